@@ -1,0 +1,55 @@
+/** The contract every tool executor implements. Tools never decide whether they may run: the pipeline does. */
+import type { z } from "zod";
+
+export type ToolGroup =
+  | "files"
+  | "shell"
+  | "git"
+  | "http"
+  | "browser"
+  | "email"
+  | "calendar"
+  | "memory"
+  | "schedule"
+  | "agents"
+  | "messaging"
+  | "mcp";
+
+/** Per-call context handed to a tool by the pipeline. */
+export interface ToolCallContext {
+  sessionId: string;
+  /** Aborted when the turn is cancelled or the engine shuts down. */
+  signal: AbortSignal;
+}
+
+export interface ToolResult {
+  /** Text returned to the model (already capped by the tool). */
+  output: string;
+  isError: boolean;
+  /** Paths (workspace-relative or absolute) or hosts the call actually read, for IFC taint. */
+  reads?: { paths?: string[]; hosts?: string[] };
+}
+
+export interface ToolDefinition<Args = Record<string, unknown>> {
+  name: string;
+  group: ToolGroup;
+  description: string;
+  /** zod schema of the arguments; the pipeline validates model output with it before anything runs. */
+  parameters: z.ZodType<Args>;
+  /** True when the call may change state (files, processes, remote systems, memory). OTR refuses these. */
+  writes: boolean | ((args: Args) => boolean);
+  /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable. */
+  affectedPaths?: (args: Args) => string[] | "*";
+  execute(args: Args, context: ToolCallContext): Promise<ToolResult>;
+}
+
+/** Thrown by tools for expected failures (bad path, timeout): becomes a tool error for the model. */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolError";
+  }
+}
+
+// deno-lint-ignore no-explicit-any
+export type AnyTool = ToolDefinition<any>;
