@@ -1,0 +1,52 @@
+/** Password login for the web UI and API (contract 9): bcrypt check, random cookie tokens, rate limit. */
+import { compare } from "bcrypt-ts";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import type { Clock } from "../clock.ts";
+import type { LoginStore } from "../store/login_store.ts";
+import { SlidingWindowLimiter } from "./sliding_window_limiter.ts";
+
+export const LOGIN_COOKIE = "op_session";
+export const LOGIN_MAX_AGE_SECONDS = 86400;
+const ATTEMPTS_PER_MINUTE = 5;
+
+export type LoginOutcome = { ok: true; token: string } | { ok: false; reason: "wrong_password" | "rate_limited" };
+
+export class AuthService {
+  private readonly attempts: SlidingWindowLimiter;
+
+  constructor(
+    /** True when requests must carry a valid login cookie. */
+    readonly required: boolean,
+    private readonly passwordHash: string | undefined,
+    private readonly store: LoginStore,
+    private readonly clock: Clock,
+  ) {
+    this.attempts = new SlidingWindowLimiter(ATTEMPTS_PER_MINUTE, 60_000, clock);
+  }
+
+  async login(password: string, client: string): Promise<LoginOutcome> {
+    if (!this.attempts.take(client)) return { ok: false, reason: "rate_limited" };
+    if (!this.passwordHash || !(await compare(password, this.passwordHash))) {
+      return { ok: false, reason: "wrong_password" };
+    }
+    const token = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+    const now = this.clock.now();
+    this.store.removeExpired(now);
+    this.store.add(hashToken(token), now, now + LOGIN_MAX_AGE_SECONDS * 1000);
+    return { ok: true, token };
+  }
+
+  logout(token: string | undefined): void {
+    if (token) this.store.remove(hashToken(token));
+  }
+
+  isAuthenticated(token: string | undefined): boolean {
+    if (!this.required) return true;
+    return token !== undefined && /^[0-9a-f]{64}$/.test(token) && this.store.isValid(hashToken(token), this.clock.now());
+  }
+}
+
+function hashToken(token: string): string {
+  return bytesToHex(sha256(new TextEncoder().encode(token)));
+}

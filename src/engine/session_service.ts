@@ -1,0 +1,102 @@
+/** Sessions of both modes behind one service: persistent ones in SQLite, OTR ones only in memory. */
+import type { Clock } from "../clock.ts";
+import { newId } from "../clock.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
+import type {
+  MessageRecord,
+  NewMessage,
+  SessionMode,
+  SessionRecord,
+  SessionSearchResult,
+  SessionStore,
+} from "../store/session_types.ts";
+
+export const MAX_TITLE_LENGTH = 200;
+
+export interface SessionObserver {
+  created?(session: SessionRecord): void;
+  deleted?(session: SessionRecord): void;
+}
+
+export class SessionService {
+  private observers: SessionObserver[] = [];
+
+  constructor(
+    private readonly persistent: SessionStore,
+    private readonly otr: SessionStore,
+    private readonly clock: Clock,
+  ) {}
+
+  observe(observer: SessionObserver): void {
+    this.observers.push(observer);
+  }
+
+  create(mode: SessionMode = "normal"): SessionRecord {
+    const session = this.storeFor(mode).create(newId("s_"), mode, this.clock.now());
+    for (const observer of this.observers) observer.created?.(session);
+    return session;
+  }
+
+  find(id: string): SessionRecord | undefined {
+    return this.otr.get(id) ?? this.persistent.get(id);
+  }
+
+  get(id: string): SessionRecord {
+    const session = this.find(id);
+    if (!session) throw new NotFoundError(`Session "${id}" not found`, "SESSION_NOT_FOUND");
+    return session;
+  }
+
+  /** Most recent first, OTR sessions included (they exist until the engine stops). */
+  list(): SessionRecord[] {
+    return [...this.otr.list(), ...this.persistent.list()].sort((a, b) => b.updated_at - a.updated_at);
+  }
+
+  count(): number {
+    return this.list().length;
+  }
+
+  rename(id: string, title: string): void {
+    const clean = title.trim();
+    if (clean.length === 0) throw new ValidationError('Field "title" must not be empty');
+    if (clean.length > MAX_TITLE_LENGTH) {
+      throw new ValidationError(`Field "title" must be at most ${MAX_TITLE_LENGTH} characters`);
+    }
+    const session = this.get(id);
+    this.storeFor(session.mode).rename(id, clean, this.clock.now());
+  }
+
+  delete(id: string): void {
+    const session = this.get(id);
+    this.storeFor(session.mode).delete(id);
+    for (const observer of this.observers) observer.deleted?.(session);
+  }
+
+  addMessage(sessionId: string, message: NewMessage): MessageRecord {
+    const session = this.get(sessionId);
+    const record = { ...message, message_id: message.message_id ?? newId("m_") };
+    return this.storeFor(session.mode).addMessage(sessionId, record, this.clock.now());
+  }
+
+  messages(sessionId: string): MessageRecord[] {
+    const session = this.get(sessionId);
+    return this.storeFor(session.mode).messages(sessionId);
+  }
+
+  search(query: string, limit = 20): SessionSearchResult[] {
+    if (query.trim().length === 0) throw new ValidationError('Query parameter "q" must not be empty');
+    return this.persistent.search(query, limit);
+  }
+
+  summary(sessionId: string): string {
+    return this.storeFor(this.get(sessionId).mode).summary(sessionId);
+  }
+
+  compact(sessionId: string, summary: string, messageIds: string[]): void {
+    this.storeFor(this.get(sessionId).mode).compact(sessionId, summary, messageIds);
+  }
+
+  private storeFor(mode: SessionMode): SessionStore {
+    return mode === "otr" ? this.otr : this.persistent;
+  }
+}

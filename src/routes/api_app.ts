@@ -1,0 +1,69 @@
+/** The whole HTTP surface: guards, API sub-apps, WebSocket upgrade and the static UI, with one error handler. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ApiServices } from "./services.ts";
+import { loginGuard, originGuard, type OriginPolicy, securityHeaders } from "./guards.ts";
+import { sessionsRoutes } from "./sessions_routes.ts";
+import { engineRoutes } from "./engine_routes.ts";
+import { trailRoutes } from "./trail_routes.ts";
+import { loginRoutes } from "./login_routes.ts";
+import { staticFiles } from "./static_files.ts";
+import { AppError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ApiAppOptions {
+  services: ApiServices;
+  origin: OriginPolicy;
+  logger: Logger;
+  webRoot?: string;
+  /** Handles GET /api/ws after the guards passed. */
+  upgrade?: (request: Request) => Response;
+  clientAddress: (context: Context) => string;
+}
+
+export function createApiApp(options: ApiAppOptions): Hono {
+  const { services, logger } = options;
+  const app = new Hono();
+  app.use("*", securityHeaders());
+  app.use("*", originGuard(options.origin));
+  app.use("*", loginGuard(services.auth));
+  app.use("/api/*", bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (context) => context.json({ error: "Request body is larger than 1 MiB", code: "BODY_TOO_LARGE" }, 413),
+  }));
+  app.get("/api/ws", (context) => {
+    if (!options.upgrade || context.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      return context.json({ error: "Expected a WebSocket upgrade", code: "UPGRADE_REQUIRED" }, 426);
+    }
+    return options.upgrade(context.req.raw);
+  });
+  app.route("/api/sessions", sessionsRoutes(services));
+  app.route("/api", loginRoutes(services, options.clientAddress));
+  app.route("/api", engineRoutes(services));
+  app.route("/api", trailRoutes(services));
+  if (options.webRoot) app.use("*", staticFiles(options.webRoot));
+  app.notFound((context) =>
+    context.json({ error: `No route for ${context.req.method} ${context.req.path}`, code: "NOT_FOUND" }, 404)
+  );
+  app.onError((error, context) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500 && error.status !== 501 && error.status !== 503) {
+        logger.error("http_error", error.message, { path: context.req.path, code: error.code });
+      }
+      return context.json({ error: error.message, code: error.code }, error.status as 400);
+    }
+    if (error instanceof HTTPException) {
+      return context.json({ error: error.message || "Request failed", code: "HTTP_ERROR" }, error.status);
+    }
+    logger.error("http_internal_error", (error as Error).message, {
+      path: context.req.path,
+      stack: (error as Error).stack ?? "",
+    });
+    return context.json({ error: "Internal server error", code: "INTERNAL" }, 500);
+  });
+  return app;
+}

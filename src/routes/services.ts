@@ -1,0 +1,48 @@
+/** What the HTTP layer needs from the engine: the routes call these and nothing else. */
+import type { SessionService } from "../engine/session_service.ts";
+import type { AuthService } from "../engine/auth_service.ts";
+
+export interface LogQuery {
+  lines: number;
+  offset: number;
+  level?: string;
+  event?: string;
+}
+
+export interface AuditQuery {
+  lines: number;
+  offset: number;
+}
+
+export interface ChannelController {
+  list(): string[];
+  detach(name: string): Promise<boolean>;
+}
+
+export interface MemoryReader {
+  search(query: string): Promise<{ path: string; section: string; snippet: string }[]>;
+  readFile(type: string): Promise<{ type: string; content: string } | null>;
+}
+
+export interface MetricsReader {
+  summary(period: "today" | "weekly" | "monthly" | "yearly"): unknown;
+  session(sessionId: string): unknown;
+  daily(days: number): unknown[];
+}
+
+export interface ApiServices {
+  sessions: SessionService;
+  auth: AuthService;
+  status(): unknown;
+  settings(): unknown;
+  tools(): { name: string; description: string }[];
+  /** Answers first, then exits the engine with code 75. */
+  restart(): void;
+  channels(): ChannelController | null;
+  subAgents(): unknown[];
+  logs?: (query: LogQuery) => Promise<unknown>;
+  audit?: (query: AuditQuery) => Promise<unknown>;
+  metrics?: MetricsReader;
+  memory?: MemoryReader;
+  testMcp?: (input: { name: string; command: string; args: string[]; env: Record<string, string> }) => Promise<unknown>;
+}

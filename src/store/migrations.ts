@@ -1,0 +1,121 @@
+/** Versioned schema migrations. Append only: never edit a migration that has shipped. */
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: "sessions and messages",
+    sql: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL DEFAULT '',
+        mode TEXT NOT NULL DEFAULT 'normal',
+        summary TEXT NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX sessions_updated ON sessions (updated_at DESC);
+      CREATE TABLE messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id TEXT NOT NULL UNIQUE,
+        session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL DEFAULT '',
+        thoughts TEXT,
+        token_usage TEXT,
+        tool_calls TEXT,
+        tool_call_id TEXT,
+        name TEXT,
+        compacted INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX messages_session ON messages (session_id, seq);
+      CREATE VIRTUAL TABLE session_text USING fts5 (
+        session_id UNINDEXED, kind UNINDEXED, ref UNINDEXED, text, tokenize = 'porter unicode61'
+      );
+      CREATE TRIGGER messages_text_insert AFTER INSERT ON messages WHEN new.role IN ('user', 'assistant') BEGIN
+        INSERT INTO session_text (session_id, kind, ref, text) VALUES (new.session_id, 'message', new.message_id, new.content);
+      END;
+      CREATE TRIGGER messages_text_delete AFTER DELETE ON messages BEGIN
+        DELETE FROM session_text WHERE kind = 'message' AND ref = old.message_id;
+      END;
+      CREATE TRIGGER sessions_title_insert AFTER INSERT ON sessions BEGIN
+        INSERT INTO session_text (session_id, kind, ref, text) VALUES (new.id, 'title', new.id, new.title);
+      END;
+      CREATE TRIGGER sessions_title_update AFTER UPDATE OF title ON sessions BEGIN
+        UPDATE session_text SET text = new.title WHERE kind = 'title' AND ref = new.id;
+      END;
+      CREATE TRIGGER sessions_delete AFTER DELETE ON sessions BEGIN
+        DELETE FROM session_text WHERE session_id = old.id;
+      END;
+    `,
+  },
+  {
+    version: 2,
+    name: "metrics and budgets",
+    sql: `
+      CREATE TABLE llm_calls (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ts INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        session_id TEXT NOT NULL DEFAULT '',
+        role TEXT NOT NULL DEFAULT 'chat',
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        latency_ms REAL NOT NULL,
+        input_tokens INTEGER NOT NULL DEFAULT 0,
+        output_tokens INTEGER NOT NULL DEFAULT 0,
+        ok INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE INDEX llm_calls_day ON llm_calls (day);
+      CREATE INDEX llm_calls_session ON llm_calls (session_id);
+      CREATE TABLE shield_samples (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ts INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        tier INTEGER NOT NULL,
+        latency_ms REAL NOT NULL
+      );
+      CREATE INDEX shield_samples_day ON shield_samples (day, tier);
+      CREATE TABLE shield_decisions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ts INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        tier INTEGER NOT NULL,
+        decision TEXT NOT NULL,
+        tool_name TEXT NOT NULL
+      );
+      CREATE INDEX shield_decisions_day ON shield_decisions (day);
+      CREATE TABLE tool_calls (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ts INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        session_id TEXT NOT NULL DEFAULT '',
+        tool_name TEXT NOT NULL,
+        is_error INTEGER NOT NULL,
+        duration_ms REAL NOT NULL
+      );
+      CREATE INDEX tool_calls_day ON tool_calls (day);
+      CREATE TABLE tier2_budget (
+        day TEXT PRIMARY KEY,
+        used INTEGER NOT NULL DEFAULT 0
+      );
+    `,
+  },
+  {
+    version: 3,
+    name: "web login sessions",
+    sql: `
+      CREATE TABLE web_logins (
+        token_hash TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,70 @@
+/** Session and message records as the API returns them. */
+
+export type SessionMode = "normal" | "otr";
+
+export interface SessionRecord {
+  id: string;
+  title: string;
+  mode: SessionMode;
+  created_at: number;
+  updated_at: number;
+  message_count: number;
+}
+
+export interface TokenUsage {
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+}
+
+export interface Thought {
+  stage: string;
+  summary: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface StoredToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface MessageRecord {
+  message_id: string;
+  session_id: string;
+  role: "user" | "assistant" | "tool" | "system";
+  content: string;
+  created_at: number;
+  thoughts?: Thought[];
+  token_usage?: TokenUsage;
+  tool_calls?: StoredToolCall[];
+  tool_call_id?: string;
+  name?: string;
+  /** True once the message has been folded into the session summary by compaction. */
+  compacted?: boolean;
+}
+
+export type NewMessage = Omit<MessageRecord, "created_at" | "message_id" | "session_id" | "compacted"> & {
+  message_id?: string;
+};
+
+export interface SessionSearchResult {
+  session_id: string;
+  title: string;
+  snippet: string;
+}
+
+/** Storage of sessions of one kind (persistent or OTR). */
+export interface SessionStore {
+  create(id: string, mode: SessionMode, now: number): SessionRecord;
+  get(id: string): SessionRecord | undefined;
+  list(): SessionRecord[];
+  rename(id: string, title: string, now: number): boolean;
+  delete(id: string): boolean;
+  addMessage(sessionId: string, message: NewMessage & { message_id: string }, now: number): MessageRecord;
+  messages(sessionId: string): MessageRecord[];
+  search(query: string, limit: number): SessionSearchResult[];
+  summary(sessionId: string): string;
+  /** Stores the compaction note and marks the given messages as folded into it. */
+  compact(sessionId: string, summary: string, messageIds: string[]): void;
+}

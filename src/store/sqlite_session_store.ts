@@ -1,0 +1,162 @@
+/** Persistent sessions and messages in SQLite, with FTS5 search over titles and message text. */
+import type { Database } from "./database.ts";
+import { transaction } from "./database.ts";
+import { toFtsQuery } from "./fts_query.ts";
+import type {
+  MessageRecord,
+  NewMessage,
+  SessionMode,
+  SessionRecord,
+  SessionSearchResult,
+  SessionStore,
+} from "./session_types.ts";
+
+interface SessionRow {
+  id: string;
+  title: string;
+  mode: string;
+  created_at: number;
+  updated_at: number;
+  message_count: number;
+}
+
+interface MessageRow {
+  message_id: string;
+  session_id: string;
+  role: string;
+  content: string;
+  thoughts: string | null;
+  token_usage: string | null;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  name: string | null;
+  compacted: number;
+  created_at: number;
+}
+
+const SESSION_COLUMNS = `s.id, s.title, s.mode, s.created_at, s.updated_at,
+  (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count`;
+
+export class SqliteSessionStore implements SessionStore {
+  constructor(private readonly db: Database) {}
+
+  create(id: string, mode: SessionMode, now: number): SessionRecord {
+    this.db.prepare("INSERT INTO sessions (id, title, mode, created_at, updated_at) VALUES (?, '', ?, ?, ?)")
+      .run(id, mode, now, now);
+    return this.get(id)!;
+  }
+
+  get(id: string): SessionRecord | undefined {
+    const row = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`).get(id);
+    return row ? toSession(row as unknown as SessionRow) : undefined;
+  }
+
+  list(): SessionRecord[] {
+    const rows = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`)
+      .all();
+    return rows.map((row) => toSession(row as unknown as SessionRow));
+  }
+
+  rename(id: string, title: string, now: number): boolean {
+    return this.db.prepare("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?").run(title, now, id).changes > 0;
+  }
+
+  delete(id: string): boolean {
+    return transaction(this.db, () => {
+      this.db.prepare("DELETE FROM messages WHERE session_id = ?").run(id);
+      return this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
+    });
+  }
+
+  addMessage(sessionId: string, message: NewMessage & { message_id: string }, now: number): MessageRecord {
+    transaction(this.db, () => {
+      this.db.prepare(
+        `INSERT INTO messages (message_id, session_id, role, content, thoughts, token_usage, tool_calls, tool_call_id,
+          name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        message.message_id,
+        sessionId,
+        message.role,
+        message.content,
+        jsonOrNull(message.thoughts),
+        jsonOrNull(message.token_usage),
+        jsonOrNull(message.tool_calls),
+        message.tool_call_id ?? null,
+        message.name ?? null,
+        now,
+      );
+      this.db.prepare("UPDATE sessions SET updated_at = ? WHERE id = ?").run(now, sessionId);
+    });
+    return { ...message, session_id: sessionId, created_at: now };
+  }
+
+  messages(sessionId: string): MessageRecord[] {
+    const rows = this.db.prepare("SELECT * FROM messages WHERE session_id = ? ORDER BY seq").all(sessionId);
+    return rows.map((row) => toMessage(row as unknown as MessageRow));
+  }
+
+  search(query: string, limit: number): SessionSearchResult[] {
+    const match = toFtsQuery(query);
+    if (!match) return [];
+    const rows = this.db.prepare(
+      `SELECT t.session_id AS session_id, s.title AS title,
+         snippet(session_text, 3, '[', ']', '…', 12) AS snippet, bm25(session_text) AS score
+       FROM session_text t JOIN sessions s ON s.id = t.session_id
+       WHERE session_text MATCH ? ORDER BY score LIMIT ?`,
+    ).all(match, limit * 5) as unknown as (SessionSearchResult & { score: number })[];
+    const best = new Map<string, SessionSearchResult>();
+    for (const row of rows) {
+      if (!best.has(row.session_id)) {
+        best.set(row.session_id, { session_id: row.session_id, title: row.title, snippet: row.snippet });
+      }
+    }
+    return [...best.values()].slice(0, limit);
+  }
+
+  summary(sessionId: string): string {
+    const row = this.db.prepare("SELECT summary FROM sessions WHERE id = ?").get(sessionId) as
+      | { summary: string }
+      | undefined;
+    return row?.summary ?? "";
+  }
+
+  compact(sessionId: string, summary: string, messageIds: string[]): void {
+    transaction(this.db, () => {
+      this.db.prepare("UPDATE sessions SET summary = ? WHERE id = ?").run(summary, sessionId);
+      const mark = this.db.prepare("UPDATE messages SET compacted = 1 WHERE session_id = ? AND message_id = ?");
+      for (const id of messageIds) mark.run(sessionId, id);
+    });
+  }
+}
+
+function toSession(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    mode: row.mode === "otr" ? "otr" : "normal",
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    message_count: row.message_count,
+  };
+}
+
+function toMessage(row: MessageRow): MessageRecord {
+  const message: MessageRecord = {
+    message_id: row.message_id,
+    session_id: row.session_id,
+    role: row.role as MessageRecord["role"],
+    content: row.content,
+    created_at: row.created_at,
+  };
+  if (row.thoughts) message.thoughts = JSON.parse(row.thoughts);
+  if (row.token_usage) message.token_usage = JSON.parse(row.token_usage);
+  if (row.tool_calls) message.tool_calls = JSON.parse(row.tool_calls);
+  if (row.tool_call_id) message.tool_call_id = row.tool_call_id;
+  if (row.name) message.name = row.name;
+  if (row.compacted) message.compacted = true;
+  return message;
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
