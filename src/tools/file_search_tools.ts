@@ -1,0 +1,128 @@
+/** search_files (glob on names) and grep_files (regex on content, run in a worker with a time limit). */
+import { z } from "zod";
+import { resolveInWorkspace } from "../security/workspace_paths.ts";
+import { type ToolDefinition, ToolError } from "./types.ts";
+import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
+import { walk } from "./file_walk.ts";
+import { globToRegExp } from "./glob.ts";
+import type { GrepRequest, GrepResult } from "./grep_search.ts";
+
+const MAX_WALK_ENTRIES = 200_000;
+
+const searchArgs = z.object({
+  pattern: z.string().min(1).describe('Glob on names, e.g. "*.ts" (base name) or "src/**/*.test.ts" (path)'),
+  path: z.string().optional().describe("Directory to search (default: the workspace)"),
+});
+const grepArgs = z.object({
+  pattern: z.string().min(1).describe("JavaScript regular expression matched against each line"),
+  path: z.string().optional().describe("File or directory to search (default: the workspace)"),
+});
+
+export function searchFilesTool(options: ResolvedFileToolOptions): ToolDefinition<z.infer<typeof searchArgs>> {
+  return {
+    name: "search_files",
+    group: "files",
+    description: "Find files and directories whose name matches a glob, recursively.",
+    parameters: searchArgs,
+    writes: false,
+    async execute(args) {
+      const userPath = args.path ?? ".";
+      const root = await resolveSearchRoot(options, userPath);
+      if (!(await Deno.stat(root)).isDirectory) throw new ToolError(`Cannot search "${userPath}": not a directory`);
+      const regex = globToRegExp(args.pattern);
+      const byPath = args.pattern.includes("/");
+      const found: string[] = [];
+      let truncated = false;
+      for await (const entry of walk(root, MAX_WALK_ENTRIES)) {
+        const name = byPath ? entry.relative : entry.relative.slice(entry.relative.lastIndexOf("/") + 1);
+        if (!regex.test(name)) continue;
+        if (found.length >= options.maxSearchResults) {
+          truncated = true;
+          break;
+        }
+        found.push(show(options, entry.absolute) + (entry.isDirectory ? "/" : ""));
+      }
+      if (found.length === 0) return ok(`No files match "${args.pattern}" in "${show(options, root)}"`, [show(options, root)]);
+      if (truncated) found.push(`[results capped at ${options.maxSearchResults}]`);
+      return ok(found.join("\n"), [show(options, root)]);
+    },
+  };
+}
+
+export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<z.infer<typeof grepArgs>> {
+  return {
+    name: "grep_files",
+    group: "files",
+    description: "Search file contents with a regular expression; prints path:line: text. Binary files are skipped.",
+    parameters: grepArgs,
+    writes: false,
+    async execute(args, context) {
+      const userPath = args.path ?? ".";
+      const root = await resolveSearchRoot(options, userPath);
+      try {
+        new RegExp(args.pattern);
+      } catch (error) {
+        throw new ToolError(`Invalid regular expression "${args.pattern}": ${(error as Error).message}`);
+      }
+      const result = await runInWorker({
+        root,
+        realWorkspace: options.realWorkspace,
+        pattern: args.pattern,
+        maxMatches: options.maxGrepMatches,
+        maxFileBytes: 10_000_000,
+        maxLineChars: 10_000,
+        shownLineChars: 500,
+        maxEntries: MAX_WALK_ENTRIES,
+      }, options.grepTimeoutMs, context.signal);
+      return ok(formatGrep(args.pattern, result, options.maxGrepMatches), result.files);
+    },
+  };
+}
+
+function resolveSearchRoot(options: ResolvedFileToolOptions, userPath: string): Promise<string> {
+  return resolveInWorkspace(options.workspace, userPath, {
+    home: options.home,
+    mustExist: true,
+    allowOutside: options.allowOutsideReads,
+    action: "search",
+  });
+}
+
+function formatGrep(pattern: string, result: GrepResult, maxMatches: number): string {
+  const notes: string[] = [];
+  if (result.truncated) notes.push(`[matches capped at ${maxMatches}]`);
+  if (result.binarySkipped) notes.push(`[${plural(result.binarySkipped, "binary file")} skipped]`);
+  if (result.largeSkipped) notes.push(`[${plural(result.largeSkipped, "file")} over 10 MB skipped]`);
+  if (result.lines.length === 0) {
+    return [`No matches for "${pattern}" in ${plural(result.filesScanned, "file")}`, ...notes].join("\n");
+  }
+  return [...result.lines, ...notes].join("\n");
+}
+
+/** JavaScript regexes cannot be interrupted, so the search runs in a worker that is terminated on timeout. */
+function runInWorker(request: GrepRequest, timeoutMs: number, signal: AbortSignal): Promise<GrepResult> {
+  const worker = new Worker(new URL("./grep_worker.ts", import.meta.url), { type: "module" });
+  return new Promise<GrepResult>((resolve, reject) => {
+    const finish = (action: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      worker.terminate();
+      action();
+    };
+    const timer = setTimeout(() => {
+      finish(() => reject(new ToolError(`Cannot search for "${request.pattern}": search took longer than ${timeoutMs} ms`)));
+    }, timeoutMs);
+    const onAbort = () => finish(() => reject(new ToolError("Search cancelled")));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort);
+    worker.onmessage = (event: MessageEvent<{ ok: boolean; result?: GrepResult; error?: string }>) => {
+      const data = event.data;
+      finish(() => data.ok ? resolve(data.result!) : reject(new ToolError(`Cannot search: ${data.error}`)));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish(() => reject(new ToolError(`Cannot search: ${event.message}`)));
+    };
+    worker.postMessage(request);
+  });
+}
