@@ -5,6 +5,8 @@ export interface ToolCall {
   name: string;
   /** Raw JSON text of the arguments exactly as the model produced it (may be invalid JSON). */
   arguments: string;
+  /** Opaque vendor token that must be sent back with this call in later requests (Gemini thoughtSignature). */
+  signature?: string;
 }
 
 export type ChatMessage =
@@ -66,4 +68,6 @@ export interface ProviderDeps {
   idleTimeoutMs?: number;
   /** Sleep used between retries (injected so tests do not wait). */
   sleep?: (ms: number) => Promise<void>;
+  /** Id for tool calls the vendor sends without one (Gemini); default newId("call_"). */
+  generateId?: () => string;
 }
