@@ -13,6 +13,8 @@ const MAX_TERM_CHARS = 100;
 
 /** unicode61 indexes letters and digits only; a term without any would be an empty phrase. */
 const INDEXABLE = /[\p{L}\p{N}]/u;
+/** SQLite reads a NUL as the end of the string, which would leave a quote unterminated. */
+const CONTROL = /[\p{Cc}\p{Cs}]/gu;
 const WORD = /^[\p{L}\p{N}\p{M}]+$/u;
 
 /**
@@ -22,10 +24,11 @@ const WORD = /^[\p{L}\p{N}\p{M}]+$/u;
  */
 export function buildFtsQuery(text: string): FtsQuery | null {
   const terms = text
+    .replace(CONTROL, " ")
     .split(/\s+/u)
     .filter((term) => INDEXABLE.test(term))
     .slice(0, MAX_TERMS)
-    .map((term) => term.slice(0, MAX_TERM_CHARS));
+    .map((term) => Array.from(term).slice(0, MAX_TERM_CHARS).join(""));
   if (terms.length === 0) return null;
   const quoted = terms.map((term, index) => {
     const phrase = `"${term.replaceAll('"', '""')}"`;

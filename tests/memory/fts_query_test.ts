@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { ValidationError } from "../../src/errors.ts";
+import { buildFtsQuery } from "../../src/memory/fts_query.ts";
+import { memoryFixture } from "./_memory_fixture.ts";
+
+const notes = `# Memory
+
+## Travel
+
+Flight to Zürich on Friday; café near the station. Ticket a:b-42 "quoted" NEAR the gate.
+
+## Tools
+
+The AND gate and OR gate are logic; NOT a bug. Prefix* searches work.
+`;
+
+Deno.test("buildFtsQuery quotes every term and prefixes only a trailing word", () => {
+  assert.deepEqual(buildFtsQuery("deno eng"), { all: '"deno" "eng"*', any: '"deno" OR "eng"*' });
+  assert.deepEqual(buildFtsQuery('say "hi"'), { all: '"say" """hi"""', any: '"say" OR """hi"""' });
+  assert.deepEqual(buildFtsQuery("a:b"), { all: '"a:b"', any: null });
+  assert.equal(buildFtsQuery('* " - ( )'), null);
+});
+
+Deno.test("memory search rejects an empty or whitespace-only query", async () => {
+  await using fixture = await memoryFixture({ "MEMORY.md": notes });
+  for (const query of ["", "   ", "\n\t "]) {
+    await assert.rejects(() => fixture.memory.search(query), (error: unknown) => {
+      assert.ok(error instanceof ValidationError);
+      assert.equal(error.message, 'Query "q" must not be empty');
+      return true;
+    });
+  }
+});
+
+Deno.test("memory search treats FTS5 syntax in user text as plain words", async () => {
+  await using fixture = await memoryFixture({ "MEMORY.md": notes });
+  const hostile = [
+    '"',
+    '""',
+    "*",
+    "**",
+    "AND OR NOT",
+    "AND",
+    "NEAR(",
+    "NEAR(a b",
+    "a:b",
+    "-x",
+    "^start",
+    "(",
+    ")",
+    "{a b}",
+    "section:travel",
+    "content:",
+    "col:*",
+    "a OR",
+    "OR b",
+    "NOT",
+    "+",
+    "'",
+    "\\",
+    "%",
+    "_",
+    "\0",
+    "😀",
+    "Zürich",
+    "日本語",
+    "\u202e",
+    'a"b',
+    '"unterminated',
+    "x*y",
+    "*prefix",
+    "a - b",
+    "a AND (b OR",
+    "NEAR(a, 5)",
+    "a + b",
+    "gate\0",
+    'a\0"b',
+    "\ud800gate",
+    "gate\udfff*",
+    "x".repeat(5000),
+  ];
+  for (const query of hostile) {
+    const results = await fixture.memory.search(query);
+    assert.ok(Array.isArray(results) && results.length <= 10, JSON.stringify(query));
+  }
+});
+
+Deno.test("memory search finds words that look like FTS5 operators", async () => {
+  await using fixture = await memoryFixture({ "MEMORY.md": notes });
+  assert.equal((await fixture.memory.search("AND OR NOT"))[0]?.section, "Tools");
+  assert.equal((await fixture.memory.search("a:b"))[0]?.section, "Travel");
+  assert.equal((await fixture.memory.search("NEAR("))[0]?.section, "Travel");
+  assert.equal((await fixture.memory.search("zurich"))[0]?.section, "Travel");
+  assert.deepEqual(await fixture.memory.search("*"), []);
+});
+
+Deno.test("memory search never throws on random strings", async () => {
+  await using fixture = await memoryFixture({ "MEMORY.md": notes });
+  const alphabet = [..."abcXYZ019 \"'*:^-+()[]{},.;!?&|\\/%_#@\u00e9\u00fc\u4e2d\u{1F600}\n\t\0", "\ud800"];
+  let seed = 12345;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let round = 0; round < 500; round++) {
+    const length = 1 + Math.floor(random() * 20);
+    const query = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+    if (query.trim() === "") continue;
+    const results = await fixture.memory.search(query);
+    assert.ok(results.length <= 10, JSON.stringify(query));
+  }
+  const longQuery = Array.from({ length: 200 }, (_, i) => `w${i}`).join(" ");
+  assert.deepEqual(await fixture.memory.search(longQuery), []);
+});
