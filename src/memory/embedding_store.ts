@@ -28,7 +28,7 @@ export function createEmbeddingStore(db: DatabaseSync, embedder: EmbeddingModel)
     JOIN memory_fts AS f ON f.rowid = c.id
     LEFT JOIN memory_embeddings AS e ON e.content_hash = c.content_hash AND e.model = ?
     WHERE e.content_hash IS NULL
-    GROUP BY c.content_hash LIMIT ?`);
+    GROUP BY c.content_hash ORDER BY MIN(c.id) LIMIT ?`);
   const insert = db.prepare(
     "INSERT OR REPLACE INTO memory_embeddings (content_hash, model, dims, vector) VALUES (?, ?, ?, ?)",
   );

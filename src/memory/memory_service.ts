@@ -90,9 +90,9 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
       }
     },
 
-    write(request) {
+    async write(request) {
       const { file, section, content, mode } = validateWriteRequest(request);
-      return serialize(async () => {
+      return await serialize(async () => {
         const existing = await readWritable(workspace, file);
         const edit = editSection(existing, section, content, mode);
         checkFileSize(file, edit.text);

@@ -57,6 +57,18 @@ function truncate(text: string, maxChars: number): string {
   return text.slice(0, maxChars - TRUNCATED.length).trimEnd() + TRUNCATED;
 }
 
+const EARLIER_OMITTED = "[…earlier text omitted]\n";
+
+/** Appends land at a section's end, so a cut section keeps its heading and its newest (last) lines. */
+function keepEnd(text: string, maxChars: number): string {
+  const newline = text.indexOf("\n");
+  const heading = text.startsWith("#") && newline > 0 ? text.slice(0, newline + 1) : "";
+  const room = maxChars - heading.length - EARLIER_OMITTED.length;
+  if (room <= 0) return truncate(text, maxChars);
+  const tail = text.slice(text.length - room).replace(/^\S*\s+/, "");
+  return heading + EARLIER_OMITTED + tail;
+}
+
 interface Unit {
   position: number;
   path: string;
@@ -84,7 +96,7 @@ function recentSections(content: string, maxChars: number, recency: Map<string, 
   for (const unit of byImportance) {
     const cost = unit.text.length + 2;
     if (used + cost > maxChars) {
-      if (chosen.length === 0) chosen.push({ ...unit, text: truncate(unit.text, maxChars - used - 2) });
+      if (chosen.length === 0) chosen.push({ ...unit, text: keepEnd(unit.text, maxChars - used - 2) });
       break;
     }
     chosen.push(unit);
