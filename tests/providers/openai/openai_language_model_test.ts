@@ -6,6 +6,8 @@ import { createOpenAiLanguageModel } from "../../../src/providers/openai/openai_
 import type { ChatRequest, ModelEntry, StreamEvent } from "../../../src/providers/types.ts";
 import { type FakeLlm, startFakeLlm } from "../../support/fake_llm.ts";
 import { collect, testDeps, textOf } from "../support/collect.ts";
+import { OPENAI_HISTORY, READ_FILE_TOOL } from "../support/conversations.ts";
+import { readFixture, readJsonFixture, startReplayServer } from "../support/replay_server.ts";
 
 const ENV = { TEST_OPENAI_KEY: "sk-test" };
 
@@ -227,4 +229,26 @@ Deno.test("openai model on the official endpoint requires OPENAI_API_KEY by defa
   );
   assert.ok(failure instanceof ProviderError);
   assert.match(failure.message, /"OPENAI_API_KEY" is not set/);
+});
+
+Deno.test("openai model sends the recorded request body and replays a recorded tool-call stream", async () => {
+  const server = startReplayServer([{ body: readFixture("openai", "stream_tool_calls.sse") }]);
+  try {
+    const entry: ModelEntry = {
+      name: "main",
+      provider: "openai",
+      model: "gpt-4o",
+      api_key_env: "TEST_OPENAI_KEY",
+      base_url: server.url + "/v1",
+    };
+    const model = createOpenAiLanguageModel(entry, testDeps(ENV));
+    const events = await collect(
+      model.stream({ messages: OPENAI_HISTORY, tools: [READ_FILE_TOOL], maxTokens: 4096 }),
+    );
+    assert.deepEqual(server.requests[0].body, readJsonFixture("openai", "request_tool_history.json"));
+    assert.equal(server.requests[0].url, "/v1/chat/completions");
+    assert.deepEqual(events.map((event) => event.type), ["tool-call", "tool-call", "usage", "finish"]);
+  } finally {
+    await server.close();
+  }
 });
