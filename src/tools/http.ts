@@ -44,8 +44,9 @@ export function createHttpTool(options: HttpToolOptions = {}): ToolDefinition<Ht
     async execute(args, context) {
       const method = validateRequest(args);
       const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), context.signal]);
+      const clients: Deno.HttpClient[] = [];
       try {
-        const { response, hosts, finalUrl } = await fetchFollowingRedirects(args, method, signal, options);
+        const { response, hosts, finalUrl } = await fetchFollowingRedirects(args, method, signal, options, clients);
         return await describeResponse(response, finalUrl, hosts, maxBytes);
       } catch (error) {
         if (error instanceof SsrfError) throw new ToolError(error.message);
@@ -53,6 +54,8 @@ export function createHttpTool(options: HttpToolOptions = {}): ToolDefinition<Ht
         if (signal.aborted) throw new ToolError(`Request to "${args.url}" timed out after ${timeoutMs} ms`);
         if (error instanceof ToolError) throw error;
         throw new ToolError(`Request to "${args.url}" failed: ${error instanceof Error ? error.message : error}`);
+      } finally {
+        for (const client of clients) client.close();
       }
     },
   };
@@ -74,7 +77,13 @@ function validateRequest(args: HttpArgs): string {
   return method;
 }
 
-async function fetchFollowingRedirects(args: HttpArgs, method: string, signal: AbortSignal, options: HttpToolOptions) {
+async function fetchFollowingRedirects(
+  args: HttpArgs,
+  method: string,
+  signal: AbortSignal,
+  options: HttpToolOptions,
+  clients: Deno.HttpClient[],
+) {
   const hosts: string[] = [];
   let url = args.url;
   let headers = new Headers(args.headers ?? {});
@@ -83,7 +92,7 @@ async function fetchFollowingRedirects(args: HttpArgs, method: string, signal: A
   for (let hop = 0;; hop++) {
     const checked = await checkUrl(url, { resolveHost: options.resolveHost, allowHosts: options.allowHosts });
     if (!hosts.includes(checked.host)) hosts.push(checked.host);
-    const response = await fetchPinned(checked, { method, headers, body, redirect: "manual", signal }, options);
+    const response = await fetchPinned(checked, { method, headers, body, redirect: "manual", signal }, options, clients);
     const location = response.headers.get("location");
     if (response.status < 300 || response.status > 399 || location === null) {
       return { response, hosts, finalUrl: checked.url.href };
@@ -103,41 +112,18 @@ async function fetchFollowingRedirects(args: HttpArgs, method: string, signal: A
 /** Plain http connects to the address that was checked, so a DNS answer changed after the check
  * (rebinding) is never used. https keeps name-based connection: the certificate must match the name,
  * which an internal service cannot present for an attacker's domain. */
-async function fetchPinned(checked: CheckedUrl, init: RequestInit, options: HttpToolOptions): Promise<Response> {
+async function fetchPinned(
+  checked: CheckedUrl,
+  init: RequestInit,
+  options: HttpToolOptions,
+  clients: Deno.HttpClient[],
+): Promise<Response> {
   if (options.fetch) return await options.fetch(checked.url.href, init);
   if (checked.url.protocol !== "http:") return await fetch(checked.url.href, init);
   const port = Number(checked.url.port || 80);
   const client = Deno.createHttpClient({ proxy: { transport: "tcp", hostname: checked.address, port } });
-  const response = await fetch(checked.url.href, { ...init, client } as RequestInit);
-  // Close the client once the body is consumed or cancelled; it holds the pinned connection pool.
-  return wrapBodyClosing(response, () => client.close());
-}
-
-function wrapBodyClosing(response: Response, onDone: () => void): Response {
-  if (!response.body) {
-    onDone();
-    return response;
-  }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          onDone();
-        } else controller.enqueue(value);
-      } catch (error) {
-        onDone();
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      await reader.cancel(reason).catch(() => {});
-      onDone();
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  clients.push(client);
+  return await fetch(checked.url.href, { ...init, client } as RequestInit);
 }
 
 function withoutCredentials(headers: Headers): Headers {
