@@ -32,7 +32,13 @@ export class SessionService {
   }
 
   create(mode: SessionMode = "normal"): SessionRecord {
-    const session = this.storeFor(mode).create(newId("s_"), mode, this.clock.now());
+    return this.createWithId(newId("s_"), mode);
+  }
+
+  /** Creates a session under a given id (an OTR session opened by a first WebSocket message). */
+  createWithId(id: string, mode: SessionMode): SessionRecord {
+    if (this.find(id)) throw new ValidationError(`Session "${id}" already exists`, "SESSION_EXISTS");
+    const session = this.storeFor(mode).create(id, mode, this.clock.now());
     for (const observer of this.observers) observer.created?.(session);
     return session;
   }
@@ -86,6 +92,11 @@ export class SessionService {
   search(query: string, limit = 20): SessionSearchResult[] {
     if (query.trim().length === 0) throw new ValidationError('Query parameter "q" must not be empty');
     return this.persistent.search(query, limit);
+  }
+
+  /** Removes every message of a session (and its compaction note) but keeps the session. */
+  clear(sessionId: string): void {
+    this.storeFor(this.get(sessionId).mode).clear(sessionId);
   }
 
   summary(sessionId: string): string {

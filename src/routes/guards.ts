@@ -60,7 +60,7 @@ export function originGuard(policy: OriginPolicy): MiddlewareHandler {
     if (origin !== undefined && !isAllowedOrigin(origin, allowedOrigins)) {
       return context.json({ error: `Origin "${origin}" is not allowed`, code: "ORIGIN_NOT_ALLOWED" }, 403);
     }
-    await next();
+    return await next();
   };
 }
 
@@ -94,7 +94,7 @@ export function loginGuard(auth: AuthService): MiddlewareHandler {
     if (!auth.isAuthenticated(loginToken(context))) {
       return context.json({ error: "Authentication required: log in with POST /api/login", code: "UNAUTHORIZED" }, 401);
     }
-    await next();
+    return await next();
   };
 }
 

@@ -1,4 +1,5 @@
 /** Versioned schema migrations. Append only: never edit a migration that has shipped. */
+import { memorySchemaSql } from "../memory/memory_schema.ts";
 
 export interface Migration {
   version: number;
@@ -118,4 +119,5 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  { version: 4, name: "memory index", sql: memorySchemaSql },
 ];

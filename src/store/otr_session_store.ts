@@ -65,6 +65,13 @@ export class OtrSessionStore implements SessionStore {
     return [];
   }
 
+  clear(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    session.messages = [];
+    session.summary = "";
+  }
+
   summary(sessionId: string): string {
     return this.sessions.get(sessionId)?.summary ?? "";
   }

@@ -65,6 +65,7 @@ export interface SessionStore {
   messages(sessionId: string): MessageRecord[];
   search(query: string, limit: number): SessionSearchResult[];
   summary(sessionId: string): string;
+  clear(sessionId: string): void;
   /** Stores the compaction note and marks the given messages as folded into it. */
   compact(sessionId: string, summary: string, messageIds: string[]): void;
 }

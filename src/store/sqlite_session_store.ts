@@ -113,6 +113,13 @@ export class SqliteSessionStore implements SessionStore {
     return [...best.values()].slice(0, limit);
   }
 
+  clear(sessionId: string): void {
+    transaction(this.db, () => {
+      this.db.prepare("DELETE FROM messages WHERE session_id = ?").run(sessionId);
+      this.db.prepare("UPDATE sessions SET summary = '' WHERE id = ?").run(sessionId);
+    });
+  }
+
   summary(sessionId: string): string {
     const row = this.db.prepare("SELECT summary FROM sessions WHERE id = ?").get(sessionId) as
       | { summary: string }

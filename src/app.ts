@@ -1,0 +1,259 @@
+/** Composition root: builds every concrete part of the engine from config and starts the HTTP server. */
+import { join } from "node:path";
+import type { Context } from "hono";
+import { loadConfig } from "./config/load_config.ts";
+import { homeDirectory, readEnv, secretValues } from "./config/env.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import { ConfigError } from "./errors.ts";
+import { JsonLogger } from "./logger.ts";
+import { closeDatabase, openDatabase } from "./store/database.ts";
+import { SqliteSessionStore } from "./store/sqlite_session_store.ts";
+import { OtrSessionStore } from "./store/otr_session_store.ts";
+import { LoginStore } from "./store/login_store.ts";
+import { MetricsStore } from "./store/metrics_store.ts";
+import { BudgetStore } from "./store/budget_store.ts";
+import { SessionService } from "./engine/session_service.ts";
+import { AuthService } from "./engine/auth_service.ts";
+import { EventBus, makeEvent } from "./engine/events.ts";
+import { ConfigHolder } from "./engine/config_holder.ts";
+import { settingsView, statusView, type ViewInputs } from "./engine/settings_view.ts";
+import { readLogPage } from "./engine/log_reader.ts";
+import { ApprovalRegistry } from "./engine/approvals.ts";
+import { ToolPipeline } from "./engine/tool_pipeline.ts";
+import { TurnRunner } from "./engine/turn_runner.ts";
+import { Conversation } from "./engine/conversation.ts";
+import { SlashCommands } from "./engine/slash_commands.ts";
+import { buildTools } from "./engine/build_tools.ts";
+import { buildShield } from "./engine/build_shield.ts";
+import { buildSystemPrompt } from "./engine/system_prompt.ts";
+import { auditPort } from "./engine/audit_trail.ts";
+import { initWorkspace } from "./engine/init_workspace.ts";
+import { ModelResolver } from "./engine/model_resolver.ts";
+import { WebSocketHub } from "./ws/hub.ts";
+import { createApiApp } from "./routes/api_app.ts";
+import type { ApiServices } from "./routes/services.ts";
+import { detectSandbox } from "./security/sandbox.ts";
+import { openAuditLog } from "./security/audit/audit_log.ts";
+import { readAuditPage } from "./security/audit/verify_audit.ts";
+import { createToolRegistry } from "./tools/registry.ts";
+import { parseToolArguments } from "./tools/validate_arguments.ts";
+import { createMemoryService } from "./memory/memory_service.ts";
+
+export const RESTART_EXIT_CODE = 75;
+
+export interface EngineOptions {
+  configPath: string;
+  /** Overrides web.port (0 = any free port; tests). */
+  port?: number;
+  webRoot?: string;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  /** Host names the http_request tool may reach despite the SSRF guard (tests only). */
+  httpAllowHosts?: string[];
+  /** Log to stderr too (default true). */
+  stderrLogs?: boolean;
+}
+
+export interface RunningEngine {
+  url: string;
+  port: number;
+  workspace: string;
+  /** Resolves with the process exit code once the engine has stopped (75 = restart requested). */
+  finished: Promise<number>;
+  stop(exitCode?: number): Promise<void>;
+}
+
+const LOCAL_BIND = new Set(["", "127.0.0.1", "localhost", "::1"]);
+
+export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
+  const started = performance.now();
+  const clock = options.clock ?? systemClock;
+  const loaded = await loadConfig(options.configPath);
+  const { config, workspace } = loaded;
+  const host = config.web.host || "127.0.0.1";
+  const remote = !LOCAL_BIND.has(config.web.host);
+  if (remote && !config.web.password_hash) {
+    throw new ConfigError(`Refusing to listen on "${host}" without web.password_hash`, [
+      `web.host is "${host}", reachable from other machines: set web.password_hash ` +
+      "(make one with: deno task start -- hash-password) or bind 127.0.0.1",
+    ]);
+  }
+  const stateDir = join(workspace, ".engine");
+  await Deno.mkdir(join(stateDir, "logs"), { recursive: true });
+  const logger = new JsonLogger({
+    file: join(stateDir, "logs", "engine.log"),
+    secrets: secretValues(config),
+    stderr: options.stderrLogs ?? true,
+    now: () => clock.now(),
+  });
+  for (const warning of loaded.warnings) logger.warn("config_warning", warning, {});
+  await initWorkspace(workspace, config);
+
+  const db = openDatabase(join(stateDir, "engine.db"));
+  const holder = new ConfigHolder(config, loaded.path, workspace);
+  const sessions = new SessionService(new SqliteSessionStore(db), new OtrSessionStore(), clock);
+  const metrics = new MetricsStore(db, clock);
+  const budget = new BudgetStore(db, clock);
+  const auth = new AuthService(remote && config.web.auth, config.web.password_hash, new LoginStore(db), clock);
+  const bus = new EventBus();
+  const audit = await openAuditLog(join(stateDir, "audit.jsonl"), {
+    clock,
+    onError: (error) => logger.error("audit_error", error.message, {}),
+  });
+  const auditTrail = auditPort(audit, logger);
+  sessions.observe({
+    created: (session) => auditTrail.record("session_created", session.id, "", { mode: session.mode }),
+    deleted: (session) => auditTrail.record("session_deleted", session.id, "", { mode: session.mode }),
+  });
+  const sandbox = await detectSandbox();
+  const home = homeDirectory();
+  const models = new ModelResolver(holder, { fetch: options.fetch ?? fetch, env: readEnv });
+  const memory = createMemoryService({
+    workspace,
+    db,
+    clock,
+    embedder: models.embedding(),
+    log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
+  });
+  const registry = createToolRegistry(
+    buildTools({ config, workspace, home, sandbox, memory, httpAllowHosts: options.httpAllowHosts }),
+    { disabledGroups: config.tools.disabled_groups },
+  );
+
+  let hub: WebSocketHub | undefined;
+  const approvals = new ApprovalRegistry({
+    events: bus,
+    clock,
+    audit: auditTrail,
+    clientsFor: (sessionId) => hub?.clientsFor(sessionId) ?? 0,
+  });
+  const shield = buildShield();
+  const pipeline = new ToolPipeline({
+    tools: registry,
+    parseArguments: parseToolArguments,
+    shield,
+    events: bus,
+    audit: auditTrail,
+    metrics,
+    logger,
+    clock,
+    failClosed: config.general.fail_closed,
+  });
+  const turns = new TurnRunner({
+    sessions,
+    pipeline,
+    events: bus,
+    metrics,
+    logger,
+    clock,
+    model: () => models.chat(),
+    toolSpecs: () => registry.specs(),
+    systemPrompt: () =>
+      Promise.resolve(buildSystemPrompt({
+        agentName: holder.current().identity.name,
+        workspace,
+        memoryContext: (budgetTokens) => memory.promptContext(budgetTokens),
+        tokenBudget: Math.floor(holder.current().agents.context_window * 0.1),
+        now: clock.now(),
+      })),
+    limits: () => {
+      const agents = holder.current().agents;
+      return {
+        maxToolRounds: agents.max_tool_rounds,
+        maxResponseTokens: agents.max_response_tokens,
+        contextWindow: agents.context_window,
+        compactionThreshold: agents.compaction_threshold,
+        outputSanitization: holder.current().general.output_sanitization,
+      };
+    },
+  });
+
+  const viewInputs = (): ViewInputs => ({
+    config: holder.current(),
+    workspace,
+    sandbox,
+    tier2UsedToday: () => budget.usedToday(),
+    sessionCount: () => sessions.count(),
+    shieldActive: true,
+    hasSecret: (name) => readEnv(name) !== undefined,
+  });
+
+  let stopping: Promise<void> | undefined;
+  let resolveFinished!: (code: number) => void;
+  const finished = new Promise<number>((resolve) => resolveFinished = resolve);
+  const requestRestart = () => {
+    auditTrail.record("restart", "", "", {});
+    logger.info("engine_restart", "Restart requested: exiting with code 75 for the supervisor", {});
+    setTimeout(() => void stop(RESTART_EXIT_CODE), 100);
+  };
+  const commands = new SlashCommands({
+    sessions,
+    config: holder,
+    statusText: () => JSON.stringify(statusView(viewInputs()), null, 2),
+    usageText: (sessionId) => JSON.stringify({ session: metrics.session(sessionId), today: (metrics.summary("today") as Record<string, unknown>).token_usage }, null, 2),
+    restart: requestRestart,
+    audit: (event, sessionId, details) => auditTrail.record(event, sessionId, "", details),
+  });
+  const conversation = new Conversation(sessions, turns, approvals, commands, bus, logger, clock);
+  hub = new WebSocketHub(conversation, logger, () => clock.now());
+  bus.subscribe((event) => hub!.deliver(event));
+  logger.onEntry((entry) =>
+    bus.emit(makeEvent("log_entry", "", { level: entry.level, event: entry.event, message: entry.message, fields: entry.fields }, entry.ts))
+  );
+
+  const services: ApiServices = {
+    sessions,
+    auth,
+    status: () => statusView(viewInputs()),
+    settings: () => settingsView(viewInputs()),
+    tools: () => registry.describe(),
+    restart: requestRestart,
+    channels: () => null,
+    subAgents: () => [],
+    logs: (query) => readLogPage(join(stateDir, "logs", "engine.log"), query),
+    audit: async (query) => {
+      await audit.flush();
+      return readAuditPage(audit.path, query);
+    },
+    metrics,
+    memory,
+  };
+  const app = createApiApp({
+    services,
+    origin: { bindHost: config.web.host, allowedOrigins: config.web.allowed_origins },
+    logger,
+    webRoot: options.webRoot ?? new URL("../web", import.meta.url).pathname,
+    upgrade: (request) => hub!.upgrade(request),
+    clientAddress: (context: Context) => (context.env as { remoteAddr?: Deno.NetAddr })?.remoteAddr?.hostname ?? "unknown",
+  });
+  const server = Deno.serve({
+    hostname: host,
+    port: options.port ?? config.web.port,
+    onListen: () => {},
+  }, (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));
+  const port = server.addr.port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  logger.info("engine_ready", `Parapet is listening on ${url}`, {
+    url,
+    workspace,
+    startup_ms: Math.round(performance.now() - started),
+    sandbox: sandbox.active ? sandbox.mode : "none",
+  });
+
+  async function stop(exitCode = 0): Promise<void> {
+    stopping ??= (async () => {
+      approvals.denyAll();
+      await conversation.stopAll();
+      hub?.closeAll();
+      await server.shutdown();
+      memory.close();
+      await audit.close();
+      closeDatabase(db);
+      logger.info("engine_stopped", "Engine stopped", { exit_code: exitCode });
+      resolveFinished(exitCode);
+    })();
+    await stopping;
+  }
+
+  return { url, port, workspace, finished, stop };
+}

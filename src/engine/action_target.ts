@@ -1,0 +1,18 @@
+/** What an action touches, in one line: for Tier 3 prompts, audit targets and channel approvals. */
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+
+const TARGET_FIELDS = ["command", "path", "source", "url", "to", "destination", "task", "remote", "query", "id"];
+
+export function targetOf(toolName: string, args: Record<string, unknown>): string {
+  for (const field of TARGET_FIELDS) {
+    const value = args[field];
+    if (typeof value === "string" && value) return value.slice(0, 500);
+    if (Array.isArray(value) && value.length > 0) return value.map(String).join(", ").slice(0, 500);
+  }
+  return toolName;
+}
+
+export function argumentsHash(rawArguments: string): string {
+  return bytesToHex(sha256(new TextEncoder().encode(rawArguments)));
+}

@@ -1,0 +1,82 @@
+/** Pending Tier 3 approvals: asks the session's clients, binds each answer to the exact action it was asked for. */
+import type { Clock } from "../clock.ts";
+import type { ApprovalRequester } from "../shield/types.ts";
+import type { EventSink } from "./events.ts";
+import { makeEvent } from "./events.ts";
+import type { AuditPort } from "./ports.ts";
+
+interface Pending {
+  sessionId: string;
+  actionHash: string;
+  resolve: (decision: "approve" | "deny") => void;
+}
+
+export interface ApprovalDeps {
+  events: EventSink;
+  clock: Clock;
+  audit: AuditPort;
+  /** Number of clients able to answer for a session right now (web sockets, channels). */
+  clientsFor: (sessionId: string) => number;
+}
+
+export class ApprovalRegistry implements ApprovalRequester {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(private readonly deps: ApprovalDeps) {}
+
+  request(input: Parameters<ApprovalRequester["request"]>[0]): Promise<"approve" | "deny" | "unavailable"> {
+    if (this.deps.clientsFor(input.sessionId) === 0) return Promise.resolve("unavailable");
+    if (this.pending.has(input.actionId)) return Promise.resolve("deny");
+    this.deps.audit.record("tier3_requested", input.sessionId, input.toolName, {
+      action_id: input.actionId,
+      action_hash: input.actionHash,
+    });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.settle(input.actionId, "deny", "timeout"), input.timeoutSecs * 1000);
+      this.pending.set(input.actionId, {
+        sessionId: input.sessionId,
+        actionHash: input.actionHash,
+        resolve: (decision) => {
+          clearTimeout(timer);
+          resolve(decision);
+        },
+      });
+      this.deps.events.emit(makeEvent("tier3_approval_required", input.sessionId, {
+        action_id: input.actionId,
+        tool_name: input.toolName,
+        target: input.target,
+        reasoning: input.reasoning,
+        timeout_secs: input.timeoutSecs,
+      }, this.deps.clock.now()));
+    });
+  }
+
+  /** Answers one pending request. False when no such request is waiting (unknown, answered or expired). */
+  decide(actionId: string, decision: "approve" | "deny", via = "web"): boolean {
+    return this.settle(actionId, decision, via);
+  }
+
+  pendingFor(sessionId: string): string[] {
+    return [...this.pending].filter(([, item]) => item.sessionId === sessionId).map(([id]) => id);
+  }
+
+  /** Denies everything still waiting (shutdown). */
+  denyAll(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, "deny", "shutdown");
+  }
+
+  private settle(actionId: string, decision: "approve" | "deny", via: string): boolean {
+    const item = this.pending.get(actionId);
+    if (!item) return false;
+    // Deleting first makes every approval single-use: it cannot be replayed for another call.
+    this.pending.delete(actionId);
+    this.deps.audit.record("tier3_decision", item.sessionId, "", {
+      action_id: actionId,
+      action_hash: item.actionHash,
+      decision,
+      via,
+    });
+    item.resolve(decision);
+    return true;
+  }
+}

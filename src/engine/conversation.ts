@@ -1,0 +1,146 @@
+/** Handles client frames: queues turns per session, cancels them, runs slash commands, routes Tier 3 answers. */
+import { NotFoundError, ValidationError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { ClientFrame } from "../ws/client_frames.ts";
+import type { FrameHandler } from "../ws/hub.ts";
+import type { SessionService } from "./session_service.ts";
+import type { TurnRunner } from "./turn_runner.ts";
+import type { ApprovalRegistry } from "./approvals.ts";
+import type { EventSink } from "./events.ts";
+import { makeEvent } from "./events.ts";
+import type { Clock } from "../clock.ts";
+
+export interface CommandResult {
+  command: string;
+  ok: boolean;
+  text: string;
+  action?: Record<string, unknown>;
+}
+
+export interface CommandRunner {
+  run(sessionId: string, text: string, channel: string): Promise<CommandResult>;
+}
+
+interface SessionQueue {
+  running: boolean;
+  controller?: AbortController;
+  waiting: string[];
+}
+
+/** A session's messages run one turn at a time; later ones wait in order (documented in docs/agent.md). */
+export const MAX_QUEUED_MESSAGES = 20;
+
+export class Conversation implements FrameHandler {
+  private readonly queues = new Map<string, SessionQueue>();
+  private readonly idle = new Set<() => void>();
+
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly turns: TurnRunner,
+    private readonly approvals: ApprovalRegistry,
+    private readonly commands: CommandRunner,
+    private readonly events: EventSink,
+    private readonly logger: Logger,
+    private readonly clock: Clock,
+  ) {}
+
+  async handle(frame: ClientFrame, client: { channel: string }): Promise<void> {
+    switch (frame.type) {
+      case "message":
+        return this.acceptMessage(frame.session_id, frame.content, frame.mode);
+      case "command": {
+        this.sessions.get(frame.session_id);
+        const result = await this.commands.run(frame.session_id, frame.content, client.channel);
+        this.events.emit(makeEvent("command_result", frame.session_id, { ...result }, this.clock.now()));
+        return;
+      }
+      case "cancel":
+        this.sessions.get(frame.session_id);
+        this.cancel(frame.session_id);
+        return;
+      case "tier3_decision":
+        if (!this.approvals.decide(frame.action_id, frame.decision, client.channel)) {
+          throw new NotFoundError(`No pending approval with action_id "${frame.action_id}"`, "UNKNOWN_ACTION");
+        }
+        return;
+      case "ping":
+        return;
+    }
+  }
+
+  /** Accepts a user message: persisted at once, answered by a turn when the session is free. */
+  acceptMessage(sessionId: string, content: string, mode?: "normal" | "otr"): void {
+    if (!this.sessions.find(sessionId)) {
+      if (mode !== "otr") throw new NotFoundError(`Session "${sessionId}" not found: create it with POST /api/sessions`, "UNKNOWN_SESSION");
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) {
+        throw new ValidationError(`Session id "${sessionId}" must be 1-64 letters, digits, _ or -`, "INVALID_FRAME");
+      }
+      this.sessions.createWithId(sessionId, "otr");
+    }
+    const queue = this.queueFor(sessionId);
+    if (queue.waiting.length >= MAX_QUEUED_MESSAGES) {
+      throw new ValidationError(`Session "${sessionId}" already has ${MAX_QUEUED_MESSAGES} messages waiting`, "QUEUE_FULL");
+    }
+    queue.waiting.push(content);
+    if (!queue.running) void this.drain(sessionId, queue);
+  }
+
+  cancel(sessionId: string): boolean {
+    const queue = this.queues.get(sessionId);
+    if (!queue?.controller) return false;
+    queue.controller.abort(new DOMException("Cancelled by the user", "AbortError"));
+    return true;
+  }
+
+  isBusy(sessionId: string): boolean {
+    return this.queues.get(sessionId)?.running ?? false;
+  }
+
+  /** Cancels every running turn and resolves when all have ended (shutdown). */
+  async stopAll(): Promise<void> {
+    for (const queue of this.queues.values()) {
+      queue.waiting.length = 0;
+      queue.controller?.abort(new DOMException("Engine stopping", "AbortError"));
+    }
+    if (![...this.queues.values()].some((queue) => queue.running)) return;
+    await new Promise<void>((resolve) => this.idle.add(resolve));
+  }
+
+  private queueFor(sessionId: string): SessionQueue {
+    let queue = this.queues.get(sessionId);
+    if (!queue) {
+      queue = { running: false, waiting: [] };
+      this.queues.set(sessionId, queue);
+    }
+    return queue;
+  }
+
+  private async drain(sessionId: string, queue: SessionQueue): Promise<void> {
+    queue.running = true;
+    try {
+      while (queue.waiting.length > 0) {
+        const content = queue.waiting.shift()!;
+        queue.controller = new AbortController();
+        try {
+          if (!this.sessions.find(sessionId)) break;
+          await this.turns.run(sessionId, content, queue.controller.signal);
+        } catch (error) {
+          this.logger.error("turn_crashed", (error as Error).message, { session_id: sessionId, stack: (error as Error).stack ?? "" });
+          this.events.emit(makeEvent("error", sessionId, {
+            code: "TURN_FAILED",
+            message: `The turn failed: ${(error as Error).message}`,
+            recoverable: true,
+          }, this.clock.now()));
+        }
+      }
+    } finally {
+      queue.running = false;
+      queue.controller = undefined;
+      this.queues.delete(sessionId);
+      if (![...this.queues.values()].some((item) => item.running)) {
+        for (const resolve of this.idle) resolve();
+        this.idle.clear();
+      }
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/** First-run setup of a workspace: memory and identity templates, policy presets. Never overwrites. */
+import type { Config } from "../config/schema.ts";
+import { writeMemoryTemplates } from "../memory/memory_templates.ts";
+
+export async function initWorkspace(workspace: string, config: Config): Promise<void> {
+  await Deno.mkdir(workspace, { recursive: true });
+  await writeMemoryTemplates(workspace, { agentName: config.identity.name });
+}

@@ -1,0 +1,243 @@
+/** One agent turn: user message → streamed LLM rounds → tool calls through the pipeline → response_complete. */
+import type { Clock } from "../clock.ts";
+import { newId } from "../clock.ts";
+import { ProviderError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type { ChatMessage, LanguageModel, ToolCall, ToolSpec } from "../providers/types.ts";
+import type { Thought, TokenUsage } from "../store/session_types.ts";
+import type { SessionService } from "./session_service.ts";
+import type { EventSink } from "./events.ts";
+import { makeEvent } from "./events.ts";
+import type { MetricsRecorder } from "./ports.ts";
+import type { ToolPipeline } from "./tool_pipeline.ts";
+import { toChatMessages } from "./context_builder.ts";
+import { needsCompaction, planCompaction, summarise } from "./compaction.ts";
+
+export interface TurnLimits {
+  maxToolRounds: number;
+  maxResponseTokens: number;
+  contextWindow: number;
+  compactionThreshold: number;
+  outputSanitization: boolean;
+}
+
+export interface TurnDeps {
+  sessions: SessionService;
+  pipeline: ToolPipeline;
+  events: EventSink;
+  metrics: MetricsRecorder;
+  logger: Logger;
+  clock: Clock;
+  /** The chat model, or undefined when roles.chat is not configured. */
+  model: () => LanguageModel | undefined;
+  toolSpecs: () => ToolSpec[];
+  systemPrompt: () => Promise<string>;
+  limits: () => TurnLimits;
+}
+
+interface RoundResult {
+  text: string;
+  calls: ToolCall[];
+  usage: TokenUsage;
+}
+
+export class TurnRunner {
+  constructor(private readonly deps: TurnDeps) {}
+
+  async run(sessionId: string, content: string, signal: AbortSignal): Promise<void> {
+    const { deps } = this;
+    const session = deps.sessions.get(sessionId);
+    const otr = session.mode === "otr";
+    deps.sessions.addMessage(sessionId, { role: "user", content });
+    if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
+    const messageId = newId("m_");
+    const emit = (type: string, data: Record<string, unknown>) => deps.events.emit(makeEvent(type, sessionId, data, deps.clock.now()));
+    const model = deps.model();
+    if (!model) {
+      emit("error", {
+        code: "NO_MODEL",
+        message: "No chat model is configured: add a models[] entry and set roles.chat in config.yaml (or use /model)",
+        recoverable: false,
+      });
+      return;
+    }
+    const limits = deps.limits();
+    const thoughts: Thought[] = [];
+    const usage: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
+    const offered = new Set(deps.toolSpecs().map((spec) => spec.name));
+    let streamed = "";
+    let finalText = "";
+    try {
+      await this.compactIfNeeded(sessionId, otr, model, limits, thoughts, usage, signal);
+      for (let round = 0; ; round++) {
+        const messages = await this.contextFor(sessionId, limits);
+        const tools = round < limits.maxToolRounds ? deps.toolSpecs() : [];
+        const result = await this.streamRound(model, messages, tools, limits, sessionId, otr, messageId, signal, emit);
+        addUsage(usage, result.usage);
+        streamed += result.text;
+        if (result.calls.length === 0) {
+          finalText = result.text;
+          break;
+        }
+        if (result.text.trim()) thoughts.push({ stage: "reasoning", summary: result.text.trim().slice(0, 500) });
+        deps.sessions.addMessage(sessionId, { role: "assistant", content: result.text, tool_calls: result.calls });
+        for (const call of result.calls) {
+          const outcome = await deps.pipeline.run(call, { sessionId, otr, signal, offered, reasoning: result.text.slice(0, 1000) });
+          thoughts.push({
+            stage: "tool_call",
+            summary: `${call.name}: ${outcome.isError ? "failed" : "succeeded"}`,
+            detail: { tool_name: call.name, success: !outcome.isError, action_id: outcome.actionId },
+          });
+          deps.sessions.addMessage(sessionId, {
+            role: "tool",
+            content: outcome.content,
+            tool_call_id: call.id,
+            name: call.name,
+          });
+          if (signal.aborted) throw signal.reason ?? new DOMException("Cancelled", "AbortError");
+        }
+        if (round + 1 > limits.maxToolRounds) {
+          thoughts.push({ stage: "limit", summary: `Stopped after ${limits.maxToolRounds} tool rounds (agents.max_tool_rounds)` });
+        }
+      }
+    } catch (error) {
+      if (isAbort(error, signal)) {
+        thoughts.push({ stage: "cancelled", summary: "The response was cancelled" });
+        this.complete(sessionId, messageId, streamed, streamed.slice(streamed.length - finalText.length), thoughts, usage, emit);
+        return;
+      }
+      this.fail(error, emit, sessionId);
+      if (streamed) deps.sessions.addMessage(sessionId, { role: "assistant", content: streamed, message_id: messageId, thoughts });
+      return;
+    }
+    this.complete(sessionId, messageId, streamed, finalText, thoughts, usage, emit);
+  }
+
+  private complete(
+    sessionId: string,
+    messageId: string,
+    streamed: string,
+    finalText: string,
+    thoughts: Thought[],
+    usage: TokenUsage,
+    emit: (type: string, data: Record<string, unknown>) => void,
+  ): void {
+    usage.total_tokens = usage.input_tokens + usage.output_tokens;
+    this.deps.sessions.addMessage(sessionId, {
+      message_id: messageId,
+      role: "assistant",
+      content: finalText,
+      thoughts,
+      token_usage: usage,
+    });
+    emit("response_complete", { content: streamed, message_id: messageId, thoughts, token_usage: usage });
+  }
+
+  private fail(error: unknown, emit: (type: string, data: Record<string, unknown>) => void, sessionId: string): void {
+    if (error instanceof ProviderError) {
+      this.deps.logger.warn("llm_call_failed", error.message, { session_id: sessionId, retryable: error.retryable });
+      emit("error", { code: "LLM_CALL_FAILED", message: error.message, recoverable: error.retryable });
+      return;
+    }
+    this.deps.logger.error("turn_failed", (error as Error).message, { session_id: sessionId, stack: (error as Error).stack ?? "" });
+    emit("error", { code: "TURN_FAILED", message: `The turn failed: ${(error as Error).message}`, recoverable: true });
+  }
+
+  private async contextFor(sessionId: string, limits: TurnLimits): Promise<ChatMessage[]> {
+    const system = await this.deps.systemPrompt();
+    const summary = this.deps.sessions.summary(sessionId);
+    const history = toChatMessages(this.deps.sessions.messages(sessionId), limits.outputSanitization);
+    const note = summary ? `\n\n## Summary of the earlier conversation\n${summary}` : "";
+    return [{ role: "system", content: system + note }, ...history];
+  }
+
+  private async compactIfNeeded(
+    sessionId: string,
+    otr: boolean,
+    model: LanguageModel,
+    limits: TurnLimits,
+    thoughts: Thought[],
+    usage: TokenUsage,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const messages = await this.contextFor(sessionId, limits);
+    if (!needsCompaction(messages, limits.contextWindow, limits.compactionThreshold)) return;
+    const plan = planCompaction(this.deps.sessions.messages(sessionId));
+    if (!plan || plan.fold.length === 0) return;
+    const started = performance.now();
+    const summary = await summarise(model, this.deps.sessions.summary(sessionId), plan.fold, limits.maxResponseTokens, signal);
+    if (!otr) this.recordCall(sessionId, model, "compaction", started, summary.inputTokens, summary.outputTokens, true);
+    addUsage(usage, { input_tokens: summary.inputTokens, output_tokens: summary.outputTokens, total_tokens: 0 });
+    this.deps.sessions.compact(sessionId, summary.text, plan.fold.map((record) => record.message_id));
+    thoughts.push({
+      stage: "compaction",
+      summary: `Context passed ${limits.compactionThreshold}% of ${limits.contextWindow} tokens: ` +
+        `summarised ${plan.fold.length} earlier messages into a note`,
+      detail: { folded_messages: plan.fold.length },
+    });
+  }
+
+  private async streamRound(
+    model: LanguageModel,
+    messages: ChatMessage[],
+    tools: ToolSpec[],
+    limits: TurnLimits,
+    sessionId: string,
+    otr: boolean,
+    messageId: string,
+    signal: AbortSignal,
+    emit: (type: string, data: Record<string, unknown>) => void,
+  ): Promise<RoundResult> {
+    const result: RoundResult = { text: "", calls: [], usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 } };
+    const started = performance.now();
+    let ok = false;
+    try {
+      for await (const event of model.stream({ messages, tools, maxTokens: limits.maxResponseTokens, signal })) {
+        if (event.type === "text-delta" && event.text) {
+          result.text += event.text;
+          emit("llm_token", { token: event.text, message_id: messageId });
+        } else if (event.type === "tool-call") result.calls.push(event.call);
+        else if (event.type === "usage") {
+          result.usage.input_tokens += event.input_tokens;
+          result.usage.output_tokens += event.output_tokens;
+        }
+      }
+      ok = true;
+    } finally {
+      if (result.usage.input_tokens === 0 && result.usage.output_tokens === 0) {
+        result.usage.input_tokens = Math.ceil(messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+        result.usage.output_tokens = Math.ceil(result.text.length / 4);
+      }
+      if (!otr) this.recordCall(sessionId, model, "chat", started, result.usage.input_tokens, result.usage.output_tokens, ok);
+    }
+    return result;
+  }
+
+  private recordCall(sessionId: string, model: LanguageModel, role: string, started: number, input: number, output: number, ok: boolean) {
+    this.deps.metrics.llmCall({
+      sessionId,
+      role,
+      provider: model.provider,
+      model: model.model,
+      latencyMs: performance.now() - started,
+      inputTokens: input,
+      outputTokens: output,
+      ok,
+    });
+  }
+}
+
+function addUsage(total: TokenUsage, add: TokenUsage): void {
+  total.input_tokens += add.input_tokens;
+  total.output_tokens += add.output_tokens;
+  total.total_tokens = total.input_tokens + total.output_tokens;
+}
+
+function isAbort(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && error.name === "AbortError");
+}
+
+export function titleFrom(content: string): string {
+  const line = content.replace(/\s+/g, " ").trim();
+  return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
+}
