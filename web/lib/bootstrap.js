@@ -1,0 +1,68 @@
+// Starts the app: checks whether login is needed, opens the WebSocket, loads sessions, follows the route.
+import { api } from "./api.js";
+import { appStore } from "./app_store.js";
+import { chatStore } from "./chat_store.js";
+import { handleChatEvent } from "./chat_events.js";
+import { openSession, resync } from "./chat_actions.js";
+import { consumeHelpResult, requestCommands } from "./command_loader.js";
+import { startConnection } from "./connection.js";
+import { appendLogEntries, normalizeLogEntry } from "./log_store.js";
+import { routeStore } from "./router.js";
+import { loadSessions } from "./sessions.js";
+import { startTitleUpdates } from "./title.js";
+
+function dispatch(frame) {
+  if (frame.type === "pong") return;
+  if (frame.type === "log_entry") {
+    appendLogEntries([normalizeLogEntry(frame.data || {}, frame.timestamp)]);
+    return;
+  }
+  if (consumeHelpResult(frame)) return;
+  handleChatEvent(frame);
+}
+
+function followRoute() {
+  const { route } = routeStore.get();
+  if (route.view !== "chat") return;
+  if (route.sessionId !== chatStore.get().sessionId || !route.sessionId) {
+    openSession(route.sessionId).then(() => requestCommands(route.sessionId));
+  }
+}
+
+let started = false;
+
+/** Runs once the engine accepts us (no auth needed, or after login). */
+export function startApp() {
+  if (started) return;
+  started = true;
+  appStore.set({ auth: "ok" });
+  startConnection({
+    onEvent: dispatch,
+    onOpen: ({ reconnected }) => {
+      requestCommands(chatStore.get().sessionId);
+      if (reconnected) {
+        resync();
+        loadSessions();
+      }
+    },
+  });
+  loadSessions();
+  routeStore.subscribe(followRoute);
+  followRoute();
+}
+
+export async function bootstrap() {
+  startTitleUpdates();
+  try {
+    const status = await api.status();
+    appStore.set({ status });
+  } catch (error) {
+    if (error.status === 401) return; // api.js has switched the app to the login page
+  }
+  startApp();
+}
+
+export function afterLogin() {
+  appStore.set({ auth: "ok", authUsed: true });
+  startApp();
+}
