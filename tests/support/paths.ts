@@ -1,0 +1,2 @@
+/** File-URL helpers for tests. */
+export { fileURLToPath as fromFileUrl } from "node:url";
