@@ -51,6 +51,10 @@ export class Conversation implements FrameHandler {
       case "command": {
         this.sessions.get(frame.session_id);
         const result = await this.commands.run(frame.session_id, frame.content, client.channel);
+        this.logger.info("command", `Ran ${result.command} (${result.ok ? "ok" : "refused"})`, {
+          session_id: frame.session_id,
+          channel: client.channel,
+        });
         this.events.emit(makeEvent("command_result", frame.session_id, { ...result }, this.clock.now()));
         return;
       }

@@ -37,7 +37,9 @@ export async function checkUrl(rawUrl: string, options: UrlCheckOptions = {}): P
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new SsrfError(`Refused "${rawUrl}": only http and https URLs are allowed`);
   }
-  if (url.username || url.password) throw new SsrfError(`Refused "${rawUrl}": credentials in URLs are not allowed`);
+  if (url.username || url.password) {
+    throw new SsrfError(`Refused "${rawUrl}": credentials in URLs are not allowed`);
+  }
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
   const literal = parseIpAddress(host);
   if (options.allowHosts?.includes(host)) {
@@ -67,7 +69,9 @@ async function resolveAll(host: string, resolveHost: HostResolver = resolveWithD
   try {
     addresses = await resolveHost(host);
   } catch (error) {
-    throw new SsrfError(`Cannot resolve "${host}": ${error instanceof Error ? error.message : String(error)}`);
+    throw new SsrfError(
+      `Cannot resolve "${host}": ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (addresses.length === 0) throw new SsrfError(`Cannot resolve "${host}": no addresses`);
   return addresses;
@@ -78,7 +82,9 @@ export async function resolveWithDns(host: string): Promise<string[]> {
   const results = await Promise.allSettled([Deno.resolveDns(host, "A"), Deno.resolveDns(host, "AAAA")]);
   const addresses = results.flatMap((result) => result.status === "fulfilled" ? result.value : []);
   if (addresses.length === 0) {
-    const failure = results.find((result) => result.status === "rejected") as PromiseRejectedResult | undefined;
+    const failure = results.find((result) => result.status === "rejected") as
+      | PromiseRejectedResult
+      | undefined;
     throw failure?.reason ?? new Error("no addresses");
   }
   return addresses;

@@ -6,14 +6,17 @@ import { looksBinary, ok, plural, type ResolvedFileToolOptions, show } from "./f
 
 const readFileArgs = z.object({ path: z.string().describe("File to read, relative to the workspace") });
 const listDirectoryArgs = z.object({
-  path: z.string().optional().describe("Directory to list, relative to the workspace (default: the workspace)"),
+  path: z.string().optional().describe(
+    "Directory to list, relative to the workspace (default: the workspace)",
+  ),
 });
 
 export function readFileTool(options: ResolvedFileToolOptions): ToolDefinition<z.infer<typeof readFileArgs>> {
   return {
     name: "read_file",
     group: "files",
-    description: `Read a text file. Files over ${options.maxReadBytes} bytes are truncated; binary files are refused.`,
+    description:
+      `Read a text file. Files over ${options.maxReadBytes} bytes are truncated; binary files are refused.`,
     parameters: readFileArgs,
     writes: false,
     async execute(args) {
@@ -24,7 +27,9 @@ export function readFileTool(options: ResolvedFileToolOptions): ToolDefinition<z
         action: "read",
       });
       const info = await Deno.stat(file);
-      if (info.isDirectory) throw new ToolError(`Cannot read "${args.path}": it is a directory, use list_directory`);
+      if (info.isDirectory) {
+        throw new ToolError(`Cannot read "${args.path}": it is a directory, use list_directory`);
+      }
       if (!info.isFile) throw new ToolError(`Cannot read "${args.path}": not a regular file`);
       const bytes = await readHead(file, options.maxReadBytes);
       if (looksBinary(bytes)) {

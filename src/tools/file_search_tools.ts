@@ -18,7 +18,9 @@ const grepArgs = z.object({
   path: z.string().optional().describe("File or directory to search (default: the workspace)"),
 });
 
-export function searchFilesTool(options: ResolvedFileToolOptions): ToolDefinition<z.infer<typeof searchArgs>> {
+export function searchFilesTool(
+  options: ResolvedFileToolOptions,
+): ToolDefinition<z.infer<typeof searchArgs>> {
   return {
     name: "search_files",
     group: "files",
@@ -28,7 +30,9 @@ export function searchFilesTool(options: ResolvedFileToolOptions): ToolDefinitio
     async execute(args) {
       const userPath = args.path ?? ".";
       const root = await resolveSearchRoot(options, userPath);
-      if (!(await Deno.stat(root)).isDirectory) throw new ToolError(`Cannot search "${userPath}": not a directory`);
+      if (!(await Deno.stat(root)).isDirectory) {
+        throw new ToolError(`Cannot search "${userPath}": not a directory`);
+      }
       const regex = globToRegExp(args.pattern);
       const byPath = args.pattern.includes("/");
       const found: string[] = [];
@@ -42,7 +46,9 @@ export function searchFilesTool(options: ResolvedFileToolOptions): ToolDefinitio
         }
         found.push(show(options, entry.absolute) + (entry.isDirectory ? "/" : ""));
       }
-      if (found.length === 0) return ok(`No files match "${args.pattern}" in "${show(options, root)}"`, [show(options, root)]);
+      if (found.length === 0) {
+        return ok(`No files match "${args.pattern}" in "${show(options, root)}"`, [show(options, root)]);
+      }
       if (truncated) found.push(`[results capped at ${options.maxSearchResults}]`);
       return ok(found.join("\n"), [show(options, root)]);
     },
@@ -53,7 +59,8 @@ export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<
   return {
     name: "grep_files",
     group: "files",
-    description: "Search file contents with a regular expression; prints path:line: text. Binary files are skipped.",
+    description:
+      "Search file contents with a regular expression; prints path:line: text. Binary files are skipped.",
     parameters: grepArgs,
     writes: false,
     async execute(args, context) {
@@ -64,16 +71,20 @@ export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<
       } catch (error) {
         throw new ToolError(`Invalid regular expression "${args.pattern}": ${(error as Error).message}`);
       }
-      const result = await runInWorker({
-        root,
-        realWorkspace: options.realWorkspace,
-        pattern: args.pattern,
-        maxMatches: options.maxGrepMatches,
-        maxFileBytes: 10_000_000,
-        maxLineChars: 10_000,
-        shownLineChars: 500,
-        maxEntries: MAX_WALK_ENTRIES,
-      }, options.grepTimeoutMs, context.signal);
+      const result = await runInWorker(
+        {
+          root,
+          realWorkspace: options.realWorkspace,
+          pattern: args.pattern,
+          maxMatches: options.maxGrepMatches,
+          maxFileBytes: 10_000_000,
+          maxLineChars: 10_000,
+          shownLineChars: 500,
+          maxEntries: MAX_WALK_ENTRIES,
+        },
+        options.grepTimeoutMs,
+        context.signal,
+      );
       return ok(formatGrep(args.pattern, result, options.maxGrepMatches), result.files);
     },
   };
@@ -110,7 +121,11 @@ function runInWorker(request: GrepRequest, timeoutMs: number, signal: AbortSigna
       action();
     };
     const timer = setTimeout(() => {
-      finish(() => reject(new ToolError(`Cannot search for "${request.pattern}": search took longer than ${timeoutMs} ms`)));
+      finish(() =>
+        reject(
+          new ToolError(`Cannot search for "${request.pattern}": search took longer than ${timeoutMs} ms`),
+        )
+      );
     }, timeoutMs);
     const onAbort = () => finish(() => reject(new ToolError("Search cancelled")));
     if (signal.aborted) return onAbort();

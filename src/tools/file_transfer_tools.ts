@@ -26,15 +26,22 @@ export function moveFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
     affectedPaths: (args) => [args.source, args.destination],
     async execute(args) {
       const resolve = { home: options.home, action: "move" };
-      const source = await resolveEntryInWorkspace(options.workspace, args.source, { ...resolve, mustExist: true });
-      if (source === options.realWorkspace) throw new ToolError(`Cannot move "${args.source}": it is the workspace root`);
+      const source = await resolveEntryInWorkspace(options.workspace, args.source, {
+        ...resolve,
+        mustExist: true,
+      });
+      if (source === options.realWorkspace) {
+        throw new ToolError(`Cannot move "${args.source}": it is the workspace root`);
+      }
       const target = await destinationFor(options, args, source, "move");
       const sourceInfo = await Deno.lstat(source);
       if (sourceInfo.isDirectory && isInside(source, target)) {
         throw new ToolError(`Cannot move "${args.source}": destination is inside the source`);
       }
       if ((await lstatOrUndefined(target))?.isDirectory) {
-        throw new ToolError(`Cannot move "${args.source}": "${args.destination}" already contains "${path.basename(target)}"`);
+        throw new ToolError(
+          `Cannot move "${args.source}": "${args.destination}" already contains "${path.basename(target)}"`,
+        );
       }
       await Deno.mkdir(path.dirname(target), { recursive: true });
       await Deno.rename(source, target);
@@ -73,7 +80,9 @@ export function copyFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
       let what = "file";
       if (sourceInfo.isDirectory) what = `directory (${await copyTree(source, target)} entries)`;
       else await Deno.copyFile(source, target);
-      return ok(`Copied ${what} "${show(options, source)}" to "${show(options, target)}"`, [show(options, source)]);
+      return ok(`Copied ${what} "${show(options, source)}" to "${show(options, target)}"`, [
+        show(options, source),
+      ]);
     },
   };
 }
@@ -85,7 +94,10 @@ async function destinationFor(
   source: string,
   action: string,
 ): Promise<string> {
-  const destination = await resolveInWorkspace(options.workspace, args.destination, { home: options.home, action });
+  const destination = await resolveInWorkspace(options.workspace, args.destination, {
+    home: options.home,
+    action,
+  });
   const info = await lstatOrUndefined(destination);
   return info?.isDirectory ? path.join(destination, path.basename(source)) : destination;
 }

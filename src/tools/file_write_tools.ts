@@ -1,7 +1,11 @@
 /** File tools that change the workspace: write_file, delete_file, create_directory. Never outside it. */
 import * as path from "node:path";
 import { z } from "zod";
-import { lstatOrUndefined, resolveEntryInWorkspace, resolveInWorkspace } from "../security/workspace_paths.ts";
+import {
+  lstatOrUndefined,
+  resolveEntryInWorkspace,
+  resolveInWorkspace,
+} from "../security/workspace_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 
@@ -11,7 +15,9 @@ const writeFileArgs = z.object({
 });
 const pathArgs = z.object({ path: z.string().describe("Path relative to the workspace") });
 
-export function writeFileTool(options: ResolvedFileToolOptions): ToolDefinition<z.infer<typeof writeFileArgs>> {
+export function writeFileTool(
+  options: ResolvedFileToolOptions,
+): ToolDefinition<z.infer<typeof writeFileArgs>> {
   return {
     name: "write_file",
     group: "files",
@@ -20,7 +26,10 @@ export function writeFileTool(options: ResolvedFileToolOptions): ToolDefinition<
     writes: true,
     affectedPaths: (args) => [args.path],
     async execute(args) {
-      const file = await resolveInWorkspace(options.workspace, args.path, { home: options.home, action: "write" });
+      const file = await resolveInWorkspace(options.workspace, args.path, {
+        home: options.home,
+        action: "write",
+      });
       const existing = await lstatOrUndefined(file);
       if (existing?.isDirectory) throw new ToolError(`Cannot write "${args.path}": it is a directory`);
       await Deno.mkdir(path.dirname(file), { recursive: true });
@@ -33,7 +42,10 @@ export function writeFileTool(options: ResolvedFileToolOptions): ToolDefinition<
 
 /** Writes a sibling temp file and renames it over the target, so a reader never sees half a file. */
 export async function writeAtomically(file: string, bytes: Uint8Array, mode?: number): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${crypto.randomUUID().slice(0, 8)}.tmp`,
+  );
   try {
     await Deno.writeFile(temp, bytes, { createNew: true, mode: mode === undefined ? 0o644 : mode & 0o7777 });
     if (mode !== undefined) await Deno.chmod(temp, mode & 0o7777);
@@ -48,7 +60,8 @@ export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition
   return {
     name: "delete_file",
     group: "files",
-    description: "Delete a file, a symlink (not its target) or a directory with its contents, inside the workspace.",
+    description:
+      "Delete a file, a symlink (not its target) or a directory with its contents, inside the workspace.",
     parameters: pathArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
@@ -58,7 +71,9 @@ export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition
         mustExist: true,
         action: "delete",
       });
-      if (entry === options.realWorkspace) throw new ToolError(`Cannot delete "${args.path}": it is the workspace root`);
+      if (entry === options.realWorkspace) {
+        throw new ToolError(`Cannot delete "${args.path}": it is the workspace root`);
+      }
       const info = await Deno.lstat(entry);
       await Deno.remove(entry, { recursive: info.isDirectory });
       const kind = info.isDirectory ? "directory" : info.isSymlink ? "symlink" : "file";
@@ -67,7 +82,9 @@ export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition
   };
 }
 
-export function createDirectoryTool(options: ResolvedFileToolOptions): ToolDefinition<z.infer<typeof pathArgs>> {
+export function createDirectoryTool(
+  options: ResolvedFileToolOptions,
+): ToolDefinition<z.infer<typeof pathArgs>> {
   return {
     name: "create_directory",
     group: "files",

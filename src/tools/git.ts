@@ -25,7 +25,14 @@ export interface GitToolOptions {
 const DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 const DEFAULT_AUTHOR = { name: "Parapet", email: "parapet@localhost" };
 // A workspace the model can write to must not get code run through git: hooks, fsmonitor, ext:: remotes.
-const SAFETY_CONFIG = ["-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false", "-c", "protocol.ext.allow=never"];
+const SAFETY_CONFIG = [
+  "-c",
+  "core.hooksPath=/dev/null",
+  "-c",
+  "core.fsmonitor=false",
+  "-c",
+  "protocol.ext.allow=never",
+];
 const SAFE_NAME = /^(?!-)[A-Za-z0-9._\/-]+$/;
 
 type Git = (args: string[], mode?: { network?: boolean }) => Promise<{ code: number; output: string }>;
@@ -56,7 +63,9 @@ export function createGitTools(options: GitToolOptions): AnyTool[] {
 }
 
 function checked(command: string, result: { code: number; output: string }): string {
-  if (result.code !== 0) throw new ToolError(`Cannot run git ${command}: ${result.output || `exit code ${result.code}`}`);
+  if (result.code !== 0) {
+    throw new ToolError(`Cannot run git ${command}: ${result.output || `exit code ${result.code}`}`);
+  }
   return result.output;
 }
 
@@ -95,12 +104,18 @@ function diffTool(git: Git, workspace: string): ToolDefinition<z.infer<typeof di
       const parts = [];
       if (unstaged) parts.push(`Unstaged changes:\n${unstaged}`);
       if (staged) parts.push(`Staged changes:\n${staged}`);
-      return { output: parts.join("\n\n"), isError: false, reads: { paths: args.path ? [args.path] : ["."] } };
+      return {
+        output: parts.join("\n\n"),
+        isError: false,
+        reads: { paths: args.path ? [args.path] : ["."] },
+      };
     },
   };
 }
 
-const logArgs = z.object({ limit: z.number().int().min(1).max(200).optional().describe("Commits (default 20)") });
+const logArgs = z.object({
+  limit: z.number().int().min(1).max(200).optional().describe("Commits (default 20)"),
+});
 
 function logTool(git: Git): ToolDefinition<z.infer<typeof logArgs>> {
   return {
@@ -110,7 +125,13 @@ function logTool(git: Git): ToolDefinition<z.infer<typeof logArgs>> {
     parameters: logArgs,
     writes: false,
     async execute(args) {
-      const result = await git(["log", "--no-color", `-n${args.limit ?? 20}`, "--date=short", "--format=%h %ad %an: %s"]);
+      const result = await git([
+        "log",
+        "--no-color",
+        `-n${args.limit ?? 20}`,
+        "--date=short",
+        "--format=%h %ad %an: %s",
+      ]);
       if (result.code !== 0 && /does not have any commits/.test(result.output)) return ok("No commits yet");
       return ok(checked("log", result));
     },
@@ -174,13 +195,21 @@ function pushTool(git: Git): ToolDefinition<z.infer<typeof pushArgs>> {
       const remote = args.remote ?? "origin";
       const remotes = checked("remote", await git(["remote"])).split("\n").filter(Boolean);
       if (!remotes.includes(remote)) {
-        throw new ToolError(`Cannot push: unknown remote "${remote}" (configured: ${remotes.join(", ") || "none"})`);
+        throw new ToolError(
+          `Cannot push: unknown remote "${remote}" (configured: ${remotes.join(", ") || "none"})`,
+        );
       }
       const branch = args.branch ?? checked("rev-parse", await git(["rev-parse", "--abbrev-ref", "HEAD"]));
       if (branch === "HEAD") throw new ToolError("Cannot push: HEAD is detached, name a branch");
       if (!SAFE_NAME.test(branch)) throw new ToolError(`Cannot push: invalid branch name "${branch}"`);
       const force = args.force ? ["--force-with-lease"] : [];
-      const result = await git(["push", "--porcelain", ...force, remote, `refs/heads/${branch}:refs/heads/${branch}`], {
+      const result = await git([
+        "push",
+        "--porcelain",
+        ...force,
+        remote,
+        `refs/heads/${branch}:refs/heads/${branch}`,
+      ], {
         network: true,
       });
       return ok(checked("push", result));

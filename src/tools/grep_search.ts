@@ -30,7 +30,14 @@ export interface GrepResult {
 
 export async function searchContent(request: GrepRequest): Promise<GrepResult> {
   const regex = new RegExp(request.pattern);
-  const result: GrepResult = { lines: [], files: [], truncated: false, filesScanned: 0, binarySkipped: 0, largeSkipped: 0 };
+  const result: GrepResult = {
+    lines: [],
+    files: [],
+    truncated: false,
+    filesScanned: 0,
+    binarySkipped: 0,
+    largeSkipped: 0,
+  };
   const rootInfo = await Deno.stat(request.root);
   const candidates = rootInfo.isFile ? single(request.root) : files(request.root, request.maxEntries);
   for await (const file of candidates) {
@@ -50,7 +57,12 @@ async function* files(root: string, maxEntries: number): AsyncGenerator<string> 
   }
 }
 
-async function searchFile(file: string, regex: RegExp, request: GrepRequest, result: GrepResult): Promise<void> {
+async function searchFile(
+  file: string,
+  regex: RegExp,
+  request: GrepRequest,
+  result: GrepResult,
+): Promise<void> {
   const info = await Deno.stat(file).catch(() => undefined);
   if (!info?.isFile) return;
   if (info.size > request.maxFileBytes) {
@@ -69,12 +81,16 @@ async function searchFile(file: string, regex: RegExp, request: GrepRequest, res
   let matched = false;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
-    if (!regex.test(line.length > request.maxLineChars ? line.slice(0, request.maxLineChars) : line)) continue;
+    if (!regex.test(line.length > request.maxLineChars ? line.slice(0, request.maxLineChars) : line)) {
+      continue;
+    }
     if (result.lines.length >= request.maxMatches) {
       result.truncated = true;
       break;
     }
-    const text = line.length > request.shownLineChars ? `${line.slice(0, request.shownLineChars)}[...]` : line;
+    const text = line.length > request.shownLineChars
+      ? `${line.slice(0, request.shownLineChars)}[...]`
+      : line;
     result.lines.push(`${shown}:${index + 1}: ${text}`);
     matched = true;
   }

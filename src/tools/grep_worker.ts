@@ -1,6 +1,6 @@
 /** Worker that runs grep_files, so a catastrophic regular expression can be stopped by terminating it. */
 /// <reference lib="deno.worker" />
-import { searchContent, type GrepRequest } from "./grep_search.ts";
+import { type GrepRequest, searchContent } from "./grep_search.ts";
 
 self.onmessage = async (event: MessageEvent<GrepRequest>) => {
   try {

@@ -46,14 +46,22 @@ export function createHttpTool(options: HttpToolOptions = {}): ToolDefinition<Ht
       const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), context.signal]);
       const clients: Deno.HttpClient[] = [];
       try {
-        const { response, hosts, finalUrl } = await fetchFollowingRedirects(args, method, signal, options, clients);
+        const { response, hosts, finalUrl } = await fetchFollowingRedirects(
+          args,
+          method,
+          signal,
+          options,
+          clients,
+        );
         return await describeResponse(response, finalUrl, hosts, maxBytes);
       } catch (error) {
         if (error instanceof SsrfError) throw new ToolError(error.message);
         if (context.signal.aborted) throw new ToolError(`Request to "${args.url}" cancelled`);
         if (signal.aborted) throw new ToolError(`Request to "${args.url}" timed out after ${timeoutMs} ms`);
         if (error instanceof ToolError) throw error;
-        throw new ToolError(`Request to "${args.url}" failed: ${error instanceof Error ? error.message : error}`);
+        throw new ToolError(
+          `Request to "${args.url}" failed: ${error instanceof Error ? error.message : error}`,
+        );
       } finally {
         for (const client of clients) client.close();
       }
@@ -70,7 +78,9 @@ function validateRequest(args: HttpArgs): string {
     throw new ToolError(`Invalid request: a ${method} request cannot have a body`);
   }
   for (const [name, value] of Object.entries(args.headers ?? {})) {
-    if (FORBIDDEN_HEADERS.has(name.toLowerCase())) throw new ToolError(`Invalid header "${name}": set by the client`);
+    if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
+      throw new ToolError(`Invalid header "${name}": set by the client`);
+    }
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ToolError(`Invalid header name "${name}"`);
     if (/[\r\n\0]/.test(value)) throw new ToolError(`Invalid header "${name}": value contains a line break`);
   }
@@ -92,16 +102,25 @@ async function fetchFollowingRedirects(
   for (let hop = 0;; hop++) {
     const checked = await checkUrl(url, { resolveHost: options.resolveHost, allowHosts: options.allowHosts });
     if (!hosts.includes(checked.host)) hosts.push(checked.host);
-    const response = await fetchPinned(checked, { method, headers, body, redirect: "manual", signal }, options, clients);
+    const response = await fetchPinned(
+      checked,
+      { method, headers, body, redirect: "manual", signal },
+      options,
+      clients,
+    );
     const location = response.headers.get("location");
     if (response.status < 300 || response.status > 399 || location === null) {
       return { response, hosts, finalUrl: checked.url.href };
     }
     await response.body?.cancel();
-    if (hop >= maxRedirects) throw new ToolError(`Request to "${args.url}" failed: more than ${maxRedirects} redirects`);
+    if (hop >= maxRedirects) {
+      throw new ToolError(`Request to "${args.url}" failed: more than ${maxRedirects} redirects`);
+    }
     const next = new URL(location, checked.url);
     if (next.origin !== checked.url.origin) headers = withoutCredentials(headers);
-    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+    if (
+      response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")
+    ) {
       method = "GET";
       body = undefined;
     }
@@ -132,7 +151,12 @@ function withoutCredentials(headers: Headers): Headers {
   return copy;
 }
 
-async function describeResponse(response: Response, url: string, hosts: string[], maxBytes: number): Promise<ToolResult> {
+async function describeResponse(
+  response: Response,
+  url: string,
+  hosts: string[],
+  maxBytes: number,
+): Promise<ToolResult> {
   const { bytes, truncated } = await readCapped(response, maxBytes);
   const lines = [`HTTP ${response.status} ${response.statusText}`.trimEnd(), `url: ${url}`];
   for (const name of SHOWN_HEADERS) {
@@ -140,7 +164,8 @@ async function describeResponse(response: Response, url: string, hosts: string[]
     if (value !== null) lines.push(`${name}: ${value}`);
   }
   const contentType = response.headers.get("content-type") ?? "";
-  const binary = bytes.subarray(0, 8000).includes(0) || /^(image|audio|video)\/|octet-stream|zip|pdf/.test(contentType);
+  const binary = bytes.subarray(0, 8000).includes(0) ||
+    /^(image|audio|video)\/|octet-stream|zip|pdf/.test(contentType);
   lines.push("");
   lines.push(binary ? `[binary body, ${bytes.length} bytes]` : new TextDecoder().decode(bytes));
   if (truncated) lines.push(`[response truncated at ${maxBytes} bytes]`);
@@ -148,7 +173,10 @@ async function describeResponse(response: Response, url: string, hosts: string[]
 }
 
 /** Reads at most `maxBytes` of the body and cancels the rest, so a huge response never fills memory. */
-async function readCapped(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   if (!response.body) return { bytes: new Uint8Array(0), truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,14 +1,16 @@
 /** Keeps the head and tail of a byte stream within a fixed budget, counting what was dropped in between. */
 
 export class OutputCapture {
-  readonly #halfLimit: number;
+  readonly #headLimit: number;
+  readonly #tailLimit: number;
   #head: Uint8Array = new Uint8Array(0);
   #tail: Uint8Array[] = [];
   #tailBytes = 0;
   #total = 0;
 
   constructor(readonly limit: number) {
-    this.#halfLimit = Math.max(1, Math.floor(limit / 2));
+    this.#headLimit = Math.max(1, Math.floor(limit / 2));
+    this.#tailLimit = Math.max(1, limit - this.#headLimit);
   }
 
   get totalBytes(): number {
@@ -17,15 +19,15 @@ export class OutputCapture {
 
   append(chunk: Uint8Array): void {
     this.#total += chunk.length;
-    if (this.#head.length < this.#halfLimit) {
-      const take = Math.min(chunk.length, this.#halfLimit - this.#head.length);
+    if (this.#head.length < this.#headLimit) {
+      const take = Math.min(chunk.length, this.#headLimit - this.#head.length);
       this.#head = concat([this.#head, chunk.subarray(0, take)]);
       chunk = chunk.subarray(take);
     }
     if (chunk.length === 0) return;
     this.#tail.push(chunk.slice());
     this.#tailBytes += chunk.length;
-    while (this.#tailBytes - this.#tail[0].length >= this.#halfLimit) {
+    while (this.#tailBytes - this.#tail[0].length >= this.#tailLimit) {
       this.#tailBytes -= this.#tail.shift()!.length;
     }
   }
@@ -37,7 +39,7 @@ export class OutputCapture {
     if (this.#total <= this.limit && this.#total === this.#head.length + tail.length) {
       return decoder.decode(concat([this.#head, tail]));
     }
-    const keptTail = tail.subarray(Math.max(0, tail.length - this.#halfLimit));
+    const keptTail = tail.subarray(Math.max(0, tail.length - this.#tailLimit));
     const omitted = this.#total - this.#head.length - keptTail.length;
     return `${decoder.decode(this.#head)}\n[... ${omitted} bytes omitted ...]\n${decoder.decode(keptTail)}`;
   }

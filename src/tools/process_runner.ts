@@ -78,7 +78,13 @@ export async function runProcess(request: RunRequest): Promise<RunResult> {
       group.killNow();
       if (!(await pumps.finishedWithin(request.killGraceMs ?? 2000))) await pumps.cancel();
     }
-    return { code: status.code, signal: status.signal, output: capture.text(), totalOutputBytes: capture.totalBytes, ...state };
+    return {
+      code: status.code,
+      signal: status.signal,
+      output: capture.text(),
+      totalOutputBytes: capture.totalBytes,
+      ...state,
+    };
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener("abort", onAbort);
@@ -94,7 +100,9 @@ class ProcessGroup {
   /** SIGTERM now, SIGKILL after the grace period. */
   kill(): void {
     this.#signal("SIGTERM");
-    if (this.#graceTimer === undefined) this.#graceTimer = setTimeout(() => this.#signal("SIGKILL"), this.graceMs);
+    if (this.#graceTimer === undefined) {
+      this.#graceTimer = setTimeout(() => this.#signal("SIGKILL"), this.graceMs);
+    }
   }
 
   killNow(): void {

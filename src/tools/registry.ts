@@ -37,7 +37,10 @@ export function createToolRegistry(tools: AnyTool[], options: ToolRegistryOption
 }
 
 export function toSpec(tool: AnyTool): ToolSpec {
-  const schema = z.toJSONSchema(tool.parameters, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(tool.parameters, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   delete schema.$schema;
   return { name: tool.name, description: tool.description, parameters: { type: "object", ...schema } };
 }

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { type SandboxInfo, wrapCommand } from "../security/sandbox.ts";
 import type { ToolDefinition, ToolResult } from "./types.ts";
-import { type RunResult, runProcess } from "./process_runner.ts";
+import { runProcess, type RunResult } from "./process_runner.ts";
 
 export interface ShellToolOptions {
   workspace: string;
@@ -80,7 +80,9 @@ function formatResult(
   const lines = [result.output.length ? result.output.replace(/\n$/, "") : "(no output)", "---"];
   lines.push(`exit code: ${result.code}${result.signal ? ` (${result.signal})` : ""}`);
   if (timeoutCapped) lines.push(`[timeout capped at ${timeoutSeconds} s]`);
-  if (result.timedOut) lines.push(`[timed out after ${timeoutSeconds} s: the command and its children were killed]`);
+  if (result.timedOut) {
+    lines.push(`[timed out after ${timeoutSeconds} s: the command and its children were killed]`);
+  }
   if (result.aborted) lines.push("[cancelled: the command and its children were killed]");
   if (result.outputLimitHit) {
     lines.push(`[output passed the ${hardCapBytes}-byte limit: the command and its children were killed]`);

@@ -1,0 +1,142 @@
+/** Normalisation before matching: removes invisible characters, folds Unicode look-alikes to Latin, and
+ * decodes percent, `\x`/`\u`/octal escapes, base64 and hex found in text, recursively and within bounds,
+ * so an encoded payload is judged as what it decodes to. */
+
+import { CONFUSABLES } from "./confusables.ts";
+
+/** Each text is scanned up to this many characters; longer texts are judged on this prefix (and flagged). */
+export const MAX_SCAN_CHARS = 1024 * 1024;
+/** Decoded variants added per text, in total characters. */
+const MAX_DECODED_CHARS = 256 * 1024;
+const MAX_DECODE_DEPTH = 3;
+const MAX_VARIANTS = 24;
+
+const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF]/g;
+const NON_ASCII = /[^\x00-\x7F]/;
+const CONFUSABLE_CHARS = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "g");
+
+/** Invisible characters removed, NFKC, look-alikes folded to Latin. Case is kept (decoders need it). */
+export function cleanText(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  return text.replace(INVISIBLE, "").normalize("NFKC").replace(CONFUSABLE_CHARS, (char) => CONFUSABLES[char]);
+}
+
+function printableRatio(text: string): number {
+  if (text.length === 0) return 0;
+  let printable = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 0x20 && code < 0x7f) || code === 0x0a || code === 0x09 || code === 0x0d) printable++;
+  }
+  return printable / text.length;
+}
+
+const latin1 = new TextDecoder("latin1");
+function bytesToText(bytes: Uint8Array): string {
+  return latin1.decode(bytes);
+}
+
+function decodeBase64(run: string): string | undefined {
+  const body = run.replace(/=+$/, "");
+  if (body.length < 8 || body.length % 4 === 1) return undefined;
+  if (!/[0-9+/]|[A-Z][a-z]|[a-z][A-Z]/.test(body)) return undefined;
+  try {
+    const standard = body.replaceAll("-", "+").replaceAll("_", "/");
+    const padded = standard + "=".repeat((4 - (standard.length % 4)) % 4);
+    const text = bytesToText(Uint8Array.from(atob(padded), (char) => char.charCodeAt(0)));
+    return printableRatio(text) >= 0.95 && /[a-z]{2}|[\/.]/i.test(text) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeHexRun(run: string): string | undefined {
+  const hex = run.replace(/^0x/i, "");
+  if (hex.length % 2 !== 0) return undefined;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const text = bytesToText(bytes);
+  return printableRatio(text) >= 0.95 && /[a-z]{2}/i.test(text) ? text : undefined;
+}
+
+function decodePercent(text: string): string {
+  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return bytesToText(Uint8Array.from(run.slice(1).split("%"), (pair) => parseInt(pair, 16)));
+    }
+  });
+}
+
+function decodeEscapes(text: string): string {
+  return text
+    .replace(/\\x([0-9a-fA-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\\u\{?([0-9a-fA-F]{4,6})\}?/g, (all, hex: string) => {
+      const point = parseInt(hex, 16);
+      return point <= 0x10ffff ? String.fromCodePoint(point) : all;
+    })
+    .replace(/\\(0?[0-7]{3})/g, (_all, octal: string) => String.fromCharCode(parseInt(octal, 8) & 0xff))
+    .replace(/&#x([0-9a-fA-F]{1,6});|&#([0-9]{1,7});/g, (all, hex?: string, decimal?: string) => {
+      const point = hex ? parseInt(hex, 16) : parseInt(decimal ?? "", 10);
+      return point <= 0x10ffff ? String.fromCodePoint(point) : all;
+    });
+}
+
+const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+const HEX_RUN = /\b(?:0x)?(?:[0-9a-fA-F]{2}){6,}\b/g;
+const HEX_SPACED = /\b[0-9a-fA-F]{2}(?:[ :][0-9a-fA-F]{2}){5,}\b/g;
+
+/** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. */
+function decodeOnce(text: string): string[] {
+  const out: string[] = [];
+  const fragments: string[] = [];
+  let replaced = text;
+  if (/%[0-9a-fA-F]{2}/.test(text)) replaced = decodePercent(replaced);
+  if (/\\(?:x[0-9a-fA-F]|u[0-9a-fA-F{]|0?[0-7]{3})|&#/.test(replaced)) replaced = decodeEscapes(replaced);
+  const swap = (pattern: RegExp, decode: (run: string) => string | undefined) => {
+    replaced = replaced.replace(pattern, (run) => {
+      const decoded = decode(run);
+      if (decoded === undefined) return run;
+      fragments.push(decoded);
+      return decoded;
+    });
+  };
+  swap(BASE64_RUN, decodeBase64);
+  swap(HEX_RUN, decodeHexRun);
+  swap(HEX_SPACED, (run) => decodeHexRun(run.replace(/[ :]/g, "")));
+  if (replaced !== text) out.push(replaced);
+  for (const fragment of fragments) if (fragment !== replaced) out.push(fragment);
+  return out;
+}
+
+/** The cleaned text followed by its decoded variants (case kept), bounded in depth, count and size. */
+export function textVariants(raw: string): string[] {
+  const cleaned = cleanText(raw.length > MAX_SCAN_CHARS ? raw.slice(0, MAX_SCAN_CHARS) : raw);
+  const variants = [cleaned];
+  if (!/[%\\&]|[A-Za-z0-9+/_-]{12}|[0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}/.test(cleaned)) return variants;
+  let frontier = [cleaned];
+  let budget = MAX_DECODED_CHARS;
+  for (let depth = 0; depth < MAX_DECODE_DEPTH && frontier.length > 0; depth++) {
+    const next: string[] = [];
+    for (const text of frontier) {
+      for (const decoded of decodeOnce(text)) {
+        if (budget <= 0 || variants.length >= MAX_VARIANTS) return variants;
+        const bounded = decoded.slice(0, budget);
+        budget -= bounded.length;
+        const clean = cleanText(bounded);
+        if (!variants.includes(clean)) {
+          variants.push(clean);
+          next.push(clean);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return variants;
+}
+
+/** Variants folded to lower case, ready for rule matching. */
+export function matchVariants(raw: string): string[] {
+  return textVariants(raw).map((text) => text.toLowerCase());
+}

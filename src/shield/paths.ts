@@ -1,0 +1,46 @@
+/** Path normalisation for matching: `~` and `$HOME` expansion, relative paths resolved against the
+ * workspace, `.`/`..` collapsed, plus the workspace-relative form of paths inside the workspace. */
+
+export interface NormalPath {
+  absolute: string;
+  /** Form relative to the workspace, when the path lies inside it. */
+  relative?: string;
+}
+
+/** Collapses `.`, `..` and repeated slashes of an absolute POSIX path. */
+export function collapse(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
+  return "/" + parts.join("/");
+}
+
+export function expandHome(path: string, home: string): string {
+  if (path === "~" || path.startsWith("~/")) return home + path.slice(1);
+  const variable = /^\$(?:HOME|\{HOME\})(?=\/|$)/.exec(path);
+  if (variable) return home + path.slice(variable[0].length);
+  const user = /^~([a-z_][a-z0-9_-]*)(?=\/|$)/i.exec(path);
+  if (user) return (user[1] === "root" ? "/root" : `/home/${user[1]}`) + path.slice(user[0].length);
+  return path;
+}
+
+export function normalizePath(value: string, workspace: string, home: string): NormalPath {
+  const trimmed = value.trim().replace(/^file:\/\//i, "").replace(/\\/g, "/");
+  const expanded = expandHome(trimmed, home);
+  const absolute = collapse(expanded.startsWith("/") ? expanded : `${workspace}/${expanded}`);
+  const root = collapse(workspace);
+  if (absolute === root) return { absolute, relative: "." };
+  if (absolute.startsWith(root + "/")) return { absolute, relative: absolute.slice(root.length + 1) };
+  return { absolute };
+}
+
+/** Whether a word in a shell command reads like a file path worth matching against path rules. */
+export function looksLikePath(word: string): boolean {
+  if (word.length === 0 || word.length > 4096 || word.startsWith("-")) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return false;
+  return /^[~/.$]/.test(word) || word.includes("/") || /^[\w.-]+\.[A-Za-z0-9]{1,10}$/.test(word) ||
+    /^\.?[\w-]+rc$|^\.?(?:netrc|env|pgpass|npmrc|pypirc)$/.test(word);
+}

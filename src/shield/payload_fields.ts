@@ -1,0 +1,134 @@
+/** Sorts an action's payload strings into the kinds Shield judges (shell command, path, url, outbound
+ * text, …) by tool and argument name, so MCP and unknown tools are judged by the same rules. */
+
+import type { Action } from "./types.ts";
+
+export type PayloadKind =
+  | "shell"
+  | "code"
+  | "path"
+  | "write_path"
+  | "url"
+  | "header"
+  | "recipient"
+  | "outbound"
+  | "content"
+  | "task"
+  | "query";
+
+export interface PayloadField {
+  kind: PayloadKind;
+  key: string;
+  value: string;
+}
+
+const MAX_STRINGS = 256;
+const MAX_DEPTH = 5;
+
+const WRITE_TOOLS = new Set(["write_file", "delete_file", "move_file", "create_directory", "browser_screenshot"]);
+const OUTBOUND_TOOLS = new Set(["http_request", "send_email", "send_message", "browser_type", "create_event", "update_event"]);
+const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"]);
+const WRITE_VERBS = /write|delete|remove|move|rename|create|edit|put|upload|save|append|patch|mkdir|rm/;
+
+const KEY_KINDS: Record<string, PayloadKind> = {
+  command: "shell",
+  cmd: "shell",
+  script: "shell",
+  shell: "shell",
+  code: "code",
+  path: "path",
+  source: "path",
+  destination: "path",
+  file: "path",
+  dir: "path",
+  target: "path",
+  filename: "path",
+  filepath: "path",
+  file_path: "path",
+  directory: "path",
+  cwd: "path",
+  url: "url",
+  uri: "url",
+  href: "url",
+  endpoint: "url",
+  webhook: "url",
+  to: "recipient",
+  cc: "recipient",
+  bcc: "recipient",
+  recipient: "recipient",
+  recipients: "recipient",
+  attendees: "recipient",
+  task: "task",
+  prompt: "task",
+  instructions: "task",
+  pattern: "query",
+  query: "query",
+};
+
+const IGNORED_KEYS = new Set(["selector", "id", "limit", "timeout", "method", "mode", "folder", "cron", "force"]);
+
+/** The kind of one string, from its tool and key. */
+function kindOf(type: string, key: string, mcp: boolean): PayloadKind | undefined {
+  const lower = key.toLowerCase();
+  if (IGNORED_KEYS.has(lower)) return undefined;
+  const byKey = KEY_KINDS[lower];
+  if (byKey === "path") {
+    const writes = WRITE_TOOLS.has(type) || (type === "copy_file" && lower === "destination") ||
+      (type === "memory_write") || (mcp && WRITE_VERBS.test(type.toLowerCase()));
+    return writes ? "write_path" : "path";
+  }
+  if (byKey === "query" && !/^(?:grep_files|search_files|email_search|memory_search)$/.test(type) && !mcp) {
+    return "content";
+  }
+  if (byKey) return byKey;
+  if (lower === "headers") return "header";
+  if (TASK_TOOLS.has(type)) return "task";
+  if (OUTBOUND_TOOLS.has(type) || mcp) return "outbound";
+  return "content";
+}
+
+function stringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Every string in the payload with its kind. Bounded in depth and count. */
+export function payloadFields(action: Action): PayloadField[] {
+  const fields: PayloadField[] = [];
+  const type = typeof action.type === "string" ? action.type : "";
+  const mcp = type.startsWith("mcp__") || !KNOWN_TOOLS.has(type);
+  const visit = (value: unknown, key: string, depth: number) => {
+    if (fields.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
+    if (typeof value === "string") {
+      const kind = key === "headers" ? "header" : kindOf(type, key, mcp);
+      if (kind) fields.push({ kind, key, value });
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, key, depth + 1);
+    } else if (value && typeof value === "object") {
+      const kind = depth === 0 && key !== "headers" ? kindOf(type, key, mcp) : undefined;
+      if (kind === "outbound" || kind === "content" || kind === "task") {
+        fields.push({ kind, key, value: stringify(value) });
+        return;
+      }
+      for (const [name, inner] of Object.entries(value)) {
+        if (key === "headers") fields.push({ kind: "header", key, value: `${name}: ${String(inner)}` });
+        else visit(inner, name, depth + 1);
+      }
+    }
+  };
+  const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
+  for (const [key, value] of Object.entries(payload)) visit(value, key, 0);
+  return fields;
+}
+
+export const KNOWN_TOOLS = new Set([
+  "read_file", "write_file", "delete_file", "move_file", "copy_file", "list_directory", "create_directory",
+  "search_files", "grep_files", "execute_command", "git_status", "git_diff", "git_log", "git_commit", "git_push",
+  "http_request", "browser_navigate", "browser_click", "browser_type", "browser_extract", "browser_screenshot",
+  "send_email", "email_list", "email_read", "email_search", "read_calendar", "create_event", "update_event",
+  "delete_event", "memory_write", "memory_search", "create_schedule", "list_schedules", "delete_schedule",
+  "create_agent", "agent_status", "agent_result", "agent_message", "delete_agent", "list_agents", "send_message",
+]);

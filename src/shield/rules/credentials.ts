@@ -1,0 +1,228 @@
+/** Credential and secret access: key files, cloud and tool credentials, password stores, browser
+ * profiles, shell history, process environments and secret-dumping commands. */
+
+import { defineRules } from "./rule.ts";
+
+const FIXTURES = String.raw`^(?!.*/(?:tests?|fixtures?|testdata|test-data|__fixtures__|__tests__|spec|specs|examples?|mocks?|samples?)/)`;
+
+export const CREDENTIAL_RULES = defineRules("credential", [
+  {
+    id: "credential.ssh_private_key",
+    severity: "critical",
+    fields: ["path"],
+    pattern: /\/\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity|[^/]*_(?:rsa|ed25519|ecdsa)(?:_key)?)$/,
+    description: "Reads or writes an SSH private key",
+  },
+  {
+    id: "credential.ssh_key_mention",
+    severity: "high",
+    fields: ["command", "code"],
+    pattern: /\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?!\.pub|[\w.-])/,
+    description: "Command touching an SSH private key",
+  },
+  {
+    id: "credential.ssh_host_key",
+    severity: "critical",
+    fields: ["path"],
+    pattern: /^\/etc\/ssh\/ssh_host_[a-z0-9]+_key$/,
+    description: "Reads an SSH host private key",
+  },
+  {
+    id: "credential.aws_credentials",
+    severity: "critical",
+    fields: ["path"],
+    pattern: /\/\.aws\/(?:credentials|config|sso\/cache\/|cli\/cache\/)/,
+    description: "Reads AWS credentials",
+  },
+  {
+    id: "credential.cloud_credentials",
+    severity: "critical",
+    fields: ["path"],
+    pattern:
+      /\/\.config\/gcloud\/(?:credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)|\/\.azure\/(?:accesstokens\.json|msal_token_cache|azureprofile\.json|service_principal)|\/\.oci\/config$|\/\.config\/doctl\/config\.yaml$|\/\.databrickscfg$|\/\.config\/hcloud\/cli\.toml$/,
+    description: "Reads Google Cloud, Azure or other cloud credentials",
+  },
+  {
+    id: "credential.kube_config",
+    severity: "high",
+    fields: ["path"],
+    pattern: /\/\.kube\/config$|^\/etc\/kubernetes\/(?:admin|kubelet|controller-manager|scheduler)\.conf$|^\/etc\/kubernetes\/pki\//,
+    description: "Reads Kubernetes cluster credentials",
+  },
+  {
+    id: "credential.docker_config",
+    severity: "high",
+    fields: ["path"],
+    pattern: /\/\.docker\/config\.json$/,
+    description: "Reads Docker registry credentials",
+  },
+  {
+    id: "credential.tool_tokens",
+    severity: "high",
+    fields: ["path"],
+    pattern:
+      /\/(?:\.netrc|_netrc|\.pgpass|\.my\.cnf|\.git-credentials|\.pypirc|\.vault-token|\.gem\/credentials|\.cargo\/credentials(?:\.toml)?|\.composer\/auth\.json|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials\.tfrc\.json|\.boto|\.s3cfg|\.config\/rclone\/rclone\.conf|\.config\/hub|\.heroku\/credentials|\.dbt\/profiles\.yml)$/,
+    description: "Reads a tool's stored tokens or passwords",
+  },
+  {
+    id: "credential.gnupg",
+    severity: "critical",
+    fields: ["path"],
+    pattern: /\/\.gnupg\/(?!gpg\.conf$|gpg-agent\.conf$|dirmngr\.conf$)/,
+    description: "Reads GnuPG private key material",
+  },
+  {
+    id: "credential.shadow",
+    severity: "critical",
+    fields: ["path"],
+    pattern: /^\/etc\/(?:g?shadow-?|master\.passwd|security\/opasswd|spwd\.db)$/,
+    description: "Reads system password hashes",
+  },
+  {
+    id: "credential.tls_private_dir",
+    severity: "critical",
+    fields: ["path"],
+    pattern: /^\/etc\/(?:ssl\/private|pki\/tls\/private|letsencrypt\/(?:live|archive|keys))\/|^\/etc\/ipsec\.secrets$|^\/etc\/wireguard\/|^\/etc\/openvpn\/.*\.key$/,
+    description: "Reads TLS, VPN or IPsec private keys",
+  },
+  {
+    id: "credential.private_key_file",
+    severity: "high",
+    fields: ["path"],
+    pattern: new RegExp(
+      `${FIXTURES}(?:.*/[^/]*(?:private|priv|secret)[^/]*\\.(?:pem|key)|.*/privkey[^/]*\\.pem|.*\\.(?:p12|pfx|jks|keystore|ppk|key))$`,
+    ),
+    description: "Reads a private key file outside test fixtures",
+  },
+  {
+    id: "credential.env_file",
+    severity: "medium",
+    fields: ["path"],
+    pattern: new RegExp(
+      `${FIXTURES}.*/\\.env(?:\\.(?!example$|sample$|template$|dist$|defaults?$|schema$|test$)[\\w.-]+)?$`,
+    ),
+    description: "Reads or writes a .env file holding secrets",
+  },
+  {
+    id: "credential.password_store",
+    severity: "critical",
+    fields: ["path"],
+    pattern:
+      /\/\.password-store\/|\.kdbx?$|\.keychain(?:-db)?$|\/\.local\/share\/keyrings\/|\/library\/keychains\/|\/\.config\/(?:1password|bitwarden|keepassxc)\b|\/\.1password\/|\/\.lastpass\//,
+    description: "Reads a password manager store or keyring",
+  },
+  {
+    id: "credential.browser_profile",
+    severity: "critical",
+    fields: ["path"],
+    pattern:
+      /\/\.mozilla\/firefox\/|\/\.config\/(?:google-chrome|chromium|bravesoftware|microsoft-edge|vivaldi|opera)\/|\/library\/application support\/(?:google\/chrome|firefox|bravesoftware|microsoft edge|arc)\/|\/library\/cookies\/|\/(?:login data|web data|key[34]\.db|logins\.json|cookies\.sqlite|cert9\.db)$/,
+    description: "Reads browser profiles (cookies, saved passwords)",
+  },
+  {
+    id: "credential.shell_history",
+    severity: "high",
+    fields: ["path"],
+    pattern:
+      /\/\.(?:bash|zsh|sh|ksh|python|node_repl|psql|mysql|sqlite|rediscli|irb|lesshst|ash)_history$|\/\.zhistory$|\/\.local\/share\/fish\/fish_history$|\/\.histfile$|\/\.history$/,
+    description: "Reads or rewrites shell history (often holds typed secrets)",
+  },
+  {
+    id: "credential.process_environ",
+    severity: "critical",
+    fields: ["path"],
+    pattern: /^\/proc\/(?:self|\d+|thread-self|\*)\/(?:environ|mem|task\/\d+\/environ)$/,
+    description: "Reads a process environment or memory",
+  },
+  {
+    id: "credential.crypto_wallet",
+    severity: "critical",
+    fields: ["path"],
+    pattern:
+      /\/(?:\.bitcoin|\.litecoin|\.electrum|\.ethereum\/keystore|\.solana|\.config\/exodus|library\/application support\/(?:exodus|electrum))(?:\/|$)|wallet\.dat$|\/keystore\/utc--/,
+    description: "Reads a cryptocurrency wallet",
+  },
+  {
+    id: "credential.secret_variable_echo",
+    severity: "high",
+    fields: ["command"],
+    pattern:
+      /^(?:echo|printf|print)\s.*\$\{?[a-z0-9_]*(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)|^printenv\s+[a-z0-9_]*(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)/,
+    description: "Prints a secret environment variable",
+  },
+  {
+    id: "credential.env_dump",
+    severity: "low",
+    fields: ["command"],
+    pattern: /^(?:env|printenv|export\s+-p|declare\s+-x|set)$/,
+    description: "Dumps the environment (secrets often live there)",
+  },
+  {
+    id: "credential.keychain_cli",
+    severity: "high",
+    fields: ["command"],
+    pattern:
+      /^(?:security\s+(?:find-generic-password|find-internet-password|dump-keychain|export)|secret-tool\s+(?:lookup|search)|pass\s+(?:show\s+)?\S|gpg\d?\s+.*--export-secret-(?:keys|subkeys)|op\s+(?:item\s+get|read|signin)|bw\s+(?:get|export|list\s+items)|lpass\s+(?:show|export)|keepassxc-cli\s+(?:show|export)|gnome-keyring-daemon\s)/,
+    description: "Reads secrets from a keychain or password manager CLI",
+  },
+  {
+    id: "credential.cloud_secret_cli",
+    severity: "medium",
+    fields: ["command"],
+    pattern:
+      /^(?:aws\s+(?:secretsmanager\s+get-secret-value|ssm\s+get-parameters?\s.*--with-decryption|sts\s+get-session-token|iam\s+create-access-key|configure\s+(?:get|export-credentials))|gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|az\s+account\s+get-access-token|vault\s+(?:kv\s+get|read)\s|kubectl\s+get\s+secrets?\b.*-o\s*(?:yaml|json|jsonpath)|kubectl\s+get\s+secrets?\s+\S+\s+-o|gh\s+auth\s+token)/,
+    description: "Reads secrets or access tokens through a cloud CLI",
+  },
+  {
+    id: "credential.secret_search",
+    severity: "medium",
+    fields: ["command"],
+    pattern:
+      /^(?:grep|egrep|rg|ag|ack|git\s+grep|findstr)\s(?=.*(?:passw|secret|api[_-]?key|private.?key|aws_secret|token|credential))(?=.*\s(?:\/|~\/?|\$\{?home\}?\/?|\/home\S*|\/etc\S*|\/root\S*|\/users\S*|\/var\S*)(?:\s|$))/,
+    description: "Searches the home or system directories for secrets",
+  },
+  {
+    id: "credential.secret_query",
+    severity: "low",
+    fields: ["query"],
+    pattern: /passw|secret|api[_-]?key|private.?key|aws_secret|begin [a-z ]*private|credential|id_rsa|\.env\b/,
+    description: "Search pattern hunting for secrets",
+  },
+  {
+    id: "credential.find_key_files",
+    severity: "medium",
+    fields: ["command"],
+    pattern:
+      /^(?:find|locate|mlocate|fd|fdfind)\s.*(?:id_rsa|id_ed25519|id_ecdsa|\.pem\b|\*\.key\b|\.kdbx|\.p12\b|\.pfx\b|\.ppk\b|wallet\.dat|credentials|\.env\b|\.aws|\.ssh|_history)/,
+    description: "Searches for key, wallet or credential files",
+  },
+  {
+    id: "credential.os_credential_dumping",
+    severity: "critical",
+    fields: ["command", "shell", "code", "task"],
+    pattern:
+      /\bmimikatz\b|\bsekurlsa\b|lsass(?:\.exe|\.dmp)?\b.*(?:dump|minidump|procdump)|procdump.*lsass|reg(?:\.exe)?\s+save\s+hklm\\(?:sam|system|security)\b|\bntds\.dit\b|\bhashdump\b|\blazagne\b|\bsecretsdump\b|unshadow\s/,
+    description: "Credential dumping tools or techniques",
+  },
+  {
+    id: "credential.git_credential_helper",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^git\s+credential(?:-\w+)?\s+(?:fill|get)\b|^git\s+config\s.*credential\.helper\s+(?:store|'?!)/,
+    description: "Extracts or stores git credentials in plain text",
+  },
+  {
+    id: "credential.etc_passwd_read",
+    severity: "low",
+    fields: ["path"],
+    pattern: /^\/etc\/(?:passwd|group)$/,
+    description: "Reads the user list (reconnaissance)",
+  },
+  {
+    id: "credential.private_key_written",
+    severity: "medium",
+    fields: ["content"],
+    pattern: /-----begin (?:[a-z0-9]+ )*private key-----/,
+    description: "Writes private key material to a file",
+  },
+]);

@@ -1,0 +1,191 @@
+/** Destructive file and system commands: wiping roots and homes, disks, databases, clusters. */
+
+import { defineRules } from "./rule.ts";
+
+const RECURSIVE = String.raw`(?=.*\s-(?:-recursive|[a-z]*r))`;
+const SYSTEM_DIRS = "home|etc|usr|var|bin|sbin|lib|lib32|lib64|boot|opt|root|srv|sys|proc|dev|mnt|media|users|system|library|applications";
+
+export const DESTRUCTIVE_RULES = defineRules("destructive", [
+  {
+    id: "destructive.rm_root_or_home",
+    severity: "critical",
+    fields: ["command"],
+    pattern: new RegExp(
+      String.raw`^rm\s${RECURSIVE}(?=.*\s(?:--no-preserve-root|/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:${SYSTEM_DIRS})/?\*?)(?:\s|$))`,
+    ),
+    description: "Recursive delete of the filesystem root, the home directory or a system directory",
+  },
+  {
+    id: "destructive.rm_recursive_absolute",
+    severity: "medium",
+    fields: ["command"],
+    pattern: new RegExp(String.raw`^rm\s${RECURSIVE}(?=.*\s(?:/(?!tmp/|var/tmp/|dev/null)|~/|\$\{?home\}?/)\S)`),
+    description: "Recursive delete of an absolute path outside /tmp",
+  },
+  {
+    id: "destructive.rm_everything_here",
+    severity: "medium",
+    fields: ["command"],
+    pattern: new RegExp(String.raw`^rm\s${RECURSIVE}(?=.*\s(?:\*|\.|\.\.|\.\*|\./\*|\.\./\S*)(?:\s|$))`),
+    description: "Recursive delete of everything in the current or parent directory",
+  },
+  {
+    id: "destructive.rm_git_dir",
+    severity: "medium",
+    fields: ["command"],
+    pattern: new RegExp(String.raw`^rm\s${RECURSIVE}(?=.*(?:\s|/)\.git/?(?:\s|$))`),
+    description: "Deletes a git repository's history",
+  },
+  {
+    id: "destructive.find_delete_from_root",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^find\s+(?:\/|~\/?|\$\{?home\}?\/?|\/(?:etc|usr|var|home|boot)\/?)\s.*(?:-delete\b|-exec\s+(?:rm|shred)\b)/,
+    description: "find deleting files from the root, home or a system directory",
+  },
+  {
+    id: "destructive.mkfs",
+    severity: "critical",
+    fields: ["command"],
+    pattern: /^(?:mkfs(?:\.\w+)?|mke2fs|mkswap|wipefs|mkntfs|newfs\w*)(?:\s|$)/,
+    description: "Creates a filesystem (erases a disk or partition)",
+  },
+  {
+    id: "destructive.dd_to_disk",
+    severity: "critical",
+    fields: ["command"],
+    pattern: /^dd\s.*\bof=\/dev\/(?:sd|hd|nvme|vd|xvd|mmcblk|disk|rdisk|mapper|md|dm-|loop)/,
+    description: "dd writing straight to a disk device",
+  },
+  {
+    id: "destructive.write_block_device",
+    severity: "critical",
+    fields: ["write_path"],
+    pattern: /^\/dev\/(?:sd|hd|nvme|vd|xvd|mmcblk|disk|rdisk|mapper\/|md\d|dm-|mem$|kmem$|port$)/,
+    description: "Writes to a disk or memory device",
+  },
+  {
+    id: "destructive.system_path_write",
+    severity: "high",
+    fields: ["write_path"],
+    pattern:
+      /^\/(?:etc|boot|usr|bin|sbin|lib|lib32|lib64|libx32|sys|proc|system|library|private\/etc)(?:\/|$)|^\/dev\/(?!null$|stdout$|stderr$|tty$|fd\/|shm\/|pts\/)|^\/var\/(?:lib|spool|db)\//,
+    description: "Writes, deletes or moves files in a system directory",
+  },
+  {
+    id: "destructive.shred_wipe",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^(?:shred|wipe|srm|sfill|sdelete)\s/,
+    description: "Securely erases files (unrecoverable)",
+  },
+  {
+    id: "destructive.chmod_recursive_system",
+    severity: "high",
+    fields: ["command"],
+    pattern: new RegExp(
+      String.raw`^chmod\s(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
+    ),
+    description: "Recursive permission change of the root, home or a system directory",
+  },
+  {
+    id: "destructive.chown_recursive_system",
+    severity: "high",
+    fields: ["command"],
+    pattern: new RegExp(
+      String.raw`^chown\s(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
+    ),
+    description: "Recursive ownership change of the root, home or a system directory",
+  },
+  {
+    id: "destructive.mv_to_null",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^mv\s.*\s\/dev\/null$/,
+    description: "Moves files onto /dev/null (destroys them)",
+  },
+  {
+    id: "destructive.git_force_push_protected",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^git\s+push\s(?=.*(?:\s--force(?:-with-lease)?\b|\s-[a-z]*f\b|\s\+\S))(?=.*\s\+?(?:main|master|production|prod|release|trunk|develop)(?:\s|$))/,
+    description: "Force push to a protected branch (rewrites shared history)",
+  },
+  {
+    id: "destructive.git_clean_force",
+    severity: "low",
+    fields: ["command"],
+    pattern: /^git\s+clean\s+(?:-\S*\s+)*-[a-z]*(?:fd|df|fx|xf)/,
+    description: "Deletes untracked files and directories",
+  },
+  {
+    id: "destructive.git_history_rewrite",
+    severity: "low",
+    fields: ["command"],
+    pattern: /^git\s+(?:filter-branch|filter-repo|reflog\s+expire|gc\s+--prune=now|update-ref\s+-d)\b/,
+    description: "Rewrites or prunes git history",
+  },
+  {
+    id: "destructive.drop_database",
+    severity: "medium",
+    fields: ["command", "code"],
+    pattern: /\bdrop\s+(?:database|schema|table)\s|\btruncate\s+table\s|\bflushall\b|\bdropdatabase\(|^dropdb\s/,
+    description: "Drops a database, schema or table",
+  },
+  {
+    id: "destructive.kubectl_delete_broad",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^kubectl\s+delete\s.*(?:--all\b|\s(?:namespace|ns|pv|pvc|node|crd)\b|-a\s)/,
+    description: "Deletes whole Kubernetes namespaces, volumes, nodes or all resources",
+  },
+  {
+    id: "destructive.docker_prune_volumes",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^docker\s+(?:system\s+prune\s.*--volumes|volume\s+(?:prune|rm)\b)/,
+    description: "Deletes Docker volumes (data)",
+  },
+  {
+    id: "destructive.infra_destroy",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^(?:terraform|tofu|pulumi)\s+(?:destroy|apply\s.*-destroy)\b|^cdk\s+destroy\b/,
+    description: "Destroys infrastructure",
+  },
+  {
+    id: "destructive.cloud_delete",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^(?:aws\s+(?:s3\s+(?:rb|rm\s.*--recursive)|ec2\s+terminate-instances|rds\s+delete-db|iam\s+delete-|dynamodb\s+delete-table)|gcloud\s+\S+(?:\s+\S+)?\s+delete\b|gsutil\s+(?:-m\s+)?rm\s+-r|az\s+group\s+delete)/,
+    description: "Deletes cloud resources or buckets",
+  },
+  {
+    id: "destructive.partition_tools",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^(?:fdisk|sfdisk|gdisk|cfdisk|parted|sgdisk|diskutil\s+(?:erase|partition|zero))\s(?!-l\b|--list\b|\S+\s+print\b)/,
+    description: "Changes disk partitions",
+  },
+  {
+    id: "destructive.kill_everything",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^(?:kill\s+(?:-\S+\s+)*-1(?:\s|$)|kill\s+-(?:9|kill)\s+1(?:\s|$)|killall5\b|pkill\s+(?:-\S+\s+)*-u\s+root\b)/,
+    description: "Kills every process or init",
+  },
+  {
+    id: "destructive.shutdown",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^(?:shutdown|reboot|halt|poweroff)(?:\s|$)|^init\s+[06]\b|^systemctl\s+(?:poweroff|reboot|halt|kexec)\b/,
+    description: "Shuts down or reboots the machine",
+  },
+  {
+    id: "destructive.crontab_remove",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^crontab\s+(?:-u\s+\S+\s+)?-[a-z]*r/,
+    description: "Removes every cron job",
+  },
+]);

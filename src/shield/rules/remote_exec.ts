@@ -1,0 +1,173 @@
+/** Reverse shells and download-and-execute: `curl | sh`, `nc -e`, `/dev/tcp`, socat, socket one-liners,
+ * decoded payloads piped into a shell, and offensive frameworks. */
+
+import { defineRules } from "./rule.ts";
+
+const SHELL_RUN = String.raw`(?:/\S*/)?(?:(?:ba|z|da|k|fi|a|tc)?sh|pwsh|powershell|iex|source)\b(?!\s+-c\b)`;
+const INTERPRETER_RUN = String.raw`(?:/\S*/)?(?:python[0-9.]*|perl|ruby|node|php|lua|tclsh)(?=\s*$|\s*[;&|)\n]|\s+-(?:\s|$)|\s+-[a-z]{1,2}\s*(?:$|[;&|\n]))`;
+/** A shell or interpreter that executes what it reads on stdin (not `python3 -m json.tool`). */
+const RUNNERS = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(?:${SHELL_RUN}|${INTERPRETER_RUN})`;
+
+export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
+  {
+    id: "remote_exec.download_pipe_shell",
+    severity: "high",
+    fields: ["shell", "task"],
+    pattern: new RegExp(String.raw`\b(?:curl|wget|fetch|aria2c|lwp-request)\b[^|;&\n]*\|\s*${RUNNERS}`),
+    description: "Downloads a script and pipes it into a shell or interpreter",
+  },
+  {
+    id: "remote_exec.download_substitution_exec",
+    severity: "high",
+    fields: ["shell", "task"],
+    pattern: new RegExp(
+      String.raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-c\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
+    ),
+    description: "Runs the output of a download (`sh -c \"$(curl …)\"`, `source <(curl …)`)",
+  },
+  {
+    id: "remote_exec.download_then_run_tmp",
+    severity: "high",
+    fields: ["shell"],
+    pattern: /\b(?:curl|wget)\b[^\n]*\s(?:\/tmp|\/dev\/shm|\/var\/tmp)\/[^\n]*(?:chmod\s+[+0-7]*[x75]|(?:&&|;)\s*(?:\/tmp|\/dev\/shm|\/var\/tmp)\/)/,
+    description: "Downloads into a temporary directory and executes it",
+  },
+  {
+    id: "remote_exec.download_then_run",
+    severity: "medium",
+    fields: ["shell"],
+    pattern: /\b(?:curl|wget)\b[^;&\n]*(?:\s-o\s*|\s-o\S|--output[= ]|\s-O\s*)\S+[^\n]*(?:&&|;|\n)\s*(?:chmod\s+\S*[x75]|(?:ba)?sh\s+\S|\.\/\S|python\S*\s+\S|perl\s+\S)/,
+    description: "Downloads a file and then executes it",
+  },
+  {
+    id: "remote_exec.netcat_exec",
+    severity: "critical",
+    fields: ["command"],
+    pattern: /^(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s.*(?:\s-[a-z]*[ec]\s*\S|--(?:sh-)?exec\b|--lua-exec\b)/,
+    description: "netcat executing a shell for the remote side",
+  },
+  {
+    id: "remote_exec.dev_tcp",
+    severity: "critical",
+    fields: ["shell", "code", "command"],
+    pattern: /\/dev\/(?:tcp|udp)\/[^\s/]+\/\d+/,
+    description: "Bash /dev/tcp network redirection (reverse shell)",
+  },
+  {
+    id: "remote_exec.socat_exec",
+    severity: "critical",
+    fields: ["command"],
+    pattern: /^socat\s.*(?:exec:|system:|pty,|,pty|tcp-listen:\S+\s+(?:exec|system))/,
+    description: "socat bridging a network connection to a shell",
+  },
+  {
+    id: "remote_exec.socket_shell_code",
+    severity: "critical",
+    fields: ["code", "shell"],
+    pattern:
+      /^(?=[\s\S]*?(?:socket\.socket|socket\(|fsockopen|tcpsocket|io::socket|net\.socket|net\.connect|createconnection|new-object\s+system\.net\.sockets))(?=[\s\S]*?(?:dup2|pty\.spawn|\/bin\/(?:ba|z|da)?sh\b|cmd\.exe|child_process|proc_open|\bexec\s*\(|system\s*\(|popen|spawn\s*\(|invoke-expression|\biex\b|getstream\(\)))/,
+    description: "Interpreter one-liner wiring a socket to a shell (reverse shell)",
+  },
+  {
+    id: "remote_exec.interactive_shell_redirect",
+    severity: "critical",
+    fields: ["shell"],
+    pattern: /\b(?:ba|z|da)?sh\s+-i\s*(?:[<>&]|\d>&|2>&1\s*\|)|\|\s*(?:\/bin\/)?(?:ba|z|da)?sh\b(?:\s+-i)?[^|\n]*\|\s*(?:nc|ncat|netcat|telnet|openssl)\b/,
+    description: "Interactive shell wired to a network pipe",
+  },
+  {
+    id: "remote_exec.named_pipe_shell",
+    severity: "critical",
+    fields: ["shell"],
+    pattern: /\b(?:mkfifo|mknod\s+\S+\s+p)\b[^\n]*\b(?:nc|ncat|netcat|telnet|openssl\s+s_client|socat)\b/,
+    description: "Named pipe relaying a shell over the network",
+  },
+  {
+    id: "remote_exec.openssl_reverse_shell",
+    severity: "critical",
+    fields: ["shell"],
+    pattern: /openssl\s+s_client\s[^\n]*-connect[^\n]*(?:\||<|>)[^\n]*(?:\/bin\/)?(?:ba|z|da)?sh\b/,
+    description: "Encrypted reverse shell through openssl",
+  },
+  {
+    id: "remote_exec.powershell_download",
+    severity: "high",
+    fields: ["shell", "code", "command"],
+    pattern:
+      /(?:iex|invoke-expression)\s*\(?\s*\(?\s*(?:new-object\s+(?:system\.)?net\.webclient|iwr|invoke-webrequest|irm|invoke-restmethod)|downloadstring\s*\(|downloadfile\s*\(|\bstart-bitstransfer\b|certutil(?:\.exe)?\s+-urlcache|bitsadmin(?:\.exe)?\s+\/transfer|mshta(?:\.exe)?\s+https?:|regsvr32(?:\.exe)?\s+\/s\s+\/n\s+\/u\s+\/i:https?/,
+    description: "PowerShell or Windows LOLBin download-and-execute",
+  },
+  {
+    id: "remote_exec.powershell_encoded",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^(?:pwsh|powershell)(?:\.exe)?\s.*-(?:e|ec|enc|encodedcommand)\s+\S{20,}/,
+    description: "PowerShell running an encoded command",
+  },
+  {
+    id: "remote_exec.decode_pipe_shell",
+    severity: "high",
+    fields: ["shell"],
+    pattern: new RegExp(
+      String.raw`(?:base64\s+(?:-\S+\s+)*(?:-d|--decode|-D)\b|base32\s+(?:-d|--decode)|xxd\s+(?:-\S+\s+)*-r|openssl\s+(?:enc\s+)?(?:-\S+\s+)*-d\b|\brev\b|gunzip|zcat|uudecode)[^\n]*\|\s*${RUNNERS}`,
+    ),
+    description: "Decodes a payload and pipes it into a shell",
+  },
+  {
+    id: "remote_exec.computed_command_name",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^\$\(/,
+    description: "The command to run is computed at run time (obfuscation)",
+  },
+  {
+    id: "remote_exec.unresolved_variable_command",
+    severity: "low",
+    fields: ["command"],
+    pattern: /^\$\{?[a-z_][a-z0-9_]*\}?(?:\s|$)(?!.*\$editor|.*\$pager)/,
+    description: "The command to run comes from a variable",
+  },
+  {
+    id: "remote_exec.offensive_frameworks",
+    severity: "critical",
+    fields: ["command", "shell", "code", "task"],
+    pattern:
+      /\b(?:msfvenom|msfconsole|meterpreter|metasploit|cobalt\s?strike|sliver-(?:client|server)|pwncat(?:-cs)?|chisel\s+(?:client|server)|ligolo(?:-ng)?|empire\s+(?:listener|stager)|reverse[_ -]?shell|bind[_ -]?shell|revshell|weevely|c99shell|r57shell|b374k)\b/,
+    description: "Offensive frameworks, C2 tools or reverse-shell payloads",
+  },
+  {
+    id: "remote_exec.chmod_exec_tmp",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^chmod\s+(?:-\S+\s+)*(?:[0-7]*[1357][0-7]{0,2}|[ugoa]*\+[rw]*x)\s+(?:\/tmp|\/dev\/shm|\/var\/tmp)\//,
+    description: "Makes a file in a temporary directory executable",
+  },
+  {
+    id: "remote_exec.ssh_reverse_tunnel",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^ssh\s.*\s-[a-z]*r\s*(?:[\w.*]+:)?\d+:/,
+    description: "SSH reverse port forward (opens a way back in)",
+  },
+  {
+    id: "remote_exec.expose_local_service",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^(?:ngrok|cloudflared\s+(?:tunnel|access\s+tcp)|lt\s+--port|localtunnel|bore\s+local|frpc|pinggy|serveo)\b/,
+    description: "Exposes a local service to the internet through a tunnel",
+  },
+  {
+    id: "remote_exec.pip_install_url",
+    severity: "low",
+    fields: ["command"],
+    pattern: /^(?:pip[0-9.]*|pipx|uv\s+pip|npm|yarn|pnpm|gem)\s+(?:install|add|i)\s.*(?:https?:\/\/(?!pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|github\.com)|\d{1,3}(?:\.\d{1,3}){3})/,
+    description: "Installs a package from an arbitrary URL",
+  },
+  {
+    id: "remote_exec.listener_shell",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*l[a-z]*\s.*\|\s*(?:ba)?sh|^(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*l[a-z]*[ve]*\s+(?:-\S+\s+)*-?p?\s*\d+\s*$/,
+    description: "Opens a listening raw socket (bind shell or file drop)",
+  },
+]);

@@ -1,0 +1,44 @@
+/** The shape of a Tier 1 heuristic rule: data, not code. Patterns run on lower-cased, normalised text. */
+
+export type Severity = "critical" | "high" | "medium" | "low";
+
+/**
+ * What a rule looks at:
+ * command — each parsed shell segment (`basename args > target`), from commands, task text and scripts;
+ * shell — whole command lines and task text; code — interpreter code and here-doc bodies;
+ * path / write_path — normalised paths read or written (absolute, and workspace-relative when inside);
+ * url, header, recipient; outbound — http/email/message bodies and subjects; content — file content written;
+ * task — sub-agent task, agent message and schedule task text; query — search patterns;
+ * request — `METHOD url` then the body, for outbound HTTP.
+ */
+export type RuleField =
+  | "command"
+  | "shell"
+  | "code"
+  | "path"
+  | "write_path"
+  | "url"
+  | "header"
+  | "recipient"
+  | "outbound"
+  | "content"
+  | "task"
+  | "query"
+  | "request";
+
+export interface HeuristicRule {
+  id: string;
+  category: string;
+  severity: Severity;
+  fields: RuleField[];
+  pattern: RegExp;
+  description: string;
+}
+
+/** Shorthand used by the rule files: the category is given once per file. */
+export function defineRules(
+  category: string,
+  rules: Array<Omit<HeuristicRule, "category">>,
+): HeuristicRule[] {
+  return rules.map((rule) => ({ ...rule, category }));
+}

@@ -1,0 +1,291 @@
+/** Shell tokenizer: turns command text into words, operators, redirections and here-docs the way POSIX
+ * shells read them, recording every command substitution so the parser can judge it too. Never throws. */
+
+export type Token =
+  | { kind: "word"; value: string }
+  | { kind: "op"; value: string }
+  | { kind: "redirect"; op: string; target: string }
+  | { kind: "heredoc"; delimiter: string; body: string };
+
+export interface LexResult {
+  tokens: Token[];
+  /** Inner text of every `$(…)`, backticks, `<(…)` and `>(…)`, for recursive parsing. */
+  substitutions: string[];
+}
+
+/** Variables assigned earlier in the same command (`a=rm; $a -rf /`), expanded when known. */
+export type Variables = Map<string, string>;
+
+const OPERATORS = ["&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")"];
+const REDIRECTS = ["<<<", "<<-", "<<", ">>", "&>>", "&>", ">&", "<&", ">|", "<>", ">", "<"];
+const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+const MAX_TOKENS = 4096;
+
+const ANSI_ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
+
+/** Decodes `\n`, `\xHH`, `\uHHHH`, `\NNN` escapes as `$'…'` quoting and printf do. */
+export function decodeAnsiEscapes(text: string): string {
+  return text.replace(
+    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|0?[0-7]{1,3}|c.|.)/gs,
+    (all, code: string) => {
+      const head = code[0];
+      if (head === "x" || head === "u" || head === "U") {
+        const point = parseInt(code.slice(1), 16);
+        return point <= 0x10ffff ? String.fromCodePoint(point) : all;
+      }
+      if (head >= "0" && head <= "7") return String.fromCharCode(parseInt(code, 8) & 0xff);
+      if (head === "c") return "";
+      return ANSI_ESCAPES[code] ?? all;
+    },
+  );
+}
+
+/** Index just past the `)` closing a `$(` or `(` opened before `start`, honouring quotes and nesting. */
+function findClosingParen(text: string, start: number): number {
+  let depth = 1;
+  let i = start;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "\\") i += 2;
+    else if (c === "'") i = skipUntil(text, i + 1, "'") + 1;
+    else if (c === '"') i = skipDoubleQuoted(text, i + 1) + 1;
+    else {
+      if (c === "(") depth++;
+      else if (c === ")" && --depth === 0) return i + 1;
+      i++;
+    }
+  }
+  return text.length;
+}
+
+function skipUntil(text: string, from: number, close: string): number {
+  const end = text.indexOf(close, from);
+  return end < 0 ? text.length : end;
+}
+
+function skipDoubleQuoted(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+  return Math.min(i, text.length);
+}
+
+function findBacktickEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && text[i] !== "`") i += text[i] === "\\" ? 2 : 1;
+  return Math.min(i, text.length);
+}
+
+/** A `$(echo …)` / `$(printf …)` with literal arguments is replaced by its output, as the shell would. */
+function staticOutput(inner: string, variables: Variables): string | undefined {
+  const match = /^\s*(echo|printf)\s+([^|;&<>`$()]*)$/.exec(inner);
+  if (!match) return undefined;
+  const words = lex(match[2], variables).tokens
+    .filter((token) => token.kind === "word")
+    .map((token) => (token as { value: string }).value);
+  const joined = words.filter((word) => !/^-[neE]+$/.test(word)).join(" ");
+  return match[1] === "printf" ? decodeAnsiEscapes(joined) : joined;
+}
+
+interface WordState {
+  value: string;
+  index: number;
+}
+
+/** Reads one `$…` expansion at `i` (text[i] === "$"), appending to the word. */
+function readDollar(text: string, i: number, word: WordState, variables: Variables, subs: string[]): number {
+  const next = text[i + 1];
+  if (next === "(") {
+    const end = findClosingParen(text, i + 2);
+    const inner = text.slice(i + 2, Math.max(i + 2, end - 1));
+    subs.push(inner.startsWith("(") ? inner.slice(1, -1) : inner);
+    word.value += staticOutput(inner, variables) ?? `$(${inner})`;
+    return end;
+  }
+  if (next === "{") {
+    const end = skipUntil(text, i + 2, "}");
+    const name = text.slice(i + 2, end);
+    word.value += variables.get(name) ?? `\${${name}}`;
+    return end + 1;
+  }
+  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1, i + 65))?.[0];
+  if (name) {
+    word.value += variables.get(name) ?? `$${name}`;
+    return i + 1 + name.length;
+  }
+  word.value += "$";
+  return i + 1;
+}
+
+/** Reads one word starting at `start`; returns the index after it. */
+function readWord(text: string, start: number, variables: Variables, subs: string[]): WordState {
+  const word: WordState = { value: "", index: start };
+  let i = start;
+  while (i < text.length && !WORD_END.has(text[i])) {
+    const c = text[i];
+    if (c === "\\") {
+      if (text[i + 1] !== "\n") word.value += text[i + 1] ?? "";
+      i += 2;
+    } else if (c === "'") {
+      const end = skipUntil(text, i + 1, "'");
+      word.value += text.slice(i + 1, end);
+      i = end + 1;
+    } else if (c === "$" && text[i + 1] === "'") {
+      const end = skipAnsiQuoted(text, i + 2);
+      word.value += decodeAnsiEscapes(text.slice(i + 2, end));
+      i = end + 1;
+    } else if (c === '"' || (c === "$" && text[i + 1] === '"')) {
+      i = readDoubleQuoted(text, c === "$" ? i + 2 : i + 1, word, variables, subs);
+    } else if (c === "$") {
+      i = readDollar(text, i, word, variables, subs);
+    } else if (c === "`") {
+      const end = findBacktickEnd(text, i + 1);
+      const inner = text.slice(i + 1, end);
+      subs.push(inner);
+      word.value += staticOutput(inner, variables) ?? `$(${inner})`;
+      i = end + 1;
+    } else {
+      word.value += c;
+      i++;
+    }
+  }
+  word.index = i;
+  return word;
+}
+
+function skipAnsiQuoted(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && text[i] !== "'") i += text[i] === "\\" ? 2 : 1;
+  return Math.min(i, text.length);
+}
+
+function readDoubleQuoted(text: string, from: number, word: WordState, vars: Variables, subs: string[]): number {
+  let i = from;
+  while (i < text.length && text[i] !== '"') {
+    const c = text[i];
+    if (c === "\\" && i + 1 < text.length) {
+      const next = text[i + 1];
+      word.value += '$`"\\\n'.includes(next) ? (next === "\n" ? "" : next) : c + next;
+      i += 2;
+    } else if (c === "$") {
+      i = readDollar(text, i, word, vars, subs);
+    } else if (c === "`") {
+      const end = findBacktickEnd(text, i + 1);
+      subs.push(text.slice(i + 1, end));
+      word.value += `$(${text.slice(i + 1, end)})`;
+      i = end + 1;
+    } else {
+      word.value += c;
+      i++;
+    }
+  }
+  return i + 1;
+}
+
+function matchAt(text: string, i: number, candidates: string[]): string | undefined {
+  for (const candidate of candidates) if (text.startsWith(candidate, i)) return candidate;
+  return undefined;
+}
+
+/** Reads here-doc bodies queued on the line that just ended at `i` (the newline). */
+function readHeredocs(text: string, i: number, pending: string[], tokens: Token[]): number {
+  let position = i + 1;
+  for (const delimiter of pending) {
+    let body = "";
+    while (position < text.length) {
+      const end = text.indexOf("\n", position);
+      const line = text.slice(position, end < 0 ? text.length : end);
+      position = end < 0 ? text.length : end + 1;
+      if (line.replace(/^\t+/, "") === delimiter) break;
+      body += line + "\n";
+    }
+    tokens.push({ kind: "heredoc", delimiter, body });
+  }
+  pending.length = 0;
+  return position;
+}
+
+/** True when every word since the last operator is itself an assignment (`A=1 B=2 …`). */
+function isLeadingAssignment(tokens: Token[]): boolean {
+  for (let k = tokens.length - 1; k >= 0; k--) {
+    const token = tokens[k];
+    if (token.kind === "op") return true;
+    if (token.kind !== "word" || !/^[A-Za-z_][A-Za-z0-9_]*=/.test(token.value)) return false;
+  }
+  return true;
+}
+
+/** Splits shell text into tokens. Bounded: at most MAX_TOKENS tokens; the rest is ignored. */
+export function lex(text: string, variables: Variables): LexResult {
+  const tokens: Token[] = [];
+  const substitutions: string[] = [];
+  const pendingHeredocs: string[] = [];
+  let i = 0;
+  while (i < text.length && tokens.length < MAX_TOKENS) {
+    const c = text[i];
+    if (c === " " || c === "\t" || c === "\r") {
+      i++;
+      continue;
+    }
+    if (c === "#" && (i === 0 || /\s/.test(text[i - 1]))) {
+      i = skipUntil(text, i, "\n");
+      continue;
+    }
+    if (c === "\\" && text[i + 1] === "\n") {
+      i += 2;
+      continue;
+    }
+    if ((c === "<" || c === ">") && text[i + 1] === "(") {
+      const end = findClosingParen(text, i + 2);
+      substitutions.push(text.slice(i + 2, Math.max(i + 2, end - 1)));
+      tokens.push({ kind: "word", value: `${c}(${text.slice(i + 2, Math.max(i + 2, end - 1))})` });
+      i = end;
+      continue;
+    }
+    const fd = /^[0-9]{1,2}(?=[<>])/.exec(text.slice(i, i + 3))?.[0] ?? "";
+    const redirect = matchAt(text, i + fd.length, REDIRECTS);
+    if (redirect) {
+      i += fd.length + redirect.length;
+      while (text[i] === " " || text[i] === "\t") i++;
+      const target = readWord(text, i, variables, substitutions);
+      i = target.index;
+      if (redirect === "<<" || redirect === "<<-") pendingHeredocs.push(target.value);
+      else tokens.push({ kind: "redirect", op: redirect, target: target.value });
+      continue;
+    }
+    const operator = matchAt(text, i, OPERATORS);
+    if (operator) {
+      if (operator === "\n" && pendingHeredocs.length > 0) {
+        tokens.push({ kind: "op", value: "\n" });
+        i = readHeredocs(text, i, pendingHeredocs, tokens);
+        continue;
+      }
+      tokens.push({ kind: "op", value: operator });
+      i += operator.length;
+      continue;
+    }
+    const word = readWord(text, i, variables, substitutions);
+    i = word.index > i ? word.index : i + 1;
+    const previous = tokens[tokens.length - 1];
+    const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value);
+    if (assignment && (!previous || previous.kind === "op" || isLeadingAssignment(tokens))) {
+      variables.set(assignment[1], assignment[2]);
+    }
+    tokens.push({ kind: "word", value: word.value });
+  }
+  if (pendingHeredocs.length > 0) readHeredocs(text, text.length, pendingHeredocs, tokens);
+  return { tokens, substitutions };
+}

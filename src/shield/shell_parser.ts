@@ -1,0 +1,124 @@
+/** Shell understanding: splits a command into segments (pipelines, lists, subshells, substitutions,
+ * here-docs) and unwraps wrappers (`sh -c`, `sudo`, `env`, `xargs`, `find -exec`, interpreters) so every
+ * command that would really run is judged. Bounded and total: never throws, whatever the input. */
+
+import { lex, type Token, type Variables } from "./shell_lexer.ts";
+import { unwrapSegment } from "./shell_unwrap.ts";
+
+export interface Redirect {
+  op: string;
+  target: string;
+}
+
+export interface Segment {
+  /** Words after quote removal and known-variable expansion; argv[0] is the command as written. */
+  argv: string[];
+  redirects: Redirect[];
+  /** Canonical text: command basename, then arguments, then redirections, space separated. */
+  text: string;
+  /** Nesting depth at which the segment was found (0 = top level). */
+  depth: number;
+  /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", …). */
+  joinedBy: string;
+}
+
+export interface ParsedCommand {
+  segments: Segment[];
+  /** Code given to interpreters (`python -c`, `node -e`, `perl -e`, here-doc bodies). */
+  code: string[];
+  /** Files the command writes: redirection targets, `tee`, `cp`/`mv` destinations, `dd of=`, `sed -i`. */
+  writeTargets: string[];
+  /** True when a bound (size, depth, segment count) cut parsing short. */
+  truncated: boolean;
+}
+
+export const MAX_PARSE_CHARS = 256 * 1024;
+const MAX_DEPTH = 8;
+const MAX_SEGMENTS = 512;
+
+export function basename(word: string): string {
+  const slash = word.lastIndexOf("/");
+  return slash >= 0 ? word.slice(slash + 1) : word;
+}
+
+export function segmentText(argv: string[], redirects: Redirect[]): string {
+  const parts = argv.length > 0 ? [basename(argv[0]), ...argv.slice(1)] : [];
+  for (const redirect of redirects) parts.push(redirect.op, redirect.target);
+  return parts.join(" ");
+}
+
+/** Parser state shared across recursion so bounds hold for the whole command. */
+export class ParseState {
+  readonly result: ParsedCommand = { segments: [], code: [], writeTargets: [], truncated: false };
+  readonly variables: Variables = new Map();
+
+  /** Parses `text` found at `depth`, adding its segments to the result. */
+  parse(text: string, depth: number): void {
+    if (depth > MAX_DEPTH || this.result.segments.length >= MAX_SEGMENTS) {
+      this.result.truncated = true;
+      return;
+    }
+    if (text.length > MAX_PARSE_CHARS) this.result.truncated = true;
+    const { tokens, substitutions } = lex(text.slice(0, MAX_PARSE_CHARS), this.variables);
+    this.collectSegments(tokens, depth);
+    for (const inner of substitutions) this.parse(inner, depth + 1);
+  }
+
+  private collectSegments(tokens: Token[], depth: number): void {
+    let argv: string[] = [];
+    let redirects: Redirect[] = [];
+    let joinedBy = "";
+    const flush = (operator: string) => {
+      const words = argv.filter((word, index) => index > 0 || (word !== "{" && word !== "}" && word !== "!"));
+      while (words.length > 0 && /^(?:\{|\}|!|then|do|else|elif|if|while|until|time)$/.test(words[0])) {
+        words.shift();
+      }
+      if (words.length > 0 || redirects.length > 0) this.addSegment(words, redirects, depth, joinedBy);
+      argv = [];
+      redirects = [];
+      joinedBy = operator;
+    };
+    for (const token of tokens) {
+      if (token.kind === "word") argv.push(token.value);
+      else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
+      else if (token.kind === "op") flush(token.value);
+      else this.addHeredoc(token.body, argv, depth);
+    }
+    flush("");
+  }
+
+  private addHeredoc(body: string, argv: string[], depth: number): void {
+    this.result.code.push(body);
+    const command = basename(argv[0] ?? "");
+    if (/^(?:ba|z|da|k|a|)sh$|^(?:sudo|ssh|doas)$/.test(command) || argv.length === 0) this.parse(body, depth + 1);
+  }
+
+  /** Records a segment, then judges what it wraps (unwrapping may add more segments). */
+  addSegment(argv: string[], redirects: Redirect[], depth: number, joinedBy: string): void {
+    if (this.result.segments.length >= MAX_SEGMENTS) {
+      this.result.truncated = true;
+      return;
+    }
+    const leading = argv.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+    const command = leading < 0 ? [] : argv.slice(leading);
+    const used = command.length > 0 ? command : argv;
+    this.result.segments.push({ argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy });
+    for (const redirect of redirects) {
+      if (redirect.op.includes(">") && !/^&?[0-9-]$/.test(redirect.target)) {
+        this.result.writeTargets.push(redirect.target);
+      }
+    }
+    if (command.length > 0 && depth <= MAX_DEPTH) unwrapSegment(this, command, depth);
+  }
+}
+
+/** Parses a shell command. Never throws; bounded in depth, size and segment count. */
+export function parseShell(text: string): ParsedCommand {
+  const state = new ParseState();
+  try {
+    state.parse(typeof text === "string" ? text : String(text), 0);
+  } catch {
+    state.result.truncated = true;
+  }
+  return state.result;
+}

@@ -1,0 +1,195 @@
+/** Unwraps commands that run other commands (`sudo`, `env`, `sh -c`, `xargs`, `find -exec`, `eval`,
+ * interpreters with inline code) and records the files a command writes. */
+
+import type { ParseState } from "./shell_parser.ts";
+import { basename } from "./shell_parser.ts";
+
+/** Per wrapper: options that take a value (so the value is not mistaken for the wrapped command). */
+const PREFIX_WRAPPERS: Record<string, string[]> = {
+  sudo: ["-u", "-g", "-h", "-p", "-C", "-T", "-r", "-t", "-U", "-D", "-R"],
+  doas: ["-u", "-C"],
+  env: ["-u", "-C", "--unset", "--chdir"],
+  nohup: [],
+  time: ["-f", "-o"],
+  command: [],
+  builtin: [],
+  exec: ["-a"],
+  setsid: [],
+  unbuffer: [],
+  torsocks: [],
+  proxychains: ["-f"],
+  proxychains4: ["-f"],
+  caffeinate: [],
+  chronic: [],
+  nice: ["-n", "--adjustment"],
+  ionice: ["-c", "-n", "-p", "-P", "-u"],
+  stdbuf: ["-i", "-o", "-e"],
+  xargs: ["-I", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--max-args", "--max-procs", "--delimiter"],
+  strace: ["-o", "-p", "-e", "-s", "-u"],
+  ltrace: ["-o", "-p", "-e", "-s", "-u"],
+  busybox: [],
+  chroot: [],
+  firejail: [],
+  fakeroot: [],
+  watch: ["-n", "--interval"],
+};
+
+const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
+const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
+  [/^python[0-9.]*$|^pypy[0-9]*$/, /^-[a-zA-Z]*c$/],
+  [/^(?:node|nodejs|bun)$/, /^(?:-e|--eval|-p|--print|-pe)$/],
+  [/^deno$/, /^eval$/],
+  [/^perl[0-9.]*$/, /^-[a-zA-Z]*[eE]$/],
+  [/^ruby[0-9.]*$/, /^-[a-zA-Z]*e$/],
+  [/^php[0-9.]*$/, /^-r$/],
+  [/^lua[0-9.]*$/, /^-e$/],
+  [/^osascript$/, /^-e$/],
+  [/^rscript$/, /^-e$/],
+  [/^(?:pwsh|powershell)(?:\.exe)?$/, /^-(?:c|command|e|ec|enc|encodedcommand)$/],
+  [/^(?:tclsh|wish)$/, /^-c$/],
+];
+
+/** Skips options (and the values of those that take one) and `VAR=x` words; returns the rest. */
+function afterOptions(args: string[], valued: string[]): string[] {
+  let i = 0;
+  while (i < args.length) {
+    const word = args[i];
+    if (word === "--") return args.slice(i + 1);
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) i++;
+    else if (word.startsWith("-") && word.length > 1) i += valued.includes(word) ? 2 : 1;
+    else return args.slice(i);
+  }
+  return [];
+}
+
+function nonOptions(args: string[]): string[] {
+  return args.filter((word) => !word.startsWith("-"));
+}
+
+/** Records write targets of file-writing commands. */
+function recordWrites(state: ParseState, command: string, args: string[]): void {
+  const targets = state.result.writeTargets;
+  const plain = nonOptions(args);
+  if (command === "tee" || command === "truncate" || command === "shred") targets.push(...plain);
+  else if (/^(?:cp|mv|install|rsync|scp|ln|rclone)$/.test(command) && plain.length > 1) {
+    targets.push(plain[plain.length - 1]);
+  } else if (command === "dd") {
+    for (const arg of args) if (arg.startsWith("of=")) targets.push(arg.slice(3));
+  } else if (command === "sed" && args.some((arg) => /^-[a-zA-Z]*i|^--in-place/.test(arg))) {
+    targets.push(...plain.slice(1));
+  }
+}
+
+/** Quoted string literals in interpreter code, and `["rm", "-rf", "/"]` argument lists joined. */
+export function codeStrings(code: string): string[] {
+  const literals: string[] = [];
+  const list: string[] = [];
+  let i = 0;
+  while (i < code.length && literals.length < 64) {
+    const c = code[i];
+    if (c === "'" || c === '"' || c === "`") {
+      let end = i + 1;
+      while (end < code.length && code[end] !== c) end += code[end] === "\\" ? 2 : 1;
+      const literal = code.slice(i + 1, end);
+      literals.push(literal);
+      list.push(literal);
+      i = end + 1;
+    } else {
+      if (c === "]" && list.length > 1) literals.push(list.join(" "));
+      if (c === "[" || c === "]" || c === ";" || c === "(") list.length = 0;
+      i++;
+    }
+  }
+  return literals;
+}
+
+function judgeCode(state: ParseState, code: string, depth: number): void {
+  state.result.code.push(code);
+  for (const literal of codeStrings(code)) {
+    if (/^\s*[A-Za-z./~_$-][^\s]*\s/.test(literal)) state.parse(literal, depth + 1);
+  }
+}
+
+function findExec(state: ParseState, args: string[], depth: number): void {
+  for (let i = 0; i < args.length; i++) {
+    if (!/^-(?:exec|execdir|ok|okdir)$/.test(args[i])) continue;
+    let end = i + 1;
+    while (end < args.length && args[end] !== ";" && args[end] !== "+") end++;
+    state.addSegment(args.slice(i + 1, end).map((word) => word.replaceAll("{}", "FILE")), [], depth + 1, "");
+    i = end;
+  }
+}
+
+function decodePowerShell(code: string): string {
+  try {
+    const bytes = Uint8Array.from(atob(code), (char) => char.charCodeAt(0));
+    return new TextDecoder("utf-16le").decode(bytes);
+  } catch {
+    return code;
+  }
+}
+
+function unwrapInterpreter(state: ParseState, command: string, args: string[], depth: number): boolean {
+  for (const [name, flag] of INTERPRETER_FLAGS) {
+    if (!name.test(command)) continue;
+    const index = args.findIndex((arg) => flag.test(arg.toLowerCase()));
+    if (index >= 0 && index + 1 < args.length) {
+      const code = args[index + 1];
+      const encoded = /^-e(?:c|nc|ncodedcommand)?$/i.test(args[index]) && /^(?:pwsh|powershell)/.test(command);
+      judgeCode(state, encoded ? decodePowerShell(code) : code, depth);
+    }
+    return true;
+  }
+  if (/^(?:g|m|n)?awk$/.test(command)) {
+    const program = afterOptions(args, ["-F", "-v", "-f"])[0];
+    if (program !== undefined) judgeCode(state, program, depth);
+    return true;
+  }
+  return false;
+}
+
+function unwrapShell(state: ParseState, args: string[], depth: number): void {
+  const index = args.findIndex((arg) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg) || arg === "--command");
+  if (index < 0) return;
+  const code = args.slice(index + 1).find((arg) => !/^-/.test(arg));
+  if (code !== undefined) state.parse(code, depth + 1);
+}
+
+function unwrapRemote(state: ParseState, command: string, args: string[], depth: number): void {
+  if (command === "ssh") {
+    const rest = afterOptions(args, ["-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m"]);
+    if (rest.length > 1) state.parse(rest.slice(1).join(" "), depth + 1);
+  } else if (/^(?:su|runuser|script|flock)$/.test(command)) {
+    const index = args.findIndex((arg) => arg === "-c" || arg === "--command");
+    if (index >= 0 && index + 1 < args.length) state.parse(args[index + 1], depth + 1);
+  } else if (/^(?:kubectl|docker|podman|oc)$/.test(command) && args[0] === "exec") {
+    const dash = args.indexOf("--");
+    const rest = dash >= 0 ? args.slice(dash + 1) : afterOptions(args.slice(1), ["-u", "-w", "-e", "-c"]).slice(1);
+    if (rest.length > 0) state.addSegment(rest, [], depth + 1, "");
+  }
+}
+
+/** Judges whatever `argv` runs in turn. */
+export function unwrapSegment(state: ParseState, argv: string[], depth: number): void {
+  const command = basename(argv[0]).toLowerCase();
+  const args = argv.slice(1);
+  recordWrites(state, command, args);
+  const valued = PREFIX_WRAPPERS[command];
+  if (valued) {
+    const rest = command === "timeout" ? [] : afterOptions(args, valued);
+    if (command === "watch" && rest.length > 0) state.parse(rest.join(" "), depth + 1);
+    else if (rest.length > 0) state.addSegment(command === "chroot" ? rest.slice(1) : rest, [], depth + 1, "");
+    if (command === "env") {
+      const split = args.findIndex((arg) => arg === "-S" || arg === "--split-string");
+      if (split >= 0 && split + 1 < args.length) state.parse(args[split + 1], depth + 1);
+    }
+    return;
+  }
+  if (command === "timeout") {
+    const rest = afterOptions(args, ["-s", "-k", "--signal", "--kill-after"]).slice(1);
+    if (rest.length > 0) state.addSegment(rest, [], depth + 1, "");
+  } else if (SHELLS.test(command)) unwrapShell(state, args, depth);
+  else if (command === "eval") state.parse(args.join(" "), depth + 1);
+  else if (command === "find") findExec(state, args, depth);
+  else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);
+}
