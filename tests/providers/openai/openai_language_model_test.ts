@@ -252,3 +252,21 @@ Deno.test("openai model sends the recorded request body and replays a recorded t
     await server.close();
   }
 });
+
+Deno.test("openai model aborts the request when the consumer stops reading early", async () => {
+  await withFake(async (fake) => {
+    fake.enqueue({ text: ["a ", "b ", "c"], reasoning: "thinking", chunkDelayMs: 20 });
+    const deps = testDeps(ENV);
+    const seen: StreamEvent[] = [];
+    for await (const event of createOpenAiLanguageModel(entryFor(fake), deps).stream(request)) {
+      seen.push(event);
+      if (event.type === "text-delta") break;
+    }
+    assert.deepEqual(seen.map((event) => event.type).slice(-1), ["text-delta"]);
+    assert.ok(
+      seen.some((event) => event.type === "reasoning-delta"),
+      "reasoning_content is streamed as reasoning",
+    );
+    assert.equal(deps.signals[0]?.aborted, true);
+  });
+});
