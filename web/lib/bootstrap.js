@@ -9,6 +9,7 @@ import { startConnection } from "./connection.js";
 import { appendLogEntries, normalizeLogEntry } from "./log_store.js";
 import { routeStore } from "./router.js";
 import { loadSessions } from "./sessions.js";
+import { followCommandAction } from "./command_actions.js";
 import { startTitleUpdates } from "./title.js";
 
 function dispatch(frame) {
@@ -19,6 +20,16 @@ function dispatch(frame) {
   }
   if (consumeHelpResult(frame)) return;
   handleChatEvent(frame);
+  if (frame.session_id !== chatStore.get().sessionId) return;
+  // Titles and message counts change on the engine side as a turn ends.
+  if (frame.type === "response_complete") refreshSessionsSoon();
+  if (frame.type === "command_result") followCommandAction(frame.data);
+}
+
+let refreshTimer = 0;
+function refreshSessionsSoon() {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(loadSessions, 300);
 }
 
 function followRoute() {

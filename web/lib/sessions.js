@@ -32,6 +32,11 @@ export async function createSession(mode = "normal") {
   return session;
 }
 
+/** Keeps an OTR session created elsewhere (e.g. by /otr) in the list; the engine does not list them. */
+export function rememberOtr(session) {
+  if (session?.id) localOtr.set(session.id, session);
+}
+
 export async function renameSession(id, title) {
   await api.renameSession(id, title);
   if (localOtr.has(id)) localOtr.set(id, { ...localOtr.get(id), title });

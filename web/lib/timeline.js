@@ -20,7 +20,39 @@ function toolCallList(message) {
   return Array.isArray(message.tool_calls) ? message.tool_calls : [];
 }
 
-/** Stored messages → items; tool results are folded into the card of the call that produced them. */
+// Stored tool results carry Shield's refusal text; turn it back into a verdict for the card.
+const REFUSAL = /^(Blocked|Not approved) by Shield \(tier (\d+)\): ([\s\S]*)$/;
+
+function historicCard(call, result, live) {
+  const content = result ? String(result.content ?? "") : undefined;
+  const refusal = content ? REFUSAL.exec(content) : null;
+  const inferred = refusal
+    ? { decision: "BLOCK", tier: Number(refusal[2]), reason: refusal[3], tier_results: [] }
+    : null;
+  return {
+    ...(live || {}),
+    key: `t-${call.id ?? nextKey("c")}`,
+    kind: "tool",
+    action_id: live?.action_id ?? call.id,
+    tool_name: call.name ?? call.function?.name ?? "tool",
+    arguments: parseArguments(call.arguments ?? call.function?.arguments),
+    result: content ?? live?.result,
+    verdict: live?.verdict ?? inferred,
+    status: live?.status ?? (refusal ? "blocked" : content === undefined ? "unknown" : "done"),
+    historic: true,
+  };
+}
+
+/** Action ids of a turn's tool calls, in order, from the `tool_call` thoughts of its final reply. */
+function actionIdsOf(message) {
+  const thoughts = Array.isArray(message.thoughts) ? message.thoughts : [];
+  return thoughts.filter((t) => t?.stage === "tool_call" && t.detail?.action_id).map((t) =>
+    t.detail.action_id
+  );
+}
+
+/** Stored messages → items; tool results are folded into the card of the call that produced them, and cards
+ * seen live on this page (by action id) keep their Shield verdict. */
 export function historyToItems(messages, knownCards = new Map()) {
   const results = new Map();
   for (const message of messages) {
@@ -28,13 +60,28 @@ export function historyToItems(messages, knownCards = new Map()) {
   }
   const folded = new Set();
   const items = [];
+  let turnCalls = [];
   for (const message of messages) {
     if (!message || typeof message !== "object") continue;
     const base = { key: `m-${message.message_id ?? nextKey("h")}`, created_at: message.created_at };
     if (message.role === "user") {
+      turnCalls = [];
       items.push({ ...base, kind: "user", text: String(message.content ?? "") });
     } else if (message.role === "assistant") {
-      if (message.content || !toolCallList(message).length) {
+      const calls = toolCallList(message);
+      const ids = actionIdsOf(message);
+      // The final reply names the action ids of the turn's calls: attach the live cards to them.
+      ids.forEach((actionId, i) => {
+        const index = turnCalls[i];
+        const live = knownCards.get(actionId);
+        if (index !== undefined && live) {
+          items[index] = {
+            ...items[index],
+            ...historicCard({ ...items[index].call }, items[index].resultMessage, live),
+          };
+        }
+      });
+      if (message.content || !calls.length) {
         items.push({
           ...base,
           kind: "assistant",
@@ -44,21 +91,11 @@ export function historyToItems(messages, knownCards = new Map()) {
           token_usage: message.token_usage,
         });
       }
-      for (const call of toolCallList(message)) {
+      for (const call of calls) {
         const result = results.get(call.id);
         if (result) folded.add(result);
-        const live = knownCards.get(call.id);
-        items.push({
-          ...(live || {}),
-          key: `t-${call.id ?? nextKey("c")}`,
-          kind: "tool",
-          action_id: call.id,
-          tool_name: call.name ?? call.function?.name ?? "tool",
-          arguments: parseArguments(call.arguments ?? call.function?.arguments),
-          result: result ? String(result.content ?? "") : live?.result,
-          status: live?.status ?? (result ? "done" : "unknown"),
-          historic: true,
-        });
+        turnCalls.push(items.length);
+        items.push({ ...historicCard(call, result, knownCards.get(call.id)), call, resultMessage: result });
       }
     } else if (message.role === "tool") {
       if (!folded.has(message)) {

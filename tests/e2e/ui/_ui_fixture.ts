@@ -1,0 +1,85 @@
+/** A real engine, the scripted fake LLM and a Chromium page, started together for one UI test file. */
+import type { Page } from "playwright-core";
+import { type FakeLlm, startFakeLlm } from "../../support/fake_llm.ts";
+import { startTestEngine, type TestEngine } from "../../support/engine_harness.ts";
+import { openBrowser, type UiBrowser } from "./_browser.ts";
+
+export interface UiFixture {
+  llm: FakeLlm;
+  engine: TestEngine;
+  ui: UiBrowser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export interface UiOptions {
+  config?: Record<string, unknown>;
+  width?: number;
+  height?: number;
+  /** Prepares the workspace before the engine starts (e.g. writes a Shield policy file). */
+  prepare?: (workspace: string) => Promise<Record<string, unknown>>;
+}
+
+export async function startUi(options: UiOptions = {}): Promise<UiFixture> {
+  const llm = await startFakeLlm();
+  let engine: TestEngine | undefined;
+  let ui: UiBrowser | undefined;
+  let workspace: string | undefined;
+  try {
+    let config = options.config ?? {};
+    if (options.prepare) {
+      workspace = await Deno.makeTempDir({ prefix: "parapet-ui-ws-" });
+      config = { ...config, ...(await options.prepare(workspace)) };
+    }
+    engine = await startTestEngine({ llmUrl: llm.url, config, workspace });
+    ui = await openBrowser({ width: options.width, height: options.height });
+    ui.page.setDefaultTimeout(20_000);
+  } catch (error) {
+    await ui?.close();
+    await engine?.stop();
+    await llm.close();
+    if (workspace) await Deno.remove(workspace, { recursive: true }).catch(() => {});
+    throw error;
+  }
+  const started = { llm, engine, ui, page: ui.page };
+  return {
+    ...started,
+    async close() {
+      await started.ui.close();
+      await started.engine.stop();
+      await started.llm.close();
+      if (workspace) await Deno.remove(workspace, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** Opens the app at a hash route and waits until its WebSocket is connected. */
+export async function openApp(page: Page, baseUrl: string, hash = ""): Promise<void> {
+  await page.goto(`${baseUrl}/${hash}`);
+  await page.waitForSelector('[data-connection="open"]');
+}
+
+export async function sendChat(page: Page, text: string): Promise<void> {
+  await page.fill("#composer-input", text);
+  await page.press("#composer-input", "Enter");
+}
+
+/** Waits until the current turn has ended (the Send button is back). */
+export async function waitForTurnEnd(page: Page): Promise<void> {
+  await page.waitForSelector(".composer .btn-stop", { state: "detached" });
+  await page.waitForSelector(".msg-assistant.is-streaming", { state: "detached" });
+}
+
+export function currentSessionId(page: Page): string {
+  const match = /#\/chat\/([^/?]+)/.exec(page.url());
+  if (!match) throw new Error(`No session in the page URL "${page.url()}"`);
+  return decodeURIComponent(match[1]);
+}
+
+export async function getJson(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+export const E2E = { sanitizeOps: false, sanitizeResources: false };
