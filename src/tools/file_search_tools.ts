@@ -5,7 +5,8 @@ import { type ToolDefinition, ToolError } from "./types.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import { walk } from "./file_walk.ts";
 import { globToRegExp } from "./glob.ts";
-import type { GrepRequest, GrepResult } from "./grep_search.ts";
+import type { GrepResult } from "./grep_search.ts";
+import { runInWorker } from "./grep_runner.ts";
 
 const MAX_WALK_ENTRIES = 200_000;
 
@@ -108,36 +109,4 @@ function formatGrep(pattern: string, result: GrepResult, maxMatches: number): st
     return [`No matches for "${pattern}" in ${plural(result.filesScanned, "file")}`, ...notes].join("\n");
   }
   return [...result.lines, ...notes].join("\n");
-}
-
-/** JavaScript regexes cannot be interrupted, so the search runs in a worker that is terminated on timeout. */
-function runInWorker(request: GrepRequest, timeoutMs: number, signal: AbortSignal): Promise<GrepResult> {
-  const worker = new Worker(new URL("./grep_worker.ts", import.meta.url), { type: "module" });
-  return new Promise<GrepResult>((resolve, reject) => {
-    const finish = (action: () => void) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      worker.terminate();
-      action();
-    };
-    const timer = setTimeout(() => {
-      finish(() =>
-        reject(
-          new ToolError(`Cannot search for "${request.pattern}": search took longer than ${timeoutMs} ms`),
-        )
-      );
-    }, timeoutMs);
-    const onAbort = () => finish(() => reject(new ToolError("Search cancelled")));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort);
-    worker.onmessage = (event: MessageEvent<{ ok: boolean; result?: GrepResult; error?: string }>) => {
-      const data = event.data;
-      finish(() => data.ok ? resolve(data.result!) : reject(new ToolError(`Cannot search: ${data.error}`)));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      finish(() => reject(new ToolError(`Cannot search: ${event.message}`)));
-    };
-    worker.postMessage(request);
-  });
 }

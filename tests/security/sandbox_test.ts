@@ -26,7 +26,10 @@ Deno.test("detectSandbox reports inactive when bwrap is installed but cannot sta
   const directory = await Deno.makeTempDir();
   try {
     const fake = path.join(directory, "bwrap");
-    await Deno.writeTextFile(fake, "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n");
+    await Deno.writeTextFile(
+      fake,
+      "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
+    );
     await Deno.chmod(fake, 0o755);
     const info = await detectSandbox({ candidates: [fake] });
     assert.equal(info.active, false);
@@ -38,13 +41,22 @@ Deno.test("detectSandbox reports inactive when bwrap is installed but cannot sta
 });
 
 Deno.test("wrapCommand binds the root read-only, the workspace writable, and unshares net and pid", () => {
-  const info: SandboxInfo = { active: true, mode: "bubblewrap", filesystem: true, network: true, bwrapPath: "/usr/bin/bwrap" };
+  const info: SandboxInfo = {
+    active: true,
+    mode: "bubblewrap",
+    filesystem: true,
+    network: true,
+    bwrapPath: "/usr/bin/bwrap",
+  };
   const argv = wrapCommand(info, "/tmp/ws", ["/bin/bash", "-c", "ls"]);
   const joined = argv.join(" ");
   assert.equal(argv[0], "/usr/bin/bwrap");
   assert.match(joined, /--ro-bind \/ \/ /);
   assert.match(joined, /--bind \/tmp\/ws \/tmp\/ws /);
-  assert.ok(argv.indexOf("--tmpfs") < argv.indexOf("--bind"), "tmpfs /tmp must not hide a workspace under /tmp");
+  assert.ok(
+    argv.indexOf("--tmpfs") < argv.indexOf("--bind"),
+    "tmpfs /tmp must not hide a workspace under /tmp",
+  );
   for (const flag of ["--unshare-net", "--unshare-pid", "--die-with-parent", "--new-session"]) {
     assert.ok(argv.includes(flag), flag);
   }
@@ -62,7 +74,8 @@ Deno.test("a wrapped command really cannot write outside the workspace", async (
   try {
     const script = "echo ok > inside.txt; touch /usr/parapet_probe 2>/dev/null && echo escaped; true";
     const argv = wrapCommand(info, workspace, ["/bin/sh", "-c", script]);
-    const output = await new Deno.Command(argv[0], { args: argv.slice(1), cwd: workspace, stdout: "piped" }).output();
+    const output = await new Deno.Command(argv[0], { args: argv.slice(1), cwd: workspace, stdout: "piped" })
+      .output();
     assert.equal(new TextDecoder().decode(output.stdout), "");
     assert.equal(await Deno.readTextFile(path.join(workspace, "inside.txt")), "ok\n");
     assert.equal(await Deno.lstat("/usr/parapet_probe").then(() => true, () => false), false);

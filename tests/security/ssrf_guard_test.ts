@@ -33,7 +33,9 @@ Deno.test("blockedAddressReason names every blocked IPv4 range", () => {
     ["255.255.255.255", /broadcast/],
     ["192.0.0.192", /IETF/],
   ];
-  for (const [address, reason] of cases) assert.match(blockedAddressReason(address) ?? "allowed", reason, address);
+  for (const [address, reason] of cases) {
+    assert.match(blockedAddressReason(address) ?? "allowed", reason, address);
+  }
 });
 
 Deno.test("blockedAddressReason names every blocked IPv6 range, including embedded IPv4", () => {
@@ -53,18 +55,40 @@ Deno.test("blockedAddressReason names every blocked IPv6 range, including embedd
     ["64:ff9b::10.0.0.1", /private/],
     ["2002:a9fe:a9fe::1", /cloud metadata/],
   ];
-  for (const [address, reason] of cases) assert.match(blockedAddressReason(address) ?? "allowed", reason, address);
+  for (const [address, reason] of cases) {
+    assert.match(blockedAddressReason(address) ?? "allowed", reason, address);
+  }
 });
 
 Deno.test("blockedAddressReason lets public addresses through", () => {
-  for (const address of ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8"]) {
+  for (
+    const address of [
+      "93.184.216.34",
+      "8.8.8.8",
+      "172.32.0.1",
+      "100.128.0.1",
+      "2606:4700::1111",
+      "::ffff:8.8.8.8",
+    ]
+  ) {
     assert.equal(blockedAddressReason(address), undefined, address);
   }
 });
 
 Deno.test("parseIpAddress reads decimal, octal, hex and shortened IPv4 forms", () => {
   const loopback = { family: 4, bytes: [127, 0, 0, 1] };
-  for (const form of ["127.0.0.1", "2130706433", "0x7f000001", "0x7f.1", "0177.0.0.1", "127.1", "127.0.1", "0x7F.0.0.0x1"]) {
+  for (
+    const form of [
+      "127.0.0.1",
+      "2130706433",
+      "0x7f000001",
+      "0x7f.1",
+      "0177.0.0.1",
+      "127.1",
+      "127.0.1",
+      "0x7F.0.0.0x1",
+    ]
+  ) {
     assert.deepEqual(parseIpAddress(form), loopback, form);
   }
   assert.equal(parseIpAddress("example.com"), undefined);
@@ -90,14 +114,26 @@ Deno.test("checkUrl refuses loopback and private hosts in every literal form", a
 });
 
 Deno.test("checkUrl refuses local and metadata host names before resolving them", async () => {
-  for (const url of ["http://localhost/", "http://LOCALHOST./", "http://api.localhost/", "http://metadata.google.internal/"]) {
+  for (
+    const url of [
+      "http://localhost/",
+      "http://LOCALHOST./",
+      "http://api.localhost/",
+      "http://metadata.google.internal/",
+    ]
+  ) {
     assert.match(await refusedReason(url), /a local or metadata host name/, url);
   }
 });
 
 Deno.test("checkUrl refuses a name that resolves to a private address", async () => {
-  const message = await refusedReason("http://evil.example/", { "evil.example": ["93.184.216.34", "10.0.0.1"] });
-  assert.equal(message, 'Refused "http://evil.example/": host "evil.example" (resolves to 10.0.0.1) is in a blocked range: private (10.0.0.0/8)');
+  const message = await refusedReason("http://evil.example/", {
+    "evil.example": ["93.184.216.34", "10.0.0.1"],
+  });
+  assert.equal(
+    message,
+    'Refused "http://evil.example/": host "evil.example" (resolves to 10.0.0.1) is in a blocked range: private (10.0.0.0/8)',
+  );
 });
 
 Deno.test("checkUrl refuses other schemes and credentials, and accepts public URLs", async () => {
@@ -117,5 +153,8 @@ Deno.test("checkUrl exempts allowHosts from the range check", async () => {
 
 Deno.test("checkUrl reports a host that cannot be resolved", async () => {
   const failing = () => Promise.reject(new Error("NXDOMAIN"));
-  await assert.rejects(checkUrl("http://nowhere.invalid/", { resolveHost: failing }), /Cannot resolve "nowhere.invalid": NXDOMAIN/);
+  await assert.rejects(
+    checkUrl("http://nowhere.invalid/", { resolveHost: failing }),
+    /Cannot resolve "nowhere.invalid": NXDOMAIN/,
+  );
 });

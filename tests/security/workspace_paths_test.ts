@@ -96,7 +96,9 @@ Deno.test("resolveInWorkspace expands ~ to the home directory and checks it", as
 
 Deno.test("resolveInWorkspace with mustExist reports a missing file", async () => {
   await withDirs(async (workspace) => {
-    const message = await refusal(resolveInWorkspace(workspace, "nope.txt", { mustExist: true, action: "read" }));
+    const message = await refusal(
+      resolveInWorkspace(workspace, "nope.txt", { mustExist: true, action: "read" }),
+    );
     assert.equal(message, 'Cannot read "nope.txt": file not found');
   });
 });

@@ -11,7 +11,7 @@ interface Fixture {
   tool(name: string): AnyTool;
 }
 
-async function withWorkspace(run: (fixture: Fixture) => Promise<void>, allowOutsideReads = false) {
+async function withWorkspace(run: (fixture: Fixture) => Promise<void> | void, allowOutsideReads = false) {
   const workspace = await Deno.realPath(await Deno.makeTempDir({ prefix: "ws_" }));
   const outside = await Deno.realPath(await Deno.makeTempDir({ prefix: "out_" }));
   const tools = createFileTools({ workspace, home: outside, allowOutsideReads, grepTimeoutMs: 2000 });
@@ -38,7 +38,7 @@ async function withWorkspace(run: (fixture: Fixture) => Promise<void>, allowOuts
 const exists = (file: string) => Deno.lstat(file).then(() => true, () => false);
 
 Deno.test("createFileTools declares names, groups, writes and affected paths", async () => {
-  await withWorkspace(async ({ tool }) => {
+  await withWorkspace(({ tool }) => {
     const names = ["read_file", "write_file", "delete_file", "move_file", "copy_file", "list_directory"];
     for (const name of [...names, "create_directory", "search_files", "grep_files"]) {
       assert.equal(tool(name).group, "files", name);
@@ -86,7 +86,10 @@ Deno.test("read_file truncates files over the cap and refuses binary files", asy
     assert.match(read.output, /\[truncated: showing the first 1000000 of 1500000 bytes\]$/);
     assert.ok(read.output.length < 1_000_100);
     await Deno.writeFile(path.join(workspace, "image.png"), new Uint8Array([0x89, 0x50, 0, 1, 2]));
-    assert.equal(await refused("read_file", { path: "image.png" }), 'Cannot read "image.png": binary file (5 bytes)');
+    assert.equal(
+      await refused("read_file", { path: "image.png" }),
+      'Cannot read "image.png": binary file (5 bytes)',
+    );
   });
 });
 
@@ -95,14 +98,26 @@ Deno.test("file tools refuse traversal, absolute paths outside, symlinks out, ~ 
     await Deno.writeTextFile(path.join(outside, "secret.txt"), "secret");
     await Deno.symlink(path.join(outside, "secret.txt"), path.join(workspace, "link.txt"));
     await Deno.symlink(outside, path.join(workspace, "outdir"));
-    assert.equal(await refused("read_file", { path: "../x" }), 'Cannot read "../x": file is outside the workspace');
-    assert.match(await refused("read_file", { path: path.join(outside, "secret.txt") }), /outside the workspace/);
+    assert.equal(
+      await refused("read_file", { path: "../x" }),
+      'Cannot read "../x": file is outside the workspace',
+    );
+    assert.match(
+      await refused("read_file", { path: path.join(outside, "secret.txt") }),
+      /outside the workspace/,
+    );
     assert.match(await refused("read_file", { path: "link.txt" }), /outside the workspace/);
     assert.match(await refused("read_file", { path: "~/secret.txt" }), /outside the workspace/);
     assert.match(await refused("read_file", { path: "a\0b" }), /NUL byte/);
-    assert.match(await refused("write_file", { path: "outdir/new.txt", content: "x" }), /outside the workspace/);
+    assert.match(
+      await refused("write_file", { path: "outdir/new.txt", content: "x" }),
+      /outside the workspace/,
+    );
     assert.match(await refused("write_file", { path: "link.txt", content: "x" }), /outside the workspace/);
-    assert.match(await refused("write_file", { path: "../../etc/evil", content: "x" }), /outside the workspace/);
+    assert.match(
+      await refused("write_file", { path: "../../etc/evil", content: "x" }),
+      /outside the workspace/,
+    );
     assert.match(await refused("create_directory", { path: "outdir/sub" }), /outside the workspace/);
     assert.match(await refused("copy_file", { source: "link.txt", destination: "copy.txt" }), /outside/);
     assert.match(await refused("list_directory", { path: "outdir" }), /outside the workspace/);
@@ -152,7 +167,10 @@ Deno.test("move_file renames, moves into directories and refuses moving a direct
     assert.equal(await Deno.readTextFile(path.join(workspace, "box/b.txt")), "A");
     await call("move_file", { source: "box/b.txt", destination: "deep/er/c.txt" });
     assert.equal(await Deno.readTextFile(path.join(workspace, "deep/er/c.txt")), "A");
-    assert.match(await refused("move_file", { source: "deep", destination: "deep/er/inside" }), /inside the source/);
+    assert.match(
+      await refused("move_file", { source: "deep", destination: "deep/er/inside" }),
+      /inside the source/,
+    );
     assert.match(await refused("move_file", { source: "deep", destination: "../elsewhere" }), /outside/);
   });
 });
@@ -167,7 +185,10 @@ Deno.test("copy_file copies files and directory trees", async () => {
     assert.equal(await Deno.readTextFile(path.join(workspace, "backup/lib/x.ts")), "x");
     await call("copy_file", { source: "src/y.ts", destination: "z.ts" });
     assert.equal(await Deno.readTextFile(path.join(workspace, "z.ts")), "y");
-    assert.match(await refused("copy_file", { source: "src", destination: "src/lib/again" }), /inside the source/);
+    assert.match(
+      await refused("copy_file", { source: "src", destination: "src/lib/again" }),
+      /inside the source/,
+    );
   });
 });
 
@@ -178,9 +199,14 @@ Deno.test("list_directory sorts entries with type markers and caps them", async 
     await Deno.writeTextFile(path.join(workspace, "a.txt"), "");
     await Deno.symlink("c.txt", path.join(workspace, "d_link"));
     const listed = await call("list_directory", {});
-    assert.equal(listed.output, [".: 4 entries", "a.txt (0 bytes)", "b_dir/", "c.txt (5 bytes)", "d_link@ -> c.txt"].join("\n"));
+    assert.equal(
+      listed.output,
+      [".: 4 entries", "a.txt (0 bytes)", "b_dir/", "c.txt (5 bytes)", "d_link@ -> c.txt"].join("\n"),
+    );
     assert.deepEqual(listed.reads, { paths: ["."] });
-    for (let index = 0; index < 1005; index++) await Deno.writeTextFile(path.join(workspace, `b_dir/f${index}`), "");
+    for (let index = 0; index < 1005; index++) {
+      await Deno.writeTextFile(path.join(workspace, `b_dir/f${index}`), "");
+    }
     const capped = await call("list_directory", { path: "b_dir" });
     assert.match(capped.output, /\[\.\.\. 5 more entries\]$/);
   });
@@ -204,7 +230,12 @@ Deno.test("search_files matches name globs recursively, including paths with /",
       await Deno.writeTextFile(path.join(workspace, file), "");
     }
     const found = await call("search_files", { pattern: "*.ts" });
-    assert.deepEqual(found.output.split("\n").sort(), ["node_modules/pkg/index.ts", "src/a.ts", "src/deep/b.ts", "top.ts"]);
+    assert.deepEqual(found.output.split("\n").sort(), [
+      "node_modules/pkg/index.ts",
+      "src/a.ts",
+      "src/deep/b.ts",
+      "top.ts",
+    ]);
     const scoped = await call("search_files", { pattern: "src/**/*.ts" });
     assert.deepEqual(scoped.output.split("\n").sort(), ["src/a.ts", "src/deep/b.ts"]);
     const braces = await call("search_files", { pattern: "*.{md,ts}", path: "src" });
@@ -220,7 +251,10 @@ Deno.test("grep_files finds regex matches, skips binary files and reports the fi
     await Deno.writeTextFile(path.join(workspace, "notes.md"), "nothing here\nTODO: write\n");
     await Deno.writeFile(path.join(workspace, "blob.bin"), new Uint8Array([0, 84, 79, 68, 79]));
     const found = await call("grep_files", { pattern: "TODO" });
-    assert.equal(found.output, ["notes.md:2: TODO: write", "src/a.ts:2: // TODO fix", "[1 binary file skipped]"].join("\n"));
+    assert.equal(
+      found.output,
+      ["notes.md:2: TODO: write", "src/a.ts:2: // TODO fix", "[1 binary file skipped]"].join("\n"),
+    );
     assert.deepEqual(found.reads?.paths?.sort(), ["notes.md", "src/a.ts"]);
     const single = await call("grep_files", { pattern: "const \\w", path: "src/a.ts" });
     assert.equal(single.output.split("\n").length, 2);

@@ -24,7 +24,7 @@ async function gitIn(cwd: string, home: string, ...args: string[]): Promise<stri
   return text.trim();
 }
 
-async function withRepo(run: (repo: Repo) => Promise<void>, sandbox?: SandboxInfo) {
+async function withRepo(run: (repo: Repo) => Promise<void> | void, sandbox?: SandboxInfo) {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "git_" }));
   const workspace = path.join(root, "ws");
   const remote = path.join(root, "remote.git");
@@ -55,7 +55,7 @@ async function withRepo(run: (repo: Repo) => Promise<void>, sandbox?: SandboxInf
 }
 
 Deno.test("createGitTools declares the git group with commit and push as writers", async () => {
-  await withRepo(async ({ workspace }) => {
+  await withRepo(({ workspace }) => {
     const tools = createGitTools({ workspace });
     assert.deepEqual(tools.map((tool) => [tool.name, tool.group, tool.writes]), [
       ["git_status", "git", false],
@@ -112,7 +112,10 @@ Deno.test("git_commit with paths commits only those paths and reports nothing to
 
 Deno.test("git_commit refuses paths outside the workspace and never runs repository hooks", async () => {
   await withRepo(async ({ workspace, refused, call }) => {
-    assert.match(await refused("git_commit", { message: "x", paths: ["../outside"] }), /outside the workspace/);
+    assert.match(
+      await refused("git_commit", { message: "x", paths: ["../outside"] }),
+      /outside the workspace/,
+    );
     const marker = path.join(workspace, "..", "hook_ran");
     const hook = path.join(workspace, ".git/hooks/pre-commit");
     await Deno.writeTextFile(hook, `#!/bin/sh\ntouch ${marker}\n`);

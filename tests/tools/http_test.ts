@@ -29,18 +29,26 @@ async function refused(promise: Promise<ToolResult>): Promise<string> {
 }
 
 Deno.test("http_request returns the status line, selected headers and body, and reports the host", async () => {
-  await withServer(() => new Response("hello", { headers: { "content-type": "text/plain", "x-secret": "no" } }), async (base) => {
-    const result = await request({ url: `${base}/greeting` });
-    assert.equal(result.isError, false);
-    assert.equal(result.output, `HTTP 200 OK\nurl: ${base}/greeting\ncontent-type: text/plain\ncontent-length: 5\n\nhello`);
-    assert.deepEqual(result.reads, { hosts: ["127.0.0.1"] });
-  });
+  await withServer(
+    () => new Response("hello", { headers: { "content-type": "text/plain", "x-secret": "no" } }),
+    async (base) => {
+      const result = await request({ url: `${base}/greeting` });
+      assert.equal(result.isError, false);
+      assert.equal(
+        result.output,
+        `HTTP 200 OK\nurl: ${base}/greeting\ncontent-type: text/plain\ncontent-length: 5\n\nhello`,
+      );
+      assert.deepEqual(result.reads, { hosts: ["127.0.0.1"] });
+    },
+  );
 });
 
 Deno.test("http_request refuses a loopback URL unless the host is allowed", async () => {
   await withServer(() => new Response("ok"), async (base) => {
     const tool = createHttpTool();
-    const message = await refused(tool.execute({ url: `${base}/` }, { sessionId: "t", signal: new AbortController().signal }));
+    const message = await refused(
+      tool.execute({ url: `${base}/` }, { sessionId: "t", signal: new AbortController().signal }),
+    );
     assert.match(message, /host "127\.0\.0\.1" is in a blocked range: loopback/);
   });
 });
@@ -59,9 +67,17 @@ Deno.test("http_request refuses a redirect to the cloud metadata address at the 
 
 Deno.test("http_request refuses redirects to localhost names and other loopback forms", async () => {
   // Only the first hop's name is allowed (pinned to the test server); loopback itself is not.
-  const resolveHost = (host: string) => Promise.resolve(host === "start.test" ? ["127.0.0.1"] : ["93.184.216.34"]);
+  const resolveHost = (host: string) =>
+    Promise.resolve(host === "start.test" ? ["127.0.0.1"] : ["93.184.216.34"]);
   const options = { resolveHost, allowHosts: ["start.test"] };
-  for (const target of ["http://localhost/", "http://2130706433/", "http://0x7f.1/", "http://[::ffff:127.0.0.1]/"]) {
+  for (
+    const target of [
+      "http://localhost/",
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "http://[::ffff:127.0.0.1]/",
+    ]
+  ) {
     await withServer(() => Response.redirect(target, 301), async (_base, port) => {
       assert.match(await refused(request({ url: `http://start.test:${port}/` }, options)), /Refused/, target);
     });
@@ -73,7 +89,9 @@ Deno.test("http_request follows allowed redirects and turns a 303 into a GET", a
   await withServer(async (incoming) => {
     const url = new URL(incoming.url);
     seen.push(`${incoming.method} ${url.pathname} ${await incoming.text()}`);
-    if (url.pathname === "/submit") return new Response(null, { status: 303, headers: { location: "/done" } });
+    if (url.pathname === "/submit") {
+      return new Response(null, { status: 303, headers: { location: "/done" } });
+    }
     return new Response("finished");
   }, async (base) => {
     const result = await request({ url: `${base}/submit`, method: "post", body: "data=1" });
@@ -132,7 +150,10 @@ Deno.test("http_request connects plain http to the checked address (DNS pinning)
     return new Response("pinned");
   }, async (_base, port) => {
     const resolveHost = (host: string) => Promise.resolve(host === "pinned.test" ? ["127.0.0.1"] : []);
-    const result = await request({ url: `http://pinned.test:${port}/` }, { resolveHost, allowHosts: ["pinned.test"] });
+    const result = await request({ url: `http://pinned.test:${port}/` }, {
+      resolveHost,
+      allowHosts: ["pinned.test"],
+    });
     assert.match(result.output, /pinned$/);
     assert.equal(hostHeader, `pinned.test:${port}`);
   });
@@ -140,7 +161,9 @@ Deno.test("http_request connects plain http to the checked address (DNS pinning)
 
 Deno.test("http_request refuses a name resolving to a private address before connecting", async () => {
   const resolveHost = () => Promise.resolve(["10.0.0.7"]);
-  const message = await refused(request({ url: "http://intranet.example/" }, { resolveHost, allowHosts: [] }));
+  const message = await refused(
+    request({ url: "http://intranet.example/" }, { resolveHost, allowHosts: [] }),
+  );
   assert.match(message, /resolves to 10\.0\.0\.7\) is in a blocked range: private/);
 });
 
@@ -160,10 +183,22 @@ Deno.test("http_request times out a server that never answers", async () => {
 });
 
 Deno.test("http_request validates method, headers and body", async () => {
-  assert.match(await refused(request({ url: "http://127.0.0.1:1/", method: "TRACE" })), /Invalid method "TRACE"/);
-  assert.match(await refused(request({ url: "http://127.0.0.1:1/", body: "x" })), /GET request cannot have a body/);
-  assert.match(await refused(request({ url: "http://127.0.0.1:1/", headers: { Host: "x" } })), /Invalid header "Host"/);
-  assert.match(await refused(request({ url: "http://127.0.0.1:1/", headers: { a: "b\r\nc: d" } })), /line break/);
+  assert.match(
+    await refused(request({ url: "http://127.0.0.1:1/", method: "TRACE" })),
+    /Invalid method "TRACE"/,
+  );
+  assert.match(
+    await refused(request({ url: "http://127.0.0.1:1/", body: "x" })),
+    /GET request cannot have a body/,
+  );
+  assert.match(
+    await refused(request({ url: "http://127.0.0.1:1/", headers: { Host: "x" } })),
+    /Invalid header "Host"/,
+  );
+  assert.match(
+    await refused(request({ url: "http://127.0.0.1:1/", headers: { a: "b\r\nc: d" } })),
+    /line break/,
+  );
   const tool = createHttpTool();
   assert.equal(tool.parameters.safeParse({ url: "http://x/", headers: { a: 1 } }).success, false);
   assert.equal(tool.parameters.safeParse({ url: "http://x/", body: { a: 1 } }).success, false);

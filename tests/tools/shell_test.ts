@@ -95,7 +95,10 @@ Deno.test("execute_command cancelled through the signal kills the group", async 
     const tool = createShellTool({ workspace, timeoutSeconds: 60, sandbox: NO_SANDBOX, killGraceMs: 500 });
     const controller = new AbortController();
     const seconds = uniqueSleep();
-    const running = tool.execute({ command: `sleep ${seconds} & wait` }, { sessionId: "t", signal: controller.signal });
+    const running = tool.execute({ command: `sleep ${seconds} & wait` }, {
+      sessionId: "t",
+      signal: controller.signal,
+    });
     while (processesRunning(["sleep", seconds]).length === 0) await new Promise((r) => setTimeout(r, 20));
     controller.abort();
     const result = await running;
@@ -111,7 +114,10 @@ Deno.test("execute_command caps a 10 GB output, keeping head and tail, and kills
     const result = await execute("yes | head -c 10000000000", 60);
     assert.ok(result.output.length < 101_000, `output length ${result.output.length}`);
     assert.match(result.output, /\[\.\.\. \d+ bytes omitted \.\.\.\]/);
-    assert.match(result.output, /\[output passed the 50000000-byte limit: the command and its children were killed\]/);
+    assert.match(
+      result.output,
+      /\[output passed the 50000000-byte limit: the command and its children were killed\]/,
+    );
     assert.deepEqual(processesRunning(["yes"]), []);
   });
 });
@@ -158,7 +164,10 @@ Deno.test("sandboxed execute_command can write the workspace but nothing outside
       assert.match(etc.output, /Read-only file system/);
       await execute(`touch ${outside}/escaped.txt; echo x > ${workspace}/../escaped_too.txt`);
       assert.equal(await Deno.lstat(path.join(outside, "escaped.txt")).then(() => true, () => false), false);
-      assert.equal(await Deno.lstat(path.join(workspace, "../escaped_too.txt")).then(() => true, () => false), false);
+      assert.equal(
+        await Deno.lstat(path.join(workspace, "../escaped_too.txt")).then(() => true, () => false),
+        false,
+      );
       await Deno.mkdir(path.join(workspace, ".engine"));
       const engine = await execute("echo forged >> .engine/audit.jsonl");
       assert.match(engine.output, /Read-only file system/);
