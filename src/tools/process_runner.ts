@@ -1,6 +1,7 @@
 /** Runs a child process in its own process group with a timeout, an abort signal and capped output.
  * The whole group is killed (SIGTERM, then SIGKILL) so background jobs and grandchildren never outlive a call. */
 import { OutputCapture } from "./output_capture.ts";
+import { ToolError } from "./types.ts";
 
 export interface RunRequest {
   /** Program and arguments; never passed through a shell by this module. */
@@ -39,15 +40,21 @@ const setsidPath = SETSID_CANDIDATES.find((candidate) => {
 
 export async function runProcess(request: RunRequest): Promise<RunResult> {
   const argv = setsidPath ? [setsidPath, ...request.argv] : request.argv;
-  const child = new Deno.Command(argv[0], {
-    args: argv.slice(1),
-    cwd: request.cwd,
-    env: request.env,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(argv[0], {
+      args: argv.slice(1),
+      cwd: request.cwd,
+      env: request.env,
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (error) {
+    const detail = error instanceof Deno.errors.NotFound ? "program not found" : (error as Error).message;
+    throw new ToolError(`Cannot run "${request.argv[0]}": ${detail}`);
+  }
   // setsid execs in place (the child is never a group leader), so the child's pid is the new group's id.
   const group = new ProcessGroup(child, setsidPath !== undefined, request.killGraceMs ?? 2000);
   const capture = new OutputCapture(request.maxOutputBytes);

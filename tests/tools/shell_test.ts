@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { detectSandbox, type SandboxInfo } from "../../src/security/sandbox.ts";
+import { runProcess } from "../../src/tools/process_runner.ts";
 import { createShellTool, type ShellToolOptions } from "../../src/tools/shell.ts";
 import type { ToolResult } from "../../src/tools/types.ts";
 
@@ -203,4 +204,16 @@ Deno.test("sandboxed execute_command timeout still kills grandchildren", async (
     assert.match(result.output, /timed out after 1 s/);
     assert.deepEqual(processesRunning(["sleep", seconds]), []);
   });
+});
+
+Deno.test("runProcess reports a missing program with exit code 127 and its name", async () => {
+  const result = await runProcess({
+    argv: ["/nonexistent/program"],
+    cwd: "/",
+    env: {},
+    timeoutMs: 5000,
+    maxOutputBytes: 1000,
+  });
+  assert.equal(result.code, 127);
+  assert.match(result.output, /\/nonexistent\/program/);
 });
