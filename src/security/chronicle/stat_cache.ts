@@ -35,7 +35,7 @@ export class StatCache {
    */
   lookup(path: string, info: Deno.FileInfo, scanStart: number): string | undefined {
     const cached = this.#entries.get(path);
-    if (!cached) return undefined;
+    if (!cached || info.mtime === null) return undefined;
     const stat = statOf(info);
     if (cached.ino !== stat.ino || cached.size !== stat.size) return undefined;
     if (cached.mtime !== stat.mtime || cached.ctime !== stat.ctime) return undefined;
