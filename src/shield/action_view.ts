@@ -41,7 +41,7 @@ function gitPushCommand(payload: Record<string, unknown>): string {
   return words.join(" ");
 }
 
-function addShell(view: ActionView, variants: string[]): void {
+function addShell(view: BuildingView, variants: string[]): void {
   for (const variant of variants) {
     const parsed = parseShell(variant);
     if (parsed.truncated) view.truncatedShell = true;
@@ -75,7 +75,9 @@ export function buildActionView(action: Action, workspace: string, home: string)
   };
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);
-  for (const field of payloadFields(action)) {
+  const fields = payloadFields(action);
+  const ordered = [...fields.filter((field) => field.kind.endsWith("path")), ...fields.filter((field) => !field.kind.endsWith("path"))];
+  for (const field of ordered) {
     if (field.value.length > MAX_SCAN_CHARS) view.oversized = true;
     if (field.kind === "path" || field.kind === "write_path") {
       const path = view.normal(textVariants(field.value)[0]);
@@ -95,7 +97,7 @@ export function buildActionView(action: Action, workspace: string, home: string)
   return view;
 }
 
-function addRequests(view: ActionView, payload: Record<string, unknown>): void {
+function addRequests(view: BuildingView, payload: Record<string, unknown>): void {
   if (view.type !== "http_request" && view.type !== "browser_navigate") return;
   const method = typeof payload.method === "string" ? payload.method.toUpperCase() : "GET";
   const body = (view.texts.get("outbound") ?? []).join("\n");

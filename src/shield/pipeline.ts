@@ -1,0 +1,171 @@
+/** The Shield pipeline: rate limit → verdict cache → Tier 0 → Tier 1 → Tier 2 → Tier 3. The only place
+ * that turns a tier's throw or timeout into a decision: BLOCK when failing closed; when failing open the
+ * action goes to the human (Tier 3) or, without one, is reported ESCALATE. Tier 3 failures always BLOCK. */
+
+import type { Clock } from "../clock.ts";
+import type { Action, EvaluationHints, ShieldObserver, TierResult, Verdict } from "./types.ts";
+import type { EvaluationContext, Evaluator, Tier, TierOutcome } from "./evaluator.ts";
+import type { ActionView } from "./action_view.ts";
+import type { RateLimiter } from "./rate_limiter.ts";
+import type { VerdictCache } from "./verdict_cache.ts";
+import { actionHash } from "./action_hash.ts";
+
+export interface PipelineParts {
+  tier0: Evaluator;
+  tier1?: Evaluator;
+  tier2?: Evaluator;
+  tier3?: Evaluator;
+  rateLimiter: RateLimiter;
+  cache: VerdictCache;
+  failClosed: boolean;
+  clock: Clock;
+  observer?: ShieldObserver;
+  buildView(action: Action): ActionView;
+}
+
+type TierRun = { outcome: TierOutcome } | { error: string };
+
+class TierTimeout extends Error {}
+
+/** State of one evaluation: the context every tier sees and the results so far. */
+class Run {
+  readonly results: TierResult[] = [];
+  failed = false;
+  private view?: ActionView;
+
+  constructor(
+    readonly action: Action,
+    readonly hints: EvaluationHints,
+    readonly hash: string,
+    private readonly parts: PipelineParts,
+  ) {}
+
+  context(signal: AbortSignal): EvaluationContext {
+    return {
+      action: this.action,
+      hints: this.hints,
+      actionHash: this.hash,
+      sessionId: this.action.sessionId ?? "",
+      view: () => (this.view ??= this.parts.buildView(this.action)),
+      earlier: this.results,
+      signal,
+    };
+  }
+
+  async tier(evaluator: Evaluator): Promise<TierRun> {
+    const started = performance.now();
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      let pending = evaluator.evaluate(this.context(controller.signal));
+      if (pending instanceof Promise && evaluator.timeoutMs !== undefined) {
+        const limit = evaluator.timeoutMs;
+        const timeout = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => {
+            controller.abort();
+            reject(new TierTimeout(`timed out after ${limit} ms`));
+          }, limit);
+        });
+        pending = Promise.race([pending, timeout]);
+      }
+      const outcome = pending instanceof Promise ? await pending : pending;
+      this.record(evaluator.tier, outcome.decision, outcome.reason, outcome.confidence, started);
+      return { outcome };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.failed = true;
+      this.record(evaluator.tier, "BLOCK", `Evaluation error: ${message}`, 0, started);
+      return { error: message };
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+  }
+
+  private record(tier: Tier, decision: TierResult["decision"], reason: string, confidence: number, started: number) {
+    const elapsedMs = performance.now() - started;
+    this.results.push({ tier, decision, reason, confidence, latency_us: Math.round(elapsedMs * 1000) });
+    this.parts.observer?.latency?.(tier, elapsedMs);
+  }
+
+  verdict(tier: number, outcome: Pick<TierOutcome, "decision" | "reason" | "confidence">): Verdict {
+    return { ...outcome, tier, tier_results: this.results };
+  }
+}
+
+export class ShieldPipeline {
+  constructor(private readonly parts: PipelineParts) {}
+
+  async evaluate(action: Action, hints: EvaluationHints = {}): Promise<Verdict> {
+    const limited = this.parts.rateLimiter.admit(action.sessionId ?? "");
+    if (limited) return this.report(action, { decision: "BLOCK", tier: 0, reason: limited, confidence: 1, tier_results: [] });
+    const hash = actionHash(action);
+    const key = `${hash}:${hints.minimumTier ?? 0}`;
+    const cached = this.parts.cache.get(key);
+    if (cached) return this.report(action, cached);
+    const run = new Run(action, hints, hash, this.parts);
+    const verdict = await this.decide(run);
+    const askedHuman = run.results.some((result) => result.tier === 3);
+    if (!run.failed && !askedHuman) this.parts.cache.set(key, verdict);
+    return this.report(action, verdict);
+  }
+
+  private report(action: Action, verdict: Verdict): Verdict {
+    this.parts.observer?.verdict?.(action, verdict);
+    return verdict;
+  }
+
+  private async decide(run: Run): Promise<Verdict> {
+    const { tier0, tier1 } = this.parts;
+    const first = await run.tier(tier0);
+    if ("error" in first) return this.failure(run, 0, first.error);
+    const t0 = first.outcome;
+    if (t0.decision === "BLOCK") return run.verdict(0, t0);
+    let target = run.hints.minimumTier ?? 0;
+    if (t0.decision === "ESCALATE") target = Math.max(target, t0.escalateTo ?? 2);
+    let allowing: { tier: number; outcome: TierOutcome } = { tier: 0, outcome: t0 };
+    if (tier1) {
+      const second = await run.tier(tier1);
+      if ("error" in second) return this.failure(run, 1, second.error);
+      const t1 = second.outcome;
+      // An explicit allow rule trusts the action, but never past a critical/high heuristic hit.
+      if (t1.decision === "BLOCK" && (!t0.explicitAllow || t1.severe)) return run.verdict(1, t1);
+      if (!t0.explicitAllow) {
+        if (t1.decision === "ESCALATE") target = Math.max(target, 2);
+        if (t0.decision === "ALLOW") allowing = { tier: 1, outcome: t1 };
+      }
+    }
+    if (target === 0) return run.verdict(allowing.tier, { ...allowing.outcome, decision: "ALLOW" });
+    return this.escalate(run, target);
+  }
+
+  private async escalate(run: Run, target: number): Promise<Verdict> {
+    const { tier2, tier3 } = this.parts;
+    if (target <= 2 && tier2) {
+      const second = await run.tier(tier2);
+      if ("error" in second) return this.failure(run, 2, second.error);
+      const t2 = second.outcome;
+      if (!t2.skipped && t2.decision === "BLOCK") return run.verdict(2, t2);
+      if (!t2.skipped && t2.decision === "ALLOW" && run.hints.minimumTier !== 3) return run.verdict(2, t2);
+    }
+    if (tier3) {
+      const third = await run.tier(tier3);
+      if ("error" in third) {
+        return run.verdict(3, { decision: "BLOCK", reason: `Approval failed: ${third.error}`, confidence: 1 });
+      }
+      return run.verdict(3, third.outcome);
+    }
+    const last = run.results[run.results.length - 1];
+    return run.verdict(last.tier, {
+      decision: "ESCALATE",
+      reason: `Needs human approval (no approver configured): ${last.reason}`,
+      confidence: last.confidence ?? 0.5,
+    });
+  }
+
+  private async failure(run: Run, tier: Tier, message: string): Promise<Verdict> {
+    const reason = `Shield evaluation failed at Tier ${tier}: ${message}`;
+    if (this.parts.failClosed) return run.verdict(tier, { decision: "BLOCK", reason: `${reason} (fail-closed)`, confidence: 1 });
+    if (tier < 3 && this.parts.tier3) return this.escalate(run, 3);
+    return run.verdict(tier, { decision: "ESCALATE", reason: `${reason} (fail-open: needs a human)`, confidence: 0 });
+  }
+}

@@ -1,0 +1,84 @@
+/** Builds a Shield from options: the tiers, rate limiter and verdict cache wired into one pipeline. */
+
+import type { Clock } from "../clock.ts";
+import type {
+  Action,
+  ApprovalRequester,
+  BudgetCounter,
+  EvaluationHints,
+  ShieldObserver,
+  Tier2Client,
+  Verdict,
+} from "./types.ts";
+import type { Policy } from "./policy.ts";
+import { ShieldPipeline } from "./pipeline.ts";
+import { Tier0Policy } from "./tier0_policy.ts";
+import { Tier1Heuristic } from "./tier1_heuristic.ts";
+import { Tier2Evaluator } from "./tier2_evaluator.ts";
+import { Tier3Approval } from "./tier3_approval.ts";
+import { ClassifierSidecar } from "./classifier_sidecar.ts";
+import { RateLimiter } from "./rate_limiter.ts";
+import { VerdictCache } from "./verdict_cache.ts";
+import { buildActionView } from "./action_view.ts";
+import { actionHash } from "./action_hash.ts";
+
+export interface ShieldOptions {
+  /** Absolute workspace path: relative paths in actions resolve against it. */
+  workspace: string;
+  /** Home directory: `~` expands to it. */
+  home: string;
+  policy: Policy;
+  heuristicEnabled: boolean;
+  classifier?: {
+    enabled: boolean;
+    /** "host:port" of the sidecar. */
+    addr: string;
+    threshold: number;
+    skipTypes: string[];
+    fetch: typeof fetch;
+    timeoutMs: number;
+  };
+  tier2?: { client: Tier2Client; budget: BudgetCounter; dailyBudget: number; timeoutMs: number };
+  tier3?: { requester: ApprovalRequester; timeoutSeconds: number; maxPerHour: number };
+  /** true: an evaluation error is BLOCK. false: it goes to the human (Tier 3), or is reported ESCALATE. */
+  failClosed: boolean;
+  /** Actions a minute per session (0 = off). */
+  rateLimitPerMinute: number;
+  /** Actions a minute across all sessions; default 10 × rateLimitPerMinute. */
+  globalRateLimitPerMinute?: number;
+  /** Seconds a verdict stays cached by action hash (0 = no cache). */
+  verdictTtlSeconds: number;
+  clock: Clock;
+  observer?: ShieldObserver;
+}
+
+export interface Shield {
+  evaluate(action: Action, hints?: EvaluationHints): Promise<Verdict>;
+  actionHash(action: Action): string;
+}
+
+export function createShield(options: ShieldOptions): Shield {
+  const classifier = options.classifier?.enabled ? new ClassifierSidecar(options.classifier) : undefined;
+  const pipeline = new ShieldPipeline({
+    tier0: new Tier0Policy(options.policy, options.workspace, options.home),
+    tier1: options.heuristicEnabled || classifier
+      ? new Tier1Heuristic({ heuristicEnabled: options.heuristicEnabled, classifier })
+      : undefined,
+    tier2: options.tier2 ? new Tier2Evaluator(options.tier2) : undefined,
+    tier3: options.tier3 ? new Tier3Approval({ ...options.tier3, clock: options.clock }) : undefined,
+    rateLimiter: new RateLimiter(
+      options.rateLimitPerMinute,
+      options.globalRateLimitPerMinute ?? options.rateLimitPerMinute * 10,
+      options.clock,
+    ),
+    cache: new VerdictCache(options.verdictTtlSeconds, options.clock),
+    failClosed: options.failClosed,
+    clock: options.clock,
+    observer: options.observer,
+    buildView: (action) => buildActionView(action, options.workspace, options.home),
+  });
+  return {
+    evaluate: (action, hints) => pipeline.evaluate(action, hints),
+    actionHash,
+  };
+}

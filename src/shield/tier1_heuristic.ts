@@ -1,0 +1,75 @@
+/** Tier 1: heuristic rules over the normalised action, then (optionally) the ML classifier sidecar.
+ * critical/high hits BLOCK, medium hits ESCALATE, low hits only lower confidence; low confidence escalates. */
+
+import type { EvaluationContext, Evaluator, TierOutcome } from "./evaluator.ts";
+import { HeuristicMatcher, type RuleHit } from "./heuristic_matcher.ts";
+import { HEURISTIC_RULES } from "./rules/index.ts";
+import type { HeuristicRule } from "./rules/rule.ts";
+import type { ClassifierSidecar } from "./classifier_sidecar.ts";
+
+/** ALLOW confidence below this escalates. */
+const MIN_ALLOW_CONFIDENCE = 0.6;
+const LOW_HIT_PENALTY = 0.15;
+
+export interface Tier1Options {
+  heuristicEnabled: boolean;
+  classifier?: ClassifierSidecar;
+  rules?: readonly HeuristicRule[];
+}
+
+function describe(hits: RuleHit[]): string {
+  const shown = hits.slice(0, 3).map((hit) => `${hit.rule.id} (${hit.rule.description})`);
+  return shown.join("; ") + (hits.length > 3 ? `; and ${hits.length - 3} more` : "");
+}
+
+/** Combines rule hits into one outcome. */
+export function combineHits(hits: RuleHit[], view: { oversized: boolean; truncatedShell: boolean }): TierOutcome {
+  const bySeverity = (severity: string) => hits.filter((hit) => hit.rule.severity === severity);
+  const severe = [...bySeverity("critical"), ...bySeverity("high")];
+  if (severe.length > 0) {
+    const base = bySeverity("critical").length > 0 ? 0.97 : 0.9;
+    const confidence = Math.min(0.99, base + 0.02 * (hits.length - 1));
+    return { decision: "BLOCK", reason: `Heuristic match: ${describe(severe)}`, confidence, severe: true };
+  }
+  const medium = bySeverity("medium");
+  if (view.oversized || view.truncatedShell) {
+    const what = view.oversized ? "payload larger than the scan limit" : "shell command too large or nested";
+    return { decision: "ESCALATE", reason: `Not fully judged: ${what}`, confidence: 0.5 };
+  }
+  if (medium.length > 0) {
+    const confidence = Math.min(0.9, 0.6 + 0.05 * (hits.length - 1));
+    return { decision: "ESCALATE", reason: `Needs judgement: ${describe(medium)}`, confidence };
+  }
+  const low = bySeverity("low");
+  const confidence = Math.max(0, 0.95 - LOW_HIT_PENALTY * low.length);
+  if (confidence < MIN_ALLOW_CONFIDENCE) {
+    return { decision: "ESCALATE", reason: `Low confidence: ${describe(low)}`, confidence };
+  }
+  const reason = low.length > 0 ? `Minor signals only: ${describe(low)}` : "No heuristic rule matched";
+  return { decision: "ALLOW", reason, confidence };
+}
+
+export class Tier1Heuristic implements Evaluator {
+  readonly tier = 1 as const;
+  readonly timeoutMs?: number;
+  private readonly matcher: HeuristicMatcher;
+
+  constructor(private readonly options: Tier1Options) {
+    this.matcher = new HeuristicMatcher(options.rules ?? HEURISTIC_RULES);
+    this.timeoutMs = options.classifier ? options.classifier.timeoutMs + 100 : undefined;
+  }
+
+  evaluate(context: EvaluationContext): TierOutcome | Promise<TierOutcome> {
+    const view = context.view();
+    const outcome = this.options.heuristicEnabled
+      ? combineHits(this.matcher.match(view), view)
+      : { decision: "ALLOW" as const, reason: "Heuristics disabled", confidence: 0.5 };
+    const classifier = this.options.classifier;
+    if (!classifier || outcome.decision === "BLOCK" || !classifier.appliesTo(context.action.type)) return outcome;
+    return classifier.classify(context.action, view, context.signal).then((verdict) => {
+      if (verdict === undefined) return outcome;
+      if (verdict.decision === "BLOCK" || outcome.decision === "ALLOW") return verdict;
+      return outcome;
+    });
+  }
+}
