@@ -82,4 +82,19 @@ export async function getJson(url: string): Promise<{ status: number; body: unkn
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+/** Polls a page expression until it is truthy; page.waitForFunction would need eval, which the CSP forbids. */
+export async function waitForExpression(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for "${expression}"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Makes the page believe its tab is hidden or visible (document.hidden + visibilitychange). */
+export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate(`Object.defineProperty(document, "hidden", { configurable: true, get: () => ${hidden} });
+    document.dispatchEvent(new Event("visibilitychange"));`);
+}
+
 export const E2E = { sanitizeOps: false, sanitizeResources: false };
