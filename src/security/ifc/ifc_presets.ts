@@ -1,0 +1,29 @@
+/** The three IFC presets as text, and writing them into a workspace at init. */
+import { DEFAULT_IFC_POLICY } from "./presets/default_policy.ts";
+import { PERMISSIVE_IFC_POLICY } from "./presets/permissive_policy.ts";
+import { STRICT_IFC_POLICY } from "./presets/strict_policy.ts";
+
+export { DEFAULT_IFC_POLICY, PERMISSIVE_IFC_POLICY, STRICT_IFC_POLICY };
+
+export const IFC_PRESETS: Record<"default" | "permissive" | "strict", string> = {
+  default: DEFAULT_IFC_POLICY,
+  permissive: PERMISSIVE_IFC_POLICY,
+  strict: STRICT_IFC_POLICY,
+};
+
+/** Writes <workspace>/security/ifc/{default,permissive,strict}.yaml; files that exist are left alone. */
+export async function writeIfcPresets(workspace: string): Promise<string[]> {
+  const dir = `${workspace}/security/ifc`;
+  await Deno.mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  for (const [name, text] of Object.entries(IFC_PRESETS)) {
+    const path = `${dir}/${name}.yaml`;
+    try {
+      await Deno.writeTextFile(path, text, { createNew: true });
+      written.push(path);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+    }
+  }
+  return written;
+}
