@@ -2,10 +2,8 @@
 
 const cache = new Map<string, RegExp>();
 
-/**
- * Path globs: `**` spans directories (`**​/x` also matches `x` at any depth, `dir/**` matches `dir`
- * itself), `*` and `?` stay within one segment, `{a,b}` picks one alternative.
- */
+// Path globs: `**` spans directories (a leading `**/x` also matches `x` at any depth, `dir/**` matches
+// `dir` itself), `*` and `?` stay within one segment, `{a,b}` picks one alternative.
 export function pathGlob(pattern: string): RegExp {
   return compile(`p:${pattern}`, pattern, "[^/]", "");
 }
