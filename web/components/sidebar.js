@@ -4,6 +4,7 @@ import { Icon } from "./icon.js";
 import { useStore } from "../lib/store.js";
 import { appStore } from "../lib/app_store.js";
 import { api } from "../lib/api.js";
+import { forgetLogin } from "../lib/bootstrap.js";
 import { createSession } from "../lib/sessions.js";
 import { chatHash, navigate, routeStore } from "../lib/router.js";
 import { SessionItem } from "./session_item.js";
@@ -31,6 +32,7 @@ async function startSession(mode, setError) {
 }
 
 async function logout() {
+  forgetLogin();
   try {
     await api.logout();
   } finally {

@@ -64,6 +64,7 @@ export function startApp() {
 
 export async function bootstrap() {
   startTitleUpdates();
+  if (loggedInBefore()) appStore.set({ authUsed: true });
   try {
     const status = await api.status();
     appStore.set({ status });
@@ -73,7 +74,31 @@ export async function bootstrap() {
   startApp();
 }
 
+const AUTH_FLAG = "parapet.loggedIn";
+
 export function afterLogin() {
+  try {
+    localStorage.setItem(AUTH_FLAG, "1");
+  } catch {
+    // storage may be disabled; "Log out" then shows only until the next reload
+  }
   appStore.set({ auth: "ok", authUsed: true });
   startApp();
+}
+
+/** This browser logged in before (so it can log out), as far as this tab can know. */
+export function loggedInBefore() {
+  try {
+    return localStorage.getItem(AUTH_FLAG) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function forgetLogin() {
+  try {
+    localStorage.removeItem(AUTH_FLAG);
+  } catch {
+    // nothing stored
+  }
 }

@@ -93,8 +93,10 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
 
 /** Makes the page believe its tab is hidden or visible (document.hidden + visibilitychange). */
 export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
-  await page.evaluate(`Object.defineProperty(document, "hidden", { configurable: true, get: () => ${hidden} });
-    document.dispatchEvent(new Event("visibilitychange"));`);
+  await page.evaluate(
+    `Object.defineProperty(document, "hidden", { configurable: true, get: () => ${hidden} });
+    document.dispatchEvent(new Event("visibilitychange"));`,
+  );
 }
 
 export const E2E = { sanitizeOps: false, sanitizeResources: false };

@@ -18,7 +18,8 @@ Deno.test({
         await page.goto(`${engine.url}/#/console/logs`);
         await page.waitForSelector('[data-connection="open"]');
         await page.waitForSelector(".log-list");
-        const sessionId = ((await (await fetch(`${engine.url}/api/sessions`)).json()) as { id: string }[])[0].id;
+        const sessionId =
+          ((await (await fetch(`${engine.url}/api/sessions`)).json()) as { id: string }[])[0].id;
         const client = await WsClient.connect(engine.wsUrl, sessionId);
         try {
           client.send({ type: "command", session_id: sessionId, content: "/status" });
@@ -69,13 +70,18 @@ Deno.test({
         await page.waitForSelector(".settings-grid");
         assert((await page.textContent(".settings-page .notice-info"))!.includes("Read-only"));
         const titles = await page.locator(".settings-grid h3").allTextContents();
-        for (const title of ["Agent", "Chat model", "Shield", "Web server"]) assert(titles.includes(title), `group "${title}"`);
+        for (const title of ["Agent", "Chat model", "Shield", "Web server"]) {
+          assert(titles.includes(title), `group "${title}"`);
+        }
         assert((await page.textContent(".settings-grid"))!.includes("/model"));
         assertEquals(await page.locator(".settings-page input, .settings-page textarea").count(), 0);
       });
 
       await t.step("memory files are shown and searchable", async () => {
-        await Deno.writeTextFile(`${engine.workspace}/MEMORY.md`, "# Memory\n\n## Preferences\n- Likes tabs over spaces\n");
+        await Deno.writeTextFile(
+          `${engine.workspace}/MEMORY.md`,
+          "# Memory\n\n## Preferences\n- Likes tabs over spaces\n",
+        );
         await page.click('.sidebar-nav a[href="#/memory"]');
         await page.waitForSelector(".memory-page");
         await page.waitForSelector(".memory-file .markdown h1, .memory-page .empty-note");

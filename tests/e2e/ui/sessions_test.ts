@@ -88,12 +88,20 @@ Deno.test({
       await t.step("at 375 px the sidebar is a drawer opened from the header", async () => {
         await page.setViewportSize({ width: 375, height: 740 });
         // The drawer slides (0.2 s), so wait for where it comes to rest.
-        await waitForExpression(page, "document.querySelector('#sidebar').getBoundingClientRect().right <= 1");
+        await waitForExpression(
+          page,
+          "document.querySelector('#sidebar').getBoundingClientRect().right <= 1",
+        );
         await page.click(".drawer-toggle");
         await waitForExpression(page, "document.querySelector('#sidebar').getBoundingClientRect().x >= 0");
         await page.keyboard.press("Escape");
-        await waitForExpression(page, "document.querySelector('#sidebar').getBoundingClientRect().right <= 1");
-        const overflow = await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+        await waitForExpression(
+          page,
+          "document.querySelector('#sidebar').getBoundingClientRect().right <= 1",
+        );
+        const overflow = await page.evaluate(
+          "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+        );
         assertEquals(overflow, 0);
         await page.setViewportSize({ width: 1280, height: 800 });
       });
