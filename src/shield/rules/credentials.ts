@@ -178,7 +178,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:grep|egrep|rg|ag|ack|git\s+grep|findstr)\s(?=.*(?:passw|secret|api[_-]?key|private.?key|aws_secret|token|credential))(?=.*\s(?:\/|~\/?|\$\{?home\}?\/?|\/home\S*|\/etc\S*|\/root\S*|\/users\S*|\/var\S*)(?:\s|$))/,
+      /^(?:grep|egrep|rg|ag|ack|git\s+grep|findstr)(?=\s)(?=.*(?:passw|secret|api[_-]?key|private.?key|aws_secret|token|credential))(?=.*\s(?:\/|~\/?|\$\{?home\}?\/?|\/home\S*|\/etc\S*|\/root\S*|\/users\S*|\/var\S*)(?:\s|$))/,
     description: "Searches the home or system directories for secrets",
   },
   {

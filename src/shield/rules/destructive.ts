@@ -11,7 +11,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "critical",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^rm\s${RECURSIVE}(?=.*\s(?:--no-preserve-root|/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:${SYSTEM_DIRS})/?\*?)(?:\s|$))`,
+      String.raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:--no-preserve-root|/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:${SYSTEM_DIRS})/?\*?)(?:\s|$))`,
     ),
     description: "Recursive delete of the filesystem root, the home directory or a system directory",
   },
@@ -19,21 +19,21 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.rm_recursive_absolute",
     severity: "medium",
     fields: ["command"],
-    pattern: new RegExp(String.raw`^rm\s${RECURSIVE}(?=.*\s(?:/(?!tmp/|var/tmp/|dev/null)|~/|\$\{?home\}?/)\S)`),
+    pattern: new RegExp(String.raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:/(?!tmp/|var/tmp/|dev/null)|~/|\$\{?home\}?/)\S)`),
     description: "Recursive delete of an absolute path outside /tmp",
   },
   {
     id: "destructive.rm_everything_here",
     severity: "medium",
     fields: ["command"],
-    pattern: new RegExp(String.raw`^rm\s${RECURSIVE}(?=.*\s(?:\*|\.|\.\.|\.\*|\./\*|\.\./\S*)(?:\s|$))`),
+    pattern: new RegExp(String.raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:\*|\.|\.\.|\.\*|\./\*|\.\./\S*)(?:\s|$))`),
     description: "Recursive delete of everything in the current or parent directory",
   },
   {
     id: "destructive.rm_git_dir",
     severity: "medium",
     fields: ["command"],
-    pattern: new RegExp(String.raw`^rm\s${RECURSIVE}(?=.*(?:\s|/)\.git/?(?:\s|$))`),
+    pattern: new RegExp(String.raw`^rm(?=\s)${RECURSIVE}(?=.*(?:\s|/)\.git/?(?:\s|$))`),
     description: "Deletes a git repository's history",
   },
   {
@@ -84,7 +84,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^chmod\s(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
+      String.raw`^chmod(?=\s)(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
     ),
     description: "Recursive permission change of the root, home or a system directory",
   },
@@ -93,7 +93,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^chown\s(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
+      String.raw`^chown(?=\s)(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
     ),
     description: "Recursive ownership change of the root, home or a system directory",
   },
@@ -101,14 +101,14 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.mv_to_null",
     severity: "high",
     fields: ["command"],
-    pattern: /^mv\s.*\s\/dev\/null$/,
+    pattern: /^mv(?=\s).*\s\/dev\/null$/,
     description: "Moves files onto /dev/null (destroys them)",
   },
   {
     id: "destructive.git_force_push_protected",
     severity: "medium",
     fields: ["command"],
-    pattern: /^git\s+push\s(?=.*(?:\s--force(?:-with-lease)?\b|\s-[a-z]*f\b|\s\+\S))(?=.*\s\+?(?:main|master|production|prod|release|trunk|develop)(?:\s|$))/,
+    pattern: /^git\s+push(?=\s)(?=.*(?:\s--force(?:-with-lease)?\b|\s-[a-z]*f\b|\s\+\S))(?=.*\s\+?(?:main|master|production|prod|release|trunk|develop)(?:\s|$))/,
     description: "Force push to a protected branch (rewrites shared history)",
   },
   {

@@ -24,7 +24,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["request", "command"],
     pattern: new RegExp(
-      String.raw`^(?:post|put|patch) \S*${PASTE_SITES}|^(?:curl|wget|http|https|xh)\s(?=.*\s${UPLOAD_FLAG}\b)(?=.*${PASTE_SITES})|^(?:nc|ncat|netcat)\s+termbin\.com\b`,
+      String.raw`^(?:post|put|patch) \S*${PASTE_SITES}|^(?:curl|wget|http|https|xh)(?=\s)(?=.*\s${UPLOAD_FLAG}\b)(?=.*${PASTE_SITES})|^(?:nc|ncat|netcat)\s+termbin\.com\b`,
     ),
     description: "Uploads data to a paste or anonymous file-drop site",
   },
@@ -48,7 +48,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:aws\s+s3|gsutil|gcloud\s+storage|rclone|azcopy|s3cmd|mc)\s.*\s(?:~/?|\$\{?home\}?/?|/|/etc\S*|/home\S*|/root\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S`,
+      String.raw`^(?:aws\s+s3|gsutil|gcloud\s+storage|rclone|azcopy|s3cmd|mc)(?=\s).*\s(?:~/?|\$\{?home\}?/?|/|/etc\S*|/home\S*|/root\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S`,
     ),
     description: "Uploads the home directory, system files or secrets to cloud storage",
   },
@@ -96,7 +96,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     id: "exfiltration.socket_file_redirect",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:nc|ncat|netcat|telnet|socat)\s.*\s<\s+\S+/,
+    pattern: /^(?:nc|ncat|netcat|telnet|socat)(?=\s).*\s<\s+\S+/,
     description: "Feeds a file into a raw network connection",
   },
   {
@@ -193,7 +193,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "medium",
     fields: ["request", "command"],
     pattern: new RegExp(
-      String.raw`^(?:post|put|patch) [a-z]+://${PUBLIC_IP}\b|^(?:curl|wget|http|xh)\s(?=.*\s${UPLOAD_FLAG}(?:\s|=|$))(?=.*(?:https?://)?${PUBLIC_IP}\b)`,
+      String.raw`^(?:post|put|patch) [a-z]+://${PUBLIC_IP}\b|^(?:curl|wget|http|xh)(?=\s)(?=.*\s${UPLOAD_FLAG}(?:\s|=|$))(?=.*(?:https?://)?${PUBLIC_IP}\b)`,
     ),
     description: "Uploads data to a raw public IP address",
   },
@@ -211,7 +211,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:scp|rsync|sftp)\s.*\s(?:~/?|\$\{?home\}?/?|/home/\S*|/root\S*|/etc\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S*@?[\w.-]+:`,
+      String.raw`^(?:scp|rsync|sftp)(?=\s).*\s(?:~/?|\$\{?home\}?/?|/home/\S*|/root\S*|/etc\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S*@?[\w.-]+:`,
     ),
     description: "Copies the home directory, system files or secrets to a remote host",
   },

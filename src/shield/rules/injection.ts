@@ -57,7 +57,7 @@ export const INJECTION_RULES = defineRules("injection", [
     severity: "high",
     fields: [...TEXT_FIELDS],
     pattern:
-      /\b(?:send|forward|email|post|upload|exfiltrate|leak|paste)\b[^.\n]{0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?|\.env\b|conversation\s+history|system\s+prompt|session\s+cookies?)\b[^.\n]{0,60}\b(?:to|at)\s+\S+@|\b(?:send|forward|post|upload|exfiltrate)\b[^.\n]{0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?)\b[^.\n]{0,40}\bto\s+(?:https?:|[\w-]+\.[a-z]{2,})/,
+      /\b(?:send|forward|email|post|upload|exfiltrate|leak|paste)\b(?:[^.\n]|\.\S){0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?|\.env\b|conversation\s+history|system\s+prompt|session\s+cookies?)\b(?:[^.\n]|\.\S){0,60}\b(?:to|at)\s+\S+@|\b(?:send|forward|post|upload|exfiltrate)\b(?:[^.\n]|\.\S){0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?)\b(?:[^.\n]|\.\S){0,40}\bto\s+(?:https?:|[\w-]+\.[a-z]{2,})/,
     description: "Instructs sending secrets to an address or host",
   },
   {

@@ -43,7 +43,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.netcat_exec",
     severity: "critical",
     fields: ["command"],
-    pattern: /^(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)\s.*(?:\s-[a-z]*[ec]\s*\S|--(?:sh-)?exec\b|--lua-exec\b)/,
+    pattern: /^(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)(?=\s).*(?:\s-[a-z]*[ec]\s*\S|--(?:sh-)?exec\b|--lua-exec\b)/,
     description: "netcat executing a shell for the remote side",
   },
   {
@@ -146,7 +146,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.ssh_reverse_tunnel",
     severity: "medium",
     fields: ["command"],
-    pattern: /^ssh\s.*\s-[a-z]*r\s*(?:[\w.*]+:)?\d+:/,
+    pattern: /^ssh(?=\s).*\s-[a-z]*r\s*(?:[\w.*]+:)?\d+:/,
     description: "SSH reverse port forward (opens a way back in)",
   },
   {

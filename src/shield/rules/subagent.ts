@@ -10,7 +10,7 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     severity: "high",
     fields: ["task"],
     pattern:
-      /\b(?:disable|bypass|turn\s+off|circumvent|evade|avoid|skip|get\s+around|work\s+around|defeat|switch\s+off)\b[^.\n]{0,40}\b(?:shield|parapet|security\s+(?:checks?|controls?|policy|policies|pipeline)|approvals?|guardrails?|audit(?:ing|\s+log)?|sandbox|monitoring|restrictions|safety\s+(?:checks?|filters?))\b/,
+      /\b(?:disable|bypass|turn\s+off|circumvent|evade|avoid|skip|get\s+around|work\s+around|defeat|switch\s+off)\b(?:[^.\n]|\.\S){0,40}\b(?:shield|parapet|security\s+(?:checks?|controls?|policy|policies|pipeline)|approvals?|guardrails?|audit(?:ing|\s+log)?|sandbox|monitoring|restrictions|safety\s+(?:checks?|filters?))\b/,
     description: "Asks to bypass Parapet's controls",
   },
   {
@@ -26,7 +26,7 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     severity: "medium",
     fields: ["task"],
     pattern:
-      /\b(?:read|cat|get|collect|gather|extract|copy|dump|grab|steal|harvest|retrieve|list)\b[^.\n]{0,50}(?:\.ssh\b|id_rsa|private\s+keys?|\.aws\b|credentials?\s+files?|(?:all\s+)?api\s+keys|\.env\b|saved\s+passwords|passwords?\s+(?:file|store|manager)|browser\s+(?:cookies|passwords|profiles?|history)|keychain|crypto\s+wallets?|\/etc\/shadow|environment\s+variables)/,
+      /\b(?:read|cat|get|collect|gather|extract|copy|dump|grab|steal|harvest|retrieve|list)\b(?:[^.\n]|\.\S){0,50}(?:\.ssh\b|id_rsa|private\s+keys?|\.aws\b|credentials?\s+files?|(?:all\s+)?api\s+keys|\.env\b|saved\s+passwords|passwords?\s+(?:file|store|manager)|browser\s+(?:cookies|passwords|profiles?|history)|keychain|crypto\s+wallets?|\/etc\/shadow|environment\s+variables)/,
     description: "Asks to gather credentials or secrets",
   },
   {
@@ -34,21 +34,21 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     severity: "high",
     fields: ["task"],
     pattern:
-      /\b(?:send|post|upload|exfiltrate|transmit|forward|email|leak|paste|sync)\b[^.\n]{0,80}\b(?:keys?\b|credentials|passwords?|secrets?|tokens?\b(?!\s+(?:usage|count|limit|budget))|\.env\b|ssh\b|cookies|shell\s+history|\/etc\/(?:passwd|shadow))[^.\n]{0,80}\b(?:to|at|into)\s+(?:\S+@|https?:|[\w-]+\.(?:com|net|org|io|xyz|site|ru|cn|me)\b|my\s+server|external|remote|attacker|pastebin|webhook)/,
+      /\b(?:send|post|upload|exfiltrate|transmit|forward|email|leak|paste|sync)\b(?:[^.\n]|\.\S){0,80}\b(?:keys?\b|credentials|passwords?|secrets?|tokens?\b(?!\s+(?:usage|count|limit|budget))|\.env\b|ssh\b|cookies|shell\s+history|\/etc\/(?:passwd|shadow))(?:[^.\n]|\.\S){0,80}\b(?:to|at|into)\s+(?:\S+@|https?:|[\w-]+\.(?:com|net|org|io|xyz|site|ru|cn|me)\b|my\s+server|external|remote|attacker|pastebin|webhook)/,
     description: "Asks to send secrets to an outside destination",
   },
   {
     id: "subagent.malware_terms",
     severity: "critical",
     fields: ["task", "content", "outbound"],
-    pattern: /\b(?:install|deploy|write|create|build|plant|drop)\b[^.\n]{0,40}\b(?:backdoor|rootkit|keylogger|ransomware|credential\s+stealer|infostealer|trojan|botnet\s+(?:client|agent)|cryptominer|web\s*shell)\b/,
+    pattern: /\b(?:install|deploy|write|create|build|plant|drop)\b(?:[^.\n]|\.\S){0,40}\b(?:backdoor|rootkit|keylogger|ransomware|credential\s+stealer|infostealer|trojan|botnet\s+(?:client|agent)|cryptominer|web\s*shell)\b/,
     description: "Asks to build or plant malware",
   },
   {
     id: "subagent.persistence_task",
     severity: "medium",
     fields: ["task"],
-    pattern: /\b(?:add|install|create|set\s+up|plant|register)\b[^.\n]{0,40}\b(?:cron\s*jobs?|crontab\s+entr|startup\s+scripts?|systemd\s+(?:service|unit|timer)|authorized_keys|ssh\s+keys?\s+(?:to|into)|launch\s*agents?|login\s+items?|git\s+hooks?)\b/,
+    pattern: /\b(?:add|install|create|set\s+up|plant|register)\b(?:[^.\n]|\.\S){0,40}\b(?:cron\s*jobs?|crontab\s+entr|startup\s+scripts?|systemd\s+(?:service|unit|timer)|authorized_keys|ssh\s+keys?\s+(?:to|into)|launch\s*agents?|login\s+items?|git\s+hooks?)\b/,
     description: "Asks to plant a persistence mechanism",
   },
   {
@@ -56,7 +56,7 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     severity: "medium",
     fields: ["task"],
     pattern:
-      /\b(?:delete|wipe|erase|destroy|remove|shred|overwrite)\s+(?:all|every|the\s+entire|everything|any)\b[^.\n]{0,40}\b(?:files?|data|backups?|repos?(?:itor(?:y|ies))?|databases?|disks?|home|logs?|history|snapshots?|emails?)\b/,
+      /\b(?:delete|wipe|erase|destroy|remove|shred|overwrite)\s+(?:all|every|the\s+entire|everything|any)\b(?:[^.\n]|\.\S){0,40}\b(?:files?|data|backups?|repos?(?:itor(?:y|ies))?|databases?|disks?|home|logs?|history|snapshots?|emails?)\b/,
     description: "Asks to destroy data wholesale",
   },
   {
@@ -71,14 +71,14 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     severity: "medium",
     fields: ["task"],
     pattern:
-      /\b(?:create|spawn|start|launch)\s+(?:another|more|new|\d+|many|multiple|hundreds\s+of|thousands\s+of)\s+(?:sub-?)?agents?\b[^.\n]{0,60}\b(?:each|also|recursively|repeat|forever|infinite|loop|same\s+task)|\brecursively\s+(?:spawn|create|launch)\b|\bfork\s+(?:yourself|itself)\b/,
+      /\b(?:create|spawn|start|launch)\s+(?:(?:another|more|new|\d+|many|multiple|hundreds\s+of|thousands\s+of)\s+){1,3}(?:sub-?)?agents?\b(?:[^.\n]|\.\S){0,60}\b(?:each|also|recursively|repeat|forever|infinite|loop|same\s+task)|\brecursively\s+(?:spawn|create|launch)\b|\bfork\s+(?:yourself|itself)\b/,
     description: "Asks agents to multiply",
   },
   {
     id: "subagent.policy_edit_task",
     severity: "high",
     fields: ["task"],
-    pattern: /\b(?:edit|modify|change|delete|overwrite|rewrite|truncate|clear|wipe|disable)\b[^.\n]{0,40}(?:security\/shield|shield\s+polic|\.engine\b|audit\.jsonl|audit\s+(?:log|trail)|parapet(?:'s)?\s+(?:config|policy|settings))/,
+    pattern: /\b(?:edit|modify|change|delete|overwrite|rewrite|truncate|clear|wipe|disable)\b(?:[^.\n]|\.\S){0,40}(?:security\/shield|shield\s+polic|\.engine\b|audit\.jsonl|audit\s+(?:log|trail)|parapet(?:'s)?\s+(?:config|policy|settings))/,
     description: "Asks to change Parapet's policy, audit or state",
   },
 ]);

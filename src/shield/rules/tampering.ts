@@ -90,7 +90,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     id: "tampering.timestamp_forgery",
     severity: "low",
     fields: ["command"],
-    pattern: /^touch\s.*(?:\s-r\s|\s-d\s|\s-t\s|--date|--reference)/,
+    pattern: /^touch(?=\s).*(?:\s-r\s|\s-d\s|\s-t\s|--date|--reference)/,
     description: "Forges file timestamps (anti-forensics)",
   },
   {
