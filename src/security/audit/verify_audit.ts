@@ -1,6 +1,7 @@
 /** Verifies a whole audit file (every hash, link and seq) in one streaming pass, and pages entries for the API. */
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import { type AuditEntry, computeEntryHash, GENESIS_HASH, parseEntryLine } from "./audit_entry.ts";
+import { type AuditEntry, GENESIS_HASH } from "./audit_entry.ts";
+import { type SegmentResult, verifySegment } from "./_chain_segment.ts";
 
 export interface AuditVerification {
   chain_valid: boolean;
@@ -19,9 +20,14 @@ export interface AuditPage {
   chain_break_at?: number;
 }
 
+export interface VerifyOptions {
+  /** Parallel ranges; default: one per core (up to 4) for files of 16 MB or more, else 1. */
+  workers?: number;
+}
+
 /** Walks the whole file. Throws NotFoundError when it does not exist. */
-export async function verifyAuditFile(path: string): Promise<AuditVerification> {
-  const walk = await walkAuditFile(path, 0);
+export async function verifyAuditFile(path: string, options: VerifyOptions = {}): Promise<AuditVerification> {
+  const walk = await walkAuditFile(path, 0, options);
   if (!walk) throw new NotFoundError(`Cannot verify "${path}": file does not exist`);
   return walk.verification;
 }
@@ -32,7 +38,7 @@ export async function verifyAuditFile(path: string): Promise<AuditVerification> 
  */
 export async function readAuditPage(
   path: string,
-  options: { lines?: number; offset?: number } = {},
+  options: { lines?: number; offset?: number } & VerifyOptions = {},
 ): Promise<AuditPage> {
   const lines = options.lines ?? 100;
   const offset = options.offset ?? 0;
@@ -42,7 +48,7 @@ export async function readAuditPage(
   if (!Number.isSafeInteger(offset) || offset < 0) {
     throw new ValidationError(`Invalid "offset": ${offset}: expected a non-negative integer`);
   }
-  const walk = await walkAuditFile(path, lines + offset);
+  const walk = await walkAuditFile(path, lines + offset, options);
   if (!walk) return { entries: [], total_entries: 0, chain_valid: true, has_more: false };
   const { verification, recent } = walk;
   const total = verification.total_entries;
@@ -64,83 +70,113 @@ interface Walk {
   recent: { index: number; entry: AuditEntry }[];
 }
 
-const CHUNK = 4 * 1024 * 1024;
+/** Files at least this big are verified in parallel ranges, one worker per core (up to MAX_WORKERS). */
+const PARALLEL_MIN_BYTES = 16 * 1024 * 1024;
+const MAX_WORKERS = 4;
 
-async function walkAuditFile(path: string, keepLast: number): Promise<Walk | undefined> {
-  let file: Deno.FsFile;
+async function walkAuditFile(
+  path: string,
+  keepLast: number,
+  options: VerifyOptions,
+): Promise<Walk | undefined> {
+  let size: number;
   try {
-    file = await Deno.open(path, { read: true });
+    size = (await Deno.stat(path)).size;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
-  const checker = new ChainChecker(keepLast);
-  try {
-    const decoder = new TextDecoder();
-    const buffer = new Uint8Array(CHUNK);
-    let carry = "";
-    for (let count = await file.read(buffer); count !== null; count = await file.read(buffer)) {
-      const lines = (carry + decoder.decode(buffer.subarray(0, count), { stream: true })).split("\n");
-      carry = lines.pop()!;
-      for (const line of lines) checker.check(line);
-    }
-    carry += decoder.decode();
-    if (carry !== "") checker.checkTorn();
-  } finally {
-    file.close();
-  }
-  return { verification: checker.result(), recent: checker.recent };
+  const parts = Math.max(1, Math.floor(options.workers ?? defaultWorkers(size)));
+  const bounds = await lineBoundaries(path, size, parts);
+  const ranges = bounds.slice(0, -1).map((start, i) => [start, bounds[i + 1]] as const);
+  const segments = ranges.length === 1
+    ? [await verifySegment(path, 0, size, keepLast)]
+    : await Promise.all(ranges.map(([start, end]) => verifyInWorker(path, start, end, keepLast)));
+  return stitch(segments, keepLast);
 }
 
-/** Checks lines in order; remembers the first break and the last `keepLast` parsed entries. */
-class ChainChecker {
-  index = 0;
-  prevHash = GENESIS_HASH;
-  breakAt: number | undefined;
-  reason: string | undefined;
-  recent: { index: number; entry: AuditEntry }[] = [];
+function defaultWorkers(size: number): number {
+  return size >= PARALLEL_MIN_BYTES ? Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1) : 1;
+}
 
-  constructor(private readonly keepLast: number) {}
-
-  check(line: string): void {
-    const index = this.index++;
-    const parsed = parseEntryLine(line);
-    if ("error" in parsed) return this.#fail(index, parsed.error);
-    const entry = parsed.entry;
-    if (this.keepLast > 0) {
-      this.recent.push({ index, entry });
-      // Trim in blocks so keeping the tail stays linear.
-      if (this.recent.length > 2 * this.keepLast) this.recent = this.recent.slice(-this.keepLast);
+/** Joins range results in order: each range's first line must continue the previous range's chain. */
+function stitch(segments: SegmentResult[], keepLast: number): Walk {
+  let index = 0;
+  let prevHash = GENESIS_HASH;
+  let breakAt: number | undefined;
+  let reason: string | undefined;
+  let recent: Walk["recent"] = [];
+  for (const segment of segments) {
+    if (breakAt === undefined && segment.count > 0 && segment.firstSeq !== undefined) {
+      if (segment.firstSeq !== index) {
+        (breakAt = index, reason = `seq is ${segment.firstSeq}, expected ${index}`);
+      } else if (segment.firstPrevHash !== prevHash) {
+        (breakAt = index, reason = "prev_hash does not match the previous entry");
+      }
     }
-    if (this.breakAt !== undefined) return;
-    if (entry.seq !== index) return this.#fail(index, `seq is ${entry.seq}, expected ${index}`);
-    if (entry.prev_hash !== this.prevHash) {
-      return this.#fail(index, "prev_hash does not match the previous entry");
+    if (breakAt === undefined && segment.breakAt !== undefined) {
+      (breakAt = index + segment.breakAt, reason = segment.reason);
     }
-    if (computeEntryHash(entry) !== entry.hash) {
-      return this.#fail(index, "hash does not match the entry's content");
-    }
-    this.prevHash = entry.hash;
+    recent = recent.concat(segment.recent.map((item) => ({ index: index + item.index, entry: item.entry })));
+    if (keepLast > 0 && recent.length > keepLast) recent = recent.slice(-keepLast);
+    prevHash = segment.lastHash ?? prevHash;
+    index += segment.count;
   }
-
-  /** The bytes after the last newline: a write that never finished. */
-  checkTorn(): void {
-    this.#fail(this.index++, "last line is incomplete (no trailing newline)");
-  }
-
-  result(): AuditVerification {
-    if (this.breakAt === undefined) return { chain_valid: true, total_entries: this.index };
-    return {
+  const verification: AuditVerification = breakAt === undefined
+    ? { chain_valid: true, total_entries: index }
+    : {
       chain_valid: false,
-      total_entries: this.index,
-      chain_break_at: this.breakAt,
-      reason: this.reason,
+      total_entries: index,
+      chain_break_at: breakAt,
+      reason: `entry ${breakAt}: ${reason}`,
     };
-  }
+  return { verification, recent };
+}
 
-  #fail(index: number, reason: string): void {
-    if (this.breakAt !== undefined) return;
-    this.breakAt = index;
-    this.reason = `entry ${index}: ${reason}`;
+/** Start offsets of `parts` ranges that each begin at a line start, plus the file size. */
+async function lineBoundaries(path: string, size: number, parts: number): Promise<number[]> {
+  const bounds = [0];
+  if (parts > 1) {
+    using file = await Deno.open(path, { read: true });
+    const buffer = new Uint8Array(64 * 1024);
+    for (let part = 1; part < parts; part++) {
+      let at = Math.max(bounds.at(-1)!, Math.floor((size * part) / parts));
+      for (;;) {
+        await file.seek(at, Deno.SeekMode.Start);
+        const count = await file.read(buffer);
+        if (count === null) break;
+        const newline = buffer.subarray(0, count).indexOf(10);
+        if (newline !== -1) {
+          if (at + newline + 1 < size) bounds.push(at + newline + 1);
+          break;
+        }
+        at += count;
+      }
+    }
   }
+  bounds.push(size);
+  return [...new Set(bounds)];
+}
+
+function verifyInWorker(path: string, start: number, end: number, keepLast: number): Promise<SegmentResult> {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./verify_worker.ts", import.meta.url).href, { type: "module" });
+  } catch {
+    // No workers here (a sandbox, a compiled binary without the worker module): verify in this thread.
+    return verifySegment(path, start, end, keepLast);
+  }
+  return new Promise<SegmentResult>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<{ ok: boolean; result?: SegmentResult; error?: string }>) => {
+      worker.terminate();
+      if (event.data.ok) resolve(event.data.result!);
+      else reject(new Error(`Cannot verify "${path}": ${event.data.error}`));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      verifySegment(path, start, end, keepLast).then(resolve, reject);
+    };
+    worker.postMessage({ path, start, end, keepLast });
+  });
 }

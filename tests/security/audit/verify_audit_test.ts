@@ -144,3 +144,30 @@ Deno.test("runAuditVerifyCli prints one line and exits 0 for a valid chain, 1 fo
     await cleanup();
   }
 });
+
+Deno.test("verifyAuditFile in parallel ranges finds the same break as one pass, also at a range boundary", async () => {
+  const { path, cleanup } = await makeLog(300);
+  try {
+    assert.deepEqual(await verifyAuditFile(path, { workers: 3 }), { chain_valid: true, total_entries: 300 });
+    const lines = await readLines(path);
+    for (const index of [0, 99, 100, 101, 150, 299]) {
+      const edited = [...lines];
+      edited[index] = edited[index].replace(`notes/${index}.md`, "notes/forged.md");
+      await writeLines(path, edited);
+      const single = await verifyAuditFile(path, { workers: 1 });
+      const parallel = await verifyAuditFile(path, { workers: 3 });
+      assert.equal(single.chain_break_at, index);
+      assert.deepEqual(parallel, single);
+    }
+    await writeLines(path, lines.filter((_, i) => i !== 100 && i !== 101));
+    assert.equal((await verifyAuditFile(path, { workers: 3 })).chain_break_at, 100);
+    await Deno.writeTextFile(path, lines.join("\n") + "\n" + lines[5].slice(0, 20));
+    const torn = await verifyAuditFile(path, { workers: 4 });
+    assert.deepEqual([torn.chain_break_at, torn.total_entries], [300, 301]);
+    await writeLines(path, lines);
+    const page = await readAuditPage(path, { lines: 150, offset: 10, workers: 3 });
+    assert.deepEqual(page.entries.map((entry) => entry.seq), Array.from({ length: 150 }, (_, i) => 140 + i));
+  } finally {
+    await cleanup();
+  }
+});
