@@ -10,10 +10,12 @@ import { Sidebar } from "./sidebar.js";
 import { TopBar } from "./top_bar.js";
 import { ConnectionBanner } from "./connection_banner.js";
 import { ChatView } from "./chat_view.js";
-import { ConsoleView } from "./console_view.js";
-import { SettingsView } from "./settings_view.js";
-import { MemoryView } from "./memory_view.js";
-import { LoginView } from "./login_view.js";
+import { lazy } from "../lib/lazy.js";
+
+const ConsoleView = lazy(() => import("./console_view.js"), "ConsoleView");
+const SettingsView = lazy(() => import("./settings_view.js"), "SettingsView");
+const MemoryView = lazy(() => import("./memory_view.js"), "MemoryView");
+const LoginView = lazy(() => import("./login_view.js"), "LoginView");
 
 const VIEWS = { chat: ChatView, console: ConsoleView, settings: SettingsView, memory: MemoryView };
 

@@ -1,5 +1,5 @@
 // The chat page: session header, OTR banner, the timeline and the composer.
-import { html } from "../lib/html.js";
+import { html, useEffect } from "../lib/html.js";
 import { Icon } from "./icon.js";
 import { useStore } from "../lib/store.js";
 import { appStore } from "../lib/app_store.js";
@@ -21,7 +21,15 @@ function EmptyChat({ name }) {
   `;
 }
 
+let firstRenderMarked = false;
+
 export function ChatView() {
+  // Read by bench/ui_bench.ts: when the chat UI first reached the screen after navigation start.
+  useEffect(() => {
+    if (firstRenderMarked) return;
+    firstRenderMarked = true;
+    requestAnimationFrame(() => performance.mark("parapet:chat-ready"));
+  }, []);
   const sessionId = useStore(chatStore, (s) => s.sessionId);
   const items = useStore(chatStore, (s) => s.items);
   const loading = useStore(chatStore, (s) => s.loading);
