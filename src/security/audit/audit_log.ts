@@ -5,7 +5,10 @@ import { readTail, type TailState, type TornTail } from "./audit_tail.ts";
 
 export interface AuditLogOptions {
   clock: Clock;
-  /** Group-commit window: appends arriving within it share one write+fsync. 0 writes at once. Default 50. */
+  /**
+   * Group commit: at most one write+fsync per interval; appends arriving meanwhile share the next one.
+   * An append to an idle log is written at once (no added latency). 0 = no spacing. Default 50.
+   */
   fsyncIntervalMs?: number;
   /** Called with write failures and with a torn tail found in the file; never throws back into appends. */
   onError?: (error: Error) => void;
@@ -71,6 +74,8 @@ class FileAuditLog implements AuditLog {
   #tail: TailState | undefined;
   readonly #intervalMs: number;
   #repairPending: boolean;
+  #lastWriteStart = -Infinity;
+  #microtaskQueued = false;
 
   constructor(
     readonly path: string,
@@ -105,9 +110,17 @@ class FileAuditLog implements AuditLog {
   }
 
   #schedule(): void {
-    if (this.#writing || this.#timer !== undefined) return;
-    if (this.#intervalMs === 0) this.#startBatch();
-    else this.#timer = setTimeout(() => this.#startBatch(), this.#intervalMs);
+    if (this.#writing || this.#timer !== undefined || this.#microtaskQueued) return;
+    const wait = this.#lastWriteStart + this.#intervalMs - performance.now();
+    if (wait > 0) this.#timer = setTimeout(() => this.#startBatch(), wait);
+    else {
+      // Let the current task finish queueing first, so a burst of appends shares one write.
+      this.#microtaskQueued = true;
+      queueMicrotask(() => {
+        this.#microtaskQueued = false;
+        if (!this.#writing && this.#pending.length > 0) this.#startBatch();
+      });
+    }
   }
 
   #startBatch(): void {
@@ -115,10 +128,10 @@ class FileAuditLog implements AuditLog {
     this.#timer = undefined;
     const batch = this.#pending.splice(0);
     this.#repairPending = false;
+    this.#lastWriteStart = performance.now();
     this.#writing = this.#writeBatch(batch).finally(() => {
       this.#writing = undefined;
-      // Appends that queued during the write already waited as long as a window: write them now.
-      if (this.#pending.length > 0) this.#startBatch();
+      if (this.#pending.length > 0) this.#schedule();
     });
   }
 

@@ -145,3 +145,19 @@ Deno.test("hashArguments ignores key order and distinguishes values", () => {
   assert.notEqual(hashArguments({ path: "a" }), hashArguments({ path: "b" }));
   assert.match(hashArguments(undefined), /^[0-9a-f]{64}$/);
 });
+
+Deno.test("audit log writes an append to an idle log at once and flush() writes queued ones early", async () => {
+  const { path, cleanup } = await makeLog(0);
+  try {
+    // A one-minute spacing: if either step waited for it, the test would hang instead of passing.
+    const log = await openAuditLog(path, { clock: fixedClock(), fsyncIntervalMs: 60_000 });
+    await log.append({ event: "a", session_id: "s", action_type: "x" });
+    const second = log.append({ event: "b", session_id: "s", action_type: "x" });
+    await log.flush();
+    assert.equal((await second).seq, 1);
+    assert.equal((await readLines(path)).length, 2);
+    await log.close();
+  } finally {
+    await cleanup();
+  }
+});
