@@ -24,9 +24,14 @@ export interface ActionView {
   truncatedShell: boolean;
 }
 
-const SCRIPT_PATH = /\.(?:sh|bash|zsh|ksh|command|ps1|py|pl|rb)$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+const SCRIPT_PATH = /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pl|rb|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const MAX_PATH_ARGS = 32;
+/** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
+const METADATA_COMMANDS = /^(?:chmod|chown|chgrp|ls|stat|file|test|\[|du|ssh-add|ssh-keygen\s+-[lyf]|realpath|readlink|dirname|basename)(?:\s|$)/;
+/** Words that start a command inside prose (task text): parsing resumes at each of them. */
+const COMMAND_WORDS = /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
+const MAX_PROSE_COMMANDS = 16;
 
 function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): void {
   const list = map.get(kind);
@@ -41,14 +46,62 @@ function gitPushCommand(payload: Record<string, unknown>): string {
   return words.join(" ");
 }
 
-function addShell(view: BuildingView, variants: string[]): void {
+function searchCommand(payload: Record<string, unknown>): string {
+  const quote = (value: unknown) => `'${String(value ?? "").replaceAll("'", "")}'`;
+  return `grep -r ${quote(payload.pattern)} ${quote(payload.path ?? ".")}`;
+}
+
+/** Extra forms of shell text: `[p]arapet` → `parapet`; literals reversed when piped through `rev`. */
+function shellVariants(variants: string[]): string[] {
+  const extra: string[] = [];
+  for (const text of variants) {
+    if (/\[[a-z0-9]\]/i.test(text)) extra.push(text.replace(/\[([a-z0-9])\]/gi, "$1"));
+    if (/\|\s*rev\b/.test(text)) {
+      for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) extra.push([...literal.slice(1, -1)].reverse().join(""));
+    }
+  }
+  return extra;
+}
+
+/** Commands embedded in prose ("Run the shell command: nc -e /bin/sh …"), each from its first word. */
+function proseCommands(variants: string[]): string[] {
+  const found: string[] = [];
+  for (const text of variants) {
+    for (const match of text.matchAll(COMMAND_WORDS)) {
+      if (found.length >= MAX_PROSE_COMMANDS) return found;
+      const start = match.index + (/^[\s:;("'`]/.test(match[0]) ? 1 : 0);
+      if (start === 0) continue;
+      const end = text.indexOf("\n", start);
+      found.push(text.slice(start, end < 0 ? undefined : end));
+    }
+  }
+  return found;
+}
+
+function addFileUrls(view: BuildingView, urls: string[]): void {
+  for (const url of urls) {
+    if (!/^file:\/\//i.test(url)) continue;
+    let path = url.slice(7);
+    try {
+      path = decodeURI(path);
+    } catch {
+      // A malformed escape stays as written; the path rules still see it.
+    }
+    view.paths.push(view.normal(path));
+  }
+}
+
+/** Parses shell text into segments; `withPaths` false for scripts being written (their paths are not touched now). */
+function addShell(view: BuildingView, variants: string[], withPaths = true): void {
   for (const variant of variants) {
     const parsed = parseShell(variant);
     if (parsed.truncated) view.truncatedShell = true;
     view.segments.push(...parsed.segments);
     if (parsed.code.length > 0) push(view.texts, "code", parsed.code.flatMap(textVariants));
+    if (!withPaths) continue;
     for (const target of parsed.writeTargets) view.writePaths.push(view.normal(target));
     for (const segment of parsed.segments) {
+      if (METADATA_COMMANDS.test(segment.text)) continue;
       const args = segment.argv.filter(looksLikePath).slice(0, MAX_PATH_ARGS);
       for (const arg of args) view.paths.push(view.normal(arg.replace(/^[a-z]+=/i, "")));
     }
@@ -75,6 +128,7 @@ export function buildActionView(action: Action, workspace: string, home: string)
   };
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);
+  if (view.type === "grep_files" || view.type === "search_files") addShell(view, [searchCommand(payload)]);
   const fields = payloadFields(action);
   const ordered = [...fields.filter((field) => field.kind.endsWith("path")), ...fields.filter((field) => !field.kind.endsWith("path"))];
   for (const field of ordered) {
@@ -88,9 +142,16 @@ export function buildActionView(action: Action, workspace: string, home: string)
     const variants = textVariants(field.value);
     push(view.texts, field.kind, variants);
     if (field.kind === "url") view.urls.push(...variants);
-    if (field.kind === "shell" || field.kind === "task") addShell(view, variants);
+    if (field.kind === "shell") {
+      const extra = shellVariants(variants);
+      push(view.texts, "shell", extra);
+      addShell(view, [...variants, ...extra]);
+    }
+    if (field.kind === "task") addShell(view, [...variants, ...proseCommands(variants)]);
+    if (field.kind === "url") addFileUrls(view, variants);
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
-      addShell(view, variants);
+      push(view.texts, "shell", variants);
+      addShell(view, variants, false);
     }
   }
   addRequests(view, payload);
@@ -100,6 +161,7 @@ export function buildActionView(action: Action, workspace: string, home: string)
 function addRequests(view: BuildingView, payload: Record<string, unknown>): void {
   if (view.type !== "http_request" && view.type !== "browser_navigate") return;
   const method = typeof payload.method === "string" ? payload.method.toUpperCase() : "GET";
-  const body = (view.texts.get("outbound") ?? []).join("\n");
+  const headers = (view.texts.get("header") ?? []).join("\n");
+  const body = [headers, ...(view.texts.get("outbound") ?? [])].join("\n");
   for (const url of view.urls) view.requests.push(`${method} ${url}\n${body}`);
 }

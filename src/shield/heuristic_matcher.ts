@@ -40,6 +40,12 @@ export function fieldTexts(view: ActionView, field: RuleField): string[] {
       return lowered(view.urls);
     case "request":
       return lowered(view.requests);
+    case "exec":
+      return lowered(view.segments.map((segment) => segment.argv[0] ?? ""));
+    case "tool":
+      return [view.type.toLowerCase()];
+    case "recipient_list":
+      return [lowered(view.texts.get("recipient") ?? []).join(", ")];
     default:
       return lowered((TEXT_SOURCES[field] ?? []).flatMap((kind) => view.texts.get(kind) ?? []));
   }

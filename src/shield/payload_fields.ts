@@ -36,6 +36,8 @@ const KEY_KINDS: Record<string, PayloadKind> = {
   script: "shell",
   shell: "shell",
   code: "code",
+  sql: "code",
+  statement: "code",
   path: "path",
   source: "path",
   destination: "path",

@@ -100,6 +100,14 @@ function staticOutput(inner: string, variables: Variables): string | undefined {
   return match[1] === "printf" ? decodeAnsiEscapes(joined) : joined;
 }
 
+/** Substitution text with quotes removed (`$(pgrep para''pet)` reads as `$(pgrep parapet)`). */
+function plainWords(inner: string, variables: Variables): string {
+  if (inner.length > 4096) return inner;
+  return lex(inner, new Map(variables)).tokens
+    .map((token) => token.kind === "word" ? token.value : token.kind === "op" ? token.value : "")
+    .join(" ");
+}
+
 interface WordState {
   value: string;
   index: number;
@@ -112,7 +120,7 @@ function readDollar(text: string, i: number, word: WordState, variables: Variabl
     const end = findClosingParen(text, i + 2);
     const inner = text.slice(i + 2, Math.max(i + 2, end - 1));
     subs.push(inner.startsWith("(") ? inner.slice(1, -1) : inner);
-    word.value += staticOutput(inner, variables) ?? `$(${inner})`;
+    word.value += staticOutput(inner, variables) ?? `$(${plainWords(inner, variables)})`;
     return end;
   }
   if (next === "{") {

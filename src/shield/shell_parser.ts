@@ -2,8 +2,9 @@
  * here-docs) and unwraps wrappers (`sh -c`, `sudo`, `env`, `xargs`, `find -exec`, interpreters) so every
  * command that would really run is judged. Bounded and total: never throws, whatever the input. */
 
-import { lex, type Token, type Variables } from "./shell_lexer.ts";
+import { decodeAnsiEscapes, lex, type Token, type Variables } from "./shell_lexer.ts";
 import { unwrapSegment } from "./shell_unwrap.ts";
+import { resolveGlobWord } from "./shell_globs.ts";
 
 export interface Redirect {
   op: string;
@@ -32,6 +33,9 @@ export interface ParsedCommand {
   truncated: boolean;
 }
 
+/** `${IFS}` and friends expand to whitespace: `rm${IFS}-rf${IFS}~` is `rm -rf ~`. */
+const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
+
 export const MAX_PARSE_CHARS = 256 * 1024;
 const MAX_DEPTH = 8;
 const MAX_SEGMENTS = 512;
@@ -59,7 +63,8 @@ export class ParseState {
       return;
     }
     if (text.length > MAX_PARSE_CHARS) this.result.truncated = true;
-    const { tokens, substitutions } = lex(text.slice(0, MAX_PARSE_CHARS), this.variables);
+    const source = text.slice(0, MAX_PARSE_CHARS).replace(IFS_EXPANSION, " ");
+    const { tokens, substitutions } = lex(source, this.variables);
     this.collectSegments(tokens, depth);
     for (const inner of substitutions) this.parse(inner, depth + 1);
   }
@@ -79,7 +84,7 @@ export class ParseState {
       joinedBy = operator;
     };
     for (const token of tokens) {
-      if (token.kind === "word") argv.push(token.value);
+      if (token.kind === "word") argv.push(resolveGlobWord(token.value));
       else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
       else if (token.kind === "op") flush(token.value);
       else this.addHeredoc(token.body, argv, depth);
@@ -93,6 +98,11 @@ export class ParseState {
     if (/^(?:ba|z|da|k|a|)sh$|^(?:sudo|ssh|doas)$/.test(command) || argv.length === 0) this.parse(body, depth + 1);
   }
 
+  parsePrinted(previous: Segment, depth: number): void {
+    const printed = printedText(previous);
+    if (printed) this.parse(printed, depth + 1);
+  }
+
   /** Records a segment, then judges what it wraps (unwrapping may add more segments). */
   addSegment(argv: string[], redirects: Redirect[], depth: number, joinedBy: string): void {
     if (this.result.segments.length >= MAX_SEGMENTS) {
@@ -102,7 +112,9 @@ export class ParseState {
     const leading = argv.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
     const command = leading < 0 ? [] : argv.slice(leading);
     const used = command.length > 0 ? command : argv;
+    const previous = this.result.segments[this.result.segments.length - 1];
     this.result.segments.push({ argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy });
+    if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);
     for (const redirect of redirects) {
       if (redirect.op.includes(">") && !/^&?[0-9-]$/.test(redirect.target)) {
         this.result.writeTargets.push(redirect.target);
@@ -110,6 +122,21 @@ export class ParseState {
     }
     if (command.length > 0 && depth <= MAX_DEPTH) unwrapSegment(this, command, depth);
   }
+}
+
+const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;
+
+/** `… | sh`, `… | bash -s`: a shell that runs what it reads. */
+function isShellReadingStdin(argv: string[]): boolean {
+  return SHELL_NAMES.test(basename(argv[0] ?? "")) && !argv.some((arg) => /^-[a-z]*c/.test(arg));
+}
+
+/** Parse helper kept outside the class body for size: what `echo X | sh` / `printf X | sh` runs. */
+function printedText(segment: Segment): string | undefined {
+  const command = basename(segment.argv[0] ?? "");
+  if (command !== "echo" && command !== "printf") return undefined;
+  const words = segment.argv.slice(1).filter((word) => !/^-[neE]+$/.test(word));
+  return command === "printf" ? decodeAnsiEscapes(words.join(" ")) : words.join(" ");
 }
 
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */

@@ -70,7 +70,11 @@ function nonOptions(args: string[]): string[] {
 function recordWrites(state: ParseState, command: string, args: string[]): void {
   const targets = state.result.writeTargets;
   const plain = nonOptions(args);
-  if (command === "tee" || command === "truncate" || command === "shred") targets.push(...plain);
+  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command)) targets.push(...plain);
+  else if (command === "mv" && plain.length > 1) targets.push(...plain);
+  else if (/^(?:yq|sponge)$/.test(command) && (command === "sponge" || args.some((arg) => /^-[a-z]*i$/.test(arg)))) {
+    targets.push(plain[plain.length - 1]);
+  }
   else if (/^(?:cp|mv|install|rsync|scp|ln|rclone)$/.test(command) && plain.length > 1) {
     targets.push(plain[plain.length - 1]);
   } else if (command === "dd") {
@@ -188,7 +192,7 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
   if (command === "timeout") {
     const rest = afterOptions(args, ["-s", "-k", "--signal", "--kill-after"]).slice(1);
     if (rest.length > 0) state.addSegment(rest, [], depth + 1, "");
-  } else if (SHELLS.test(command)) unwrapShell(state, args, depth);
+  } else if (SHELLS.test(command) || /^\$\{?[a-z_]+\}?$/i.test(command)) unwrapShell(state, args, depth);
   else if (command === "eval") state.parse(args.join(" "), depth + 1);
   else if (command === "find") findExec(state, args, depth);
   else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);

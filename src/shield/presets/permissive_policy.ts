@@ -67,7 +67,7 @@ rules:
       - "**/privkey*.pem"
       - "**/*-key.pem"
       - "/etc/ssl/private/**"
-      - "/etc/letsencrypt/{live,archive,keys}/**"
+      - "/etc/letsencrypt/keys/**"
       - "!**/{test,tests,fixture,fixtures,testdata,test-data,__fixtures__,__tests__,spec,specs,example,examples,mocks,samples}/**"
     reason: private key material (test fixtures excepted)
 
@@ -83,8 +83,7 @@ rules:
       - "/etc/security/opasswd"
       - "/proc/*/environ"
       - "/proc/*/mem"
-      - "/root/**"
-    reason: password hashes, process environments and root's home
+    reason: password hashes and process environments
 
   - name: deny-shell-history
     action: deny
@@ -130,7 +129,6 @@ rules:
     action: deny
     tools: [write_file, delete_file, move_file, create_directory]
     paths:
-      - "/etc/**"
       - "/boot/**"
       - "/usr/**"
       - "/bin/**"
@@ -146,6 +144,21 @@ rules:
       - "/System/**"
       - "/Library/**"
     reason: system directories are read-only for the agent
+
+  - name: escalate-etc-writes
+    action: escalate
+    tier: 2
+    tools: [write_file, delete_file, move_file, create_directory]
+    paths:
+      - "/etc/**"
+      - "!/etc/{nginx,apache2,httpd,caddy,haproxy,php,redis,logrotate.d,fail2ban,prometheus,grafana,traefik,varnish}/**"
+    reason: system configuration needs a second look
+
+  - name: deny-etc-security-writes
+    action: deny
+    tools: [write_file, delete_file, move_file, create_directory]
+    paths: ["/etc/{passwd,group,shadow,gshadow,sudoers,ld.so.preload,crontab}", "/etc/{sudoers.d,pam.d,cron.d,ssh,profile.d,systemd,init.d}/**"]
+    reason: accounts, authentication, start-up and scheduling are off limits
 
   - name: deny-git-hooks
     action: deny

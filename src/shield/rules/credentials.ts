@@ -17,7 +17,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.ssh_key_mention",
     severity: "high",
     fields: ["command", "code"],
-    pattern: /\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?!\.pub|[\w.-])/,
+    pattern: /^(?!chmod\s|chown\s|ls\s|stat\s|ssh-add\s|ssh-keygen\s|ssh\s|file\s|test\s).*\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?!\.pub|[\w.-])/,
     description: "Command touching an SSH private key",
   },
   {
@@ -39,7 +39,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "critical",
     fields: ["path"],
     pattern:
-      /\/\.config\/gcloud\/(?:credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)|\/\.azure\/(?:accesstokens\.json|msal_token_cache|azureprofile\.json|service_principal)|\/\.oci\/config$|\/\.config\/doctl\/config\.yaml$|\/\.databrickscfg$|\/\.config\/hcloud\/cli\.toml$/,
+      /\/\.config\/gcloud\/(?:credentials\.db|access_tokens\.db|application_default_credentials\.json|legacy_credentials)|\/\.azure\/(?:accesstokens\.json|msal_token_cache|azureprofile\.json|service_principal)|\/\.oci\/config$|\/\.config\/doctl\/config\.yaml$|\/\.databrickscfg$|^\/(?:var\/)?run\/secrets\/kubernetes\.io\/serviceaccount\/token$|\/\.config\/hcloud\/cli\.toml$/,
     description: "Reads Google Cloud, Azure or other cloud credentials",
   },
   {
@@ -61,7 +61,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "high",
     fields: ["path"],
     pattern:
-      /\/(?:\.netrc|_netrc|\.pgpass|\.my\.cnf|\.git-credentials|\.pypirc|\.vault-token|\.gem\/credentials|\.cargo\/credentials(?:\.toml)?|\.composer\/auth\.json|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials\.tfrc\.json|\.boto|\.s3cfg|\.config\/rclone\/rclone\.conf|\.config\/hub|\.heroku\/credentials|\.dbt\/profiles\.yml)$/,
+      /\/(?:\.netrc|_netrc|\.pgpass|\.my\.cnf|\.git-credentials|\.pypirc|\.vault-token|\.gem\/credentials|\.cargo\/credentials(?:\.toml)?|\.composer\/auth\.json|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials\.tfrc\.json|\.boto|\.s3cfg|\.config\/rclone\/rclone\.conf|\.config\/hub|\.heroku\/credentials|\.dbt\/profiles\.yml|\.config\/filezilla\/(?:recentservers|sitemanager)\.xml|\.purple\/accounts\.xml|\.config\/remmina\/[^/]+\.remmina)$/,
     description: "Reads a tool's stored tokens or passwords",
   },
   {
@@ -82,7 +82,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.tls_private_dir",
     severity: "critical",
     fields: ["path"],
-    pattern: /^\/etc\/(?:ssl\/private|pki\/tls\/private|letsencrypt\/(?:live|archive|keys))\/|^\/etc\/ipsec\.secrets$|^\/etc\/wireguard\/|^\/etc\/openvpn\/.*\.key$/,
+    pattern: /^\/etc\/(?:ssl\/private|pki\/tls\/private|letsencrypt\/keys)\/|^\/etc\/ipsec\.secrets$|^\/etc\/wireguard\/|^\/etc\/openvpn\/.*\.key$/,
     description: "Reads TLS, VPN or IPsec private keys",
   },
   {
@@ -116,7 +116,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "critical",
     fields: ["path"],
     pattern:
-      /\/\.mozilla\/firefox\/|\/\.config\/(?:google-chrome|chromium|bravesoftware|microsoft-edge|vivaldi|opera)\/|\/library\/application support\/(?:google\/chrome|firefox|bravesoftware|microsoft edge|arc)\/|\/library\/cookies\/|\/(?:login data|web data|key[34]\.db|logins\.json|cookies\.sqlite|cert9\.db)$/,
+      /\/\.mozilla\/firefox\/|\/\.config\/(?:google-chrome|chromium|bravesoftware|microsoft-edge|vivaldi|opera)\/|\/library\/application support\/(?:google\/chrome|firefox|bravesoftware|microsoft edge|arc)\/|\/library\/cookies\/|\/(?:login data|web data|key[34]\.db|logins\.json|cookies|cookies\.sqlite|cert9\.db)$|\/\.config\/(?:slack|discord|signal|telegram desktop)\/|\/library\/application support\/(?:slack|discord|signal)\//,
     description: "Reads browser profiles (cookies, saved passwords)",
   },
   {
@@ -147,7 +147,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^(?:echo|printf|print)\s.*\$\{?[a-z0-9_]*(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)|^printenv\s+[a-z0-9_]*(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)/,
+      /^(?:echo|printf|print)(?=\s).*\$\{?[a-z0-9_]*(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)|^printenv\s+[a-z0-9_]*(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)/,
     description: "Prints a secret environment variable",
   },
   {
@@ -170,7 +170,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:aws\s+(?:secretsmanager\s+get-secret-value|ssm\s+get-parameters?\s.*--with-decryption|sts\s+get-session-token|iam\s+create-access-key|configure\s+(?:get|export-credentials))|gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|az\s+account\s+get-access-token|vault\s+(?:kv\s+get|read)\s|kubectl\s+get\s+secrets?\b.*-o\s*(?:yaml|json|jsonpath)|kubectl\s+get\s+secrets?\s+\S+\s+-o|gh\s+auth\s+token)/,
+      /^(?:aws\s+(?:secretsmanager\s+get-secret-value|ssm\s+get-parameters?(?=\s).*--with-decryption|sts\s+get-session-token|iam\s+create-access-key|configure\s+(?:get|export-credentials))|gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|az\s+account\s+get-access-token|vault\s+(?:kv\s+get|read)\s|kubectl\s+get\s+secrets?\b.*-o\s*(?:yaml|json|jsonpath)|kubectl\s+get\s+secrets?\s+\S+\s+-o|gh\s+auth\s+token|kubectl\s+config\s+view(?=\s).*--raw)/,
     description: "Reads secrets or access tokens through a cloud CLI",
   },
   {
@@ -178,7 +178,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:grep|egrep|rg|ag|ack|git\s+grep|findstr)(?=\s)(?=.*(?:passw|secret|api[_-]?key|private.?key|aws_secret|token|credential))(?=.*\s(?:\/|~\/?|\$\{?home\}?\/?|\/home\S*|\/etc\S*|\/root\S*|\/users\S*|\/var\S*)(?:\s|$))/,
+      /^(?:grep|egrep|rg|ag|ack|git\s+grep|findstr)(?=\s)(?=.*(?:passw|secret|api[_-]?key|private.?key|aws_secret|token|credential|akia|\bkey\b))(?=.*\s(?:\/|~\/?|~\/\S*|\$\{?home\}?\/?|\/home\S*|\/etc\S*|\/root\S*|\/users\S*|\/var\S*)(?:\s|$))/,
     description: "Searches the home or system directories for secrets",
   },
   {
@@ -193,7 +193,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:find|locate|mlocate|fd|fdfind)\s.*(?:id_rsa|id_ed25519|id_ecdsa|\.pem\b|\*\.key\b|\.kdbx|\.p12\b|\.pfx\b|\.ppk\b|wallet\.dat|credentials|\.env\b|\.aws|\.ssh|_history)/,
+      /^(?:find|locate|mlocate|fd|fdfind)(?=\s).*(?:id_rsa|id_ed25519|id_ecdsa|\.pem\b|\*\.key\b|\.kdbx|\.p12\b|\.pfx\b|\.ppk\b|wallet\.dat|credentials|\.env\b|\.aws|\.ssh|_history)/,
     description: "Searches for key, wallet or credential files",
   },
   {
@@ -208,7 +208,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.git_credential_helper",
     severity: "medium",
     fields: ["command"],
-    pattern: /^git\s+credential(?:-\w+)?\s+(?:fill|get)\b|^git\s+config\s.*credential\.helper\s+(?:store|'?!)/,
+    pattern: /^git\s+credential(?:-\w+)?\s+(?:fill|get)\b|^git\s+config(?=\s).*credential\.helper\s+(?:store|'?!)/,
     description: "Extracts or stores git credentials in plain text",
   },
   {
@@ -224,5 +224,33 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     fields: ["content"],
     pattern: /-----begin (?:[a-z0-9]+ )*private key-----/,
     description: "Writes private key material to a file",
+  },
+  {
+    id: "credential.secret_dir_archive",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^(?:tar|zip|7z|7za|cp|rsync|scp|base64|xxd|gpg|openssl|split)(?=\s).*(?:\.ssh|\.gnupg|\.aws|\.password-store|\.kube|\.docker|\.config\/gcloud)(?:\/(?!known_hosts|config\b|[\w.-]+\.pub)|\s|$)/,
+    description: "Archives or copies a whole credential directory",
+  },
+  {
+    id: "credential.env_dump_capture",
+    severity: "medium",
+    fields: ["shell"],
+    pattern: /(?:^|[;&|(]\s*)(?:env|printenv|set|export\s+-p|declare\s+-[xp]+)\s*(?:>|\|\s*(?:sort|tee|base64|gzip|xxd|curl|nc|awk|sed|cut)\b)/,
+    description: "Captures the whole environment into a file or pipe",
+  },
+  {
+    id: "credential.env_secret_filter",
+    severity: "high",
+    fields: ["shell"],
+    pattern: /\b(?:env|printenv|set|export\s+-p)\s*\|\s*(?:grep|egrep|rg)\b[^\n]*(?:key|token|secret|pass|cred)/,
+    description: "Filters the environment for secrets",
+  },
+  {
+    id: "credential.browser_internal_pages",
+    severity: "high",
+    fields: ["url"],
+    pattern: /^(?:chrome|edge|brave|opera|vivaldi|about):(?:\/\/)?(?:password|settings\/passwords|logins|password-manager|settings\/autofill)/,
+    description: "Opens the browser's saved-password pages",
   },
 ]);

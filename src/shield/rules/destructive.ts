@@ -3,6 +3,8 @@
 import { defineRules } from "./rule.ts";
 
 const RECURSIVE = String.raw`(?=.*\s-(?:-recursive|[a-z]*r))`;
+/** /etc folders a sysadmin agent edits routinely (web servers, proxies, log rotation). */
+const SERVICE_CONFIG_DIRS = "(?:nginx|apache2|httpd|caddy|haproxy|php|redis|logrotate\\.d|fail2ban|prometheus|grafana|traefik|varnish)/";
 const SYSTEM_DIRS = "home|etc|usr|var|bin|sbin|lib|lib32|lib64|boot|opt|root|srv|sys|proc|dev|mnt|media|users|system|library|applications";
 
 export const DESTRUCTIVE_RULES = defineRules("destructive", [
@@ -40,7 +42,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.find_delete_from_root",
     severity: "high",
     fields: ["command"],
-    pattern: /^find\s+(?:\/|~\/?|\$\{?home\}?\/?|\/(?:etc|usr|var|home|boot)\/?)\s.*(?:-delete\b|-exec\s+(?:rm|shred)\b)/,
+    pattern: /^find\s+(?:\/|~\/?|\$\{?home\}?\/?|\/(?:etc|usr|var|home|boot)\/?)(?=\s).*(?:-delete\b|-exec\s+(?:rm|shred)\b)/,
     description: "find deleting files from the root, home or a system directory",
   },
   {
@@ -54,7 +56,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.dd_to_disk",
     severity: "critical",
     fields: ["command"],
-    pattern: /^dd\s.*\bof=\/dev\/(?:sd|hd|nvme|vd|xvd|mmcblk|disk|rdisk|mapper|md|dm-|loop)/,
+    pattern: /^dd(?=\s).*\bof=\/dev\/(?:sd|hd|nvme|vd|xvd|mmcblk|disk|rdisk|mapper|md|dm-|loop)/,
     description: "dd writing straight to a disk device",
   },
   {
@@ -69,7 +71,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "high",
     fields: ["write_path"],
     pattern:
-      /^\/(?:etc|boot|usr|bin|sbin|lib|lib32|lib64|libx32|sys|proc|system|library|private\/etc)(?:\/|$)|^\/dev\/(?!null$|stdout$|stderr$|tty$|fd\/|shm\/|pts\/)|^\/var\/(?:lib|spool|db)\//,
+      /^\/(?:boot|usr|bin|sbin|lib|lib32|lib64|libx32|sys|proc|system|library)(?:\/|$)|^\/dev\/(?!null$|stdout$|stderr$|tty$|fd\/|shm\/|pts\/)|^\/var\/(?:lib|spool|db)\//,
     description: "Writes, deletes or moves files in a system directory",
   },
   {
@@ -128,7 +130,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
   {
     id: "destructive.drop_database",
     severity: "medium",
-    fields: ["command", "code"],
+    fields: ["command", "code", "query"],
     pattern: /\bdrop\s+(?:database|schema|table)\s|\btruncate\s+table\s|\bflushall\b|\bdropdatabase\(|^dropdb\s/,
     description: "Drops a database, schema or table",
   },
@@ -136,28 +138,28 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.kubectl_delete_broad",
     severity: "medium",
     fields: ["command"],
-    pattern: /^kubectl\s+delete\s.*(?:--all\b|\s(?:namespace|ns|pv|pvc|node|crd)\b|-a\s)/,
+    pattern: /^kubectl\s+delete(?=\s).*(?:--all\b|\s(?:namespace|ns|pv|pvc|node|crd)\b|-a\s)/,
     description: "Deletes whole Kubernetes namespaces, volumes, nodes or all resources",
   },
   {
     id: "destructive.docker_prune_volumes",
     severity: "medium",
     fields: ["command"],
-    pattern: /^docker\s+(?:system\s+prune\s.*--volumes|volume\s+(?:prune|rm)\b)/,
+    pattern: /^docker\s+(?:system\s+prune(?=\s).*--volumes|volume\s+(?:prune|rm)\b)/,
     description: "Deletes Docker volumes (data)",
   },
   {
     id: "destructive.infra_destroy",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:terraform|tofu|pulumi)\s+(?:destroy|apply\s.*-destroy)\b|^cdk\s+destroy\b/,
+    pattern: /^(?:terraform|tofu|pulumi)\s+(?:destroy|apply(?=\s).*-destroy)\b|^cdk\s+destroy\b/,
     description: "Destroys infrastructure",
   },
   {
     id: "destructive.cloud_delete",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:aws\s+(?:s3\s+(?:rb|rm\s.*--recursive)|ec2\s+terminate-instances|rds\s+delete-db|iam\s+delete-|dynamodb\s+delete-table)|gcloud\s+\S+(?:\s+\S+)?\s+delete\b|gsutil\s+(?:-m\s+)?rm\s+-r|az\s+group\s+delete)/,
+    pattern: /^(?:aws\s+(?:s3\s+(?:rb|rm(?=\s).*--recursive)|ec2\s+terminate-instances|rds\s+delete-db|iam\s+delete-|dynamodb\s+delete-table)|gcloud\s+\S+(?:\s+\S+)?\s+delete\b|gsutil\s+(?:-m\s+)?rm\s+-r|az\s+group\s+delete)/,
     description: "Deletes cloud resources or buckets",
   },
   {
@@ -187,5 +189,47 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     fields: ["command"],
     pattern: /^crontab\s+(?:-u\s+\S+\s+)?-[a-z]*r/,
     description: "Removes every cron job",
+  },
+  {
+    id: "destructive.move_home_or_root",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^mv(?:\s+-\S+)*\s+(?:~|\$\{?home\}?|\/|\/home|\/etc|\/usr|\/var|\/boot)\/?\s/,
+    description: "Moves the home, root or a system directory away",
+  },
+  {
+    id: "destructive.mass_encryption",
+    severity: "high",
+    fields: ["shell"],
+    pattern: /^(?=[\s\S]*\b(?:find|for|xargs|while)\b)(?=[\s\S]*(?:openssl\s+(?:enc|aes)|gpg\s+(?:-\S+\s+)*(?:-c|--symmetric)|ccrypt|aescrypt|7z\s+a\s[^\n]*-p|zip\s[^\n]*-[a-z]*e\b))/,
+    description: "Encrypts files in bulk (ransomware)",
+  },
+  {
+    id: "destructive.volume_destroy",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^(?:zpool\s+(?:destroy|labelclear)|zfs\s+destroy|lvremove|vgremove|pvremove|mdadm\s+--zero-superblock|cryptsetup\s+(?:luks)?erase|btrfs\s+subvolume\s+delete|blkdiscard)\b/,
+    description: "Destroys storage pools, volumes or encrypted containers",
+  },
+  {
+    id: "destructive.api_delete_resource",
+    severity: "medium",
+    fields: ["request"],
+    pattern: /^delete \S+\/(?:repos|projects|orgs|organizations|buckets|databases|clusters|instances|namespaces|zones|apps|teams|users)\/[^/\s]+(?:\/[^/\s]+)?\/?\n/,
+    description: "API call deleting a whole repository, project, bucket or account",
+  },
+  {
+    id: "destructive.destructive_tool_name",
+    severity: "medium",
+    fields: ["tool"],
+    pattern: /^mcp__.*(?:delete|drop|destroy|purge|wipe|truncate|remove)_?(?:repo|repository|database|db|table|bucket|project|cluster|org|organization|namespace|all|branch|index)/,
+    description: "MCP tool that deletes a repository, database, bucket or project",
+  },
+  {
+    id: "destructive.etc_write",
+    severity: "medium",
+    fields: ["write_path"],
+    pattern: new RegExp(String.raw`^/(?:private/)?etc(?:/(?!${SERVICE_CONFIG_DIRS})|$)`),
+    description: "Writes system configuration outside the usual service config folders",
   },
 ]);

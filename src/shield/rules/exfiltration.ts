@@ -6,9 +6,9 @@ import { defineRules } from "./rule.ts";
 const PASTE_SITES = String.raw`(?:[\w-]+\.)*(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.(?:com|org)|rentry\.(?:co|org)|privatebin\.\w+|paste\.rs|termbin\.com|ix\.io|sprunge\.us|0x0\.st|transfer\.sh|file\.io|tmpfiles\.org|catbox\.moe|anonfiles\.com|gofile\.io|bashupload\.com|temp\.sh|oshi\.at|controlc\.com|justpaste\.it|clbin\.com|x0\.at|uguu\.se|pastes\.io|paste\.mozilla\.org|paste\.debian\.net|pastebin\.pl|katb\.in|defuse\.ca)`;
 const CATCHERS = String.raw`(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|requestcatcher\.com|beeceptor\.com|hookbin\.com|mockbin\.(?:org|io)|postb\.in|ptsv[23]\.com|burpcollaborator\.net|oastify\.com|interact\.sh|interactsh\.com|\.oast\.(?:pro|live|site|online|fun|me)|canarytokens\.(?:com|org)|dnslog\.(?:cn|link)|ceye\.io|ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|serveo\.net|localtunnel\.me|\.loca\.lt|pagekite\.me|requestinspector\.com|webhook\.cool|hookdeck\.com|smee\.io|xip\.io|nip\.io|sslip\.io)`;
 const PUBLIC_IP = String.raw`(?!127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0|169\.254\.)\d{1,3}(?:\.\d{1,3}){3}`;
-const SECRET_FILES = String.raw`(?:\.ssh/(?!known_hosts|[\w.-]+\.pub)|\.aws/|\.gnupg|/etc/shadow|/etc/passwd|\.kube/config|\.netrc|\.git-credentials|_history\b|id_rsa(?!\.pub)|id_ed25519(?!\.pub)|/proc/self/environ|\.docker/config\.json|wallet\.dat|\.password-store)`;
+const SECRET_FILES = String.raw`(?:\.ssh(?:/(?!known_hosts|authorized_keys|config\b|[\w.-]+\.pub)|\s|$)|\.aws(?:/|\s|$)|\.gnupg|/etc/shadow|/etc/passwd|\.kube/config|\.netrc|\.git-credentials|_history\b|id_rsa(?!\.pub)|id_ed25519(?!\.pub)|/proc/self/environ|\.docker/config\.json|wallet\.dat|\.password-store)`;
 const SENSITIVE = String.raw`(?:${SECRET_FILES}|\.env(?![\w.-]))`;
-const NET_TOOLS = String.raw`\b(?:nc|ncat|netcat|curl|wget|socat|scp|rsync|ftp|sftp|tftp|telnet|mail|mailx|sendmail|mutt|swaks|aws\s+s3|gsutil|rclone|azcopy|smbclient)\b`;
+const NET_TOOLS = String.raw`(?:\b(?:nc|ncat|netcat|curl|wget|socat|scp|rsync|ftp|sftp|tftp|telnet|mail|mailx|sendmail|mutt|swaks|aws\s+s3|gsutil|rclone|azcopy|smbclient)\b|\bssh\s)`;
 const UPLOAD_FLAG = String.raw`(?:-d|--data\S*|-f|--form\S*|-t|--upload-file|--post-data|--post-file|--body-file|--data-binary)`;
 
 export const EXFILTRATION_RULES = defineRules("exfiltration", [
@@ -57,7 +57,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:curl|wget|http|https|xh)\s.*(?:@|--upload-file\s+|-t\s+|--post-file=?\s*|--body-file=?\s*)(?:~|/etc/|/root/|/home/|/users/|\$\{?home|/var/|/proc/|\.\./|\S*${SENSITIVE})`,
+      String.raw`^(?:curl|wget|http|https|xh)(?=\s).*(?:@|--upload-file\s+|-t\s+|--post-file=?\s*|--body-file=?\s*)(?:~|/etc/|/root/|/home/|/users/|\$\{?home|/var/|/proc/|\.\./|\S*${SENSITIVE})`,
     ),
     description: "HTTP upload of a system, home or secret file",
   },
@@ -66,7 +66,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^(?:curl|wget|http|https|xh)\s.*\$\((?:cat|env|printenv|base64|tar|gzip|xxd|od|id|whoami|hostname|uname|ls|find|history|ifconfig|ip\s|set\b|git\s+config|head|tail)/,
+      /^(?:curl|wget|http|https|xh)(?=\s).*\$\((?:cat|env|printenv|base64|tar|gzip|xxd|od|id|whoami|hostname|uname|ls|find|history|ifconfig|ip\s|set\b|git\s+config|head|tail)/,
     description: "HTTP request carrying the output of a local command",
   },
   {
@@ -104,7 +104,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^(?:dig|nslookup|host|drill|resolvectl\s+query|ping|ping6)\s.*(?:\$\(|\$\{|[a-z0-9+=_-]{40,}\.|(?:[a-z0-9_-]{16,}\.){3,})/,
+      /^(?:dig|nslookup|host|drill|resolvectl\s+query|ping|ping6)(?=\s).*(?:\$\(|\$\{|[a-z0-9+=_-]{40,}\.|(?:[a-z0-9_-]{16,}\.){3,})/,
     description: "DNS lookup carrying data in the hostname (DNS tunnelling)",
   },
   {
@@ -132,14 +132,14 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     id: "exfiltration.icmp_payload",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:ping|hping3|nping)\s.*(?:-p\s+[0-9a-f]{8,}|--data\s+\S{16,}|-e\s+\S{16,})/,
+    pattern: /^(?:ping|hping3|nping)(?=\s).*(?:-p\s+[0-9a-f]{8,}|--data\s+\S{16,}|-e\s+\S{16,})/,
     description: "ICMP packets carrying a data payload",
   },
   {
     id: "exfiltration.private_key_outbound",
     severity: "critical",
-    fields: ["outbound", "request", "task", "command"],
-    pattern: /-----begin (?:[a-z0-9]+ )*private key-----|putty-user-key-file-\d/,
+    fields: ["outbound", "request", "task", "command", "url"],
+    pattern: /-----begin[ +](?:[a-z0-9]+[ +])*private[ +]key-----|putty-user-key-file-\d/,
     description: "Sends private key material",
   },
   {
@@ -152,7 +152,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
   {
     id: "exfiltration.token_outbound",
     severity: "high",
-    fields: ["outbound", "request", "task"],
+    fields: ["outbound", "task"],
     pattern:
       /\bgh[pousr]_[a-z0-9]{36,}\b|\bgithub_pat_[a-z0-9_]{40,}|\bxox[baprs]-[a-z0-9-]{10,}|\bsk-(?:proj-|ant-(?:api\d\d-)?)?[a-z0-9_-]{32,}|\bglpat-[a-z0-9_-]{20}|\baiza[0-9a-z_-]{35}\b|\bnpm_[a-z0-9]{36}\b|\b[rs]k_live_[a-z0-9]{20,}|\bey[a-z0-9_-]{15,}\.ey[a-z0-9_-]{15,}\.[a-z0-9_-]{10,}|\bhf_[a-z0-9]{30,}\b/,
     description: "Sends an API token (GitHub, Slack, OpenAI, Stripe, JWT, …)",
@@ -202,7 +202,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:mail|mailx|mutt|swaks|sendmail)\s.*(?:-a\s+|--attach(?:ment)?\s+|<\s+)\S*(?:${SENSITIVE}|/etc/|credentials|\.key\b)`,
+      String.raw`^(?:mail|mailx|mutt|swaks|sendmail)(?=\s).*(?:-a\s+|--attach(?:ment)?\s+|<\s+)\S*(?:${SENSITIVE}|/etc/|credentials|\.key\b)`,
     ),
     description: "Mails a secret or system file",
   },
@@ -219,7 +219,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     id: "exfiltration.git_push_to_url",
     severity: "medium",
     fields: ["command"],
-    pattern: /^git\s+push\s+(?:-\S+\s+)*(?:https?:\/\/|git@|ssh:\/\/|[\w.-]+@[\w.-]+:)|^git\s+remote\s+(?:add|set-url)\s.*(?:https?:\/\/\d{1,3}(?:\.\d{1,3}){3}|ngrok|trycloudflare)/,
+    pattern: /^git\s+push\s+(?:-\S+\s+)*(?:https?:\/\/|git@|ssh:\/\/|[\w.-]+@[\w.-]+:)|^git\s+remote\s+(?:add|set-url)(?=\s).*(?:https?:\/\/\d{1,3}(?:\.\d{1,3}){3}|ngrok|trycloudflare)/,
     description: "Pushes the repository straight to a URL rather than a configured remote",
   },
   {
@@ -235,5 +235,20 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     fields: ["url"],
     pattern: /[?&][a-z_]{1,12}=[a-z0-9+/=%_-]{80,}/,
     description: "URL query carrying a long encoded blob",
+  },
+  {
+    id: "exfiltration.token_to_foreign_host",
+    severity: "high",
+    fields: ["request"],
+    pattern:
+      /^\S+ [a-z]+:\/\/(?!(?:[\w-]+\.)*(?:github\.com|githubusercontent\.com|stripe\.com|slack\.com|openai\.com|anthropic\.com|gitlab\.com|googleapis\.com|npmjs\.org|huggingface\.co|localhost|127\.0\.0\.1)[/:?\s])[\s\S]*?(?:\bgh[pousr]_[a-z0-9]{36,}\b|\bgithub_pat_[a-z0-9_]{40,}|\bxox[baprs]-[a-z0-9-]{10,}|\bsk-(?:proj-|ant-)[a-z0-9_-]{20,}|\b[rs]k_live_[a-z0-9]{20,}|\bglpat-[a-z0-9_-]{20}|\bnpm_[a-z0-9]{36}\b)/,
+    description: "Sends a service's API token to a host that is not that service",
+  },
+  {
+    id: "exfiltration.push_to_new_remote",
+    severity: "medium",
+    fields: ["shell"],
+    pattern: /\bgit\s+remote\s+add\s+(\S+)\s+\S+[^\n]*\bgit\s+push\s+(?:-\S+\s+)*\1\b|\bgit\s+push\s+(?!origin\b|upstream\b)\S+\s+(?:[^\n]*\s)?--(?:all|mirror|tags)\b/,
+    description: "Adds a remote and pushes the whole repository to it",
   },
 ]);

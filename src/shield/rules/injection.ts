@@ -95,4 +95,34 @@ export const INJECTION_RULES = defineRules("injection", [
     pattern: /(?:^|\n)\s*(?:end\s+of\s+(?:document|data|context|user\s+input|email)\b|-{3,}\s*end\s*-{3,}|={3,}\s*(?:system|instructions?)\b)/,
     description: "Fake end-of-data delimiter",
   },
+  {
+    id: "injection.approval_bypass_text",
+    severity: "high",
+    fields: [...TEXT_FIELDS],
+    pattern:
+      /\b(?:approve|allow|execute|run)\s+(?:all|every|any)\s+(?:tool\s+calls?|actions?|commands?|requests?)\b|\bnever\s+ask\s+(?:for\s+)?(?:confirmation|approval|permission)\b|\bpre-?approve[sd]?\s+(?:every|all|any)\b|\bwithout\s+(?:asking|confirmation|approval)\b|\bnever\s+mention\s+(?:the\s+)?(?:shield|security|parapet)\b/,
+    description: "Tells the agent to skip approvals",
+  },
+  {
+    id: "injection.multilingual_override",
+    severity: "high",
+    fields: [...TEXT_FIELDS],
+    pattern:
+      /(?:ignorez|oubliez|ignoriere|vergiss|ignora|olvida|ignorar|negeer|vergeet|ignoruj|игнорируй|забудь)(?:[^.\n]|\.\S){0,50}(?:instructions?|anweisungen|instrucciones|istruzioni|instructies|instrukcje|инструкции|regeln|règles|reglas)/,
+    description: "Instruction override written in another language",
+  },
+  {
+    id: "injection.role_header",
+    severity: "medium",
+    fields: [...TEXT_FIELDS],
+    pattern: /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|administrator|developer)\s*(?:message|prompt|note|override|instructions?)?\s*:\s*(?:\n|new\b|you\b|the\s+assistant\b|ignore\b)/,
+    description: "Fake system or administrator header",
+  },
+  {
+    id: "injection.mass_forward",
+    severity: "high",
+    fields: [...TEXT_FIELDS],
+    pattern: /\b(?:forward|send|bcc|cc|copy|sync)\s+(?:all|every)\s+(?:\w+\s+){0,3}(?:emails?|messages|mail|files|documents|contacts)\b(?:[^.\n]|\.\S){0,60}\bto\s+\S+@/,
+    description: "Asks to forward all mail or files to an address",
+  },
 ]);

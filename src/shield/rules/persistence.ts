@@ -38,7 +38,7 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.systemd_transient",
     severity: "medium",
     fields: ["command"],
-    pattern: /^systemd-run\s.*--on-(?:calendar|active|boot|unit-active|startup)|^systemctl\s+(?:--user\s+)?(?:enable|link)\s+(?:--now\s+)?\S*(?:\/tmp\/|\/home\/|~)/,
+    pattern: /^systemd-run(?=\s).*--on-(?:calendar|active|boot|unit-active|startup)|^systemctl\s+(?:--user\s+)?(?:enable|link)\s+(?:--now\s+)?\S*(?:\/tmp\/|\/home\/|~)/,
     description: "Schedules or enables a service from an unusual place",
   },
   {
@@ -67,7 +67,7 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.git_hook_config",
     severity: "high",
     fields: ["command"],
-    pattern: /^git\s+(?:-c\s+\S+\s+)*config\s.*core\.(?:hookspath|fsmonitor|sshcommand|askpass)|^git\s+-c\s+core\.(?:hookspath|fsmonitor|sshcommand)=/,
+    pattern: /^git\s+(?:-c\s+\S+\s+)*config(?=\s).*core\.(?:hookspath|fsmonitor|sshcommand|askpass)|^git\s+-c\s+core\.(?:hookspath|fsmonitor|sshcommand)=/,
     description: "Points git at code to run (hooksPath, fsmonitor, sshCommand)",
   },
   {
@@ -145,7 +145,7 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.container_restart_always",
     severity: "low",
     fields: ["command"],
-    pattern: /^(?:docker|podman)\s+(?:container\s+)?run\s.*--restart[= ](?:always|unless-stopped)/,
+    pattern: /^(?:docker|podman)\s+(?:container\s+)?run(?=\s).*--restart[= ](?:always|unless-stopped)/,
     description: "Starts a container that restarts forever",
   },
   {

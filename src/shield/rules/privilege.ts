@@ -46,14 +46,14 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^(?:useradd|adduser|usermod|gpasswd|dseditgroup)\s.*(?:-o\b|-u\s*0\b|-g\s*0\b|-[a-z]*g\s+(?:\S+,)?(?:sudo|wheel|root|admin)\b|-a\s+\S+\s+(?:sudo|wheel|admin)\b|\s(?:sudo|wheel|admin)\s*$)/,
+      /^(?:useradd|adduser|usermod|gpasswd|dseditgroup)(?=\s).*(?:-o\b|-u\s*0\b|-g\s*0\b|-[a-z]*g\s+(?:\S+,)?(?:sudo|wheel|root|admin)\b|-a\s+\S+\s+(?:sudo|wheel|admin)\b|\s(?:sudo|wheel|admin)\s*$)/,
     description: "Creates a root-equivalent user or adds one to an admin group",
   },
   {
     id: "privilege.docker_group",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:usermod|gpasswd|adduser)\s.*\bdocker\b/,
+    pattern: /^(?:usermod|gpasswd|adduser)(?=\s).*\bdocker\b/,
     description: "Adds a user to the docker group (root-equivalent)",
   },
   {
@@ -70,7 +70,7 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^(?:docker|podman|nerdctl)\s.*(?:--privileged|--pid[= ]host|--ipc[= ]host|--userns[= ]host|--cap-add[= ]?(?:all|sys_admin|sys_ptrace|sys_module|dac_read_search)|--security-opt[= ](?:apparmor|seccomp|label)[=:](?:unconfined|disable))/,
+      /^(?:docker|podman|nerdctl)(?=\s).*(?:--privileged|--pid[= ]host|--ipc[= ]host|--userns[= ]host|--cap-add[= ]?(?:all|sys_admin|sys_ptrace|sys_module|dac_read_search)|--security-opt[= ](?:apparmor|seccomp|label)[=:](?:unconfined|disable))/,
     description: "Privileged container or one sharing host namespaces",
   },
   {
@@ -84,14 +84,14 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     id: "privilege.nsenter",
     severity: "high",
     fields: ["command"],
-    pattern: /^nsenter\s|^unshare\s+(?:-\S+\s+)*-[a-z]*r[a-z]*\s.*(?:sh|bash)\b/,
+    pattern: /^nsenter\s|^unshare\s+(?:-\S+\s+)*-[a-z]*r[a-z]*(?=\s).*(?:sh|bash)\b/,
     description: "Enters host namespaces",
   },
   {
     id: "privilege.capabilities",
     severity: "high",
     fields: ["command"],
-    pattern: /^setcap\s.*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)/,
+    pattern: /^setcap(?=\s).*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)/,
     description: "Grants dangerous file capabilities",
   },
   {
@@ -121,7 +121,7 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^kubectl\s+(?:run|debug)\s.*(?:--privileged|hostpid|hostnetwork|--profile[= ]sysadmin|\snode\/)|^kubectl\s+create\s+clusterrolebinding\s.*cluster-admin/,
+      /^kubectl\s+(?:run|debug)(?=\s).*(?:--privileged|hostpid|hostnetwork|--profile[= ]sysadmin|\snode\/)|^kubectl\s+create\s+clusterrolebinding(?=\s).*cluster-admin/,
     description: "Privileged pod, node debug or cluster-admin binding",
   },
   {
@@ -135,7 +135,7 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     id: "privilege.suid_enumeration",
     severity: "medium",
     fields: ["command"],
-    pattern: /^find\s.*-perm\s+[-/+]?(?:u=s|g=s|[0-7]?[246]000|-u=s)/,
+    pattern: /^find(?=\s).*-perm\s+[-/+]?(?:u=s|g=s|[0-7]?[246]000|-u=s)/,
     description: "Looks for setuid binaries to abuse",
   },
   {
@@ -149,7 +149,29 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     id: "privilege.mount_host_disk",
     severity: "medium",
     fields: ["command"],
-    pattern: /^mount\s.*(?:\/dev\/(?:sd|vd|nvme|xvd|mapper)|--bind\s+\/\s|-o\s+\S*bind\S*\s+\/\s)/,
+    pattern: /^mount(?=\s).*(?:\/dev\/(?:sd|vd|nvme|xvd|mapper)|--bind\s+\/\s|-o\s+\S*bind\S*\s+\/\s)/,
     description: "Mounts a host disk or binds the root filesystem",
+  },
+  {
+    id: "privilege.shell_escape",
+    severity: "high",
+    fields: ["command", "code"],
+    pattern:
+      /^(?:ba|z|da)?sh\s+-p\b|^(?:vim?|nvim|view)(?=\s).*(?:-c\s+:?!|:!|:shell|:set\s+shell)|^(?:less|more|man)(?=\s).*!\/bin\/|pty\.spawn\s*\(|\bos\.setuid\s*\(\s*0\s*\)|\bsetuid\s*\(\s*0\s*\)|exec\s*\(?\s*["']\/bin\/(?:ba)?sh\b|system\s*\(\s*["']\/bin\/(?:ba)?sh\b/,
+    description: "Shell escapes from editors, pagers or interpreters (GTFOBins)",
+  },
+  {
+    id: "privilege.immutable_system_file",
+    severity: "high",
+    fields: ["command"],
+    pattern: /^chattr\s+[-+][a-z]*[ia]\s+\/(?:etc|usr|bin|boot)\/|^mount(?=\s).*remount,rw\s+\/(?:\s|$)/,
+    description: "Unlocks immutable system files or remounts root writable",
+  },
+  {
+    id: "privilege.compose_privileged",
+    severity: "high",
+    fields: ["content", "task"],
+    pattern: /^\s*-\s*["']?\/:\/[\w/]*["']?\s*$|\bprivileged:\s*true\b[\s\S]{0,200}\bpid:\s*["']?host|\/var\/run\/docker\.sock:\/var\/run\/docker\.sock|-v\s+\/:\/host\b/m,
+    description: "Container definition mounting the host root or the Docker socket",
   },
 ]);

@@ -9,7 +9,8 @@ export type Severity = "critical" | "high" | "medium" | "low";
  * path / write_path — normalised paths read or written (absolute, and workspace-relative when inside);
  * url, header, recipient; outbound — http/email/message bodies and subjects; content — file content written;
  * task — sub-agent task, agent message and schedule task text; query — search patterns;
- * request — `METHOD url` then the body, for outbound HTTP.
+ * request — `METHOD url`, then headers and body, for outbound HTTP; exec — each segment's program as written;
+ * tool — the tool name; recipient_list — all recipients joined by ", ".
  */
 export type RuleField =
   | "command"
@@ -24,7 +25,10 @@ export type RuleField =
   | "content"
   | "task"
   | "query"
-  | "request";
+  | "request"
+  | "exec"
+  | "tool"
+  | "recipient_list";
 
 export interface HeuristicRule {
   id: string;

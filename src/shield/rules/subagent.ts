@@ -81,4 +81,18 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     pattern: /\b(?:edit|modify|change|delete|overwrite|rewrite|truncate|clear|wipe|disable)\b(?:[^.\n]|\.\S){0,40}(?:security\/shield|shield\s+polic|\.engine\b|audit\.jsonl|audit\s+(?:log|trail)|parapet(?:'s)?\s+(?:config|policy|settings))/,
     description: "Asks to change Parapet's policy, audit or state",
   },
+  {
+    id: "subagent.persistence_target",
+    severity: "medium",
+    fields: ["task"],
+    pattern: /authorized_keys|\/etc\/sudoers|\/etc\/cron|\/etc\/rc\.local|\.bashrc|\.zshrc|\.profile\b|systemd\s+(?:user\s+)?(?:service|unit|timer)|launchagents?|\.git\/hooks/,
+    description: "Task touching login, start-up or scheduling files",
+  },
+  {
+    id: "subagent.container_escape_text",
+    severity: "high",
+    fields: ["task"],
+    pattern: /docker\.sock|docker\s+socket|-v\s+\/:\/|chroot\s+\/host|--privileged|\bnsenter\b/,
+    description: "Task describing a container escape",
+  },
 ]);

@@ -9,7 +9,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     severity: "critical",
     fields: ["command"],
     pattern:
-      /^(?:pkill|killall|kill|skill)\s.*\bparapet\b|^(?:systemctl|service|launchctl|supervisorctl)\s+(?:--user\s+)?(?:stop|disable|kill|mask|unload|remove|bootout)\s+\S*parapet|^(?:pkill|killall)\s+(?:-\S+\s+)*(?:-f\s+)?\S*\bdeno\b/,
+      /^(?:pkill|killall|kill|skill)(?=\s).*\bparapet\b|^(?:systemctl|service|launchctl|supervisorctl)\s+(?:--user\s+)?(?:stop|disable|kill|mask|unload|remove|bootout)(?:\s+-\S+)*\s+\S*parapet|^(?:pkill|killall)\s+(?:-\S+\s+)*(?:-f\s+)?\S*\bdeno\b/,
     description: "Stops or disables the Parapet engine",
   },
   {
@@ -53,7 +53,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^journalctl\s.*--(?:vacuum|rotate|flush)|^wevtutil(?:\.exe)?\s+cl\b|^clear-eventlog\b|^auditctl\s+-[de]\s*0?|^(?:rm|shred|truncate)\s.*\/var\/log\b|^logrotate\s+-f\s/,
+      /^journalctl(?=\s).*--(?:vacuum|rotate|flush)|^wevtutil(?:\.exe)?\s+cl\b|^clear-eventlog\b|^auditctl\s+-[de]\s*0?|^(?:rm|shred|truncate)(?=\s).*\/var\/log\b|^logrotate\s+-f\s/,
     description: "Clears system or audit logs",
   },
   {
@@ -61,7 +61,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^(?:systemctl|service)\s+(?:stop|disable|mask|kill)\s+(?:\S+\s+)*(?:auditd|rsyslog|syslog|syslog-ng|systemd-journald|firewalld|ufw|iptables|nftables|apparmor|fail2ban|falco|osqueryd|wazuh-agent|falcon-sensor|clamav\S*|sysmon\S*|crowdstrike|ossec)\b|^(?:pkill|killall|kill)\s.*\b(?:auditd|rsyslogd|journald|osqueryd|falco|wazuh|sysmon|clamd|fail2ban)/,
+      /^(?:systemctl|service)\s+(?:stop|disable|mask|kill)\s+(?:\S+\s+)*(?:auditd|rsyslog|syslog|syslog-ng|systemd-journald|firewalld|ufw|iptables|nftables|apparmor|fail2ban|falco|osqueryd|wazuh-agent|falcon-sensor|clamav\S*|sysmon\S*|crowdstrike|ossec)\b|^(?:pkill|killall|kill)(?=\s).*\b(?:auditd|rsyslogd|journald|osqueryd|falco|wazuh|sysmon|clamd|fail2ban)/,
     description: "Stops logging, firewall or endpoint-protection services",
   },
   {
@@ -69,7 +69,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     severity: "high",
     fields: ["command", "shell"],
     pattern:
-      /^ufw\s+(?:disable|reset|default\s+allow)|^ip6?tables\s+(?:-t\s+\w+\s+)?(?:-f|--flush|-x|-p\s+\w+\s+accept)\b|^nft\s+flush\s+ruleset|netsh\s+(?:adv)?firewall\s+set\s+\S+\s+state\s+off|set-netfirewallprofile\s.*-enabled\s+(?:\$)?false|^pfctl\s+-d\b/,
+      /^ufw\s+(?:disable|reset|default\s+allow)|^ip6?tables\s+(?:-t\s+\w+\s+)?(?:-f|--flush|-x|-p\s+\w+\s+accept)\b|^nft\s+flush\s+ruleset|netsh\s+(?:adv)?firewall\s+set\s+\S+\s+state\s+off|set-netfirewallprofile(?=\s).*-enabled\s+(?:\$)?false|^pfctl\s+-d\b/,
     description: "Disables or flushes the firewall",
   },
   {
@@ -83,7 +83,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     id: "tampering.endpoint_protection",
     severity: "high",
     fields: ["command", "shell", "code"],
-    pattern: /set-mppreference\s.*-disable\w*\s+\$?(?:true|1)|add-mppreference\s.*-exclusionpath|\bsc(?:\.exe)?\s+(?:stop|config)\s+windefend|\bamsiutils\b|amsiinitfailed/,
+    pattern: /set-mppreference(?=\s).*-disable\w*\s+\$?(?:true|1)|add-mppreference(?=\s).*-exclusionpath|\bsc(?:\.exe)?\s+(?:stop|config)\s+windefend|\bamsiutils\b|amsiinitfailed/,
     description: "Disables antivirus, Defender or AMSI",
   },
   {
@@ -97,7 +97,22 @@ export const TAMPERING_RULES = defineRules("tampering", [
     id: "tampering.parapet_settings_command",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:sed|perl|awk|tee|truncate|cp|mv|ln|rm)\s.*(?:security\/shield\/|security\/ifc\/|\.engine\/|audit\.jsonl)/,
+    pattern: /^(?:sed|perl|awk|tee|truncate|cp|mv|ln|rm)(?=\s).*(?:security\/shield\/|security\/ifc\/|\.engine\/|audit\.jsonl)/,
     description: "Command editing Parapet's policies, state or audit trail",
+  },
+  {
+    id: "tampering.stop_engine_pipeline",
+    severity: "critical",
+    fields: ["shell"],
+    pattern: /\bparapet\b[^\n]*\b(?:kill|pkill|killall)\b|\b(?:kill|pkill|killall)\b[^\n]*\bparapet\b/,
+    description: "Finds the Parapet process and kills it",
+  },
+  {
+    id: "tampering.disable_setting_text",
+    severity: "high",
+    fields: ["task", "content", "outbound", "shell"],
+    pattern:
+      /\b(?:shield|heuristic_enabled|fail_closed|classifier_enabled|sandbox|audit|policy_file|tier3)[\w.]*\s*(?:to|=|:)\s*["']?(?:false|off|disabled?|0|\/dev\/null|none|permissive)\b/,
+    description: "Turns off a Parapet security setting",
   },
 ]);
