@@ -32,4 +32,8 @@ export const CREDENTIAL_CASES: RuleRow[] = [
   ["credential.git_credential_helper", "git credential fill", "git config user.name Dev"],
   ["credential.etc_passwd_read", read("/etc/passwd"), read("/etc/hostname")],
   ["credential.private_key_written", write("notes.txt", "-----BEGIN OPENSSH PRIVATE KEY-----\nabc"), write("notes.txt", "-----BEGIN CERTIFICATE-----\nabc")],
+  ["credential.secret_dir_archive", "tar czf keys.tgz ~/.ssh ~/.gnupg", "tar czf site.tgz public"],
+  ["credential.env_dump_capture", "printenv > env_dump.txt", "printenv HOME"],
+  ["credential.env_secret_filter", "env | grep -i token", "env | grep -i proxy"],
+  ["credential.browser_internal_pages", { type: "browser_navigate", payload: { url: "chrome://password-manager/passwords" } }, { type: "browser_navigate", payload: { url: "chrome://version" } }],
 ];

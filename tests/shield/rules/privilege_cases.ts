@@ -23,5 +23,8 @@ export const PRIVILEGE_CASES: RuleRow[] = [
   ["privilege.suid_enumeration", "find / -perm -4000 -type f 2>/dev/null", "find . -perm 644 -type f"],
   ["privilege.process_injection", "gdb -p 1234 -batch -ex 'call system(\"id\")'", "gdb ./a.out"],
   ["privilege.mount_host_disk", "mount /dev/sda1 /mnt/host", "mount | grep tmpfs"],
+  ["privilege.shell_escape", "sudo vim -c ':!/bin/sh'", "vim -c ':set number' notes.md"],
+  ["privilege.immutable_system_file", "chattr -i /etc/passwd", "lsattr /etc/passwd"],
+  ["privilege.compose_privileged", write("docker-compose.override.yml", "services:\n  app:\n    volumes:\n      - /:/host\n"), write("docker-compose.override.yml", "services:\n  app:\n    volumes:\n      - ./data:/data\n")],
 ];
 
