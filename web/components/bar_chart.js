@@ -3,7 +3,8 @@ import { html } from "../lib/html.js";
 import { formatCount } from "../lib/format.js";
 
 const WIDTH = 600;
-const PAD = { top: 12, right: 8, bottom: 26, left: 48 };
+const PAD = { top: 12, right: 8, bottom: 26, left: 64 };
+const MAX_BAR_PX = 56;
 
 function niceMax(value) {
   if (value <= 0) return 1;
@@ -24,7 +25,7 @@ export function BarChart(
   const totals = rows.map((r) => (stacked ? r.values.reduce((a, b) => a + b, 0) : Math.max(0, ...r.values)));
   const max = niceMax(Math.max(0, ...totals));
   const band = plotW / Math.max(1, rows.length);
-  const barW = Math.max(2, band * 0.7);
+  const barW = Math.min(MAX_BAR_PX, Math.max(2, band * 0.7));
   const y = (v) => PAD.top + plotH - (v / max) * plotH;
   const summary = rows.map((r, i) => `${r.label}: ${format(totals[i])}`).join(", ");
   const bars = rows.flatMap((row, i) => {
