@@ -1,14 +1,17 @@
 /** Agent benchmark: engine overhead per tool call, added latency to the first streamed token, and turns per
  * second with an instant fake LLM, each against a baseline measured in the same run. The engine runs as a
  * subprocess (pinned to one CPU when taskset exists) with a sub-millisecond clock, so its event timestamps
- * can be compared precisely. */
+ * can be compared precisely with this process's. */
 import { DatabaseSync } from "node:sqlite";
 import {
   type BenchLlm,
   fixed,
   freePort,
   type LlmReply,
+  machineNote,
+  p50p99,
   percentile,
+  preciseNow,
   ratio,
   REPO_ROOT,
   type SpawnedServer,
@@ -35,19 +38,23 @@ import type { AnyTool } from "../src/tools/types.ts";
 
 const CALLS_PER_TURN = 20;
 const OVERHEAD_TURNS = 16;
+const DIRECT_WARMUP = 300;
+const DIRECT_CALLS = 3_000;
 const LATENCY_TURNS = 200;
+/** The first chunk waits this long after the headers, so only its own path is timed. */
+const FIRST_CHUNK_DELAY_MS = 2;
 const THROUGHPUT_MS = 10_000;
+const RAW_MS = 3_000;
 const CONCURRENT_SESSIONS = 4;
 /** Sessions are renewed after this many turns so history growth does not dominate turns/s. */
 const TURNS_PER_SESSION = 50;
 const ENGINE_CPU = "1";
-const DIRECT_WARMUP = 300;
-const DIRECT_CALLS = 3_000;
 
 /** Runs the real engine (startEngine, as `main.ts engine` does) with a fractional-millisecond clock. */
 const PRECISE_ENGINE = `import { startEngine } from "${REPO_ROOT}/src/app.ts";
 const [configPath, port] = Deno.args;
-const engine = await startEngine({ configPath, port: Number(port), clock: { now: () => performance.timeOrigin + performance.now() } });
+const clock = { now: () => performance.timeOrigin + performance.now() };
+const engine = await startEngine({ configPath, port: Number(port), clock });
 console.log("Parapet is ready at " + engine.url);
 const stop = () => void engine.stop(0);
 Deno.addSignalListener("SIGINT", stop);
@@ -64,8 +71,9 @@ interface Rig {
 }
 
 async function startRig(workspace: string): Promise<Rig> {
-  const rig = { toolTurns: true } as Rig;
+  const rig = { toolTurns: true, workspace } as Rig;
   rig.llm = startBenchLlm((body) => reply(body, rig.toolTurns));
+  // No rate limit and no verdict cache: every call is judged in full.
   const configPath = await writeEngineConfig(workspace, rig.llm.url, {
     general: { rate_limit: 0, verdict_ttl_seconds: 0 },
   });
@@ -78,25 +86,20 @@ async function startRig(workspace: string): Promise<Rig> {
     readyPath: "/api/status",
     cpus: ENGINE_CPU,
   });
-  rig.workspace = workspace;
   return rig;
 }
 
 function reply(body: { messages?: { role?: string }[] }, toolTurns: boolean): LlmReply {
-  const last = body.messages?.at(-1)?.role;
-  if (!toolTurns || last !== "user") return { text: toolTurns ? "done" : "Hello" };
-  return {
-    toolCalls: Array.from(
-      { length: CALLS_PER_TURN },
-      () => ({ name: "list_directory", arguments: { path: "." } }),
-    ),
-  };
+  if (!toolTurns) return { text: "Hello" };
+  if (body.messages?.at(-1)?.role !== "user") return { text: "done" };
+  const call = { name: "list_directory", arguments: { path: "." } };
+  return { toolCalls: Array.from({ length: CALLS_PER_TURN }, () => call) };
 }
 
 interface CallTiming {
-  actionId: string;
+  /** action_completed minus action_started. */
   span: number;
-  /** Shield verdict event minus action_started: arguments, audit, Shield. */
+  /** shield_verdict minus action_started: argument checks, audit, Shield. */
   beforeVerdict: number;
   executed: boolean;
   roundedDuration: number;
@@ -104,45 +107,43 @@ interface CallTiming {
 
 function callTimings(turns: TurnRecord[]): CallTiming[] {
   const timings: CallTiming[] = [];
-  for (const turn of turns) {
-    const started = new Map<string, number>();
-    const verdicts = new Map<string, { at: number; decision: string }>();
-    for (const event of turn.events) {
-      const id = event.data.action_id as string;
-      if (event.type === "action_started") started.set(id, event.timestamp);
-      if (event.type === "shield_verdict") {
-        verdicts.set(id, { at: event.timestamp, decision: event.data.decision });
-      }
-      if (event.type !== "action_completed" || !started.has(id)) continue;
-      const verdict = verdicts.get(id);
-      timings.push({
-        actionId: id,
-        span: event.timestamp - started.get(id)!,
-        beforeVerdict: verdict ? verdict.at - started.get(id)! : NaN,
-        executed: verdict?.decision === "ALLOW",
-        roundedDuration: event.data.duration_ms as number,
-      });
+  const started = new Map<string, number>();
+  const verdicts = new Map<string, { at: number; decision: string }>();
+  for (const event of turns.flatMap((turn) => turn.events)) {
+    const id = event.data.action_id as string;
+    if (event.type === "action_started") started.set(id, event.timestamp);
+    if (event.type === "shield_verdict") {
+      verdicts.set(id, { at: event.timestamp, decision: event.data.decision });
     }
+    if (event.type !== "action_completed" || !started.has(id)) continue;
+    const verdict = verdicts.get(id);
+    timings.push({
+      span: event.timestamp - started.get(id)!,
+      beforeVerdict: verdict ? verdict.at - started.get(id)! : NaN,
+      executed: verdict?.decision === "ALLOW",
+      roundedDuration: Number(event.data.duration_ms),
+    });
   }
   return timings;
 }
 
-/** Exact tool run times in completion order, from the engine's metrics table (read after it stopped). */
+/** Exact tool run times of a session in completion order, from the engine's metrics table. */
 function exactDurations(workspace: string, sessionId: string): number[] {
-  const db = new DatabaseSync(`${workspace}/.engine/engine.db`, { readOnly: true });
   try {
-    const rows = db.prepare("SELECT duration_ms FROM tool_calls WHERE session_id = ? ORDER BY id").all(
-      sessionId,
-    );
-    return rows.map((row) => Number((row as { duration_ms: number }).duration_ms));
-  } finally {
-    db.close();
+    const db = new DatabaseSync(`${workspace}/.engine/engine.db`, { readOnly: true });
+    try {
+      const query = db.prepare("SELECT duration_ms FROM tool_calls WHERE session_id = ? ORDER BY id");
+      return query.all(sessionId).map((row) => Number(row.duration_ms));
+    } finally {
+      db.close();
+    }
+  } catch {
+    return [];
   }
 }
 
-async function overheadTurns(
-  rig: Rig,
-): Promise<{ sessionId: string; timings: CallTiming[]; failed: number }> {
+/** Real turns of CALLS_PER_TURN list_directory calls; overhead = event span minus the tool's own time. */
+async function measureEventOverhead(rig: Rig): Promise<void> {
   rig.toolTurns = true;
   const client = await TurnClient.open(rig.engine.url);
   const turns: TurnRecord[] = [];
@@ -150,36 +151,25 @@ async function overheadTurns(
     turns.push(await client.turn(`List the workspace ${turn}`));
   }
   await client.close();
-  return {
-    sessionId: client.sessionId,
-    timings: callTimings(turns),
-    failed: turns.filter((turn) => turn.failed).length,
-  };
-}
-
-function reportOverhead(timings: CallTiming[], durations: number[], failed: number): void {
+  const timings = callTimings(turns);
   const executed = timings.filter((timing) => timing.executed);
+  const durations = exactDurations(rig.workspace, client.sessionId);
   const exact = durations.length === executed.length;
-  const overhead = executed.map((timing, index) =>
-    timing.span - (exact ? durations[index] : timing.roundedDuration)
-  );
+  const toolTimes = exact ? durations : executed.map((timing) => timing.roundedDuration);
+  const overhead = executed.map((timing, index) => timing.span - toolTimes[index]);
+  const failed = turns.filter((turn) => turn.failed).length;
   console.log(
-    `tool-call overhead over WebSocket events (${executed.length} list_directory calls executed, ` +
+    `tool-call overhead, real turns over WebSocket (${executed.length} list_directory calls executed, ` +
       `${
         timings.length - executed.length
-      } not allowed, ${failed} failed turns; ${CALLS_PER_TURN} calls a turn; ` +
-      `tool time from ${exact ? "the metrics table (exact)" : "duration_ms (rounded: counts differ)"}):`,
+      } not allowed, ${failed} failed turns, ${CALLS_PER_TURN} calls a turn; ` +
+      `tool time ${exact ? "exact, from the metrics table" : "from rounded duration_ms: counts differ"}):`,
   );
   console.log(
-    `  overhead p50 ${fixed(percentile(overhead, 0.5))} ms, p99 ${fixed(percentile(overhead, 0.99))} ms ` +
-      `(target p50 < 1 ms); tool run p50 ${fixed(percentile(durations, 0.5))} ms, ` +
-      `overhead/tool ${ratio(percentile(overhead, 0.5), percentile(durations, 0.5))}`,
+    `  overhead ${p50p99(overhead)} (target p50 < 1 ms); baseline tool run ${p50p99(toolTimes)}; ` +
+      `overhead/tool p50 ${ratio(percentile(overhead, 0.5), percentile(toolTimes, 0.5))}`,
   );
-  console.log(
-    `  of which action_started -> shield_verdict p50 ${
-      fixed(percentile(timings.map((t) => t.beforeVerdict), 0.5))
-    } ms`,
-  );
+  console.log(`  of which action_started -> shield_verdict ${p50p99(timings.map((t) => t.beforeVerdict))}`);
 }
 
 /** ToolPipeline.run called directly with the real file tools, Shield (default policy, heuristics), audit log,
@@ -197,7 +187,7 @@ async function measureDirectPipeline(dir: string): Promise<void> {
     disabledGroups: [],
   });
   const tool = registry.get("list_directory")!;
-  let toolMs = 0;
+  let toolMs = NaN;
   const timed: AnyTool = {
     ...tool,
     async execute(args, context) {
@@ -228,50 +218,44 @@ async function measureDirectPipeline(dir: string): Promise<void> {
   };
   const call = { id: "call_0", name: tool.name, arguments: '{"path":"."}' };
   const overhead: number[] = [];
-  let allowed = 0;
+  let executed = 0;
   for (let run = 0; run < DIRECT_WARMUP + DIRECT_CALLS; run++) {
-    toolMs = NaN;
     const started = performance.now();
     const outcome = await pipeline.run(call, context);
-    if (run >= DIRECT_WARMUP) overhead.push(performance.now() - started - (outcome.executed ? toolMs : 0));
-    if (run >= DIRECT_WARMUP && outcome.executed) allowed++;
+    if (run < DIRECT_WARMUP) continue;
+    overhead.push(performance.now() - started - (outcome.executed ? toolMs : 0));
+    if (outcome.executed) executed++;
   }
-  const bare = await timeRuns(DIRECT_CALLS, () => tool.execute({ path: "." }, context));
-  const shieldOnly = await timeRuns(
-    DIRECT_CALLS,
-    () => shield.evaluate({ type: tool.name, payload: { path: "." }, sessionId: "s_bench" }),
+  const bare = await timeRuns(() => tool.execute({ path: "." }, context));
+  const shieldOnly = await timeRuns(() =>
+    shield.evaluate({ type: tool.name, payload: { path: "." }, sessionId: "s_bench" })
   );
   await audit.close();
   db.close();
   console.log(
-    `tool-call overhead in-process, ToolPipeline.run direct (${DIRECT_CALLS} list_directory calls, ` +
-      `${allowed} executed): p50 ${fixed(percentile(overhead, 0.5))} ms, p99 ${
-        fixed(percentile(overhead, 0.99))
-      } ms ` +
-      `(target p50 < 1 ms); bare execute p50 ${fixed(percentile(bare, 0.5))} ms, p99 ${
-        fixed(percentile(bare, 0.99))
-      } ms; ` +
-      `overhead/bare p50 ${
-        ratio(percentile(overhead, 0.5), percentile(bare, 0.5))
-      }; of it Shield.evaluate alone p50 ` +
-      `${fixed(percentile(shieldOnly, 0.5))} ms`,
+    `tool-call overhead in-process, ToolPipeline.run direct (${DIRECT_CALLS} list_directory calls, ${executed} ` +
+      `executed): ${p50p99(overhead)} (target p50 < 1 ms); baseline bare execute ${p50p99(bare)}; ` +
+      `overhead/bare p50 ${ratio(percentile(overhead, 0.5), percentile(bare, 0.5))}`,
   );
+  console.log(`  of which Shield.evaluate alone ${p50p99(shieldOnly)}`);
 }
 
-async function timeRuns(runs: number, work: () => Promise<unknown>): Promise<number[]> {
-  for (let run = 0; run < DIRECT_WARMUP; run++) await work();
+async function timeRuns(work: () => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
+  for (let run = 0; run < DIRECT_WARMUP + DIRECT_CALLS; run++) {
     const started = performance.now();
     await work();
-    samples.push(performance.now() - started);
+    if (run >= DIRECT_WARMUP) samples.push(performance.now() - started);
   }
   return samples;
 }
 
-async function latencyTurns(rig: Rig): Promise<number[]> {
+/** Fake LLM's first chunk written -> first llm_token frame read here; also when the engine emitted it. */
+async function measureFirstToken(rig: Rig): Promise<void> {
   rig.toolTurns = false;
-  const added: number[] = [];
+  rig.llm.firstChunkDelayMs = FIRST_CHUNK_DELAY_MS;
+  const atClient: number[] = [];
+  const atEngine: number[] = [];
   let client = await TurnClient.open(rig.engine.url);
   for (let turn = 0; turn < LATENCY_TURNS; turn++) {
     if (turn > 0 && turn % TURNS_PER_SESSION === 0) {
@@ -280,24 +264,37 @@ async function latencyTurns(rig: Rig): Promise<number[]> {
     }
     const index = rig.llm.firstChunkAt.length;
     const record = await client.turn(`Say hello ${turn}`);
-    if (record.firstTokenAt !== undefined && index < rig.llm.firstChunkAt.length) {
-      added.push(record.firstTokenAt - rig.llm.firstChunkAt[index]);
-    }
+    const written = rig.llm.firstChunkAt[index];
+    const token = record.events.find((event) => event.type === "llm_token");
+    if (record.firstTokenAt === undefined || written === undefined || !token) continue;
+    atClient.push(record.firstTokenAt - written);
+    atEngine.push(token.timestamp - written);
   }
   await client.close();
-  return added;
+  const direct = await directFirstChunk(rig.llm);
+  rig.llm.firstChunkDelayMs = 0;
+  console.log(
+    `first chunk -> first llm_token at the client (${atClient.length} turns, chunk sent ` +
+      `${FIRST_CHUNK_DELAY_MS} ms after the headers): ${p50p99(atClient)} ` +
+      `(target p99 < 5 ms); baseline fetch of the same SSE server ${p50p99(direct)}; ` +
+      `ratio p50 ${ratio(percentile(atClient, 0.5), percentile(direct, 0.5))}, ` +
+      `p99 ${ratio(percentile(atClient, 0.99), percentile(direct, 0.99))}`,
+  );
+  console.log(`  of which chunk written -> engine emits llm_token (event timestamp) ${p50p99(atEngine)}`);
 }
 
 /** Baseline: the same SSE server read directly with fetch; time from chunk written to chunk read. */
-async function directFirstChunk(llm: BenchLlm, runs: number): Promise<number[]> {
+async function directFirstChunk(llm: BenchLlm): Promise<number[]> {
   const samples: number[] = [];
-  for (let run = 0; run < runs; run++) {
+  for (let run = 0; run < LATENCY_TURNS; run++) {
     const index = llm.firstChunkAt.length;
     const response = await fetch(`${llm.url}/chat/completions`, { method: "POST", body: chatBody(run) });
     const reader = response.body!.getReader();
     await reader.read();
-    samples.push(performance.timeOrigin + performance.now() - llm.firstChunkAt[index]);
-    while (!(await reader.read()).done) { /* drain */ }
+    samples.push(preciseNow() - llm.firstChunkAt[index]);
+    while (!(await reader.read()).done) {
+      // drain the rest of the reply
+    }
   }
   return samples;
 }
@@ -333,7 +330,7 @@ async function turnRate(rig: Rig, sessions: number): Promise<{ rate: number; fai
 
 /** Baseline: raw streamed requests per second to the same fake LLM with fetch from this process. */
 async function rawLlmRate(llm: BenchLlm, concurrency: number): Promise<number> {
-  const end = performance.now() + 3_000;
+  const end = performance.now() + RAW_MS;
   let done = 0;
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (performance.now() < end) {
@@ -342,58 +339,40 @@ async function rawLlmRate(llm: BenchLlm, concurrency: number): Promise<number> {
       done++;
     }
   }));
-  return done / 3;
+  return done / (RAW_MS / 1000);
+}
+
+async function measureTurnRates(rig: Rig): Promise<void> {
+  console.log(
+    `turns/s, text-only 1-chunk replies, ${THROUGHPUT_MS / 1000} s each, new session every ` +
+      `${TURNS_PER_SESSION} turns; baseline: raw streamed requests/s to the fake LLM with fetch:`,
+  );
+  for (const sessions of [1, CONCURRENT_SESSIONS]) {
+    const turns = await turnRate(rig, sessions);
+    const raw = await rawLlmRate(rig.llm, sessions);
+    console.log(
+      `  ${sessions} session${sessions > 1 ? "s" : ""}: ${
+        fixed(turns.rate, 1)
+      } turns/s (${turns.failed} failed), ` +
+        `raw ${fixed(raw, 1)} req/s, ratio ${ratio(turns.rate, raw)}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
   const workspace = await Deno.makeTempDir({ prefix: "parapet-agent-bench-" });
   let rig: Rig | undefined;
   try {
+    console.log(machineNote());
     rig = await startRig(workspace);
     console.log(
-      `engine subprocess ready in ${
-        fixed(rig.engine.readyMs, 0)
-      } ms (pinned to CPU ${ENGINE_CPU} when taskset exists)`,
+      `engine subprocess (startEngine with a sub-ms clock) ready in ${fixed(rig.engine.readyMs, 0)} ms, ` +
+        `pinned to CPU ${ENGINE_CPU} when taskset exists`,
     );
-
-    const overhead = await overheadTurns(rig);
-    const latency = await latencyTurns(rig);
-    const direct = await directFirstChunk(rig.llm, LATENCY_TURNS);
-    const sequential = await turnRate(rig, 1);
-    const concurrent = await turnRate(rig, CONCURRENT_SESSIONS);
-    const rawSequential = await rawLlmRate(rig.llm, 1);
-    const rawConcurrent = await rawLlmRate(rig.llm, CONCURRENT_SESSIONS);
-    await rig.engine.stop();
-
-    reportOverhead(overhead.timings, exactDurations(workspace, overhead.sessionId), overhead.failed);
+    await measureEventOverhead(rig);
     await measureDirectPipeline(workspace);
-    console.log(
-      `first chunk -> first llm_token at the client (${latency.length} turns): p50 ${
-        fixed(percentile(latency, 0.5))
-      } ms, ` +
-        `p99 ${
-          fixed(percentile(latency, 0.99))
-        } ms (target p99 < 5 ms); baseline fetch of the same SSE server: ` +
-        `p50 ${fixed(percentile(direct, 0.5))} ms, p99 ${fixed(percentile(direct, 0.99))} ms; ` +
-        `ratio p99 ${ratio(percentile(latency, 0.99), percentile(direct, 0.99))}`,
-    );
-    console.log(
-      `turns/s, text-only 1-chunk replies, ${
-        THROUGHPUT_MS / 1000
-      } s, new session every ${TURNS_PER_SESSION} turns:`,
-    );
-    console.log(
-      `  1 session: ${fixed(sequential.rate, 1)} turns/s (${sequential.failed} failed); raw fake-LLM fetch ` +
-        `${fixed(rawSequential, 1)} req/s; ratio ${ratio(sequential.rate, rawSequential)}`,
-    );
-    console.log(
-      `  ${CONCURRENT_SESSIONS} sessions: ${
-        fixed(concurrent.rate, 1)
-      } turns/s (${concurrent.failed} failed); raw ` +
-        `fake-LLM fetch x${CONCURRENT_SESSIONS} ${fixed(rawConcurrent, 1)} req/s; ratio ${
-          ratio(concurrent.rate, rawConcurrent)
-        }`,
-    );
+    await measureFirstToken(rig);
+    await measureTurnRates(rig);
   } finally {
     await rig?.engine.stop();
     await rig?.llm.close();

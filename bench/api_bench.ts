@@ -6,6 +6,7 @@ import {
   fixed,
   freePort,
   hasCommand,
+  machineNote,
   MAIN,
   percentile,
   ratio,
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "parapet-api-bench-" });
   const running: SpawnedServer[] = [];
   try {
+    console.log(machineNote());
     const configPath = await writeEngineConfig(dir, undefined, { general: { rate_limit: 0 } });
     const trivialScript = await writeTrivialServer(dir);
     const bodyFile = `${dir}/status.json`;

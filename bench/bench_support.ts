@@ -204,6 +204,8 @@ export interface BenchLlm {
   url: string;
   /** preciseNow() at which the first content chunk of each streamed reply was enqueued, in request order. */
   firstChunkAt: number[];
+  /** Delay before the first chunk, so it is written after the response headers went out (0 = instant). */
+  firstChunkDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -247,11 +249,12 @@ export function startBenchLlm(reply: (body: ChatBody) => LlmReply): BenchLlm {
         usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 },
       })
     }\n\n`;
+    const finish = "text" in answer ? "stop" : "tool_calls";
     const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
+      async start(controller) {
+        if (llm.firstChunkDelayMs > 0) await delay(llm.firstChunkDelayMs);
         controller.enqueue(encoder.encode(first));
         firstChunkAt.push(preciseNow());
-        const finish = "text" in answer ? "stop" : "tool_calls";
         controller.enqueue(encoder.encode(chunk({}, finish) + usage + "data: [DONE]\n\n"));
         controller.close();
       },
@@ -261,7 +264,13 @@ export function startBenchLlm(reply: (body: ChatBody) => LlmReply): BenchLlm {
     });
   };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
-  return { url: `http://127.0.0.1:${server.addr.port}/v1`, firstChunkAt, close: () => server.shutdown() };
+  const llm: BenchLlm = {
+    url: `http://127.0.0.1:${server.addr.port}/v1`,
+    firstChunkAt,
+    firstChunkDelayMs: 0,
+    close: () => server.shutdown(),
+  };
+  return llm;
 }
 
 export interface EventRecord {
@@ -338,4 +347,20 @@ export class TurnClient {
     this.socket.close();
     return closed;
   }
+}
+
+/** One line on the machine, since other work on it moves every figure. */
+export function machineNote(): string {
+  let load = "unknown";
+  try {
+    load = Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+  } catch {
+    // not Linux
+  }
+  return `machine: ${navigator.hardwareConcurrency} CPUs, load average ${load}, Deno ${Deno.version.deno}`;
+}
+
+/** "p50 X ms, p99 Y ms" of samples in milliseconds. */
+export function p50p99(samples: number[]): string {
+  return `p50 ${fixed(percentile(samples, 0.5))} ms, p99 ${fixed(percentile(samples, 0.99))} ms`;
 }
