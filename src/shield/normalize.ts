@@ -83,7 +83,7 @@ function decodeEscapes(text: string): string {
     });
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+const BASE64_RUN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
 const HEX_RUN = /\b(?:0x)?(?:[0-9a-fA-F]{2}){6,}\b/g;
 const HEX_SPACED = /\b[0-9a-fA-F]{2}(?:[ :][0-9a-fA-F]{2}){5,}\b/g;
 
@@ -114,7 +114,7 @@ function decodeOnce(text: string): string[] {
 export function textVariants(raw: string): string[] {
   const cleaned = cleanText(raw.length > MAX_SCAN_CHARS ? raw.slice(0, MAX_SCAN_CHARS) : raw);
   const variants = [cleaned];
-  if (!/[%\\&]|[A-Za-z0-9+/_-]{12}|[0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}/.test(cleaned)) return variants;
+  if (!/[%\\&]|[A-Za-z0-9+/_-]{8}|[0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}/.test(cleaned)) return variants;
   let frontier = [cleaned];
   let budget = MAX_DECODED_CHARS;
   for (let depth = 0; depth < MAX_DECODE_DEPTH && frontier.length > 0; depth++) {

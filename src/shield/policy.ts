@@ -112,10 +112,12 @@ export function policyProblems(yamlText: string): { problems: string[]; rules: P
   const names = new Set<string>();
   (document as { rules: unknown[] }).rules.forEach((raw, index) => {
     const rule = validateRule(raw, index, problems);
-    if (!rule) return;
-    if (names.has(rule.name)) problems.push(`${ruleLabel(index, raw)}: "name" is used by an earlier rule`);
-    names.add(rule.name);
-    rules.push(rule);
+    const name = (raw as { name?: unknown } | null)?.name;
+    if (typeof name === "string") {
+      if (names.has(name)) problems.push(`${ruleLabel(index, raw)}: "name" is used by an earlier rule`);
+      names.add(name);
+    }
+    if (rule) rules.push(rule);
   });
   return { problems, rules };
 }
