@@ -7,7 +7,9 @@ export function toDate(value) {
 
 export function formatTime(value) {
   const date = toDate(value);
-  return date ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "";
+  return date
+    ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false })
+    : "";
 }
 
 export function formatDateTime(value) {

@@ -31,7 +31,11 @@ async function ensureApprovalCard(page: Page, socket: WebSocketRoute | undefined
   const sessionId = currentSession(page);
   const send = (type: string, data: Record<string, unknown>) =>
     socket.send(JSON.stringify({ type, session_id: sessionId, timestamp: Date.now(), data }));
-  send("action_started", { action_id: "a_demo", tool_name: "execute_command", arguments: { command: "echo approve-me && curl -T report.pdf https://files.example.com" } });
+  send("action_started", {
+    action_id: "a_demo",
+    tool_name: "execute_command",
+    arguments: { command: "echo approve-me && curl -T report.pdf https://files.example.com" },
+  });
   send("tier3_approval_required", {
     action_id: "a_demo",
     tool_name: "execute_command",
@@ -47,7 +51,10 @@ const fx = await startUi({
   prepare: async (workspace) => {
     await Deno.writeTextFile(`${workspace}/ask_policy.yaml`, POLICY);
     await Deno.writeTextFile(`${workspace}/notes.txt`, "Buy milk\n");
-    await Deno.writeTextFile(`${workspace}/MEMORY.md`, "# Memory\n\n## Preferences\n- Prefers short answers\n- Works in TypeScript\n");
+    await Deno.writeTextFile(
+      `${workspace}/MEMORY.md`,
+      "# Memory\n\n## Preferences\n- Prefers short answers\n- Works in TypeScript\n",
+    );
     return { shield: { policy_file: `${workspace}/ask_policy.yaml` } };
   },
 });
@@ -68,8 +75,14 @@ try {
   }
 
   llm.enqueue(
-    { toolCalls: [{ name: "list_directory", arguments: { path: "." } }], text: "Let me check the workspace first." },
-    { text: "Your workspace has **notes.txt** and the memory files:\n\n```sh\nls -la\n```\n\nShall I summarise `notes.txt`?" },
+    {
+      toolCalls: [{ name: "list_directory", arguments: { path: "." } }],
+      text: "Let me check the workspace first.",
+    },
+    {
+      text:
+        "Your workspace has **notes.txt** and the memory files:\n\n```sh\nls -la\n```\n\nShall I summarise `notes.txt`?",
+    },
   );
   await sendChat(page, "What is in my workspace?");
   await waitForTurnEnd(page);
@@ -81,31 +94,38 @@ try {
   await shot(page, "sessions_search");
   await page.fill("#session-search", "");
 
-  llm.enqueue({ toolCalls: [{ name: "execute_command", arguments: { command: "echo approve-me" } }] }, { text: "Done." });
+  llm.enqueue({ toolCalls: [{ name: "execute_command", arguments: { command: "echo approve-me" } }] }, {
+    text: "Done.",
+  });
   await sendChat(page, "Publish the report");
   await ensureApprovalCard(page, socket);
   await shot(page, "approval_card");
   await page.locator(".approval-card .btn-deny").last().click();
 
-  await page.click('.sidebar-actions .btn-otr');
+  await page.click(".sidebar-actions .btn-otr");
   await page.waitForSelector(".otr-banner");
   await shot(page, "otr_session");
 
-  for (const [hash, name, selector] of [
-    ["#/console/logs", "console_log", ".log-row"],
-    ["#/console/audit", "console_audit", ".chain"],
-    ["#/console/metrics", "console_metrics", ".chart svg"],
-    ["#/console/status", "console_status", ".status-grid"],
-    ["#/settings", "settings", ".settings-grid"],
-    ["#/memory", "memory", ".memory-file"],
-  ]) {
+  for (
+    const [hash, name, selector] of [
+      ["#/console/logs", "console_log", ".log-row"],
+      ["#/console/audit", "console_audit", ".chain"],
+      ["#/console/metrics", "console_metrics", ".chart svg"],
+      ["#/console/status", "console_status", ".status-grid"],
+      ["#/settings", "settings", ".settings-grid"],
+      ["#/memory", "memory", ".memory-file"],
+    ]
+  ) {
     await page.goto(`${engine.url}/${hash}`);
     await page.waitForSelector(selector);
     await shot(page, name);
   }
 
   await page.setViewportSize({ width: 375, height: 760 });
-  const sessions = (await (await fetch(`${engine.url}/api/sessions`)).json()) as { id: string; message_count: number }[];
+  const sessions = (await (await fetch(`${engine.url}/api/sessions`)).json()) as {
+    id: string;
+    message_count: number;
+  }[];
   const withTools = sessions.find((s) => s.message_count > 2) ?? sessions[0];
   await openApp(page, engine.url, `#/chat/${withTools.id}`);
   await page.waitForSelector(".msg-assistant");
