@@ -170,6 +170,17 @@ async function measureEventOverhead(rig: Rig): Promise<void> {
       `overhead/tool p50 ${ratio(percentile(overhead, 0.5), percentile(toolTimes, 0.5))}`,
   );
   console.log(`  of which action_started -> shield_verdict ${p50p99(timings.map((t) => t.beforeVerdict))}`);
+  console.log(`  engine verdicts (shows which Shield is wired): ${verdictSummary(turns)}`);
+}
+
+function verdictSummary(turns: TurnRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const event of turns.flatMap((turn) => turn.events)) {
+    if (event.type !== "shield_verdict") continue;
+    const key = `${event.data.decision} tier ${event.data.tier} "${String(event.data.reason).slice(0, 60)}"`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => `${count} x ${key}`).join("; ") || "none";
 }
 
 /** ToolPipeline.run called directly with the real file tools, Shield (default policy, heuristics), audit log,
