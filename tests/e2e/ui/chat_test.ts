@@ -80,7 +80,7 @@ Deno.test({
             "duration is shown",
           );
           assertEquals(
-            await page.textContent(".msg-assistant >> nth=-1 >> .markdown"),
+            (await page.textContent(".msg-assistant >> nth=-1 >> .markdown"))?.trim(),
             "The workspace has notes.txt.",
           );
         },
