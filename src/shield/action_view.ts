@@ -2,10 +2,10 @@
  * every text cleaned and decoded. Built once per evaluation and shared by Tiers 0 and 1. */
 
 import type { Action } from "./types.ts";
-import { type PayloadKind, payloadFields } from "./payload_fields.ts";
+import { payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
-import { looksLikePath, type NormalPath, normalizePath } from "./paths.ts";
+import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
 
 export interface ActionView {
   type: string;
@@ -24,13 +24,17 @@ export interface ActionView {
   truncatedShell: boolean;
 }
 
-const SCRIPT_PATH = /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pl|rb|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+const SCRIPT_PATH =
+  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pl|rb|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const MAX_PATH_ARGS = 32;
+const MAX_REQUEST_CHARS = 16 * 1024;
 /** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
-const METADATA_COMMANDS = /^(?:chmod|chown|chgrp|ls|stat|file|test|\[|du|ssh-add|ssh-keygen\s+-[lyf]|realpath|readlink|dirname|basename)(?:\s|$)/;
+const METADATA_COMMANDS =
+  /^(?:chmod|chown|chgrp|ls|stat|file|test|\[|du|ssh-add|ssh-keygen\s+-[lyf]|realpath|readlink|dirname|basename)(?:\s|$)/;
 /** Words that start a command inside prose (task text): parsing resumes at each of them. */
-const COMMAND_WORDS = /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
+const COMMAND_WORDS =
+  /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
 const MAX_PROSE_COMMANDS = 16;
 
 function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): void {
@@ -42,7 +46,9 @@ function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): vo
 function gitPushCommand(payload: Record<string, unknown>): string {
   const words = ["git", "push"];
   if (payload.force === true) words.push("--force");
-  for (const key of ["remote", "branch"]) if (typeof payload[key] === "string") words.push(String(payload[key]));
+  for (const key of ["remote", "branch"]) {
+    if (typeof payload[key] === "string") words.push(String(payload[key]));
+  }
   return words.join(" ");
 }
 
@@ -51,13 +57,17 @@ function searchCommand(payload: Record<string, unknown>): string {
   return `grep -r ${quote(payload.pattern)} ${quote(payload.path ?? ".")}`;
 }
 
-/** Extra forms of shell text: `[p]arapet` → `parapet`; literals reversed when piped through `rev`. */
+/** Extra forms of shell text: `[p]arapet` → `parapet`, `c\\url` and `cu''rl` → `curl`, literals reversed when
+ * piped through `rev`. */
 function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
   for (const text of variants) {
     if (/\[[a-z0-9]\]/i.test(text)) extra.push(text.replace(/\[([a-z0-9])\]/gi, "$1"));
+    if (/\\[a-z]|''|""/i.test(text)) extra.push(text.replace(/\\([a-z0-9])/gi, "$1").replace(/''|""/g, ""));
     if (/\|\s*rev\b/.test(text)) {
-      for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) extra.push([...literal.slice(1, -1)].reverse().join(""));
+      for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) {
+        extra.push([...literal.slice(1, -1)].reverse().join(""));
+      }
     }
   }
   return extra;
@@ -130,7 +140,10 @@ export function buildActionView(action: Action, workspace: string, home: string)
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);
   if (view.type === "grep_files" || view.type === "search_files") addShell(view, [searchCommand(payload)]);
   const fields = payloadFields(action);
-  const ordered = [...fields.filter((field) => field.kind.endsWith("path")), ...fields.filter((field) => !field.kind.endsWith("path"))];
+  const ordered = [
+    ...fields.filter((field) => field.kind.endsWith("path")),
+    ...fields.filter((field) => !field.kind.endsWith("path")),
+  ];
   for (const field of ordered) {
     if (field.value.length > MAX_SCAN_CHARS) view.oversized = true;
     if (field.kind === "path" || field.kind === "write_path") {
@@ -162,6 +175,7 @@ function addRequests(view: BuildingView, payload: Record<string, unknown>): void
   if (view.type !== "http_request" && view.type !== "browser_navigate") return;
   const method = typeof payload.method === "string" ? payload.method.toUpperCase() : "GET";
   const headers = (view.texts.get("header") ?? []).join("\n");
-  const body = [headers, ...(view.texts.get("outbound") ?? [])].join("\n");
+  // The body is scanned in full as outbound text; request rules need the method, URL, headers and its start.
+  const body = [headers, ...(view.texts.get("outbound") ?? [])].join("\n").slice(0, MAX_REQUEST_CHARS);
   for (const url of view.urls) view.requests.push(`${method} ${url}\n${body}`);
 }

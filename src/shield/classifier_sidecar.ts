@@ -28,7 +28,8 @@ interface ClassifierAnswer {
 function parseAnswer(body: unknown): ClassifierAnswer {
   const answer = body as Partial<ClassifierAnswer> | null;
   if (
-    !answer || (answer.label !== "malicious" && answer.label !== "benign") || typeof answer.score !== "number" ||
+    !answer || (answer.label !== "malicious" && answer.label !== "benign") ||
+    typeof answer.score !== "number" ||
     !Number.isFinite(answer.score)
   ) {
     throw new Error(`Classifier answer is invalid: ${JSON.stringify(body)?.slice(0, 200)}`);
@@ -82,7 +83,11 @@ export class ClassifierSidecar {
       };
     }
     if (answer.score >= threshold - GREY_BAND) {
-      return { decision: "ESCALATE", reason: `Classifier: possibly malicious (score ${answer.score.toFixed(2)})`, confidence: answer.score };
+      return {
+        decision: "ESCALATE",
+        reason: `Classifier: possibly malicious (score ${answer.score.toFixed(2)})`,
+        confidence: answer.score,
+      };
     }
     return undefined;
   }

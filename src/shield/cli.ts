@@ -35,7 +35,10 @@ function invalidLine(id: unknown, error: string): Record<string, unknown> {
   };
 }
 
-async function answerLine(shield: Shield, line: string): Promise<{ answer: Record<string, unknown>; valid: boolean }> {
+async function answerLine(
+  shield: Shield,
+  line: string,
+): Promise<{ answer: Record<string, unknown>; valid: boolean }> {
   if (line.length > MAX_LINE_CHARS) return { answer: invalidLine(null, "line is too long"), valid: false };
   let input: Record<string, unknown>;
   try {
@@ -47,7 +50,9 @@ async function answerLine(shield: Shield, line: string): Promise<{ answer: Recor
     return { answer: invalidLine(null, "line must be a JSON object"), valid: false };
   }
   const { id, type, payload } = input;
-  if (typeof type !== "string" || type === "") return { answer: invalidLine(id, `"type" must be a non-empty string`), valid: false };
+  if (typeof type !== "string" || type === "") {
+    return { answer: invalidLine(id, `"type" must be a non-empty string`), valid: false };
+  }
   if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
     return { answer: invalidLine(id, `"payload" must be an object`), valid: false };
   }

@@ -12,7 +12,11 @@ async function main(args: string[]): Promise<number> {
     const flag = rest.indexOf("--workspace");
     const workspace = flag >= 0 && rest[flag + 1] ? rest[flag + 1] : Deno.cwd();
     const home = Deno.env.get("HOME") ?? "/root";
-    return await runShieldEvaluate(createStandaloneShield(workspace, home), Deno.stdin.readable, Deno.stdout.writable);
+    return await runShieldEvaluate(
+      createStandaloneShield(workspace, home),
+      Deno.stdin.readable,
+      Deno.stdout.writable,
+    );
   }
   if (command === "check-policy" && rest[0]) return await runCheckPolicy(rest[0]);
   console.error(USAGE);

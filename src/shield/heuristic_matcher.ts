@@ -34,7 +34,9 @@ export function fieldTexts(view: ActionView, field: RuleField): string[] {
       return view.paths.flatMap((path) => path.relative ? [path.absolute, path.relative] : [path.absolute])
         .map((path) => path.toLowerCase());
     case "write_path":
-      return view.writePaths.flatMap((path) => path.relative ? [path.absolute, path.relative] : [path.absolute])
+      return view.writePaths.flatMap((path) =>
+        path.relative ? [path.absolute, path.relative] : [path.absolute]
+      )
         .map((path) => path.toLowerCase());
     case "url":
       return lowered(view.urls);
@@ -51,36 +53,52 @@ export function fieldTexts(view: ActionView, field: RuleField): string[] {
   }
 }
 
+/** Rules of one field: those that combine into one prefilter regex, and the rest (flags, backreferences). */
+interface FieldRules {
+  combined?: RegExp;
+  combinable: HeuristicRule[];
+  separate: HeuristicRule[];
+}
+
+/** One regex that matches when any of the rules would: most texts match none, so most texts cost one scan. */
+function prefilter(rules: HeuristicRule[]): RegExp | undefined {
+  if (rules.length === 0) return undefined;
+  return new RegExp(rules.map((rule) => `(?:${rule.pattern.source})`).join("|"));
+}
+
 export class HeuristicMatcher {
-  private readonly byField = new Map<RuleField, HeuristicRule[]>();
+  private readonly byField = new Map<RuleField, FieldRules>();
 
   constructor(readonly rules: readonly HeuristicRule[]) {
     for (const rule of rules) {
       for (const field of rule.fields) {
-        const list = this.byField.get(field) ?? [];
-        list.push(rule);
-        this.byField.set(field, list);
+        const entry = this.byField.get(field) ?? { combinable: [], separate: [] };
+        const combinable = rule.pattern.flags === "" && !/\\[1-9]/.test(rule.pattern.source);
+        (combinable ? entry.combinable : entry.separate).push(rule);
+        this.byField.set(field, entry);
       }
     }
+    for (const entry of this.byField.values()) entry.combined = prefilter(entry.combinable);
   }
 
   match(view: ActionView): RuleHit[] {
     const hits = new Map<string, RuleHit>();
-    for (const [field, rules] of this.byField) {
+    for (const [field, entry] of this.byField) {
       const texts = fieldTexts(view, field);
-      if (texts.length === 0) continue;
-      for (const rule of rules) {
-        if (hits.has(rule.id)) continue;
-        for (const text of texts) {
-          const found = rule.pattern.exec(text);
-          if (found) {
-            hits.set(rule.id, { rule, excerpt: excerptAround(text, found.index) });
-            break;
-          }
-        }
+      for (const text of texts) {
+        if (entry.combined?.test(text)) this.collect(entry.combinable, text, hits);
+        this.collect(entry.separate, text, hits);
       }
     }
     return [...hits.values()];
+  }
+
+  private collect(rules: HeuristicRule[], text: string, hits: Map<string, RuleHit>): void {
+    for (const rule of rules) {
+      if (hits.has(rule.id)) continue;
+      const found = rule.pattern.exec(text);
+      if (found) hits.set(rule.id, { rule, excerpt: excerptAround(text, found.index) });
+    }
   }
 }
 

@@ -11,7 +11,9 @@ const MAX_DECODED_CHARS = 256 * 1024;
 const MAX_DECODE_DEPTH = 3;
 const MAX_VARIANTS = 24;
 
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF]/g;
+const INVISIBLE =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF]/g;
+// deno-lint-ignore no-control-regex -- the ASCII range starts at NUL on purpose
 const NON_ASCII = /[^\x00-\x7F]/;
 const CONFUSABLE_CHARS = new RegExp(`[${Object.keys(CONFUSABLES).join("")}]`, "g");
 

@@ -25,8 +25,21 @@ export interface PayloadField {
 const MAX_STRINGS = 256;
 const MAX_DEPTH = 5;
 
-const WRITE_TOOLS = new Set(["write_file", "delete_file", "move_file", "create_directory", "browser_screenshot"]);
-const OUTBOUND_TOOLS = new Set(["http_request", "send_email", "send_message", "browser_type", "create_event", "update_event"]);
+const WRITE_TOOLS = new Set([
+  "write_file",
+  "delete_file",
+  "move_file",
+  "create_directory",
+  "browser_screenshot",
+]);
+const OUTBOUND_TOOLS = new Set([
+  "http_request",
+  "send_email",
+  "send_message",
+  "browser_type",
+  "create_event",
+  "update_event",
+]);
 const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"]);
 const WRITE_VERBS = /write|delete|remove|move|rename|create|edit|put|upload|save|append|patch|mkdir|rm/;
 
@@ -67,7 +80,17 @@ const KEY_KINDS: Record<string, PayloadKind> = {
   query: "query",
 };
 
-const IGNORED_KEYS = new Set(["selector", "id", "limit", "timeout", "method", "mode", "folder", "cron", "force"]);
+const IGNORED_KEYS = new Set([
+  "selector",
+  "id",
+  "limit",
+  "timeout",
+  "method",
+  "mode",
+  "folder",
+  "cron",
+  "force",
+]);
 
 /** The kind of one string, from its tool and key. */
 function kindOf(type: string, key: string, mcp: boolean): PayloadKind | undefined {
@@ -127,10 +150,45 @@ export function payloadFields(action: Action): PayloadField[] {
 }
 
 export const KNOWN_TOOLS = new Set([
-  "read_file", "write_file", "delete_file", "move_file", "copy_file", "list_directory", "create_directory",
-  "search_files", "grep_files", "execute_command", "git_status", "git_diff", "git_log", "git_commit", "git_push",
-  "http_request", "browser_navigate", "browser_click", "browser_type", "browser_extract", "browser_screenshot",
-  "send_email", "email_list", "email_read", "email_search", "read_calendar", "create_event", "update_event",
-  "delete_event", "memory_write", "memory_search", "create_schedule", "list_schedules", "delete_schedule",
-  "create_agent", "agent_status", "agent_result", "agent_message", "delete_agent", "list_agents", "send_message",
+  "read_file",
+  "write_file",
+  "delete_file",
+  "move_file",
+  "copy_file",
+  "list_directory",
+  "create_directory",
+  "search_files",
+  "grep_files",
+  "execute_command",
+  "git_status",
+  "git_diff",
+  "git_log",
+  "git_commit",
+  "git_push",
+  "http_request",
+  "browser_navigate",
+  "browser_click",
+  "browser_type",
+  "browser_extract",
+  "browser_screenshot",
+  "send_email",
+  "email_list",
+  "email_read",
+  "email_search",
+  "read_calendar",
+  "create_event",
+  "update_event",
+  "delete_event",
+  "memory_write",
+  "memory_search",
+  "create_schedule",
+  "list_schedules",
+  "delete_schedule",
+  "create_agent",
+  "agent_status",
+  "agent_result",
+  "agent_message",
+  "delete_agent",
+  "list_agents",
+  "send_message",
 ]);

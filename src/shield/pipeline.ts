@@ -81,7 +81,13 @@ class Run {
     }
   }
 
-  private record(tier: Tier, decision: TierResult["decision"], reason: string, confidence: number, started: number) {
+  private record(
+    tier: Tier,
+    decision: TierResult["decision"],
+    reason: string,
+    confidence: number,
+    started: number,
+  ) {
     const elapsedMs = performance.now() - started;
     this.results.push({ tier, decision, reason, confidence, latency_us: Math.round(elapsedMs * 1000) });
     this.parts.observer?.latency?.(tier, elapsedMs);
@@ -97,7 +103,15 @@ export class ShieldPipeline {
 
   async evaluate(action: Action, hints: EvaluationHints = {}): Promise<Verdict> {
     const limited = this.parts.rateLimiter.admit(action.sessionId ?? "");
-    if (limited) return this.report(action, { decision: "BLOCK", tier: 0, reason: limited, confidence: 1, tier_results: [] });
+    if (limited) {
+      return this.report(action, {
+        decision: "BLOCK",
+        tier: 0,
+        reason: limited,
+        confidence: 1,
+        tier_results: [],
+      });
+    }
     const hash = actionHash(action);
     const key = `${hash}:${hints.minimumTier ?? 0}`;
     const cached = this.parts.cache.get(key);
@@ -150,7 +164,11 @@ export class ShieldPipeline {
     if (tier3) {
       const third = await run.tier(tier3);
       if ("error" in third) {
-        return run.verdict(3, { decision: "BLOCK", reason: `Approval failed: ${third.error}`, confidence: 1 });
+        return run.verdict(3, {
+          decision: "BLOCK",
+          reason: `Approval failed: ${third.error}`,
+          confidence: 1,
+        });
       }
       return run.verdict(3, third.outcome);
     }
@@ -162,10 +180,16 @@ export class ShieldPipeline {
     });
   }
 
-  private async failure(run: Run, tier: Tier, message: string): Promise<Verdict> {
+  private failure(run: Run, tier: Tier, message: string): Verdict | Promise<Verdict> {
     const reason = `Shield evaluation failed at Tier ${tier}: ${message}`;
-    if (this.parts.failClosed) return run.verdict(tier, { decision: "BLOCK", reason: `${reason} (fail-closed)`, confidence: 1 });
+    if (this.parts.failClosed) {
+      return run.verdict(tier, { decision: "BLOCK", reason: `${reason} (fail-closed)`, confidence: 1 });
+    }
     if (tier < 3 && this.parts.tier3) return this.escalate(run, 3);
-    return run.verdict(tier, { decision: "ESCALATE", reason: `${reason} (fail-open: needs a human)`, confidence: 0 });
+    return run.verdict(tier, {
+      decision: "ESCALATE",
+      reason: `${reason} (fail-open: needs a human)`,
+      confidence: 0,
+    });
   }
 }

@@ -31,12 +31,13 @@ export interface Policy {
   rules: PolicyRule[];
 }
 
-const list = (what: string) => z.array(z.string({ error: `must list ${what} as strings` }), { error: `must be a list of ${what}` });
+const list = (what: string) =>
+  z.array(z.string({ error: `must list ${what} as strings` }), { error: `must be a list of ${what}` });
 
 const RULE_SCHEMA = z.strictObject({
   name: z.string({ error: "is required and must be a string" }).min(1, { error: "must not be empty" }),
   action: z.enum(["deny", "escalate", "allow"], { error: "must be deny, escalate or allow" }),
-  tools: list("tool names").min(1, { error: "must name at least one tool or \"*\"" }).default(["*"]),
+  tools: list("tool names").min(1, { error: 'must name at least one tool or "*"' }).default(["*"]),
   paths: list("path globs").optional(),
   commands: list("regular expressions").optional(),
   urls: list("URL globs").optional(),
@@ -60,7 +61,9 @@ function patternProblems(rule: PolicyRule): string[] {
       try {
         new RegExp(source, "i");
       } catch (error) {
-        problems.push(`"${field}" has an invalid regular expression "${source}": ${(error as Error).message}`);
+        problems.push(
+          `"${field}" has an invalid regular expression "${source}": ${(error as Error).message}`,
+        );
       }
     }
   }
@@ -73,7 +76,9 @@ function patternProblems(rule: PolicyRule): string[] {
       }
     }
   }
-  if (rule.tier !== undefined && rule.action !== "escalate") problems.push(`"tier" is only allowed with action escalate`);
+  if (rule.tier !== undefined && rule.action !== "escalate") {
+    problems.push(`"tier" is only allowed with action escalate`);
+  }
   return problems;
 }
 
@@ -106,7 +111,9 @@ export function policyProblems(yamlText: string): { problems: string[]; rules: P
   if (!document || typeof document !== "object" || !Array.isArray((document as { rules?: unknown }).rules)) {
     return { problems: [`"rules" must be a list of rules`], rules: [] };
   }
-  const extra = Object.keys(document).filter((key) => key !== "rules" && key !== "version" && key !== "description");
+  const extra = Object.keys(document).filter((key) =>
+    key !== "rules" && key !== "version" && key !== "description"
+  );
   const problems = extra.map((key) => `Unknown top-level field "${key}"`);
   const rules: PolicyRule[] = [];
   const names = new Set<string>();

@@ -180,7 +180,13 @@ function skipAnsiQuoted(text: string, from: number): number {
   return Math.min(i, text.length);
 }
 
-function readDoubleQuoted(text: string, from: number, word: WordState, vars: Variables, subs: string[]): number {
+function readDoubleQuoted(
+  text: string,
+  from: number,
+  word: WordState,
+  vars: Variables,
+  subs: string[],
+): number {
   let i = from;
   while (i < text.length && text[i] !== '"') {
     const c = text[i];

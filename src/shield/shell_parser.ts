@@ -95,7 +95,9 @@ export class ParseState {
   private addHeredoc(body: string, argv: string[], depth: number): void {
     this.result.code.push(body);
     const command = basename(argv[0] ?? "");
-    if (/^(?:ba|z|da|k|a|)sh$|^(?:sudo|ssh|doas)$/.test(command) || argv.length === 0) this.parse(body, depth + 1);
+    if (/^(?:ba|z|da|k|a|)sh$|^(?:sudo|ssh|doas)$/.test(command) || argv.length === 0) {
+      this.parse(body, depth + 1);
+    }
   }
 
   parsePrinted(previous: Segment, depth: number): void {

@@ -72,10 +72,11 @@ function recordWrites(state: ParseState, command: string, args: string[]): void 
   const plain = nonOptions(args);
   if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command)) targets.push(...plain);
   else if (command === "mv" && plain.length > 1) targets.push(...plain);
-  else if (/^(?:yq|sponge)$/.test(command) && (command === "sponge" || args.some((arg) => /^-[a-z]*i$/.test(arg)))) {
+  else if (
+    /^(?:yq|sponge)$/.test(command) && (command === "sponge" || args.some((arg) => /^-[a-z]*i$/.test(arg)))
+  ) {
     targets.push(plain[plain.length - 1]);
-  }
-  else if (/^(?:cp|mv|install|rsync|scp|ln|rclone)$/.test(command) && plain.length > 1) {
+  } else if (/^(?:cp|mv|install|rsync|scp|ln|rclone)$/.test(command) && plain.length > 1) {
     targets.push(plain[plain.length - 1]);
   } else if (command === "dd") {
     for (const arg of args) if (arg.startsWith("of=")) targets.push(arg.slice(3));
@@ -139,7 +140,8 @@ function unwrapInterpreter(state: ParseState, command: string, args: string[], d
     const index = args.findIndex((arg) => flag.test(arg.toLowerCase()));
     if (index >= 0 && index + 1 < args.length) {
       const code = args[index + 1];
-      const encoded = /^-e(?:c|nc|ncodedcommand)?$/i.test(args[index]) && /^(?:pwsh|powershell)/.test(command);
+      const encoded = /^-e(?:c|nc|ncodedcommand)?$/i.test(args[index]) &&
+        /^(?:pwsh|powershell)/.test(command);
       judgeCode(state, encoded ? decodePowerShell(code) : code, depth);
     }
     return true;
@@ -161,14 +163,30 @@ function unwrapShell(state: ParseState, args: string[], depth: number): void {
 
 function unwrapRemote(state: ParseState, command: string, args: string[], depth: number): void {
   if (command === "ssh") {
-    const rest = afterOptions(args, ["-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-e", "-m"]);
+    const rest = afterOptions(args, [
+      "-i",
+      "-p",
+      "-l",
+      "-o",
+      "-F",
+      "-J",
+      "-L",
+      "-R",
+      "-D",
+      "-b",
+      "-c",
+      "-e",
+      "-m",
+    ]);
     if (rest.length > 1) state.parse(rest.slice(1).join(" "), depth + 1);
   } else if (/^(?:su|runuser|script|flock)$/.test(command)) {
     const index = args.findIndex((arg) => arg === "-c" || arg === "--command");
     if (index >= 0 && index + 1 < args.length) state.parse(args[index + 1], depth + 1);
   } else if (/^(?:kubectl|docker|podman|oc)$/.test(command) && args[0] === "exec") {
     const dash = args.indexOf("--");
-    const rest = dash >= 0 ? args.slice(dash + 1) : afterOptions(args.slice(1), ["-u", "-w", "-e", "-c"]).slice(1);
+    const rest = dash >= 0
+      ? args.slice(dash + 1)
+      : afterOptions(args.slice(1), ["-u", "-w", "-e", "-c"]).slice(1);
     if (rest.length > 0) state.addSegment(rest, [], depth + 1, "");
   }
 }
@@ -182,7 +200,9 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
   if (valued) {
     const rest = command === "timeout" ? [] : afterOptions(args, valued);
     if (command === "watch" && rest.length > 0) state.parse(rest.join(" "), depth + 1);
-    else if (rest.length > 0) state.addSegment(command === "chroot" ? rest.slice(1) : rest, [], depth + 1, "");
+    else if (rest.length > 0) {
+      state.addSegment(command === "chroot" ? rest.slice(1) : rest, [], depth + 1, "");
+    }
     if (command === "env") {
       const split = args.findIndex((arg) => arg === "-S" || arg === "--split-string");
       if (split >= 0 && split + 1 < args.length) state.parse(args[split + 1], depth + 1);

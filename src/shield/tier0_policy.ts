@@ -55,7 +55,8 @@ function compileRule(rule: PolicyRule, workspace: string, home: string): Compile
 
 function pathMatches(matcher: PathMatcher, view: ActionView): boolean {
   const test = (entry: { pattern: RegExp; absolute: boolean }, absolute: string, relative?: string) =>
-    entry.pattern.test(absolute) || (!entry.absolute && relative !== undefined && entry.pattern.test(relative));
+    entry.pattern.test(absolute) ||
+    (!entry.absolute && relative !== undefined && entry.pattern.test(relative));
   return view.paths.some((path) =>
     matcher.include.some((entry) => test(entry, path.absolute, path.relative)) &&
     !matcher.exclude.some((entry) => test(entry, path.absolute, path.relative))
@@ -73,16 +74,25 @@ function anyMatch(patterns: RegExp[], values: string[]): boolean {
 
 function ruleMatches(compiled: CompiledRule, view: ActionView): boolean {
   if (compiled.paths && !pathMatches(compiled.paths, view)) return false;
-  if (compiled.commands && !anyMatch(compiled.commands, view.segments.map((segment) => segment.text))) return false;
+  if (compiled.commands && !anyMatch(compiled.commands, view.segments.map((segment) => segment.text))) {
+    return false;
+  }
   if (compiled.urls && !anyMatch(compiled.urls, view.urls.flatMap(urlForms))) return false;
   if (compiled.recipients) {
     const recipients = (view.texts.get("recipient") ?? []).flatMap((value) => value.split(/[,;]\s*/));
-    if (!anyMatch(compiled.recipients, recipients.map((value) => value.trim().replace(/^.*<([^>]+)>.*$/, "$1")))) {
+    if (
+      !anyMatch(
+        compiled.recipients,
+        recipients.map((value) => value.trim().replace(/^.*<([^>]+)>.*$/, "$1")),
+      )
+    ) {
       return false;
     }
   }
   if (compiled.content) {
-    const texts = ["content", "outbound", "task", "code"].flatMap((kind) => view.texts.get(kind as "content") ?? []);
+    const texts = ["content", "outbound", "task", "code"].flatMap((kind) =>
+      view.texts.get(kind as "content") ?? []
+    );
     if (!anyMatch(compiled.content, texts)) return false;
   }
   return true;
@@ -121,7 +131,9 @@ export class Tier0Policy implements Evaluator {
       return { decision: "ESCALATE", reason: ruleReason(escalate[0].rule), confidence: 1, escalateTo: tier };
     }
     const allow = matched.find((compiled) => compiled.rule.action === "allow");
-    if (allow) return { decision: "ALLOW", reason: ruleReason(allow.rule), confidence: 1, explicitAllow: true };
+    if (allow) {
+      return { decision: "ALLOW", reason: ruleReason(allow.rule), confidence: 1, explicitAllow: true };
+    }
     return { decision: "ALLOW", reason: "No policy rule matched", confidence: 0.5 };
   }
 }

@@ -23,7 +23,10 @@ function describe(hits: RuleHit[]): string {
 }
 
 /** Combines rule hits into one outcome. */
-export function combineHits(hits: RuleHit[], view: { oversized: boolean; truncatedShell: boolean }): TierOutcome {
+export function combineHits(
+  hits: RuleHit[],
+  view: { oversized: boolean; truncatedShell: boolean },
+): TierOutcome {
   const bySeverity = (severity: string) => hits.filter((hit) => hit.rule.severity === severity);
   const severe = [...bySeverity("critical"), ...bySeverity("high")];
   if (severe.length > 0) {
@@ -65,7 +68,9 @@ export class Tier1Heuristic implements Evaluator {
       ? combineHits(this.matcher.match(view), view)
       : { decision: "ALLOW" as const, reason: "Heuristics disabled", confidence: 0.5 };
     const classifier = this.options.classifier;
-    if (!classifier || outcome.decision === "BLOCK" || !classifier.appliesTo(context.action.type)) return outcome;
+    if (!classifier || outcome.decision === "BLOCK" || !classifier.appliesTo(context.action.type)) {
+      return outcome;
+    }
     return classifier.classify(context.action, view, context.signal).then((verdict) => {
       if (verdict === undefined) return outcome;
       if (verdict.decision === "BLOCK" || outcome.decision === "ALLOW") return verdict;

@@ -41,14 +41,20 @@ function truncateStrings(value: unknown, budget: { left: number }): unknown {
   }
   if (Array.isArray(value)) return value.slice(0, 100).map((item) => truncateStrings(item, budget));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).slice(0, 100).map(([k, v]) => [k, truncateStrings(v, budget)]));
+    return Object.fromEntries(
+      Object.entries(value).slice(0, 100).map(([k, v]) => [k, truncateStrings(v, budget)]),
+    );
   }
   return value;
 }
 
 export function tier2UserPrompt(context: EvaluationContext, boundary: string): string {
-  const data = truncateStrings({ type: context.action.type, payload: context.action.payload }, { left: MAX_DATA_CHARS });
-  const earlier = context.earlier.map((result) => `Tier ${result.tier}: ${result.decision} (${result.reason})`);
+  const data = truncateStrings({ type: context.action.type, payload: context.action.payload }, {
+    left: MAX_DATA_CHARS,
+  });
+  const earlier = context.earlier.map((result) =>
+    `Tier ${result.tier}: ${result.decision} (${result.reason})`
+  );
   return [
     `Earlier automatic checks: ${earlier.join("; ") || "none"}`,
     `BEGIN_ACTION_${boundary}`,
@@ -60,7 +66,11 @@ export function tier2UserPrompt(context: EvaluationContext, boundary: string): s
 
 /** Validates the model's answer; any deviation is a BLOCK with the reason why. */
 export function readTier2Answer(text: string, canary: string): TierOutcome {
-  const block = (why: string): TierOutcome => ({ decision: "BLOCK", reason: `Tier 2 answer rejected: ${why}`, confidence: 1 });
+  const block = (why: string): TierOutcome => ({
+    decision: "BLOCK",
+    reason: `Tier 2 answer rejected: ${why}`,
+    confidence: 1,
+  });
   const start = text.indexOf("{");
   const end = text.lastIndexOf("}");
   if (start < 0 || end < start) return block("no JSON object");
@@ -73,7 +83,9 @@ export function readTier2Answer(text: string, canary: string): TierOutcome {
   if (typeof answer.canary !== "string" || answer.canary === "") return block("missing canary");
   if (answer.canary !== canary) return block("wrong canary");
   const decision = typeof answer.decision === "string" ? answer.decision.toUpperCase() : "";
-  if (!["ALLOW", "BLOCK", "ESCALATE"].includes(decision)) return block(`unknown decision "${String(answer.decision)}"`);
+  if (!["ALLOW", "BLOCK", "ESCALATE"].includes(decision)) {
+    return block(`unknown decision "${String(answer.decision)}"`);
+  }
   const confidence = typeof answer.confidence === "number" && answer.confidence >= 0 && answer.confidence <= 1
     ? answer.confidence
     : undefined;

@@ -15,7 +15,18 @@ export interface Tier3Options {
 
 const HOUR_MS = 3_600_000;
 const GRACE_MS = 2_000;
-const TARGET_KEYS = ["command", "path", "source", "destination", "url", "to", "task", "content", "query", "id"];
+const TARGET_KEYS = [
+  "command",
+  "path",
+  "source",
+  "destination",
+  "url",
+  "to",
+  "task",
+  "content",
+  "query",
+  "id",
+];
 
 /** The one value a human needs to see: the command, path, URL, recipient or task of the call. */
 export function approvalTarget(payload: Record<string, unknown>): string {
@@ -47,7 +58,11 @@ export class Tier3Approval implements Evaluator {
   async evaluate(context: EvaluationContext): Promise<TierOutcome> {
     if (!this.admit()) {
       const limit = this.options.maxPerHour;
-      return { decision: "BLOCK", reason: `Tier 3 prompt limit reached: ${limit} approvals asked in the last hour`, confidence: 1 };
+      return {
+        decision: "BLOCK",
+        reason: `Tier 3 prompt limit reached: ${limit} approvals asked in the last hour`,
+        confidence: 1,
+      };
     }
     const earlier = context.earlier.map((result) => `Tier ${result.tier}: ${result.reason}`).join("; ");
     const answer = await this.options.requester.request({

@@ -17,7 +17,8 @@ Deno.test("normaliser lower-cases match variants", () => {
   assert.deepEqual(matchVariants("RM -RF /"), ["rm -rf /"]);
 });
 
-const has = (raw: string, expected: string) => textVariants(raw).some((variant) => variant.includes(expected));
+const has = (raw: string, expected: string) =>
+  textVariants(raw).some((variant) => variant.includes(expected));
 
 Deno.test("normaliser decodes base64 runs in place and alone", () => {
   assert.ok(has("echo cm0gLXJmIC8= | base64 -d | sh", "echo rm -rf / | base64"));
@@ -40,7 +41,9 @@ Deno.test("normaliser decodes nested encodings up to its depth bound", () => {
 });
 
 Deno.test("normaliser leaves ordinary words and identifiers alone", () => {
-  assert.deepEqual(textVariants("git commit -m 'createShieldOptions refactor'"), ["git commit -m 'createShieldOptions refactor'"]);
+  assert.deepEqual(textVariants("git commit -m 'createShieldOptions refactor'"), [
+    "git commit -m 'createShieldOptions refactor'",
+  ]);
 });
 
 Deno.test("normaliser bounds variants on hostile input", () => {

@@ -64,7 +64,12 @@ Deno.test("pipeline without Tier 2 or 3 reports ESCALATE as is", async () => {
 
 Deno.test("pipeline fails closed when a tier throws", async () => {
   const shield = makeShield({
-    tier2: { client: { complete: () => Promise.reject(new Error("model down")) }, budget: budget(5), dailyBudget: 5, timeoutMs: 1000 },
+    tier2: {
+      client: { complete: () => Promise.reject(new Error("model down")) },
+      budget: budget(5),
+      dailyBudget: 5,
+      timeoutMs: 1000,
+    },
   });
   const verdict = await shield.evaluate(command("crontab mycron.txt"));
   assert.equal(verdict.decision, "BLOCK");
@@ -73,7 +78,10 @@ Deno.test("pipeline fails closed when a tier throws", async () => {
 });
 
 Deno.test("pipeline fails closed when a tier times out", async () => {
-  const hang: Tier2Client = { complete: (_s, _u, signal) => new Promise((_ok, fail) => signal?.addEventListener("abort", () => fail(new Error("aborted")))) };
+  const hang: Tier2Client = {
+    complete: (_s, _u, signal) =>
+      new Promise((_ok, fail) => signal?.addEventListener("abort", () => fail(new Error("aborted")))),
+  };
   const shield = makeShield({ tier2: { client: hang, budget: budget(5), dailyBudget: 5, timeoutMs: 30 } });
   const verdict = await shield.evaluate(command("crontab mycron.txt"));
   assert.equal(verdict.decision, "BLOCK");
@@ -84,7 +92,12 @@ Deno.test("pipeline failing open sends a tier error to the human", async () => {
   const asked: unknown[] = [];
   const shield = makeShield({
     failClosed: false,
-    tier2: { client: { complete: () => Promise.reject(new Error("boom")) }, budget: budget(5), dailyBudget: 5, timeoutMs: 1000 },
+    tier2: {
+      client: { complete: () => Promise.reject(new Error("boom")) },
+      budget: budget(5),
+      dailyBudget: 5,
+      timeoutMs: 1000,
+    },
     tier3: { requester: approver("approve", asked), timeoutSeconds: 5, maxPerHour: 10 },
   });
   const verdict = await shield.evaluate(command("crontab mycron.txt"));
@@ -107,7 +120,10 @@ Deno.test("pipeline caches verdicts by action hash for the TTL and says so", asy
 
 Deno.test("pipeline never caches Tier 3 verdicts", async () => {
   const asked: unknown[] = [];
-  const shield = makeShield({ verdictTtlSeconds: 60, tier3: { requester: approver("approve", asked), timeoutSeconds: 5, maxPerHour: 10 } });
+  const shield = makeShield({
+    verdictTtlSeconds: 60,
+    tier3: { requester: approver("approve", asked), timeoutSeconds: 5, maxPerHour: 10 },
+  });
   await shield.evaluate(command("crontab mycron.txt"));
   const again = await shield.evaluate(command("crontab mycron.txt"));
   assert.equal(again.cached, undefined);
@@ -116,7 +132,12 @@ Deno.test("pipeline never caches Tier 3 verdicts", async () => {
 
 Deno.test("pipeline rate-limits per session and globally, and never caches the rate-limit verdict", async () => {
   const clock = new ManualClock();
-  const shield = makeShield({ rateLimitPerMinute: 2, globalRateLimitPerMinute: 3, verdictTtlSeconds: 60, clock });
+  const shield = makeShield({
+    rateLimitPerMinute: 2,
+    globalRateLimitPerMinute: 3,
+    verdictTtlSeconds: 60,
+    clock,
+  });
   assert.equal((await shield.evaluate(command("ls", "a"))).decision, "ALLOW");
   assert.equal((await shield.evaluate(command("pwd", "a"))).decision, "ALLOW");
   const limited = await shield.evaluate(command("ls", "a"));
@@ -132,7 +153,9 @@ Deno.test("pipeline rate-limits per session and globally, and never caches the r
 
 Deno.test("pipeline minimumTier forces Tier 2 on an allowed action but Tier 0/1 BLOCK still wins", async () => {
   const calls: string[] = [];
-  const shield = makeShield({ tier2: { client: echoingModel("BLOCK", calls), budget: budget(5), dailyBudget: 5, timeoutMs: 1000 } });
+  const shield = makeShield({
+    tier2: { client: echoingModel("BLOCK", calls), budget: budget(5), dailyBudget: 5, timeoutMs: 1000 },
+  });
   const forced = await shield.evaluate(harmless, { minimumTier: 2 });
   assert.equal(forced.decision, "BLOCK");
   assert.equal(forced.tier, 2);
@@ -170,8 +193,13 @@ Deno.test("pipeline skips Tier 2 when the budget is exhausted and goes to Tier 3
 Deno.test("pipeline Tier 3 denies without asking past maxPerHour and recovers after the hour", async () => {
   const clock = new ManualClock();
   const asked: unknown[] = [];
-  const shield = makeShield({ clock, tier3: { requester: approver("approve", asked), timeoutSeconds: 5, maxPerHour: 2 } });
-  for (const name of ["a", "b"]) assert.equal((await shield.evaluate(command(`crontab ${name}`))).decision, "ALLOW");
+  const shield = makeShield({
+    clock,
+    tier3: { requester: approver("approve", asked), timeoutSeconds: 5, maxPerHour: 2 },
+  });
+  for (const name of ["a", "b"]) {
+    assert.equal((await shield.evaluate(command(`crontab ${name}`))).decision, "ALLOW");
+  }
   const third = await shield.evaluate(command("crontab c"));
   assert.equal(third.decision, "BLOCK");
   assert.match(third.reason, /prompt limit reached/);
@@ -190,16 +218,25 @@ Deno.test("pipeline Tier 3 guard blocks when the requester never answers", async
 
 Deno.test("pipeline Tier 3 unavailable is BLOCK and the request names the target", async () => {
   const asked: Array<{ target: string; toolName: string; timeoutSecs: number }> = [];
-  const shield = makeShield({ tier3: { requester: approver("unavailable", asked as unknown[]), timeoutSeconds: 7, maxPerHour: 5 } });
+  const shield = makeShield({
+    tier3: { requester: approver("unavailable", asked as unknown[]), timeoutSeconds: 7, maxPerHour: 5 },
+  });
   const verdict = await shield.evaluate(command("crontab jobs.txt"));
   assert.equal(verdict.decision, "BLOCK");
   assert.match(verdict.reason, /no client could answer/);
-  assert.deepEqual([asked[0].target, asked[0].toolName, asked[0].timeoutSecs], ["crontab jobs.txt", "execute_command", 7]);
+  assert.deepEqual([asked[0].target, asked[0].toolName, asked[0].timeoutSecs], [
+    "crontab jobs.txt",
+    "execute_command",
+    7,
+  ]);
 });
 
 Deno.test("pipeline explicit allow rule passes medium hits but never a critical one", async () => {
   const { parsePolicy } = await import("../../src/shield/policy.ts");
-  const policy = parsePolicy("rules:\n  - name: trust-shell\n    action: allow\n    tools: [execute_command]\n", "t");
+  const policy = parsePolicy(
+    "rules:\n  - name: trust-shell\n    action: allow\n    tools: [execute_command]\n",
+    "t",
+  );
   const shield = makeShield({ policy });
   assert.equal((await shield.evaluate(command("crontab jobs.txt"))).decision, "ALLOW");
   const critical = await shield.evaluate(command("rm -rf /"));
@@ -210,7 +247,9 @@ Deno.test("pipeline explicit allow rule passes medium hits but never a critical 
 Deno.test("pipeline gives the observer one latency sample per tier and every verdict", async () => {
   const samples: number[] = [];
   const verdicts: Verdict[] = [];
-  const shield = makeShield({ observer: { latency: (tier) => samples.push(tier), verdict: (_a, v) => verdicts.push(v) } });
+  const shield = makeShield({
+    observer: { latency: (tier) => samples.push(tier), verdict: (_a, v) => verdicts.push(v) },
+  });
   await shield.evaluate(harmless);
   await shield.evaluate({ type: "read_file", payload: { path: "/etc/shadow" } });
   assert.deepEqual(samples, [0, 1, 0]);
@@ -222,6 +261,11 @@ Deno.test("action hash is SHA-256 of canonical JSON with sorted keys", async () 
   const a = shield.actionHash({ type: "t", payload: { b: 1, a: { d: 2, c: 3 } } });
   const b = shield.actionHash({ type: "t", payload: { a: { c: 3, d: 2 }, b: 1 }, sessionId: "x" });
   assert.equal(a, b);
-  const expected = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode('{"payload":{"a":{"c":3,"d":2},"b":1},"type":"t"}')));
+  const expected = new Uint8Array(
+    await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode('{"payload":{"a":{"c":3,"d":2},"b":1},"type":"t"}'),
+    ),
+  );
   assert.equal(a, Array.from(expected, (byte) => byte.toString(16).padStart(2, "0")).join(""));
 });

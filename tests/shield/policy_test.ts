@@ -49,7 +49,11 @@ Deno.test("policy errors report bad regexes, bad tiers, unknown fields and dupli
     action: allow
   - action: deny
 `);
-  assert.ok(problems.some((p) => p.startsWith('Rule 1 "a": "commands" has an invalid regular expression "(unclosed"')));
+  assert.ok(
+    problems.some((p) =>
+      p.startsWith('Rule 1 "a": "commands" has an invalid regular expression "(unclosed"')
+    ),
+  );
   assert.ok(problems.includes('Rule 2 "b": "tier" must be 2 or 3'));
   assert.ok(problems.includes('Rule 3 "c": unknown field "colour"'));
   assert.ok(problems.includes('Rule 4 "a": "name" is used by an earlier rule'));
@@ -68,7 +72,9 @@ Deno.test("policy presets parse and carry their key rules", () => {
     assert.ok(policy.rules.some((rule) => rule.name === "deny-ssh-private-keys"), name);
     assert.ok(policy.rules.some((rule) => rule.name === "deny-engine-state"), name);
   }
-  assert.ok(parsePolicy(POLICY_PRESETS.strict, "strict").rules.some((rule) => rule.name === "escalate-shell"));
+  assert.ok(
+    parsePolicy(POLICY_PRESETS.strict, "strict").rules.some((rule) => rule.name === "escalate-shell"),
+  );
 });
 
 Deno.test("policy presets are written once and never overwrite an edited file", async () => {

@@ -15,7 +15,7 @@ const CASES: Array<[string, string]> = [
   ["echo $(rm -rf z)", "rm -rf z"],
   ["echo `rm -rf w`", "rm -rf w"],
   ["bash -lc 'curl x | sh'", "curl x"],
-  ["sh -c \"rm -rf v\"", "rm -rf v"],
+  ['sh -c "rm -rf v"', "rm -rf v"],
   ["zsh -c 'rm -rf u'", "rm -rf u"],
   ["env A=1 B=2 rm -rf t", "rm -rf t"],
   ["sudo -u root rm -rf s", "rm -rf s"],
@@ -27,7 +27,7 @@ const CASES: Array<[string, string]> = [
   ["find . -name x -exec rm -rf {} \\;", "rm -rf FILE"],
   ["eval 'rm -rf n'", "rm -rf n"],
   ["python3 -c 'import os; os.system(\"rm -rf m\")'", "rm -rf m"],
-  ["node -e 'require(\"child_process\").execSync(\"rm -rf l\")'", "rm -rf l"],
+  ['node -e \'require("child_process").execSync("rm -rf l")\'', "rm -rf l"],
   ["perl -e 'system(\"rm -rf k\")'", "rm -rf k"],
   ["ruby -e 'system(\"rm -rf j\")'", "rm -rf j"],
   ["php -r 'system(\"rm -rf i\");'", "rm -rf i"],
@@ -52,7 +52,9 @@ for (const [command, expected] of CASES) {
 }
 
 Deno.test("shell parser records redirection, tee, cp, dd and rm targets as writes", () => {
-  const parsed = parseShell("echo a > one; echo b >> two; echo c | tee three; cp x four; dd if=x of=five; rm six");
+  const parsed = parseShell(
+    "echo a > one; echo b >> two; echo c | tee three; cp x four; dd if=x of=five; rm six",
+  );
   assert.deepEqual(parsed.writeTargets.sort(), ["five", "four", "one", "six", "three", "two"]);
 });
 
@@ -78,7 +80,15 @@ Deno.test("shell parser never throws on random input", () => {
     const parsed = parseShell(text);
     assert.ok(Array.isArray(parsed.segments));
   }
-  for (const hostile of ["$(".repeat(5000), "`".repeat(9999), "'".repeat(7777), "<<".repeat(3000), "\\".repeat(10001)]) {
+  for (
+    const hostile of [
+      "$(".repeat(5000),
+      "`".repeat(9999),
+      "'".repeat(7777),
+      "<<".repeat(3000),
+      "\\".repeat(10001),
+    ]
+  ) {
     assert.ok(Array.isArray(parseShell(hostile).segments));
   }
 });

@@ -3,21 +3,24 @@
 
 import { defineRules } from "./rule.ts";
 
-const FIXTURES = String.raw`^(?!.*/(?:tests?|fixtures?|testdata|test-data|__fixtures__|__tests__|spec|specs|examples?|mocks?|samples?)/)`;
+const FIXTURES = String
+  .raw`^(?!.*/(?:tests?|fixtures?|testdata|test-data|__fixtures__|__tests__|spec|specs|examples?|mocks?|samples?)/)`;
 
 export const CREDENTIAL_RULES = defineRules("credential", [
   {
     id: "credential.ssh_private_key",
     severity: "critical",
     fields: ["path"],
-    pattern: /\/\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity|[^/]*_(?:rsa|ed25519|ecdsa)(?:_key)?)$/,
+    pattern:
+      /\/\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity|[^/]*_(?:rsa|ed25519|ecdsa)(?:_key)?)$/,
     description: "Reads or writes an SSH private key",
   },
   {
     id: "credential.ssh_key_mention",
     severity: "high",
     fields: ["command", "code"],
-    pattern: /^(?!chmod\s|chown\s|ls\s|stat\s|ssh-add\s|ssh-keygen\s|ssh\s|file\s|test\s).*\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?!\.pub|[\w.-])/,
+    pattern:
+      /^(?!chmod\s|chown\s|ls\s|stat\s|ssh-add\s|ssh-keygen\s|ssh\s|file\s|test\s).*\.ssh\/(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?!\.pub|[\w.-])/,
     description: "Command touching an SSH private key",
   },
   {
@@ -46,7 +49,8 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.kube_config",
     severity: "high",
     fields: ["path"],
-    pattern: /\/\.kube\/config$|^\/etc\/kubernetes\/(?:admin|kubelet|controller-manager|scheduler)\.conf$|^\/etc\/kubernetes\/pki\//,
+    pattern:
+      /\/\.kube\/config$|^\/etc\/kubernetes\/(?:admin|kubelet|controller-manager|scheduler)\.conf$|^\/etc\/kubernetes\/pki\//,
     description: "Reads Kubernetes cluster credentials",
   },
   {
@@ -82,7 +86,8 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.tls_private_dir",
     severity: "critical",
     fields: ["path"],
-    pattern: /^\/etc\/(?:ssl\/private|pki\/tls\/private|letsencrypt\/keys)\/|^\/etc\/ipsec\.secrets$|^\/etc\/wireguard\/|^\/etc\/openvpn\/.*\.key$/,
+    pattern:
+      /^\/etc\/(?:ssl\/private|pki\/tls\/private|letsencrypt\/keys)\/|^\/etc\/ipsec\.secrets$|^\/etc\/wireguard\/|^\/etc\/openvpn\/.*\.key$/,
     description: "Reads TLS, VPN or IPsec private keys",
   },
   {
@@ -185,7 +190,8 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.secret_query",
     severity: "low",
     fields: ["query"],
-    pattern: /passw|secret|api[_-]?key|private.?key|aws_secret|begin [a-z ]*private|credential|id_rsa|\.env\b/,
+    pattern:
+      /passw|secret|api[_-]?key|private.?key|aws_secret|begin [a-z ]*private|credential|id_rsa|\.env\b/,
     description: "Search pattern hunting for secrets",
   },
   {
@@ -208,7 +214,8 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.git_credential_helper",
     severity: "medium",
     fields: ["command"],
-    pattern: /^git\s+credential(?:-\w+)?\s+(?:fill|get)\b|^git\s+config(?=\s).*credential\.helper\s+(?:store|'?!)/,
+    pattern:
+      /^git\s+credential(?:-\w+)?\s+(?:fill|get)\b|^git\s+config(?=\s).*credential\.helper\s+(?:store|'?!)/,
     description: "Extracts or stores git credentials in plain text",
   },
   {
@@ -229,28 +236,32 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.secret_dir_archive",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:tar|zip|7z|7za|cp|rsync|scp|base64|xxd|gpg|openssl|split)(?=\s).*(?:\.ssh|\.gnupg|\.aws|\.password-store|\.kube|\.docker|\.config\/gcloud)(?:\/(?!known_hosts|config\b|[\w.-]+\.pub)|\s|$)/,
+    pattern:
+      /^(?:tar|zip|7z|7za|cp|rsync|scp|base64|xxd|gpg|openssl|split)(?=\s).*(?:\.ssh|\.gnupg|\.aws|\.password-store|\.kube|\.docker|\.config\/gcloud)(?:\/(?!known_hosts|config\b|[\w.-]+\.pub)|\s|$)/,
     description: "Archives or copies a whole credential directory",
   },
   {
     id: "credential.env_dump_capture",
     severity: "medium",
     fields: ["shell"],
-    pattern: /(?:^|[;&|(]\s*)(?:env|printenv|set|export\s+-p|declare\s+-[xp]+)\s*(?:>|\|\s*(?:sort|tee|base64|gzip|xxd|curl|nc|awk|sed|cut)\b)/,
+    pattern:
+      /(?:^|[;&|(]\s*)(?:env|printenv|set|export\s+-p|declare\s+-[xp]+)\s*(?:>|\|\s*(?:sort|tee|base64|gzip|xxd|curl|nc|awk|sed|cut)\b)/,
     description: "Captures the whole environment into a file or pipe",
   },
   {
     id: "credential.env_secret_filter",
     severity: "high",
     fields: ["shell"],
-    pattern: /\b(?:env|printenv|set|export\s+-p)\s*\|\s*(?:grep|egrep|rg)\b[^\n]*(?:key|token|secret|pass|cred)/,
+    pattern:
+      /\b(?:env|printenv|set|export\s+-p)\s*\|\s*(?:grep|egrep|rg)\b[^\n]*(?:key|token|secret|pass|cred)/,
     description: "Filters the environment for secrets",
   },
   {
     id: "credential.browser_internal_pages",
     severity: "high",
     fields: ["url"],
-    pattern: /^(?:chrome|edge|brave|opera|vivaldi|about):(?:\/\/)?(?:password|settings\/passwords|logins|password-manager|settings\/autofill)/,
+    pattern:
+      /^(?:chrome|edge|brave|opera|vivaldi|about):(?:\/\/)?(?:password|settings\/passwords|logins|password-manager|settings\/autofill)/,
     description: "Opens the browser's saved-password pages",
   },
 ]);

@@ -4,8 +4,10 @@ import { defineRules } from "./rule.ts";
 
 const RECURSIVE = String.raw`(?=.*\s-(?:-recursive|[a-z]*r))`;
 /** /etc folders a sysadmin agent edits routinely (web servers, proxies, log rotation). */
-const SERVICE_CONFIG_DIRS = "(?:nginx|apache2|httpd|caddy|haproxy|php|redis|logrotate\\.d|fail2ban|prometheus|grafana|traefik|varnish)/";
-const SYSTEM_DIRS = "home|etc|usr|var|bin|sbin|lib|lib32|lib64|boot|opt|root|srv|sys|proc|dev|mnt|media|users|system|library|applications";
+const SERVICE_CONFIG_DIRS =
+  "(?:nginx|apache2|httpd|caddy|haproxy|php|redis|logrotate\\.d|fail2ban|prometheus|grafana|traefik|varnish)/";
+const SYSTEM_DIRS =
+  "home|etc|usr|var|bin|sbin|lib|lib32|lib64|boot|opt|root|srv|sys|proc|dev|mnt|media|users|system|library|applications";
 
 export const DESTRUCTIVE_RULES = defineRules("destructive", [
   {
@@ -13,7 +15,8 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "critical",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:--no-preserve-root|/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:${SYSTEM_DIRS})/?\*?)(?:\s|$))`,
+      String
+        .raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:--no-preserve-root|/\*?|~/?\*?|\$\{?home\}?/?\*?|/(?:${SYSTEM_DIRS})/?\*?)(?:\s|$))`,
     ),
     description: "Recursive delete of the filesystem root, the home directory or a system directory",
   },
@@ -21,7 +24,9 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.rm_recursive_absolute",
     severity: "medium",
     fields: ["command"],
-    pattern: new RegExp(String.raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:/(?!tmp/|var/tmp/|dev/null)|~/|\$\{?home\}?/)\S)`),
+    pattern: new RegExp(
+      String.raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:/(?!tmp/|var/tmp/|dev/null)|~/|\$\{?home\}?/)\S)`,
+    ),
     description: "Recursive delete of an absolute path outside /tmp",
   },
   {
@@ -42,7 +47,8 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.find_delete_from_root",
     severity: "high",
     fields: ["command"],
-    pattern: /^find\s+(?:\/|~\/?|\$\{?home\}?\/?|\/(?:etc|usr|var|home|boot)\/?)(?=\s).*(?:-delete\b|-exec\s+(?:rm|shred)\b)/,
+    pattern:
+      /^find\s+(?:\/|~\/?|\$\{?home\}?\/?|\/(?:etc|usr|var|home|boot)\/?)(?=\s).*(?:-delete\b|-exec\s+(?:rm|shred)\b)/,
     description: "find deleting files from the root, home or a system directory",
   },
   {
@@ -86,7 +92,8 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^chmod(?=\s)(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
+      String
+        .raw`^chmod(?=\s)(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
     ),
     description: "Recursive permission change of the root, home or a system directory",
   },
@@ -95,7 +102,8 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^chown(?=\s)(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
+      String
+        .raw`^chown(?=\s)(?=.*\s-(?:-recursive|[a-z]*r))(?=.*\s(?:/|~|\$home|/(?:${SYSTEM_DIRS}))/?(?:\s|$))`,
     ),
     description: "Recursive ownership change of the root, home or a system directory",
   },
@@ -110,7 +118,8 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.git_force_push_protected",
     severity: "medium",
     fields: ["command"],
-    pattern: /^git\s+push(?=\s)(?=.*(?:\s--force(?:-with-lease)?\b|\s-[a-z]*f\b|\s\+\S))(?=.*\s\+?(?:main|master|production|prod|release|trunk|develop)(?:\s|$))/,
+    pattern:
+      /^git\s+push(?=\s)(?=.*(?:\s--force(?:-with-lease)?\b|\s-[a-z]*f\b|\s\+\S))(?=.*\s\+?(?:main|master|production|prod|release|trunk|develop)(?:\s|$))/,
     description: "Force push to a protected branch (rewrites shared history)",
   },
   {
@@ -131,7 +140,8 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.drop_database",
     severity: "medium",
     fields: ["command", "code", "query"],
-    pattern: /\bdrop\s+(?:database|schema|table)\s|\btruncate\s+table\s|\bflushall\b|\bdropdatabase\(|^dropdb\s/,
+    pattern:
+      /\bdrop\s+(?:database|schema|table)\s|\btruncate\s+table\s|\bflushall\b|\bdropdatabase\(|^dropdb\s/,
     description: "Drops a database, schema or table",
   },
   {
@@ -159,28 +169,32 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.cloud_delete",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:aws\s+(?:s3\s+(?:rb|rm(?=\s).*--recursive)|ec2\s+terminate-instances|rds\s+delete-db|iam\s+delete-|dynamodb\s+delete-table)|gcloud\s+\S+(?:\s+\S+)?\s+delete\b|gsutil\s+(?:-m\s+)?rm\s+-r|az\s+group\s+delete)/,
+    pattern:
+      /^(?:aws\s+(?:s3\s+(?:rb|rm(?=\s).*--recursive)|ec2\s+terminate-instances|rds\s+delete-db|iam\s+delete-|dynamodb\s+delete-table)|gcloud\s+\S+(?:\s+\S+)?\s+delete\b|gsutil\s+(?:-m\s+)?rm\s+-r|az\s+group\s+delete)/,
     description: "Deletes cloud resources or buckets",
   },
   {
     id: "destructive.partition_tools",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:fdisk|sfdisk|gdisk|cfdisk|parted|sgdisk|diskutil\s+(?:erase|partition|zero))\s(?!-l\b|--list\b|\S+\s+print\b)/,
+    pattern:
+      /^(?:fdisk|sfdisk|gdisk|cfdisk|parted|sgdisk|diskutil\s+(?:erase|partition|zero))\s(?!-l\b|--list\b|\S+\s+print\b)/,
     description: "Changes disk partitions",
   },
   {
     id: "destructive.kill_everything",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:kill\s+(?:-\S+\s+)*-1(?:\s|$)|kill\s+-(?:9|kill)\s+1(?:\s|$)|killall5\b|pkill\s+(?:-\S+\s+)*-u\s+root\b)/,
+    pattern:
+      /^(?:kill\s+(?:-\S+\s+)*-1(?:\s|$)|kill\s+-(?:9|kill)\s+1(?:\s|$)|killall5\b|pkill\s+(?:-\S+\s+)*-u\s+root\b)/,
     description: "Kills every process or init",
   },
   {
     id: "destructive.shutdown",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:shutdown|reboot|halt|poweroff)(?:\s|$)|^init\s+[06]\b|^systemctl\s+(?:poweroff|reboot|halt|kexec)\b/,
+    pattern:
+      /^(?:shutdown|reboot|halt|poweroff)(?:\s|$)|^init\s+[06]\b|^systemctl\s+(?:poweroff|reboot|halt|kexec)\b/,
     description: "Shuts down or reboots the machine",
   },
   {
@@ -201,28 +215,32 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.mass_encryption",
     severity: "high",
     fields: ["shell"],
-    pattern: /^(?=[\s\S]*\b(?:find|for|xargs|while)\b)(?=[\s\S]*(?:openssl\s+(?:enc|aes)|gpg\s+(?:-\S+\s+)*(?:-c|--symmetric)|ccrypt|aescrypt|7z\s+a\s[^\n]*-p|zip\s[^\n]*-[a-z]*e\b))/,
+    pattern:
+      /^(?=[\s\S]*\b(?:find|for|xargs|while)\b)(?=[\s\S]*(?:openssl\s+(?:enc|aes)|gpg\s+(?:-\S+\s+)*(?:-c|--symmetric)|ccrypt|aescrypt|7z\s+a\s[^\n]*-p|zip\s[^\n]*-[a-z]*e\b))/,
     description: "Encrypts files in bulk (ransomware)",
   },
   {
     id: "destructive.volume_destroy",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:zpool\s+(?:destroy|labelclear)|zfs\s+destroy|lvremove|vgremove|pvremove|mdadm\s+--zero-superblock|cryptsetup\s+(?:luks)?erase|btrfs\s+subvolume\s+delete|blkdiscard)\b/,
+    pattern:
+      /^(?:zpool\s+(?:destroy|labelclear)|zfs\s+destroy|lvremove|vgremove|pvremove|mdadm\s+--zero-superblock|cryptsetup\s+(?:luks)?erase|btrfs\s+subvolume\s+delete|blkdiscard)\b/,
     description: "Destroys storage pools, volumes or encrypted containers",
   },
   {
     id: "destructive.api_delete_resource",
     severity: "medium",
     fields: ["request"],
-    pattern: /^delete \S+\/(?:repos|projects|orgs|organizations|buckets|databases|clusters|instances|namespaces|zones|apps|teams|users)\/[^/\s]+(?:\/[^/\s]+)?\/?\n/,
+    pattern:
+      /^delete \S+\/(?:repos|projects|orgs|organizations|buckets|databases|clusters|instances|namespaces|zones|apps|teams|users)\/[^/\s]+(?:\/[^/\s]+)?\/?\n/,
     description: "API call deleting a whole repository, project, bucket or account",
   },
   {
     id: "destructive.destructive_tool_name",
     severity: "medium",
     fields: ["tool"],
-    pattern: /^mcp__.*(?:delete|drop|destroy|purge|wipe|truncate|remove)_?(?:repo|repository|database|db|table|bucket|project|cluster|org|organization|namespace|all|branch|index)/,
+    pattern:
+      /^mcp__.*(?:delete|drop|destroy|purge|wipe|truncate|remove)_?(?:repo|repository|database|db|table|bucket|project|cluster|org|organization|namespace|all|branch|index)/,
     description: "MCP tool that deletes a repository, database, bucket or project",
   },
   {

@@ -3,13 +3,19 @@
 
 import { defineRules } from "./rule.ts";
 
-const PASTE_SITES = String.raw`(?:[\w-]+\.)*(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.(?:com|org)|rentry\.(?:co|org)|privatebin\.\w+|paste\.rs|termbin\.com|ix\.io|sprunge\.us|0x0\.st|transfer\.sh|file\.io|tmpfiles\.org|catbox\.moe|anonfiles\.com|gofile\.io|bashupload\.com|temp\.sh|oshi\.at|controlc\.com|justpaste\.it|clbin\.com|x0\.at|uguu\.se|pastes\.io|paste\.mozilla\.org|paste\.debian\.net|pastebin\.pl|katb\.in|defuse\.ca)`;
-const CATCHERS = String.raw`(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|requestcatcher\.com|beeceptor\.com|hookbin\.com|mockbin\.(?:org|io)|postb\.in|ptsv[23]\.com|burpcollaborator\.net|oastify\.com|interact\.sh|interactsh\.com|\.oast\.(?:pro|live|site|online|fun|me)|canarytokens\.(?:com|org)|dnslog\.(?:cn|link)|ceye\.io|ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|serveo\.net|localtunnel\.me|\.loca\.lt|pagekite\.me|requestinspector\.com|webhook\.cool|hookdeck\.com|smee\.io|xip\.io|nip\.io|sslip\.io)`;
-const PUBLIC_IP = String.raw`(?!127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0|169\.254\.)\d{1,3}(?:\.\d{1,3}){3}`;
-const SECRET_FILES = String.raw`(?:\.ssh(?:/(?!known_hosts|authorized_keys|config\b|[\w.-]+\.pub)|\s|$)|\.aws(?:/|\s|$)|\.gnupg|/etc/shadow|/etc/passwd|\.kube/config|\.netrc|\.git-credentials|_history\b|id_rsa(?!\.pub)|id_ed25519(?!\.pub)|/proc/self/environ|\.docker/config\.json|wallet\.dat|\.password-store)`;
+const PASTE_SITES = String
+  .raw`(?:[\w-]+\.)*(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.(?:com|org)|rentry\.(?:co|org)|privatebin\.\w+|paste\.rs|termbin\.com|ix\.io|sprunge\.us|0x0\.st|transfer\.sh|file\.io|tmpfiles\.org|catbox\.moe|anonfiles\.com|gofile\.io|bashupload\.com|temp\.sh|oshi\.at|controlc\.com|justpaste\.it|clbin\.com|x0\.at|uguu\.se|pastes\.io|paste\.mozilla\.org|paste\.debian\.net|pastebin\.pl|katb\.in|defuse\.ca)`;
+const CATCHERS = String
+  .raw`(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|requestcatcher\.com|beeceptor\.com|hookbin\.com|mockbin\.(?:org|io)|postb\.in|ptsv[23]\.com|burpcollaborator\.net|oastify\.com|interact\.sh|interactsh\.com|\.oast\.(?:pro|live|site|online|fun|me)|canarytokens\.(?:com|org)|dnslog\.(?:cn|link)|ceye\.io|ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|serveo\.net|localtunnel\.me|\.loca\.lt|pagekite\.me|requestinspector\.com|webhook\.cool|hookdeck\.com|smee\.io|xip\.io|nip\.io|sslip\.io)`;
+const PUBLIC_IP = String
+  .raw`(?!127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0|169\.254\.)\d{1,3}(?:\.\d{1,3}){3}`;
+const SECRET_FILES = String
+  .raw`(?:\.ssh(?:/(?!known_hosts|authorized_keys|config\b|[\w.-]+\.pub)|\s|$)|\.aws(?:/|\s|$)|\.gnupg|/etc/shadow|/etc/passwd|\.kube/config|\.netrc|\.git-credentials|_history\b|id_rsa(?!\.pub)|id_ed25519(?!\.pub)|/proc/self/environ|\.docker/config\.json|wallet\.dat|\.password-store)`;
 const SENSITIVE = String.raw`(?:${SECRET_FILES}|\.env(?![\w.-]))`;
-const NET_TOOLS = String.raw`(?:\b(?:nc|ncat|netcat|curl|wget|socat|scp|rsync|ftp|sftp|tftp|telnet|mail|mailx|sendmail|mutt|swaks|aws\s+s3|gsutil|rclone|azcopy|smbclient)\b|\bssh\s)`;
-const UPLOAD_FLAG = String.raw`(?:-d|--data\S*|-f|--form\S*|-t|--upload-file|--post-data|--post-file|--body-file|--data-binary)`;
+const NET_TOOLS = String
+  .raw`(?:\b(?:nc|ncat|netcat|curl|wget|socat|scp|rsync|ftp|sftp|tftp|telnet|mail|mailx|sendmail|mutt|swaks|aws\s+s3|gsutil|rclone|azcopy|smbclient)\b|\bssh\s)`;
+const UPLOAD_FLAG = String
+  .raw`(?:-d|--data\S*|-f|--form\S*|-t|--upload-file|--post-data|--post-file|--body-file|--data-binary)`;
 
 export const EXFILTRATION_RULES = defineRules("exfiltration", [
   {
@@ -24,7 +30,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["request", "command"],
     pattern: new RegExp(
-      String.raw`^(?:post|put|patch) \S*${PASTE_SITES}|^(?:curl|wget|http|https|xh)(?=\s)(?=.*\s${UPLOAD_FLAG}\b)(?=.*${PASTE_SITES})|^(?:nc|ncat|netcat)\s+termbin\.com\b`,
+      String
+        .raw`^(?:post|put|patch) \S*${PASTE_SITES}|^(?:curl|wget|http|https|xh)(?=\s)(?=.*\s${UPLOAD_FLAG}\b)(?=.*${PASTE_SITES})|^(?:nc|ncat|netcat)\s+termbin\.com\b`,
     ),
     description: "Uploads data to a paste or anonymous file-drop site",
   },
@@ -48,7 +55,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:aws\s+s3|gsutil|gcloud\s+storage|rclone|azcopy|s3cmd|mc)(?=\s).*\s(?:~/?|\$\{?home\}?/?|/|/etc\S*|/home\S*|/root\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S`,
+      String
+        .raw`^(?:aws\s+s3|gsutil|gcloud\s+storage|rclone|azcopy|s3cmd|mc)(?=\s).*\s(?:~/?|\$\{?home\}?/?|/|/etc\S*|/home\S*|/root\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S`,
     ),
     description: "Uploads the home directory, system files or secrets to cloud storage",
   },
@@ -57,7 +65,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:curl|wget|http|https|xh)(?=\s).*(?:@|--upload-file\s+|-t\s+|--post-file=?\s*|--body-file=?\s*)(?:~|/etc/|/root/|/home/|/users/|\$\{?home|/var/|/proc/|\.\./|\S*${SENSITIVE})`,
+      String
+        .raw`^(?:curl|wget|http|https|xh)(?=\s).*(?:@|--upload-file\s+|-t\s+|--post-file=?\s*|--body-file=?\s*)(?:~|/etc/|/root/|/home/|/users/|\$\{?home|/var/|/proc/|\.\./|\S*${SENSITIVE})`,
     ),
     description: "HTTP upload of a system, home or secret file",
   },
@@ -111,7 +120,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     id: "exfiltration.substitution_in_hostname",
     severity: "high",
     fields: ["shell", "code"],
-    pattern: /(?:\$\([^)\n]{1,200}\)|`[^`\n]{1,200}`|\$\{?[a-z_]+\}?)\.(?:[a-z0-9-]+\.)+(?:com|net|org|io|xyz|site|top|info|me|sh|cc|ru|cn|app|dev|link|live|pro|tk)\b/,
+    pattern:
+      /(?:\$\([^)\n]{1,200}\)|`[^`\n]{1,200}`|\$\{?[a-z_]+\}?)\.(?:[a-z0-9-]+\.)+(?:com|net|org|io|xyz|site|top|info|me|sh|cc|ru|cn|app|dev|link|live|pro|tk)\b/,
     description: "Command output placed into a hostname (DNS exfiltration)",
   },
   {
@@ -193,7 +203,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "medium",
     fields: ["request", "command"],
     pattern: new RegExp(
-      String.raw`^(?:post|put|patch) [a-z]+://${PUBLIC_IP}\b|^(?:curl|wget|http|xh)(?=\s)(?=.*\s${UPLOAD_FLAG}(?:\s|=|$))(?=.*(?:https?://)?${PUBLIC_IP}\b)`,
+      String
+        .raw`^(?:post|put|patch) [a-z]+://${PUBLIC_IP}\b|^(?:curl|wget|http|xh)(?=\s)(?=.*\s${UPLOAD_FLAG}(?:\s|=|$))(?=.*(?:https?://)?${PUBLIC_IP}\b)`,
     ),
     description: "Uploads data to a raw public IP address",
   },
@@ -202,7 +213,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:mail|mailx|mutt|swaks|sendmail)(?=\s).*(?:-a\s+|--attach(?:ment)?\s+|<\s+)\S*(?:${SENSITIVE}|/etc/|credentials|\.key\b)`,
+      String
+        .raw`^(?:mail|mailx|mutt|swaks|sendmail)(?=\s).*(?:-a\s+|--attach(?:ment)?\s+|<\s+)\S*(?:${SENSITIVE}|/etc/|credentials|\.key\b)`,
     ),
     description: "Mails a secret or system file",
   },
@@ -211,7 +223,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`^(?:scp|rsync|sftp)(?=\s).*\s(?:~/?|\$\{?home\}?/?|/home/\S*|/root\S*|/etc\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S*@?[\w.-]+:`,
+      String
+        .raw`^(?:scp|rsync|sftp)(?=\s).*\s(?:~/?|\$\{?home\}?/?|/home/\S*|/root\S*|/etc\S*|/users/\S*|\S*${SENSITIVE}\S*)\s+\S*@?[\w.-]+:`,
     ),
     description: "Copies the home directory, system files or secrets to a remote host",
   },
@@ -219,14 +232,16 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     id: "exfiltration.git_push_to_url",
     severity: "medium",
     fields: ["command"],
-    pattern: /^git\s+push\s+(?:-\S+\s+)*(?:https?:\/\/|git@|ssh:\/\/|[\w.-]+@[\w.-]+:)|^git\s+remote\s+(?:add|set-url)(?=\s).*(?:https?:\/\/\d{1,3}(?:\.\d{1,3}){3}|ngrok|trycloudflare)/,
+    pattern:
+      /^git\s+push\s+(?:-\S+\s+)*(?:https?:\/\/|git@|ssh:\/\/|[\w.-]+@[\w.-]+:)|^git\s+remote\s+(?:add|set-url)(?=\s).*(?:https?:\/\/\d{1,3}(?:\.\d{1,3}){3}|ngrok|trycloudflare)/,
     description: "Pushes the repository straight to a URL rather than a configured remote",
   },
   {
     id: "exfiltration.chat_webhook",
     severity: "medium",
     fields: ["url", "command"],
-    pattern: /(?:discord(?:app)?\.com\/api\/webhooks\/|hooks\.slack\.com\/services\/|api\.telegram\.org\/bot[^/\s]*\/send(?:message|document))/,
+    pattern:
+      /(?:discord(?:app)?\.com\/api\/webhooks\/|hooks\.slack\.com\/services\/|api\.telegram\.org\/bot[^/\s]*\/send(?:message|document))/,
     description: "Posts to a chat webhook (a common exfiltration sink)",
   },
   {
@@ -248,7 +263,8 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     id: "exfiltration.push_to_new_remote",
     severity: "medium",
     fields: ["shell"],
-    pattern: /\bgit\s+remote\s+add\s+(\S+)\s+\S+[^\n]*\bgit\s+push\s+(?:-\S+\s+)*\1\b|\bgit\s+push\s+(?!origin\b|upstream\b)\S+\s+(?:[^\n]*\s)?--(?:all|mirror|tags)\b/,
+    pattern:
+      /\bgit\s+remote\s+add\s+(\S+)\s+\S+[^\n]*\bgit\s+push\s+(?:-\S+\s+)*\1\b|\bgit\s+push\s+(?!origin\b|upstream\b)\S+\s+(?:[^\n]*\s)?--(?:all|mirror|tags)\b/,
     description: "Adds a remote and pushes the whole repository to it",
   },
 ]);

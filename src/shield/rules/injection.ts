@@ -18,7 +18,8 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.new_instructions",
     severity: "medium",
     fields: [...TEXT_FIELDS],
-    pattern: /\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*(?:are\s*)?:|\byour\s+(?:new|real|actual)\s+(?:task|instructions?|goal)\s+(?:is|are)\b/,
+    pattern:
+      /\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*(?:are\s*)?:|\byour\s+(?:new|real|actual)\s+(?:task|instructions?|goal)\s+(?:is|are)\b/,
     description: "Announces replacement instructions",
   },
   {
@@ -33,7 +34,8 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.role_override",
     severity: "medium",
     fields: [...TEXT_FIELDS],
-    pattern: /\byou\s+are\s+now\s+(?:an?\s+)?(?:unrestricted|jailbroken|dan|evil|developer|admin|root|free)\b|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|jailbroken|dan)\b|\bdeveloper\s+mode\s+(?:enabled|on)\b|\bdo\s+anything\s+now\b/,
+    pattern:
+      /\byou\s+are\s+now\s+(?:an?\s+)?(?:unrestricted|jailbroken|dan|evil|developer|admin|root|free)\b|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|jailbroken|dan)\b|\bdeveloper\s+mode\s+(?:enabled|on)\b|\bdo\s+anything\s+now\b/,
     description: "Tries to give the model a new unrestricted role",
   },
   {
@@ -64,7 +66,8 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.reveal_system_prompt",
     severity: "medium",
     fields: [...TEXT_FIELDS],
-    pattern: /\b(?:reveal|print|show|repeat|output|leak|dump)\s+(?:your\s+|the\s+|all\s+)*(?:system\s+prompt|initial\s+instructions|hidden\s+instructions|developer\s+message)/,
+    pattern:
+      /\b(?:reveal|print|show|repeat|output|leak|dump)\s+(?:your\s+|the\s+|all\s+)*(?:system\s+prompt|initial\s+instructions|hidden\s+instructions|developer\s+message)/,
     description: "Asks for the system prompt",
   },
   {
@@ -78,21 +81,24 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.markdown_image_exfil",
     severity: "medium",
     fields: ["content", "outbound"],
-    pattern: /!\[[^\]\n]{0,100}\]\(https?:\/\/[^)\s]{1,200}[?&][a-z_]{1,20}=(?:[^)\s&]{0,20}(?:\{|\$|%7b)|[a-z0-9+/=%_-]{40,})/,
+    pattern:
+      /!\[[^\]\n]{0,100}\]\(https?:\/\/[^)\s]{1,200}[?&][a-z_]{1,20}=(?:[^)\s&]{0,20}(?:\{|\$|%7b)|[a-z0-9+/=%_-]{40,})/,
     description: "Markdown image carrying data in its URL",
   },
   {
     id: "injection.data_boundary_spoof",
     severity: "medium",
     fields: [...TEXT_FIELDS],
-    pattern: /\b(?:end|close|begin)[_ -](?:untrusted|tool[_ -]result|data[_ -]boundary|external[_ -](?:data|content))\b|<\/?(?:untrusted|tool_result|external_content|action_data)[^>]{0,40}>/,
+    pattern:
+      /\b(?:end|close|begin)[_ -](?:untrusted|tool[_ -]result|data[_ -]boundary|external[_ -](?:data|content))\b|<\/?(?:untrusted|tool_result|external_content|action_data)[^>]{0,40}>/,
     description: "Spoofs the data boundary markers around tool results",
   },
   {
     id: "injection.delimiter_break",
     severity: "low",
     fields: [...TEXT_FIELDS],
-    pattern: /(?:^|\n)\s*(?:end\s+of\s+(?:document|data|context|user\s+input|email)\b|-{3,}\s*end\s*-{3,}|={3,}\s*(?:system|instructions?)\b)/,
+    pattern:
+      /(?:^|\n)\s*(?:end\s+of\s+(?:document|data|context|user\s+input|email)\b|-{3,}\s*end\s*-{3,}|={3,}\s*(?:system|instructions?)\b)/,
     description: "Fake end-of-data delimiter",
   },
   {
@@ -115,14 +121,16 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.role_header",
     severity: "medium",
     fields: [...TEXT_FIELDS],
-    pattern: /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|administrator|developer)\s*(?:message|prompt|note|override|instructions?)?\s*:\s*(?:\n|new\b|you\b|the\s+assistant\b|ignore\b)/,
+    pattern:
+      /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|administrator|developer)\s*(?:message|prompt|note|override|instructions?)?\s*:\s*(?:\n|new\b|you\b|the\s+assistant\b|ignore\b)/,
     description: "Fake system or administrator header",
   },
   {
     id: "injection.mass_forward",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern: /\b(?:forward|send|bcc|cc|copy|sync)\s+(?:all|every)\s+(?:\w+\s+){0,3}(?:emails?|messages|mail|files|documents|contacts)\b(?:[^.\n]|\.\S){0,60}\bto\s+\S+@/,
+    pattern:
+      /\b(?:forward|send|bcc|cc|copy|sync)\s+(?:all|every)\s+(?:\w+\s+){0,3}(?:emails?|messages|mail|files|documents|contacts)\b(?:[^.\n]|\.\S){0,60}\bto\s+\S+@/,
     description: "Asks to forward all mail or files to an address",
   },
 ]);

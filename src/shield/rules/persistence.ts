@@ -15,7 +15,8 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.cron_files",
     severity: "high",
     fields: ["write_path"],
-    pattern: /^\/etc\/(?:crontab|cron\.(?:d|hourly|daily|weekly|monthly)\/|anacrontab)|^\/var\/spool\/cron\/|^\/usr\/lib\/cron\//,
+    pattern:
+      /^\/etc\/(?:crontab|cron\.(?:d|hourly|daily|weekly|monthly)\/|anacrontab)|^\/var\/spool\/cron\/|^\/usr\/lib\/cron\//,
     description: "Writes system cron files",
   },
   {
@@ -38,7 +39,8 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.systemd_transient",
     severity: "medium",
     fields: ["command"],
-    pattern: /^systemd-run(?=\s).*--on-(?:calendar|active|boot|unit-active|startup)|^systemctl\s+(?:--user\s+)?(?:enable|link)\s+(?:--now\s+)?\S*(?:\/tmp\/|\/home\/|~)/,
+    pattern:
+      /^systemd-run(?=\s).*--on-(?:calendar|active|boot|unit-active|startup)|^systemctl\s+(?:--user\s+)?(?:enable|link)\s+(?:--now\s+)?\S*(?:\/tmp\/|\/home\/|~)/,
     description: "Schedules or enables a service from an unusual place",
   },
   {
@@ -67,14 +69,16 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.git_hook_config",
     severity: "high",
     fields: ["command"],
-    pattern: /^git\s+(?:-c\s+\S+\s+)*config(?=\s).*core\.(?:hookspath|fsmonitor|sshcommand|askpass)|^git\s+-c\s+core\.(?:hookspath|fsmonitor|sshcommand)=/,
+    pattern:
+      /^git\s+(?:-c\s+\S+\s+)*config(?=\s).*core\.(?:hookspath|fsmonitor|sshcommand|askpass)|^git\s+-c\s+core\.(?:hookspath|fsmonitor|sshcommand)=/,
     description: "Points git at code to run (hooksPath, fsmonitor, sshCommand)",
   },
   {
     id: "persistence.launchd",
     severity: "high",
     fields: ["write_path"],
-    pattern: /\/library\/(?:launchagents|launchdaemons|startupitems)\/|\/library\/preferences\/com\.apple\.loginitems/,
+    pattern:
+      /\/library\/(?:launchagents|launchdaemons|startupitems)\/|\/library\/preferences\/com\.apple\.loginitems/,
     description: "Writes a macOS launch agent or daemon",
   },
   {
@@ -95,7 +99,8 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.init_scripts",
     severity: "high",
     fields: ["write_path"],
-    pattern: /^\/etc\/(?:init\.d\/|rc\.local$|rc\d?\.d\/|init\/|xdg\/autostart\/|update-motd\.d\/|udev\/rules\.d\/|network\/if-up\.d\/)|\/\.config\/autostart\//,
+    pattern:
+      /^\/etc\/(?:init\.d\/|rc\.local$|rc\d?\.d\/|init\/|xdg\/autostart\/|update-motd\.d\/|udev\/rules\.d\/|network\/if-up\.d\/)|\/\.config\/autostart\//,
     description: "Writes an init, autostart, motd or udev script",
   },
   {
@@ -131,14 +136,16 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.alias_hijack",
     severity: "high",
     fields: ["shell", "content", "command"],
-    pattern: /\balias\s+(?:sudo|su|ssh|git|ls|cd|passwd)\s*=\s*["']?[^"'\n]*(?:curl|wget|nc\b|\/tmp\/|base64|tee\s|>>|;)/,
+    pattern:
+      /\balias\s+(?:sudo|su|ssh|git|ls|cd|passwd)\s*=\s*["']?[^"'\n]*(?:curl|wget|nc\b|\/tmp\/|base64|tee\s|>>|;)/,
     description: "Aliases a common command to something else (credential capture)",
   },
   {
     id: "persistence.shell_trap",
     severity: "medium",
     fields: ["shell", "content"],
-    pattern: /\bprompt_command\s*=|\btrap\s+["'][^"'\n]*(?:curl|wget|\bnc\b|bash|sh\s)[^"'\n]*["']\s+(?:debug|exit|err|return|int)\b/,
+    pattern:
+      /\bprompt_command\s*=|\btrap\s+["'][^"'\n]*(?:curl|wget|\bnc\b|bash|sh\s)[^"'\n]*["']\s+(?:debug|exit|err|return|int)\b/,
     description: "Runs code on every prompt or shell event",
   },
   {

@@ -61,7 +61,8 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     severity: "critical",
     fields: ["command"],
     pattern: new RegExp(
-      String.raw`${CONTAINER_RUN}.*(?:-v\s*|--volume[= ]|--mount\s+\S*(?:source|src)=)/(?::|\s|,|$)|${CONTAINER_RUN}.*(?:-v\s*|--volume[= ])/(?:etc|root|home|var|usr|boot|proc|sys)(?:/)?:`,
+      String
+        .raw`${CONTAINER_RUN}.*(?:-v\s*|--volume[= ]|--mount\s+\S*(?:source|src)=)/(?::|\s|,|$)|${CONTAINER_RUN}.*(?:-v\s*|--volume[= ])/(?:etc|root|home|var|usr|boot|proc|sys)(?:/)?:`,
     ),
     description: "Container mounting the host root or a system directory",
   },
@@ -77,7 +78,8 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     id: "privilege.docker_socket",
     severity: "high",
     fields: ["command"],
-    pattern: /(?:-v\s*|--volume[= ]|--unix-socket\s*|--mount\s+\S*source=)\S*\/(?:var\/)?run\/docker\.sock|docker_host=tcp:\/\/(?!127\.|localhost)/,
+    pattern:
+      /(?:-v\s*|--volume[= ]|--unix-socket\s*|--mount\s+\S*source=)\S*\/(?:var\/)?run\/docker\.sock|docker_host=tcp:\/\/(?!127\.|localhost)/,
     description: "Hands the Docker socket to a container or client (host root)",
   },
   {
@@ -91,14 +93,16 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     id: "privilege.capabilities",
     severity: "high",
     fields: ["command"],
-    pattern: /^setcap(?=\s).*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)/,
+    pattern:
+      /^setcap(?=\s).*cap_(?:setuid|setgid|sys_admin|dac_override|dac_read_search|sys_ptrace|sys_module|chown|fowner)/,
     description: "Grants dangerous file capabilities",
   },
   {
     id: "privilege.root_shell",
     severity: "medium",
     fields: ["command"],
-    pattern: /^sudo\s+(?:-\S+\s+)*(?:-i|-s|su|bash|sh|zsh|(?:\/bin\/)?(?:ba|z)?sh)\s*$|^su(?:\s+-|\s+root|\s+-l)*\s*$|^sudo\s+-[is]$/,
+    pattern:
+      /^sudo\s+(?:-\S+\s+)*(?:-i|-s|su|bash|sh|zsh|(?:\/bin\/)?(?:ba|z)?sh)\s*$|^su(?:\s+-|\s+root|\s+-l)*\s*$|^sudo\s+-[is]$/,
     description: "Opens an interactive root shell",
   },
   {
@@ -142,7 +146,8 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     id: "privilege.process_injection",
     severity: "high",
     fields: ["command", "shell", "code"],
-    pattern: /\bgdb\s+(?:-\S+\s+)*-p\s+\d+|\bptrace_attach\b|\/proc\/\d+\/mem\b|process_vm_writev|\bcreateremotethread\b|\bwriteprocessmemory\b/,
+    pattern:
+      /\bgdb\s+(?:-\S+\s+)*-p\s+\d+|\bptrace_attach\b|\/proc\/\d+\/mem\b|process_vm_writev|\bcreateremotethread\b|\bwriteprocessmemory\b/,
     description: "Injects into another process",
   },
   {
@@ -171,7 +176,8 @@ export const PRIVILEGE_RULES = defineRules("privilege", [
     id: "privilege.compose_privileged",
     severity: "high",
     fields: ["content", "task"],
-    pattern: /^\s*-\s*["']?\/:\/[\w/]*["']?\s*$|\bprivileged:\s*true\b[\s\S]{0,200}\bpid:\s*["']?host|\/var\/run\/docker\.sock:\/var\/run\/docker\.sock|-v\s+\/:\/host\b/m,
+    pattern:
+      /^\s*-\s*["']?\/:\/[\w/]*["']?\s*$|\bprivileged:\s*true\b[\s\S]{0,200}\bpid:\s*["']?host|\/var\/run\/docker\.sock:\/var\/run\/docker\.sock|-v\s+\/:\/host\b/m,
     description: "Container definition mounting the host root or the Docker socket",
   },
 ]);

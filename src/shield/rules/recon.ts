@@ -15,7 +15,8 @@ export const RECON_RULES = defineRules("recon", [
     id: "recon.cloud_metadata",
     severity: "high",
     fields: ["url", "command", "shell", "task"],
-    pattern: /169\.254\.169\.254|fd00:ec2::254|metadata\.google\.internal|169\.254\.170\.2|100\.100\.100\.200|metadata\.azure\.com/,
+    pattern:
+      /169\.254\.169\.254|fd00:ec2::254|metadata\.google\.internal|169\.254\.170\.2|100\.100\.100\.200|metadata\.azure\.com/,
     description: "Queries the cloud instance metadata service (credentials)",
   },
   {
@@ -36,7 +37,8 @@ export const RECON_RULES = defineRules("recon", [
     id: "recon.internal_service_probe",
     severity: "medium",
     fields: ["url"],
-    pattern: /^[a-z]+:\/\/(?:[^/]*@)?(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0):(?:2375|2376|2379|6443|10250|8500|4001|5984|9200|6379|11211|27017)\b/,
+    pattern:
+      /^[a-z]+:\/\/(?:[^/]*@)?(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0):(?:2375|2376|2379|6443|10250|8500|4001|5984|9200|6379|11211|27017)\b/,
     description: "Probes local admin APIs (Docker, etcd, Kubernetes, Consul, Redis …)",
   },
 ]);

@@ -4,9 +4,11 @@
 import { defineRules } from "./rule.ts";
 
 const SHELL_RUN = String.raw`(?:/\S*/)?(?:(?:ba|z|da|k|fi|a|tc)?sh|pwsh|powershell|iex|source)\b(?!\s+-c\b)`;
-const INTERPRETER_RUN = String.raw`(?:/\S*/)?(?:python[0-9.]*|perl|ruby|node|php|lua|tclsh)(?=\s*$|\s*[;&|)\n]|\s+-(?:\s|$)|\s+-[a-z]{1,2}\s*(?:$|[;&|\n]))`;
+const INTERPRETER_RUN = String
+  .raw`(?:/\S*/)?(?:python[0-9.]*|perl|ruby|node|php|lua|tclsh)(?=\s*$|\s*[;&|)\n]|\s+-(?:\s|$)|\s+-[a-z]{1,2}\s*(?:$|[;&|\n]))`;
 /** A shell or interpreter that executes what it reads on stdin (not `python3 -m json.tool`). */
-const RUNNERS = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(?:${SHELL_RUN}|${INTERPRETER_RUN})`;
+const RUNNERS = String
+  .raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(?:${SHELL_RUN}|${INTERPRETER_RUN})`;
 
 export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
   {
@@ -21,29 +23,33 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     severity: "high",
     fields: ["shell", "task"],
     pattern: new RegExp(
-      String.raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-c\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
+      String
+        .raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-c\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
     ),
-    description: "Runs the output of a download (`sh -c \"$(curl …)\"`, `source <(curl …)`)",
+    description: 'Runs the output of a download (`sh -c "$(curl …)"`, `source <(curl …)`)',
   },
   {
     id: "remote_exec.download_then_run_tmp",
     severity: "high",
     fields: ["shell"],
-    pattern: /\b(?:curl|wget)\b[^\n]*\s(?:\/tmp|\/dev\/shm|\/var\/tmp)\/[^\n]*(?:chmod\s+[+0-7]*[x75]|(?:&&|;)\s*(?:\/tmp|\/dev\/shm|\/var\/tmp)\/)/,
+    pattern:
+      /\b(?:curl|wget)\b[^\n]*\s(?:\/tmp|\/dev\/shm|\/var\/tmp)\/[^\n]*(?:chmod\s+[+0-7]*[x75]|(?:&&|;)\s*(?:\/tmp|\/dev\/shm|\/var\/tmp)\/)/,
     description: "Downloads into a temporary directory and executes it",
   },
   {
     id: "remote_exec.download_then_run",
     severity: "medium",
     fields: ["shell"],
-    pattern: /\b(?:curl|wget)\b[^;&\n]*(?:\s-o\s*|\s-o\S|--output[= ]|\s-O\s*)\S+[^\n]*(?:&&|;|\n)\s*(?:chmod\s+\S*[x75]|(?:ba)?sh\s+\S|\.\/\S|python\S*\s+\S|perl\s+\S)/,
+    pattern:
+      /\b(?:curl|wget)\b[^;&\n]*(?:\s-o\s*|\s-o\S|--output[= ]|\s-O\s*)\S+[^\n]*(?:&&|;|\n)\s*(?:chmod\s+\S*[x75]|(?:ba)?sh\s+\S|\.\/\S|python\S*\s+\S|perl\s+\S)/,
     description: "Downloads a file and then executes it",
   },
   {
     id: "remote_exec.netcat_exec",
     severity: "critical",
     fields: ["command"],
-    pattern: /^(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)(?=\s).*(?:\s-[a-z]*[ec]\s*\S|--(?:sh-)?exec\b|--lua-exec\b)/,
+    pattern:
+      /^(?:nc|ncat|netcat|nc\.traditional|nc\.openbsd)(?=\s).*(?:\s-[a-z]*[ec]\s*\S|--(?:sh-)?exec\b|--lua-exec\b)/,
     description: "netcat executing a shell for the remote side",
   },
   {
@@ -72,7 +78,8 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.interactive_shell_redirect",
     severity: "critical",
     fields: ["shell"],
-    pattern: /\b(?:ba|z|da)?sh\s+-i\s*(?:[<>&]|\d>&|2>&1\s*\|)|\|\s*(?:\/bin\/)?(?:ba|z|da)?sh\b(?:\s+-i)?[^|\n]*\|\s*(?:nc|ncat|netcat|telnet|openssl)\b/,
+    pattern:
+      /\b(?:ba|z|da)?sh\s+-i\s*(?:[<>&]|\d>&|2>&1\s*\|)|\|\s*(?:\/bin\/)?(?:ba|z|da)?sh\b(?:\s+-i)?[^|\n]*\|\s*(?:nc|ncat|netcat|telnet|openssl)\b/,
     description: "Interactive shell wired to a network pipe",
   },
   {
@@ -109,7 +116,8 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     severity: "high",
     fields: ["shell"],
     pattern: new RegExp(
-      String.raw`(?:base64\s+(?:-\S+\s+)*(?:-d|--decode|-D)\b|base32\s+(?:-d|--decode)|xxd\s+(?:-\S+\s+)*-r|openssl\s+(?:enc\s+)?(?:-\S+\s+)*-d\b|\brev\b|gunzip|zcat|uudecode)[^\n]*\|\s*${RUNNERS}`,
+      String
+        .raw`(?:base64\s+(?:-\S+\s+)*(?:-d|--decode|-D)\b|base32\s+(?:-d|--decode)|xxd\s+(?:-\S+\s+)*-r|openssl\s+(?:enc\s+)?(?:-\S+\s+)*-d\b|\brev\b|gunzip|zcat|uudecode)[^\n]*\|\s*${RUNNERS}`,
     ),
     description: "Decodes a payload and pipes it into a shell",
   },
@@ -139,7 +147,8 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.chmod_exec_tmp",
     severity: "medium",
     fields: ["command"],
-    pattern: /^chmod\s+(?:-\S+\s+)*(?:[0-7]*[1357][0-7]{0,2}|[ugoa]*\+[rw]*x)\s+(?:\/tmp|\/dev\/shm|\/var\/tmp)\//,
+    pattern:
+      /^chmod\s+(?:-\S+\s+)*(?:[0-7]*[1357][0-7]{0,2}|[ugoa]*\+[rw]*x)\s+(?:\/tmp|\/dev\/shm|\/var\/tmp)\//,
     description: "Makes a file in a temporary directory executable",
   },
   {
@@ -153,21 +162,24 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.expose_local_service",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:ngrok|cloudflared\s+(?:tunnel|access\s+tcp)|lt\s+--port|localtunnel|bore\s+local|frpc|pinggy|serveo)\b/,
+    pattern:
+      /^(?:ngrok|cloudflared\s+(?:tunnel|access\s+tcp)|lt\s+--port|localtunnel|bore\s+local|frpc|pinggy|serveo)\b/,
     description: "Exposes a local service to the internet through a tunnel",
   },
   {
     id: "remote_exec.pip_install_url",
     severity: "low",
     fields: ["command"],
-    pattern: /^(?:pip[0-9.]*|pipx|uv\s+pip|npm|yarn|pnpm|gem)\s+(?:install|add|i)(?=\s).*(?:https?:\/\/(?!pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|github\.com)|\d{1,3}(?:\.\d{1,3}){3})/,
+    pattern:
+      /^(?:pip[0-9.]*|pipx|uv\s+pip|npm|yarn|pnpm|gem)\s+(?:install|add|i)(?=\s).*(?:https?:\/\/(?!pypi\.org|files\.pythonhosted\.org|registry\.npmjs\.org|github\.com)|\d{1,3}(?:\.\d{1,3}){3})/,
     description: "Installs a package from an arbitrary URL",
   },
   {
     id: "remote_exec.listener_shell",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*l[a-z]*(?=\s).*\|\s*(?:ba)?sh|^(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*l[a-z]*[ve]*\s+(?:-\S+\s+)*-?p?\s*\d+\s*$/,
+    pattern:
+      /^(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*l[a-z]*(?=\s).*\|\s*(?:ba)?sh|^(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-[a-z]*l[a-z]*[ve]*\s+(?:-\S+\s+)*-?p?\s*\d+\s*$/,
     description: "Opens a listening raw socket (bind shell or file drop)",
   },
   {
@@ -196,7 +208,8 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.download_and_run_prose",
     severity: "high",
     fields: ["task"],
-    pattern: /\b(?:download|fetch|curl|wget|get)\b(?:[^.\n]|\.\S){0,100}\b(?:and|then)\s+(?:run|execute|exec|pipe|source|launch)\b/,
+    pattern:
+      /\b(?:download|fetch|curl|wget|get)\b(?:[^.\n]|\.\S){0,100}\b(?:and|then)\s+(?:run|execute|exec|pipe|source|launch)\b/,
     description: "Asks to download something and run it",
   },
 ]);

@@ -22,7 +22,8 @@ export const RESOURCE_RULES = defineRules("resource", [
     id: "resource.dd_huge",
     severity: "high",
     fields: ["command"],
-    pattern: /^dd\s(?=.*\bif=\/dev\/(?:zero|urandom|random))(?=.*\b(?:count=\d{5,}|bs=\d+[gt]\b|bs=\d{4,}m\b))/,
+    pattern:
+      /^dd\s(?=.*\bif=\/dev\/(?:zero|urandom|random))(?=.*\b(?:count=\d{5,}|bs=\d+[gt]\b|bs=\d{4,}m\b))/,
     description: "dd writing gigabytes",
   },
   {
@@ -43,14 +44,16 @@ export const RESOURCE_RULES = defineRules("resource", [
     id: "resource.huge_allocation",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:fallocate(?=\s).*-l\s*\d{3,}[gt]|truncate(?=\s).*-s\s*\+?\d{3,}[gt]|fallocate(?=\s).*-l\s*\d+t)/,
+    pattern:
+      /^(?:fallocate(?=\s).*-l\s*\d{3,}[gt]|truncate(?=\s).*-s\s*\+?\d{3,}[gt]|fallocate(?=\s).*-l\s*\d+t)/,
     description: "Allocates a huge file",
   },
   {
     id: "resource.infinite_loop",
     severity: "medium",
     fields: ["shell"],
-    pattern: /\bwhile\s+(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*;?\s*do\b(?![^\n]*\bsleep\b)|\bfor\s*\(\(\s*;\s*;\s*\)\)(?![^\n]*\bsleep\b)/,
+    pattern:
+      /\bwhile\s+(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*;?\s*do\b(?![^\n]*\bsleep\b)|\bfor\s*\(\(\s*;\s*;\s*\)\)(?![^\n]*\bsleep\b)/,
     description: "Endless shell loop without a pause",
   },
   {
@@ -65,7 +68,8 @@ export const RESOURCE_RULES = defineRules("resource", [
     id: "resource.stress_tools",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:stress|stress-ng|cpuburn|burnp6|memtester)\s|^(?:md5sum|sha\d+sum|gzip)\s+\/dev\/(?:zero|urandom)\b/,
+    pattern:
+      /^(?:stress|stress-ng|cpuburn|burnp6|memtester)\s|^(?:md5sum|sha\d+sum|gzip)\s+\/dev\/(?:zero|urandom)\b/,
     description: "Burns CPU or memory",
   },
   {
@@ -86,42 +90,48 @@ export const RESOURCE_RULES = defineRules("resource", [
     id: "resource.memory_bomb",
     severity: "high",
     fields: ["code", "shell"],
-    pattern: /\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*:?[^\n]{0,80}\.(?:append|push|extend)\s*\(|for\s*\(\s*;\s*;\s*\)[^\n]{0,80}\.(?:append|push)\s*\(/,
+    pattern:
+      /\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*:?[^\n]{0,80}\.(?:append|push|extend)\s*\(|for\s*\(\s*;\s*;\s*\)[^\n]{0,80}\.(?:append|push)\s*\(/,
     description: "Endless loop growing memory",
   },
   {
     id: "resource.flood_tools",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:hping3?(?=\s).*--flood|ping\s+(?:-\S+\s+)*-[a-z]*f\b|ab\s+(?:-\S+\s+)*-n\s*\d{6,}|siege\s|slowloris|loic\b|hulk\b|wrk(?=\s).*-c\s*\d{4,}|t50\s)/,
+    pattern:
+      /^(?:hping3?(?=\s).*--flood|ping\s+(?:-\S+\s+)*-[a-z]*f\b|ab\s+(?:-\S+\s+)*-n\s*\d{6,}|siege\s|slowloris|loic\b|hulk\b|wrk(?=\s).*-c\s*\d{4,}|t50\s)/,
     description: "Network flood or load-attack tools",
   },
   {
     id: "resource.request_flood",
     severity: "high",
     fields: ["shell"],
-    pattern: /(?:\$\(seq\s+\d+\s+\d{4,}\)|\bseq\s+\d+\s+\d{4,}\s*\|)[^\n]*\b(?:curl|wget|http|nc|ab)\b|xargs\s+(?:-\S+\s+)*-p\s*\d{3,}[^\n]*\b(?:curl|wget)\b/,
+    pattern:
+      /(?:\$\(seq\s+\d+\s+\d{4,}\)|\bseq\s+\d+\s+\d{4,}\s*\|)[^\n]*\b(?:curl|wget|http|nc|ab)\b|xargs\s+(?:-\S+\s+)*-p\s*\d{3,}[^\n]*\b(?:curl|wget)\b/,
     description: "Thousands of parallel requests (denial of service)",
   },
   {
     id: "resource.cpu_burn_background",
     severity: "medium",
     fields: ["shell"],
-    pattern: /\byes\s*>\s*\/dev\/null\s*&[^\n]*\byes\s*>\s*\/dev\/null|\bwhile\s+(?:true|:|\[\s*1\s*\])\s*;\s*do\b[^\n]*&\s*done/,
+    pattern:
+      /\byes\s*>\s*\/dev\/null\s*&[^\n]*\byes\s*>\s*\/dev\/null|\bwhile\s+(?:true|:|\[\s*1\s*\])\s*;\s*do\b[^\n]*&\s*done/,
     description: "Background CPU burners or endless process spawning",
   },
   {
     id: "resource.endless_task",
     severity: "medium",
     fields: ["task"],
-    pattern: /\bloop\s+forever\b|\binfinite(?:ly)?\s+loop|\bforever\b(?:[^.\n]|\.\S){0,20}\bevery\s+(?:second|minute)\b|\bnever\s+stop\b/,
+    pattern:
+      /\bloop\s+forever\b|\binfinite(?:ly)?\s+loop|\bforever\b(?:[^.\n]|\.\S){0,20}\bevery\s+(?:second|minute)\b|\bnever\s+stop\b/,
     description: "Task asking to run forever",
   },
   {
     id: "resource.mass_messaging",
     severity: "medium",
     fields: ["task"],
-    pattern: /\b(?:send|email|message|text)\b(?:[^.\n]|\.\S){0,40}\b(?:every|all)\s+(?:\w+\s+)?(?:addresses|address|contacts?|recipients?|users?|customers?)\b/,
+    pattern:
+      /\b(?:send|email|message|text)\b(?:[^.\n]|\.\S){0,40}\b(?:every|all)\s+(?:\w+\s+)?(?:addresses|address|contacts?|recipients?|users?|customers?)\b/,
     description: "Task messaging every contact",
   },
   {

@@ -41,14 +41,16 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     id: "subagent.malware_terms",
     severity: "critical",
     fields: ["task", "content", "outbound"],
-    pattern: /\b(?:install|deploy|write|create|build|plant|drop)\b(?:[^.\n]|\.\S){0,40}\b(?:backdoor|rootkit|keylogger|ransomware|credential\s+stealer|infostealer|trojan|botnet\s+(?:client|agent)|cryptominer|web\s*shell)\b/,
+    pattern:
+      /\b(?:install|deploy|write|create|build|plant|drop)\b(?:[^.\n]|\.\S){0,40}\b(?:backdoor|rootkit|keylogger|ransomware|credential\s+stealer|infostealer|trojan|botnet\s+(?:client|agent)|cryptominer|web\s*shell)\b/,
     description: "Asks to build or plant malware",
   },
   {
     id: "subagent.persistence_task",
     severity: "medium",
     fields: ["task"],
-    pattern: /\b(?:add|install|create|set\s+up|plant|register)\b(?:[^.\n]|\.\S){0,40}\b(?:cron\s*jobs?|crontab\s+entr|startup\s+scripts?|systemd\s+(?:service|unit|timer)|authorized_keys|ssh\s+keys?\s+(?:to|into)|launch\s*agents?|login\s+items?|git\s+hooks?)\b/,
+    pattern:
+      /\b(?:add|install|create|set\s+up|plant|register)\b(?:[^.\n]|\.\S){0,40}\b(?:cron\s*jobs?|crontab\s+entr|startup\s+scripts?|systemd\s+(?:service|unit|timer)|authorized_keys|ssh\s+keys?\s+(?:to|into)|launch\s*agents?|login\s+items?|git\s+hooks?)\b/,
     description: "Asks to plant a persistence mechanism",
   },
   {
@@ -63,7 +65,8 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     id: "subagent.privilege_language",
     severity: "medium",
     fields: ["task"],
-    pattern: /\b(?:gain|get|obtain|escalate\s+to)\s+(?:root|admin(?:istrator)?|system)\s+(?:access|privileges?|rights|shell)\b|\bprivilege\s+escalation\b|\broot\s+shell\b|\bbecome\s+root\b/,
+    pattern:
+      /\b(?:gain|get|obtain|escalate\s+to)\s+(?:root|admin(?:istrator)?|system)\s+(?:access|privileges?|rights|shell)\b|\bprivilege\s+escalation\b|\broot\s+shell\b|\bbecome\s+root\b/,
     description: "Asks to gain root or admin rights",
   },
   {
@@ -78,14 +81,16 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     id: "subagent.policy_edit_task",
     severity: "high",
     fields: ["task"],
-    pattern: /\b(?:edit|modify|change|delete|overwrite|rewrite|truncate|clear|wipe|disable)\b(?:[^.\n]|\.\S){0,40}(?:security\/shield|shield\s+polic|\.engine\b|audit\.jsonl|audit\s+(?:log|trail)|parapet(?:'s)?\s+(?:config|policy|settings))/,
+    pattern:
+      /\b(?:edit|modify|change|delete|overwrite|rewrite|truncate|clear|wipe|disable)\b(?:[^.\n]|\.\S){0,40}(?:security\/shield|shield\s+polic|\.engine\b|audit\.jsonl|audit\s+(?:log|trail)|parapet(?:'s)?\s+(?:config|policy|settings))/,
     description: "Asks to change Parapet's policy, audit or state",
   },
   {
     id: "subagent.persistence_target",
     severity: "medium",
     fields: ["task"],
-    pattern: /authorized_keys|\/etc\/sudoers|\/etc\/cron|\/etc\/rc\.local|\.bashrc|\.zshrc|\.profile\b|systemd\s+(?:user\s+)?(?:service|unit|timer)|launchagents?|\.git\/hooks/,
+    pattern:
+      /authorized_keys|\/etc\/sudoers|\/etc\/cron|\/etc\/rc\.local|\.bashrc|\.zshrc|\.profile\b|systemd\s+(?:user\s+)?(?:service|unit|timer)|launchagents?|\.git\/hooks/,
     description: "Task touching login, start-up or scheduling files",
   },
   {

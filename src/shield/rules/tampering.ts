@@ -76,14 +76,16 @@ export const TAMPERING_RULES = defineRules("tampering", [
     id: "tampering.mandatory_access_control",
     severity: "high",
     fields: ["command", "shell", "content"],
-    pattern: /^setenforce\s+(?:0|permissive)|^aa-(?:disable|complain|teardown)\b|\bselinux\s*=\s*(?:disabled|permissive)\b|^apparmor_parser\s+-r?r\s|^csrutil\s+disable|^spctl\s+--master-disable/,
+    pattern:
+      /^setenforce\s+(?:0|permissive)|^aa-(?:disable|complain|teardown)\b|\bselinux\s*=\s*(?:disabled|permissive)\b|^apparmor_parser\s+-r?r\s|^csrutil\s+disable|^spctl\s+--master-disable/,
     description: "Disables SELinux, AppArmor, SIP or Gatekeeper",
   },
   {
     id: "tampering.endpoint_protection",
     severity: "high",
     fields: ["command", "shell", "code"],
-    pattern: /set-mppreference(?=\s).*-disable\w*\s+\$?(?:true|1)|add-mppreference(?=\s).*-exclusionpath|\bsc(?:\.exe)?\s+(?:stop|config)\s+windefend|\bamsiutils\b|amsiinitfailed/,
+    pattern:
+      /set-mppreference(?=\s).*-disable\w*\s+\$?(?:true|1)|add-mppreference(?=\s).*-exclusionpath|\bsc(?:\.exe)?\s+(?:stop|config)\s+windefend|\bamsiutils\b|amsiinitfailed/,
     description: "Disables antivirus, Defender or AMSI",
   },
   {
@@ -97,7 +99,8 @@ export const TAMPERING_RULES = defineRules("tampering", [
     id: "tampering.parapet_settings_command",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:sed|perl|awk|tee|truncate|cp|mv|ln|rm)(?=\s).*(?:security\/shield\/|security\/ifc\/|\.engine\/|audit\.jsonl)/,
+    pattern:
+      /^(?:sed|perl|awk|tee|truncate|cp|mv|ln|rm)(?=\s).*(?:security\/shield\/|security\/ifc\/|\.engine\/|audit\.jsonl)/,
     description: "Command editing Parapet's policies, state or audit trail",
   },
   {

@@ -9,7 +9,11 @@ export const DESTRUCTIVE_CASES: RuleRow[] = [
   ["destructive.rm_git_dir", "rm -rf .git", "rm -rf .github-cache"],
   ["destructive.find_delete_from_root", "find / -name '*.db' -delete", "find . -name '*.pyc' -delete"],
   ["destructive.mkfs", "mkfs.ext4 /dev/sdb1", "mkdir -p fs/ext4"],
-  ["destructive.dd_to_disk", "dd if=/dev/zero of=/dev/sda bs=1M", "dd if=/dev/zero of=disk.img bs=1M count=10"],
+  [
+    "destructive.dd_to_disk",
+    "dd if=/dev/zero of=/dev/sda bs=1M",
+    "dd if=/dev/zero of=disk.img bs=1M count=10",
+  ],
   ["destructive.write_block_device", "cat image.iso > /dev/sdb", "make 2> /dev/null"],
   ["destructive.system_path_write", write("/usr/local/bin/node", "#!/bin/sh"), write("usr/local/notes.txt")],
   ["destructive.shred_wipe", "shred -u -z notes.txt", "sha256sum notes.txt"],
@@ -29,9 +33,26 @@ export const DESTRUCTIVE_CASES: RuleRow[] = [
   ["destructive.shutdown", "shutdown -h now", "systemctl status nginx"],
   ["destructive.crontab_remove", "crontab -r", "crontab -l"],
   ["destructive.move_home_or_root", "mv ~ /tmp/gone", "mv ~/notes.txt ~/archive/"],
-  ["destructive.mass_encryption", "find ~ -type f -exec openssl enc -aes-256-cbc -in {} -out {}.enc \\;", "openssl enc -aes-256-cbc -in backup.tar -out backup.tar.enc"],
+  [
+    "destructive.mass_encryption",
+    "find ~ -type f -exec openssl enc -aes-256-cbc -in {} -out {}.enc \\;",
+    "openssl enc -aes-256-cbc -in backup.tar -out backup.tar.enc",
+  ],
   ["destructive.volume_destroy", "zpool destroy -f tank", "zpool status"],
-  ["destructive.api_delete_resource", { type: "http_request", payload: { url: "https://api.example.com/repos/acme/webapp", method: "DELETE" } }, { type: "http_request", payload: { url: "https://api.example.com/repos/acme/webapp/issues/4/labels/bug", method: "DELETE" } }],
-  ["destructive.destructive_tool_name", { type: "mcp__github__delete_repository", payload: { repo: "webapp" } }, { type: "mcp__github__list_repositories", payload: {} }],
-  ["destructive.etc_write", write("/etc/resolv.conf", "nameserver 203.0.113.1"), write("/etc/nginx/sites-available/app.conf", "server {}")],
+  ["destructive.api_delete_resource", {
+    type: "http_request",
+    payload: { url: "https://api.example.com/repos/acme/webapp", method: "DELETE" },
+  }, {
+    type: "http_request",
+    payload: { url: "https://api.example.com/repos/acme/webapp/issues/4/labels/bug", method: "DELETE" },
+  }],
+  ["destructive.destructive_tool_name", {
+    type: "mcp__github__delete_repository",
+    payload: { repo: "webapp" },
+  }, { type: "mcp__github__list_repositories", payload: {} }],
+  [
+    "destructive.etc_write",
+    write("/etc/resolv.conf", "nameserver 203.0.113.1"),
+    write("/etc/nginx/sites-available/app.conf", "server {}"),
+  ],
 ];

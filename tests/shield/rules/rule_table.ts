@@ -17,7 +17,10 @@ const matcher = new HeuristicMatcher(HEURISTIC_RULES);
 
 export const cmd = (command: string): Action => ({ type: "execute_command", payload: { command } });
 export const read = (path: string): Action => ({ type: "read_file", payload: { path } });
-export const write = (path: string, content = "hello"): Action => ({ type: "write_file", payload: { path, content } });
+export const write = (path: string, content = "hello"): Action => ({
+  type: "write_file",
+  payload: { path, content },
+});
 export const http = (url: string, body?: string, method = "POST"): Action => ({
   type: "http_request",
   payload: body === undefined ? { url, method } : { url, method, body },
