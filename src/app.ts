@@ -1,5 +1,5 @@
 /** Composition root: builds every concrete part of the engine from config and starts the HTTP server. */
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { Context } from "hono";
 import { loadConfig } from "./config/load_config.ts";
 import { homeDirectory, readEnv, secretValues } from "./config/env.ts";
@@ -25,6 +25,11 @@ import { Conversation } from "./engine/conversation.ts";
 import { SlashCommands } from "./engine/slash_commands.ts";
 import { buildTools } from "./engine/build_tools.ts";
 import { buildShield } from "./engine/build_shield.ts";
+import { ifcPort } from "./engine/ifc_adapter.ts";
+import { chronicleCommand } from "./engine/chronicle_command.ts";
+import { loadIfcPolicy } from "./security/ifc/ifc_policy.ts";
+import { createIfcTracker } from "./security/ifc/ifc_tracker.ts";
+import { openChronicle } from "./security/chronicle/chronicle.ts";
 import { buildSystemPrompt } from "./engine/system_prompt.ts";
 import { auditPort } from "./engine/audit_trail.ts";
 import { initWorkspace } from "./engine/init_workspace.ts";
@@ -127,7 +132,33 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     audit: auditTrail,
     clientsFor: (sessionId) => hub?.clientsFor(sessionId) ?? 0,
   });
-  const shield = buildShield();
+  const shield = await buildShield({
+    config,
+    workspace,
+    home,
+    clock,
+    fetch: options.fetch ?? fetch,
+    budget,
+    approvals,
+    evaluatorModel: () => models.language("shield"),
+    observer: {
+      latency: (tier, ms) => metrics.shieldLatency(tier, ms),
+      verdict: (action, verdict) => metrics.shieldDecision(verdict.tier, verdict.decision, action.type),
+    },
+  });
+  const ifcPolicyPath = isAbsolute(config.security.ifc_policy) ? config.security.ifc_policy : join(workspace, config.security.ifc_policy);
+  const ifc = createIfcTracker(await loadIfcPolicy(ifcPolicyPath), {
+    overrideMode: config.security.override_mode || undefined,
+    memoryBlockLevels: config.security.memory_block_levels,
+    workspace,
+    homeDir: home,
+  });
+  const chronicle = await openChronicle({
+    workspace,
+    clock,
+    maxSnapshots: config.chronicle.max_snapshots,
+    maxAgeDays: config.chronicle.max_age_days,
+  });
   const pipeline = new ToolPipeline({
     tools: registry,
     parseArguments: parseToolArguments,
@@ -138,6 +169,14 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     logger,
     clock,
     failClosed: config.general.fail_closed,
+    ifc: ifcPort(ifc, logger, auditTrail),
+    snapshots: {
+      snapshot: async (input) => {
+        const record = await chronicle.snapshot(input);
+        auditTrail.record("snapshot", input.sessionId, input.toolName, { action_id: input.actionId, snapshot_id: record.id });
+        return record;
+      },
+    },
   });
   const turns = new TurnRunner({
     sessions,
@@ -193,6 +232,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     usageText: (sessionId) => JSON.stringify({ session: metrics.session(sessionId), today: (metrics.summary("today") as Record<string, unknown>).token_usage }, null, 2),
     restart: requestRestart,
     audit: (event, sessionId, details) => auditTrail.record(event, sessionId, "", details),
+    chronicle: (text, sessionId) => chronicleCommand(chronicle, text, sessionId, auditTrail),
   });
   const conversation = new Conversation(sessions, turns, approvals, commands, bus, logger, clock);
   hub = new WebSocketHub(conversation, logger, () => clock.now());

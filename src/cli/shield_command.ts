@@ -1,6 +1,38 @@
-/** `parapet shield evaluate | check-policy FILE` (contract 6). */
+/** `parapet shield evaluate [--config PATH]` (contract 6) and `parapet shield check-policy FILE`. */
+import { createStandaloneShield, runCheckPolicy, runShieldEvaluate, type Shield } from "../shield/mod.ts";
+import { loadConfig } from "../config/load_config.ts";
+import { homeDirectory, readEnv } from "../config/env.ts";
+import { systemClock } from "../clock.ts";
+import { buildShield } from "../engine/build_shield.ts";
+import { ConfigHolder } from "../engine/config_holder.ts";
+import { ModelResolver } from "../engine/model_resolver.ts";
 
-export async function shieldCommand(positionals: string[], _options: Record<string, string>): Promise<number> {
-  console.error(`Shield CLI is not wired yet (${positionals.join(" ")})`);
-  return 2;
+export async function shieldCommand(positionals: string[], options: Record<string, string>): Promise<number> {
+  const [command, file] = positionals;
+  if (command === "check-policy" && file) return await runCheckPolicy(file);
+  if (command !== "evaluate") {
+    console.error("Usage: parapet shield evaluate [--config PATH] < actions.jsonl | parapet shield check-policy FILE");
+    return 2;
+  }
+  const shield = options.config ? await configuredShield(options.config) : createStandaloneShield(options.workspace ?? Deno.cwd(), homeDirectory());
+  return await runShieldEvaluate(shield, Deno.stdin.readable, Deno.stdout.writable);
+}
+
+/** With a config: its policy, heuristics, classifier and Tier 2; no Tier 3 (nobody to ask), no rate limit. */
+async function configuredShield(path: string): Promise<Shield> {
+  const loaded = await loadConfig(path);
+  const config = { ...loaded.config, general: { ...loaded.config.general, rate_limit: 0, verdict_ttl_seconds: 0 } };
+  const models = new ModelResolver(new ConfigHolder(config, loaded.path, loaded.workspace), { fetch, env: readEnv });
+  let used = 0;
+  return await buildShield({
+    config,
+    workspace: loaded.workspace,
+    home: homeDirectory(),
+    clock: systemClock,
+    fetch,
+    budget: { usedToday: () => used, tryConsume: (limit) => used < limit ? (used++, true) : false },
+    approvals: { request: () => Promise.resolve("unavailable") },
+    evaluatorModel: () => models.language("shield"),
+    observer: {},
+  });
 }

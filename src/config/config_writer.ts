@@ -27,7 +27,15 @@ const SECURITY_PREFIXES = [
 ];
 
 /** Keys the running engine re-reads on every use, so a change applies without a restart. */
-const LIVE_PREFIXES = ["identity.", "roles.", "agents.", "general.output_sanitization"];
+const LIVE_PREFIXES = [
+  "identity.",
+  "roles.",
+  "agents.max_tool_rounds",
+  "agents.max_response_tokens",
+  "agents.context_window",
+  "agents.compaction_threshold",
+  "general.output_sanitization",
+];
 
 export interface ConfigChange {
   config: Config;

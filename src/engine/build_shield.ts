@@ -1,10 +1,68 @@
-/** Builds Shield from config. (Wired fully once src/shield lands; until then every action is refused.) */
-import type { ShieldPort } from "./ports.ts";
+/** Builds Shield from config: the workspace's Tier 0 policy, heuristics, optional classifier sidecar, the Tier 2
+ * evaluator through roles.shield with the daily budget, and Tier 3 through the session's clients. */
+import { isAbsolute, join } from "node:path";
+import type { Config } from "../config/schema.ts";
+import type { Clock } from "../clock.ts";
+import { createShield, loadPolicyFile, type Shield } from "../shield/mod.ts";
+import type { ApprovalRequester, BudgetCounter, ShieldObserver, Tier2Client } from "../shield/types.ts";
+import type { LanguageModel } from "../providers/types.ts";
+import { collectText } from "./collect_text.ts";
 
-export function buildShield(): ShieldPort {
-  return {
-    evaluate() {
-      return Promise.reject(new Error("Shield is not wired yet"));
+export interface ShieldInputs {
+  config: Config;
+  workspace: string;
+  home: string;
+  clock: Clock;
+  fetch: typeof fetch;
+  budget: BudgetCounter;
+  approvals: ApprovalRequester;
+  /** The Tier 2 model (roles.shield), looked up on each call so /model changes apply. */
+  evaluatorModel: () => LanguageModel | undefined;
+  observer: ShieldObserver;
+}
+
+export function policyPath(config: Config, workspace: string): string {
+  return isAbsolute(config.shield.policy_file) ? config.shield.policy_file : join(workspace, config.shield.policy_file);
+}
+
+export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
+  const { config } = inputs;
+  const policy = await loadPolicyFile(policyPath(config, inputs.workspace));
+  const tier2Client: Tier2Client = {
+    async complete(system, user, signal) {
+      const model = inputs.evaluatorModel();
+      if (!model) throw new Error("roles.shield has no model");
+      const answer = await collectText(model, [{ role: "system", content: system }, { role: "user", content: user }], 512, signal);
+      return answer.text;
     },
   };
+  return createShield({
+    workspace: inputs.workspace,
+    home: inputs.home,
+    policy,
+    heuristicEnabled: config.shield.heuristic_enabled,
+    classifier: config.shield.classifier_enabled && config.shield.classifier_addr
+      ? {
+        enabled: true,
+        addr: config.shield.classifier_addr,
+        threshold: config.shield.onnx_threshold,
+        skipTypes: config.shield.classifier_skip_types,
+        fetch: inputs.fetch,
+        timeoutMs: 5000,
+      }
+      : undefined,
+    tier2: config.roles.shield
+      ? { client: tier2Client, budget: inputs.budget, dailyBudget: config.general.daily_budget, timeoutMs: 30_000 }
+      : undefined,
+    tier3: {
+      requester: inputs.approvals,
+      timeoutSeconds: config.shield.tier3.timeout_seconds,
+      maxPerHour: config.shield.tier3.max_per_hour,
+    },
+    failClosed: config.general.fail_closed,
+    rateLimitPerMinute: config.general.rate_limit,
+    verdictTtlSeconds: config.general.verdict_ttl_seconds,
+    clock: inputs.clock,
+    observer: inputs.observer,
+  });
 }
