@@ -1,10 +1,4 @@
-/** Hybrid ranking: bm25 scaled to [0, 1] by the best hit, blended with cosine similarity. */
-
-export interface LexicalHit {
-  id: number;
-  /** bm25 rank: more negative is better. */
-  rank: number;
-}
+/** Hybrid ranking by reciprocal-rank fusion of the full-text order and the cosine-similarity order. */
 
 export interface SemanticHit {
   id: number;
@@ -16,33 +10,31 @@ export interface FusedHit {
   score: number;
 }
 
-/** Equal weight: neither words nor meaning alone decides; tests pin both directions. */
-export const LEXICAL_WEIGHT = 0.5;
+/**
+ * The usual RRF constant: it damps the head of each list so neither list alone decides. Ranks, not
+ * scores, are fused because full-text hits mix bm25 scores with newest-first lists (broad queries,
+ * prefix completions) whose scores are not comparable.
+ */
+export const RRF_K = 60;
 
 /**
- * Candidates are the union of both lists; a chunk missing from one list scores 0 there. Ties keep the
- * lexical order, so the result is deterministic.
+ * `lexical` is in full-text order; `semantic` may be in any order (it is sorted by similarity here, and
+ * only positive similarities count). Ties keep the full-text order, so the result is deterministic.
  */
-export function fuseHits(lexical: LexicalHit[], semantic: SemanticHit[], limit: number): FusedHit[] {
-  const best = Math.max(0, ...lexical.map((hit) => -hit.rank));
-  const scores = new Map<number, { lexical: number; semantic: number; order: number }>();
-  lexical.forEach((hit, order) => {
-    scores.set(hit.id, { lexical: best > 0 ? Math.max(0, -hit.rank) / best : 1, semantic: 0, order });
-  });
-  semantic.forEach((hit, index) => {
-    const entry = scores.get(hit.id) ?? { lexical: 0, semantic: 0, order: lexical.length + index };
-    entry.semantic = Math.max(0, Math.min(1, hit.similarity));
+export function fuseHits(lexical: number[], semantic: SemanticHit[], limit: number): FusedHit[] {
+  const scores = new Map<number, { score: number; order: number }>();
+  lexical.forEach((id, index) => scores.set(id, { score: 1 / (RRF_K + index + 1), order: index }));
+  const bySimilarity = semantic.filter((hit) => hit.similarity > 0)
+    .sort((a, b) => b.similarity - a.similarity || a.id - b.id);
+  bySimilarity.forEach((hit, index) => {
+    const entry = scores.get(hit.id) ?? { score: 0, order: lexical.length + index };
+    entry.score += 1 / (RRF_K + index + 1);
     scores.set(hit.id, entry);
   });
   return [...scores.entries()]
-    .map(([id, entry]) => ({
-      id,
-      order: entry.order,
-      score: LEXICAL_WEIGHT * entry.lexical + (1 - LEXICAL_WEIGHT) * entry.semantic,
-    }))
-    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .sort(([, a], [, b]) => b.score - a.score || a.order - b.order)
     .slice(0, limit)
-    .map(({ id, score }) => ({ id, score }));
+    .map(([id, entry]) => ({ id, score: entry.score }));
 }
 
 /** The `count` most similar chunks with a positive similarity. */

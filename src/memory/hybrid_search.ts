@@ -1,4 +1,4 @@
-/** Hybrid memory search: FTS5 candidates plus nearest vectors, falling back to FTS5 when the embedder fails. */
+/** Hybrid memory search: FTS5 candidates plus nearest vectors (RRF), falling back to FTS5 when the embedder fails. */
 import type { DatabaseSync } from "node:sqlite";
 import type { Clock } from "../clock.ts";
 import type { EmbeddingModel } from "../providers/types.ts";
@@ -87,7 +87,7 @@ export function createHybridSearch(options: {
         ...topSemantic(similarities.filter((hit) => !lexicalIds.has(hit.id)), SEMANTIC_CANDIDATES),
       ];
       const byId = new Map(lexical.map((hit) => [hit.id, hit]));
-      return fuseHits(lexical, semantic, limit).flatMap(({ id }) => {
+      return fuseHits(lexical.map((hit) => hit.id), semantic, limit).flatMap(({ id }) => {
         const hit = byId.get(id);
         if (hit) return [{ path: hit.path, section: hit.section, snippet: hit.snippet }];
         const chunk = query.chunk(id);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ValidationError } from "../../src/errors.ts";
-import { buildFtsQuery } from "../../src/memory/fts_query.ts";
+import { buildFtsQuery, ftsExpression } from "../../src/memory/fts_query.ts";
 import { memoryFixture } from "./_memory_fixture.ts";
 
 const notes = `# Memory
@@ -14,11 +14,20 @@ Flight to Zürich on Friday; café near the station. Ticket a:b-42 "quoted" NEAR
 The AND gate and OR gate are logic; NOT a bug. Prefix* searches work.
 `;
 
-Deno.test("buildFtsQuery quotes every term and prefixes only a trailing word", () => {
-  assert.deepEqual(buildFtsQuery("deno eng"), { all: '"deno" "eng"*', any: '"deno" OR "eng"*' });
-  assert.deepEqual(buildFtsQuery('say "hi"'), { all: '"say" """hi"""', any: '"say" OR """hi"""' });
-  assert.deepEqual(buildFtsQuery("a:b"), { all: '"a:b"', any: null });
+Deno.test("buildFtsQuery quotes every term and marks a trailing word for prefix search", () => {
+  assert.deepEqual(buildFtsQuery("deno eng"), { terms: ['"deno"', '"eng"'], prefixLast: true });
+  assert.deepEqual(buildFtsQuery('say "hi"'), { terms: ['"say"', '"""hi"""'], prefixLast: false });
+  assert.deepEqual(buildFtsQuery("a:b"), { terms: ['"a:b"'], prefixLast: false });
+  assert.deepEqual(buildFtsQuery("a\0b"), { terms: ['"a"', '"b"'], prefixLast: true });
   assert.equal(buildFtsQuery('* " - ( )'), null);
+});
+
+Deno.test("ftsExpression joins terms for all or any, with the prefix on the last word only", () => {
+  const query = buildFtsQuery("deno eng")!;
+  assert.equal(ftsExpression(query, "all", true), '"deno" "eng"*');
+  assert.equal(ftsExpression(query, "any", true), '"deno" OR "eng"*');
+  assert.equal(ftsExpression(query, "all", false), '"deno" "eng"');
+  assert.equal(ftsExpression(buildFtsQuery("eng deno!")!, "all", true), '"eng" "deno!"');
 });
 
 Deno.test("memory search rejects an empty or whitespace-only query", async () => {
@@ -98,7 +107,12 @@ Deno.test("memory search never throws on random strings", async () => {
   await using fixture = await memoryFixture({ "MEMORY.md": notes });
   const alphabet = [..."abcXYZ019 \"'*:^-+()[]{},.;!?&|\\/%_#@\u00e9\u00fc\u4e2d\u{1F600}\n\t\0", "\ud800"];
   let seed = 12345;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   for (let round = 0; round < 500; round++) {
     const length = 1 + Math.floor(random() * 20);
     const query = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createEmbeddingModel } from "../../src/providers/mod.ts";
 import type { EmbeddingModel } from "../../src/providers/types.ts";
-import { fuseHits } from "../../src/memory/hybrid_rank.ts";
+import { fuseHits, RRF_K } from "../../src/memory/hybrid_rank.ts";
 import { EMBEDDING_RETRY_MS } from "../../src/memory/hybrid_search.ts";
 import { DIMENSIONS, startEmbeddingServer } from "./_embedding_server.ts";
 import { memoryFixture } from "./_memory_fixture.ts";
@@ -16,15 +16,19 @@ function openAiEmbedder(baseUrl: string): EmbeddingModel {
   );
 }
 
-Deno.test("fuseHits blends normalized bm25 with cosine similarity", () => {
+Deno.test("fuseHits adds reciprocal ranks of the full-text and similarity orders", () => {
   const fused = fuseHits(
-    [{ id: 1, rank: -10 }, { id: 2, rank: -5 }],
-    [{ id: 2, similarity: 0.9 }, { id: 3, similarity: 0.95 }, { id: 1, similarity: 0.1 }],
+    [1, 2, 4],
+    [{ id: 2, similarity: 0.9 }, { id: 3, similarity: 0.95 }, { id: 1, similarity: 0.1 }, {
+      id: 4,
+      similarity: -1,
+    }],
     10,
   );
-  assert.deepEqual(fused.map((hit) => hit.id), [2, 1, 3]);
-  assert.equal(fused[0].score, 0.5 * 0.5 + 0.5 * 0.9);
-  assert.deepEqual(fuseHits([{ id: 7, rank: -1 }], [], 0), []);
+  assert.deepEqual(fused.map((hit) => hit.id), [1, 2, 3, 4], "a top cosine hit outranks the last text hit");
+  assert.equal(fused[1].score, 1 / (RRF_K + 2) + 1 / (RRF_K + 2));
+  assert.equal(fused[3].score, 1 / (RRF_K + 3), "a negative similarity adds nothing");
+  assert.deepEqual(fuseHits([7], [], 0), []);
 });
 
 Deno.test("hybrid memory search finds a section by meaning through a /v1/embeddings server", async () => {

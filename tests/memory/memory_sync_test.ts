@@ -135,3 +135,27 @@ Deno.test("memory search returns at most the requested number of hits", async ()
   assert.equal((await fixture.memory.search("keyword", 3)).length, 3);
   assert.equal((await fixture.memory.search("keyword", 500)).length, 10);
 });
+
+Deno.test("memory search ranks whole-word hits before completions of the last word", async () => {
+  await using fixture = await memoryFixture({
+    "MEMORY.md":
+      "## Garden\n\nThe garden needs compost.\n\n## Fish\n\nA gar is a long fish.\n\n## Gardening\n\nGardens.\n",
+  });
+  const sections = (await fixture.memory.search("gar")).map((hit) => hit.section);
+  assert.equal(sections[0], "Fish");
+  assert.deepEqual(sections.slice(1).sort(), ["Garden", "Gardening"]);
+});
+
+Deno.test("memory search lists the newest matches first for a very broad query", async () => {
+  const sections = Array.from(
+    { length: 1100 },
+    (_, i) => `## Note ${i}\n\ncommon word ${"filler ".repeat(i % 7)}\n`,
+  );
+  await using fixture = await memoryFixture({ "MEMORY.md": sections.join("\n") });
+  const results = await fixture.memory.search("common");
+  assert.deepEqual(
+    results.map((hit) => hit.section),
+    Array.from({ length: 10 }, (_, i) => `Note ${1099 - i}`),
+  );
+  assert.equal(results[0].snippet.includes("**common**"), true);
+});
