@@ -15,7 +15,9 @@ export async function enginePermissionFlags(config: Config, workspace: string, c
     // access stays open; secrets are read only through src/config/env.ts and masked in every log line.
     "--allow-env",
     "--allow-sys=hostname,osRelease,uid,gid,networkInterfaces,homedir,cpus,systemMemoryInfo",
-    `--allow-run=${["bash", "sh", "git", "bwrap", "setsid", "kill", ...config.mcp.servers.map((server) => server.command)].join(",")}`,
+    // Deno.kill of a process group needs unrestricted run permission, and bash may start any program anyway:
+    // shell commands are confined by bubblewrap (src/security/sandbox.ts), not by this flag.
+    "--allow-run",
   ];
   flags.push(needsOpenNetwork(config) ? "--allow-net" : `--allow-net=${netHosts(config).join(",")}`);
   return flags;

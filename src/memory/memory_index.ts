@@ -4,6 +4,7 @@ import type { Clock } from "../clock.ts";
 import { chunkMarkdown } from "./markdown_chunks.ts";
 import { listSourceFiles, type SourceFile, statRegularFile } from "./memory_sources.ts";
 import { sha256Hex } from "./hash.ts";
+import { writeChunks } from "./chunk_writer.ts";
 import type { MemoryLog, SyncReport } from "./types.ts";
 
 /** Larger files are left out of the index (they still count as memory files for reading). */
@@ -48,14 +49,15 @@ export function createMemoryIndex(options: {
     "UPDATE memory_files SET mtime_ms = ?, size = ?, indexed_at = ? WHERE path = ?",
   );
 
-  async function run(force: boolean): Promise<SyncReport> {
+  /** `rebuild` re-reads every file and replaces all its rows (repair); otherwise only changes count. */
+  async function run(rebuild: boolean): Promise<SyncReport> {
     const report: SyncReport = { reindexed: [], removed: [] };
-    const sources = await listSourceFiles(workspace, onSkip);
+    const sources = listSourceFiles(workspace, onSkip);
     const known = new Map((selectState.all() as unknown as IndexedFile[]).map((row) => [row.path, row]));
     for (const source of sources) {
       const state = known.get(source.path);
       known.delete(source.path);
-      if (await refresh(source, state, force)) report.reindexed.push(source.path);
+      if (await refresh(source, state, rebuild)) report.reindexed.push(source.path);
     }
     for (const gone of known.keys()) {
       writeChunks(db, gone, null, clock.now());
@@ -64,19 +66,19 @@ export function createMemoryIndex(options: {
     return report;
   }
 
-  /** Returns true when the file's chunks were rebuilt. */
-  async function refresh(source: SourceFile, state: IndexedFile | undefined, force: boolean) {
+  /** Returns true when the file's chunks were rewritten; `state` undefined means "read it regardless". */
+  async function refresh(source: SourceFile, state: IndexedFile | undefined, rebuild: boolean) {
     const statEqual = state !== undefined && state.mtime_ms === source.mtimeMs && state.size === source.size;
-    if (statEqual && !force && state.indexed_at - source.mtimeMs >= RACY_WINDOW_MS) return false;
+    if (statEqual && !rebuild && state.indexed_at - source.mtimeMs >= RACY_WINDOW_MS) return false;
     if (source.size > MAX_INDEXED_FILE_BYTES) {
       onSkip(source.path, `larger than ${MAX_INDEXED_FILE_BYTES} bytes`);
-      if (state) writeChunks(db, source.path, null, clock.now());
+      writeChunks(db, source.path, null, clock.now());
       return false;
     }
     const text = await readText(source);
     if (text === null) return false;
     const hash = await sha256Hex(text);
-    if (state && state.hash === hash && !force) {
+    if (state && state.hash === hash && !rebuild) {
       touchState.run(source.mtimeMs, source.size, clock.now(), source.path);
       return false;
     }
@@ -86,7 +88,7 @@ export function createMemoryIndex(options: {
         hash: await sha256Hex(`${chunk.section}\n${chunk.content}`),
       })),
     );
-    writeChunks(db, source.path, { source, hash, chunks }, clock.now());
+    writeChunks(db, source.path, { source, hash, chunks }, clock.now(), rebuild);
     return true;
   }
 
@@ -103,43 +105,9 @@ export function createMemoryIndex(options: {
     sync: () => run(false),
     reindexAll: () => run(true),
     async indexFile(path) {
-      const source = await statRegularFile(workspace, path, onSkip);
-      if (source) await refresh(source, undefined, true);
+      const source = statRegularFile(workspace, path, onSkip);
+      if (source) await refresh(source, undefined, false);
       else writeChunks(db, path, null, clock.now());
     },
   };
-}
-
-interface FileContent {
-  source: SourceFile;
-  hash: string;
-  chunks: { section: string; content: string; hash: string }[];
-}
-
-/** Replaces a file's rows in one transaction (no await inside, so nothing else interleaves). */
-function writeChunks(db: DatabaseSync, path: string, file: FileContent | null, now: number): void {
-  db.exec("BEGIN");
-  try {
-    db.prepare("DELETE FROM memory_fts WHERE rowid IN (SELECT id FROM memory_chunks WHERE path = ?)").run(
-      path,
-    );
-    db.prepare("DELETE FROM memory_chunks WHERE path = ?").run(path);
-    db.prepare("DELETE FROM memory_files WHERE path = ?").run(path);
-    if (file) {
-      const insertChunk = db.prepare(
-        "INSERT INTO memory_chunks (path, section, ordinal, content_hash) VALUES (?, ?, ?, ?)",
-      );
-      const insertText = db.prepare("INSERT INTO memory_fts (rowid, section, content) VALUES (?, ?, ?)");
-      file.chunks.forEach((chunk, ordinal) => {
-        const { lastInsertRowid } = insertChunk.run(path, chunk.section, ordinal, chunk.hash);
-        insertText.run(lastInsertRowid, chunk.section, chunk.content);
-      });
-      db.prepare("INSERT INTO memory_files (path, mtime_ms, size, hash, indexed_at) VALUES (?, ?, ?, ?, ?)")
-        .run(path, file.source.mtimeMs, file.source.size, file.hash, now);
-    }
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
 }

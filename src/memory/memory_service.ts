@@ -80,7 +80,7 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
 
     async readFile(type) {
       if (typeof type !== "string" || !isMemoryFile(type)) return null;
-      const source = await statRegularFile(workspace, type, () => {});
+      const source = statRegularFile(workspace, type, () => {});
       if (source === null) return null;
       try {
         return { type, content: await Deno.readTextFile(source.absolute) };
@@ -147,7 +147,7 @@ function createSerializer() {
 
 async function readWritable(workspace: string, file: string): Promise<string> {
   let reason = "";
-  const source = await statRegularFile(workspace, file, (_, why) => reason = why);
+  const source = statRegularFile(workspace, file, (_, why) => reason = why);
   if (source === null && reason !== "") throw new ValidationError(`Cannot write "${file}": ${reason}`);
   return source === null ? "" : await Deno.readTextFile(source.absolute);
 }
