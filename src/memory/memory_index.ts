@@ -3,7 +3,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Clock } from "../clock.ts";
 import { chunkMarkdown } from "./markdown_chunks.ts";
 import { listSourceFiles, type SourceFile, statRegularFile } from "./memory_sources.ts";
-import { sha256Hex } from "./hash.ts";
+import { sha256Hex, sha256HexSync } from "./hash.ts";
 import { writeChunks } from "./chunk_writer.ts";
 import type { MemoryLog, SyncReport } from "./types.ts";
 
@@ -82,12 +82,10 @@ export function createMemoryIndex(options: {
       touchState.run(source.mtimeMs, source.size, clock.now(), source.path);
       return false;
     }
-    const chunks = await Promise.all(
-      chunkMarkdown(text).map(async (chunk) => ({
-        ...chunk,
-        hash: await sha256Hex(`${chunk.section}\n${chunk.content}`),
-      })),
-    );
+    const chunks = chunkMarkdown(text).map((chunk) => ({
+      ...chunk,
+      hash: sha256HexSync(`${chunk.section}\n${chunk.content}`),
+    }));
     writeChunks(db, source.path, { source, hash, chunks }, clock.now(), rebuild);
     return true;
   }

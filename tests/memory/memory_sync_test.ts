@@ -159,3 +159,25 @@ Deno.test("memory search lists the newest matches first for a very broad query",
   );
   assert.equal(results[0].snippet.includes("**common**"), true);
 });
+
+Deno.test("memory sync rewrites only the chunks of sections that changed", async () => {
+  await using fixture = await memoryFixture({ "MEMORY.md": notes + "\n## Books\n\nDune, twice.\n" });
+  await fixture.memory.sync();
+  const before = fixture.db.prepare("SELECT id, section FROM memory_chunks ORDER BY id").all();
+  await fixture.write("MEMORY.md", notes.replace("new tyres", "a service") + "\n## Books\n\nDune, twice.\n");
+  assert.deepEqual((await fixture.memory.sync()).reindexed, ["MEMORY.md"]);
+  const after = fixture.db.prepare("SELECT id, section, ordinal FROM memory_chunks ORDER BY ordinal")
+    .all() as {
+      id: number;
+      section: string;
+    }[];
+  assert.deepEqual(after.map((row) => row.section), ["Garden", "Cars", "Books"]);
+  assert.deepEqual(after.filter((row) => row.section !== "Cars").map((row) => row.id), [
+    (before[0] as { id: number }).id,
+    (before[2] as { id: number }).id,
+  ]);
+  assert.ok(after[1].id > (before[2] as { id: number }).id, "the changed section got a new row");
+  assert.deepEqual(await fixture.memory.search("tyres"), []);
+  assert.equal((await fixture.memory.search("service"))[0]?.section, "Cars");
+  assert.equal(fixture.chunkCount(), 3);
+});

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ValidationError } from "../../src/errors.ts";
 import type { MemoryWriteRequest } from "../../src/memory/types.ts";
+import { MAX_MEMORY_FILE_BYTES } from "../../src/memory/write_request.ts";
 import { memoryFixture } from "./_memory_fixture.ts";
 
 const notes = "# Memory\n\n## Projects\n\n- Parapet\n\n## Facts\n\nThe office is in Lyon.\n";
@@ -104,4 +105,14 @@ Deno.test("memory readFile serves memory files only", async () => {
     assert.equal(await fixture.memory.readFile(type), null, type);
   }
   assert.equal(await fixture.memory.readFile("memory/x.md"), null);
+});
+
+Deno.test("memory write refuses to grow a memory file past the size cap", async () => {
+  await using fixture = await memoryFixture({
+    "MEMORY.md": "## Big\n\n" + "x".repeat(MAX_MEMORY_FILE_BYTES),
+  });
+  await assert.rejects(
+    () => fixture.memory.write({ section: "Big", content: "one more line" }),
+    /Cannot write "MEMORY.md": it would grow to \d+ bytes, at most 8388608/,
+  );
 });
