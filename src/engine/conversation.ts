@@ -51,7 +51,9 @@ export class Conversation implements FrameHandler {
       case "command": {
         this.sessions.get(frame.session_id);
         const result = await this.commands.run(frame.session_id, frame.content, client.channel);
-        this.logger.info("command", `Ran ${result.command} (${result.ok ? "ok" : "refused"})`, {
+        // Read-only commands (the UI asks /help for completion) would flood the console at info level.
+        const quiet = ["/help", "/status", "/usage", "/history", "/sessions"].includes(result.command);
+        this.logger[quiet ? "debug" : "info"]("command", `Ran ${result.command} (${result.ok ? "ok" : "refused"})`, {
           session_id: frame.session_id,
           channel: client.channel,
         });

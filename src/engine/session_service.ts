@@ -59,7 +59,7 @@ export class SessionService {
   }
 
   count(): number {
-    return this.list().length;
+    return this.otr.count() + this.persistent.count();
   }
 
   rename(id: string, title: string): void {
@@ -79,14 +79,12 @@ export class SessionService {
   }
 
   addMessage(sessionId: string, message: NewMessage): MessageRecord {
-    const session = this.get(sessionId);
     const record = { ...message, message_id: message.message_id ?? newId("m_") };
-    return this.storeFor(session.mode).addMessage(sessionId, record, this.clock.now());
+    return this.storeOf(sessionId).addMessage(sessionId, record, this.clock.now());
   }
 
   messages(sessionId: string): MessageRecord[] {
-    const session = this.get(sessionId);
-    return this.storeFor(session.mode).messages(sessionId);
+    return this.storeOf(sessionId).messages(sessionId);
   }
 
   search(query: string, limit = 20): SessionSearchResult[] {
@@ -96,15 +94,22 @@ export class SessionService {
 
   /** Removes every message of a session (and its compaction note) but keeps the session. */
   clear(sessionId: string): void {
-    this.storeFor(this.get(sessionId).mode).clear(sessionId);
+    this.storeOf(sessionId).clear(sessionId);
   }
 
   summary(sessionId: string): string {
-    return this.storeFor(this.get(sessionId).mode).summary(sessionId);
+    return this.storeOf(sessionId).summary(sessionId);
   }
 
   compact(sessionId: string, summary: string, messageIds: string[]): void {
-    this.storeFor(this.get(sessionId).mode).compact(sessionId, summary, messageIds);
+    this.storeOf(sessionId).compact(sessionId, summary, messageIds);
+  }
+
+  /** The store holding an existing session; 404 when there is none. */
+  private storeOf(sessionId: string): SessionStore {
+    if (this.otr.has(sessionId)) return this.otr;
+    if (this.persistent.has(sessionId)) return this.persistent;
+    throw new NotFoundError(`Session "${sessionId}" not found`, "SESSION_NOT_FOUND");
   }
 
   private storeFor(mode: SessionMode): SessionStore {

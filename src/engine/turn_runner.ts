@@ -68,9 +68,12 @@ export class TurnRunner {
     let streamed = "";
     let finalText = "";
     try {
-      await this.compactIfNeeded(sessionId, otr, model, limits, thoughts, usage, signal);
+      let messages = await this.contextFor(sessionId, limits);
+      if (await this.compactIfNeeded(sessionId, otr, model, limits, messages, thoughts, usage, signal)) {
+        messages = await this.contextFor(sessionId, limits);
+      }
       for (let round = 0; ; round++) {
-        const messages = await this.contextFor(sessionId, limits);
+        if (round > 0) messages = await this.contextFor(sessionId, limits);
         const tools = round < limits.maxToolRounds ? deps.toolSpecs() : [];
         const result = await this.streamRound(model, messages, tools, limits, sessionId, otr, messageId, signal, emit);
         addUsage(usage, result.usage);
@@ -93,6 +96,7 @@ export class TurnRunner {
             content: outcome.content,
             tool_call_id: call.id,
             name: call.name,
+            action_id: outcome.actionId,
           });
           if (signal.aborted) throw signal.reason ?? new DOMException("Cancelled", "AbortError");
         }
@@ -156,14 +160,14 @@ export class TurnRunner {
     otr: boolean,
     model: LanguageModel,
     limits: TurnLimits,
+    messages: ChatMessage[],
     thoughts: Thought[],
     usage: TokenUsage,
     signal: AbortSignal,
-  ): Promise<void> {
-    const messages = await this.contextFor(sessionId, limits);
-    if (!needsCompaction(messages, limits.contextWindow, limits.compactionThreshold)) return;
+  ): Promise<boolean> {
+    if (!needsCompaction(messages, limits.contextWindow, limits.compactionThreshold)) return false;
     const plan = planCompaction(this.deps.sessions.messages(sessionId));
-    if (!plan || plan.fold.length === 0) return;
+    if (!plan || plan.fold.length === 0) return false;
     const started = performance.now();
     const summary = await summarise(model, this.deps.sessions.summary(sessionId), plan.fold, limits.maxResponseTokens, signal);
     if (!otr) this.recordCall(sessionId, model, "compaction", started, summary.inputTokens, summary.outputTokens, true);
@@ -175,6 +179,7 @@ export class TurnRunner {
         `summarised ${plan.fold.length} earlier messages into a note`,
       detail: { folded_messages: plan.fold.length },
     });
+    return true;
   }
 
   private async streamRound(

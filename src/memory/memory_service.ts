@@ -103,7 +103,12 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
           .run(file, edit.section, clock.now());
         await index.indexFile(file);
         hybrid?.markChanged();
-        log("info", "memory_written", `Memory section "${edit.section}" written`, { path: file, mode });
+        // No section or content in logs: memory may hold personal details.
+        log("info", "memory_written", `Memory file "${file}" written`, {
+          path: file,
+          mode,
+          created: edit.created,
+        });
         return { path: file, section: edit.section, created: edit.created };
       });
     },

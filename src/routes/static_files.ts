@@ -26,22 +26,29 @@ export function staticFiles(root: string): MiddlewareHandler {
       return await next();
     }
     if (relative.startsWith("..") || relative.includes("\0")) return await next();
-    const file = await readFirst([relative && join(root, relative), join(root, "index.html")]);
+    // A path with a file extension names a file: a missing one is a 404, not the page (a broken module import
+    // would otherwise fail with a confusing MIME error). Extensionless paths are client routes.
+    const fallback = extname(relative) ? "" : join(root, "index.html");
+    const file = await readFirst([relative && join(root, relative), fallback]);
     if (!file) return await next();
+    const etag = `"${file.mtime}-${file.bytes.length}"`;
+    if (context.req.header("if-none-match") === etag) return context.body(null, 304, { ETag: etag, "Cache-Control": "no-cache" });
     return context.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": TYPES[extname(file.path)] ?? "application/octet-stream",
-      "Cache-Control": file.path.endsWith("index.html") ? "no-cache" : "max-age=300",
+      // Revalidate every time: after an upgrade a browser must never mix old and new modules.
+      "Cache-Control": "no-cache",
+      "ETag": etag,
     });
   };
 }
 
-async function readFirst(paths: (string | "")[]): Promise<{ path: string; bytes: Uint8Array } | undefined> {
+async function readFirst(paths: (string | "")[]): Promise<{ path: string; bytes: Uint8Array; mtime: number } | undefined> {
   for (const path of paths) {
     if (!path) continue;
     try {
       const info = await Deno.stat(path);
       if (!info.isFile) continue;
-      return { path, bytes: await Deno.readFile(path) };
+      return { path, bytes: await Deno.readFile(path), mtime: info.mtime?.getTime() ?? 0 };
     } catch {
       // try the next candidate
     }

@@ -1,5 +1,6 @@
 /** Records LLM calls, tool calls and Shield samples, and reads them back as the metrics API's summaries. */
 import type { Database } from "./database.ts";
+import { Statements } from "./statements.ts";
 import type { Clock } from "../clock.ts";
 import type { MetricsRecorder } from "../engine/ports.ts";
 
@@ -25,11 +26,15 @@ function round(value: number): number {
 }
 
 export class MetricsStore implements MetricsRecorder {
-  constructor(private readonly db: Database, private readonly clock: Clock) {}
+  private readonly sql: Statements;
+
+  constructor(db: Database, private readonly clock: Clock) {
+    this.sql = new Statements(db);
+  }
 
   llmCall(sample: Parameters<MetricsRecorder["llmCall"]>[0]): void {
     const now = this.clock.now();
-    this.db.prepare(
+    this.sql.get(
       `INSERT INTO llm_calls (ts, day, session_id, role, provider, model, latency_ms, input_tokens, output_tokens, ok)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(now, dayOf(now), sample.sessionId, sample.role, sample.provider, sample.model, sample.latencyMs, sample.inputTokens, sample.outputTokens, sample.ok ? 1 : 0);
@@ -37,18 +42,18 @@ export class MetricsStore implements MetricsRecorder {
 
   toolCall(sample: Parameters<MetricsRecorder["toolCall"]>[0]): void {
     const now = this.clock.now();
-    this.db.prepare("INSERT INTO tool_calls (ts, day, session_id, tool_name, is_error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)")
+    this.sql.get("INSERT INTO tool_calls (ts, day, session_id, tool_name, is_error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)")
       .run(now, dayOf(now), sample.sessionId, sample.toolName, sample.isError ? 1 : 0, sample.durationMs);
   }
 
   shieldLatency(tier: number, latencyMs: number): void {
     const now = this.clock.now();
-    this.db.prepare("INSERT INTO shield_samples (ts, day, tier, latency_ms) VALUES (?, ?, ?, ?)").run(now, dayOf(now), tier, latencyMs);
+    this.sql.get("INSERT INTO shield_samples (ts, day, tier, latency_ms) VALUES (?, ?, ?, ?)").run(now, dayOf(now), tier, latencyMs);
   }
 
   shieldDecision(tier: number, decision: string, toolName: string): void {
     const now = this.clock.now();
-    this.db.prepare("INSERT INTO shield_decisions (ts, day, tier, decision, tool_name) VALUES (?, ?, ?, ?, ?)")
+    this.sql.get("INSERT INTO shield_decisions (ts, day, tier, decision, tool_name) VALUES (?, ?, ?, ?, ?)")
       .run(now, dayOf(now), tier, decision, toolName);
   }
 
@@ -56,7 +61,7 @@ export class MetricsStore implements MetricsRecorder {
     const now = this.clock.now();
     const from = firstDay(now, PERIOD_DAYS[period]);
     const to = dayOf(now);
-    const tokens = this.db.prepare(
+    const tokens = this.sql.get(
       `SELECT coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
          count(*) AS calls, coalesce(sum(1 - ok), 0) AS failures FROM llm_calls WHERE day >= ?`,
     ).get(from) as { input_tokens: number; output_tokens: number; calls: number; failures: number };
@@ -94,11 +99,11 @@ export class MetricsStore implements MetricsRecorder {
   }
 
   session(sessionId: string): Record<string, unknown> {
-    const row = this.db.prepare(
+    const row = this.sql.get(
       `SELECT coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
          count(*) AS llm_calls FROM llm_calls WHERE session_id = ?`,
     ).get(sessionId) as { input_tokens: number; output_tokens: number; llm_calls: number };
-    const tools = this.db.prepare("SELECT count(*) AS calls FROM tool_calls WHERE session_id = ?").get(sessionId) as { calls: number };
+    const tools = this.sql.get("SELECT count(*) AS calls FROM tool_calls WHERE session_id = ?").get(sessionId) as { calls: number };
     return {
       session_id: sessionId,
       input_tokens: row.input_tokens,
@@ -114,7 +119,7 @@ export class MetricsStore implements MetricsRecorder {
   }
 
   private dailyFrom(from: string): Record<string, unknown>[] {
-    const rows = this.db.prepare(
+    const rows = this.sql.get(
       `SELECT day AS date, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens, count(*) AS llm_calls
        FROM llm_calls WHERE day >= ? GROUP BY day ORDER BY day`,
     ).all(from) as { date: string; input_tokens: number; output_tokens: number; llm_calls: number }[];
@@ -122,7 +127,7 @@ export class MetricsStore implements MetricsRecorder {
   }
 
   private toolSummary(from: string): Record<string, unknown> {
-    const rows = this.db.prepare(
+    const rows = this.sql.get(
       "SELECT tool_name, count(*) AS calls, sum(is_error) AS errors FROM tool_calls WHERE day >= ? GROUP BY tool_name",
     ).all(from) as { tool_name: string; calls: number; errors: number }[];
     return {
@@ -133,7 +138,7 @@ export class MetricsStore implements MetricsRecorder {
   }
 
   private shieldSummary(from: string): Record<string, unknown> {
-    const rows = this.db.prepare(
+    const rows = this.sql.get(
       "SELECT tier, decision, count(*) AS count FROM shield_decisions WHERE day >= ? GROUP BY tier, decision",
     ).all(from) as { tier: number; decision: string; count: number }[];
     const decisions: Record<string, number> = { ALLOW: 0, BLOCK: 0, ESCALATE: 0 };
@@ -147,6 +152,6 @@ export class MetricsStore implements MetricsRecorder {
   }
 
   private column(sql: string, ...params: (string | number)[]): number[] {
-    return (this.db.prepare(sql).all(...params) as { value: number }[]).map((row) => row.value);
+    return (this.sql.get(sql).all(...params) as { value: number }[]).map((row) => row.value);
   }
 }

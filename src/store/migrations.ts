@@ -120,4 +120,5 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   { version: 4, name: "memory index", sql: memorySchemaSql },
+  { version: 5, name: "action id on tool messages", sql: "ALTER TABLE messages ADD COLUMN action_id TEXT" },
 ];

@@ -31,6 +31,14 @@ export class OtrSessionStore implements SessionStore {
     return session ? { ...session.record, message_count: session.messages.length } : undefined;
   }
 
+  has(id: string): boolean {
+    return this.sessions.has(id);
+  }
+
+  count(): number {
+    return this.sessions.size;
+  }
+
   list(): SessionRecord[] {
     return [...this.sessions.keys()].map((id) => this.get(id)!).sort((a, b) => b.updated_at - a.updated_at);
   }

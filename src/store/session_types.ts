@@ -40,6 +40,8 @@ export interface MessageRecord {
   tool_calls?: StoredToolCall[];
   tool_call_id?: string;
   name?: string;
+  /** For tool messages: the action_id of the pipeline events of that call. */
+  action_id?: string;
   /** True once the message has been folded into the session summary by compaction. */
   compacted?: boolean;
 }
@@ -58,6 +60,9 @@ export interface SessionSearchResult {
 export interface SessionStore {
   create(id: string, mode: SessionMode, now: number): SessionRecord;
   get(id: string): SessionRecord | undefined;
+  /** True when the session exists (cheaper than get: no message count). */
+  has(id: string): boolean;
+  count(): number;
   list(): SessionRecord[];
   rename(id: string, title: string, now: number): boolean;
   delete(id: string): boolean;

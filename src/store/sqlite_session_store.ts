@@ -1,5 +1,6 @@
 /** Persistent sessions and messages in SQLite, with FTS5 search over titles and message text. */
 import type { Database } from "./database.ts";
+import { Statements } from "./statements.ts";
 import { transaction } from "./database.ts";
 import { toFtsQuery } from "./fts_query.ts";
 import type {
@@ -30,6 +31,7 @@ interface MessageRow {
   tool_calls: string | null;
   tool_call_id: string | null;
   name: string | null;
+  action_id: string | null;
   compacted: number;
   created_at: number;
 }
@@ -38,41 +40,53 @@ const SESSION_COLUMNS = `s.id, s.title, s.mode, s.created_at, s.updated_at,
   (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count`;
 
 export class SqliteSessionStore implements SessionStore {
-  constructor(private readonly db: Database) {}
+  private readonly sql: Statements;
+
+  constructor(private readonly db: Database) {
+    this.sql = new Statements(db);
+  }
 
   create(id: string, mode: SessionMode, now: number): SessionRecord {
-    this.db.prepare("INSERT INTO sessions (id, title, mode, created_at, updated_at) VALUES (?, '', ?, ?, ?)")
+    this.sql.get("INSERT INTO sessions (id, title, mode, created_at, updated_at) VALUES (?, '', ?, ?, ?)")
       .run(id, mode, now, now);
     return this.get(id)!;
   }
 
   get(id: string): SessionRecord | undefined {
-    const row = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`).get(id);
+    const row = this.sql.get(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`).get(id);
     return row ? toSession(row as unknown as SessionRow) : undefined;
   }
 
+  has(id: string): boolean {
+    return this.sql.get("SELECT 1 FROM sessions WHERE id = ?").get(id) !== undefined;
+  }
+
+  count(): number {
+    return (this.sql.get("SELECT count(*) AS count FROM sessions").get() as { count: number }).count;
+  }
+
   list(): SessionRecord[] {
-    const rows = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`)
+    const rows = this.sql.get(`SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`)
       .all();
     return rows.map((row) => toSession(row as unknown as SessionRow));
   }
 
   rename(id: string, title: string, now: number): boolean {
-    return this.db.prepare("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?").run(title, now, id).changes > 0;
+    return this.sql.get("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?").run(title, now, id).changes > 0;
   }
 
   delete(id: string): boolean {
     return transaction(this.db, () => {
-      this.db.prepare("DELETE FROM messages WHERE session_id = ?").run(id);
-      return this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
+      this.sql.get("DELETE FROM messages WHERE session_id = ?").run(id);
+      return this.sql.get("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
     });
   }
 
   addMessage(sessionId: string, message: NewMessage & { message_id: string }, now: number): MessageRecord {
     transaction(this.db, () => {
-      this.db.prepare(
+      this.sql.get(
         `INSERT INTO messages (message_id, session_id, role, content, thoughts, token_usage, tool_calls, tool_call_id,
-          name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          name, action_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         message.message_id,
         sessionId,
@@ -83,22 +97,23 @@ export class SqliteSessionStore implements SessionStore {
         jsonOrNull(message.tool_calls),
         message.tool_call_id ?? null,
         message.name ?? null,
+        message.action_id ?? null,
         now,
       );
-      this.db.prepare("UPDATE sessions SET updated_at = ? WHERE id = ?").run(now, sessionId);
+      this.sql.get("UPDATE sessions SET updated_at = ? WHERE id = ?").run(now, sessionId);
     });
     return { ...message, session_id: sessionId, created_at: now };
   }
 
   messages(sessionId: string): MessageRecord[] {
-    const rows = this.db.prepare("SELECT * FROM messages WHERE session_id = ? ORDER BY seq").all(sessionId);
+    const rows = this.sql.get("SELECT * FROM messages WHERE session_id = ? ORDER BY seq").all(sessionId);
     return rows.map((row) => toMessage(row as unknown as MessageRow));
   }
 
   search(query: string, limit: number): SessionSearchResult[] {
     const match = toFtsQuery(query);
     if (!match) return [];
-    const rows = this.db.prepare(
+    const rows = this.sql.get(
       `SELECT t.session_id AS session_id, s.title AS title,
          snippet(session_text, 3, '[', ']', '…', 12) AS snippet, bm25(session_text) AS score
        FROM session_text t JOIN sessions s ON s.id = t.session_id
@@ -115,13 +130,13 @@ export class SqliteSessionStore implements SessionStore {
 
   clear(sessionId: string): void {
     transaction(this.db, () => {
-      this.db.prepare("DELETE FROM messages WHERE session_id = ?").run(sessionId);
-      this.db.prepare("UPDATE sessions SET summary = '' WHERE id = ?").run(sessionId);
+      this.sql.get("DELETE FROM messages WHERE session_id = ?").run(sessionId);
+      this.sql.get("UPDATE sessions SET summary = '' WHERE id = ?").run(sessionId);
     });
   }
 
   summary(sessionId: string): string {
-    const row = this.db.prepare("SELECT summary FROM sessions WHERE id = ?").get(sessionId) as
+    const row = this.sql.get("SELECT summary FROM sessions WHERE id = ?").get(sessionId) as
       | { summary: string }
       | undefined;
     return row?.summary ?? "";
@@ -129,8 +144,8 @@ export class SqliteSessionStore implements SessionStore {
 
   compact(sessionId: string, summary: string, messageIds: string[]): void {
     transaction(this.db, () => {
-      this.db.prepare("UPDATE sessions SET summary = ? WHERE id = ?").run(summary, sessionId);
-      const mark = this.db.prepare("UPDATE messages SET compacted = 1 WHERE session_id = ? AND message_id = ?");
+      this.sql.get("UPDATE sessions SET summary = ? WHERE id = ?").run(summary, sessionId);
+      const mark = this.sql.get("UPDATE messages SET compacted = 1 WHERE session_id = ? AND message_id = ?");
       for (const id of messageIds) mark.run(sessionId, id);
     });
   }
@@ -160,6 +175,7 @@ function toMessage(row: MessageRow): MessageRecord {
   if (row.tool_calls) message.tool_calls = JSON.parse(row.tool_calls);
   if (row.tool_call_id) message.tool_call_id = row.tool_call_id;
   if (row.name) message.name = row.name;
+  if (row.action_id) message.action_id = row.action_id;
   if (row.compacted) message.compacted = true;
   return message;
 }

@@ -4,7 +4,7 @@ import { detectSandbox, type SandboxInfo, wrapCommand } from "../../src/security
 
 Deno.test("detectSandbox finds a working bubblewrap on this machine", async () => {
   const info = await detectSandbox();
-  assert.equal(info.active, true, info.reason);
+  assert.equal(info.active, true, info.reason ?? "sandbox inactive");
   assert.equal(info.mode, "bubblewrap");
   assert.equal(info.filesystem, true);
   assert.equal(info.network, true);

@@ -2,11 +2,11 @@
 import assertNode from "node:assert/strict";
 
 export function assert(condition: unknown, message?: string): asserts condition {
-  assertNode.ok(condition, message);
+  assertNode.ok(condition, message ?? "Assertion failed");
 }
 
 export function assertEquals<T>(actual: unknown, expected: T, message?: string): asserts actual is T {
-  assertNode.deepStrictEqual(actual, expected, message);
+  assertNode.deepStrictEqual(actual, expected, message ?? "Values are not equal");
 }
 
 export function assertThrows<E extends Error>(
