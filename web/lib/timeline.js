@@ -23,7 +23,7 @@ function toolCallList(message) {
 // Stored tool results carry Shield's refusal text; turn it back into a verdict for the card.
 const REFUSAL = /^(Blocked|Not approved) by Shield \(tier (\d+)\): ([\s\S]*)$/;
 
-function historicCard(call, result, live) {
+function historicCard(call, result, actionId, live) {
   const content = result ? String(result.content ?? "") : undefined;
   const refusal = content ? REFUSAL.exec(content) : null;
   const inferred = refusal
@@ -31,56 +31,63 @@ function historicCard(call, result, live) {
     : null;
   return {
     ...(live || {}),
-    key: `t-${call.id ?? nextKey("c")}`,
+    key: `t-${actionId ?? call.id ?? nextKey("c")}`,
     kind: "tool",
-    action_id: live?.action_id ?? call.id,
+    action_id: actionId ?? call.id,
     tool_name: call.name ?? call.function?.name ?? "tool",
     arguments: parseArguments(call.arguments ?? call.function?.arguments),
     result: content ?? live?.result,
     verdict: live?.verdict ?? inferred,
-    status: live?.status ?? (refusal ? "blocked" : content === undefined ? "unknown" : "done"),
+    status: content === undefined
+      ? live?.status ?? "unknown"
+      : refusal
+      ? "blocked"
+      : live?.status === "failed"
+      ? "failed"
+      : "done",
     historic: true,
   };
 }
 
-/** Action ids of a turn's tool calls, in order, from the `tool_call` thoughts of its final reply. */
-function actionIdsOf(message) {
-  const thoughts = Array.isArray(message.thoughts) ? message.thoughts : [];
-  return thoughts.filter((t) => t?.stage === "tool_call" && t.detail?.action_id).map((t) =>
-    t.detail.action_id
-  );
+/** Tool call id → action id (the id of its live events). Tool messages carry it; for messages stored before
+ * they did, the `tool_call` thoughts of the turn's final reply list the turn's action ids in call order. */
+function actionIdsByCall(messages) {
+  const byCall = new Map();
+  let turnCalls = [];
+  for (const message of messages) {
+    if (message?.role === "user") turnCalls = [];
+    if (message?.role === "tool" && message.tool_call_id && message.action_id) {
+      byCall.set(message.tool_call_id, message.action_id);
+    }
+    if (message?.role !== "assistant") continue;
+    for (const call of toolCallList(message)) turnCalls.push(call.id);
+    const thoughts = Array.isArray(message.thoughts) ? message.thoughts : [];
+    const ids = thoughts.filter((t) => t?.stage === "tool_call" && t.detail?.action_id);
+    ids.forEach((thought, i) => {
+      const callId = turnCalls[i];
+      if (callId && !byCall.has(callId)) byCall.set(callId, thought.detail.action_id);
+    });
+  }
+  return byCall;
 }
 
 /** Stored messages → items; tool results are folded into the card of the call that produced them, and cards
- * seen live on this page (by action id) keep their Shield verdict. */
+ * seen live on this page (same action id) keep their Shield verdict and duration. */
 export function historyToItems(messages, knownCards = new Map()) {
+  const list = messages.filter((m) => m && typeof m === "object");
   const results = new Map();
-  for (const message of messages) {
-    if (message?.role === "tool" && message.tool_call_id) results.set(message.tool_call_id, message);
+  for (const message of list) {
+    if (message.role === "tool" && message.tool_call_id) results.set(message.tool_call_id, message);
   }
+  const actionIds = actionIdsByCall(list);
   const folded = new Set();
   const items = [];
-  let turnCalls = [];
-  for (const message of messages) {
-    if (!message || typeof message !== "object") continue;
+  for (const message of list) {
     const base = { key: `m-${message.message_id ?? nextKey("h")}`, created_at: message.created_at };
     if (message.role === "user") {
-      turnCalls = [];
       items.push({ ...base, kind: "user", text: String(message.content ?? "") });
     } else if (message.role === "assistant") {
       const calls = toolCallList(message);
-      const ids = actionIdsOf(message);
-      // The final reply names the action ids of the turn's calls: attach the live cards to them.
-      ids.forEach((actionId, i) => {
-        const index = turnCalls[i];
-        const live = knownCards.get(actionId);
-        if (index !== undefined && live) {
-          items[index] = {
-            ...items[index],
-            ...historicCard({ ...items[index].call }, items[index].resultMessage, live),
-          };
-        }
-      });
       if (message.content || !calls.length) {
         items.push({
           ...base,
@@ -94,8 +101,8 @@ export function historyToItems(messages, knownCards = new Map()) {
       for (const call of calls) {
         const result = results.get(call.id);
         if (result) folded.add(result);
-        turnCalls.push(items.length);
-        items.push({ ...historicCard(call, result, knownCards.get(call.id)), call, resultMessage: result });
+        const actionId = actionIds.get(call.id);
+        items.push(historicCard(call, result, actionId, knownCards.get(actionId)));
       }
     } else if (message.role === "tool") {
       if (!folded.has(message)) {
@@ -126,7 +133,8 @@ function updateLast(items, predicate, update) {
 
 export function addActionStarted(items, data) {
   return [...items, {
-    key: nextKey("t"),
+    // Same key as the card rebuilt from stored messages, so a refetch does not remount it.
+    key: data.action_id ? `t-${data.action_id}` : nextKey("t"),
     kind: "tool",
     action_id: data.action_id,
     tool_name: data.tool_name || "tool",

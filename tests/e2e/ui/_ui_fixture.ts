@@ -59,9 +59,15 @@ export async function openApp(page: Page, baseUrl: string, hash = ""): Promise<v
   await page.waitForSelector('[data-connection="open"]');
 }
 
+/** Sends a message and waits until the page shows it, so a new session is in the URL before it returns. */
 export async function sendChat(page: Page, text: string): Promise<void> {
+  const before = await page.locator(".msg-user").count();
   await page.fill("#composer-input", text);
   await page.press("#composer-input", "Enter");
+  await waitForExpression(
+    page,
+    `document.querySelectorAll(".msg-user").length > ${before} && location.hash.startsWith("#/chat/")`,
+  );
 }
 
 /** Waits until the current turn has ended (the Send button is back). */

@@ -1,5 +1,13 @@
 import { assert, assertEquals } from "../../support/assert.ts";
-import { E2E, openApp, sendChat, setTabHidden, startUi, waitForTurnEnd } from "./_ui_fixture.ts";
+import {
+  currentSessionId,
+  E2E,
+  openApp,
+  sendChat,
+  setTabHidden,
+  startUi,
+  waitForTurnEnd,
+} from "./_ui_fixture.ts";
 
 // A Tier 0 rule that sends one harmless command to the human (Tier 3), so the test controls the escalation.
 const POLICY = `rules:
@@ -81,6 +89,42 @@ Deno.test({
           "BLOCK",
         );
         assertEquals(await page.locator(".approval-card .btn-approve").count(), 0);
+      });
+
+      await t.step("reopened and reloaded, the cards keep their action ids and outcomes", async () => {
+        const cards = page.locator('.tool-card[data-tool="execute_command"]');
+        const liveIds = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-action-id")));
+        assertEquals(liveIds.length, 2);
+        assert(liveIds.every((id) => id?.startsWith("a_")), "live cards carry the engine's action ids");
+        const sessionId = currentSessionId(page);
+
+        // Reopening within the page matches stored tool messages to the live cards by action_id.
+        await page.evaluate(`location.hash = "#/"`);
+        await cards.first().waitFor({ state: "detached" });
+        await page.evaluate(`location.hash = "#/chat/${sessionId}"`);
+        await cards.nth(1).waitFor();
+        const decisions = await cards.evaluateAll((els) =>
+          els.map((el) => el.querySelector(".tool-verdict .badge")?.getAttribute("data-decision"))
+        );
+        assertEquals(decisions, ["ALLOW", "BLOCK"]);
+        assertEquals(
+          await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-action-id"))),
+          liveIds,
+        );
+
+        // After a full reload only the stored messages are left: ids still match, the denial is still shown.
+        await page.reload();
+        await page.waitForSelector('[data-connection="open"]');
+        await cards.nth(1).waitFor();
+        assertEquals(
+          await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-action-id"))),
+          liveIds,
+        );
+        assertEquals(
+          await cards.nth(1).locator(".tool-verdict .badge").getAttribute("data-decision"),
+          "BLOCK",
+        );
+        assert((await cards.first().locator(".tool-result pre").textContent())!.includes("approve-me first"));
       });
 
       assertEquals(fx.ui.errors, []);
