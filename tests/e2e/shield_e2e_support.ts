@@ -12,8 +12,22 @@ export const POLICY_FILE = "policies/shield_test.yaml";
 
 /** Policy rules appended to the default preset: one Tier 2 escalation, one Tier 3 escalation. */
 export const TEST_RULES = [
-  { name: "judge-me", action: "escalate", tools: ["execute_command"], commands: ["^echo judge-me"], tier: 2, reason: "test" },
-  { name: "ask-human", action: "escalate", tools: ["write_file"], paths: ["approve-me/**"], tier: 3, reason: "a human decides" },
+  {
+    name: "judge-me",
+    action: "escalate",
+    tools: ["execute_command"],
+    commands: ["^echo judge-me"],
+    tier: 2,
+    reason: "test",
+  },
+  {
+    name: "ask-human",
+    action: "escalate",
+    tools: ["write_file"],
+    paths: ["approve-me/**"],
+    tier: 3,
+    reason: "a human decides",
+  },
 ];
 
 export interface ShieldRigOptions {
@@ -61,8 +75,20 @@ export async function startShieldRig(options: ShieldRigOptions = {}): Promise<Sh
     }
     if (options.judge) {
       config.models = [
-        { name: "fake", provider: "openai", model: "fake-model", base_url: llm.url, api_key_env: "FAKE_LLM_KEY" },
-        { name: "judge", provider: "openai", model: JUDGE_MODEL, base_url: judgeLlm.url, api_key_env: "FAKE_LLM_KEY" },
+        {
+          name: "fake",
+          provider: "openai",
+          model: "fake-model",
+          base_url: llm.url,
+          api_key_env: "FAKE_LLM_KEY",
+        },
+        {
+          name: "judge",
+          provider: "openai",
+          model: JUDGE_MODEL,
+          base_url: judgeLlm.url,
+          api_key_env: "FAKE_LLM_KEY",
+        },
       ];
       config.roles = { chat: "fake", shield: "judge" };
     }
@@ -78,7 +104,10 @@ export async function startShieldRig(options: ShieldRigOptions = {}): Promise<Sh
     engine,
     workspace,
     async newSession() {
-      const response = await fetch(`${url}/api/sessions`, { method: "POST", body: JSON.stringify({ mode: "normal" }) });
+      const response = await fetch(`${url}/api/sessions`, {
+        method: "POST",
+        body: JSON.stringify({ mode: "normal" }),
+      });
       return (await response.json()).id;
     },
     async connect(sessionId) {
@@ -88,7 +117,10 @@ export async function startShieldRig(options: ShieldRigOptions = {}): Promise<Sh
     },
     script(steps, judge = () => ({ status: 500 })) {
       const queue = [...steps];
-      llm.setFallback((request) => isJudge(request) ? judge(request) : queue.shift() ?? { text: "Nothing more to do." });
+      llm.setFallback((request) =>
+        isJudge(request) ? judge(request) : queue.shift() ?? { text: "Nothing more to do." }
+      );
+      if (judgeLlm !== llm) judgeLlm.setFallback(judge);
     },
     judgeRequests: () => judgeLlm.requests.filter(isJudge),
     status: async () => await (await fetch(`${url}/api/status`)).json(),
@@ -129,7 +161,10 @@ export function judge(decision: string, canary: "right" | "wrong" | "missing" = 
 /** One chat step per tool call, then a closing text. */
 export function toolSteps(...calls: { name: string; arguments: object; text?: string }[]): ScriptStep[] {
   return [
-    ...calls.map((call) => ({ toolCalls: [{ name: call.name, arguments: call.arguments }], text: call.text })),
+    ...calls.map((call) => ({
+      toolCalls: [{ name: call.name, arguments: call.arguments }],
+      text: call.text,
+    })),
     { text: "Turn finished." },
   ];
 }
@@ -199,6 +234,16 @@ export async function waitForStoredReply(rig: ShieldRig, sessionId: string, text
     await delay(100);
   }
   throw new Error(`Session "${sessionId}" never stored the reply "${text}"`);
+}
+
+/** The first event of any of `wanted` types, already received or future. */
+export async function firstOf(client: WsClient, wanted: string[]): Promise<EventRecord> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const found = client.events.find((event) => wanted.includes(event.type));
+    if (found) return found;
+    await delay(50);
+  }
+  throw new Error(`None of ${wanted.join(", ")} arrived; got: ${types(client.events).join(", ")}`);
 }
 
 /** Audit entries through the REST endpoint, which flushes pending appends first. */
