@@ -32,7 +32,7 @@ async function main(args: string[]): Promise<number> {
     case "init":
       return await initCommand(options);
     case "hash-password":
-      return await hashPasswordCommand();
+      return hashPasswordCommand();
     case "audit":
       return await auditCommand(rest, options);
     case "shield":

@@ -2,7 +2,13 @@
 
 const extra = Deno.args;
 const command = new Deno.Command(Deno.execPath(), {
-  args: ["test", "--allow-all", "--no-check=remote", ...extra, ...(extra.some((a) => !a.startsWith("-")) ? [] : ["tests/"])],
+  args: [
+    "test",
+    "--allow-all",
+    "--no-check=remote",
+    ...extra,
+    ...(extra.some((a) => !a.startsWith("-")) ? [] : ["tests/"]),
+  ],
   stdout: "piped",
   stderr: "inherit",
 });

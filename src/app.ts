@@ -99,7 +99,12 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const sessions = new SessionService(new SqliteSessionStore(db), new OtrSessionStore(), clock);
   const metrics = new MetricsStore(db, clock);
   const budget = new BudgetStore(db, clock);
-  const auth = new AuthService(remote && config.web.auth, config.web.password_hash, new LoginStore(db), clock);
+  const auth = new AuthService(
+    remote && config.web.auth,
+    config.web.password_hash,
+    new LoginStore(db),
+    clock,
+  );
   const bus = new EventBus();
   const audit = await openAuditLog(join(stateDir, "audit.jsonl"), {
     clock,
@@ -125,12 +130,12 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     { disabledGroups: config.tools.disabled_groups },
   );
 
-  let hub: WebSocketHub | undefined;
+  const hubRef: { current?: WebSocketHub } = {};
   const approvals = new ApprovalRegistry({
     events: bus,
     clock,
     audit: auditTrail,
-    clientsFor: (sessionId) => hub?.clientsFor(sessionId) ?? 0,
+    clientsFor: (sessionId) => hubRef.current?.clientsFor(sessionId) ?? 0,
   });
   const shield = await buildShield({
     config,
@@ -146,7 +151,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       verdict: (action, verdict) => metrics.shieldDecision(verdict.tier, verdict.decision, action.type),
     },
   });
-  const ifcPolicyPath = isAbsolute(config.security.ifc_policy) ? config.security.ifc_policy : join(workspace, config.security.ifc_policy);
+  const ifcPolicyPath = isAbsolute(config.security.ifc_policy)
+    ? config.security.ifc_policy
+    : join(workspace, config.security.ifc_policy);
   const ifc = createIfcTracker(await loadIfcPolicy(ifcPolicyPath), {
     overrideMode: config.security.override_mode || undefined,
     memoryBlockLevels: config.security.memory_block_levels,
@@ -173,7 +180,10 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     snapshots: {
       snapshot: async (input) => {
         const record = await chronicle.snapshot(input);
-        auditTrail.record("snapshot", input.sessionId, input.toolName, { action_id: input.actionId, snapshot_id: record.id });
+        auditTrail.record("snapshot", input.sessionId, input.toolName, {
+          action_id: input.actionId,
+          snapshot_id: record.id,
+        });
         return record;
       },
     },
@@ -229,16 +239,32 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     sessions,
     config: holder,
     statusText: () => JSON.stringify(statusView(viewInputs()), null, 2),
-    usageText: (sessionId) => JSON.stringify({ session: metrics.session(sessionId), today: (metrics.summary("today") as Record<string, unknown>).token_usage }, null, 2),
+    usageText: (sessionId) =>
+      JSON.stringify(
+        {
+          session: metrics.session(sessionId),
+          today: (metrics.summary("today") as Record<string, unknown>).token_usage,
+        },
+        null,
+        2,
+      ),
     restart: requestRestart,
     audit: (event, sessionId, details) => auditTrail.record(event, sessionId, "", details),
     chronicle: (text, sessionId) => chronicleCommand(chronicle, text, sessionId, auditTrail),
   });
   const conversation = new Conversation(sessions, turns, approvals, commands, bus, logger, clock);
-  hub = new WebSocketHub(conversation, logger, () => clock.now());
-  bus.subscribe((event) => hub!.deliver(event));
+  const hub = new WebSocketHub(conversation, logger, () => clock.now());
+  hubRef.current = hub;
+  bus.subscribe((event) => hub.deliver(event));
   logger.onEntry((entry) =>
-    bus.emit(makeEvent("log_entry", "", { level: entry.level, event: entry.event, message: entry.message, fields: entry.fields }, entry.ts))
+    bus.emit(
+      makeEvent("log_entry", "", {
+        level: entry.level,
+        event: entry.event,
+        message: entry.message,
+        fields: entry.fields,
+      }, entry.ts),
+    )
   );
 
   const services: ApiServices = {
@@ -263,8 +289,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     origin: { bindHost: config.web.host, allowedOrigins: config.web.allowed_origins },
     logger,
     webRoot: options.webRoot ?? new URL("../web", import.meta.url).pathname,
-    upgrade: (request) => hub!.upgrade(request),
-    clientAddress: (context: Context) => (context.env as { remoteAddr?: Deno.NetAddr })?.remoteAddr?.hostname ?? "unknown",
+    upgrade: (request) => hub.upgrade(request),
+    clientAddress: (context: Context) =>
+      (context.env as { remoteAddr?: Deno.NetAddr })?.remoteAddr?.hostname ?? "unknown",
   });
   const server = Deno.serve({
     hostname: host,
@@ -284,7 +311,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     stopping ??= (async () => {
       approvals.denyAll();
       await conversation.stopAll();
-      hub?.closeAll();
+      hub.closeAll();
       await server.shutdown();
       memory.close();
       await audit.close();

@@ -7,7 +7,10 @@ import { openAuditLog } from "../security/audit/audit_log.ts";
 import { systemClock } from "../clock.ts";
 import { runChronicleCliAudited } from "../engine/chronicle_command.ts";
 
-export async function chronicleCommand(positionals: string[], options: Record<string, string>): Promise<number> {
+export async function chronicleCommand(
+  positionals: string[],
+  options: Record<string, string>,
+): Promise<number> {
   const loaded = await loadConfig(configPathFrom(options));
   const chronicle = await openChronicle({
     workspace: loaded.workspace,
@@ -18,7 +21,8 @@ export async function chronicleCommand(positionals: string[], options: Record<st
   const audit = await openAuditLog(join(loaded.workspace, ".engine", "audit.jsonl"), { clock: systemClock });
   try {
     return await runChronicleCliAudited(chronicle, positionals, (line) => console.log(line), "cli", {
-      record: (event, sessionId, actionType, details) => void audit.append({ event, session_id: sessionId, action_type: actionType, details }),
+      record: (event, sessionId, actionType, details) =>
+        void audit.append({ event, session_id: sessionId, action_type: actionType, details }),
     });
   } finally {
     await audit.close();

@@ -19,7 +19,9 @@ export function portFrom(options: Record<string, string>): number | undefined {
   if (options.port === undefined) return undefined;
   const port = Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`Invalid --port "${options.port}"`, ["--port must be a whole number from 0 to 65535"]);
+    throw new ConfigError(`Invalid --port "${options.port}"`, [
+      "--port must be a whole number from 0 to 65535",
+    ]);
   }
   return port;
 }
@@ -54,7 +56,7 @@ export async function initCommand(options: Record<string, string>): Promise<numb
   return 0;
 }
 
-export async function hashPasswordCommand(): Promise<number> {
+export function hashPasswordCommand(): number {
   const password = Deno.env.get("PARAPET_PASSWORD") ?? prompt("Password for the web UI:");
   if (!password || password.length < 8) {
     console.error("The password must have at least 8 characters");
@@ -69,6 +71,7 @@ export async function auditCommand(positionals: string[], options: Record<string
     console.error("Usage: parapet audit verify [--config PATH | --file audit.jsonl]");
     return 2;
   }
-  const file = options.file ?? join((await loadConfig(configPathFrom(options))).workspace, ".engine", "audit.jsonl");
+  const file = options.file ??
+    join((await loadConfig(configPathFrom(options))).workspace, ".engine", "audit.jsonl");
   return await runAuditVerifyCli(file);
 }

@@ -11,18 +11,28 @@ export async function shieldCommand(positionals: string[], options: Record<strin
   const [command, file] = positionals;
   if (command === "check-policy" && file) return await runCheckPolicy(file);
   if (command !== "evaluate") {
-    console.error("Usage: parapet shield evaluate [--config PATH] < actions.jsonl | parapet shield check-policy FILE");
+    console.error(
+      "Usage: parapet shield evaluate [--config PATH] < actions.jsonl | parapet shield check-policy FILE",
+    );
     return 2;
   }
-  const shield = options.config ? await configuredShield(options.config) : createStandaloneShield(options.workspace ?? Deno.cwd(), homeDirectory());
+  const shield = options.config
+    ? await configuredShield(options.config)
+    : createStandaloneShield(options.workspace ?? Deno.cwd(), homeDirectory());
   return await runShieldEvaluate(shield, Deno.stdin.readable, Deno.stdout.writable);
 }
 
 /** With a config: its policy, heuristics, classifier and Tier 2; no Tier 3 (nobody to ask), no rate limit. */
 async function configuredShield(path: string): Promise<Shield> {
   const loaded = await loadConfig(path);
-  const config = { ...loaded.config, general: { ...loaded.config.general, rate_limit: 0, verdict_ttl_seconds: 0 } };
-  const models = new ModelResolver(new ConfigHolder(config, loaded.path, loaded.workspace), { fetch, env: readEnv });
+  const config = {
+    ...loaded.config,
+    general: { ...loaded.config.general, rate_limit: 0, verdict_ttl_seconds: 0 },
+  };
+  const models = new ModelResolver(new ConfigHolder(config, loaded.path, loaded.workspace), {
+    fetch,
+    env: readEnv,
+  });
   let used = 0;
   return await buildShield({
     config,

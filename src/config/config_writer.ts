@@ -47,10 +47,16 @@ export interface ConfigChange {
 export function checkSettableKey(key: string): void {
   if (!/^[a-z_]+(\.[a-z0-9_]+)*$/.test(key)) throw new ValidationError(`"${key}" is not a config key`);
   if (READ_ONLY_KEYS.includes(key)) {
-    throw new ValidationError(`"${key}" is read-only: edit config.yaml and restart to change it`, "READ_ONLY_KEY");
+    throw new ValidationError(
+      `"${key}" is read-only: edit config.yaml and restart to change it`,
+      "READ_ONLY_KEY",
+    );
   }
   if (SECURITY_PREFIXES.some((prefix) => key === prefix.replace(/\.$/, "") || key.startsWith(prefix))) {
-    throw new ValidationError(`"${key}" is a security setting: edit config.yaml and restart to change it`, "SECURITY_KEY");
+    throw new ValidationError(
+      `"${key}" is a security setting: edit config.yaml and restart to change it`,
+      "SECURITY_KEY",
+    );
   }
 }
 
@@ -63,7 +69,9 @@ export async function setConfigValue(path: string, key: string, rawValue: string
   try {
     value = parseYamlValue(rawValue);
   } catch (error) {
-    throw new ValidationError(`Value "${rawValue}" is not valid YAML: ${(error as Error).message.split("\n")[0]}`);
+    throw new ValidationError(
+      `Value "${rawValue}" is not valid YAML: ${(error as Error).message.split("\n")[0]}`,
+    );
   }
   const keyPath = key.split(".");
   document.setIn(keyPath, value);

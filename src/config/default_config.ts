@@ -1,6 +1,7 @@
 /** The commented default config.yaml, written on first start; config.example.yaml holds the same text. */
 
-export const DEFAULT_CONFIG_YAML = `# Parapet configuration. Every key is shown with its default; edit and restart to apply.
+export const DEFAULT_CONFIG_YAML =
+  `# Parapet configuration. Every key is shown with its default; edit and restart to apply.
 # Secrets never go in this file: keys named *_env name the environment variable that holds the secret.
 
 # Root directory of the agent workspace (relative to this file's folder).

@@ -39,7 +39,10 @@ export async function loadConfig(path: string): Promise<LoadedConfig> {
 }
 
 /** Parses and validates config text; throws ConfigError listing every problem with its line. */
-export function parseConfigText(text: string, sourceName = "config.yaml"): { config: Config; warnings: string[] } {
+export function parseConfigText(
+  text: string,
+  sourceName = "config.yaml",
+): { config: Config; warnings: string[] } {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   const lineOf = (path: readonly PropertyKey[]): number | undefined => {
@@ -53,7 +56,9 @@ export function parseConfigText(text: string, sourceName = "config.yaml"): { con
   if (document.errors.length > 0) {
     const problems = document.errors.map((error) => {
       const line = error.linePos?.[0]?.line;
-      return `${line ? `line ${line}: ` : ""}${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`;
+      return `${line ? `line ${line}: ` : ""}${
+        error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")
+      }`;
     });
     throw new ConfigError(`Invalid YAML in "${sourceName}"`, problems);
   }

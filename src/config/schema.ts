@@ -243,7 +243,10 @@ export function crossFieldProblems(raw: unknown): { path: PropertyKey[]; message
     }
     names.add(entry?.name);
   });
-  const roles = (typeof config.roles === "object" && config.roles !== null ? config.roles : {}) as Record<string, unknown>;
+  const roles = (typeof config.roles === "object" && config.roles !== null ? config.roles : {}) as Record<
+    string,
+    unknown
+  >;
   for (const [role, name] of Object.entries(roles)) {
     if (typeof name === "string" && !names.has(name)) {
       problems.push({ path: ["roles", role], message: `"${name}" is not the name of any models[] entry` });
@@ -251,7 +254,10 @@ export function crossFieldProblems(raw: unknown): { path: PropertyKey[]; message
   }
   const shield = (config.shield ?? {}) as Record<string, unknown>;
   if (shield.classifier_enabled === true && !shield.classifier_addr) {
-    problems.push({ path: ["shield", "classifier_addr"], message: "is required when classifier_enabled is true" });
+    problems.push({
+      path: ["shield", "classifier_addr"],
+      message: "is required when classifier_enabled is true",
+    });
   }
   return problems;
 }

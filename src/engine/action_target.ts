@@ -2,7 +2,18 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 
-const TARGET_FIELDS = ["command", "path", "source", "url", "to", "destination", "task", "remote", "query", "id"];
+const TARGET_FIELDS = [
+  "command",
+  "path",
+  "source",
+  "url",
+  "to",
+  "destination",
+  "task",
+  "remote",
+  "query",
+  "id",
+];
 
 export function targetOf(toolName: string, args: Record<string, unknown>): string {
   for (const field of TARGET_FIELDS) {

@@ -32,7 +32,10 @@ export class ApprovalRegistry implements ApprovalRequester {
       action_hash: input.actionHash,
     });
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.settle(input.actionId, "deny", "timeout"), input.timeoutSecs * 1000);
+      const timer = setTimeout(
+        () => this.settle(input.actionId, "deny", "timeout"),
+        input.timeoutSecs * 1000,
+      );
       this.pending.set(input.actionId, {
         sessionId: input.sessionId,
         actionHash: input.actionHash,

@@ -10,7 +10,10 @@ export const LOGIN_COOKIE = "op_session";
 export const LOGIN_MAX_AGE_SECONDS = 86400;
 const ATTEMPTS_PER_MINUTE = 5;
 
-export type LoginOutcome = { ok: true; token: string } | { ok: false; reason: "wrong_password" | "rate_limited" };
+export type LoginOutcome = { ok: true; token: string } | {
+  ok: false;
+  reason: "wrong_password" | "rate_limited";
+};
 
 export class AuthService {
   private readonly attempts: SlidingWindowLimiter;
@@ -43,7 +46,8 @@ export class AuthService {
 
   isAuthenticated(token: string | undefined): boolean {
     if (!this.required) return true;
-    return token !== undefined && /^[0-9a-f]{64}$/.test(token) && this.store.isValid(hashToken(token), this.clock.now());
+    return token !== undefined && /^[0-9a-f]{64}$/.test(token) &&
+      this.store.isValid(hashToken(token), this.clock.now());
   }
 }
 

@@ -22,7 +22,9 @@ export interface ShieldInputs {
 }
 
 export function policyPath(config: Config, workspace: string): string {
-  return isAbsolute(config.shield.policy_file) ? config.shield.policy_file : join(workspace, config.shield.policy_file);
+  return isAbsolute(config.shield.policy_file)
+    ? config.shield.policy_file
+    : join(workspace, config.shield.policy_file);
 }
 
 export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
@@ -32,7 +34,12 @@ export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
     async complete(system, user, signal) {
       const model = inputs.evaluatorModel();
       if (!model) throw new Error("roles.shield has no model");
-      const answer = await collectText(model, [{ role: "system", content: system }, { role: "user", content: user }], 512, signal);
+      const answer = await collectText(
+        model,
+        [{ role: "system", content: system }, { role: "user", content: user }],
+        512,
+        signal,
+      );
       return answer.text;
     },
   };
@@ -52,7 +59,12 @@ export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
       }
       : undefined,
     tier2: config.roles.shield
-      ? { client: tier2Client, budget: inputs.budget, dailyBudget: config.general.daily_budget, timeoutMs: 30_000 }
+      ? {
+        client: tier2Client,
+        budget: inputs.budget,
+        dailyBudget: config.general.daily_budget,
+        timeoutMs: 30_000,
+      }
       : undefined,
     tier3: {
       requester: inputs.approvals,

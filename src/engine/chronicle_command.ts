@@ -3,7 +3,12 @@ import type { Chronicle } from "../security/chronicle/chronicle.ts";
 import { runChronicleCli } from "../security/chronicle/chronicle_cli.ts";
 import type { AuditPort } from "./ports.ts";
 
-export async function chronicleCommand(chronicle: Chronicle, text: string, sessionId: string, audit: AuditPort): Promise<string> {
+export async function chronicleCommand(
+  chronicle: Chronicle,
+  text: string,
+  sessionId: string,
+  audit: AuditPort,
+): Promise<string> {
   const args = text.trim().split(/\s+/).filter((word) => word !== "");
   if (args[0] === "/chronicle") args.shift();
   const lines: string[] = [];
@@ -20,7 +25,9 @@ export async function runChronicleCliAudited(
 ): Promise<number> {
   const code = await runChronicleCli(chronicle, args, out, { sessionId });
   if (args[0] === "rollback") {
-    audit.record(code === 0 ? "rollback" : "rollback_failed", sessionId, "chronicle", { snapshot_id: args[1] ?? "" });
+    audit.record(code === 0 ? "rollback" : "rollback_failed", sessionId, "chronicle", {
+      snapshot_id: args[1] ?? "",
+    });
   }
   return code;
 }

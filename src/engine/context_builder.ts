@@ -25,16 +25,20 @@ export function wrapToolOutput(toolName: string, content: string, sanitize: bool
 /** Stored messages → chat messages, skipping what compaction folded away, keeping tool pairs intact. */
 export function toChatMessages(records: MessageRecord[], sanitize: boolean): ChatMessage[] {
   const messages: ChatMessage[] = [];
-  const answered = new Set(records.filter((record) => record.role === "tool").map((record) => record.tool_call_id));
+  const answered = new Set(
+    records.filter((record) => record.role === "tool").map((record) => record.tool_call_id),
+  );
   for (const record of records) {
     if (record.compacted) continue;
     if (record.role === "user") messages.push({ role: "user", content: record.content });
     else if (record.role === "assistant") {
       // A call without a stored result (a crash mid-turn) would make providers reject the history.
       const calls = (record.tool_calls ?? []).filter((call) => answered.has(call.id));
-      messages.push(calls.length > 0
-        ? { role: "assistant", content: record.content, tool_calls: calls }
-        : { role: "assistant", content: record.content });
+      messages.push(
+        calls.length > 0
+          ? { role: "assistant", content: record.content, tool_calls: calls }
+          : { role: "assistant", content: record.content },
+      );
     } else if (record.role === "tool" && record.tool_call_id) {
       messages.push({
         role: "tool",

@@ -53,10 +53,14 @@ export class Conversation implements FrameHandler {
         const result = await this.commands.run(frame.session_id, frame.content, client.channel);
         // Read-only commands (the UI asks /help for completion) would flood the console at info level.
         const quiet = ["/help", "/status", "/usage", "/history", "/sessions"].includes(result.command);
-        this.logger[quiet ? "debug" : "info"]("command", `Ran ${result.command} (${result.ok ? "ok" : "refused"})`, {
-          session_id: frame.session_id,
-          channel: client.channel,
-        });
+        this.logger[quiet ? "debug" : "info"](
+          "command",
+          `Ran ${result.command} (${result.ok ? "ok" : "refused"})`,
+          {
+            session_id: frame.session_id,
+            channel: client.channel,
+          },
+        );
         this.events.emit(makeEvent("command_result", frame.session_id, { ...result }, this.clock.now()));
         return;
       }
@@ -66,7 +70,10 @@ export class Conversation implements FrameHandler {
         return;
       case "tier3_decision":
         if (!this.approvals.decide(frame.action_id, frame.decision, client.channel)) {
-          throw new NotFoundError(`No pending approval with action_id "${frame.action_id}"`, "UNKNOWN_ACTION");
+          throw new NotFoundError(
+            `No pending approval with action_id "${frame.action_id}"`,
+            "UNKNOWN_ACTION",
+          );
         }
         return;
       case "ping":
@@ -77,15 +84,26 @@ export class Conversation implements FrameHandler {
   /** Accepts a user message: persisted at once, answered by a turn when the session is free. */
   acceptMessage(sessionId: string, content: string, mode?: "normal" | "otr"): void {
     if (!this.sessions.find(sessionId)) {
-      if (mode !== "otr") throw new NotFoundError(`Session "${sessionId}" not found: create it with POST /api/sessions`, "UNKNOWN_SESSION");
+      if (mode !== "otr") {
+        throw new NotFoundError(
+          `Session "${sessionId}" not found: create it with POST /api/sessions`,
+          "UNKNOWN_SESSION",
+        );
+      }
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) {
-        throw new ValidationError(`Session id "${sessionId}" must be 1-64 letters, digits, _ or -`, "INVALID_FRAME");
+        throw new ValidationError(
+          `Session id "${sessionId}" must be 1-64 letters, digits, _ or -`,
+          "INVALID_FRAME",
+        );
       }
       this.sessions.createWithId(sessionId, "otr");
     }
     const queue = this.queueFor(sessionId);
     if (queue.waiting.length >= MAX_QUEUED_MESSAGES) {
-      throw new ValidationError(`Session "${sessionId}" already has ${MAX_QUEUED_MESSAGES} messages waiting`, "QUEUE_FULL");
+      throw new ValidationError(
+        `Session "${sessionId}" already has ${MAX_QUEUED_MESSAGES} messages waiting`,
+        "QUEUE_FULL",
+      );
     }
     queue.waiting.push(content);
     if (!queue.running) void this.drain(sessionId, queue);
@@ -131,7 +149,10 @@ export class Conversation implements FrameHandler {
           if (!this.sessions.find(sessionId)) break;
           await this.turns.run(sessionId, content, queue.controller.signal);
         } catch (error) {
-          this.logger.error("turn_crashed", (error as Error).message, { session_id: sessionId, stack: (error as Error).stack ?? "" });
+          this.logger.error("turn_crashed", (error as Error).message, {
+            session_id: sessionId,
+            stack: (error as Error).stack ?? "",
+          });
           this.events.emit(makeEvent("error", sessionId, {
             code: "TURN_FAILED",
             message: `The turn failed: ${(error as Error).message}`,

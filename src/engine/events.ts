@@ -34,6 +34,11 @@ export class EventBus implements EventSink {
   }
 }
 
-export function makeEvent(type: string, sessionId: string, data: Record<string, unknown>, now: number): PipelineEvent {
+export function makeEvent(
+  type: string,
+  sessionId: string,
+  data: Record<string, unknown>,
+  now: number,
+): PipelineEvent {
   return { type, session_id: sessionId, timestamp: now, data };
 }

@@ -9,10 +9,18 @@ type Tracker = ReturnType<typeof createIfcTracker>;
 export function ifcPort(tracker: Tracker, logger: Logger, audit: AuditPort): IfcPort {
   return {
     checkSink(sessionId, toolName, args) {
-      const check = toolName === "memory_write" ? tracker.checkMemoryWrite(sessionId) : tracker.checkSink(sessionId, toolName, args);
+      const check = toolName === "memory_write"
+        ? tracker.checkMemoryWrite(sessionId)
+        : tracker.checkSink(sessionId, toolName, args);
       if (check.audited) {
-        logger.warn("ifc_audit", `IFC would ${check.would_be} "${toolName}": ${check.reason}`, { session_id: sessionId });
-        audit.record("ifc_audit", sessionId, toolName, { would_be: check.would_be, level: check.level, sink: check.sink });
+        logger.warn("ifc_audit", `IFC would ${check.would_be} "${toolName}": ${check.reason}`, {
+          session_id: sessionId,
+        });
+        audit.record("ifc_audit", sessionId, toolName, {
+          would_be: check.would_be,
+          level: check.level,
+          sink: check.sink,
+        });
       }
       return { decision: check.decision, level: check.level, sink: check.sink ?? "", reason: check.reason };
     },

@@ -3,10 +3,24 @@ import { dirname } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { Config } from "../config/schema.ts";
 
-export async function enginePermissionFlags(config: Config, workspace: string, configPath: string): Promise<string[]> {
+export async function enginePermissionFlags(
+  config: Config,
+  workspace: string,
+  configPath: string,
+): Promise<string[]> {
   const appDir = dirname(dirname(dirname(fromFileUrl(import.meta.url))));
   const denoDir = await denoCacheDir();
-  const read = unique([workspace, appDir, dirname(configPath), denoDir, "/etc", "/usr", "/proc/self", "/tmp", Deno.execPath()]);
+  const read = unique([
+    workspace,
+    appDir,
+    dirname(configPath),
+    denoDir,
+    "/etc",
+    "/usr",
+    "/proc/self",
+    "/tmp",
+    Deno.execPath(),
+  ]);
   const write = unique([workspace, dirname(configPath), "/tmp"]);
   const flags = [
     `--allow-read=${read.join(",")}`,
@@ -26,11 +40,16 @@ export async function enginePermissionFlags(config: Config, workspace: string, c
 /** http_request and the browser reach hosts chosen at run time; the SSRF guard then does the narrowing. */
 function needsOpenNetwork(config: Config): boolean {
   const disabled = new Set(config.tools.disabled_groups);
-  return !disabled.has("http") || !disabled.has("browser") || !disabled.has("email") || !disabled.has("messaging");
+  return !disabled.has("http") || !disabled.has("browser") || !disabled.has("email") ||
+    !disabled.has("messaging");
 }
 
 function netHosts(config: Config): string[] {
-  const hosts = new Set<string>([`${config.web.host || "127.0.0.1"}:${config.web.port}`, "127.0.0.1", "localhost"]);
+  const hosts = new Set<string>([
+    `${config.web.host || "127.0.0.1"}:${config.web.port}`,
+    "127.0.0.1",
+    "localhost",
+  ]);
   for (const model of config.models) {
     const fallback: Record<string, string> = {
       openai: "api.openai.com",
@@ -50,7 +69,11 @@ function netHosts(config: Config): string[] {
 
 async function denoCacheDir(): Promise<string> {
   try {
-    const output = await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped", stderr: "null" }).output();
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json"],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
     return JSON.parse(new TextDecoder().decode(output.stdout)).denoDir ?? "/root/.cache/deno";
   } catch {
     return "/root/.cache/deno";

@@ -11,10 +11,17 @@ export interface AuditPort {
 }
 
 export interface SnapshotPort {
-  snapshot(input: { sessionId: string; actionId: string; toolName: string; paths: string[] | "*" }): Promise<unknown>;
+  snapshot(
+    input: { sessionId: string; actionId: string; toolName: string; paths: string[] | "*" },
+  ): Promise<unknown>;
 }
 
-export type IfcDecision = { decision: "allow" | "escalate" | "block"; level: string; sink: string; reason: string };
+export type IfcDecision = {
+  decision: "allow" | "escalate" | "block";
+  level: string;
+  sink: string;
+  reason: string;
+};
 
 export interface IfcPort {
   checkSink(sessionId: string, toolName: string, args: Record<string, unknown>): IfcDecision;

@@ -20,6 +20,8 @@ export interface SessionObserver {
 
 export class SessionService {
   private observers: SessionObserver[] = [];
+  /** Persistent sessions, counted once and then kept in step: status is asked for often. */
+  private persistentCount: number | undefined;
 
   constructor(
     private readonly persistent: SessionStore,
@@ -39,6 +41,7 @@ export class SessionService {
   createWithId(id: string, mode: SessionMode): SessionRecord {
     if (this.find(id)) throw new ValidationError(`Session "${id}" already exists`, "SESSION_EXISTS");
     const session = this.storeFor(mode).create(id, mode, this.clock.now());
+    if (mode !== "otr" && this.persistentCount !== undefined) this.persistentCount++;
     for (const observer of this.observers) observer.created?.(session);
     return session;
   }
@@ -59,7 +62,8 @@ export class SessionService {
   }
 
   count(): number {
-    return this.otr.count() + this.persistent.count();
+    this.persistentCount ??= this.persistent.count();
+    return this.otr.count() + this.persistentCount;
   }
 
   rename(id: string, title: string): void {
@@ -75,6 +79,7 @@ export class SessionService {
   delete(id: string): void {
     const session = this.get(id);
     this.storeFor(session.mode).delete(id);
+    if (session.mode !== "otr" && this.persistentCount !== undefined) this.persistentCount--;
     for (const observer of this.observers) observer.deleted?.(session);
   }
 

@@ -91,7 +91,9 @@ export function settingsView(inputs: ViewInputs): Record<string, unknown> {
       provider: email.provider ?? "",
       configured: Boolean(email.smtp?.host),
       from: email.smtp?.from ?? "",
-      oauth_accounts: email.imap?.auth_mode === "oauth2" && email.imap.account ? [{ account: email.imap.account }] : [],
+      oauth_accounts: email.imap?.auth_mode === "oauth2" && email.imap.account
+        ? [{ account: email.imap.account }]
+        : [],
     },
     calendar: {
       provider: calendar.provider ?? "",

@@ -16,7 +16,11 @@ export interface CommandDeps {
   audit: (event: string, sessionId: string, details: Record<string, unknown>) => void;
 }
 
-type Handler = (args: string, sessionId: string, channel: string) => Promise<Omit<CommandResult, "command">> | Omit<CommandResult, "command">;
+type Handler = (
+  args: string,
+  sessionId: string,
+  channel: string,
+) => Promise<Omit<CommandResult, "command">> | Omit<CommandResult, "command">;
 
 /** Commands that change configuration or files are accepted only from these channels (spec 1, rule 4). */
 const TRUSTED_CHANNELS = new Set(["web", "cli"]);
@@ -55,16 +59,28 @@ export class SlashCommands implements CommandRunner {
       sessions: () => ({ ok: true, text: formatSessions(deps.sessions.list().slice(0, 20)) }),
       delete: (_args, sessionId) => {
         deps.sessions.delete(sessionId);
-        return { ok: true, text: "Session deleted", action: { type: "session_deleted", session_id: sessionId } };
+        return {
+          ok: true,
+          text: "Session deleted",
+          action: { type: "session_deleted", session_id: sessionId },
+        };
       },
       clear: (_args, sessionId) => {
         deps.sessions.clear(sessionId);
-        return { ok: true, text: "Session cleared", action: { type: "session_cleared", session_id: sessionId } };
+        return {
+          ok: true,
+          text: "Session cleared",
+          action: { type: "session_cleared", session_id: sessionId },
+        };
       },
       export: (_args, sessionId) => {
         const session = deps.sessions.get(sessionId);
         const content = exportMarkdown(session, deps.sessions.messages(sessionId));
-        return { ok: true, text: content, action: { type: "export", format: "markdown", filename: `${sessionId}.md` } };
+        return {
+          ok: true,
+          text: content,
+          action: { type: "export", format: "markdown", filename: `${sessionId}.md` },
+        };
       },
       restart: (_args, sessionId, channel) => {
         deps.audit("restart_requested", sessionId, { via: channel });
@@ -87,7 +103,11 @@ export class SlashCommands implements CommandRunner {
     const command = `/${name}`;
     const handler = match ? this.handlers[name] : undefined;
     if (!handler) {
-      return { command: match ? command : text.trim().split(/\s/)[0], ok: false, text: `Unknown command "${text.trim().split(/\s/)[0]}": try /help` };
+      return {
+        command: match ? command : text.trim().split(/\s/)[0],
+        ok: false,
+        text: `Unknown command "${text.trim().split(/\s/)[0]}": try /help`,
+      };
     }
     try {
       return { command, ...(await handler(match![2]?.trim() ?? "", sessionId, channel)) };
@@ -99,14 +119,20 @@ export class SlashCommands implements CommandRunner {
 
   private newSession(mode: "normal" | "otr"): Omit<CommandResult, "command"> {
     const session = this.deps.sessions.create(mode);
-    const text = mode === "otr" ? "Off-the-record session started: nothing in it is kept" : "New session started";
+    const text = mode === "otr"
+      ? "Off-the-record session started: nothing in it is kept"
+      : "New session started";
     return { ok: true, text, action: { type: "switch_session", session_id: session.id, mode } };
   }
 
   private title(args: string, sessionId: string): Omit<CommandResult, "command"> {
     if (!args) return { ok: true, text: `Title: ${this.deps.sessions.get(sessionId).title || "(none)"}` };
     this.deps.sessions.rename(sessionId, args);
-    return { ok: true, text: `Title set to "${args.trim()}"`, action: { type: "session_renamed", session_id: sessionId } };
+    return {
+      ok: true,
+      text: `Title set to "${args.trim()}"`,
+      action: { type: "session_renamed", session_id: sessionId },
+    };
   }
 
   private history(args: string, sessionId: string): Omit<CommandResult, "command"> {
@@ -117,7 +143,11 @@ export class SlashCommands implements CommandRunner {
     return { ok: true, text: formatHistory(this.deps.sessions.messages(sessionId).slice(-count)) };
   }
 
-  private async configCommand(args: string, sessionId: string, channel: string): Promise<Omit<CommandResult, "command">> {
+  private async configCommand(
+    args: string,
+    sessionId: string,
+    channel: string,
+  ): Promise<Omit<CommandResult, "command">> {
     if (!args) return { ok: true, text: this.deps.statusText() + "\n\n" + configSummary(this.deps.config) };
     const set = args.match(/^set\s+(\S+)\s+([\s\S]+)$/);
     if (!set) return { ok: false, text: "Usage: /config set KEY VALUE" };
@@ -126,28 +156,48 @@ export class SlashCommands implements CommandRunner {
     this.deps.config.replace(change.config);
     this.deps.audit("config_changed", sessionId, { key: change.key, via: channel });
     const when = change.restartNeeded ? "takes effect after a restart (/restart)" : "applies now";
-    return { ok: true, text: `Set ${change.key} = ${JSON.stringify(change.value)}: ${when}`, action: { type: "config_changed", key: change.key, restart_needed: change.restartNeeded } };
+    return {
+      ok: true,
+      text: `Set ${change.key} = ${JSON.stringify(change.value)}: ${when}`,
+      action: { type: "config_changed", key: change.key, restart_needed: change.restartNeeded },
+    };
   }
 
-  private async model(args: string, sessionId: string, channel: string): Promise<Omit<CommandResult, "command">> {
+  private async model(
+    args: string,
+    sessionId: string,
+    channel: string,
+  ): Promise<Omit<CommandResult, "command">> {
     const config = this.deps.config.current();
     if (!args) {
       const roles = Object.entries(config.roles).map(([role, name]) => `${role}: ${name}`);
       const models = config.models.map((model) => `${model.name} (${model.provider}/${model.model})`);
-      return { ok: true, text: `Roles:\n${roles.join("\n") || "(none)"}\n\nModels:\n${models.join("\n") || "(none)"}` };
+      return {
+        ok: true,
+        text: `Roles:\n${roles.join("\n") || "(none)"}\n\nModels:\n${models.join("\n") || "(none)"}`,
+      };
     }
     const parts = args.split(/\s+/);
     if (parts.length !== 2) return { ok: false, text: "Usage: /model ROLE NAME" };
     this.requireTrusted(channel, "/model");
     const [role, name] = parts;
     if (!["chat", "shield", "embedding", "sub_agent", "image", "video"].includes(role)) {
-      return { ok: false, text: `Unknown role "${role}": use chat, shield, embedding, sub_agent, image or video` };
+      return {
+        ok: false,
+        text: `Unknown role "${role}": use chat, shield, embedding, sub_agent, image or video`,
+      };
     }
-    if (role === "shield") return { ok: false, text: "The Shield evaluator is a security setting: edit config.yaml and restart" };
+    if (role === "shield") {
+      return { ok: false, text: "The Shield evaluator is a security setting: edit config.yaml and restart" };
+    }
     const change = await setConfigValue(this.deps.config.path, `roles.${role}`, name);
     this.deps.config.replace(change.config);
     this.deps.audit("config_changed", sessionId, { key: `roles.${role}`, via: channel });
-    return { ok: true, text: `Role ${role} now uses "${name}"`, action: { type: "config_changed", key: `roles.${role}`, restart_needed: false } };
+    return {
+      ok: true,
+      text: `Role ${role} now uses "${name}"`,
+      action: { type: "config_changed", key: `roles.${role}`, restart_needed: false },
+    };
   }
 
   private requireTrusted(channel: string, what: string): void {
@@ -162,9 +212,13 @@ function configSummary(holder: ConfigHolder): string {
   return [
     `Config file: ${holder.path}`,
     `Workspace: ${holder.workspace}`,
-    `Models: ${config.models.map((model) => `${model.name}=${model.provider}/${model.model}`).join(", ") || "(none)"}`,
+    `Models: ${
+      config.models.map((model) => `${model.name}=${model.provider}/${model.model}`).join(", ") || "(none)"
+    }`,
     `Roles: ${Object.entries(config.roles).map(([role, name]) => `${role}=${name}`).join(", ") || "(none)"}`,
-    `Shield policy: ${config.shield.policy_file}; heuristics ${config.shield.heuristic_enabled ? "on" : "off"}; ` +
+    `Shield policy: ${config.shield.policy_file}; heuristics ${
+      config.shield.heuristic_enabled ? "on" : "off"
+    }; ` +
     `fail-closed ${config.general.fail_closed}`,
     `Limits: ${config.agents.max_tool_rounds} tool rounds, ${config.agents.max_response_tokens} response tokens, ` +
     `context ${config.agents.context_window} (compaction at ${config.agents.compaction_threshold}%)`,

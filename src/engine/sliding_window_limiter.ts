@@ -4,7 +4,11 @@ import type { Clock } from "../clock.ts";
 export class SlidingWindowLimiter {
   private readonly hits = new Map<string, number[]>();
 
-  constructor(private readonly limit: number, private readonly windowMs: number, private readonly clock: Clock) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly clock: Clock,
+  ) {}
 
   /** Records one event for `key`; false when the key is already at its limit. */
   take(key: string): boolean {

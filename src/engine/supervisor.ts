@@ -43,7 +43,8 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
       const flags = await enginePermissionFlags(options.config, options.workspace, options.configPath);
       const args = ["run", ...flags, options.mainModule, "engine", "--config", options.configPath];
       if (port !== undefined) args.push("--port", String(port));
-      child = new Deno.Command(Deno.execPath(), { args, stdin: "null", stdout: "inherit", stderr: "inherit" }).spawn();
+      child = new Deno.Command(Deno.execPath(), { args, stdin: "null", stdout: "inherit", stderr: "inherit" })
+        .spawn();
       const status = await child.status;
       if (stopping) return 0;
       if (status.code === RESTART_CODE) {
@@ -61,7 +62,9 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
         );
         return 1;
       }
-      log(`Parapet engine exited with code ${status.code}: restarting (${crashes.length}/${budget} crashes in the window)`);
+      log(
+        `Parapet engine exited with code ${status.code}: restarting (${crashes.length}/${budget} crashes in the window)`,
+      );
       await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * crashes.length)));
     }
   } finally {

@@ -17,7 +17,10 @@ export interface ToolLookup {
 
 export interface PipelineDeps {
   tools: ToolLookup;
-  parseArguments: (tool: AnyTool, raw: string) => { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+  parseArguments: (
+    tool: AnyTool,
+    raw: string,
+  ) => { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
   shield: ShieldPort;
   events: EventSink;
   audit: AuditPort;
@@ -62,7 +65,13 @@ export class ToolPipeline {
     const parsedForDisplay = safeJson(call.arguments);
     const emit = (type: string, data: Record<string, unknown>) =>
       deps.events.emit(makeEvent(type, context.sessionId, data, deps.clock.now()));
-    const finish = (content: string, isError: boolean, executed: boolean, verdict?: Verdict, durationMs = 0) => {
+    const finish = (
+      content: string,
+      isError: boolean,
+      executed: boolean,
+      verdict?: Verdict,
+      durationMs = 0,
+    ) => {
       emit("action_completed", {
         action_id: actionId,
         tool_name: call.name,
@@ -73,7 +82,13 @@ export class ToolPipeline {
       return { actionId, toolName: call.name, content, isError, verdict, executed };
     };
     const refuse = (reason: string, tier = 0) => {
-      const verdict: Verdict = { decision: "BLOCK", tier, reason, confidence: 1, tier_results: [{ tier, decision: "BLOCK", reason }] };
+      const verdict: Verdict = {
+        decision: "BLOCK",
+        tier,
+        reason,
+        confidence: 1,
+        tier_results: [{ tier, decision: "BLOCK", reason }],
+      };
       emitVerdict(emit, actionId, verdict);
       this.audit("verdict", context, call.name, { action_id: actionId, decision: "BLOCK", tier, reason });
       return finish(`Refused: ${reason}`, true, false, verdict);
@@ -93,7 +108,8 @@ export class ToolPipeline {
 
     const writes = typeof tool.writes === "function" ? tool.writes(args) : tool.writes;
     if (context.otr && writes) {
-      const reason = `"${call.name}" changes state and this is an off-the-record session: nothing may be written`;
+      const reason =
+        `"${call.name}" changes state and this is an off-the-record session: nothing may be written`;
       emit("otr_blocked", { tool_name: call.name, reason });
       this.audit("otr_blocked", context, call.name, { action_id: actionId });
       return { actionId, toolName: call.name, content: `Refused: ${reason}`, isError: true, executed: false };
@@ -115,10 +131,21 @@ export class ToolPipeline {
 
     if (writes && deps.snapshots && tool.affectedPaths) {
       try {
-        await deps.snapshots.snapshot({ sessionId: context.sessionId, actionId, toolName: call.name, paths: tool.affectedPaths(args) });
+        await deps.snapshots.snapshot({
+          sessionId: context.sessionId,
+          actionId,
+          toolName: call.name,
+          paths: tool.affectedPaths(args),
+        });
       } catch (error) {
-        deps.logger.error("snapshot_failed", `Snapshot before "${call.name}" failed: ${(error as Error).message}`, { action_id: actionId });
-        if (deps.failClosed) return finish("Refused: the workspace snapshot before this change failed", true, false, verdict);
+        deps.logger.error(
+          "snapshot_failed",
+          `Snapshot before "${call.name}" failed: ${(error as Error).message}`,
+          { action_id: actionId },
+        );
+        if (deps.failClosed) {
+          return finish("Refused: the workspace snapshot before this change failed", true, false, verdict);
+        }
       }
     }
 
@@ -130,13 +157,20 @@ export class ToolPipeline {
       result = { output: toolErrorMessage(error), isError: true };
     }
     const durationMs = performance.now() - started;
-    if (result.reads && deps.ifc && !result.isError) deps.ifc.recordRead(context.sessionId, call.name, result.reads);
+    if (result.reads && deps.ifc && !result.isError) {
+      deps.ifc.recordRead(context.sessionId, call.name, result.reads);
+    }
     this.audit(result.isError ? "action_failed" : "action_executed", context, call.name, {
       action_id: actionId,
       duration_ms: Math.round(durationMs),
     });
     if (!context.otr) {
-      deps.metrics.toolCall({ sessionId: context.sessionId, toolName: call.name, isError: result.isError, durationMs });
+      deps.metrics.toolCall({
+        sessionId: context.sessionId,
+        toolName: call.name,
+        isError: result.isError,
+        durationMs,
+      });
     }
     const max = deps.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
     const content = result.output.length > max
@@ -146,39 +180,68 @@ export class ToolPipeline {
   }
 
   /** IFC, then Shield; any throw here is BLOCK when fail-closed. */
-  private async judge(toolName: string, args: Record<string, unknown>, actionId: string, context: CallContext): Promise<Verdict> {
+  private async judge(
+    toolName: string,
+    args: Record<string, unknown>,
+    actionId: string,
+    context: CallContext,
+  ): Promise<Verdict> {
     try {
       const flow = this.deps.ifc?.checkSink(context.sessionId, toolName, args);
       if (flow?.decision === "block") {
         const reason = `Information flow: ${flow.reason}`;
-        return { decision: "BLOCK", tier: 0, reason, confidence: 1, tier_results: [{ tier: 0, decision: "BLOCK", reason }] };
+        return {
+          decision: "BLOCK",
+          tier: 0,
+          reason,
+          confidence: 1,
+          tier_results: [{ tier: 0, decision: "BLOCK", reason }],
+        };
       }
       return await this.deps.shield.evaluate(
         { type: toolName, payload: args, sessionId: context.sessionId, actionId },
-        { minimumTier: flow?.decision === "escalate" ? 2 : undefined, reasoning: context.reasoning ?? flow?.reason },
+        {
+          minimumTier: flow?.decision === "escalate" ? 2 : undefined,
+          reasoning: context.reasoning ?? flow?.reason,
+        },
       );
     } catch (error) {
-      this.deps.logger.error("shield_error", `Shield failed on "${toolName}": ${(error as Error).message}`, { action_id: actionId });
+      this.deps.logger.error("shield_error", `Shield failed on "${toolName}": ${(error as Error).message}`, {
+        action_id: actionId,
+      });
       const decision = this.deps.failClosed ? "BLOCK" : "ESCALATE";
       const reason = `Shield evaluation failed: ${(error as Error).message}`;
       return { decision, tier: 0, reason, confidence: 0, tier_results: [{ tier: 0, decision, reason }] };
     }
   }
 
-  private audit(event: string, context: CallContext, actionType: string, details: Record<string, unknown>): void {
+  private audit(
+    event: string,
+    context: CallContext,
+    actionType: string,
+    details: Record<string, unknown>,
+  ): void {
     // OTR sessions leave only content-free entries: the event and the ids, nothing about targets.
     const kept = context.otr ? { action_id: details.action_id } : details;
     this.deps.audit.record(event, context.sessionId, actionType, kept);
   }
 }
 
-function emitVerdict(emit: (type: string, data: Record<string, unknown>) => void, actionId: string, verdict: Verdict) {
+function emitVerdict(
+  emit: (type: string, data: Record<string, unknown>) => void,
+  actionId: string,
+  verdict: Verdict,
+) {
   emit("shield_verdict", {
     action_id: actionId,
     decision: verdict.decision,
     tier: verdict.tier,
     reason: verdict.reason,
-    tier_results: verdict.tier_results.map((result) => ({ tier: result.tier, decision: result.decision, reason: result.reason })),
+    tier_results: verdict.tier_results.map((result) => ({
+      tier: result.tier,
+      decision: result.decision,
+      reason: result.reason,
+    })),
   });
 }
 

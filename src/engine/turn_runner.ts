@@ -51,12 +51,14 @@ export class TurnRunner {
     deps.sessions.addMessage(sessionId, { role: "user", content });
     if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
     const messageId = newId("m_");
-    const emit = (type: string, data: Record<string, unknown>) => deps.events.emit(makeEvent(type, sessionId, data, deps.clock.now()));
+    const emit = (type: string, data: Record<string, unknown>) =>
+      deps.events.emit(makeEvent(type, sessionId, data, deps.clock.now()));
     const model = deps.model();
     if (!model) {
       emit("error", {
         code: "NO_MODEL",
-        message: "No chat model is configured: add a models[] entry and set roles.chat in config.yaml (or use /model)",
+        message:
+          "No chat model is configured: add a models[] entry and set roles.chat in config.yaml (or use /model)",
         recoverable: false,
       });
       return;
@@ -72,20 +74,42 @@ export class TurnRunner {
       if (await this.compactIfNeeded(sessionId, otr, model, limits, messages, thoughts, usage, signal)) {
         messages = await this.contextFor(sessionId, limits);
       }
-      for (let round = 0; ; round++) {
+      for (let round = 0;; round++) {
         if (round > 0) messages = await this.contextFor(sessionId, limits);
         const tools = round < limits.maxToolRounds ? deps.toolSpecs() : [];
-        const result = await this.streamRound(model, messages, tools, limits, sessionId, otr, messageId, signal, emit);
+        const result = await this.streamRound(
+          model,
+          messages,
+          tools,
+          limits,
+          sessionId,
+          otr,
+          messageId,
+          signal,
+          emit,
+        );
         addUsage(usage, result.usage);
         streamed += result.text;
         if (result.calls.length === 0) {
           finalText = result.text;
           break;
         }
-        if (result.text.trim()) thoughts.push({ stage: "reasoning", summary: result.text.trim().slice(0, 500) });
-        deps.sessions.addMessage(sessionId, { role: "assistant", content: result.text, tool_calls: result.calls });
+        if (result.text.trim()) {
+          thoughts.push({ stage: "reasoning", summary: result.text.trim().slice(0, 500) });
+        }
+        deps.sessions.addMessage(sessionId, {
+          role: "assistant",
+          content: result.text,
+          tool_calls: result.calls,
+        });
         for (const call of result.calls) {
-          const outcome = await deps.pipeline.run(call, { sessionId, otr, signal, offered, reasoning: result.text.slice(0, 1000) });
+          const outcome = await deps.pipeline.run(call, {
+            sessionId,
+            otr,
+            signal,
+            offered,
+            reasoning: result.text.slice(0, 1000),
+          });
           thoughts.push({
             stage: "tool_call",
             summary: `${call.name}: ${outcome.isError ? "failed" : "succeeded"}`,
@@ -101,17 +125,35 @@ export class TurnRunner {
           if (signal.aborted) throw signal.reason ?? new DOMException("Cancelled", "AbortError");
         }
         if (round + 1 > limits.maxToolRounds) {
-          thoughts.push({ stage: "limit", summary: `Stopped after ${limits.maxToolRounds} tool rounds (agents.max_tool_rounds)` });
+          thoughts.push({
+            stage: "limit",
+            summary: `Stopped after ${limits.maxToolRounds} tool rounds (agents.max_tool_rounds)`,
+          });
         }
       }
     } catch (error) {
       if (isAbort(error, signal)) {
         thoughts.push({ stage: "cancelled", summary: "The response was cancelled" });
-        this.complete(sessionId, messageId, streamed, streamed.slice(streamed.length - finalText.length), thoughts, usage, emit);
+        this.complete(
+          sessionId,
+          messageId,
+          streamed,
+          streamed.slice(streamed.length - finalText.length),
+          thoughts,
+          usage,
+          emit,
+        );
         return;
       }
       this.fail(error, emit, sessionId);
-      if (streamed) deps.sessions.addMessage(sessionId, { role: "assistant", content: streamed, message_id: messageId, thoughts });
+      if (streamed) {
+        deps.sessions.addMessage(sessionId, {
+          role: "assistant",
+          content: streamed,
+          message_id: messageId,
+          thoughts,
+        });
+      }
       return;
     }
     this.complete(sessionId, messageId, streamed, finalText, thoughts, usage, emit);
@@ -137,14 +179,28 @@ export class TurnRunner {
     emit("response_complete", { content: streamed, message_id: messageId, thoughts, token_usage: usage });
   }
 
-  private fail(error: unknown, emit: (type: string, data: Record<string, unknown>) => void, sessionId: string): void {
+  private fail(
+    error: unknown,
+    emit: (type: string, data: Record<string, unknown>) => void,
+    sessionId: string,
+  ): void {
     if (error instanceof ProviderError) {
-      this.deps.logger.warn("llm_call_failed", error.message, { session_id: sessionId, retryable: error.retryable });
+      this.deps.logger.warn("llm_call_failed", error.message, {
+        session_id: sessionId,
+        retryable: error.retryable,
+      });
       emit("error", { code: "LLM_CALL_FAILED", message: error.message, recoverable: error.retryable });
       return;
     }
-    this.deps.logger.error("turn_failed", (error as Error).message, { session_id: sessionId, stack: (error as Error).stack ?? "" });
-    emit("error", { code: "TURN_FAILED", message: `The turn failed: ${(error as Error).message}`, recoverable: true });
+    this.deps.logger.error("turn_failed", (error as Error).message, {
+      session_id: sessionId,
+      stack: (error as Error).stack ?? "",
+    });
+    emit("error", {
+      code: "TURN_FAILED",
+      message: `The turn failed: ${(error as Error).message}`,
+      recoverable: true,
+    });
   }
 
   private async contextFor(sessionId: string, limits: TurnLimits): Promise<ChatMessage[]> {
@@ -169,9 +225,29 @@ export class TurnRunner {
     const plan = planCompaction(this.deps.sessions.messages(sessionId));
     if (!plan || plan.fold.length === 0) return false;
     const started = performance.now();
-    const summary = await summarise(model, this.deps.sessions.summary(sessionId), plan.fold, limits.maxResponseTokens, signal);
-    if (!otr) this.recordCall(sessionId, model, "compaction", started, summary.inputTokens, summary.outputTokens, true);
-    addUsage(usage, { input_tokens: summary.inputTokens, output_tokens: summary.outputTokens, total_tokens: 0 });
+    const summary = await summarise(
+      model,
+      this.deps.sessions.summary(sessionId),
+      plan.fold,
+      limits.maxResponseTokens,
+      signal,
+    );
+    if (!otr) {
+      this.recordCall(
+        sessionId,
+        model,
+        "compaction",
+        started,
+        summary.inputTokens,
+        summary.outputTokens,
+        true,
+      );
+    }
+    addUsage(usage, {
+      input_tokens: summary.inputTokens,
+      output_tokens: summary.outputTokens,
+      total_tokens: 0,
+    });
     this.deps.sessions.compact(sessionId, summary.text, plan.fold.map((record) => record.message_id));
     thoughts.push({
       stage: "compaction",
@@ -193,11 +269,17 @@ export class TurnRunner {
     signal: AbortSignal,
     emit: (type: string, data: Record<string, unknown>) => void,
   ): Promise<RoundResult> {
-    const result: RoundResult = { text: "", calls: [], usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 } };
+    const result: RoundResult = {
+      text: "",
+      calls: [],
+      usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
+    };
     const started = performance.now();
     let ok = false;
     try {
-      for await (const event of model.stream({ messages, tools, maxTokens: limits.maxResponseTokens, signal })) {
+      for await (
+        const event of model.stream({ messages, tools, maxTokens: limits.maxResponseTokens, signal })
+      ) {
         if (event.type === "text-delta" && event.text) {
           result.text += event.text;
           emit("llm_token", { token: event.text, message_id: messageId });
@@ -210,15 +292,35 @@ export class TurnRunner {
       ok = true;
     } finally {
       if (result.usage.input_tokens === 0 && result.usage.output_tokens === 0) {
-        result.usage.input_tokens = Math.ceil(messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+        result.usage.input_tokens = Math.ceil(
+          messages.reduce((sum, message) => sum + message.content.length, 0) / 4,
+        );
         result.usage.output_tokens = Math.ceil(result.text.length / 4);
       }
-      if (!otr) this.recordCall(sessionId, model, "chat", started, result.usage.input_tokens, result.usage.output_tokens, ok);
+      if (!otr) {
+        this.recordCall(
+          sessionId,
+          model,
+          "chat",
+          started,
+          result.usage.input_tokens,
+          result.usage.output_tokens,
+          ok,
+        );
+      }
     }
     return result;
   }
 
-  private recordCall(sessionId: string, model: LanguageModel, role: string, started: number, input: number, output: number, ok: boolean) {
+  private recordCall(
+    sessionId: string,
+    model: LanguageModel,
+    role: string,
+    started: number,
+    input: number,
+    output: number,
+    ok: boolean,
+  ) {
     this.deps.metrics.llmCall({
       sessionId,
       role,

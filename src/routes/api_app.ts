@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiServices } from "./services.ts";
-import { loginGuard, originGuard, type OriginPolicy, securityHeaders } from "./guards.ts";
+import { type OriginPolicy, requestGuard } from "./guards.ts";
 import { sessionsRoutes } from "./sessions_routes.ts";
 import { engineRoutes } from "./engine_routes.ts";
 import { trailRoutes } from "./trail_routes.ts";
@@ -28,13 +28,16 @@ export interface ApiAppOptions {
 export function createApiApp(options: ApiAppOptions): Hono {
   const { services, logger } = options;
   const app = new Hono();
-  app.use("*", securityHeaders());
-  app.use("*", originGuard(options.origin));
-  app.use("*", loginGuard(services.auth));
-  app.use("/api/*", bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (context) => context.json({ error: "Request body is larger than 1 MiB", code: "BODY_TOO_LARGE" }, 413),
-  }));
+  app.use("*", requestGuard(options.origin, services.auth));
+  app.on(
+    ["POST", "PUT", "PATCH", "DELETE"],
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (context) =>
+        context.json({ error: "Request body is larger than 1 MiB", code: "BODY_TOO_LARGE" }, 413),
+    }),
+  );
   app.get("/api/ws", (context) => {
     if (!options.upgrade || context.req.header("upgrade")?.toLowerCase() !== "websocket") {
       return context.json({ error: "Expected a WebSocket upgrade", code: "UPGRADE_REQUIRED" }, 426);
@@ -45,10 +48,14 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.route("/api", loginRoutes(services, options.clientAddress));
   app.route("/api", engineRoutes(services));
   app.route("/api", trailRoutes(services));
-  if (options.webRoot) app.use("*", staticFiles(options.webRoot));
-  app.notFound((context) =>
-    context.json({ error: `No route for ${context.req.method} ${context.req.path}`, code: "NOT_FOUND" }, 404)
-  );
+  // The UI is served from the not-found path so API requests never pass through the file lookup.
+  const files = options.webRoot ? staticFiles(options.webRoot) : undefined;
+  const noRoute = (context: Context) =>
+    context.json({ error: `No route for ${context.req.method} ${context.req.path}`, code: "NOT_FOUND" }, 404);
+  app.notFound(async (context) => {
+    if (!files) return noRoute(context);
+    return (await files(context, () => Promise.resolve())) ?? noRoute(context);
+  });
   app.onError((error, context) => {
     if (error instanceof AppError) {
       if (error.status >= 500 && error.status !== 501 && error.status !== 503) {

@@ -1,10 +1,12 @@
-/** Request guards: security headers, Host/Origin checks (contract 10) and login enforcement. */
+/** The request guard: Host/Origin checks (contract 10), login enforcement and security headers, in one
+ * middleware because it runs on every request. */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AuthService } from "../engine/auth_service.ts";
 import { LOGIN_COOKIE } from "../engine/auth_service.ts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+const OPEN_PATHS = new Set(["/api/login", "/api/logout"]);
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -18,84 +20,114 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join("; ");
 
-export function securityHeaders(): MiddlewareHandler {
-  return async (context, next) => {
-    await next();
-    // A WebSocket upgrade response has immutable headers.
-    if (context.res.status === 101) return;
-    const headers = context.res.headers;
-    headers.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Referrer-Policy", "no-referrer");
-    headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  };
-}
+const SECURITY_HEADERS: [string, string][] = [
+  ["Content-Security-Policy", CONTENT_SECURITY_POLICY],
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-Frame-Options", "DENY"],
+  ["Referrer-Policy", "no-referrer"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+];
 
 export interface OriginPolicy {
   bindHost: string;
   allowedOrigins: string[];
 }
 
-/** Refuses foreign Origins (CSRF) and foreign Host headers (DNS rebinding). */
-export function originGuard(policy: OriginPolicy): MiddlewareHandler {
-  const allowedOrigins = new Set(policy.allowedOrigins.map((origin) => origin.replace(/\/+$/, "").toLowerCase()));
-  const allowedHosts = new Set<string>([...LOCAL_HOSTS]);
-  if (policy.bindHost && policy.bindHost !== "0.0.0.0" && policy.bindHost !== "::") {
-    allowedHosts.add(policy.bindHost.toLowerCase());
-  }
-  for (const origin of allowedOrigins) {
-    try {
-      allowedHosts.add(new URL(origin).hostname);
-    } catch {
-      // an unparsable allowed origin simply matches nothing
-    }
-  }
+export function requestGuard(policy: OriginPolicy, auth: AuthService): MiddlewareHandler {
+  const checker = new OriginChecker(policy);
   return async (context, next) => {
-    const host = hostnameOf(context.req.header("host"));
-    if (host === undefined || !allowedHosts.has(host)) {
-      return context.json({ error: `Host "${context.req.header("host") ?? ""}" is not allowed`, code: "HOST_NOT_ALLOWED" }, 403);
+    const refusal = checker.refusal(context.req.header("host"), context.req.header("origin")) ??
+      loginRefusal(context, auth);
+    if (refusal) {
+      context.res = context.json({ error: refusal.error, code: refusal.code }, refusal.status);
+    } else {
+      await next();
     }
-    const origin = context.req.header("origin");
-    if (origin !== undefined && !isAllowedOrigin(origin, allowedOrigins)) {
-      return context.json({ error: `Origin "${origin}" is not allowed`, code: "ORIGIN_NOT_ALLOWED" }, 403);
-    }
-    return await next();
+    // A WebSocket upgrade response has immutable headers.
+    if (context.res.status === 101) return;
+    const headers = context.res.headers;
+    for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
   };
 }
 
-function isAllowedOrigin(origin: string, allowed: Set<string>): boolean {
-  const normalized = origin.toLowerCase();
-  if (allowed.has(normalized)) return true;
-  try {
-    const url = new URL(normalized);
-    return (url.protocol === "http:" || url.protocol === "https:") && LOCAL_HOSTS.has(url.hostname);
-  } catch {
-    return false;
-  }
+interface Refusal {
+  error: string;
+  code: string;
+  status: 401 | 403;
 }
 
-function hostnameOf(hostHeader: string | undefined): string | undefined {
-  if (!hostHeader) return undefined;
-  try {
-    return new URL(`http://${hostHeader}`).hostname.toLowerCase();
-  } catch {
+/** Refuses foreign Origins (CSRF) and foreign Host headers (DNS rebinding); answers are memoised per header. */
+export class OriginChecker {
+  private readonly allowedOrigins: Set<string>;
+  private readonly allowedHosts = new Set<string>(LOCAL_HOSTS);
+  private readonly hostAnswers = new Map<string, boolean>();
+  private readonly originAnswers = new Map<string, boolean>();
+
+  constructor(policy: OriginPolicy) {
+    this.allowedOrigins = new Set(
+      policy.allowedOrigins.map((origin) => origin.replace(/\/+$/, "").toLowerCase()),
+    );
+    if (policy.bindHost && policy.bindHost !== "0.0.0.0" && policy.bindHost !== "::") {
+      this.allowedHosts.add(policy.bindHost.toLowerCase());
+    }
+    for (const origin of this.allowedOrigins) {
+      try {
+        this.allowedHosts.add(new URL(origin).hostname);
+      } catch {
+        // an unparsable allowed origin simply matches nothing
+      }
+    }
+  }
+
+  refusal(host: string | undefined, origin: string | undefined): Refusal | undefined {
+    if (!this.memo(this.hostAnswers, host ?? "", (value) => this.hostAllowed(value))) {
+      return { error: `Host "${host ?? ""}" is not allowed`, code: "HOST_NOT_ALLOWED", status: 403 };
+    }
+    if (
+      origin !== undefined && !this.memo(this.originAnswers, origin, (value) => this.originAllowed(value))
+    ) {
+      return { error: `Origin "${origin}" is not allowed`, code: "ORIGIN_NOT_ALLOWED", status: 403 };
+    }
     return undefined;
   }
+
+  private memo(cache: Map<string, boolean>, key: string, compute: (key: string) => boolean): boolean {
+    let answer = cache.get(key);
+    if (answer === undefined) {
+      answer = compute(key);
+      // Bounded: a client sending endless distinct headers must not grow memory.
+      if (cache.size < 1000) cache.set(key, answer);
+    }
+    return answer;
+  }
+
+  private hostAllowed(hostHeader: string): boolean {
+    if (!hostHeader) return false;
+    try {
+      return this.allowedHosts.has(new URL(`http://${hostHeader}`).hostname.toLowerCase());
+    } catch {
+      return false;
+    }
+  }
+
+  private originAllowed(origin: string): boolean {
+    const normalized = origin.toLowerCase();
+    if (this.allowedOrigins.has(normalized)) return true;
+    try {
+      const url = new URL(normalized);
+      return (url.protocol === "http:" || url.protocol === "https:") && LOCAL_HOSTS.has(url.hostname);
+    } catch {
+      return false;
+    }
+  }
 }
 
-const OPEN_PATHS = new Set(["/api/login", "/api/logout"]);
-
 /** Everything under /api needs a login cookie when auth is required; static UI files stay public. */
-export function loginGuard(auth: AuthService): MiddlewareHandler {
-  return async (context, next) => {
-    const path = context.req.path;
-    if (!auth.required || !path.startsWith("/api/") || OPEN_PATHS.has(path)) return await next();
-    if (!auth.isAuthenticated(loginToken(context))) {
-      return context.json({ error: "Authentication required: log in with POST /api/login", code: "UNAUTHORIZED" }, 401);
-    }
-    return await next();
-  };
+function loginRefusal(context: Context, auth: AuthService): Refusal | undefined {
+  const path = context.req.path;
+  if (!auth.required || !path.startsWith("/api/") || OPEN_PATHS.has(path)) return undefined;
+  if (auth.isAuthenticated(loginToken(context))) return undefined;
+  return { error: "Authentication required: log in with POST /api/login", code: "UNAUTHORIZED", status: 401 };
 }
 
 export function loginToken(context: Context): string | undefined {

@@ -44,5 +44,7 @@ export interface ApiServices {
   audit?: (query: AuditQuery) => Promise<unknown>;
   metrics?: MetricsReader;
   memory?: MemoryReader;
-  testMcp?: (input: { name: string; command: string; args: string[]; env: Record<string, string> }) => Promise<unknown>;
+  testMcp?: (
+    input: { name: string; command: string; args: string[]; env: Record<string, string> },
+  ) => Promise<unknown>;
 }

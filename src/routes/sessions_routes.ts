@@ -6,7 +6,7 @@ import { readJsonBody, readQuery } from "./request_input.ts";
 
 const createBody = z.object({ mode: z.enum(["normal", "otr"]).default("normal") });
 const renameBody = z.object({ title: z.string() });
-const searchQuery = z.object({ q: z.string({ error: 'is required' }) });
+const searchQuery = z.object({ q: z.string({ error: "is required" }) });
 
 export function sessionsRoutes(services: ApiServices): Hono {
   const app = new Hono();

@@ -32,7 +32,9 @@ export function staticFiles(root: string): MiddlewareHandler {
     const file = await readFirst([relative && join(root, relative), fallback]);
     if (!file) return await next();
     const etag = `"${file.mtime}-${file.bytes.length}"`;
-    if (context.req.header("if-none-match") === etag) return context.body(null, 304, { ETag: etag, "Cache-Control": "no-cache" });
+    if (context.req.header("if-none-match") === etag) {
+      return context.body(null, 304, { ETag: etag, "Cache-Control": "no-cache" });
+    }
     return context.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
       "Content-Type": TYPES[extname(file.path)] ?? "application/octet-stream",
       // Revalidate every time: after an upgrade a browser must never mix old and new modules.
@@ -42,7 +44,9 @@ export function staticFiles(root: string): MiddlewareHandler {
   };
 }
 
-async function readFirst(paths: (string | "")[]): Promise<{ path: string; bytes: Uint8Array; mtime: number } | undefined> {
+async function readFirst(
+  paths: (string | "")[],
+): Promise<{ path: string; bytes: Uint8Array; mtime: number } | undefined> {
   for (const path of paths) {
     if (!path) continue;
     try {

@@ -23,7 +23,9 @@ const auditQuery = z.object({
 });
 const metricsQuery = z.object({ period: z.enum(["today", "weekly", "monthly", "yearly"]).default("today") });
 const dailyQuery = z.object({ days: integer(1, 365, 30) });
-const memoryQuery = z.object({ q: z.string({ error: "is required" }).refine((q) => q.trim() !== "", "must not be empty") });
+const memoryQuery = z.object({
+  q: z.string({ error: "is required" }).refine((q) => q.trim() !== "", "must not be empty"),
+});
 
 function notYet(what: string): never {
   throw new AppError(`${what} is not available in this build`, "NOT_IMPLEMENTED", 501);

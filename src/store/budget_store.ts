@@ -12,17 +12,28 @@ export class BudgetStore implements BudgetCounter {
     this.sql = new Statements(db);
   }
 
+  /** Today's count, read from the database once a day and kept in step by tryConsume. */
+  private cached: { day: string; used: number } | undefined;
+
   usedToday(): number {
-    const row = this.sql.get("SELECT used FROM tier2_budget WHERE day = ?").get(dayOf(this.clock.now())) as
-      | { used: number }
-      | undefined;
-    return row?.used ?? 0;
+    const day = dayOf(this.clock.now());
+    if (this.cached?.day !== day) {
+      const row = this.sql.get("SELECT used FROM tier2_budget WHERE day = ?").get(day) as
+        | { used: number }
+        | undefined;
+      this.cached = { day, used: row?.used ?? 0 };
+    }
+    return this.cached.used;
   }
 
   tryConsume(limit: number): boolean {
     const day = dayOf(this.clock.now());
     this.sql.get("INSERT OR IGNORE INTO tier2_budget (day, used) VALUES (?, 0)").run(day);
-    const result = this.sql.get("UPDATE tier2_budget SET used = used + 1 WHERE day = ? AND used < ?").run(day, limit);
+    const result = this.sql.get("UPDATE tier2_budget SET used = used + 1 WHERE day = ? AND used < ?").run(
+      day,
+      limit,
+    );
+    this.cached = undefined;
     return result.changes > 0;
   }
 }

@@ -16,7 +16,9 @@ export function openDatabase(path: string): Database {
 
 export function migrate(db: Database): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
-  const row = db.prepare("SELECT max(version) AS version FROM schema_version").get() as { version: number | null };
+  const row = db.prepare("SELECT max(version) AS version FROM schema_version").get() as {
+    version: number | null;
+  };
   const current = row.version ?? 0;
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
@@ -27,7 +29,9 @@ export function migrate(db: Database): void {
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");
-      throw new Error(`Migration ${migration.version} ("${migration.name}") failed: ${(error as Error).message}`);
+      throw new Error(
+        `Migration ${migration.version} ("${migration.name}") failed: ${(error as Error).message}`,
+      );
     }
   }
 }

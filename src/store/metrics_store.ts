@@ -37,18 +37,36 @@ export class MetricsStore implements MetricsRecorder {
     this.sql.get(
       `INSERT INTO llm_calls (ts, day, session_id, role, provider, model, latency_ms, input_tokens, output_tokens, ok)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(now, dayOf(now), sample.sessionId, sample.role, sample.provider, sample.model, sample.latencyMs, sample.inputTokens, sample.outputTokens, sample.ok ? 1 : 0);
+    ).run(
+      now,
+      dayOf(now),
+      sample.sessionId,
+      sample.role,
+      sample.provider,
+      sample.model,
+      sample.latencyMs,
+      sample.inputTokens,
+      sample.outputTokens,
+      sample.ok ? 1 : 0,
+    );
   }
 
   toolCall(sample: Parameters<MetricsRecorder["toolCall"]>[0]): void {
     const now = this.clock.now();
-    this.sql.get("INSERT INTO tool_calls (ts, day, session_id, tool_name, is_error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)")
+    this.sql.get(
+      "INSERT INTO tool_calls (ts, day, session_id, tool_name, is_error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",
+    )
       .run(now, dayOf(now), sample.sessionId, sample.toolName, sample.isError ? 1 : 0, sample.durationMs);
   }
 
   shieldLatency(tier: number, latencyMs: number): void {
     const now = this.clock.now();
-    this.sql.get("INSERT INTO shield_samples (ts, day, tier, latency_ms) VALUES (?, ?, ?, ?)").run(now, dayOf(now), tier, latencyMs);
+    this.sql.get("INSERT INTO shield_samples (ts, day, tier, latency_ms) VALUES (?, ?, ?, ?)").run(
+      now,
+      dayOf(now),
+      tier,
+      latencyMs,
+    );
   }
 
   shieldDecision(tier: number, decision: string, toolName: string): void {
@@ -65,9 +83,16 @@ export class MetricsStore implements MetricsRecorder {
       `SELECT coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
          count(*) AS calls, coalesce(sum(1 - ok), 0) AS failures FROM llm_calls WHERE day >= ?`,
     ).get(from) as { input_tokens: number; output_tokens: number; calls: number; failures: number };
-    const latencies = this.column("SELECT latency_ms AS value FROM llm_calls WHERE day >= ? ORDER BY latency_ms", from);
+    const latencies = this.column(
+      "SELECT latency_ms AS value FROM llm_calls WHERE day >= ? ORDER BY latency_ms",
+      from,
+    );
     const tierLatency = (tier: number) =>
-      this.column("SELECT latency_ms AS value FROM shield_samples WHERE day >= ? AND tier = ? ORDER BY latency_ms", from, tier);
+      this.column(
+        "SELECT latency_ms AS value FROM shield_samples WHERE day >= ? AND tier = ? ORDER BY latency_ms",
+        from,
+        tier,
+      );
     const [t0, t1, t2] = [tierLatency(0), tierLatency(1), tierLatency(2)];
     return {
       period,
@@ -103,7 +128,9 @@ export class MetricsStore implements MetricsRecorder {
       `SELECT coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
          count(*) AS llm_calls FROM llm_calls WHERE session_id = ?`,
     ).get(sessionId) as { input_tokens: number; output_tokens: number; llm_calls: number };
-    const tools = this.sql.get("SELECT count(*) AS calls FROM tool_calls WHERE session_id = ?").get(sessionId) as { calls: number };
+    const tools = this.sql.get("SELECT count(*) AS calls FROM tool_calls WHERE session_id = ?").get(
+      sessionId,
+    ) as { calls: number };
     return {
       session_id: sessionId,
       input_tokens: row.input_tokens,
@@ -133,7 +160,9 @@ export class MetricsStore implements MetricsRecorder {
     return {
       calls: rows.reduce((sum, row) => sum + row.calls, 0),
       errors: rows.reduce((sum, row) => sum + row.errors, 0),
-      by_tool: Object.fromEntries(rows.map((row) => [row.tool_name, { calls: row.calls, errors: row.errors }])),
+      by_tool: Object.fromEntries(
+        rows.map((row) => [row.tool_name, { calls: row.calls, errors: row.errors }]),
+      ),
     };
   }
 

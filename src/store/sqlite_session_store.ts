@@ -66,13 +66,16 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   list(): SessionRecord[] {
-    const rows = this.sql.get(`SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`)
+    const rows = this.sql.get(
+      `SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`,
+    )
       .all();
     return rows.map((row) => toSession(row as unknown as SessionRow));
   }
 
   rename(id: string, title: string, now: number): boolean {
-    return this.sql.get("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?").run(title, now, id).changes > 0;
+    return this.sql.get("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?").run(title, now, id)
+      .changes > 0;
   }
 
   delete(id: string): boolean {

@@ -10,7 +10,11 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     content: z.string().min(1, "must not be empty"),
     mode: z.enum(["normal", "otr"]).optional(),
   }),
-  z.object({ type: z.literal("command"), session_id: sessionId, content: z.string().min(1, "must not be empty") }),
+  z.object({
+    type: z.literal("command"),
+    session_id: sessionId,
+    content: z.string().min(1, "must not be empty"),
+  }),
   z.object({ type: z.literal("cancel"), session_id: sessionId }),
   z.object({
     type: z.literal("tier3_decision"),
@@ -23,7 +27,11 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
 
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
-export type FrameParse = { ok: true; frame: ClientFrame } | { ok: false; message: string; sessionId?: string };
+export type FrameParse = { ok: true; frame: ClientFrame } | {
+  ok: false;
+  message: string;
+  sessionId?: string;
+};
 
 const KNOWN_TYPES = ["message", "command", "cancel", "tier3_decision", "ping"];
 
@@ -35,7 +43,7 @@ export function parseClientFrame(text: string): FrameParse {
     return { ok: false, message: "Frame is not valid JSON" };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, message: "Frame must be a JSON object with a \"type\"" };
+    return { ok: false, message: 'Frame must be a JSON object with a "type"' };
   }
   const record = value as Record<string, unknown>;
   const sessionId = typeof record.session_id === "string" ? record.session_id : undefined;
@@ -49,7 +57,11 @@ export function parseClientFrame(text: string): FrameParse {
   const result = clientFrameSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    return { ok: false, sessionId, message: `Invalid "${record.type}" frame: field "${issue.path.join(".")}" ${issue.message}` };
+    return {
+      ok: false,
+      sessionId,
+      message: `Invalid "${record.type}" frame: field "${issue.path.join(".")}" ${issue.message}`,
+    };
   }
   return { ok: true, frame: result.data };
 }

@@ -19,7 +19,11 @@ interface Connection {
 export class WebSocketHub {
   private readonly connections = new Set<Connection>();
 
-  constructor(private readonly handler: FrameHandler, private readonly logger: Logger, private readonly now: () => number) {}
+  constructor(
+    private readonly handler: FrameHandler,
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
 
   /** Upgrades an already authorised request. */
   upgrade(request: Request): Response {
@@ -62,19 +66,34 @@ export class WebSocketHub {
 
   private async receive(connection: Connection, data: unknown): Promise<void> {
     const size = typeof data === "string" ? data.length : data instanceof ArrayBuffer ? data.byteLength : 0;
-    if (size > MAX_FRAME_BYTES || (typeof data === "string" && new TextEncoder().encode(data).length > MAX_FRAME_BYTES)) {
-      this.logger.warn("ws_frame_too_large", "Closed a WebSocket connection that sent a frame over 10 MB", { size });
+    if (
+      size > MAX_FRAME_BYTES ||
+      (typeof data === "string" && new TextEncoder().encode(data).length > MAX_FRAME_BYTES)
+    ) {
+      this.logger.warn("ws_frame_too_large", "Closed a WebSocket connection that sent a frame over 10 MB", {
+        size,
+      });
       connection.socket.close(1009, "frame larger than 10 MB");
       this.connections.delete(connection);
       return;
     }
     if (typeof data !== "string") {
-      this.sendError(connection, connection.activeSessionId, "INVALID_FRAME", "Frames must be JSON text, not binary");
+      this.sendError(
+        connection,
+        connection.activeSessionId,
+        "INVALID_FRAME",
+        "Frames must be JSON text, not binary",
+      );
       return;
     }
     const parsed = parseClientFrame(data);
     if (!parsed.ok) {
-      this.sendError(connection, parsed.sessionId ?? connection.activeSessionId, "INVALID_FRAME", parsed.message);
+      this.sendError(
+        connection,
+        parsed.sessionId ?? connection.activeSessionId,
+        "INVALID_FRAME",
+        parsed.message,
+      );
       return;
     }
     const frame = parsed.frame;
@@ -89,10 +108,21 @@ export class WebSocketHub {
       await this.handler.handle(frame, { channel: "web" });
     } catch (error) {
       const code = (error as { code?: string }).code ?? "INTERNAL";
-      const sessionId = "session_id" in frame && frame.session_id ? frame.session_id : connection.activeSessionId;
+      const sessionId = "session_id" in frame && frame.session_id
+        ? frame.session_id
+        : connection.activeSessionId;
       const known = typeof (error as { status?: number }).status === "number";
-      if (!known) this.logger.error("ws_handler_error", (error as Error).message, { stack: (error as Error).stack ?? "" });
-      this.sendError(connection, sessionId, code, known ? (error as Error).message : "Internal error handling the frame");
+      if (!known) {
+        this.logger.error("ws_handler_error", (error as Error).message, {
+          stack: (error as Error).stack ?? "",
+        });
+      }
+      this.sendError(
+        connection,
+        sessionId,
+        code,
+        known ? (error as Error).message : "Internal error handling the frame",
+      );
     }
   }
 

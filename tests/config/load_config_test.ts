@@ -33,7 +33,10 @@ Deno.test("config: an empty file gets every default", () => {
 });
 
 Deno.test("config.example.yaml is the same text as the default written on first start", async () => {
-  assertEquals(await Deno.readTextFile(new URL("../../config.example.yaml", import.meta.url)), DEFAULT_CONFIG_YAML);
+  assertEquals(
+    await Deno.readTextFile(new URL("../../config.example.yaml", import.meta.url)),
+    DEFAULT_CONFIG_YAML,
+  );
 });
 
 Deno.test("config: every problem is listed with key path and line", () => {

@@ -10,22 +10,25 @@ interface Completed {
 Deno.test("agent bad input: every hostile tool call is a clear tool error and the turn finishes", async (t) => {
   const outside = await Deno.makeTempDir({ prefix: "parapet-outside-" });
   const rig = await startAgentRig({ config: { agents: { shell_timeout_seconds: 2 } } });
-  const redirector = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () =>
-    new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } }));
+  const redirector = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () =>
+      new Response(null, { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } }),
+  );
   try {
     await Deno.writeTextFile(`${outside}/precious.txt`, "do not touch");
     await Deno.symlink(outside, `${rig.engine.workspace}/escape`);
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
 
-    async function turnWith(calls: { name: string; arguments: string | object }[]): Promise<Completed[]> {
+    const turnWith = async (calls: { name: string; arguments: string | object }[]): Promise<Completed[]> => {
       client.clear();
       rig.llm.enqueue({ toolCalls: calls }, { text: "Done." });
       client.send({ type: "message", session_id: sessionId, content: "go" });
       const done = await client.waitFor("response_complete", undefined, 60_000);
       assertEquals(done.data!.content, "Done.");
       return client.ofType("action_completed").map((event) => event.data as unknown as Completed);
-    }
+    };
 
     await t.step("malformed JSON arguments and wrong types", async () => {
       const results = await turnWith([
@@ -33,9 +36,13 @@ Deno.test("agent bad input: every hostile tool call is a clear tool error and th
         { name: "write_file", arguments: { path: 42, content: "x" } },
       ]);
       assertEquals(results.length, 2);
-      for (const result of results) assert(result.is_error && result.result.includes("Invalid arguments"), result.result);
+      for (const result of results) {
+        assert(result.is_error && result.result.includes("Invalid arguments"), result.result);
+      }
       assert(results[1].result.includes("path"));
-      const toolMessages = rig.llm.requests.at(-1)!.body.messages.filter((message: { role: string }) => message.role === "tool");
+      const toolMessages = rig.llm.requests.at(-1)!.body.messages.filter((message: { role: string }) =>
+        message.role === "tool"
+      );
       assertEquals(toolMessages.length, 2, "the errors went back to the model");
     });
 
@@ -63,12 +70,18 @@ Deno.test("agent bad input: every hostile tool call is a clear tool error and th
     });
 
     await t.step("a 10 GB output is capped and the call ends", async () => {
-      const [result] = await turnWith([{ name: "execute_command", arguments: { command: "yes | head -c 10000000000" } }]);
+      const [result] = await turnWith([{
+        name: "execute_command",
+        arguments: { command: "yes | head -c 10000000000" },
+      }]);
       assert(result.result.length < 200_000, `capped (${result.result.length} chars)`);
     });
 
     await t.step("an http redirect to 169.254.169.254 is refused at the hop", async () => {
-      const [result] = await turnWith([{ name: "http_request", arguments: { url: `http://127.0.0.1:${redirector.addr.port}/` } }]);
+      const [result] = await turnWith([{
+        name: "http_request",
+        arguments: { url: `http://127.0.0.1:${redirector.addr.port}/` },
+      }]);
       assert(result.is_error, result.result);
     });
 

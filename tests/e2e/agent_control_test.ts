@@ -26,7 +26,10 @@ Deno.test("agent control: cancel, upstream failures, parallel sessions, compacti
       const sessionId = await rig.newSession();
       const client = await rig.connect(sessionId);
       const before = rig.llm.requests.length;
-      rig.llm.enqueue({ status: 500, body: "boom" }, { status: 500, body: "boom" }, { status: 500, body: "boom" });
+      rig.llm.enqueue({ status: 500, body: "boom" }, { status: 500, body: "boom" }, {
+        status: 500,
+        body: "boom",
+      });
       client.send({ type: "message", session_id: sessionId, content: "Hi" });
       const error = await client.waitFor("error");
       assertEquals(error.data!.code, "LLM_CALL_FAILED");
@@ -57,11 +60,18 @@ Deno.test("agent control: cancel, upstream failures, parallel sessions, compacti
       });
       clientOne.send({ type: "message", session_id: one, content: "alpha please" });
       clientTwo.send({ type: "message", session_id: two, content: "beta please" });
-      const [doneOne, doneTwo] = await Promise.all([clientOne.waitFor("response_complete"), clientTwo.waitFor("response_complete")]);
+      const [doneOne, doneTwo] = await Promise.all([
+        clientOne.waitFor("response_complete"),
+        clientTwo.waitFor("response_complete"),
+      ]);
       assertEquals(doneOne.data!.content, "ALPHA ".repeat(20));
       assertEquals(doneTwo.data!.content, "BETA ".repeat(20));
-      for (const event of clientOne.events) if (event.type !== "log_entry") assertEquals(event.session_id, one);
-      for (const event of clientTwo.events) if (event.type !== "log_entry") assertEquals(event.session_id, two);
+      for (const event of clientOne.events) {
+        if (event.type !== "log_entry") assertEquals(event.session_id, one);
+      }
+      for (const event of clientTwo.events) {
+        if (event.type !== "log_entry") assertEquals(event.session_id, two);
+      }
       rig.llm.setFallback(() => ({ text: "ok" }));
     });
 
@@ -72,7 +82,10 @@ Deno.test("agent control: cancel, upstream failures, parallel sessions, compacti
       client.send({ type: "message", session_id: sessionId, content: "one" });
       client.send({ type: "message", session_id: sessionId, content: "two" });
       await client.waitFor("response_complete", () => client.ofType("response_complete").length === 2);
-      assertEquals(client.ofType("response_complete").map((event) => event.data!.content), ["first answer", "second answer"]);
+      assertEquals(client.ofType("response_complete").map((event) => event.data!.content), [
+        "first answer",
+        "second answer",
+      ]);
     });
 
     await t.step("compaction summarises older history past the threshold and says so", async () => {
@@ -82,10 +95,15 @@ Deno.test("agent control: cancel, upstream failures, parallel sessions, compacti
       for (let turn = 0; turn < 3; turn++) {
         rig.llm.enqueue({ text: `Noted part ${turn}. ${long}` });
         client.send({ type: "message", session_id: sessionId, content: `Part ${turn}: ${long}` });
-        await client.waitFor("response_complete", () => client.ofType("response_complete").length === turn + 1);
+        await client.waitFor(
+          "response_complete",
+          () => client.ofType("response_complete").length === turn + 1,
+        );
       }
       const compactions = client.ofType("response_complete").flatMap((event) =>
-        (event.data!.thoughts as { stage: string; summary: string }[]).filter((thought) => thought.stage === "compaction")
+        (event.data!.thoughts as { stage: string; summary: string }[]).filter((thought) =>
+          thought.stage === "compaction"
+        )
       );
       assert(compactions.length > 0, "a compaction thought was reported");
       const summaryRequest = rig.llm.requests.find((request) =>
@@ -93,10 +111,16 @@ Deno.test("agent control: cancel, upstream failures, parallel sessions, compacti
       );
       assert(summaryRequest, "the LLM was asked for a summary");
       const after = rig.llm.requests.at(-1)!.body.messages;
-      assert(String(after[0].content).includes("Summary of the earlier conversation"), "the note is in the context");
+      assert(
+        String(after[0].content).includes("Summary of the earlier conversation"),
+        "the note is in the context",
+      );
       assertEquals(after.at(-1).content, `Part 2: ${long}`, "the current turn is never dropped");
       const messages = await rig.messages(sessionId);
-      assert(messages.some((message) => message.compacted === true), "older messages are marked, not deleted");
+      assert(
+        messages.some((message) => message.compacted === true),
+        "older messages are marked, not deleted",
+      );
     });
   } finally {
     await rig.close();

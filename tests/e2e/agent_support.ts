@@ -20,7 +20,10 @@ export async function startAgentRig(options: Omit<HarnessOptions, "llmUrl"> = {}
     llm,
     engine,
     async newSession(mode = "normal") {
-      const response = await fetch(`${engine.url}/api/sessions`, { method: "POST", body: JSON.stringify({ mode }) });
+      const response = await fetch(`${engine.url}/api/sessions`, {
+        method: "POST",
+        body: JSON.stringify({ mode }),
+      });
       return (await response.json()).id;
     },
     async connect(sessionId) {

@@ -6,10 +6,19 @@ Deno.test("agent turn: streamed text, event order and payloads, persisted messag
   try {
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
-    rig.llm.enqueue({ text: ["Hello", ", ", "world", "!"], usage: { prompt_tokens: 50, completion_tokens: 4 } });
+    rig.llm.enqueue({
+      text: ["Hello", ", ", "world", "!"],
+      usage: { prompt_tokens: 50, completion_tokens: 4 },
+    });
     client.send({ type: "message", session_id: sessionId, content: "Say hello" });
     const done = await client.waitFor("response_complete");
-    assertEquals(turnTypes(client), ["llm_token", "llm_token", "llm_token", "llm_token", "response_complete"]);
+    assertEquals(turnTypes(client), [
+      "llm_token",
+      "llm_token",
+      "llm_token",
+      "llm_token",
+      "response_complete",
+    ]);
     const tokens = client.ofType("llm_token");
     assertEquals(tokens.map((event) => event.data!.token).join(""), "Hello, world!");
     for (const event of tokens) {
@@ -27,7 +36,9 @@ Deno.test("agent turn: streamed text, event order and payloads, persisted messag
     assertEquals(request.body.stream, true);
     assertEquals(request.body.messages[0].role, "system");
     assertEquals(request.body.messages.at(-1), { role: "user", content: "Say hello" });
-    assert(request.body.tools.some((tool: { function: { name: string } }) => tool.function.name === "write_file"));
+    assert(
+      request.body.tools.some((tool: { function: { name: string } }) => tool.function.name === "write_file"),
+    );
     assertEquals(request.headers.authorization, "Bearer test-key");
 
     const messages = await rig.messages(sessionId);
@@ -48,7 +59,14 @@ Deno.test("agent turn: a tool call runs through the pipeline and its result reac
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
     rig.llm.enqueue(
-      { toolCalls: [{ id: "call_1", name: "write_file", arguments: { path: "notes/todo.md", content: "- buy milk\n" } }], text: "Writing it." },
+      {
+        toolCalls: [{
+          id: "call_1",
+          name: "write_file",
+          arguments: { path: "notes/todo.md", content: "- buy milk\n" },
+        }],
+        text: "Writing it.",
+      },
       { text: "Saved your list." },
     );
     client.send({ type: "message", session_id: sessionId, content: "Save my todo list" });
@@ -56,7 +74,10 @@ Deno.test("agent turn: a tool call runs through the pipeline and its result reac
     const types = turnTypes(client).filter((type) => type !== "llm_token");
     assertEquals(types, ["action_started", "shield_verdict", "action_completed", "response_complete"]);
     const order = turnTypes(client);
-    assert(order.indexOf("llm_token") < order.indexOf("action_started"), "text before the call streams first");
+    assert(
+      order.indexOf("llm_token") < order.indexOf("action_started"),
+      "text before the call streams first",
+    );
     assertEquals(order.at(-2), "llm_token");
 
     const started = client.ofType("action_started")[0].data!;
@@ -114,14 +135,22 @@ Deno.test("agent turn: an OTR session refuses writes with otr_blocked and leaves
     assertEquals(blocked.map((event) => event.data!.tool_name), ["write_file", "execute_command"]);
     assertEquals(typeof blocked[0].data!.reason, "string");
     assertEquals(client.ofType("action_completed").length, 0);
-    await Deno.stat(`${rig.engine.workspace}/secret.txt`).then(() => assert(false, "file must not exist"), () => {});
-    await Deno.stat(`${rig.engine.workspace}/made-by-shell`).then(() => assert(false, "file must not exist"), () => {});
+    await Deno.stat(`${rig.engine.workspace}/secret.txt`).then(
+      () => assert(false, "file must not exist"),
+      () => {},
+    );
+    await Deno.stat(`${rig.engine.workspace}/made-by-shell`).then(
+      () => assert(false, "file must not exist"),
+      () => {},
+    );
     const log = await Deno.readTextFile(`${rig.engine.workspace}/.engine/logs/engine.log`);
     assert(!log.includes("Write my secret down") && !log.includes("private"), "no OTR content in logs");
     const audit = await Deno.readTextFile(`${rig.engine.workspace}/.engine/audit.jsonl`);
     assert(!audit.includes("secret.txt") && !audit.includes("made-by-shell"), "no OTR targets in audit");
     for (const file of ["engine.db", "engine.db-wal"]) {
-      const bytes = await Deno.readFile(`${rig.engine.workspace}/.engine/${file}`).catch(() => new Uint8Array());
+      const bytes = await Deno.readFile(`${rig.engine.workspace}/.engine/${file}`).catch(() =>
+        new Uint8Array()
+      );
       assert(!new TextDecoder().decode(bytes).includes("Write my secret down"), `no OTR text in ${file}`);
     }
   } finally {

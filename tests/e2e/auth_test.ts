@@ -3,7 +3,9 @@ import { hashPassword, startTestEngine } from "../support/engine_harness.ts";
 import { WsClient } from "../support/ws_client.ts";
 
 Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebSocket refused without it", async (t) => {
-  const engine = await startTestEngine({ config: { web: { host: "0.0.0.0", password_hash: hashPassword("correct horse") } } });
+  const engine = await startTestEngine({
+    config: { web: { host: "0.0.0.0", password_hash: hashPassword("correct horse") } },
+  });
   try {
     await t.step("REST needs the cookie", async () => {
       const response = await fetch(`${engine.url}/api/status`);
@@ -13,14 +15,22 @@ Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebS
 
     await t.step("WebSocket upgrade without the cookie is 401 and no connection", async () => {
       const response = await fetch(`${engine.url}/api/ws`, {
-        headers: { upgrade: "websocket", connection: "Upgrade", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" },
+        headers: {
+          upgrade: "websocket",
+          connection: "Upgrade",
+          "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+          "sec-websocket-version": "13",
+        },
       });
       assertEquals(response.status, 401);
       await response.body?.cancel();
     });
 
     await t.step("wrong password is 401 and sets no cookie", async () => {
-      const response = await fetch(`${engine.url}/api/login`, { method: "POST", body: JSON.stringify({ password: "nope" }) });
+      const response = await fetch(`${engine.url}/api/login`, {
+        method: "POST",
+        body: JSON.stringify({ password: "nope" }),
+      });
       assertEquals(response.status, 401);
       assertEquals(response.headers.get("set-cookie"), null);
       await response.body?.cancel();
@@ -28,7 +38,10 @@ Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebS
 
     let cookie = "";
     await t.step("login gives op_session with the contract's attributes", async () => {
-      const response = await fetch(`${engine.url}/api/login`, { method: "POST", body: JSON.stringify({ password: "correct horse" }) });
+      const response = await fetch(`${engine.url}/api/login`, {
+        method: "POST",
+        body: JSON.stringify({ password: "correct horse" }),
+      });
       assertEquals(response.status, 200);
       assertEquals(await response.json(), { status: "ok" });
       const setCookie = response.headers.get("set-cookie")!;
@@ -50,7 +63,9 @@ Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebS
     });
 
     await t.step("a forged cookie is refused", async () => {
-      const response = await fetch(`${engine.url}/api/status`, { headers: { cookie: `op_session=${"a".repeat(64)}` } });
+      const response = await fetch(`${engine.url}/api/status`, {
+        headers: { cookie: `op_session=${"a".repeat(64)}` },
+      });
       assertEquals(response.status, 401);
       await response.body?.cancel();
     });
@@ -67,7 +82,10 @@ Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebS
     await t.step("login attempts are limited to 5 a minute per client", async () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 6; attempt++) {
-        const response = await fetch(`${engine.url}/api/login`, { method: "POST", body: JSON.stringify({ password: "guess" }) });
+        const response = await fetch(`${engine.url}/api/login`, {
+          method: "POST",
+          body: JSON.stringify({ password: "guess" }),
+        });
         statuses.push(response.status);
         await response.body?.cancel();
       }

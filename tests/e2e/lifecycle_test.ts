@@ -10,7 +10,13 @@ async function json(url: string, init?: RequestInit) {
 }
 
 async function runMain(args: string[], cwd: string): Promise<{ code: number; output: string }> {
-  const result = await new Deno.Command(Deno.execPath(), { args: ["run", "-A", MAIN, ...args], cwd, stdout: "piped", stderr: "piped", env: { NO_COLOR: "1" } })
+  const result = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, ...args],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  })
     .output();
   const decoder = new TextDecoder();
   return { code: result.code, output: decoder.decode(result.stdout) + decoder.decode(result.stderr) };
@@ -21,8 +27,13 @@ Deno.test("engine lifecycle: restart keeps sessions, stop/start persists them, O
   const engine = await startTestEngine({ workspace });
   try {
     const normal = (await json(`${engine.url}/api/sessions`, { method: "POST" })).body;
-    const otr = (await json(`${engine.url}/api/sessions`, { method: "POST", body: JSON.stringify({ mode: "otr" }) })).body;
-    await fetch(`${engine.url}/api/sessions/${normal.id}`, { method: "PATCH", body: JSON.stringify({ title: "Keep me" }) }).then((r) => r.body?.cancel());
+    const otr =
+      (await json(`${engine.url}/api/sessions`, { method: "POST", body: JSON.stringify({ mode: "otr" }) }))
+        .body;
+    await fetch(`${engine.url}/api/sessions/${normal.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ title: "Keep me" }),
+    }).then((r) => r.body?.cancel());
 
     const restart = await json(`${engine.url}/api/restart`, { method: "POST" });
     assertEquals(restart, { status: 200, body: { status: "restarting" } });
@@ -51,7 +62,9 @@ Deno.test("engine lifecycle: restart keeps sessions, stop/start persists them, O
     assertEquals(again.body.title, "Keep me");
     // WAL checkpointed on clean shutdown: the database file holds the data on its own.
     await engine.stop();
-    const wal = await Deno.stat(`${workspace}/.engine/engine.db-wal`).then((info) => info.size).catch(() => 0);
+    const wal = await Deno.stat(`${workspace}/.engine/engine.db-wal`).then((info) => info.size).catch(() =>
+      0
+    );
     assertEquals(wal, 0);
   } finally {
     await engine.stop();
@@ -74,7 +87,10 @@ Deno.test("engine refuses a non-localhost bind without a password hash", async (
 Deno.test("a bad config file fails at start listing every problem with its line", async () => {
   const workspace = await Deno.makeTempDir();
   try {
-    await Deno.writeTextFile(`${workspace}/config.yaml`, "shield:\n  onnx_threshold: 7\nagents:\n  compaction_threshold: -1\nfancy: yes\n");
+    await Deno.writeTextFile(
+      `${workspace}/config.yaml`,
+      "shield:\n  onnx_threshold: 7\nagents:\n  compaction_threshold: -1\nfancy: yes\n",
+    );
     const { code, output } = await runMain(["start", "--config", `${workspace}/config.yaml`], workspace);
     assert(code !== 0);
     assert(output.includes("shield.onnx_threshold (line 2)"), output);
@@ -87,17 +103,26 @@ Deno.test("a bad config file fails at start listing every problem with its line"
 Deno.test("no config: start writes a commented default and serves", async () => {
   const workspace = await Deno.makeTempDir();
   const port = freePort();
-  const child = new Deno.Command(Deno.execPath(), { args: ["run", "-A", MAIN, "start", "--port", String(port)], cwd: workspace, stdout: "null", stderr: "null" }).spawn();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN, "start", "--port", String(port)],
+    cwd: workspace,
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
   try {
     let status = 0;
     for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
       await delay(100);
-      status = await fetch(`http://127.0.0.1:${port}/api/status`).then(async (r) => (await r.body?.cancel(), r.status)).catch(() => 0);
+      status = await fetch(`http://127.0.0.1:${port}/api/status`).then(async (
+        r,
+      ) => (await r.body?.cancel(), r.status)).catch(() => 0);
     }
     assertEquals(status, 200);
     const text = await Deno.readTextFile(`${workspace}/config.yaml`);
     assert(text.startsWith("# Parapet configuration"));
-    for (const file of ["MEMORY.md", "USER.md", "IDENTITY.md", "AGENTS.md"]) await Deno.stat(`${workspace}/${file}`);
+    for (const file of ["MEMORY.md", "USER.md", "IDENTITY.md", "AGENTS.md"]) {
+      await Deno.stat(`${workspace}/${file}`);
+    }
   } finally {
     child.kill("SIGTERM");
     await child.status;
@@ -110,7 +135,10 @@ Deno.test("the supervisor gives up after crash_restart_budget crashes with a cle
   const blocker = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   try {
     const port = (blocker.addr as Deno.NetAddr).port;
-    await Deno.writeTextFile(`${workspace}/config.yaml`, `web:\n  port: ${port}\nagents:\n  crash_restart_budget: 2\n  crash_window_seconds: 60\n`);
+    await Deno.writeTextFile(
+      `${workspace}/config.yaml`,
+      `web:\n  port: ${port}\nagents:\n  crash_restart_budget: 2\n  crash_window_seconds: 60\n`,
+    );
     const { code, output } = await runMain(["start", "--config", `${workspace}/config.yaml`], workspace);
     assertEquals(code, 1);
     assert(output.includes("crashed 3 times within 60 s"), output);

@@ -8,7 +8,12 @@ Deno.test("memory end to end: written in one session, found by search and prompt
       const sessionId = await rig.newSession();
       const client = await rig.connect(sessionId);
       rig.llm.enqueue(
-        { toolCalls: [{ name: "memory_write", arguments: { section: "Preferences", content: "The user prefers oolong tea in the afternoon." } }] },
+        {
+          toolCalls: [{
+            name: "memory_write",
+            arguments: { section: "Preferences", content: "The user prefers oolong tea in the afternoon." },
+          }],
+        },
         { text: "I will remember that." },
       );
       client.send({ type: "message", session_id: sessionId, content: "Remember that I like oolong tea" });
@@ -37,7 +42,10 @@ Deno.test("memory end to end: written in one session, found by search and prompt
     await t.step("a hand edit of MEMORY.md shows up in search; removed text is gone", async () => {
       const path = `${rig.engine.workspace}/MEMORY.md`;
       const text = await Deno.readTextFile(path);
-      await Deno.writeTextFile(path, text.replace("oolong tea", "jasmine tea") + "\n## Garden\nTomatoes need staking in June.\n");
+      await Deno.writeTextFile(
+        path,
+        text.replace("oolong tea", "jasmine tea") + "\n## Garden\nTomatoes need staking in June.\n",
+      );
       const jasmine = await (await fetch(`${rig.engine.url}/api/memory/search?q=jasmine`)).json();
       assertEquals(jasmine.length, 1);
       assertEquals(await (await fetch(`${rig.engine.url}/api/memory/search?q=oolong`)).json(), []);
@@ -49,7 +57,15 @@ Deno.test("memory end to end: written in one session, found by search and prompt
       const file = await (await fetch(`${rig.engine.url}/api/memory/MEMORY.md`)).json();
       assertEquals(file.type, "MEMORY.md");
       assert(file.content.includes("jasmine tea"));
-      for (const path of ["config.yaml", "..%2Fconfig.yaml", "%2E%2E%2Fconfig.yaml", ".engine%2Fengine.db", "NOPE.md"]) {
+      for (
+        const path of [
+          "config.yaml",
+          "..%2Fconfig.yaml",
+          "%2E%2E%2Fconfig.yaml",
+          ".engine%2Fengine.db",
+          "NOPE.md",
+        ]
+      ) {
         const response = await fetch(`${rig.engine.url}/api/memory/${path}`);
         assertEquals(response.status, 404, path);
         assertEquals(typeof (await response.json()).error, "string");
@@ -57,7 +73,21 @@ Deno.test("memory end to end: written in one session, found by search and prompt
     });
 
     await t.step("hostile queries return results or nothing, never an error; empty q is 400", async () => {
-      for (const query of ['"', "*", "AND OR NOT", "NEAR(", "tea*", "a:b", "-x", "(", "^", "\u0000", "'; DROP TABLE x; --"]) {
+      for (
+        const query of [
+          '"',
+          "*",
+          "AND OR NOT",
+          "NEAR(",
+          "tea*",
+          "a:b",
+          "-x",
+          "(",
+          "^",
+          "\u0000",
+          "'; DROP TABLE x; --",
+        ]
+      ) {
         const response = await fetch(`${rig.engine.url}/api/memory/search?q=${encodeURIComponent(query)}`);
         assertEquals(response.status, 200, query);
         assert(Array.isArray(await response.json()));
@@ -76,7 +106,9 @@ Deno.test("memory end to end: written in one session, found by search and prompt
       const sessionId = await rig.newSession("otr");
       const client = await rig.connect(sessionId);
       rig.llm.enqueue(
-        { toolCalls: [{ name: "memory_write", arguments: { section: "Secrets", content: "otr-only-fact" } }] },
+        {
+          toolCalls: [{ name: "memory_write", arguments: { section: "Secrets", content: "otr-only-fact" } }],
+        },
         { text: "Not stored." },
       );
       client.send({ type: "message", session_id: sessionId, content: "remember this privately" });
@@ -93,12 +125,20 @@ Deno.test("memory writes are blocked once the session's taint reaches memory_blo
   const rig = await startAgentRig();
   try {
     await Deno.mkdir(`${rig.engine.workspace}/keys`, { recursive: true });
-    await Deno.writeTextFile(`${rig.engine.workspace}/keys/server.pem`, "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n");
+    await Deno.writeTextFile(
+      `${rig.engine.workspace}/keys/server.pem`,
+      "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+    );
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
     rig.llm.enqueue(
       { toolCalls: [{ name: "read_file", arguments: { path: "keys/server.pem" } }] },
-      { toolCalls: [{ name: "memory_write", arguments: { section: "Keys", content: "the key starts with abc" } }] },
+      {
+        toolCalls: [{
+          name: "memory_write",
+          arguments: { section: "Keys", content: "the key starts with abc" },
+        }],
+      },
       { text: "Done." },
     );
     client.send({ type: "message", session_id: sessionId, content: "read the key and remember it" });

@@ -1,7 +1,13 @@
 import { assert, assertEquals } from "../support/assert.ts";
 import { startTestEngine, type TestEngine } from "../support/engine_harness.ts";
 
-async function call(engine: TestEngine, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  engine: TestEngine,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${engine.url}${path}`, {
     method,
     headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
@@ -33,7 +39,9 @@ Deno.test("REST API: every endpoint answers with the spec's shapes and codes", a
       assertEquals(typeof body.shield.active, "boolean");
       assertEquals(body.shield.tier2_used, 0);
       assertEquals(body.shield.tier2_budget, 100);
-      for (const key of ["active", "filesystem", "network"]) assertEquals(typeof body.sandbox[key], "boolean");
+      for (const key of ["active", "filesystem", "network"]) {
+        assertEquals(typeof body.sandbox[key], "boolean");
+      }
       assertEquals(typeof body.sandbox.mode, "string");
     });
 
@@ -58,17 +66,24 @@ Deno.test("REST API: every endpoint answers with the spec's shapes and codes", a
       assertEquals(body.length, 3);
       assertEquals(body[0].mode, "normal");
       assertEquals(body[2].id, sessionId);
-      for (let index = 1; index < body.length; index++) assert(body[index - 1].updated_at >= body[index].updated_at);
+      for (let index = 1; index < body.length; index++) {
+        assert(body[index - 1].updated_at >= body[index].updated_at);
+      }
     });
 
     await t.step("GET, PATCH and messages of one session", async () => {
       const got = await call(engine, "GET", `/api/sessions/${sessionId}`);
       assertEquals(got.status, 200);
       assertEquals(got.body.id, sessionId);
-      const renamed = await call(engine, "PATCH", `/api/sessions/${sessionId}`, { title: "Quarterly report planning" });
+      const renamed = await call(engine, "PATCH", `/api/sessions/${sessionId}`, {
+        title: "Quarterly report planning",
+      });
       assertEquals(renamed.status, 200);
       assertEquals(renamed.body, { status: "ok" });
-      assertEquals((await call(engine, "GET", `/api/sessions/${sessionId}`)).body.title, "Quarterly report planning");
+      assertEquals(
+        (await call(engine, "GET", `/api/sessions/${sessionId}`)).body.title,
+        "Quarterly report planning",
+      );
       const messages = await call(engine, "GET", `/api/sessions/${sessionId}/messages`);
       assertEquals(messages.status, 200);
       assertEquals(messages.body, []);
@@ -93,7 +108,12 @@ Deno.test("REST API: every endpoint answers with the spec's shapes and codes", a
     });
 
     await t.step("unknown session ids are 404 with an error body", async () => {
-      for (const [method, path] of [["GET", "/api/sessions/nope"], ["DELETE", "/api/sessions/nope"], ["GET", "/api/sessions/nope/messages"]]) {
+      for (
+        const [method, path] of [["GET", "/api/sessions/nope"], ["DELETE", "/api/sessions/nope"], [
+          "GET",
+          "/api/sessions/nope/messages",
+        ]]
+      ) {
         const response = await call(engine, method, path);
         assertEquals(response.status, 404, `${method} ${path}`);
         assertErrorBody(response.body);
@@ -127,7 +147,16 @@ Deno.test("REST API: every endpoint answers with the spec's shapes and codes", a
       const { status, body } = await call(engine, "GET", "/api/tools");
       assertEquals(status, 200);
       const names = body.map((tool: { name: string }) => tool.name);
-      for (const name of ["read_file", "write_file", "execute_command", "git_status", "http_request", "memory_search"]) {
+      for (
+        const name of [
+          "read_file",
+          "write_file",
+          "execute_command",
+          "git_status",
+          "http_request",
+          "memory_search",
+        ]
+      ) {
         assert(names.includes(name), `${name} listed`);
       }
       for (const tool of body) {
@@ -192,11 +221,15 @@ Deno.test("REST API: every endpoint answers with the spec's shapes and codes", a
     await t.step("foreign Origin and Host headers are refused", async () => {
       const foreign = await call(engine, "POST", "/api/sessions", {}, { origin: "https://evil.example" });
       assertEquals(foreign.status, 403);
-      const local = await call(engine, "POST", "/api/sessions", {}, { origin: `http://localhost:${engine.port}` });
+      const local = await call(engine, "POST", "/api/sessions", {}, {
+        origin: `http://localhost:${engine.port}`,
+      });
       assertEquals(local.status, 201);
       // fetch will not send a forged Host header, so speak HTTP/1.1 by hand like a rebinding page's browser would.
       assert((await rawGet(engine.port, "/api/status", "evil.example")).startsWith("HTTP/1.1 403"));
-      assert((await rawGet(engine.port, "/api/status", `localhost:${engine.port}`)).startsWith("HTTP/1.1 200"));
+      assert(
+        (await rawGet(engine.port, "/api/status", `localhost:${engine.port}`)).startsWith("HTTP/1.1 200"),
+      );
     });
   } finally {
     await engine.stop();
@@ -205,7 +238,9 @@ Deno.test("REST API: every endpoint answers with the spec's shapes and codes", a
 
 async function rawGet(port: number, path: string, host: string): Promise<string> {
   const connection = await Deno.connect({ hostname: "127.0.0.1", port });
-  await connection.write(new TextEncoder().encode(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+  await connection.write(
+    new TextEncoder().encode(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+  );
   let text = "";
   const buffer = new Uint8Array(4096);
   while (true) {

@@ -25,7 +25,23 @@ Deno.test("slash commands: every command answers with {command, ok, text, action
       const result = await command(client, sessionId, "/help");
       assertEquals(result.command, "/help");
       assertEquals(result.ok, true);
-      for (const name of ["/new", "/otr", "/status", "/usage", "/title", "/history", "/sessions", "/delete", "/clear", "/export", "/restart", "/config", "/model"]) {
+      for (
+        const name of [
+          "/new",
+          "/otr",
+          "/status",
+          "/usage",
+          "/title",
+          "/history",
+          "/sessions",
+          "/delete",
+          "/clear",
+          "/export",
+          "/restart",
+          "/config",
+          "/model",
+        ]
+      ) {
         assert(result.text.includes(name), `${name} in help`);
       }
     });
@@ -39,7 +55,10 @@ Deno.test("slash commands: every command answers with {command, ok, text, action
       assert((await command(client, sessionId, "/title")).text.includes("First message about gardening"));
       const set = await command(client, sessionId, "/title Garden plans");
       assert(set.ok);
-      assertEquals((await (await fetch(`${rig.engine.url}/api/sessions/${sessionId}`)).json()).title, "Garden plans");
+      assertEquals(
+        (await (await fetch(`${rig.engine.url}/api/sessions/${sessionId}`)).json()).title,
+        "Garden plans",
+      );
     });
     await t.step("/history and /sessions and /export", async () => {
       const history = await command(client, sessionId, "/history 5");
@@ -61,7 +80,10 @@ Deno.test("slash commands: every command answers with {command, ok, text, action
     await t.step("/config shows, /config set changes live keys and keeps the file's comments", async () => {
       assert((await command(client, sessionId, "/config")).text.includes("Config file"));
       const original = await Deno.readTextFile(rig.engine.configPath);
-      await Deno.writeTextFile(rig.engine.configPath, `# Hand-written note\n${original}agents:\n  max_tool_rounds: 25 # rounds per message\n`);
+      await Deno.writeTextFile(
+        rig.engine.configPath,
+        `# Hand-written note\n${original}agents:\n  max_tool_rounds: 25 # rounds per message\n`,
+      );
       const set = await command(client, sessionId, "/config set agents.max_tool_rounds 7");
       assert(set.ok, set.text);
       assert(set.text.includes("applies now"));
@@ -72,16 +94,18 @@ Deno.test("slash commands: every command answers with {command, ok, text, action
       assert(restartNeeded.ok && restartNeeded.text.includes("restart"));
     });
     await t.step("/config set refuses read-only, security, unknown keys and invalid values", async () => {
-      for (const [line, fragment] of [
-        ["/config set web.port 9999", "read-only"],
-        ["/config set general.daily_budget 5", "read-only"],
-        ["/config set shield.policy_file x.yaml", "read-only"],
-        ["/config set general.fail_closed false", "security"],
-        ["/config set shield.heuristic_enabled false", "security"],
-        ["/config set agents.compaction_threshold 500", "compaction_threshold"],
-        ["/config set agents.nonsense 1", "not a known"],
-        ["/config set", "Usage"],
-      ]) {
+      for (
+        const [line, fragment] of [
+          ["/config set web.port 9999", "read-only"],
+          ["/config set general.daily_budget 5", "read-only"],
+          ["/config set shield.policy_file x.yaml", "read-only"],
+          ["/config set general.fail_closed false", "security"],
+          ["/config set shield.heuristic_enabled false", "security"],
+          ["/config set agents.compaction_threshold 500", "compaction_threshold"],
+          ["/config set agents.nonsense 1", "not a known"],
+          ["/config set", "Usage"],
+        ]
+      ) {
         const result = await command(client, sessionId, line);
         assertEquals(result.ok, false, line);
         assert(result.text.includes(fragment), `${line}: ${result.text}`);

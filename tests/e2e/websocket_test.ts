@@ -3,7 +3,11 @@ import { startTestEngine } from "../support/engine_harness.ts";
 import { WsClient } from "../support/ws_client.ts";
 
 async function createSession(url: string, mode = "normal"): Promise<string> {
-  const response = await fetch(`${url}/api/sessions`, { method: "POST", body: JSON.stringify({ mode }), headers: { "content-type": "application/json" } });
+  const response = await fetch(`${url}/api/sessions`, {
+    method: "POST",
+    body: JSON.stringify({ mode }),
+    headers: { "content-type": "application/json" },
+  });
   return (await response.json()).id;
 }
 
@@ -95,7 +99,9 @@ Deno.test("WebSocket hub: frames, errors and delivery rules", async (t) => {
       }
       const log = other.ofType("log_entry")[0];
       assertEquals(log.session_id, "");
-      for (const key of ["level", "event", "message", "fields"]) assert(key in log.data!, `log_entry has ${key}`);
+      for (const key of ["level", "event", "message", "fields"]) {
+        assert(key in log.data!, `log_entry has ${key}`);
+      }
       await Promise.all([tabA.close(), tabB.close(), other.close()]);
     });
 
@@ -109,9 +115,14 @@ Deno.test("WebSocket hub: frames, errors and delivery rules", async (t) => {
 
     await t.step("a frame over 10 MB closes the connection; the server stays up", async () => {
       const client = await WsClient.connect(engine.wsUrl, first);
-      client.send(JSON.stringify({ type: "message", session_id: first, content: "x".repeat(11 * 1024 * 1024) }));
+      client.send(
+        JSON.stringify({ type: "message", session_id: first, content: "x".repeat(11 * 1024 * 1024) }),
+      );
       const closed = await client.closed;
-      assert(closed.code === 1009 || closed.code === 1006 || closed.code === 1000, `closed with ${closed.code}`);
+      assert(
+        closed.code === 1009 || closed.code === 1006 || closed.code === 1000,
+        `closed with ${closed.code}`,
+      );
       const status = await fetch(`${engine.url}/api/status`);
       assertEquals(status.status, 200);
       await status.body?.cancel();

@@ -45,7 +45,13 @@ export function testConfig(options: HarnessOptions): Record<string, unknown> {
     web: {},
   };
   if (options.llmUrl) {
-    base.models = [{ name: "fake", provider: "openai", model: "fake-model", base_url: options.llmUrl, api_key_env: "FAKE_LLM_KEY" }];
+    base.models = [{
+      name: "fake",
+      provider: "openai",
+      model: "fake-model",
+      base_url: options.llmUrl,
+      api_key_env: "FAKE_LLM_KEY",
+    }];
     base.roles = { chat: "fake" };
   }
   return deepMerge(base, options.config ?? {});

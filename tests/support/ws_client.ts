@@ -32,7 +32,9 @@ export class WsClient {
     const socket = new WebSocket(full, headers ? { headers } as any : undefined);
     await new Promise<void>((resolve, reject) => {
       socket.addEventListener("open", () => resolve(), { once: true });
-      socket.addEventListener("error", () => reject(new Error(`WebSocket to ${full} failed`)), { once: true });
+      socket.addEventListener("error", () => reject(new Error(`WebSocket to ${full} failed`)), {
+        once: true,
+      });
     });
     return new WsClient(socket);
   }
@@ -42,14 +44,24 @@ export class WsClient {
   }
 
   /** Resolves with the first event (already received or future) matching `type` and `match`. */
-  waitFor(type: string, match: (event: EventRecord) => boolean = () => true, timeoutMs = 20_000): Promise<EventRecord> {
+  waitFor(
+    type: string,
+    match: (event: EventRecord) => boolean = () => true,
+    timeoutMs = 20_000,
+  ): Promise<EventRecord> {
     const test = (event: EventRecord) => event.type === type && match(event);
     const seen = this.events.find(test);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
-        reject(new Error(`No "${type}" event within ${timeoutMs} ms; got: ${this.events.map((event) => event.type).join(", ")}`));
+        reject(
+          new Error(
+            `No "${type}" event within ${timeoutMs} ms; got: ${
+              this.events.map((event) => event.type).join(", ")
+            }`,
+          ),
+        );
       }, timeoutMs);
       const done = (event: EventRecord) => {
         clearTimeout(timer);
