@@ -38,6 +38,8 @@ function bytesToText(bytes: Uint8Array): string {
   return latin1.decode(bytes);
 }
 
+/** Decodes a base64 run when it decodes to mostly printable text. The printable share is checked on atob's
+ * byte string first: single-byte decoding maps printable ASCII to itself and every other byte elsewhere. */
 function decodeBase64(run: string): string | undefined {
   const body = run.replace(/=+$/, "");
   if (body.length < 8 || body.length % 4 === 1) return undefined;
@@ -45,8 +47,10 @@ function decodeBase64(run: string): string | undefined {
   try {
     const standard = body.replaceAll("-", "+").replaceAll("_", "/");
     const padded = standard + "=".repeat((4 - (standard.length % 4)) % 4);
-    const text = bytesToText(Uint8Array.from(atob(padded), (char) => char.charCodeAt(0)));
-    return printableRatio(text) >= 0.95 && /[a-z]{2}|[\/.]/i.test(text) ? text : undefined;
+    const binary = atob(padded);
+    if (printableRatio(binary) < 0.95) return undefined;
+    const text = bytesToText(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    return /[a-z]{2}|[\/.]/i.test(text) ? text : undefined;
   } catch {
     return undefined;
   }
@@ -85,9 +89,73 @@ function decodeEscapes(text: string): string {
     });
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
 const HEX_RUN = /\b(?:0x)?(?:[0-9a-fA-F]{2}){6,}\b/g;
 const HEX_SPACED = /\b[0-9a-fA-F]{2}(?:[ :][0-9a-fA-F]{2}){5,}\b/g;
+
+const BASE64_CHAR = new Uint8Array(128);
+const HEX_CHAR = new Uint8Array(128);
+for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") {
+  BASE64_CHAR[char.charCodeAt(0)] = 1;
+}
+for (const char of "0123456789abcdefABCDEF") HEX_CHAR[char.charCodeAt(0)] = 1;
+const isBase64 = (text: string, i: number) => BASE64_CHAR[text.charCodeAt(i)] === 1;
+const isHex = (text: string, i: number) => HEX_CHAR[text.charCodeAt(i)] === 1;
+
+/** Replaces each run `[A-Za-z0-9+/_-]{8,}={0,2}` that decodes as base64, as a global regex replace would:
+ * maximal runs, left to right, in one linear pass. */
+function swapBase64(text: string, fragments: string[]): string {
+  const parts: string[] = [];
+  let last = 0;
+  let i = 0;
+  while (i < text.length) {
+    if (!isBase64(text, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < text.length && isBase64(text, i)) i++;
+    if (i - start < 8) continue;
+    let end = i;
+    while (end < text.length && end - i < 2 && text[end] === "=") end++;
+    const decoded = decodeBase64(text.slice(start, end));
+    i = end;
+    if (decoded === undefined) continue;
+    fragments.push(decoded);
+    parts.push(text.slice(last, start), decoded);
+    last = end;
+  }
+  if (last === 0) return text;
+  parts.push(text.slice(last));
+  return parts.join("");
+}
+
+/** Whether `text` has at least `count` hex digits in a row (a cheap gate before the hex regex). */
+function hasHexRun(text: string, count: number): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = isHex(text, i) ? run + 1 : 0;
+    if (run >= count) return true;
+  }
+  return false;
+}
+
+/** Whether `text` has six hex pairs joined by spaces or colons (a cheap gate before HEX_SPACED). */
+function hasSpacedHex(text: string): boolean {
+  if (text.indexOf(" ") < 0 && text.indexOf(":") < 0) return false;
+  for (let i = 0; i + 1 < text.length; i++) {
+    if (!isHex(text, i) || !isHex(text, i + 1)) continue;
+    let groups = 1;
+    let j = i + 2;
+    while (
+      j + 2 < text.length && (text[j] === " " || text[j] === ":") && isHex(text, j + 1) && isHex(text, j + 2)
+    ) {
+      groups++;
+      j += 3;
+    }
+    if (groups >= 6) return true;
+  }
+  return false;
+}
 
 /** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. */
 function decodeOnce(text: string): string[] {
@@ -104,9 +172,9 @@ function decodeOnce(text: string): string[] {
       return decoded;
     });
   };
-  swap(BASE64_RUN, decodeBase64);
-  swap(HEX_RUN, decodeHexRun);
-  swap(HEX_SPACED, (run) => decodeHexRun(run.replace(/[ :]/g, "")));
+  replaced = swapBase64(replaced, fragments);
+  if (hasHexRun(replaced, 12)) swap(HEX_RUN, decodeHexRun);
+  if (hasSpacedHex(replaced)) swap(HEX_SPACED, (run) => decodeHexRun(run.replace(/[ :]/g, "")));
   if (replaced !== text) out.push(replaced);
   for (const fragment of fragments) if (fragment !== replaced) out.push(fragment);
   return out;

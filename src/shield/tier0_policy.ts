@@ -6,12 +6,24 @@ import type { EvaluationContext, Evaluator, TierOutcome } from "./evaluator.ts";
 import type { ActionView } from "./action_view.ts";
 import type { Policy, PolicyRule } from "./policy.ts";
 import { globSource, globToRegExp } from "./glob.ts";
-import { collapse, expandHome } from "./paths.ts";
+import { collapse, expandHome, type NormalPath } from "./paths.ts";
+import { LiteralScanner } from "./literal_scanner.ts";
+import { requiredLiterals } from "./regex_literals.ts";
+
+interface PathEntry {
+  pattern: RegExp;
+  absolute: boolean;
+  /** Index among all include entries of the policy (for the literal prefilter); -1 for excludes. */
+  id: number;
+}
 
 interface PathMatcher {
-  include: Array<{ pattern: RegExp; absolute: boolean }>;
-  exclude: Array<{ pattern: RegExp; absolute: boolean }>;
+  include: PathEntry[];
+  exclude: PathEntry[];
 }
+
+/** Per path of the view: which include entries' required literals the path contains. */
+type PathCandidates = Array<{ path: NormalPath; marks: Uint8Array }>;
 
 interface CompiledRule {
   rule: PolicyRule;
@@ -23,11 +35,11 @@ interface CompiledRule {
   content?: RegExp[];
 }
 
-function compilePath(glob: string, workspace: string, home: string): { pattern: RegExp; absolute: boolean } {
+function compilePath(glob: string, workspace: string, home: string): PathEntry {
   const expanded = expandHome(glob.replaceAll("${workspace}", workspace).replaceAll("${home}", home), home);
   const absolute = expanded.startsWith("/");
   const normal = absolute ? collapse(expanded) + (expanded.endsWith("/") ? "/" : "") : expanded;
-  return { pattern: new RegExp(`^${globSource(normal.replace(/\/$/, "/**"))}$`, "i"), absolute };
+  return { pattern: new RegExp(`^${globSource(normal.replace(/\/$/, "/**"))}$`, "i"), absolute, id: -1 };
 }
 
 function compilePaths(globs: string[], workspace: string, home: string): PathMatcher {
@@ -53,13 +65,16 @@ function compileRule(rule: PolicyRule, workspace: string, home: string): Compile
   };
 }
 
-function pathMatches(matcher: PathMatcher, view: ActionView): boolean {
-  const test = (entry: { pattern: RegExp; absolute: boolean }, absolute: string, relative?: string) =>
-    entry.pattern.test(absolute) ||
-    (!entry.absolute && relative !== undefined && entry.pattern.test(relative));
-  return view.paths.some((path) =>
-    matcher.include.some((entry) => test(entry, path.absolute, path.relative)) &&
-    !matcher.exclude.some((entry) => test(entry, path.absolute, path.relative))
+function entryMatches(entry: PathEntry, path: NormalPath): boolean {
+  return entry.pattern.test(path.absolute) ||
+    (!entry.absolute && path.relative !== undefined && entry.pattern.test(path.relative));
+}
+
+function pathMatches(matcher: PathMatcher, paths: PathCandidates, unfiltered: Uint8Array): boolean {
+  return paths.some(({ path, marks }) =>
+    matcher.include.some((entry) =>
+      (marks[entry.id] === 1 || unfiltered[entry.id] === 1) && entryMatches(entry, path)
+    ) && !matcher.exclude.some((entry) => entryMatches(entry, path))
   );
 }
 
@@ -72,8 +87,13 @@ function anyMatch(patterns: RegExp[], values: string[]): boolean {
   return values.some((value) => patterns.some((pattern) => pattern.test(value)));
 }
 
-function ruleMatches(compiled: CompiledRule, view: ActionView): boolean {
-  if (compiled.paths && !pathMatches(compiled.paths, view)) return false;
+function ruleMatches(
+  compiled: CompiledRule,
+  view: ActionView,
+  paths: () => PathCandidates,
+  unfiltered: Uint8Array,
+): boolean {
+  if (compiled.paths && !pathMatches(compiled.paths, paths(), unfiltered)) return false;
   if (compiled.commands && !anyMatch(compiled.commands, view.segments.map((segment) => segment.text))) {
     return false;
   }
@@ -102,13 +122,54 @@ function ruleReason(rule: PolicyRule): string {
   return `Policy rule "${rule.name}"` + (rule.reason ? `: ${rule.reason}` : "");
 }
 
+/** One Aho-Corasick scan per path finds the include globs it could match; only those run their regex. */
+class PathPrefilter {
+  private readonly scanner: LiteralScanner;
+  readonly unfiltered: Uint8Array;
+  private readonly marks: Int32Array;
+  private stamp = 0;
+
+  constructor(private readonly entries: PathEntry[]) {
+    this.unfiltered = new Uint8Array(entries.length);
+    this.marks = new Int32Array(entries.length);
+    const literals: string[] = [];
+    const ids: number[] = [];
+    entries.forEach((entry, id) => {
+      entry.id = id;
+      const required = requiredLiterals(entry.pattern);
+      if (!required) this.unfiltered[id] = 1;
+      for (const literal of required ?? []) {
+        literals.push(literal);
+        ids.push(id);
+      }
+    });
+    this.scanner = new LiteralScanner(literals, ids);
+  }
+
+  candidates(paths: NormalPath[]): PathCandidates {
+    return paths.map((path) => {
+      const found: number[] = [];
+      const stamp = ++this.stamp;
+      this.scanner.scan(path.absolute.toLowerCase(), this.marks, stamp, found);
+      if (path.relative !== undefined) {
+        this.scanner.scan(path.relative.toLowerCase(), this.marks, stamp, found);
+      }
+      const marks = new Uint8Array(this.entries.length);
+      for (const id of found) marks[id] = 1;
+      return { path, marks };
+    });
+  }
+}
+
 export class Tier0Policy implements Evaluator {
   readonly tier = 0 as const;
   private readonly rules: CompiledRule[];
   private readonly byTool = new Map<string, CompiledRule[]>();
+  private readonly prefilter: PathPrefilter;
 
   constructor(policy: Policy, workspace: string, home: string) {
     this.rules = policy.rules.map((rule) => compileRule(rule, workspace, home));
+    this.prefilter = new PathPrefilter(this.rules.flatMap((compiled) => compiled.paths?.include ?? []));
   }
 
   private rulesFor(type: string): CompiledRule[] {
@@ -122,7 +183,12 @@ export class Tier0Policy implements Evaluator {
 
   evaluate(context: EvaluationContext): TierOutcome {
     const view = context.view();
-    const matched = this.rulesFor(view.type).filter((compiled) => ruleMatches(compiled, view));
+    let candidates: PathCandidates | undefined;
+    const paths = () => (candidates ??= this.prefilter.candidates(view.paths));
+    const unfiltered = this.prefilter.unfiltered;
+    const matched = this.rulesFor(view.type).filter((compiled) =>
+      ruleMatches(compiled, view, paths, unfiltered)
+    );
     const deny = matched.find((compiled) => compiled.rule.action === "deny");
     if (deny) return { decision: "BLOCK", reason: ruleReason(deny.rule), confidence: 1 };
     const escalate = matched.filter((compiled) => compiled.rule.action === "escalate");

@@ -1,0 +1,232 @@
+/** Required literals of a regular expression: a set of strings at least one of which every match contains.
+ * A rule whose literals are all absent from a text cannot match it, so its regex need not run. The analysis
+ * is conservative: when unsure it returns no requirement (the rule always runs), never a wrong one. */
+
+/** What one regex node tells about the strings it matches. */
+interface Info {
+  /** Every string the node can consume, when that set is small and finite. */
+  exact?: string[];
+  /** At least one of these occurs in any text the node matches (at the match or, for lookarounds, near it). */
+  required?: string[];
+  /** Consumes nothing (assertions, lookarounds). */
+  zeroWidth?: boolean;
+}
+
+const MAX_EXACT = 64;
+const MAX_REQUIRED = 256;
+const MAX_CLASS_CHARS = 12;
+const NONE: Info = {};
+const EMPTY: Info = { exact: [""], zeroWidth: true };
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" };
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** The literals of `info` usable as a requirement, or undefined when it requires nothing. */
+function asRequired(info: Info): string[] | undefined {
+  const candidates = [info.required, info.exact].filter((set): set is string[] =>
+    set !== undefined && set.length > 0 && !set.includes("")
+  );
+  return best(candidates);
+}
+
+/** Longer shortest literal filters better; fewer alternatives break ties. */
+function score(set: string[]): number {
+  return Math.min(...set.map((literal) => literal.length)) * 1000 - set.length;
+}
+
+function best(candidates: string[][]): string[] | undefined {
+  let chosen: string[] | undefined;
+  for (const set of candidates) if (!chosen || score(set) > score(chosen)) chosen = set;
+  return chosen;
+}
+
+function cross(left: string[], right: string[]): string[] | undefined {
+  if (left.length * right.length > MAX_EXACT) return undefined;
+  return unique(left.flatMap((a) => right.map((b) => a + b)));
+}
+
+class Parser {
+  private i = 0;
+
+  constructor(private readonly source: string) {}
+
+  parse(): Info {
+    const info = this.disjunction();
+    if (this.i < this.source.length) throw new Error(`Unexpected ")" at ${this.i}`);
+    return info;
+  }
+
+  private disjunction(): Info {
+    const branches = [this.alternative()];
+    while (this.source[this.i] === "|") {
+      this.i++;
+      branches.push(this.alternative());
+    }
+    if (branches.length === 1) return branches[0];
+    const exacts = branches.map((branch) => branch.exact);
+    const exact = exacts.every((set) => set !== undefined) ? unique(exacts.flat() as string[]) : undefined;
+    const required = branches.map(asRequired);
+    const union = required.every((set) => set !== undefined)
+      ? unique(required.flat() as string[])
+      : undefined;
+    return {
+      exact: exact && exact.length <= MAX_EXACT ? exact : undefined,
+      required: union && union.length <= MAX_REQUIRED ? union : undefined,
+    };
+  }
+
+  private alternative(): Info {
+    const candidates: string[][] = [];
+    let run: string[] = [""];
+    let broken = false;
+    while (this.i < this.source.length && this.source[this.i] !== "|" && this.source[this.i] !== ")") {
+      const term = this.quantified(this.atom());
+      if (term.zeroWidth) {
+        const required = asRequired(term);
+        if (required) candidates.push(required);
+        continue;
+      }
+      const joined = term.exact ? cross(run, term.exact) : undefined;
+      if (joined) {
+        run = joined;
+        continue;
+      }
+      broken = true;
+      if (!run.includes("")) candidates.push(run);
+      const required = asRequired(term);
+      if (required) candidates.push(required);
+      run = term.exact ?? [""];
+    }
+    if (!run.includes("")) candidates.push(run);
+    return { exact: broken ? undefined : run, required: best(candidates) };
+  }
+
+  private quantified(atom: Info): Info {
+    const rest = this.source.slice(this.i);
+    const match = /^(?:([*+?])|\{(\d+)(?:(,)(\d*))?\})\??/.exec(rest);
+    if (!match) return atom;
+    this.i += match[0].length;
+    const min = match[1] === "+" ? 1 : match[1] ? 0 : Number(match[2]);
+    const max = match[1] === "?"
+      ? 1
+      : match[1]
+      ? Infinity
+      : match[3]
+      ? (match[4] ? Number(match[4]) : Infinity)
+      : min;
+    if (atom.zeroWidth) return atom.exact ? atom : EMPTY;
+    if (min === 0) {
+      return max === 1 && atom.exact ? { exact: unique(["", ...atom.exact]) } : NONE;
+    }
+    if (min === 1 && max === 1) return atom;
+    return { required: asRequired(atom) };
+  }
+
+  private atom(): Info {
+    const c = this.source[this.i++];
+    if (c === "^" || c === "$") return EMPTY;
+    if (c === ".") return NONE;
+    if (c === "[") return this.characterClass();
+    if (c === "(") return this.group();
+    if (c === "\\") return this.escape();
+    return { exact: [c] };
+  }
+
+  private group(): Info {
+    const rest = this.source.slice(this.i);
+    const opener = /^\?(?:[:=!]|<[=!]|<[A-Za-z_$][\w$]*>)/.exec(rest)?.[0] ?? "";
+    this.i += opener.length;
+    const inner = this.disjunction();
+    if (this.source[this.i] !== ")") throw new Error("Unclosed group");
+    this.i++;
+    if (opener === "?=" || opener === "?<=") {
+      return { exact: [""], required: asRequired(inner), zeroWidth: true };
+    }
+    if (opener === "?!" || opener === "?<!") return EMPTY;
+    return inner;
+  }
+
+  private escape(): Info {
+    const c = this.source[this.i++];
+    if (c === "b" || c === "B") return EMPTY;
+    if (/[dDwWsS]/.test(c) || /[1-9k]/.test(c)) {
+      if (c === "k") this.i = this.source.indexOf(">", this.i) + 1 || this.source.length;
+      while (/[0-9]/.test(this.source[this.i] ?? "")) this.i++;
+      return NONE;
+    }
+    const char = this.escapedChar(c);
+    return char === undefined ? NONE : { exact: [char] };
+  }
+
+  /** The character an escape stands for, or undefined when it is not one fixed character. */
+  private escapedChar(c: string): string | undefined {
+    if (c in SIMPLE_ESCAPES && !(c === "0" && /[0-9]/.test(this.source[this.i] ?? ""))) {
+      return SIMPLE_ESCAPES[c];
+    }
+    const hex = c === "x" ? /^[0-9a-fA-F]{2}/ : c === "u" ? /^[0-9a-fA-F]{4}/ : undefined;
+    if (hex) {
+      const digits = hex.exec(this.source.slice(this.i))?.[0];
+      if (!digits) return undefined;
+      this.i += digits.length;
+      return String.fromCharCode(parseInt(digits, 16));
+    }
+    if (c === "c") return undefined;
+    return /[A-Za-z0-9]/.test(c) ? undefined : c;
+  }
+
+  private characterClass(): Info {
+    const negated = this.source[this.i] === "^";
+    if (negated) this.i++;
+    const chars = new Set<string>();
+    let exact = !negated;
+    let first = true;
+    while (this.i < this.source.length && (this.source[this.i] !== "]" || first)) {
+      first = false;
+      const start = this.classChar();
+      if (start === undefined) {
+        exact = false;
+        continue;
+      }
+      if (this.source[this.i] === "-" && this.source[this.i + 1] !== "]" && this.i + 1 < this.source.length) {
+        this.i++;
+        const end = this.classChar();
+        if (end === undefined) {
+          exact = false;
+          continue;
+        }
+        const from = start.charCodeAt(0);
+        const to = end.charCodeAt(0);
+        if (to - from + 1 > MAX_CLASS_CHARS) exact = false;
+        else for (let code = from; code <= to; code++) chars.add(String.fromCharCode(code));
+      } else chars.add(start);
+    }
+    this.i++;
+    return exact && chars.size > 0 && chars.size <= MAX_CLASS_CHARS ? { exact: [...chars] } : NONE;
+  }
+
+  /** One class member: a character, or undefined for a class escape like `\s`. */
+  private classChar(): string | undefined {
+    const c = this.source[this.i++];
+    if (c !== "\\") return c;
+    const next = this.source[this.i++];
+    if (next === "b") return "\b";
+    if (/[dDwWsS]/.test(next)) return undefined;
+    return this.escapedChar(next);
+  }
+}
+
+/** Literals one of which every match of `pattern` contains (lower-cased for `i`), or undefined when the
+ * regex needs no particular literal (or uses syntax the analysis does not follow). */
+export function requiredLiterals(pattern: RegExp): string[] | undefined {
+  if (pattern.flags.includes("u") || pattern.flags.includes("v")) return undefined;
+  try {
+    const literals = asRequired(new Parser(pattern.source).parse());
+    if (!literals) return undefined;
+    return pattern.flags.includes("i") ? unique(literals.map((literal) => literal.toLowerCase())) : literals;
+  } catch {
+    return undefined;
+  }
+}
