@@ -8,7 +8,7 @@ import type { AuditPort } from "./ports.ts";
 interface Pending {
   sessionId: string;
   actionHash: string;
-  resolve: (decision: "approve" | "deny") => void;
+  resolve: (decision: "approve" | "deny" | "timeout") => void;
 }
 
 export interface ApprovalDeps {
@@ -24,7 +24,7 @@ export class ApprovalRegistry implements ApprovalRequester {
 
   constructor(private readonly deps: ApprovalDeps) {}
 
-  request(input: Parameters<ApprovalRequester["request"]>[0]): Promise<"approve" | "deny" | "unavailable"> {
+  request(input: Parameters<ApprovalRequester["request"]>[0]): ReturnType<ApprovalRequester["request"]> {
     if (this.deps.clientsFor(input.sessionId) === 0) return Promise.resolve("unavailable");
     if (this.pending.has(input.actionId)) return Promise.resolve("deny");
     this.deps.audit.record("tier3_requested", input.sessionId, input.toolName, {
@@ -33,7 +33,7 @@ export class ApprovalRegistry implements ApprovalRequester {
     });
     return new Promise((resolve) => {
       const timer = setTimeout(
-        () => this.settle(input.actionId, "deny", "timeout"),
+        () => this.settle(input.actionId, "timeout", "timeout"),
         input.timeoutSecs * 1000,
       );
       this.pending.set(input.actionId, {
@@ -54,8 +54,11 @@ export class ApprovalRegistry implements ApprovalRequester {
     });
   }
 
-  /** Answers one pending request. False when no such request is waiting (unknown, answered or expired). */
-  decide(actionId: string, decision: "approve" | "deny", via = "web"): boolean {
+  /** Answers one pending request from a client of the same session. False when no such request is waiting
+   * (unknown, answered, expired, or asked of another session). */
+  decide(actionId: string, decision: "approve" | "deny", via = "web", fromSessionId?: string): boolean {
+    const item = this.pending.get(actionId);
+    if (!item || (fromSessionId !== undefined && fromSessionId !== item.sessionId)) return false;
     return this.settle(actionId, decision, via);
   }
 
@@ -68,7 +71,7 @@ export class ApprovalRegistry implements ApprovalRequester {
     for (const id of [...this.pending.keys()]) this.settle(id, "deny", "shutdown");
   }
 
-  private settle(actionId: string, decision: "approve" | "deny", via: string): boolean {
+  private settle(actionId: string, decision: "approve" | "deny" | "timeout", via: string): boolean {
     const item = this.pending.get(actionId);
     if (!item) return false;
     // Deleting first makes every approval single-use: it cannot be replayed for another call.
@@ -76,7 +79,7 @@ export class ApprovalRegistry implements ApprovalRequester {
     this.deps.audit.record("tier3_decision", item.sessionId, "", {
       action_id: actionId,
       action_hash: item.actionHash,
-      decision,
+      decision: decision === "timeout" ? "deny" : decision,
       via,
     });
     item.resolve(decision);

@@ -44,7 +44,7 @@ export class Conversation implements FrameHandler {
     private readonly clock: Clock,
   ) {}
 
-  async handle(frame: ClientFrame, client: { channel: string }): Promise<void> {
+  async handle(frame: ClientFrame, client: { channel: string; activeSessionId?: string }): Promise<void> {
     switch (frame.type) {
       case "message":
         return this.acceptMessage(frame.session_id, frame.content, frame.mode);
@@ -69,7 +69,9 @@ export class Conversation implements FrameHandler {
         this.cancel(frame.session_id);
         return;
       case "tier3_decision":
-        if (!this.approvals.decide(frame.action_id, frame.decision, client.channel)) {
+        // Only a client looking at the session that asked may answer for it.
+        const from = frame.session_id ?? client.activeSessionId;
+        if (!this.approvals.decide(frame.action_id, frame.decision, client.channel, from || undefined)) {
           throw new NotFoundError(
             `No pending approval with action_id "${frame.action_id}"`,
             "UNKNOWN_ACTION",

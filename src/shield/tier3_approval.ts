@@ -47,16 +47,23 @@ export class Tier3Approval implements Evaluator {
     this.timeoutMs = options.timeoutSeconds * 1000 + GRACE_MS;
   }
 
-  private admit(): boolean {
+  private admit(): number | undefined {
     const now = this.options.clock.now();
     while (this.prompts.length > 0 && this.prompts[0] <= now - HOUR_MS) this.prompts.shift();
-    if (this.prompts.length >= this.options.maxPerHour) return false;
+    if (this.prompts.length >= this.options.maxPerHour) return undefined;
     this.prompts.push(now);
-    return true;
+    return now;
+  }
+
+  /** A prompt nobody was shown (no client connected) does not count against the hourly limit. */
+  private giveBack(at: number): void {
+    const index = this.prompts.lastIndexOf(at);
+    if (index >= 0) this.prompts.splice(index, 1);
   }
 
   async evaluate(context: EvaluationContext): Promise<TierOutcome> {
-    if (!this.admit()) {
+    const admitted = this.admit();
+    if (admitted === undefined) {
       const limit = this.options.maxPerHour;
       return {
         decision: "BLOCK",
@@ -76,6 +83,15 @@ export class Tier3Approval implements Evaluator {
     });
     if (answer === "approve") return { decision: "ALLOW", reason: "Approved by the user", confidence: 1 };
     if (answer === "deny") return { decision: "BLOCK", reason: "Denied by the user", confidence: 1 };
+    if (answer === "timeout") {
+      const seconds = this.options.timeoutSeconds;
+      return {
+        decision: "BLOCK",
+        reason: `No answer within ${seconds} seconds: denied automatically`,
+        confidence: 1,
+      };
+    }
+    this.giveBack(admitted);
     return { decision: "BLOCK", reason: "Approval unavailable: no client could answer", confidence: 1 };
   }
 }

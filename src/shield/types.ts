@@ -53,7 +53,8 @@ export interface BudgetCounter {
   tryConsume(limit: number): boolean;
 }
 
-/** Port: asks a human. Resolves "approve" or "deny"; "unavailable" when no client can answer. */
+/** Port: asks a human. Resolves "approve" or "deny"; "timeout" when nobody answered in time; "unavailable" when
+ * no client could be asked. */
 export interface ApprovalRequester {
   request(input: {
     actionId: string;
@@ -63,7 +64,7 @@ export interface ApprovalRequester {
     target: string;
     reasoning: string;
     timeoutSecs: number;
-  }): Promise<"approve" | "deny" | "unavailable">;
+  }): Promise<"approve" | "deny" | "timeout" | "unavailable">;
 }
 
 /** Port: receives one latency sample per tier per evaluation, and every verdict. */

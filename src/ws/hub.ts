@@ -8,7 +8,7 @@ export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 /** What the hub asks of the engine for each client frame. */
 export interface FrameHandler {
   /** Throws AppError (e.g. UNKNOWN_SESSION) for frames that cannot be accepted. */
-  handle(frame: ClientFrame, client: { channel: "web" }): Promise<void> | void;
+  handle(frame: ClientFrame, client: { channel: "web"; activeSessionId: string }): Promise<void> | void;
 }
 
 interface Connection {
@@ -105,7 +105,7 @@ export class WebSocketHub {
       return;
     }
     try {
-      await this.handler.handle(frame, { channel: "web" });
+      await this.handler.handle(frame, { channel: "web", activeSessionId: connection.activeSessionId });
     } catch (error) {
       const code = (error as { code?: string }).code ?? "INTERNAL";
       const sessionId = "session_id" in frame && frame.session_id
