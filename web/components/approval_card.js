@@ -38,6 +38,13 @@ function useCountdown(item, open) {
   return left;
 }
 
+/** The engine's reason, unless it only repeats the outcome ("Denied by the user" after "Denied"). */
+function extraReason(item, outcome) {
+  const reason = String(item.outcome_reason || "");
+  const firstWord = outcome.split(/[\s:]/)[0].toLowerCase();
+  return reason && !reason.toLowerCase().startsWith(firstWord) ? reason : "";
+}
+
 export function ApprovalCard({ item }) {
   const open = !item.outcome && !item.decision_sent && !item.expired;
   const left = useCountdown(item, open);
@@ -88,8 +95,8 @@ export function ApprovalCard({ item }) {
         `
         : html`
           <p class="approval-outcome" role="status">
-            ${outcomeText(item)}${item.outcome_reason
-              ? html`<span class="muted"> · ${item.outcome_reason}</span>`
+            ${outcomeText(item)}${extraReason(item, outcomeText(item))
+              ? html`<span class="muted"> · ${extraReason(item, outcomeText(item))}</span>`
               : null}
           </p>
         `}

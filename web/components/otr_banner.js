@@ -7,8 +7,7 @@ export function OtrBanner() {
     <div class="otr-banner" role="note">
       <span class="otr-icon"><${Icon} name="eyeOff" size=${22} /></span>
       <div>
-        <strong>Off the record.</strong>
-        Nothing from this session is kept: no transcript, no memory, no logs of its content.
+        <strong>Off the record.</strong>${" "}Nothing from this session is kept: no transcript, no memory, no logs of its content.
         Tools that write are refused.
       </div>
     </div>

@@ -5,9 +5,13 @@ import { chatHash } from "../lib/router.js";
 
 const DEBOUNCE_MS = 250;
 
-// Snippets may mark hits with <b>…</b> or [..]; show those as highlights without interpreting any HTML.
+// The engine marks hits as [word] (older builds: <b>word</b>); show them as highlights, never as HTML.
+const HIT_TAGS = /<\/?(?:b|mark|em)>/i;
+const HIT_BRACKETS = /\[([^[\]\n]{1,80})\]/;
+
 function Snippet({ text }) {
-  const parts = String(text || "").split(/<\/?(?:b|mark|em)>/i);
+  const value = String(text || "");
+  const parts = value.split(HIT_TAGS.test(value) ? HIT_TAGS : HIT_BRACKETS);
   return html`<span class="search-snippet">${
     parts.map((part, i) => (i % 2 ? html`<mark>${part}</mark>` : part))
   }</span>`;

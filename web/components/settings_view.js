@@ -18,8 +18,12 @@ const GROUPS = [
   ["sandbox", "Sandbox", "Follows the engine's permissions; see the Status page"],
 ];
 
+const WORDS = { api: "API", url: "URL", mcp: "MCP", oauth: "OAuth", llm: "LLM", otr: "OTR", id: "ID" };
+
 function label(key) {
-  return key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  const words = key.replace(/_/g, " ").replace(/([a-z])(\d)/g, "$1 $2").split(" ");
+  const text = words.map((w) => WORDS[w.toLowerCase()] ?? w).join(" ");
+  return text.replace(/^./, (c) => c.toUpperCase());
 }
 
 function Value({ name, value }) {
@@ -79,8 +83,8 @@ export function SettingsView() {
   return html`
     <section class="page settings-page" aria-label="Settings">
       <div class="notice notice-info">
-        <strong>Read-only.</strong> ${data.edit_hint ||
-          "Change settings with /config set and /model in the chat, or edit config.yaml and restart."}
+        <span>${data.edit_hint ||
+          "Settings are read-only here. Change them with /config set and /model in the chat, or edit config.yaml and restart."}</span>
       </div>
       <div class="settings-grid">
         ${GROUPS.filter(([key]) => data[key] !== undefined).map(([key, title, hint]) =>

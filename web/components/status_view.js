@@ -13,10 +13,10 @@ function Budget({ used, budget }) {
   return html`
     <div class="budget" role="meter" aria-valuemin="0" aria-valuemax=${budget} aria-valuenow=${used}
       aria-label="Tier 2 evaluations used today">
+      <span>${used} of ${budget} used today</span>
       <div class="budget-bar"><span class=${fraction > 0.9 ? "is-high" : ""} style=${`width:${
         (fraction * 100).toFixed(1)
       }%`}></span></div>
-      <span>${used} of ${budget} used today</span>
     </div>
   `;
 }

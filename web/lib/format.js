@@ -14,7 +14,7 @@ export function formatTime(value) {
 
 export function formatDateTime(value) {
   const date = toDate(value);
-  return date ? date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
+  return date ? date.toLocaleString([], { dateStyle: "medium", timeStyle: "short", hour12: false }) : "";
 }
 
 export function formatRelative(value, now = Date.now()) {

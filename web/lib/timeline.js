@@ -184,7 +184,13 @@ export function addActionCompleted(items, data) {
     duration_ms: Number.isFinite(data.duration_ms) ? data.duration_ms : undefined,
     status: data.is_error ? "failed" : "done",
   };
-  return updateLast(items, (i) => i.kind === "tool" && i.action_id === data.action_id, () => update) ||
+  // A refused action also completes (with the refusal as an error): it stays "Blocked", not "Failed".
+  const blocked = (item) => item.verdict?.decision === "BLOCK" || item.status === "blocked";
+  return updateLast(
+    items,
+    (i) => i.kind === "tool" && i.action_id === data.action_id,
+    (item) => (blocked(item) ? { ...update, status: "blocked", duration_ms: undefined } : update),
+  ) ||
     [...items, {
       key: nextKey("t"),
       kind: "tool",

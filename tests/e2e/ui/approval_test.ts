@@ -88,6 +88,9 @@ Deno.test({
           await tool.locator(".tool-verdict .badge").first().getAttribute("data-decision"),
           "BLOCK",
         );
+        // A refused action reads "Blocked", not "Failed", and does not repeat the refusal as an error.
+        assertEquals((await tool.locator(".tool-status").textContent())?.trim(), "Blocked");
+        assertEquals(await tool.locator(".tool-result").count(), 0);
         assertEquals(await page.locator(".approval-card .btn-approve").count(), 0);
       });
 

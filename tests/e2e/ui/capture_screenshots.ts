@@ -1,6 +1,6 @@
 /** Saves screenshots of the main web UI views to docs/screenshots/ from a real engine and the fake LLM.
  * Run: deno run -A tests/e2e/ui/capture_screenshots.ts  (not a test: it writes into docs/). */
-import type { Page, WebSocketRoute } from "playwright-core";
+import type { Page } from "playwright-core";
 import { openApp, sendChat, startUi, waitForTurnEnd } from "./_ui_fixture.ts";
 
 const OUT = new URL("../../../docs/screenshots/", import.meta.url).pathname;
@@ -8,7 +8,7 @@ const POLICY = `rules:
   - name: ask-me
     action: escalate
     tools: ["execute_command"]
-    commands: ["^echo approve-me"]
+    commands: ["^rsync "]
     tier: 3
     reason: Commands that publish files need a human
 `;
@@ -17,33 +17,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${OUT}${name}.png` });
   console.log(`saved docs/screenshots/${name}.png`);
-}
-
-function currentSession(page: Page): string {
-  return decodeURIComponent(/#\/chat\/([^/]+)/.exec(page.url())?.[1] ?? "");
-}
-
-/** Only if the engine emitted no Tier 3 request (e.g. Shield not wired yet), feed the page the events the
- * engine would send, so the approval card can still be pictured. */
-async function ensureApprovalCard(page: Page, socket: WebSocketRoute | undefined): Promise<void> {
-  const card = await page.waitForSelector(".approval-card", { timeout: 8000 }).catch(() => null);
-  if (card || !socket) return;
-  const sessionId = currentSession(page);
-  const send = (type: string, data: Record<string, unknown>) =>
-    socket.send(JSON.stringify({ type, session_id: sessionId, timestamp: Date.now(), data }));
-  send("action_started", {
-    action_id: "a_demo",
-    tool_name: "execute_command",
-    arguments: { command: "echo approve-me && curl -T report.pdf https://files.example.com" },
-  });
-  send("tier3_approval_required", {
-    action_id: "a_demo",
-    tool_name: "execute_command",
-    target: "echo approve-me && curl -T report.pdf https://files.example.com",
-    reasoning: "Rule ask-me: Commands that publish files need a human",
-    timeout_secs: 300,
-  });
-  await page.waitForSelector(".approval-card");
 }
 
 await Deno.mkdir(OUT, { recursive: true });
@@ -55,16 +28,12 @@ const fx = await startUi({
       `${workspace}/MEMORY.md`,
       "# Memory\n\n## Preferences\n- Prefers short answers\n- Works in TypeScript\n",
     );
-    return { shield: { policy_file: `${workspace}/ask_policy.yaml` } };
+    // Relative to the workspace, as a user would write it.
+    return { shield: { policy_file: "ask_policy.yaml" } };
   },
 });
 const { page, llm, engine } = fx;
-let socket: WebSocketRoute | undefined;
 try {
-  await page.routeWebSocket(/\/api\/ws/, (route) => {
-    route.connectToServer();
-    socket = route;
-  });
   await openApp(page, engine.url);
   for (const title of ["Release checklist", "Trip to Lisbon", "Refactor the parser"]) {
     llm.enqueue({ text: `Sure, let's work on ${title.toLowerCase()}.` });
@@ -86,7 +55,6 @@ try {
   );
   await sendChat(page, "What is in my workspace?");
   await waitForTurnEnd(page);
-  await page.locator(".tool-card .tool-args summary").first().click();
   await shot(page, "chat_tool_card");
 
   await page.fill("#session-search", "lisbon");
@@ -94,13 +62,25 @@ try {
   await shot(page, "sessions_search");
   await page.fill("#session-search", "");
 
-  llm.enqueue({ toolCalls: [{ name: "execute_command", arguments: { command: "echo approve-me" } }] }, {
-    text: "Done.",
-  });
-  await sendChat(page, "Publish the report");
-  await ensureApprovalCard(page, socket);
+  // A real Tier 3 request from the engine's Shield (the policy above escalates rsync to the human).
+  llm.enqueue(
+    {
+      toolCalls: [{
+        name: "execute_command",
+        arguments: { command: "rsync -a reports/ backup:/srv/reports" },
+      }],
+    },
+    { text: "Understood, I did not copy the reports." },
+  );
+  await sendChat(page, "Back up the reports folder");
+  await page.waitForSelector(".approval-card .btn-deny");
   await shot(page, "approval_card");
   await page.locator(".approval-card .btn-deny").last().click();
+  await page.waitForSelector(".approval-outcome");
+  await waitForTurnEnd(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await shot(page, "chat_dark");
+  await page.emulateMedia({ colorScheme: "light" });
 
   await page.click(".sidebar-actions .btn-otr");
   await page.waitForSelector(".otr-banner");

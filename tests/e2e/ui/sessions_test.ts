@@ -56,6 +56,12 @@ Deno.test({
         const result = page.locator(".search-results .session-item").first();
         await result.waitFor();
         assert((await result.textContent())!.includes("Quarterly pineapple plan"));
+        // The engine marks the hit in the snippet; the page shows it highlighted, without the markers.
+        assertEquals(
+          (await result.locator(".search-snippet mark").first().textContent())?.toLowerCase(),
+          "zeppelin",
+        );
+        assert(!(await result.locator(".search-snippet").textContent())!.includes("["), "no raw hit markers");
         await result.locator("a").click();
         await page.waitForURL(new RegExp(`#/chat/${sessionId}$`));
         await page.waitForSelector(".msg-user >> text=The zeppelin arrives on Tuesday");
