@@ -99,18 +99,27 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const sessions = new SessionService(new SqliteSessionStore(db), new OtrSessionStore(), clock);
   const metrics = new MetricsStore(db, clock);
   const budget = new BudgetStore(db, clock);
-  const auth = new AuthService(
-    remote && config.web.auth,
-    config.web.password_hash,
-    new LoginStore(db),
-    clock,
-  );
   const bus = new EventBus();
   const audit = await openAuditLog(join(stateDir, "audit.jsonl"), {
     clock,
     onError: (error) => logger.error("audit_error", error.message, {}),
   });
   const auditTrail = auditPort(audit, logger);
+  const auth = new AuthService(
+    remote && config.web.auth,
+    config.web.password_hash,
+    new LoginStore(db),
+    clock,
+    (outcome, client) => {
+      auditTrail.record(outcome === "success" ? "login_success" : "login_failure", "", "login", {
+        client,
+        outcome,
+      });
+      if (outcome !== "success") {
+        logger.warn("login_failed", `Login ${outcome.replace("_", " ")}`, { client });
+      }
+    },
+  );
   sessions.observe({
     created: (session) => auditTrail.record("session_created", session.id, "", { mode: session.mode }),
     deleted: (session) => auditTrail.record("session_deleted", session.id, "", { mode: session.mode }),

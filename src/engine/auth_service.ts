@@ -24,15 +24,23 @@ export class AuthService {
     private readonly passwordHash: string | undefined,
     private readonly store: LoginStore,
     private readonly clock: Clock,
+    /** Told of every login attempt (the audit log); never given the password. */
+    private readonly onAttempt: (outcome: "success" | "failure" | "rate_limited", client: string) => void =
+      () => {},
   ) {
     this.attempts = new SlidingWindowLimiter(ATTEMPTS_PER_MINUTE, 60_000, clock);
   }
 
   async login(password: string, client: string): Promise<LoginOutcome> {
-    if (!this.attempts.take(client)) return { ok: false, reason: "rate_limited" };
+    if (!this.attempts.take(client)) {
+      this.onAttempt("rate_limited", client);
+      return { ok: false, reason: "rate_limited" };
+    }
     if (!this.passwordHash || !(await compare(password, this.passwordHash))) {
+      this.onAttempt("failure", client);
       return { ok: false, reason: "wrong_password" };
     }
+    this.onAttempt("success", client);
     const token = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
     const now = this.clock.now();
     this.store.removeExpired(now);

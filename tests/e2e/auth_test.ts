@@ -93,6 +93,14 @@ Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebS
       assert(statuses.includes(429), `statuses ${statuses}`);
       assertEquals(statuses.at(-1), 429);
     });
+
+    await t.step("login successes and failures are audited without the password", async () => {
+      const audit = await Deno.readTextFile(`${engine.workspace}/.engine/audit.jsonl`);
+      const events = audit.trim().split("\n").map((line) => JSON.parse(line).event);
+      assert(events.includes("login_success"), events.join(","));
+      assert(events.includes("login_failure"), events.join(","));
+      assert(!audit.includes("correct horse") && !audit.includes("guess"), "no passwords in the audit log");
+    });
   } finally {
     await engine.stop();
   }
