@@ -148,7 +148,12 @@ async function streamFrames(
   const started = performance.now();
   await page.fill("#composer-input", `Stream ${tokens} tokens`);
   await page.press("#composer-input", "Enter");
+  // The turn starts only once the message is out (a new chat first creates its session over HTTP);
+  // waiting for the end before that would measure nothing.
+  await page.locator(".msg-user", { hasText: `Stream ${tokens} tokens` }).last().waitFor();
   await waitForTurnEnd(page);
+  const lastToken = `w${tokens - 1}`;
+  await page.locator(".msg-assistant", { hasText: lastToken }).last().waitFor();
   const ms = performance.now() - started;
   return { stats: await stopFrameRecorder(page), ms };
 }
