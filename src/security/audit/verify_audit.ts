@@ -1,7 +1,7 @@
 /** Verifies a whole audit file (every hash, link and seq) in one streaming pass, and pages entries for the API. */
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import { type AuditEntry, GENESIS_HASH } from "./audit_entry.ts";
-import { type SegmentResult, verifySegment } from "./_chain_segment.ts";
+import { type AuditEntry, GENESIS_HASH, parseEntryLine } from "./audit_entry.ts";
+import { type SegmentOptions, type SegmentResult, verifySegment } from "./_chain_segment.ts";
 
 export interface AuditVerification {
   chain_valid: boolean;
@@ -23,6 +23,11 @@ export interface AuditPage {
 export interface VerifyOptions {
   /** Parallel ranges; default: one per core (up to 4) for files of 16 MB or more, else 1. */
   workers?: number;
+  /**
+   * Default true: lines already in canonical form are hashed as raw bytes, without parsing; any other line
+   * takes the reference path. False parses and re-serialises every line (tests and the benchmark baseline).
+   */
+  fastPath?: boolean;
 }
 
 /** Walks the whole file. Throws NotFoundError when it does not exist. */
@@ -50,13 +55,11 @@ export async function readAuditPage(
   }
   const walk = await walkAuditFile(path, lines + offset, options);
   if (!walk) return { entries: [], total_entries: 0, chain_valid: true, has_more: false };
-  const { verification, recent } = walk;
+  const { verification, recentStarts, size } = walk;
   const total = verification.total_entries;
   const firstIndex = Math.max(0, total - offset - lines);
-  const entries = recent.filter((item) => item.index >= firstIndex && item.index < total - offset)
-    .map((item) => item.entry);
   const page: AuditPage = {
-    entries,
+    entries: await readEntries(path, recentStarts, total, firstIndex, total - offset, size),
     total_entries: total,
     chain_valid: verification.chain_valid,
     has_more: firstIndex > 0,
@@ -65,9 +68,48 @@ export async function readAuditPage(
   return page;
 }
 
+/**
+ * Parses lines [from, to) of the file from the starts kept while verifying (`starts` holds the starts of
+ * the last lines, the last one being line total-1). Lines that are not entries, and an unfinished last
+ * line, are left out.
+ */
+async function readEntries(
+  path: string,
+  starts: number[],
+  total: number,
+  from: number,
+  to: number,
+  size: number,
+): Promise<AuditEntry[]> {
+  const firstKept = total - starts.length;
+  if (to <= from || from < firstKept) return [];
+  const begin = starts[from - firstKept];
+  const finish = to < total ? starts[to - firstKept] : size;
+  const bytes = new Uint8Array(finish - begin);
+  using file = await Deno.open(path, { read: true });
+  await file.seek(begin, Deno.SeekMode.Start);
+  for (let filled = 0; filled < bytes.length;) {
+    const count = await file.read(bytes.subarray(filled));
+    if (count === null) break;
+    filled += count;
+  }
+  const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).split("\n");
+  // The piece after the last newline is empty, or a line that was never finished.
+  lines.pop();
+  const entries: AuditEntry[] = [];
+  for (const line of lines) {
+    const parsed = parseEntryLine(line);
+    if ("entry" in parsed) entries.push(parsed.entry);
+  }
+  return entries;
+}
+
 interface Walk {
   verification: AuditVerification;
-  recent: { index: number; entry: AuditEntry }[];
+  /** File offsets of the last `keepLast` lines' starts. */
+  recentStarts: number[];
+  /** The size the walk covered (the file may have grown since). */
+  size: number;
 }
 
 /** Files at least this big are verified in parallel ranges, one worker per core (up to MAX_WORKERS). */
@@ -89,10 +131,11 @@ async function walkAuditFile(
   const parts = Math.max(1, Math.floor(options.workers ?? defaultWorkers(size)));
   const bounds = await lineBoundaries(path, size, parts);
   const ranges = bounds.slice(0, -1).map((start, i) => [start, bounds[i + 1]] as const);
+  const segmentOptions = { keepLast, fastPath: options.fastPath ?? true };
   const segments = ranges.length === 1
-    ? [await verifySegment(path, 0, size, keepLast)]
-    : await Promise.all(ranges.map(([start, end]) => verifyInWorker(path, start, end, keepLast)));
-  return stitch(segments, keepLast);
+    ? [await verifySegment(path, 0, size, segmentOptions)]
+    : await Promise.all(ranges.map(([start, end]) => verifyInWorker(path, start, end, segmentOptions)));
+  return { ...stitch(segments, keepLast), size };
 }
 
 function defaultWorkers(size: number): number {
@@ -100,12 +143,12 @@ function defaultWorkers(size: number): number {
 }
 
 /** Joins range results in order: each range's first line must continue the previous range's chain. */
-function stitch(segments: SegmentResult[], keepLast: number): Walk {
+function stitch(segments: SegmentResult[], keepLast: number): Omit<Walk, "size"> {
   let index = 0;
   let prevHash = GENESIS_HASH;
   let breakAt: number | undefined;
   let reason: string | undefined;
-  let recent: Walk["recent"] = [];
+  let recentStarts: number[] = [];
   for (const segment of segments) {
     if (breakAt === undefined && segment.count > 0 && segment.firstSeq !== undefined) {
       if (segment.firstSeq !== index) {
@@ -117,8 +160,8 @@ function stitch(segments: SegmentResult[], keepLast: number): Walk {
     if (breakAt === undefined && segment.breakAt !== undefined) {
       (breakAt = index + segment.breakAt, reason = segment.reason);
     }
-    recent = recent.concat(segment.recent.map((item) => ({ index: index + item.index, entry: item.entry })));
-    if (keepLast > 0 && recent.length > keepLast) recent = recent.slice(-keepLast);
+    recentStarts = recentStarts.concat(segment.recentStarts);
+    if (recentStarts.length > keepLast) recentStarts = recentStarts.slice(-keepLast);
     prevHash = segment.lastHash ?? prevHash;
     index += segment.count;
   }
@@ -130,7 +173,7 @@ function stitch(segments: SegmentResult[], keepLast: number): Walk {
       chain_break_at: breakAt,
       reason: `entry ${breakAt}: ${reason}`,
     };
-  return { verification, recent };
+  return { verification, recentStarts };
 }
 
 /** Start offsets of `parts` ranges that each begin at a line start, plus the file size. */
@@ -158,13 +201,18 @@ async function lineBoundaries(path: string, size: number, parts: number): Promis
   return [...new Set(bounds)];
 }
 
-function verifyInWorker(path: string, start: number, end: number, keepLast: number): Promise<SegmentResult> {
+function verifyInWorker(
+  path: string,
+  start: number,
+  end: number,
+  options: SegmentOptions,
+): Promise<SegmentResult> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./verify_worker.ts", import.meta.url).href, { type: "module" });
   } catch {
     // No workers here (a sandbox, a compiled binary without the worker module): verify in this thread.
-    return verifySegment(path, start, end, keepLast);
+    return verifySegment(path, start, end, options);
   }
   return new Promise<SegmentResult>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<{ ok: boolean; result?: SegmentResult; error?: string }>) => {
@@ -175,8 +223,8 @@ function verifyInWorker(path: string, start: number, end: number, keepLast: numb
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      verifySegment(path, start, end, keepLast).then(resolve, reject);
+      verifySegment(path, start, end, options).then(resolve, reject);
     };
-    worker.postMessage({ path, start, end, keepLast });
+    worker.postMessage({ path, start, end, options });
   });
 }

@@ -171,3 +171,21 @@ Deno.test("verifyAuditFile in parallel ranges finds the same break as one pass, 
     await cleanup();
   }
 });
+
+Deno.test("readAuditPage leaves out an unfinished last line and pages past the start as empty", async () => {
+  const { path, cleanup } = await makeLog(6);
+  try {
+    const lines = await readLines(path);
+    // A whole entry without its newline is still a write that never finished.
+    await Deno.writeTextFile(path, lines.join("\n") + "\n" + lines[5]);
+    const page = await readAuditPage(path, { lines: 3 });
+    assert.deepEqual(page.entries.map((entry) => entry.seq), [4, 5]);
+    assert.deepEqual([page.total_entries, page.chain_break_at], [7, 6]);
+    const past = await readAuditPage(path, { lines: 5, offset: 1_000_000 });
+    assert.deepEqual([past.entries, past.has_more, past.total_entries], [[], false, 7]);
+    const middle = await readAuditPage(path, { lines: 2, offset: 3, workers: 2 });
+    assert.deepEqual(middle.entries.map((entry) => entry.seq), [2, 3]);
+  } finally {
+    await cleanup();
+  }
+});
