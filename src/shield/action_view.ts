@@ -4,7 +4,7 @@
 import type { Action } from "./types.ts";
 import { payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
-import { MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
+import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
 
 export interface ActionView {
@@ -104,7 +104,7 @@ function addFileUrls(view: BuildingView, urls: string[]): void {
 /** Parses shell text into segments; `withPaths` false for scripts being written (their paths are not touched now). */
 function addShell(view: BuildingView, variants: string[], withPaths = true): void {
   for (const variant of variants) {
-    const parsed = parseShell(variant);
+    const parsed = view.parse(variant);
     if (parsed.truncated) view.truncatedShell = true;
     view.segments.push(...parsed.segments);
     if (parsed.code.length > 0) push(view.texts, "code", parsed.code.flatMap(textVariants));
@@ -121,9 +121,12 @@ function addShell(view: BuildingView, variants: string[], withPaths = true): voi
 
 interface BuildingView extends ActionView {
   normal(path: string): NormalPath;
+  /** parseShell, remembered by text for this view: variants and prose often repeat a command. */
+  parse(text: string): ReturnType<typeof parseShell>;
 }
 
 export function buildActionView(action: Action, workspace: string, home: string): ActionView {
+  const parsedShell = new Map<string, ReturnType<typeof parseShell>>();
   const view: BuildingView = {
     type: typeof action.type === "string" ? action.type : "",
     texts: new Map(),
@@ -135,6 +138,11 @@ export function buildActionView(action: Action, workspace: string, home: string)
     oversized: false,
     truncatedShell: false,
     normal: (path) => normalizePath(path, workspace, home),
+    parse: (text) => {
+      let parsed = parsedShell.get(text);
+      if (!parsed) parsedShell.set(text, parsed = parseShell(text));
+      return parsed;
+    },
   };
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);
@@ -147,7 +155,7 @@ export function buildActionView(action: Action, workspace: string, home: string)
   for (const field of ordered) {
     if (field.value.length > MAX_SCAN_CHARS) view.oversized = true;
     if (field.kind === "path" || field.kind === "write_path") {
-      const path = view.normal(textVariants(field.value)[0]);
+      const path = view.normal(cleanPrefix(field.value));
       view.paths.push(path);
       if (field.kind === "write_path") view.writePaths.push(path);
       continue;

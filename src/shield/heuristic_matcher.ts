@@ -32,7 +32,6 @@ const FIELDS: readonly RuleField[] = [
   "tool",
   "recipient_list",
 ];
-const MAX_SCANNERS = 32;
 const BIT = new Map(FIELDS.map((field, index) => [field, 1 << index]));
 
 /** Payload text kinds each field covers (the rest are built from segments, paths, urls and requests). */
@@ -79,16 +78,45 @@ export function fieldTexts(view: ActionView, field: RuleField): string[] {
   return rawFieldTexts(view, field).map((text) => text.toLowerCase());
 }
 
-/** Each distinct lower-cased text of the view, with a bit per field it belongs to. */
+/** Per payload text kind: the bits of the fields that cover it. */
+const KIND_BITS = new Map<PayloadKind, number>();
+for (const [field, kinds] of Object.entries(TEXT_SOURCES)) {
+  for (const kind of kinds) KIND_BITS.set(kind, (KIND_BITS.get(kind) ?? 0) | BIT.get(field as RuleField)!);
+}
+const bit = (field: RuleField) => BIT.get(field)!;
+const [COMMAND, EXEC, PATH, WRITE_PATH, URL, REQUEST, TOOL, RECIPIENT_LIST] = (
+  ["command", "exec", "path", "write_path", "url", "request", "tool", "recipient_list"] as const
+).map(bit);
+
+/** Each distinct lower-cased text of the view (the same texts as fieldTexts), with a bit per field it belongs
+ * to, kept to `fields`. Built in one pass over the view. */
 function textsByField(view: ActionView, fields: number): Map<string, number> {
   const texts = new Map<string, number>();
-  for (const field of FIELDS) {
-    const bit = BIT.get(field)!;
-    if ((fields & bit) === 0) continue;
-    for (const raw of rawFieldTexts(view, field)) {
-      const text = raw.toLowerCase();
-      texts.set(text, (texts.get(text) ?? 0) | bit);
-    }
+  const add = (raw: string, bits: number) => {
+    const kept = bits & fields;
+    if (kept === 0) return;
+    const text = raw.toLowerCase();
+    texts.set(text, (texts.get(text) ?? 0) | kept);
+  };
+  for (const segment of view.segments) {
+    add(segment.text, COMMAND);
+    add(segment.argv[0] ?? "", EXEC);
+  }
+  for (const path of view.paths) {
+    add(path.absolute, PATH);
+    if (path.relative) add(path.relative, PATH);
+  }
+  for (const path of view.writePaths) {
+    add(path.absolute, WRITE_PATH);
+    if (path.relative) add(path.relative, WRITE_PATH);
+  }
+  for (const url of view.urls) add(url, URL);
+  for (const request of view.requests) add(request, REQUEST);
+  add(view.type, TOOL);
+  add((view.texts.get("recipient") ?? []).join(", "), RECIPIENT_LIST);
+  for (const [kind, values] of view.texts) {
+    const bits = KIND_BITS.get(kind) ?? 0;
+    if ((bits & fields) !== 0) { for (const value of values) add(value, bits); }
   }
   return texts;
 }
@@ -96,11 +124,10 @@ function textsByField(view: ActionView, fields: number): Map<string, number> {
 export class HeuristicMatcher {
   /** Per rule: the bits of the fields it looks at. */
   private readonly ruleFields: Int32Array;
-  private readonly literals: Array<string[] | undefined>;
   /** Rules with no required literal: they run on every text of their fields. */
   private readonly unfiltered: number[] = [];
-  /** One automaton per combination of fields a text belongs to, over the literals of those fields' rules. */
-  private readonly scanners = new Map<number, LiteralScanner>();
+  /** One automaton over every rule's literals; candidates are then kept to the text's fields. */
+  private readonly scanner: LiteralScanner;
   private readonly marks: Int32Array;
   private stamp = 0;
   private readonly usedFields: number;
@@ -109,44 +136,29 @@ export class HeuristicMatcher {
     this.ruleFields = new Int32Array(rules.length);
     this.marks = new Int32Array(rules.length);
     let used = 0;
-    this.literals = rules.map((rule, index) => {
+    const literals: string[] = [];
+    const ids: number[] = [];
+    rules.forEach((rule, index) => {
       for (const field of rule.fields) this.ruleFields[index] |= BIT.get(field) ?? 0;
       used |= this.ruleFields[index];
       const required = requiredLiterals(rule.pattern);
       if (!required) this.unfiltered.push(index);
-      return required;
+      for (const literal of required ?? []) {
+        literals.push(literal);
+        ids.push(index);
+      }
     });
     this.usedFields = used;
-  }
-
-  private scannerFor(fields: number): LiteralScanner {
-    let scanner = this.scanners.get(fields);
-    // Unusual combinations share the automaton of all fields (a superset: candidates are filtered by field).
-    if (!scanner && this.scanners.size >= MAX_SCANNERS && fields !== this.usedFields) {
-      return this.scannerFor(this.usedFields);
-    }
-    if (!scanner) {
-      const literals: string[] = [];
-      const ids: number[] = [];
-      this.literals.forEach((required, index) => {
-        if ((this.ruleFields[index] & fields) === 0) return;
-        for (const literal of required ?? []) {
-          literals.push(literal);
-          ids.push(index);
-        }
-      });
-      scanner = new LiteralScanner(literals, ids);
-      this.scanners.set(fields, scanner);
-    }
-    return scanner;
+    this.scanner = new LiteralScanner(literals, ids);
   }
 
   match(view: ActionView): RuleHit[] {
     const hits: RuleHit[] = [];
     const hit = new Uint8Array(this.rules.length);
+
     for (const [text, fields] of textsByField(view, this.usedFields)) {
       const candidates: number[] = [];
-      this.scannerFor(fields).scan(text, this.marks, ++this.stamp, candidates);
+      this.scanner.scan(text, this.marks, ++this.stamp, candidates);
       // Rule order, so reasons list rules the same way whatever order their literals appear in.
       if (candidates.length > 1) candidates.sort((a, b) => a - b);
       for (const index of candidates) {

@@ -1,31 +1,51 @@
 /** Aho-Corasick automaton over many literals: one linear pass over a text reports every literal it contains,
  * whatever their number, so rule prefilters cost one scan per text instead of one search per rule. */
 
-/** Alphabet symbol 0 stands for every character no literal uses. */
-const OTHER = 0;
+/** Symbols: each lower-case letter and common punctuation on its own, every digit one symbol, every other
+ * character one of two shared symbols. Sharing a symbol only adds false candidates (the regex decides), and
+ * keeps the transition table small enough to stay in cache. */
+const OWN_SYMBOLS = "abcdefghijklmnopqrstuvwxyz/.-_ :=$()@";
+const SYMBOLS = new Uint8Array(65536).fill(OWN_SYMBOLS.length + 2);
+for (let code = 0; code < 128; code++) SYMBOLS[code] = OWN_SYMBOLS.length + 1;
+for (let k = 0; k < OWN_SYMBOLS.length; k++) SYMBOLS[OWN_SYMBOLS.charCodeAt(k)] = k;
+for (let code = 0x30; code <= 0x39; code++) SYMBOLS[code] = OWN_SYMBOLS.length;
+const ALPHABET = OWN_SYMBOLS.length + 3;
+
+/** Literals longer than this are cut to their most distinctive window of this length (still required). */
+const MAX_LITERAL = 6;
+const COMMON = new Set([..."etaoinsrhl/. "]);
+
+/** The window of `literal` with the fewest common characters: any substring of a required literal is required. */
+function distinctive(literal: string): string {
+  if (literal.length <= MAX_LITERAL) return literal;
+  let best = literal.slice(0, MAX_LITERAL);
+  let bestScore = -1;
+  for (let start = 0; start + MAX_LITERAL <= literal.length; start++) {
+    const window = literal.slice(start, start + MAX_LITERAL);
+    let score = 0;
+    for (const char of window) score += COMMON.has(char) ? 0 : 1;
+    if (score > bestScore) [best, bestScore] = [window, score];
+  }
+  return best;
+}
 
 export class LiteralScanner {
-  private readonly symbols = new Uint8Array(65536);
-  private readonly alphabet: number;
-  private readonly delta: Int32Array;
+  private readonly symbols = SYMBOLS;
+  private readonly alphabet = ALPHABET;
+  /** Full transition table, row per state; 16-bit entries while the states fit, to stay cache-friendly. */
+  private readonly delta: Uint16Array | Int32Array;
   /** Per state: where its literal ids start in `outputIds` (ids of state s: outputStart[s]..outputStart[s+1]). */
   private readonly outputStart: Int32Array;
   private readonly outputIds: Int32Array;
 
-  /** `literals[i]` is reported as `ids[i]`; several literals may share an id. */
+  /** `literals[i]` is reported as `ids[i]` (perhaps also when only a window of it occurs, or a look-alike
+   * under the shared symbols); several literals may share an id. */
   constructor(literals: readonly string[], ids: readonly number[]) {
-    let alphabet = 1;
-    for (const literal of literals) {
-      for (let k = 0; k < literal.length; k++) {
-        const code = literal.charCodeAt(k);
-        if (this.symbols[code] === OTHER) this.symbols[code] = alphabet++;
-        if (alphabet > 255) throw new Error(`Too many distinct characters in literals: more than 254`);
-      }
-    }
-    this.alphabet = alphabet;
+    const alphabet = ALPHABET;
     const trie: Array<Map<number, number>> = [new Map()];
     const ends: Array<Set<number>> = [new Set()];
-    literals.forEach((literal, index) => {
+    literals.forEach((full, index) => {
+      const literal = distinctive(full);
       let state = 0;
       for (let k = 0; k < literal.length; k++) {
         const symbol = this.symbols[literal.charCodeAt(k)];
@@ -40,7 +60,8 @@ export class LiteralScanner {
       }
       ends[state].add(ids[index]);
     });
-    this.delta = new Int32Array(trie.length * alphabet);
+    const cells = trie.length * alphabet;
+    this.delta = trie.length <= 0xffff ? new Uint16Array(cells) : new Int32Array(cells);
     this.link(trie, ends);
     this.outputStart = new Int32Array(trie.length + 1);
     const flat: number[] = [];

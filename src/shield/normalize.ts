@@ -38,12 +38,25 @@ function bytesToText(bytes: Uint8Array): string {
   return latin1.decode(bytes);
 }
 
+/** A base64 group whose first character is past "f" (sextet 32 or more) starts with a byte of 0x80 or more,
+ * which is not printable: more such groups than the 5% non-printable allowance cannot decode to text. */
+function mostlyAsciiBase64(body: string): boolean {
+  const allowed = Math.floor((body.length * 3) / 4) * 0.05;
+  let high = 0;
+  for (let i = 0; i < body.length; i += 4) {
+    const code = body.charCodeAt(i);
+    const low = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x66);
+    if (!low && ++high > allowed) return false;
+  }
+  return true;
+}
+
 /** Decodes a base64 run when it decodes to mostly printable text. The printable share is checked on atob's
  * byte string first: single-byte decoding maps printable ASCII to itself and every other byte elsewhere. */
 function decodeBase64(run: string): string | undefined {
   const body = run.replace(/=+$/, "");
   if (body.length < 8 || body.length % 4 === 1) return undefined;
-  if (!/[0-9+/]|[A-Z][a-z]|[a-z][A-Z]/.test(body)) return undefined;
+  if (!/[0-9+/]|[A-Z][a-z]|[a-z][A-Z]/.test(body) || !mostlyAsciiBase64(body)) return undefined;
   try {
     const standard = body.replaceAll("-", "+").replaceAll("_", "/");
     const padded = standard + "=".repeat((4 - (standard.length % 4)) % 4);
@@ -99,7 +112,6 @@ for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 }
 for (const char of "0123456789abcdefABCDEF") HEX_CHAR[char.charCodeAt(0)] = 1;
 const isBase64 = (text: string, i: number) => BASE64_CHAR[text.charCodeAt(i)] === 1;
-const isHex = (text: string, i: number) => HEX_CHAR[text.charCodeAt(i)] === 1;
 
 /** Replaces each run `[A-Za-z0-9+/_-]{8,}={0,2}` that decodes as base64, as a global regex replace would:
  * maximal runs, left to right, in one linear pass. */
@@ -129,25 +141,27 @@ function swapBase64(text: string, fragments: string[]): string {
   return parts.join("");
 }
 
-/** Whether `text` has at least `count` hex digits in a row (a cheap gate before the hex regex). */
+const hexAt = (text: string, i: number) => HEX_CHAR[text.charCodeAt(i)] === 1;
+
+/** Whether `text` has at least `count` hex digits in a row (HEX_RUN needs 12: a cheap gate before it). */
 function hasHexRun(text: string, count: number): boolean {
   let run = 0;
   for (let i = 0; i < text.length; i++) {
-    run = isHex(text, i) ? run + 1 : 0;
+    run = HEX_CHAR[text.charCodeAt(i)] === 1 ? run + 1 : 0;
     if (run >= count) return true;
   }
   return false;
 }
 
-/** Whether `text` has six hex pairs joined by spaces or colons (a cheap gate before HEX_SPACED). */
+/** Whether `text` has six hex pairs joined by spaces or colons (HEX_SPACED needs them: a cheap gate). */
 function hasSpacedHex(text: string): boolean {
   if (text.indexOf(" ") < 0 && text.indexOf(":") < 0) return false;
-  for (let i = 0; i + 1 < text.length; i++) {
-    if (!isHex(text, i) || !isHex(text, i + 1)) continue;
+  for (let i = 0; i + 16 < text.length; i++) {
+    if (!hexAt(text, i) || !hexAt(text, i + 1)) continue;
     let groups = 1;
     let j = i + 2;
     while (
-      j + 2 < text.length && (text[j] === " " || text[j] === ":") && isHex(text, j + 1) && isHex(text, j + 2)
+      j + 2 < text.length && (text[j] === " " || text[j] === ":") && hexAt(text, j + 1) && hexAt(text, j + 2)
     ) {
       groups++;
       j += 3;
@@ -181,8 +195,13 @@ function decodeOnce(text: string): string[] {
 }
 
 /** The cleaned text followed by its decoded variants (case kept), bounded in depth, count and size. */
+/** The scanned prefix of a text, cleaned: the first of its variants. */
+export function cleanPrefix(raw: string): string {
+  return cleanText(raw.length > MAX_SCAN_CHARS ? raw.slice(0, MAX_SCAN_CHARS) : raw);
+}
+
 export function textVariants(raw: string): string[] {
-  const cleaned = cleanText(raw.length > MAX_SCAN_CHARS ? raw.slice(0, MAX_SCAN_CHARS) : raw);
+  const cleaned = cleanPrefix(raw);
   const variants = [cleaned];
   if (!/[%\\&]|[A-Za-z0-9+/_-]{8}|[0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}/.test(cleaned)) return variants;
   let frontier = [cleaned];

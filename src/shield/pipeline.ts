@@ -27,26 +27,41 @@ type TierRun = { outcome: TierOutcome } | { error: string };
 
 class TierTimeout extends Error {}
 
+/** Signal handed to tiers the pipeline never times out: nothing ever aborts it. */
+const NEVER_ABORTED = new AbortController().signal;
+
 /** State of one evaluation: the context every tier sees and the results so far. */
 class Run {
   readonly results: TierResult[] = [];
   failed = false;
   private view?: ActionView;
+  private hashed?: string;
 
   constructor(
     readonly action: Action,
     readonly hints: EvaluationHints,
-    readonly hash: string,
     private readonly parts: PipelineParts,
-  ) {}
+    hash?: string,
+  ) {
+    this.hashed = hash;
+  }
+
+  /** Computed on first use: only the cache and the later tiers need it. */
+  get hash(): string {
+    return (this.hashed ??= actionHash(this.action));
+  }
 
   context(signal: AbortSignal): EvaluationContext {
+    // deno-lint-ignore no-this-alias -- the getters below read the run lazily
+    const run = this;
     return {
       action: this.action,
       hints: this.hints,
-      actionHash: this.hash,
+      get actionHash() {
+        return run.hash;
+      },
       sessionId: this.action.sessionId ?? "",
-      view: () => (this.view ??= this.parts.buildView(this.action)),
+      view: () => (run.view ??= run.parts.buildView(run.action)),
       earlier: this.results,
       signal,
     };
@@ -54,11 +69,19 @@ class Run {
 
   async tier(evaluator: Evaluator): Promise<TierRun> {
     const started = performance.now();
+    if (evaluator.timeoutMs === undefined) {
+      try {
+        const pending = evaluator.evaluate(this.context(NEVER_ABORTED));
+        return this.done(evaluator, pending instanceof Promise ? await pending : pending, started);
+      } catch (error) {
+        return this.error(evaluator, error, started);
+      }
+    }
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       let pending = evaluator.evaluate(this.context(controller.signal));
-      if (pending instanceof Promise && evaluator.timeoutMs !== undefined) {
+      if (pending instanceof Promise) {
         const limit = evaluator.timeoutMs;
         const timeout = new Promise<never>((_resolve, reject) => {
           timer = setTimeout(() => {
@@ -68,17 +91,24 @@ class Run {
         });
         pending = Promise.race([pending, timeout]);
       }
-      const outcome = pending instanceof Promise ? await pending : pending;
-      this.record(evaluator.tier, outcome.decision, outcome.reason, outcome.confidence, started);
-      return { outcome };
+      return this.done(evaluator, pending instanceof Promise ? await pending : pending, started);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.failed = true;
-      this.record(evaluator.tier, "BLOCK", `Evaluation error: ${message}`, 0, started);
-      return { error: message };
+      return this.error(evaluator, error, started);
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
+  }
+
+  private done(evaluator: Evaluator, outcome: TierOutcome, started: number): TierRun {
+    this.record(evaluator.tier, outcome.decision, outcome.reason, outcome.confidence, started);
+    return { outcome };
+  }
+
+  private error(evaluator: Evaluator, error: unknown, started: number): TierRun {
+    const message = error instanceof Error ? error.message : String(error);
+    this.failed = true;
+    this.record(evaluator.tier, "BLOCK", `Evaluation error: ${message}`, 0, started);
+    return { error: message };
   }
 
   private record(
@@ -112,14 +142,15 @@ export class ShieldPipeline {
         tier_results: [],
       });
     }
-    const hash = actionHash(action);
+    const cache = this.parts.cache;
+    const hash = cache.enabled ? actionHash(action) : undefined;
     const key = `${hash}:${hints.minimumTier ?? 0}`;
-    const cached = this.parts.cache.get(key);
+    const cached = hash !== undefined ? cache.get(key) : undefined;
     if (cached) return this.report(action, cached);
-    const run = new Run(action, hints, hash, this.parts);
+    const run = new Run(action, hints, this.parts, hash);
     const verdict = await this.decide(run);
     const askedHuman = run.results.some((result) => result.tier === 3);
-    if (!run.failed && !askedHuman) this.parts.cache.set(key, verdict);
+    if (hash !== undefined && !run.failed && !askedHuman) cache.set(key, verdict);
     return this.report(action, verdict);
   }
 

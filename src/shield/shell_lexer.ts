@@ -18,6 +18,8 @@ export type Variables = Map<string, string>;
 
 const OPERATORS = ["&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")"];
 const REDIRECTS = ["<<<", "<<-", "<<", ">>", "&>>", "&>", ">&", "<&", ">|", "<>", ">", "<"];
+const REDIRECT_START = new Set(["<", ">", "&"]);
+const OPERATOR_START = new Set(["&", "|", ";", "\n", "(", ")"]);
 const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 const MAX_TOKENS = 4096;
 
@@ -269,8 +271,10 @@ export function lex(text: string, variables: Variables): LexResult {
       i = end;
       continue;
     }
-    const fd = /^[0-9]{1,2}(?=[<>])/.exec(text.slice(i, i + 3))?.[0] ?? "";
-    const redirect = matchAt(text, i + fd.length, REDIRECTS);
+    const fd = c >= "0" && c <= "9" ? /^[0-9]{1,2}(?=[<>])/.exec(text.slice(i, i + 3))?.[0] ?? "" : "";
+    const redirect = REDIRECT_START.has(text[i + fd.length])
+      ? matchAt(text, i + fd.length, REDIRECTS)
+      : undefined;
     if (redirect) {
       i += fd.length + redirect.length;
       while (text[i] === " " || text[i] === "\t") i++;
@@ -280,7 +284,7 @@ export function lex(text: string, variables: Variables): LexResult {
       else tokens.push({ kind: "redirect", op: redirect, target: target.value });
       continue;
     }
-    const operator = matchAt(text, i, OPERATORS);
+    const operator = OPERATOR_START.has(c) ? matchAt(text, i, OPERATORS) : undefined;
     if (operator) {
       if (operator === "\n" && pendingHeredocs.length > 0) {
         tokens.push({ kind: "op", value: "\n" });

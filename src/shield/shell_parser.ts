@@ -36,6 +36,21 @@ export interface ParsedCommand {
 /** `${IFS}` and friends expand to whitespace: `rm${IFS}-rf${IFS}~` is `rm -rf ~`. */
 const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
 
+/** Words that open a compound command rather than name one. */
+const LEADING_KEYWORDS = new Set([
+  "{",
+  "}",
+  "!",
+  "then",
+  "do",
+  "else",
+  "elif",
+  "if",
+  "while",
+  "until",
+  "time",
+]);
+
 export const MAX_PARSE_CHARS = 256 * 1024;
 const MAX_DEPTH = 8;
 const MAX_SEGMENTS = 512;
@@ -63,7 +78,8 @@ export class ParseState {
       return;
     }
     if (text.length > MAX_PARSE_CHARS) this.result.truncated = true;
-    const source = text.slice(0, MAX_PARSE_CHARS).replace(IFS_EXPANSION, " ");
+    const bounded = text.length > MAX_PARSE_CHARS ? text.slice(0, MAX_PARSE_CHARS) : text;
+    const source = bounded.includes("IFS") ? bounded.replace(IFS_EXPANSION, " ") : bounded;
     const { tokens, substitutions } = lex(source, this.variables);
     this.collectSegments(tokens, depth);
     for (const inner of substitutions) this.parse(inner, depth + 1);
@@ -75,7 +91,7 @@ export class ParseState {
     let joinedBy = "";
     const flush = (operator: string) => {
       const words = argv.filter((word, index) => index > 0 || (word !== "{" && word !== "}" && word !== "!"));
-      while (words.length > 0 && /^(?:\{|\}|!|then|do|else|elif|if|while|until|time)$/.test(words[0])) {
+      while (words.length > 0 && LEADING_KEYWORDS.has(words[0])) {
         words.shift();
       }
       if (words.length > 0 || redirects.length > 0) this.addSegment(words, redirects, depth, joinedBy);

@@ -67,7 +67,13 @@ function nonOptions(args: string[]): string[] {
 }
 
 /** Records write targets of file-writing commands. */
+/** Commands recordWrites knows; any other command writes nothing it can name. */
+const WRITING_COMMANDS = new Set([
+  ..."tee truncate shred rm rmdir unlink srm mv yq sponge cp install rsync scp ln rclone dd sed".split(" "),
+]);
+
 function recordWrites(state: ParseState, command: string, args: string[]): void {
+  if (!WRITING_COMMANDS.has(command)) return;
   const targets = state.result.writeTargets;
   const plain = nonOptions(args);
   if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command)) targets.push(...plain);
@@ -134,7 +140,14 @@ function decodePowerShell(code: string): string {
   }
 }
 
+/** Any interpreter name of INTERPRETER_FLAGS or awk: one test before trying each. */
+const INTERPRETER_NAMES = new RegExp(
+  [...INTERPRETER_FLAGS.map(([name]) => name.source), "^(?:g|m|n)?awk$"].map((source) => `(?:${source})`)
+    .join("|"),
+);
+
 function unwrapInterpreter(state: ParseState, command: string, args: string[], depth: number): boolean {
+  if (!INTERPRETER_NAMES.test(command)) return false;
   for (const [name, flag] of INTERPRETER_FLAGS) {
     if (!name.test(command)) continue;
     const index = args.findIndex((arg) => flag.test(arg.toLowerCase()));

@@ -11,6 +11,11 @@ export class VerdictCache {
 
   constructor(private readonly ttlSeconds: number, private readonly clock: Clock) {}
 
+  /** False when verdicts are never kept (TTL 0): callers can skip computing keys. */
+  get enabled(): boolean {
+    return this.ttlSeconds > 0;
+  }
+
   get(key: string): Verdict | undefined {
     if (this.ttlSeconds <= 0) return undefined;
     const entry = this.entries.get(key);
