@@ -281,8 +281,12 @@ export class TurnRunner {
         const event of model.stream({ messages, tools, maxTokens: limits.maxResponseTokens, signal })
       ) {
         if (event.type === "text-delta" && event.text) {
+          const first = result.text === "";
           result.text += event.text;
           emit("llm_token", { token: event.text, message_id: messageId });
+          // When the rest of the reply is already buffered, everything up to response_complete would run before
+          // the socket is written: yield once so the first token reaches the user at once.
+          if (first) await yieldToEventLoop();
         } else if (event.type === "tool-call") result.calls.push(event.call);
         else if (event.type === "usage") {
           result.usage.input_tokens += event.input_tokens;
@@ -332,6 +336,10 @@ export class TurnRunner {
       ok,
     });
   }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function addUsage(total: TokenUsage, add: TokenUsage): void {
