@@ -60,6 +60,7 @@ Deno.test("chronicle end to end: write, overwrite, list, rollback to exact bytes
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
     const data = `${workspace}/notes/data.bin`;
+    let cliUndo = "";
 
     await turn(rig, client, sessionId, [{ name: "write_file", arguments: { path: "notes/data.bin", content: FIRST } }]);
     await turn(rig, client, sessionId, [{ name: "write_file", arguments: { path: "notes/data.bin", content: SECOND } }]);
@@ -136,6 +137,20 @@ Deno.test("chronicle end to end: write, overwrite, list, rollback to exact bytes
         events.some((entry) => entry.event === "rollback" && entry.session_id === "cli"),
         "the CLI rollback is audited too",
       );
+      cliUndo = restored.out.match(/undo with "chronicle rollback (snap_\w+)"/)?.[1] ?? "";
+      assert(cliUndo !== "", restored.out);
+    });
+
+    await t.step("the running engine sees snapshots the command line made, and both keep one chain", async () => {
+      await turn(rig, client, sessionId, [{ name: "write_file", arguments: { path: "notes/after-cli.txt", content: "x" } }]);
+      const fresh = listedIds((await cli(["chronicle", "list", "--config", rig.engine.configPath])).out);
+      assert(fresh.includes(cliUndo), `a new process lists the CLI's snapshot ${cliUndo}`);
+      const records = (await Deno.readTextFile(`${workspace}/.engine/chronicle/records.jsonl`)).trim().split("\n")
+        .map((line) => JSON.parse(line) as { seq: number });
+      const seqs = records.map((record) => record.seq);
+      assertEquals(new Set(seqs).size, seqs.length, `records.jsonl has one record per seq: ${seqs}`);
+      const engineList = listedIds((await command(client, sessionId, "/chronicle list")).text);
+      assert(engineList.includes(cliUndo), `the engine lists the CLI's snapshot ${cliUndo}: ${engineList}`);
     });
 
     await t.step("an unknown snapshot id is a clear error, in the slash command and on the command line", async () => {
