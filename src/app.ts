@@ -262,7 +262,12 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     chronicle: (text, sessionId) => chronicleCommand(chronicle, text, sessionId, auditTrail),
   });
   const conversation = new Conversation(sessions, turns, approvals, commands, bus, logger, clock);
-  const hub = new WebSocketHub(conversation, logger, () => clock.now());
+  const hub = new WebSocketHub(
+    conversation,
+    logger,
+    () => clock.now(),
+    (sessionId) => approvals.pendingEvents(sessionId),
+  );
   hubRef.current = hub;
   bus.subscribe((event) => hub.deliver(event));
   logger.onEntry((entry) =>

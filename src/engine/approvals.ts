@@ -1,13 +1,17 @@
 /** Pending Tier 3 approvals: asks the session's clients, binds each answer to the exact action it was asked for. */
 import type { Clock } from "../clock.ts";
 import type { ApprovalRequester } from "../shield/types.ts";
-import type { EventSink } from "./events.ts";
+import type { EventSink, PipelineEvent } from "./events.ts";
 import { makeEvent } from "./events.ts";
 import type { AuditPort } from "./ports.ts";
 
 interface Pending {
   sessionId: string;
   actionHash: string;
+  toolName: string;
+  /** The request as sent, and when it expires, so a client that connects later can still be asked. */
+  data: Record<string, unknown>;
+  deadline: number;
   resolve: (decision: "approve" | "deny" | "timeout") => void;
 }
 
@@ -36,21 +40,27 @@ export class ApprovalRegistry implements ApprovalRequester {
         () => this.settle(input.actionId, "timeout", "timeout"),
         input.timeoutSecs * 1000,
       );
-      this.pending.set(input.actionId, {
-        sessionId: input.sessionId,
-        actionHash: input.actionHash,
-        resolve: (decision) => {
-          clearTimeout(timer);
-          resolve(decision);
-        },
-      });
-      this.deps.events.emit(makeEvent("tier3_approval_required", input.sessionId, {
+      const data = {
         action_id: input.actionId,
         tool_name: input.toolName,
         target: input.target,
         reasoning: input.reasoning,
         timeout_secs: input.timeoutSecs,
-      }, this.deps.clock.now()));
+      };
+      this.pending.set(input.actionId, {
+        sessionId: input.sessionId,
+        actionHash: input.actionHash,
+        toolName: input.toolName,
+        data,
+        deadline: this.deps.clock.now() + input.timeoutSecs * 1000,
+        resolve: (decision) => {
+          clearTimeout(timer);
+          resolve(decision);
+        },
+      });
+      this.deps.events.emit(
+        makeEvent("tier3_approval_required", input.sessionId, data, this.deps.clock.now()),
+      );
     });
   }
 
@@ -62,8 +72,15 @@ export class ApprovalRegistry implements ApprovalRequester {
     return this.settle(actionId, decision, via);
   }
 
-  pendingFor(sessionId: string): string[] {
-    return [...this.pending].filter(([, item]) => item.sessionId === sessionId).map(([id]) => id);
+  /** The still-open requests of a session, as events with the seconds left: sent to a client that (re)connects. */
+  pendingEvents(sessionId: string): PipelineEvent[] {
+    const now = this.deps.clock.now();
+    return [...this.pending.values()].filter((item) => item.sessionId === sessionId).map((item) =>
+      makeEvent("tier3_approval_required", sessionId, {
+        ...item.data,
+        timeout_secs: Math.max(1, Math.ceil((item.deadline - now) / 1000)),
+      }, now)
+    );
   }
 
   /** Denies everything still waiting (shutdown). */
@@ -76,7 +93,7 @@ export class ApprovalRegistry implements ApprovalRequester {
     if (!item) return false;
     // Deleting first makes every approval single-use: it cannot be replayed for another call.
     this.pending.delete(actionId);
-    this.deps.audit.record("tier3_decision", item.sessionId, "", {
+    this.deps.audit.record("tier3_decision", item.sessionId, item.toolName, {
       action_id: actionId,
       action_hash: item.actionHash,
       decision: decision === "timeout" ? "deny" : decision,

@@ -52,6 +52,7 @@ export interface ToolOutcome {
   isError: boolean;
   verdict?: Verdict;
   executed: boolean;
+  durationMs: number;
 }
 
 const DEFAULT_MAX_RESULT_CHARS = 60_000;
@@ -79,7 +80,15 @@ export class ToolPipeline {
         is_error: isError,
         duration_ms: Math.round(durationMs),
       });
-      return { actionId, toolName: call.name, content, isError, verdict, executed };
+      return {
+        actionId,
+        toolName: call.name,
+        content,
+        isError,
+        verdict,
+        executed,
+        durationMs: Math.round(durationMs),
+      };
     };
     const refuse = (reason: string, tier = 0) => {
       const verdict: Verdict = {
@@ -112,7 +121,14 @@ export class ToolPipeline {
         `"${call.name}" changes state and this is an off-the-record session: nothing may be written`;
       emit("otr_blocked", { tool_name: call.name, reason });
       this.audit("otr_blocked", context, call.name, { action_id: actionId });
-      return { actionId, toolName: call.name, content: `Refused: ${reason}`, isError: true, executed: false };
+      return {
+        actionId,
+        toolName: call.name,
+        content: `Refused: ${reason}`,
+        isError: true,
+        executed: false,
+        durationMs: 0,
+      };
     }
 
     const verdict = await this.judge(call.name, args, actionId, context);

@@ -121,6 +121,14 @@ export class TurnRunner {
             tool_call_id: call.id,
             name: call.name,
             action_id: outcome.actionId,
+            tool_outcome: {
+              decision: outcome.verdict?.decision ?? "BLOCK",
+              tier: outcome.verdict?.tier ?? 0,
+              reason: outcome.verdict?.reason ?? outcome.content,
+              is_error: outcome.isError,
+              duration_ms: outcome.durationMs,
+              ...(outcome.verdict ? {} : { otr_blocked: true }),
+            },
           });
           if (signal.aborted) throw signal.reason ?? new DOMException("Cancelled", "AbortError");
         }

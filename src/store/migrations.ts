@@ -121,4 +121,9 @@ export const MIGRATIONS: Migration[] = [
   },
   { version: 4, name: "memory index", sql: memorySchemaSql },
   { version: 5, name: "action id on tool messages", sql: "ALTER TABLE messages ADD COLUMN action_id TEXT" },
+  {
+    version: 6,
+    name: "tool outcome on tool messages",
+    sql: "ALTER TABLE messages ADD COLUMN tool_outcome TEXT",
+  },
 ];

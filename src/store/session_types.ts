@@ -42,8 +42,19 @@ export interface MessageRecord {
   name?: string;
   /** For tool messages: the action_id of the pipeline events of that call. */
   action_id?: string;
+  /** For tool messages: how the call ended (the same facts as its shield_verdict and action_completed events). */
+  tool_outcome?: ToolOutcomeRecord;
   /** True once the message has been folded into the session summary by compaction. */
   compacted?: boolean;
+}
+
+export interface ToolOutcomeRecord {
+  decision: string;
+  tier: number;
+  reason: string;
+  is_error: boolean;
+  duration_ms: number;
+  otr_blocked?: boolean;
 }
 
 export type NewMessage = Omit<MessageRecord, "created_at" | "message_id" | "session_id" | "compacted"> & {

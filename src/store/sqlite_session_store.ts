@@ -32,6 +32,7 @@ interface MessageRow {
   tool_call_id: string | null;
   name: string | null;
   action_id: string | null;
+  tool_outcome: string | null;
   compacted: number;
   created_at: number;
 }
@@ -89,7 +90,7 @@ export class SqliteSessionStore implements SessionStore {
     transaction(this.db, () => {
       this.sql.get(
         `INSERT INTO messages (message_id, session_id, role, content, thoughts, token_usage, tool_calls, tool_call_id,
-          name, action_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          name, action_id, tool_outcome, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         message.message_id,
         sessionId,
@@ -101,6 +102,7 @@ export class SqliteSessionStore implements SessionStore {
         message.tool_call_id ?? null,
         message.name ?? null,
         message.action_id ?? null,
+        jsonOrNull(message.tool_outcome),
         now,
       );
       this.sql.get("UPDATE sessions SET updated_at = ? WHERE id = ?").run(now, sessionId);
@@ -179,6 +181,7 @@ function toMessage(row: MessageRow): MessageRecord {
   if (row.tool_call_id) message.tool_call_id = row.tool_call_id;
   if (row.name) message.name = row.name;
   if (row.action_id) message.action_id = row.action_id;
+  if (row.tool_outcome) message.tool_outcome = JSON.parse(row.tool_outcome);
   if (row.compacted) message.compacted = true;
   return message;
 }

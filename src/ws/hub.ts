@@ -23,6 +23,8 @@ export class WebSocketHub {
     private readonly handler: FrameHandler,
     private readonly logger: Logger,
     private readonly now: () => number,
+    /** Events a client must see when it starts watching a session (open Tier 3 requests). */
+    private readonly stateFor: (sessionId: string) => PipelineEvent[] = () => [],
   ) {}
 
   /** Upgrades an already authorised request. */
@@ -30,7 +32,10 @@ export class WebSocketHub {
     const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
     const { socket, response } = Deno.upgradeWebSocket(request, { idleTimeout: 120 });
     const connection: Connection = { socket, activeSessionId: sessionId.slice(0, 128) };
-    socket.onopen = () => this.connections.add(connection);
+    socket.onopen = () => {
+      this.connections.add(connection);
+      this.activate(connection, connection.activeSessionId);
+    };
     socket.onclose = () => this.connections.delete(connection);
     socket.onerror = () => this.connections.delete(connection);
     socket.onmessage = (message) => this.receive(connection, message.data);
@@ -98,7 +103,9 @@ export class WebSocketHub {
     }
     const frame = parsed.frame;
     if ("session_id" in frame && frame.session_id && frame.type !== "tier3_decision") {
+      const changed = connection.activeSessionId !== frame.session_id;
       connection.activeSessionId = frame.session_id;
+      if (changed) this.activate(connection, frame.session_id);
     }
     if (frame.type === "ping") {
       this.send(connection, JSON.stringify({ type: "pong" }));
@@ -124,6 +131,11 @@ export class WebSocketHub {
         known ? (error as Error).message : "Internal error handling the frame",
       );
     }
+  }
+
+  private activate(connection: Connection, sessionId: string): void {
+    if (!sessionId) return;
+    for (const event of this.stateFor(sessionId)) this.send(connection, JSON.stringify(event));
   }
 
   private sendError(connection: Connection, sessionId: string, code: string, message: string): void {

@@ -114,6 +114,12 @@ Deno.test("agent turn: a tool call runs through the pipeline and its result reac
     assertEquals(messages.map((message) => message.role), ["user", "assistant", "tool", "assistant"]);
     assertEquals((messages[1].tool_calls as { name: string }[])[0].name, "write_file");
     assertEquals(messages[2].tool_call_id, "call_1");
+    assertEquals(messages[2].action_id, started.action_id);
+    const outcome = messages[2].tool_outcome as Record<string, unknown>;
+    assertEquals(outcome.decision, "ALLOW");
+    assertEquals(outcome.tier, verdict.tier);
+    assertEquals(outcome.is_error, false);
+    assertEquals(outcome.duration_ms, completed.duration_ms);
   } finally {
     await rig.close();
   }

@@ -1,0 +1,46 @@
+import { assert, assertEquals } from "../support/assert.ts";
+import { startAgentRig } from "./agent_support.ts";
+import { WsClient } from "../support/ws_client.ts";
+
+Deno.test("an open Tier 3 request is shown again to a client that connects later, and can be answered there", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "parapet-approval-" });
+  await Deno.writeTextFile(
+    `${workspace}/ask.yaml`,
+    'rules:\n  - {name: ask, action: escalate, tools: [write_file], paths: ["approve-me/**"], tier: 3, reason: "ask first"}\n',
+  );
+  const rig = await startAgentRig({ workspace, config: { shield: { policy_file: "ask.yaml" } } });
+  try {
+    const sessionId = await rig.newSession();
+    const first = await rig.connect(sessionId);
+    rig.llm.enqueue(
+      { toolCalls: [{ name: "write_file", arguments: { path: "approve-me/a.txt", content: "yes" } }] },
+      { text: "Written." },
+    );
+    first.send({ type: "message", session_id: sessionId, content: "write it" });
+    const asked = await first.waitFor("tier3_approval_required");
+    await first.close();
+
+    // A reloaded page: a new connection to the same session is asked again, with the time left.
+    const second = await WsClient.connect(rig.engine.wsUrl, sessionId);
+    const again = await second.waitFor("tier3_approval_required");
+    assertEquals(again.data!.action_id, asked.data!.action_id);
+    assert((again.data!.timeout_secs as number) <= (asked.data!.timeout_secs as number));
+    // A client watching another session is neither told nor able to answer.
+    const other = await WsClient.connect(rig.engine.wsUrl, await rig.newSession());
+    other.send({ type: "tier3_decision", action_id: asked.data!.action_id as string, decision: "approve" });
+    assertEquals((await other.waitFor("error")).data!.code, "UNKNOWN_ACTION");
+    assertEquals(other.ofType("tier3_approval_required").length, 0);
+
+    second.send({ type: "tier3_decision", action_id: again.data!.action_id as string, decision: "approve" });
+    await second.waitFor("response_complete");
+    assertEquals(await Deno.readTextFile(`${workspace}/approve-me/a.txt`), "yes");
+    // GET /api/audit flushes pending appends before reading.
+    const audit = (await (await fetch(`${rig.engine.url}/api/audit?lines=1000`)).json()).entries;
+    const decision = audit.find((entry: { event: string }) => entry.event === "tier3_decision");
+    assertEquals(decision.action_type, "write_file");
+    await Promise.all([second.close(), other.close()]);
+  } finally {
+    await rig.close();
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
