@@ -23,12 +23,20 @@ function toolCallList(message) {
 // Stored tool results carry Shield's refusal text; turn it back into a verdict for the card.
 const REFUSAL = /^(Blocked|Not approved) by Shield \(tier (\d+)\): ([\s\S]*)$/;
 
+// Newer engines store the call's outcome with the result; older messages only have the refusal text.
+function storedVerdict(result, refusal) {
+  const outcome = result?.tool_outcome;
+  if (outcome && !outcome.otr_blocked) {
+    return { decision: outcome.decision, tier: outcome.tier, reason: outcome.reason, tier_results: [] };
+  }
+  return refusal ? { decision: "BLOCK", tier: Number(refusal[2]), reason: refusal[3], tier_results: [] } : null;
+}
+
 function historicCard(call, result, actionId, live) {
   const content = result ? String(result.content ?? "") : undefined;
   const refusal = content ? REFUSAL.exec(content) : null;
-  const inferred = refusal
-    ? { decision: "BLOCK", tier: Number(refusal[2]), reason: refusal[3], tier_results: [] }
-    : null;
+  const inferred = storedVerdict(result, refusal);
+  const failed = result?.tool_outcome?.is_error === true && !refusal;
   return {
     ...(live || {}),
     key: `t-${actionId ?? call.id ?? nextKey("c")}`,
@@ -42,9 +50,10 @@ function historicCard(call, result, actionId, live) {
       ? live?.status ?? "unknown"
       : refusal
       ? "blocked"
-      : live?.status === "failed"
+      : live?.status === "failed" || failed
       ? "failed"
       : "done",
+    duration_ms: live?.duration_ms ?? result?.tool_outcome?.duration_ms,
     historic: true,
   };
 }
