@@ -68,7 +68,7 @@ export class Conversation implements FrameHandler {
         this.sessions.get(frame.session_id);
         this.cancel(frame.session_id);
         return;
-      case "tier3_decision":
+      case "tier3_decision": {
         // Only a client looking at the session that asked may answer for it.
         const from = frame.session_id ?? client.activeSessionId;
         if (!this.approvals.decide(frame.action_id, frame.decision, client.channel, from || undefined)) {
@@ -78,6 +78,7 @@ export class Conversation implements FrameHandler {
           );
         }
         return;
+      }
       case "ping":
         return;
     }

@@ -29,7 +29,9 @@ function storedVerdict(result, refusal) {
   if (outcome && !outcome.otr_blocked) {
     return { decision: outcome.decision, tier: outcome.tier, reason: outcome.reason, tier_results: [] };
   }
-  return refusal ? { decision: "BLOCK", tier: Number(refusal[2]), reason: refusal[3], tier_results: [] } : null;
+  return refusal
+    ? { decision: "BLOCK", tier: Number(refusal[2]), reason: refusal[3], tier_results: [] }
+    : null;
 }
 
 function historicCard(call, result, actionId, live) {
