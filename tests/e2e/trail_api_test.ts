@@ -28,22 +28,34 @@ Deno.test("trail API: bad lines, offset, period and days are 400 with an error m
     };
     for (const endpoint of ["/api/logs", "/api/audit"]) {
       await t.step(`${endpoint} refuses bad paging`, async () => {
-        for (const query of ["lines=-1", "lines=abc", "lines=100000", "offset=-5", "offset=1e99", "lines=1.5"]) {
+        for (
+          const query of ["lines=-1", "lines=abc", "lines=100000", "offset=-5", "offset=1e99", "lines=1.5"]
+        ) {
           await expect400(`${endpoint}?${query}`);
         }
       });
     }
-    await t.step("/api/metrics refuses an unknown period, /api/metrics/daily days outside 1..365", async () => {
-      await expect400("/api/metrics?period=hourly");
-      await expect400("/api/metrics/daily?days=0");
-      await expect400("/api/metrics/daily?days=366");
-      await expect400("/api/metrics/daily?days=abc");
-      for (const path of ["/api/metrics?period=weekly", "/api/metrics/daily?days=365", "/api/logs?lines=1000", "/api/audit?lines=10000"]) {
-        const response = await fetch(`${rig.engine.url}${path}`);
-        await response.body?.cancel();
-        assertEquals(response.status, 200, path);
-      }
-    });
+    await t.step(
+      "/api/metrics refuses an unknown period, /api/metrics/daily days outside 1..365",
+      async () => {
+        await expect400("/api/metrics?period=hourly");
+        await expect400("/api/metrics/daily?days=0");
+        await expect400("/api/metrics/daily?days=366");
+        await expect400("/api/metrics/daily?days=abc");
+        for (
+          const path of [
+            "/api/metrics?period=weekly",
+            "/api/metrics/daily?days=365",
+            "/api/logs?lines=1000",
+            "/api/audit?lines=10000",
+          ]
+        ) {
+          const response = await fetch(`${rig.engine.url}${path}`);
+          await response.body?.cancel();
+          assertEquals(response.status, 200, path);
+        }
+      },
+    );
   } finally {
     await rig.close();
   }

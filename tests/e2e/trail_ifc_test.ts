@@ -44,31 +44,40 @@ Deno.test("IFC end to end: after reading a critical key file a session cannot ht
       assert(String(completed.result).includes("BEGIN PRIVATE KEY"), String(completed.result));
     });
 
-    await t.step("a GET and a POST to an outside host are blocked with an information-flow reason", async () => {
-      // Default preset: critical taint -> external_fetch block, external_send block.
-      for (const args of [{ url: OUTSIDE_URL }, { url: OUTSIDE_URL, method: "POST", body: KEY }]) {
-        const { verdict, completed } = await callOnce(rig, client, tainted, { name: "http_request", arguments: args });
-        assertEquals(verdict.decision, "BLOCK");
-        assertEquals(verdict.tier, 0);
-        assert(/^Information flow: .*critical/.test(String(verdict.reason)), String(verdict.reason));
-        assertEquals(completed.is_error, true);
-        assert(String(completed.result).includes("Information flow"), String(completed.result));
-      }
-      const audit = await (await fetch(`${rig.engine.url}/api/audit?lines=10000`)).json();
-      const blocked = audit.entries.filter((entry: Record<string, unknown>) =>
-        entry.event === "verdict" && entry.session_id === tainted && entry.action_type === "http_request"
-      );
-      assertEquals(blocked.length, 2);
-      for (const entry of blocked) {
-        assertEquals(entry.details.decision, "BLOCK");
-        assert(String(entry.details.reason).startsWith("Information flow"), String(entry.details.reason));
-      }
-    });
+    await t.step(
+      "a GET and a POST to an outside host are blocked with an information-flow reason",
+      async () => {
+        // Default preset: critical taint -> external_fetch block, external_send block.
+        for (const args of [{ url: OUTSIDE_URL }, { url: OUTSIDE_URL, method: "POST", body: KEY }]) {
+          const { verdict, completed } = await callOnce(rig, client, tainted, {
+            name: "http_request",
+            arguments: args,
+          });
+          assertEquals(verdict.decision, "BLOCK");
+          assertEquals(verdict.tier, 0);
+          assert(/^Information flow: .*critical/.test(String(verdict.reason)), String(verdict.reason));
+          assertEquals(completed.is_error, true);
+          assert(String(completed.result).includes("Information flow"), String(completed.result));
+        }
+        const audit = await (await fetch(`${rig.engine.url}/api/audit?lines=10000`)).json();
+        const blocked = audit.entries.filter((entry: Record<string, unknown>) =>
+          entry.event === "verdict" && entry.session_id === tainted && entry.action_type === "http_request"
+        );
+        assertEquals(blocked.length, 2);
+        for (const entry of blocked) {
+          assertEquals(entry.details.decision, "BLOCK");
+          assert(String(entry.details.reason).startsWith("Information flow"), String(entry.details.reason));
+        }
+      },
+    );
 
     await t.step("a fresh session may make the same request: IFC lets it through to the tool", async () => {
       const fresh = await rig.newSession();
       const other = await rig.connect(fresh);
-      const { verdict, completed } = await callOnce(rig, other, fresh, { name: "http_request", arguments: { url: OUTSIDE_URL } });
+      const { verdict, completed } = await callOnce(rig, other, fresh, {
+        name: "http_request",
+        arguments: { url: OUTSIDE_URL },
+      });
       assertEquals(verdict.decision, "ALLOW", String(verdict.reason));
       assert(!String(verdict.reason).includes("Information flow"), String(verdict.reason));
       // The tool ran: the SSRF guard, not IFC, refuses this address range.
@@ -76,14 +85,17 @@ Deno.test("IFC end to end: after reading a critical key file a session cannot ht
       assert(!String(completed.result).includes("Information flow"), String(completed.result));
     });
 
-    await t.step("a file write in the tainted session is still allowed (workspace_write: allow)", async () => {
-      const { verdict, completed } = await callOnce(rig, client, tainted, {
-        name: "write_file",
-        arguments: { path: "notes/after.txt", content: "ok" },
-      });
-      assertEquals(verdict.decision, "ALLOW", String(verdict.reason));
-      assertEquals(completed.is_error, false, String(completed.result));
-    });
+    await t.step(
+      "a file write in the tainted session is still allowed (workspace_write: allow)",
+      async () => {
+        const { verdict, completed } = await callOnce(rig, client, tainted, {
+          name: "write_file",
+          arguments: { path: "notes/after.txt", content: "ok" },
+        });
+        assertEquals(verdict.decision, "ALLOW", String(verdict.reason));
+        assertEquals(completed.is_error, false, String(completed.result));
+      },
+    );
   } finally {
     await rig.close();
   }

@@ -5,10 +5,19 @@ import { startAgentRig } from "./agent_support.ts";
 import type { EventRecord } from "../support/ws_client.ts";
 
 const STEPS = [
-  { toolCalls: [{ name: "write_file", arguments: { path: "notes/a.txt", content: "alpha" } }], usage: { prompt_tokens: 100, completion_tokens: 10 } },
-  { toolCalls: [{ name: "read_file", arguments: { path: "notes/a.txt" } }], usage: { prompt_tokens: 200, completion_tokens: 20 } },
+  {
+    toolCalls: [{ name: "write_file", arguments: { path: "notes/a.txt", content: "alpha" } }],
+    usage: { prompt_tokens: 100, completion_tokens: 10 },
+  },
+  {
+    toolCalls: [{ name: "read_file", arguments: { path: "notes/a.txt" } }],
+    usage: { prompt_tokens: 200, completion_tokens: 20 },
+  },
   // Engine state is off limits: Shield Tier 0 blocks this one.
-  { toolCalls: [{ name: "write_file", arguments: { path: ".engine/x", content: "tamper" } }], usage: { prompt_tokens: 300, completion_tokens: 30 } },
+  {
+    toolCalls: [{ name: "write_file", arguments: { path: ".engine/x", content: "tamper" } }],
+    usage: { prompt_tokens: 300, completion_tokens: 30 },
+  },
   { text: "All done.", usage: { prompt_tokens: 400, completion_tokens: 40 } },
 ];
 const INPUT = 1000;
@@ -34,12 +43,22 @@ Deno.test("metrics end to end: token sums, daily row, Shield decisions by tier a
     const { status, body: today } = await getJson(`${rig.engine.url}/api/metrics`);
     assertEquals(status, 200);
     assertEquals(today.period, "today");
-    assertEquals(today.token_usage, { input_tokens: INPUT, output_tokens: OUTPUT, total_tokens: INPUT + OUTPUT });
+    assertEquals(today.token_usage, {
+      input_tokens: INPUT,
+      output_tokens: OUTPUT,
+      total_tokens: INPUT + OUTPUT,
+    });
     assertEquals(today.llm_calls, STEPS.length);
 
     const session = (await getJson(`${rig.engine.url}/api/metrics/session/${sessionId}`)).body;
     assertEquals(
-      [session.input_tokens, session.output_tokens, session.total_tokens, session.llm_calls, session.tool_calls],
+      [
+        session.input_tokens,
+        session.output_tokens,
+        session.total_tokens,
+        session.llm_calls,
+        session.tool_calls,
+      ],
       [INPUT, OUTPUT, INPUT + OUTPUT, STEPS.length, 2],
     );
 
@@ -48,9 +67,16 @@ Deno.test("metrics end to end: token sums, daily row, Shield decisions by tier a
     const rows = daily.body as unknown as Record<string, unknown>[];
     assertEquals(rows.length, 1);
     assertEquals(rows[0].date, today.to);
-    assertEquals([rows[0].input_tokens, rows[0].output_tokens, rows[0].total_tokens], [INPUT, OUTPUT, INPUT + OUTPUT]);
+    assertEquals([rows[0].input_tokens, rows[0].output_tokens, rows[0].total_tokens], [
+      INPUT,
+      OUTPUT,
+      INPUT + OUTPUT,
+    ]);
 
-    const shield = today.shield as { decisions: Record<string, number>; by_tier: Record<string, Record<string, number>> };
+    const shield = today.shield as {
+      decisions: Record<string, number>;
+      by_tier: Record<string, Record<string, number>>;
+    };
     const byTier = Object.values(shield.by_tier);
     assertEquals(byTier.reduce((sum, tier) => sum + (tier.ALLOW ?? 0), 0), 2, JSON.stringify(shield));
     assertEquals(byTier.reduce((sum, tier) => sum + (tier.BLOCK ?? 0), 0), 1, JSON.stringify(shield));
@@ -60,7 +86,10 @@ Deno.test("metrics end to end: token sums, daily row, Shield decisions by tier a
 
     const performance = today.performance as Record<string, unknown>;
     for (const [key, value] of Object.entries(performance)) {
-      assert(typeof value === "number" && Number.isFinite(value) && value >= 0, `${key} is a number: ${value}`);
+      assert(
+        typeof value === "number" && Number.isFinite(value) && value >= 0,
+        `${key} is a number: ${value}`,
+      );
     }
     assert((performance.shield_t0_p50_ms as number) > 0, `shield_t0_p50_ms ${performance.shield_t0_p50_ms}`);
     assert((performance.avg_latency_ms as number) > 0, `avg_latency_ms ${performance.avg_latency_ms}`);

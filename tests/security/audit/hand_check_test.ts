@@ -1,7 +1,8 @@
-/** The audit promise "verifiable by anyone with sha256sum": the documented shell one-liners must really work. */
+/** The audit promise "verifiable by anyone with sha256sum": the shell commands in docs/audit.md must really work. */
 import assert from "node:assert/strict";
 import { openAuditLog } from "../../../src/security/audit/audit_log.ts";
-import { fixedClock } from "./_audit_fixture.ts";
+import { verifyAuditFile } from "../../../src/security/audit/verify_audit.ts";
+import { fixedClock, makeLog, readLines, writeLines } from "./_audit_fixture.ts";
 
 async function sh(script: string): Promise<string> {
   const result = await new Deno.Command("bash", { args: ["-c", script] }).output();
@@ -44,5 +45,64 @@ Deno.test("an audit entry's hash is reproduced by jq -cS and sha256sum, and by s
     assert.equal(link, previous);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** The shell block after `<!-- check: NAME -->` in docs/audit.md. */
+async function documented(name: string): Promise<string> {
+  const doc = await Deno.readTextFile(new URL("../../../docs/audit.md", import.meta.url));
+  const match = doc.match(new RegExp(`<!-- check: ${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``));
+  assert.ok(match, `docs/audit.md has a "${name}" block`);
+  return match[1];
+}
+
+async function run(script: string, args: string[], env: Record<string, string> = {}) {
+  const result = await new Deno.Command("bash", { args: ["-c", script, "bash", ...args], env }).output();
+  const decoder = new TextDecoder();
+  return { code: result.code, out: decoder.decode(result.stdout).trim(), err: decoder.decode(result.stderr) };
+}
+
+Deno.test("the one-entry commands in docs/audit.md print the entry's stored hash", async () => {
+  const { path, cleanup } = await makeLog(4);
+  try {
+    const entry = JSON.parse((await readLines(path))[1]);
+    const viaJq = await run(await documented("entry-hash-jq"), [], { AUDIT: path });
+    assert.equal(viaJq.code, 0, viaJq.err);
+    assert.deepEqual(viaJq.out.split("\n"), [entry.hash, entry.hash]);
+    const viaSed = await run(await documented("entry-hash-sed"), [], { AUDIT: path });
+    assert.equal(viaSed.code, 0, viaSed.err);
+    assert.equal(viaSed.out, entry.hash);
+  } finally {
+    await cleanup();
+  }
+});
+
+Deno.test("the whole-chain script in docs/audit.md agrees with verifyAuditFile, tampering included", async () => {
+  const { path, cleanup } = await makeLog(6);
+  try {
+    const script = await documented("full-chain");
+    const lines = await readLines(path);
+    const valid = await run(script, [path]);
+    assert.deepEqual([valid.code, valid.out], [0, "chain valid: 6 entries"], valid.err);
+    const cases: [string, string[] | string][] = [
+      ["edited field", lines.map((line, i) => i === 3 ? line.replace("notes/3.md", "notes/x.md") : line)],
+      ["deleted line", lines.filter((_, i) => i !== 2)],
+      ["swapped lines", [lines[0], lines[2], lines[1], ...lines.slice(3)]],
+      ["garbage line", [...lines.slice(0, 4), "not json", ...lines.slice(4)]],
+      ["torn last line", lines.join("\n") + "\n" + lines[5].slice(0, 40)],
+    ];
+    for (const [what, edited] of cases) {
+      if (typeof edited === "string") await Deno.writeTextFile(path, edited);
+      else await writeLines(path, edited);
+      const expected = await verifyAuditFile(path);
+      const byHand = await run(script, [path]);
+      assert.equal(byHand.code, 1, `${what}: ${byHand.out}`);
+      assert.ok(
+        byHand.out.startsWith(`entry ${expected.chain_break_at}: `),
+        `${what}: ${byHand.out} vs ${expected.reason}`,
+      );
+    }
+  } finally {
+    await cleanup();
   }
 });
