@@ -8,12 +8,12 @@ export async function chronicleCommand(
   text: string,
   sessionId: string,
   audit: AuditPort,
-): Promise<string> {
+): Promise<{ ok: boolean; text: string }> {
   const args = text.trim().split(/\s+/).filter((word) => word !== "");
   if (args[0] === "/chronicle") args.shift();
   const lines: string[] = [];
   const code = await runChronicleCliAudited(chronicle, args, (line) => lines.push(line), sessionId, audit);
-  return code === 0 ? lines.join("\n") : `${lines.join("\n")}`;
+  return { ok: code === 0, text: lines.join("\n") };
 }
 
 export async function runChronicleCliAudited(

@@ -12,7 +12,7 @@ export interface CommandDeps {
   statusText: () => string;
   usageText: (sessionId: string) => string;
   restart: () => void;
-  chronicle?: (text: string, sessionId: string) => Promise<string>;
+  chronicle?: (text: string, sessionId: string) => Promise<{ ok: boolean; text: string }>;
   audit: (event: string, sessionId: string, details: Record<string, unknown>) => void;
 }
 
@@ -92,7 +92,7 @@ export class SlashCommands implements CommandRunner {
       chronicle: async (args, sessionId, channel) => {
         this.requireTrusted(channel, "/chronicle");
         if (!deps.chronicle) return { ok: false, text: "Chronicle is not available" };
-        return { ok: true, text: await deps.chronicle(`/chronicle ${args}`.trim(), sessionId) };
+        return await deps.chronicle(`/chronicle ${args}`.trim(), sessionId);
       },
     };
   }

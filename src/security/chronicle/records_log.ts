@@ -1,4 +1,6 @@
-/** records.jsonl: one hash-chained SnapshotRecord a line, kept in memory, rewritten only when pruning. */
+/** records.jsonl: one hash-chained SnapshotRecord a line, kept in memory, rewritten only when pruning.
+ * The engine and the command line may both write it: changes go under a lock file, and the in-memory copy is
+ * re-read whenever the file changed underneath. */
 import { canonicalJson } from "../audit/canonical_json.ts";
 import { sha256Hex } from "../audit/sha256.ts";
 import { GENESIS_HASH } from "../audit/audit_entry.ts";
@@ -15,53 +17,87 @@ export class RecordsLog {
   #records: SnapshotRecord[] = [];
   /** prev_hash of the first kept record: zeros until a prune removes older ones. */
   #anchor = GENESIS_HASH;
+  /** Size, mtime and inode of records.jsonl when this process last read or wrote it. */
+  #stamp = "";
 
-  private constructor(readonly path: string, readonly anchorPath: string) {}
+  private constructor(readonly path: string, readonly anchorPath: string, readonly lockPath: string) {}
 
-  static async load(dir: string): Promise<RecordsLog> {
-    const log = new RecordsLog(`${dir}/records.jsonl`, `${dir}/records.anchor`);
-    log.#anchor = (await readOptional(log.anchorPath))?.trim() || GENESIS_HASH;
-    for (const line of ((await readOptional(log.path)) ?? "").split("\n")) {
-      const record = parseRecord(line);
-      // Damaged lines are skipped here so the workspace can still be restored; verify() reports them.
-      if (record) log.#records.push(record);
-    }
-    return log;
+  static load(dir: string): Promise<RecordsLog> {
+    const log = new RecordsLog(`${dir}/records.jsonl`, `${dir}/records.anchor`, `${dir}/records.lock`);
+    log.#refresh();
+    return Promise.resolve(log);
   }
 
   all(): SnapshotRecord[] {
+    this.#refresh();
     return [...this.#records];
   }
 
   get(id: string): SnapshotRecord | undefined {
+    this.#refresh();
     return this.#records.find((record) => record.id === id);
   }
 
   async append(fields: NewRecord): Promise<SnapshotRecord> {
-    const last = this.#records.at(-1);
-    const body = { ...fields, seq: last ? last.seq + 1 : 0, prev_hash: last ? last.hash : this.#anchor };
-    const record: SnapshotRecord = { ...body, hash: recordHash(body) };
-    await Deno.writeTextFile(this.path, JSON.stringify(record) + "\n", {
-      append: true,
-      create: true,
-      mode: 0o600,
+    return await this.#locked(async () => {
+      this.#refresh();
+      const last = this.#records.at(-1);
+      const body = { ...fields, seq: last ? last.seq + 1 : 0, prev_hash: last ? last.hash : this.#anchor };
+      const record: SnapshotRecord = { ...body, hash: recordHash(body) };
+      await Deno.writeTextFile(this.path, JSON.stringify(record) + "\n", {
+        append: true,
+        create: true,
+        mode: 0o600,
+      });
+      this.#records.push(record);
+      this.#stamp = stampOf(this.path);
+      return record;
     });
-    this.#records.push(record);
-    return record;
   }
 
   /** Keeps only `kept` (a suffix of the chain); the first kept record's prev_hash becomes the anchor. */
   async retain(kept: SnapshotRecord[]): Promise<string> {
-    const anchor = kept[0]?.prev_hash ?? this.#records.at(-1)?.hash ?? this.#anchor;
-    const temp = `${this.path}.tmp`;
-    await Deno.writeTextFile(temp, kept.map((record) => JSON.stringify(record) + "\n").join(""), {
-      mode: 0o600,
+    return await this.#locked(async () => {
+      // Records another process appended since `kept` was chosen stay: they are newer than anything pruned.
+      const before = new Set(this.#records.map((record) => record.id));
+      this.#refresh();
+      const keep = [...kept, ...this.#records.filter((record) => !before.has(record.id))];
+      const anchor = keep[0]?.prev_hash ?? this.#records.at(-1)?.hash ?? this.#anchor;
+      const temp = `${this.path}.tmp`;
+      await Deno.writeTextFile(temp, keep.map((record) => JSON.stringify(record) + "\n").join(""), {
+        mode: 0o600,
+      });
+      await Deno.writeTextFile(this.anchorPath, anchor + "\n");
+      await Deno.rename(temp, this.path);
+      this.#records = keep;
+      this.#anchor = anchor;
+      this.#stamp = stampOf(this.path);
+      return anchor;
     });
-    await Deno.writeTextFile(this.anchorPath, anchor + "\n");
-    await Deno.rename(temp, this.path);
-    this.#records = [...kept];
-    this.#anchor = anchor;
-    return anchor;
+  }
+
+  /** Re-reads records and anchor when the file is not what this process last saw. */
+  #refresh(): void {
+    const stamp = stampOf(this.path);
+    if (stamp === this.#stamp) return;
+    this.#anchor = readOptionalSync(this.anchorPath)?.trim() || GENESIS_HASH;
+    this.#records = [];
+    for (const line of (readOptionalSync(this.path) ?? "").split("\n")) {
+      const record = parseRecord(line);
+      // Damaged lines are skipped here so the workspace can still be restored; verify() reports them.
+      if (record) this.#records.push(record);
+    }
+    this.#stamp = stamp;
+  }
+
+  async #locked<T>(work: () => Promise<T>): Promise<T> {
+    const file = await Deno.open(this.lockPath, { create: true, write: true, mode: 0o600 });
+    try {
+      await file.lock(true);
+      return await work();
+    } finally {
+      file.close();
+    }
   }
 
   /** Re-reads the file and checks every record's hash, its link to the previous one and seq order. */
@@ -103,6 +139,24 @@ function parseRecord(line: string): SnapshotRecord | undefined {
     return valid ? value as SnapshotRecord : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function stampOf(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.size}:${info.mtime?.getTime() ?? 0}:${info.ino ?? 0}`;
+  } catch {
+    return "absent";
+  }
+}
+
+function readOptionalSync(path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
   }
 }
 
