@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../support/assert.ts";
-import { hashPassword, startTestEngine } from "../support/engine_harness.ts";
+import { delay, hashPassword, startTestEngine } from "../support/engine_harness.ts";
 import { WsClient } from "../support/ws_client.ts";
 
 Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebSocket refused without it", async (t) => {
@@ -95,8 +95,14 @@ Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebS
     });
 
     await t.step("login successes and failures are audited without the password", async () => {
-      const audit = await Deno.readTextFile(`${engine.workspace}/.engine/audit.jsonl`);
-      const events = audit.trim().split("\n").map((line) => JSON.parse(line).event);
+      // Appends are group-committed a few milliseconds after the request: wait for the last one to land.
+      let audit = "";
+      let events: string[] = [];
+      for (let attempt = 0; attempt < 50 && !events.includes("login_failure"); attempt++) {
+        await delay(50);
+        audit = await Deno.readTextFile(`${engine.workspace}/.engine/audit.jsonl`);
+        events = audit.trim().split("\n").map((line) => JSON.parse(line).event);
+      }
       assert(events.includes("login_success"), events.join(","));
       assert(events.includes("login_failure"), events.join(","));
       assert(!audit.includes("correct horse") && !audit.includes("guess"), "no passwords in the audit log");
