@@ -7,6 +7,7 @@ import type { PayloadKind } from "./payload_fields.ts";
 import type { HeuristicRule, RuleField } from "./rules/rule.ts";
 import { LiteralScanner } from "./literal_scanner.ts";
 import { requiredLiterals } from "./regex_literals.ts";
+import { type GapProfile, gapProfile, worstSteps } from "./regex_cost.ts";
 
 export interface RuleHit {
   rule: HeuristicRule;
@@ -121,20 +122,35 @@ function textsByField(view: ActionView, fields: number): Map<string, number> {
   return texts;
 }
 
+/** Texts longer than this get the cost check below before each rule with an unbounded gap runs. */
+const COST_CHECK_CHARS = 8 * 1024;
+/** Upper bound on backtracking steps one rule may take on one text (starts × longest gap run). */
+const COST_BUDGET = 100_000_000;
+
+export interface Judgement {
+  hits: RuleHit[];
+  /** Rules not run on some text because their worst case there exceeds the budget: that text is not fully
+   * judged (Tier 1 escalates rather than risk a runaway regex). */
+  skipped: HeuristicRule[];
+}
+
 export class HeuristicMatcher {
   /** Per rule: the bits of the fields it looks at. */
   private readonly ruleFields: Int32Array;
   /** Rules with no required literal: they run on every text of their fields. */
   private readonly unfiltered: number[] = [];
+  private readonly gaps: Array<GapProfile | undefined>;
   /** One automaton over every rule's literals; candidates are then kept to the text's fields. */
   private readonly scanner: LiteralScanner;
   private readonly marks: Int32Array;
+  private readonly counts: Int32Array;
   private stamp = 0;
   private readonly usedFields: number;
 
   constructor(readonly rules: readonly HeuristicRule[]) {
     this.ruleFields = new Int32Array(rules.length);
     this.marks = new Int32Array(rules.length);
+    this.counts = new Int32Array(rules.length);
     let used = 0;
     const literals: string[] = [];
     const ids: number[] = [];
@@ -149,34 +165,60 @@ export class HeuristicMatcher {
       }
     });
     this.usedFields = used;
+    this.gaps = rules.map((rule) => gapProfile(rule.pattern));
     this.scanner = new LiteralScanner(literals, ids);
   }
 
+  /** Every rule that hits, once. */
   match(view: ActionView): RuleHit[] {
-    const hits: RuleHit[] = [];
-    const hit = new Uint8Array(this.rules.length);
-
-    for (const [text, fields] of textsByField(view, this.usedFields)) {
-      const candidates: number[] = [];
-      this.scanner.scan(text, this.marks, ++this.stamp, candidates);
-      // Rule order, so reasons list rules the same way whatever order their literals appear in.
-      if (candidates.length > 1) candidates.sort((a, b) => a - b);
-      for (const index of candidates) {
-        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, hits, hit);
-      }
-      for (const index of this.unfiltered) {
-        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, hits, hit);
-      }
-    }
-    return hits;
+    return this.judge(view).hits;
   }
 
-  private run(index: number, text: string, hits: RuleHit[], hit: Uint8Array): void {
+  judge(view: ActionView): Judgement {
+    const judgement: Judgement = { hits: [], skipped: [] };
+    const hit = new Uint8Array(this.rules.length);
+    for (const [text, fields] of textsByField(view, this.usedFields)) {
+      const candidates: number[] = [];
+      this.scanner.scan(text, this.marks, ++this.stamp, candidates, this.counts);
+      // Rule order, so reasons list rules the same way whatever order their literals appear in.
+      if (candidates.length > 1) candidates.sort((a, b) => a - b);
+      const long = text.length > COST_CHECK_CHARS;
+      for (const index of candidates) {
+        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) {
+          this.run(index, text, judgement, hit, long);
+        }
+      }
+      for (const index of this.unfiltered) {
+        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) {
+          this.run(index, text, judgement, hit, long);
+        }
+      }
+    }
+    return judgement;
+  }
+
+  private run(
+    index: number,
+    text: string,
+    judgement: Judgement,
+    hit: Uint8Array,
+    long: boolean,
+  ): void {
     const rule = this.rules[index];
+    if (long && this.tooCostly(index, text)) {
+      if (!judgement.skipped.includes(rule)) judgement.skipped.push(rule);
+      return;
+    }
     const found = rule.pattern.exec(text);
     if (!found) return;
     hit[index] = 1;
-    hits.push({ rule, excerpt: excerptAround(text, found.index) });
+    judgement.hits.push({ rule, excerpt: excerptAround(text, found.index) });
+  }
+
+  /** Whether a rule with an unbounded gap could backtrack past the budget on a long text. */
+  private tooCostly(index: number, text: string): boolean {
+    const gap = this.gaps[index];
+    return gap !== undefined && worstSteps(gap, text) > COST_BUDGET;
   }
 }
 

@@ -99,8 +99,9 @@ export class LiteralScanner {
     }
   }
 
-  /** Appends to `found` each literal id occurring in `text`, once: `marks[id] === stamp` records it. */
-  scan(text: string, marks: Int32Array, stamp: number, found: number[]): void {
+  /** Appends to `found` each literal id occurring in `text`, once (`marks[id] === stamp` records it), and
+   * counts its occurrences in `counts[id]`. */
+  scan(text: string, marks: Int32Array, stamp: number, found: number[], counts: Int32Array): void {
     const { symbols, delta, outputStart, outputIds, alphabet } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
@@ -110,8 +111,10 @@ export class LiteralScanner {
         const id = outputIds[k];
         if (marks[id] !== stamp) {
           marks[id] = stamp;
+          counts[id] = 0;
           found.push(id);
         }
+        counts[id]++;
       }
     }
   }

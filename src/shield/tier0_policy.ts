@@ -127,11 +127,13 @@ class PathPrefilter {
   private readonly scanner: LiteralScanner;
   readonly unfiltered: Uint8Array;
   private readonly marks: Int32Array;
+  private readonly counts: Int32Array;
   private stamp = 0;
 
   constructor(private readonly entries: PathEntry[]) {
     this.unfiltered = new Uint8Array(entries.length);
     this.marks = new Int32Array(entries.length);
+    this.counts = new Int32Array(entries.length);
     const literals: string[] = [];
     const ids: number[] = [];
     entries.forEach((entry, id) => {
@@ -150,9 +152,9 @@ class PathPrefilter {
     return paths.map((path) => {
       const found: number[] = [];
       const stamp = ++this.stamp;
-      this.scanner.scan(path.absolute.toLowerCase(), this.marks, stamp, found);
+      this.scanner.scan(path.absolute.toLowerCase(), this.marks, stamp, found, this.counts);
       if (path.relative !== undefined) {
-        this.scanner.scan(path.relative.toLowerCase(), this.marks, stamp, found);
+        this.scanner.scan(path.relative.toLowerCase(), this.marks, stamp, found, this.counts);
       }
       const marks = new Uint8Array(this.entries.length);
       for (const id of found) marks[id] = 1;

@@ -6,6 +6,7 @@ import { HeuristicMatcher, type RuleHit } from "./heuristic_matcher.ts";
 import { HEURISTIC_RULES } from "./rules/index.ts";
 import type { HeuristicRule } from "./rules/rule.ts";
 import type { ClassifierSidecar } from "./classifier_sidecar.ts";
+import type { ActionView } from "./action_view.ts";
 
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
@@ -26,6 +27,7 @@ function describe(hits: RuleHit[]): string {
 export function combineHits(
   hits: RuleHit[],
   view: { oversized: boolean; truncatedShell: boolean },
+  skipped: readonly HeuristicRule[] = [],
 ): TierOutcome {
   const bySeverity = (severity: string) => hits.filter((hit) => hit.rule.severity === severity);
   const severe = [...bySeverity("critical"), ...bySeverity("high")];
@@ -35,8 +37,12 @@ export function combineHits(
     return { decision: "BLOCK", reason: `Heuristic match: ${describe(severe)}`, confidence, severe: true };
   }
   const medium = bySeverity("medium");
-  if (view.oversized || view.truncatedShell) {
-    const what = view.oversized ? "payload larger than the scan limit" : "shell command too large or nested";
+  if (view.oversized || view.truncatedShell || skipped.length > 0) {
+    const what = view.oversized
+      ? "payload larger than the scan limit"
+      : view.truncatedShell
+      ? "shell command too large or nested"
+      : `text too large for rule ${skipped[0].id} to run within its cost bound`;
     return { decision: "ESCALATE", reason: `Not fully judged: ${what}`, confidence: 0.5 };
   }
   if (medium.length > 0) {
@@ -62,10 +68,15 @@ export class Tier1Heuristic implements Evaluator {
     this.timeoutMs = options.classifier ? options.classifier.timeoutMs + 100 : undefined;
   }
 
+  private judged(view: ActionView): TierOutcome {
+    const { hits, skipped } = this.matcher.judge(view);
+    return combineHits(hits, view, skipped);
+  }
+
   evaluate(context: EvaluationContext): TierOutcome | Promise<TierOutcome> {
     const view = context.view();
     const outcome = this.options.heuristicEnabled
-      ? combineHits(this.matcher.match(view), view)
+      ? this.judged(view)
       : { decision: "ALLOW" as const, reason: "Heuristics disabled", confidence: 0.5 };
     const classifier = this.options.classifier;
     if (!classifier || outcome.decision === "BLOCK" || !classifier.appliesTo(context.action.type)) {

@@ -194,7 +194,10 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.exec_from_temp",
     severity: "high",
     fields: ["exec"],
-    pattern: /^(?:\/tmp|\/dev\/shm|\/var\/tmp)\/|^(?:\.{1,2}|~|\/[^\s]*)\/(?:[^/\s]+\/)*\.[^/.\s][^/\s]*$/,
+    // `/…/.name` is written `^\/\S*\/\.…` rather than `^\/\S*\/(?:[^/\s]+\/)*\.…`: the same strings, without
+    // the two ways to split the directories that made long slash runs backtrack polynomially.
+    pattern:
+      /^(?:\/tmp|\/dev\/shm|\/var\/tmp)\/|^(?:\.{1,2}|~)\/(?:[^/\s]+\/)*\.[^/.\s][^/\s]*$|^\/\S*\/\.[^/.\s][^/\s]*$/,
     description: "Runs a program from a temporary directory or a hidden file",
   },
   {
