@@ -1,6 +1,8 @@
 /** Shield Tier 0+1 latency: per action over the corpus (tests/shield/cases/*.jsonl, or built-in cases when
  * absent), p50/p99 in µs and actions/second on one core; then cost against body size (1 KB, 100 KB, 1 MB)
- * with each figure as a ratio to the 1 KB baseline measured in the same run. Bounded: under 60 s. */
+ * and on adversarial megabyte texts. Every figure is also given as a ratio to a baseline measured in the same
+ * run over the same actions: JSON.stringify of the action plus one regex-free pass over its characters (the
+ * least any judge must do to read the action). Bounded: under 60 s. */
 
 import { createShield } from "../src/shield/shield.ts";
 import { parsePolicy } from "../src/shield/policy.ts";
@@ -49,54 +51,117 @@ async function timeOne(action: Action): Promise<number> {
   return (performance.now() - start) * 1000;
 }
 
+let sink = 0;
+/** The baseline: serialise the action and touch every character once, no regex. */
+function timeBaseline(action: Action): number {
+  const start = performance.now();
+  const text = JSON.stringify(action);
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) sum = (sum + text.charCodeAt(i)) | 0;
+  sink ^= sum;
+  return (performance.now() - start) * 1000;
+}
+
+const ratio = (value: number, base: number) => `${(value / Math.max(base, 0.01)).toFixed(1)}x`;
+const load = Deno.loadavg().map((value) => value.toFixed(2)).join(" ");
+console.log(`machine: ${navigator.hardwareConcurrency} cores, load average ${load} (figures are wall time)`);
+
 const cases = await loadCases();
-for (const action of cases) await timeOne(action); // warm up JIT and caches
+for (const action of cases) {
+  await timeOne(action); // warm up JIT and caches
+  timeBaseline(action);
+}
 const samples: number[] = [];
+const baselines: number[] = [];
 const deadline = performance.now() + 15_000;
 let rounds = 0;
 while (rounds < 20 && performance.now() < deadline) {
-  for (const action of cases) samples.push(await timeOne(action));
+  for (const action of cases) {
+    samples.push(await timeOne(action));
+    baselines.push(timeBaseline(action));
+  }
   rounds++;
 }
 samples.sort((a, b) => a - b);
+baselines.sort((a, b) => a - b);
 const total = samples.reduce((sum, value) => sum + value, 0);
+const baseTotal = baselines.reduce((sum, value) => sum + value, 0);
 console.log(
   `corpus: ${cases.length} actions x ${rounds} rounds = ${samples.length} evaluations (Tier 0 + Tier 1)`,
 );
-console.log(`p50_us ${percentile(samples, 0.5).toFixed(1)}`);
-console.log(`p90_us ${percentile(samples, 0.9).toFixed(1)}`);
-console.log(`p99_us ${percentile(samples, 0.99).toFixed(1)}`);
+for (const [label, p] of [["p50", 0.5], ["p90", 0.9], ["p99", 0.99]] as const) {
+  const value = percentile(samples, p);
+  const base = percentile(baselines, p);
+  console.log(
+    `${label}_us ${value.toFixed(1)} baseline_us ${base.toFixed(2)} ratio_to_baseline ${ratio(value, base)}`,
+  );
+}
 console.log(`max_us ${samples[samples.length - 1].toFixed(1)}`);
-console.log(`actions_per_second ${(samples.length / (total / 1e6)).toFixed(0)}`);
+console.log(
+  `actions_per_second ${(samples.length / (total / 1e6)).toFixed(0)} baseline ${
+    (baselines.length / (baseTotal / 1e6)).toFixed(0)
+  }`,
+);
 
 function bodyOf(bytes: number): string {
   const line = '{"user":"alice","note":"ordinary JSON payload for an API","n":12345}\n';
   return line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes);
 }
 
-async function sizeCost(bytes: number): Promise<number> {
-  const action: Action = {
-    type: "http_request",
-    payload: { url: "https://api.example.com/import", method: "POST", body: bodyOf(bytes) },
-  };
+/** Median Shield time and median baseline time for one action, within a time budget. */
+async function sizeCost(action: Action, budgetMs: number): Promise<{ median: number; base: number }> {
   await timeOne(action);
   const times: number[] = [];
-  const until = performance.now() + 4_000;
-  while (times.length < 200 && performance.now() < until) times.push(await timeOne(action));
+  const bases: number[] = [];
+  const until = performance.now() + budgetMs;
+  while (times.length < 200 && (times.length < 3 || performance.now() < until)) {
+    times.push(await timeOne(action));
+    bases.push(timeBaseline(action));
+  }
   times.sort((a, b) => a - b);
-  return percentile(times, 0.5);
+  bases.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), base: percentile(bases, 0.5) };
 }
+
+const post = (body: string): Action => ({
+  type: "http_request",
+  payload: { url: "https://api.example.com/import", method: "POST", body },
+});
 
 console.log(
   `scan limit: at most ${MAX_SCAN_CHARS / 1024 / 1024} MiB of each text is scanned; larger texts ESCALATE`,
 );
-const baseline = await sizeCost(1024);
+const small = await sizeCost(post(bodyOf(1024)), 3_000);
 for (const [label, bytes] of [["1KB", 1024], ["100KB", 100 * 1024], ["1MB", 1024 * 1024]] as const) {
-  const median = bytes === 1024 ? baseline : await sizeCost(bytes);
+  const { median, base } = bytes === 1024 ? small : await sizeCost(post(bodyOf(bytes)), 4_000);
   const perKb = median / (bytes / 1024);
   console.log(
     `body_${label} p50_us ${median.toFixed(0)} per_KB_us ${perKb.toFixed(2)} ratio_to_1KB ${
-      (median / baseline).toFixed(1)
-    }x`,
+      ratio(median, small.median)
+    } baseline_us ${base.toFixed(0)} ratio_to_baseline ${ratio(median, base)}`,
   );
 }
+
+/** Megabyte texts built from rule literals and single characters: the cost stays linear and bounded. */
+const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+const ADVERSARIAL: Array<[string, Action]> = [
+  ["a_x1MB_content", { type: "write_file", payload: { path: "notes.md", content: "a".repeat(1024 * 1024) } }],
+  ["slash_dot_x256KB_command", { type: "execute_command", payload: { command: fill("/.", 256 * 1024) } }],
+  ["curl_dot_x1MB_task", { type: "create_agent", payload: { task: fill("curl.", 1024 * 1024) } }],
+  ["sandbox_dot_x1MB_content", {
+    type: "write_file",
+    payload: { path: "notes.md", content: fill("sandbox.", 1024 * 1024) },
+  }],
+  ["apikey_x1MB_body", post(fill("apikey", 1024 * 1024))],
+  ["send_x1MB_task", { type: "create_agent", payload: { task: fill("send ", 1024 * 1024) } }],
+];
+for (const [label, action] of ADVERSARIAL) {
+  const { median, base } = await sizeCost(action, 2_000);
+  const verdict = await shield.evaluate(action);
+  console.log(
+    `adversarial_${label} p50_us ${median.toFixed(0)} ratio_to_baseline ${
+      ratio(median, base)
+    } decision ${verdict.decision}`,
+  );
+}
+if (sink === 42) console.log("");
