@@ -89,37 +89,54 @@ const [COMMAND, EXEC, PATH, WRITE_PATH, URL, REQUEST, TOOL, RECIPIENT_LIST] = (
   ["command", "exec", "path", "write_path", "url", "request", "tool", "recipient_list"] as const
 ).map(bit);
 
-/** Each distinct lower-cased text of the view (the same texts as fieldTexts), with a bit per field it belongs
- * to, kept to `fields`. Built in one pass over the view. */
-function textsByField(view: ActionView, fields: number): Map<string, number> {
-  const texts = new Map<string, number>();
-  const add = (raw: string, bits: number) => {
-    const kept = bits & fields;
+/** The distinct lower-cased texts of a view (the same texts as fieldTexts), each with a bit per field it
+ * belongs to. Reused from one judgement to the next to spare allocations. */
+class FieldTexts {
+  readonly texts: string[] = [];
+  readonly bits: number[] = [];
+  private readonly index = new Map<string, number>();
+  private fields = 0;
+
+  fill(view: ActionView, fields: number): void {
+    this.texts.length = 0;
+    this.bits.length = 0;
+    this.index.clear();
+    this.fields = fields;
+    for (const segment of view.segments) {
+      this.add(segment.text, COMMAND);
+      this.add(segment.argv[0] ?? "", EXEC);
+    }
+    for (const path of view.paths) {
+      this.add(path.absolute, PATH);
+      if (path.relative) this.add(path.relative, PATH);
+    }
+    for (const path of view.writePaths) {
+      this.add(path.absolute, WRITE_PATH);
+      if (path.relative) this.add(path.relative, WRITE_PATH);
+    }
+    for (const url of view.urls) this.add(url, URL);
+    for (const request of view.requests) this.add(request, REQUEST);
+    this.add(view.type, TOOL);
+    this.add((view.texts.get("recipient") ?? []).join(", "), RECIPIENT_LIST);
+    for (const [kind, values] of view.texts) {
+      const bits = KIND_BITS.get(kind) ?? 0;
+      if ((bits & fields) !== 0) { for (const value of values) this.add(value, bits); }
+    }
+  }
+
+  private add(raw: string, bits: number): void {
+    const kept = bits & this.fields;
     if (kept === 0) return;
     const text = raw.toLowerCase();
-    texts.set(text, (texts.get(text) ?? 0) | kept);
-  };
-  for (const segment of view.segments) {
-    add(segment.text, COMMAND);
-    add(segment.argv[0] ?? "", EXEC);
+    const at = this.index.get(text);
+    if (at !== undefined) {
+      this.bits[at] |= kept;
+      return;
+    }
+    this.index.set(text, this.texts.length);
+    this.texts.push(text);
+    this.bits.push(kept);
   }
-  for (const path of view.paths) {
-    add(path.absolute, PATH);
-    if (path.relative) add(path.relative, PATH);
-  }
-  for (const path of view.writePaths) {
-    add(path.absolute, WRITE_PATH);
-    if (path.relative) add(path.relative, WRITE_PATH);
-  }
-  for (const url of view.urls) add(url, URL);
-  for (const request of view.requests) add(request, REQUEST);
-  add(view.type, TOOL);
-  add((view.texts.get("recipient") ?? []).join(", "), RECIPIENT_LIST);
-  for (const [kind, values] of view.texts) {
-    const bits = KIND_BITS.get(kind) ?? 0;
-    if ((bits & fields) !== 0) { for (const value of values) add(value, bits); }
-  }
-  return texts;
 }
 
 /** Texts longer than this get the cost check below before each rule with an unbounded gap runs. */
@@ -146,11 +163,18 @@ export class HeuristicMatcher {
   private readonly counts: Int32Array;
   private stamp = 0;
   private readonly usedFields: number;
+  /** Scratch state of one judge call, reused (judge runs to completion without yielding). */
+  private readonly hit: Uint8Array;
+  private readonly candidates: number[] = [];
+  private readonly fieldTexts = new FieldTexts();
+  private readonly order: Map<HeuristicRule, number>;
 
   constructor(readonly rules: readonly HeuristicRule[]) {
     this.ruleFields = new Int32Array(rules.length);
     this.marks = new Int32Array(rules.length);
     this.counts = new Int32Array(rules.length);
+    this.hit = new Uint8Array(rules.length);
+    this.order = new Map(rules.map((rule, index) => [rule, index]));
     let used = 0;
     const literals: string[] = [];
     const ids: number[] = [];
@@ -176,34 +200,32 @@ export class HeuristicMatcher {
 
   judge(view: ActionView): Judgement {
     const judgement: Judgement = { hits: [], skipped: [] };
-    const hit = new Uint8Array(this.rules.length);
-    for (const [text, fields] of textsByField(view, this.usedFields)) {
-      const candidates: number[] = [];
+    const hit = this.hit;
+    hit.fill(0);
+    const candidates = this.candidates;
+    const { texts, bits } = this.fieldTexts;
+    this.fieldTexts.fill(view, this.usedFields);
+    for (let t = 0; t < texts.length; t++) {
+      const text = texts[t];
+      const fields = bits[t];
+      candidates.length = 0;
       this.scanner.scan(text, this.marks, ++this.stamp, candidates, this.counts);
-      // Rule order, so reasons list rules the same way whatever order their literals appear in.
-      if (candidates.length > 1) candidates.sort((a, b) => a - b);
       const long = text.length > COST_CHECK_CHARS;
       for (const index of candidates) {
-        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) {
-          this.run(index, text, judgement, hit, long);
-        }
+        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, judgement, long);
       }
       for (const index of this.unfiltered) {
-        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) {
-          this.run(index, text, judgement, hit, long);
-        }
+        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, judgement, long);
       }
+    }
+    // Rule order, so reasons list rules the same way whatever order texts and literals came in.
+    if (judgement.hits.length > 1) {
+      judgement.hits.sort((a, b) => this.order.get(a.rule)! - this.order.get(b.rule)!);
     }
     return judgement;
   }
 
-  private run(
-    index: number,
-    text: string,
-    judgement: Judgement,
-    hit: Uint8Array,
-    long: boolean,
-  ): void {
+  private run(index: number, text: string, judgement: Judgement, long: boolean): void {
     const rule = this.rules[index];
     if (long && this.tooCostly(index, text)) {
       if (!judgement.skipped.includes(rule)) judgement.skipped.push(rule);
@@ -211,7 +233,7 @@ export class HeuristicMatcher {
     }
     const found = rule.pattern.exec(text);
     if (!found) return;
-    hit[index] = 1;
+    this.hit[index] = 1;
     judgement.hits.push({ rule, excerpt: excerptAround(text, found.index) });
   }
 

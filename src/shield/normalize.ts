@@ -40,10 +40,12 @@ function bytesToText(bytes: Uint8Array): string {
 
 /** A base64 group whose first character is past "f" (sextet 32 or more) starts with a byte of 0x80 or more,
  * which is not printable: more such groups than the 5% non-printable allowance cannot decode to text. */
-function mostlyAsciiBase64(body: string): boolean {
-  const allowed = Math.floor((body.length * 3) / 4) * 0.05;
+function mostlyAsciiBase64(body: string, start = 0, end = body.length): boolean {
+  const length = end - start;
+  if (length < 8 || length % 4 === 1) return false;
+  const allowed = Math.floor((length * 3) / 4) * 0.05;
   let high = 0;
-  for (let i = 0; i < body.length; i += 4) {
+  for (let i = start; i < end; i += 4) {
     const code = body.charCodeAt(i);
     const low = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x66);
     if (!low && ++high > allowed) return false;
@@ -129,7 +131,7 @@ function swapBase64(text: string, fragments: string[]): string {
     if (i - start < 8) continue;
     let end = i;
     while (end < text.length && end - i < 2 && text[end] === "=") end++;
-    const decoded = decodeBase64(text.slice(start, end));
+    const decoded = mostlyAsciiBase64(text, start, i) ? decodeBase64(text.slice(start, end)) : undefined;
     i = end;
     if (decoded === undefined) continue;
     fragments.push(decoded);
@@ -171,6 +173,30 @@ function hasSpacedHex(text: string): boolean {
   return false;
 }
 
+/** Whether any decoder of decodeOnce could change `text`: a percent escape, a backslash or `&` (escapes), a
+ * base64 run that could decode to text, twelve hex digits in a row, or spaced hex pairs. One pass. */
+function mayDecode(text: string): boolean {
+  let runStart = -1;
+  let hexRun = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x5c || code === 0x26) return true;
+    if (code === 0x25 && HEX_CHAR[text.charCodeAt(i + 1)] === 1 && HEX_CHAR[text.charCodeAt(i + 2)] === 1) {
+      return true;
+    }
+    hexRun = HEX_CHAR[code] === 1 ? hexRun + 1 : 0;
+    if (hexRun >= 12) return true;
+    if (BASE64_CHAR[code] === 1) {
+      if (runStart < 0) runStart = i;
+    } else if (runStart >= 0) {
+      if (mostlyAsciiBase64(text, runStart, i)) return true;
+      runStart = -1;
+    }
+  }
+  if (runStart >= 0 && mostlyAsciiBase64(text, runStart, text.length)) return true;
+  return hasSpacedHex(text);
+}
+
 /** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. */
 function decodeOnce(text: string): string[] {
   const out: string[] = [];
@@ -203,7 +229,7 @@ export function cleanPrefix(raw: string): string {
 export function textVariants(raw: string): string[] {
   const cleaned = cleanPrefix(raw);
   const variants = [cleaned];
-  if (!/[%\\&]|[A-Za-z0-9+/_-]{8}|[0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}/.test(cleaned)) return variants;
+  if (!mayDecode(cleaned)) return variants;
   let frontier = [cleaned];
   let budget = MAX_DECODED_CHARS;
   for (let depth = 0; depth < MAX_DECODE_DEPTH && frontier.length > 0; depth++) {

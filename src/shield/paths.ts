@@ -7,8 +7,12 @@ export interface NormalPath {
   relative?: string;
 }
 
+const UNCOLLAPSED = /\/(?:\.{1,2})?(?:\/|$)/;
+
 /** Collapses `.`, `..` and repeated slashes of an absolute POSIX path. */
 export function collapse(path: string): string {
+  // Already collapsed: absolute, no empty, `.` or `..` part, no trailing slash.
+  if (path.startsWith("/") && (path === "/" || !UNCOLLAPSED.test(path))) return path;
   const parts: string[] = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;

@@ -30,11 +30,34 @@ class TierTimeout extends Error {}
 /** Signal handed to tiers the pipeline never times out: nothing ever aborts it. */
 const NEVER_ABORTED = new AbortController().signal;
 
+/** What one tier sees of a run; the hash and the view are computed only when a tier asks. */
+class RunContext implements EvaluationContext {
+  readonly action: Action;
+  readonly hints: EvaluationHints;
+  readonly sessionId: string;
+  readonly earlier: readonly TierResult[];
+
+  constructor(private readonly run: Run, readonly signal: AbortSignal) {
+    this.action = run.action;
+    this.hints = run.hints;
+    this.sessionId = run.action.sessionId ?? "";
+    this.earlier = run.results;
+  }
+
+  get actionHash(): string {
+    return this.run.hash;
+  }
+
+  view(): ActionView {
+    return this.run.view();
+  }
+}
+
 /** State of one evaluation: the context every tier sees and the results so far. */
 class Run {
   readonly results: TierResult[] = [];
   failed = false;
-  private view?: ActionView;
+  private built?: ActionView;
   private hashed?: string;
 
   constructor(
@@ -51,20 +74,13 @@ class Run {
     return (this.hashed ??= actionHash(this.action));
   }
 
+  /** The action parsed and normalised, built on first use and shared by all tiers. */
+  view(): ActionView {
+    return (this.built ??= this.parts.buildView(this.action));
+  }
+
   context(signal: AbortSignal): EvaluationContext {
-    // deno-lint-ignore no-this-alias -- the getters below read the run lazily
-    const run = this;
-    return {
-      action: this.action,
-      hints: this.hints,
-      get actionHash() {
-        return run.hash;
-      },
-      sessionId: this.action.sessionId ?? "",
-      view: () => (run.view ??= run.parts.buildView(run.action)),
-      earlier: this.results,
-      signal,
-    };
+    return new RunContext(this, signal);
   }
 
   async tier(evaluator: Evaluator): Promise<TierRun> {

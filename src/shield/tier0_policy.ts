@@ -22,8 +22,8 @@ interface PathMatcher {
   exclude: PathEntry[];
 }
 
-/** Per path of the view: which include entries' required literals the path contains. */
-type PathCandidates = Array<{ path: NormalPath; marks: Uint8Array }>;
+/** Per path of the view: the include entries whose required literals the path contains (a short list). */
+type PathCandidates = Array<{ path: NormalPath; found: number[] }>;
 
 interface CompiledRule {
   rule: PolicyRule;
@@ -71,9 +71,9 @@ function entryMatches(entry: PathEntry, path: NormalPath): boolean {
 }
 
 function pathMatches(matcher: PathMatcher, paths: PathCandidates, unfiltered: Uint8Array): boolean {
-  return paths.some(({ path, marks }) =>
+  return paths.some(({ path, found }) =>
     matcher.include.some((entry) =>
-      (marks[entry.id] === 1 || unfiltered[entry.id] === 1) && entryMatches(entry, path)
+      (unfiltered[entry.id] === 1 || found.includes(entry.id)) && entryMatches(entry, path)
     ) && !matcher.exclude.some((entry) => entryMatches(entry, path))
   );
 }
@@ -130,7 +130,7 @@ class PathPrefilter {
   private readonly counts: Int32Array;
   private stamp = 0;
 
-  constructor(private readonly entries: PathEntry[]) {
+  constructor(entries: PathEntry[]) {
     this.unfiltered = new Uint8Array(entries.length);
     this.marks = new Int32Array(entries.length);
     this.counts = new Int32Array(entries.length);
@@ -156,9 +156,7 @@ class PathPrefilter {
       if (path.relative !== undefined) {
         this.scanner.scan(path.relative.toLowerCase(), this.marks, stamp, found, this.counts);
       }
-      const marks = new Uint8Array(this.entries.length);
-      for (const id of found) marks[id] = 1;
-      return { path, marks };
+      return { path, found };
     });
   }
 }
