@@ -7,7 +7,7 @@ import type { PayloadKind } from "./payload_fields.ts";
 import type { HeuristicRule, RuleField } from "./rules/rule.ts";
 import { LiteralScanner } from "./literal_scanner.ts";
 import { requiredLiterals } from "./regex_literals.ts";
-import { type GapProfile, gapProfile, worstSteps } from "./regex_cost.ts";
+import { type GapProfile, gapProfile, type RunStats, worstSteps } from "./regex_cost.ts";
 
 export interface RuleHit {
   rule: HeuristicRule;
@@ -168,6 +168,9 @@ export class HeuristicMatcher {
   private readonly candidates: number[] = [];
   private readonly fieldTexts = new FieldTexts();
   private readonly order: Map<HeuristicRule, number>;
+  /** Run statistics of the long text last costed, shared by the rules costed on it. */
+  private runsOf = "";
+  private runs = new Map<RegExp, RunStats>();
 
   constructor(readonly rules: readonly HeuristicRule[]) {
     this.ruleFields = new Int32Array(rules.length);
@@ -218,6 +221,7 @@ export class HeuristicMatcher {
         if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, judgement, long);
       }
     }
+    [this.runsOf, this.runs] = ["", new Map()]; // keep no reference to a long text
     // Rule order, so reasons list rules the same way whatever order texts and literals came in.
     if (judgement.hits.length > 1) {
       judgement.hits.sort((a, b) => this.order.get(a.rule)! - this.order.get(b.rule)!);
@@ -240,7 +244,9 @@ export class HeuristicMatcher {
   /** Whether a rule with an unbounded gap could backtrack past the budget on a long text. */
   private tooCostly(index: number, text: string): boolean {
     const gap = this.gaps[index];
-    return gap !== undefined && worstSteps(gap, text) > COST_BUDGET;
+    if (gap === undefined) return false;
+    if (this.runsOf !== text) [this.runsOf, this.runs] = [text, new Map()];
+    return worstSteps(gap, text, this.runs) > COST_BUDGET;
   }
 }
 

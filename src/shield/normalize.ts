@@ -143,8 +143,6 @@ function swapBase64(text: string, fragments: string[]): string {
   return parts.join("");
 }
 
-const hexAt = (text: string, i: number) => HEX_CHAR[text.charCodeAt(i)] === 1;
-
 /** Whether `text` has at least `count` hex digits in a row (HEX_RUN needs 12: a cheap gate before it). */
 function hasHexRun(text: string, count: number): boolean {
   let run = 0;
@@ -157,20 +155,23 @@ function hasHexRun(text: string, count: number): boolean {
 
 /** Whether `text` has six hex pairs joined by spaces or colons (HEX_SPACED needs them: a cheap gate). */
 function hasSpacedHex(text: string): boolean {
-  if (text.indexOf(" ") < 0 && text.indexOf(":") < 0) return false;
-  for (let i = 0; i + 16 < text.length; i++) {
-    if (!hexAt(text, i) || !hexAt(text, i + 1)) continue;
-    let groups = 1;
-    let j = i + 2;
-    while (
-      j + 2 < text.length && (text[j] === " " || text[j] === ":") && hexAt(text, j + 1) && hexAt(text, j + 2)
-    ) {
-      groups++;
-      j += 3;
-    }
-    if (groups >= 6) return true;
-  }
+  const state = { matched: 0, phase: 0 };
+  for (let i = 0; i < text.length; i++) if (spacedHexStep(state, text, i)) return true;
   return false;
+}
+
+/** One character of a pass matching the periodic shape `hh?hh?…` (? a space or colon), restarting on a
+ * mismatch at the longest prefix the last characters still form; true once six pairs are joined. */
+function spacedHexStep(state: { matched: number; phase: number }, text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  const hex = HEX_CHAR[code] === 1;
+  if (state.phase === 2 ? code === 0x20 || code === 0x3a : hex) {
+    state.matched++;
+    state.phase = state.phase === 2 ? 0 : state.phase + 1;
+  } else if (hex) {
+    state.phase = state.matched = HEX_CHAR[text.charCodeAt(i - 1)] === 1 ? 2 : 1;
+  } else state.phase = state.matched = 0;
+  return state.matched >= 17;
 }
 
 /** Whether any decoder of decodeOnce could change `text`: a percent escape, a backslash or `&` (escapes), a
@@ -178,7 +179,9 @@ function hasSpacedHex(text: string): boolean {
 function mayDecode(text: string): boolean {
   let runStart = -1;
   let hexRun = 0;
+  const spaced = { matched: 0, phase: 0 };
   for (let i = 0; i < text.length; i++) {
+    if (spacedHexStep(spaced, text, i)) return true;
     const code = text.charCodeAt(i);
     if (code === 0x5c || code === 0x26) return true;
     if (code === 0x25 && HEX_CHAR[text.charCodeAt(i + 1)] === 1 && HEX_CHAR[text.charCodeAt(i + 2)] === 1) {
@@ -193,8 +196,7 @@ function mayDecode(text: string): boolean {
       runStart = -1;
     }
   }
-  if (runStart >= 0 && mostlyAsciiBase64(text, runStart, text.length)) return true;
-  return hasSpacedHex(text);
+  return runStart >= 0 && mostlyAsciiBase64(text, runStart, text.length);
 }
 
 /** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. */

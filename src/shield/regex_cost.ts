@@ -188,21 +188,34 @@ export function gapProfile(pattern: RegExp): GapProfile | undefined {
 /** Upper estimate of the backtracking steps of the pattern on `text`: each attempt that reaches an
  * unbounded repetition may scan the rest of that repetition's run. Attempts are counted by the head
  * literals when the pattern has them, else every position is one (the sum over runs of r²/2). */
-export function worstSteps(profile: GapProfile, text: string): number {
+export function worstSteps(profile: GapProfile, text: string, runs = new Map<RegExp, RunStats>()): number {
   let longest = 0;
   let squares = 0;
   for (const run of profile.runs) {
-    let sum = 0;
-    run.lastIndex = 0;
-    for (let found = run.exec(text); found; found = run.exec(text)) {
-      const length = found[0].length;
-      longest = Math.max(longest, length);
-      sum += (length * (length + 1)) / 2;
-      if (length === 0) run.lastIndex++;
-    }
-    squares = Math.max(squares, sum);
+    let stats = runs.get(run);
+    if (!stats) runs.set(run, stats = runStats(run, text));
+    longest = Math.max(longest, stats.longest);
+    squares = Math.max(squares, stats.squares);
   }
   return profile.head ? headCount(profile.head, text) * longest : squares;
+}
+
+/** Longest run of one repetition's characters in a text, and the sum over its runs of r(r+1)/2. */
+export interface RunStats {
+  longest: number;
+  squares: number;
+}
+
+function runStats(run: RegExp, text: string): RunStats {
+  const stats = { longest: 0, squares: 0 };
+  run.lastIndex = 0;
+  for (let found = run.exec(text); found; found = run.exec(text)) {
+    const length = found[0].length;
+    stats.longest = Math.max(stats.longest, length);
+    stats.squares += (length * (length + 1)) / 2;
+    if (length === 0) run.lastIndex++;
+  }
+  return stats;
 }
 
 function headCount(head: RegExp, text: string): number {
