@@ -64,7 +64,9 @@ function decodeBase64(run: string): string | undefined {
     const padded = standard + "=".repeat((4 - (standard.length % 4)) % 4);
     const binary = atob(padded);
     if (printableRatio(binary) < 0.95) return undefined;
-    const text = bytesToText(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    const text = bytesToText(bytes);
     return /[a-z]{2}|[\/.]/i.test(text) ? text : undefined;
   } catch {
     return undefined;

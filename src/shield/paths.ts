@@ -44,7 +44,9 @@ export function normalizePath(value: string, workspace: string, home: string): N
 /** Whether a word in a shell command reads like a file path worth matching against path rules. */
 export function looksLikePath(word: string): boolean {
   if (word.length === 0 || word.length > 4096 || word.startsWith("-")) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return false;
-  return /^[~/.$]/.test(word) || word.includes("/") || /^[\w.-]+\.[A-Za-z0-9]{1,10}$/.test(word) ||
+  const first = word[0];
+  if (first === "~" || first === "/" || first === "." || first === "$") return true;
+  if (word.includes("://") && /^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return false;
+  return word.includes("/") || (word.includes(".") && /^[\w.-]+\.[A-Za-z0-9]{1,10}$/.test(word)) ||
     /^\.?[\w-]+rc$|^\.?(?:netrc|env|pgpass|npmrc|pypirc)$/.test(word);
 }

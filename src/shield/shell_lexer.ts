@@ -20,6 +20,10 @@ const OPERATORS = ["&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")"];
 const REDIRECTS = ["<<<", "<<-", "<<", ">>", "&>>", "&>", ">&", "<&", ">|", "<>", ">", "<"];
 const REDIRECT_START = new Set(["<", ">", "&"]);
 const OPERATOR_START = new Set(["&", "|", ";", "\n", "(", ")"]);
+/** ASCII characters with no meaning inside a word (not a word end, quote, escape, `$` or backtick). */
+const PLAIN = new Uint8Array(128).fill(1);
+for (const char of " \t\n;&|()<>\\'\"$`") PLAIN[char.charCodeAt(0)] = 0;
+
 const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 const MAX_TOKENS = 4096;
 
@@ -168,8 +172,11 @@ function readWord(text: string, start: number, variables: Variables, subs: strin
       word.value += staticOutput(inner, variables) ?? `$(${inner})`;
       i = end + 1;
     } else {
-      word.value += c;
-      i++;
+      // A run of plain characters is appended in one piece.
+      let end = i + 1;
+      while (end < text.length && PLAIN[text.charCodeAt(end)] === 1) end++;
+      word.value += end === i + 1 ? c : text.slice(i, end);
+      i = end;
     }
   }
   word.index = i;
@@ -298,7 +305,7 @@ export function lex(text: string, variables: Variables): LexResult {
     const word = readWord(text, i, variables, substitutions);
     i = word.index > i ? word.index : i + 1;
     const previous = tokens[tokens.length - 1];
-    const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value);
+    const assignment = word.value.includes("=") ? /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value) : null;
     if (assignment && (!previous || previous.kind === "op" || isLeadingAssignment(tokens))) {
       variables.set(assignment[1], assignment[2]);
     }

@@ -61,9 +61,12 @@ export function basename(word: string): string {
 }
 
 export function segmentText(argv: string[], redirects: Redirect[]): string {
-  const parts = argv.length > 0 ? [basename(argv[0]), ...argv.slice(1)] : [];
-  for (const redirect of redirects) parts.push(redirect.op, redirect.target);
-  return parts.join(" ");
+  let text = argv.length > 0 ? basename(argv[0]) : "";
+  for (let i = 1; i < argv.length; i++) text += " " + argv[i];
+  for (const redirect of redirects) {
+    text += (text === "" && argv.length === 0 ? "" : " ") + redirect.op + " " + redirect.target;
+  }
+  return text;
 }
 
 /** Parser state shared across recursion so bounds hold for the whole command. */
