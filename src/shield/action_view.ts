@@ -120,6 +120,7 @@ function addShell(view: BuildingView, variants: string[], withPaths = true): voi
 }
 
 interface BuildingView extends ActionView {
+  /** normalizePath, remembered by text for this view. */
   normal(path: string): NormalPath;
   /** parseShell, remembered by text for this view: variants and prose often repeat a command. */
   parse(text: string): ReturnType<typeof parseShell>;
@@ -127,6 +128,7 @@ interface BuildingView extends ActionView {
 
 export function buildActionView(action: Action, workspace: string, home: string): ActionView {
   const parsedShell = new Map<string, ReturnType<typeof parseShell>>();
+  const normalPaths = new Map<string, NormalPath>();
   const view: BuildingView = {
     type: typeof action.type === "string" ? action.type : "",
     texts: new Map(),
@@ -137,7 +139,11 @@ export function buildActionView(action: Action, workspace: string, home: string)
     requests: [],
     oversized: false,
     truncatedShell: false,
-    normal: (path) => normalizePath(path, workspace, home),
+    normal: (path) => {
+      let normal = normalPaths.get(path);
+      if (!normal) normalPaths.set(path, normal = normalizePath(path, workspace, home));
+      return normal;
+    },
     parse: (text) => {
       let parsed = parsedShell.get(text);
       if (!parsed) parsedShell.set(text, parsed = parseShell(text));

@@ -25,6 +25,9 @@ interface PathMatcher {
 /** Per path of the view: the include entries whose required literals the path contains (a short list). */
 type PathCandidates = Array<{ path: NormalPath; found: number[] }>;
 
+/** The rule an include entry belongs to. */
+type EntryOwner = { compiled: CompiledRule; entry: PathEntry };
+
 interface CompiledRule {
   rule: PolicyRule;
   tools: RegExp[];
@@ -70,14 +73,6 @@ function entryMatches(entry: PathEntry, path: NormalPath): boolean {
     (!entry.absolute && path.relative !== undefined && entry.pattern.test(path.relative));
 }
 
-function pathMatches(matcher: PathMatcher, paths: PathCandidates, unfiltered: Uint8Array): boolean {
-  return paths.some(({ path, found }) =>
-    matcher.include.some((entry) =>
-      (unfiltered[entry.id] === 1 || found.includes(entry.id)) && entryMatches(entry, path)
-    ) && !matcher.exclude.some((entry) => entryMatches(entry, path))
-  );
-}
-
 function urlForms(url: string): string[] {
   const withoutScheme = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
   return [url, withoutScheme, withoutScheme.split(/[/?#]/)[0]];
@@ -87,13 +82,13 @@ function anyMatch(patterns: RegExp[], values: string[]): boolean {
   return values.some((value) => patterns.some((pattern) => pattern.test(value)));
 }
 
+/** Whether the rule matches the view; `pathMatched` tells the rules some path of the view satisfies. */
 function ruleMatches(
   compiled: CompiledRule,
   view: ActionView,
-  paths: () => PathCandidates,
-  unfiltered: Uint8Array,
+  pathMatched: () => Set<CompiledRule>,
 ): boolean {
-  if (compiled.paths && !pathMatches(compiled.paths, paths(), unfiltered)) return false;
+  if (compiled.paths && !pathMatched().has(compiled)) return false;
   if (compiled.commands && !anyMatch(compiled.commands, view.segments.map((segment) => segment.text))) {
     return false;
   }
@@ -167,9 +162,33 @@ export class Tier0Policy implements Evaluator {
   private readonly byTool = new Map<string, CompiledRule[]>();
   private readonly prefilter: PathPrefilter;
 
+  private readonly owners: EntryOwner[];
+  /** Include entries with no required literal: tried on every path. */
+  private readonly unfilteredIds: number[] = [];
+
   constructor(policy: Policy, workspace: string, home: string) {
     this.rules = policy.rules.map((rule) => compileRule(rule, workspace, home));
-    this.prefilter = new PathPrefilter(this.rules.flatMap((compiled) => compiled.paths?.include ?? []));
+    this.owners = this.rules.flatMap((compiled) =>
+      (compiled.paths?.include ?? []).map((entry) => ({ compiled, entry }))
+    );
+    this.prefilter = new PathPrefilter(this.owners.map((owner) => owner.entry));
+    this.prefilter.unfiltered.forEach((flag, id) => flag === 1 && this.unfilteredIds.push(id));
+  }
+
+  /** Rules with a path of the view that an include glob matches and no exclude glob does. Only the globs whose
+   * literals the path contains are tried. */
+  private pathMatched(paths: NormalPath[]): Set<CompiledRule> {
+    const matched = new Set<CompiledRule>();
+    for (const { path, found } of this.prefilter.candidates(paths)) {
+      for (const ids of [found, this.unfilteredIds]) {
+        for (const id of ids) {
+          const { compiled, entry } = this.owners[id];
+          if (matched.has(compiled) || !entryMatches(entry, path)) continue;
+          if (!compiled.paths!.exclude.some((exclude) => entryMatches(exclude, path))) matched.add(compiled);
+        }
+      }
+    }
+    return matched;
   }
 
   private rulesFor(type: string): CompiledRule[] {
@@ -183,12 +202,9 @@ export class Tier0Policy implements Evaluator {
 
   evaluate(context: EvaluationContext): TierOutcome {
     const view = context.view();
-    let candidates: PathCandidates | undefined;
-    const paths = () => (candidates ??= this.prefilter.candidates(view.paths));
-    const unfiltered = this.prefilter.unfiltered;
-    const matched = this.rulesFor(view.type).filter((compiled) =>
-      ruleMatches(compiled, view, paths, unfiltered)
-    );
+    let pathMatched: Set<CompiledRule> | undefined;
+    const paths = () => (pathMatched ??= this.pathMatched(view.paths));
+    const matched = this.rulesFor(view.type).filter((compiled) => ruleMatches(compiled, view, paths));
     const deny = matched.find((compiled) => compiled.rule.action === "deny");
     if (deny) return { decision: "BLOCK", reason: ruleReason(deny.rule), confidence: 1 };
     const escalate = matched.filter((compiled) => compiled.rule.action === "escalate");
