@@ -181,15 +181,22 @@ function spacedHexStep(state: { matched: number; phase: number }, text: string, 
 function mayDecode(text: string): boolean {
   let runStart = -1;
   let hexRun = 0;
-  const spaced = { matched: 0, phase: 0 };
+  let spaced = 0; // hex pairs joined by spaces or colons, as in spacedHexStep (phase = spaced % 3)
+  let phase = 0;
   for (let i = 0; i < text.length; i++) {
-    if (spacedHexStep(spaced, text, i)) return true;
     const code = text.charCodeAt(i);
+    const hex = HEX_CHAR[code] === 1;
+    if (phase === 2 ? code === 0x20 || code === 0x3a : hex) {
+      spaced++;
+      phase = phase === 2 ? 0 : phase + 1;
+      if (spaced >= 17) return true;
+    } else if (hex) phase = spaced = HEX_CHAR[text.charCodeAt(i - 1)] === 1 ? 2 : 1;
+    else phase = spaced = 0;
     if (code === 0x5c || code === 0x26) return true;
     if (code === 0x25 && HEX_CHAR[text.charCodeAt(i + 1)] === 1 && HEX_CHAR[text.charCodeAt(i + 2)] === 1) {
       return true;
     }
-    hexRun = HEX_CHAR[code] === 1 ? hexRun + 1 : 0;
+    hexRun = hex ? hexRun + 1 : 0;
     if (hexRun >= 12) return true;
     if (BASE64_CHAR[code] === 1) {
       if (runStart < 0) runStart = i;
