@@ -23,6 +23,8 @@ const USAGE = `Usage: deno task start [-- SUBCOMMAND] [--config PATH]
 
 async function main(args: string[]): Promise<number> {
   const { positionals, options } = parseArguments(args);
+  // `deno task start -- hash-password` arrives as `start hash-password`: the task's own word comes first.
+  if (positionals[0] === "start" && positionals.length > 1) positionals.shift();
   const [command = "start", ...rest] = positionals;
   switch (command) {
     case "start":
