@@ -147,12 +147,15 @@ const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.l
 const ADVERSARIAL: Array<[string, Action]> = [
   ["a_x1MB_content", { type: "write_file", payload: { path: "notes.md", content: "a".repeat(1024 * 1024) } }],
   ["slash_dot_x256KB_command", { type: "execute_command", payload: { command: fill("/.", 256 * 1024) } }],
-  ["curl_dot_x1MB_task", { type: "create_agent", payload: { task: fill("curl.", 1024 * 1024) } }],
+  ["curl_dot_x1MB_task", {
+    type: "create_agent",
+    payload: { task: fill("curl.", 1024 * 1024) + "| echo sh" },
+  }],
   ["sandbox_dot_x1MB_content", {
     type: "write_file",
-    payload: { path: "notes.md", content: fill("sandbox.", 1024 * 1024) },
+    payload: { path: "notes.md", content: fill("sandbox.", 1024 * 1024 - 64) + " = x off" },
   }],
-  ["apikey_x1MB_body", post(fill("apikey", 1024 * 1024))],
+  ["apikey_x1MB_body", post(fill("apikey", 1024 * 1024 - 64) + " : short")],
   ["send_x1MB_task", { type: "create_agent", payload: { task: fill("send ", 1024 * 1024) } }],
 ];
 for (const [label, action] of ADVERSARIAL) {

@@ -6,7 +6,7 @@ import type { ActionView } from "./action_view.ts";
 import type { PayloadKind } from "./payload_fields.ts";
 import type { HeuristicRule, RuleField } from "./rules/rule.ts";
 import { LiteralScanner } from "./literal_scanner.ts";
-import { requiredLiterals } from "./regex_literals.ts";
+import { requiredLiteralSets } from "./regex_literals.ts";
 import { type GapProfile, gapProfile, type RunStats, worstSteps } from "./regex_cost.ts";
 
 export interface RuleHit {
@@ -156,6 +156,10 @@ export class HeuristicMatcher {
   private readonly ruleFields: Int32Array;
   /** Rules with no required literal: they run on every text of their fields. */
   private readonly unfiltered: number[] = [];
+  /** Literal sets: the automaton reports set ids; a rule is a candidate when all its sets occur. */
+  private readonly ruleOfSet: number[] = [];
+  private readonly setsOf: number[][] = [];
+  private readonly ruleStamps: Int32Array;
   private readonly gaps: Array<GapProfile | undefined>;
   /** One automaton over every rule's literals; candidates are then kept to the text's fields. */
   private readonly scanner: LiteralScanner;
@@ -174,8 +178,7 @@ export class HeuristicMatcher {
 
   constructor(readonly rules: readonly HeuristicRule[]) {
     this.ruleFields = new Int32Array(rules.length);
-    this.marks = new Int32Array(rules.length);
-    this.counts = new Int32Array(rules.length);
+    this.ruleStamps = new Int32Array(rules.length);
     this.hit = new Uint8Array(rules.length);
     this.order = new Map(rules.map((rule, index) => [rule, index]));
     let used = 0;
@@ -184,14 +187,22 @@ export class HeuristicMatcher {
     rules.forEach((rule, index) => {
       for (const field of rule.fields) this.ruleFields[index] |= BIT.get(field) ?? 0;
       used |= this.ruleFields[index];
-      const required = requiredLiterals(rule.pattern);
-      if (!required) this.unfiltered.push(index);
-      for (const literal of required ?? []) {
-        literals.push(literal);
-        ids.push(index);
+      const sets = requiredLiteralSets(rule.pattern);
+      if (!sets) this.unfiltered.push(index);
+      this.setsOf.push([]);
+      for (const set of sets ?? []) {
+        const id = this.ruleOfSet.length;
+        this.ruleOfSet.push(index);
+        this.setsOf[index].push(id);
+        for (const literal of set) {
+          literals.push(literal);
+          ids.push(id);
+        }
       }
     });
     this.usedFields = used;
+    this.marks = new Int32Array(this.ruleOfSet.length);
+    this.counts = new Int32Array(this.ruleOfSet.length);
     this.gaps = rules.map((rule) => gapProfile(rule.pattern));
     this.scanner = new LiteralScanner(literals, ids);
   }
@@ -212,10 +223,17 @@ export class HeuristicMatcher {
       const text = texts[t];
       const fields = bits[t];
       candidates.length = 0;
-      this.scanner.scan(text, this.marks, ++this.stamp, candidates, this.counts);
+      const stamp = ++this.stamp;
+      this.scanner.scan(text, this.marks, stamp, candidates, this.counts);
       const long = text.length > COST_CHECK_CHARS;
-      for (const index of candidates) {
-        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, judgement, long);
+      for (const set of candidates) {
+        const index = this.ruleOfSet[set];
+        if (this.ruleStamps[index] === stamp) continue;
+        this.ruleStamps[index] = stamp;
+        if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
+        if (this.setsOf[index].every((id) => this.marks[id] === stamp)) {
+          this.run(index, text, judgement, long);
+        }
       }
       for (const index of this.unfiltered) {
         if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, judgement, long);

@@ -10,6 +10,8 @@ interface Info {
   required?: string[];
   /** Consumes nothing (assertions, lookarounds). */
   zeroWidth?: boolean;
+  /** For one alternative (a sequence): every literal set it requires, all of them at once. */
+  all?: string[][];
 }
 
 const MAX_EXACT = 64;
@@ -101,7 +103,7 @@ class Parser {
       run = term.exact ?? [""];
     }
     if (!run.includes("")) candidates.push(run);
-    return { exact: broken ? undefined : run, required: best(candidates) };
+    return { exact: broken ? undefined : run, required: best(candidates), all: candidates };
   }
 
   private quantified(atom: Info): Info {
@@ -221,11 +223,30 @@ class Parser {
 /** Literals one of which every match of `pattern` contains (lower-cased for `i`), or undefined when the
  * regex needs no particular literal (or uses syntax the analysis does not follow). */
 export function requiredLiterals(pattern: RegExp): string[] | undefined {
+  return requiredLiteralSets(pattern)?.[0];
+}
+
+const MAX_SETS = 4;
+
+/** Literal sets every match of `pattern` needs all of: from each set, one literal occurs (best set first).
+ * Several sets when the pattern is one sequence needing several things (`curl … | sh`), else one. */
+export function requiredLiteralSets(pattern: RegExp): string[][] | undefined {
   if (pattern.flags.includes("u") || pattern.flags.includes("v")) return undefined;
   try {
-    const literals = asRequired(new Parser(pattern.source).parse());
-    if (!literals) return undefined;
-    return pattern.flags.includes("i") ? unique(literals.map((literal) => literal.toLowerCase())) : literals;
+    const info = new Parser(pattern.source).parse();
+    const first = asRequired(info);
+    if (!first) return undefined;
+    const seen = new Set([first.join("\n")]);
+    const others = (info.all ?? []).filter((set) => {
+      const key = set.join("\n");
+      if (set.length === 0 || set.includes("") || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }).sort((a, b) => score(b) - score(a)).slice(0, MAX_SETS - 1);
+    const sets = [first, ...others];
+    return pattern.flags.includes("i")
+      ? sets.map((set) => unique(set.map((literal) => literal.toLowerCase())))
+      : sets;
   } catch {
     return undefined;
   }

@@ -45,9 +45,9 @@ Deno.test("repeated single characters of a megabyte are judged without a runaway
 Deno.test("text built to make a rule backtrack is escalated as not fully judged", async () => {
   const shield = makeShield();
   const cases: Action[] = [
-    { type: "write_file", payload: { path: "notes.md", content: fill("sandbox.", MB) } },
-    post(fill("apikey", MB)),
-    { type: "create_agent", payload: { task: fill("curl.", 256 * 1024) } },
+    { type: "write_file", payload: { path: "notes.md", content: fill("sandbox.", MB - 64) + " = x off" } },
+    post(fill("apikey", MB - 64) + " : short"),
+    { type: "create_agent", payload: { task: fill("curl.", 256 * 1024) + "| echo sh" } },
   ];
   for (const action of cases) {
     const verdict = await shield.evaluate(action);

@@ -2,7 +2,7 @@
  * a pattern matches a text, one of its literals is in that text). */
 
 import assert from "node:assert/strict";
-import { requiredLiterals } from "../../src/shield/regex_literals.ts";
+import { requiredLiterals, requiredLiteralSets } from "../../src/shield/regex_literals.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
 import { fieldTexts } from "../../src/shield/heuristic_matcher.ts";
 import { buildActionView } from "../../src/shield/action_view.ts";
@@ -15,10 +15,11 @@ import { sampleActions } from "./corpus_texts.ts";
 import { HOME, WORKSPACE } from "./shield_fixture.ts";
 import type { RuleField } from "../../src/shield/rules/rule.ts";
 
+/** A match implies a literal of every required set in the text. */
 function sound(pattern: RegExp, text: string): boolean {
   if (!pattern.test(text)) return true;
-  const literals = requiredLiterals(pattern);
-  return literals === undefined || literals.some((literal) => text.includes(literal));
+  const sets = requiredLiteralSets(pattern) ?? [];
+  return sets.every((set) => set.some((literal) => text.includes(literal)));
 }
 
 Deno.test("required literals of simple patterns are what every match must contain", () => {
@@ -29,6 +30,15 @@ Deno.test("required literals of simple patterns are what every match must contai
   assert.deepEqual(requiredLiterals(/x+\s+mimikatz/), ["mimikatz"]);
   assert.deepEqual(requiredLiterals(/SeCReT/i), ["secret"]);
   assert.deepEqual(requiredLiterals(/a(?=bcd)/), ["bcd"]);
+});
+
+Deno.test("a sequence needing several things requires a literal of each", () => {
+  assert.deepEqual(requiredLiteralSets(/\b(?:curl|wget)\b[^|\n]*\|\s*(?:ba)?sh\b/), [
+    ["curl", "wget"],
+    ["sh", "bash"],
+    ["|"],
+  ]);
+  assert.deepEqual(requiredLiteralSets(/curl.*sh|wget/), [["curl", "wget"]]);
 });
 
 Deno.test("required literals are absent when a pattern needs no particular text", () => {
