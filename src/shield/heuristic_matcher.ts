@@ -6,7 +6,7 @@ import type { ActionView } from "./action_view.ts";
 import type { PayloadKind } from "./payload_fields.ts";
 import type { HeuristicRule, RuleField } from "./rules/rule.ts";
 import { LiteralScanner } from "./literal_scanner.ts";
-import { requiredLiteralSets } from "./regex_literals.ts";
+import { requiredLiteralBranches } from "./regex_literals.ts";
 import { type GapProfile, gapProfile, type RunStats, worstSteps } from "./regex_cost.ts";
 
 export interface RuleHit {
@@ -156,9 +156,10 @@ export class HeuristicMatcher {
   private readonly ruleFields: Int32Array;
   /** Rules with no required literal: they run on every text of their fields. */
   private readonly unfiltered: number[] = [];
-  /** Literal sets: the automaton reports set ids; a rule is a candidate when all its sets occur. */
+  /** Literal sets: the automaton reports set ids; a rule is a candidate when, for one of its top-level
+   * alternatives, every set that alternative needs occurs. */
   private readonly ruleOfSet: number[] = [];
-  private readonly setsOf: number[][] = [];
+  private readonly branchesOf: number[][][] = [];
   private readonly ruleStamps: Int32Array;
   private readonly gaps: Array<GapProfile | undefined>;
   /** One automaton over every rule's literals; candidates are then kept to the text's fields. */
@@ -187,18 +188,19 @@ export class HeuristicMatcher {
     rules.forEach((rule, index) => {
       for (const field of rule.fields) this.ruleFields[index] |= BIT.get(field) ?? 0;
       used |= this.ruleFields[index];
-      const sets = requiredLiteralSets(rule.pattern);
-      if (!sets) this.unfiltered.push(index);
-      this.setsOf.push([]);
-      for (const set of sets ?? []) {
-        const id = this.ruleOfSet.length;
-        this.ruleOfSet.push(index);
-        this.setsOf[index].push(id);
-        for (const literal of set) {
-          literals.push(literal);
-          ids.push(id);
-        }
-      }
+      const branches = requiredLiteralBranches(rule.pattern);
+      if (!branches) this.unfiltered.push(index);
+      this.branchesOf.push((branches ?? []).map((sets) =>
+        sets.map((set) => {
+          const id = this.ruleOfSet.length;
+          this.ruleOfSet.push(index);
+          for (const literal of set) {
+            literals.push(literal);
+            ids.push(id);
+          }
+          return id;
+        })
+      ));
     });
     this.usedFields = used;
     this.marks = new Int32Array(this.ruleOfSet.length);
@@ -231,7 +233,7 @@ export class HeuristicMatcher {
         if (this.ruleStamps[index] === stamp) continue;
         this.ruleStamps[index] = stamp;
         if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
-        if (this.setsOf[index].every((id) => this.marks[id] === stamp)) {
+        if (this.branchesOf[index].some((sets) => sets.every((id) => this.marks[id] === stamp))) {
           this.run(index, text, judgement, long);
         }
       }

@@ -61,12 +61,24 @@ class Parser {
     return info;
   }
 
-  private disjunction(): Info {
+  /** The top-level alternatives, each analysed on its own. */
+  parseBranches(): Info[] {
+    const branches = this.branches();
+    if (this.i < this.source.length) throw new Error(`Unexpected ")" at ${this.i}`);
+    return branches;
+  }
+
+  private branches(): Info[] {
     const branches = [this.alternative()];
     while (this.source[this.i] === "|") {
       this.i++;
       branches.push(this.alternative());
     }
+    return branches;
+  }
+
+  private disjunction(): Info {
+    const branches = this.branches();
     if (branches.length === 1) return branches[0];
     const exacts = branches.map((branch) => branch.exact);
     const exact = exacts.every((set) => set !== undefined) ? unique(exacts.flat() as string[]) : undefined;
@@ -233,21 +245,40 @@ const MAX_SETS = 4;
 export function requiredLiteralSets(pattern: RegExp): string[][] | undefined {
   if (pattern.flags.includes("u") || pattern.flags.includes("v")) return undefined;
   try {
-    const info = new Parser(pattern.source).parse();
-    const first = asRequired(info);
-    if (!first) return undefined;
-    const seen = new Set([first.join("\n")]);
-    const others = (info.all ?? []).filter((set) => {
-      const key = set.join("\n");
-      if (set.length === 0 || set.includes("") || seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    }).sort((a, b) => score(b) - score(a)).slice(0, MAX_SETS - 1);
-    const sets = [first, ...others];
-    return pattern.flags.includes("i")
-      ? sets.map((set) => unique(set.map((literal) => literal.toLowerCase())))
-      : sets;
+    return folded(pattern, setsOf(new Parser(pattern.source).parse()));
   } catch {
     return undefined;
   }
+}
+
+/** Per top-level alternative of `pattern`, the literal sets it needs all of: a match needs every set of some
+ * alternative. Undefined when some alternative needs no literal. */
+export function requiredLiteralBranches(pattern: RegExp): string[][][] | undefined {
+  if (pattern.flags.includes("u") || pattern.flags.includes("v")) return undefined;
+  try {
+    const branches = new Parser(pattern.source).parseBranches().map(setsOf);
+    if (branches.some((sets) => sets === undefined)) return undefined;
+    return branches.map((sets) => folded(pattern, sets)!);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The best required set of an analysed node, then up to MAX_SETS - 1 more it also requires. */
+function setsOf(info: Info): string[][] | undefined {
+  const first = asRequired(info);
+  if (!first) return undefined;
+  const seen = new Set([first.join("\n")]);
+  const others = (info.all ?? []).filter((set) => {
+    const key = set.join("\n");
+    if (set.length === 0 || set.includes("") || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).sort((a, b) => score(b) - score(a)).slice(0, MAX_SETS - 1);
+  return [first, ...others];
+}
+
+function folded(pattern: RegExp, sets: string[][] | undefined): string[][] | undefined {
+  if (!sets || !pattern.flags.includes("i")) return sets;
+  return sets.map((set) => unique(set.map((literal) => literal.toLowerCase())));
 }

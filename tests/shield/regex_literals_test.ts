@@ -2,7 +2,11 @@
  * a pattern matches a text, one of its literals is in that text). */
 
 import assert from "node:assert/strict";
-import { requiredLiterals, requiredLiteralSets } from "../../src/shield/regex_literals.ts";
+import {
+  requiredLiteralBranches,
+  requiredLiterals,
+  requiredLiteralSets,
+} from "../../src/shield/regex_literals.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
 import { fieldTexts } from "../../src/shield/heuristic_matcher.ts";
 import { buildActionView } from "../../src/shield/action_view.ts";
@@ -15,11 +19,12 @@ import { sampleActions } from "./corpus_texts.ts";
 import { HOME, WORKSPACE } from "./shield_fixture.ts";
 import type { RuleField } from "../../src/shield/rules/rule.ts";
 
-/** A match implies a literal of every required set in the text. */
+/** A match implies a literal of every required set in the text, and of every set of some alternative. */
 function sound(pattern: RegExp, text: string): boolean {
   if (!pattern.test(text)) return true;
-  const sets = requiredLiteralSets(pattern) ?? [];
-  return sets.every((set) => set.some((literal) => text.includes(literal)));
+  const holds = (sets: string[][]) => sets.every((set) => set.some((literal) => text.includes(literal)));
+  const branches = requiredLiteralBranches(pattern);
+  return holds(requiredLiteralSets(pattern) ?? []) && (branches === undefined || branches.some(holds));
 }
 
 Deno.test("required literals of simple patterns are what every match must contain", () => {
@@ -39,6 +44,8 @@ Deno.test("a sequence needing several things requires a literal of each", () => 
     ["|"],
   ]);
   assert.deepEqual(requiredLiteralSets(/curl.*sh|wget/), [["curl", "wget"]]);
+  assert.deepEqual(requiredLiteralBranches(/curl.*\|\s*sh|wget/), [[["curl"], ["sh"], ["|"]], [["wget"]]]);
+  assert.equal(requiredLiteralBranches(/curl|\s+/), undefined);
 });
 
 Deno.test("required literals are absent when a pattern needs no particular text", () => {
