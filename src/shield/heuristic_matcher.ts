@@ -156,16 +156,23 @@ export class HeuristicMatcher {
   private readonly ruleFields: Int32Array;
   /** Rules with no required literal: they run on every text of their fields. */
   private readonly unfiltered: number[] = [];
-  /** Literal sets: the automaton reports set ids; a rule is a candidate when, for one of its top-level
-   * alternatives, every set that alternative needs occurs. */
-  private readonly ruleOfSet: number[] = [];
-  private readonly branchesOf: number[][][] = [];
+  /** Per rule and top-level alternative: the literal sets (literal ids) that alternative needs all of. */
+  private readonly branchesOf: number[][][][] = [];
+  /** Per literal id: the rules that literal can make candidates (it is in a first set of theirs). */
+  private readonly triggers: number[][] = [];
+  /** Per literal id: its character code when it is one character. Single characters stay out of the
+   * automaton (under shared symbols they would fire on most characters); a presence table answers them. */
+  private readonly singles: number[] = [];
+  /** Rules a single character can make candidates: checked on every text of their fields. */
+  private readonly charTriggered: number[] = [];
+  private readonly present = new Int32Array(128);
+  private presentStamp = 0;
+  private presentText = "";
   private readonly ruleStamps: Int32Array;
   private readonly gaps: Array<GapProfile | undefined>;
   /** One automaton over every rule's literals; candidates are then kept to the text's fields. */
   private readonly scanner: LiteralScanner;
   private readonly marks: Int32Array;
-  private readonly counts: Int32Array;
   private stamp = 0;
   private readonly usedFields: number;
   /** Scratch state of one judge call, reused (judge runs to completion without yielding). */
@@ -183,30 +190,55 @@ export class HeuristicMatcher {
     this.hit = new Uint8Array(rules.length);
     this.order = new Map(rules.map((rule, index) => [rule, index]));
     let used = 0;
-    const literals: string[] = [];
-    const ids: number[] = [];
+    const literalIds = new Map<string, number>();
+    const idOf = (literal: string) => {
+      let id = literalIds.get(literal);
+      if (id === undefined) {
+        literalIds.set(literal, id = literalIds.size);
+        this.triggers.push([]);
+        this.singles.push(literal.length === 1 ? literal.charCodeAt(0) : -1);
+      }
+      return id;
+    };
     rules.forEach((rule, index) => {
       for (const field of rule.fields) this.ruleFields[index] |= BIT.get(field) ?? 0;
       used |= this.ruleFields[index];
       const branches = requiredLiteralBranches(rule.pattern);
       if (!branches) this.unfiltered.push(index);
-      this.branchesOf.push((branches ?? []).map((sets) =>
-        sets.map((set) => {
-          const id = this.ruleOfSet.length;
-          this.ruleOfSet.push(index);
-          for (const literal of set) {
-            literals.push(literal);
-            ids.push(id);
-          }
-          return id;
-        })
-      ));
+      this.branchesOf.push((branches ?? []).map((sets) => sets.map((set) => set.map(idOf))));
+      for (const sets of this.branchesOf[index]) {
+        for (const id of sets[0]) {
+          const list = this.singles[id] >= 0 ? this.charTriggered : this.triggers[id];
+          if (!list.includes(index)) list.push(index);
+        }
+      }
     });
     this.usedFields = used;
-    this.marks = new Int32Array(this.ruleOfSet.length);
-    this.counts = new Int32Array(this.ruleOfSet.length);
+    this.marks = new Int32Array(literalIds.size);
     this.gaps = rules.map((rule) => gapProfile(rule.pattern));
-    this.scanner = new LiteralScanner(literals, ids);
+    const multi = [...literalIds].filter(([literal]) => literal.length > 1);
+    this.scanner = new LiteralScanner(multi.map(([literal]) => literal), multi.map(([, id]) => id));
+  }
+
+  /** Whether, for one top-level alternative of the rule, a literal of each set it needs was seen. */
+  private satisfied(index: number, text: string, stamp: number): boolean {
+    return this.branchesOf[index].some((sets) =>
+      sets.every((set) => set.some((id) => this.seen(id, text, stamp)))
+    );
+  }
+
+  private seen(id: number, text: string, stamp: number): boolean {
+    const code = this.singles[id];
+    if (code < 0) return this.marks[id] === stamp;
+    if (code >= 128) return text.includes(String.fromCharCode(code));
+    if (this.presentText !== text || this.presentStamp !== stamp) {
+      [this.presentText, this.presentStamp] = [text, stamp];
+      for (let i = 0; i < text.length; i++) {
+        const char = text.charCodeAt(i);
+        if (char < 128) this.present[char] = stamp;
+      }
+    }
+    return this.present[code] === stamp;
   }
 
   /** Every rule that hits, once. */
@@ -226,22 +258,28 @@ export class HeuristicMatcher {
       const fields = bits[t];
       candidates.length = 0;
       const stamp = ++this.stamp;
-      this.scanner.scan(text, this.marks, stamp, candidates, this.counts);
+      this.scanner.scan(text, this.marks, stamp, candidates);
       const long = text.length > COST_CHECK_CHARS;
-      for (const set of candidates) {
-        const index = this.ruleOfSet[set];
+      for (const literal of candidates) {
+        for (const index of this.triggers[literal]) {
+          if (this.ruleStamps[index] === stamp) continue;
+          this.ruleStamps[index] = stamp;
+          if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
+          if (this.satisfied(index, text, stamp)) this.run(index, text, judgement, long);
+        }
+      }
+      for (const index of this.charTriggered) {
         if (this.ruleStamps[index] === stamp) continue;
         this.ruleStamps[index] = stamp;
         if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
-        if (this.branchesOf[index].some((sets) => sets.every((id) => this.marks[id] === stamp))) {
-          this.run(index, text, judgement, long);
-        }
+        if (this.satisfied(index, text, stamp)) this.run(index, text, judgement, long);
       }
       for (const index of this.unfiltered) {
         if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, judgement, long);
       }
     }
     [this.runsOf, this.runs] = ["", new Map()]; // keep no reference to a long text
+    this.presentText = "";
     // Rule order, so reasons list rules the same way whatever order texts and literals came in.
     if (judgement.hits.length > 1) {
       judgement.hits.sort((a, b) => this.order.get(a.rule)! - this.order.get(b.rule)!);

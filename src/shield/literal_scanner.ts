@@ -37,6 +37,8 @@ export class LiteralScanner {
   /** Per state: where its literal ids start in `outputIds` (ids of state s: outputStart[s]..outputStart[s+1]). */
   private readonly outputStart: Int32Array;
   private readonly outputIds: Int32Array;
+  /** States numbered from here on have outputs; those below have none. */
+  private readonly firstOutput: number;
 
   /** `literals[i]` is reported as `ids[i]` (perhaps also when only a window of it occurs, or a look-alike
    * under the shared symbols); several literals may share an id. */
@@ -61,24 +63,39 @@ export class LiteralScanner {
       ends[state].add(ids[index]);
     });
     const cells = trie.length * alphabet;
+    const linked = new Int32Array(cells);
+    this.link(trie, ends, linked);
+    // Renumber so that every state with outputs comes last: one comparison tells the scan loop to look.
+    const order = [0];
+    for (let state = 1; state < trie.length; state++) if (ends[state].size === 0) order.push(state);
+    this.firstOutput = order.length;
+    for (let state = 1; state < trie.length; state++) if (ends[state].size > 0) order.push(state);
+    const renamed = new Int32Array(trie.length);
+    order.forEach((state, index) => renamed[state] = index);
     this.delta = trie.length <= 0xffff ? new Uint16Array(cells) : new Int32Array(cells);
-    this.link(trie, ends);
+    for (let state = 0; state < trie.length; state++) {
+      const from = state * alphabet;
+      const to = renamed[state] * alphabet;
+      for (let symbol = 0; symbol < alphabet; symbol++) {
+        this.delta[to + symbol] = renamed[linked[from + symbol]];
+      }
+    }
     this.outputStart = new Int32Array(trie.length + 1);
     const flat: number[] = [];
-    for (let state = 0; state < trie.length; state++) {
-      this.outputStart[state] = flat.length;
+    order.forEach((state, index) => {
+      this.outputStart[index] = flat.length;
       flat.push(...ends[state]);
-    }
+    });
     this.outputStart[trie.length] = flat.length;
     this.outputIds = Int32Array.from(flat);
   }
 
   /** Breadth-first: failure links folded into a full transition table, outputs merged along them. */
-  private link(trie: Array<Map<number, number>>, ends: Array<Set<number>>): void {
+  private link(trie: Array<Map<number, number>>, ends: Array<Set<number>>, delta: Int32Array): void {
     const fail = new Int32Array(trie.length);
     const queue: number[] = [];
     for (const [symbol, next] of trie[0]) {
-      this.delta[symbol] = next;
+      delta[symbol] = next;
       queue.push(next);
     }
     for (let head = 0; head < queue.length; head++) {
@@ -89,32 +106,30 @@ export class LiteralScanner {
       for (let symbol = 0; symbol < this.alphabet; symbol++) {
         const next = trie[state].get(symbol);
         if (next === undefined) {
-          this.delta[row + symbol] = this.delta[failRow + symbol];
+          delta[row + symbol] = delta[failRow + symbol];
         } else {
-          fail[next] = this.delta[failRow + symbol];
-          this.delta[row + symbol] = next;
+          fail[next] = delta[failRow + symbol];
+          delta[row + symbol] = next;
           queue.push(next);
         }
       }
     }
   }
 
-  /** Appends to `found` each literal id occurring in `text`, once (`marks[id] === stamp` records it), and
-   * counts its occurrences in `counts[id]`. */
-  scan(text: string, marks: Int32Array, stamp: number, found: number[], counts: Int32Array): void {
-    const { symbols, delta, outputStart, outputIds, alphabet } = this;
+  /** Appends to `found` each literal id occurring in `text`, once (`marks[id] === stamp` records it). */
+  scan(text: string, marks: Int32Array, stamp: number, found: number[]): void {
+    const { symbols, delta, outputStart, outputIds, alphabet, firstOutput } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       state = delta[state * alphabet + symbols[text.charCodeAt(i)]];
+      if (state < firstOutput) continue;
       const end = outputStart[state + 1];
       for (let k = outputStart[state]; k < end; k++) {
         const id = outputIds[k];
         if (marks[id] !== stamp) {
           marks[id] = stamp;
-          counts[id] = 0;
           found.push(id);
         }
-        counts[id]++;
       }
     }
   }

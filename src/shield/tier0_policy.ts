@@ -122,13 +122,11 @@ class PathPrefilter {
   private readonly scanner: LiteralScanner;
   readonly unfiltered: Uint8Array;
   private readonly marks: Int32Array;
-  private readonly counts: Int32Array;
   private stamp = 0;
 
   constructor(entries: PathEntry[]) {
     this.unfiltered = new Uint8Array(entries.length);
     this.marks = new Int32Array(entries.length);
-    this.counts = new Int32Array(entries.length);
     const literals: string[] = [];
     const ids: number[] = [];
     entries.forEach((entry, id) => {
@@ -147,9 +145,9 @@ class PathPrefilter {
     return paths.map((path) => {
       const found: number[] = [];
       const stamp = ++this.stamp;
-      this.scanner.scan(path.absolute.toLowerCase(), this.marks, stamp, found, this.counts);
+      this.scanner.scan(path.absolute.toLowerCase(), this.marks, stamp, found);
       if (path.relative !== undefined) {
-        this.scanner.scan(path.relative.toLowerCase(), this.marks, stamp, found, this.counts);
+        this.scanner.scan(path.relative.toLowerCase(), this.marks, stamp, found);
       }
       return { path, found };
     });
