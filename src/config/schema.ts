@@ -252,6 +252,13 @@ export function crossFieldProblems(raw: unknown): { path: PropertyKey[]; message
       problems.push({ path: ["roles", role], message: `"${name}" is not the name of any models[] entry` });
     }
   }
+  const embedding = models.find((entry) => entry?.name === roles.embedding);
+  if (embedding?.provider === "anthropic") {
+    problems.push({
+      path: ["roles", "embedding"],
+      message: `"${embedding.name}" uses provider "anthropic", which has no embedding API`,
+    });
+  }
   const shield = (config.shield ?? {}) as Record<string, unknown>;
   if (shield.classifier_enabled === true && !shield.classifier_addr) {
     problems.push({

@@ -1,10 +1,22 @@
-/** Resolves the model of each role from the live config, rebuilding a client only when its entry changes. */
+/** Resolves the model of each role from the live config, rebuilding a client only when its entry changes.
+ * Provider modules (and their SDKs) are imported on the first call, not at start: faster start, less memory
+ * for an engine that has not talked to a model yet. */
 import type { ConfigHolder } from "./config_holder.ts";
-import type { EmbeddingModel, LanguageModel, ProviderDeps } from "../providers/types.ts";
-import { createEmbeddingModel, createLanguageModel } from "../providers/mod.ts";
+import type {
+  ChatRequest,
+  EmbeddingModel,
+  LanguageModel,
+  ModelEntry,
+  ProviderDeps,
+  StreamEvent,
+} from "../providers/types.ts";
 import type { Config } from "../config/schema.ts";
 
 type Role = keyof Config["roles"];
+type ProvidersModule = typeof import("../providers/mod.ts");
+
+let providers: Promise<ProvidersModule> | undefined;
+const loadProviders = () => providers ??= import("../providers/mod.ts");
 
 export class ModelResolver {
   private readonly cache = new Map<string, LanguageModel>();
@@ -21,7 +33,7 @@ export class ModelResolver {
     const key = JSON.stringify(entry);
     let model = this.cache.get(key);
     if (!model) {
-      model = createLanguageModel(entry, this.deps);
+      model = lazyLanguageModel(entry, this.deps);
       this.cache.set(key, model);
     }
     return model;
@@ -29,12 +41,35 @@ export class ModelResolver {
 
   embedding(): EmbeddingModel | undefined {
     const entry = this.entryFor("embedding");
-    return entry ? createEmbeddingModel(entry, this.deps) : undefined;
+    return entry ? lazyEmbeddingModel(entry, this.deps) : undefined;
   }
 
-  private entryFor(role: Role) {
+  private entryFor(role: Role): ModelEntry | undefined {
     const current = this.config.current();
     const name = current.roles[role];
     return name ? current.models.find((model) => model.name === name) : undefined;
   }
+}
+
+function lazyLanguageModel(entry: ModelEntry, deps: ProviderDeps): LanguageModel {
+  let real: Promise<LanguageModel> | undefined;
+  return {
+    provider: entry.provider,
+    model: entry.model,
+    async *stream(request: ChatRequest): AsyncIterable<StreamEvent> {
+      real ??= loadProviders().then((module) => module.createLanguageModel(entry, deps));
+      yield* (await real).stream(request);
+    },
+  };
+}
+
+function lazyEmbeddingModel(entry: ModelEntry, deps: ProviderDeps): EmbeddingModel {
+  let real: Promise<EmbeddingModel> | undefined;
+  return {
+    model: entry.model,
+    async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+      real ??= loadProviders().then((module) => module.createEmbeddingModel(entry, deps));
+      return await (await real).embed(texts, signal);
+    },
+  };
 }

@@ -99,3 +99,11 @@ Deno.test("config: a directory where the file should be is a clear error", async
     await Deno.remove(folder, { recursive: true });
   }
 });
+
+Deno.test("config: roles.embedding cannot point at an anthropic model", () => {
+  const text = "models:\n  - {name: claude, provider: anthropic, model: x}\nroles:\n  embedding: claude\n";
+  const error = assertThrows(() => parseConfigText(text), ConfigError);
+  assert(
+    error.problems.some((problem) => problem.includes("roles.embedding") && problem.includes("anthropic")),
+  );
+});
