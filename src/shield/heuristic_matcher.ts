@@ -89,6 +89,8 @@ const [COMMAND, EXEC, PATH, WRITE_PATH, URL, REQUEST, TOOL, RECIPIENT_LIST] = (
   ["command", "exec", "path", "write_path", "url", "request", "tool", "recipient_list"] as const
 ).map(bit);
 
+const LINEAR_TEXTS = 16;
+
 /** The distinct lower-cased texts of a view (the same texts as fieldTexts), each with a bit per field it
  * belongs to. Reused from one judgement to the next to spare allocations. */
 class FieldTexts {
@@ -128,14 +130,21 @@ class FieldTexts {
     const kept = bits & this.fields;
     if (kept === 0) return;
     const text = raw.toLowerCase();
-    const at = this.index.get(text);
-    if (at !== undefined) {
+    // Few texts: a linear search beats hashing; many: the index map (filled once the list grows).
+    const at = this.texts.length <= LINEAR_TEXTS ? this.texts.indexOf(text) : this.indexed(text);
+    if (at >= 0) {
       this.bits[at] |= kept;
       return;
     }
-    this.index.set(text, this.texts.length);
     this.texts.push(text);
     this.bits.push(kept);
+  }
+
+  private indexed(text: string): number {
+    if (this.index.size === 0) this.texts.forEach((known, at) => this.index.set(known, at));
+    const at = this.index.get(text);
+    if (at === undefined) this.index.set(text, this.texts.length);
+    return at ?? -1;
   }
 }
 
@@ -222,9 +231,21 @@ export class HeuristicMatcher {
 
   /** Whether, for one top-level alternative of the rule, a literal of each set it needs was seen. */
   private satisfied(index: number, text: string, stamp: number): boolean {
-    return this.branchesOf[index].some((sets) =>
-      sets.every((set) => set.some((id) => this.seen(id, text, stamp)))
-    );
+    for (const sets of this.branchesOf[index]) {
+      let all = true;
+      for (let k = 0; k < sets.length && all; k++) {
+        let any = false;
+        for (const id of sets[k]) {
+          if (this.seen(id, text, stamp)) {
+            any = true;
+            break;
+          }
+        }
+        all = any;
+      }
+      if (all) return true;
+    }
+    return false;
   }
 
   private seen(id: number, text: string, stamp: number): boolean {
