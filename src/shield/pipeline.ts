@@ -83,22 +83,31 @@ class Run {
     return new RunContext(this, signal);
   }
 
-  async tier(evaluator: Evaluator): Promise<TierRun> {
+  /** Runs one tier; synchronous when the tier answers synchronously (no promise turn for in-process tiers). */
+  tier(evaluator: Evaluator): TierRun | Promise<TierRun> {
     const started = performance.now();
     if (evaluator.timeoutMs === undefined) {
       try {
         const pending = evaluator.evaluate(this.context(NEVER_ABORTED));
-        return this.done(evaluator, pending instanceof Promise ? await pending : pending, started);
+        if (!(pending instanceof Promise)) return this.done(evaluator, pending, started);
+        return pending.then(
+          (outcome) => this.done(evaluator, outcome, started),
+          (error) => this.error(evaluator, error, started),
+        );
       } catch (error) {
         return this.error(evaluator, error, started);
       }
     }
+    return this.timed(evaluator, started);
+  }
+
+  private async timed(evaluator: Evaluator, started: number): Promise<TierRun> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       let pending = evaluator.evaluate(this.context(controller.signal));
       if (pending instanceof Promise) {
-        const limit = evaluator.timeoutMs;
+        const limit = evaluator.timeoutMs ?? 0;
         const timeout = new Promise<never>((_resolve, reject) => {
           timer = setTimeout(() => {
             controller.abort();
@@ -177,7 +186,8 @@ export class ShieldPipeline {
 
   private async decide(run: Run): Promise<Verdict> {
     const { tier0, tier1 } = this.parts;
-    const first = await run.tier(tier0);
+    const started0 = run.tier(tier0);
+    const first = started0 instanceof Promise ? await started0 : started0;
     if ("error" in first) return this.failure(run, 0, first.error);
     const t0 = first.outcome;
     if (t0.decision === "BLOCK") return run.verdict(0, t0);
@@ -185,7 +195,8 @@ export class ShieldPipeline {
     if (t0.decision === "ESCALATE") target = Math.max(target, t0.escalateTo ?? 2);
     let allowing: { tier: number; outcome: TierOutcome } = { tier: 0, outcome: t0 };
     if (tier1) {
-      const second = await run.tier(tier1);
+      const started1 = run.tier(tier1);
+      const second = started1 instanceof Promise ? await started1 : started1;
       if ("error" in second) return this.failure(run, 1, second.error);
       const t1 = second.outcome;
       // An explicit allow rule trusts the action, but never past a critical/high heuristic hit.
