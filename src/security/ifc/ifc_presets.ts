@@ -1,4 +1,5 @@
 /** The three IFC presets as text, and writing them into a workspace at init. */
+import { writeNewFiles } from "../../write_new_files.ts";
 import { DEFAULT_IFC_POLICY } from "./presets/default_policy.ts";
 import { PERMISSIVE_IFC_POLICY } from "./presets/permissive_policy.ts";
 import { STRICT_IFC_POLICY } from "./presets/strict_policy.ts";
@@ -13,17 +14,6 @@ export const IFC_PRESETS: Record<"default" | "permissive" | "strict", string> = 
 
 /** Writes <workspace>/security/ifc/{default,permissive,strict}.yaml; files that exist are left alone. */
 export async function writeIfcPresets(workspace: string): Promise<string[]> {
-  const dir = `${workspace}/security/ifc`;
-  await Deno.mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const [name, text] of Object.entries(IFC_PRESETS)) {
-    const path = `${dir}/${name}.yaml`;
-    try {
-      await Deno.writeTextFile(path, text, { createNew: true });
-      written.push(path);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-    }
-  }
-  return written;
+  const files = Object.fromEntries(Object.entries(IFC_PRESETS).map(([name, text]) => [`${name}.yaml`, text]));
+  return await writeNewFiles(`${workspace}/security/ifc`, files);
 }
