@@ -211,11 +211,24 @@ Deno.test("REST API: every endpoint answers with the spec's shapes and codes", a
       const response = await call(engine, "GET", "/api/nothing-here");
       assertEquals(response.status, 404);
       assertErrorBody(response.body);
-      const page = await fetch(`${engine.url}/api/status`);
-      await page.body?.cancel();
-      assert(page.headers.get("content-security-policy")!.includes("script-src 'self'"));
-      assertEquals(page.headers.get("x-content-type-options"), "nosniff");
-      assertEquals(page.headers.get("x-frame-options"), "DENY");
+      const api = await fetch(`${engine.url}/api/status`);
+      await api.body?.cancel();
+      assertEquals(api.headers.get("x-content-type-options"), "nosniff");
+      for (const path of ["/", "/index.html", "/some/client/route"]) {
+        const page = await fetch(`${engine.url}${path}`);
+        await page.body?.cancel();
+        assertEquals(page.status, 200, path);
+        assert(page.headers.get("content-type")!.startsWith("text/html"), path);
+        const policy = page.headers.get("content-security-policy")!;
+        assert(policy.includes("script-src 'self'") && !policy.includes("unsafe-eval"), path);
+        assert(policy.includes("frame-ancestors 'none'"), path);
+        assertEquals(page.headers.get("x-content-type-options"), "nosniff");
+        assertEquals(page.headers.get("x-frame-options"), "DENY");
+      }
+      const missing = await fetch(`${engine.url}/missing-module.js`);
+      assertEquals(missing.status, 404);
+      assert(missing.headers.get("content-security-policy"), "errors outside /api carry the page headers");
+      await missing.body?.cancel();
     });
 
     await t.step("foreign Origin and Host headers are refused", async () => {
