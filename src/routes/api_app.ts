@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiServices } from "./services.ts";
-import { type OriginPolicy, requestGuard } from "./guards.ts";
+import { type OriginPolicy, pathOf, RequestGuard } from "./guards.ts";
 import { sessionsRoutes } from "./sessions_routes.ts";
 import { engineRoutes } from "./engine_routes.ts";
 import { trailRoutes } from "./trail_routes.ts";
@@ -25,10 +25,30 @@ export interface ApiAppOptions {
   clientAddress: (context: Context) => string;
 }
 
-export function createApiApp(options: ApiAppOptions): Hono {
+export interface HttpHandler {
+  fetch(request: Request, env: { remoteAddr: Deno.NetAddr }): Response | Promise<Response>;
+}
+
+/** The request guard runs first on the raw request; the Hono app routes what it lets through. */
+export function createApiApp(options: ApiAppOptions): HttpHandler {
+  const guard = new RequestGuard(options.origin, options.services.auth);
+  const app = createRoutes(options);
+  return {
+    fetch(request, env) {
+      const path = pathOf(request.url);
+      const refusal = guard.refuse(request, path);
+      if (refusal) return guard.decorate(refusal, path);
+      const answer = app.fetch(request, env);
+      return answer instanceof Promise
+        ? answer.then((response) => guard.decorate(response, path))
+        : guard.decorate(answer, path);
+    },
+  };
+}
+
+function createRoutes(options: ApiAppOptions): Hono {
   const { services, logger } = options;
   const app = new Hono();
-  app.use("*", requestGuard(options.origin, services.auth));
   app.on(
     ["POST", "PUT", "PATCH", "DELETE"],
     "/api/*",

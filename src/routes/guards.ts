@@ -1,6 +1,6 @@
 /** The request guard: Host/Origin checks (contract 10), login enforcement and security headers, in one
  * middleware because it runs on every request. */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AuthService } from "../engine/auth_service.ts";
 import { LOGIN_COOKIE } from "../engine/auth_service.ts";
@@ -35,25 +35,67 @@ export interface OriginPolicy {
   allowedOrigins: string[];
 }
 
-export function requestGuard(policy: OriginPolicy, auth: AuthService): MiddlewareHandler {
-  const checker = new OriginChecker(policy);
-  return async (context, next) => {
-    const refusal = checker.refusal(context.req.header("host"), context.req.header("origin")) ??
-      loginRefusal(context, auth);
-    if (refusal) {
-      context.res = context.json({ error: refusal.error, code: refusal.code }, refusal.status);
-    } else {
-      await next();
-    }
+/** Guards every request before routing and decorates every answer; synchronous, so a route that answers
+ * synchronously keeps Deno's fast response path. */
+export class RequestGuard {
+  private readonly checker: OriginChecker;
+
+  constructor(policy: OriginPolicy, private readonly auth: AuthService) {
+    this.checker = new OriginChecker(policy);
+  }
+
+  /** A refusal answer, or undefined when the request may go on. */
+  refuse(request: Request, path: string): Response | undefined {
+    const headers = request.headers;
+    const refusal =
+      this.checker.refusal(headers.get("host") ?? undefined, headers.get("origin") ?? undefined) ??
+        this.loginRefusal(headers.get("cookie"), path);
+    if (!refusal) return undefined;
+    return Response.json({ error: refusal.error, code: refusal.code }, { status: refusal.status });
+  }
+
+  /** Adds the security headers: the full set for pages and files, nosniff for JSON API answers. */
+  decorate(response: Response, path: string): Response {
     // A WebSocket upgrade response has immutable headers.
-    if (context.res.status === 101) return;
-    const headers = context.res.headers;
-    if (context.req.path.startsWith("/api/") && headers.get("content-type")?.startsWith("application/json")) {
+    if (response.status === 101) return response;
+    const headers = response.headers;
+    if (path.startsWith("/api/") && headers.get("content-type")?.startsWith("application/json")) {
       headers.set("X-Content-Type-Options", "nosniff");
-      return;
+      return response;
     }
     for (const [name, value] of PAGE_HEADERS) headers.set(name, value);
-  };
+    return response;
+  }
+
+  /** Everything under /api needs a login cookie when auth is required; static UI files stay public. */
+  private loginRefusal(cookieHeader: string | null, path: string): Refusal | undefined {
+    if (!this.auth.required || !path.startsWith("/api/") || OPEN_PATHS.has(path)) return undefined;
+    if (this.auth.isAuthenticated(cookieValue(cookieHeader, LOGIN_COOKIE))) return undefined;
+    return {
+      error: "Authentication required: log in with POST /api/login",
+      code: "UNAUTHORIZED",
+      status: 401,
+    };
+  }
+}
+
+/** The path of a request URL without parsing the whole URL. */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const query = url.indexOf("?", start);
+  const hash = url.indexOf("#", start);
+  const end = query >= 0 ? query : hash >= 0 ? hash : url.length;
+  return url.slice(start, end);
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
 }
 
 interface Refusal {
@@ -126,14 +168,6 @@ export class OriginChecker {
       return false;
     }
   }
-}
-
-/** Everything under /api needs a login cookie when auth is required; static UI files stay public. */
-function loginRefusal(context: Context, auth: AuthService): Refusal | undefined {
-  const path = context.req.path;
-  if (!auth.required || !path.startsWith("/api/") || OPEN_PATHS.has(path)) return undefined;
-  if (auth.isAuthenticated(loginToken(context))) return undefined;
-  return { error: "Authentication required: log in with POST /api/login", code: "UNAUTHORIZED", status: 401 };
 }
 
 export function loginToken(context: Context): string | undefined {

@@ -7,8 +7,15 @@ import type { MetricsRecorder } from "../engine/ports.ts";
 export type Period = "today" | "weekly" | "monthly" | "yearly";
 const PERIOD_DAYS: Record<Period, number> = { today: 1, weekly: 7, monthly: 30, yearly: 365 };
 
+const DAY_MS = 86_400_000;
+let cachedDay = { start: 0, end: 0, text: "" };
+
+/** UTC calendar day of a timestamp; remembered per day because status requests ask for it constantly. */
 export function dayOf(timestamp: number): string {
-  return new Date(timestamp).toISOString().slice(0, 10);
+  if (timestamp >= cachedDay.start && timestamp < cachedDay.end) return cachedDay.text;
+  const start = Math.floor(timestamp / DAY_MS) * DAY_MS;
+  cachedDay = { start, end: start + DAY_MS, text: new Date(start).toISOString().slice(0, 10) };
+  return cachedDay.text;
 }
 
 function firstDay(now: number, days: number): string {
