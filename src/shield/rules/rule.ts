@@ -1,5 +1,7 @@
 /** The shape of a Tier 1 heuristic rule: data, not code. Patterns run on lower-cased, normalised text. */
 
+import type { PayloadKind } from "../payload_fields.ts";
+
 export type Severity = "critical" | "high" | "medium" | "low";
 
 /**
@@ -13,18 +15,8 @@ export type Severity = "critical" | "high" | "medium" | "low";
  * tool — the tool name; recipient_list — all recipients joined by ", ".
  */
 export type RuleField =
+  | PayloadKind
   | "command"
-  | "shell"
-  | "code"
-  | "path"
-  | "write_path"
-  | "url"
-  | "header"
-  | "recipient"
-  | "outbound"
-  | "content"
-  | "task"
-  | "query"
   | "request"
   | "exec"
   | "tool"
