@@ -4,7 +4,7 @@
 
 import type { ActionView } from "./action_view.ts";
 import type { PayloadKind } from "./payload_fields.ts";
-import type { HeuristicRule, RuleField } from "./rules/rule.ts";
+import { type HeuristicRule, RULE_FIELDS, type RuleField } from "./rules/rule.ts";
 import { LiteralScanner } from "./literal_scanner.ts";
 import { requiredLiteralBranches } from "./regex_literals.ts";
 import { type GapProfile, gapProfile, type RunStats, worstSteps } from "./regex_cost.ts";
@@ -15,24 +15,7 @@ export interface RuleHit {
   excerpt: string;
 }
 
-const FIELDS: readonly RuleField[] = [
-  "command",
-  "shell",
-  "code",
-  "path",
-  "write_path",
-  "url",
-  "header",
-  "recipient",
-  "outbound",
-  "content",
-  "task",
-  "query",
-  "request",
-  "exec",
-  "tool",
-  "recipient_list",
-];
+const FIELDS: readonly RuleField[] = RULE_FIELDS;
 const BIT = new Map(FIELDS.map((field, index) => [field, 1 << index]));
 
 /** Payload text kinds each field covers (the rest are built from segments, paths, urls and requests). */

@@ -17,7 +17,7 @@ import { STRICT_POLICY_YAML } from "../../src/shield/presets/strict_policy.ts";
 import { PERMISSIVE_POLICY_YAML } from "../../src/shield/presets/permissive_policy.ts";
 import { sampleActions } from "./corpus_texts.ts";
 import { HOME, WORKSPACE } from "./shield_fixture.ts";
-import type { RuleField } from "../../src/shield/rules/rule.ts";
+import { RULE_FIELDS, type RuleField } from "../../src/shield/rules/rule.ts";
 
 /** A match implies a literal of every required set in the text, and of every set of some alternative. */
 function sound(pattern: RegExp, text: string): boolean {
@@ -81,24 +81,7 @@ Deno.test("required literals hold on random strings for tricky constructs", () =
   }
 });
 
-const FIELDS: RuleField[] = [
-  "command",
-  "shell",
-  "code",
-  "path",
-  "write_path",
-  "url",
-  "header",
-  "recipient",
-  "outbound",
-  "content",
-  "task",
-  "query",
-  "request",
-  "exec",
-  "tool",
-  "recipient_list",
-];
+const FIELDS: readonly RuleField[] = RULE_FIELDS;
 
 Deno.test("every heuristic rule's literals occur in each corpus and rule-table text it matches", () => {
   const texts = new Set<string>();

@@ -14,13 +14,30 @@ export type Severity = "critical" | "high" | "medium" | "low";
  * request — `METHOD url`, then headers and body, for outbound HTTP; exec — each segment's program as written;
  * tool — the tool name; recipient_list — all recipients joined by ", ".
  */
-export type RuleField =
-  | PayloadKind
-  | "command"
-  | "request"
-  | "exec"
-  | "tool"
-  | "recipient_list";
+export const RULE_FIELDS = [
+  "command",
+  "shell",
+  "code",
+  "path",
+  "write_path",
+  "url",
+  "header",
+  "recipient",
+  "outbound",
+  "content",
+  "task",
+  "query",
+  "request",
+  "exec",
+  "tool",
+  "recipient_list",
+] as const;
+
+export type RuleField = typeof RULE_FIELDS[number];
+
+// Every payload kind must be a field a rule can name.
+const _everyKindIsAField: readonly RuleField[] = [] as PayloadKind[];
+void _everyKindIsAField;
 
 export interface HeuristicRule {
   id: string;
