@@ -67,8 +67,8 @@ export class TurnRunner {
     const thoughts: Thought[] = [];
     const usage: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
     const offered = new Set(deps.toolSpecs().map((spec) => spec.name));
-    let streamed = "";
-    let finalText = "";
+    // Everything streamed in the turn, and in the current round: a cancel or failure mid-round keeps both.
+    const progress = { streamed: "", round: "" };
     try {
       let messages = await this.contextFor(sessionId, limits);
       if (await this.compactIfNeeded(sessionId, otr, model, limits, messages, thoughts, usage, signal)) {
@@ -87,13 +87,10 @@ export class TurnRunner {
           messageId,
           signal,
           emit,
+          progress,
         );
         addUsage(usage, result.usage);
-        streamed += result.text;
-        if (result.calls.length === 0) {
-          finalText = result.text;
-          break;
-        }
+        if (result.calls.length === 0) break;
         if (result.text.trim()) {
           thoughts.push({ stage: "reasoning", summary: result.text.trim().slice(0, 500) });
         }
@@ -142,29 +139,21 @@ export class TurnRunner {
     } catch (error) {
       if (isAbort(error, signal)) {
         thoughts.push({ stage: "cancelled", summary: "The response was cancelled" });
-        this.complete(
-          sessionId,
-          messageId,
-          streamed,
-          streamed.slice(streamed.length - finalText.length),
-          thoughts,
-          usage,
-          emit,
-        );
+        this.complete(sessionId, messageId, progress.streamed, progress.round, thoughts, usage, emit);
         return;
       }
       this.fail(error, emit, sessionId);
-      if (streamed) {
+      if (progress.round) {
         deps.sessions.addMessage(sessionId, {
           role: "assistant",
-          content: streamed,
+          content: progress.round,
           message_id: messageId,
           thoughts,
         });
       }
       return;
     }
-    this.complete(sessionId, messageId, streamed, finalText, thoughts, usage, emit);
+    this.complete(sessionId, messageId, progress.streamed, progress.round, thoughts, usage, emit);
   }
 
   private complete(
@@ -276,7 +265,9 @@ export class TurnRunner {
     messageId: string,
     signal: AbortSignal,
     emit: (type: string, data: Record<string, unknown>) => void,
+    progress: { streamed: string; round: string },
   ): Promise<RoundResult> {
+    progress.round = "";
     const result: RoundResult = {
       text: "",
       calls: [],
@@ -291,6 +282,8 @@ export class TurnRunner {
         if (event.type === "text-delta" && event.text) {
           const first = result.text === "";
           result.text += event.text;
+          progress.round += event.text;
+          progress.streamed += event.text;
           emit("llm_token", { token: event.text, message_id: messageId });
           // When the rest of the reply is already buffered, everything up to response_complete would run before
           // the socket is written: yield once so the first token reaches the user at once.

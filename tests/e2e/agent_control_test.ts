@@ -15,6 +15,13 @@ Deno.test("agent control: cancel, upstream failures, parallel sessions, compacti
       const streamed = client.ofType("llm_token").length;
       assert(streamed < 200, `stopped early (${streamed} tokens)`);
       assert((done.data!.thoughts as { stage: string }[]).some((thought) => thought.stage === "cancelled"));
+      // What the user saw is what the turn reports and keeps.
+      const seen = client.ofType("llm_token").map((event) => event.data!.token).join("");
+      assert(seen.length > 0);
+      assertEquals(done.data!.content, seen);
+      const stored = (await rig.messages(sessionId)).at(-1)!;
+      assertEquals(stored.role, "assistant");
+      assertEquals(stored.content, seen);
       // The session is usable again at once.
       client.clear();
       rig.llm.enqueue({ text: "Short one." });
