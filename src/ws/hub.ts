@@ -73,7 +73,9 @@ export class WebSocketHub {
     const size = typeof data === "string" ? data.length : data instanceof ArrayBuffer ? data.byteLength : 0;
     if (
       size > MAX_FRAME_BYTES ||
-      (typeof data === "string" && new TextEncoder().encode(data).length > MAX_FRAME_BYTES)
+      // A UTF-16 unit is at most 3 UTF-8 bytes: only near the limit is the exact byte size worth computing.
+      (typeof data === "string" && size * 3 > MAX_FRAME_BYTES &&
+        new TextEncoder().encode(data).length > MAX_FRAME_BYTES)
     ) {
       this.logger.warn("ws_frame_too_large", "Closed a WebSocket connection that sent a frame over 10 MB", {
         size,
