@@ -62,7 +62,7 @@ async function refuseInsideWorkspace(path: string, workspace: string): Promise<v
   const realKey = await realPath(path);
   const inside = relative(realWorkspace, realKey);
   if (!inside.startsWith("..") && !inside.startsWith("/")) {
-    throw new ConfigError(`Refusing audit key "${path}"`, [
+    throw new ConfigError(`Refusing audit key "${path}": it must be outside the workspace`, [
       "security.audit_key_file must be outside the workspace, where the agent cannot read or replace it",
     ]);
   }
