@@ -7,7 +7,7 @@ import type { Database } from "../store/database.ts";
 import { SqliteAnchorStore } from "../store/audit_anchor_store.ts";
 import { type AuditLog, openAuditLog } from "../security/audit/audit_log.ts";
 import { loadAuditKey } from "../security/audit/audit_key.ts";
-import { lockedSnapshot } from "../security/audit/anchor_check.ts";
+import { lockedSnapshot, newerAnchor } from "../security/audit/anchor_check.ts";
 import { type AuditPage, readAuditPage } from "../security/audit/verify_audit.ts";
 import type { AuditPort } from "./ports.ts";
 
@@ -44,7 +44,7 @@ export async function openEngineAudit(options: EngineAuditOptions): Promise<Engi
     log,
     async readPage(query) {
       await log.flush();
-      const snapshot = await lockedSnapshot(log.path, () => store.read());
+      const snapshot = await lockedSnapshot(log.path, () => newerAnchor(store.read(), log.lastAnchor()));
       return await readAuditPage(log.path, {
         ...query,
         size: snapshot.size,

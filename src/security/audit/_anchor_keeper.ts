@@ -3,6 +3,7 @@
 import type { Clock } from "../../clock.ts";
 import {
   type AnchorBreak,
+  type AnchorRecord,
   type AnchorState,
   type AnchorStore,
   type ChainHead,
@@ -40,8 +41,9 @@ export class AnchorKeeper {
   /** Lines the file has (or will have once a torn line is ended and the marker written). */
   #lines = 0;
   #dirty = false;
-  /** Set once this process has written the anchor: it must not vanish afterwards. */
+  /** Set once this process has written the anchor: it must not vanish or go back afterwards. */
   #anchored = false;
+  #lastRecord: AnchorRecord | undefined;
 
   constructor(
     private readonly path: string,
@@ -54,6 +56,11 @@ export class AnchorKeeper {
     return this.#lines;
   }
 
+  /** The anchor this process last wrote (what the stored one must not fall behind). */
+  get lastRecord(): AnchorRecord | undefined {
+    return this.#lastRecord;
+  }
+
   /** Called whenever the tail was read from disk (at open, and when the file changed behind the writer). */
   async reconcile(tail: TailState, size: number): Promise<Reconciled> {
     const record = this.options.store.read();
@@ -64,7 +71,11 @@ export class AnchorKeeper {
       opened = openAnchor(record, undefined);
     }
     if (!opened.ok) return await this.#breakAt(0, opened.reason, tail, size, emptyAnchorState());
-    const state = opened.state;
+    // A stored anchor behind the one this process wrote was put back (with an older log, most likely):
+    // the file is judged against what this process knows.
+    const state = this.#anchored && opened.state.head.entries < this.#state.head.entries
+      ? this.#state
+      : opened.state;
     const goodEnd = tail.torn?.offset ?? size;
     const match = [state.head, state.pending].find((head) =>
       head !== undefined && head.hash === tail.lastHash && head.seq === tail.nextSeq - 1 &&
@@ -106,7 +117,8 @@ export class AnchorKeeper {
   }
 
   #write(state: AnchorState): void {
-    this.options.store.write(signAnchor(state, this.options.key));
+    this.#lastRecord = signAnchor(state, this.options.key);
+    this.options.store.write(this.#lastRecord);
     this.#dirty = false;
     this.#anchored = true;
   }

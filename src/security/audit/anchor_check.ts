@@ -166,6 +166,26 @@ function joined(parts: Uint8Array[], last: Uint8Array): Uint8Array {
   return out;
 }
 
+/**
+ * The newer of the stored anchor and the one a running writer last wrote: a stored anchor put back to an
+ * older head is judged by the writer's. Anything unreadable stays as stored, so verification reports it.
+ */
+export function newerAnchor(
+  stored: AnchorRecord | undefined,
+  written: AnchorRecord | undefined,
+): AnchorRecord | undefined {
+  if (!written) return stored;
+  if (!stored) return written;
+  const entries = (record: AnchorRecord) => {
+    const opened = openAnchor(record, undefined);
+    return opened.ok ? opened.state.head.entries : undefined;
+  };
+  const storedEntries = entries(stored);
+  const writtenEntries = entries(written);
+  if (storedEntries === undefined || writtenEntries === undefined) return stored;
+  return writtenEntries > storedEntries ? written : stored;
+}
+
 /** The file's size and the anchor read together under a shared lock, so a writer is never seen half-way. */
 export async function lockedSnapshot(
   path: string,

@@ -4,6 +4,7 @@ import type { Clock } from "../../clock.ts";
 import { type AuditEntry, type AuditInput, buildEntry, serializeEntry } from "./audit_entry.ts";
 import { readTail, type TailState, type TornTail } from "./audit_tail.ts";
 import { AnchorKeeper, type AnchorOptions } from "./_anchor_keeper.ts";
+import type { AnchorRecord } from "./audit_anchor.ts";
 
 export interface AuditLogOptions {
   clock: Clock;
@@ -35,6 +36,8 @@ export interface AuditLog {
   append(input: AuditInput, options?: AppendOptions): Promise<AuditEntry>;
   /** Writes whatever is queued now and waits for it. */
   flush(): Promise<void>;
+  /** The anchor this process last wrote, if any; read it under the file's lock to match the file. */
+  lastAnchor(): AnchorRecord | undefined;
   close(): Promise<void>;
 }
 
@@ -137,6 +140,10 @@ class FileAuditLog implements AuditLog {
       if (options.immediate) this.#urgent = true;
       this.#schedule();
     });
+  }
+
+  lastAnchor(): AnchorRecord | undefined {
+    return this.#anchor?.lastRecord;
   }
 
   async flush(): Promise<void> {

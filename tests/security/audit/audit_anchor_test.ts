@@ -4,6 +4,7 @@ import { AuditAnchorBreakError } from "../../../src/security/audit/audit_log.ts"
 import { verifyAuditFile } from "../../../src/security/audit/verify_audit.ts";
 import { runAuditVerifyCli } from "../../../src/security/audit/audit_verify_cli.ts";
 import { readAnchorReadOnly } from "../../../src/store/audit_anchor_store.ts";
+import { lockedSnapshot, newerAnchor } from "../../../src/security/audit/anchor_check.ts";
 import { readLines, writeLines } from "./_audit_fixture.ts";
 import { anchoredDir, failingStore, fill, forgedLines } from "./_anchor_fixture.ts";
 
@@ -262,6 +263,37 @@ Deno.test("audit verify CLI: checks the log against the anchor of the engine.db 
       /^Audit chain broken at entry 5 of 5 in ".*": entry 5: the log ends after 5 entries/,
     );
     assert.equal(readAnchorReadOnly(`${dir.dir}/missing.db`), undefined);
+  } finally {
+    await dir.cleanup();
+  }
+});
+
+Deno.test("anchored log: the log and its anchor both put back to an older copy under a running writer is a break", async () => {
+  const dir = await anchoredDir();
+  try {
+    const log = await dir.open();
+    for (let i = 0; i < 10; i++) {
+      await log.append({ event: "e", session_id: "s", action_type: "x", details: { i } });
+    }
+    const oldText = await Deno.readTextFile(dir.path);
+    const oldAnchor = dir.store.read()!;
+    for (let i = 0; i < 10; i++) {
+      await log.append({ event: "f", session_id: "s", action_type: "x", details: { i } });
+    }
+    await Deno.writeTextFile(dir.path, oldText);
+    dir.store.write(oldAnchor);
+    assert.equal((await dir.verify()).chain_valid, true, "the old pair fits together");
+    // What GET /api/audit does while the engine runs: the writer's own anchor wins over an older stored one.
+    const snapshot = await lockedSnapshot(dir.path, () => newerAnchor(dir.store.read(), log.lastAnchor()));
+    const live = await verifyAuditFile(dir.path, {
+      size: snapshot.size,
+      anchor: { record: snapshot.record },
+    });
+    assert.equal(live.chain_break_at, 10);
+    await log.append({ event: "after", session_id: "s", action_type: "x" });
+    await log.close();
+    assert.equal((dir.errors[0] as AuditAnchorBreakError).at, 10);
+    assert.equal((await dir.verify()).chain_break_at, 10, "recorded in engine.db");
   } finally {
     await dir.cleanup();
   }
