@@ -27,9 +27,8 @@ export class SqliteAnchorStore implements AnchorStore {
   }
 
   /**
-   * The database commits with synchronous=NORMAL (no fsync); syncing its WAL here, off the event loop,
-   * makes the anchor durable before the log entries it covers are, so a power loss never leaves entries
-   * on disk that the anchor does not know.
+   * The database commits with synchronous=NORMAL (no fsync); syncing its WAL here, off the event loop and
+   * alongside the log's own fsync, makes the anchor as durable as the entries it covers.
    */
   async sync(): Promise<void> {
     let wal: Deno.FsFile;

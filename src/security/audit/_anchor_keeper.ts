@@ -97,10 +97,13 @@ export class AnchorKeeper {
     return { notices: [] };
   }
 
-  /** Durably records the head the coming write will reach, before the write. */
-  async prepare(head: ChainHead): Promise<void> {
+  /**
+   * Records the head the coming write will reach, before the write starts; the returned promise settles
+   * once that record is durable (the writer syncs its own file meanwhile).
+   */
+  prepare(head: ChainHead): Promise<void> {
     this.#write({ ...this.#state, pending: head });
-    await this.options.store.sync();
+    return this.options.store.sync();
   }
 
   /** Records the head a finished write reached; `written` holds [line index, hash] of its entries. */

@@ -258,9 +258,9 @@ class FileAuditLog implements AuditLog {
       hash: prevHash,
       size: size + bytes.length,
     };
-    await this.#anchor?.prepare(head);
-    await writeAll(this.file, bytes);
-    await this.file.syncData();
+    // The pending head is in the database before the entries are written; both are synced at once.
+    const anchored = this.#anchor?.prepare(head);
+    await Promise.all([anchored, writeAll(this.file, bytes).then(() => this.file.syncData())]);
     this.#anchor?.commit(head, written);
     this.#knownSize = size + bytes.length;
     this.#tail = { nextSeq: seq, lastHash: prevHash, endsWithNewline: true };
