@@ -31,15 +31,13 @@ import { loadIfcPolicy } from "./security/ifc/ifc_policy.ts";
 import { createIfcTracker } from "./security/ifc/ifc_tracker.ts";
 import { openChronicle } from "./security/chronicle/chronicle.ts";
 import { buildSystemPrompt } from "./engine/system_prompt.ts";
-import { auditPort } from "./engine/audit_trail.ts";
+import { auditPort, openEngineAudit } from "./engine/audit_trail.ts";
 import { initWorkspace } from "./engine/init_workspace.ts";
 import { ModelResolver } from "./engine/model_resolver.ts";
 import { WebSocketHub } from "./ws/hub.ts";
 import { createApiApp } from "./routes/api_app.ts";
 import type { ApiServices } from "./routes/services.ts";
 import { detectSandbox } from "./security/sandbox.ts";
-import { openAuditLog } from "./security/audit/audit_log.ts";
-import { readAuditPage } from "./security/audit/verify_audit.ts";
 import { createToolRegistry } from "./tools/registry.ts";
 import { parseToolArguments } from "./tools/validate_arguments.ts";
 import { createMemoryService } from "./memory/memory_service.ts";
@@ -100,10 +98,16 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const metrics = new MetricsStore(db, clock);
   const budget = new BudgetStore(db, clock);
   const bus = new EventBus();
-  const audit = await openAuditLog(join(stateDir, "audit.jsonl"), {
+  const engineAudit = await openEngineAudit({
+    stateDir,
+    db,
+    workspace,
     clock,
+    keyFile: config.security.audit_key_file,
+    logger,
     onError: (error) => logger.error("audit_error", error.message, {}),
   });
+  const audit = engineAudit.log;
   const auditTrail = auditPort(audit, logger);
   const auth = new AuthService(
     remote && config.web.auth,
@@ -291,10 +295,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     channels: () => null,
     subAgents: () => [],
     logs: (query) => readLogPage(join(stateDir, "logs", "engine.log"), query),
-    audit: async (query) => {
-      await audit.flush();
-      return readAuditPage(audit.path, query);
-    },
+    audit: (query) => engineAudit.readPage(query),
     metrics,
     memory,
   };

@@ -3,9 +3,11 @@ import { join } from "node:path";
 import { loadConfig } from "../config/load_config.ts";
 import { configPathFrom } from "./commands.ts";
 import { openChronicle } from "../security/chronicle/chronicle.ts";
-import { openAuditLog } from "../security/audit/audit_log.ts";
 import { systemClock } from "../clock.ts";
 import { runChronicleCliAudited } from "../engine/chronicle_command.ts";
+import { auditPort, openEngineAudit } from "../engine/audit_trail.ts";
+import { openDatabase } from "../store/database.ts";
+import { JsonLogger } from "../logger.ts";
 
 export async function chronicleCommand(
   positionals: string[],
@@ -18,13 +20,33 @@ export async function chronicleCommand(
     maxSnapshots: loaded.config.chronicle.max_snapshots,
     maxAgeDays: loaded.config.chronicle.max_age_days,
   });
-  const audit = await openAuditLog(join(loaded.workspace, ".engine", "audit.jsonl"), { clock: systemClock });
+  // The engine may be running: both write the same chain and keep the same anchor in engine.db.
+  const stateDir = join(loaded.workspace, ".engine");
+  await Deno.mkdir(stateDir, { recursive: true });
+  const db = openDatabase(join(stateDir, "engine.db"));
+  const logger = new JsonLogger({ stderr: true });
   try {
-    return await runChronicleCliAudited(chronicle, positionals, (line) => console.log(line), "cli", {
-      record: (event, sessionId, actionType, details) =>
-        void audit.append({ event, session_id: sessionId, action_type: actionType, details }),
+    const { log } = await openEngineAudit({
+      stateDir,
+      db,
+      workspace: loaded.workspace,
+      clock: systemClock,
+      keyFile: loaded.config.security.audit_key_file,
+      logger,
+      onError: (error) => logger.error("audit_error", error.message, {}),
     });
+    try {
+      return await runChronicleCliAudited(
+        chronicle,
+        positionals,
+        (line) => console.log(line),
+        "cli",
+        auditPort(log, logger),
+      );
+    } finally {
+      await log.close();
+    }
   } finally {
-    await audit.close();
+    db.close();
   }
 }

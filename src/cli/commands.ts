@@ -8,6 +8,8 @@ import { startEngine } from "../app.ts";
 import { runSupervisor } from "../engine/supervisor.ts";
 import { initWorkspace } from "../engine/init_workspace.ts";
 import { runAuditVerifyCli } from "../security/audit/audit_verify_cli.ts";
+import { readAuditKey } from "../security/audit/audit_key.ts";
+import { readAnchorReadOnly } from "../store/audit_anchor_store.ts";
 
 const MAIN_MODULE = join(dirname(dirname(dirname(fromFileUrl(import.meta.url)))), "main.ts");
 
@@ -68,10 +70,26 @@ export function hashPasswordCommand(): number {
 
 export async function auditCommand(positionals: string[], options: Record<string, string>): Promise<number> {
   if (positionals[0] !== "verify") {
-    console.error("Usage: parapet audit verify [--config PATH | --file audit.jsonl]");
+    console.error("Usage: parapet audit verify [--config PATH | --file audit.jsonl] [--key KEY_FILE]");
     return 2;
   }
-  const file = options.file ??
-    join((await loadConfig(configPathFrom(options))).workspace, ".engine", "audit.jsonl");
-  return await runAuditVerifyCli(file);
+  let file = options.file;
+  let keyFile: string | undefined = options.key;
+  if (file === undefined) {
+    const loaded = await loadConfig(configPathFrom(options));
+    file = join(loaded.workspace, ".engine", "audit.jsonl");
+    keyFile ??= loaded.config.security.audit_key_file;
+  }
+  const database = join(dirname(resolve(file)), "engine.db");
+  try {
+    const key = keyFile ? await readAuditKey(keyFile) : undefined;
+    return await runAuditVerifyCli(file, console.log, {
+      readAnchor: () => readAnchorReadOnly(database),
+      key,
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.log(`${error.message}: ${error.problems.join("; ")}`);
+    return 1;
+  }
 }

@@ -121,6 +121,7 @@ security:
   ifc_policy: security/ifc/default.yaml   # information-flow-control policy (default, permissive, strict)
   override_mode: ""             # "" = policy's own mode; audit = log only; enforce = block
   memory_block_levels: []       # taint levels that block memory writes; empty = policy or [critical, restricted]
+  # audit_key_file: /etc/parapet/audit.key   # HMAC key signing the audit anchor; absolute, outside the workspace; created (0600) when missing
 
 mcp:
   servers: []                   # [{name, command, args: [], env: {}}] external tool servers

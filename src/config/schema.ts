@@ -1,4 +1,5 @@
 /** The zod schema of config.yaml: every key of spec 2.13 with its default and range. */
+import { isAbsolute } from "node:path";
 import { z } from "zod";
 
 const port = z.number().int().min(1).max(65535);
@@ -146,6 +147,8 @@ const security = z.object({
   ifc_policy: z.string().default("security/ifc/default.yaml"),
   override_mode: z.enum(["", "audit", "enforce"]).default(""),
   memory_block_levels: z.array(z.enum(SENSITIVITY_LEVELS)).default([]),
+  audit_key_file: z.string().refine(isAbsolute, "must be an absolute path (outside the workspace)")
+    .optional(),
 }).prefault({});
 
 const mcp = z.object({

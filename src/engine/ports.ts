@@ -7,7 +7,18 @@ export interface ShieldPort {
 
 /** Content-free audit records: ids, types, targets and argument hashes only. */
 export interface AuditPort {
-  record(event: string, sessionId: string, actionType: string, details: Record<string, unknown>): void;
+  /**
+   * Never rejects: resolves once the entry is on disk, or with the error that kept it off (already logged).
+   * Most callers ignore the result; one that must not act unrecorded awaits it, with `immediate` so the
+   * group commit does not wait out its spacing.
+   */
+  record(
+    event: string,
+    sessionId: string,
+    actionType: string,
+    details: Record<string, unknown>,
+    options?: { immediate?: boolean },
+  ): Promise<Error | undefined>;
 }
 
 export interface SnapshotPort {
@@ -42,5 +53,5 @@ export interface MetricsRecorder {
   toolCall(sample: { sessionId: string; toolName: string; isError: boolean; durationMs: number }): void;
 }
 
-export const noAudit: AuditPort = { record() {} };
+export const noAudit: AuditPort = { record: () => Promise.resolve(undefined) };
 export const noMetrics: MetricsRecorder = { llmCall() {}, toolCall() {} };

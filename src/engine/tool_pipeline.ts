@@ -1,5 +1,6 @@
 /** The one tool-call pipeline every caller uses (chat, sub-agents, schedules, channels, MCP):
- * offered? → arguments valid? → OTR write check → IFC → Shield → snapshot → audit → execute → taint → events. */
+ * offered? → arguments valid? → OTR write check → IFC → Shield → audit (durable when fail-closed) → snapshot
+ * → execute → taint → events. */
 import type { Clock } from "../clock.ts";
 import { newId } from "../clock.ts";
 import type { Logger } from "../logger.ts";
@@ -104,7 +105,7 @@ export class ToolPipeline {
     };
 
     emit("action_started", { action_id: actionId, tool_name: call.name, arguments: parsedForDisplay });
-    this.audit("action_proposed", context, call.name, {
+    const proposed = this.audit("action_proposed", context, call.name, {
       action_id: actionId,
       arguments_hash: argumentsHash(call.arguments),
     });
@@ -132,14 +133,19 @@ export class ToolPipeline {
     }
 
     const verdict = await this.judge(call.name, args, actionId, context);
-    emitVerdict(emit, actionId, verdict);
-    this.audit("verdict", context, call.name, {
+    const recorded = this.audit("verdict", context, call.name, {
       action_id: actionId,
       decision: verdict.decision,
       tier: verdict.tier,
       reason: verdict.reason,
       target: targetOf(call.name, args),
-    });
+    }, { immediate: deps.failClosed });
+    // Fail-closed: nothing runs that the audit log does not hold. Both entries usually share one write.
+    const auditFailure = deps.failClosed && verdict.decision === "ALLOW"
+      ? (await proposed) ?? (await recorded)
+      : undefined;
+    if (auditFailure) return refuse(`The audit log could not record this call: ${auditFailure.message}`);
+    emitVerdict(emit, actionId, verdict);
     if (verdict.decision !== "ALLOW") {
       const what = verdict.decision === "BLOCK" ? "Blocked" : "Not approved";
       return finish(`${what} by Shield (tier ${verdict.tier}): ${verdict.reason}`, true, false, verdict);
@@ -236,10 +242,11 @@ export class ToolPipeline {
     context: CallContext,
     actionType: string,
     details: Record<string, unknown>,
-  ): void {
+    options?: { immediate?: boolean },
+  ): Promise<Error | undefined> {
     // OTR sessions leave only content-free entries: the event and the ids, nothing about targets.
     const kept = context.otr ? { action_id: details.action_id } : details;
-    this.deps.audit.record(event, context.sessionId, actionType, kept);
+    return this.deps.audit.record(event, context.sessionId, actionType, kept, options);
   }
 }
 

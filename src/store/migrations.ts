@@ -126,4 +126,17 @@ export const MIGRATIONS: Migration[] = [
     name: "tool outcome on tool messages",
     sql: "ALTER TABLE messages ADD COLUMN tool_outcome TEXT",
   },
+  {
+    version: 7,
+    name: "audit anchor",
+    // One row: the audit chain's head as canonical JSON, and its HMAC ("" when no key is configured).
+    sql: `
+      CREATE TABLE audit_anchor (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        state TEXT NOT NULL,
+        signature TEXT NOT NULL DEFAULT '',
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -9,6 +9,8 @@ export interface TornTail {
   /** seq of the last valid entry before the damage, -1 when there is none. */
   after_seq: number;
   reason: string;
+  /** Lines the damaged bytes make once a newline ends them. */
+  lines: number;
 }
 
 export interface TailState {
@@ -69,7 +71,11 @@ function toState(
     : { nextSeq: 0, lastHash: GENESIS_HASH, endsWithNewline };
   const goodEnd = windowStart + (found?.end ?? 0);
   if (goodEnd < size) {
+    const damaged = bytes.subarray(found?.end ?? 0);
+    let lines = endsWithNewline ? 0 : 1;
+    for (let at = damaged.indexOf(NEWLINE); at !== -1; at = damaged.indexOf(NEWLINE, at + 1)) lines++;
     state.torn = {
+      lines,
       offset: goodEnd,
       bytes: size - goodEnd,
       after_seq: found ? found.seq : -1,

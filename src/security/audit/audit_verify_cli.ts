@@ -1,14 +1,26 @@
-/** `audit verify [PATH]`: verifies the whole chain and prints one human line; exit code 0 valid, 1 otherwise. */
+/** `audit verify`: verifies the whole chain against its anchor and prints one human line; exit 0 valid, 1 not. */
+import { type AnchorRecord, openAnchor } from "./audit_anchor.ts";
+import { lockedSnapshot } from "./anchor_check.ts";
 import { verifyAuditFile } from "./verify_audit.ts";
+
+export interface VerifyCliOptions {
+  /** Reads the anchor (engine.db next to the log, opened read-only); undefined when there is none. */
+  readAnchor?: () => AnchorRecord | undefined;
+  /** The audit key, when one is configured: the anchor's signature is then checked. */
+  key?: Uint8Array;
+}
 
 export async function runAuditVerifyCli(
   path: string,
   out: (line: string) => void = console.log,
+  options: VerifyCliOptions = {},
 ): Promise<number> {
   try {
-    const result = await verifyAuditFile(path);
+    const snapshot = await lockedSnapshot(path, options.readAnchor ?? (() => undefined));
+    const anchor = { record: snapshot.record, key: options.key };
+    const result = await verifyAuditFile(path, { size: snapshot.size, anchor });
     if (result.chain_valid) {
-      out(`Audit chain valid: ${result.total_entries} entries in "${path}"`);
+      out(`Audit chain valid: ${result.total_entries} entries in "${path}"; ${anchorNote(anchor)}`);
       return 0;
     }
     out(
@@ -19,4 +31,14 @@ export async function runAuditVerifyCli(
     out(error instanceof Error ? error.message : String(error));
     return 1;
   }
+}
+
+function anchorNote(anchor: { record?: AnchorRecord; key?: Uint8Array }): string {
+  if (!anchor.record) {
+    return "no anchor found next to it (engine.db), so only its internal consistency was checked";
+  }
+  const opened = openAnchor(anchor.record, anchor.key);
+  const signed = opened.ok && opened.signed;
+  if (anchor.key) return "it matches the anchor in engine.db, signed by the audit key";
+  return `it matches the anchor in engine.db (${signed ? "signed; no key given to check it" : "unsigned"})`;
 }

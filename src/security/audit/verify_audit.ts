@@ -2,6 +2,7 @@
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { type AuditEntry, GENESIS_HASH, parseEntryLine } from "./audit_entry.ts";
 import { type SegmentOptions, type SegmentResult, verifySegment } from "./_chain_segment.ts";
+import { type AnchorCheck, checkAnchor, type FileFacts } from "./anchor_check.ts";
 
 export interface AuditVerification {
   chain_valid: boolean;
@@ -28,13 +29,35 @@ export interface VerifyOptions {
    * takes the reference path. False parses and re-serialises every line (tests and the benchmark baseline).
    */
   fastPath?: boolean;
+  /** Bytes to walk (the size read with the anchor under the file's lock); default: the whole file now. */
+  size?: number;
+  /** Also compare the file with its anchor: a cut, replaced or extended log is a break. */
+  anchor?: AnchorCheck;
 }
 
-/** Walks the whole file. Throws NotFoundError when it does not exist. */
+/**
+ * Walks the whole file. Throws NotFoundError when it does not exist and no anchor says it should (a
+ * deleted log with an anchor is a log cut to nothing).
+ */
 export async function verifyAuditFile(path: string, options: VerifyOptions = {}): Promise<AuditVerification> {
   const walk = await walkAuditFile(path, 0, options);
-  if (!walk) throw new NotFoundError(`Cannot verify "${path}": file does not exist`);
-  return walk.verification;
+  if (!walk && !options.anchor?.record) {
+    throw new NotFoundError(`Cannot verify "${path}": file does not exist`);
+  }
+  return (walk ?? await emptyWalk(path, options)).verification;
+}
+
+/** Walks the first `size` bytes (no anchor) and returns the facts an anchor is compared with. */
+export async function examineAuditFile(path: string, size: number): Promise<FileFacts> {
+  const walk = await walkAuditFile(path, 0, { size });
+  if (!walk) return { path, size: 0, total: 0 };
+  const total = walk.verification.total_entries;
+  return {
+    path,
+    size: walk.size,
+    total,
+    validLastHash: walk.verification.chain_valid ? walk.lastHash : undefined,
+  };
 }
 
 /**
@@ -53,8 +76,7 @@ export async function readAuditPage(
   if (!Number.isSafeInteger(offset) || offset < 0) {
     throw new ValidationError(`Invalid "offset": ${offset}: expected a non-negative integer`);
   }
-  const walk = await walkAuditFile(path, lines + offset, options);
-  if (!walk) return { entries: [], total_entries: 0, chain_valid: true, has_more: false };
+  const walk = await walkAuditFile(path, lines + offset, options) ?? await emptyWalk(path, options);
   const { verification, recentStarts, size } = walk;
   const total = verification.total_entries;
   const firstIndex = Math.max(0, total - offset - lines);
@@ -110,6 +132,26 @@ interface Walk {
   recentStarts: number[];
   /** The size the walk covered (the file may have grown since). */
   size: number;
+  /** hash of the last entry that verified. */
+  lastHash?: string;
+}
+
+/** A missing file: an empty log, which its anchor (if any) may still say was cut. */
+async function emptyWalk(path: string, options: VerifyOptions): Promise<Walk> {
+  const verification: AuditVerification = { chain_valid: true, total_entries: 0 };
+  if (options.anchor) {
+    applyAnchor(verification, await checkAnchor({ path, size: 0, total: 0 }, options.anchor));
+  }
+  return { verification, recentStarts: [], size: 0 };
+}
+
+/** Makes an anchor finding the break when it comes before any break the walk found. */
+function applyAnchor(verification: AuditVerification, finding: { at: number; reason: string } | undefined) {
+  if (!finding) return;
+  if (verification.chain_break_at !== undefined && verification.chain_break_at <= finding.at) return;
+  verification.chain_valid = false;
+  verification.chain_break_at = finding.at;
+  verification.reason = `entry ${finding.at}: ${finding.reason}`;
 }
 
 /** Files at least this big are verified in parallel ranges, one worker per core (up to MAX_WORKERS). */
@@ -123,7 +165,7 @@ async function walkAuditFile(
 ): Promise<Walk | undefined> {
   let size: number;
   try {
-    size = (await Deno.stat(path)).size;
+    size = Math.min((await Deno.stat(path)).size, options.size ?? Infinity);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
@@ -135,7 +177,13 @@ async function walkAuditFile(
   const segments = ranges.length === 1
     ? [await verifySegment(path, 0, size, segmentOptions)]
     : await Promise.all(ranges.map(([start, end]) => verifyInWorker(path, start, end, segmentOptions)));
-  return { ...stitch(segments, keepLast), size };
+  const { verification, recentStarts, lastHash } = stitch(segments, keepLast);
+  if (options.anchor) {
+    const validLastHash = verification.chain_valid ? lastHash : undefined;
+    const facts = { path, size, total: verification.total_entries, validLastHash };
+    applyAnchor(verification, await checkAnchor(facts, options.anchor));
+  }
+  return { verification, recentStarts, size, lastHash };
 }
 
 function defaultWorkers(size: number): number {
@@ -143,7 +191,10 @@ function defaultWorkers(size: number): number {
 }
 
 /** Joins range results in order: each range's first line must continue the previous range's chain. */
-function stitch(segments: SegmentResult[], keepLast: number): Omit<Walk, "size"> {
+function stitch(
+  segments: SegmentResult[],
+  keepLast: number,
+): Omit<Walk, "size"> & { lastHash: string } {
   let index = 0;
   let prevHash = GENESIS_HASH;
   let breakAt: number | undefined;
@@ -173,7 +224,7 @@ function stitch(segments: SegmentResult[], keepLast: number): Omit<Walk, "size">
       chain_break_at: breakAt,
       reason: `entry ${breakAt}: ${reason}`,
     };
-  return { verification, recentStarts };
+  return { verification, recentStarts, lastHash: prevHash };
 }
 
 /** Start offsets of `parts` ranges that each begin at a line start, plus the file size. */

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { openAuditLog } from "../../../src/security/audit/audit_log.ts";
 import { verifyAuditFile } from "../../../src/security/audit/verify_audit.ts";
 import { fixedClock, makeLog, readLines, writeLines } from "./_audit_fixture.ts";
+import { anchoredDir, fill, forgedLines, KEY } from "./_anchor_fixture.ts";
 
 async function sh(script: string): Promise<string> {
   const result = await new Deno.Command("bash", { args: ["-c", script] }).output();
@@ -104,5 +105,49 @@ Deno.test("the whole-chain script in docs/audit.md agrees with verifyAuditFile, 
     }
   } finally {
     await cleanup();
+  }
+});
+
+Deno.test("the anchor script in docs/audit.md accepts the anchored log and catches a cut, a forged tail, a new chain and a wrong key", async () => {
+  const sqlite = await new Deno.Command("bash", { args: ["-c", "command -v sqlite3 && command -v openssl"] })
+    .output();
+  assert.equal(sqlite.code, 0, "sqlite3 and openssl must be installed (CI installs them)");
+  const dir = await anchoredDir();
+  try {
+    await fill(await dir.open({ key: KEY }), 9);
+    const keyFile = `${dir.dir}/audit.key`;
+    await Deno.writeTextFile(keyFile, new TextDecoder().decode(KEY) + "\n");
+    const script = await documented("anchor");
+    const check = () => run(script, [dir.path, dir.dbPath, keyFile]);
+    const valid = await check();
+    assert.deepEqual([valid.code, valid.out], [0, "anchor matches: 9 entries"], valid.err);
+    const lines = await readLines(dir.path);
+    const cases: [string, string[], RegExp][] = [
+      ["cut", lines.slice(0, 5), /^entry 5: the log ends there/],
+      [
+        "forged tail",
+        [...lines, ...forgedLines(2, { seq: 9, prevHash: JSON.parse(lines[8]).hash })],
+        /^entry 9: /,
+      ],
+      ["new chain", forgedLines(9), /^entry 8: not the entry the anchor recorded/],
+    ];
+    for (const [what, edited, expected] of cases) {
+      await writeLines(dir.path, edited);
+      const byHand = await check();
+      assert.equal(byHand.code, 1, `${what}: ${byHand.out}`);
+      assert.match(byHand.out, expected, what);
+      assert.equal((await dir.verify(KEY)).chain_valid, false, what);
+    }
+    await writeLines(dir.path, lines);
+    await Deno.writeTextFile(keyFile, "w".repeat(64));
+    const wrongKey = await check();
+    assert.deepEqual([wrongKey.code, wrongKey.out], [1, "anchor: signature does not match the key"]);
+    await Deno.writeTextFile(keyFile, new TextDecoder().decode(KEY));
+    await writeLines(dir.path, lines.slice(0, 5));
+    await (await dir.open({ key: KEY })).close();
+    const recorded = await check();
+    assert.deepEqual([recorded.code, recorded.out], [1, "entry 5: a break recorded in the anchor"]);
+  } finally {
+    await dir.cleanup();
   }
 });
