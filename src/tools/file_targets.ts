@@ -48,14 +48,30 @@ export async function settleTarget(
   kind: TargetKind,
   action: string,
 ): Promise<string> {
-  const target = await resolveTarget(options, given, kind, action);
+  const label = nameOf(options, given);
+  let target: string;
+  try {
+    target = await resolveTarget(options, label, kind, action);
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    throw new ToolError(`${error.message} (a symbolic link changed after the call was checked)`);
+  }
   if (target !== given) {
     throw new ToolError(
-      `Cannot ${action} "${given}": it now resolves to "${target}"; a symbolic link changed after the call ` +
-        "was checked",
+      `Cannot ${action} "${label}": it now resolves to "${
+        nameOf(options, target)
+      }"; a symbolic link changed ` +
+        "after the call was checked",
     );
   }
   return target;
+}
+
+/** A real path as the model would name it: workspace-relative inside (resolving to the same path), absolute
+ * outside; a leading `~` is a file name here, not the home directory. */
+export function nameOf(options: ResolvedFileToolOptions, real: string): string {
+  const shown = displayPath(options.realWorkspace, real);
+  return shown.startsWith("~") ? `./${shown}` : shown;
 }
 
 /** settleTarget for paths the pipeline resolved, resolveTarget for a direct caller's raw path. */
@@ -118,7 +134,7 @@ export async function checkTree(
 
 /** Label for messages: workspace-relative when a resolved path is inside, the model's text otherwise. */
 export function labelOf(options: ResolvedFileToolOptions, given: string): string {
-  return path.isAbsolute(given) ? displayPath(options.realWorkspace, given) : given;
+  return path.isAbsolute(given) ? nameOf(options, given) : given;
 }
 
 /** stat of a resolved path, with "file not found" as a ToolError naming what the model asked for. */

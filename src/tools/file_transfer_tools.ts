@@ -9,6 +9,7 @@ import { ok, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import {
   checkTree,
   labelOf,
+  nameOf,
   refuseProtected,
   refuseProtectedBelow,
   resolveTarget,
@@ -118,7 +119,9 @@ async function finalDestination(
   if (resolved) return await settleTarget(options, given, "write", verb);
   const destination = await resolveTarget(options, given, "write", verb);
   if (!(await lstatOrUndefined(destination))?.isDirectory) return destination;
-  return await resolveTarget(options, path.join(destination, path.basename(source)), "write", verb);
+  // Named workspace-relative, so a refusal reads `Cannot copy "dir/name": ...`.
+  const inside = nameOf(options, path.join(destination, path.basename(source)));
+  return await resolveTarget(options, inside, "write", verb);
 }
 
 async function statOrUndefined(file: string): Promise<Deno.FileInfo | undefined> {
