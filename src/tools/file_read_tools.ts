@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { looksBinary, ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
-import { existingInfo, labelOf, resolveTarget, targetFor } from "./file_targets.ts";
+import { existingInfo, judgedName, labelOf, targetFor } from "./file_targets.ts";
 
 const readFileArgs = z.object({ path: z.string().describe("File to read, relative to the workspace") });
 const listDirectoryArgs = z.object({
@@ -22,7 +22,7 @@ export function readFileTool(options: ResolvedFileToolOptions): ToolDefinition<z
     writes: false,
     resolvePaths: async (args) => ({
       ...args,
-      path: await resolveTarget(options, args.path, "read", "read"),
+      path: await judgedName(options, args.path, "read", "read"),
     }),
     async execute(args, context) {
       const label = labelOf(options, args.path);
@@ -69,7 +69,7 @@ export function listDirectoryTool(
     writes: false,
     resolvePaths: async (args) => ({
       ...args,
-      path: await resolveTarget(options, args.path ?? ".", "read", "list"),
+      path: await judgedName(options, args.path ?? ".", "read", "list"),
     }),
     async execute(args, context) {
       const userPath = args.path ?? ".";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { unreadablePaths } from "../security/protected_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
-import { existingInfo, labelOf, resolveTarget, targetFor } from "./file_targets.ts";
+import { existingInfo, judgedName, labelOf, targetFor } from "./file_targets.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import { walk } from "./file_walk.ts";
 import { globToRegExp } from "./glob.ts";
@@ -31,7 +31,7 @@ export function searchFilesTool(
     writes: false,
     resolvePaths: async (args) => ({
       ...args,
-      path: await resolveTarget(options, args.path ?? ".", "read", "search"),
+      path: await judgedName(options, args.path ?? ".", "read", "search"),
     }),
     async execute(args, context) {
       const userPath = args.path ?? ".";
@@ -72,7 +72,7 @@ export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<
     writes: false,
     resolvePaths: async (args) => ({
       ...args,
-      path: await resolveTarget(options, args.path ?? ".", "read", "search"),
+      path: await judgedName(options, args.path ?? ".", "read", "search"),
     }),
     async execute(args, context) {
       const userPath = args.path ?? ".";

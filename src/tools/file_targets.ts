@@ -36,19 +36,31 @@ export async function resolveTarget(
   const target = kind === "entry"
     ? await resolveEntryInWorkspace(options.realWorkspace, userPath, resolveOptions)
     : await resolveInWorkspace(options.realWorkspace, userPath, resolveOptions);
+  if (AMBIGUOUS.test(target)) {
+    throw new ToolError(
+      `Cannot ${action} "${userPath}": a backslash, control character or space at either end of a name could be ` +
+        "read as another path by the checks, so such paths are refused",
+    );
+  }
   refuseProtected(options, userPath, target, kind === "read" ? "read" : "write", action);
   return target;
 }
 
+/** Characters that path matching may normalise away (Shield trims, turns `\` into `/`): a name with them could
+ * be judged as one path and acted on as another. */
+// deno-lint-ignore no-control-regex
+const AMBIGUOUS = /[\\\x00-\x1f\x7f]|(?:^|\/)\s|\s(?:\/|$)/;
+
 /** A path already resolved (and judged) must still resolve to itself right before the tool acts on it; any
- * other answer means a symlink was swapped in meanwhile. */
+ * other answer means a symlink was swapped in meanwhile. Returns the absolute real path. */
 export async function settleTarget(
   options: ResolvedFileToolOptions,
   given: string,
   kind: TargetKind,
   action: string,
 ): Promise<string> {
-  const label = nameOf(options, given);
+  const expected = path.resolve(options.realWorkspace, given);
+  const label = nameOf(options, expected);
   let target: string;
   try {
     target = await resolveTarget(options, label, kind, action);
@@ -56,22 +68,30 @@ export async function settleTarget(
     if (!(error instanceof ToolError)) throw error;
     throw new ToolError(`${error.message} (a symbolic link changed after the call was checked)`);
   }
-  if (target !== given) {
+  if (target !== expected) {
+    const now = nameOf(options, target);
     throw new ToolError(
-      `Cannot ${action} "${label}": it now resolves to "${
-        nameOf(options, target)
-      }"; a symbolic link changed ` +
-        "after the call was checked",
+      `Cannot ${action} "${label}": it now resolves to "${now}"; a symbolic link changed after the call was checked`,
     );
   }
   return target;
 }
 
-/** A real path as the model would name it: workspace-relative inside (resolving to the same path), absolute
- * outside; a leading `~` is a file name here, not the home directory. */
+/** A real path as Shield, the audit and a human see it: workspace-relative inside (against the real workspace,
+ * so it names the same file), absolute outside. A leading `~` or `$` is part of a name here, never a home. */
 export function nameOf(options: ResolvedFileToolOptions, real: string): string {
   const shown = displayPath(options.realWorkspace, real);
-  return shown.startsWith("~") ? `./${shown}` : shown;
+  return /^[~$]/.test(shown) ? `./${shown}` : shown;
+}
+
+/** resolveTarget, named for the judges: what `resolvePaths` hands the pipeline. */
+export async function judgedName(
+  options: ResolvedFileToolOptions,
+  userPath: string,
+  kind: TargetKind,
+  action: string,
+): Promise<string> {
+  return nameOf(options, await resolveTarget(options, userPath, kind, action));
 }
 
 /** settleTarget for paths the pipeline resolved, resolveTarget for a direct caller's raw path. */

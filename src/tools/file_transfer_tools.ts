@@ -33,7 +33,7 @@ export function moveFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
     parameters: transferArgs,
     writes: true,
     affectedPaths: (args) => [args.source, args.destination],
-    resolvePaths: (args) => plan(options, args, "move"),
+    resolvePaths: async (args) => named(options, args, await plan(options, args, "move")),
     async execute(args, context) {
       const { source, destination } = await plan(options, args, "move", context.pathsResolved);
       const sourceInfo = await Deno.lstat(source);
@@ -58,7 +58,7 @@ export function copyFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
     parameters: transferArgs,
     writes: true,
     affectedPaths: (args) => [args.destination],
-    resolvePaths: (args) => plan(options, args, "copy"),
+    resolvePaths: async (args) => named(options, args, await plan(options, args, "copy")),
     async execute(args, context) {
       const { source, destination } = await plan(options, args, "copy", context.pathsResolved);
       const sourceInfo = await Deno.stat(source);
@@ -77,6 +77,14 @@ export function copyFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
         show(options, source),
       ]);
     },
+  };
+}
+
+function named(options: ResolvedFileToolOptions, args: TransferArgs, planned: TransferArgs): TransferArgs {
+  return {
+    ...args,
+    source: nameOf(options, planned.source),
+    destination: nameOf(options, planned.destination),
   };
 }
 

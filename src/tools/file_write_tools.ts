@@ -5,7 +5,14 @@ import { z } from "zod";
 import { lstatOrUndefined } from "../security/workspace_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
-import { labelOf, refuseProtectedBelow, resolveTarget, settleTarget, targetFor } from "./file_targets.ts";
+import {
+  judgedName,
+  labelOf,
+  nameOf,
+  refuseProtectedBelow,
+  settleTarget,
+  targetFor,
+} from "./file_targets.ts";
 import { writeAtomically } from "./file_atomic.ts";
 
 const writeFileArgs = z.object({
@@ -27,7 +34,7 @@ export function writeFileTool(
     affectedPaths: (args) => [args.path],
     resolvePaths: async (args) => ({
       ...args,
-      path: await resolveTarget(options, args.path, "write", "write"),
+      path: await judgedName(options, args.path, "write", "write"),
     }),
     async execute(args, context) {
       const label = labelOf(options, args.path);
@@ -63,7 +70,7 @@ export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition
     parameters: pathArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
-    resolvePaths: async (args) => ({ ...args, path: await target(args.path, false) }),
+    resolvePaths: async (args) => ({ ...args, path: nameOf(options, await target(args.path, false)) }),
     async execute(args, context) {
       const entry = await target(args.path, context.pathsResolved);
       const info = await lstatOrUndefined(entry);
@@ -85,7 +92,7 @@ export function createDirectoryTool(options: ResolvedFileToolOptions): ToolDefin
     affectedPaths: (args) => [args.path],
     resolvePaths: async (args) => ({
       ...args,
-      path: await resolveTarget(options, args.path, "write", "create directory"),
+      path: await judgedName(options, args.path, "write", "create directory"),
     }),
     async execute(args, context) {
       const directory = await targetFor(

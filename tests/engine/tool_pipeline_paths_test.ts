@@ -107,9 +107,7 @@ Deno.test("pipeline paths: Shield judges the real path, so an alias cannot slip 
     assert.equal(outcome.executed, false);
     assert.equal(outcome.verdict?.decision, "BLOCK");
     assert.match(outcome.verdict!.reason, /deny-vault/);
-    assert.deepEqual(rig.judged.map((action) => action.payload.path), [
-      path.join(rig.workspace, "vault/keys.txt"),
-    ]);
+    assert.deepEqual(rig.judged.map((action) => action.payload.path), ["vault/keys.txt"]);
     assert.equal(await Deno.stat(path.join(rig.workspace, "vault/keys.txt")).catch(() => "absent"), "absent");
   });
 });
@@ -119,13 +117,13 @@ Deno.test("pipeline paths: the tool writes exactly the path Shield saw; the UI k
     await Deno.symlink(".", path.join(rig.workspace, "w"));
     const outcome = await rig.run("write_file", { path: "w/notes/../notes/a.md", content: "hello" });
     assert.equal(outcome.executed, true, outcome.content);
-    const real = path.join(rig.workspace, "notes/a.md");
-    assert.deepEqual(rig.judged[0].payload, { path: real, content: "hello" });
-    assert.equal(await Deno.readTextFile(real), "hello");
+    // Named relative to the real workspace, which Shield resolves it against: the same file, no alias left.
+    assert.deepEqual(rig.judged[0].payload, { path: "notes/a.md", content: "hello" });
+    assert.equal(await Deno.readTextFile(path.join(rig.workspace, "notes/a.md")), "hello");
     const started = rig.events.find((event) => event.type === "action_started")!;
     assert.deepEqual(started.data.arguments, { path: "w/notes/../notes/a.md", content: "hello" });
     const verdict = rig.audit.find((entry) => entry.event === "verdict")!;
-    assert.equal(verdict.details.target, real);
+    assert.equal(verdict.details.target, "notes/a.md");
   });
 });
 
@@ -133,7 +131,7 @@ Deno.test("pipeline paths: ~ is expanded with the tools' home before Shield sees
   await withPipeline(async (rig) => {
     const outcome = await rig.run("write_file", { path: "~/todo.md", content: "x" });
     assert.equal(outcome.executed, true, outcome.content);
-    assert.equal(rig.judged[0].payload.path, path.join(rig.home, "todo.md"));
+    assert.equal(rig.judged[0].payload.path, "home/todo.md");
     assert.equal(await Deno.readTextFile(path.join(rig.home, "todo.md")), "x");
   });
 });
@@ -146,7 +144,7 @@ Deno.test("pipeline paths: copy_file into a directory is judged on the final tar
     await Deno.symlink("../vault/report.txt", path.join(rig.workspace, "inbox/report.txt"));
     const outcome = await rig.run("copy_file", { source: "report.txt", destination: "inbox" });
     assert.equal(outcome.verdict?.decision, "BLOCK");
-    assert.equal(rig.judged[0].payload.destination, path.join(rig.workspace, "vault/report.txt"));
+    assert.equal(rig.judged[0].payload.destination, "vault/report.txt");
     assert.equal(await Deno.readTextFile(path.join(rig.workspace, "vault/report.txt")), "sealed");
   });
 });

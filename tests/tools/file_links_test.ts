@@ -141,9 +141,9 @@ Deno.test("file links: a link swapped in after the call was judged is refused, a
         const target = name === "create_directory" && swap === "parent" ? "sub/newdir" : "sub/file.txt";
         const tool = rig.tool(name);
         const judged = await tool.resolvePaths!(WRITERS[name](target));
-        // What Shield saw: the real path, inside the workspace.
+        // What Shield saw: the real path, named inside the workspace.
         const seen = String(judged.path ?? judged.destination);
-        assert.ok(seen.startsWith(`${rig.workspace}/sub/`), seen);
+        assert.ok(seen.startsWith("sub/"), seen);
         if (swap === "parent") {
           await Deno.rename(path.join(rig.workspace, "sub"), path.join(rig.workspace, "sub-real"));
           await rig.link("../outside", "sub");
@@ -209,5 +209,41 @@ Deno.test("file links: .engine and git control directories cannot be moved away 
       assert.match(await rig.judged(name, args), /^refused: /, `${name} ${JSON.stringify(args)}`);
     }
     assert.deepEqual(await rig.state(), before);
+  });
+});
+
+Deno.test("file links: names that path matching could read as another path are refused", async () => {
+  await withLinkRig(async (rig) => {
+    for (
+      const target of [
+        "secret/a\\..\\..\\x.txt",
+        "keys/id_rsa.pub ",
+        " notes/a.md",
+        "notes/a\nb.md",
+        "a\u0000b",
+      ]
+    ) {
+      for (const name of ["write_file", "create_directory"]) {
+        assert.match(await rig.judged(name, WRITERS[name](target)), /^refused: /, JSON.stringify(target));
+      }
+    }
+    await Deno.writeTextFile(path.join(rig.workspace, "tab\tname.txt"), "x");
+    assert.match(await rig.judged("read_file", { path: "tab\tname.txt" }), /^refused: .*backslash, control/);
+    assert.match(await rig.judged("write_file", WRITERS.write_file("notes/plain name.md")), /^ok: /);
+  });
+});
+
+Deno.test("file links: a name starting with ~ or $ is judged as a file in the workspace, not a home", async () => {
+  await withLinkRig(async (rig) => {
+    await Deno.mkdir(path.join(rig.workspace, "~root"));
+    await Deno.mkdir(path.join(rig.workspace, "$HOME"));
+    const tool = rig.tool("write_file");
+    for (const [written, named] of [["w/~root/a.md", "./~root/a.md"], ["w/$HOME/a.md", "./$HOME/a.md"]]) {
+      await rig.link(".", "w").catch(() => {});
+      const judged = await tool.resolvePaths!({ path: written, content: "x" });
+      assert.equal(judged.path, named);
+      assert.match(await rig.judged("write_file", { path: written, content: "x" }), /^ok: /);
+      assert.equal(await Deno.readTextFile(path.join(rig.workspace, named)), "x");
+    }
   });
 });
