@@ -7,7 +7,8 @@ import { fromFileUrl } from "../support/paths.ts";
 const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
 const CHECKOUT = fromFileUrl(new URL("../../", import.meta.url)).replace(/\/$/, "");
 
-/** Runs main.ts; a process that is still running after the limit (it started instead of refusing) is killed. */
+/** Runs main.ts; a process still running after the limit (it started instead of refusing) is stopped with
+ * SIGTERM, which the supervisor passes on to its engine, and the run then counts as a failure. */
 async function runMain(args: string[], cwd: string): Promise<{ code: number; output: string }> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", MAIN, ...args],
@@ -17,11 +18,16 @@ async function runMain(args: string[], cwd: string): Promise<{ code: number; out
     stdin: "null",
     env: { NO_COLOR: "1" },
   }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  let started = false;
+  const timer = setTimeout(() => {
+    started = true;
+    child.kill("SIGTERM");
+  }, 30_000);
   const result = await child.output();
   clearTimeout(timer);
   const decoder = new TextDecoder();
-  return { code: result.code, output: decoder.decode(result.stdout) + decoder.decode(result.stderr) };
+  const output = decoder.decode(result.stdout) + decoder.decode(result.stderr);
+  return { code: started ? -1 : result.code, output: started ? `(still running after 30 s)\n${output}` : output };
 }
 
 async function withFolder(run: (folder: string) => Promise<void>): Promise<void> {
