@@ -27,7 +27,10 @@ async function runMain(args: string[], cwd: string): Promise<{ code: number; out
   clearTimeout(timer);
   const decoder = new TextDecoder();
   const output = decoder.decode(result.stdout) + decoder.decode(result.stderr);
-  return { code: started ? -1 : result.code, output: started ? `(still running after 30 s)\n${output}` : output };
+  return {
+    code: started ? -1 : result.code,
+    output: started ? `(still running after 30 s)\n${output}` : output,
+  };
 }
 
 async function withFolder(run: (folder: string) => Promise<void>): Promise<void> {
