@@ -55,7 +55,7 @@ try {
   Deno.exit(await main(Deno.args));
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(`${error.message}:`);
+    console.error(error.problems.length > 0 ? `${error.message}:` : error.message);
     for (const problem of error.problems) console.error(`  - ${problem}`);
     Deno.exit(78);
   }

@@ -1,5 +1,5 @@
 /** Composition root: builds every concrete part of the engine from config and starts the HTTP server. */
-import { isAbsolute, join } from "node:path";
+import { join } from "node:path";
 import type { Context } from "hono";
 import { loadConfig } from "./config/load_config.ts";
 import { homeDirectory, readEnv, secretValues } from "./config/env.ts";
@@ -41,6 +41,8 @@ import { detectSandbox } from "./security/sandbox.ts";
 import { createToolRegistry } from "./tools/registry.ts";
 import { parseToolArguments } from "./tools/validate_arguments.ts";
 import { createMemoryService } from "./memory/memory_service.ts";
+import { checkWorkspaceLayout, layoutOf } from "./security/workspace_layout.ts";
+import { buildProtectedPaths } from "./security/protected_paths.ts";
 
 export const RESTART_EXIT_CODE = 75;
 
@@ -72,7 +74,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const started = performance.now();
   const clock = options.clock ?? systemClock;
   const loaded = await loadConfig(options.configPath);
-  const { config, workspace } = loaded;
+  const { config } = loaded;
+  const webRoot = options.webRoot ?? new URL("../web", import.meta.url).pathname;
+  checkWorkspaceLayout(layoutOf(loaded, webRoot));
   const host = config.web.host || "127.0.0.1";
   const remote = !LOCAL_BIND.has(config.web.host);
   if (remote && !config.web.password_hash) {
@@ -81,6 +85,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       "(make one with: deno task start -- hash-password) or bind 127.0.0.1",
     ]);
   }
+  await Deno.mkdir(loaded.workspace, { recursive: true });
+  // The real path from here on: tools resolve symlinks, so Shield, Chronicle and IFC must see the same root.
+  const workspace = await Deno.realPath(loaded.workspace);
   const stateDir = join(workspace, ".engine");
   await Deno.mkdir(join(stateDir, "logs"), { recursive: true });
   const logger = new JsonLogger({
@@ -90,7 +97,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     now: () => clock.now(),
   });
   for (const warning of loaded.warnings) logger.warn("config_warning", warning, {});
-  await initWorkspace(workspace, config);
+  await initWorkspace({ workspace, configPath: loaded.path, config });
 
   const db = openDatabase(join(stateDir, "engine.db"));
   const holder = new ConfigHolder(config, loaded.path, workspace);
@@ -139,7 +146,20 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
   });
   const registry = createToolRegistry(
-    buildTools({ config, workspace, home, sandbox, memory, httpAllowHosts: options.httpAllowHosts }),
+    buildTools({
+      config,
+      workspace,
+      home,
+      sandbox,
+      memory,
+      protectedPaths: buildProtectedPaths({
+        workspace,
+        configPath: loaded.path,
+        policyFiles: layoutOf(loaded).policyFiles,
+        webRoot,
+      }),
+      httpAllowHosts: options.httpAllowHosts,
+    }),
     { disabledGroups: config.tools.disabled_groups },
   );
 
@@ -153,6 +173,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const shield = await buildShield({
     config,
     workspace,
+    policyFile: loaded.policyFile,
     home,
     clock,
     fetch: options.fetch ?? fetch,
@@ -164,10 +185,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
       verdict: (action, verdict) => metrics.shieldDecision(verdict.tier, verdict.decision, action.type),
     },
   });
-  const ifcPolicyPath = isAbsolute(config.security.ifc_policy)
-    ? config.security.ifc_policy
-    : join(workspace, config.security.ifc_policy);
-  const ifc = createIfcTracker(await loadIfcPolicy(ifcPolicyPath), {
+  const ifc = createIfcTracker(await loadIfcPolicy(loaded.ifcPolicyFile), {
     overrideMode: config.security.override_mode || undefined,
     memoryBlockLevels: config.security.memory_block_levels,
     workspace,
@@ -303,7 +321,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     services,
     origin: { bindHost: config.web.host, allowedOrigins: config.web.allowed_origins },
     logger,
-    webRoot: options.webRoot ?? new URL("../web", import.meta.url).pathname,
+    webRoot,
     upgrade: (request) => hub.upgrade(request),
     clientAddress: (context: Context) =>
       (context.env as { remoteAddr?: Deno.NetAddr })?.remoteAddr?.hostname ?? "unknown",

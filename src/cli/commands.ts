@@ -10,6 +10,7 @@ import { initWorkspace } from "../engine/init_workspace.ts";
 import { runAuditVerifyCli } from "../security/audit/audit_verify_cli.ts";
 import { readAuditKey } from "../security/audit/audit_key.ts";
 import { readAnchorReadOnly } from "../store/audit_anchor_store.ts";
+import { checkWorkspaceLayout, layoutOf } from "../security/workspace_layout.ts";
 
 const MAIN_MODULE = join(dirname(dirname(dirname(fromFileUrl(import.meta.url)))), "main.ts");
 
@@ -33,6 +34,8 @@ export async function startCommand(options: Record<string, string>): Promise<num
   const loaded = await loadConfig(configPath);
   if (loaded.created) console.error(`Wrote a default configuration to ${loaded.path}`);
   for (const warning of loaded.warnings) console.error(`Warning: ${warning}`);
+  // Checked here too, so a bad layout stops before the supervisor starts engines it would restart.
+  checkWorkspaceLayout(layoutOf(loaded));
   return await runSupervisor({
     config: loaded.config,
     configPath: loaded.path,
@@ -53,7 +56,8 @@ export async function engineCommand(options: Record<string, string>): Promise<nu
 
 export async function initCommand(options: Record<string, string>): Promise<number> {
   const loaded = await loadConfig(configPathFrom(options));
-  await initWorkspace(loaded.workspace, loaded.config);
+  checkWorkspaceLayout(layoutOf(loaded));
+  await initWorkspace({ workspace: loaded.workspace, configPath: loaded.path, config: loaded.config });
   console.log(`Workspace ready at ${loaded.workspace} (config: ${loaded.path})`);
   return 0;
 }

@@ -37,6 +37,7 @@ async function configuredShield(path: string): Promise<Shield> {
   return await buildShield({
     config,
     workspace: loaded.workspace,
+    policyFile: loaded.policyFile,
     home: homeDirectory(),
     clock: systemClock,
     fetch,

@@ -4,8 +4,9 @@ export const DEFAULT_CONFIG_YAML =
   `# Parapet configuration. Every key is shown with its default; edit and restart to apply.
 # Secrets never go in this file: keys named *_env name the environment variable that holds the secret.
 
-# Root directory of the agent workspace (relative to this file's folder).
-workspace: .
+# The agent's workspace, relative to this file's folder; created on first start. It must not contain this file,
+# the policies below or the engine's source: the agent can write anything inside it.
+workspace: ./workspace
 
 # LLM endpoints. provider: openai | anthropic | google | ollama; base_url overrides the provider's endpoint.
 models:
@@ -25,7 +26,7 @@ roles:
   # video:                      # video generation
 
 shield:
-  policy_file: security/shield/default.yaml   # Tier 0 YAML policy (read-only via API)
+  policy_file: security/shield/default.yaml   # Tier 0 YAML policy, beside this file (read-only via API)
   onnx_threshold: 0.85          # classifier confidence threshold, 0.0-1.0
   heuristic_enabled: true       # Tier 1 heuristic rules
   classifier_enabled: false     # ML classifier sidecar (needs classifier_addr)
@@ -118,7 +119,7 @@ general:
   output_sanitization: false    # wrap tool results in data boundaries for the model
 
 security:
-  ifc_policy: security/ifc/default.yaml   # information-flow-control policy (default, permissive, strict)
+  ifc_policy: security/ifc/default.yaml   # information-flow-control policy, beside this file (default, permissive, strict)
   override_mode: ""             # "" = policy's own mode; audit = log only; enforce = block
   memory_block_levels: []       # taint levels that block memory writes; empty = policy or [critical, restricted]
   # audit_key_file: /etc/parapet/audit.key   # HMAC key signing the audit anchor; absolute, outside the workspace; created (0600) when missing

@@ -11,6 +11,12 @@ export interface LoadedConfig {
   path: string;
   /** Absolute workspace directory (resolved against the config file's folder). */
   workspace: string;
+  /** shield.policy_file, resolved against the config file's folder. */
+  policyFile: string;
+  /** Rules learned from Tier 3 approvals: learned.yaml beside the policy file. */
+  learnedRulesFile: string;
+  /** security.ifc_policy, resolved against the config file's folder. */
+  ifcPolicyFile: string;
   /** Unknown keys and other non-fatal remarks. */
   warnings: string[];
   /** True when no file existed and a default one was written. */
@@ -34,8 +40,19 @@ export async function loadConfig(path: string): Promise<LoadedConfig> {
   }
   const { config, warnings } = parseConfigText(text, absolute);
   const folder = dirname(absolute);
-  const workspace = isAbsolute(config.workspace) ? config.workspace : resolve(folder, config.workspace);
-  return { config, path: absolute, workspace, warnings, created };
+  // Everything resolves against the config file's folder, never the workspace: the agent writes there.
+  const beside = (file: string) => isAbsolute(file) ? resolve(file) : resolve(folder, file);
+  const policyFile = beside(config.shield.policy_file);
+  return {
+    config,
+    path: absolute,
+    workspace: beside(config.workspace),
+    policyFile,
+    learnedRulesFile: resolve(dirname(policyFile), "learned.yaml"),
+    ifcPolicyFile: beside(config.security.ifc_policy),
+    warnings,
+    created,
+  };
 }
 
 /** Parses and validates config text; throws ConfigError listing every problem with its line. */

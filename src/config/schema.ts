@@ -213,7 +213,7 @@ export const TOOL_GROUPS = [
 ] as const;
 
 export const configSchema = z.object({
-  workspace: z.string().default("."),
+  workspace: z.string().min(1).default("./workspace"),
   models: z.array(modelEntry).default([]),
   roles,
   shield,

@@ -1,6 +1,5 @@
-/** Builds Shield from config: the workspace's Tier 0 policy, heuristics, optional classifier sidecar, the Tier 2
+/** Builds Shield from config: the Tier 0 policy beside the config file, heuristics, optional classifier sidecar, the Tier 2
  * evaluator through roles.shield with the daily budget, and Tier 3 through the session's clients. */
-import { isAbsolute, join } from "node:path";
 import type { Config } from "../config/schema.ts";
 import type { Clock } from "../clock.ts";
 import { createShield, loadPolicyFile, type Shield } from "../shield/mod.ts";
@@ -10,7 +9,10 @@ import { collectText } from "./collect_text.ts";
 
 export interface ShieldInputs {
   config: Config;
+  /** The real workspace path: tool paths reach Shield resolved, so relative rule globs must match against it. */
   workspace: string;
+  /** shield.policy_file, already resolved against the config file's folder (LoadedConfig.policyFile). */
+  policyFile: string;
   home: string;
   clock: Clock;
   fetch: typeof fetch;
@@ -21,15 +23,9 @@ export interface ShieldInputs {
   observer: ShieldObserver;
 }
 
-export function policyPath(config: Config, workspace: string): string {
-  return isAbsolute(config.shield.policy_file)
-    ? config.shield.policy_file
-    : join(workspace, config.shield.policy_file);
-}
-
 export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
   const { config } = inputs;
-  const policy = await loadPolicyFile(policyPath(config, inputs.workspace));
+  const policy = await loadPolicyFile(inputs.policyFile);
   const tier2Client: Tier2Client = {
     async complete(system, user, signal) {
       const model = inputs.evaluatorModel();

@@ -8,6 +8,7 @@ import { createGitTools } from "../tools/git.ts";
 import { createHttpTool } from "../tools/http.ts";
 import { createMemoryTools } from "../tools/memory.ts";
 import type { MemoryService } from "../memory/types.ts";
+import type { ProtectedPaths } from "../security/protected_paths.ts";
 
 export interface ToolInputs {
   config: Config;
@@ -15,6 +16,8 @@ export interface ToolInputs {
   home: string;
   sandbox: SandboxInfo;
   memory: MemoryService;
+  /** The engine's own files: no file tool changes them, whatever Shield says (and some are not even read). */
+  protectedPaths: ProtectedPaths;
   /** Host names exempt from the SSRF private-range check (tests only). */
   httpAllowHosts?: string[];
 }
@@ -23,7 +26,7 @@ export function buildTools(inputs: ToolInputs): AnyTool[] {
   const { config, workspace, home, sandbox } = inputs;
   return [
     // Reads outside the workspace (e.g. /etc/nginx/nginx.conf) are allowed; Shield's policy denies secrets.
-    ...createFileTools({ workspace, home, allowOutsideReads: true }),
+    ...createFileTools({ workspace, home, allowOutsideReads: true, protectedPaths: inputs.protectedPaths }),
     createShellTool({ workspace, timeoutSeconds: config.agents.shell_timeout_seconds, sandbox }),
     ...createGitTools({ workspace, sandbox }),
     createHttpTool({ allowHosts: inputs.httpAllowHosts }),

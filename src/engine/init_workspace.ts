@@ -1,12 +1,22 @@
-/** First-run setup of a workspace: memory and identity templates, Shield and IFC policy presets. Never overwrites. */
+/** First-run setup: the workspace with its memory and identity templates, and the Shield and IFC policy presets
+ * in `security/` beside the config file, outside the workspace and so out of the agent's reach. Never overwrites. */
+import { dirname } from "node:path";
 import type { Config } from "../config/schema.ts";
 import { writeMemoryTemplates } from "../memory/memory_templates.ts";
 import { writePolicyPresets } from "../shield/mod.ts";
 import { writeIfcPresets } from "../security/ifc/ifc_presets.ts";
 
-export async function initWorkspace(workspace: string, config: Config): Promise<void> {
-  await Deno.mkdir(workspace, { recursive: true });
-  await writeMemoryTemplates(workspace, { agentName: config.identity.name });
-  await writePolicyPresets(workspace);
-  await writeIfcPresets(workspace);
+export interface InitInputs {
+  workspace: string;
+  /** The config file; presets go into its folder. */
+  configPath: string;
+  config: Config;
+}
+
+export async function initWorkspace(inputs: InitInputs): Promise<void> {
+  await Deno.mkdir(inputs.workspace, { recursive: true });
+  await writeMemoryTemplates(inputs.workspace, { agentName: inputs.config.identity.name });
+  const folder = dirname(inputs.configPath);
+  await writePolicyPresets(folder);
+  await writeIfcPresets(folder);
 }

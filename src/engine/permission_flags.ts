@@ -1,5 +1,5 @@
 /** Deno permission flags for the engine process: these flags are the sandbox of the engine itself. */
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { Config } from "../config/schema.ts";
 
@@ -10,10 +10,15 @@ export async function enginePermissionFlags(
 ): Promise<string[]> {
   const appDir = dirname(dirname(dirname(fromFileUrl(import.meta.url))));
   const denoDir = await denoCacheDir();
+  // Policies resolve against the config file's folder and may name a folder of their own.
+  const policyFolders = [config.shield.policy_file, config.security.ifc_policy].map((file) =>
+    dirname(resolve(dirname(configPath), file))
+  );
   const read = unique([
     workspace,
     appDir,
     dirname(configPath),
+    ...policyFolders,
     denoDir,
     "/etc",
     "/usr",

@@ -4,6 +4,8 @@ import type { Config } from "../config/schema.ts";
 import { enginePermissionFlags } from "./permission_flags.ts";
 
 export const RESTART_CODE = 75;
+/** The engine's exit code for a configuration it refuses (main.ts): restarting would only repeat it. */
+export const CONFIG_ERROR_CODE = 78;
 
 export interface SupervisorOptions {
   config: Config;
@@ -52,6 +54,10 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
         continue;
       }
       if (status.code === 0) return 0;
+      if (status.code === CONFIG_ERROR_CODE) {
+        log("Parapet engine refused its configuration (see above): not restarting it");
+        return CONFIG_ERROR_CODE;
+      }
       const at = now();
       crashes.push(at);
       while (crashes.length > 0 && at - crashes[0] > windowMs) crashes.shift();

@@ -1,6 +1,6 @@
 /** The one tool-call pipeline every caller uses (chat, sub-agents, schedules, channels, MCP):
- * offered? → arguments valid? → OTR write check → IFC → Shield → audit (durable when fail-closed) → snapshot
- * → execute → taint → events. */
+ * offered? → arguments valid? → OTR write check → paths resolved → IFC → Shield → audit (durable when
+ * fail-closed) → snapshot → execute → taint → events. */
 import type { Clock } from "../clock.ts";
 import { newId } from "../clock.ts";
 import type { Logger } from "../logger.ts";
@@ -114,9 +114,8 @@ export class ToolPipeline {
     if (!tool) return refuse(`Tool "${call.name}" was not offered in this session`);
     const parsed = deps.parseArguments(tool, call.arguments);
     if (!parsed.ok) return refuse(`Invalid arguments for "${call.name}": ${parsed.error}`);
-    const args = parsed.args;
 
-    const writes = typeof tool.writes === "function" ? tool.writes(args) : tool.writes;
+    const writes = typeof tool.writes === "function" ? tool.writes(parsed.args) : tool.writes;
     if (context.otr && writes) {
       const reason =
         `"${call.name}" changes state and this is an off-the-record session: nothing may be written`;
@@ -132,6 +131,11 @@ export class ToolPipeline {
       };
     }
 
+    // Judge and act on the same thing: the tool's own resolution of its paths (symlinks, `~`) is what Shield
+    // sees and exactly what the tool then acts on; a target it refuses (outside, protected) never reaches Shield.
+    const resolution = await resolveArguments(tool, parsed.args);
+    if (!resolution.ok) return refuse(resolution.reason);
+    const args = resolution.args;
     const verdict = await this.judge(call.name, args, actionId, context);
     const recorded = this.audit("verdict", context, call.name, {
       action_id: actionId,
@@ -174,7 +178,11 @@ export class ToolPipeline {
     const started = performance.now();
     let result: ToolResult;
     try {
-      result = await tool.execute(args, { sessionId: context.sessionId, signal: context.signal });
+      result = await tool.execute(args, {
+        sessionId: context.sessionId,
+        signal: context.signal,
+        pathsResolved: tool.resolvePaths !== undefined,
+      });
     } catch (error) {
       result = { output: toolErrorMessage(error), isError: true };
     }
@@ -266,6 +274,17 @@ function emitVerdict(
       reason: result.reason,
     })),
   });
+}
+
+type Resolution = { ok: true; args: Record<string, unknown> } | { ok: false; reason: string };
+
+async function resolveArguments(tool: AnyTool, args: Record<string, unknown>): Promise<Resolution> {
+  if (!tool.resolvePaths) return { ok: true, args };
+  try {
+    return { ok: true, args: await tool.resolvePaths(args) };
+  } catch (error) {
+    return { ok: false, reason: toolErrorMessage(error) };
+  }
 }
 
 function safeJson(text: string): Record<string, unknown> {

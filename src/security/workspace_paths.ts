@@ -98,7 +98,8 @@ async function realPathOfLongestAncestor(
   const missing: string[] = [];
   let current = absolute;
   while (true) {
-    const real = await tryRealPath(current, fail);
+    // The filesystem root is real by definition, even where the engine may not read it.
+    const real = current === path.sep ? path.sep : await tryRealPath(current, fail);
     if (real !== undefined) {
       return { real: missing.length ? path.join(real, ...missing.reverse()) : real, exists: !missing.length };
     }
@@ -113,6 +114,11 @@ async function tryRealPath(candidate: string, fail: Fail): Promise<string | unde
   try {
     return await Deno.realPath(candidate);
   } catch (error) {
+    // A place the engine may not look into is taken as written: nothing can be done there either (the same
+    // refusal meets the tool), and the workspace itself is always readable, so containment still holds.
+    if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
+      return undefined;
+    }
     if (!(error instanceof Deno.errors.NotFound)) {
       if (error instanceof Deno.errors.NotADirectory) fail("a parent is not a directory");
       throw error;

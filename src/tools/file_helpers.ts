@@ -1,5 +1,6 @@
 /** Small helpers shared by the file tools: options, binary detection, size formatting. */
 import { displayPath } from "../security/workspace_paths.ts";
+import { buildProtectedPaths, type ProtectedPaths } from "../security/protected_paths.ts";
 import type { ToolResult } from "./types.ts";
 
 export interface FileToolOptions {
@@ -9,6 +10,9 @@ export interface FileToolOptions {
   home: string;
   /** Allow read-only tools to read outside the workspace (e.g. /etc/nginx/nginx.conf). */
   allowOutsideReads: boolean;
+  /** Paths no tool may change (or read, for some): default, the workspace's own `.engine/`, identity files,
+   * git hooks and config, and the engine's source. */
+  protectedPaths?: ProtectedPaths;
   /** read_file size cap in bytes (default 1_000_000). */
   maxReadBytes?: number;
   /** list_directory entry cap (default 1000). */
@@ -32,6 +36,7 @@ export function withDefaults(options: FileToolOptions, realWorkspace: string): R
     maxGrepMatches: 200,
     grepTimeoutMs: 10_000,
     ...options,
+    protectedPaths: options.protectedPaths ?? buildProtectedPaths({ workspace: realWorkspace }),
     realWorkspace,
   };
 }

@@ -1,8 +1,9 @@
-/** Read-only file tools: read_file and list_directory. Outside reads only when the engine allows them. */
+/** Read-only file tools: read_file and list_directory. Outside reads only when the engine allows them; the
+ * engine's state, config and policies never. */
 import { z } from "zod";
-import { resolveInWorkspace } from "../security/workspace_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { looksBinary, ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
+import { existingInfo, judgedName, labelOf, targetFor } from "./file_targets.ts";
 
 const readFileArgs = z.object({ path: z.string().describe("File to read, relative to the workspace") });
 const listDirectoryArgs = z.object({
@@ -19,21 +20,21 @@ export function readFileTool(options: ResolvedFileToolOptions): ToolDefinition<z
       `Read a text file. Files over ${options.maxReadBytes} bytes are truncated; binary files are refused.`,
     parameters: readFileArgs,
     writes: false,
-    async execute(args) {
-      const file = await resolveInWorkspace(options.workspace, args.path, {
-        home: options.home,
-        mustExist: true,
-        allowOutside: options.allowOutsideReads,
-        action: "read",
-      });
-      const info = await Deno.stat(file);
+    resolvePaths: async (args) => ({
+      ...args,
+      path: await judgedName(options, args.path, "read", "read"),
+    }),
+    async execute(args, context) {
+      const label = labelOf(options, args.path);
+      const file = await targetFor(options, args.path, "read", "read", context.pathsResolved);
+      const info = await existingInfo(file, label, "read");
       if (info.isDirectory) {
-        throw new ToolError(`Cannot read "${args.path}": it is a directory, use list_directory`);
+        throw new ToolError(`Cannot read "${label}": it is a directory, use list_directory`);
       }
-      if (!info.isFile) throw new ToolError(`Cannot read "${args.path}": not a regular file`);
+      if (!info.isFile) throw new ToolError(`Cannot read "${label}": not a regular file`);
       const bytes = await readHead(file, options.maxReadBytes);
       if (looksBinary(bytes)) {
-        throw new ToolError(`Cannot read "${args.path}": binary file (${plural(info.size, "byte")})`);
+        throw new ToolError(`Cannot read "${label}": binary file (${plural(info.size, "byte")})`);
       }
       let text = new TextDecoder().decode(bytes);
       if (info.size > bytes.length) {
@@ -66,16 +67,16 @@ export function listDirectoryTool(
     description: "List a directory, sorted by name: directories end with '/', symlinks show their target.",
     parameters: listDirectoryArgs,
     writes: false,
-    async execute(args) {
+    resolvePaths: async (args) => ({
+      ...args,
+      path: await judgedName(options, args.path ?? ".", "read", "list"),
+    }),
+    async execute(args, context) {
       const userPath = args.path ?? ".";
-      const directory = await resolveInWorkspace(options.workspace, userPath, {
-        home: options.home,
-        mustExist: true,
-        allowOutside: options.allowOutsideReads,
-        action: "list",
-      });
-      if (!(await Deno.stat(directory)).isDirectory) {
-        throw new ToolError(`Cannot list "${userPath}": not a directory`);
+      const label = labelOf(options, userPath);
+      const directory = await targetFor(options, userPath, "read", "list", context.pathsResolved);
+      if (!(await existingInfo(directory, label, "list")).isDirectory) {
+        throw new ToolError(`Cannot list "${label}": not a directory`);
       }
       const entries: Deno.DirEntry[] = [];
       for await (const entry of Deno.readDir(directory)) entries.push(entry);

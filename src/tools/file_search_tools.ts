@@ -1,7 +1,8 @@
 /** search_files (glob on names) and grep_files (regex on content, run in a worker with a time limit). */
 import { z } from "zod";
-import { resolveInWorkspace } from "../security/workspace_paths.ts";
+import { unreadablePaths } from "../security/protected_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
+import { existingInfo, judgedName, labelOf, targetFor } from "./file_targets.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import { walk } from "./file_walk.ts";
 import { globToRegExp } from "./glob.ts";
@@ -28,17 +29,22 @@ export function searchFilesTool(
     description: "Find files and directories whose name matches a glob, recursively.",
     parameters: searchArgs,
     writes: false,
-    async execute(args) {
+    resolvePaths: async (args) => ({
+      ...args,
+      path: await judgedName(options, args.path ?? ".", "read", "search"),
+    }),
+    async execute(args, context) {
       const userPath = args.path ?? ".";
-      const root = await resolveSearchRoot(options, userPath);
-      if (!(await Deno.stat(root)).isDirectory) {
-        throw new ToolError(`Cannot search "${userPath}": not a directory`);
+      const label = labelOf(options, userPath);
+      const root = await targetFor(options, userPath, "read", "search", context.pathsResolved);
+      if (!(await existingInfo(root, label, "search")).isDirectory) {
+        throw new ToolError(`Cannot search "${label}": not a directory`);
       }
       const regex = globToRegExp(args.pattern);
       const byPath = args.pattern.includes("/");
       const found: string[] = [];
       let truncated = false;
-      for await (const entry of walk(root, MAX_WALK_ENTRIES)) {
+      for await (const entry of walk(root, MAX_WALK_ENTRIES, unreadablePaths(options.protectedPaths))) {
         const name = byPath ? entry.relative : entry.relative.slice(entry.relative.lastIndexOf("/") + 1);
         if (!regex.test(name)) continue;
         if (found.length >= options.maxSearchResults) {
@@ -64,9 +70,14 @@ export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<
       "Search file contents with a regular expression; prints path:line: text. Binary files are skipped.",
     parameters: grepArgs,
     writes: false,
+    resolvePaths: async (args) => ({
+      ...args,
+      path: await judgedName(options, args.path ?? ".", "read", "search"),
+    }),
     async execute(args, context) {
       const userPath = args.path ?? ".";
-      const root = await resolveSearchRoot(options, userPath);
+      const root = await targetFor(options, userPath, "read", "search", context.pathsResolved);
+      await existingInfo(root, labelOf(options, userPath), "search");
       try {
         new RegExp(args.pattern);
       } catch (error) {
@@ -82,6 +93,7 @@ export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<
           maxLineChars: 10_000,
           shownLineChars: 500,
           maxEntries: MAX_WALK_ENTRIES,
+          excluded: unreadablePaths(options.protectedPaths),
         },
         options.grepTimeoutMs,
         context.signal,
@@ -89,15 +101,6 @@ export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<
       return ok(formatGrep(args.pattern, result, options.maxGrepMatches), result.files);
     },
   };
-}
-
-function resolveSearchRoot(options: ResolvedFileToolOptions, userPath: string): Promise<string> {
-  return resolveInWorkspace(options.workspace, userPath, {
-    home: options.home,
-    mustExist: true,
-    allowOutside: options.allowOutsideReads,
-    action: "search",
-  });
 }
 
 function formatGrep(pattern: string, result: GrepResult, maxMatches: number): string {

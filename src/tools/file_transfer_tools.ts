@@ -1,20 +1,29 @@
-/** move_file and copy_file: an existing destination directory receives the source under its own name. */
+/** move_file and copy_file: an existing destination directory receives the source under its own name. The
+ * destination handed to Shield is that final target, resolved like any write, so a symlink planted inside the
+ * directory is judged (and refused when it leads out or onto a protected path), never written through. */
 import * as path from "node:path";
 import { z } from "zod";
-import {
-  isInside,
-  lstatOrUndefined,
-  resolveEntryInWorkspace,
-  resolveInWorkspace,
-} from "../security/workspace_paths.ts";
+import { isInside, lstatOrUndefined } from "../security/workspace_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { ok, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
+import {
+  checkTree,
+  labelOf,
+  nameOf,
+  refuseProtected,
+  refuseProtectedBelow,
+  resolveTarget,
+  settleTarget,
+  targetFor,
+} from "./file_targets.ts";
+import { copyAtomically } from "./file_atomic.ts";
 
 const transferArgs = z.object({
   source: z.string().describe("Existing file or directory"),
   destination: z.string().describe("New path, or an existing directory to move/copy into"),
 });
 type TransferArgs = z.infer<typeof transferArgs>;
+type Verb = "move" | "copy";
 
 export function moveFileTool(options: ResolvedFileToolOptions): ToolDefinition<TransferArgs> {
   return {
@@ -24,28 +33,19 @@ export function moveFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
     parameters: transferArgs,
     writes: true,
     affectedPaths: (args) => [args.source, args.destination],
-    async execute(args) {
-      const resolve = { home: options.home, action: "move" };
-      const source = await resolveEntryInWorkspace(options.workspace, args.source, {
-        ...resolve,
-        mustExist: true,
-      });
-      if (source === options.realWorkspace) {
-        throw new ToolError(`Cannot move "${args.source}": it is the workspace root`);
-      }
-      const target = await destinationFor(options, args, source, "move");
+    resolvePaths: async (args) => named(options, args, await plan(options, args, "move")),
+    async execute(args, context) {
+      const { source, destination } = await plan(options, args, "move", context.pathsResolved);
       const sourceInfo = await Deno.lstat(source);
-      if (sourceInfo.isDirectory && isInside(source, target)) {
-        throw new ToolError(`Cannot move "${args.source}": destination is inside the source`);
-      }
-      if ((await lstatOrUndefined(target))?.isDirectory) {
+      if (sourceInfo.isDirectory && isInside(source, destination)) {
         throw new ToolError(
-          `Cannot move "${args.source}": "${args.destination}" already contains "${path.basename(target)}"`,
+          `Cannot move "${labelOf(options, args.source)}": destination is inside the source`,
         );
       }
-      await Deno.mkdir(path.dirname(target), { recursive: true });
-      await Deno.rename(source, target);
-      return ok(`Moved "${show(options, source)}" to "${show(options, target)}"`);
+      await Deno.mkdir(path.dirname(destination), { recursive: true });
+      await settleTarget(options, destination, "write", "move");
+      await Deno.rename(source, destination);
+      return ok(`Moved "${show(options, source)}" to "${show(options, destination)}"`);
     },
   };
 }
@@ -58,58 +58,105 @@ export function copyFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
     parameters: transferArgs,
     writes: true,
     affectedPaths: (args) => [args.destination],
-    async execute(args) {
-      const source = await resolveInWorkspace(options.workspace, args.source, {
-        home: options.home,
-        mustExist: true,
-        allowOutside: options.allowOutsideReads,
-        action: "copy",
-      });
-      const target = await destinationFor(options, args, source, "copy");
+    resolvePaths: async (args) => named(options, args, await plan(options, args, "copy")),
+    async execute(args, context) {
+      const { source, destination } = await plan(options, args, "copy", context.pathsResolved);
       const sourceInfo = await Deno.stat(source);
-      if (sourceInfo.isDirectory && isInside(source, target)) {
-        throw new ToolError(`Cannot copy "${args.source}": destination is inside the source`);
+      if (sourceInfo.isDirectory && isInside(source, destination)) {
+        throw new ToolError(
+          `Cannot copy "${labelOf(options, args.source)}": destination is inside the source`,
+        );
       }
-      if (sourceInfo.isDirectory && (await lstatOrUndefined(target))) {
-        throw new ToolError(`Cannot copy "${args.source}": "${show(options, target)}" already exists`);
-      }
-      if (!sourceInfo.isDirectory && (await lstatOrUndefined(target))?.isDirectory) {
-        throw new ToolError(`Cannot copy "${args.source}": "${show(options, target)}" is a directory`);
-      }
-      await Deno.mkdir(path.dirname(target), { recursive: true });
+      await Deno.mkdir(path.dirname(destination), { recursive: true });
+      await settleTarget(options, destination, "write", "copy");
       let what = "file";
-      if (sourceInfo.isDirectory) what = `directory (${await copyTree(source, target)} entries)`;
-      else await Deno.copyFile(source, target);
-      return ok(`Copied ${what} "${show(options, source)}" to "${show(options, target)}"`, [
+      if (sourceInfo.isDirectory) {
+        what = `directory (${await copyTree(options, args.source, source, destination)} entries)`;
+      } else await copyAtomically(source, destination);
+      return ok(`Copied ${what} "${show(options, source)}" to "${show(options, destination)}"`, [
         show(options, source),
       ]);
     },
   };
 }
 
-/** The destination is resolved following symlinks so a link pointing outside can never be written through. */
-async function destinationFor(
-  options: ResolvedFileToolOptions,
-  args: TransferArgs,
-  source: string,
-  action: string,
-): Promise<string> {
-  const destination = await resolveInWorkspace(options.workspace, args.destination, {
-    home: options.home,
-    action,
-  });
-  const info = await lstatOrUndefined(destination);
-  return info?.isDirectory ? path.join(destination, path.basename(source)) : destination;
+function named(options: ResolvedFileToolOptions, args: TransferArgs, planned: TransferArgs): TransferArgs {
+  return {
+    ...args,
+    source: nameOf(options, planned.source),
+    destination: nameOf(options, planned.destination),
+  };
 }
 
-/** Copies a directory tree; symlinks are copied as links (never followed, so nothing outside is pulled in). */
-async function copyTree(source: string, target: string): Promise<number> {
+/** Source and final destination as real paths, checked; `resolved` when the pipeline resolved them already. */
+async function plan(
+  options: ResolvedFileToolOptions,
+  args: TransferArgs,
+  verb: Verb,
+  resolved?: boolean,
+): Promise<TransferArgs> {
+  const source = await targetFor(options, args.source, verb === "move" ? "entry" : "read", verb, resolved);
+  const sourceLabel = labelOf(options, args.source);
+  const sourceInfo = verb === "move" ? await lstatOrUndefined(source) : await statOrUndefined(source);
+  if (!sourceInfo) throw new ToolError(`Cannot ${verb} "${sourceLabel}": file not found`);
+  if (source === options.realWorkspace) {
+    throw new ToolError(`Cannot ${verb} "${sourceLabel}": it is the workspace root`);
+  }
+  const destination = await finalDestination(options, args.destination, source, verb, resolved);
+  const existing = await lstatOrUndefined(destination);
+  const shown = show(options, destination);
+  if (sourceInfo.isDirectory && existing && (verb === "copy" || existing.isDirectory)) {
+    throw new ToolError(`Cannot ${verb} "${sourceLabel}": "${shown}" already exists`);
+  }
+  if (!sourceInfo.isDirectory && existing?.isDirectory) {
+    throw new ToolError(`Cannot ${verb} "${sourceLabel}": "${shown}" is a directory`);
+  }
+  if (verb === "move" && sourceInfo.isDirectory) refuseProtectedBelow(options, sourceLabel, source, verb);
+  await checkTree(options, sourceLabel, source, destination, verb === "move" ? "write" : "read", verb);
+  return { ...args, source, destination };
+}
+
+/** An existing directory receives the source under its own name; what sits at that name is resolved again. */
+async function finalDestination(
+  options: ResolvedFileToolOptions,
+  given: string,
+  source: string,
+  verb: Verb,
+  resolved?: boolean,
+): Promise<string> {
+  if (resolved) return await settleTarget(options, given, "write", verb);
+  const destination = await resolveTarget(options, given, "write", verb);
+  if (!(await lstatOrUndefined(destination))?.isDirectory) return destination;
+  // Named workspace-relative, so a refusal reads `Cannot copy "dir/name": ...`.
+  const inside = nameOf(options, path.join(destination, path.basename(source)));
+  return await resolveTarget(options, inside, "write", verb);
+}
+
+async function statOrUndefined(file: string): Promise<Deno.FileInfo | undefined> {
+  try {
+    return await Deno.stat(file);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
+
+/** Copies a directory tree; symlinks are copied as links (never followed, so nothing outside is pulled in).
+ * Each target is checked again as it is created. */
+async function copyTree(
+  options: ResolvedFileToolOptions,
+  label: string,
+  source: string,
+  target: string,
+): Promise<number> {
   await Deno.mkdir(target);
   let count = 0;
   for await (const entry of Deno.readDir(source)) {
     const from = path.join(source, entry.name);
     const to = path.join(target, entry.name);
-    if (entry.isDirectory) count += await copyTree(from, to);
+    refuseProtected(options, label, from, "read", "copy");
+    refuseProtected(options, label, to, "write", "copy");
+    if (entry.isDirectory) count += await copyTree(options, label, from, to);
     else if (entry.isSymlink) await Deno.symlink(await Deno.readLink(from), to);
     else await Deno.copyFile(from, to);
     count++;

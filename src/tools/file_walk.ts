@@ -1,5 +1,7 @@
-/** Bounded recursive directory walk shared by search_files and grep_files. Symlinks are never followed. */
+/** Bounded recursive directory walk shared by search_files, grep_files and the tree checks of move and copy.
+ * Symlinks are never followed, so every path it yields below a real root is itself real. */
 import * as path from "node:path";
+import { isInside } from "../security/protected_paths.ts";
 
 export interface WalkEntry {
   absolute: string;
@@ -9,8 +11,13 @@ export interface WalkEntry {
   isSymlink: boolean;
 }
 
-/** Yields every entry below `root` breadth-first, visiting at most `maxEntries` entries. */
-export async function* walk(root: string, maxEntries: number): AsyncGenerator<WalkEntry> {
+/** Yields every entry below `root` breadth-first, visiting at most `maxEntries` entries; `excluded` paths (the
+ * engine's state, config and policies) are neither yielded nor entered. */
+export async function* walk(
+  root: string,
+  maxEntries: number,
+  excluded: readonly string[] = [],
+): AsyncGenerator<WalkEntry> {
   const queue: string[] = [""];
   let visited = 0;
   while (queue.length > 0) {
@@ -25,9 +32,11 @@ export async function* walk(root: string, maxEntries: number): AsyncGenerator<Wa
     for (const entry of entries) {
       if (++visited > maxEntries) return;
       const relative = relativeDirectory ? `${relativeDirectory}/${entry.name}` : entry.name;
+      const absolute = path.join(root, relative);
+      if (excluded.some((hidden) => isInside(hidden, absolute))) continue;
       if (entry.isDirectory) queue.push(relative);
       yield {
-        absolute: path.join(root, relative),
+        absolute,
         relative,
         isDirectory: entry.isDirectory,
         isSymlink: entry.isSymlink,

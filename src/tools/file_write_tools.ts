@@ -1,19 +1,26 @@
-/** File tools that change the workspace: write_file, delete_file, create_directory. Never outside it. */
+/** File tools that change the workspace: write_file, delete_file, create_directory. Never outside it, never on a
+ * protected path, and always on exactly the real path the pipeline judged. */
 import * as path from "node:path";
 import { z } from "zod";
-import {
-  lstatOrUndefined,
-  resolveEntryInWorkspace,
-  resolveInWorkspace,
-} from "../security/workspace_paths.ts";
+import { lstatOrUndefined } from "../security/workspace_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
+import {
+  judgedName,
+  labelOf,
+  nameOf,
+  refuseProtectedBelow,
+  settleTarget,
+  targetFor,
+} from "./file_targets.ts";
+import { writeAtomically } from "./file_atomic.ts";
 
 const writeFileArgs = z.object({
   path: z.string().describe("File to write, relative to the workspace"),
   content: z.string().describe("Full new content of the file"),
 });
 const pathArgs = z.object({ path: z.string().describe("Path relative to the workspace") });
+type PathArgs = z.infer<typeof pathArgs>;
 
 export function writeFileTool(
   options: ResolvedFileToolOptions,
@@ -25,14 +32,18 @@ export function writeFileTool(
     parameters: writeFileArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
-    async execute(args) {
-      const file = await resolveInWorkspace(options.workspace, args.path, {
-        home: options.home,
-        action: "write",
-      });
+    resolvePaths: async (args) => ({
+      ...args,
+      path: await judgedName(options, args.path, "write", "write"),
+    }),
+    async execute(args, context) {
+      const label = labelOf(options, args.path);
+      const file = await targetFor(options, args.path, "write", "write", context.pathsResolved);
       const existing = await lstatOrUndefined(file);
-      if (existing?.isDirectory) throw new ToolError(`Cannot write "${args.path}": it is a directory`);
+      if (existing?.isDirectory) throw new ToolError(`Cannot write "${label}": it is a directory`);
       await Deno.mkdir(path.dirname(file), { recursive: true });
+      // Again after mkdir: creating the parents must not have let a symlink into the path.
+      await settleTarget(options, file, "write", "write");
       const bytes = new TextEncoder().encode(args.content);
       await writeAtomically(file, bytes, existing?.mode ?? undefined);
       return ok(`Wrote ${plural(bytes.length, "byte")} to "${show(options, file)}"`);
@@ -40,23 +51,17 @@ export function writeFileTool(
   };
 }
 
-/** Writes a sibling temp file and renames it over the target, so a reader never sees half a file. */
-export async function writeAtomically(file: string, bytes: Uint8Array, mode?: number): Promise<void> {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${crypto.randomUUID().slice(0, 8)}.tmp`,
-  );
-  try {
-    await Deno.writeFile(temp, bytes, { createNew: true, mode: mode === undefined ? 0o644 : mode & 0o7777 });
-    if (mode !== undefined) await Deno.chmod(temp, mode & 0o7777);
-    await Deno.rename(temp, file);
-  } catch (error) {
-    await Deno.remove(temp).catch(() => {});
-    throw error;
-  }
-}
-
-export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition<z.infer<typeof pathArgs>> {
+export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition<PathArgs> {
+  const target = async (given: string, resolved: boolean | undefined) => {
+    const entry = await targetFor(options, given, "entry", "delete", resolved);
+    if (entry === options.realWorkspace) {
+      throw new ToolError(`Cannot delete "${labelOf(options, given)}": it is the workspace root`);
+    }
+    if ((await lstatOrUndefined(entry))?.isDirectory) {
+      refuseProtectedBelow(options, labelOf(options, given), entry, "delete");
+    }
+    return entry;
+  };
   return {
     name: "delete_file",
     group: "files",
@@ -65,16 +70,11 @@ export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition
     parameters: pathArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
-    async execute(args) {
-      const entry = await resolveEntryInWorkspace(options.workspace, args.path, {
-        home: options.home,
-        mustExist: true,
-        action: "delete",
-      });
-      if (entry === options.realWorkspace) {
-        throw new ToolError(`Cannot delete "${args.path}": it is the workspace root`);
-      }
-      const info = await Deno.lstat(entry);
+    resolvePaths: async (args) => ({ ...args, path: nameOf(options, await target(args.path, false)) }),
+    async execute(args, context) {
+      const entry = await target(args.path, context.pathsResolved);
+      const info = await lstatOrUndefined(entry);
+      if (!info) throw new ToolError(`Cannot delete "${labelOf(options, args.path)}": file not found`);
       await Deno.remove(entry, { recursive: info.isDirectory });
       const kind = info.isDirectory ? "directory" : info.isSymlink ? "symlink" : "file";
       return ok(`Deleted ${kind} "${show(options, entry)}"`);
@@ -82,9 +82,7 @@ export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition
   };
 }
 
-export function createDirectoryTool(
-  options: ResolvedFileToolOptions,
-): ToolDefinition<z.infer<typeof pathArgs>> {
+export function createDirectoryTool(options: ResolvedFileToolOptions): ToolDefinition<PathArgs> {
   return {
     name: "create_directory",
     group: "files",
@@ -92,14 +90,23 @@ export function createDirectoryTool(
     parameters: pathArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
-    async execute(args) {
-      const directory = await resolveInWorkspace(options.workspace, args.path, {
-        home: options.home,
-        action: "create directory",
-      });
+    resolvePaths: async (args) => ({
+      ...args,
+      path: await judgedName(options, args.path, "write", "create directory"),
+    }),
+    async execute(args, context) {
+      const directory = await targetFor(
+        options,
+        args.path,
+        "write",
+        "create directory",
+        context.pathsResolved,
+      );
       const existing = await lstatOrUndefined(directory);
       if (existing && !existing.isDirectory) {
-        throw new ToolError(`Cannot create directory "${args.path}": a file with that name exists`);
+        throw new ToolError(
+          `Cannot create directory "${labelOf(options, args.path)}": a file with that name exists`,
+        );
       }
       if (existing) return ok(`Directory "${show(options, directory)}" already exists`);
       await Deno.mkdir(directory, { recursive: true });

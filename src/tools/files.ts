@@ -35,18 +35,22 @@ function realWorkspaceOf(workspace: string): string {
 
 /** Expected OS failures (permission denied, not empty, busy) become ToolErrors naming the tool and the paths. */
 export function withOsErrorsAsToolErrors(tool: AnyTool): AnyTool {
+  // deno-lint-ignore no-explicit-any
+  const translated = async <T>(args: any, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ToolError || !isOsError(error)) throw error;
+      const target = [args?.path, args?.source, args?.destination].filter((v) => typeof v === "string");
+      const subject = target.length ? ` ${target.map((v) => `"${v}"`).join(" to ")}` : "";
+      throw new ToolError(`Cannot ${tool.name.replace("_", " ")}${subject}: ${(error as Error).message}`);
+    }
+  };
+  const resolvePaths = tool.resolvePaths;
   return {
     ...tool,
-    async execute(args, context) {
-      try {
-        return await tool.execute(args, context);
-      } catch (error) {
-        if (error instanceof ToolError || !isOsError(error)) throw error;
-        const target = [args?.path, args?.source, args?.destination].filter((v) => typeof v === "string");
-        const subject = target.length ? ` ${target.map((v) => `"${v}"`).join(" to ")}` : "";
-        throw new ToolError(`Cannot ${tool.name.replace("_", " ")}${subject}: ${(error as Error).message}`);
-      }
-    },
+    execute: (args, context) => translated(args, () => tool.execute(args, context)),
+    ...(resolvePaths ? { resolvePaths: (args) => translated(args, () => resolvePaths(args)) } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export interface GrepRequest {
   /** Characters of a matching line shown in the result. */
   shownLineChars: number;
   maxEntries: number;
+  /** Paths the search never enters or reads (the engine's state, config and policies). */
+  excluded: string[];
 }
 
 export interface GrepResult {
@@ -39,7 +41,9 @@ export async function searchContent(request: GrepRequest): Promise<GrepResult> {
     largeSkipped: 0,
   };
   const rootInfo = await Deno.stat(request.root);
-  const candidates = rootInfo.isFile ? single(request.root) : files(request.root, request.maxEntries);
+  const candidates = rootInfo.isFile
+    ? single(request.root)
+    : files(request.root, request.maxEntries, request.excluded);
   for await (const file of candidates) {
     if (result.truncated) break;
     await searchFile(file, regex, request, result);
@@ -51,8 +55,8 @@ async function* single(file: string): AsyncGenerator<string> {
   yield file;
 }
 
-async function* files(root: string, maxEntries: number): AsyncGenerator<string> {
-  for await (const entry of walk(root, maxEntries)) {
+async function* files(root: string, maxEntries: number, excluded: string[]): AsyncGenerator<string> {
+  for await (const entry of walk(root, maxEntries, excluded)) {
     if (!entry.isDirectory && !entry.isSymlink) yield entry.absolute;
   }
 }

@@ -20,6 +20,9 @@ export interface ToolCallContext {
   sessionId: string;
   /** Aborted when the turn is cancelled or the engine shuts down. */
   signal: AbortSignal;
+  /** True when the arguments come from `resolvePaths` (as judged): the tool acts on exactly those paths, and
+   * refuses if resolving them again gives another answer. */
+  pathsResolved?: boolean;
 }
 
 export interface ToolResult {
@@ -40,6 +43,10 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   writes: boolean | ((args: Args) => boolean);
   /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable. */
   affectedPaths?: (args: Args) => string[] | "*";
+  /** Replaces each path argument by the real absolute path the call will act on (symlinks resolved, `~`
+   * expanded with the tool's own home), refusing (ToolError) a target outside the workspace or protected.
+   * The pipeline shows the result to Shield and hands exactly it to `execute`. */
+  resolvePaths?: (args: Args) => Promise<Args>;
   execute(args: Args, context: ToolCallContext): Promise<ToolResult>;
 }
 

@@ -22,6 +22,7 @@ Deno.test("config: the default text parses with every spec default", () => {
   });
   assertEquals(config.chronicle, { max_snapshots: 100, max_age_days: 30 });
   assertEquals(config.security.ifc_policy, "security/ifc/default.yaml");
+  assertEquals(config.workspace, "./workspace");
 });
 
 Deno.test("config: an empty file gets every default", () => {
@@ -30,6 +31,8 @@ Deno.test("config: an empty file gets every default", () => {
   assertEquals(config.shield.classifier_skip_types.length, 7);
   assertEquals(config.agents.crash_restart_budget, 5);
   assertEquals(config.identity.name, "Parapet");
+  // A workspace of its own by default, never the config file's folder.
+  assertEquals(config.workspace, "./workspace");
 });
 
 Deno.test("config.example.yaml is the same text as the default written on first start", async () => {
@@ -81,7 +84,11 @@ Deno.test("config: a missing file is written with the commented default and load
   try {
     const loaded = await loadConfig(`${folder}/config.yaml`);
     assert(loaded.created);
-    assertEquals(loaded.workspace, folder);
+    // The workspace and the policies resolve against the config file's folder, side by side.
+    assertEquals(loaded.workspace, `${folder}/workspace`);
+    assertEquals(loaded.policyFile, `${folder}/security/shield/default.yaml`);
+    assertEquals(loaded.learnedRulesFile, `${folder}/security/shield/learned.yaml`);
+    assertEquals(loaded.ifcPolicyFile, `${folder}/security/ifc/default.yaml`);
     assertEquals(await Deno.readTextFile(`${folder}/config.yaml`), DEFAULT_CONFIG_YAML);
     const again = await loadConfig(`${folder}/config.yaml`);
     assertEquals(again.created, false);

@@ -3,12 +3,12 @@ import { startAgentRig } from "./agent_support.ts";
 import { WsClient } from "../support/ws_client.ts";
 
 Deno.test("an open Tier 3 request is shown again to a client that connects later, and can be answered there", async () => {
-  const workspace = await Deno.makeTempDir({ prefix: "parapet-approval-" });
+  const root = await Deno.makeTempDir({ prefix: "parapet-approval-" });
   await Deno.writeTextFile(
-    `${workspace}/ask.yaml`,
+    `${root}/ask.yaml`,
     'rules:\n  - {name: ask, action: escalate, tools: [write_file], paths: ["approve-me/**"], tier: 3, reason: "ask first"}\n',
   );
-  const rig = await startAgentRig({ workspace, config: { shield: { policy_file: "ask.yaml" } } });
+  const rig = await startAgentRig({ root, config: { shield: { policy_file: "ask.yaml" } } });
   try {
     const sessionId = await rig.newSession();
     const first = await rig.connect(sessionId);
@@ -33,7 +33,7 @@ Deno.test("an open Tier 3 request is shown again to a client that connects later
 
     second.send({ type: "tier3_decision", action_id: again.data!.action_id as string, decision: "approve" });
     await second.waitFor("response_complete");
-    assertEquals(await Deno.readTextFile(`${workspace}/approve-me/a.txt`), "yes");
+    assertEquals(await Deno.readTextFile(`${rig.engine.workspace}/approve-me/a.txt`), "yes");
     // GET /api/audit flushes pending appends before reading.
     const audit = (await (await fetch(`${rig.engine.url}/api/audit?lines=1000`)).json()).entries;
     const decision = audit.find((entry: { event: string }) => entry.event === "tier3_decision");
@@ -41,6 +41,6 @@ Deno.test("an open Tier 3 request is shown again to a client that connects later
     await Promise.all([second.close(), other.close()]);
   } finally {
     await rig.close();
-    await Deno.remove(workspace, { recursive: true });
+    await Deno.remove(root, { recursive: true });
   }
 });

@@ -23,8 +23,8 @@ async function runMain(args: string[], cwd: string): Promise<{ code: number; out
 }
 
 Deno.test("engine lifecycle: restart keeps sessions, stop/start persists them, OTR sessions vanish", async () => {
-  const workspace = await Deno.makeTempDir({ prefix: "parapet-life-" });
-  const engine = await startTestEngine({ workspace });
+  const root = await Deno.makeTempDir({ prefix: "parapet-life-" });
+  const engine = await startTestEngine({ root });
   try {
     const normal = (await json(`${engine.url}/api/sessions`, { method: "POST" })).body;
     const otr =
@@ -62,13 +62,13 @@ Deno.test("engine lifecycle: restart keeps sessions, stop/start persists them, O
     assertEquals(again.body.title, "Keep me");
     // WAL checkpointed on clean shutdown: the database file holds the data on its own.
     await engine.stop();
-    const wal = await Deno.stat(`${workspace}/.engine/engine.db-wal`).then((info) => info.size).catch(() =>
-      0
+    const wal = await Deno.stat(`${engine.workspace}/.engine/engine.db-wal`).then((info) => info.size).catch(
+      () => 0,
     );
     assertEquals(wal, 0);
   } finally {
     await engine.stop();
-    await Deno.remove(workspace, { recursive: true });
+    await Deno.remove(root, { recursive: true });
   }
 });
 
@@ -100,12 +100,12 @@ Deno.test("a bad config file fails at start listing every problem with its line"
   }
 });
 
-Deno.test("no config: start writes a commented default and serves", async () => {
-  const workspace = await Deno.makeTempDir();
+Deno.test("no config: start writes a commented default, ./workspace and ./security beside it, and serves", async () => {
+  const folder = await Deno.realPath(await Deno.makeTempDir());
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", MAIN, "start", "--port", String(port)],
-    cwd: workspace,
+    cwd: folder,
     stdout: "null",
     stderr: "null",
   }).spawn();
@@ -118,15 +118,23 @@ Deno.test("no config: start writes a commented default and serves", async () => 
       ) => (await r.body?.cancel(), r.status)).catch(() => 0);
     }
     assertEquals(status, 200);
-    const text = await Deno.readTextFile(`${workspace}/config.yaml`);
+    const text = await Deno.readTextFile(`${folder}/config.yaml`);
     assert(text.startsWith("# Parapet configuration"));
-    for (const file of ["MEMORY.md", "USER.md", "IDENTITY.md", "AGENTS.md"]) {
-      await Deno.stat(`${workspace}/${file}`);
+    const view = await (await fetch(`http://127.0.0.1:${port}/api/status`)).json();
+    assertEquals(await Deno.realPath(view.workspace), `${folder}/workspace`);
+    for (const file of ["MEMORY.md", "USER.md", "IDENTITY.md", "AGENTS.md", ".engine/engine.db"]) {
+      assert((await Deno.stat(`${folder}/workspace/${file}`)).isFile, file);
     }
+    // The policies sit beside the workspace, out of the agent's reach; nothing of them inside it.
+    for (const file of ["shield/default.yaml", "shield/strict.yaml", "ifc/default.yaml"]) {
+      assert((await Deno.stat(`${folder}/security/${file}`)).isFile, file);
+    }
+    assertEquals(await Deno.stat(`${folder}/workspace/security`).catch(() => "absent"), "absent");
+    assertEquals(await Deno.stat(`${folder}/MEMORY.md`).catch(() => "absent"), "absent");
   } finally {
     child.kill("SIGTERM");
     await child.status;
-    await Deno.remove(workspace, { recursive: true });
+    await Deno.remove(folder, { recursive: true });
   }
 });
 

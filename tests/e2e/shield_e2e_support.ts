@@ -1,5 +1,5 @@
 /** Shared set-up for Shield end-to-end tests: the real engine, a scripted fake chat LLM, an optional Tier 2
- * judge (on the same fake LLM or its own), a custom policy file in the workspace, and turn helpers. */
+ * judge (on the same fake LLM or its own), a custom policy file beside config.yaml, and turn helpers. */
 import { parse, stringify } from "yaml";
 import { DEFAULT_POLICY_YAML } from "../../src/shield/mod.ts";
 import { type FakeLlm, type RecordedRequest, type ScriptStep, startFakeLlm } from "../support/fake_llm.ts";
@@ -43,6 +43,7 @@ export interface ShieldRig {
   /** The fake LLM serving the judge (the chat one when judge is "same"). */
   judgeLlm: FakeLlm;
   engine: TestEngine;
+  /** The agent's workspace (config.yaml and the policy sit in engine.root, beside it). */
   workspace: string;
   newSession(): Promise<string>;
   connect(sessionId: string): Promise<WsClient>;
@@ -55,7 +56,7 @@ export interface ShieldRig {
 }
 
 export async function startShieldRig(options: ShieldRigOptions = {}): Promise<ShieldRig> {
-  const workspace = await Deno.makeTempDir({ prefix: "parapet-shield-e2e-" });
+  const root = await Deno.makeTempDir({ prefix: "parapet-shield-e2e-" });
   const llm = await startFakeLlm();
   const judgeLlm = options.judge === "separate" ? await startFakeLlm() : llm;
   const clients: WsClient[] = [];
@@ -65,12 +66,12 @@ export async function startShieldRig(options: ShieldRigOptions = {}): Promise<Sh
     await engine?.stop();
     await llm.close();
     if (judgeLlm !== llm) await judgeLlm.close();
-    await Deno.remove(workspace, { recursive: true }).catch(() => {});
+    await Deno.remove(root, { recursive: true }).catch(() => {});
   };
   try {
     const config = structuredClone(options.config ?? {});
     if (options.testPolicy) {
-      await writeTestPolicy(workspace);
+      await writeTestPolicy(root);
       config.shield = { ...(config.shield as object), policy_file: POLICY_FILE };
     }
     if (options.judge) {
@@ -92,7 +93,7 @@ export async function startShieldRig(options: ShieldRigOptions = {}): Promise<Sh
       ];
       config.roles = { chat: "fake", shield: "judge" };
     }
-    engine = await startTestEngine({ llmUrl: llm.url, config, workspace });
+    engine = await startTestEngine({ llmUrl: llm.url, config, root });
   } catch (error) {
     await close();
     throw error;
@@ -102,7 +103,7 @@ export async function startShieldRig(options: ShieldRigOptions = {}): Promise<Sh
     llm,
     judgeLlm,
     engine,
-    workspace,
+    workspace: engine.workspace,
     async newSession() {
       const response = await fetch(`${url}/api/sessions`, {
         method: "POST",
@@ -133,11 +134,11 @@ function isJudge(request: RecordedRequest): boolean {
   return request.path.endsWith("/chat/completions") && request.body?.model === JUDGE_MODEL;
 }
 
-async function writeTestPolicy(workspace: string): Promise<void> {
+async function writeTestPolicy(root: string): Promise<void> {
   const policy = parse(DEFAULT_POLICY_YAML) as { rules: unknown[] };
   policy.rules.push(...TEST_RULES);
-  await Deno.mkdir(`${workspace}/policies`, { recursive: true });
-  await Deno.writeTextFile(`${workspace}/${POLICY_FILE}`, stringify(policy));
+  await Deno.mkdir(`${root}/policies`, { recursive: true });
+  await Deno.writeTextFile(`${root}/${POLICY_FILE}`, stringify(policy));
 }
 
 /** The canary the Tier 2 prompt asks to be echoed back. */
@@ -189,7 +190,7 @@ export function types(events: EventRecord[]): string[] {
 export function assertVerdict(
   events: EventRecord[],
   index: number,
-  expected: { decision: string; tier: number; reason?: string; tierResults?: unknown[] },
+  expected: { decision: string; tier: number; reason?: string; tierResults?: unknown[]; result?: string },
 ): Record<string, unknown> {
   const started = events.filter((event) => event.type === "action_started")[index].data!;
   const verdict = events.filter((event) => event.type === "shield_verdict")[index].data!;
@@ -209,7 +210,10 @@ export function assertVerdict(
     assertEquals(completed.is_error, false);
   } else {
     assertEquals(completed.is_error, true);
-    assertEquals(completed.result, `Blocked by Shield (tier ${expected.tier}): ${verdict.reason}`);
+    assertEquals(
+      completed.result,
+      expected.result ?? `Blocked by Shield (tier ${expected.tier}): ${verdict.reason}`,
+    );
   }
   return verdict;
 }

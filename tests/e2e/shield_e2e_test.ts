@@ -21,7 +21,7 @@ Deno.test("shield e2e: Tier 0 policy denials block the call with the rule's reas
   try {
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
-    const configBefore = await Deno.readTextFile(`${rig.workspace}/config.yaml`);
+    const configBefore = await Deno.readTextFile(rig.engine.configPath);
     rig.script(toolSteps(
       { name: "read_file", arguments: { path: "~/.ssh/id_rsa" } },
       { name: "write_file", arguments: { path: ".engine/x", content: "owned" } },
@@ -32,22 +32,27 @@ Deno.test("shield e2e: Tier 0 policy denials block the call with the rule's reas
     assertEquals(types(events), [...CALL_EVENTS, ...CALL_EVENTS, ...CALL_EVENTS, "response_complete"]);
     const reasons = [
       'Policy rule "deny-ssh-private-keys": SSH private keys stay with their owner',
-      `Policy rule "deny-engine-state": the engine's database, audit trail and logs are not for the agent`,
+      // The engine's own state is refused by the file tools before Shield is even asked.
+      `Cannot write ".engine/x": protected path (the engine's database, audit trail and logs)`,
       'Policy rule "deny-engine-config-writes": the agent may not change its own configuration or security policies',
     ];
+    const results = reasons.map((reason, index) =>
+      index === 1 ? `Refused: ${reason}` : `Blocked by Shield (tier 0): ${reason}`
+    );
     reasons.forEach((reason, index) => {
       assertVerdict(events, index, {
         decision: "BLOCK",
         tier: 0,
         reason,
         tierResults: [{ tier: 0, decision: "BLOCK", reason }],
+        result: results[index],
       });
     });
     assertEquals(events.at(-1)!.data!.content, "Turn finished.");
-    assertEquals(toolResultsSent(rig.llm), reasons.map((reason) => `Blocked by Shield (tier 0): ${reason}`));
+    assertEquals(toolResultsSent(rig.llm), results);
 
     await assertMissing(`${rig.workspace}/.engine/x`);
-    assertEquals(await Deno.readTextFile(`${rig.workspace}/config.yaml`), configBefore);
+    assertEquals(await Deno.readTextFile(rig.engine.configPath), configBefore);
     const started = events.filter((event) => event.type === "action_started").map((event) =>
       event.data!.action_id
     );

@@ -278,8 +278,8 @@ Deno.test("trail API: with security.audit_key_file, a clean restart verifies val
 });
 
 Deno.test("trail API: a crash mid-append (torn tail) is reported at the torn line after a restart, not as a cut", async () => {
-  const workspace = await Deno.makeTempDir({ prefix: "parapet-e2e-" });
-  const rig = await startAgentRig({ workspace });
+  const root = await Deno.makeTempDir({ prefix: "parapet-e2e-" });
+  const rig = await startAgentRig({ root });
   try {
     const { total } = await fillAudit(rig, 8);
     await rig.engine.stop();
@@ -293,7 +293,7 @@ Deno.test("trail API: a crash mid-append (torn tail) is reported at the torn lin
     assert(!events.includes("audit_anchor_break"), events.join(","));
   } finally {
     await rig.close();
-    await Deno.remove(workspace, { recursive: true });
+    await Deno.remove(root, { recursive: true });
   }
 });
 

@@ -13,9 +13,9 @@ const STEPS = [
     toolCalls: [{ name: "read_file", arguments: { path: "notes/a.txt" } }],
     usage: { prompt_tokens: 200, completion_tokens: 20 },
   },
-  // Engine state is off limits: Shield Tier 0 blocks this one.
+  // Private keys are off limits: Shield Tier 0 blocks this one.
   {
-    toolCalls: [{ name: "write_file", arguments: { path: ".engine/x", content: "tamper" } }],
+    toolCalls: [{ name: "read_file", arguments: { path: "~/.ssh/id_rsa" } }],
     usage: { prompt_tokens: 300, completion_tokens: 30 },
   },
   { text: "All done.", usage: { prompt_tokens: 400, completion_tokens: 40 } },
@@ -34,7 +34,7 @@ Deno.test("metrics end to end: token sums, daily row, Shield decisions by tier a
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
     rig.llm.enqueue(...STEPS);
-    client.send({ type: "message", session_id: sessionId, content: "Write, read, then try the engine dir" });
+    client.send({ type: "message", session_id: sessionId, content: "Write, read, then try the key" });
     await client.waitFor("response_complete");
     const verdicts = client.ofType("shield_verdict").map((event) => event.data!);
     assertEquals(verdicts.map((verdict) => verdict.decision), ["ALLOW", "ALLOW", "BLOCK"]);

@@ -90,6 +90,28 @@ Deno.test("memory write refuses to write through a symlinked memory file", async
   assert.equal(await fixture.read("config.yaml"), "web: {}\n");
 });
 
+Deno.test("memory write refuses dangling and outside-pointing links, and never writes through a hard link", async () => {
+  const outside = await Deno.makeTempDir({ prefix: "parapet_memory_outside_" });
+  try {
+    await using fixture = await memoryFixture({ ".engine/audit.jsonl": '{"seq":0}\n' });
+    await Deno.symlink(`${outside}/planted.md`, `${fixture.workspace}/MEMORY.md`);
+    await assert.rejects(() => fixture.memory.write({ section: "A", content: "x" }), /symbolic links/);
+    await Deno.remove(`${fixture.workspace}/MEMORY.md`);
+    await Deno.writeTextFile(`${outside}/victim.md`, "ORIGINAL");
+    await Deno.symlink(`${outside}/victim.md`, `${fixture.workspace}/MEMORY.md`);
+    await assert.rejects(() => fixture.memory.write({ section: "A", content: "x" }), /symbolic links/);
+    assert.deepEqual([...Deno.readDirSync(outside)].map((entry) => entry.name), ["victim.md"]);
+    assert.equal(await Deno.readTextFile(`${outside}/victim.md`), "ORIGINAL");
+    // A hard link (a shell can make one) shares the inode: the write replaces USER.md, the audit stays as it was.
+    await Deno.link(`${fixture.workspace}/.engine/audit.jsonl`, `${fixture.workspace}/USER.md`);
+    await fixture.memory.write({ file: "USER.md", section: "Prefs", content: "short answers" });
+    assert.equal(await fixture.read(".engine/audit.jsonl"), '{"seq":0}\n');
+    assert.match(await fixture.read("USER.md"), /short answers/);
+  } finally {
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
 Deno.test("memory readFile serves memory files only", async () => {
   await using fixture = await memoryFixture({
     "MEMORY.md": notes,

@@ -1,4 +1,5 @@
-/** Starts the real engine (supervisor + engine processes) on a free loopback port with a temp workspace. */
+/** Starts the real engine (supervisor + engine processes) on a free loopback port in a temp folder laid out as
+ * `deno task start` makes it: `config.yaml` and `security/` beside `workspace/`. */
 import { hashSync } from "bcrypt-ts";
 import { stringify } from "yaml";
 import { fromFileUrl } from "./paths.ts";
@@ -11,14 +12,18 @@ export interface HarnessOptions {
   /** Deep-merged into the generated config.yaml. */
   config?: Record<string, unknown>;
   env?: Record<string, string>;
-  /** Reuse a workspace (e.g. to test persistence across engines). */
-  workspace?: string;
+  /** Folder for config.yaml (and files the config names, such as a policy), reused across engines and kept on
+   * stop; the workspace is its `workspace/` subfolder. Default: a fresh temp folder, removed on stop. */
+  root?: string;
 }
 
 export interface TestEngine {
   url: string;
   wsUrl: string;
   port: number;
+  /** The folder holding config.yaml. */
+  root: string;
+  /** The agent's workspace (real path), `<root>/workspace`. */
   workspace: string;
   configPath: string;
   /** Everything the processes printed so far. */
@@ -40,7 +45,7 @@ export function freePort(): number {
 
 export function testConfig(options: HarnessOptions): Record<string, unknown> {
   const base: Record<string, unknown> = {
-    workspace: ".",
+    workspace: "./workspace",
     general: { rate_limit: 1000 },
     web: {},
   };
@@ -58,8 +63,9 @@ export function testConfig(options: HarnessOptions): Record<string, unknown> {
 }
 
 export async function startTestEngine(options: HarnessOptions = {}): Promise<TestEngine> {
-  const workspace = options.workspace ?? await Deno.makeTempDir({ prefix: "parapet-e2e-" });
-  const configPath = `${workspace}/config.yaml`;
+  const root = await Deno.realPath(options.root ?? await Deno.makeTempDir({ prefix: "parapet-e2e-" }));
+  const workspace = `${root}/workspace`;
+  const configPath = `${root}/config.yaml`;
   await Deno.writeTextFile(configPath, stringify(testConfig(options)));
   const port = freePort();
   let log = "";
@@ -106,6 +112,7 @@ export async function startTestEngine(options: HarnessOptions = {}): Promise<Tes
     url: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}/api/ws`,
     port,
+    root,
     workspace,
     configPath,
     output: () => log,
@@ -115,7 +122,7 @@ export async function startTestEngine(options: HarnessOptions = {}): Promise<Tes
     },
     stop: async () => {
       await halt();
-      if (!options.workspace) await Deno.remove(workspace, { recursive: true }).catch(() => {});
+      if (!options.root) await Deno.remove(root, { recursive: true }).catch(() => {});
     },
   };
 }

@@ -1,4 +1,4 @@
-/** The three IFC presets as text, and writing them into a workspace at init. */
+/** The three IFC presets as text, and writing them beside the config file at init. */
 import { writeNewFiles } from "../../write_new_files.ts";
 import { DEFAULT_IFC_POLICY } from "./presets/default_policy.ts";
 import { PERMISSIVE_IFC_POLICY } from "./presets/permissive_policy.ts";
@@ -12,8 +12,9 @@ export const IFC_PRESETS: Record<"default" | "permissive" | "strict", string> = 
   strict: STRICT_IFC_POLICY,
 };
 
-/** Writes <workspace>/security/ifc/{default,permissive,strict}.yaml; files that exist are left alone. */
-export async function writeIfcPresets(workspace: string): Promise<string[]> {
+/** Writes <folder>/security/ifc/{default,permissive,strict}.yaml, `folder` being the config file's (never the
+ * workspace: the agent must not rewrite its own policy); files that exist are left alone. */
+export async function writeIfcPresets(folder: string): Promise<string[]> {
   const files = Object.fromEntries(Object.entries(IFC_PRESETS).map(([name, text]) => [`${name}.yaml`, text]));
-  return await writeNewFiles(`${workspace}/security/ifc`, files);
+  return await writeNewFiles(`${folder}/security/ifc`, files);
 }

@@ -16,29 +16,29 @@ export interface UiOptions {
   config?: Record<string, unknown>;
   width?: number;
   height?: number;
-  /** Prepares the workspace before the engine starts (e.g. writes a Shield policy file). */
-  prepare?: (workspace: string) => Promise<Record<string, unknown>>;
+  /** Prepares the folder of config.yaml before the engine starts (e.g. writes a Shield policy file). */
+  prepare?: (root: string) => Promise<Record<string, unknown>>;
 }
 
 export async function startUi(options: UiOptions = {}): Promise<UiFixture> {
   const llm = await startFakeLlm();
   let engine: TestEngine | undefined;
   let ui: UiBrowser | undefined;
-  let workspace: string | undefined;
+  let root: string | undefined;
   try {
     let config = options.config ?? {};
     if (options.prepare) {
-      workspace = await Deno.makeTempDir({ prefix: "parapet-ui-ws-" });
-      config = { ...config, ...(await options.prepare(workspace)) };
+      root = await Deno.makeTempDir({ prefix: "parapet-ui-ws-" });
+      config = { ...config, ...(await options.prepare(root)) };
     }
-    engine = await startTestEngine({ llmUrl: llm.url, config, workspace });
+    engine = await startTestEngine({ llmUrl: llm.url, config, root });
     ui = await openBrowser({ width: options.width, height: options.height });
     ui.page.setDefaultTimeout(20_000);
   } catch (error) {
     await ui?.close();
     await engine?.stop();
     await llm.close();
-    if (workspace) await Deno.remove(workspace, { recursive: true }).catch(() => {});
+    if (root) await Deno.remove(root, { recursive: true }).catch(() => {});
     throw error;
   }
   const started = { llm, engine, ui, page: ui.page };
@@ -48,7 +48,7 @@ export async function startUi(options: UiOptions = {}): Promise<UiFixture> {
       await started.ui.close();
       await started.engine.stop();
       await started.llm.close();
-      if (workspace) await Deno.remove(workspace, { recursive: true }).catch(() => {});
+      if (root) await Deno.remove(root, { recursive: true }).catch(() => {});
     },
   };
 }

@@ -19,8 +19,8 @@ const POLICY = `rules:
     reason: test
 `;
 
-async function writePolicy(workspace: string): Promise<Record<string, unknown>> {
-  const path = `${workspace}/ask_policy.yaml`;
+async function writePolicy(root: string): Promise<Record<string, unknown>> {
+  const path = `${root}/ask_policy.yaml`;
   await Deno.writeTextFile(path, POLICY);
   return { shield: { policy_file: path, tier3: { timeout_seconds: 120 } } };
 }

@@ -21,14 +21,16 @@ async function shot(page: Page, name: string): Promise<void> {
 
 await Deno.mkdir(OUT, { recursive: true });
 const fx = await startUi({
-  prepare: async (workspace) => {
-    await Deno.writeTextFile(`${workspace}/ask_policy.yaml`, POLICY);
+  prepare: async (root) => {
+    await Deno.writeTextFile(`${root}/ask_policy.yaml`, POLICY);
+    const workspace = `${root}/workspace`;
+    await Deno.mkdir(workspace);
     await Deno.writeTextFile(`${workspace}/notes.txt`, "Buy milk\n");
     await Deno.writeTextFile(
       `${workspace}/MEMORY.md`,
       "# Memory\n\n## Preferences\n- Prefers short answers\n- Works in TypeScript\n",
     );
-    // Relative to the workspace, as a user would write it.
+    // Relative to the config file's folder, as a user would write it.
     return { shield: { policy_file: "ask_policy.yaml" } };
   },
 });
