@@ -10,6 +10,7 @@ import { sessionsRoutes } from "./sessions_routes.ts";
 import { engineRoutes } from "./engine_routes.ts";
 import { trailRoutes } from "./trail_routes.ts";
 import { loginRoutes } from "./login_routes.ts";
+import { controlRoutes } from "./control_routes.ts";
 import { staticFiles } from "./static_files.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -70,6 +71,7 @@ function createRoutes(options: ApiAppOptions): Hono {
   });
   app.route("/api/sessions", sessionsRoutes(services));
   app.route("/api", loginRoutes(services, options.clientAddress));
+  app.route("/api", controlRoutes(services));
   app.route("/api", engineRoutes(services));
   app.route("/api", trailRoutes(services));
   // The UI is served from the not-found path so API requests never pass through the file lookup.

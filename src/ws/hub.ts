@@ -1,7 +1,9 @@
-/** WebSocket connections and the delivery rules of spec 6.3: log_entry to all, other events to their session. */
+/** WebSocket connections and the delivery rules of spec 6.3: log_entry to all, other events to their session.
+ * Frames that act for the user (`command`, `tier3_decision`) need the connection's control key. */
 import type { PipelineEvent } from "../engine/events.ts";
 import type { Logger } from "../logger.ts";
 import { type ClientFrame, parseClientFrame } from "./client_frames.ts";
+import type { ControlKeys } from "./control_keys.ts";
 
 export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 
@@ -14,7 +16,14 @@ export interface FrameHandler {
 interface Connection {
   socket: WebSocket;
   activeSessionId: string;
+  /** The control key this connection claimed, if any. */
+  key?: string;
 }
+
+const KEYED_FRAMES = new Set(["command", "tier3_decision"]);
+
+const KEY_INVALID =
+  "Control key is unknown, expired, revoked or another connection's: get a new one with POST /api/control-key";
 
 export class WebSocketHub {
   private readonly connections = new Set<Connection>();
@@ -23,21 +32,31 @@ export class WebSocketHub {
     private readonly handler: FrameHandler,
     private readonly logger: Logger,
     private readonly now: () => number,
+    private readonly keys: ControlKeys,
     /** Events a client must see when it starts watching a session (open Tier 3 requests). */
     private readonly stateFor: (sessionId: string) => PipelineEvent[] = () => [],
   ) {}
 
-  /** Upgrades an already authorised request. */
+  /** Upgrades an already authorised request. A `key` query parameter claims a control key for the connection. */
   upgrade(request: Request): Response {
-    const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+    const query = new URL(request.url).searchParams;
+    const sessionId = query.get("session_id") ?? "";
+    const key = query.get("key") ?? undefined;
+    if (key !== undefined && !this.keys.claim(key)) {
+      return Response.json({ error: KEY_INVALID, code: "CONTROL_KEY_INVALID" }, { status: 403 });
+    }
     const { socket, response } = Deno.upgradeWebSocket(request, { idleTimeout: 120 });
-    const connection: Connection = { socket, activeSessionId: sessionId.slice(0, 128) };
+    const connection: Connection = { socket, activeSessionId: sessionId.slice(0, 128), key };
     socket.onopen = () => {
       this.connections.add(connection);
       this.activate(connection, connection.activeSessionId);
     };
-    socket.onclose = () => this.connections.delete(connection);
-    socket.onerror = () => this.connections.delete(connection);
+    const close = () => {
+      this.connections.delete(connection);
+      if (connection.key) this.keys.release(connection.key);
+    };
+    socket.onclose = close;
+    socket.onerror = close;
     socket.onmessage = (message) => this.receive(connection, message.data);
     return response;
   }
@@ -51,10 +70,15 @@ export class WebSocketHub {
     }
   }
 
-  /** Number of open connections whose active session is `sessionId`. */
+  /** Number of open connections whose active session is `sessionId` and that could answer for it (they hold a
+   * control key). */
   clientsFor(sessionId: string): number {
     let count = 0;
-    for (const connection of this.connections) if (connection.activeSessionId === sessionId) count++;
+    for (const connection of this.connections) {
+      if (connection.activeSessionId === sessionId && connection.key && this.keys.valid(connection.key)) {
+        count++;
+      }
+    }
     return count;
   }
 
@@ -103,8 +127,21 @@ export class WebSocketHub {
       );
       return;
     }
-    const frame = parsed.frame;
-    if ("session_id" in frame && frame.session_id && frame.type !== "tier3_decision") {
+    let frame = parsed.frame;
+    if (KEYED_FRAMES.has(frame.type)) {
+      const refusal = this.keyRefusal(connection, (frame as { key?: string }).key);
+      if (refusal) {
+        const sessionId = "session_id" in frame && frame.session_id
+          ? frame.session_id
+          : connection.activeSessionId;
+        this.sendError(connection, sessionId, refusal.code, refusal.message);
+        return;
+      }
+    }
+    if (frame.type === "tier3_decision") {
+      // The session a decision answers for is the one this connection watches, never the frame's word.
+      frame = { ...frame, session_id: connection.activeSessionId || undefined };
+    } else if ("session_id" in frame && frame.session_id) {
       const changed = connection.activeSessionId !== frame.session_id;
       connection.activeSessionId = frame.session_id;
       if (changed) this.activate(connection, frame.session_id);
@@ -133,6 +170,26 @@ export class WebSocketHub {
         known ? (error as Error).message : "Internal error handling the frame",
       );
     }
+  }
+
+  /** Why a frame that acts for the user is refused, or undefined when the connection holds a valid key. */
+  private keyRefusal(
+    connection: Connection,
+    key: string | undefined,
+  ): { code: string; message: string } | undefined {
+    if (key === undefined || key === "") {
+      return {
+        code: "CONTROL_KEY_REQUIRED",
+        message:
+          'This frame needs the connection\'s control key in "key": get one with POST /api/control-key',
+      };
+    }
+    // A connection opened without a key may claim one with its first keyed frame.
+    if (!connection.key && this.keys.claim(key)) connection.key = key;
+    if (connection.key !== key || !this.keys.valid(key)) {
+      return { code: "CONTROL_KEY_INVALID", message: KEY_INVALID };
+    }
+    return undefined;
   }
 
   private activate(connection: Connection, sessionId: string): void {
