@@ -2,7 +2,7 @@
 import type { CommandResult, CommandRunner } from "./conversation.ts";
 import type { SessionService } from "./session_service.ts";
 import { type ConfigHolder, protectedKeyRefusal } from "./config_holder.ts";
-import { setConfigValue } from "../config/config_writer.ts";
+import { checkSettableKey, setConfigValue } from "../config/config_writer.ts";
 import { AppError } from "../errors.ts";
 import { exportMarkdown, formatHistory, formatSessions } from "./session_text.ts";
 
@@ -152,6 +152,7 @@ export class SlashCommands implements CommandRunner {
     const set = args.match(/^set\s+(\S+)\s+([\s\S]+)$/);
     if (!set) return { ok: false, text: "Usage: /config set KEY VALUE" };
     this.requireTrusted(channel, "/config set");
+    checkSettableKey(set[1]);
     const refusal = protectedKeyRefusal(set[1]);
     if (refusal) return { ok: false, text: refusal };
     const change = await setConfigValue(this.deps.config.path, set[1], set[2].trim());

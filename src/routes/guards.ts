@@ -168,12 +168,26 @@ export class OriginChecker {
     }
   }
 
-  /** Exactly the engine's own origin or a listed one: another port on localhost is another site. */
+  /** A listed origin, or the engine's own: the scheme and port the request came in on, under a name the engine
+   * answers to. Another port on localhost is another site (any local dev server), so it is refused. */
   private originAllowed(origin: string, host: string, scheme: string): boolean {
     const normalized = originOf(origin);
     if (!normalized) return false;
-    return this.allowedOrigins.has(normalized) || normalized === originOf(`${scheme}//${host}`);
+    if (this.allowedOrigins.has(normalized)) return true;
+    const page = new URL(normalized);
+    let reached: URL;
+    try {
+      reached = new URL(`${scheme}//${host}`);
+    } catch {
+      return false;
+    }
+    return page.protocol === scheme && this.allowedHosts.has(page.hostname) &&
+      portOf(page) === portOf(reached);
   }
+}
+
+function portOf(url: URL): string {
+  return url.port || (url.protocol === "https:" ? "443" : "80");
 }
 
 /** The serialised origin (lower case, default port dropped) of an http(s) URL, or undefined. */

@@ -2,6 +2,7 @@ import { assert, assertEquals } from "../support/assert.ts";
 import { delay, hashPassword, startTestEngine } from "../support/engine_harness.ts";
 import { WsClient } from "../support/ws_client.ts";
 import { rawRequest, UPGRADE_HEADERS } from "../support/raw_http.ts";
+import { parse, stringify } from "yaml";
 
 Deno.test("auth on a 0.0.0.0 bind: 401 without cookie, login, cookie works, WebSocket refused without it", async (t) => {
   const engine = await startTestEngine({
@@ -197,6 +198,42 @@ Deno.test("auth is decided on the path the router uses: no encoded, doubled, dot
         assertEquals(upgrade.status, 101);
       },
     );
+  } finally {
+    await engine.stop();
+  }
+});
+
+Deno.test("changing web.password_hash ends every earlier login", async () => {
+  const engine = await startTestEngine({
+    config: { web: { host: "0.0.0.0", password_hash: hashPassword("old password") } },
+  });
+  try {
+    const login = async (password: string) => {
+      const response = await fetch(`${engine.url}/api/login`, {
+        method: "POST",
+        body: JSON.stringify({ password }),
+      });
+      await response.body?.cancel();
+      assertEquals(response.status, 200, `login with "${password}"`);
+      return response.headers.get("set-cookie")!.split(";")[0];
+    };
+    const statusWith = async (cookie: string) => {
+      const response = await fetch(`${engine.url}/api/status`, { headers: { cookie } });
+      await response.body?.cancel();
+      return response.status;
+    };
+    const oldCookie = await login("old password");
+    assertEquals(await statusWith(oldCookie), 200);
+    // A restart with the same password keeps the login.
+    await engine.restart();
+    assertEquals(await statusWith(oldCookie), 200);
+
+    const config = parse(await Deno.readTextFile(engine.configPath)) as { web: Record<string, unknown> };
+    config.web.password_hash = hashPassword("new password");
+    await Deno.writeTextFile(engine.configPath, stringify(config));
+    await engine.restart();
+    assertEquals(await statusWith(oldCookie), 401, "the login made under the old password is gone");
+    assertEquals(await statusWith(await login("new password")), 200);
   } finally {
     await engine.stop();
   }

@@ -12,12 +12,13 @@ export async function rawRequest(
   method: string,
   target: string,
   headers: Record<string, string> = {},
+  body = "",
 ): Promise<RawResponse> {
   const connection = await Deno.connect({ hostname: "127.0.0.1", port });
   const lines = [`${method} ${target} HTTP/1.1`];
   const all: Record<string, string> = { host: `127.0.0.1:${port}`, connection: "close", ...headers };
   for (const [name, value] of Object.entries(all)) lines.push(`${name}: ${value}`);
-  await connection.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  await connection.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n" + body));
   const chunks: Uint8Array[] = [];
   const buffer = new Uint8Array(16_384);
   // The server may keep the socket open (a 101, or keep-alive after an upgrade attempt): stop once the whole
