@@ -38,7 +38,7 @@ function Diff({ diff }) {
   const lines = diff.replace(/\n$/, "").split("\n");
   return html`
     <pre class="approval-diff" tabIndex="0" aria-label="What the write changes">${lines.map((line, index) =>
-      html`<span class=${lineClass(line)} key=${index}>${line}\n</span>`
+      html`<span class=${lineClass(line)} key=${index}>${line}</span>`
     )}</pre>
   `;
 }
