@@ -89,12 +89,12 @@ function isPublic(method: string, path: string): boolean {
   return (method === "GET" || method === "HEAD") && !isApiPath(path);
 }
 
-/** The answer to a path the router would not read unambiguously (see request_path.ts). */
+/** The answer to a path the router would not read unambiguously (see request_path.ts): nothing lives there. */
 export function ambiguousPathResponse(): Response {
   return Response.json({
-    error: 'Request path is ambiguous: encoded "%", "\\", "//" and "." or ".." segments are refused',
+    error: 'No route for an ambiguous path: encoded "%", "\\", "//" and "." or ".." segments are refused',
     code: "INVALID_PATH",
-  }, { status: 400 });
+  }, { status: 404 });
 }
 
 function cookieValue(header: string | null, name: string): string | undefined {
