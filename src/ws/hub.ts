@@ -94,6 +94,34 @@ export class WebSocketHub {
   }
 
   private async receive(connection: Connection, data: unknown): Promise<void> {
+    const parsed = this.parse(connection, data);
+    const frame = parsed && this.admit(connection, parsed);
+    if (!frame) return;
+    if (frame.type === "ping") {
+      this.send(connection, JSON.stringify({ type: "pong" }));
+      return;
+    }
+    try {
+      await this.handler.handle(frame, { channel: "web", activeSessionId: connection.activeSessionId });
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "INTERNAL";
+      const known = typeof (error as { status?: number }).status === "number";
+      if (!known) {
+        this.logger.error("ws_handler_error", (error as Error).message, {
+          stack: (error as Error).stack ?? "",
+        });
+      }
+      this.sendError(
+        connection,
+        this.sessionOf(connection, frame),
+        code,
+        known ? (error as Error).message : "Internal error handling the frame",
+      );
+    }
+  }
+
+  /** The frame, or undefined after answering (or closing) for an oversized, binary or invalid one. */
+  private parse(connection: Connection, data: unknown): ClientFrame | undefined {
     const size = typeof data === "string" ? data.length : data instanceof ArrayBuffer ? data.byteLength : 0;
     if (
       size > MAX_FRAME_BYTES ||
@@ -106,7 +134,7 @@ export class WebSocketHub {
       });
       connection.socket.close(1009, "frame larger than 10 MB");
       this.connections.delete(connection);
-      return;
+      return undefined;
     }
     if (typeof data !== "string") {
       this.sendError(
@@ -115,61 +143,43 @@ export class WebSocketHub {
         "INVALID_FRAME",
         "Frames must be JSON text, not binary",
       );
-      return;
+      return undefined;
     }
     const parsed = parseClientFrame(data);
-    if (!parsed.ok) {
-      this.sendError(
-        connection,
-        parsed.sessionId ?? connection.activeSessionId,
-        "INVALID_FRAME",
-        parsed.message,
-      );
-      return;
-    }
-    let frame = parsed.frame;
+    if (parsed.ok) return parsed.frame;
+    this.sendError(
+      connection,
+      parsed.sessionId ?? connection.activeSessionId,
+      "INVALID_FRAME",
+      parsed.message,
+    );
+    return undefined;
+  }
+
+  /** Checks the control key of frames that act for the user and applies the frame's session to the connection;
+   * undefined (after an error event) when the frame must do nothing. */
+  private admit(connection: Connection, frame: ClientFrame): ClientFrame | undefined {
     if (KEYED_FRAMES.has(frame.type)) {
       const refusal = this.keyRefusal(connection, (frame as { key?: string }).key);
       if (refusal) {
-        const sessionId = "session_id" in frame && frame.session_id
-          ? frame.session_id
-          : connection.activeSessionId;
-        this.sendError(connection, sessionId, refusal.code, refusal.message);
-        return;
+        this.sendError(connection, this.sessionOf(connection, frame), refusal.code, refusal.message);
+        return undefined;
       }
     }
+    // The session a decision answers for is the one this connection watches, never the frame's word.
     if (frame.type === "tier3_decision") {
-      // The session a decision answers for is the one this connection watches, never the frame's word.
-      frame = { ...frame, session_id: connection.activeSessionId || undefined };
-    } else if ("session_id" in frame && frame.session_id) {
+      return { ...frame, session_id: connection.activeSessionId || undefined };
+    }
+    if ("session_id" in frame && frame.session_id) {
       const changed = connection.activeSessionId !== frame.session_id;
       connection.activeSessionId = frame.session_id;
       if (changed) this.activate(connection, frame.session_id);
     }
-    if (frame.type === "ping") {
-      this.send(connection, JSON.stringify({ type: "pong" }));
-      return;
-    }
-    try {
-      await this.handler.handle(frame, { channel: "web", activeSessionId: connection.activeSessionId });
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "INTERNAL";
-      const sessionId = "session_id" in frame && frame.session_id
-        ? frame.session_id
-        : connection.activeSessionId;
-      const known = typeof (error as { status?: number }).status === "number";
-      if (!known) {
-        this.logger.error("ws_handler_error", (error as Error).message, {
-          stack: (error as Error).stack ?? "",
-        });
-      }
-      this.sendError(
-        connection,
-        sessionId,
-        code,
-        known ? (error as Error).message : "Internal error handling the frame",
-      );
-    }
+    return frame;
+  }
+
+  private sessionOf(connection: Connection, frame: ClientFrame): string {
+    return "session_id" in frame && frame.session_id ? frame.session_id : connection.activeSessionId;
   }
 
   /** Why a frame that acts for the user is refused, or undefined when the connection holds a valid key. */
