@@ -35,6 +35,7 @@ import { auditPort, openEngineAudit } from "./engine/audit_trail.ts";
 import { initWorkspace } from "./engine/init_workspace.ts";
 import { ModelResolver } from "./engine/model_resolver.ts";
 import { WebSocketHub } from "./ws/hub.ts";
+import { ControlKeys } from "./ws/control_keys.ts";
 import { createApiApp } from "./routes/api_app.ts";
 import type { ApiServices } from "./routes/services.ts";
 import { detectSandbox } from "./security/sandbox.ts";
@@ -130,7 +131,12 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         logger.warn("login_failed", `Login ${outcome.replace("_", " ")}`, { client });
       }
     },
+    config.web.auth,
   );
+  const controlKeys = new ControlKeys({
+    now: () => clock.now(),
+    ownerValid: (owner) => auth.handleValid(owner),
+  });
   sessions.observe({
     created: (session) => auditTrail.record("session_created", session.id, "", { mode: session.mode }),
     deleted: (session) => auditTrail.record("session_deleted", session.id, "", { mode: session.mode }),
@@ -169,6 +175,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     clock,
     audit: auditTrail,
     clientsFor: (sessionId) => hubRef.current?.clientsFor(sessionId) ?? 0,
+    maxPerHour: config.shield.tier3.max_per_hour,
+    files: { workspace, home },
   });
   const shield = await buildShield({
     config,
@@ -207,6 +215,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     logger,
     clock,
     failClosed: config.general.fail_closed,
+    approvalNotes: approvals,
     ifc: ifcPort(ifc, logger, auditTrail),
     snapshots: {
       snapshot: async (input) => {
@@ -288,6 +297,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     conversation,
     logger,
     () => clock.now(),
+    controlKeys,
     (sessionId) => approvals.pendingEvents(sessionId),
   );
   hubRef.current = hub;
@@ -306,6 +316,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const services: ApiServices = {
     sessions,
     auth,
+    controlKeys,
     status: () => statusView(viewInputs()),
     settings: () => settingsView(viewInputs()),
     tools: () => registry.describe(),

@@ -1,9 +1,15 @@
-/** Pending Tier 3 approvals: asks the session's clients, binds each answer to the exact action it was asked for. */
+/** Pending Tier 3 approvals: asks the session's clients, binds each answer to the exact action it was asked for
+ * and to the session it was asked in, and limits how often each session and the user are asked. */
 import type { Clock } from "../clock.ts";
 import type { ApprovalRequester } from "../shield/types.ts";
 import type { EventSink, PipelineEvent } from "./events.ts";
 import { makeEvent } from "./events.ts";
 import type { AuditPort } from "./ports.ts";
+import { ApprovalLimits } from "./approval_limits.ts";
+import { approvalDetails, type DetailOptions, type NotedCall } from "./approval_details.ts";
+
+/** Reading the file a write would replace must not hold the prompt back. */
+const DETAILS_TIMEOUT_MS = 2000;
 
 interface Pending {
   sessionId: string;
@@ -21,21 +27,49 @@ export interface ApprovalDeps {
   audit: AuditPort;
   /** Number of clients able to answer for a session right now (web sockets, channels). */
   clientsFor: (sessionId: string) => number;
+  /** shield.tier3.max_per_hour: prompts per session per hour (the user's limit is a multiple of it). */
+  maxPerHour: number;
+  /** Where write diffs are read from. */
+  files: DetailOptions;
 }
 
 export class ApprovalRegistry implements ApprovalRequester {
   private readonly pending = new Map<string, Pending>();
+  private readonly noted = new Map<string, NotedCall>();
+  private readonly limits: ApprovalLimits;
 
-  constructor(private readonly deps: ApprovalDeps) {}
+  constructor(private readonly deps: ApprovalDeps) {
+    this.limits = new ApprovalLimits(deps.maxPerHour, () => deps.clock.now());
+  }
 
-  request(input: Parameters<ApprovalRequester["request"]>[0]): ReturnType<ApprovalRequester["request"]> {
-    if (this.deps.clientsFor(input.sessionId) === 0) return Promise.resolve("unavailable");
-    if (this.pending.has(input.actionId)) return Promise.resolve("deny");
+  /** The pipeline tells the call's full arguments before Shield judges it, so a prompt can show them. */
+  note(actionId: string, call: NotedCall): void {
+    this.noted.set(actionId, call);
+  }
+
+  forget(actionId: string): void {
+    this.noted.delete(actionId);
+  }
+
+  /** Rejects (Shield turns that into BLOCK with the message) when the session's or the user's hourly limit is
+   * reached; prompts nobody could see count against neither. */
+  async request(
+    input: Parameters<ApprovalRequester["request"]>[0],
+  ): ReturnType<ApprovalRequester["request"]> {
+    if (this.deps.clientsFor(input.sessionId) === 0) return "unavailable";
+    if (this.pending.has(input.actionId)) return "deny";
+    const limited = this.limits.refusal(input.sessionId);
+    if (limited) throw new Error(limited);
+    this.limits.record(input.sessionId);
+    const call = this.noted.get(input.actionId) ?? { toolName: input.toolName, args: {} };
+    const extra = await withTimeout(approvalDetails(call, input.reasoning, this.deps.files), {
+      diff_note: "The file to be replaced could not be read in time",
+    });
     this.deps.audit.record("tier3_requested", input.sessionId, input.toolName, {
       action_id: input.actionId,
       action_hash: input.actionHash,
     });
-    return new Promise((resolve) => {
+    return await new Promise((resolve) => {
       const timer = setTimeout(
         () => this.settle(input.actionId, "timeout", "timeout"),
         input.timeoutSecs * 1000,
@@ -46,6 +80,7 @@ export class ApprovalRegistry implements ApprovalRequester {
         target: input.target,
         reasoning: input.reasoning,
         timeout_secs: input.timeoutSecs,
+        ...extra,
       };
       this.pending.set(input.actionId, {
         sessionId: input.sessionId,
@@ -64,11 +99,12 @@ export class ApprovalRegistry implements ApprovalRequester {
     });
   }
 
-  /** Answers one pending request from a client of the same session. False when no such request is waiting
-   * (unknown, answered, expired, or asked of another session). */
+  /** Answers one pending request from a client watching the same session (the caller passes the session its
+   * connection is bound to, never one the client named). False when no such request is waiting (unknown,
+   * answered, expired, or asked in another session). */
   decide(actionId: string, decision: "approve" | "deny", via = "web", fromSessionId?: string): boolean {
     const item = this.pending.get(actionId);
-    if (!item || (fromSessionId !== undefined && fromSessionId !== item.sessionId)) return false;
+    if (!item || !fromSessionId || fromSessionId !== item.sessionId) return false;
     return this.settle(actionId, decision, via);
   }
 
@@ -102,4 +138,10 @@ export class ApprovalRegistry implements ApprovalRequester {
     item.resolve(decision);
     return true;
   }
+}
+
+function withTimeout<T>(work: Promise<T>, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => timer = setTimeout(() => resolve(fallback), DETAILS_TIMEOUT_MS));
+  return Promise.race([work.catch(() => fallback), late]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,6 @@
-/** Password login for the web UI and API (contract 9): bcrypt check, random cookie tokens, rate limit. */
+/** Password login for the web UI and API (contract 9): bcrypt check, random cookie tokens, rate limit.
+ * Tokens are stored hashed together with a fingerprint of the password hash, so changing the password (a
+ * config edit and restart) invalidates every earlier login. */
 import { compare } from "bcrypt-ts";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
@@ -17,6 +19,10 @@ export type LoginOutcome = { ok: true; token: string } | {
 
 export class AuthService {
   private readonly attempts: SlidingWindowLimiter;
+  private readonly fingerprint: string;
+  /** True when a password is set and logins are on: control of the agent (control keys) then needs a login
+   * even where plain requests do not (localhost). */
+  readonly controlNeedsLogin: boolean;
 
   constructor(
     /** True when requests must carry a valid login cookie. */
@@ -27,8 +33,12 @@ export class AuthService {
     /** Told of every login attempt (the audit log); never given the password. */
     private readonly onAttempt: (outcome: "success" | "failure" | "rate_limited", client: string) => void =
       () => {},
+    /** web.auth: false turns logins off everywhere. */
+    loginsEnabled = true,
   ) {
     this.attempts = new SlidingWindowLimiter(ATTEMPTS_PER_MINUTE, 60_000, clock);
+    this.fingerprint = bytesToHex(sha256(new TextEncoder().encode(`parapet-login\n${passwordHash ?? ""}`)));
+    this.controlNeedsLogin = loginsEnabled && passwordHash !== undefined;
   }
 
   async login(password: string, client: string): Promise<LoginOutcome> {
@@ -44,21 +54,32 @@ export class AuthService {
     const token = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
     const now = this.clock.now();
     this.store.removeExpired(now);
-    this.store.add(hashToken(token), now, now + LOGIN_MAX_AGE_SECONDS * 1000);
+    this.store.add(this.hashToken(token), now, now + LOGIN_MAX_AGE_SECONDS * 1000);
     return { ok: true, token };
   }
 
   logout(token: string | undefined): void {
-    if (token) this.store.remove(hashToken(token));
+    if (token) this.store.remove(this.hashToken(token));
   }
 
   isAuthenticated(token: string | undefined): boolean {
     if (!this.required) return true;
-    return token !== undefined && /^[0-9a-f]{64}$/.test(token) &&
-      this.store.isValid(hashToken(token), this.clock.now());
+    return this.loginHandle(token) !== undefined;
   }
-}
 
-function hashToken(token: string): string {
-  return bytesToHex(sha256(new TextEncoder().encode(token)));
+  /** The stored hash of a valid login token (an opaque handle that can be re-checked later), or undefined. */
+  loginHandle(token: string | undefined): string | undefined {
+    if (token === undefined || !/^[0-9a-f]{64}$/.test(token)) return undefined;
+    const handle = this.hashToken(token);
+    return this.handleValid(handle) ? handle : undefined;
+  }
+
+  /** True while the login behind `handle` is neither logged out nor expired. */
+  handleValid(handle: string): boolean {
+    return this.store.isValid(handle, this.clock.now());
+  }
+
+  private hashToken(token: string): string {
+    return bytesToHex(sha256(new TextEncoder().encode(`${this.fingerprint}:${token}`)));
+  }
 }

@@ -65,7 +65,9 @@ export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
     tier3: {
       requester: inputs.approvals,
       timeoutSeconds: config.shield.tier3.timeout_seconds,
-      maxPerHour: config.shield.tier3.max_per_hour,
+      // Counted per session and per user by the requester (src/engine/approvals.ts), where a refusal can name
+      // which limit was reached; a shared count here would let one session use up every session's prompts.
+      maxPerHour: Number.POSITIVE_INFINITY,
     },
     failClosed: config.general.fail_closed,
     rateLimitPerMinute: config.general.rate_limit,

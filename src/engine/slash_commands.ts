@@ -1,8 +1,8 @@
 /** Slash commands sent as `command` frames: each answers with {command, ok, text, action?}. */
 import type { CommandResult, CommandRunner } from "./conversation.ts";
 import type { SessionService } from "./session_service.ts";
-import type { ConfigHolder } from "./config_holder.ts";
-import { setConfigValue } from "../config/config_writer.ts";
+import { type ConfigHolder, protectedKeyRefusal } from "./config_holder.ts";
+import { checkSettableKey, setConfigValue } from "../config/config_writer.ts";
 import { AppError } from "../errors.ts";
 import { exportMarkdown, formatHistory, formatSessions } from "./session_text.ts";
 
@@ -152,6 +152,9 @@ export class SlashCommands implements CommandRunner {
     const set = args.match(/^set\s+(\S+)\s+([\s\S]+)$/);
     if (!set) return { ok: false, text: "Usage: /config set KEY VALUE" };
     this.requireTrusted(channel, "/config set");
+    checkSettableKey(set[1]);
+    const refusal = protectedKeyRefusal(set[1]);
+    if (refusal) return { ok: false, text: refusal };
     const change = await setConfigValue(this.deps.config.path, set[1], set[2].trim());
     this.deps.config.replace(change.config);
     this.deps.audit("config_changed", sessionId, { key: change.key, via: channel });
@@ -187,7 +190,7 @@ export class SlashCommands implements CommandRunner {
         text: `Unknown role "${role}": use chat, shield, embedding, sub_agent, image or video`,
       };
     }
-    if (role === "shield") {
+    if (protectedKeyRefusal(`roles.${role}`)) {
       return { ok: false, text: "The Shield evaluator is a security setting: edit config.yaml and restart" };
     }
     const change = await setConfigValue(this.deps.config.path, `roles.${role}`, name);

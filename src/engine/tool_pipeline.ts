@@ -33,6 +33,14 @@ export interface PipelineDeps {
   ifc?: IfcPort;
   /** Cap of the result text handed back to the model. */
   maxResultChars?: number;
+  /** Told each call's full arguments while Shield judges it, for the Tier 3 prompt (approvals.ts). */
+  approvalNotes?: {
+    note(
+      actionId: string,
+      call: { toolName: string; args: Record<string, unknown>; reasoning?: string },
+    ): void;
+    forget(actionId: string): void;
+  };
 }
 
 export interface CallContext {
@@ -228,6 +236,7 @@ export class ToolPipeline {
           tier_results: [{ tier: 0, decision: "BLOCK", reason }],
         };
       }
+      this.deps.approvalNotes?.note(actionId, { toolName, args, reasoning: context.reasoning });
       return await this.deps.shield.evaluate(
         { type: toolName, payload: args, sessionId: context.sessionId, actionId },
         {
@@ -242,6 +251,8 @@ export class ToolPipeline {
       const decision = this.deps.failClosed ? "BLOCK" : "ESCALATE";
       const reason = `Shield evaluation failed: ${(error as Error).message}`;
       return { decision, tier: 0, reason, confidence: 0, tier_results: [{ tier: 0, decision, reason }] };
+    } finally {
+      this.deps.approvalNotes?.forget(actionId);
     }
   }
 

@@ -4,11 +4,13 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiServices } from "./services.ts";
-import { type OriginPolicy, pathOf, RequestGuard } from "./guards.ts";
+import { ambiguousPathResponse, type OriginPolicy, RequestGuard } from "./guards.ts";
+import { routePath } from "./request_path.ts";
 import { sessionsRoutes } from "./sessions_routes.ts";
 import { engineRoutes } from "./engine_routes.ts";
 import { trailRoutes } from "./trail_routes.ts";
 import { loginRoutes } from "./login_routes.ts";
+import { controlRoutes } from "./control_routes.ts";
 import { staticFiles } from "./static_files.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -29,13 +31,15 @@ export interface HttpHandler {
   fetch(request: Request, env: { remoteAddr: Deno.NetAddr }): Response | Promise<Response>;
 }
 
-/** The request guard runs first on the raw request; the Hono app routes what it lets through. */
+/** The request guard runs first, before Hono, so synchronous answers keep Deno's fast path; both judge the same
+ * decoded path (routePath), so no spelling of a URL reaches a route the guard did not check. */
 export function createApiApp(options: ApiAppOptions): HttpHandler {
   const guard = new RequestGuard(options.origin, options.services.auth);
   const app = createRoutes(options);
   return {
     fetch(request, env) {
-      const path = pathOf(request.url);
+      const path = routePath(request.url);
+      if (path === undefined) return guard.decorate(ambiguousPathResponse(), "/");
       const refusal = guard.refuse(request, path);
       if (refusal) return guard.decorate(refusal, path);
       const answer = app.fetch(request, env);
@@ -48,7 +52,8 @@ export function createApiApp(options: ApiAppOptions): HttpHandler {
 
 function createRoutes(options: ApiAppOptions): Hono {
   const { services, logger } = options;
-  const app = new Hono();
+  // The guard refused every path routePath cannot read, so the fallback never matches a route.
+  const app = new Hono({ getPath: (request) => routePath(request.url) ?? "/\u0000" });
   app.on(
     ["POST", "PUT", "PATCH", "DELETE"],
     "/api/*",
@@ -66,6 +71,7 @@ function createRoutes(options: ApiAppOptions): Hono {
   });
   app.route("/api/sessions", sessionsRoutes(services));
   app.route("/api", loginRoutes(services, options.clientAddress));
+  app.route("/api", controlRoutes(services));
   app.route("/api", engineRoutes(services));
   app.route("/api", trailRoutes(services));
   // The UI is served from the not-found path so API requests never pass through the file lookup.

@@ -1,19 +1,21 @@
 /** The request guard: Host/Origin checks (contract 10), login enforcement and security headers, in one
- * middleware because it runs on every request. */
+ * middleware because it runs on every request. It judges the decoded path the router matches (request_path.ts). */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AuthService } from "../engine/auth_service.ts";
 import { LOGIN_COOKIE } from "../engine/auth_service.ts";
+import { isApiPath } from "./request_path.ts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-const OPEN_PATHS = new Set(["/api/login", "/api/logout"]);
+/** The only API calls that need no login: getting one and ending one. */
+const OPEN_API_PATHS = new Set(["/api/login", "/api/logout"]);
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -44,12 +46,14 @@ export class RequestGuard {
     this.checker = new OriginChecker(policy);
   }
 
-  /** A refusal answer, or undefined when the request may go on. */
+  /** A refusal answer, or undefined when the request may go on. `path` is the decoded path the router uses. */
   refuse(request: Request, path: string): Response | undefined {
     const headers = request.headers;
-    const refusal =
-      this.checker.refusal(headers.get("host") ?? undefined, headers.get("origin") ?? undefined) ??
-        this.loginRefusal(headers.get("cookie"), path);
+    const refusal = this.checker.refusal(
+      headers.get("host") ?? undefined,
+      headers.get("origin") ?? undefined,
+      request.url.startsWith("https:") ? "https:" : "http:",
+    ) ?? this.loginRefusal(request.method, headers.get("cookie"), path);
     if (!refusal) return undefined;
     return Response.json({ error: refusal.error, code: refusal.code }, { status: refusal.status });
   }
@@ -59,7 +63,7 @@ export class RequestGuard {
     // A WebSocket upgrade response has immutable headers.
     if (response.status === 101) return response;
     const headers = response.headers;
-    if (path.startsWith("/api/") && headers.get("content-type")?.startsWith("application/json")) {
+    if (isApiPath(path) && headers.get("content-type")?.startsWith("application/json")) {
       headers.set("X-Content-Type-Options", "nosniff");
       return response;
     }
@@ -67,9 +71,10 @@ export class RequestGuard {
     return response;
   }
 
-  /** Everything under /api needs a login cookie when auth is required; static UI files stay public. */
-  private loginRefusal(cookieHeader: string | null, path: string): Refusal | undefined {
-    if (!this.auth.required || !path.startsWith("/api/") || OPEN_PATHS.has(path)) return undefined;
+  /** When auth is required everything needs a login cookie except an allow-list: reading the UI's static files
+   * (the login page and its modules; they hold no data) and logging in or out. */
+  private loginRefusal(method: string, cookieHeader: string | null, path: string): Refusal | undefined {
+    if (!this.auth.required || isPublic(method, path)) return undefined;
     if (this.auth.isAuthenticated(cookieValue(cookieHeader, LOGIN_COOKIE))) return undefined;
     return {
       error: "Authentication required: log in with POST /api/login",
@@ -79,14 +84,17 @@ export class RequestGuard {
   }
 }
 
-/** The path of a request URL without parsing the whole URL. */
-export function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const query = url.indexOf("?", start);
-  const hash = url.indexOf("#", start);
-  const end = query >= 0 ? query : hash >= 0 ? hash : url.length;
-  return url.slice(start, end);
+function isPublic(method: string, path: string): boolean {
+  if (method === "POST") return OPEN_API_PATHS.has(path);
+  return (method === "GET" || method === "HEAD") && !isApiPath(path);
+}
+
+/** The answer to a path the router would not read unambiguously (see request_path.ts): nothing lives there. */
+export function ambiguousPathResponse(): Response {
+  return Response.json({
+    error: 'No route for an ambiguous path: encoded "%", "\\", "//" and "." or ".." segments are refused',
+    code: "INVALID_PATH",
+  }, { status: 404 });
 }
 
 function cookieValue(header: string | null, name: string): string | undefined {
@@ -104,7 +112,9 @@ interface Refusal {
   status: 401 | 403;
 }
 
-/** Refuses foreign Origins (CSRF) and foreign Host headers (DNS rebinding); answers are memoised per header. */
+/** Refuses foreign Origins (CSRF, other local servers) and foreign Host headers (DNS rebinding); answers are
+ * memoised per header. An Origin is accepted when it is the engine's own (the scheme, host and port the
+ * browser reached it at, which the checked Host header names) or listed in web.allowed_origins. */
 export class OriginChecker {
   private readonly allowedOrigins: Set<string>;
   private readonly allowedHosts = new Set<string>(LOCAL_HOSTS);
@@ -112,27 +122,27 @@ export class OriginChecker {
   private readonly originAnswers = new Map<string, boolean>();
 
   constructor(policy: OriginPolicy) {
-    this.allowedOrigins = new Set(
-      policy.allowedOrigins.map((origin) => origin.replace(/\/+$/, "").toLowerCase()),
-    );
+    this.allowedOrigins = new Set(policy.allowedOrigins.flatMap((origin) => {
+      const normalized = originOf(origin);
+      return normalized ? [normalized] : [];
+    }));
     if (policy.bindHost && policy.bindHost !== "0.0.0.0" && policy.bindHost !== "::") {
       this.allowedHosts.add(policy.bindHost.toLowerCase());
     }
-    for (const origin of this.allowedOrigins) {
-      try {
-        this.allowedHosts.add(new URL(origin).hostname);
-      } catch {
-        // an unparsable allowed origin simply matches nothing
-      }
-    }
+    for (const origin of this.allowedOrigins) this.allowedHosts.add(new URL(origin).hostname);
   }
 
-  refusal(host: string | undefined, origin: string | undefined): Refusal | undefined {
+  refusal(host: string | undefined, origin: string | undefined, scheme = "http:"): Refusal | undefined {
     if (!this.memo(this.hostAnswers, host ?? "", (value) => this.hostAllowed(value))) {
       return { error: `Host "${host ?? ""}" is not allowed`, code: "HOST_NOT_ALLOWED", status: 403 };
     }
     if (
-      origin !== undefined && !this.memo(this.originAnswers, origin, (value) => this.originAllowed(value))
+      origin !== undefined &&
+      !this.memo(
+        this.originAnswers,
+        `${scheme}//${host}\n${origin}`,
+        () => this.originAllowed(origin, host!, scheme),
+      )
     ) {
       return { error: `Origin "${origin}" is not allowed`, code: "ORIGIN_NOT_ALLOWED", status: 403 };
     }
@@ -158,15 +168,35 @@ export class OriginChecker {
     }
   }
 
-  private originAllowed(origin: string): boolean {
-    const normalized = origin.toLowerCase();
+  /** A listed origin, or the engine's own: the scheme and port the request came in on, under a name the engine
+   * answers to. Another port on localhost is another site (any local dev server), so it is refused. */
+  private originAllowed(origin: string, host: string, scheme: string): boolean {
+    const normalized = originOf(origin);
+    if (!normalized) return false;
     if (this.allowedOrigins.has(normalized)) return true;
+    const page = new URL(normalized);
+    let reached: URL;
     try {
-      const url = new URL(normalized);
-      return (url.protocol === "http:" || url.protocol === "https:") && LOCAL_HOSTS.has(url.hostname);
+      reached = new URL(`${scheme}//${host}`);
     } catch {
       return false;
     }
+    return page.protocol === scheme && this.allowedHosts.has(page.hostname) &&
+      portOf(page) === portOf(reached);
+  }
+}
+
+function portOf(url: URL): string {
+  return url.port || (url.protocol === "https:" ? "443" : "80");
+}
+
+/** The serialised origin (lower case, default port dropped) of an http(s) URL, or undefined. */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
   }
 }
 

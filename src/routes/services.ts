@@ -1,6 +1,7 @@
 /** What the HTTP layer needs from the engine: the routes call these and nothing else. */
 import type { SessionService } from "../engine/session_service.ts";
 import type { AuthService } from "../engine/auth_service.ts";
+import type { ControlKeys } from "../ws/control_keys.ts";
 
 export interface LogQuery {
   lines: number;
@@ -33,6 +34,7 @@ export interface MetricsReader {
 export interface ApiServices {
   sessions: SessionService;
   auth: AuthService;
+  controlKeys: ControlKeys;
   status(): unknown;
   settings(): unknown;
   tools(): { name: string; description: string }[];

@@ -1,6 +1,7 @@
 /** Serves the web UI from web/: files by path, index.html for everything else outside /api. */
 import type { MiddlewareHandler } from "hono";
 import { extname, join, normalize } from "node:path";
+import { isApiPath } from "./request_path.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -18,13 +19,9 @@ const TYPES: Record<string, string> = {
 export function staticFiles(root: string): MiddlewareHandler {
   return async (context, next) => {
     const method = context.req.method;
-    if ((method !== "GET" && method !== "HEAD") || context.req.path.startsWith("/api/")) return await next();
-    let relative: string;
-    try {
-      relative = normalize(decodeURIComponent(context.req.path)).replace(/^\/+/, "");
-    } catch {
-      return await next();
-    }
+    if ((method !== "GET" && method !== "HEAD") || isApiPath(context.req.path)) return await next();
+    // The path is already decoded once (request_path.ts); decoding it again would open "%252e%252e".
+    const relative = normalize(context.req.path).replace(/^\/+/, "");
     if (relative.startsWith("..") || relative.includes("\0")) return await next();
     // A path with a file extension names a file: a missing one is a 404, not the page (a broken module import
     // would otherwise fail with a confusing MIME error). Extensionless paths are client routes.

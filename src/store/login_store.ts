@@ -1,4 +1,5 @@
-/** Web login tokens, stored only as SHA-256 hashes so a copied database grants no access. */
+/** Web login tokens, stored only as SHA-256 hashes (of a password fingerprint and the token, made by
+ * auth_service.ts) so a copied database grants no access and a new password ends old logins. */
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
 

@@ -2,6 +2,8 @@
 import { z } from "zod";
 
 const sessionId = z.string().min(1).max(128);
+/** The connection's control key (control_keys.ts); checked by the hub, not here. */
+const controlKey = z.string().max(128).optional();
 
 export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({
@@ -14,6 +16,7 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     type: z.literal("command"),
     session_id: sessionId,
     content: z.string().min(1, "must not be empty"),
+    key: controlKey,
   }),
   z.object({ type: z.literal("cancel"), session_id: sessionId }),
   z.object({
@@ -21,6 +24,7 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
     action_id: z.string().min(1),
     decision: z.enum(["approve", "deny"]),
     session_id: sessionId.optional(),
+    key: controlKey,
   }),
   z.object({ type: z.literal("ping"), session_id: sessionId.optional() }),
 ]);

@@ -1,7 +1,9 @@
-/** WebSocket connections and the delivery rules of spec 6.3: log_entry to all, other events to their session. */
+/** WebSocket connections and the delivery rules of spec 6.3: log_entry to all, other events to their session.
+ * Frames that act for the user (`command`, `tier3_decision`) need the connection's control key. */
 import type { PipelineEvent } from "../engine/events.ts";
 import type { Logger } from "../logger.ts";
 import { type ClientFrame, parseClientFrame } from "./client_frames.ts";
+import type { ControlKeys } from "./control_keys.ts";
 
 export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 
@@ -14,7 +16,14 @@ export interface FrameHandler {
 interface Connection {
   socket: WebSocket;
   activeSessionId: string;
+  /** The control key this connection claimed, if any. */
+  key?: string;
 }
+
+const KEYED_FRAMES = new Set(["command", "tier3_decision"]);
+
+const KEY_INVALID =
+  "Control key is unknown, expired, revoked or another connection's: get a new one with POST /api/control-key";
 
 export class WebSocketHub {
   private readonly connections = new Set<Connection>();
@@ -23,21 +32,31 @@ export class WebSocketHub {
     private readonly handler: FrameHandler,
     private readonly logger: Logger,
     private readonly now: () => number,
+    private readonly keys: ControlKeys,
     /** Events a client must see when it starts watching a session (open Tier 3 requests). */
     private readonly stateFor: (sessionId: string) => PipelineEvent[] = () => [],
   ) {}
 
-  /** Upgrades an already authorised request. */
+  /** Upgrades an already authorised request. A `key` query parameter claims a control key for the connection. */
   upgrade(request: Request): Response {
-    const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+    const query = new URL(request.url).searchParams;
+    const sessionId = query.get("session_id") ?? "";
+    const key = query.get("key") ?? undefined;
+    if (key !== undefined && !this.keys.claim(key)) {
+      return Response.json({ error: KEY_INVALID, code: "CONTROL_KEY_INVALID" }, { status: 403 });
+    }
     const { socket, response } = Deno.upgradeWebSocket(request, { idleTimeout: 120 });
-    const connection: Connection = { socket, activeSessionId: sessionId.slice(0, 128) };
+    const connection: Connection = { socket, activeSessionId: sessionId.slice(0, 128), key };
     socket.onopen = () => {
       this.connections.add(connection);
       this.activate(connection, connection.activeSessionId);
     };
-    socket.onclose = () => this.connections.delete(connection);
-    socket.onerror = () => this.connections.delete(connection);
+    const close = () => {
+      this.connections.delete(connection);
+      if (connection.key) this.keys.release(connection.key);
+    };
+    socket.onclose = close;
+    socket.onerror = close;
     socket.onmessage = (message) => this.receive(connection, message.data);
     return response;
   }
@@ -51,10 +70,15 @@ export class WebSocketHub {
     }
   }
 
-  /** Number of open connections whose active session is `sessionId`. */
+  /** Number of open connections whose active session is `sessionId` and that could answer for it (they hold a
+   * control key). */
   clientsFor(sessionId: string): number {
     let count = 0;
-    for (const connection of this.connections) if (connection.activeSessionId === sessionId) count++;
+    for (const connection of this.connections) {
+      if (connection.activeSessionId === sessionId && connection.key && this.keys.valid(connection.key)) {
+        count++;
+      }
+    }
     return count;
   }
 
@@ -70,6 +94,34 @@ export class WebSocketHub {
   }
 
   private async receive(connection: Connection, data: unknown): Promise<void> {
+    const parsed = this.parse(connection, data);
+    const frame = parsed && this.admit(connection, parsed);
+    if (!frame) return;
+    if (frame.type === "ping") {
+      this.send(connection, JSON.stringify({ type: "pong" }));
+      return;
+    }
+    try {
+      await this.handler.handle(frame, { channel: "web", activeSessionId: connection.activeSessionId });
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "INTERNAL";
+      const known = typeof (error as { status?: number }).status === "number";
+      if (!known) {
+        this.logger.error("ws_handler_error", (error as Error).message, {
+          stack: (error as Error).stack ?? "",
+        });
+      }
+      this.sendError(
+        connection,
+        this.sessionOf(connection, frame),
+        code,
+        known ? (error as Error).message : "Internal error handling the frame",
+      );
+    }
+  }
+
+  /** The frame, or undefined after answering (or closing) for an oversized, binary or invalid one. */
+  private parse(connection: Connection, data: unknown): ClientFrame | undefined {
     const size = typeof data === "string" ? data.length : data instanceof ArrayBuffer ? data.byteLength : 0;
     if (
       size > MAX_FRAME_BYTES ||
@@ -82,7 +134,7 @@ export class WebSocketHub {
       });
       connection.socket.close(1009, "frame larger than 10 MB");
       this.connections.delete(connection);
-      return;
+      return undefined;
     }
     if (typeof data !== "string") {
       this.sendError(
@@ -91,48 +143,63 @@ export class WebSocketHub {
         "INVALID_FRAME",
         "Frames must be JSON text, not binary",
       );
-      return;
+      return undefined;
     }
     const parsed = parseClientFrame(data);
-    if (!parsed.ok) {
-      this.sendError(
-        connection,
-        parsed.sessionId ?? connection.activeSessionId,
-        "INVALID_FRAME",
-        parsed.message,
-      );
-      return;
+    if (parsed.ok) return parsed.frame;
+    this.sendError(
+      connection,
+      parsed.sessionId ?? connection.activeSessionId,
+      "INVALID_FRAME",
+      parsed.message,
+    );
+    return undefined;
+  }
+
+  /** Checks the control key of frames that act for the user and applies the frame's session to the connection;
+   * undefined (after an error event) when the frame must do nothing. */
+  private admit(connection: Connection, frame: ClientFrame): ClientFrame | undefined {
+    if (KEYED_FRAMES.has(frame.type)) {
+      const refusal = this.keyRefusal(connection, (frame as { key?: string }).key);
+      if (refusal) {
+        this.sendError(connection, this.sessionOf(connection, frame), refusal.code, refusal.message);
+        return undefined;
+      }
     }
-    const frame = parsed.frame;
-    if ("session_id" in frame && frame.session_id && frame.type !== "tier3_decision") {
+    // The session a decision answers for is the one this connection watches, never the frame's word.
+    if (frame.type === "tier3_decision") {
+      return { ...frame, session_id: connection.activeSessionId || undefined };
+    }
+    if ("session_id" in frame && frame.session_id) {
       const changed = connection.activeSessionId !== frame.session_id;
       connection.activeSessionId = frame.session_id;
       if (changed) this.activate(connection, frame.session_id);
     }
-    if (frame.type === "ping") {
-      this.send(connection, JSON.stringify({ type: "pong" }));
-      return;
+    return frame;
+  }
+
+  private sessionOf(connection: Connection, frame: ClientFrame): string {
+    return "session_id" in frame && frame.session_id ? frame.session_id : connection.activeSessionId;
+  }
+
+  /** Why a frame that acts for the user is refused, or undefined when the connection holds a valid key. */
+  private keyRefusal(
+    connection: Connection,
+    key: string | undefined,
+  ): { code: string; message: string } | undefined {
+    if (key === undefined || key === "") {
+      return {
+        code: "CONTROL_KEY_REQUIRED",
+        message:
+          'This frame needs the connection\'s control key in "key": get one with POST /api/control-key',
+      };
     }
-    try {
-      await this.handler.handle(frame, { channel: "web", activeSessionId: connection.activeSessionId });
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "INTERNAL";
-      const sessionId = "session_id" in frame && frame.session_id
-        ? frame.session_id
-        : connection.activeSessionId;
-      const known = typeof (error as { status?: number }).status === "number";
-      if (!known) {
-        this.logger.error("ws_handler_error", (error as Error).message, {
-          stack: (error as Error).stack ?? "",
-        });
-      }
-      this.sendError(
-        connection,
-        sessionId,
-        code,
-        known ? (error as Error).message : "Internal error handling the frame",
-      );
+    // A connection opened without a key may claim one with its first keyed frame.
+    if (!connection.key && this.keys.claim(key)) connection.key = key;
+    if (connection.key !== key || !this.keys.valid(key)) {
+      return { code: "CONTROL_KEY_INVALID", message: KEY_INVALID };
     }
+    return undefined;
   }
 
   private activate(connection: Connection, sessionId: string): void {

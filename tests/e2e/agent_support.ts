@@ -27,7 +27,7 @@ export async function startAgentRig(options: Omit<HarnessOptions, "llmUrl"> = {}
       return (await response.json()).id;
     },
     async connect(sessionId) {
-      const client = await WsClient.connect(engine.wsUrl, sessionId);
+      const client = await WsClient.connectWithKey(engine.wsUrl, sessionId);
       clients.push(client);
       return client;
     },

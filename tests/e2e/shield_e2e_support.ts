@@ -112,7 +112,7 @@ export async function startShieldRig(options: ShieldRigOptions = {}): Promise<Sh
       return (await response.json()).id;
     },
     async connect(sessionId) {
-      const client = await WsClient.connect(engine.wsUrl, sessionId);
+      const client = await WsClient.connectWithKey(engine.wsUrl, sessionId);
       clients.push(client);
       return client;
     },

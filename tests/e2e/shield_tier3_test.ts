@@ -51,7 +51,8 @@ Deno.test("shield e2e: Tier 3 approve runs the action, deny blocks it, approvals
       async () => {
         const asked = await askFor(rig, client, sessionId, "approve-me/a.txt", "approved\n");
         const started = client.ofType("action_started")[0].data!;
-        assertEquals(asked, {
+        const { action_id, tool_name, target, reasoning, timeout_secs } = asked;
+        assertEquals({ action_id, tool_name, target, reasoning, timeout_secs }, {
           action_id: started.action_id,
           tool_name: "write_file",
           target: "approve-me/a.txt",
@@ -161,7 +162,7 @@ Deno.test("shield e2e: an unanswered Tier 3 request is denied after timeout_seco
   }
 });
 
-Deno.test("shield e2e: shield.tier3.max_per_hour 1 denies the second escalation without asking", async () => {
+Deno.test("shield e2e: shield.tier3.max_per_hour 1 denies a session's second escalation without asking", async () => {
   const rig = await startShieldRig({ testPolicy: true, config: { shield: { tier3: { max_per_hour: 1 } } } });
   try {
     const sessionId = await rig.newSession();
@@ -181,12 +182,17 @@ Deno.test("shield e2e: shield.tier3.max_per_hour 1 denies the second escalation 
       "action_completed",
       "response_complete",
     ]);
-    const reason = "Tier 3 prompt limit reached: 1 approvals asked in the last hour";
+    const limit = "Tier 3 prompt limit reached: 1 approvals asked in this session in the last hour " +
+      "(shield.tier3.max_per_hour)";
     assertVerdict(events, 0, {
       decision: "BLOCK",
       tier: 3,
-      reason,
-      tierResults: [T0_ESCALATE, T1_ALLOW, { tier: 3, decision: "BLOCK", reason }],
+      reason: `Approval failed: ${limit}`,
+      tierResults: [T0_ESCALATE, T1_ALLOW, {
+        tier: 3,
+        decision: "BLOCK",
+        reason: `Evaluation error: ${limit}`,
+      }],
     });
     await assertMissing(`${rig.workspace}/approve-me/second.txt`);
   } finally {
@@ -255,6 +261,80 @@ Deno.test("shield e2e: a denial for want of a client does not use up shield.tier
       reason: "Approved by the user",
     });
     assertEquals(await Deno.readTextFile(`${rig.workspace}/approve-me/asked.txt`), "asked\n");
+  } finally {
+    await rig.close();
+  }
+});
+
+Deno.test("shield e2e: the prompt carries every argument, the diff of a write and the agent's words apart", async () => {
+  const rig = await startShieldRig({ testPolicy: true });
+  try {
+    await Deno.mkdir(`${rig.workspace}/approve-me`, { recursive: true });
+    await Deno.writeTextFile(`${rig.workspace}/approve-me/notes.txt`, "keep\nold line\nkeep too\n");
+    const sessionId = await rig.newSession();
+    const client = await rig.connect(sessionId);
+    const asked = await askFor(rig, client, sessionId, "approve-me/notes.txt", "keep\nnew line\nkeep too\n");
+    assertEquals(asked.arguments, { path: "approve-me/notes.txt", content: "keep\nnew line\nkeep too\n" });
+    assertEquals(
+      asked.diff,
+      "--- a/notes.txt\n+++ b/notes.txt\n@@ -1,3 +1,3 @@\n keep\n-old line\n+new line\n keep too\n",
+    );
+    assertEquals(asked.agent_reasoning, "Saving it.");
+    assertEquals(asked.shield_reason, `Tier 0: ${T0_ESCALATE.reason}; Tier 1: ${T1_ALLOW.reason}`);
+    client.send({ type: "tier3_decision", action_id: asked.action_id, decision: "deny" });
+    await finishTurn(client);
+    assertEquals(
+      await Deno.readTextFile(`${rig.workspace}/approve-me/notes.txt`),
+      "keep\nold line\nkeep too\n",
+    );
+
+    // A new file has no diff: its whole content is in the arguments.
+    const fresh = await askFor(rig, client, sessionId, "approve-me/fresh.txt", "all new\n");
+    assertEquals(fresh.diff, undefined);
+    assert(String(fresh.diff_note).includes("New file"), String(fresh.diff_note));
+    client.send({ type: "tier3_decision", action_id: fresh.action_id, decision: "deny" });
+    await finishTurn(client);
+  } finally {
+    await rig.close();
+  }
+});
+
+Deno.test("shield e2e: max_per_hour is counted per session, and the user's limit is a multiple of it", async () => {
+  const rig = await startShieldRig({ testPolicy: true, config: { shield: { tier3: { max_per_hour: 1 } } } });
+  try {
+    const sessions = [await rig.newSession(), await rig.newSession(), await rig.newSession()];
+    const clients = await Promise.all(sessions.map((id) => rig.connect(id)));
+    // The first session uses its one prompt, then is refused without asking.
+    const asked = await askFor(rig, clients[0], sessions[0], "approve-me/s0.txt", "0\n");
+    clients[0].send({ type: "tier3_decision", action_id: asked.action_id, decision: "deny" });
+    await finishTurn(clients[0]);
+    rig.script(toolSteps(guardedWrite("approve-me/s0b.txt", "0b\n")));
+    clients[0].clear();
+    clients[0].send({ type: "message", session_id: sessions[0], content: "Again" });
+    const refused = await finishTurn(clients[0]);
+    assertEquals(types(refused).includes("tier3_approval_required"), false);
+    assert(
+      String(assertVerdict(refused, 0, { decision: "BLOCK", tier: 3 }).reason).includes("in this session"),
+    );
+
+    // The other sessions are still asked: one session cannot use up the user's approvals.
+    for (const index of [1, 2]) {
+      const other = await askFor(rig, clients[index], sessions[index], `approve-me/s${index}.txt`, "x\n");
+      assertEquals(other.tool_name, "write_file");
+      clients[index].send({ type: "tier3_decision", action_id: other.action_id, decision: "deny" });
+      await finishTurn(clients[index]);
+    }
+
+    // Three prompts in the hour is the user's limit (3 × max_per_hour): a fourth session is refused.
+    const fourth = await rig.newSession();
+    const late = await rig.connect(fourth);
+    rig.script(toolSteps(guardedWrite("approve-me/s3.txt", "3\n")));
+    late.send({ type: "message", session_id: fourth, content: "Write it" });
+    const events = await finishTurn(late);
+    assertEquals(types(events).includes("tier3_approval_required"), false);
+    assert(
+      String(assertVerdict(events, 0, { decision: "BLOCK", tier: 3 }).reason).includes("across all sessions"),
+    );
   } finally {
     await rig.close();
   }

@@ -101,6 +101,12 @@ Deno.test("slash commands: every command answers with {command, ok, text, action
           ["/config set shield.policy_file x.yaml", "read-only"],
           ["/config set general.fail_closed false", "security"],
           ["/config set shield.heuristic_enabled false", "security"],
+          // The Shield evaluator, and every key that contains a security setting, are refused like /model shield.
+          ["/config set roles.shield fake", "security"],
+          ["/config set roles {chat: fake, shield: fake}", "roles.shield"],
+          ["/config set general {fail_closed: false}", "general.fail_closed"],
+          ["/config set general.output_sanitization false", "security"],
+          ["/config set chronicle.max_snapshots 1", "security"],
           ["/config set agents.compaction_threshold 500", "compaction_threshold"],
           ["/config set agents.nonsense 1", "not a known"],
           ["/config set", "Usage"],
@@ -112,6 +118,13 @@ Deno.test("slash commands: every command answers with {command, ok, text, action
       }
       const text = await Deno.readTextFile(rig.engine.configPath);
       assert(!text.includes("9999") && !text.includes("500"), "refused values were not written");
+      assert(!/shield: fake|fail_closed: false/.test(text), "refused security values were not written");
+      const settings = await (await fetch(`${rig.engine.url}/api/settings`)).json();
+      assertEquals(
+        JSON.stringify(settings).includes('"shield":"fake"'),
+        false,
+        "no Tier 2 model was set live",
+      );
     });
     await t.step("/model shows roles and switches one", async () => {
       const shown = await command(client, sessionId, "/model");

@@ -54,7 +54,7 @@ Deno.test("WebSocket hub: frames, errors and delivery rules", async (t) => {
     });
 
     await t.step("a frame for an unknown session gets UNKNOWN_SESSION", async () => {
-      const client = await WsClient.connect(engine.wsUrl);
+      const client = await WsClient.connectWithKey(engine.wsUrl);
       client.send({ type: "message", session_id: "no-such-session", content: "hello" });
       const error = await client.waitFor("error");
       assertEquals(error.data!.code, "UNKNOWN_SESSION");
@@ -80,7 +80,7 @@ Deno.test("WebSocket hub: frames, errors and delivery rules", async (t) => {
     });
 
     await t.step("events go only to the clients of their session; two tabs see the same events", async () => {
-      const tabA = await WsClient.connect(engine.wsUrl, first);
+      const tabA = await WsClient.connectWithKey(engine.wsUrl, first);
       const tabB = await WsClient.connect(engine.wsUrl, first);
       const other = await WsClient.connect(engine.wsUrl, second);
       tabA.send({ type: "command", session_id: first, content: "/title Shared tab test" });
@@ -106,7 +106,7 @@ Deno.test("WebSocket hub: frames, errors and delivery rules", async (t) => {
     });
 
     await t.step("the active session follows the latest frame's session_id", async () => {
-      const client = await WsClient.connect(engine.wsUrl, first);
+      const client = await WsClient.connectWithKey(engine.wsUrl, first);
       client.send({ type: "command", session_id: second, content: "/status" });
       const result = await client.waitFor("command_result");
       assertEquals(result.session_id, second);

@@ -7,8 +7,12 @@ export interface EventRecord {
   data?: Record<string, unknown>;
 }
 
+const KEYED_FRAMES = new Set(["command", "tier3_decision"]);
+
 export class WsClient {
   readonly events: EventRecord[] = [];
+  /** The control key this connection claimed; send() puts it in command and tier3_decision frames. */
+  key?: string;
   private waiters: { match: (event: EventRecord) => boolean; resolve: (event: EventRecord) => void }[] = [];
   closed: Promise<CloseEvent>;
 
@@ -26,8 +30,16 @@ export class WsClient {
     });
   }
 
-  static async connect(url: string, sessionId?: string, headers?: Record<string, string>): Promise<WsClient> {
-    const full = sessionId ? `${url}?session_id=${encodeURIComponent(sessionId)}` : url;
+  static async connect(
+    url: string,
+    sessionId?: string,
+    headers?: Record<string, string>,
+    key?: string,
+  ): Promise<WsClient> {
+    const query = new URLSearchParams();
+    if (sessionId) query.set("session_id", sessionId);
+    if (key) query.set("key", key);
+    const full = query.size ? `${url}?${query}` : url;
     // deno-lint-ignore no-explicit-any
     const socket = new WebSocket(full, headers ? { headers } as any : undefined);
     await new Promise<void>((resolve, reject) => {
@@ -36,11 +48,27 @@ export class WsClient {
         once: true,
       });
     });
-    return new WsClient(socket);
+    const client = new WsClient(socket);
+    client.key = key;
+    return client;
+  }
+
+  /** Connects the way the web UI does: with a fresh control key from POST /api/control-key. */
+  static async connectWithKey(
+    url: string,
+    sessionId?: string,
+    headers?: Record<string, string>,
+  ): Promise<WsClient> {
+    return await WsClient.connect(url, sessionId, headers, await fetchControlKey(url, headers));
   }
 
   send(frame: unknown): void {
-    this.socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    if (typeof frame === "string") return this.socket.send(frame);
+    const record = frame as Record<string, unknown>;
+    const keyed = this.key && KEYED_FRAMES.has(String(record.type)) && !("key" in record)
+      ? { ...record, key: this.key }
+      : record;
+    this.socket.send(JSON.stringify(keyed));
   }
 
   /** Resolves with the first event (already received or future) matching `type` and `match`. */
@@ -84,4 +112,16 @@ export class WsClient {
     this.socket.close();
     await this.closed;
   }
+}
+
+/** A control key for a client of the engine at `wsUrl` (its /api/ws address). */
+export async function fetchControlKey(wsUrl: string, headers: Record<string, string> = {}): Promise<string> {
+  const base = wsUrl.replace(/^ws/, "http").replace(/\/api\/ws$/, "");
+  const response = await fetch(`${base}/api/control-key`, {
+    method: "POST",
+    headers: { "x-parapet-control": "1", ...headers },
+  });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`No control key: ${response.status} ${JSON.stringify(body)}`);
+  return body.key;
 }

@@ -1,7 +1,8 @@
-// A Tier 3 request: what the agent wants to do and why, a live countdown, Approve / Deny (keys A / D),
-// and the outcome in place once Shield's following verdict arrives.
+// A Tier 3 request: what the agent wants to do (every argument, the diff of a write) and why, a live
+// countdown, Approve / Deny (keys A / D), and the outcome in place once Shield's following verdict arrives.
 import { html, useEffect, useRef, useState } from "../lib/html.js";
 import { Icon } from "./icon.js";
+import { ApprovalDetails } from "./approval_details.js";
 import { decideApproval, expireApproval } from "../lib/chat_actions.js";
 
 function secondsLeft(item, now) {
@@ -80,7 +81,7 @@ export function ApprovalCard({ item }) {
           : null}
       </header>
       ${item.target ? html`<pre class="approval-target">${item.target}</pre>` : null}
-      ${item.reasoning ? html`<p class="approval-reason">${item.reasoning}</p>` : null}
+      <${ApprovalDetails} item=${item} />
       ${open
         ? html`
           <div class="approval-bar" aria-hidden="true"><span style=${`width:${

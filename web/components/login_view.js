@@ -38,7 +38,7 @@ export function LoginView({ onLoggedIn }) {
           <${Icon} name="shield" size=${36} />
         </div>
         <h1 id="login-title">Parapet</h1>
-        <p class="muted">This engine is shared on the network. Enter the web UI password.</p>
+        <p class="muted">This engine asks for its web UI password before you can use or control it.</p>
         <label for="login-password">Password</label>
         <input id="login-password" ref=${input} type="password" autocomplete="current-password"
           value=${password}

@@ -5,15 +5,11 @@ import { api } from "../lib/api.js";
 const GROUPS = [
   ["agent", "Agent", "/config set identity.name <name>"],
   ["chat", "Chat model", "/model <name>"],
-  [
-    "shield",
-    "Shield",
-    "/config set shield.tier3.timeout_seconds <seconds> · policy file and daily budget: edit config.yaml and restart",
-  ],
+  ["shield", "Shield", "Security settings: edit config.yaml and restart"],
   ["memory", "Memory", "/config set roles.embedding <model entry>"],
   ["mcp", "MCP servers", "Edit mcp.servers in config.yaml and restart"],
-  ["email", "Email", "/config set email.smtp.host <host>"],
-  ["calendar", "Calendar", "/config set calendar.provider <provider>"],
+  ["email", "Email", "Edit email in config.yaml and restart"],
+  ["calendar", "Calendar", "Edit calendar in config.yaml and restart"],
   ["web", "Web server", "Port is read-only: edit web.port in config.yaml and restart"],
   ["sandbox", "Sandbox", "Follows the engine's permissions; see the Status page"],
 ];

@@ -9,8 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+async function request(method, path, body, headers = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers }, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -63,5 +63,7 @@ export const api = {
   subAgents: () => request("GET", "/api/sub-agents"),
   channels: () => request("GET", "/api/channels"),
   login: (password) => request("POST", "/api/login", { password }),
+  // The header keeps other sites from getting a key: they could only send it after a CORS preflight.
+  controlKey: () => request("POST", "/api/control-key", undefined, { "X-Parapet-Control": "1" }),
   logout: () => request("POST", "/api/logout"),
 };

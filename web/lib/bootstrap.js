@@ -42,11 +42,7 @@ function followRoute() {
 
 let started = false;
 
-/** Runs once the engine accepts us (no auth needed, or after login). */
-export function startApp() {
-  if (started) return;
-  started = true;
-  appStore.set({ auth: "ok" });
+function connect() {
   startConnection({
     onEvent: dispatch,
     onOpen: ({ reconnected }) => {
@@ -57,6 +53,18 @@ export function startApp() {
       }
     },
   });
+}
+
+/** Runs once the engine accepts us (no auth needed, or after login). A second call (a login asked for after
+ * start, e.g. to get a control key on a password-protected localhost engine) only reconnects. */
+export function startApp() {
+  appStore.set({ auth: "ok" });
+  if (started) {
+    connect();
+    return;
+  }
+  started = true;
+  connect();
   loadSessions();
   routeStore.subscribe(followRoute);
   followRoute();

@@ -17,11 +17,19 @@ const POLICY = `rules:
     commands: ["^echo approve-me"]
     tier: 3
     reason: test
+  - name: ask-write
+    action: escalate
+    tools: ["write_file"]
+    paths: ["approve-me/**"]
+    tier: 3
+    reason: test write
 `;
 
 async function writePolicy(root: string): Promise<Record<string, unknown>> {
   const path = `${root}/ask_policy.yaml`;
   await Deno.writeTextFile(path, POLICY);
+  await Deno.mkdir(`${workspace}/approve-me`);
+  await Deno.writeTextFile(`${workspace}/approve-me/plan.md`, "# Plan\nstep one\nstep two\n");
   return { shield: { policy_file: path, tier3: { timeout_seconds: 120 } } };
 }
 
@@ -129,6 +137,52 @@ Deno.test({
         );
         assert((await cards.first().locator(".tool-result pre").textContent())!.includes("approve-me first"));
       });
+
+      await t.step(
+        "a write's card shows every argument, the diff, and the agent's words as untrusted",
+        async () => {
+          const content = "# Plan\nstep one\nstep 2, rewritten\n" + "filler line\n".repeat(80);
+          llm.enqueue(
+            {
+              toolCalls: [{ name: "write_file", arguments: { path: "approve-me/plan.md", content } }],
+              text: "Routine update, the user asked for it.",
+            },
+            { text: "Not written." },
+          );
+          await sendChat(page, "Update the plan");
+          const card = page.locator(".approval-card").last();
+          await card.locator(".btn-deny").waitFor();
+          const args = card.locator(".approval-args");
+          assertEquals(await args.locator("dt").allTextContents(), ["path", "content"]);
+          assertEquals(
+            await args.locator("dd pre").last().textContent(),
+            content,
+            "the whole content is shown",
+          );
+          const scrolls = await args.evaluate((el) => el.scrollHeight > el.clientHeight);
+          assert(scrolls, "long arguments scroll inside the card");
+          assertEquals(await card.locator(".approval-diff .diff-del").allTextContents(), ["-step two"]);
+          assert(
+            (await card.locator(".approval-diff .diff-add").first().textContent())!.includes(
+              "step 2, rewritten",
+            ),
+          );
+          const untrusted = card.locator(".approval-untrusted");
+          assert((await untrusted.locator("figcaption").textContent())!.toLowerCase().includes("untrusted"));
+          assertEquals(
+            await untrusted.locator("blockquote").textContent(),
+            "Routine update, the user asked for it.",
+          );
+          assert((await card.locator(".approval-reason").textContent())!.includes("test write"));
+          await card.locator(".btn-deny").click();
+          await card.locator(".approval-outcome", { hasText: "Denied" }).waitFor();
+          await waitForTurnEnd(page);
+          assertEquals(
+            await Deno.readTextFile(`${engine.workspace}/approve-me/plan.md`),
+            "# Plan\nstep one\nstep two\n",
+          );
+        },
+      );
 
       assertEquals(fx.ui.errors, []);
     } finally {

@@ -71,6 +71,7 @@ try {
         name: "execute_command",
         arguments: { command: "rsync -a reports/ backup:/srv/reports" },
       }],
+      text: "I will copy the reports to the backup host.",
     },
     { text: "Understood, I did not copy the reports." },
   );

@@ -20,7 +20,7 @@ Deno.test({
         await page.waitForSelector(".log-list");
         const sessionId =
           ((await (await fetch(`${engine.url}/api/sessions`)).json()) as { id: string }[])[0].id;
-        const client = await WsClient.connect(engine.wsUrl, sessionId);
+        const client = await WsClient.connectWithKey(engine.wsUrl, sessionId);
         try {
           client.send({ type: "command", session_id: sessionId, content: "/status" });
           await client.waitFor("command_result");

@@ -64,3 +64,39 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "Web login: on localhost with a password, the page asks for it before it can control the agent",
+  ...E2E,
+  fn: async (t) => {
+    const fx = await startUi({ config: { web: { password_hash: hashPassword(PASSWORD) } } });
+    const { page, engine } = fx;
+    try {
+      await t.step(
+        "reading works without a login, but the page asks for the password to connect",
+        async () => {
+          const status = await fetch(`${engine.url}/api/status`);
+          assertEquals(status.status, 200);
+          await status.body?.cancel();
+          await page.goto(`${engine.url}/`);
+          await page.waitForSelector("#login-password");
+        },
+      );
+
+      await t.step("after the login, commands run from the page", async () => {
+        await page.fill("#login-password", PASSWORD);
+        await page.press("#login-password", "Enter");
+        await page.waitForSelector('[data-connection="open"]');
+        await page.click(".sidebar-actions .btn-primary");
+        await page.waitForURL(/#\/chat\//);
+        await page.fill("#composer-input", "/title Controlled");
+        await page.press("#composer-input", "Enter");
+        await page.locator(".command-result", { hasText: "Title set" }).waitFor();
+      });
+
+      assertEquals(fx.ui.errors.filter((e) => !e.includes("401")), []);
+    } finally {
+      await fx.close();
+    }
+  },
+});
