@@ -43,7 +43,7 @@ Deno.test("an open Tier 3 request is shown again to a client that connects later
     assertEquals(claimed.data!.code, "UNKNOWN_ACTION");
     assertEquals(claimed.session_id, otherSession);
     assertEquals(other.ofType("tier3_approval_required").length, 0);
-    await assertMissing(`${workspace}/approve-me/a.txt`);
+    await assertMissing(`${rig.engine.workspace}/approve-me/a.txt`);
 
     second.send({ type: "tier3_decision", action_id: again.data!.action_id as string, decision: "approve" });
     await second.waitFor("response_complete");

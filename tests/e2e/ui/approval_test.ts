@@ -28,7 +28,8 @@ const POLICY = `rules:
 async function writePolicy(root: string): Promise<Record<string, unknown>> {
   const path = `${root}/ask_policy.yaml`;
   await Deno.writeTextFile(path, POLICY);
-  await Deno.mkdir(`${workspace}/approve-me`);
+  const workspace = `${root}/workspace`;
+  await Deno.mkdir(`${workspace}/approve-me`, { recursive: true });
   await Deno.writeTextFile(`${workspace}/approve-me/plan.md`, "# Plan\nstep one\nstep two\n");
   return { shield: { policy_file: path, tier3: { timeout_seconds: 120 } } };
 }
