@@ -1,11 +1,13 @@
 /** Composition root: builds every concrete part of the engine from config and starts the HTTP server. */
 import { isAbsolute, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Context } from "hono";
 import { loadConfig } from "./config/load_config.ts";
 import { homeDirectory, readEnv, secretValues } from "./config/env.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { ConfigError } from "./errors.ts";
 import { JsonLogger } from "./logger.ts";
+import { styleFor } from "./terminal_style.ts";
 import { closeDatabase, openDatabase } from "./store/database.ts";
 import { SqliteSessionStore } from "./store/sqlite_session_store.ts";
 import { OtrSessionStore } from "./store/otr_session_store.ts";
@@ -37,7 +39,7 @@ import { ModelResolver } from "./engine/model_resolver.ts";
 import { WebSocketHub } from "./ws/hub.ts";
 import { createApiApp } from "./routes/api_app.ts";
 import type { ApiServices } from "./routes/services.ts";
-import { detectSandbox } from "./security/sandbox.ts";
+import { detectSandbox, type SandboxInfo } from "./security/sandbox.ts";
 import { openAuditLog } from "./security/audit/audit_log.ts";
 import { readAuditPage } from "./security/audit/verify_audit.ts";
 import { createToolRegistry } from "./tools/registry.ts";
@@ -57,12 +59,15 @@ export interface EngineOptions {
   httpAllowHosts?: string[];
   /** Log to stderr too (default true). */
   stderrLogs?: boolean;
+  /** Awaited just before the server listens (the CLI's bounded model check, so it never races a client). */
+  beforeListen?: () => Promise<void>;
 }
 
 export interface RunningEngine {
   url: string;
   port: number;
   workspace: string;
+  sandbox: SandboxInfo;
   /** Resolves with the process exit code once the engine has stopped (75 = restart requested). */
   finished: Promise<number>;
   stop(exitCode?: number): Promise<void>;
@@ -89,6 +94,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     file: join(stateDir, "logs", "engine.log"),
     secrets: secretValues(config),
     stderr: options.stderrLogs ?? true,
+    terminal: Deno.stderr.isTerminal() ? styleFor(Deno.stderr, readEnv) : undefined,
     now: () => clock.now(),
   });
   for (const warning of loaded.warnings) logger.warn("config_warning", warning, {});
@@ -290,7 +296,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     restart: requestRestart,
     channels: () => null,
     subAgents: () => [],
-    logs: (query) => readLogPage(join(stateDir, "logs", "engine.log"), query),
+    logs: (query) => (logger.flush(), readLogPage(join(stateDir, "logs", "engine.log"), query)),
     audit: async (query) => {
       await audit.flush();
       return readAuditPage(audit.path, query);
@@ -302,11 +308,12 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     services,
     origin: { bindHost: config.web.host, allowedOrigins: config.web.allowed_origins },
     logger,
-    webRoot: options.webRoot ?? new URL("../web", import.meta.url).pathname,
+    webRoot: options.webRoot ?? fileURLToPath(new URL("../web", import.meta.url)),
     upgrade: (request) => hub.upgrade(request),
     clientAddress: (context: Context) =>
       (context.env as { remoteAddr?: Deno.NetAddr })?.remoteAddr?.hostname ?? "unknown",
   });
+  await options.beforeListen?.();
   const server = Deno.serve({
     hostname: host,
     port: options.port ?? config.web.port,
@@ -336,5 +343,5 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     await stopping;
   }
 
-  return { url, port, workspace, finished, stop };
+  return { url, port, workspace, sandbox, finished, stop };
 }

@@ -1,0 +1,132 @@
+import { assert, assertEquals } from "../support/assert.ts";
+import { delay } from "../support/engine_harness.ts";
+import { fromFileUrl } from "../support/paths.ts";
+import denoJson from "../../deno.json" with { type: "json" };
+
+const ROOT = fromFileUrl(new URL("../../", import.meta.url));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `deno task start -- ARGS` from the checkout, as a user types it. */
+async function start(args: string[]): Promise<Run> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--cwd", ROOT, "-q", "start", ...args],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const decoder = new TextDecoder();
+  return { code: output.code, stdout: decoder.decode(output.stdout), stderr: decoder.decode(output.stderr) };
+}
+
+function lines(text: string): string[] {
+  return text.split("\n").filter((line) => line.trim() !== "");
+}
+
+Deno.test("CLI: --help lists every command and the exit codes, and starts nothing", async () => {
+  for (const flag of ["--help", "-h"]) {
+    const result = await start(["--", flag]);
+    assertEquals(result.code, 0, result.stderr);
+    for (const command of ["start", "doctor", "chat", "init", "hash-password", "audit verify", "chronicle"]) {
+      assert(result.stdout.includes(`  ${command}`), `${command} in:\n${result.stdout}`);
+    }
+    assert(result.stdout.includes("Exit codes:") && result.stdout.includes("78"), result.stdout);
+    assertEquals(result.stderr, "");
+  }
+});
+
+Deno.test("CLI: COMMAND --help shows that command's options", async () => {
+  const result = await start(["--", "doctor", "--help"]);
+  assertEquals(result.code, 0, result.stderr);
+  assert(result.stdout.startsWith("Usage: deno task start -- doctor"), result.stdout);
+  assert(result.stdout.includes("--timeout SECONDS"), result.stdout);
+  const chat = await start(["--", "help", "chat"]);
+  assert(chat.stdout.includes("--otr"), chat.stdout);
+});
+
+Deno.test("CLI: --version prints the version of deno.json", async () => {
+  const result = await start(["--", "--version"]);
+  assertEquals(result.code, 0, result.stderr);
+  assertEquals(result.stdout.trim(), `parapet ${denoJson.version} (deno ${Deno.version.deno})`);
+});
+
+Deno.test("CLI: an unknown option or command is one line with a suggestion and exit 2", async () => {
+  const option = await start(["--", "--prot", "3100"]);
+  assertEquals(option.code, 2);
+  assertEquals(option.stdout, "");
+  assertEquals(lines(option.stderr).length, 1, option.stderr);
+  assert(option.stderr.includes(`Unknown option "--prot"`), option.stderr);
+  assert(option.stderr.includes(`did you mean "--port"?`), option.stderr);
+
+  const command = await start(["--", "docter"]);
+  assertEquals(command.code, 2);
+  assertEquals(lines(command.stderr), [
+    `Unknown command "docter": did you mean "doctor"? (deno task start -- --help lists the commands)`,
+  ]);
+
+  const value = await start(["--", "--port", "abc"]);
+  assertEquals(value.code, 2);
+  assert(value.stderr.includes(`Invalid --port "abc"`), value.stderr);
+  await Deno.stat(`${ROOT}/config.yaml`).then(
+    () => assert(false, "a usage error must not write config.yaml"),
+    () => {},
+  );
+});
+
+Deno.test("CLI: a busy port is one line and exit 78, with no restart loop", async () => {
+  const folder = await Deno.makeTempDir();
+  const blocker = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const port = (blocker.addr as Deno.NetAddr).port;
+    await Deno.writeTextFile(`${folder}/config.yaml`, `web:\n  port: ${port}\n`);
+    const result = await start(["--", "--config", `${folder}/config.yaml`]);
+    assertEquals(result.code, 78);
+    const output = lines(result.stdout + result.stderr);
+    assertEquals(output.length, 1, output.join("\n"));
+    assert(output[0].includes(`port ${port} on 127.0.0.1 is already in use`), output[0]);
+    assert(output[0].includes("--port N"), output[0]);
+  } finally {
+    blocker.close();
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("CLI: a checkout whose path contains a space serves the web UI", async () => {
+  const folder = await Deno.makeTempDir({ prefix: "parapet space " });
+  const checkout = `${folder}/my checkout`;
+  let child: Deno.ChildProcess | undefined;
+  try {
+    await Deno.mkdir(checkout);
+    for (const entry of ["main.ts", "deno.json", "deno.lock", "src", "web"]) {
+      await new Deno.Command("cp", { args: ["-r", `${ROOT}/${entry}`, `${checkout}/`] }).output();
+    }
+    await Deno.symlink(`${ROOT}/node_modules`, `${checkout}/node_modules`);
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    listener.close();
+    await Deno.writeTextFile(`${folder}/config.yaml`, `web:\n  port: ${port}\n`);
+    child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", `${checkout}/main.ts`, "start", "--config", `${folder}/config.yaml`],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    let page: Response | undefined;
+    for (let attempt = 0; attempt < 150 && page === undefined; attempt++) {
+      await delay(100);
+      page = await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined);
+    }
+    assert(page, "the engine never answered");
+    assertEquals(page.status, 200);
+    assert((await page.text()).includes("<html"), "the UI page is served");
+  } finally {
+    child?.kill("SIGTERM");
+    await child?.status;
+    await Deno.remove(folder, { recursive: true });
+  }
+});
