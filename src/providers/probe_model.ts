@@ -12,6 +12,7 @@ import { OPENAI_BASE_URL } from "./openai/openai_language_model.ts";
 import { resolveApiKey } from "./shared/api_key.ts";
 import { joinUrl } from "./shared/call_settings.ts";
 import { extractErrorMessage } from "./shared/upstream_error.ts";
+import { describeNetworkError } from "./shared/network_error.ts";
 import type { ModelEntry } from "./types.ts";
 
 export interface ModelProbe {
@@ -50,7 +51,7 @@ export async function probeModel(entry: ModelEntry, deps: ProbeDeps, timeoutMs =
     const timedOut = (error as Error).name === "TimeoutError";
     const message = timedOut
       ? `No answer from ${target.url} within ${Math.round(timeoutMs / 1000)} s`
-      : `Cannot reach ${target.url}: ${(error as Error).message}`;
+      : `Cannot reach ${target.url}: ${describeNetworkError(error).replace(/^cannot reach \S+: /, "")}`;
     return { ok: false, url: target.url, message, fix: unreachableFix(entry) };
   }
   const elapsed = Math.round(now() - started);

@@ -130,3 +130,22 @@ Deno.test("CLI: a checkout whose path contains a space serves the web UI", async
     await Deno.remove(folder, { recursive: true });
   }
 });
+
+Deno.test("CLI: a typo'd config key is refused once, with the key it resembles and its line", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${folder}/config.yaml`,
+      "models:\n  - {name: m, provider: ollama, model: x}\nrols:\n  chat: m\nweb:\n  prot: 3100\n",
+    );
+    const result = await start(["--", "--config", `${folder}/config.yaml`]);
+    assertEquals(result.code, 78);
+    const output = result.stdout + result.stderr;
+    assertEquals(output.split('did you mean "roles"?').length - 1, 1, output);
+    assert(output.includes('rols (line 3): unknown key, did you mean "roles"?'), output);
+    assert(output.includes('web.prot (line 6): unknown key, did you mean "port"?'), output);
+    await Deno.stat(`${folder}/.engine`).then(() => assert(false, "nothing started"), () => {});
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
