@@ -35,9 +35,12 @@ export async function loadConfig(path: string): Promise<LoadedConfig> {
     created = true;
   }
   const { config, warnings } = parseConfigText(text, absolute);
-  const folder = dirname(absolute);
-  const workspace = isAbsolute(config.workspace) ? config.workspace : resolve(folder, config.workspace);
-  return { config, path: absolute, workspace, warnings, created };
+  return { config, path: absolute, workspace: workspaceOf(config, absolute), warnings, created };
+}
+
+/** The absolute workspace of a config read from `configPath`. */
+export function workspaceOf(config: Config, configPath: string): string {
+  return isAbsolute(config.workspace) ? config.workspace : resolve(dirname(configPath), config.workspace);
 }
 
 /** Parses and validates config text; throws ConfigError listing every problem once, with its line. A key the
