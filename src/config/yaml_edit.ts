@@ -1,6 +1,6 @@
 /** Sets one key of a YAML text by editing only the characters of that value (or adding the missing lines),
  * so every other line, comment and blank keeps its exact form. Re-serialising the document would not. */
-import { type Document, isMap, isScalar, parseDocument, stringify, type YAMLMap } from "yaml";
+import { type Document, isMap, isScalar, isSeq, parseDocument, stringify, type YAMLMap } from "yaml";
 
 /** The new text, or undefined when the layout is too unusual for a local edit (the caller re-serialises). */
 export function setYamlValue(text: string, keyPath: string[], value: unknown): string | undefined {
@@ -15,6 +15,48 @@ export function setYamlValue(text: string, keyPath: string[], value: unknown): s
     if (!pair) return insertLines(text, parent, keyPath.slice(depth), value, document);
     if (depth === keyPath.length - 1) return replaceValue(text, pair.key, pair.value, value);
     parent = pair.value;
+  }
+  return undefined;
+}
+
+/** Replaces the value of an existing top-level-or-nested key with pre-rendered block lines (each ending in
+ * "\n"), keeping the key's line and its comment. */
+export function replaceYamlBlock(text: string, keyPath: string[], blockLines: string): string | undefined {
+  const pair = findPair(parseDocument(text), keyPath);
+  if (!pair || !isScalar(pair.key) || !pair.key.range) return undefined;
+  const colon = text.indexOf(":", pair.key.range[1]);
+  const range = (pair.value as { range?: number[] } | null)?.range;
+  if (colon < 0) return undefined;
+  const lineEnd = text.indexOf("\n", range ? Math.max(range[1] - 1, colon) : colon);
+  const end = lineEnd < 0 ? text.length : lineEnd + 1;
+  // Keep a comment that follows `key:` on its own line.
+  const keyLineEnd = text.indexOf("\n", colon);
+  const comment = text.slice(colon + 1, keyLineEnd < 0 ? text.length : keyLineEnd).match(/\s+#.*$/)?.[0] ??
+    "";
+  return `${text.slice(0, colon + 1)}${comment}\n${blockLines}${text.slice(end)}`;
+}
+
+/** Adds pre-rendered item lines after the last item of an existing block list. */
+export function appendYamlListItem(text: string, keyPath: string[], itemLines: string): string | undefined {
+  const pair = findPair(parseDocument(text), keyPath);
+  const list = pair?.value;
+  if (!isSeq(list) || list.flow || list.items.length === 0) return undefined;
+  const last = (list.items.at(-1) as { range?: number[] } | null)?.range;
+  if (!last) return undefined;
+  const lineEnd = text.indexOf("\n", Math.max(last[1] - 1, 0));
+  const at = lineEnd < 0 ? text.length : lineEnd + 1;
+  const prefix = at === text.length && !text.endsWith("\n") ? "\n" : "";
+  return text.slice(0, at) + prefix + itemLines + text.slice(at);
+}
+
+function findPair(document: Document, keyPath: string[]) {
+  if (document.errors.length > 0) return undefined;
+  let node: unknown = document.contents;
+  for (const [depth, key] of keyPath.entries()) {
+    if (!isMap(node)) return undefined;
+    const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
+    if (!pair || depth === keyPath.length - 1) return pair;
+    node = pair.value;
   }
   return undefined;
 }

@@ -23,6 +23,8 @@ export interface ModelProbe {
   message: string;
   /** What to do about a failure. */
   fix?: string;
+  /** Model ids the endpoint listed, when it listed any. */
+  models?: string[];
 }
 
 export interface ProbeDeps {
@@ -88,12 +90,13 @@ export async function probeModel(entry: ModelEntry, deps: ProbeDeps, timeoutMs =
       ok: false,
       url: target.url,
       message: `Answered, but has no model "${entry.model}" (it has ${known})`,
+      models: ids,
       fix: entry.provider === "ollama"
         ? `run: ollama pull ${entry.model}`
         : `set models[].model of "${entry.name}" to one the server lists`,
     };
   }
-  return { ok: true, url: target.url, message: `Answered in ${elapsed} ms` };
+  return { ok: true, url: target.url, message: `Answered in ${elapsed} ms`, models: ids };
 }
 
 interface ListRequest {
