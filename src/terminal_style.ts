@@ -36,3 +36,28 @@ export function styleFor(
 ): TerminalStyle {
   return stream.isTerminal() && !env("NO_COLOR") ? ANSI_STYLE : PLAIN_STYLE;
 }
+
+/** Cuts `line` to `columns` visible characters (escape sequences are not counted), ending in "…" when cut. */
+export function fitWidth(line: string, columns: number): string {
+  let visible = 0;
+  let styled = false;
+  for (let index = 0; index < line.length; index++) {
+    if (line[index] === "\x1b") {
+      const end = line.indexOf("m", index);
+      if (end > 0) {
+        styled = true;
+        index = end;
+        continue;
+      }
+    }
+    if (++visible === columns && index < line.length - 1 && visibleRest(line, index + 1)) {
+      return `${line.slice(0, index)}…${styled ? "\x1b[0m" : ""}`;
+    }
+  }
+  return line;
+}
+
+function visibleRest(line: string, from: number): boolean {
+  // deno-lint-ignore no-control-regex
+  return line.slice(from).replace(/\x1b\[[0-9;]*m/g, "").length > 0;
+}

@@ -78,7 +78,7 @@ function strictParse(words: string[], command: CommandSpec) {
       strict: true,
       allowPositionals: true,
     });
-    return { values: parsed.values as OptionValues, positionals: parsed.positionals };
+    return { values: { ...parsed.values } as OptionValues, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError(optionProblem(error as Error, specs), command);
   }

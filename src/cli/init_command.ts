@@ -31,7 +31,9 @@ async function interactiveConfig(path: string): Promise<boolean> {
   });
   const text = existing ?? DEFAULT_CONFIG_YAML;
   // A fresh file's example models are replaced, so their names are free.
-  const taken = existing === undefined ? [] : parseConfigText(text, path).config.models.map((model) => model.name);
+  const taken = existing === undefined
+    ? []
+    : parseConfigText(text, path).config.models.map((model) => model.name);
   const io = terminalPrompter();
   io.say(existing === undefined ? `Creating ${path}` : `Adding a chat model to ${path}`);
   const answers = await askInitAnswers(io, taken);

@@ -78,7 +78,7 @@ export async function askInitAnswers(io: Prompter, takenNames: string[]): Promis
   const model = await askModel(io, choice, takenNames);
   if (!model) return undefined;
   if (!await testCall(io, model)) return undefined;
-  return await askPassword(io, model);
+  return askPassword(io, model);
 }
 
 async function askModel(
@@ -156,7 +156,7 @@ async function testCall(io: Prompter, model: ModelConfig): Promise<boolean> {
   return io.confirm("Save this model anyway?", true) ?? false;
 }
 
-async function askPassword(io: Prompter, model: ModelConfig): Promise<InitAnswers | undefined> {
+function askPassword(io: Prompter, model: ModelConfig): InitAnswers | undefined {
   const wanted = io.confirm(
     "Set a web UI password (needed only to open Parapet from other machines)?",
     false,
