@@ -1,7 +1,6 @@
 /** Password login for the web UI and API (contract 9): bcrypt check, random cookie tokens, rate limit. */
 import { compare } from "bcrypt-ts";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { createHash, randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { LoginStore } from "../store/login_store.ts";
 import { SlidingWindowLimiter } from "./sliding_window_limiter.ts";
@@ -41,7 +40,7 @@ export class AuthService {
       return { ok: false, reason: "wrong_password" };
     }
     this.onAttempt("success", client);
-    const token = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+    const token = randomBytes(32).toString("hex");
     const now = this.clock.now();
     this.store.removeExpired(now);
     this.store.add(hashToken(token), now, now + LOGIN_MAX_AGE_SECONDS * 1000);
@@ -60,5 +59,5 @@ export class AuthService {
 }
 
 function hashToken(token: string): string {
-  return bytesToHex(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token).digest("hex");
 }
