@@ -63,6 +63,21 @@ export function checkSettableKey(key: string): void {
   }
 }
 
+/** How a key can change: "live" by /config set (applies at once), "restart" by /config set and then a restart,
+ * "file" only by editing config.yaml and restarting (read-only and security keys). */
+export function changeMode(key: string): "live" | "restart" | "file" {
+  try {
+    checkSettableKey(key);
+  } catch {
+    return "file";
+  }
+  return isLive(key) ? "live" : "restart";
+}
+
+function isLive(key: string): boolean {
+  return LIVE_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix));
+}
+
 /** Rewrites `key` in the config file at `path` to `rawValue` (parsed as a YAML scalar or flow value). */
 export async function setConfigValue(path: string, key: string, rawValue: string): Promise<ConfigChange> {
   checkSettableKey(key);
@@ -90,7 +105,7 @@ export async function setConfigValue(path: string, key: string, rawValue: string
   const temporary = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
   await Deno.writeTextFile(temporary, updated);
   await Deno.rename(temporary, path);
-  const restartNeeded = !LIVE_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix));
+  const restartNeeded = !isLive(key);
   return { config: parsed.config, key, value, restartNeeded };
 }
 
