@@ -36,6 +36,7 @@ import { buildSystemPrompt } from "./engine/system_prompt.ts";
 import { auditPort } from "./engine/audit_trail.ts";
 import { initWorkspace } from "./engine/init_workspace.ts";
 import { ModelResolver } from "./engine/model_resolver.ts";
+import { createModelCheck } from "./engine/model_check.ts";
 import { WebSocketHub } from "./ws/hub.ts";
 import { createApiApp } from "./routes/api_app.ts";
 import type { ApiServices } from "./routes/services.ts";
@@ -303,6 +304,11 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     },
     metrics,
     memory,
+    modelCheck: createModelCheck(
+      () => holder.current(),
+      { fetch: options.fetch ?? fetch, env: readEnv },
+      () => clock.now(),
+    ),
   };
   const app = createApiApp({
     services,

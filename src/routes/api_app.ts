@@ -9,6 +9,7 @@ import { sessionsRoutes } from "./sessions_routes.ts";
 import { engineRoutes } from "./engine_routes.ts";
 import { trailRoutes } from "./trail_routes.ts";
 import { loginRoutes } from "./login_routes.ts";
+import { modelCheckRoutes } from "./model_check_routes.ts";
 import { staticFiles } from "./static_files.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -68,6 +69,7 @@ function createRoutes(options: ApiAppOptions): Hono {
   app.route("/api", loginRoutes(services, options.clientAddress));
   app.route("/api", engineRoutes(services));
   app.route("/api", trailRoutes(services));
+  app.route("/api", modelCheckRoutes(services));
   // The UI is served from the not-found path so API requests never pass through the file lookup.
   const files = options.webRoot ? staticFiles(options.webRoot) : undefined;
   const noRoute = (context: Context) =>
