@@ -39,7 +39,10 @@ export async function engineCommand(options: OptionValues): Promise<number> {
   try {
     checkPortFree(bind);
     const model = chatModel(config);
-    const probing = model ? probeModel(model, { fetch, env: readEnv }, BANNER_PROBE_MS) : undefined;
+    // Only when a person watches: piped output (services, CI, test rigs) gets no request nobody asked for.
+    const probing = model && Deno.stdout.isTerminal()
+      ? probeModel(model, { fetch, env: readEnv }, BANNER_PROBE_MS)
+      : undefined;
     const engine = await startEngine({
       configPath,
       port: bind.port,

@@ -1,5 +1,7 @@
 import { assert, assertEquals } from "../support/assert.ts";
-import { delay } from "../support/engine_harness.ts";
+import { delay, freePort } from "../support/engine_harness.ts";
+import { startFakeLlm } from "../support/fake_llm.ts";
+import { TmuxTerminal } from "../support/tmux.ts";
 import { fromFileUrl } from "../support/paths.ts";
 import denoJson from "../../deno.json" with { type: "json" };
 
@@ -146,6 +148,37 @@ Deno.test("CLI: a typo'd config key is refused once, with the key it resembles a
     assert(output.includes('web.prot (line 6): unknown key, did you mean "port"?'), output);
     await Deno.stat(`${folder}/.engine`).then(() => assert(false, "nothing started"), () => {});
   } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("CLI: on a terminal the banner names the URL, the model and whether it answered, the workspace and Shield", async () => {
+  const llm = await startFakeLlm();
+  const folder = await Deno.makeTempDir();
+  const port = freePort();
+  await Deno.writeTextFile(
+    `${folder}/config.yaml`,
+    `web:\n  port: ${port}\nmodels:\n  - {name: here, provider: openai, model: fake-model, base_url: "${llm.url}"}\n` +
+      `  - {name: gone, provider: openai, model: m, base_url: "http://127.0.0.1:${freePort()}/v1"}\n` +
+      "roles:\n  chat: here\n",
+  );
+  const terminal = await TmuxTerminal.start(
+    [Deno.execPath(), "run", "-A", `${ROOT}/main.ts`, "start", "--config", `${folder}/config.yaml`],
+    { columns: 200 },
+  );
+  try {
+    const screen = await terminal.waitFor("chat       open");
+    assert(screen.includes(`is ready at http://127.0.0.1:${port}`), screen);
+    assert(/model +here \(openai fake-model\): answered in \d+ ms/.test(screen), screen);
+    assert(screen.includes(`workspace  ${folder}`), screen);
+    assert(/shield +policy default\.yaml, heuristics on, Tier 2 off/.test(screen), screen);
+    assertEquals(llm.requests.map((request) => request.path), ["/v1/models"]);
+    // Log lines on a terminal are readable, not JSON.
+    assert(/\d\d:\d\d:\d\d INFO +Parapet is listening on/.test(screen), screen);
+    assert(!screen.includes('{"ts":'), screen);
+  } finally {
+    await terminal.close();
+    await llm.close();
     await Deno.remove(folder, { recursive: true });
   }
 });
