@@ -5,9 +5,12 @@ import { loadConfig } from "../config/load_config.ts";
 import { readEnv } from "../config/env.ts";
 import { runAuditVerifyCli } from "../security/audit/audit_verify_cli.ts";
 import { configPathFrom, type OptionValues, stringOption } from "./options.ts";
+import { terminalPrompter } from "./prompter.ts";
 
 export function hashPasswordCommand(): number {
-  const password = readEnv("PARAPET_PASSWORD") ?? prompt("Password for the web UI:");
+  // On a terminal the password is read without echo; piped, it is the first line of stdin.
+  const password = readEnv("PARAPET_PASSWORD") ??
+    (Deno.stdin.isTerminal() ? terminalPrompter().secret("Password for the web UI:") : prompt("Password:"));
   if (!password || password.length < 8) {
     console.error("The password must have at least 8 characters");
     return 2;

@@ -56,39 +56,39 @@ export async function probeModel(entry: ModelEntry, deps: ProbeDeps, timeoutMs =
       : `Cannot reach ${target.url}: ${describeNetworkError(error).replace(/^cannot reach \S+: /, "")}`;
     return { ok: false, url: target.url, message, fix: unreachableFix(entry) };
   }
-  const elapsed = Math.round(now() - started);
+  return readAnswer(entry, target.url, response, Math.round(now() - started));
+}
+
+/** What the model list says: the key refused, no list at all (still an answer), or the model missing. */
+async function readAnswer(
+  entry: ModelEntry,
+  url: string,
+  response: Response,
+  elapsed: number,
+): Promise<ModelProbe> {
   const text = await response.text().catch(() => "");
   if (response.status === 401 || response.status === 403) {
+    const detail = extractErrorMessage(text) || response.statusText;
     return {
       ok: false,
-      url: target.url,
-      message: `The key was refused (HTTP ${response.status}: ${
-        extractErrorMessage(text) || response.statusText
-      })`,
+      url,
+      message: `The key was refused (HTTP ${response.status}: ${detail})`,
       fix: keyFix(entry),
     };
   }
   // Some compatible servers have no model list; answering at all shows the address is right.
+  if (response.status === 404 || response.status === 405) {
+    return { ok: true, url, message: `Answered in ${elapsed} ms (no model list to check "${entry.model}")` };
+  }
   if (!response.ok) {
-    return response.status === 404 || response.status === 405
-      ? {
-        ok: true,
-        url: target.url,
-        message: `Answered in ${elapsed} ms (no model list to check "${entry.model}")`,
-      }
-      : {
-        ok: false,
-        url: target.url,
-        message: `HTTP ${response.status} from ${target.url}`,
-        fix: unreachableFix(entry),
-      };
+    return { ok: false, url, message: `HTTP ${response.status} from ${url}`, fix: unreachableFix(entry) };
   }
   const ids = modelIds(text);
   if (ids.length > 0 && !ids.some((id) => sameModel(id, entry.model))) {
     const known = ids.slice(0, 5).join(", ") + (ids.length > 5 ? ", …" : "");
     return {
       ok: false,
-      url: target.url,
+      url,
       message: `Answered, but has no model "${entry.model}" (it has ${known})`,
       models: ids,
       fix: entry.provider === "ollama"
@@ -96,7 +96,7 @@ export async function probeModel(entry: ModelEntry, deps: ProbeDeps, timeoutMs =
         : `set models[].model of "${entry.name}" to one the server lists`,
     };
   }
-  return { ok: true, url: target.url, message: `Answered in ${elapsed} ms`, models: ids };
+  return { ok: true, url, message: `Answered in ${elapsed} ms`, models: ids };
 }
 
 interface ListRequest {
