@@ -7,7 +7,7 @@ import { styleFor } from "../terminal_style.ts";
 import { describeNetworkError } from "../providers/shared/network_error.ts";
 import { UsageError } from "./arguments.ts";
 import { ChatSession } from "./chat/chat_session.ts";
-import { EngineClient } from "./chat/engine_client.ts";
+import { EngineClient, LoginError } from "./chat/engine_client.ts";
 import { readLines } from "./chat/read_lines.ts";
 import { VERSION } from "./help_text.ts";
 import { configPathFrom, type OptionValues, stringOption } from "./options.ts";
@@ -33,9 +33,11 @@ export async function chatCommand(options: OptionValues): Promise<number> {
     await client.login();
   } catch (error) {
     console.error(
-      `Cannot reach the engine at ${baseUrl}: ${
-        describeNetworkError(error)
-      } (start it with: deno task start)`,
+      error instanceof LoginError
+        ? `Cannot log in to ${baseUrl}: ${error.message}`
+        : `Cannot reach the engine at ${baseUrl}: ${
+          describeNetworkError(error)
+        } (start it with: deno task start)`,
     );
     return 1;
   }

@@ -3,6 +3,7 @@ import { assert, assertEquals } from "../support/assert.ts";
 import { TmuxTerminal } from "../support/tmux.ts";
 import { fromFileUrl } from "../support/paths.ts";
 import { startShieldRig, toolSteps } from "./shield_e2e_support.ts";
+import { hashPassword, startTestEngine } from "../support/engine_harness.ts";
 
 const MAIN = fromFileUrl(new URL("../../main.ts", import.meta.url));
 
@@ -99,4 +100,46 @@ Deno.test("chat client: no engine at the address is one clear line and exit 1", 
   assertEquals(text.split("\n").length, 1, text);
   assert(text.startsWith(`Cannot reach the engine at http://127.0.0.1:${port}`), text);
   assert(text.includes("Connection refused"), text);
+});
+
+Deno.test("chat client: a password-protected engine is joined with PARAPET_PASSWORD; a wrong one is refused", async () => {
+  const engine = await startTestEngine({
+    config: { web: { host: "0.0.0.0", password_hash: hashPassword("correct horse") } },
+  });
+  try {
+    const wrong = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", MAIN, "chat", "--url", engine.url],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      env: { PARAPET_PASSWORD: "wrong horse" },
+    }).output();
+    assertEquals(wrong.code, 1);
+    assert(
+      new TextDecoder().decode(wrong.stderr).includes(
+        `Cannot log in to ${engine.url}: login refused (HTTP 401)`,
+      ),
+    );
+
+    const terminal = await TmuxTerminal.start([
+      Deno.execPath(),
+      "run",
+      "-A",
+      MAIN,
+      "chat",
+      "--url",
+      engine.url,
+    ], {
+      env: { PARAPET_PASSWORD: "correct horse" },
+    });
+    try {
+      await terminal.waitFor("you ›");
+      await terminal.line("/title Behind a password");
+      await terminal.waitFor('Title set to "Behind a password"');
+    } finally {
+      await terminal.close();
+    }
+  } finally {
+    await engine.stop();
+  }
 });

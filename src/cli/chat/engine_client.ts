@@ -20,6 +20,9 @@ export interface EngineClientOptions {
 
 const MAX_BACKOFF_MS = 10_000;
 
+/** The engine answered but would not let this client in. */
+export class LoginError extends Error {}
+
 export class EngineClient {
   private cookie = "";
   private socket: WebSocket | undefined;
@@ -39,14 +42,16 @@ export class EngineClient {
     const status = await this.rest("GET", "/api/status");
     if (status.status !== 401) return;
     const password = this.options.password();
-    if (!password) throw new Error("The engine needs a password: set PARAPET_PASSWORD or type it when asked");
+    if (!password) {
+      throw new LoginError("the engine needs a password: set PARAPET_PASSWORD or type it when asked");
+    }
     const response = await fetch(`${this.options.baseUrl}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ password }),
     });
     await response.body?.cancel();
-    if (response.status !== 200) throw new Error(`Login refused (HTTP ${response.status})`);
+    if (response.status !== 200) throw new LoginError(`login refused (HTTP ${response.status})`);
     this.cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
   }
 
