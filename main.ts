@@ -1,63 +1,54 @@
 /** Parapet command line: parses arguments and calls one function per subcommand. */
-import { parseArguments } from "./src/cli/arguments.ts";
-import {
-  auditCommand,
-  engineCommand,
-  hashPasswordCommand,
-  initCommand,
-  startCommand,
-} from "./src/cli/commands.ts";
+import { parseCommandLine, UsageError } from "./src/cli/arguments.ts";
+import { commandHelp, generalHelp, VERSION } from "./src/cli/help_text.ts";
+import { engineCommand, startCommand } from "./src/cli/start_commands.ts";
+import { auditCommand, hashPasswordCommand } from "./src/cli/commands.ts";
+import { initCommand } from "./src/cli/init_command.ts";
+import { doctorCommand } from "./src/cli/doctor_command.ts";
+import { chatCommand } from "./src/cli/chat_command.ts";
 import { shieldCommand } from "./src/cli/shield_command.ts";
 import { chronicleCommand } from "./src/cli/chronicle_command.ts";
+import type { OptionValues } from "./src/cli/options.ts";
+import { formatConfigError, STARTUP_REFUSED_CODE, USAGE_CODE } from "./src/cli/startup_failure.ts";
 import { ConfigError } from "./src/errors.ts";
 
-const USAGE = `Usage: deno task start [-- SUBCOMMAND] [--config PATH]
-  start                      run the supervisor and the engine (default)
-  engine [--port N]          run the engine alone (the supervisor uses this)
-  init                       write the config, memory files and policy presets
-  hash-password              print a bcrypt hash for web.password_hash
-  audit verify               verify the audit hash chain
-  shield evaluate            judge JSON-line actions from stdin (contract 6)
-  shield check-policy FILE   validate a Tier 0 policy file
-  chronicle list | diff ID [PATH] | rollback ID   workspace snapshots`;
+type Handler = (positionals: string[], options: OptionValues) => Promise<number> | number;
+
+const HANDLERS: Record<string, Handler> = {
+  start: (_, options) => startCommand(options),
+  engine: (_, options) => engineCommand(options),
+  init: (_, options) => initCommand(options),
+  doctor: (_, options) => doctorCommand(options),
+  chat: (_, options) => chatCommand(options),
+  "hash-password": () => hashPasswordCommand(),
+  audit: auditCommand,
+  shield: shieldCommand,
+  chronicle: chronicleCommand,
+};
 
 async function main(args: string[]): Promise<number> {
-  const { positionals, options } = parseArguments(args);
-  // `deno task start -- hash-password` arrives as `start hash-password`: the task's own word comes first.
-  if (positionals[0] === "start" && positionals.length > 1) positionals.shift();
-  const [command = "start", ...rest] = positionals;
-  switch (command) {
-    case "start":
-      return await startCommand(options);
-    case "engine":
-      return await engineCommand(options);
-    case "init":
-      return await initCommand(options);
-    case "hash-password":
-      return hashPasswordCommand();
-    case "audit":
-      return await auditCommand(rest, options);
-    case "shield":
-      return await shieldCommand(rest, options);
-    case "chronicle":
-      return await chronicleCommand(rest, options);
-    case "help":
-    case "--help":
-      console.log(USAGE);
-      return 0;
-    default:
-      console.error(`Unknown command "${command}"\n${USAGE}`);
-      return 2;
+  const line = parseCommandLine(args);
+  if (line.kind === "version") {
+    console.log(`parapet ${VERSION} (deno ${Deno.version.deno})`);
+    return 0;
   }
+  if (line.kind === "help") {
+    console.log(line.command ? commandHelp(line.command) : generalHelp());
+    return 0;
+  }
+  return await HANDLERS[line.command.name](line.positionals, line.options);
 }
 
 try {
   Deno.exit(await main(Deno.args));
 } catch (error) {
+  if (error instanceof UsageError) {
+    console.error(error.message);
+    Deno.exit(USAGE_CODE);
+  }
   if (error instanceof ConfigError) {
-    console.error(error.problems.length > 0 ? `${error.message}:` : error.message);
-    for (const problem of error.problems) console.error(`  - ${problem}`);
-    Deno.exit(78);
+    console.error(formatConfigError(error));
+    Deno.exit(STARTUP_REFUSED_CODE);
   }
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   Deno.exit(1);

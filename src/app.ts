@@ -1,11 +1,13 @@
 /** Composition root: builds every concrete part of the engine from config and starts the HTTP server. */
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Context } from "hono";
 import { loadConfig } from "./config/load_config.ts";
 import { homeDirectory, readEnv, secretValues } from "./config/env.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { ConfigError } from "./errors.ts";
 import { JsonLogger } from "./logger.ts";
+import { styleFor } from "./terminal_style.ts";
 import { closeDatabase, openDatabase } from "./store/database.ts";
 import { SqliteSessionStore } from "./store/sqlite_session_store.ts";
 import { OtrSessionStore } from "./store/otr_session_store.ts";
@@ -34,11 +36,12 @@ import { buildSystemPrompt } from "./engine/system_prompt.ts";
 import { auditPort, openEngineAudit } from "./engine/audit_trail.ts";
 import { initWorkspace } from "./engine/init_workspace.ts";
 import { ModelResolver } from "./engine/model_resolver.ts";
+import { createModelCheck } from "./engine/model_check.ts";
 import { WebSocketHub } from "./ws/hub.ts";
 import { ControlKeys } from "./ws/control_keys.ts";
 import { createApiApp } from "./routes/api_app.ts";
 import type { ApiServices } from "./routes/services.ts";
-import { detectSandbox } from "./security/sandbox.ts";
+import { detectSandbox, type SandboxInfo } from "./security/sandbox.ts";
 import { createToolRegistry } from "./tools/registry.ts";
 import { parseToolArguments } from "./tools/validate_arguments.ts";
 import { createMemoryService } from "./memory/memory_service.ts";
@@ -58,12 +61,15 @@ export interface EngineOptions {
   httpAllowHosts?: string[];
   /** Log to stderr too (default true). */
   stderrLogs?: boolean;
+  /** Awaited just before the server listens (the CLI's bounded model check, so it never races a client). */
+  beforeListen?: () => Promise<void>;
 }
 
 export interface RunningEngine {
   url: string;
   port: number;
   workspace: string;
+  sandbox: SandboxInfo;
   /** Resolves with the process exit code once the engine has stopped (75 = restart requested). */
   finished: Promise<number>;
   stop(exitCode?: number): Promise<void>;
@@ -76,7 +82,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const clock = options.clock ?? systemClock;
   const loaded = await loadConfig(options.configPath);
   const { config } = loaded;
-  const webRoot = options.webRoot ?? new URL("../web", import.meta.url).pathname;
+  const webRoot = options.webRoot ?? fileURLToPath(new URL("../web", import.meta.url));
   checkWorkspaceLayout(layoutOf(loaded, webRoot));
   const host = config.web.host || "127.0.0.1";
   const remote = !LOCAL_BIND.has(config.web.host);
@@ -95,6 +101,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     file: join(stateDir, "logs", "engine.log"),
     secrets: secretValues(config),
     stderr: options.stderrLogs ?? true,
+    terminal: Deno.stderr.isTerminal() ? styleFor(Deno.stderr, readEnv) : undefined,
     now: () => clock.now(),
   });
   for (const warning of loaded.warnings) logger.warn("config_warning", warning, {});
@@ -323,10 +330,15 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     restart: requestRestart,
     channels: () => null,
     subAgents: () => [],
-    logs: (query) => readLogPage(join(stateDir, "logs", "engine.log"), query),
+    logs: (query) => (logger.flush(), readLogPage(join(stateDir, "logs", "engine.log"), query)),
     audit: (query) => engineAudit.readPage(query),
     metrics,
     memory,
+    modelCheck: createModelCheck(
+      () => holder.current(),
+      { fetch: options.fetch ?? fetch, env: readEnv },
+      () => clock.now(),
+    ),
   };
   const app = createApiApp({
     services,
@@ -337,6 +349,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     clientAddress: (context: Context) =>
       (context.env as { remoteAddr?: Deno.NetAddr })?.remoteAddr?.hostname ?? "unknown",
   });
+  await options.beforeListen?.();
   const server = Deno.serve({
     hostname: host,
     port: options.port ?? config.web.port,
@@ -366,5 +379,5 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     await stopping;
   }
 
-  return { url, port, workspace, finished, stop };
+  return { url, port, workspace, sandbox, finished, stop };
 }

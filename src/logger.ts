@@ -1,5 +1,9 @@
-/** Structured JSON-line logging to the engine log (rotated by size) and stderr, fanned out to listeners. */
+/** Structured logging: JSON lines to the engine log (rotated by size), readable lines on a terminal (JSON when
+ * stderr is piped), fanned out to listeners. Secret values are masked before anything leaves. */
 import { dirname } from "node:path";
+import { LogFile } from "./log_file.ts";
+import { formatLogLine } from "./log_format.ts";
+import type { TerminalStyle } from "./terminal_style.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -25,6 +29,8 @@ export interface LoggerOptions {
   maxBytes?: number;
   keep?: number;
   stderr?: boolean;
+  /** How stderr lines look: undefined writes JSON lines, a style writes readable lines (terminal). */
+  terminal?: TerminalStyle;
   /** Secret values that must never appear in a log line. */
   secrets?: string[];
   now?: () => number;
@@ -34,24 +40,20 @@ const encoder = new TextEncoder();
 
 export class JsonLogger implements Logger {
   private readonly listeners = new Set<(entry: LogEntry) => void>();
-  private size = 0;
-  private readonly maxBytes: number;
-  private readonly keep: number;
+  private readonly file: LogFile | undefined;
   private readonly secrets: string[];
   private readonly now: () => number;
 
   constructor(private readonly options: LoggerOptions = {}) {
-    this.maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
-    this.keep = options.keep ?? 5;
     this.secrets = (options.secrets ?? []).filter((secret) => secret.length >= 4);
     this.now = options.now ?? Date.now;
     if (options.file) {
       Deno.mkdirSync(dirname(options.file), { recursive: true });
-      try {
-        this.size = Deno.statSync(options.file).size;
-      } catch {
-        this.size = 0;
-      }
+      this.file = new LogFile(options.file, {
+        maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
+        keep: options.keep ?? 5,
+        report: (message) => writeStderr(`${message}\n`),
+      });
     }
   }
 
@@ -73,17 +75,23 @@ export class JsonLogger implements Logger {
     this.write("error", event, message, fields);
   }
 
+  /** Writes queued file lines now (readers of the file in this process call it first). */
+  flush(): void {
+    this.file?.flush();
+  }
+
+  /** Flushes and closes the file. */
+  close(): void {
+    this.file?.close();
+  }
+
   private write(level: LogLevel, event: string, message: string, fields: Record<string, unknown>): void {
     const entry: LogEntry = { ts: this.now(), level, event, message, fields };
     const line = this.redact(JSON.stringify(entry)) + "\n";
     const clean = JSON.parse(line) as LogEntry;
-    if (this.options.file) this.append(line);
+    this.file?.append(line, level === "error");
     if (this.options.stderr !== false) {
-      try {
-        Deno.stderr.writeSync(encoder.encode(line));
-      } catch {
-        // stderr closed: the file still has the line.
-      }
+      writeStderr(this.options.terminal ? `${formatLogLine(clean, this.options.terminal)}\n` : line);
     }
     for (const listener of this.listeners) {
       try {
@@ -102,34 +110,13 @@ export class JsonLogger implements Logger {
     }
     return result;
   }
+}
 
-  /** Synchronous append keeps lines whole and ordered; rotation renames before the line that would overflow. */
-  private append(line: string): void {
-    const file = this.options.file!;
-    const bytes = encoder.encode(line);
-    try {
-      if (this.size > 0 && this.size + bytes.length > this.maxBytes) this.rotate(file);
-      Deno.writeFileSync(file, bytes, { append: true, create: true });
-      this.size += bytes.length;
-    } catch (error) {
-      try {
-        Deno.stderr.writeSync(encoder.encode(`log write failed: ${(error as Error).message}\n`));
-      } catch {
-        // nothing left to tell
-      }
-    }
-  }
-
-  private rotate(file: string): void {
-    for (let index = this.keep - 1; index >= 1; index--) {
-      try {
-        Deno.renameSync(`${file}.${index}`, `${file}.${index + 1}`);
-      } catch {
-        // that generation does not exist yet
-      }
-    }
-    Deno.renameSync(file, `${file}.1`);
-    this.size = 0;
+function writeStderr(text: string): void {
+  try {
+    Deno.stderr.writeSync(encoder.encode(text));
+  } catch {
+    // stderr closed: the file still has the line.
   }
 }
 

@@ -1,7 +1,7 @@
 /** `parapet chronicle list | diff ID [PATH] | rollback ID` against the workspace of the config. */
 import { join } from "node:path";
 import { loadConfig } from "../config/load_config.ts";
-import { configPathFrom } from "./commands.ts";
+import { configPathFrom, type OptionValues } from "./options.ts";
 import { openChronicle } from "../security/chronicle/chronicle.ts";
 import { systemClock } from "../clock.ts";
 import { runChronicleCliAudited } from "../engine/chronicle_command.ts";
@@ -11,7 +11,7 @@ import { JsonLogger } from "../logger.ts";
 
 export async function chronicleCommand(
   positionals: string[],
-  options: Record<string, string>,
+  options: OptionValues,
 ): Promise<number> {
   const loaded = await loadConfig(configPathFrom(options));
   const chronicle = await openChronicle({

@@ -6,19 +6,21 @@ import { systemClock } from "../clock.ts";
 import { buildShield } from "../engine/build_shield.ts";
 import { ConfigHolder } from "../engine/config_holder.ts";
 import { ModelResolver } from "../engine/model_resolver.ts";
+import { type OptionValues, stringOption } from "./options.ts";
 
-export async function shieldCommand(positionals: string[], options: Record<string, string>): Promise<number> {
+export async function shieldCommand(positionals: string[], options: OptionValues): Promise<number> {
   const [command, file] = positionals;
   if (command === "check-policy" && file) return await runCheckPolicy(file);
   if (command !== "evaluate") {
     console.error(
-      "Usage: parapet shield evaluate [--config PATH] < actions.jsonl | parapet shield check-policy FILE",
+      "Usage: deno task start -- shield evaluate [--config PATH] < actions.jsonl | shield check-policy FILE",
     );
     return 2;
   }
-  const shield = options.config
-    ? await configuredShield(options.config)
-    : createStandaloneShield(options.workspace ?? Deno.cwd(), homeDirectory());
+  const config = stringOption(options, "config");
+  const shield = config
+    ? await configuredShield(config)
+    : createStandaloneShield(stringOption(options, "workspace") ?? Deno.cwd(), homeDirectory());
   return await runShieldEvaluate(shield, Deno.stdin.readable, Deno.stdout.writable);
 }
 

@@ -1,7 +1,10 @@
-/** Changes one key of config.yaml in place, keeping comments and layout (yaml Document API), after validating
- * the whole result against the schema. */
+/** Changes one key of config.yaml in place, touching only that value's text (comments, blanks and layout of
+ * every other line stay as they were), after validating the whole result against the schema. */
 import { parse as parseYamlValue, parseDocument } from "yaml";
 import { ConfigError, ValidationError } from "../errors.ts";
+import { setYamlValue } from "./yaml_edit.ts";
+import { childSchema, configJsonSchema, type JsonSchema, knownKeys } from "./config_json_schema.ts";
+import { closestMatch } from "../closest_match.ts";
 import { parseConfigText } from "./load_config.ts";
 import type { Config } from "./schema.ts";
 
@@ -60,11 +63,25 @@ export function checkSettableKey(key: string): void {
   }
 }
 
+/** How a key can change: "live" by /config set (applies at once), "restart" by /config set and then a restart,
+ * "file" only by editing config.yaml and restarting (read-only and security keys). */
+export function changeMode(key: string): "live" | "restart" | "file" {
+  try {
+    checkSettableKey(key);
+  } catch {
+    return "file";
+  }
+  return isLive(key) ? "live" : "restart";
+}
+
+function isLive(key: string): boolean {
+  return LIVE_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix));
+}
+
 /** Rewrites `key` in the config file at `path` to `rawValue` (parsed as a YAML scalar or flow value). */
 export async function setConfigValue(path: string, key: string, rawValue: string): Promise<ConfigChange> {
   checkSettableKey(key);
   const text = await Deno.readTextFile(path);
-  const document = parseDocument(text);
   let value: unknown;
   try {
     value = parseYamlValue(rawValue);
@@ -74,8 +91,8 @@ export async function setConfigValue(path: string, key: string, rawValue: string
     );
   }
   const keyPath = key.split(".");
-  document.setIn(keyPath, value);
-  const updated = document.toString();
+  checkKnownKey(keyPath);
+  const updated = editedText(text, keyPath, value);
   let parsed: { config: Config; warnings: string[] };
   try {
     parsed = parseConfigText(updated, path);
@@ -85,12 +102,45 @@ export async function setConfigValue(path: string, key: string, rawValue: string
     }
     throw error;
   }
-  if (parsed.warnings.some((warning) => warning.includes(` ${key} `) || warning.includes(` ${key}(`))) {
-    throw new ValidationError(`"${key}" is not a known config key`, "UNKNOWN_KEY");
-  }
   const temporary = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
   await Deno.writeTextFile(temporary, updated);
   await Deno.rename(temporary, path);
-  const restartNeeded = !LIVE_PREFIXES.some((prefix) => key === prefix || key.startsWith(prefix));
+  const restartNeeded = !isLive(key);
   return { config: parsed.config, key, value, restartNeeded };
+}
+
+/** Every step of the key must exist in the schema (a map's own keys are free), before anything is written. */
+function checkKnownKey(keyPath: string[]): void {
+  let schema: JsonSchema | undefined = configJsonSchema();
+  for (const [index, part] of keyPath.entries()) {
+    const known: string[] | undefined = schema ? knownKeys(schema) : undefined;
+    if (known && !known.includes(part)) {
+      const match = closestMatch(part, known);
+      const prefix = keyPath.slice(0, index).join(".");
+      const suggestion = match ? `: did you mean "${prefix ? `${prefix}.` : ""}${match}"?` : "";
+      throw new ValidationError(
+        `"${keyPath.join(".")}" is not a known config key${suggestion}`,
+        "UNKNOWN_KEY",
+      );
+    }
+    schema = schema ? childSchema(schema, part) : undefined;
+  }
+}
+
+/** Edits only the value's characters when it can (the diff is that one line); otherwise re-serialises the
+ * document, which keeps comments but not every blank and spacing. */
+function editedText(text: string, keyPath: string[], value: unknown): string {
+  const local = setYamlValue(text, keyPath, value);
+  if (local !== undefined && sameValue(valueAt(parseDocument(local).toJS(), keyPath), value)) return local;
+  const document = parseDocument(text);
+  document.setIn(keyPath, value);
+  return document.toString();
+}
+
+function valueAt(root: unknown, keyPath: string[]): unknown {
+  return keyPath.reduce<unknown>((node, key) => (node as Record<string, unknown> | null)?.[key], root);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,6 +1,5 @@
 /** What an action touches, in one line: for Tier 3 prompts, audit targets and channel approvals. */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { createHash } from "node:crypto";
 
 const TARGET_FIELDS = [
   "command",
@@ -25,5 +24,5 @@ export function targetOf(toolName: string, args: Record<string, unknown>): strin
 }
 
 export function argumentsHash(rawArguments: string): string {
-  return bytesToHex(sha256(new TextEncoder().encode(rawArguments)));
+  return createHash("sha256").update(rawArguments).digest("hex");
 }

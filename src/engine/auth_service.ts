@@ -2,8 +2,7 @@
  * Tokens are stored hashed together with a fingerprint of the password hash, so changing the password (a
  * config edit and restart) invalidates every earlier login. */
 import { compare } from "bcrypt-ts";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { createHash, randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { LoginStore } from "../store/login_store.ts";
 import { SlidingWindowLimiter } from "./sliding_window_limiter.ts";
@@ -37,7 +36,7 @@ export class AuthService {
     loginsEnabled = true,
   ) {
     this.attempts = new SlidingWindowLimiter(ATTEMPTS_PER_MINUTE, 60_000, clock);
-    this.fingerprint = bytesToHex(sha256(new TextEncoder().encode(`parapet-login\n${passwordHash ?? ""}`)));
+    this.fingerprint = createHash("sha256").update(`parapet-login\n${passwordHash ?? ""}`).digest("hex");
     this.controlNeedsLogin = loginsEnabled && passwordHash !== undefined;
   }
 
@@ -51,7 +50,7 @@ export class AuthService {
       return { ok: false, reason: "wrong_password" };
     }
     this.onAttempt("success", client);
-    const token = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+    const token = randomBytes(32).toString("hex");
     const now = this.clock.now();
     this.store.removeExpired(now);
     this.store.add(this.hashToken(token), now, now + LOGIN_MAX_AGE_SECONDS * 1000);
@@ -80,6 +79,6 @@ export class AuthService {
   }
 
   private hashToken(token: string): string {
-    return bytesToHex(sha256(new TextEncoder().encode(`${this.fingerprint}:${token}`)));
+    return createHash("sha256").update(`${this.fingerprint}:${token}`).digest("hex");
   }
 }

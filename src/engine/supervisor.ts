@@ -1,11 +1,12 @@
 /** The supervisor: runs the engine as a child process with permission flags derived from config, restarts it
- * on exit 75 (and on crashes, within the crash budget), and stops it cleanly on SIGINT/SIGTERM. */
+ * on exit 75 (and on crashes, within the crash budget), never when it refused to start (exit 78, or 2 for a
+ * wrong command line: it would refuse again), and stops it cleanly on SIGINT/SIGTERM. */
 import type { Config } from "../config/schema.ts";
 import { enginePermissionFlags } from "./permission_flags.ts";
 
 export const RESTART_CODE = 75;
-/** The engine's exit code for a configuration it refuses (main.ts): restarting would only repeat it. */
-export const CONFIG_ERROR_CODE = 78;
+/** Exit codes of an engine that could not start as configured; it has already said why. */
+export const NO_RETRY_CODES = new Set([2, 78]);
 
 export interface SupervisorOptions {
   config: Config;
@@ -54,10 +55,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
         continue;
       }
       if (status.code === 0) return 0;
-      if (status.code === CONFIG_ERROR_CODE) {
-        log("Parapet engine refused its configuration (see above): not restarting it");
-        return CONFIG_ERROR_CODE;
-      }
+      if (NO_RETRY_CODES.has(status.code)) return status.code;
       const at = now();
       crashes.push(at);
       while (crashes.length > 0 && at - crashes[0] > windowMs) crashes.shift();

@@ -1,5 +1,5 @@
 /** SHA-256 hex of text: WebCrypto for whole files, a synchronous one for the many small chunks. */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { createHash } from "node:crypto";
 
 const encoder = new TextEncoder();
 
@@ -14,5 +14,5 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** For chunks of a few kilobytes, where WebCrypto's per-call cost dominates (4x slower measured). */
 export function sha256HexSync(text: string): string {
-  return toHex(sha256(encoder.encode(text)));
+  return createHash("sha256").update(text).digest("hex");
 }

@@ -11,6 +11,7 @@ import { engineRoutes } from "./engine_routes.ts";
 import { trailRoutes } from "./trail_routes.ts";
 import { loginRoutes } from "./login_routes.ts";
 import { controlRoutes } from "./control_routes.ts";
+import { modelCheckRoutes } from "./model_check_routes.ts";
 import { staticFiles } from "./static_files.ts";
 import { AppError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -74,6 +75,7 @@ function createRoutes(options: ApiAppOptions): Hono {
   app.route("/api", controlRoutes(services));
   app.route("/api", engineRoutes(services));
   app.route("/api", trailRoutes(services));
+  app.route("/api", modelCheckRoutes(services));
   // The UI is served from the not-found path so API requests never pass through the file lookup.
   const files = options.webRoot ? staticFiles(options.webRoot) : undefined;
   const noRoute = (context: Context) =>

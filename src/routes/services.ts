@@ -46,6 +46,8 @@ export interface ApiServices {
   audit?: (query: AuditQuery) => Promise<unknown>;
   metrics?: MetricsReader;
   memory?: MemoryReader;
+  /** The chat model's reachability; `fresh` skips the remembered answer. */
+  modelCheck?: (fresh: boolean) => Promise<unknown>;
   testMcp?: (
     input: { name: string; command: string; args: string[]; env: Record<string, string> },
   ) => Promise<unknown>;

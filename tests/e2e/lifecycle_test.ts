@@ -137,22 +137,3 @@ Deno.test("no config: start writes a commented default, ./workspace and ./securi
     await Deno.remove(folder, { recursive: true });
   }
 });
-
-Deno.test("the supervisor gives up after crash_restart_budget crashes with a clear message", async () => {
-  const workspace = await Deno.makeTempDir();
-  const blocker = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  try {
-    const port = (blocker.addr as Deno.NetAddr).port;
-    await Deno.writeTextFile(
-      `${workspace}/config.yaml`,
-      `web:\n  port: ${port}\nagents:\n  crash_restart_budget: 2\n  crash_window_seconds: 60\n`,
-    );
-    const { code, output } = await runMain(["start", "--config", `${workspace}/config.yaml`], workspace);
-    assertEquals(code, 1);
-    assert(output.includes("crashed 3 times within 60 s"), output);
-    assert(output.includes("crash_restart_budget is 2"), output);
-  } finally {
-    blocker.close();
-    await Deno.remove(workspace, { recursive: true });
-  }
-});

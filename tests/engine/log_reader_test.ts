@@ -10,6 +10,7 @@ Deno.test("engine log: rotation by size keeps every line readable, newest last, 
     for (let index = 0; index < 60; index++) {
       logger.info(index % 3 === 0 ? "tool_call" : "turn", `entry ${index}`, { index });
     }
+    logger.close();
     assert((await Deno.stat(`${file}.1`)).size > 0, "the log rotated");
     const all = await readLogPage(file, { lines: 1000, offset: 0 });
     assertEquals(all.total_lines, 60);
@@ -48,6 +49,7 @@ Deno.test("engine log: secret values never reach the file or listeners", async (
     const seen: string[] = [];
     logger.onEntry((entry) => seen.push(JSON.stringify(entry)));
     logger.warn("llm_call_failed", "Bad key sk-live-123456 rejected", { header: "Bearer sk-live-123456" });
+    logger.close();
     const text = await Deno.readTextFile(file);
     assert(!text.includes("sk-live-123456") && text.includes("[REDACTED]"));
     assert(!seen.join("").includes("sk-live-123456"));

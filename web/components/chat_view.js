@@ -7,6 +7,7 @@ import { chatStore } from "../lib/chat_store.js";
 import { MessageList } from "./message_list.js";
 import { Composer } from "./composer.js";
 import { OtrBanner } from "./otr_banner.js";
+import { ConnectModelCard } from "./connect_model_card.js";
 
 function EmptyChat({ name }) {
   return html`
@@ -40,6 +41,7 @@ export function ChatView() {
   return html`
     <section class=${`chat-view ${otr ? "is-otr" : ""}`} aria-label="Chat">
       ${otr ? html`<${OtrBanner} />` : null}
+      <${ConnectModelCard} />
       ${loadError ? html`<div class="notice notice-error" role="alert">${loadError}</div>` : null}
       ${loading ? html`<div class="chat-loading" role="status">Loading messages…</div>` : null}
       ${!loading && !items.length && !loadError

@@ -1,16 +1,20 @@
-/** OpenAI and OpenAI-compatible chat models (ollama, vLLM, llama.cpp...) through the openai SDK, streaming
- * `{base_url}/chat/completions` with function tools. */
+/** OpenAI and OpenAI-compatible chat models (ollama, vLLM, llama.cpp...): `fetch` + server-sent events against
+ * `{base_url}/chat/completions` with function tools, like the other providers (no SDK). */
 
-import OpenAI from "openai";
 import { resolveApiKey } from "../shared/api_key.ts";
-import { callLabel, type CallSettings, callSettings, retryingOptions } from "../shared/call_settings.ts";
+import {
+  callLabel,
+  type CallSettings,
+  callSettings,
+  joinUrl,
+  retryingOptions,
+} from "../shared/call_settings.ts";
+import { readSseBatches } from "../shared/read_sse.ts";
 import { retryingStream } from "../shared/retrying_stream.ts";
+import { errorFromResponse } from "../shared/upstream_error.ts";
 import type { ChatRequest, LanguageModel, ModelEntry, ProviderDeps, StreamEvent } from "../types.ts";
 import { convertToOpenAiMessages, convertToOpenAiTools } from "./convert_to_openai_messages.ts";
-import { mapOpenAiError } from "./map_openai_error.ts";
 import { createOpenAiChunkParser } from "./parse_openai_chunks.ts";
-
-type ChatCompletionCreateParamsStreaming = OpenAI.Chat.ChatCompletionCreateParamsStreaming;
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
@@ -45,37 +49,19 @@ export function createOpenAiLanguageModel(
           required: flavor.keyRequired && !entry.base_url,
           defaultEnv: entry.base_url ? undefined : flavor.defaultKeyEnv,
         });
-        const client = createClient(baseUrl, apiKey, settings);
-        return streamOnce(client, entry, buildBody(entry, request, official), signal, settings);
+        const body = buildOpenAiBody(entry, request, official);
+        return streamOnce(entry, joinUrl(baseUrl, "chat/completions"), body, apiKey, signal, settings);
       };
       return retryingStream(open, retryingOptions(entry, settings, request.signal));
     },
   };
 }
 
-async function* streamOnce(
-  client: OpenAI,
-  entry: ModelEntry,
-  body: ChatCompletionCreateParamsStreaming,
-  signal: AbortSignal,
-  settings: CallSettings,
-): AsyncGenerator<StreamEvent[]> {
-  const label = callLabel(entry);
-  const parser = createOpenAiChunkParser(label, settings.generateId);
-  try {
-    const stream = await client.chat.completions.create(body, { signal });
-    for await (const chunk of stream) yield parser.push(chunk);
-  } catch (error) {
-    throw mapOpenAiError(label, error);
-  }
-  yield parser.finish();
-}
-
-function buildBody(
+export function buildOpenAiBody(
   entry: ModelEntry,
   request: ChatRequest,
   official: boolean,
-): ChatCompletionCreateParamsStreaming {
+): Record<string, unknown> {
   const tools = request.tools ?? [];
   return {
     model: entry.model,
@@ -88,20 +74,31 @@ function buildBody(
   };
 }
 
-function createClient(baseUrl: string, apiKey: string | undefined, settings: CallSettings): OpenAI {
-  return new OpenAI({
-    baseURL: baseUrl,
-    // The SDK insists on a key; without one the Authorization header is removed below.
-    apiKey: apiKey ?? "unused",
-    defaultHeaders: apiKey ? {} : { Authorization: null },
-    // Explicit nulls stop the SDK from reading OPENAI_* variables behind the config layer's back.
-    organization: null,
-    project: null,
-    adminAPIKey: null,
-    webhookSecret: null,
-    fetch: settings.fetch,
-    // Retries and timeouts are ours (shared/retrying_stream.ts); the SDK's would duplicate them.
-    maxRetries: 0,
-    timeout: settings.idleTimeoutMs * 2,
+async function* streamOnce(
+  entry: ModelEntry,
+  url: string,
+  body: Record<string, unknown>,
+  apiKey: string | undefined,
+  signal: AbortSignal,
+  settings: CallSettings,
+): AsyncGenerator<StreamEvent[]> {
+  const label = callLabel(entry);
+  const response = await settings.fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    },
+    body: JSON.stringify(body),
+    signal,
   });
+  if (!response.ok || !response.body) throw await errorFromResponse(label, response);
+  const parser = createOpenAiChunkParser(label, settings.generateId);
+  for await (const batch of readSseBatches(response.body)) {
+    // "[DONE]" ends the stream; the parser's finish() then checks that a finish reason came.
+    yield batch.filter((message) => message.data.trim() !== "[DONE]")
+      .flatMap((message) => parser.push(JSON.parse(message.data)));
+  }
+  yield parser.finish();
 }

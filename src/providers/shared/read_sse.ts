@@ -1,4 +1,4 @@
-/** Splits a streamed HTTP body into server-sent events (Anthropic and Gemini streams). */
+/** Splits a streamed HTTP body into server-sent events (OpenAI, Anthropic and Gemini streams). */
 
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 

@@ -1,6 +1,7 @@
 /** Turns failed upstream answers and thrown errors into ProviderError, keeping the Retry-After hint. */
 
 import { ProviderError } from "../../errors.ts";
+import { describeNetworkError } from "./network_error.ts";
 
 /** A ProviderError that also carries how long the upstream asked the caller to wait before retrying. */
 export class UpstreamError extends ProviderError {
@@ -74,7 +75,7 @@ export function toProviderError(label: string, error: unknown): ProviderError {
     return new ProviderError(`Call to ${label} failed: invalid response: ${message}`, false);
   }
   if (isNetworkError(error)) {
-    return new ProviderError(`Call to ${label} failed: network error: ${message}`, true);
+    return new ProviderError(`Call to ${label} failed: network error: ${describeNetworkError(error)}`, true);
   }
   return new ProviderError(`Call to ${label} failed: ${message}`, false);
 }

@@ -1,0 +1,75 @@
+/** `start` (supervisor + engine) and `engine` (the engine alone): refuse cleanly, check the model, print the
+ * banner, stop on signals. */
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadConfig } from "../config/load_config.ts";
+import { readEnv } from "../config/env.ts";
+import { startEngine } from "../app.ts";
+import { runSupervisor } from "../engine/supervisor.ts";
+import { checkWorkspaceLayout, layoutOf } from "../security/workspace_layout.ts";
+import { type ModelProbe, probeModel } from "../providers/probe_model.ts";
+import { styleFor } from "../terminal_style.ts";
+import { bannerLines, chatModel } from "./banner.ts";
+import { VERSION } from "./help_text.ts";
+import { configPathFrom, type OptionValues, portFrom } from "./options.ts";
+import { type Bind, checkPortFree, STARTUP_REFUSED_CODE, startupProblem } from "./startup_failure.ts";
+
+const MAIN_MODULE = join(dirname(dirname(dirname(fileURLToPath(import.meta.url)))), "main.ts");
+/** Long enough for a local server's first answer, short enough not to hold up the start. */
+const BANNER_PROBE_MS = 3000;
+
+export async function startCommand(options: OptionValues): Promise<number> {
+  const port = portFrom(options);
+  const loaded = await loadConfig(configPathFrom(options));
+  if (loaded.created) console.error(`Wrote a default configuration to ${loaded.path}`);
+  // Checked here too, so a bad layout stops before the supervisor starts engines it would restart.
+  checkWorkspaceLayout(layoutOf(loaded));
+  return await runSupervisor({
+    config: loaded.config,
+    configPath: loaded.path,
+    workspace: loaded.workspace,
+    mainModule: MAIN_MODULE,
+    port,
+  });
+}
+
+export async function engineCommand(options: OptionValues): Promise<number> {
+  const configPath = configPathFrom(options);
+  const port = portFrom(options);
+  const { config } = await loadConfig(configPath);
+  const bind: Bind = { host: config.web.host || "127.0.0.1", port: port ?? config.web.port };
+  let probe: ModelProbe | undefined;
+  try {
+    checkPortFree(bind);
+    const model = chatModel(config);
+    // Only when a person watches: piped output (services, CI, test rigs) gets no request nobody asked for.
+    const probing = model && Deno.stdout.isTerminal()
+      ? probeModel(model, { fetch, env: readEnv }, BANNER_PROBE_MS)
+      : undefined;
+    const engine = await startEngine({
+      configPath,
+      port: bind.port,
+      beforeListen: async () => void (probe = await probing),
+    });
+    const style = styleFor(Deno.stdout, readEnv);
+    const lines = bannerLines({
+      version: VERSION,
+      url: engine.url,
+      config,
+      workspace: engine.workspace,
+      sandbox: engine.sandbox,
+      probe,
+      style,
+    });
+    console.log(lines.join("\n"));
+    const stop = () => void engine.stop(0);
+    Deno.addSignalListener("SIGINT", stop);
+    Deno.addSignalListener("SIGTERM", stop);
+    return await engine.finished;
+  } catch (error) {
+    const problem = startupProblem(error, bind);
+    if (problem === undefined) throw error;
+    console.error(problem);
+    return STARTUP_REFUSED_CODE;
+  }
+}
