@@ -113,7 +113,14 @@ export class ToolPipeline {
     if (!tool) return refuse(`Tool "${call.name}" was not offered in this session`);
     const parsed = deps.parseArguments(tool, call.arguments);
     if (!parsed.ok) return refuse(`Invalid arguments for "${call.name}": ${parsed.error}`);
-    const args = parsed.args;
+    let args = parsed.args;
+    if (tool.resolveArguments) {
+      try {
+        args = await tool.resolveArguments(args);
+      } catch (error) {
+        return refuse(toolErrorMessage(error));
+      }
+    }
 
     const writes = typeof tool.writes === "function" ? tool.writes(args) : tool.writes;
     if (context.otr && writes) {
@@ -131,7 +138,7 @@ export class ToolPipeline {
       };
     }
 
-    const verdict = await this.judge(call.name, args, actionId, context);
+    const verdict = await this.judge(call.name, args, actionId, context, tool.minimumTier);
     emitVerdict(emit, actionId, verdict);
     this.audit("verdict", context, call.name, {
       action_id: actionId,
@@ -145,13 +152,14 @@ export class ToolPipeline {
       return finish(`${what} by Shield (tier ${verdict.tier}): ${verdict.reason}`, true, false, verdict);
     }
 
-    if (writes && deps.snapshots && tool.affectedPaths) {
+    const affected = writes && tool.affectedPaths ? tool.affectedPaths(args) : [];
+    if (deps.snapshots && affected.length > 0) {
       try {
         await deps.snapshots.snapshot({
           sessionId: context.sessionId,
           actionId,
           toolName: call.name,
-          paths: tool.affectedPaths(args),
+          paths: affected,
         });
       } catch (error) {
         deps.logger.error(
@@ -173,7 +181,8 @@ export class ToolPipeline {
       result = { output: toolErrorMessage(error), isError: true };
     }
     const durationMs = performance.now() - started;
-    if (result.reads && deps.ifc && !result.isError) {
+    // A tool reports reads only for what it really read (the shell even when its command failed).
+    if (result.reads && deps.ifc) {
       deps.ifc.recordRead(context.sessionId, call.name, result.reads);
     }
     this.audit(result.isError ? "action_failed" : "action_executed", context, call.name, {
@@ -201,6 +210,7 @@ export class ToolPipeline {
     args: Record<string, unknown>,
     actionId: string,
     context: CallContext,
+    toolMinimumTier?: 2 | 3,
   ): Promise<Verdict> {
     try {
       const flow = this.deps.ifc?.checkSink(context.sessionId, toolName, args);
@@ -217,7 +227,7 @@ export class ToolPipeline {
       return await this.deps.shield.evaluate(
         { type: toolName, payload: args, sessionId: context.sessionId, actionId },
         {
-          minimumTier: flow?.decision === "escalate" ? 2 : undefined,
+          minimumTier: toolMinimumTier ?? (flow?.decision === "escalate" ? 2 : undefined),
           reasoning: context.reasoning ?? flow?.reason,
         },
       );

@@ -23,6 +23,9 @@ export interface SandboxInfo {
   dropCapabilities?: boolean;
   /** pasta (Debian package passt): gives `git_push` a user-mode network without the host's loopback. */
   userNetworkPath?: string;
+  /** `unshare` when it can give a command its own pid namespace: without bubblewrap, the only way a
+   * `setsid` grandchild still dies with the command. */
+  unsharePath?: string;
   /** Why the sandbox is inactive, when it is. */
   reason?: string;
 }
@@ -32,6 +35,8 @@ export interface DetectOptions {
   candidates?: string[];
   /** Candidate pasta binaries (default /usr/bin/pasta, /usr/local/bin/pasta); [] = none. */
   userNetworkCandidates?: string[];
+  /** Candidate unshare binaries (default /usr/bin/unshare, /bin/unshare); [] = none. */
+  unshareCandidates?: string[];
 }
 
 export interface WrapOptions {
@@ -46,11 +51,14 @@ export interface WrapOptions {
 const INACTIVE: SandboxInfo = { active: false, mode: "none", filesystem: false, network: false };
 const DEFAULT_CANDIDATES = ["/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"];
 const DEFAULT_USER_NETWORK = ["/usr/bin/pasta", "/usr/local/bin/pasta"];
+const DEFAULT_UNSHARE = ["/usr/bin/unshare", "/bin/unshare"];
 
 /** Runs bwrap once with the real flags: in containers without user namespaces it is installed but cannot work. */
 export async function detectSandbox(options: DetectOptions = {}): Promise<SandboxInfo> {
+  const unsharePath = await detectUnshare(options.unshareCandidates ?? DEFAULT_UNSHARE);
+  const inactive = unsharePath ? { ...INACTIVE, unsharePath } : INACTIVE;
   const bwrapPath = (options.candidates ?? DEFAULT_CANDIDATES).find(isFile);
-  if (!bwrapPath) return { ...INACTIVE, reason: "bubblewrap (bwrap) is not installed" };
+  if (!bwrapPath) return { ...inactive, reason: "bubblewrap (bwrap) is not installed" };
   const userNetworkPath = (options.userNetworkCandidates ?? DEFAULT_USER_NETWORK).find(isFile);
   let failure = "";
   for (const dropCapabilities of [true, false]) {
@@ -69,7 +77,21 @@ export async function detectSandbox(options: DetectOptions = {}): Promise<Sandbo
     failure = await probeRuns(argv);
     if (failure === "") return probe;
   }
-  return { ...INACTIVE, bwrapPath, reason: `bubblewrap cannot start here: ${failure}` };
+  return { ...inactive, bwrapPath, reason: `bubblewrap cannot start here: ${failure}` };
+}
+
+/** Without bubblewrap: the command as pid 1 of its own pid namespace when `unshare` can make one, so killing
+ * it ends every descendant, `setsid` and double-forked ones included; else `argv` unchanged. */
+export function containProcesses(info: SandboxInfo, argv: string[]): string[] {
+  if (info.active || !info.unsharePath) return argv;
+  return [info.unsharePath, "--pid", "--fork", "--kill-child", ...argv];
+}
+
+async function detectUnshare(candidates: string[]): Promise<string | undefined> {
+  const unsharePath = candidates.find(isFile);
+  if (!unsharePath) return undefined;
+  const failure = await probeRuns([unsharePath, "--pid", "--fork", "--kill-child", "/bin/sh", "-c", "true"]);
+  return failure === "" ? unsharePath : undefined;
 }
 
 /** The bwrap argv confining `argv`; when the sandbox is inactive, `argv` unchanged. */

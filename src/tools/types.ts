@@ -38,8 +38,14 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   parameters: z.ZodType<Args>;
   /** True when the call may change state (files, processes, remote systems, memory). OTR refuses these. */
   writes: boolean | ((args: Args) => boolean);
-  /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable. */
+  /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable;
+   * an empty list: no working-tree file changes (e.g. a commit), nothing to snapshot. */
   affectedPaths?: (args: Args) => string[] | "*";
+  /** Every call goes at least to this Shield tier (3: a human approves each one). */
+  minimumTier?: 2 | 3;
+  /** What the engine, not the model, decides before Shield judges the call (e.g. the push URL read from the
+   * repository): Shield judges, and the tool executes, the returned arguments. Throws ToolError to refuse. */
+  resolveArguments?: (args: Args) => Promise<Args>;
   execute(args: Args, context: ToolCallContext): Promise<ToolResult>;
 }
 
