@@ -26,6 +26,8 @@ export interface SandboxInfo {
   /** `unshare` when it can give a command its own pid namespace: without bubblewrap, the only way a
    * `setsid` grandchild still dies with the command. */
   unsharePath?: string;
+  /** `setpriv`, to tie that namespace's life to the engine's. */
+  setprivPath?: string;
   /** Why the sandbox is inactive, when it is. */
   reason?: string;
 }
@@ -55,8 +57,7 @@ const DEFAULT_UNSHARE = ["/usr/bin/unshare", "/bin/unshare"];
 
 /** Runs bwrap once with the real flags: in containers without user namespaces it is installed but cannot work. */
 export async function detectSandbox(options: DetectOptions = {}): Promise<SandboxInfo> {
-  const unsharePath = await detectUnshare(options.unshareCandidates ?? DEFAULT_UNSHARE);
-  const inactive = unsharePath ? { ...INACTIVE, unsharePath } : INACTIVE;
+  const inactive = { ...INACTIVE, ...await detectUnshare(options.unshareCandidates ?? DEFAULT_UNSHARE) };
   const bwrapPath = (options.candidates ?? DEFAULT_CANDIDATES).find(isFile);
   if (!bwrapPath) return { ...inactive, reason: "bubblewrap (bwrap) is not installed" };
   const userNetworkPath = (options.userNetworkCandidates ?? DEFAULT_USER_NETWORK).find(isFile);
@@ -84,14 +85,18 @@ export async function detectSandbox(options: DetectOptions = {}): Promise<Sandbo
  * it ends every descendant, `setsid` and double-forked ones included; else `argv` unchanged. */
 export function containProcesses(info: SandboxInfo, argv: string[]): string[] {
   if (info.active || !info.unsharePath) return argv;
-  return [info.unsharePath, "--pid", "--fork", "--kill-child", ...argv];
+  // setpriv's parent-death signal outlives its exec into unshare: if the engine dies, so does the namespace.
+  const dieWithParent = info.setprivPath ? [info.setprivPath, "--pdeathsig", "KILL"] : [];
+  return [...dieWithParent, info.unsharePath, "--pid", "--fork", "--kill-child", ...argv];
 }
 
-async function detectUnshare(candidates: string[]): Promise<string | undefined> {
+async function detectUnshare(candidates: string[]): Promise<Partial<SandboxInfo>> {
   const unsharePath = candidates.find(isFile);
-  if (!unsharePath) return undefined;
+  if (!unsharePath) return {};
   const failure = await probeRuns([unsharePath, "--pid", "--fork", "--kill-child", "/bin/sh", "-c", "true"]);
-  return failure === "" ? unsharePath : undefined;
+  if (failure !== "") return {};
+  const setprivPath = ["/usr/bin/setpriv", "/bin/setpriv"].find(isFile);
+  return setprivPath ? { unsharePath, setprivPath } : { unsharePath };
 }
 
 /** The bwrap argv confining `argv`; when the sandbox is inactive, `argv` unchanged. */

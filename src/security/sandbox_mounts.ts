@@ -73,7 +73,8 @@ export function workspaceMounts(workspace: string, protect: ProtectedPaths): str
 
 function hide(entry: string): string[] {
   const kind = entryKind(entry);
-  if (kind === "directory") return ["--tmpfs", entry];
+  // Read-only too: a write there would otherwise land in a tmpfs and look as if it had worked.
+  if (kind === "directory") return ["--tmpfs", entry, "--remount-ro", entry];
   if (kind === "file") return ["--ro-bind", "/dev/null", entry];
   return [];
 }

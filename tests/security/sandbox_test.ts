@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
-import { detectSandbox, type SandboxInfo, wrapCommand } from "../../src/security/sandbox.ts";
+import {
+  containProcesses,
+  detectSandbox,
+  type SandboxInfo,
+  wrapCommand,
+} from "../../src/security/sandbox.ts";
 
 Deno.test("detectSandbox finds a working bubblewrap on this machine", async () => {
   const info = await detectSandbox();
@@ -12,7 +17,7 @@ Deno.test("detectSandbox finds a working bubblewrap on this machine", async () =
 });
 
 Deno.test("detectSandbox reports inactive honestly when bwrap is missing", async () => {
-  const info = await detectSandbox({ candidates: ["/nonexistent/bwrap"] });
+  const info = await detectSandbox({ candidates: ["/nonexistent/bwrap"], unshareCandidates: [] });
   assert.deepEqual(info, {
     active: false,
     mode: "none",
@@ -31,7 +36,7 @@ Deno.test("detectSandbox reports inactive when bwrap is installed but cannot sta
       "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n",
     );
     await Deno.chmod(fake, 0o755);
-    const info = await detectSandbox({ candidates: [fake] });
+    const info = await detectSandbox({ candidates: [fake], unshareCandidates: [] });
     assert.equal(info.active, false);
     assert.equal(info.mode, "none");
     assert.equal(info.reason, "bubblewrap cannot start here: bwrap: No permissions to create new namespace");
@@ -214,3 +219,21 @@ async function run(argv: string[]): Promise<string> {
 async function exists(entry: string): Promise<boolean> {
   return await Deno.lstat(entry).then(() => true, () => false);
 }
+
+Deno.test("detectSandbox finds unshare for a pid namespace when bubblewrap is missing", async () => {
+  const info = await detectSandbox({ candidates: ["/nonexistent/bwrap"] });
+  assert.equal(info.active, false);
+  assert.equal(info.unsharePath, "/usr/bin/unshare");
+  assert.deepEqual(containProcesses(info, ["sh", "-c", "x"]), [
+    "/usr/bin/setpriv",
+    "--pdeathsig",
+    "KILL",
+    "/usr/bin/unshare",
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "sh",
+    "-c",
+    "x",
+  ]);
+});
