@@ -17,8 +17,7 @@ export async function enginePermissionFlags(
     denoDir,
     "/etc",
     "/usr",
-    // Not only /proc/self: attaching git_push's network finds the sandbox's process under /proc/<pid>.
-    "/proc",
+    "/proc/self",
     "/tmp",
     Deno.execPath(),
     // The sandbox binds these into bubblewrap, and must see what they are (on merged-/usr, symlinks).

@@ -69,11 +69,11 @@ async function sandboxChild(bwrapPid: number, timeoutMs: number, waitForDrop: bo
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const children = (await Deno.readTextFile(`/proc/${bwrapPid}/task/${bwrapPid}/children`)).trim();
+      const children = (await readProcFile(`/proc/${bwrapPid}/task/${bwrapPid}/children`)).trim();
       const child = children ? Number(children.split(/\s+/)[0]) : undefined;
       if (child && (!waitForDrop || await capabilitiesDropped(child))) return child;
-    } catch {
-      throw new Error(`Cannot attach a network to sandbox process ${bwrapPid}: it is gone`);
+    } catch (error) {
+      throw new Error(`Cannot attach a network to sandbox process ${bwrapPid}: ${(error as Error).message}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -81,6 +81,16 @@ async function sandboxChild(bwrapPid: number, timeoutMs: number, waitForDrop: bo
 }
 
 async function capabilitiesDropped(pid: number): Promise<boolean> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`).catch(() => "");
+  const status = await readProcFile(`/proc/${pid}/status`).catch(() => "");
   return /^CapPrm:\s*0+$/m.test(status);
+}
+
+/** Deno's permissions demand --allow-all for another process's /proc files; the engine may run programs. */
+async function readProcFile(file: string): Promise<string> {
+  const output = await new Deno.Command("/bin/cat", { args: [file], stdout: "piped", stderr: "piped" })
+    .output();
+  if (!output.success) {
+    throw new Error(new TextDecoder().decode(output.stderr).trim() || `cannot read ${file}`);
+  }
+  return new TextDecoder().decode(output.stdout);
 }
