@@ -42,7 +42,8 @@ export function createShellTool(options: ShellToolOptions): ToolDefinition<Shell
   const hardCapBytes = options.hardCapBytes ?? 50_000_000;
   const sandboxed = options.sandbox.active;
   const sandboxNote = sandboxed
-    ? "Runs sandboxed: only the workspace is writable, little else is visible, and there is no network."
+    ? "Runs sandboxed: only the workspace is writable (its .git read-only: commit with git_commit), " +
+      "little else is visible, and there is no network."
     : "Runs without a sandbox: a human approves every command.";
   const wrap = (argv: string[]) =>
     sandboxed

@@ -1,5 +1,5 @@
-/** The real engine in-process with the scripted LLM: git writes through the one pipeline, and the shell's
- * fate without bubblewrap. */
+/** The real engine in-process with the scripted LLM: git writes through the one pipeline, the shell's fate
+ * without bubblewrap, and what a stopping engine leaves behind. */
 import * as path from "node:path";
 import { stringify } from "yaml";
 import { startEngine } from "../../src/app.ts";
@@ -11,6 +11,7 @@ import { WsClient } from "../support/ws_client.ts";
 
 interface Rig {
   root: string;
+  stop(): Promise<void>;
   workspace: string;
   llm: FakeLlm;
   url: string;
@@ -51,6 +52,7 @@ async function startRig(
     workspace,
     llm,
     url: engine.url,
+    stop: () => engine.stop(),
     async session() {
       const response = await fetch(`${engine.url}/api/sessions`, { method: "POST", body: "{}" });
       const { id } = await response.json();
@@ -199,3 +201,53 @@ Deno.test("shell e2e: without bubblewrap the shell is not offered unless the ope
     await optedIn.close();
   }
 });
+
+Deno.test("shell e2e: stopping the engine mid-command leaves no process behind, setsid ones included", async () => {
+  const rig = await startRig((root) => ({ shield: { policy_file: path.join(root, "policy.yaml") } }), {
+    prepare: (workspace) =>
+      Deno.writeTextFile(
+        path.join(workspace, "../policy.yaml"),
+        "rules:\n  - name: allow-shell\n    action: allow\n    tools: [execute_command]\n    reason: test\n",
+      ),
+  });
+  const seconds = String(900_000 + Math.floor(Math.random() * 99_999));
+  try {
+    const { id, client } = await rig.session();
+    rig.llm.enqueue(
+      {
+        toolCalls: [{
+          name: "execute_command",
+          arguments: { command: `setsid sleep ${seconds} & sleep ${seconds}` },
+        }],
+      },
+      { text: "done" },
+    );
+    client.send({ type: "message", session_id: id, content: "run it" });
+    const verdict = await client.waitFor("shield_verdict", () => true, 60_000);
+    assertEquals(verdict.data!.decision, "ALLOW");
+    while (sleepers(seconds).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    await rig.stop();
+    for (let attempt = 0; attempt < 100 && sleepers(seconds).length > 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assertEquals(sleepers(seconds), []);
+  } finally {
+    await rig.close();
+  }
+});
+
+/** Live `sleep <seconds>` processes (zombies count as gone). */
+function sleepers(seconds: string): number[] {
+  const found: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      if (Deno.readTextFileSync(`/proc/${entry.name}/cmdline`) !== `sleep\0${seconds}\0`) continue;
+      const state = Deno.readTextFileSync(`/proc/${entry.name}/stat`).split(") ")[1]?.[0];
+      if (state !== "Z") found.push(Number(entry.name));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return found;
+}
