@@ -67,36 +67,13 @@ export function createGitRunner(options: GitRunnerOptions): Git {
     const overlay = sandbox ? await Deno.makeTempFile({ prefix: "parapet-git-config-" }) : undefined;
     try {
       if (overlay) await Deno.writeTextFile(overlay, sanitisedConfig(entries, push));
-      let argv = [
-        "git",
-        ...OVERRIDES,
-        "--no-pager",
-        ...(push ? ["-c", `http.curloptResolve=${push.pin}`] : []),
-      ];
-      argv.push(...args);
-      const userNetwork = push && sandbox?.userNetworkPath;
-      if (push && userNetwork) argv = afterNetworkReady(argv, push.forwardPort);
-      if (sandbox) {
-        argv = wrapCommand(sandbox, workspace, argv, {
-          protect: { hidden: [".engine"], readOnly: [".git/hooks"] },
-          overlays: [{ source: overlay!, target: configPath }],
-          network: push && !userNetwork ? "host" : "none",
-        });
-      }
       const result = await runProcess({
-        argv,
+        argv: commandLine(args, { workspace, sandbox, configPath, overlay, push }),
         cwd: workspace,
         env: gitEnvironment(workspace, options.path, push),
         timeoutMs: (options.timeoutSeconds ?? 60) * 1000,
         maxOutputBytes: options.maxOutputBytes ?? 100_000,
-        onSpawn: push && userNetwork
-          ? (pid) =>
-            attachUserNetwork(pid, {
-              pastaPath: userNetwork,
-              forwardPort: push.forwardPort,
-              capabilitiesDropped: sandbox!.dropCapabilities,
-            })
-          : undefined,
+        onSpawn: networkFor(sandbox, push),
       });
       if (result.timedOut) throw new ToolError(`Cannot run git ${action}: timed out`);
       return { code: result.code, output: result.output.trimEnd() };
@@ -104,6 +81,43 @@ export function createGitRunner(options: GitRunnerOptions): Git {
       if (overlay) await Deno.remove(overlay).catch(() => {});
     }
   };
+}
+
+interface Placement {
+  workspace: string;
+  sandbox?: SandboxInfo;
+  configPath: string;
+  /** The reduced config, bound over the repository's own inside the sandbox. */
+  overlay?: string;
+  push?: PushPlan;
+}
+
+/** git with its overrides; inside bubblewrap when active, a push waiting for its pasta network. */
+function commandLine(args: string[], place: Placement): string[] {
+  const { sandbox, push } = place;
+  let argv = ["git", ...OVERRIDES, "--no-pager", ...(push ? ["-c", `http.curloptResolve=${push.pin}`] : [])];
+  argv.push(...args);
+  if (!sandbox) return argv;
+  const userNetwork = Boolean(push && sandbox.userNetworkPath);
+  if (push && userNetwork) argv = afterNetworkReady(argv, push.forwardPort);
+  return wrapCommand(sandbox, place.workspace, argv, {
+    protect: { hidden: [".engine"], readOnly: [".git/hooks"] },
+    overlays: [{ source: place.overlay!, target: place.configPath }],
+    // Without pasta a push shares the host's network: only the pinned, checked address protects it.
+    network: push && !userNetwork ? "host" : "none",
+  });
+}
+
+/** For a sandboxed push with pasta: attaches the user-mode network once bwrap has made the namespace. */
+function networkFor(sandbox?: SandboxInfo, push?: PushPlan) {
+  const pastaPath = sandbox?.userNetworkPath;
+  if (!push || !pastaPath) return undefined;
+  return (pid: number) =>
+    attachUserNetwork(pid, {
+      pastaPath,
+      forwardPort: push.forwardPort,
+      capabilitiesDropped: sandbox.dropCapabilities,
+    });
 }
 
 /** The workspace repository's config after the repository checks, as git tools judge it. */
