@@ -136,6 +136,17 @@ function commitTool(git: Git, workspace: string): ToolDefinition<z.infer<typeof 
       const paths = [];
       for (const entry of args.paths ?? []) paths.push(await inWorkspace(workspace, entry, "commit"));
       const scope = paths.length ? paths : ["."];
+      // Filters never run here: committing raw content where the repository expects e.g. LFS pointers is worse
+      // than not committing.
+      const filters = (await readRepositoryConfig(workspace, "commit")).filter((entry) =>
+        /^filter\./.test(entry.key)
+      );
+      if (filters.length > 0) {
+        throw new ToolError(
+          `Cannot commit: the repository config defines filters ("${filters[0].key}"; Git LFS is one), ` +
+            "which git tools never run: commit by hand",
+        );
+      }
       // Engine state tracked by an earlier commit leaves the index (the files stay on disk).
       checked("rm", await git(["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ".engine"]));
       checked("add", await git(["add", "-A", "--", ...scope, NOT_ENGINE_STATE]));

@@ -298,7 +298,7 @@ async function plantMaliciousConfig(repo: Repo) {
     return new Response("no", { status: 502 });
   });
   await Deno.writeTextFile(path.join(workspace, "evil.config"), `[core]\n\thooksPath = ${hooks}\n`);
-  await Deno.writeTextFile(path.join(workspace, ".gitattributes"), "* filter=evil diff=evil\n");
+  await Deno.writeTextFile(path.join(workspace, ".gitattributes"), "* diff=evil\n");
   const settings: [string, string][] = [
     ["core.hooksPath", hooks],
     ["core.fsmonitor", `${evil} fsmonitor`],
@@ -309,8 +309,6 @@ async function plantMaliciousConfig(repo: Repo) {
     ["core.editor", `${evil} editor`],
     ["commit.gpgSign", "true"],
     ["gpg.program", `${evil} gpg`],
-    ["filter.evil.clean", `${evil} filter-clean`],
-    ["filter.evil.smudge", `${evil} filter-smudge`],
     ["diff.evil.textconv", `${evil} textconv`],
     ["diff.external", `${evil} diff-external`],
     ["credential.helper", `!${evil} credential`],
@@ -377,7 +375,7 @@ Deno.test("without a sandbox, git tools refuse a repository whose config holds m
       await Deno.writeTextFile(path.join(workspace, "a.txt"), "one\n");
       const message = await refused("git_commit", { message: "x" });
       assert.match(message, /^Cannot run git rm without a sandbox: the repository config sets /);
-      for (const key of ["core.hookspath", "filter.evil.clean", "credential.helper", "http.proxy"]) {
+      for (const key of ["core.hookspath", "gpg.program", "credential.helper", "http.proxy"]) {
         assert.ok(message.includes(`"${key}"`), key);
       }
       assert.match(await refused("git_status"), /without a sandbox/);
@@ -397,4 +395,17 @@ Deno.test("without a sandbox, git tools still commit and push a repository with 
     assert.equal((await call("git_push")).isError, false);
     assert.equal(await gitIn(remote, "log", "--format=%s", "main"), "Plain");
   }, { sandbox: NO_SANDBOX });
+});
+
+Deno.test("git_commit refuses a repository with filters (Git LFS) instead of committing unfiltered, and never runs them", async () => {
+  await withRepo(async ({ workspace, refused, git }) => {
+    const marker = path.join(workspace, "filter_ran");
+    await Deno.writeTextFile(path.join(workspace, ".gitattributes"), "*.bin filter=lfs\n");
+    await git("config", "filter.lfs.clean", `sh -c 'touch ${marker}; cat'`);
+    await git("config", "filter.lfs.required", "true");
+    await Deno.writeTextFile(path.join(workspace, "big.bin"), "data");
+    assert.match(await refused("git_commit", { message: "x" }), /defines filters \("filter\.lfs\.clean"/);
+    assert.equal(await exists(marker), false);
+    assert.equal(await git("rev-list", "--all"), "");
+  });
 });
