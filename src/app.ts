@@ -57,12 +57,14 @@ export interface EngineOptions {
   webRoot?: string;
   clock?: Clock;
   fetch?: typeof fetch;
-  /** Host names the http_request tool may reach despite the SSRF guard (tests only). */
+  /** Host names http_request and git_push may reach despite the SSRF guard (tests only). */
   httpAllowHosts?: string[];
   /** Log to stderr too (default true). */
   stderrLogs?: boolean;
   /** Awaited just before the server listens (the CLI's bounded model check, so it never races a client). */
   beforeListen?: () => Promise<void>;
+  /** bwrap binaries to try (tests: a missing one makes the sandbox inactive). */
+  sandboxCandidates?: string[];
 }
 
 export interface RunningEngine {
@@ -148,7 +150,14 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     created: (session) => auditTrail.record("session_created", session.id, "", { mode: session.mode }),
     deleted: (session) => auditTrail.record("session_deleted", session.id, "", { mode: session.mode }),
   });
-  const sandbox = await detectSandbox();
+  const sandbox = await detectSandbox(
+    options.sandboxCandidates ? { candidates: options.sandboxCandidates } : {},
+  );
+  if (!sandbox.active) {
+    logger.warn("sandbox_inactive", `No sandbox for shell commands: ${sandbox.reason}`, {
+      shell_offered: config.tools.allow_unsandboxed_shell,
+    });
+  }
   const home = homeDirectory();
   const models = new ModelResolver(holder, { fetch: options.fetch ?? fetch, env: readEnv });
   const memory = createMemoryService({

@@ -133,6 +133,7 @@ oauth: {}                       # google: {client_id, client_secret}; microsoft:
 
 tools:
   disabled_groups: []           # files, shell, git, http, browser, email, calendar, memory, schedule, agents, messaging, mcp
+  allow_unsandboxed_shell: false # without bubblewrap: true offers execute_command anyway, every command then needs your approval
 skills:
   disabled: []                  # skill names to disable
 `;

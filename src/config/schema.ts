@@ -228,7 +228,11 @@ export const configSchema = z.object({
   email,
   calendar,
   oauth,
-  tools: z.object({ disabled_groups: z.array(z.enum(TOOL_GROUPS)).default([]) }).prefault({}),
+  tools: z.object({
+    disabled_groups: z.array(z.enum(TOOL_GROUPS)).default([]),
+    // Without bubblewrap the shell runs with the engine's rights: off unless the operator opts in.
+    allow_unsandboxed_shell: z.boolean().default(false),
+  }).prefault({}),
   skills: z.object({ disabled: z.array(z.string()).default([]) }).prefault({}),
 }).superRefine((config, context) => {
   for (const issue of crossFieldProblems(config)) context.addIssue({ code: "custom", ...issue });

@@ -25,6 +25,8 @@ export async function enginePermissionFlags(
     "/proc/self",
     "/tmp",
     Deno.execPath(),
+    // The sandbox binds these into bubblewrap, and must see what they are (on merged-/usr, symlinks).
+    ...["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"].filter(exists),
   ]);
   const write = unique([workspace, dirname(configPath), "/tmp"]);
   const flags = [
@@ -87,4 +89,13 @@ async function denoCacheDir(): Promise<string> {
 
 function unique(items: string[]): string[] {
   return [...new Set(items.filter(Boolean))];
+}
+
+function exists(entry: string): boolean {
+  try {
+    Deno.lstatSync(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -144,7 +144,7 @@ export class ToolPipeline {
     const resolution = await resolveArguments(tool, parsed.args);
     if (!resolution.ok) return refuse(resolution.reason);
     const args = resolution.args;
-    const verdict = await this.judge(call.name, args, actionId, context);
+    const verdict = await this.judge(call.name, args, actionId, context, tool.minimumTier);
     const recorded = this.audit("verdict", context, call.name, {
       action_id: actionId,
       decision: verdict.decision,
@@ -163,13 +163,14 @@ export class ToolPipeline {
       return finish(`${what} by Shield (tier ${verdict.tier}): ${verdict.reason}`, true, false, verdict);
     }
 
-    if (writes && deps.snapshots && tool.affectedPaths) {
+    const affected = writes && tool.affectedPaths ? tool.affectedPaths(args) : [];
+    if (deps.snapshots && affected.length > 0) {
       try {
         await deps.snapshots.snapshot({
           sessionId: context.sessionId,
           actionId,
           toolName: call.name,
-          paths: tool.affectedPaths(args),
+          paths: affected,
         });
       } catch (error) {
         deps.logger.error(
@@ -189,13 +190,14 @@ export class ToolPipeline {
       result = await tool.execute(args, {
         sessionId: context.sessionId,
         signal: context.signal,
-        pathsResolved: tool.resolvePaths !== undefined,
+        argumentsResolved: tool.resolveArguments !== undefined,
       });
     } catch (error) {
       result = { output: toolErrorMessage(error), isError: true };
     }
     const durationMs = performance.now() - started;
-    if (result.reads && deps.ifc && !result.isError) {
+    // A tool reports reads only for what it really read (the shell even when its command failed).
+    if (result.reads && deps.ifc) {
       deps.ifc.recordRead(context.sessionId, call.name, result.reads);
     }
     this.audit(result.isError ? "action_failed" : "action_executed", context, call.name, {
@@ -223,6 +225,7 @@ export class ToolPipeline {
     args: Record<string, unknown>,
     actionId: string,
     context: CallContext,
+    toolMinimumTier?: 2 | 3,
   ): Promise<Verdict> {
     try {
       const flow = this.deps.ifc?.checkSink(context.sessionId, toolName, args);
@@ -240,7 +243,7 @@ export class ToolPipeline {
       return await this.deps.shield.evaluate(
         { type: toolName, payload: args, sessionId: context.sessionId, actionId },
         {
-          minimumTier: flow?.decision === "escalate" ? 2 : undefined,
+          minimumTier: strictestTier(toolMinimumTier, flow?.decision === "escalate" ? 2 : undefined),
           reasoning: context.reasoning ?? flow?.reason,
         },
       );
@@ -290,12 +293,19 @@ function emitVerdict(
 type Resolution = { ok: true; args: Record<string, unknown> } | { ok: false; reason: string };
 
 async function resolveArguments(tool: AnyTool, args: Record<string, unknown>): Promise<Resolution> {
-  if (!tool.resolvePaths) return { ok: true, args };
+  if (!tool.resolveArguments) return { ok: true, args };
   try {
-    return { ok: true, args: await tool.resolvePaths(args) };
+    return { ok: true, args: await tool.resolveArguments(args) };
   } catch (error) {
     return { ok: false, reason: toolErrorMessage(error) };
   }
+}
+
+function strictestTier(...tiers: (2 | 3 | undefined)[]): 2 | 3 | undefined {
+  return tiers.reduce<2 | 3 | undefined>(
+    (worst, tier) => (tier ?? 0) > (worst ?? 0) ? tier : worst,
+    undefined,
+  );
 }
 
 function safeJson(text: string): Record<string, unknown> {

@@ -1,6 +1,15 @@
-/** Detects whether bubblewrap can confine shell commands here, and wraps a command line in it:
- * the root filesystem read-only, the workspace writable, no network, a private pid namespace. */
+/** Detects whether bubblewrap can confine commands here, and wraps a command line in it: only the system
+ * directories (read-only, secrets hidden) and the workspace (writable, protected paths hidden or read-only),
+ * no network unless asked, a private pid namespace whose end kills every process started inside it. */
 import * as path from "node:path";
+import {
+  DEFAULT_PROTECTED_PATHS,
+  type SandboxProtection,
+  systemMounts,
+  workspaceMounts,
+} from "./sandbox_mounts.ts";
+
+export { DEFAULT_PROTECTED_PATHS, type SandboxProtection } from "./sandbox_mounts.ts";
 
 export interface SandboxInfo {
   active: boolean;
@@ -12,6 +21,13 @@ export interface SandboxInfo {
   bwrapPath?: string;
   /** True when `--cap-drop ALL` works here (running as root, capabilities must be dropped explicitly). */
   dropCapabilities?: boolean;
+  /** pasta (Debian package passt): gives `git_push` a user-mode network without the host's loopback. */
+  userNetworkPath?: string;
+  /** `unshare` when it can give a command its own pid namespace: without bubblewrap, the only way a
+   * `setsid` grandchild still dies with the command. */
+  unsharePath?: string;
+  /** `setpriv`, to tie that namespace's life to the engine's. */
+  setprivPath?: string;
   /** Why the sandbox is inactive, when it is. */
   reason?: string;
 }
@@ -19,15 +35,32 @@ export interface SandboxInfo {
 export interface DetectOptions {
   /** Candidate bwrap binaries, tried in order (default /usr/bin/bwrap, /usr/local/bin/bwrap, /bin/bwrap). */
   candidates?: string[];
+  /** Candidate pasta binaries (default /usr/bin/pasta, /usr/local/bin/pasta); [] = none. */
+  userNetworkCandidates?: string[];
+  /** Candidate unshare binaries (default /usr/bin/unshare, /bin/unshare); [] = none. */
+  unshareCandidates?: string[];
+}
+
+export interface WrapOptions {
+  /** Workspace paths hidden or read-only (default DEFAULT_PROTECTED_PATHS). */
+  protect?: SandboxProtection;
+  /** Files bound read-only at a target path after everything else (git's sanitised config). */
+  overlays?: { source: string; target: string }[];
+  /** "none" (default): an empty network namespace. "host": the host's network, for `git_push` without pasta. */
+  network?: "none" | "host";
 }
 
 const INACTIVE: SandboxInfo = { active: false, mode: "none", filesystem: false, network: false };
 const DEFAULT_CANDIDATES = ["/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"];
+const DEFAULT_USER_NETWORK = ["/usr/bin/pasta", "/usr/local/bin/pasta"];
+const DEFAULT_UNSHARE = ["/usr/bin/unshare", "/bin/unshare"];
 
 /** Runs bwrap once with the real flags: in containers without user namespaces it is installed but cannot work. */
 export async function detectSandbox(options: DetectOptions = {}): Promise<SandboxInfo> {
+  const inactive = { ...INACTIVE, ...await detectUnshare(options.unshareCandidates ?? DEFAULT_UNSHARE) };
   const bwrapPath = (options.candidates ?? DEFAULT_CANDIDATES).find(isFile);
-  if (!bwrapPath) return { ...INACTIVE, reason: "bubblewrap (bwrap) is not installed" };
+  if (!bwrapPath) return { ...inactive, reason: "bubblewrap (bwrap) is not installed" };
+  const userNetworkPath = (options.userNetworkCandidates ?? DEFAULT_USER_NETWORK).find(isFile);
   let failure = "";
   for (const dropCapabilities of [true, false]) {
     const probe: SandboxInfo = {
@@ -37,32 +70,51 @@ export async function detectSandbox(options: DetectOptions = {}): Promise<Sandbo
       network: true,
       bwrapPath,
       dropCapabilities,
+      ...(userNetworkPath ? { userNetworkPath } : {}),
     };
-    const argv = wrapCommand(probe, "/", ["/bin/sh", "-c", "true"]);
+    const argv = wrapCommand(probe, "/tmp", ["/bin/sh", "-c", "true"], {
+      protect: { hidden: [], readOnly: [] },
+    });
     failure = await probeRuns(argv);
     if (failure === "") return probe;
   }
-  return { ...INACTIVE, bwrapPath, reason: `bubblewrap cannot start here: ${failure}` };
+  return { ...inactive, bwrapPath, reason: `bubblewrap cannot start here: ${failure}` };
+}
+
+/** Without bubblewrap: the command as pid 1 of its own pid namespace when `unshare` can make one, so killing
+ * it ends every descendant, `setsid` and double-forked ones included; else `argv` unchanged. */
+export function containProcesses(info: SandboxInfo, argv: string[]): string[] {
+  if (info.active || !info.unsharePath) return argv;
+  // setpriv's parent-death signal outlives its exec into unshare: if the engine dies, so does the namespace.
+  const dieWithParent = info.setprivPath ? [info.setprivPath, "--pdeathsig", "KILL"] : [];
+  return [...dieWithParent, info.unsharePath, "--pid", "--fork", "--kill-child", ...argv];
+}
+
+async function detectUnshare(candidates: string[]): Promise<Partial<SandboxInfo>> {
+  const unsharePath = candidates.find(isFile);
+  if (!unsharePath) return {};
+  const failure = await probeRuns([unsharePath, "--pid", "--fork", "--kill-child", "/bin/sh", "-c", "true"]);
+  if (failure !== "") return {};
+  const setprivPath = ["/usr/bin/setpriv", "/bin/setpriv"].find(isFile);
+  return setprivPath ? { unsharePath, setprivPath } : { unsharePath };
 }
 
 /** The bwrap argv confining `argv`; when the sandbox is inactive, `argv` unchanged. */
-export function wrapCommand(info: SandboxInfo, workspace: string, argv: string[]): string[] {
+export function wrapCommand(
+  info: SandboxInfo,
+  workspace: string,
+  argv: string[],
+  options: WrapOptions = {},
+): string[] {
   if (!info.active || !info.bwrapPath) return argv;
-  const workspaceDir = path.resolve(workspace);
-  // Order matters: the tmpfs on /tmp comes before the workspace bind, or a workspace under /tmp would vanish.
-  // deno-fmt-ignore
-  const wrapped = [
-    info.bwrapPath,
-    "--ro-bind", "/", "/",
-    "--dev", "/dev",
-    "--proc", "/proc",
-    "--tmpfs", "/tmp",
-    "--bind", workspaceDir, workspaceDir,
-  ];
-  // The engine's own state (database, audit log) lives in the workspace but is never the command's to change.
-  const engineDir = path.join(workspaceDir, ".engine");
-  if (workspaceDir !== "/" && isDirectory(engineDir)) wrapped.push("--ro-bind", engineDir, engineDir);
-  wrapped.push("--unshare-net", "--unshare-pid", "--unshare-ipc", "--die-with-parent", "--new-session");
+  const workspaceDir = realPathOr(path.resolve(workspace));
+  // Order matters: the scratch tmpfs mounts come before the workspace, or a workspace under /tmp would vanish.
+  const wrapped = [info.bwrapPath, ...systemMounts()];
+  wrapped.push(...workspaceMounts(workspaceDir, options.protect ?? DEFAULT_PROTECTED_PATHS));
+  for (const overlay of options.overlays ?? []) wrapped.push("--ro-bind", overlay.source, overlay.target);
+  if (options.network !== "host") wrapped.push("--unshare-net");
+  // A new session stops TIOCSTI; the pid namespace ends with its first process, taking every descendant along.
+  wrapped.push("--unshare-pid", "--unshare-ipc", "--unshare-uts", "--die-with-parent", "--new-session");
   if (info.dropCapabilities) wrapped.push("--cap-drop", "ALL");
   wrapped.push("--chdir", workspaceDir, "--", ...argv);
   return wrapped;
@@ -92,10 +144,10 @@ function isFile(candidate: string): boolean {
   }
 }
 
-function isDirectory(candidate: string): boolean {
+function realPathOr(candidate: string): string {
   try {
-    return Deno.statSync(candidate).isDirectory;
+    return Deno.realPathSync(candidate);
   } catch {
-    return false;
+    return candidate;
   }
 }

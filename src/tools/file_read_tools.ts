@@ -20,13 +20,13 @@ export function readFileTool(options: ResolvedFileToolOptions): ToolDefinition<z
       `Read a text file. Files over ${options.maxReadBytes} bytes are truncated; binary files are refused.`,
     parameters: readFileArgs,
     writes: false,
-    resolvePaths: async (args) => ({
+    resolveArguments: async (args) => ({
       ...args,
       path: await judgedName(options, args.path, "read", "read"),
     }),
     async execute(args, context) {
       const label = labelOf(options, args.path);
-      const file = await targetFor(options, args.path, "read", "read", context.pathsResolved);
+      const file = await targetFor(options, args.path, "read", "read", context.argumentsResolved);
       const info = await existingInfo(file, label, "read");
       if (info.isDirectory) {
         throw new ToolError(`Cannot read "${label}": it is a directory, use list_directory`);
@@ -67,14 +67,14 @@ export function listDirectoryTool(
     description: "List a directory, sorted by name: directories end with '/', symlinks show their target.",
     parameters: listDirectoryArgs,
     writes: false,
-    resolvePaths: async (args) => ({
+    resolveArguments: async (args) => ({
       ...args,
       path: await judgedName(options, args.path ?? ".", "read", "list"),
     }),
     async execute(args, context) {
       const userPath = args.path ?? ".";
       const label = labelOf(options, userPath);
-      const directory = await targetFor(options, userPath, "read", "list", context.pathsResolved);
+      const directory = await targetFor(options, userPath, "read", "list", context.argumentsResolved);
       if (!(await existingInfo(directory, label, "list")).isDirectory) {
         throw new ToolError(`Cannot list "${label}": not a directory`);
       }

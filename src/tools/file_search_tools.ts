@@ -29,14 +29,14 @@ export function searchFilesTool(
     description: "Find files and directories whose name matches a glob, recursively.",
     parameters: searchArgs,
     writes: false,
-    resolvePaths: async (args) => ({
+    resolveArguments: async (args) => ({
       ...args,
       path: await judgedName(options, args.path ?? ".", "read", "search"),
     }),
     async execute(args, context) {
       const userPath = args.path ?? ".";
       const label = labelOf(options, userPath);
-      const root = await targetFor(options, userPath, "read", "search", context.pathsResolved);
+      const root = await targetFor(options, userPath, "read", "search", context.argumentsResolved);
       if (!(await existingInfo(root, label, "search")).isDirectory) {
         throw new ToolError(`Cannot search "${label}": not a directory`);
       }
@@ -70,13 +70,13 @@ export function grepFilesTool(options: ResolvedFileToolOptions): ToolDefinition<
       "Search file contents with a regular expression; prints path:line: text. Binary files are skipped.",
     parameters: grepArgs,
     writes: false,
-    resolvePaths: async (args) => ({
+    resolveArguments: async (args) => ({
       ...args,
       path: await judgedName(options, args.path ?? ".", "read", "search"),
     }),
     async execute(args, context) {
       const userPath = args.path ?? ".";
-      const root = await targetFor(options, userPath, "read", "search", context.pathsResolved);
+      const root = await targetFor(options, userPath, "read", "search", context.argumentsResolved);
       await existingInfo(root, labelOf(options, userPath), "search");
       try {
         new RegExp(args.pattern);

@@ -84,7 +84,7 @@ export function nameOf(options: ResolvedFileToolOptions, real: string): string {
   return /^[~$]/.test(shown) ? `./${shown}` : shown;
 }
 
-/** resolveTarget, named for the judges: what `resolvePaths` hands the pipeline. */
+/** resolveTarget, named for the judges: what `resolveArguments` hands the pipeline. */
 export async function judgedName(
   options: ResolvedFileToolOptions,
   userPath: string,

@@ -33,9 +33,9 @@ export function moveFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
     parameters: transferArgs,
     writes: true,
     affectedPaths: (args) => [args.source, args.destination],
-    resolvePaths: async (args) => named(options, args, await plan(options, args, "move")),
+    resolveArguments: async (args) => named(options, args, await plan(options, args, "move")),
     async execute(args, context) {
-      const { source, destination } = await plan(options, args, "move", context.pathsResolved);
+      const { source, destination } = await plan(options, args, "move", context.argumentsResolved);
       const sourceInfo = await Deno.lstat(source);
       if (sourceInfo.isDirectory && isInside(source, destination)) {
         throw new ToolError(
@@ -58,9 +58,9 @@ export function copyFileTool(options: ResolvedFileToolOptions): ToolDefinition<T
     parameters: transferArgs,
     writes: true,
     affectedPaths: (args) => [args.destination],
-    resolvePaths: async (args) => named(options, args, await plan(options, args, "copy")),
+    resolveArguments: async (args) => named(options, args, await plan(options, args, "copy")),
     async execute(args, context) {
-      const { source, destination } = await plan(options, args, "copy", context.pathsResolved);
+      const { source, destination } = await plan(options, args, "copy", context.argumentsResolved);
       const sourceInfo = await Deno.stat(source);
       if (sourceInfo.isDirectory && isInside(source, destination)) {
         throw new ToolError(

@@ -32,13 +32,13 @@ export function writeFileTool(
     parameters: writeFileArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
-    resolvePaths: async (args) => ({
+    resolveArguments: async (args) => ({
       ...args,
       path: await judgedName(options, args.path, "write", "write"),
     }),
     async execute(args, context) {
       const label = labelOf(options, args.path);
-      const file = await targetFor(options, args.path, "write", "write", context.pathsResolved);
+      const file = await targetFor(options, args.path, "write", "write", context.argumentsResolved);
       const existing = await lstatOrUndefined(file);
       if (existing?.isDirectory) throw new ToolError(`Cannot write "${label}": it is a directory`);
       await Deno.mkdir(path.dirname(file), { recursive: true });
@@ -70,9 +70,9 @@ export function deleteFileTool(options: ResolvedFileToolOptions): ToolDefinition
     parameters: pathArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
-    resolvePaths: async (args) => ({ ...args, path: nameOf(options, await target(args.path, false)) }),
+    resolveArguments: async (args) => ({ ...args, path: nameOf(options, await target(args.path, false)) }),
     async execute(args, context) {
-      const entry = await target(args.path, context.pathsResolved);
+      const entry = await target(args.path, context.argumentsResolved);
       const info = await lstatOrUndefined(entry);
       if (!info) throw new ToolError(`Cannot delete "${labelOf(options, args.path)}": file not found`);
       await Deno.remove(entry, { recursive: info.isDirectory });
@@ -90,7 +90,7 @@ export function createDirectoryTool(options: ResolvedFileToolOptions): ToolDefin
     parameters: pathArgs,
     writes: true,
     affectedPaths: (args) => [args.path],
-    resolvePaths: async (args) => ({
+    resolveArguments: async (args) => ({
       ...args,
       path: await judgedName(options, args.path, "write", "create directory"),
     }),
@@ -100,7 +100,7 @@ export function createDirectoryTool(options: ResolvedFileToolOptions): ToolDefin
         args.path,
         "write",
         "create directory",
-        context.pathsResolved,
+        context.argumentsResolved,
       );
       const existing = await lstatOrUndefined(directory);
       if (existing && !existing.isDirectory) {

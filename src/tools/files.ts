@@ -46,11 +46,13 @@ export function withOsErrorsAsToolErrors(tool: AnyTool): AnyTool {
       throw new ToolError(`Cannot ${tool.name.replace("_", " ")}${subject}: ${(error as Error).message}`);
     }
   };
-  const resolvePaths = tool.resolvePaths;
+  const resolveArguments = tool.resolveArguments;
   return {
     ...tool,
     execute: (args, context) => translated(args, () => tool.execute(args, context)),
-    ...(resolvePaths ? { resolvePaths: (args) => translated(args, () => resolvePaths(args)) } : {}),
+    ...(resolveArguments
+      ? { resolveArguments: (args) => translated(args, () => resolveArguments(args)) }
+      : {}),
   };
 }
 

@@ -1,10 +1,12 @@
-/** The git tool group: status, diff, log, commit, push. git runs directly (never through a shell), with
- * repository hooks and external helpers disabled, and local commands inside the sandbox when it is active. */
+/** The git tool group: status, diff, log, commit, push. git runs directly (never through a shell) inside the
+ * sandbox through git_runner.ts; the push URL is resolved and checked by the engine before Shield judges it. */
 import { z } from "zod";
-import { type SandboxInfo, wrapCommand } from "../security/sandbox.ts";
+import type { SandboxInfo } from "../security/sandbox.ts";
+import type { HostResolver } from "../security/ssrf_guard.ts";
 import { resolveInWorkspace } from "../security/workspace_paths.ts";
 import { type AnyTool, type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
-import { runProcess } from "./process_runner.ts";
+import { createGitRunner, type Git, type GitResult, readRepositoryConfig } from "./git_runner.ts";
+import { planPush, pushUrlOf } from "./git_remote.ts";
 
 export interface GitToolOptions {
   workspace: string;
@@ -12,57 +14,34 @@ export interface GitToolOptions {
   timeoutSeconds?: number;
   /** Output bytes returned (default 100_000). */
   maxOutputBytes?: number;
-  /** HOME for git (its global config and credentials); default the workspace. */
-  home?: string;
   /** PATH for git (default the usual system directories). */
   path?: string;
-  /** Extra environment for git_push (e.g. SSH_AUTH_SOCK). Never the engine's whole environment. */
-  pushEnv?: Record<string, string>;
-  /** When active, every git command but push runs inside it (push needs the network). */
+  /** When active, every git command runs inside it; without it, a repository config holding more than data
+   * is refused. */
   sandbox?: SandboxInfo;
+  /** Hosts git_push may reach despite the SSRF guard, over plain http too (tests only). */
+  allowHosts?: string[];
+  resolveHost?: HostResolver;
 }
 
-const DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 const DEFAULT_AUTHOR = { name: "Parapet", email: "parapet@localhost" };
-// A workspace the model can write to must not get code run through git: hooks, fsmonitor, ext:: remotes.
-const SAFETY_CONFIG = [
-  "-c",
-  "core.hooksPath=/dev/null",
-  "-c",
-  "core.fsmonitor=false",
-  "-c",
-  "protocol.ext.allow=never",
-];
 const SAFE_NAME = /^(?!-)[A-Za-z0-9._\/-]+$/;
-
-type Git = (args: string[], mode?: { network?: boolean }) => Promise<{ code: number; output: string }>;
+/** Engine state is never staged: excluded on the command line, not by a .gitignore the agent could edit. */
+const NOT_ENGINE_STATE = ":(top,exclude).engine";
 
 export function createGitTools(options: GitToolOptions): AnyTool[] {
   const workspace = Deno.realPathSync(options.workspace);
-  const git: Git = async (args, mode = {}) => {
-    const argv = ["git", ...SAFETY_CONFIG, "--no-pager", ...args];
-    const sandboxed = !mode.network && options.sandbox ? wrapCommand(options.sandbox, workspace, argv) : argv;
-    const result = await runProcess({
-      argv: sandboxed,
-      cwd: workspace,
-      env: {
-        PATH: options.path ?? DEFAULT_PATH,
-        HOME: options.home ?? workspace,
-        LANG: "C.UTF-8",
-        GIT_TERMINAL_PROMPT: "0",
-        GIT_SSH_COMMAND: "ssh -o BatchMode=yes",
-        ...(mode.network ? options.pushEnv : {}),
-      },
-      timeoutMs: (options.timeoutSeconds ?? 60) * 1000,
-      maxOutputBytes: options.maxOutputBytes ?? 100_000,
-    });
-    if (result.timedOut) throw new ToolError(`Cannot run git ${args[0]}: timed out`);
-    return { code: result.code, output: result.output.trimEnd() };
-  };
-  return [statusTool(git), diffTool(git, workspace), logTool(git), commitTool(git, workspace), pushTool(git)];
+  const git = createGitRunner({ ...options, workspace });
+  return [
+    statusTool(git),
+    diffTool(git, workspace),
+    logTool(git),
+    commitTool(git, workspace),
+    pushTool(git, workspace, options),
+  ];
 }
 
-function checked(command: string, result: { code: number; output: string }): string {
+function checked(command: string, result: GitResult): string {
   if (result.code !== 0) {
     throw new ToolError(`Cannot run git ${command}: ${result.output || `exit code ${result.code}`}`);
   }
@@ -147,18 +126,33 @@ function commitTool(git: Git, workspace: string): ToolDefinition<z.infer<typeof 
   return {
     name: "git_commit",
     group: "git",
-    description: "Stage the given paths (or every change) and commit them with a message.",
+    description: "Stage the given paths (or every change) and commit them with a message. Hooks never run " +
+      "and the engine's own state (.engine/) is never committed.",
     parameters: commitArgs,
     writes: true,
-    // History is its own record (and git can undo a commit); the working tree is not changed.
+    // History is its own record (and git can undo a commit); no working-tree file changes.
     affectedPaths: () => [],
     async execute(args) {
       const paths = [];
       for (const entry of args.paths ?? []) paths.push(await inWorkspace(workspace, entry, "commit"));
-      const scope = paths.length ? ["--", ...paths] : [];
-      checked("add", await git(["add", "-A", ...scope]));
+      const scope = paths.length ? paths : ["."];
+      // Filters never run here: committing raw content where the repository expects e.g. LFS pointers is worse
+      // than not committing.
+      const filters = (await readRepositoryConfig(workspace, "commit")).filter((entry) =>
+        /^filter\./.test(entry.key)
+      );
+      if (filters.length > 0) {
+        throw new ToolError(
+          `Cannot commit: the repository config defines filters ("${filters[0].key}"; Git LFS is one), ` +
+            "which git tools never run: commit by hand",
+        );
+      }
+      // Engine state tracked by an earlier commit leaves the index (the files stay on disk).
+      checked("rm", await git(["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", ".engine"]));
+      checked("add", await git(["add", "-A", "--", ...scope, NOT_ENGINE_STATE]));
       const author = await authorConfig(git);
-      const result = await git([...author, "commit", "--no-verify", "-m", args.message, ...scope]);
+      const only = paths.length ? ["--", ...paths, NOT_ENGINE_STATE] : [];
+      const result = await git([...author, "commit", "--no-verify", "-m", args.message, ...only]);
       if (result.code !== 0 && /nothing (added )?to commit|no changes added/.test(result.output)) {
         return { output: "Nothing to commit", isError: true };
       }
@@ -182,37 +176,39 @@ const pushArgs = z.object({
   branch: z.string().optional().describe("Branch to push (default the current branch)"),
   force: z.boolean().optional().describe("Force with lease (never a blind force)"),
 });
+/** `url` is filled in by the engine from the repository config before Shield judges the call. */
+type PushArgs = z.infer<typeof pushArgs> & { url?: string };
 
-function pushTool(git: Git): ToolDefinition<z.infer<typeof pushArgs>> {
+function pushTool(git: Git, workspace: string, options: GitToolOptions): ToolDefinition<PushArgs> {
+  const resolve = async (args: PushArgs): Promise<PushArgs & { url: string; remote: string }> => {
+    const remote = args.remote ?? "origin";
+    if (!SAFE_NAME.test(remote)) throw new ToolError(`Cannot push: invalid remote name "${remote}"`);
+    const url = pushUrlOf(await readRepositoryConfig(workspace, "push"), remote);
+    await planPush(remote, url, options);
+    const branch = args.branch ?? checked("rev-parse", await git(["rev-parse", "--abbrev-ref", "HEAD"]));
+    if (branch === "HEAD") throw new ToolError("Cannot push: HEAD is detached, name a branch");
+    if (!SAFE_NAME.test(branch)) throw new ToolError(`Cannot push: invalid branch name "${branch}"`);
+    return { ...args, remote, branch, url };
+  };
   return {
     name: "git_push",
     group: "git",
-    description: "Push a branch to a configured remote; force uses --force-with-lease.",
+    description: "Push a branch to a configured https remote; force uses --force-with-lease.",
     parameters: pushArgs,
     writes: true,
     affectedPaths: () => [],
+    resolveArguments: resolve,
     async execute(args) {
-      const remote = args.remote ?? "origin";
-      const remotes = checked("remote", await git(["remote"])).split("\n").filter(Boolean);
-      if (!remotes.includes(remote)) {
-        throw new ToolError(
-          `Cannot push: unknown remote "${remote}" (configured: ${remotes.join(", ") || "none"})`,
-        );
+      const judged = args.url && args.remote && args.branch ? args : await resolve(args);
+      const remote = judged.remote!;
+      const current = pushUrlOf(await readRepositoryConfig(workspace, "push"), remote);
+      if (current !== judged.url) {
+        throw new ToolError(`Cannot push: the URL of remote "${remote}" changed since it was judged`);
       }
-      const branch = args.branch ?? checked("rev-parse", await git(["rev-parse", "--abbrev-ref", "HEAD"]));
-      if (branch === "HEAD") throw new ToolError("Cannot push: HEAD is detached, name a branch");
-      if (!SAFE_NAME.test(branch)) throw new ToolError(`Cannot push: invalid branch name "${branch}"`);
-      const force = args.force ? ["--force-with-lease"] : [];
-      const result = await git([
-        "push",
-        "--porcelain",
-        ...force,
-        remote,
-        `refs/heads/${branch}:refs/heads/${branch}`,
-      ], {
-        network: true,
-      });
-      return ok(checked("push", result));
+      const plan = await planPush(remote, judged.url!, options);
+      const force = judged.force ? ["--force-with-lease"] : [];
+      const refspec = `refs/heads/${judged.branch}:refs/heads/${judged.branch}`;
+      return ok(checked("push", await git(["push", "--porcelain", ...force, remote, refspec], plan)));
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Runs a child process in its own process group with a timeout, an abort signal and capped output.
- * The whole group is killed (SIGTERM, then SIGKILL) so background jobs and grandchildren never outlive a call. */
+ * The whole group is killed (SIGTERM, then SIGKILL) so background jobs never outlive a call; a process that
+ * left the group (`setsid`) dies with the pid namespace the caller wraps the command in (bwrap or unshare). */
 import { OutputCapture } from "./output_capture.ts";
 import { ToolError } from "./types.ts";
 
@@ -17,6 +18,9 @@ export interface RunRequest {
   /** Delay between SIGTERM and SIGKILL (default 2000 ms). */
   killGraceMs?: number;
   signal?: AbortSignal;
+  /** Runs right after spawn with the child's pid (e.g. to give its sandbox a network); the function it
+   * returns runs when the call ends. A throw kills the child and fails the call. */
+  onSpawn?: (pid: number) => Promise<() => void>;
 }
 
 export interface RunResult {
@@ -57,6 +61,16 @@ export async function runProcess(request: RunRequest): Promise<RunResult> {
   }
   // setsid execs in place (the child is never a group leader), so the child's pid is the new group's id.
   const group = new ProcessGroup(child, setsidPath !== undefined, request.killGraceMs ?? 2000);
+  let detach = () => {};
+  if (request.onSpawn) {
+    try {
+      detach = await request.onSpawn(child.pid);
+    } catch (error) {
+      group.killNow();
+      await Promise.allSettled([child.status, child.stdout.cancel(), child.stderr.cancel()]);
+      throw new ToolError(`Cannot run "${request.argv[0]}": ${(error as Error).message}`);
+    }
+  }
   const capture = new OutputCapture(request.maxOutputBytes);
   const state = { timedOut: false, aborted: false, outputLimitHit: false };
   const hardCap = request.hardCapBytes ?? 50_000_000;
@@ -96,6 +110,7 @@ export async function runProcess(request: RunRequest): Promise<RunResult> {
     clearTimeout(timer);
     request.signal?.removeEventListener("abort", onAbort);
     group.dispose();
+    detach();
   }
 }
 

@@ -1,9 +1,15 @@
 /** execute_command: runs `bash -c` in the workspace with a minimal environment, a timeout, capped output
- * and, when available, inside the bubblewrap sandbox. */
+ * and, when available, inside the bubblewrap sandbox. Without it, a human approves every command. */
 import { z } from "zod";
-import { type SandboxInfo, wrapCommand } from "../security/sandbox.ts";
+import {
+  containProcesses,
+  type SandboxInfo,
+  type SandboxProtection,
+  wrapCommand,
+} from "../security/sandbox.ts";
 import type { ToolDefinition, ToolResult } from "./types.ts";
 import { runProcess, type RunResult } from "./process_runner.ts";
+import { namedPaths } from "./shell_reads.ts";
 
 export interface ShellToolOptions {
   workspace: string;
@@ -22,6 +28,8 @@ export interface ShellToolOptions {
   lang?: string;
   /** Delay between SIGTERM and SIGKILL of the process group (default 2000 ms). */
   killGraceMs?: number;
+  /** Workspace paths hidden or read-only inside the sandbox (default DEFAULT_PROTECTED_PATHS). */
+  protect?: SandboxProtection;
 }
 
 const DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
@@ -37,9 +45,15 @@ export function createShellTool(options: ShellToolOptions): ToolDefinition<Shell
   const shell = ["/bin/bash", "/usr/bin/bash"].find(exists) ?? "/bin/sh";
   const maxTimeoutSeconds = options.timeoutSeconds * 10;
   const hardCapBytes = options.hardCapBytes ?? 50_000_000;
-  const sandboxNote = options.sandbox.active
-    ? "Runs sandboxed: only the workspace is writable and there is no network."
-    : "Runs without a sandbox.";
+  const sandboxed = options.sandbox.active;
+  const sandboxNote = sandboxed
+    ? "Runs sandboxed: only the workspace is writable (its .git read-only: commit with git_commit), " +
+      "little else is visible, and there is no network."
+    : "Runs without a sandbox: a human approves every command.";
+  const wrap = (argv: string[]) =>
+    sandboxed
+      ? wrapCommand(options.sandbox, workspace, argv, { protect: options.protect })
+      : containProcesses(options.sandbox, argv);
   return {
     name: "execute_command",
     group: "shell",
@@ -48,10 +62,11 @@ export function createShellTool(options: ShellToolOptions): ToolDefinition<Shell
     parameters: shellArgs,
     writes: true,
     affectedPaths: () => "*",
+    ...(sandboxed ? {} : { minimumTier: 3 as const }),
     async execute(args, context) {
       const timeoutSeconds = Math.min(args.timeout ?? options.timeoutSeconds, maxTimeoutSeconds);
       const result = await runProcess({
-        argv: wrapCommand(options.sandbox, workspace, [shell, "-c", args.command]),
+        argv: wrap([shell, "-c", args.command]),
         cwd: workspace,
         env: {
           PATH: options.path ?? DEFAULT_PATH,
@@ -66,7 +81,9 @@ export function createShellTool(options: ShellToolOptions): ToolDefinition<Shell
         signal: context.signal,
       });
       const timeoutCapped = args.timeout !== undefined && args.timeout > maxTimeoutSeconds;
-      return formatResult(result, timeoutSeconds, timeoutCapped, hardCapBytes);
+      // Output may carry what the command read even when it failed: label it either way.
+      const reads = { paths: namedPaths(args.command) };
+      return { ...formatResult(result, timeoutSeconds, timeoutCapped, hardCapBytes), reads };
     },
   };
 }

@@ -20,9 +20,9 @@ export interface ToolCallContext {
   sessionId: string;
   /** Aborted when the turn is cancelled or the engine shuts down. */
   signal: AbortSignal;
-  /** True when the arguments come from `resolvePaths` (as judged): the tool acts on exactly those paths, and
+  /** True when the arguments come from `resolveArguments` (as judged): the tool acts on exactly those paths, and
    * refuses if resolving them again gives another answer. */
-  pathsResolved?: boolean;
+  argumentsResolved?: boolean;
 }
 
 export interface ToolResult {
@@ -41,12 +41,16 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   parameters: z.ZodType<Args>;
   /** True when the call may change state (files, processes, remote systems, memory). OTR refuses these. */
   writes: boolean | ((args: Args) => boolean);
-  /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable. */
+  /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable;
+   * an empty list: no working-tree file changes (e.g. a commit), nothing to snapshot. */
   affectedPaths?: (args: Args) => string[] | "*";
-  /** Replaces each path argument by the real absolute path the call will act on (symlinks resolved, `~`
-   * expanded with the tool's own home), refusing (ToolError) a target outside the workspace or protected.
-   * The pipeline shows the result to Shield and hands exactly it to `execute`. */
-  resolvePaths?: (args: Args) => Promise<Args>;
+  /** Every call goes at least to this Shield tier (3: a human approves each one). */
+  minimumTier?: 2 | 3;
+  /** What the engine, not the model, decides before Shield judges the call: each path argument replaced by the
+   * real absolute path the call will act on (symlinks resolved, `~` expanded with the tool's own home), or the
+   * push URL read from the repository. Throws ToolError to refuse (a target outside the workspace or
+   * protected). The pipeline shows the result to Shield and hands exactly it to `execute`. */
+  resolveArguments?: (args: Args) => Promise<Args>;
   execute(args: Args, context: ToolCallContext): Promise<ToolResult>;
 }
 

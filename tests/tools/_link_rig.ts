@@ -13,7 +13,7 @@ export interface LinkRig {
   workspace: string;
   outside: string;
   tool(name: string): AnyTool;
-  /** Calls the tool as the pipeline does: resolvePaths, then execute on exactly what came back. */
+  /** Calls the tool as the pipeline does: resolveArguments, then execute on exactly what came back. */
   judged(name: string, args: Record<string, unknown>): Promise<string>;
   /** Calls execute directly with the model's arguments. */
   direct(name: string, args: Record<string, unknown>): Promise<string>;
@@ -78,8 +78,8 @@ export async function withLinkRig(run: (rig: LinkRig) => Promise<void>): Promise
     tool,
     judged: (name, args) =>
       outcome(async () => {
-        const resolved = await tool(name).resolvePaths!(args);
-        return await tool(name).execute(resolved, { ...context, pathsResolved: true });
+        const resolved = await tool(name).resolveArguments!(args);
+        return await tool(name).execute(resolved, { ...context, argumentsResolved: true });
       }),
     direct: (name, args) => outcome(() => tool(name).execute(args, context)),
     state: () => snapshot(root),

@@ -1,6 +1,6 @@
 /** Symlink attacks on every file tool that writes: planted links at the target and as a parent, aliases of the
  * workspace, the config folder and the policy folder, dangling links, and links swapped in after the call was
- * judged. Each attempt runs as the pipeline runs it (resolvePaths, then execute) and as a direct call. */
+ * judged. Each attempt runs as the pipeline runs it (resolveArguments, then execute) and as a direct call. */
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { AUDIT_LINES, type LinkRig, withLinkRig } from "./_link_rig.ts";
@@ -140,7 +140,7 @@ Deno.test("file links: a link swapped in after the call was judged is refused, a
         await Deno.writeTextFile(path.join(rig.outside, "file.txt"), "OUTSIDE");
         const target = name === "create_directory" && swap === "parent" ? "sub/newdir" : "sub/file.txt";
         const tool = rig.tool(name);
-        const judged = await tool.resolvePaths!(WRITERS[name](target));
+        const judged = await tool.resolveArguments!(WRITERS[name](target));
         // What Shield saw: the real path, named inside the workspace.
         const seen = String(judged.path ?? judged.destination);
         assert.ok(seen.startsWith("sub/"), seen);
@@ -152,7 +152,7 @@ Deno.test("file links: a link swapped in after the call was judged is refused, a
           await Deno.symlink(path.join(rig.outside, "victim.txt"), path.join(rig.workspace, "sub/file.txt"));
         }
         const before = await rig.state();
-        const context = { sessionId: "t", signal: new AbortController().signal, pathsResolved: true };
+        const context = { sessionId: "t", signal: new AbortController().signal, argumentsResolved: true };
         const outcome = await tool.execute(judged, context).then(
           (r) => `ok: ${r.output}`,
           (e) => `refused: ${e}`,
@@ -240,7 +240,7 @@ Deno.test("file links: a name starting with ~ or $ is judged as a file in the wo
     const tool = rig.tool("write_file");
     for (const [written, named] of [["w/~root/a.md", "./~root/a.md"], ["w/$HOME/a.md", "./$HOME/a.md"]]) {
       await rig.link(".", "w").catch(() => {});
-      const judged = await tool.resolvePaths!({ path: written, content: "x" });
+      const judged = await tool.resolveArguments!({ path: written, content: "x" });
       assert.equal(judged.path, named);
       assert.match(await rig.judged("write_file", { path: written, content: "x" }), /^ok: /);
       assert.equal(await Deno.readTextFile(path.join(rig.workspace, named)), "x");

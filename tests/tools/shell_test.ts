@@ -217,3 +217,80 @@ Deno.test("runProcess reports a missing program with exit code 127 and its name"
   assert.equal(result.code, 127);
   assert.match(result.output, /\/nonexistent\/program/);
 });
+
+Deno.test("execute_command timeout kills setsid and double-forked escapees, with or without bubblewrap", async () => {
+  const sandbox = await detectSandbox();
+  const unsandboxed = await detectSandbox({ candidates: ["/nonexistent/bwrap"] });
+  for (const info of [sandbox, unsandboxed]) {
+    await withShell(info, async (execute) => {
+      const seconds = uniqueSleep();
+      const command = `setsid sleep ${seconds} & (setsid sh -c 'sleep ${seconds}' &) ; ` +
+        `nohup setsid sleep ${seconds} >/dev/null 2>&1 & sleep ${seconds}`;
+      const result = await execute(command, 1);
+      assert.match(result.output, /timed out after 1 s/);
+      assert.deepEqual(await gone(["sleep", seconds]), [], `sandbox active: ${info.active}`);
+    });
+  }
+});
+
+Deno.test("a setsid escapee dies when the engine process running the command is killed", async () => {
+  const sandbox = await detectSandbox();
+  const unsandboxed = await detectSandbox({ candidates: ["/nonexistent/bwrap"] });
+  for (const info of [sandbox, unsandboxed]) {
+    const seconds = uniqueSleep();
+    const workspace = await Deno.realPath(await Deno.makeTempDir({ prefix: "ws_" }));
+    const script = `
+      import { createShellTool } from ${
+      JSON.stringify(new URL("../../src/tools/shell.ts", import.meta.url).href)
+    };
+      const tool = createShellTool({ workspace: ${JSON.stringify(workspace)}, timeoutSeconds: 600,
+        sandbox: ${JSON.stringify(info)} });
+      await tool.execute({ command: "setsid sleep ${seconds} & sleep ${seconds}" },
+        { sessionId: "t", signal: new AbortController().signal });`;
+    const engine = new Deno.Command(Deno.execPath(), {
+      args: ["eval", script],
+      stdout: "null",
+      stderr: "null",
+    })
+      .spawn();
+    try {
+      while (processesRunning(["sleep", seconds]).length < 2) await new Promise((r) => setTimeout(r, 20));
+      engine.kill("SIGKILL");
+      await engine.status;
+      assert.deepEqual(await gone(["sleep", seconds]), [], `sandbox active: ${info.active}`);
+    } finally {
+      await Deno.remove(workspace, { recursive: true });
+    }
+  }
+});
+
+Deno.test("execute_command reports the paths a command names as reads, even when it fails", async () => {
+  await withShell(NO_SANDBOX, async (execute) => {
+    const result = await execute(
+      "cat .env secrets/key.pem > out.txt; grep --file=patterns.txt ~/.ssh/id_rsa",
+    );
+    assert.equal(result.isError, true);
+    for (const named of [".env", "secrets/key.pem", "out.txt", "patterns.txt", "~/.ssh/id_rsa"]) {
+      assert.ok(result.reads?.paths?.includes(named), named);
+    }
+  });
+});
+
+Deno.test("execute_command asks for Tier 3 on every call when it runs without bubblewrap", async () => {
+  const workspace = await Deno.makeTempDir();
+  try {
+    const sandbox = await detectSandbox();
+    assert.equal(createShellTool({ workspace, timeoutSeconds: 5, sandbox: NO_SANDBOX }).minimumTier, 3);
+    assert.equal(createShellTool({ workspace, timeoutSeconds: 5, sandbox }).minimumTier, undefined);
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
+
+/** Processes matching `argv` still alive once the kernel had time to reap a dead namespace (empty = gone). */
+async function gone(argv: string[]): Promise<number[]> {
+  for (let attempt = 0; attempt < 100 && processesRunning(argv).length > 0; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return processesRunning(argv);
+}
