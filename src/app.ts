@@ -315,6 +315,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     () => clock.now(),
     controlKeys,
     (sessionId) => approvals.pendingEvents(sessionId),
+    (request) => auth.controlAtUpgrade(request),
   );
   hubRef.current = hub;
   bus.subscribe((event) => hub.deliver(event));

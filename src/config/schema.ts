@@ -259,6 +259,22 @@ export function crossFieldProblems(raw: unknown): { path: PropertyKey[]; message
       problems.push({ path: ["roles", role], message: `"${name}" is not the name of any models[] entry` });
     }
   }
+  const tools = (typeof config.tools === "object" && config.tools !== null ? config.tools : {}) as Record<
+    string,
+    unknown
+  >;
+  const web = (typeof config.web === "object" && config.web !== null ? config.web : {}) as Record<
+    string,
+    unknown
+  >;
+  if (tools.allow_unsandboxed_shell === true && !web.password_hash) {
+    // An unsandboxed command could otherwise reach the engine's port and answer its own approval prompts.
+    problems.push({
+      path: ["tools", "allow_unsandboxed_shell"],
+      message:
+        "an unsandboxed shell needs web.password_hash, so approvals need a login its commands do not have",
+    });
+  }
   const embedding = models.find((entry) => entry?.name === roles.embedding);
   if (embedding?.provider === "anthropic") {
     problems.push({

@@ -73,6 +73,15 @@ export class AuthService {
     return this.handleValid(handle) ? handle : undefined;
   }
 
+  /** Whether a WebSocket opened with this request may act for the user (approve, run commands) without a
+   * control key: always when no password is set (nothing could tell the user's own clients apart), else while
+   * the login its cookie carries stays valid. */
+  controlAtUpgrade(request: Request): (() => boolean) | undefined {
+    if (!this.controlNeedsLogin) return () => true;
+    const handle = this.loginHandle(loginTokenOf(request.headers.get("cookie") ?? ""));
+    return handle === undefined ? undefined : () => this.handleValid(handle);
+  }
+
   /** True while the login behind `handle` is neither logged out nor expired. */
   handleValid(handle: string): boolean {
     return this.store.isValid(handle, this.clock.now());
@@ -81,4 +90,13 @@ export class AuthService {
   private hashToken(token: string): string {
     return createHash("sha256").update(`${this.fingerprint}:${token}`).digest("hex");
   }
+}
+
+/** The login token in a Cookie header, if any. */
+function loginTokenOf(cookieHeader: string): string | undefined {
+  for (const part of cookieHeader.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === LOGIN_COOKIE) return value.join("=");
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 /** WebSocket connections and the delivery rules of spec 6.3: log_entry to all, other events to their session.
- * Frames that act for the user (`command`, `tier3_decision`) need the connection's control key. */
+ * Frames that act for the user (`command`, `tier3_decision`) need a connection the engine trusts with control:
+ * any, when no password is set; else one opened with a valid login cookie or holding a control key. */
 import type { PipelineEvent } from "../engine/events.ts";
 import type { Logger } from "../logger.ts";
 import { type ClientFrame, parseClientFrame } from "./client_frames.ts";
@@ -18,7 +19,12 @@ interface Connection {
   activeSessionId: string;
   /** The control key this connection claimed, if any. */
   key?: string;
+  /** Whether the connection may still act for the user (no password set, or its login is still valid). */
+  controls?: () => boolean;
 }
+
+/** Decides, at upgrade, whether a connection may act for the user without a control key. */
+export type ControlAtUpgrade = (request: Request) => (() => boolean) | undefined;
 
 const KEYED_FRAMES = new Set(["command", "tier3_decision"]);
 
@@ -35,6 +41,7 @@ export class WebSocketHub {
     private readonly keys: ControlKeys,
     /** Events a client must see when it starts watching a session (open Tier 3 requests). */
     private readonly stateFor: (sessionId: string) => PipelineEvent[] = () => [],
+    private readonly controlAtUpgrade: ControlAtUpgrade = () => undefined,
   ) {}
 
   /** Upgrades an already authorised request. A `key` query parameter claims a control key for the connection. */
@@ -45,8 +52,10 @@ export class WebSocketHub {
     if (key !== undefined && !this.keys.claim(key)) {
       return Response.json({ error: KEY_INVALID, code: "CONTROL_KEY_INVALID" }, { status: 403 });
     }
+    // Decided before the upgrade: the request's headers cannot be read once it has been upgraded.
+    const controls = key !== undefined ? () => this.keys.valid(key) : this.controlAtUpgrade(request);
     const { socket, response } = Deno.upgradeWebSocket(request, { idleTimeout: 120 });
-    const connection: Connection = { socket, activeSessionId: sessionId.slice(0, 128), key };
+    const connection: Connection = { socket, activeSessionId: sessionId.slice(0, 128), key, controls };
     socket.onopen = () => {
       this.connections.add(connection);
       this.activate(connection, connection.activeSessionId);
@@ -70,14 +79,11 @@ export class WebSocketHub {
     }
   }
 
-  /** Number of open connections whose active session is `sessionId` and that could answer for it (they hold a
-   * control key). */
+  /** Number of open connections whose active session is `sessionId` and that could answer for it. */
   clientsFor(sessionId: string): number {
     let count = 0;
     for (const connection of this.connections) {
-      if (connection.activeSessionId === sessionId && connection.key && this.keys.valid(connection.key)) {
-        count++;
-      }
+      if (connection.activeSessionId === sessionId && connection.controls?.()) count++;
     }
     return count;
   }
@@ -182,20 +188,27 @@ export class WebSocketHub {
     return "session_id" in frame && frame.session_id ? frame.session_id : connection.activeSessionId;
   }
 
-  /** Why a frame that acts for the user is refused, or undefined when the connection holds a valid key. */
+  /** Why a frame that acts for the user is refused, or undefined when the connection may act for the user. */
   private keyRefusal(
     connection: Connection,
     key: string | undefined,
   ): { code: string; message: string } | undefined {
+    if ((key === undefined || key === "" || key === connection.key) && connection.controls?.()) {
+      return undefined;
+    }
     if (key === undefined || key === "") {
       return {
         code: "CONTROL_KEY_REQUIRED",
         message:
-          'This frame needs the connection\'s control key in "key": get one with POST /api/control-key',
+          "This frame acts for the user: a password is set, so open the connection with a login cookie " +
+          '(op_session) or put a control key in "key" (POST /api/control-key)',
       };
     }
     // A connection opened without a key may claim one with its first keyed frame.
-    if (!connection.key && this.keys.claim(key)) connection.key = key;
+    if (!connection.key && this.keys.claim(key)) {
+      connection.key = key;
+      connection.controls = () => this.keys.valid(key);
+    }
     if (connection.key !== key || !this.keys.valid(key)) {
       return { code: "CONTROL_KEY_INVALID", message: KEY_INVALID };
     }

@@ -58,3 +58,17 @@ Deno.test("config: YAML errors are reported once per line", () => {
   assertEquals(lines.length, new Set(lines).size, error.problems.join("\n"));
   assert(error.problems.length >= 1);
 });
+
+Deno.test("config: an unsandboxed shell without a password is an error (its commands could answer approvals)", () => {
+  const error = assertThrows(
+    () => parseConfigText("tools:\n  allow_unsandboxed_shell: true\n"),
+    ConfigError,
+  );
+  assertEquals(error.problems.length, 1, error.problems.join("\n"));
+  assert(error.problems[0].startsWith("tools.allow_unsandboxed_shell"), error.problems[0]);
+  assert(error.problems[0].includes("web.password_hash"), error.problems[0]);
+  const { config } = parseConfigText(
+    `tools:\n  allow_unsandboxed_shell: true\nweb:\n  password_hash: "${"$2a$04$" + "a".repeat(53)}"\n`,
+  );
+  assertEquals(config.tools.allow_unsandboxed_shell, true);
+});

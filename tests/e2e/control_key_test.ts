@@ -1,5 +1,6 @@
-/** Control keys: a process that can reach the engine's WebSocket but holds no key handed to the UI (the shell's
- * setsid helper of the review) cannot answer Tier 3 prompts or run slash commands. */
+/** Control: with a password set, a process that can reach the engine's WebSocket but holds neither a login nor
+ * a key handed to the UI (the shell's setsid helper of the review) cannot answer Tier 3 prompts or run slash
+ * commands. Without a password every local client may (the spec's WebSocket protocol has no key). */
 import { assert, assertEquals } from "../support/assert.ts";
 import { fetchControlKey, WsClient } from "../support/ws_client.ts";
 import { hashPassword, startTestEngine } from "../support/engine_harness.ts";
@@ -15,11 +16,25 @@ import {
 
 const GUARDED_WRITE = { name: "write_file", arguments: { path: "approve-me/key.txt", content: "k\n" } };
 
-Deno.test("a client without the control key can neither approve a Tier 3 prompt nor run a command", async (t) => {
-  const rig = await startShieldRig({ testPolicy: true });
+const PASSWORD = "correct horse";
+
+async function loginCookie(url: string): Promise<Record<string, string>> {
+  const login = await fetch(`${url}/api/login`, {
+    method: "POST",
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  await login.body?.cancel();
+  return { cookie: login.headers.get("set-cookie")!.split(";")[0] };
+}
+
+Deno.test("with a password, a client without login or control key can neither approve a Tier 3 prompt nor run a command", async (t) => {
+  const rig = await startShieldRig({
+    testPolicy: true,
+    config: { web: { password_hash: hashPassword(PASSWORD) } },
+  });
   try {
     const sessionId = await rig.newSession();
-    const ui = await rig.connect(sessionId);
+    const ui = await WsClient.connectWithKey(rig.engine.wsUrl, sessionId, await loginCookie(rig.engine.url));
     const intruder = await WsClient.connect(rig.engine.wsUrl, sessionId);
     rig.script(toolSteps(GUARDED_WRITE));
     ui.send({ type: "message", session_id: sessionId, content: "Write the key file" });
@@ -69,14 +84,17 @@ Deno.test("a client without the control key can neither approve a Tier 3 prompt 
       const decisions = (await auditEntries(rig)).filter((entry) => entry.event === "tier3_decision");
       assertEquals(decisions.length, 1);
     });
-    await intruder.close();
+    await Promise.all([intruder.close(), ui.close()]);
   } finally {
     await rig.close();
   }
 });
 
-Deno.test("a session watched only by keyless clients has nobody to ask: Tier 3 is denied at once", async () => {
-  const rig = await startShieldRig({ testPolicy: true });
+Deno.test("with a password, a session watched only by clients without login or key has nobody to ask: Tier 3 is denied at once", async () => {
+  const rig = await startShieldRig({
+    testPolicy: true,
+    config: { web: { password_hash: hashPassword(PASSWORD) } },
+  });
   try {
     const sessionId = await rig.newSession();
     const watcher = await WsClient.connect(rig.engine.wsUrl, sessionId);
@@ -90,6 +108,26 @@ Deno.test("a session watched only by keyless clients has nobody to ask: Tier 3 i
       reason: "Approval unavailable: no client could answer",
     });
     await watcher.close();
+  } finally {
+    await rig.close();
+  }
+});
+
+Deno.test("without a password, a plain client of the spec's protocol (no key) answers Tier 3 and runs commands", async () => {
+  const rig = await startShieldRig({ testPolicy: true });
+  try {
+    const sessionId = await rig.newSession();
+    const client = await WsClient.connect(rig.engine.wsUrl, sessionId);
+    rig.script(toolSteps(GUARDED_WRITE));
+    client.send({ type: "message", session_id: sessionId, content: "Write the key file" });
+    const asked = (await client.waitFor("tier3_approval_required")).data!;
+    client.send({ type: "tier3_decision", action_id: asked.action_id, decision: "approve" });
+    await client.waitFor("response_complete");
+    assertVerdict(turnEvents(client), 0, { decision: "ALLOW", tier: 3, reason: "Approved by the user" });
+    assertEquals(await Deno.readTextFile(`${rig.workspace}/approve-me/key.txt`), "k\n");
+    client.send({ type: "command", session_id: sessionId, content: "/title Plain" });
+    assertEquals((await client.waitFor("command_result")).data!.ok, true);
+    await client.close();
   } finally {
     await rig.close();
   }

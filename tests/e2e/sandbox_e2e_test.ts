@@ -5,7 +5,7 @@ import { stringify } from "yaml";
 import { startEngine } from "../../src/app.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { type FakeLlm, startFakeLlm } from "../support/fake_llm.ts";
-import { testConfig } from "../support/engine_harness.ts";
+import { hashPassword, testConfig } from "../support/engine_harness.ts";
 import { startGitHttpServer } from "../support/git_http_server.ts";
 import { WsClient } from "../support/ws_client.ts";
 
@@ -25,6 +25,8 @@ async function startRig(
     sandboxCandidates?: string[];
     httpAllowHosts?: string[];
     prepare?: (ws: string) => Promise<void>;
+    /** Set as web.password_hash; the rig logs in and opens its WebSockets with the login cookie. */
+    password?: string;
   },
 ) {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "parapet-git-e2e-" }));
@@ -37,7 +39,14 @@ async function startRig(
   const configPath = path.join(root, "config.yaml");
   await Deno.writeTextFile(
     configPath,
-    stringify(testConfig({ llmUrl: llm.url, config: { workspace, ...config(root) } })),
+    stringify(testConfig({
+      llmUrl: llm.url,
+      config: {
+        workspace,
+        ...config(root),
+        ...(options.password ? { web: { password_hash: hashPassword(options.password) } } : {}),
+      },
+    })),
   );
   const engine = await startEngine({
     configPath,
@@ -47,6 +56,15 @@ async function startRig(
     httpAllowHosts: options.httpAllowHosts,
   });
   const clients: WsClient[] = [];
+  let cookie: Record<string, string> | undefined;
+  if (options.password) {
+    const login = await fetch(`${engine.url}/api/login`, {
+      method: "POST",
+      body: JSON.stringify({ password: options.password }),
+    });
+    await login.body?.cancel();
+    cookie = { cookie: login.headers.get("set-cookie")!.split(";")[0] };
+  }
   const rig: Rig = {
     root,
     workspace,
@@ -56,7 +74,7 @@ async function startRig(
     async session() {
       const response = await fetch(`${engine.url}/api/sessions`, { method: "POST", body: "{}" });
       const { id } = await response.json();
-      const client = await WsClient.connect(`${engine.url.replace("http", "ws")}/api/ws`, id);
+      const client = await WsClient.connect(`${engine.url.replace("http", "ws")}/api/ws`, id, cookie);
       clients.push(client);
       return { id, client };
     },
@@ -188,7 +206,10 @@ Deno.test("shell e2e: without bubblewrap the shell is not offered unless the ope
   } finally {
     await off.close();
   }
-  const optedIn = await startRig(() => ({ tools: { allow_unsandboxed_shell: true } }), missing);
+  const optedIn = await startRig(() => ({ tools: { allow_unsandboxed_shell: true } }), {
+    ...missing,
+    password: "correct horse",
+  });
   try {
     const tools = (await (await fetch(`${optedIn.url}/api/tools`)).json()) as { name: string }[];
     assert(tools.some((tool) => tool.name === "execute_command"), "shell not offered after opting in");
