@@ -7,8 +7,8 @@
  *    baseline: reading and hashing the file.
  */
 import { DatabaseSync } from "node:sqlite";
-import { systemClock } from "../src/clock.ts";
-import { buildFtsQuery } from "../src/memory/fts_query.ts";
+import { systemClock } from "../src/lib/clock.ts";
+import { buildFtsQuery } from "../src/lib/fts_query.ts";
 import { sha256Hex } from "../src/memory/hash.ts";
 import { memorySchemaSql } from "../src/memory/memory_schema.ts";
 import { createMemoryQuery } from "../src/memory/memory_query.ts";

@@ -1,8 +1,8 @@
 /** What a Tier 3 card shows beyond the spec's fields: every argument of the call, a diff of what a write would
  * change, and the agent's own words kept apart from what Shield found (the agent's are untrusted). */
 import * as path from "node:path";
-import { resolveInWorkspace } from "../security/workspace_paths.ts";
-import { unifiedDiff } from "./text_diff.ts";
+import { resolveInWorkspace } from "../workspace/workspace_paths.ts";
+import { unifiedDiff } from "../lib/text_diff.ts";
 
 /** Larger files get a note instead of a diff. */
 const MAX_DIFF_BYTES = 1024 * 1024;

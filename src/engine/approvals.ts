@@ -1,6 +1,6 @@
 /** Pending Tier 3 approvals: asks the session's clients, binds each answer to the exact action it was asked for
  * and to the session it was asked in, and limits how often each session and the user are asked. */
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { ApprovalRequester } from "../shield/types.ts";
 import type { EventSink, PipelineEvent } from "./events.ts";
 import { makeEvent } from "./events.ts";

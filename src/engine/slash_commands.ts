@@ -1,9 +1,9 @@
 /** Slash commands sent as `command` frames: each answers with {command, ok, text, action?}. */
 import type { CommandResult, CommandRunner } from "./conversation.ts";
 import type { SessionService } from "./session_service.ts";
-import { type ConfigHolder, protectedKeyRefusal } from "./config_holder.ts";
+import { type ConfigHolder, protectedKeyRefusal } from "../config/config_holder.ts";
 import { checkSettableKey, setConfigValue } from "../config/config_writer.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../lib/errors.ts";
 import { exportMarkdown, formatHistory, formatSessions } from "./session_text.ts";
 
 export interface CommandDeps {

@@ -1,9 +1,9 @@
 /** The one tool-call pipeline every caller uses (chat, sub-agents, schedules, channels, MCP):
  * offered? → arguments valid? → OTR write check → paths resolved → IFC → Shield → audit (durable when
  * fail-closed) → snapshot → execute → taint → events. */
-import type { Clock } from "../clock.ts";
-import { newId } from "../clock.ts";
-import type { Logger } from "../logger.ts";
+import type { Clock } from "../lib/clock.ts";
+import { newId } from "../lib/clock.ts";
+import type { Logger } from "../log/logger.ts";
 import type { AnyTool, ToolResult } from "../tools/types.ts";
 import type { ToolCall } from "../providers/types.ts";
 import type { Verdict } from "../shield/types.ts";

@@ -1,8 +1,8 @@
 /** One agent turn: user message → streamed LLM rounds → tool calls through the pipeline → response_complete. */
-import type { Clock } from "../clock.ts";
-import { newId } from "../clock.ts";
-import { ProviderError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import type { Clock } from "../lib/clock.ts";
+import { newId } from "../lib/clock.ts";
+import { ProviderError } from "../lib/errors.ts";
+import type { Logger } from "../log/logger.ts";
 import type { ChatMessage, LanguageModel, ToolCall, ToolSpec } from "../providers/types.ts";
 import type { Thought, TokenUsage } from "../store/session_types.ts";
 import type { SessionService } from "./session_service.ts";

@@ -1,6 +1,6 @@
 /** Keeps the FTS5 memory index in line with the files: re-chunks only files whose stat or hash changed. */
 import type { DatabaseSync } from "node:sqlite";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import { chunkMarkdown } from "./markdown_chunks.ts";
 import { listSourceFiles, type SourceFile, statRegularFile } from "./memory_sources.ts";
 import { sha256Hex, sha256HexSync } from "./hash.ts";

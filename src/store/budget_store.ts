@@ -1,7 +1,7 @@
 /** The Tier 2 daily budget, counted in the database so restarts do not reset it. */
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { BudgetCounter } from "../shield/types.ts";
 import { dayOf } from "./metrics_store.ts";
 

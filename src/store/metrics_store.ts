@@ -1,7 +1,7 @@
 /** Records LLM calls, tool calls and Shield samples, and reads them back as the metrics API's summaries. */
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { MetricsRecorder } from "../engine/ports.ts";
 
 export type Period = "today" | "weekly" | "monthly" | "yearly";

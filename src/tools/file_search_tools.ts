@@ -1,6 +1,6 @@
 /** search_files (glob on names) and grep_files (regex on content, run in a worker with a time limit). */
 import { z } from "zod";
-import { unreadablePaths } from "../security/protected_paths.ts";
+import { unreadablePaths } from "../workspace/protected_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { existingInfo, judgedName, labelOf, targetFor } from "./file_targets.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";

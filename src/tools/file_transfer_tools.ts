@@ -3,7 +3,7 @@
  * directory is judged (and refused when it leads out or onto a protected path), never written through. */
 import * as path from "node:path";
 import { z } from "zod";
-import { isInside, lstatOrUndefined } from "../security/workspace_paths.ts";
+import { isInside, lstatOrUndefined } from "../workspace/workspace_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { ok, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import {

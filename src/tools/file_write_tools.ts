@@ -2,7 +2,7 @@
  * protected path, and always on exactly the real path the pipeline judged. */
 import * as path from "node:path";
 import { z } from "zod";
-import { lstatOrUndefined } from "../security/workspace_paths.ts";
+import { lstatOrUndefined } from "../workspace/workspace_paths.ts";
 import { type ToolDefinition, ToolError } from "./types.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import {

@@ -1,6 +1,6 @@
 /** The push target of a remote, resolved by the engine from the repository config (never by the model or by
  * git): one https URL, no credentials, a host the SSRF guard accepts, pinned to the address it checked. */
-import { checkUrl, type HostResolver, SsrfError } from "../security/ssrf_guard.ts";
+import { checkUrl, type HostResolver, SsrfError } from "../sandbox/ssrf_guard.ts";
 import type { ConfigEntry } from "./git_config.ts";
 import type { PushPlan } from "./git_runner.ts";
 import { ToolError } from "./types.ts";

@@ -1,6 +1,6 @@
 /** http_request: one HTTP call with SSRF checks on every redirect hop, a timeout and a capped response. */
 import { z } from "zod";
-import { type CheckedUrl, checkUrl, type HostResolver, SsrfError } from "../security/ssrf_guard.ts";
+import { type CheckedUrl, checkUrl, type HostResolver, SsrfError } from "../sandbox/ssrf_guard.ts";
 import { type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
 
 export interface HttpToolOptions {

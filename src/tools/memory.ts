@@ -1,6 +1,6 @@
 /** Memory tools: memory_write (a section of MEMORY.md or USER.md) and memory_search (full-text). */
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError } from "../lib/errors.ts";
 import { WRITABLE_MEMORY_FILES } from "../memory/memory_files.ts";
 import type { MemoryService } from "../memory/types.ts";
 import { MAX_SECTION_CHARS, MAX_WRITE_CONTENT_BYTES } from "../memory/write_request.ts";

@@ -2,8 +2,8 @@
  * Frames that act for the user (`command`, `tier3_decision`) need a connection the engine trusts with control:
  * any, when no password is set; else one opened with a valid login cookie or holding a control key. */
 import type { PipelineEvent } from "../engine/events.ts";
-import type { Logger } from "../logger.ts";
-import { type ClientFrame, parseClientFrame } from "./client_frames.ts";
+import type { Logger } from "../log/logger.ts";
+import { type ClientFrame, parseClientFrame } from "../protocol/client_frames.ts";
 import type { ControlKeys } from "./control_keys.ts";
 
 export const MAX_FRAME_BYTES = 10 * 1024 * 1024;

@@ -2,14 +2,14 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { ToolPipeline } from "../../src/engine/tool_pipeline.ts";
-import { auditPort } from "../../src/engine/audit_trail.ts";
+import { auditPort } from "../../src/app/audit_trail.ts";
 import { type AuditPort, noMetrics } from "../../src/engine/ports.ts";
 import type { PipelineEvent } from "../../src/engine/events.ts";
-import { JsonLogger } from "../../src/logger.ts";
-import { openAuditLog } from "../../src/security/audit/audit_log.ts";
+import { JsonLogger } from "../../src/log/logger.ts";
+import { openAuditLog } from "../../src/audit/audit_log.ts";
 import { parseToolArguments } from "../../src/tools/validate_arguments.ts";
 import type { AnyTool } from "../../src/tools/types.ts";
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/lib/clock.ts";
 
 function rig(audit: AuditPort, failClosed: boolean, onExecute: () => Promise<void> | void = () => {}) {
   const runs: string[] = [];

@@ -10,9 +10,9 @@ import { createFileTools } from "../../src/tools/files.ts";
 import { parseToolArguments } from "../../src/tools/validate_arguments.ts";
 import { createShield, parsePolicy } from "../../src/shield/mod.ts";
 import type { Action } from "../../src/shield/types.ts";
-import { buildProtectedPaths } from "../../src/security/protected_paths.ts";
-import { silentLogger } from "../../src/logger.ts";
-import { systemClock } from "../../src/clock.ts";
+import { buildProtectedPaths } from "../../src/workspace/protected_paths.ts";
+import { silentLogger } from "../../src/log/logger.ts";
+import { systemClock } from "../../src/lib/clock.ts";
 
 const POLICY = `rules:
   - {name: deny-vault, action: deny, tools: ["*"], paths: ["vault/**"], reason: the vault is off limits}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
-import { detectSandbox, type SandboxInfo } from "../../src/security/sandbox.ts";
+import { detectSandbox, type SandboxInfo } from "../../src/sandbox/sandbox.ts";
 import { createGitTools, type GitToolOptions } from "../../src/tools/git.ts";
 import { type AnyTool, ToolError, type ToolResult } from "../../src/tools/types.ts";
 import { type GitHttpServer, startGitHttpServer } from "../support/git_http_server.ts";
