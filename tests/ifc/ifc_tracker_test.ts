@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { createIfcTracker } from "../../src/ifc/ifc_tracker.ts";
 import { parseIfcPolicy } from "../../src/ifc/ifc_policy.ts";
-import {
-  DEFAULT_IFC_POLICY,
-  PERMISSIVE_IFC_POLICY,
-  STRICT_IFC_POLICY,
-} from "../../src/ifc/ifc_presets.ts";
+import { DEFAULT_IFC_POLICY, PERMISSIVE_IFC_POLICY, STRICT_IFC_POLICY } from "../../src/ifc/ifc_presets.ts";
 
 const places = { workspace: "/srv/ws", homeDir: "/home/ana" };
 const defaultPolicy = parseIfcPolicy(DEFAULT_IFC_POLICY, "default");

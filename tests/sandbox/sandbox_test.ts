@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
-import {
-  containProcesses,
-  detectSandbox,
-  type SandboxInfo,
-  wrapCommand,
-} from "../../src/sandbox/sandbox.ts";
+import { containProcesses, detectSandbox, type SandboxInfo, wrapCommand } from "../../src/sandbox/sandbox.ts";
 
 Deno.test("detectSandbox finds a working bubblewrap on this machine", async () => {
   const info = await detectSandbox();
