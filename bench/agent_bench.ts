@@ -51,7 +51,7 @@ const TURNS_PER_SESSION = 50;
 const ENGINE_CPU = "1";
 
 /** Runs the real engine (startEngine, as `main.ts engine` does) with a fractional-millisecond clock. */
-const PRECISE_ENGINE = `import { startEngine } from "${REPO_ROOT}/src/app.ts";
+const PRECISE_ENGINE = `import { startEngine } from "${REPO_ROOT}/src/app/start.ts";
 const [configPath, port] = Deno.args;
 const clock = { now: () => performance.timeOrigin + performance.now() };
 const engine = await startEngine({ configPath, port: Number(port), clock });

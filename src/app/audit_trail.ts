@@ -1,5 +1,5 @@
 /** The engine's audit trail: the log anchored in engine.db (signed when security.audit_key_file is set),
- * the AuditPort the engine records through, and the verified page GET /api/audit serves. */
+ * the AuditRecorder the engine records through, and the verified page GET /api/audit serves. */
 import { join } from "node:path";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../log/logger.ts";
@@ -9,7 +9,7 @@ import { type AuditLog, openAuditLog } from "../audit/audit_log.ts";
 import { loadAuditKey } from "../audit/audit_key.ts";
 import { lockedSnapshot, newerAnchor } from "../audit/anchor_check.ts";
 import { type AuditPage, readAuditPage } from "../audit/verify_audit.ts";
-import type { AuditPort } from "../engine/ports.ts";
+import type { AuditRecorder } from "../protocol/audit_events.ts";
 
 export interface EngineAuditOptions {
   /** The workspace's `.engine` folder: audit.jsonl and engine.db. */
@@ -55,10 +55,10 @@ export async function openEngineAudit(options: EngineAuditOptions): Promise<Engi
 }
 
 /**
- * Adapts the audit log to the engine's AuditPort. A record never throws: a failed append is logged and
+ * Adapts the audit log to the engine's AuditRecorder. A record never throws: a failed append is logged and
  * its error is what the returned promise resolves with, for callers that must not act without it.
  */
-export function auditPort(log: AuditLog, logger: Logger): AuditPort {
+export function auditPort(log: AuditLog, logger: Logger): AuditRecorder {
   return {
     record(event, sessionId, actionType, details, options) {
       return log.append({ event, session_id: sessionId, action_type: actionType, details }, options).then(

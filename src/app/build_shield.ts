@@ -5,7 +5,7 @@ import type { Clock } from "../lib/clock.ts";
 import { createShield, loadPolicyFile, type Shield } from "../shield/mod.ts";
 import type { ApprovalRequester, BudgetCounter, ShieldObserver, Tier2Client } from "../shield/types.ts";
 import type { LanguageModel } from "../providers/types.ts";
-import { collectText } from "../engine/collect_text.ts";
+import { complete } from "../providers/complete.ts";
 
 export interface ShieldInputs {
   config: Config;
@@ -30,13 +30,12 @@ export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
     async complete(system, user, signal) {
       const model = inputs.evaluatorModel();
       if (!model) throw new Error("roles.shield has no model");
-      const answer = await collectText(
-        model,
-        [{ role: "system", content: system }, { role: "user", content: user }],
-        512,
-        signal,
-      );
-      return answer.text;
+      const messages = [{ role: "system" as const, content: system }, {
+        role: "user" as const,
+        content: user,
+      }];
+      const answer = await complete(model, messages, { maxTokens: 512, signal });
+      return answer.text.trim();
     },
   };
   return createShield({

@@ -2,11 +2,12 @@
  * logged and audited instead of enforced. */
 import type { createIfcTracker } from "../ifc/ifc_tracker.ts";
 import type { Logger } from "../log/logger.ts";
-import type { AuditPort, IfcPort } from "../engine/ports.ts";
+import type { IfcPort } from "../engine/ports.ts";
+import type { AuditRecorder } from "../protocol/audit_events.ts";
 
 type Tracker = ReturnType<typeof createIfcTracker>;
 
-export function ifcPort(tracker: Tracker, logger: Logger, audit: AuditPort): IfcPort {
+export function ifcPort(tracker: Tracker, logger: Logger, audit: AuditRecorder): IfcPort {
   return {
     checkSink(sessionId, toolName, args) {
       const check = toolName === "memory_write"

@@ -1,5 +1,5 @@
 /** Verifies one byte range of an audit file; ranges are checked in parallel and stitched by verify_audit.ts. */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../lib/sha256.ts";
 import { computeEntryHash, parseEntryLine } from "./audit_entry.ts";
 import { CanonicalLineScanner, HASH_SUFFIX_BYTES } from "./canonical_line.ts";
 
@@ -172,7 +172,7 @@ function hashCanonicalBody(bytes: Uint8Array, start: number, end: number): strin
   const at = end - HASH_SUFFIX_BYTES;
   const saved = bytes[at];
   bytes[at] = 0x7d;
-  const hash = createHash("sha256").update(bytes.subarray(start, at + 1)).digest("hex");
+  const hash = sha256Hex(bytes.subarray(start, at + 1));
   bytes[at] = saved;
   return hash;
 }

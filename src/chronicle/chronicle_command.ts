@@ -1,13 +1,13 @@
 /** `/chronicle` and `parapet chronicle`: list, diff and roll back snapshots; every rollback is audited. */
 import type { Chronicle } from "./chronicle.ts";
 import { runChronicleCli } from "./chronicle_cli.ts";
-import type { AuditPort } from "../engine/ports.ts";
+import type { AuditRecorder } from "../protocol/audit_events.ts";
 
 export async function chronicleCommand(
   chronicle: Chronicle,
   text: string,
   sessionId: string,
-  audit: AuditPort,
+  audit: AuditRecorder,
 ): Promise<{ ok: boolean; text: string }> {
   const args = text.trim().split(/\s+/).filter((word) => word !== "");
   if (args[0] === "/chronicle") args.shift();
@@ -21,7 +21,7 @@ export async function runChronicleCliAudited(
   args: string[],
   out: (line: string) => void,
   sessionId: string,
-  audit: AuditPort,
+  audit: AuditRecorder,
 ): Promise<number> {
   const code = await runChronicleCli(chronicle, args, out, { sessionId });
   if (args[0] === "rollback") {

@@ -1,6 +1,5 @@
 /** Content-addressed store of file bytes under <stateDir>/objects/<sha256>: identical content is kept once. */
-import { createHash } from "node:crypto";
-import { sha256Hex } from "../lib/sha256.ts";
+import { sha256Hex, sha256HexOfFile } from "../lib/sha256.ts";
 
 // Above this, files are copied (reflink where the filesystem can) and hashed from the copy instead of
 // being read into memory.
@@ -52,7 +51,7 @@ export class ObjectStore {
     if (size <= IN_MEMORY_LIMIT) return this.putBytes(await Deno.readFile(path));
     const temp = this.#tempPath();
     await Deno.copyFile(path, temp);
-    const sha = await hashFile(temp);
+    const sha = await sha256HexOfFile(temp);
     if (this.#known.has(sha)) await Deno.remove(temp);
     else {
       await Deno.rename(temp, this.pathOf(sha));
@@ -75,12 +74,4 @@ export class ObjectStore {
   #tempPath(): string {
     return `${this.dir}/tmp_${crypto.randomUUID()}`;
   }
-}
-
-export async function hashFile(path: string): Promise<string> {
-  const hash = createHash("sha256");
-  // The readable stream closes the file when it ends.
-  const file = await Deno.open(path);
-  for await (const chunk of file.readable) hash.update(chunk);
-  return hash.digest("hex");
 }

@@ -1,8 +1,8 @@
 /** Reads the state of workspace paths (type, mode, content hash) for snapshots, diffs and rollbacks. */
 import { isAbsolute, posix, relative, resolve, sep } from "node:path";
 import { ValidationError } from "../lib/errors.ts";
-import { sha256Hex } from "../lib/sha256.ts";
-import { hashFile, type ObjectStore } from "./object_store.ts";
+import { sha256Hex, sha256HexOfFile } from "../lib/sha256.ts";
+import type { ObjectStore } from "./object_store.ts";
 import type { StatCache } from "./stat_cache.ts";
 import type { SnapshotEntry } from "./snapshot_types.ts";
 
@@ -102,7 +102,7 @@ async function fileHash(
   let sha: string;
   if (store) sha = await store.putFile(absolute, info.size);
   else if (info.size <= IN_MEMORY_LIMIT) sha = sha256Hex(await Deno.readFile(absolute));
-  else sha = await hashFile(absolute);
+  else sha = await sha256HexOfFile(absolute);
   cache.remember(rel, info, sha);
   return sha;
 }

@@ -1,11 +1,14 @@
 /** Per-session taint tracking: reads raise a session's level, sinks are checked against the policy matrix. */
 import { isAbsolute, normalize, resolve } from "node:path";
 import { ValidationError } from "../lib/errors.ts";
-import { nameGlob, pathGlob } from "./ifc_glob.ts";
+import { type GlobOptions, matchesGlob } from "../lib/glob.ts";
 import type { IfcPolicy, IfcSource, SinkDecision } from "./ifc_policy.ts";
 import { matrixDecision } from "./ifc_policy.ts";
 import { isLevel, type Level, levelRank, maxLevel } from "./levels.ts";
 import { classifySinks } from "./sink_classifier.ts";
+
+/** Hosts and tool names: `*` matches any characters, dots and underscores included. */
+const NAME: GlobOptions = { kind: "name" };
 
 export interface IfcReads {
   paths?: string[];
@@ -57,13 +60,13 @@ export function createIfcTracker(policy: IfcPolicy, options: IfcTrackerOptions =
         itemLevel(
           policy,
           toolName,
-          (source) => source.match.paths?.some((g) => pathGlob(expand(g)).test(absolute)),
+          (source) => source.match.paths?.some((g) => matchesGlob(expand(g), absolute)),
         ),
       );
     }
     for (const host of reads.hosts ?? []) {
       levels.push(
-        itemLevel(policy, toolName, (source) => source.match.hosts?.some((g) => nameGlob(g).test(host))),
+        itemLevel(policy, toolName, (source) => source.match.hosts?.some((g) => matchesGlob(g, host, NAME))),
       );
     }
     // Nothing read and no rule for the tool: the call brought no data into the session.
@@ -146,7 +149,7 @@ function isToolOnly(source: IfcSource): boolean {
 }
 
 function matchesTool(source: IfcSource, toolName: string): boolean {
-  return !source.match.tools || source.match.tools.some((glob) => nameGlob(glob).test(toolName));
+  return !source.match.tools || source.match.tools.some((glob) => matchesGlob(glob, toolName, NAME));
 }
 
 /** Highest level among sources matching one read item, or the policy's default when none does. */

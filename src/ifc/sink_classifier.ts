@@ -1,6 +1,9 @@
 /** Decides which sink categories a proposed tool call falls into, from its name and arguments. */
-import { nameGlob } from "./ifc_glob.ts";
+import { type GlobOptions, matchesGlob } from "../lib/glob.ts";
 import type { IfcPolicy } from "./ifc_policy.ts";
+
+/** Hosts and tool names: `*` matches any characters, dots and underscores included. */
+const NAME: GlobOptions = { kind: "name" };
 
 /** The sink categories whose meaning depends on the URL of the call. */
 const EXTERNAL_SEND = "external_send";
@@ -19,7 +22,7 @@ export function classifySinks(
   args: Record<string, unknown>,
 ): SinkMatch[] {
   const listed = Object.entries(policy.sinks)
-    .filter(([, tools]) => tools.some((glob) => nameGlob(glob).test(toolName)))
+    .filter(([, tools]) => tools.some((glob) => matchesGlob(glob, toolName, NAME)))
     .map(([sink]) => sink);
   if (!URL_TOOLS.has(toolName)) return listed.map((sink) => ({ sink, target: toolName }));
   const url = parseUrl(args.url);
@@ -39,7 +42,7 @@ export function hostOf(url: unknown): string | undefined {
 
 export function isLocalHost(policy: IfcPolicy, host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, "");
-  return policy.local_hosts.some((glob) => nameGlob(glob).test(host) || nameGlob(glob).test(bare));
+  return policy.local_hosts.some((glob) => matchesGlob(glob, host, NAME) || matchesGlob(glob, bare, NAME));
 }
 
 function withoutExternal(sinks: string[], toolName: string): SinkMatch[] {

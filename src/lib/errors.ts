@@ -35,3 +35,11 @@ export class ProviderError extends AppError {
     super(message, "LLM_CALL_FAILED", 502);
   }
 }
+
+/** Thrown by tools for expected failures (bad path, timeout): its message goes to the model as the tool's error. */
+export class ToolError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "ToolError";
+  }
+}

@@ -3,7 +3,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Clock } from "../lib/clock.ts";
 import { ValidationError } from "../lib/errors.ts";
 import type { EmbeddingModel } from "../providers/types.ts";
-import { writeFileAtomic } from "../lib/atomic_write.ts";
+import { writeAtomically } from "../lib/atomic_write.ts";
 import { createHybridSearch } from "./hybrid_search.ts";
 import { isMemoryFile } from "./memory_files.ts";
 import { createMemoryIndex } from "./memory_index.ts";
@@ -96,7 +96,7 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
         const existing = await readWritable(workspace, file);
         const edit = editSection(existing, section, content, mode);
         checkFileSize(file, edit.text);
-        await writeFileAtomic(`${workspace}/${file}`, edit.text);
+        await writeAtomically(`${workspace}/${file}`, edit.text);
         db.prepare(
           "INSERT OR REPLACE INTO memory_section_activity (path, section, touched_at) VALUES (?, ?, ?)",
         )

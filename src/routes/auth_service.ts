@@ -2,10 +2,11 @@
  * Tokens are stored hashed together with a fingerprint of the password hash, so changing the password (a
  * config edit and restart) invalidates every earlier login. */
 import { compare } from "bcrypt-ts";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "../lib/sha256.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { LoginStore } from "../store/login_store.ts";
-import { SlidingWindowLimiter } from "../lib/sliding_window.ts";
+import { SlidingWindow } from "../lib/sliding_window.ts";
 
 export const LOGIN_COOKIE = "op_session";
 export const LOGIN_MAX_AGE_SECONDS = 86400;
@@ -17,7 +18,7 @@ export type LoginOutcome = { ok: true; token: string } | {
 };
 
 export class AuthService {
-  private readonly attempts: SlidingWindowLimiter;
+  private readonly attempts: SlidingWindow;
   private readonly fingerprint: string;
   /** True when a password is set and logins are on: control of the agent (control keys) then needs a login
    * even where plain requests do not (localhost). */
@@ -35,13 +36,13 @@ export class AuthService {
     /** web.auth: false turns logins off everywhere. */
     loginsEnabled = true,
   ) {
-    this.attempts = new SlidingWindowLimiter(ATTEMPTS_PER_MINUTE, 60_000, clock);
-    this.fingerprint = createHash("sha256").update(`parapet-login\n${passwordHash ?? ""}`).digest("hex");
+    this.attempts = new SlidingWindow({ windowMs: 60_000, now: () => clock.now() });
+    this.fingerprint = sha256Hex(`parapet-login\n${passwordHash ?? ""}`);
     this.controlNeedsLogin = loginsEnabled && passwordHash !== undefined;
   }
 
   async login(password: string, client: string): Promise<LoginOutcome> {
-    if (!this.attempts.take(client)) {
+    if (!this.attempts.take(client, ATTEMPTS_PER_MINUTE)) {
       this.onAttempt("rate_limited", client);
       return { ok: false, reason: "rate_limited" };
     }
@@ -88,7 +89,7 @@ export class AuthService {
   }
 
   private hashToken(token: string): string {
-    return createHash("sha256").update(`${this.fingerprint}:${token}`).digest("hex");
+    return sha256Hex(`${this.fingerprint}:${token}`);
   }
 }
 

@@ -2,10 +2,10 @@
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { BudgetCounter } from "../shield/types.ts";
 import { dayOf } from "./metrics_store.ts";
 
-export class BudgetStore implements BudgetCounter {
+/** Shield's BudgetCounter (src/shield/types.ts), kept in engine.db. */
+export class BudgetStore {
   private readonly sql: Statements;
 
   constructor(db: Database, private readonly clock: Clock) {

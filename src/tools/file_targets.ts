@@ -10,7 +10,7 @@ import {
   resolveInWorkspace,
 } from "../workspace/workspace_paths.ts";
 import { type Access, protectedBelow, protectionOf } from "../workspace/protected_paths.ts";
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import type { ResolvedFileToolOptions } from "./file_helpers.ts";
 import { walk } from "./file_walk.ts";
 

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { SandboxInfo } from "../sandbox/sandbox.ts";
 import type { HostResolver } from "../sandbox/ssrf_guard.ts";
 import { resolveInWorkspace } from "../workspace/workspace_paths.ts";
-import { type AnyTool, type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
+import { type AnyTool, type ToolDefinition, type ToolResult } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import { createGitRunner, type Git, type GitResult, readRepositoryConfig } from "./git_runner.ts";
 import { planPush, pushUrlOf } from "./git_remote.ts";
 

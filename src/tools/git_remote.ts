@@ -3,7 +3,7 @@
 import { checkUrl, type HostResolver, SsrfError } from "../sandbox/ssrf_guard.ts";
 import type { ConfigEntry } from "./git_config.ts";
 import type { PushPlan } from "./git_runner.ts";
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface RemoteCheckOptions {
   /** Hosts exempt from the SSRF range check, and then also reachable over plain http (tests only). */

@@ -12,7 +12,7 @@ import {
   unsafeKeys,
 } from "./git_config.ts";
 import { runProcess } from "./process_runner.ts";
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface GitRunnerOptions {
   workspace: string;

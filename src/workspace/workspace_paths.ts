@@ -1,7 +1,7 @@
 /** Resolves a path given by the model to a real absolute path and keeps it inside the workspace.
  * Containment is checked after symlinks are resolved, because Deno's own sandbox follows them. */
 import * as path from "node:path";
-import { ToolError } from "../tools/types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface ResolveOptions {
   /** Home directory that `~` expands to. */

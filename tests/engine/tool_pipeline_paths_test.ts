@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { ToolPipeline } from "../../src/engine/tool_pipeline.ts";
-import { EventBus, type PipelineEvent } from "../../src/engine/events.ts";
+import { EventBus } from "../../src/engine/events.ts";
+import type { ServerEvent } from "../../src/protocol/server_events.ts";
 import { noMetrics } from "../../src/engine/ports.ts";
 import { createFileTools } from "../../src/tools/files.ts";
 import { parseToolArguments } from "../../src/tools/validate_arguments.ts";
@@ -24,7 +25,7 @@ interface Rig {
   home: string;
   /** Every action Shield evaluated, as Shield saw it. */
   judged: Action[];
-  events: PipelineEvent[];
+  events: ServerEvent[];
   audit: { event: string; details: Record<string, unknown> }[];
   run(name: string, args: Record<string, unknown>): ReturnType<ToolPipeline["run"]>;
   /** Runs once after Shield's verdict and before the tool executes. */

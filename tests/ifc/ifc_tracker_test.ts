@@ -150,3 +150,14 @@ Deno.test("mcp tools are external sinks and carry internal data", () => {
   ifc.recordRead("s", "read_file", { paths: ["/home/ana/.ssh/id_rsa"] });
   assert.equal(ifc.checkSink("s", "mcp__slack__post", { text: "x" }).sink, "external_send");
 });
+
+Deno.test("an IFC secret label cannot be dodged by changing the case of the path", () => {
+  const tracker = createIfcTracker(parseIfcPolicy(DEFAULT_IFC_POLICY, "default"), {
+    workspace: "/srv/ws",
+    homeDir: "/home/u",
+  });
+  tracker.recordRead("s1", "read_file", { paths: ["/home/u/.SSH/ID_RSA"] });
+  tracker.recordRead("s2", "read_file", { paths: ["/srv/ws/.ENV"] });
+  assert.equal(tracker.taint("s1"), "critical");
+  assert.equal(tracker.taint("s2"), "critical");
+});

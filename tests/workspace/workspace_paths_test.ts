@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { resolveEntryInWorkspace, resolveInWorkspace } from "../../src/workspace/workspace_paths.ts";
-import { ToolError } from "../../src/tools/types.ts";
+import { ToolError } from "../../src/lib/errors.ts";
 
 async function withDirs(run: (workspace: string, outside: string) => Promise<void>) {
   const workspace = await Deno.realPath(await Deno.makeTempDir({ prefix: "ws_" }));
