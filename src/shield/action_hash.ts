@@ -1,5 +1,5 @@
 /** Stable identity of an action: SHA-256 hex of the canonical JSON (sorted keys, no spaces) of
- * {type, payload}. Used for the verdict cache and to bind Tier 3 approvals to the exact call. */
+ * {type, payload} (and annotations, when given). Used for the verdict cache and to bind Tier 3 approvals to the exact call. */
 
 import { createHash } from "node:crypto";
 import type { Action } from "./types.ts";
@@ -16,7 +16,12 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.join(",")}}`;
 }
 
-export function actionHash(action: Pick<Action, "type" | "payload">): string {
-  const text = canonicalJson({ type: action.type, payload: action.payload ?? {} });
+export function actionHash(action: Pick<Action, "type" | "payload" | "annotations">): string {
+  // Annotations change the judgement, so they are part of the identity when present.
+  const text = canonicalJson(
+    action.annotations === undefined
+      ? { type: action.type, payload: action.payload ?? {} }
+      : { type: action.type, payload: action.payload ?? {}, annotations: action.annotations },
+  );
   return createHash("sha256").update(text).digest("hex");
 }

@@ -2,13 +2,20 @@
  * every text cleaned and decoded. Built once per evaluation and shared by Tiers 0 and 1. */
 
 import type { Action } from "./types.ts";
-import { payloadFields, type PayloadKind } from "./payload_fields.ts";
+import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
+import { canonicalTool } from "./effects/tool_aliases.ts";
+import { canonicalAction } from "./effects/canonical_action.ts";
 
 export interface ActionView {
+  /** The tool in our vocabulary: `bash` reads as `execute_command`, `Edit` as `write_file`. */
   type: string;
+  /** The tool name as called. */
+  tool: string;
+  /** The arguments in our vocabulary (what the view was built from). */
+  payload: Record<string, unknown>;
   /** Cleaned texts per payload kind, each followed by its decoded variants (case kept). */
   texts: Map<PayloadKind, string[]>;
   /** Segments of every shell text (commands, task text, scripts being written) and their decoded forms. */
@@ -109,28 +116,54 @@ function addShell(view: BuildingView, variants: string[], withPaths = true): voi
     view.segments.push(...parsed.segments);
     if (parsed.code.length > 0) push(view.texts, "code", parsed.code.flatMap(textVariants));
     if (!withPaths) continue;
-    for (const target of parsed.writeTargets) view.writePaths.push(view.normal(target));
+    for (const target of parsed.writeTargets) view.writePaths.push(...shellForms(view, target));
     for (const segment of parsed.segments) {
       if (METADATA_COMMANDS.test(segment.text)) continue;
       const args = segment.argv.filter(looksLikePath).slice(0, MAX_PATH_ARGS);
-      for (const arg of args) view.paths.push(view.normal(arg.replace(/^[a-z]+=/i, "")));
+      for (const arg of args) addShellPath(view, arg.replace(/^[a-z-]*=/i, ""));
     }
     for (const url of variant.match(URL_IN_TEXT) ?? []) view.urls.push(url);
   }
 }
 
+/** A path word of a shell command: `~` and `$HOME` are the shell's HOME (the workspace when the engine runs it)
+ * and, to be safe, the user's home too. */
+function addShellPath(view: BuildingView, word: string): void {
+  view.paths.push(...shellForms(view, word));
+}
+
+function shellForms(view: BuildingView, word: string): NormalPath[] {
+  const forms = [view.normal(word)];
+  if (/^(?:~(?:\/|$)|\$\{?HOME\b)/.test(word)) {
+    forms.push(normalizePath(word, view.workspaceRoot, view.shellHome));
+  }
+  return forms;
+}
+
 interface BuildingView extends ActionView {
+  shellHome: string;
+  workspaceRoot: string;
   /** normalizePath, remembered by text for this view. */
   normal(path: string): NormalPath;
   /** parseShell, remembered by text for this view: variants and prose often repeat a command. */
   parse(text: string): ReturnType<typeof parseShell>;
 }
 
-export function buildActionView(action: Action, workspace: string, home: string): ActionView {
+export function buildActionView(
+  action: Action,
+  workspace: string,
+  home: string,
+  shellHome = workspace,
+): ActionView {
   const parsedShell = new Map<string, ReturnType<typeof parseShell>>();
   const normalPaths = new Map<string, NormalPath>();
+  const tool = typeof action.type === "string" ? action.type : "";
+  const known = KNOWN_TOOLS.has(tool);
+  const canonical = known ? action : canonicalAction(action, canonicalTool(tool));
   const view: BuildingView = {
-    type: typeof action.type === "string" ? action.type : "",
+    type: canonical.type,
+    tool,
+    payload: canonical.payload,
     texts: new Map(),
     segments: [],
     paths: [],
@@ -139,6 +172,8 @@ export function buildActionView(action: Action, workspace: string, home: string)
     requests: [],
     oversized: false,
     truncatedShell: false,
+    shellHome,
+    workspaceRoot: workspace,
     normal: (path) => {
       let normal = normalPaths.get(path);
       if (!normal) normalPaths.set(path, normal = normalizePath(path, workspace, home));
@@ -150,10 +185,10 @@ export function buildActionView(action: Action, workspace: string, home: string)
       return parsed;
     },
   };
-  const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
+  const payload = canonical.payload;
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);
   if (view.type === "grep_files" || view.type === "search_files") addShell(view, [searchCommand(payload)]);
-  const fields = payloadFields(action);
+  const fields = payloadFields(canonical);
   const ordered = [
     ...fields.filter((field) => field.kind.endsWith("path")),
     ...fields.filter((field) => !field.kind.endsWith("path")),

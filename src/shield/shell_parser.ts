@@ -21,6 +21,8 @@ export interface Segment {
   depth: number;
   /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", …). */
   joinedBy: string;
+  /** Runs as root: found under `sudo`, `doas`, `su`, `pkexec` or `run0`. */
+  privileged?: boolean;
 }
 
 export interface ParsedCommand {
@@ -73,6 +75,8 @@ export function segmentText(argv: string[], redirects: Redirect[]): string {
 export class ParseState {
   readonly result: ParsedCommand = { segments: [], code: [], writeTargets: [], truncated: false };
   readonly variables: Variables = new Map();
+  /** Set while the command of a privilege wrapper is parsed. */
+  privileged = false;
 
   /** Parses `text` found at `depth`, adding its segments to the result. */
   parse(text: string, depth: number): void {
@@ -134,7 +138,9 @@ export class ParseState {
     const command = leading < 0 ? [] : argv.slice(leading);
     const used = command.length > 0 ? command : argv;
     const previous = this.result.segments[this.result.segments.length - 1];
-    this.result.segments.push({ argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy });
+    const segment: Segment = { argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy };
+    if (this.privileged) segment.privileged = true;
+    this.result.segments.push(segment);
     if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);
     for (const redirect of redirects) {
       if (redirect.op.includes(">") && !/^&?[0-9-]$/.test(redirect.target)) {

@@ -204,9 +204,21 @@ function unwrapRemote(state: ParseState, command: string, args: string[], depth:
   }
 }
 
-/** Judges whatever `argv` runs in turn. */
+const PRIVILEGE_WRAPPERS = /^(?:sudo|doas|su|pkexec|run0|sudoedit)$/;
+
+/** Judges whatever `argv` runs in turn; under a privilege wrapper, what it runs is marked privileged. */
 export function unwrapSegment(state: ParseState, argv: string[], depth: number): void {
   const command = basename(argv[0]).toLowerCase();
+  if (!PRIVILEGE_WRAPPERS.test(command) || state.privileged) return unwrapOne(state, argv, depth, command);
+  state.privileged = true;
+  try {
+    unwrapOne(state, argv, depth, command);
+  } finally {
+    state.privileged = false;
+  }
+}
+
+function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
   const valued = PREFIX_WRAPPERS[command];
