@@ -32,13 +32,21 @@ export interface ActionView {
 }
 
 const SCRIPT_PATH =
-  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pl|rb|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pl|rb|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const MAX_PATH_ARGS = 32;
 const MAX_REQUEST_CHARS = 16 * 1024;
 /** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
 const METADATA_COMMANDS =
-  /^(?:chmod|chown|chgrp|ls|stat|file|test|\[|du|ssh-add|ssh-keygen\s+-[lyf]|realpath|readlink|dirname|basename)(?:\s|$)/;
+  /^(?:chmod|chown|chgrp|ls|stat|test|\[|du|ssh-add|ssh-keygen|realpath|readlink|dirname|basename)(?:\s|$)/;
+/** Options naming a key a program authenticates with (used in place, never read out): their value is no read. */
+const KEY_USE_OPTIONS: Record<string, string> = {
+  ssh: "-i",
+  scp: "-i",
+  sftp: "-i",
+  autossh: "-i",
+  "ssh-copy-id": "-i",
+};
 /** Words that start a command inside prose (task text): parsing resumes at each of them. */
 const COMMAND_WORDS =
   /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
@@ -119,7 +127,10 @@ function addShell(view: BuildingView, variants: string[], withPaths = true): voi
     for (const target of parsed.writeTargets) view.writePaths.push(...shellForms(view, target));
     for (const segment of parsed.segments) {
       if (METADATA_COMMANDS.test(segment.text)) continue;
-      const args = segment.argv.filter(looksLikePath).slice(0, MAX_PATH_ARGS);
+      const keyOption = KEY_USE_OPTIONS[segment.argv[0] ?? ""];
+      const args = segment.argv.filter((word, index) =>
+        looksLikePath(word) && !(keyOption && segment.argv[index - 1] === keyOption)
+      ).slice(0, MAX_PATH_ARGS);
       for (const arg of args) addShellPath(view, arg.replace(/^[a-z-]*=/i, ""));
     }
     for (const url of variant.match(URL_IN_TEXT) ?? []) view.urls.push(url);

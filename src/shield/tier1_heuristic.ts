@@ -9,6 +9,7 @@ import type { ClassifierSidecar } from "./classifier_sidecar.ts";
 import type { ShieldEnvironment } from "./environment.ts";
 import { buildEffectProfile } from "./effects/effect_profile.ts";
 import { decideFromProfile } from "./effects/effect_decision.ts";
+import { exemptHits } from "./rule_exemptions.ts";
 
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
@@ -85,7 +86,7 @@ export class Tier1Heuristic implements Evaluator {
   private judged(context: EvaluationContext): TierOutcome {
     const view = context.view();
     const { hits, skipped } = this.matcher.judge(view);
-    const rules = combineHits(hits, view, skipped);
+    const rules = combineHits(exemptHits(hits, view), view, skipped);
     const environment = this.options.environment;
     if (!environment || rules.decision === "BLOCK") return rules;
     const effects = decideFromProfile(buildEffectProfile(view, context.action.annotations, environment));

@@ -76,7 +76,10 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   const words = wordsOfCli(segment.argv);
   const text = `${program} ${sub.join(" ")}`;
   const all = segment.argv.join(" ");
-  if (words.verbs.has("delete")) findings.escalate("delete", `"${text}" deletes cloud resources`);
+  // Cluster housekeeping (`kubectl delete pod …`) is ordinary; the heuristics judge broad cluster deletes.
+  if (words.verbs.has("delete") && !/^(?:kubectl|oc|helm)$/.test(program)) {
+    findings.escalate("delete", `"${text}" deletes cloud resources`);
+  }
   if (
     words.verbs.has("grant") ||
     words.nouns.has("access") && (words.verbs.has("write") || words.verbs.has("send"))

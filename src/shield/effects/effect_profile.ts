@@ -104,7 +104,9 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
   } catch {
     // A malformed escape is judged as written.
   }
-  return query.length > 48 || sensitiveFindings(query).length > 0;
+  const values = query.split(/[?&]/).map((pair) => pair.slice(pair.indexOf("=") + 1));
+  return values.some((value) => value.length >= 32) || query.length > 256 ||
+    sensitiveFindings(query).length > 0;
 }
 
 function judgeHosts(
@@ -132,7 +134,7 @@ function judgeHosts(
 }
 
 function textsOf(view: ActionView, ...kinds: Array<"outbound" | "content" | "task" | "query">): string[] {
-  return kinds.flatMap((kind) => (view.texts.get(kind) ?? []).slice(0, 1));
+  return kinds.flatMap((kind) => (view.texts.get(kind) ?? []).slice(0, 64));
 }
 
 function judgeMessaging(

@@ -6,8 +6,7 @@ import { globToRegExp } from "../glob.ts";
 import type { Findings } from "./findings.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 
-const LIST_ADDRESS =
-  /^(?:all|everyone|staff|company|team|list|lists|announce|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
+const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
 const BRANDS =
   /(microsoft|m365|office365|outlook|teams|google|gmail|apple|icloud|paypal|amazon|aws|slack|github|zoom|okta|docusign|dropbox|netflix|bank)/;

@@ -34,7 +34,7 @@ const PERSISTENCE =
   /(?:^|\/)(?:\.ssh\/(?:authorized_keys2?|rc)|\.config\/systemd\/|library\/launch(?:agents|daemons)\/|\.config\/autostart\/|\.git\/hooks\/|\.git-templates?\/|\.gitconfig$|\.git\/config$)|^\/etc\/(?:cron|crontab|systemd\/|init\.d\/|rc\.local|profile\.d\/|sudoers|ld\.so\.preload|pam\.d\/|xdg\/autostart\/|update-motd\.d\/)|^\/var\/spool\/cron\/|^\/(?:usr\/)?lib\/systemd\//;
 const TRUST =
   /(?:^|\/)\.ssh\/(?:known_hosts|config)$|^\/(?:usr\/local\/share|etc)\/ca-certificates\/|^\/etc\/(?:apt\/trusted|pki\/)/;
-const AGENT_INSTRUCTIONS =
+export const AGENT_INSTRUCTIONS =
   /(?:^|\/)(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|\.cursor\/(?:rules\/|mcp\.json)|\.github\/copilot-instructions\.md|\.windsurfrules|\.clinerules|\.aider\.conf\.ya?ml|\.claude\/settings[^/]*\.json|\.claude\.json|\.mcp\.json|mcp\.json|\.vscode\/(?:settings|tasks|mcp)\.json|\.continue\/|\.gemini\/settings\.json|\.codex\/config\.toml|copilot-instructions\.md)$/;
 const SYSTEM = /^\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|opt|sys|proc|dev|var|srv|System|Library)(?:\/|$)/;
 const TEMP = /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)|^\/dev\/null$/;
