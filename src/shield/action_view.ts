@@ -32,7 +32,10 @@ export interface ActionView {
 }
 
 const SCRIPT_PATH =
-  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pl|rb|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+/** Source files of interpreted languages: what they would run is judged as interpreter code. */
+const CODE_PATH = /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua)$/i;
+const quoteForShell = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const MAX_PATH_ARGS = 32;
 const MAX_REQUEST_CHARS = 16 * 1024;
@@ -225,6 +228,9 @@ export function buildActionView(
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);
       addShell(view, variants, false);
+    } else if (field.kind === "content" && view.writePaths.some((path) => CODE_PATH.test(path.absolute))) {
+      // Source files are code: their string literals that read as commands are judged, not their prose.
+      addShell(view, variants.map((variant) => `python3 -c ${quoteForShell(variant)}`), false);
     }
   }
   addRequests(view, payload);
