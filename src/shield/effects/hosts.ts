@@ -81,11 +81,19 @@ function allowedPatterns(environment: ShieldEnvironment): RegExp[] {
   return patterns;
 }
 
-/** An allowed name the host imitates: one or two edits away, or an allowed name followed by more labels. */
+/** A name without its top-level labels (`registry.npmjs.com.co` → `registry.npmjs`). */
+function withoutSuffix(host: string): string {
+  return host.replace(/(?:\.[a-z]{2,3})+$/, "");
+}
+
+/** An allowed name the host imitates: one or two edits away, the same name under another top-level domain, or
+ * an allowed name followed by more labels. */
 function lookalikeOf(host: string, environment: ShieldEnvironment): string | undefined {
+  const base = withoutSuffix(host);
   for (const allowed of environment.allowedDomains) {
     if (allowed.includes("*") || allowed.length < 6 || /^[\d.[\]:]+$/.test(allowed)) continue;
     if (host.startsWith(allowed + ".")) return allowed;
+    if (base.includes(".") && base === withoutSuffix(allowed)) return allowed;
     if (host !== allowed && editDistanceAtMost(host, allowed, allowed.length >= 10 ? 2 : 1)) return allowed;
   }
   return undefined;

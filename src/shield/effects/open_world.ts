@@ -51,10 +51,16 @@ const RECIPIENT_KEYS =
 const PUBLIC_VALUE = /^(?:public|anyone|anonymous|everyone|all|world|\*|unlisted|open)$/i;
 const OFF_VALUE = /^(?:off|false|disabled?|disarmed|none|0|no|never|open|unlocked|turn_off|turnoff)$/i;
 
+/** Adds the words of `text`. A word that is a noun as well as a verb (`lock`, `post`) counts as a verb only
+ * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts). */
 export function wordsOf(text: string, into: ToolWords): void {
-  for (const word of identifierWords(text)) {
+  const words = identifierWords(text);
+  const plainVerbs = words.filter((word) => VERBS.has(word) && !NOUNS.has(word)).length;
+  for (const word of words) {
     into.words.push(word);
-    for (const verb of VERBS.get(word) ?? []) into.verbs.add(verb);
+    if (plainVerbs === 0 || !NOUNS.has(word)) {
+      for (const verb of VERBS.get(word) ?? []) into.verbs.add(verb);
+    }
     for (const noun of NOUNS.get(word) ?? []) into.nouns.add(noun);
   }
 }
