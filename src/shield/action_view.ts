@@ -120,16 +120,42 @@ function addFileUrls(view: BuildingView, urls: string[]): void {
 }
 
 /** Parses shell text into segments; `withPaths` false for scripts being written (their paths are not touched now). */
-function addShell(view: BuildingView, variants: string[], withPaths = true): void {
+function addShell(view: BuildingView, variants: string[], withPaths = true, expand = true): void {
   for (const variant of variants) {
     const parsed = view.parse(variant);
     if (parsed.truncated) view.truncatedShell = true;
     view.segments.push(...parsed.segments);
     if (parsed.code.length > 0) push(view.texts, "code", parsed.code.flatMap(textVariants));
+    const line = expandedLine(parsed.segments);
+    if (expand && line !== variant && line.length > 0) push(view.texts, "shell", [line]);
     if (!withPaths) continue;
     for (const target of parsed.writeTargets) view.writePaths.push(...shellForms(view, target));
+    let cwd = "";
     for (const segment of parsed.segments) {
+      if (segment.depth === 0 && segment.argv[0] === "cd" && segment.argv[1]) {
+        cwd = segment.argv[1].endsWith("/") ? segment.argv[1] : `${segment.argv[1]}/`;
+        continue;
+      }
+      for (const redirect of segment.redirects) {
+        if (/^<(?:>|&)?$/.test(redirect.op) && looksLikePath(redirect.target)) {
+          addShellPath(view, redirect.target);
+        }
+      }
       if (METADATA_COMMANDS.test(segment.text)) continue;
+      if (cwd !== "" && segment.depth === 0) {
+        for (const word of segment.argv.slice(1)) {
+          if (!word.startsWith("-") && !/^[~/$]/.test(word) && looksLikePath(word)) {
+            addShellPath(view, cwd + word);
+          }
+        }
+      }
+      for (const word of segment.argv.slice(1)) {
+        if (!/\s/.test(word) || word.length > 512) continue;
+        // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
+        for (const inner of word.split(/\s+/).slice(0, 16)) {
+          if (looksLikePath(inner)) addShellPath(view, inner);
+        }
+      }
       const keyOption = KEY_USE_OPTIONS[segment.argv[0] ?? ""];
       const args = segment.argv.filter((word, index) =>
         looksLikePath(word) && !(keyOption && segment.argv[index - 1] === keyOption)
@@ -138,6 +164,20 @@ function addShell(view: BuildingView, variants: string[], withPaths = true): voi
     }
     for (const url of variant.match(URL_IN_TEXT) ?? []) view.urls.push(url);
   }
+}
+
+/** The parsed command line rebuilt from its segments (variables, case changes and decoded pipelines expanded), so
+ * whole-line rules judge what would run rather than how it was spelled. */
+function expandedLine(segments: Segment[]): string {
+  let line = "";
+  for (const segment of segments) {
+    if (segment.depth > 0 && line !== "") line += " ; ";
+    else if (line !== "") {
+      line += ` ${segment.joinedBy === "\n" || segment.joinedBy === "" ? ";" : segment.joinedBy} `;
+    }
+    line += segment.text;
+  }
+  return line.length > 64 * 1024 ? "" : line;
 }
 
 /** A path word of a shell command: `~` and `$HOME` are the shell's HOME (the workspace when the engine runs it)
@@ -230,7 +270,7 @@ export function buildActionView(
       addShell(view, variants, false);
     } else if (field.kind === "content" && view.writePaths.some((path) => CODE_PATH.test(path.absolute))) {
       // Source files are code: their string literals that read as commands are judged, not their prose.
-      addShell(view, variants.map((variant) => `python3 -c ${quoteForShell(variant)}`), false);
+      addShell(view, variants.map((variant) => `python3 -c ${quoteForShell(variant)}`), false, false);
     }
   }
   addRequests(view, payload);

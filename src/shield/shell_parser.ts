@@ -123,8 +123,20 @@ export class ParseState {
     }
   }
 
+  /** What a shell reading a pipe runs: the printed text, passed through the transforms between (`tr`, `rev`,
+   * `base64 -d`, `xxd -r -p`), as the pipeline would compute it. */
   parsePrinted(previous: Segment, depth: number): void {
-    const printed = printedText(previous);
+    const chain: Segment[] = [];
+    let at = this.result.segments.length - 2;
+    let source: Segment | undefined = previous;
+    while (source && source.joinedBy === "|" && isTransform(source) && chain.length < 8) {
+      chain.unshift(source);
+      source = this.result.segments[--at];
+    }
+    let printed = source ? printedText(source) : undefined;
+    for (const transform of chain) {
+      printed = printed === undefined ? undefined : applyTransform(transform, printed);
+    }
     if (printed) this.parse(printed, depth + 1);
   }
 
@@ -164,6 +176,52 @@ function printedText(segment: Segment): string | undefined {
   if (command !== "echo" && command !== "printf") return undefined;
   const words = segment.argv.slice(1).filter((word) => !/^-[neE]+$/.test(word));
   return command === "printf" ? decodeAnsiEscapes(words.join(" ")) : words.join(" ");
+}
+
+const TRANSFORMS = /^(?:tr|rev|base64|xxd|basenc|openssl)$/;
+
+function isTransform(segment: Segment): boolean {
+  return TRANSFORMS.test(basename(segment.argv[0] ?? ""));
+}
+
+/** Expands a `tr` set (`a-z`, `!-~`) into its characters. */
+function trSet(set: string): string {
+  let out = "";
+  for (let i = 0; i < set.length && out.length < 512; i++) {
+    if (set[i + 1] === "-" && i + 2 < set.length) {
+      for (let code = set.charCodeAt(i); code <= set.charCodeAt(i + 2); code++) {
+        out += String.fromCharCode(code);
+      }
+      i += 2;
+    } else out += set[i];
+  }
+  return out;
+}
+
+function applyTransform(segment: Segment, text: string): string | undefined {
+  const [command, ...args] = [basename(segment.argv[0] ?? ""), ...segment.argv.slice(1)];
+  if (command === "rev") return text.split("\n").map((line) => [...line].reverse().join("")).join("\n");
+  if (command === "tr") {
+    const sets = args.filter((arg) => !arg.startsWith("-"));
+    if (args.some((arg) => arg.startsWith("-")) || sets.length !== 2) return undefined;
+    const [from, to] = [trSet(sets[0]), trSet(sets[1])];
+    return [...text].map((char) => {
+      const index = from.indexOf(char);
+      return index < 0 ? char : to[Math.min(index, to.length - 1)] ?? char;
+    }).join("");
+  }
+  try {
+    if (/^(?:base64|basenc|openssl)$/.test(command) && args.some((arg) => /^(?:-d|--decode|-D)$/.test(arg))) {
+      return atob(text.replace(/\s+/g, ""));
+    }
+    if (command === "xxd" && args.includes("-r")) {
+      const hex = text.replace(/[^0-9a-f]/gi, "");
+      return hex.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)));
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */
