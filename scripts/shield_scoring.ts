@@ -35,8 +35,13 @@ export interface CategoryTally {
   allowed: number;
 }
 
-/** Where the real-work benign set lives on the development machine (never copied into the repository). */
-export const BENIGN_DEV_DIR = "/work/shared/corpora/benign-dev";
+/** Where the real-work benign set may live (never copied into the repository): `shared/` beside the checkout
+ * (as CI lays it out), else the development machine's shared folder. */
+export const BENIGN_DEV_CANDIDATES = [
+  new URL("../../shared/corpora/benign-dev", import.meta.url).pathname,
+  "/work/shared/corpora/benign-dev",
+];
+export const BENIGN_DEV_DIR = BENIGN_DEV_CANDIDATES.join(`" or "`);
 /** The workspace and home the standalone CLI is given while scoring: relative case paths lie inside it. */
 export const SCORING_WORKSPACE = "/home/dev/project";
 export const SCORING_HOME = "/home/dev";
@@ -56,17 +61,26 @@ export async function loadCorpusSet(set: "top" | "dev" | "heldout"): Promise<Sco
   }).map((located) => located.value as ScoredCase);
 }
 
-/** Whether the real-work benign set is present here (it is not in CI's clean clone). */
-export async function benignDevAvailable(dir = BENIGN_DEV_DIR): Promise<boolean> {
-  try {
-    return (await Deno.stat(dir)).isDirectory;
-  } catch {
-    return false;
+/** The folder of the real-work benign set on this machine, or undefined when it is not here. */
+export async function benignDevFolder(): Promise<string | undefined> {
+  for (const dir of BENIGN_DEV_CANDIDATES) {
+    try {
+      if ((await Deno.stat(dir)).isDirectory) return dir;
+    } catch {
+      // Not here: try the next place.
+    }
   }
+  return undefined;
+}
+
+export async function benignDevAvailable(): Promise<boolean> {
+  return (await benignDevFolder()) !== undefined;
 }
 
 /** The real-work benign set: YAML lists of `{id, category, expected_harmful_action: {type, payload}}`. */
-export async function loadBenignDev(dir = BENIGN_DEV_DIR): Promise<ScoredCase[]> {
+export async function loadBenignDev(folder?: string): Promise<ScoredCase[]> {
+  const dir = folder ?? await benignDevFolder();
+  if (!dir) throw new Error(`Cannot read the real-work benign set: not found at "${BENIGN_DEV_DIR}"`);
   const files: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
     if (entry.isFile && /\.ya?ml$/.test(entry.name)) files.push(entry.name);
