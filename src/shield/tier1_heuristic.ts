@@ -74,9 +74,11 @@ function combine(
 
 /** The rules' outcome and the effect profile's: a block from either blocks, an escalation from either escalates. */
 export function combineWithEffects(rules: TierOutcome, effects: TierOutcome): TierOutcome {
-  if (effects.decision === "BLOCK") return effects;
+  // What the rules saw (matched regions, a partial judgement) stays with the outcome for the later tiers.
+  const seen = { excerpts: rules.excerpts, partial: rules.partial };
+  if (effects.decision === "BLOCK") return { ...effects, ...seen };
   if (effects.decision === "ESCALATE") {
-    if (rules.decision !== "ESCALATE") return effects;
+    if (rules.decision !== "ESCALATE") return { ...effects, ...seen };
     return { ...rules, reason: `${rules.reason}; ${effects.reason}` };
   }
   return rules;
