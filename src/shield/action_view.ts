@@ -37,6 +37,7 @@ const SCRIPT_PATH =
 const CODE_PATH = /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua)$/i;
 const quoteForShell = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
+const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
 const MAX_PATH_ARGS = 32;
 const MAX_REQUEST_CHARS = 16 * 1024;
 /** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
@@ -163,6 +164,12 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
       for (const arg of args) addShellPath(view, arg.replace(/^[a-z-]*=/i, ""));
     }
     for (const url of variant.match(URL_IN_TEXT) ?? []) view.urls.push(url);
+    // URLs of decoded or rebuilt commands (`$(echo … | base64 -d)`, concatenated code strings) count too.
+    for (const segment of parsed.segments) {
+      for (const word of segment.argv) {
+        if (word.length < 2048 && URL_WORD.test(word) && !view.urls.includes(word)) view.urls.push(word);
+      }
+    }
   }
 }
 
@@ -170,12 +177,16 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
  * whole-line rules judge what would run rather than how it was spelled. */
 function expandedLine(segments: Segment[]): string {
   let line = "";
+  let previous: Segment | undefined;
   for (const segment of segments) {
-    if (segment.depth > 0 && line !== "") line += " ; ";
-    else if (line !== "") {
-      line += ` ${segment.joinedBy === "\n" || segment.joinedBy === "" ? ";" : segment.joinedBy} `;
+    if (line !== "") {
+      // A pipe or list inside a nested command keeps its operator, so `bash <<EOF … curl … | sh` reads as a pipe.
+      const joined = segment.joinedBy !== "" && segment.joinedBy !== "\n" &&
+        (segment.depth === 0 || previous?.depth === segment.depth);
+      line += joined ? ` ${segment.joinedBy} ` : " ; ";
     }
     line += segment.text;
+    previous = segment;
   }
   return line.length > 64 * 1024 ? "" : line;
 }

@@ -76,16 +76,40 @@ function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
   return texts.every((text) => !hit.rule.pattern.test(text.replace(KEY_USE, "$1")));
 }
 
-/** Hits that count, injection hits in ordinary documents lowered to medium (a human looks; nothing is blocked). */
-export function exemptHits(hits: RuleHit[], view: ActionView): RuleHit[] {
+/** Rules about running downloaded code: from hosts the user allows (GitHub releases, registries) a human looks
+ * instead of a block; from anywhere else they still block. */
+const DOWNLOAD_RUN_RULES = new Set([
+  "remote_exec.download_pipe_shell",
+  "remote_exec.download_then_run_tmp",
+  "remote_exec.download_then_run",
+  "remote_exec.exec_from_temp",
+]);
+
+function downloadsOnlyFromAllowed(view: ActionView, allowed?: (url: string) => boolean): boolean {
+  return allowed !== undefined && view.urls.length > 0 && view.urls.every(allowed);
+}
+
+/** Hits that count, injection hits in ordinary documents lowered to medium (a human looks; nothing is blocked).
+ * `allowed` tells URLs of hosts the user allows (downloads from them are lowered to a human's look). */
+export function exemptHits(
+  hits: RuleHit[],
+  view: ActionView,
+  allowed?: (url: string) => boolean,
+): RuleHit[] {
   if (hits.length === 0) return hits;
   const written = writtenDocuments(view);
+  const trustedDownload = hits.some((hit) => DOWNLOAD_RUN_RULES.has(hit.rule.id)) &&
+    downloadsOnlyFromAllowed(view, allowed);
   const kept: RuleHit[] = [];
   for (const hit of hits) {
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
     if (hit.rule.id === "credential.secret_variable_echo" && feedsLoginOnly(hit, view.segments)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
     if (hit.rule.category === "injection" && written === "tests") continue;
+    if (trustedDownload && DOWNLOAD_RUN_RULES.has(hit.rule.id)) {
+      kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
+      continue;
+    }
     if (hit.rule.category === "injection" && written === "documents" && hit.rule.severity !== "medium") {
       kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
       continue;

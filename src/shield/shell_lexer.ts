@@ -121,6 +121,9 @@ interface WordState {
 
 /** The default PATH a shell has, for `${PATH:0:1}`-style slicing. */
 const DEFAULT_VALUES: Record<string, string> = { PATH: "/usr/local/bin:/usr/bin:/bin", IFS: " " };
+/** Path variables every shell has: whatever their value, they start with `/`, which is all `${HOME:0:1}`-style
+ * slicing takes from them (used for slices only, never as a variable's value). */
+const ABSOLUTE_VARIABLES = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "TMPDIR", "PATH"]);
 
 /** `${name}`, `${name,,}`/`${name^^}` (case), `${name:-default}`, `${name:offset:length}` with known values. */
 function expandBraced(inner: string, variables: Variables): string | undefined {
@@ -139,6 +142,9 @@ function expandBraced(inner: string, variables: Variables): string | undefined {
   const fallback = /^:?[-=](.*)$/s.exec(operator);
   if (fallback) return value !== undefined && value !== "" ? value : fallback[1];
   const slice = /^:\s*(-?\d+)(?::\s*(\d+))?$/.exec(operator);
+  if (slice && value === undefined && ABSOLUTE_VARIABLES.has(name) && slice[1] === "0" && slice[2] === "1") {
+    return "/";
+  }
   if (slice && value !== undefined) {
     const start = Number(slice[1]) < 0 ? value.length + Number(slice[1]) : Number(slice[1]);
     return slice[2] === undefined ? value.slice(start) : value.slice(start, start + Number(slice[2]));
@@ -162,6 +168,8 @@ function readDollar(text: string, i: number, word: WordState, variables: Variabl
     word.value += expandBraced(inner, variables) ?? `\${${inner}}`;
     return end + 1;
   }
+  // `$@` and `$*` are empty in a command the agent runs (no positional arguments): `cu$@rl` is `curl`.
+  if (next === "@" || next === "*") return i + 2;
   const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1, i + 65))?.[0];
   if (name) {
     word.value += variables.get(name) ?? `$${name}`;

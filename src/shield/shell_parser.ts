@@ -107,12 +107,24 @@ export class ParseState {
       joinedBy = operator;
     };
     for (const token of tokens) {
-      if (token.kind === "word") argv.push(resolveGlobWord(token.value));
+      if (token.kind === "word") argv.push(...this.expandWord(token.value));
       else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
       else if (token.kind === "op") flush(token.value);
       else this.addHeredoc(token.body, argv, depth);
     }
     flush("");
+  }
+
+  /** One lexed word as the shell would pass it: split on a reassigned IFS (`IFS=,;c=rm,-rf,~;$c`), brace
+   * lists expanded (`{cat,/etc/passwd}`, `/etc/pass{wd,}`), wildcards resolved to the paths they name. */
+  private expandWord(word: string): string[] {
+    const separators = this.variables.get("IFS");
+    let words = [word];
+    if (separators !== undefined && /\S/.test(separators) && !word.startsWith("IFS=")) {
+      const split = new RegExp(`[${separators.replace(/[\]\\^-]/g, "\\$&")}\\s]+`);
+      words = word.split(split).filter((part) => part !== "");
+    }
+    return words.flatMap(expandBraces).map(resolveGlobWord);
   }
 
   private addHeredoc(body: string, argv: string[], depth: number): void {
@@ -222,6 +234,19 @@ function applyTransform(segment: Segment, text: string): string | undefined {
     return undefined;
   }
   return undefined;
+}
+
+/** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${…}` and `{}` are left alone. */
+const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"':$]*,[^{}\s"':$]*)\}([^{}]*)$/;
+const MAX_BRACE_WORDS = 16;
+
+export function expandBraces(word: string): string[] {
+  if (!word.includes(",") || !word.includes("{")) return [word];
+  const match = BRACE_LIST.exec(word);
+  if (!match) return [word];
+  const [, prefix, list, suffix] = match;
+  return list.split(",").slice(0, MAX_BRACE_WORDS).map((item) => prefix + item + suffix)
+    .filter((item) => item !== "");
 }
 
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */

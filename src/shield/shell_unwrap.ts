@@ -3,6 +3,8 @@
 
 import type { ParseState } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
+import { codeStrings } from "./code_literals.ts";
+import { textVariants } from "./normalize.ts";
 
 /** Per wrapper: options that take a value (so the value is not mistaken for the wrapped command). */
 const PREFIX_WRAPPERS: Record<string, string[]> = {
@@ -130,33 +132,20 @@ function recordWrites(state: ParseState, command: string, args: string[]): void 
   }
 }
 
-/** Quoted string literals in interpreter code, and `["rm", "-rf", "/"]` argument lists joined. */
-export function codeStrings(code: string): string[] {
-  const literals: string[] = [];
-  const list: string[] = [];
-  let i = 0;
-  while (i < code.length && literals.length < 64) {
-    const c = code[i];
-    if (c === "'" || c === '"' || c === "`") {
-      let end = i + 1;
-      while (end < code.length && code[end] !== c) end += code[end] === "\\" ? 2 : 1;
-      const literal = code.slice(i + 1, end);
-      literals.push(literal);
-      list.push(literal);
-      i = end + 1;
-    } else {
-      if (c === "]" && list.length > 1) literals.push(list.join(" "));
-      if (c === "[" || c === "]" || c === ";" || c === "(") list.length = 0;
-      i++;
-    }
-  }
-  return literals;
-}
+/** Decoded forms of code (base64, hex, escapes) that read as code or a command line are judged as well. */
+const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 
-function judgeCode(state: ParseState, code: string, depth: number): void {
+function judgeCode(state: ParseState, code: string, depth: number, shellLike = false): void {
   state.result.code.push(code);
-  for (const literal of codeStrings(code)) {
-    if (/^\s*[A-Za-z./~_$-][^\s]*\s/.test(literal)) state.parse(literal, depth + 1);
+  const variants = textVariants(code).slice(0, 8);
+  for (const [index, variant] of variants.entries()) {
+    // A decoded fragment that is itself a command line (`iwr … | iex` inside FromBase64String) runs as one.
+    if ((index > 0 || shellLike) && COMMAND_START.test(variant) && variant.length < 16 * 1024) {
+      state.parse(variant, depth + 1);
+    }
+    for (const literal of codeStrings(variant)) {
+      if (COMMAND_START.test(literal)) state.parse(literal, depth + 1);
+    }
   }
 }
 
@@ -194,7 +183,8 @@ function unwrapInterpreter(state: ParseState, command: string, args: string[], d
       const code = args[index + 1];
       const encoded = /^-e(?:c|nc|ncodedcommand)?$/i.test(args[index]) &&
         /^(?:pwsh|powershell)/.test(command);
-      judgeCode(state, encoded ? decodePowerShell(code) : code, depth);
+      const powershell = /^(?:pwsh|powershell)/.test(command);
+      judgeCode(state, encoded ? decodePowerShell(code) : code, depth, powershell);
     }
     return true;
   }

@@ -10,6 +10,7 @@ import type { ShieldEnvironment } from "./environment.ts";
 import { buildEffectProfile } from "./effects/effect_profile.ts";
 import { decideFromProfile } from "./effects/effect_decision.ts";
 import { exemptHits } from "./rule_exemptions.ts";
+import { readHost } from "./effects/hosts.ts";
 
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
@@ -97,8 +98,9 @@ export class Tier1Heuristic implements Evaluator {
   private judged(context: EvaluationContext): TierOutcome {
     const view = context.view();
     const { hits, skipped } = this.matcher.judge(view);
-    const rules = combineHits(exemptHits(hits, view), view, skipped);
     const environment = this.options.environment;
+    const allowed = environment ? (url: string) => readHost(url, environment)?.allowed === true : undefined;
+    const rules = combineHits(exemptHits(hits, view, allowed), view, skipped);
     if (!environment || rules.decision === "BLOCK") return rules;
     const effects = decideFromProfile(buildEffectProfile(view, context.action.annotations, environment));
     return combineWithEffects(rules, effects);

@@ -17,6 +17,10 @@ const ENV_READ =
   /\bos\.environ\b|process\.env\b(?!\.[A-Z_]+\b)|\bENV\.to_h\b|%ENV\b|\$_ENV\b|getenv\(\)|Deno\.env\.toObject/;
 const NETWORK_CALL =
   /\b(?:requests\.(?:post|put|get)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|http\.request|https\.request|socket\.|Net::HTTP|new WebSocket|WebSocket\(|curl_exec|httpx\.)/;
+/** Code that evaluates what it fetched: `exec(urlopen(…).read())`, `eval(URI.open(…).read)`, `IEX (iwr …)`,
+ * a response piped into a spawned shell. */
+const FETCHED_EVAL =
+  /\b(?:exec|eval|execfile|compile|instance_eval|invoke-expression|iex)\s*[( ]\s*(?:await\s*)?\(?\s*(?:await\s*)?(?:(?:urllib\.request\.|request\.|requests\.|httpx\.|uri\.|lwp::simple::|\(new-object\s+(?:system\.)?net\.webclient\)\.)?(?:urlopen|urlretrieve|fetch|downloadstring|invoke-webrequest|invoke-restmethod|iwr|irm|curl_exec)\b|(?:requests|httpx|uri|kernel)\.(?:get|open)\b|file_get_contents\(\s*["']https?:|get\(\s*["']https?:)|\.pipe\(\s*(?:require\(\s*["']child_process["']\s*\)\.)?spawn\(\s*["'](?:ba|z|da)?sh["']/i;
 const URL_IN_CODE = /\b(?:https?|wss?):\/\/[^\s'"`)]+/g;
 
 export function judgeCode(
@@ -29,6 +33,12 @@ export function judgeCode(
     if (DELETE_CALL.test(code) && HOME_REF.test(code)) {
       const level = WALK.test(code) || /rmtree|rmSync|rm_r|recursive/.test(code) ? "block" : "escalate";
       findings.add(level, "delete", "code deletes files in a home folder outside the workspace");
+    }
+    if (
+      FETCHED_EVAL.test(code) &&
+      (NETWORK_CALL.test(code) || /https?:\/\/|\b(?:iwr|irm|invoke-webrequest|downloadstring)\b/i.test(code))
+    ) {
+      findings.block("exec", "code runs what it downloads");
     }
     if (PARENT_KILL.test(code)) findings.block("engine", "code signals its parent process (the engine)");
     if (ENV_READ.test(code) && NETWORK_CALL.test(code)) {

@@ -13,6 +13,10 @@ import { classifyPath, type PathClass } from "./path_classes.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
+import { judgeFetchedCode } from "./fetched_code.ts";
+import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
+import { judgeSql } from "./sql_effects.ts";
+import { normalizePath } from "../paths.ts";
 import { judgeMessage } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
@@ -196,6 +200,21 @@ export function buildEffectProfile(
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSegments(view.segments, environment, findings);
+  judgeFetchedCode(view.segments, environment, findings);
+  judgeSecretReads(reads, findings);
+  judgeSecretTools(view.segments, view.texts.get("code") ?? [], findings);
+  const isEngine = (path: string) =>
+    classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
+  const sql = judgeSql(
+    [
+      ...textsOf(view, "query"),
+      ...(view.texts.get("code") ?? []).slice(0, 16),
+      ...(open ? textsOf(view, "outbound") : []),
+    ],
+    view.segments,
+    isEngine,
+    findings,
+  );
   judgeCode(view.texts.get("code") ?? [], environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((host) =>
     host !== undefined
@@ -226,7 +245,7 @@ export function buildEffectProfile(
   if (writes.some((entry) => entry.kind === "agent-instructions")) {
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
   }
-  if (openWorld?.executes && view.segments.length === 0 && !(view.texts.get("code")?.length)) {
+  if (openWorld?.executes && view.segments.length === 0 && !(view.texts.get("code")?.length) && !sql.found) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
   return {
