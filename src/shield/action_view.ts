@@ -8,6 +8,8 @@ import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
 import { canonicalTool } from "./effects/tool_aliases.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
+import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
+import { configCommands } from "./config_commands.ts";
 
 export interface ActionView {
   /** The tool in our vocabulary: `bash` reads as `execute_command`, `Edit` as `write_file`. */
@@ -279,6 +281,8 @@ export function buildActionView(
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);
       addShell(view, variants, false);
+    } else if (field.kind === "content" && addConfigCommands(view, variants)) {
+      // Commands a configuration or instruction file will have run later are judged as commands.
     } else if (field.kind === "content" && view.writePaths.some((path) => CODE_PATH.test(path.absolute))) {
       // Source files are code: their string literals that read as commands are judged, not their prose.
       addShell(view, variants.map((variant) => `python3 -c ${quoteForShell(variant)}`), false, false);
@@ -286,6 +290,22 @@ export function buildActionView(
   }
   addRequests(view, payload);
   return view;
+}
+
+/** Commands held by configuration and agent instruction files being written; true when there were any. */
+function addConfigCommands(view: BuildingView, variants: string[]): boolean {
+  const commands: string[] = [];
+  for (const path of view.writePaths) {
+    const lower = path.absolute.toLowerCase();
+    const instructions = AGENT_INSTRUCTIONS.test(lower);
+    for (const variant of variants.slice(0, 4)) {
+      commands.push(...configCommands(lower, variant, instructions));
+    }
+  }
+  if (commands.length === 0) return false;
+  push(view.texts, "shell", commands);
+  addShell(view, commands, false);
+  return true;
 }
 
 function addRequests(view: BuildingView, payload: Record<string, unknown>): void {

@@ -16,6 +16,7 @@ import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
 import { judgeSql } from "./sql_effects.ts";
+import { judgeConfigWrites, judgeIndexCommands } from "./config_files.ts";
 import { normalizePath } from "../paths.ts";
 import { judgeMessage } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
@@ -203,6 +204,15 @@ export function buildEffectProfile(
   judgeFetchedCode(view.segments, environment, findings);
   judgeSecretReads(reads, findings);
   judgeSecretTools(view.segments, view.texts.get("code") ?? [], findings);
+  if (writes.length > 0) {
+    judgeConfigWrites(
+      writes.map((entry) => entry.path.absolute.toLowerCase()),
+      textsOf(view, "content"),
+      environment,
+      findings,
+    );
+  }
+  judgeIndexCommands(view.segments, view.texts.get("shell") ?? [], environment, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sql = judgeSql(
