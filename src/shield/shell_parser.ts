@@ -38,6 +38,11 @@ export interface ParsedCommand {
 /** `${IFS}` and friends expand to whitespace: `rm${IFS}-rf${IFS}~` is `rm -rf ~`. */
 const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
 
+/** Windows paths (`C:\\Users\\…`, `%TEMP%\\x`, `$env:APPDATA\\x`, `\\\\host\\share\\x`): their backslashes separate
+ * folders rather than escape, so they are read with slashes. */
+const WINDOWS_PATH =
+  /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\[^\s'"|;&<>]*/g;
+
 /** Words that open a compound command rather than name one. */
 const LEADING_KEYWORDS = new Set([
   "{",
@@ -86,7 +91,10 @@ export class ParseState {
     }
     if (text.length > MAX_PARSE_CHARS) this.result.truncated = true;
     const bounded = text.length > MAX_PARSE_CHARS ? text.slice(0, MAX_PARSE_CHARS) : text;
-    const source = bounded.includes("IFS") ? bounded.replace(IFS_EXPANSION, " ") : bounded;
+    const spaced = bounded.includes("IFS") ? bounded.replace(IFS_EXPANSION, " ") : bounded;
+    const source = spaced.includes("\\")
+      ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
+      : spaced;
     const { tokens, substitutions } = lex(source, this.variables);
     this.collectSegments(tokens, depth);
     for (const inner of substitutions) this.parse(inner, depth + 1);

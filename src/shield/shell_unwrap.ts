@@ -91,7 +91,29 @@ function nonOptions(args: string[]): string[] {
 /** Commands recordWrites knows; any other command writes nothing it can name. */
 const WRITING_COMMANDS = new Set([
   ..."tee truncate shred rm rmdir unlink srm mv yq sponge cp install rsync scp ln rclone dd sed".split(" "),
+  ..."remove-item ri del erase rd set-content clear-content add-content out-file copy-item move-item".split(
+    " ",
+  ),
+  ..."tar unzip 7z bsdtar".split(" "),
 ]);
+/** PowerShell and cmd commands that delete or overwrite their path arguments. */
+const WINDOWS_WRITERS = /^(?:remove-item|ri|del|erase|rd|set-content|clear-content|add-content|out-file)$/;
+
+/** Where an archive is extracted: `tar -x -C DIR`, `unzip -d DIR`, `7z x -oDIR` (the current folder otherwise). */
+function extractionTarget(command: string, args: string[]): string | undefined {
+  if (/^(?:tar|bsdtar)$/.test(command)) {
+    if (!args.some((arg) => /^-?[a-zA-Z]*x/.test(arg) || arg === "--extract")) return undefined;
+    const at = args.findIndex((arg) => arg === "-C" || arg === "--directory");
+    const glued = args.find((arg) => arg.startsWith("--directory="));
+    return at >= 0 ? args[at + 1] : glued?.slice(12);
+  }
+  if (command === "unzip") {
+    const at = args.indexOf("-d");
+    return at >= 0 ? args[at + 1] : undefined;
+  }
+  if (command === "7z" && args[0] === "x") return args.find((arg) => arg.startsWith("-o"))?.slice(2);
+  return undefined;
+}
 
 /** Options naming a file a command writes (`curl -o FILE`, `wget -O FILE`, `--output=FILE`). */
 const OUTPUT_OPTIONS =
@@ -117,13 +139,18 @@ function recordWrites(state: ParseState, command: string, args: string[]): void 
   if (!WRITING_COMMANDS.has(command)) return;
   const targets = state.result.writeTargets;
   const plain = nonOptions(args);
-  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command)) targets.push(...plain);
-  else if (command === "mv" && plain.length > 1) targets.push(...plain);
+  const extracted = extractionTarget(command, args);
+  if (extracted) targets.push(extracted);
+  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command) || WINDOWS_WRITERS.test(command)) {
+    targets.push(...plain);
+  } else if (command === "mv" && plain.length > 1) targets.push(...plain);
   else if (
     /^(?:yq|sponge)$/.test(command) && (command === "sponge" || args.some((arg) => /^-[a-z]*i$/.test(arg)))
   ) {
     targets.push(plain[plain.length - 1]);
-  } else if (/^(?:cp|mv|install|rsync|scp|ln|rclone)$/.test(command) && plain.length > 1) {
+  } else if (
+    /^(?:cp|mv|install|rsync|scp|ln|rclone|copy-item|move-item)$/.test(command) && plain.length > 1
+  ) {
     targets.push(plain[plain.length - 1]);
   } else if (command === "dd") {
     for (const arg of args) if (arg.startsWith("of=")) targets.push(arg.slice(3));

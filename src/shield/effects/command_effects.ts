@@ -41,6 +41,18 @@ const CLOUD_CLIS = new Set([
   "supabase",
   "railway",
   "az.cmd",
+  "rclone",
+  "s3cmd",
+  "mc",
+  "azcopy",
+  "b2",
+  "restic",
+  "borg",
+  "kopia",
+  "terraform",
+  "tofu",
+  "pulumi",
+  "cdk",
 ]);
 /** Subcommand words that only read or log in. */
 const CLOUD_READS =

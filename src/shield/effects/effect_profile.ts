@@ -17,6 +17,9 @@ import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
 import { judgeSql } from "./sql_effects.ts";
 import { judgeConfigWrites, judgeIndexCommands } from "./config_files.ts";
+import { judgeCodeFiles } from "./code_files.ts";
+import { judgeWebCode } from "./web_code.ts";
+import { judgeProtections } from "./protections.ts";
 import { normalizePath } from "../paths.ts";
 import { judgeMessage } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
@@ -213,6 +216,7 @@ export function buildEffectProfile(
     );
   }
   judgeIndexCommands(view.segments, view.texts.get("shell") ?? [], environment, findings);
+  judgeProtections(view.segments, view.texts.get("shell") ?? [], environment, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sql = judgeSql(
@@ -225,7 +229,10 @@ export function buildEffectProfile(
     isEngine,
     findings,
   );
-  judgeCode(view.texts.get("code") ?? [], environment, findings);
+  const code = view.texts.get("code") ?? [];
+  judgeCode(code, environment, findings);
+  judgeCodeFiles(code, environment, findings);
+  judgeWebCode(code, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((host) =>
     host !== undefined
   );

@@ -14,7 +14,7 @@ const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> =
   [/^vaultcmd(?:\.exe)?$/i, /^\/list(?:creds|properties)?\b/i, "escalate"],
   [/^rundll32(?:\.exe)?$/i, /comsvcs|minidump/i, "block"],
   [/^procdump(?:64)?(?:\.exe)?$/i, /lsass/i, "block"],
-  [/^reg(?:\.exe)?$/i, /^hklm\\(?:sam|system|security)\b/i, "block"],
+  [/^reg(?:\.exe)?$/i, /^hklm[\\/](?:sam|system|security)\b/i, "block"],
   [/^(?:ntdsutil|esentutl)(?:\.exe)?$/i, /ntds|ifm/i, "block"],
   [/^vssadmin(?:\.exe)?$/i, /^create$|^shadow$/i, "escalate"],
   [/^kwallet-query$/i, undefined, "escalate"],
