@@ -69,10 +69,13 @@ function wordsOfCli(argv: string[]): ToolWords {
   for (const arg of argv.slice(1)) {
     if (arg.startsWith("-")) {
       const name = arg.replace(/^-+/, "").split("=")[0];
-      if (/public|permission|principal|allow-write|admin|grant|share/i.test(name)) wordsOf(name, words);
+      if (/public|permission|principal|allow-write|admin|grant|share|user-ids|account-ids|member|grantee/i.test(name)) {
+        wordsOf(name, words);
+        if (/user-ids|account-ids|member|grantee|principal/i.test(name)) words.nouns.add("access");
+      }
       continue;
     }
-    if (taken++ < 4 && /^[a-z][a-z0-9-]*$/.test(arg)) wordsOf(arg, words);
+    if (taken++ < 4 && /^[a-zA-Z][a-zA-Z0-9-]*$/.test(arg)) wordsOf(arg, words);
   }
   return words;
 }

@@ -20,6 +20,7 @@ import { judgeConfigWrites, judgeIndexCommands } from "./config_files.ts";
 import { judgeCodeFiles } from "./code_files.ts";
 import { judgeWebCode } from "./web_code.ts";
 import { judgeProtections } from "./protections.ts";
+import { judgeContainers } from "./containers.ts";
 import { normalizePath } from "../paths.ts";
 import { judgeMessage } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
@@ -190,6 +191,25 @@ function judgeAttachments(reads: ClassedPath[], findings: Findings): void {
   }
 }
 
+const FILE_TOOLS = new Set([
+  "read_file",
+  "write_file",
+  "delete_file",
+  "move_file",
+  "copy_file",
+  "list_directory",
+  "create_directory",
+]);
+
+/** A file, command or web tool called without what it acts on (`delete_file {file_id: "all"}`, a cloud drive's
+ * tool under a familiar name): its other arguments are judged as an open-world tool's. */
+function lacksCore(view: ActionView): boolean {
+  if (FILE_TOOLS.has(view.type)) return view.paths.length === 0 && view.writePaths.length === 0;
+  if (view.type === "execute_command") return view.segments.length === 0 && typeof view.payload.command !== "string";
+  if (view.type === "http_request" || view.type === "browser_navigate") return view.urls.length === 0;
+  return false;
+}
+
 export function buildEffectProfile(
   view: ActionView,
   annotations: ToolAnnotations | undefined,
@@ -199,7 +219,7 @@ export function buildEffectProfile(
   const writes = classed(view.writePaths, environment);
   const written = new Set(writes.map((entry) => entry.path.absolute));
   const reads = classed(view.paths.filter((path) => !written.has(path.absolute)), environment);
-  const open = !KNOWN_TOOLS.has(view.tool) && view.type === view.tool;
+  const open = (!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view);
   const openWorld = open ? judgeOpenWorld(view.tool, view.payload, annotations, findings) : undefined;
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
@@ -217,6 +237,7 @@ export function buildEffectProfile(
   }
   judgeIndexCommands(view.segments, view.texts.get("shell") ?? [], environment, findings);
   judgeProtections(view.segments, view.texts.get("shell") ?? [], environment, findings);
+  judgeContainers(view.segments, environment, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sql = judgeSql(

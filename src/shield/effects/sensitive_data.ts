@@ -27,7 +27,7 @@ const ACCOUNT =
 const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
 const ONE_TIME = new RegExp(
   String
-    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9\n]{0,24}\d{4,8}`,
+    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9\n]{0,24}\d(?:[ -]?\d){3,7}\b`,
   "i",
 );
 const PASSWORD = new RegExp(

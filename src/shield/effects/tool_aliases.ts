@@ -105,6 +105,16 @@ const CODE_WORDS = new Set([
   "ipython",
 ]);
 const FILE_WORDS = new Set(["file", "files", "fs", "filesystem"]);
+/** Words an agent's own shell or code tool may carry besides the shell or code word itself. */
+const GENERIC_WORDS = new Set([
+  ...SHELL_WORDS,
+  ...CODE_WORDS,
+  ..."run execute exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command".split(" "),
+]);
+
+function hasAny(words: string[], set: Set<string>): boolean {
+  return words.some((word) => set.has(word));
+}
 
 /** Our tool for another vocabulary's name, or undefined when the name is not one we can map. */
 export function canonicalTool(type: string): CanonicalTool | undefined {
@@ -113,6 +123,11 @@ export function canonicalTool(type: string): CanonicalTool | undefined {
   const exact = EXACT[compactName(name)];
   if (exact) return exact;
   const words = identifierWords(name);
+  // A name with words of its own besides the shell or code words (`smartthings_execute_command`,
+  // `kubernetes_exec_in_pod`) is a service's tool that happens to take a command: it is judged open-world.
+  if (words.some((word) => !GENERIC_WORDS.has(word)) && (hasAny(words, SHELL_WORDS) || hasAny(words, CODE_WORDS))) {
+    return undefined;
+  }
   const has = (set: Set<string>) => words.some((word) => set.has(word));
   const verb = (list: string) => words.some((word) => list.split(" ").includes(word));
   if (has(SHELL_WORDS) && (verb("run execute exec") || words.length === 1)) return "execute_command";
