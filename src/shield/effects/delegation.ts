@@ -9,13 +9,21 @@ import { sensitiveFindings } from "./sensitive_data.ts";
 const GATHER_SECRETS =
   /\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\b[^.\n]{0,60}\b(?:saved passwords?|passwords?|credentials?|api keys?|tokens?|cookies|secrets?|private keys?|ssh keys?|seed phrase|recovery codes?|browser profile|keychain|wallet)\b/i;
 const REMOTE_CONTROL =
-  /\b(?:fetch|download|get|read|check|poll|load|open)\b[^.\n]{0,60}(?:https?:\/\/|www\.)\S+[^.\n]{0,40}\b(?:do|run|execute|follow|carry out|obey|apply)\b[^.\n]{0,30}\b(?:what|whatever|instructions?|commands?|it says|says)\b/i;
+  /\b(?:fetch|download|get|read|check|poll|load|open|curl|wget)\b[^.\n]{0,60}(?:https?:\/\/|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b)\S*[^.\n]{0,60}\b(?:do|run|execute|exec|follow|carry out|obey|apply|install|source|bash|sh)\b[^.\n]{0,30}\b(?:what|whatever|instructions?|commands?|it says|says|it|them|that|the (?:script|file|binary|installer|job|task))\b/i;
+/** Asks the agent to hide what it does from the user. */
+const CONCEAL =
+  /\b(?:quietly|silently|secretly|covertly|in the background without|without (?:telling|notifying|informing|mentioning|logging|showing)|do not (?:mention|tell|inform|log|report|show)|don't (?:mention|tell|inform|log|report|show)|never (?:mention|tell|reveal)|hide (?:it|this|that|the (?:output|change|message))|delete (?:the|any) (?:evidence|logs?|traces?))\b/i;
+/** Text written for an AI assistant to read later and obey: markers and addresses of prompt injection. */
+export const INSTRUCTIONS_TO_AI =
+  /<\/?(?:information|important|instructions?|system|admin|events? read|context)>|\bto you,? (?:the )?(?:ai|llm)\b|\b(?:ai|llm) (?:assistant|agent|model)s?\b[^.\n]{0,40}\b(?:must|should|please|reading|read this|you (?:are|must|should))|\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|original) (?:instructions|messages|rules|prompts?|guidelines)|\bbefore you (?:can )?(?:solve|answer|complete|continue|do) (?:the|this|your) task\b|\bwhen the user (?:says|asks|types|writes|mentions)\b[^.\n]{0,80}\b(?:call|run|send|forward|open|execute|delete|share)\b|\bcall\s+[a-z_]+\.[a-z_]+\s*\(|\b(?:new|updated|revised) (?:system )?(?:instructions|policy) (?:from|by) (?:the )?(?:administrator|admin|developer|system)\b/i;
+const ALL_TOOLS = /^(?:\*|all|any|everything)$/i;
+const NO_APPROVAL_VALUE = /bypass|dangerously|yolo|^never$|full-auto|danger-full-access|skip|^off$|^none$|auto-?approve/i;
 const RECON =
   /\b(?:scan (?:the )?(?:local )?network|port ?scan|default passwords?|brute[- ]?force|try (?:every|all) passwords?)\b/i;
 const STANDING =
-  /\b(?:(?:user|owner|i) (?:allows?|authori[sz]es?|permits?) (?:you|the (?:assistant|agent))|you (?:may|can|are allowed to|are authori[sz]ed to|have permission to) (?:share|send|forward|delete|run|execute|transfer|pay|approve|give)|without (?:asking|confirmation|confirming|approval|checking|telling)|never ask|(?:don't|do not) (?:ask|confirm|tell)|no need to (?:ask|confirm)|pre-?approved|standing (?:permission|approval)|always (?:approve|accept|run|execute|send|share|forward|include|trust))\b/i;
+  /\b(?:standing (?:rule|instruction|order|permission)|(?:user|owner|i) (?:allows?|authori[sz]es?|permits?) (?:you|the (?:assistant|agent))|you (?:may|can|are allowed to|are authori[sz]ed to|have permission to) (?:share|send|forward|delete|run|execute|transfer|pay|approve|give)|without (?:asking|confirmation|confirming|approval|checking|telling)|never ask|(?:don't|do not) (?:ask|confirm|tell)|no need to (?:ask|confirm)|pre-?approved|standing (?:permission|approval)|always (?:approve|accept|run|execute|send|share|forward|include|trust))\b/i;
 const TRIGGERED_ACTION =
-  /\b(?:always|whenever|every time|before (?:answering|responding|any)|when (?:writing|generating|answering|asked)|on every)\b[^\n]{0,200}(?:eval\(|exec\(|\bcurl\b|\bwget\b|cat ~|\.ssh|\btokens?\b|\bsecrets?\b|\bpasswords?\b|\bupload\b|\bsend\b|include the output|child_process|process\.env)/i;
+  /\b(?:always|whenever|every time|each time|before (?:answering|responding|any|every|each)|after (?:every|each)|when (?:writing|generating|answering|asked|the user)|on every|at the start of)\b[^\n]{0,200}(?:eval\(|exec\(|\bcurl\b|\bwget\b|cat ~|\.ssh|\btokens?\b|\bsecrets?\b|\bpasswords?\b|\bupload\b|\bsend\b|include the output|child_process|process\.env|\b(?:bcc|cc|forward|copy|email|share)\b[^\n]{0,60}@[\w-]+\.)/i;
 const AUTO_APPROVE =
   /^(?:auto_?approve|autoApprove|yolo|skip_?approvals?|dangerously\w*|no_?confirm\w*|unattended|bypass\w*)$/i;
 
@@ -33,6 +41,7 @@ export function judgeDelegation(
     findings.escalate("delegation", `"${tool}" takes its orders from a web address`);
   }
   if (RECON.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to attack or probe hosts`);
+  if (CONCEAL.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to hide what it does`);
   for (const finding of sensitiveFindings(text)) {
     if (
       finding.kind === "payment instruction" || finding.kind === "financial" || finding.kind === "password"
@@ -45,6 +54,20 @@ export function judgeDelegation(
     if (depth > 3) return;
     if (AUTO_APPROVE.test(key) && value === true) {
       findings.escalate("delegation", `"${tool}" turns approvals off ("${key}")`);
+    }
+    if (
+      typeof value === "string" && /mode|permission|approval|sandbox|policy/i.test(key) && NO_APPROVAL_VALUE.test(value)
+    ) {
+      findings.escalate("delegation", `"${tool}" turns approvals off ("${key}: ${value.slice(0, 40)}")`);
+    }
+    if (/^(?:tools|allowed_?tools|permissions|capabilities)$/i.test(key)) {
+      const items = Array.isArray(value) ? value : [value];
+      if (items.some((item) => typeof item === "string" && ALL_TOOLS.test(item))) {
+        findings.escalate("delegation", `"${tool}" hands an agent every tool`);
+      }
+    }
+    if (/^(?:cron|schedule|when|trigger)$/i.test(key) && typeof value === "string" && /@reboot|@startup|on[_ ]?boot|at[_ ]?login/i.test(value)) {
+      findings.escalate("persistence", `"${tool}" runs at every start of the machine`);
     }
     if (typeof value === "string" && /^(?:base_?url|endpoint|api_?base|url|host)$/i.test(key)) {
       const host = readHost(value, environment);
@@ -61,6 +84,9 @@ export function judgeDelegation(
 
 /** Findings for text the agent will read later as its own instructions. */
 export function judgeStanding(tool: string, text: string, findings: Findings): void {
+  if (INSTRUCTIONS_TO_AI.test(text)) {
+    findings.escalate("persistence", `"${tool}" writes instructions addressed to an AI assistant`);
+  }
   if (STANDING.test(text)) {
     findings.escalate(
       "persistence",

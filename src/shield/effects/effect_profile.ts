@@ -21,8 +21,9 @@ import { judgeCodeFiles } from "./code_files.ts";
 import { judgeWebCode } from "./web_code.ts";
 import { judgeProtections } from "./protections.ts";
 import { judgeContainers } from "./containers.ts";
+import { judgeOutboundSecrets } from "./outbound_secrets.ts";
 import { normalizePath } from "../paths.ts";
-import { judgeMessage } from "./messaging.ts";
+import { attachmentCount, judgeMessage, judgeSharedWrite } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
@@ -171,13 +172,29 @@ function judgeMessaging(
       tool: view.tool,
       recipients: [...new Set(recipients)],
       texts: textsOf(view, "outbound", "content"),
-      attachments: view.paths.length,
+      attachments: Math.max(view.paths.length, attachmentCount(payload)),
       wholesale,
+      hidden: blindCopies(payload),
     },
     environment,
     findings,
   );
   return recipients;
+}
+
+/** Addresses under `bcc` keys, at any depth of the payload (bounded). */
+function blindCopies(payload: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, key: string, depth: number) => {
+    if (depth > 3 || found.length > 32) return;
+    if (typeof value === "string" && /^bcc/i.test(key)) found.push(...value.split(/[,;]\s*/));
+    else if (Array.isArray(value)) value.forEach((item) => visit(item, key, depth + 1));
+    else if (value && typeof value === "object") {
+      for (const [inner, item] of Object.entries(value)) visit(item, /^bcc/i.test(key) ? key : inner, depth + 1);
+    }
+  };
+  visit(payload, "", 0);
+  return found.map((address) => address.trim()).filter(Boolean);
 }
 
 function judgeAttachments(reads: ClassedPath[], findings: Findings): void {
@@ -264,8 +281,22 @@ export function buildEffectProfile(
   if (sends) {
     recipients = judgeMessaging(view, openWorld, environment, findings);
     judgeAttachments(reads, findings);
-  } else if (egress.length > 0 || view.segments.length > 0 && egress.length > 0) {
+  } else if (egress.length > 0) {
     judgeAttachments(reads, findings);
+  }
+  const verbs = openWorld?.words.verbs;
+  if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
+    judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), findings);
+  }
+  if (sends || egress.length > 0 || open) {
+    const leaving = [
+      ...textsOf(view, "outbound", "query"),
+      ...(view.texts.get("header") ?? []).slice(0, 16),
+      ...view.urls.slice(0, 16),
+      ...(egress.length > 0 ? (view.texts.get("shell") ?? []).slice(0, 8) : []),
+      ...(sends ? textsOf(view, "content") : []),
+    ];
+    judgeOutboundSecrets(leaving, view.tool, findings);
   }
   if (
     TASK_TOOLS.has(view.type) ||

@@ -5,6 +5,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { globToRegExp } from "../glob.ts";
 import type { Findings } from "./findings.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
+import { INSTRUCTIONS_TO_AI } from "./delegation.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -46,6 +47,24 @@ export interface MessageInput {
   attachments: number;
   /** Whole threads, mailboxes or "all" items forwarded. */
   wholesale: boolean;
+  /** Blind-copy recipients, when the tool names them apart. */
+  hidden?: string[];
+}
+
+const ATTACHMENT_KEYS = /^(?:attachments?|files?|file_ids?|documents?|media|media_paths?|media_urls?|uploads?|photos?)$/i;
+
+/** Files a message carries, whatever their shape (paths, ids, objects). */
+export function attachmentCount(payload: Record<string, unknown>): number {
+  let count = 0;
+  for (const [key, value] of Object.entries(payload)) {
+    if (!ATTACHMENT_KEYS.test(key) || value === null || value === undefined || value === "") continue;
+    count += Array.isArray(value) ? value.length : 1;
+  }
+  return count;
+}
+
+function domainOf(address: string): string | undefined {
+  return /@([\w.-]+)\s*>?\s*$/.exec(address)?.[1]?.toLowerCase();
 }
 
 export function judgeMessage(input: MessageInput, environment: ShieldEnvironment, findings: Findings): void {
@@ -71,10 +90,37 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (input.wholesale && !allKnown) {
     findings.escalate("message", `"${input.tool}" forwards whole threads or mailboxes`);
   }
+  if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
+    findings.escalate("message", `"${input.tool}" carries instructions addressed to an AI assistant`);
+  }
+  const hidden = (input.hidden ?? []).filter((recipient) => !isContact(recipient, environment));
+  const visible = new Set(
+    input.recipients.filter((recipient) => !(input.hidden ?? []).includes(recipient)).map(domainOf),
+  );
+  for (const recipient of hidden) {
+    const domain = domainOf(recipient);
+    if (domain && !visible.has(domain)) {
+      findings.escalate("message", `"${input.tool}" blind-copies "${recipient}", outside the visible recipients' domains`);
+    }
+  }
   if (
     input.recipients.some((recipient) => PUBLIC_AUDIENCE.test(recipient)) &&
     sensitiveFindings(joined).length > 0
   ) {
     findings.escalate("message", `"${input.tool}" posts sensitive details where outsiders read them`);
+  }
+}
+
+/** Content an open-world tool writes to a shared place (an issue, a repository file, a page, a document): the
+ * same sensitive details a message would carry, and instructions planted for an AI assistant. */
+export function judgeSharedWrite(tool: string, texts: readonly string[], findings: Findings): void {
+  const joined = texts.join("\n");
+  if (joined.length < 6) return;
+  for (const finding of sensitiveFindings(joined)) {
+    if (finding.kind === "login link" || finding.kind === "personal data") continue;
+    findings.escalate("message", `"${tool}" writes ${finding.evidence} where others can read it`);
+  }
+  if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
+    findings.escalate("message", `"${tool}" writes instructions addressed to an AI assistant`);
   }
 }

@@ -70,7 +70,7 @@ const OFF_VALUE = /^(?:off|false|disabled?|disarmed|none|0|no|never|open|unlocke
 /** The vocabulary form of an inflected word: `disarmed` → `disarm`, `unlocked` → `unlock`, `transfers` →
  * `transfer`, `deleting` → `delete`; the word itself when it is known or no form of it is. */
 export function baseWord(word: string): string {
-  if (VERBS.has(word) || NOUNS.has(word) || word.length < 4) return word;
+  if (word.length < 4) return word;
   const forms = [
     word.replace(/ies$/, "y"),
     word.replace(/es$/, ""),
@@ -89,15 +89,21 @@ export function baseWord(word: string): string {
  * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts). With `nounsOnly` (values
  * that name a thing: `device_id: lock.front_door`) no word counts as a verb. */
 export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void {
-  const words = identifierWords(text).map(baseWord);
-  const plainVerbs = words.filter((word) => VERBS.has(word) && !NOUNS.has(word)).length;
-  for (const word of words) {
-    into.words.push(word);
-    if (!nounsOnly && (plainVerbs === 0 || !NOUNS.has(word))) {
-      for (const verb of VERBS.get(word) ?? []) into.verbs.add(verb);
+  const raw = identifierWords(text);
+  const bases = raw.map(baseWord);
+  const isPlainVerb = (word: string, base: string) =>
+    (VERBS.has(word) && !NOUNS.has(word)) || (base !== word && VERBS.has(base) && !NOUNS.has(base) && !NOUNS.has(word));
+  const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
+  raw.forEach((word, index) => {
+    const base = bases[index];
+    into.words.push(base);
+    for (const form of base === word ? [word] : [word, base]) {
+      if (!nounsOnly && (plainVerbs === 0 || !NOUNS.has(form))) {
+        for (const verb of VERBS.get(form) ?? []) into.verbs.add(verb);
+      }
+      for (const noun of NOUNS.get(form) ?? []) into.nouns.add(noun);
     }
-    for (const noun of NOUNS.get(word) ?? []) into.nouns.add(noun);
-  }
+  });
 }
 
 /** Words of the tool name (the tool part of an MCP name) and of operation-like argument values. */

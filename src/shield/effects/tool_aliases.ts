@@ -117,9 +117,22 @@ function hasAny(words: string[], set: Set<string>): boolean {
 }
 
 /** Our tool for another vocabulary's name, or undefined when the name is not one we can map. */
+/** MCP servers that act on this machine's files; another server's file tools act on its own service's files
+ * (`mcp__github__create_or_update_file` writes a repository, not the workspace). */
+const LOCAL_SERVERS =
+  /^(?:filesystem|fs|files?|desktop|local|shell|terminal|computer|code|coder|editor|ide|workspace|project|os|system|commander|desktop-commander|serena|text-editor|editor-tools|dev|devtools)$/i;
+const LOCAL_FILE_TOOLS = new Set<CanonicalTool>(["write_file", "edit_file", "delete_file", "move_file", "copy_file"]);
+
 export function canonicalTool(type: string): CanonicalTool | undefined {
   const mcp = mcpParts(type);
-  const name = mcp ? mcp.tool : type;
+  const tool = mappedTool(mcp ? mcp.tool : type);
+  if (tool && mcp && mcp.server !== "" && LOCAL_FILE_TOOLS.has(tool) && !LOCAL_SERVERS.test(mcp.server)) {
+    return undefined;
+  }
+  return tool;
+}
+
+function mappedTool(name: string): CanonicalTool | undefined {
   const exact = EXACT[compactName(name)];
   if (exact) return exact;
   const words = identifierWords(name);
