@@ -16,6 +16,9 @@ const STDIN_LOGIN =
 /** Registries a token may go to when a login names one. */
 const DEFAULT_REGISTRY =
   /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[a-z0-9-]+\.pkg\.dev|[0-9]+\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com|github\.com)\/?$/i;
+/** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
+const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
+const LOGIN_FEEDING_RULES = new Set(["credential.secret_variable_echo", "credential.cloud_secret_cli"]);
 const HOST_LIKE = /^(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/?$/i;
 
 function loginTargetsDefault(segment: Segment): boolean {
@@ -30,15 +33,17 @@ function loginTargetsDefault(segment: Segment): boolean {
   return named.every((registry) => DEFAULT_REGISTRY.test(registry));
 }
 
-/** Whether every segment the rule matches is an `echo`/`printf` whose output only feeds such a login. */
+/** Whether every segment the rule matches is an `echo`/`printf`/`cat` (or a CLI printing its own token, for the
+ * token-printing rule) whose output only feeds such a login. */
 function feedsLoginOnly(hit: RuleHit, segments: Segment[]): boolean {
+  const printers = hit.rule.id === "credential.cloud_secret_cli" ? TOKEN_PRINTERS : /^(?:echo|printf|cat)$/;
   let matched = false;
   for (let i = 0; i < segments.length; i++) {
     if (!hit.rule.pattern.test(segments[i].text.toLowerCase())) continue;
     matched = true;
     const next = segments[i + 1];
     const program = basename(segments[i].argv[0] ?? "");
-    if (!/^(?:echo|printf|cat)$/.test(program) || segments[i].redirects.length > 0) return false;
+    if (!printers.test(program) || segments[i].redirects.length > 0) return false;
     if (!next || next.joinedBy !== "|" || !loginTargetsDefault(next)) return false;
   }
   return matched;
@@ -69,6 +74,19 @@ const KEY_USE = /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s-i\s*\S+/
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
 
+/** A command-field rule matching only because of the key a login uses (`scp -i ~/.ssh/deploy_key file host:`). */
+function onlyThroughSegmentKeyUse(hit: RuleHit, view: ActionView): boolean {
+  if (!hit.rule.fields.includes("command")) return false;
+  let matched = false;
+  for (const segment of view.segments) {
+    const text = segment.text.toLowerCase();
+    if (!hit.rule.pattern.test(text)) continue;
+    matched = true;
+    if (!KEY_USE_ANYWHERE.test(text) || hit.rule.pattern.test(text.replace(KEY_USE, "$1"))) return false;
+  }
+  return matched && (!hit.rule.fields.includes("shell") || onlyThroughKeyUse(hit, view));
+}
+
 function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
   if (!hit.rule.fields.includes("shell")) return false;
   const texts = (view.texts.get("shell") ?? []).map((text) => text.toLowerCase());
@@ -76,8 +94,9 @@ function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
   return texts.every((text) => !hit.rule.pattern.test(text.replace(KEY_USE, "$1")));
 }
 
-/** Rules about running downloaded code: from hosts the user allows (GitHub releases, registries) a human looks
- * instead of a block; from anywhere else they still block. */
+/** Rules about running downloaded code: from hosts the user allows and ordinary named HTTPS hosts (official
+ * installers, release pages) a human looks instead of a block; from bare IPs, lookalikes, paste sites, tunnels
+ * and plain HTTP they still block. */
 const DOWNLOAD_RUN_RULES = new Set([
   "remote_exec.download_pipe_shell",
   "remote_exec.download_then_run_tmp",
@@ -87,6 +106,21 @@ const DOWNLOAD_RUN_RULES = new Set([
 
 function downloadsOnlyFromAllowed(view: ActionView, allowed?: (url: string) => boolean): boolean {
   return allowed !== undefined && view.urls.length > 0 && view.urls.every(allowed);
+}
+
+/** `git config [--local] core.hooksPath DIR` with DIR a folder of the repository (`.githooks`, `.husky`): the
+ * project's own version-controlled hooks. */
+function hooksInsideRepository(segments: Segment[]): boolean {
+  const configs = segments.filter((segment) =>
+    basename(segment.argv[0] ?? "") === "git" && segment.argv.includes("config")
+  );
+  return configs.length > 0 && configs.every((segment) => {
+    const args = segment.argv.slice(segment.argv.indexOf("config") + 1);
+    if (args.some((arg) => /^--(?:global|system|file)$/.test(arg))) return false;
+    const at = args.findIndex((arg) => arg.toLowerCase() === "core.hookspath");
+    const value = at >= 0 ? args[at + 1] : undefined;
+    return value !== undefined && /^(?!\.\.)[\w.-]+(?:\/[\w.-]+)*\/?$/.test(value) && !value.includes("..");
+  });
 }
 
 /** Hits that count, injection hits in ordinary documents lowered to medium (a human looks; nothing is blocked).
@@ -103,8 +137,12 @@ export function exemptHits(
   const kept: RuleHit[] = [];
   for (const hit of hits) {
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
-    if (hit.rule.id === "credential.secret_variable_echo" && feedsLoginOnly(hit, view.segments)) continue;
+    if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
+    if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSegmentKeyUse(hit, view)) {
+      continue;
+    }
+    if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
     if (hit.rule.category === "injection" && written === "tests") continue;
     if (trustedDownload && DOWNLOAD_RUN_RULES.has(hit.rule.id)) {
       kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });

@@ -11,6 +11,7 @@ import { buildEffectProfile } from "./effects/effect_profile.ts";
 import { decideFromProfile } from "./effects/effect_decision.ts";
 import { exemptHits } from "./rule_exemptions.ts";
 import { readHost } from "./effects/hosts.ts";
+import { ordinaryHost } from "./effects/fetched_code.ts";
 
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
@@ -99,7 +100,12 @@ export class Tier1Heuristic implements Evaluator {
     const view = context.view();
     const { hits, skipped } = this.matcher.judge(view);
     const environment = this.options.environment;
-    const allowed = environment ? (url: string) => readHost(url, environment)?.allowed === true : undefined;
+    const allowed = environment
+      ? (url: string) => {
+        const host = readHost(url, environment);
+        return host !== undefined && ordinaryHost(host);
+      }
+      : undefined;
     const rules = combineHits(exemptHits(hits, view, allowed), view, skipped);
     if (!environment || rules.decision === "BLOCK") return rules;
     const effects = decideFromProfile(buildEffectProfile(view, context.action.annotations, environment));

@@ -69,7 +69,11 @@ function wordsOfCli(argv: string[]): ToolWords {
   for (const arg of argv.slice(1)) {
     if (arg.startsWith("-")) {
       const name = arg.replace(/^-+/, "").split("=")[0];
-      if (/public|permission|principal|allow-write|admin|grant|share|user-ids|account-ids|member|grantee/i.test(name)) {
+      if (
+        /public|permission|principal|allow-write|admin|grant|share|user-ids|account-ids|member|grantee/i.test(
+          name,
+        )
+      ) {
         wordsOf(name, words);
         if (/user-ids|account-ids|member|grantee|principal/i.test(name)) words.nouns.add("access");
       }

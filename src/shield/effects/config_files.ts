@@ -15,7 +15,7 @@ import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 
 const MAX_CHARS = 128 * 1024;
 const PACKAGE_CONFIG =
-  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg)$/i;
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl)$/i;
 const WORKFLOW = /\/\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)action\.ya?ml$/i;
 const PRE_COMMIT = /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/i;
 const URL = /\b(?:https?|git\+https?|git\+ssh|ssh|git):\/\/[^\s"'`<>),;\]]+/gi;
@@ -70,7 +70,7 @@ function manifestNames(path: string, text: string): Array<[Ecosystem, string]> {
 const INDEX_KEY = /registry|index|source|mirror|proxy|find-links|trusted|channel|repositories\./i;
 const SECTION = /^\s*\[\[?([^\]]+)\]?\]\s*$/;
 const DEPENDENCY_FILE =
-  /(?:^|\/)(?:package\.json|cargo\.toml|pyproject\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|gemfile|go\.mod|composer\.json|deno\.json)$/i;
+  /(?:^|\/)(?:package\.json|cargo\.toml|pyproject\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|gemfile|go\.mod|composer\.json|deno\.json|[\w.-]+\.tf|terragrunt\.hcl)$/i;
 
 /** One manifest line with a URL: an index setting, a dependency source, or neither (homepage, bugs). */
 function judgeManifestLine(
@@ -168,6 +168,22 @@ function judgePreCommit(text: string, findings: Findings): void {
   }
 }
 
+/** Package names an instruction file tells agents to use (`` `reqeusts` ``): a lookalike of a popular one. */
+function judgeNamedPackages(path: string, text: string, findings: Findings): void {
+  for (const match of text.matchAll(/`(@?[a-z][\w./-]{2,60})`/gi)) {
+    for (const ecosystem of ["npm", "pypi"] as const) {
+      const target = typosquatTarget(ecosystem, match[1]);
+      if (target) {
+        findings.escalate(
+          "install",
+          `"${basename(path)}" steers agents to "${match[1]}", a lookalike of "${target}"`,
+        );
+        return;
+      }
+    }
+  }
+}
+
 /** Findings for configuration content written to `paths` (lower-cased absolute paths). */
 export function judgeConfigWrites(
   paths: readonly string[],
@@ -184,6 +200,7 @@ export function judgeConfigWrites(
     if (AGENT_INSTRUCTIONS.test(path) && AUTO_APPROVE.test(text)) {
       findings.escalate("delegation", `"${basename(path)}" switches an agent's approvals or sandbox off`);
     }
+    if (AGENT_INSTRUCTIONS.test(path)) judgeNamedPackages(path, text, findings);
   }
 }
 

@@ -16,8 +16,20 @@ const CONCEAL =
 /** Text written for an AI assistant to read later and obey: markers and addresses of prompt injection. */
 export const INSTRUCTIONS_TO_AI =
   /<\/?(?:information|important|instructions?|system|admin|events? read|context)>|\bto you,? (?:the )?(?:ai|llm)\b|\b(?:ai|llm) (?:assistant|agent|model)s?\b[^.\n]{0,40}\b(?:must|should|please|reading|read this|you (?:are|must|should))|\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|original) (?:instructions|messages|rules|prompts?|guidelines)|\bbefore you (?:can )?(?:solve|answer|complete|continue|do) (?:the|this|your) task\b|\bwhen the user (?:says|asks|types|writes|mentions)\b[^.\n]{0,80}\b(?:call|run|send|forward|open|execute|delete|share)\b|\bcall\s+[a-z_]+\.[a-z_]+\s*\(|\b(?:new|updated|revised) (?:system )?(?:instructions|policy) (?:from|by) (?:the )?(?:administrator|admin|developer|system)\b/i;
+/** What a task asks for, in words rather than commands. */
+const DESTROY_INTENT =
+  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset)\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:all|every|entire|whole|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?)\b/i;
+const SEND_INTENT =
+  /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i;
+const SENSITIVE_DATA_WORDS =
+  /\b(?:customer|client|user|employee|contact)s?(?: list| data| records| database| export)?\b|\bdatabase\b|\bdump\b|\.csv\b|\bcredentials?\b|\bpasswords?\b|\bkeys?\b|\bsecrets?\b|\btokens?\b|\bcontracts?\b|\bpayroll\b|\bsalar(?:y|ies)\b|~\/|\bhome (?:folder|directory)\b|\bdocuments\b|\.env\b|\ball (?:files|data|messages|emails)\b|\bcontents of\b|\binbox\b|\bchat history\b/i;
+const PROTECTION_OFF_INTENT =
+  /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|antivirus|anti-virus|defender|edr|mfa|2fa|two-factor|logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code review|tests)\b/i;
+const RELAYED_APPROVAL =
+  /\b(?:the )?(?:user|owner|admin|administrator|cto|ceo|cfo|boss|manager|security team|legal)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:already |has |have )?(?:approved|authori[sz]ed|confirmed|signed off|okayed|agreed)\b|\b(?:said|says) (?:it'?s|it is|that'?s) (?:fine|ok|okay)\b|\b(?:approval|permission|authori[sz]ation) (?:was |has been |is )?(?:already )?(?:granted|given|obtained)\b|\bpre-?approved\b/i;
 const ALL_TOOLS = /^(?:\*|all|any|everything)$/i;
-const NO_APPROVAL_VALUE = /bypass|dangerously|yolo|^never$|full-auto|danger-full-access|skip|^off$|^none$|auto-?approve/i;
+const NO_APPROVAL_VALUE =
+  /bypass|dangerously|yolo|^never$|full-auto|danger-full-access|skip|^off$|^none$|auto-?approve/i;
 const RECON =
   /\b(?:scan (?:the )?(?:local )?network|port ?scan|default passwords?|brute[- ]?force|try (?:every|all) passwords?)\b/i;
 const STANDING =
@@ -42,6 +54,7 @@ export function judgeDelegation(
   }
   if (RECON.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to attack or probe hosts`);
   if (CONCEAL.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to hide what it does`);
+  judgeIntents(tool, text, findings);
   for (const finding of sensitiveFindings(text)) {
     if (
       finding.kind === "payment instruction" || finding.kind === "financial" || finding.kind === "password"
@@ -56,7 +69,8 @@ export function judgeDelegation(
       findings.escalate("delegation", `"${tool}" turns approvals off ("${key}")`);
     }
     if (
-      typeof value === "string" && /mode|permission|approval|sandbox|policy/i.test(key) && NO_APPROVAL_VALUE.test(value)
+      typeof value === "string" && /mode|permission|approval|sandbox|policy/i.test(key) &&
+      NO_APPROVAL_VALUE.test(value)
     ) {
       findings.escalate("delegation", `"${tool}" turns approvals off ("${key}: ${value.slice(0, 40)}")`);
     }
@@ -66,7 +80,10 @@ export function judgeDelegation(
         findings.escalate("delegation", `"${tool}" hands an agent every tool`);
       }
     }
-    if (/^(?:cron|schedule|when|trigger)$/i.test(key) && typeof value === "string" && /@reboot|@startup|on[_ ]?boot|at[_ ]?login/i.test(value)) {
+    if (
+      /^(?:cron|schedule|when|trigger)$/i.test(key) && typeof value === "string" &&
+      /@reboot|@startup|on[_ ]?boot|at[_ ]?login/i.test(value)
+    ) {
       findings.escalate("persistence", `"${tool}" runs at every start of the machine`);
     }
     if (typeof value === "string" && /^(?:base_?url|endpoint|api_?base|url|host)$/i.test(key)) {
@@ -80,6 +97,22 @@ export function judgeDelegation(
     }
   };
   for (const [key, value] of Object.entries(payload)) visit(key, value, 0);
+}
+
+/** Harm a task asks for in words: destroying data, sending data out, switching protections off, or acting on
+ * an approval only the message vouches for. */
+export function judgeIntents(tool: string, text: string, findings: Findings): void {
+  if (text.length > 64 * 1024) return;
+  if (DESTROY_INTENT.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to destroy data`);
+  if (SEND_INTENT.test(text) && SENSITIVE_DATA_WORDS.test(text)) {
+    findings.escalate("delegation", `"${tool}" asks an agent to send data out`);
+  }
+  if (PROTECTION_OFF_INTENT.test(text)) {
+    findings.escalate("delegation", `"${tool}" asks an agent to switch a protection off`);
+  }
+  if (RELAYED_APPROVAL.test(text)) {
+    findings.escalate("delegation", `"${tool}" relays an approval nobody can check`);
+  }
 }
 
 /** Findings for text the agent will read later as its own instructions. */

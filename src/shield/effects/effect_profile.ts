@@ -21,6 +21,7 @@ import { judgeCodeFiles } from "./code_files.ts";
 import { judgeWebCode } from "./web_code.ts";
 import { judgeProtections } from "./protections.ts";
 import { judgeContainers } from "./containers.ts";
+import { judgeOtherInstalls } from "./other_installs.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
 import { normalizePath } from "../paths.ts";
 import { attachmentCount, judgeMessage, judgeSharedWrite } from "./messaging.ts";
@@ -190,7 +191,9 @@ function blindCopies(payload: Record<string, unknown>): string[] {
     if (typeof value === "string" && /^bcc/i.test(key)) found.push(...value.split(/[,;]\s*/));
     else if (Array.isArray(value)) value.forEach((item) => visit(item, key, depth + 1));
     else if (value && typeof value === "object") {
-      for (const [inner, item] of Object.entries(value)) visit(item, /^bcc/i.test(key) ? key : inner, depth + 1);
+      for (const [inner, item] of Object.entries(value)) {
+        visit(item, /^bcc/i.test(key) ? key : inner, depth + 1);
+      }
     }
   };
   visit(payload, "", 0);
@@ -222,7 +225,9 @@ const FILE_TOOLS = new Set([
  * tool under a familiar name): its other arguments are judged as an open-world tool's. */
 function lacksCore(view: ActionView): boolean {
   if (FILE_TOOLS.has(view.type)) return view.paths.length === 0 && view.writePaths.length === 0;
-  if (view.type === "execute_command") return view.segments.length === 0 && typeof view.payload.command !== "string";
+  if (view.type === "execute_command") {
+    return view.segments.length === 0 && typeof view.payload.command !== "string";
+  }
   if (view.type === "http_request" || view.type === "browser_navigate") return view.urls.length === 0;
   return false;
 }
@@ -255,6 +260,7 @@ export function buildEffectProfile(
   judgeIndexCommands(view.segments, view.texts.get("shell") ?? [], environment, findings);
   judgeProtections(view.segments, view.texts.get("shell") ?? [], environment, findings);
   judgeContainers(view.segments, environment, findings);
+  judgeOtherInstalls(view.segments, environment, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sql = judgeSql(

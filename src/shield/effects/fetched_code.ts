@@ -8,7 +8,7 @@ import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
-import { readHost } from "./hosts.ts";
+import { type HostReading, readHost } from "./hosts.ts";
 
 const DOWNLOADERS =
   /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
@@ -87,7 +87,17 @@ function level(urls: string[], environment: ShieldEnvironment): "block" | "escal
   const hosts = urls.map((url) =>
     readHost(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`, environment)
   );
-  return hosts.length > 0 && hosts.every((host) => host?.allowed || host?.loopback) ? "escalate" : "block";
+  return hosts.length > 0 && hosts.every((host) => host !== undefined && ordinaryHost(host))
+    ? "escalate"
+    : "block";
+}
+
+/** A human decides on code fetched from ordinary named hosts over HTTPS (official installers, release pages);
+ * bare IPs, lookalikes, paste sites and tunnels, plain HTTP or no visible host BLOCK. */
+export function ordinaryHost(host: HostReading): boolean {
+  if (host.allowed || host.loopback) return true;
+  return host.scheme === "https" && !host.bareIp && !host.lookalike && !host.suspicious &&
+    host.host.includes(".");
 }
 
 function hostName(url: string): string {

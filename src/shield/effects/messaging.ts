@@ -10,7 +10,40 @@ import { INSTRUCTIONS_TO_AI } from "./delegation.ts";
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
 const BRANDS =
-  /(microsoft|m365|office365|outlook|teams|google|gmail|apple|icloud|paypal|amazon|aws|slack|github|zoom|okta|docusign|dropbox|netflix|bank)/;
+  /(microsoft|m365|office365|outlook|teams|google|gmail|apple|icloud|paypal|amazon|aws|slack|github|zoom|okta|docusign|dropbox|netflix|bank|discord|whatsapp|telegram|facebook|instagram|linkedin|steam|coinbase|binance|metamask|stripe|adobe|dhl|fedex|ups|usps|irs|hmrc)/;
+/** Brand names a lookalike host may misspell by one letter (`dlscord`, `micros0ft`, `paypa1`). */
+const BRAND_NAMES = [
+  "microsoft",
+  "google",
+  "paypal",
+  "amazon",
+  "github",
+  "discord",
+  "whatsapp",
+  "telegram",
+  "facebook",
+  "instagram",
+  "linkedin",
+  "coinbase",
+  "binance",
+  "metamask",
+  "dropbox",
+  "docusign",
+  "netflix",
+  "outlook",
+  "office",
+  "apple",
+  "icloud",
+  "slack",
+  "zoom",
+  "okta",
+];
+/** Host words of credential-harvesting pages on someone's own domain (`acme-sso.verify-login.co`). */
+const HARVEST_WORDS =
+  /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|account|sso|auth|reset|recover|unlock|billing|wallet|support|helpdesk|portal|update|validate|confirm)(?:[.-]|$)/;
+/** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
+const PASTE_AND_RUN =
+  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i;
 const BRAND_DOMAINS =
   /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|apple\.com|icloud\.com|paypal\.com|amazon\.com|amazonaws\.com|slack\.com|github\.com|zoom\.us|okta\.com|docusign\.net|dropbox\.com|netflix\.com)$/;
 
@@ -28,14 +61,33 @@ export function isContact(recipient: string, environment: ShieldEnvironment): bo
   return patterns.some((pattern) => pattern.test(address));
 }
 
-/** Hosts in links that wear a brand's name on someone else's domain (`teams-meet.acme-hr.co`). */
+function nearBrand(label: string): boolean {
+  return label.length >= 5 &&
+    BRAND_NAMES.some((brand) =>
+      label !== brand && Math.abs(label.length - brand.length) <= 1 && oneEditApart(label, brand)
+    );
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Hosts in links that wear a brand's name on someone else's domain (`teams-meet.acme-hr.co`), misspell a
+ * brand (`dlscord-gift.com`), or read like a credential-harvesting page (`acme-sso.verify-login.co`). */
 export function brandLookalikes(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/\bhttps?:\/\/([a-z0-9.-]+)/gi)) {
-    const host = match[1].toLowerCase();
-    if (BRANDS.test(host) && !BRAND_DOMAINS.test(host)) found.push(host);
+  for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)([a-z0-9.-]+)/gi)) {
+    const host = match[1].toLowerCase().replace(/^www\./, "");
+    if (BRAND_DOMAINS.test(host)) continue;
+    const labels = host.split(/[.-]/);
+    if (BRANDS.test(host) || labels.some(nearBrand) || HARVEST_WORDS.test(host) && labels.length >= 3) {
+      found.push(host);
+    }
   }
-  return found;
+  return found.slice(0, 8);
 }
 
 export interface MessageInput {
@@ -51,7 +103,8 @@ export interface MessageInput {
   hidden?: string[];
 }
 
-const ATTACHMENT_KEYS = /^(?:attachments?|files?|file_ids?|documents?|media|media_paths?|media_urls?|uploads?|photos?)$/i;
+const ATTACHMENT_KEYS =
+  /^(?:attachments?|files?|file_ids?|documents?|media|media_paths?|media_urls?|uploads?|photos?)$/i;
 
 /** Files a message carries, whatever their shape (paths, ids, objects). */
 export function attachmentCount(payload: Record<string, unknown>): number {
@@ -81,6 +134,9 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
       `"${input.tool}" sends a link to "${host}", which imitates a well-known brand`,
     );
   }
+  if (joined.length < 64 * 1024 && PASTE_AND_RUN.test(joined)) {
+    findings.escalate("message", `"${input.tool}" asks someone to paste and run a fetched script`);
+  }
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }
@@ -100,7 +156,10 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   for (const recipient of hidden) {
     const domain = domainOf(recipient);
     if (domain && !visible.has(domain)) {
-      findings.escalate("message", `"${input.tool}" blind-copies "${recipient}", outside the visible recipients' domains`);
+      findings.escalate(
+        "message",
+        `"${input.tool}" blind-copies "${recipient}", outside the visible recipients' domains`,
+      );
     }
   }
   if (
@@ -119,6 +178,12 @@ export function judgeSharedWrite(tool: string, texts: readonly string[], finding
   for (const finding of sensitiveFindings(joined)) {
     if (finding.kind === "login link" || finding.kind === "personal data") continue;
     findings.escalate("message", `"${tool}" writes ${finding.evidence} where others can read it`);
+  }
+  for (const host of brandLookalikes(joined)) {
+    findings.escalate("message", `"${tool}" posts a link to "${host}", which looks like a phishing page`);
+  }
+  if (joined.length < 64 * 1024 && PASTE_AND_RUN.test(joined)) {
+    findings.escalate("message", `"${tool}" asks readers to paste and run a fetched script`);
   }
   if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${tool}" writes instructions addressed to an AI assistant`);

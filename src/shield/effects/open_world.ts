@@ -56,15 +56,17 @@ const NAMING_KEYS = new Set([
 const MONEY_KEYS =
   /^(?:amount|amount_\w+|\w+_amount|lamports|qty|quantity|price|iban|routing_number|account_number|withdraw_to|payee\w*|cashtag|currency|value_type|wei|gas\w*)$/i;
 const RECIPIENT_KEYS =
-  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members|participants|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact)$/i;
+  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|owner_email)$/i;
 const PUBLIC_VALUE =
   /^(?:public(?:[-_ ]?(?:read|write|read[-_]?write|link|access))?|anyone(?:[-_ ]?with[-_ ]?(?:the[-_ ]?)?link)?|anonymous|everyone|all|world|\*|unlisted|open|domain)$/i;
 /** Values naming security notices and their senders (`security-noreply@…`, `subject:"new sign-in"`). */
 const SECURITY_NOTICE =
   /\b(?:security|alerts?|no-?reply|verif\w*|2fa|mfa|two[- ]factor|sign[- ]?in|login attempt|new (?:sign|log)[- ]?in|password|fraud|suspicious|unusual activity)\b/i;
 /** Verbs that hide or discard messages when aimed at security notices. */
-const HIDING_WORDS = /^(?:block|mute|hide|archive|trash|delete|remove|filter|mark|label|move|skip|ignore|snooze|unsubscribe|spam|purge|dismiss)$/;
-const EXISTING_TARGET = /(?:^|_)ids?$|Id$|^(?:event|channel|group|team|folder|file|document|doc|repo|repository|project|calendar|space|room|board|album|drive|site|workspace)$/;
+const HIDING_WORDS =
+  /^(?:block|mute|hide|archive|trash|delete|remove|filter|mark|label|move|skip|ignore|snooze|unsubscribe|spam|purge|dismiss)$/;
+const EXISTING_TARGET =
+  /(?:^|_)ids?$|Id$|^(?:event|channel|group|team|folder|file|document|doc|repo|repository|project|calendar|space|room|board|album|drive|site|workspace)$/;
 const OFF_VALUE = /^(?:off|false|disabled?|disarmed|none|0|no|never|open|unlocked|turn_off|turnoff)$/i;
 
 /** The vocabulary form of an inflected word: `disarmed` → `disarm`, `unlocked` → `unlock`, `transfers` →
@@ -92,7 +94,8 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
   const raw = identifierWords(text);
   const bases = raw.map(baseWord);
   const isPlainVerb = (word: string, base: string) =>
-    (VERBS.has(word) && !NOUNS.has(word)) || (base !== word && VERBS.has(base) && !NOUNS.has(base) && !NOUNS.has(word));
+    (VERBS.has(word) && !NOUNS.has(word)) ||
+    (base !== word && VERBS.has(base) && !NOUNS.has(base) && !NOUNS.has(word));
   const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
   raw.forEach((word, index) => {
     const base = bases[index];
@@ -157,7 +160,9 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
         if (typeof item === "string" && item !== "") signals.recipients.push(item);
       }
     }
-    if (/^(?:public|is_public|make_public|publicly_accessible|anyone_can_view)$/i.test(key) && value === true) {
+    if (
+      /^(?:public|is_public|make_public|publicly_accessible|anyone_can_view)$/i.test(key) && value === true
+    ) {
       signals.publicFlag = true;
     }
     if (typeof value === "string" && SECURITY_NOTICE.test(value)) signals.securityNotice = true;
@@ -168,7 +173,9 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
         .test(key)
     ) {
       const typed = /^type$/i.test(key);
-      if (typed ? /^(?:anyone|domain|public\w*)$/i.test(value) : PUBLIC_VALUE.test(value)) signals.publicFlag = true;
+      if (typed ? /^(?:anyone|domain|public\w*)$/i.test(value) : PUBLIC_VALUE.test(value)) {
+        signals.publicFlag = true;
+      }
     }
     if (
       (value === false || (typeof value === "string" && OFF_VALUE.test(value))) &&
@@ -246,12 +253,17 @@ export function judgeOpenWorld(
   }
   if (verbs.has("delete")) findings.escalate("delete", `"${name}" deletes or revokes something`);
   const wordList = words.words;
-  if (wordList.some((word) => word === "public" || word === "publicly") && (acting || wordList.some((word) => /^(?:to|make|convert|as)$/.test(word)))) {
+  if (
+    wordList.some((word) => word === "public" || word === "publicly") &&
+    (acting || wordList.some((word) => /^(?:to|make|convert|as)$/.test(word)))
+  ) {
     findings.escalate("access", `"${name}" makes something public`);
   }
   if (
     signals.recipients.length > 0 && signals.existingTarget &&
-    wordList.some((word) => /^(?:add|invite|invitation|include|insert|append|attach|grant|share|join)$/.test(word))
+    wordList.some((word) =>
+      /^(?:add|invite|invitation|include|insert|append|attach|grant|share|join)$/.test(word)
+    )
   ) {
     findings.escalate("access", `"${name}" gives people access to an existing item`);
   }

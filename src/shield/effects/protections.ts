@@ -72,9 +72,16 @@ function judgeWorldAccess(segment: Segment, environment: ShieldEnvironment, find
   }
 }
 
+/** Windows recovery removed before damage is done (ransomware's first step, MITRE T1490). */
+const RECOVERY_OFF =
+  /^vssadmin(?:\.exe)? (?:delete|resize) shadow|^wmic(?:\.exe)? shadowcopy delete|^wbadmin(?:\.exe)? delete (?:catalog|systemstatebackup|backup)|^bcdedit(?:\.exe)? .*(?:recoveryenabled no|bootstatuspolicy ignoreallfailures)|^tmutil delete|^diskshadow/i;
+
 function judgeServices(segment: Segment, findings: Findings): void {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "");
+  if (RECOVERY_OFF.test(segment.text)) {
+    findings.escalate("delete", `"${program}" removes the system's recovery points`);
+  }
   if (/^(?:systemctl|service|launchctl|rc-service)$/.test(program)) {
     const stops = argv.some((arg) => /^(?:stop|disable|mask|kill|unload|bootout)$/.test(arg));
     const target = argv.slice(1).find((arg) => PROTECTION_SERVICES.test(arg));

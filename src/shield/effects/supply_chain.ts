@@ -10,6 +10,7 @@ import { readHost } from "./hosts.ts";
 import { POPULAR_NPM } from "./data/popular_npm.ts";
 import { POPULAR_PYPI } from "./data/popular_pypi.ts";
 import { POPULAR_CRATES } from "./data/popular_crates.ts";
+import { POPULAR_NPX_TOOLS } from "./data/popular_more.ts";
 
 export type Ecosystem = "npm" | "pypi" | "cargo";
 
@@ -32,7 +33,8 @@ function popular(ecosystem: Ecosystem) {
   if (!list) {
     const source = ecosystem === "npm" ? POPULAR_NPM : ecosystem === "pypi" ? POPULAR_PYPI : POPULAR_CRATES;
     const names = source.split(/\s+/).filter(Boolean).map((name) => normalName(ecosystem, name));
-    list = { all: new Set(names), targets: names.slice(0, TARGETS) };
+    const extra = ecosystem === "npm" ? POPULAR_NPX_TOOLS : [];
+    list = { all: new Set([...names, ...extra]), targets: [...names.slice(0, TARGETS), ...extra] };
     lists.set(ecosystem, list);
   }
   return list;
@@ -64,6 +66,11 @@ export function editDistance(a: string, b: string, limit: number): number {
     rows.push(row);
   }
   return rows[a.length][b.length];
+}
+
+/** Whether the name is one of the ecosystem's popular packages. */
+export function isPopularPackage(ecosystem: Ecosystem, name: string): boolean {
+  return popular(ecosystem).all.has(normalName(ecosystem, name));
 }
 
 /** The popular package a name imitates, or undefined (popular names and distant names imitate nothing). */

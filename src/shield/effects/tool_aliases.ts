@@ -109,7 +109,8 @@ const FILE_WORDS = new Set(["file", "files", "fs", "filesystem"]);
 const GENERIC_WORDS = new Set([
   ...SHELL_WORDS,
   ...CODE_WORDS,
-  ..."run execute exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command".split(" "),
+  ..."run execute exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command"
+    .split(" "),
 ]);
 
 function hasAny(words: string[], set: Set<string>): boolean {
@@ -121,7 +122,13 @@ function hasAny(words: string[], set: Set<string>): boolean {
  * (`mcp__github__create_or_update_file` writes a repository, not the workspace). */
 const LOCAL_SERVERS =
   /^(?:filesystem|fs|files?|desktop|local|shell|terminal|computer|code|coder|editor|ide|workspace|project|os|system|commander|desktop-commander|serena|text-editor|editor-tools|dev|devtools)$/i;
-const LOCAL_FILE_TOOLS = new Set<CanonicalTool>(["write_file", "edit_file", "delete_file", "move_file", "copy_file"]);
+const LOCAL_FILE_TOOLS = new Set<CanonicalTool>([
+  "write_file",
+  "edit_file",
+  "delete_file",
+  "move_file",
+  "copy_file",
+]);
 
 export function canonicalTool(type: string): CanonicalTool | undefined {
   const mcp = mcpParts(type);
@@ -138,7 +145,10 @@ function mappedTool(name: string): CanonicalTool | undefined {
   const words = identifierWords(name);
   // A name with words of its own besides the shell or code words (`smartthings_execute_command`,
   // `kubernetes_exec_in_pod`) is a service's tool that happens to take a command: it is judged open-world.
-  if (words.some((word) => !GENERIC_WORDS.has(word)) && (hasAny(words, SHELL_WORDS) || hasAny(words, CODE_WORDS))) {
+  if (
+    words.some((word) => !GENERIC_WORDS.has(word)) &&
+    (hasAny(words, SHELL_WORDS) || hasAny(words, CODE_WORDS))
+  ) {
     return undefined;
   }
   const has = (set: Set<string>) => words.some((word) => set.has(word));
