@@ -10,6 +10,7 @@ import { canonicalTool } from "./effects/tool_aliases.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { configCommands } from "./config_commands.ts";
+import { sinkStrings } from "./code_literals.ts";
 
 export interface ActionView {
   /** The tool in our vocabulary: `bash` reads as `execute_command`, `Edit` as `write_file`. */
@@ -37,7 +38,7 @@ const SCRIPT_PATH =
   /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
 /** Source files of interpreted languages: what they would run is judged as interpreter code. */
 const CODE_PATH = /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1)$/i;
-const quoteForShell = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
+const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
 const MAX_PATH_ARGS = 32;
@@ -284,8 +285,11 @@ export function buildActionView(
     } else if (field.kind === "content" && addConfigCommands(view, variants)) {
       // Commands a configuration or instruction file will have run later are judged as commands.
     } else if (field.kind === "content" && view.writePaths.some((path) => CODE_PATH.test(path.absolute))) {
-      // Source files are code: their string literals that read as commands are judged, not their prose.
-      addShell(view, variants.map((variant) => `python3 -c ${quoteForShell(variant)}`), false, false);
+      // Source files are code to run later: judged as code, and the strings they hand to calls that run
+      // command lines are judged as commands (strings they only hold, such as test inputs, are not).
+      push(view.texts, "code", variants);
+      const commands = variants.slice(0, 4).flatMap(sinkStrings).filter((text) => COMMAND_START.test(text));
+      if (commands.length > 0) addShell(view, commands, false, false);
     }
   }
   addRequests(view, payload);

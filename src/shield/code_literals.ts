@@ -111,3 +111,34 @@ export function codeStrings(raw: string): string[] {
   if (REVERSE_CALL.test(code)) transformed.push(...strings.map((text) => [...text].reverse().join("")));
   return [...strings, ...transformed];
 }
+
+/** Calls that run a command line or code given as a string. */
+const EXEC_SINK =
+  /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|Popen|exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|shell_exec|passthru|proc_open|popen|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Runtime\.getRuntime\(\)\.exec|Process\.Start|Start-Process|Invoke-Expression|iex|eval|exec)\s*\(|`[^`\n]{2,200}`|%x\{/g;
+const MAX_SINKS = 32;
+
+/** The strings handed to calls that run them (`os.system('…')`, `execSync('…' + x)`, Ruby backticks): what
+ * a source file being written would run, as opposed to strings it only holds (test inputs, messages). */
+export function sinkStrings(raw: string): string[] {
+  const code = raw.length > MAX_CODE_CHARS ? raw.slice(0, MAX_CODE_CHARS) : raw;
+  const found: string[] = [];
+  let sinks = 0;
+  for (const match of code.matchAll(EXEC_SINK)) {
+    if (++sinks > MAX_SINKS) break;
+    if (match[0].startsWith("`")) {
+      found.push(match[0].slice(1, -1));
+      continue;
+    }
+    const start = match.index + match[0].length;
+    let depth = 1;
+    let end = start;
+    while (end < code.length && end - start < 2048 && depth > 0) {
+      const char = code[end];
+      if (char === "(") depth++;
+      else if (char === ")") depth--;
+      end++;
+    }
+    found.push(...codeStrings(code.slice(start, end)));
+  }
+  return found;
+}

@@ -18,6 +18,15 @@ const DEFAULT_REGISTRY =
   /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[a-z0-9-]+\.pkg\.dev|[0-9]+\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com|github\.com)\/?$/i;
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
+/** A CLI's own token kept in a variable for the tools the command runs (`export GITHUB_TOKEN=$(gh auth token)`). */
+const TOKEN_INTO_VARIABLE =
+  /^(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=["']?\$\(\s*(?:gh auth token|aws ecr get-login-password[^)]*|gcloud auth print-access-token|az account get-access-token[^)]*)\s*\)["']?(?:\s*(?:&&|;)|\s*$)/;
+
+function tokenKeptInVariable(view: ActionView, allowed?: (url: string) => boolean): boolean {
+  const lines = view.texts.get("shell") ?? [];
+  return lines.length > 0 && TOKEN_INTO_VARIABLE.test(lines[0].trim()) &&
+    view.urls.every((url) => allowed?.(url) === true);
+}
 const LOGIN_FEEDING_RULES = new Set(["credential.secret_variable_echo", "credential.cloud_secret_cli"]);
 const HOST_LIKE = /^(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/?$/i;
 
@@ -55,11 +64,15 @@ function matchesOutside(hit: RuleHit, view: ActionView): boolean {
   );
 }
 
-const TEST_FILE =
+/** Rules whose matches are the usual content of test fixtures (throwaway keys). */
+const TEST_FIXTURE_RULES = new Set(["credential.private_key_written"]);
+export const TEST_FILE =
   /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|__fixtures__|testdata|test-data|mocks?|cassettes)\/|[._-](?:test|spec)\.[a-z0-9]+$|(?:^|\/)test_[^/]+$/i;
 
 /** Code and data formats: an injection phrase in a test file of this kind is a quoted test input. */
 const DATA_FORMAT = /\.(?:json|jsonl|ya?ml|toml|csv|ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|cs|php|snap)$/i;
+/** Fixture folders hold test data of any format (keys, mails, logs) whatever the file's name. */
+const FIXTURE_FOLDER = /(?:^|\/)(?:fixtures?|__fixtures__|testdata|test-data|cassettes)\//i;
 
 /** What written files are: none (not a file write), agent instructions, test inputs, or other documents. */
 function writtenDocuments(view: ActionView): "instructions" | "tests" | "documents" | undefined {
@@ -67,6 +80,15 @@ function writtenDocuments(view: ActionView): "instructions" | "tests" | "documen
   const paths = view.writePaths.map((path) => path.absolute.toLowerCase());
   if (paths.some((path) => AGENT_INSTRUCTIONS.test(path))) return "instructions";
   return paths.every((path) => TEST_FILE.test(path) && DATA_FORMAT.test(path)) ? "tests" : "documents";
+}
+
+/** Whether every written file is test code or test data (fixture folders hold data of any format). */
+function writtenTestData(view: ActionView): boolean {
+  if (view.type !== "write_file" || view.writePaths.length === 0) return false;
+  return view.writePaths.every((path) => {
+    const lower = path.absolute.toLowerCase();
+    return FIXTURE_FOLDER.test(lower) || TEST_FILE.test(lower) && DATA_FORMAT.test(lower);
+  });
 }
 
 /** `ssh -i KEY`, `scp -i KEY`: a key used to log in is not read out; whole-line rules judge the line without it. */
@@ -123,6 +145,17 @@ function hooksInsideRepository(segments: Segment[]): boolean {
   });
 }
 
+/** Markdown code spans and fenced blocks: what a document shows as an example. */
+const QUOTED = /```[\s\S]*?```|`[^`\n]*`/g;
+
+/** Whether an injection phrase appears in a document only inside code spans and blocks (quoted as an example,
+ * as security docs do); hidden comments and plain text still count. */
+function onlyQuoted(hit: RuleHit, view: ActionView): boolean {
+  const contents = view.texts.get("content") ?? [];
+  if (contents.length === 0 || contents.some((text) => text.length > 256 * 1024)) return false;
+  return contents.every((text) => !hit.rule.pattern.test(text.replace(QUOTED, " ").toLowerCase()));
+}
+
 /** Hits that count, injection hits in ordinary documents lowered to medium (a human looks; nothing is blocked).
  * `allowed` tells URLs of hosts the user allows (downloads from them are lowered to a human's look). */
 export function exemptHits(
@@ -132,22 +165,34 @@ export function exemptHits(
 ): RuleHit[] {
   if (hits.length === 0) return hits;
   const written = writtenDocuments(view);
+  const testData = writtenTestData(view);
   const trustedDownload = hits.some((hit) => DOWNLOAD_RUN_RULES.has(hit.rule.id)) &&
     downloadsOnlyFromAllowed(view, allowed);
   const kept: RuleHit[] = [];
   for (const hit of hits) {
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
+    if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
     if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSegmentKeyUse(hit, view)) {
       continue;
     }
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
-    if (hit.rule.category === "injection" && written === "tests") continue;
+    if (written === "tests" && hit.rule.category === "injection") continue;
+    if (testData && TEST_FIXTURE_RULES.has(hit.rule.id)) continue;
+    if (
+      testData && hit.rule.category !== "injection" && hit.rule.severity !== "medium" &&
+      hit.rule.severity !== "low"
+    ) {
+      // A test file's strings are inputs to the code under test; what it would run is judged by the effects.
+      kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
+      continue;
+    }
     if (trustedDownload && DOWNLOAD_RUN_RULES.has(hit.rule.id)) {
       kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
       continue;
     }
+    if (hit.rule.category === "injection" && written === "documents" && onlyQuoted(hit, view)) continue;
     if (hit.rule.category === "injection" && written === "documents" && hit.rule.severity !== "medium") {
       kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
       continue;

@@ -19,6 +19,7 @@ import { judgeSql } from "./sql_effects.ts";
 import { judgeConfigWrites, judgeIndexCommands } from "./config_files.ts";
 import { judgeCodeFiles } from "./code_files.ts";
 import { judgeWebCode } from "./web_code.ts";
+import { TEST_FILE } from "../rule_exemptions.ts";
 import { judgeProtections } from "./protections.ts";
 import { judgeContainers } from "./containers.ts";
 import { judgeOtherInstalls } from "./other_installs.ts";
@@ -276,7 +277,9 @@ export function buildEffectProfile(
   const code = view.texts.get("code") ?? [];
   judgeCode(code, environment, findings);
   judgeCodeFiles(code, environment, findings);
-  judgeWebCode(code, environment, findings);
+  if (!writes.every((entry) => TEST_FILE.test(entry.path.absolute)) || writes.length === 0) {
+    judgeWebCode(code, environment, findings);
+  }
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((host) =>
     host !== undefined
   );
