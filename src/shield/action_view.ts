@@ -35,9 +35,10 @@ export interface ActionView {
 }
 
 const SCRIPT_PATH =
-  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.envrc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
 /** Source files of interpreted languages: what they would run is judged as interpreter code. */
-const CODE_PATH = /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1)$/i;
+const CODE_PATH =
+  /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1|rs|go|java|kt|kts|cs|swift|scala|groovy|gradle)$/i;
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;

@@ -114,7 +114,7 @@ export function codeStrings(raw: string): string[] {
 
 /** Calls that run a command line or code given as a string. */
 const EXEC_SINK =
-  /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|Popen|exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|shell_exec|passthru|proc_open|popen|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Runtime\.getRuntime\(\)\.exec|Process\.Start|Start-Process|Invoke-Expression|iex|eval|exec)\s*\(|`[^`\n]{2,200}`|%x\{/g;
+  /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|Popen|exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|shell_exec|passthru|proc_open|popen|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Runtime\.getRuntime\(\)\.exec|Process\.Start|Start-Process|Invoke-Expression|iex|eval|exec|Command::new|exec\.Command(?:Context)?|new\s+ProcessBuilder)\s*\(|`[^`\n]{2,200}`|%x\{/g;
 const MAX_SINKS = 32;
 
 /** The strings handed to calls that run them (`os.system('…')`, `execSync('…' + x)`, Ruby backticks): what
@@ -132,13 +132,17 @@ export function sinkStrings(raw: string): string[] {
     const start = match.index + match[0].length;
     let depth = 1;
     let end = start;
-    while (end < code.length && end - start < 2048 && depth > 0) {
+    // A builder (`Command::new("sh").arg("-c").arg("…")`) runs to the end of its statement.
+    const builder = /Command|ProcessBuilder/.test(match[0]);
+    while (end < code.length && end - start < 2048 && (builder ? code[end] !== ";" : depth > 0)) {
       const char = code[end];
       if (char === "(") depth++;
       else if (char === ")") depth--;
       end++;
     }
-    found.push(...codeStrings(code.slice(start, end)));
+    const strings = codeStrings(code.slice(start, end));
+    found.push(...strings);
+    if (builder && strings.length > 1) found.push(strings.join(" "));
   }
   return found;
 }

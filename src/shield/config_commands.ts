@@ -8,7 +8,7 @@ const MAX_CONTENT_CHARS = 256 * 1024;
 
 /** Files whose values configure tools, editors, agents, CI and containers. */
 const CONFIG_FILE =
-  /\.(?:json|jsonc|ya?ml|toml|ini|cfg|conf)$|(?:^|\/)(?:\.[\w-]*rc|\.env[\w.-]*|procfile|\.gitconfig|\.gitmodules)$/i;
+  /\.(?:json|jsonc|ya?ml|toml|ini|cfg|conf)$|(?:^|\/)(?:\.[\w-]*rc|\.env[\w.-]*|procfile|\.gitconfig|\.gitmodules|\.git\/config)$/i;
 /** Keys whose string value is a command line run by the tool that reads the file. */
 const COMMAND_KEY =
   /^(?:cmd|command|commands|run|script|exec|execute|entrypoint|shell|program|hook|hooks|(?:[\w.-]*[-_.])?(?:cmd|command|script|hook)|(?:pre|post)[\w-]*(?:command|install|build|start|commit|push|checkout|create|attach)?|(?:on|initialize|update|postCreate|postStart|postAttach)Command|ExecStart\w*|lint|test|build|start|install|prepare|setup|serve|dev|apiKeyHelper)$/i;
@@ -66,12 +66,23 @@ function markdownCommands(text: string, found: string[]): void {
   }
 }
 
+/** Git configuration files: a value starting with `!` is a shell command (`update = !cmd`, `alias.x = !cmd`). */
+const GIT_CONFIG = /(?:^|\/)(?:\.gitmodules|\.gitconfig|\.git\/config|gitconfig)$/i;
+
+function gitBangCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/^\s*[\w.-]+\s*=\s*"?!(.{1,2048}?)"?\s*$/gm)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1]);
+  }
+}
+
 /** Commands the written content holds for `path` (lower-cased absolute path); empty when it holds none. */
 export function configCommands(path: string, content: string, instructions: boolean): string[] {
   const text = content.length > MAX_CONTENT_CHARS ? content.slice(0, MAX_CONTENT_CHARS) : content;
   const found: string[] = [];
   try {
     if (instructions && MARKDOWN.test(path)) markdownCommands(text, found);
+    if (GIT_CONFIG.test(path)) gitBangCommands(text, found);
     if (CONFIG_FILE.test(path) || instructions) {
       jsonCommands(text, found);
       lineCommands(text, found);

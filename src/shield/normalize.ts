@@ -3,6 +3,7 @@
  * so an encoded payload is judged as what it decodes to. */
 
 import { CONFUSABLES } from "./confusables.ts";
+import { inflate } from "./inflate.ts";
 
 /** Each text is scanned up to this many characters; longer texts are judged on this prefix (and flagged). */
 export const MAX_SCAN_CHARS = 1024 * 1024;
@@ -117,6 +118,26 @@ for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 for (const char of "0123456789abcdefABCDEF") HEX_CHAR[char.charCodeAt(0)] = 1;
 const isBase64 = (text: string, i: number) => BASE64_CHAR[text.charCodeAt(i)] === 1;
 
+/** A base64 run that starts like a zlib (`eJ…`) or gzip (`H4sI…`) stream: decoded, decompressed, and kept when
+ * the result is text (`exec(zlib.decompress(b64decode('eJ…')))`). */
+function compressedRun(text: string, start: number, end: number): boolean {
+  return end - start >= 16 && (text.startsWith("eJ", start) || text.startsWith("H4sI", start));
+}
+
+function decodeCompressed(run: string): string | undefined {
+  try {
+    const standard = run.replace(/=+$/, "").replaceAll("-", "+").replaceAll("_", "/");
+    const binary = atob(standard + "=".repeat((4 - (standard.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const inflated = inflate(bytes, MAX_DECODED_CHARS);
+    if (!inflated) return undefined;
+    const text = bytesToText(inflated);
+    return printableRatio(text) >= 0.95 ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Replaces each run `[A-Za-z0-9+/_-]{8,}={0,2}` that decodes as base64, as a global regex replace would:
  * maximal runs, left to right, in one linear pass. */
 function swapBase64(text: string, fragments: string[]): string {
@@ -133,7 +154,11 @@ function swapBase64(text: string, fragments: string[]): string {
     if (i - start < 8) continue;
     let end = i;
     while (end < text.length && end - i < 2 && text[end] === "=") end++;
-    const decoded = mostlyAsciiBase64(text, start, i) ? decodeBase64(text.slice(start, end)) : undefined;
+    const decoded = mostlyAsciiBase64(text, start, i)
+      ? decodeBase64(text.slice(start, end))
+      : compressedRun(text, start, i)
+      ? decodeCompressed(text.slice(start, end))
+      : undefined;
     i = end;
     if (decoded === undefined) continue;
     fragments.push(decoded);
@@ -201,11 +226,12 @@ function mayDecode(text: string): boolean {
     if (BASE64_CHAR[code] === 1) {
       if (runStart < 0) runStart = i;
     } else if (runStart >= 0) {
-      if (mostlyAsciiBase64(text, runStart, i)) return true;
+      if (mostlyAsciiBase64(text, runStart, i) || compressedRun(text, runStart, i)) return true;
       runStart = -1;
     }
   }
-  return runStart >= 0 && mostlyAsciiBase64(text, runStart, text.length);
+  return runStart >= 0 &&
+    (mostlyAsciiBase64(text, runStart, text.length) || compressedRun(text, runStart, text.length));
 }
 
 /** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. */

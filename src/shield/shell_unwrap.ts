@@ -120,12 +120,16 @@ const OUTPUT_OPTIONS =
   /^(?:-o|-O|--output|--output-document|--out|-out|--keyout|-keyout|--key-file|--log-file)$/;
 const OUTPUT_COMMANDS = /^(?:curl|wget|openssl|ssh-keygen|sort|gcc|cc|go|tar|zip|aria2c|http|httpie|xh)$/;
 
+/** Long options that name an output file for any program (`git log --output=FILE`, `--log-file FILE`). */
+const LONG_OUTPUT_OPTIONS =
+  /^--(?:output|output-file|output-document|out-file|outfile|log-file|logfile|dump-file|save-to)$/;
+
 function recordOutputs(state: ParseState, command: string, args: string[]): void {
-  if (!OUTPUT_COMMANDS.test(command)) return;
+  const known = OUTPUT_COMMANDS.test(command);
   for (let i = 0; i < args.length; i++) {
     const [name, glued] = args[i].split(/=(.*)/s);
     const combined = /^(?:curl|wget)$/.test(command) && /^-[a-zA-Z]+[oO]$/.test(name);
-    if (!OUTPUT_OPTIONS.test(name) && !combined) continue;
+    if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.test(name)) continue;
     const target = glued ?? args[i + 1];
     if (target && target !== "-" && target !== "/dev/null") state.result.writeTargets.push(target);
   }

@@ -15,7 +15,7 @@ const CONCEAL =
   /\b(?:quietly|silently|secretly|covertly|in the background without|without (?:telling|notifying|informing|mentioning|logging|showing)|do not (?:mention|tell|inform|log|report|show)|don't (?:mention|tell|inform|log|report|show)|never (?:mention|tell|reveal)|hide (?:it|this|that|the (?:output|change|message))|delete (?:the|any) (?:evidence|logs?|traces?))\b/i;
 /** Text written for an AI assistant to read later and obey: markers and addresses of prompt injection. */
 export const INSTRUCTIONS_TO_AI =
-  /<\/?(?:information|important|instructions?|system|admin|events? read|context)>|\bto you,? (?:the )?(?:ai|llm)\b|\b(?:ai|llm) (?:assistant|agent|model)s?\b[^.\n]{0,40}\b(?:must|should|please|reading|read this|you (?:are|must|should))|\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|original) (?:instructions|messages|rules|prompts?|guidelines)|\bbefore you (?:can )?(?:solve|answer|complete|continue|do) (?:the|this|your) task\b|\bwhen the user (?:says|asks|types|writes|mentions)\b[^.\n]{0,80}\b(?:call|run|send|forward|open|execute|delete|share)\b|\bcall\s+[a-z_]+\.[a-z_]+\s*\(|\b(?:new|updated|revised) (?:system )?(?:instructions|policy) (?:from|by) (?:the )?(?:administrator|admin|developer|system)\b/i;
+  /\byou are now (?:in )?(?:an? )?(?:admin|administrator|developer|god|maintenance|unrestricted|jailbroken|dan|debug|root) mode\b|\b(?:system|admin|developer)\s*(?:override|message|note|instruction)?\s*:\s*(?:you|ignore|from now on|assistant|agent)\b|<\/?(?:information|important|instructions?|system|admin|events? read|context)>|\bto you,? (?:the )?(?:ai|llm)\b|\b(?:ai|llm) (?:assistant|agent|model)s?\b[^.\n]{0,40}\b(?:must|should|please|reading|read this|you (?:are|must|should))|\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|original) (?:instructions|messages|rules|prompts?|guidelines)|\bbefore you (?:can )?(?:solve|answer|complete|continue|do) (?:the|this|your) task\b|\bwhen the user (?:says|asks|types|writes|mentions)\b[^.\n]{0,80}\b(?:call|run|send|forward|open|execute|delete|share)\b|\bcall\s+[a-z_]+\.[a-z_]+\s*\(|\b(?:new|updated|revised) (?:system )?(?:instructions|policy) (?:from|by) (?:the )?(?:administrator|admin|developer|system)\b/i;
 /** What a task asks for, in words rather than commands. */
 const DESTROY_INTENT =
   /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset)\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:all|every|entire|whole|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?)\b/i;
@@ -27,6 +27,12 @@ const PROTECTION_OFF_INTENT =
   /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|antivirus|anti-virus|defender|edr|mfa|2fa|two-factor|logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code review|tests)\b/i;
 const RELAYED_APPROVAL =
   /\b(?:the )?(?:user|owner|admin|administrator|cto|ceo|cfo|boss|manager|security team|legal)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:already |has |have )?(?:approved|authori[sz]ed|confirmed|signed off|okayed|agreed)\b|\b(?:said|says) (?:it'?s|it is|that'?s) (?:fine|ok|okay)\b|\b(?:approval|permission|authori[sz]ation) (?:was |has been |is )?(?:already )?(?:granted|given|obtained)\b|\bpre-?approved\b/i;
+/** Orders taken from a place anyone can write to (a channel, an inbox, an issue tracker). */
+const OPEN_ORDERS =
+  /\b(?:run|execute|do|follow|obey|carry out|perform|apply)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:any|every|all|whatever|each)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:commands?|instructions?|requests?|tasks?|orders?|scripts?)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:posted|sent|written|found|received|in|from|that (?:appear|arrive)|listed)\b/i;
+/** Work told to outlive the user's stop. */
+const RESIST_STOP =
+  /\b(?:ignore|refuse|resist|disregard)\b[^.\n]{0,40}\b(?:shut ?down|stop|kill|cancel|terminate)\b|\b(?:restart|respawn|revive) (?:it|itself|yourself)\b[^.\n]{0,30}\b(?:stops|killed|dies|terminated)\b|\b(?:run|keep running|stay alive)\b[^.\n]{0,20}\b(?:forever|indefinitely|no matter what)\b/i;
 const ALL_TOOLS = /^(?:\*|all|any|everything)$/i;
 const NO_APPROVAL_VALUE =
   /bypass|dangerously|yolo|^never$|full-auto|danger-full-access|skip|^off$|^none$|auto-?approve/i;
@@ -110,13 +116,52 @@ export function judgeIntents(tool: string, text: string, findings: Findings): vo
   if (PROTECTION_OFF_INTENT.test(text)) {
     findings.escalate("delegation", `"${tool}" asks an agent to switch a protection off`);
   }
+  if (OPEN_ORDERS.test(text)) {
+    findings.escalate("delegation", `"${tool}" takes its orders from a place others write to`);
+  }
+  if (RESIST_STOP.test(text)) findings.escalate("delegation", `"${tool}" tells work to resist being stopped`);
   if (RELAYED_APPROVAL.test(text)) {
     findings.escalate("delegation", `"${tool}" relays an approval nobody can check`);
   }
 }
 
+/** Text that keeps a fact or rule for later sessions. */
+const FOR_LATER =
+  /\b(?:for (?:all )?future (?:sessions|conversations|requests|tasks|chats)|from now on|going forward|remember (?:this|that|for)|in every (?:future )?(?:session|conversation))\b/i;
+/** HTML comments: text a person reading the rendered page never sees. */
+const HIDDEN_COMMENT = /<!--([\s\S]{0,4000}?)-->/g;
+const AI_READER =
+  /\b(?:ai|assistant|agent|model|llm|copilot|claude|cursor|codex|gemini|gpt|chatbot|bot)s?\b/i;
+const IMPERATIVE =
+  /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never)\b/i;
+
+/** Instructions hidden from the human reader of a document: HTML comments addressed to an AI reader. */
+export function judgeHiddenInstructions(tool: string, text: string, findings: Findings): void {
+  if (text.length > 256 * 1024 || !text.includes("<!--")) return;
+  for (const match of text.matchAll(HIDDEN_COMMENT)) {
+    const inner = match[1];
+    if (INSTRUCTIONS_TO_AI.test(inner) || AI_READER.test(inner) && IMPERATIVE.test(inner)) {
+      findings.escalate("persistence", `"${tool}" hides instructions for an AI reader in a comment`);
+      return;
+    }
+  }
+}
+
 /** Findings for text the agent will read later as its own instructions. */
 export function judgeStanding(tool: string, text: string, findings: Findings): void {
+  if (FOR_LATER.test(text) || STANDING.test(text)) {
+    for (const finding of sensitiveFindings(text)) {
+      if (finding.kind === "financial" || finding.kind === "payment instruction") {
+        findings.escalate("persistence", `"${tool}" keeps ${finding.evidence} as a standing fact for later`);
+      }
+    }
+    if (
+      /@[\w-]+\.[\w.]+|https?:\/\//.test(text) &&
+      /\b(?:send|forward|bcc|cc|copy|share|email|upload|post)\b/i.test(text)
+    ) {
+      findings.escalate("persistence", `"${tool}" keeps a rule to send things to an address for later`);
+    }
+  }
   if (INSTRUCTIONS_TO_AI.test(text)) {
     findings.escalate("persistence", `"${tool}" writes instructions addressed to an AI assistant`);
   }

@@ -23,10 +23,11 @@ import { TEST_FILE } from "../rule_exemptions.ts";
 import { judgeProtections } from "./protections.ts";
 import { judgeContainers } from "./containers.ts";
 import { judgeOtherInstalls } from "./other_installs.ts";
+import { judgeWeakenedCode } from "./weakened_code.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
 import { normalizePath } from "../paths.ts";
 import { attachmentCount, judgeMessage, judgeSharedWrite } from "./messaging.ts";
-import { judgeDelegation, judgeStanding } from "./delegation.ts";
+import { judgeDelegation, judgeHiddenInstructions, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 
@@ -251,6 +252,9 @@ export function buildEffectProfile(
   judgeSecretReads(reads, findings);
   judgeSecretTools(view.segments, view.texts.get("code") ?? [], findings);
   if (writes.length > 0) {
+    const removed = typeof view.payload.removed === "string" ? view.payload.removed : undefined;
+    judgeWeakenedCode(view.tool, removed, textsOf(view, "content"), findings);
+    judgeHiddenInstructions(view.tool, textsOf(view, "content").join("\n"), findings);
     judgeConfigWrites(
       writes.map((entry) => entry.path.absolute.toLowerCase()),
       textsOf(view, "content"),

@@ -22,6 +22,12 @@ const SECRET_VARIABLE =
   /\$\{?([A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|CREDENTIALS?|_PAT|ACCESS_KEY)[A-Z0-9_]*)\}?/;
 const PUBLIC_SINKS =
   /^(?:variable|var|issue|comment|gist|release|discussion|label|description|status|note|notes|post|publish|message|pr|tag)$/;
+/** Variables and settings that make programs load or run other code (hijacking). */
+const HIJACK_VARIABLE =
+  /\b(LD_PRELOAD|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|BASH_ENV|PROMPT_COMMAND|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|EDITOR|VISUAL|PATH)=["']?([^\s"';&|]+)/g;
+const HIJACK_SETTING = /^(?:script-shell|shell|node-options|onload-script|init-module|git|editor|browser)$/;
+/** Places no ordinary program is loaded from: temporary folders and hidden files there. */
+const UNTRUSTED_PLACE = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(?:\/|$)|\/\.[^/]+$/;
 const PROTECTED_BRANCH = /^(?:main|master|trunk|production|prod|release[\w/.-]*|develop|default)$/;
 
 /** Force-pushes and deletions of protected branches (a feature branch rewritten after a rebase is ordinary). */
@@ -133,6 +139,42 @@ function judgeSecretCopy(segment: Segment, findings: Findings): void {
   }
 }
 
+function untrustedPlace(value: string, environment: ShieldEnvironment): string | undefined {
+  for (const part of value.split(":").slice(0, 8)) {
+    const words = part.replace(/^--(?:require|import|loader|r)[= ]?|^-r/, "").split(/\s+/);
+    for (const word of words) {
+      if (!/^[/~$]/.test(word)) continue;
+      const path = normalizePath(word, environment.workspace, environment.shellHome);
+      if (path.relative === undefined && UNTRUSTED_PLACE.test(path.absolute)) return path.absolute;
+    }
+  }
+  return undefined;
+}
+
+/** Programs told to load or run code from temporary or hidden places (`LD_PRELOAD=/tmp/x.so`, `PATH=/tmp/.b:…`,
+ * `npm config set script-shell /tmp/.sh`). */
+function judgeHijack(
+  texts: readonly string[],
+  segments: readonly Segment[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  for (const text of texts.slice(0, 16)) {
+    if (text.length > 64 * 1024 || !text.includes("=")) continue;
+    for (const match of text.matchAll(HIJACK_VARIABLE)) {
+      const place = untrustedPlace(match[2], environment);
+      if (place) findings.escalate("exec", `"${match[1]}" makes programs load code from "${place}"`);
+    }
+  }
+  for (const segment of segments) {
+    const argv = segment.argv;
+    if (!/^(?:npm|pnpm|yarn|git)$/.test(basename(argv[0] ?? "")) || !argv.includes("config")) continue;
+    const at = argv.findIndex((arg) => HIJACK_SETTING.test(arg.replace(/^core\./, "")));
+    const place = at > 0 ? untrustedPlace(argv[at + 1] ?? "", environment) : undefined;
+    if (place) findings.escalate("exec", `"${argv[at]}" makes ${basename(argv[0])} run "${place}"`);
+  }
+}
+
 /** Findings for commands that weaken protections; `shellTexts` are whole command lines (for variables). */
 export function judgeProtections(
   segments: readonly Segment[],
@@ -145,6 +187,7 @@ export function judgeProtections(
     if (TLS_OFF.test(text)) findings.escalate("security", "turns off TLS certificate checks");
     if (AUTH_OFF.test(text)) findings.escalate("security", "starts a service without a password");
   }
+  judgeHijack(shellTexts, segments, environment, findings);
   for (const segment of segments) {
     judgeGitPush(segment, findings);
     judgeWorldAccess(segment, environment, findings);

@@ -139,7 +139,7 @@ function installOf(argv: string[]): Install | undefined {
     ecosystem = "npm";
     runs = /^(?:exec|x|dlx)$/.test(first);
   } else if (/^(?:npx|bunx|pnpx)$/.test(program)) [ecosystem, from, runs] = ["npm", 1, true];
-  else if (/^pip[0-9.]*$/.test(program) && first === "install") ecosystem = "pypi";
+  else if (/^pip[0-9.]*$/.test(program) && (first === "install" || first === "download")) ecosystem = "pypi";
   else if (
     /^python[0-9.]*$/.test(program) && argv[1] === "-m" && /^pip/.test(argv[2] ?? "") &&
     argv.includes("install")
