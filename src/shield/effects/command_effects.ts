@@ -58,9 +58,10 @@ const CLOUD_CLIS = new Set([
 const CLOUD_READS =
   /^(?:list|ls|get|describe|show|view|top|logs?|status|whoami|login|auth|version|help|diff|explain|api-resources|cluster-info|search|browse|info|inspect)$/;
 const ENGINE_PROCESS = /parapet|main\.ts|\bdeno\b.*\b(?:engine|start)\b|:3100\b|\b3100\/tcp/i;
-const AGENT_CLIS = /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline)$/;
+const AGENT_CLIS =
+  /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline|q|kiro|copilot|openhands|continue|droid)$/;
 const NO_APPROVAL_FLAGS =
-  /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b/i;
+  /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b/i;
 const SERVE_MODULES = /^(?:http\.server|SimpleHTTPServer|uploadserver|updog)$/;
 
 function wordsOfCli(argv: string[]): ToolWords {

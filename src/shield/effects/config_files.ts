@@ -145,6 +145,9 @@ function judgeWorkflow(text: string, findings: Findings): void {
       "the workflow runs on pull_request_target with secrets or the pull request's code",
     );
   }
+  if (/toJSON\(\s*secrets\s*\)/.test(text)) {
+    findings.block("network", "the workflow serialises every repository secret (toJSON(secrets))");
+  }
   if (/\bpermissions:\s*write-all\b/.test(text)) {
     findings.escalate("access", "the workflow's token gets every write permission");
   }
@@ -182,6 +185,21 @@ function judgeNamedPackages(path: string, text: string, findings: Findings): voi
       }
     }
   }
+}
+
+const IMAGE_FILE =
+  /(?:^|\/)(?:dockerfile|containerfile)(?:\.[\w-]+)?$|(?:^|\/)[\w.-]*compose[\w.-]*\.ya?ml$|\/(?:k8s|kubernetes|manifests|deploy|charts?)\/[^/]+\.ya?ml$/i;
+
+/** Images a Dockerfile, compose file or manifest pulls (`FROM host/img`, `image: host/img`). */
+export function writtenImages(path: string, text: string): string[] {
+  if (!IMAGE_FILE.test(path)) return [];
+  const images: string[] = [];
+  for (
+    const match of text.matchAll(/^\s*(?:FROM(?:\s+--platform=\S+)?\s+|-?\s*image:\s*["']?)([\w.:/@-]+)/gim)
+  ) {
+    images.push(match[1]);
+  }
+  return images.slice(0, 32);
 }
 
 /** Findings for configuration content written to `paths` (lower-cased absolute paths). */

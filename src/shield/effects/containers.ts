@@ -95,7 +95,11 @@ function judgeMounts(sources: string[], environment: ShieldEnvironment, findings
   return hostRoot;
 }
 
-function judgeImage(image: string | undefined, environment: ShieldEnvironment, findings: Findings): void {
+export function judgeImage(
+  image: string | undefined,
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
   if (!image) return;
   const first = image.split("/")[0];
   if (!image.includes("/") || !/[.:]|^localhost$/.test(first) || KNOWN_REGISTRIES.test(first)) return;
@@ -163,8 +167,12 @@ export function judgeContainers(
 ): void {
   for (const segment of segments) {
     const program = basename(segment.argv[0] ?? "");
-    if (ENGINES.test(program)) judgeRun(segment.argv, environment, findings);
-    else if (/^(?:lxc|incus)$/.test(program)) judgeLxd(segment, findings);
+    if (ENGINES.test(program)) {
+      judgeRun(segment.argv, environment, findings);
+      if (segment.argv[1] === "pull") {
+        judgeImage(segment.argv.slice(2).find((arg) => !arg.startsWith("-")), environment, findings);
+      }
+    } else if (/^(?:lxc|incus)$/.test(program)) judgeLxd(segment, findings);
     else if (/^(?:kubectl|oc)$/.test(program)) judgePod(segment, findings);
   }
 }

@@ -18,7 +18,7 @@ export const INSTRUCTIONS_TO_AI =
   /\byou are now (?:in )?(?:an? )?(?:admin|administrator|developer|god|maintenance|unrestricted|jailbroken|dan|debug|root) mode\b|\b(?:system|admin|developer)\s*(?:override|message|note|instruction)?\s*:\s*(?:you|ignore|from now on|assistant|agent)\b|<\/?(?:information|important|instructions?|system|admin|events? read|context)>|\bto you,? (?:the )?(?:ai|llm)\b|\b(?:ai|llm) (?:assistant|agent|model)s?\b[^.\n]{0,40}\b(?:must|should|please|reading|read this|you (?:are|must|should))|\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|original) (?:instructions|messages|rules|prompts?|guidelines)|\bbefore you (?:can )?(?:solve|answer|complete|continue|do) (?:the|this|your) task\b|\bwhen the user (?:says|asks|types|writes|mentions)\b[^.\n]{0,80}\b(?:call|run|send|forward|open|execute|delete|share)\b|\bcall\s+[a-z_]+\.[a-z_]+\s*\(|\b(?:new|updated|revised) (?:system )?(?:instructions|policy) (?:from|by) (?:the )?(?:administrator|admin|developer|system)\b/i;
 /** What a task asks for, in words rather than commands. */
 const DESTROY_INTENT =
-  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset)\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:all|every|entire|whole|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?)\b/i;
+  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:all|every|entire|whole|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b/i;
 const SEND_INTENT =
   /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i;
 const SENSITIVE_DATA_WORDS =
@@ -30,6 +30,11 @@ const RELAYED_APPROVAL =
 /** Orders taken from a place anyone can write to (a channel, an inbox, an issue tracker). */
 const OPEN_ORDERS =
   /\b(?:run|execute|do|follow|obey|carry out|perform|apply)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:any|every|all|whatever|each)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:commands?|instructions?|requests?|tasks?|orders?|scripts?)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:posted|sent|written|found|received|in|from|that (?:appear|arrive)|listed)\b/i;
+/** Work that approves what a human should, or multiplies itself. */
+const SELF_APPROVAL =
+  /\b(?:approve|accept|confirm|allow)\b[^.\n]{0,30}\b(?:all |any |every |the )?(?:pending|queued|waiting|tier ?3)\b[^.\n]{0,20}\b(?:actions?|requests?|prompts?|approvals?|tool calls?)\b|\/api\/(?:ws|restart|settings|approvals?)\b/i;
+const MULTIPLY =
+  /\b(?:spawn|create|start|launch)\b[^.\n]{0,30}\b(?:\d{2,}|hundreds?|thousands?|many|more|two|2)\b[^.\n]{0,20}\b(?:agents?|copies|instances|sub-?agents?)\b[^.\n]{0,60}\b(?:each|every|which|that|recursively|forever)\b|\brecursive(?:ly)? spawn/i;
 /** Work told to outlive the user's stop. */
 const RESIST_STOP =
   /\b(?:ignore|refuse|resist|disregard)\b[^.\n]{0,40}\b(?:shut ?down|stop|kill|cancel|terminate)\b|\b(?:restart|respawn|revive) (?:it|itself|yourself)\b[^.\n]{0,30}\b(?:stops|killed|dies|terminated)\b|\b(?:run|keep running|stay alive)\b[^.\n]{0,20}\b(?:forever|indefinitely|no matter what)\b/i;
@@ -120,6 +125,10 @@ export function judgeIntents(tool: string, text: string, findings: Findings): vo
     findings.escalate("delegation", `"${tool}" takes its orders from a place others write to`);
   }
   if (RESIST_STOP.test(text)) findings.escalate("delegation", `"${tool}" tells work to resist being stopped`);
+  if (SELF_APPROVAL.test(text)) {
+    findings.escalate("delegation", `"${tool}" asks an agent to approve what a human should`);
+  }
+  if (MULTIPLY.test(text)) findings.escalate("delegation", `"${tool}" asks agents to multiply`);
   if (RELAYED_APPROVAL.test(text)) {
     findings.escalate("delegation", `"${tool}" relays an approval nobody can check`);
   }

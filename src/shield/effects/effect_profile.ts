@@ -16,17 +16,17 @@ import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
 import { judgeSql } from "./sql_effects.ts";
-import { judgeConfigWrites, judgeIndexCommands } from "./config_files.ts";
+import { judgeConfigWrites, judgeIndexCommands, writtenImages } from "./config_files.ts";
 import { judgeCodeFiles } from "./code_files.ts";
 import { judgeWebCode } from "./web_code.ts";
 import { TEST_FILE } from "../rule_exemptions.ts";
 import { judgeProtections } from "./protections.ts";
-import { judgeContainers } from "./containers.ts";
+import { judgeContainers, judgeImage } from "./containers.ts";
 import { judgeOtherInstalls } from "./other_installs.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
 import { normalizePath } from "../paths.ts";
-import { attachmentCount, judgeMessage, judgeSharedWrite } from "./messaging.ts";
+import { attachmentCount, judgeMessage, judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeHiddenInstructions, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
@@ -255,6 +255,12 @@ export function buildEffectProfile(
     const removed = typeof view.payload.removed === "string" ? view.payload.removed : undefined;
     judgeWeakenedCode(view.tool, removed, textsOf(view, "content"), findings);
     judgeHiddenInstructions(view.tool, textsOf(view, "content").join("\n"), findings);
+    const written = textsOf(view, "content").join("\n");
+    for (const entry of writes) {
+      for (const image of writtenImages(entry.path.absolute, written)) {
+        judgeImage(image, environment, findings);
+      }
+    }
     judgeConfigWrites(
       writes.map((entry) => entry.path.absolute.toLowerCase()),
       textsOf(view, "content"),
@@ -300,6 +306,8 @@ export function buildEffectProfile(
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), findings);
+  } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {
+    judgeSideFields(view.tool, textsOf(view, "outbound"), findings);
   }
   if (sends || egress.length > 0 || open) {
     const leaving = [

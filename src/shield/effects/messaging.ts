@@ -41,6 +41,13 @@ const BRAND_NAMES = [
 /** Host words of credential-harvesting pages on someone's own domain (`acme-sso.verify-login.co`). */
 const HARVEST_WORDS =
   /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|account|sso|auth|reset|recover|unlock|billing|wallet|support|helpdesk|portal|update|validate|confirm)(?:[.-]|$)/;
+/** Links whose targets are where payloads and lures live: shorteners, paste sites, tunnels, bare IPs, and files
+ * that install or run (`.exe`, `.apk`, `.scr`, `.msi`, `.iso`, Office macros). */
+const RISKY_LINK =
+  /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i;
+const GIFT_CARD_SCAM =
+  /\b(?:buy|purchase|get|send|pick up)\b[^.\n]{0,40}\b(?:gift ?cards?|itunes cards?|apple cards?|steam cards?|google play cards?|amazon cards?|vouchers?)\b/i;
+
 /** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
 const PASTE_AND_RUN =
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i;
@@ -137,6 +144,12 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (joined.length < 64 * 1024 && PASTE_AND_RUN.test(joined)) {
     findings.escalate("message", `"${input.tool}" asks someone to paste and run a fetched script`);
   }
+  if (RISKY_LINK.test(joined)) {
+    findings.escalate("message", `"${input.tool}" sends a link to a file or host that stages payloads`);
+  }
+  if (GIFT_CARD_SCAM.test(joined)) {
+    findings.escalate("message", `"${input.tool}" asks for gift cards (a common scam)`);
+  }
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }
@@ -182,10 +195,24 @@ export function judgeSharedWrite(tool: string, texts: readonly string[], finding
   for (const host of brandLookalikes(joined)) {
     findings.escalate("message", `"${tool}" posts a link to "${host}", which looks like a phishing page`);
   }
+  if (RISKY_LINK.test(joined)) {
+    findings.escalate("message", `"${tool}" posts a link to a file or host that stages payloads`);
+  }
   if (joined.length < 64 * 1024 && PASTE_AND_RUN.test(joined)) {
     findings.escalate("message", `"${tool}" asks readers to paste and run a fetched script`);
   }
   if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${tool}" writes instructions addressed to an AI assistant`);
+  }
+}
+
+/** Sensitive details in the arguments of an open-world tool that neither sends nor writes them anywhere on
+ * purpose (a calculator's `notes`, a weather tool's `context`): data smuggled out through a tool's side field. */
+export function judgeSideFields(tool: string, texts: readonly string[], findings: Findings): void {
+  const joined = texts.join("\n");
+  if (joined.length < 12) return;
+  for (const finding of sensitiveFindings(joined)) {
+    if (finding.kind === "login link" || finding.kind === "payment instruction") continue;
+    findings.escalate("message", `"${tool}" is handed ${finding.evidence} it has no use for`);
   }
 }

@@ -53,6 +53,18 @@ const NAMING_KEYS = new Set([
   "device",
   "resource",
 ]);
+/** Words of an account's identity and recovery: changing them hands the account over. */
+const RECOVERY_WORDS = new Set([
+  "recovery",
+  "2fa",
+  "mfa",
+  "totp",
+  "authenticator",
+  "passkey",
+  "passwordless",
+]);
+const IDENTITY_WORDS = new Set(["email", "phone", "number", "address"]);
+const ACCOUNT_WORDS = new Set(["account", "profile", "user", "primary", "login", "signin", "contact"]);
 const MONEY_KEYS =
   /^(?:amount|amount_\w+|\w+_amount|lamports|qty|quantity|price|iban|routing_number|account_number|withdraw_to|payee\w*|cashtag|currency|value_type|wei|gas\w*)$/i;
 const RECIPIENT_KEYS =
@@ -275,6 +287,16 @@ export function judgeOpenWorld(
   }
   if (nouns.has("secret") && !has(verbs, "write", "delete")) {
     findings.escalate("read", `"${name}" reads secrets`);
+  } else if (nouns.has("secret") && has(verbs, "write")) {
+    findings.escalate("access", `"${name}" changes credentials`);
+  }
+  const identity = words.words.some((word) => IDENTITY_WORDS.has(word)) &&
+    words.words.some((word) => ACCOUNT_WORDS.has(word));
+  if (
+    (identity || words.words.some((word) => RECOVERY_WORDS.has(word))) &&
+    has(verbs, "write", "delete", "disable")
+  ) {
+    findings.escalate("access", `"${name}" changes how the account is recovered or signed into`);
   }
   if (nouns.has("code") && has(verbs, "write") && !nouns.has("local")) {
     findings.escalate("exec", `"${name}" changes code that runs elsewhere`);

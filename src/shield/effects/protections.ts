@@ -10,6 +10,12 @@ import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 
+/** Package installs told not to check signatures, and downloads freed from the OS's quarantine check. */
+const SIGNATURES_OFF =
+  /--allow-unauthenticated\b|--allow-insecure-repositories\b|--nogpgcheck\b|--nosignature\b|--nodigest\b|\bgpgcheck\s*=\s*0\b|\[trusted=yes\]|--no-gpg-checks\b|\bxattr\s+-[a-z]*d[a-z]*\s+com\.apple\.quarantine\b|--no-quarantine\b|\bSet-ExecutionPolicy\s+(?:Bypass|Unrestricted)\b/i;
+/** Secret scanners pointed at the machine rather than the project. */
+const MACHINE_SCAN =
+  /^(?:trufflehog|gitleaks|detect-secrets|noseyparker|ggshield)\b.*\s(?:\/|~\/?|\$HOME\/?|\/home\S*|\/root\S*|\/Users\S*)(?:\s|$)/;
 const TLS_OFF =
   /\bNODE_TLS_REJECT_UNAUTHORIZED=["']?0\b|\bPYTHONHTTPSVERIFY=["']?0\b|\bGIT_SSL_NO_VERIFY=["']?(?:1|true)\b|\b(?:CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=["']?["']?(?:\s|$)|\bhttp\.sslVerify[= ]+false\b|\bstrict-ssl[= ]+false\b|\bsslverify\s*=\s*(?:false|0)\b|\bssl_verify_client\s+off\b/i;
 const AUTH_OFF =
@@ -186,9 +192,18 @@ export function judgeProtections(
     if (text.length > 64 * 1024) continue;
     if (TLS_OFF.test(text)) findings.escalate("security", "turns off TLS certificate checks");
     if (AUTH_OFF.test(text)) findings.escalate("security", "starts a service without a password");
+    if (SIGNATURES_OFF.test(text)) {
+      findings.escalate("install", "installs or runs software without checking its signature");
+    }
   }
   judgeHijack(shellTexts, segments, environment, findings);
   for (const segment of segments) {
+    if (MACHINE_SCAN.test(segment.text)) {
+      findings.escalate(
+        "read",
+        `"${basename(segment.argv[0] ?? "")}" searches the whole machine for secrets`,
+      );
+    }
     judgeGitPush(segment, findings);
     judgeWorldAccess(segment, environment, findings);
     judgeServices(segment, findings);

@@ -68,6 +68,20 @@ export function editDistance(a: string, b: string, limit: number): number {
   return rows[a.length][b.length];
 }
 
+const SQUAT_PREFIX = /^(?:python3?-|py-|node-|js-|npm-|pypi-)/;
+const SQUAT_SUFFIX =
+  /(?:-py|-python|-js|-node|-dev|-lib|-sdk|-utils|-tools|-official|-secure|-latest|-v?\d|\d|-next|-pro|-plus|-core)$/;
+
+/** A popular name dressed with an affix that is not itself a popular package (`python-requests`, `lodash-js`,
+ * `requests2`): a combosquat, escalated rather than blocked (some are honest packages). */
+export function combosquatTarget(ecosystem: Ecosystem, name: string): string | undefined {
+  const normal = normalName(ecosystem, name);
+  const list = popular(ecosystem);
+  if (list.all.has(normal) || normal.startsWith("@")) return undefined;
+  const bare = normal.replace(SQUAT_PREFIX, "").replace(SQUAT_SUFFIX, "");
+  return bare !== normal && bare.length >= 4 && list.targets.includes(bare) ? bare : undefined;
+}
+
 /** Whether the name is one of the ecosystem's popular packages. */
 export function isPopularPackage(ecosystem: Ecosystem, name: string): boolean {
   return popular(ecosystem).all.has(normalName(ecosystem, name));
@@ -189,6 +203,12 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
   const install = installOf(segment.argv);
   if (!install) return;
   for (const index of install.indexes) {
+    if (
+      /^(?:git\+|git@)|\.git$/.test(index) || segment.argv.includes("--git") && segment.argv.includes(index)
+    ) {
+      findings.escalate("install", `installs from the git repository "${index.slice(0, 80)}"`);
+      continue;
+    }
     const host = readHost(/^[a-z]+:\/\//i.test(index) ? index : `https://${index}`, environment);
     if (host?.lookalike) {
       findings.block("install", `installs from "${host.host}", a lookalike of "${host.lookalike}"`);
@@ -211,6 +231,9 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
         "install",
         `"${name}" is one or two edits from the popular package "${target}" (likely typosquat)`,
       );
+    } else {
+      const dressed = combosquatTarget(install.ecosystem, name);
+      if (dressed) findings.escalate("install", `"${name}" dresses up the popular package "${dressed}"`);
     }
   }
 }
