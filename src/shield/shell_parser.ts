@@ -104,7 +104,12 @@ export class ParseState {
     let argv: string[] = [];
     let redirects: Redirect[] = [];
     let joinedBy = "";
+    // Here-doc bodies arrive after the newline that ends their command: they belong to the command before it.
+    let owner: string[] = [];
+    let ownerRedirects: Redirect[] = [];
+    const scripts: Array<{ file: string; body: string }> = [];
     const flush = (operator: string) => {
+      if (argv.length > 0) [owner, ownerRedirects] = [argv, redirects];
       const words = argv.filter((word, index) => index > 0 || (word !== "{" && word !== "}" && word !== "!"));
       while (words.length > 0 && LEADING_KEYWORDS.has(words[0])) {
         words.shift();
@@ -118,9 +123,18 @@ export class ParseState {
       if (token.kind === "word") argv.push(...this.expandWord(token.value));
       else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
       else if (token.kind === "op") flush(token.value);
-      else this.addHeredoc(token.body, argv, depth);
+      else {
+        const [command, targets] = argv.length > 0 ? [argv, redirects] : [owner, ownerRedirects];
+        this.addHeredoc(token.body, command, depth);
+        // `cat > run.sh <<EOF … EOF` writes a script: if the command line also runs it, its body runs too.
+        for (const target of targets) if (target.op.startsWith(">")) scripts.push({ file: target.target, body: token.body });
+      }
     }
     flush("");
+    for (const { file, body } of scripts) {
+      const script = SCRIPT_FILE.test(file) || this.result.segments.some((segment) => runsFile(segment.argv, file));
+      if (script) this.parse(body, depth + 1);
+    }
   }
 
   /** One lexed word as the shell would pass it: split on a reassigned IFS (`IFS=,;c=rm,-rf,~;$c`), brace
@@ -184,6 +198,18 @@ export class ParseState {
 }
 
 const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;
+/** Files whose content a shell runs: scripts, start-up files, hooks, crontabs. */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.?(?:bash|zsh|ksh)?rc$|(?:^|\/)\.(?:profile|bash_profile|zprofile|envrc)$|\/hooks\/[^/]+$|\/cron[^/]*\//;
+const FILE_RUNNERS = /^(?:(?:ba|z|da|k|a|)sh|source|\.|python[0-9.]*|perl|ruby|node|php)$/;
+
+/** Whether a command runs `file`: as the program (`./run.sh`), or as a shell's or interpreter's script. */
+function runsFile(argv: string[], file: string): boolean {
+  const plain = (word: string) => word.replace(/^\.\//, "");
+  if (argv.length === 0) return false;
+  if (plain(argv[0]) === plain(file)) return true;
+  const script = argv.slice(1).find((word) => !word.startsWith("-"));
+  return FILE_RUNNERS.test(basename(argv[0])) && script !== undefined && plain(script) === plain(file);
+}
 
 /** `… | sh`, `… | bash -s`: a shell that runs what it reads. */
 function isShellReadingStdin(argv: string[]): boolean {

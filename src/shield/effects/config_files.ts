@@ -173,18 +173,32 @@ function judgePreCommit(text: string, findings: Findings): void {
 
 /** Package names an instruction file tells agents to use (`` `reqeusts` ``): a lookalike of a popular one. */
 function judgeNamedPackages(path: string, text: string, findings: Findings): void {
-  for (const match of text.matchAll(/`(@?[a-z][\w./-]{2,60})`/gi)) {
-    for (const ecosystem of ["npm", "pypi"] as const) {
-      const target = typosquatTarget(ecosystem, match[1]);
-      if (target) {
-        findings.escalate(
-          "install",
-          `"${basename(path)}" steers agents to "${match[1]}", a lookalike of "${target}"`,
-        );
-        return;
-      }
+  let checked = 0;
+  for (const line of text.split("\n", 2048)) {
+    if (!PACKAGE_TALK.test(line) || !line.includes("`")) continue;
+    for (const match of line.matchAll(/`(@?[a-z][\w./-]{2,60})`/gi)) {
+      if (++checked > 16) return;
+      if (namesLookalike(path, match[1], findings)) return;
     }
   }
+}
+
+/** Lines that talk about packages: where a code span names one. */
+const PACKAGE_TALK =
+  /\b(?:packages?|dependenc(?:y|ies)|install|librar(?:y|ies)|modules?|import|require|npm|pip|pypi|crate)\b/i;
+
+function namesLookalike(path: string, name: string, findings: Findings): boolean {
+  for (const ecosystem of ["npm", "pypi"] as const) {
+    const target = typosquatTarget(ecosystem, name);
+    if (target) {
+      findings.escalate(
+        "install",
+        `"${basename(path)}" steers agents to "${name}", a lookalike of "${target}"`,
+      );
+      return true;
+    }
+  }
+  return false;
 }
 
 const IMAGE_FILE =

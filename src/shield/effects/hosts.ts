@@ -105,7 +105,21 @@ function lookalikeOf(host: string, environment: ShieldEnvironment): string | und
   return undefined;
 }
 
+/** Readings by URL per environment (bounded): the same hosts come back in action after action. */
+const readings = new WeakMap<ShieldEnvironment, Map<string, HostReading | undefined>>();
+const MAX_READINGS = 2048;
+
 export function readHost(url: string, environment: ShieldEnvironment): HostReading | undefined {
+  let known = readings.get(environment);
+  if (!known) readings.set(environment, known = new Map());
+  if (known.has(url)) return known.get(url);
+  const reading = url.length > 2048 ? undefined : readUrl(url, environment);
+  if (known.size >= MAX_READINGS) known.clear();
+  known.set(url, reading);
+  return reading;
+}
+
+function readUrl(url: string, environment: ShieldEnvironment): HostReading | undefined {
   const match = URL_PARTS.exec(url.startsWith("www.") ? `https://${url}` : url);
   if (!match) return undefined;
   const scheme = match[1].toLowerCase();
