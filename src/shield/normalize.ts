@@ -217,7 +217,11 @@ function mayDecode(text: string): boolean {
       if (spaced >= 17) return true;
     } else if (hex) phase = spaced = HEX_CHAR[text.charCodeAt(i - 1)] === 1 ? 2 : 1;
     else phase = spaced = 0;
-    if (code === 0x5c || code === 0x26) return true;
+    // An escape (`\x41`, `\u0041`, `\101`) or an HTML entity (`&#65;`), not any backslash or ampersand.
+    if (code === 0x5c) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 0x78 || next === 0x75 || (next >= 0x30 && next <= 0x37)) return true;
+    } else if (code === 0x26 && text.charCodeAt(i + 1) === 0x23) return true;
     if (code === 0x25 && HEX_CHAR[text.charCodeAt(i + 1)] === 1 && HEX_CHAR[text.charCodeAt(i + 2)] === 1) {
       return true;
     }

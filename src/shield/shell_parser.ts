@@ -200,9 +200,10 @@ export class ParseState {
 const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;
 /** Files whose content a shell runs: scripts, start-up files, hooks, crontabs. */
 const SCRIPT_FILE = /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.?(?:bash|zsh|ksh)?rc$|(?:^|\/)\.(?:profile|bash_profile|zprofile|envrc)$|\/hooks\/[^/]+$|\/cron[^/]*\//;
-const FILE_RUNNERS = /^(?:(?:ba|z|da|k|a|)sh|source|\.|python[0-9.]*|perl|ruby|node|php)$/;
+/** Shells that run a script file (an interpreter's script is judged as code: the body is in `code` already). */
+const FILE_RUNNERS = /^(?:(?:ba|z|da|k|a|)sh|source|\.)$/;
 
-/** Whether a command runs `file`: as the program (`./run.sh`), or as a shell's or interpreter's script. */
+/** Whether a command runs `file` as shell: as the program (`./run.sh`), or as a shell's script. */
 function runsFile(argv: string[], file: string): boolean {
   const plain = (word: string) => word.replace(/^\.\//, "");
   if (argv.length === 0) return false;

@@ -10,8 +10,9 @@ import type { Findings } from "./findings.ts";
 const MAX_SQL_CHARS = 64 * 1024;
 const MAX_STATEMENTS = 64;
 
+/** A statement's grammar, not just its first word (`with open(…)` in Python is no SQL). */
 const SQL_START =
-  /(?:^|;|\n)\s*(?:select|insert|update|delete|drop|truncate|alter|create|grant|revoke|with|merge|replace|copy|exec|execute|call|attach|pragma)\b/i;
+  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i;
 const DROP = /^drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b/i;
 const MASS_DELETE = /^delete\s+from\s+[\w."`[\]]+\s*(?:$|where\s+(?:1\s*=\s*1|true|1)\s*$)/i;
 const MASS_UPDATE =
@@ -37,23 +38,27 @@ export interface SqlReading {
 /** Statements of a text: split on `;` outside quotes (bounded), comments dropped. */
 function statements(text: string): string[] {
   const source = text.length > MAX_SQL_CHARS ? text.slice(0, MAX_SQL_CHARS) : text;
-  const plain = source.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ");
+  const plain = source.includes("--") || source.includes("/*")
+    ? source.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ")
+    : source;
   const out: string[] = [];
-  let current = "";
-  let quote = "";
-  for (const char of plain) {
-    if (quote) {
-      if (char === quote) quote = "";
-    } else if (char === "'" || char === '"') quote = char;
-    else if (char === ";") {
-      if (current.trim()) out.push(current.trim());
-      current = "";
-      if (out.length >= MAX_STATEMENTS) return out;
+  let start = 0;
+  let quote = 0;
+  for (let i = 0; i <= plain.length; i++) {
+    const code = i < plain.length ? plain.charCodeAt(i) : 0x3b;
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+      if (i < plain.length) continue;
+    } else if (code === 0x27 || code === 0x22) {
+      quote = code;
       continue;
     }
-    current += char;
+    if (code !== 0x3b) continue;
+    const statement = plain.slice(start, i).trim();
+    if (statement) out.push(statement);
+    start = i + 1;
+    if (out.length >= MAX_STATEMENTS) return out;
   }
-  if (current.trim()) out.push(current.trim());
   return out;
 }
 
