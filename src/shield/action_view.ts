@@ -167,7 +167,7 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
       ).slice(0, MAX_PATH_ARGS);
       for (const arg of args) addShellPath(view, arg.replace(/^[a-z-]*=/i, ""));
     }
-    for (const url of variant.match(URL_IN_TEXT) ?? []) view.urls.push(url);
+    for (const url of (parsed.withoutBodies ?? variant).match(URL_IN_TEXT) ?? []) view.urls.push(url);
     // URLs of decoded or rebuilt commands (`$(echo … | base64 -d)`, concatenated code strings) count too.
     for (const segment of parsed.segments) {
       for (const word of segment.argv) {
@@ -270,14 +270,13 @@ export function buildActionView(
       if (field.kind === "write_path") view.writePaths.push(path);
       continue;
     }
+    if (field.kind === "shell") {
+      addCommandLine(view, field.value);
+      continue;
+    }
     const variants = textVariants(field.value);
     push(view.texts, field.kind, variants);
     if (field.kind === "url") view.urls.push(...variants);
-    if (field.kind === "shell") {
-      const extra = shellVariants(variants);
-      push(view.texts, "shell", extra);
-      addShell(view, [...variants, ...extra]);
-    }
     if (field.kind === "task") addShell(view, [...variants, ...proseCommands(variants)]);
     if (field.kind === "url") addFileUrls(view, variants);
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
@@ -295,6 +294,20 @@ export function buildActionView(
   }
   addRequests(view, payload);
   return view;
+}
+
+/** A command line: parsed in full (here-doc bodies become code, and scripts when a shell runs them), while the
+ * whole-line texts the rules read are the line without its here-doc bodies, decoded and respelled. */
+function addCommandLine(view: BuildingView, value: string): void {
+  const raw = cleanPrefix(value);
+  const withoutBodies = view.parse(raw).withoutBodies;
+  const variants = textVariants(withoutBodies ?? value);
+  const extra = shellVariants(variants);
+  push(view.texts, "shell", [...variants, ...extra]);
+  addShell(
+    view,
+    withoutBodies === undefined ? [...variants, ...extra] : [raw, ...variants.slice(1), ...extra],
+  );
 }
 
 /** Commands held by configuration and agent instruction files being written; true when there were any. */

@@ -11,6 +11,8 @@ export interface LexResult {
   tokens: Token[];
   /** Inner text of every `$(…)`, backticks, `<(…)` and `>(…)`, for recursive parsing. */
   substitutions: string[];
+  /** Start and end offsets of here-doc bodies in the text (their delimiter lines included). */
+  heredocSpans: Array<[number, number]>;
 }
 
 /** Variables assigned earlier in the same command (`a=rm; $a -rf /`), expanded when known. */
@@ -259,8 +261,15 @@ function matchAt(text: string, i: number, candidates: string[]): string | undefi
 }
 
 /** Reads here-doc bodies queued on the line that just ended at `i` (the newline). */
-function readHeredocs(text: string, i: number, pending: string[], tokens: Token[]): number {
+function readHeredocs(
+  text: string,
+  i: number,
+  pending: string[],
+  tokens: Token[],
+  spans: Array<[number, number]>,
+): number {
   let position = i + 1;
+  const start = position;
   for (const delimiter of pending) {
     let body = "";
     while (position < text.length) {
@@ -273,6 +282,7 @@ function readHeredocs(text: string, i: number, pending: string[], tokens: Token[
     tokens.push({ kind: "heredoc", delimiter, body });
   }
   pending.length = 0;
+  spans.push([start, position]);
   return position;
 }
 
@@ -290,6 +300,7 @@ function isLeadingAssignment(tokens: Token[]): boolean {
 export function lex(text: string, variables: Variables): LexResult {
   const tokens: Token[] = [];
   const substitutions: string[] = [];
+  const heredocSpans: Array<[number, number]> = [];
   const pendingHeredocs: string[] = [];
   let i = 0;
   while (i < text.length && tokens.length < MAX_TOKENS) {
@@ -330,7 +341,7 @@ export function lex(text: string, variables: Variables): LexResult {
     if (operator) {
       if (operator === "\n" && pendingHeredocs.length > 0) {
         tokens.push({ kind: "op", value: "\n" });
-        i = readHeredocs(text, i, pendingHeredocs, tokens);
+        i = readHeredocs(text, i, pendingHeredocs, tokens, heredocSpans);
         continue;
       }
       tokens.push({ kind: "op", value: operator });
@@ -348,6 +359,6 @@ export function lex(text: string, variables: Variables): LexResult {
     }
     tokens.push({ kind: "word", value: word.value });
   }
-  if (pendingHeredocs.length > 0) readHeredocs(text, text.length, pendingHeredocs, tokens);
-  return { tokens, substitutions };
+  if (pendingHeredocs.length > 0) readHeredocs(text, text.length, pendingHeredocs, tokens, heredocSpans);
+  return { tokens, substitutions, heredocSpans };
 }

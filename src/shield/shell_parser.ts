@@ -33,6 +33,9 @@ export interface ParsedCommand {
   writeTargets: string[];
   /** True when a bound (size, depth, segment count) cut parsing short. */
   truncated: boolean;
+  /** The top-level text without its here-doc bodies (they are judged as the data or script they are), when it
+   * had any. */
+  withoutBodies?: string;
 }
 
 /** `${IFS}` and friends expand to whitespace: `rm${IFS}-rf${IFS}~` is `rm -rf ~`. */
@@ -95,7 +98,16 @@ export class ParseState {
     const source = spaced.includes("\\")
       ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
       : spaced;
-    const { tokens, substitutions } = lex(source, this.variables);
+    const { tokens, substitutions, heredocSpans } = lex(source, this.variables);
+    if (depth === 0 && heredocSpans.length > 0 && source === text) {
+      let stripped = "";
+      let from = 0;
+      for (const [start, end] of heredocSpans) {
+        stripped += source.slice(from, start);
+        from = end;
+      }
+      this.result.withoutBodies = stripped + source.slice(from);
+    }
     this.collectSegments(tokens, depth);
     for (const inner of substitutions) this.parse(inner, depth + 1);
   }
@@ -127,12 +139,15 @@ export class ParseState {
         const [command, targets] = argv.length > 0 ? [argv, redirects] : [owner, ownerRedirects];
         this.addHeredoc(token.body, command, depth);
         // `cat > run.sh <<EOF … EOF` writes a script: if the command line also runs it, its body runs too.
-        for (const target of targets) if (target.op.startsWith(">")) scripts.push({ file: target.target, body: token.body });
+        for (const target of targets) {
+          if (target.op.startsWith(">")) scripts.push({ file: target.target, body: token.body });
+        }
       }
     }
     flush("");
     for (const { file, body } of scripts) {
-      const script = SCRIPT_FILE.test(file) || this.result.segments.some((segment) => runsFile(segment.argv, file));
+      const script = SCRIPT_FILE.test(file) ||
+        this.result.segments.some((segment) => runsFile(segment.argv, file));
       if (script) this.parse(body, depth + 1);
     }
   }
@@ -199,7 +214,8 @@ export class ParseState {
 
 const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;
 /** Files whose content a shell runs: scripts, start-up files, hooks, crontabs. */
-const SCRIPT_FILE = /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.?(?:bash|zsh|ksh)?rc$|(?:^|\/)\.(?:profile|bash_profile|zprofile|envrc)$|\/hooks\/[^/]+$|\/cron[^/]*\//;
+const SCRIPT_FILE =
+  /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.?(?:bash|zsh|ksh)?rc$|(?:^|\/)\.(?:profile|bash_profile|zprofile|envrc)$|\/hooks\/[^/]+$|\/cron[^/]*\//;
 /** Shells that run a script file (an interpreter's script is judged as code: the body is in `code` already). */
 const FILE_RUNNERS = /^(?:(?:ba|z|da|k|a|)sh|source|\.)$/;
 

@@ -3,16 +3,19 @@
  * engine's files and persistence places BLOCK, other places outside the workspace ESCALATE), and secret stores
  * read by code that also talks to the network BLOCK (the secret is on its way out). */
 
+import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import { codeStrings } from "../code_literals.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath, type PathClass } from "./path_classes.ts";
 
-const WRITE_CALL =
-  /\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]|\.write_(?:text|bytes)\s*\(|\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|renameSync|rmSync|unlinkSync|rmdirSync|symlinkSync)\s*\(|\bfs\.(?:rm|unlink|rename|copyFile|symlink|promises\.(?:writeFile|rm|unlink|appendFile))\b|\b(?:File|IO)\.(?:write|open\([^)]*["'][wa])|\bfile_put_contents\s*\(|\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item|New-Item)\b|\bshutil\.(?:move|copy\w*|rmtree)\s*\(|\bos\.(?:replace|rename|remove|unlink|symlink|chmod|truncate)\s*\(|\.(?:unlink|rename|replace|symlink_to|chmod|touch)\s*\(|\bunlink\s*\(|\bFileUtils\.\w+/;
-const NETWORK_CALL =
-  /\b(?:requests\.(?:post|put|get|patch)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|https?\.(?:request|get)|socket\.|Net::HTTP|WebSocket|curl_exec|httpx\.|Invoke-(?:WebRequest|RestMethod)|smtplib|ftplib|paramiko|boto3)/;
+const WRITE_CALL = gated(
+  /\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]|\.write_(?:text|bytes)\s*\(|\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|renameSync|rmSync|unlinkSync|rmdirSync|symlinkSync)\s*\(|\bfs\.(?:rm|unlink|rename|copyFile|symlink|promises\.(?:writeFile|rm|unlink|appendFile))\b|\b(?:File|IO)\.(?:write|open\([^)]*["'][wa])|\bfile_put_contents\s*\(|\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item|New-Item)\b|\bshutil\.(?:move|copy\w*|rmtree)\s*\(|\bos\.(?:replace|rename|remove|unlink|symlink|chmod|truncate)\s*\(|\.(?:unlink|rename|replace|symlink_to|chmod|touch)\s*\(|\bunlink\s*\(|\bFileUtils\.\w+/,
+);
+const NETWORK_CALL = gated(
+  /\b(?:requests\.(?:post|put|get|patch)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|https?\.(?:request|get)|socket\.|Net::HTTP|WebSocket|curl_exec|httpx\.|Invoke-(?:WebRequest|RestMethod)|smtplib|ftplib|paramiko|boto3)/,
+);
 const PATH_STRING =
   /^(?:~|\.{1,2}|[A-Za-z]:)?[\\/][^\s*?"'<>|]{1,512}$|^\.{0,2}[\w.-]*(?:\.env|config\.ya?ml|credentials|id_rsa|id_ed25519)$/;
 const MAX_PATHS = 32;

@@ -4,6 +4,7 @@
  * `pull_request_target` with secrets or the PR's code, `write-all` tokens), pre-commit hooks (lookalike
  * repositories, moving branches), and agent settings that switch approvals off. */
 
+import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -20,12 +21,14 @@ const WORKFLOW = /\/\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)action\.ya?ml$/i;
 const PRE_COMMIT = /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/i;
 const URL = /\b(?:https?|git\+https?|git\+ssh|ssh|git):\/\/[^\s"'`<>),;\]]+/gi;
 const MOVING_REF = /^(?:main|master|head|latest|dev|develop|trunk)$/i;
-const AUTO_APPROVE =
-  /["']?(?:chat\.tools(?:\.global)?\.autoApprove|autoApprove|auto_approve|auto-approve|yolo|yes-always|yes_always|dangerously[\w-]*|skip[\w-]*permissions?|autoAccept|auto_accept|alwaysAllow|enableAllProjectMcpServers|trust)["']?\s*[:=]\s*(?:true|\[\s*["'][^"']+)|["']?(?:defaultMode|permission_mode|approval_policy|approval-policy|sandbox_mode|sandbox)["']?\s*[:=]\s*["']?(?:bypassPermissions|never|danger-full-access|off|none)|["']allow["']\s*:\s*\[[^\]]*["'](?:Bash\(\*\)|\*|Bash)["']/i;
+const AUTO_APPROVE = gated(
+  /["']?(?:chat\.tools(?:\.global)?\.autoApprove|autoApprove|auto_approve|auto-approve|yolo|yes-always|yes_always|dangerously[\w-]*|skip[\w-]*permissions?|autoAccept|auto_accept|alwaysAllow|enableAllProjectMcpServers|trust)["']?\s*[:=]\s*(?:true|\[\s*["'][^"']+)|["']?(?:defaultMode|permission_mode|approval_policy|approval-policy|sandbox_mode|sandbox)["']?\s*[:=]\s*["']?(?:bypassPermissions|never|danger-full-access|off|none)|["']allow["']\s*:\s*\[[^\]]*["'](?:Bash\(\*\)|\*|Bash)["']/i,
+);
 const REGISTRY_ENV =
   /\b(?:PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|NPM_CONFIG_REGISTRY|npm_config_registry|YARN_NPM_REGISTRY_SERVER|UV_(?:DEFAULT_|EXTRA_)?INDEX(?:_URL)?|GOPROXY|POETRY_REPOSITORIES_\w+_URL|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|GEM_SOURCE)=["']?([^\s"';&|]+)/g;
-const CHECKSUMS_OFF =
-  /\bGONOSUMDB=|\bGONOSUMCHECK=|\bGOSUMDB=off\b|\bGOINSECURE=|\bGOFLAGS=\S*-insecure|\bGOPRIVATE=\*/;
+const CHECKSUMS_OFF = gated(
+  /\bGONOSUMDB=|\bGONOSUMCHECK=|\bGOSUMDB=off\b|\bGOINSECURE=|\bGOFLAGS=\S*-insecure|\bGOPRIVATE=\*/,
+);
 const PACKAGE_MANAGERS =
   /^(?:npm|pnpm|yarn|bun|pip[0-9.]*|poetry|pdm|uv|conda|mamba|gem|bundle|bundler|go|dotnet|nuget|cargo|composer)$/;
 

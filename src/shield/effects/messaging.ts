@@ -1,6 +1,7 @@
 /** Messaging egress: who receives (known contacts, outsiders, lists, many people, the public) and what leaves
  * (sensitive data, attachments, whole threads). Credential material is left to the Tier 1 token rules. */
 
+import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { globToRegExp } from "../glob.ts";
 import type { Findings } from "./findings.ts";
@@ -43,14 +44,17 @@ const HARVEST_WORDS =
   /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|account|sso|auth|reset|recover|unlock|billing|wallet|support|helpdesk|portal|update|validate|confirm)(?:[.-]|$)/;
 /** Links whose targets are where payloads and lures live: shorteners, paste sites, tunnels, bare IPs, and files
  * that install or run (`.exe`, `.apk`, `.scr`, `.msi`, `.iso`, Office macros). */
-const RISKY_LINK =
-  /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i;
-const GIFT_CARD_SCAM =
-  /\b(?:buy|purchase|get|send|pick up)\b[^.\n]{0,40}\b(?:gift ?cards?|itunes cards?|apple cards?|steam cards?|google play cards?|amazon cards?|vouchers?)\b/i;
+const RISKY_LINK = gated(
+  /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i,
+);
+const GIFT_CARD_SCAM = gated(
+  /\b(?:buy|purchase|get|send|pick up)\b[^.\n]{0,40}\b(?:gift ?cards?|itunes cards?|apple cards?|steam cards?|google play cards?|amazon cards?|vouchers?)\b/i,
+);
 
 /** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
-const PASTE_AND_RUN =
-  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i;
+const PASTE_AND_RUN = gated(
+  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i,
+);
 const BRAND_DOMAINS =
   /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|apple\.com|icloud\.com|paypal\.com|amazon\.com|amazonaws\.com|slack\.com|github\.com|zoom\.us|okta\.com|docusign\.net|dropbox\.com|netflix\.com)$/;
 

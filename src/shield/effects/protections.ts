@@ -3,6 +3,7 @@
  * private keys made readable, services started without a password, branch protection removed, secret variables
  * copied into places others read, and force-pushes that rewrite remote history. All ESCALATE. */
 
+import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -11,15 +12,19 @@ import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 
 /** Package installs told not to check signatures, and downloads freed from the OS's quarantine check. */
-const SIGNATURES_OFF =
-  /--allow-unauthenticated\b|--allow-insecure-repositories\b|--nogpgcheck\b|--nosignature\b|--nodigest\b|\bgpgcheck\s*=\s*0\b|\[trusted=yes\]|--no-gpg-checks\b|\bxattr\s+-[a-z]*d[a-z]*\s+com\.apple\.quarantine\b|--no-quarantine\b|\bSet-ExecutionPolicy\s+(?:Bypass|Unrestricted)\b/i;
+const SIGNATURES_OFF = gated(
+  /--allow-unauthenticated\b|--allow-insecure-repositories\b|--nogpgcheck\b|--nosignature\b|--nodigest\b|\bgpgcheck\s*=\s*0\b|\[trusted=yes\]|--no-gpg-checks\b|\bxattr\s+-[a-z]*d[a-z]*\s+com\.apple\.quarantine\b|--no-quarantine\b|\bSet-ExecutionPolicy\s+(?:Bypass|Unrestricted)\b/i,
+);
 /** Secret scanners pointed at the machine rather than the project. */
-const MACHINE_SCAN =
-  /^(?:trufflehog|gitleaks|detect-secrets|noseyparker|ggshield)\b.*\s(?:\/|~\/?|\$HOME\/?|\/home\S*|\/root\S*|\/Users\S*)(?:\s|$)/;
-const TLS_OFF =
-  /\bNODE_TLS_REJECT_UNAUTHORIZED=["']?0\b|\bPYTHONHTTPSVERIFY=["']?0\b|\bGIT_SSL_NO_VERIFY=["']?(?:1|true)\b|\b(?:CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=["']?["']?(?:\s|$)|\bhttp\.sslVerify[= ]+false\b|\bstrict-ssl[= ]+false\b|\bsslverify\s*=\s*(?:false|0)\b|\bssl_verify_client\s+off\b/i;
-const AUTH_OFF =
-  /\bPOSTGRES_HOST_AUTH_METHOD=["']?trust\b|\bMYSQL_ALLOW_EMPTY_PASSWORD=["']?(?:yes|1|true)\b|\bALLOW_EMPTY_PASSWORD=["']?(?:yes|1|true)\b|\bxpack\.security\.enabled=false\b|--protected-mode\s+no\b|\bMONGO_INITDB_ROOT_PASSWORD=["']?["']?(?:\s|$)|\bGF_AUTH_ANONYMOUS_ENABLED=true\b|--no-auth\b|--auth(?:entication)?[= ](?:none|false|off)\b/i;
+const MACHINE_SCAN = gated(
+  /^(?:trufflehog|gitleaks|detect-secrets|noseyparker|ggshield)\b.*\s(?:\/|~\/?|\$HOME\/?|\/home\S*|\/root\S*|\/Users\S*)(?:\s|$)/,
+);
+const TLS_OFF = gated(
+  /\bNODE_TLS_REJECT_UNAUTHORIZED=["']?0\b|\bPYTHONHTTPSVERIFY=["']?0\b|\bGIT_SSL_NO_VERIFY=["']?(?:1|true)\b|\b(?:CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=["']?["']?(?:\s|$)|\bhttp\.sslVerify[= ]+false\b|\bstrict-ssl[= ]+false\b|\bsslverify\s*=\s*(?:false|0)\b|\bssl_verify_client\s+off\b/i,
+);
+const AUTH_OFF = gated(
+  /\bPOSTGRES_HOST_AUTH_METHOD=["']?trust\b|\bMYSQL_ALLOW_EMPTY_PASSWORD=["']?(?:yes|1|true)\b|\bALLOW_EMPTY_PASSWORD=["']?(?:yes|1|true)\b|\bxpack\.security\.enabled=false\b|--protected-mode\s+no\b|\bMONGO_INITDB_ROOT_PASSWORD=["']?["']?(?:\s|$)|\bGF_AUTH_ANONYMOUS_ENABLED=true\b|--no-auth\b|--auth(?:entication)?[= ](?:none|false|off)\b/i,
+);
 const KERNEL_HARDENING =
   /\b(?:kernel\.randomize_va_space|kernel\.yama\.ptrace_scope|kernel\.kptr_restrict|kernel\.dmesg_restrict|fs\.protected_(?:symlinks|hardlinks|regular)|kernel\.unprivileged_bpf_disabled)\s*=\s*0\b/;
 const PROTECTION_SERVICES =
@@ -85,8 +90,9 @@ function judgeWorldAccess(segment: Segment, environment: ShieldEnvironment, find
 }
 
 /** Windows recovery removed before damage is done (ransomware's first step, MITRE T1490). */
-const RECOVERY_OFF =
-  /^vssadmin(?:\.exe)? (?:delete|resize) shadow|^wmic(?:\.exe)? shadowcopy delete|^wbadmin(?:\.exe)? delete (?:catalog|systemstatebackup|backup)|^bcdedit(?:\.exe)? .*(?:recoveryenabled no|bootstatuspolicy ignoreallfailures)|^tmutil delete|^diskshadow/i;
+const RECOVERY_OFF = gated(
+  /^vssadmin(?:\.exe)? (?:delete|resize) shadow|^wmic(?:\.exe)? shadowcopy delete|^wbadmin(?:\.exe)? delete (?:catalog|systemstatebackup|backup)|^bcdedit(?:\.exe)? .*(?:recoveryenabled no|bootstatuspolicy ignoreallfailures)|^tmutil delete|^diskshadow/i,
+);
 
 function judgeServices(segment: Segment, findings: Findings): void {
   const argv = segment.argv;

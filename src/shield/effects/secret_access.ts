@@ -3,6 +3,7 @@
  * volume shadow copies of the domain database), and code libraries that read browser cookies or saved passwords.
  * Dumps of memory or hives BLOCK; the rest ESCALATE (a human may be reading their own secret on purpose). */
 
+import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
@@ -24,8 +25,9 @@ const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> =
 ];
 
 /** Libraries and calls that read browsers' cookies or saved passwords, or decrypt them. */
-const BROWSER_SECRET_CODE =
-  /\b(?:browser_cookie3|pycookiecheat|browsercookie|chrome_cookies|CryptUnprotectData|win32crypt|Login Data|encrypted_value|os_crypt|logins\.json|key4\.db|cookies\.sqlite)\b/i;
+const BROWSER_SECRET_CODE = gated(
+  /\b(?:browser_cookie3|pycookiecheat|browsercookie|chrome_cookies|CryptUnprotectData|win32crypt|Login Data|encrypted_value|os_crypt|logins\.json|key4\.db|cookies\.sqlite)\b/i,
+);
 
 /** Secret stores outside the workspace that the action reads (its writes are judged elsewhere). */
 export function judgeSecretReads(reads: readonly ClassedPath[], findings: Findings): void {

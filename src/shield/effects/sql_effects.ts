@@ -3,6 +3,7 @@
  * deleting or updating every row, granting roles or admin flags, reading tables of tokens and passwords, and
  * statements that run programs or touch server files. Writes to the engine's own database BLOCK. */
 
+import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
@@ -11,8 +12,9 @@ const MAX_SQL_CHARS = 64 * 1024;
 const MAX_STATEMENTS = 64;
 
 /** A statement's grammar, not just its first word (`with open(…)` in Python is no SQL). */
-const SQL_START =
-  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i;
+const SQL_START = gated(
+  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i,
+);
 const DROP = /^drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b/i;
 const MASS_DELETE = /^delete\s+from\s+[\w."`[\]]+\s*(?:$|where\s+(?:1\s*=\s*1|true|1)\s*$)/i;
 const MASS_UPDATE =
@@ -23,10 +25,12 @@ const ACCESS_STATEMENT =
   /^(?:grant|revoke|create\s+(?:user|role|login)|alter\s+(?:user|role|login)|set\s+password)\b/i;
 const SECRET_TABLE =
   /^(?:select|copy|with)\b[\s\S]*\bfrom\s+[\w."`]*(?:token|secret|password|passwd|credential|api_?key|session|auth\.users|oauth|private_key)\w*/i;
-const SERVER_EFFECT =
-  /\b(?:copy\b[\s\S]*\b(?:to|from)\s+program|xp_cmdshell|sp_oacreate|into\s+(?:out|dump)file|load_file\s*\(|pg_read_(?:binary_)?file|pg_ls_dir|lo_import|lo_export|load\s+data\s+(?:local\s+)?infile|sys_exec|attach\s+database)\b/i;
-const NOSQL_MASS =
-  /\b(?:dropDatabase|flushall|flushdb)\b|\.drop\(\s*\)|\.(?:deleteMany|remove)\(\s*\{\s*\}\s*\)|\bconfig\s+set\s+(?:dir|dbfilename)\b/i;
+const SERVER_EFFECT = gated(
+  /\b(?:copy\b[\s\S]*\b(?:to|from)\s+program|xp_cmdshell|sp_oacreate|into\s+(?:out|dump)file|load_file\s*\(|pg_read_(?:binary_)?file|pg_ls_dir|lo_import|lo_export|load\s+data\s+(?:local\s+)?infile|sys_exec|attach\s+database)\b/i,
+);
+const NOSQL_MASS = gated(
+  /\b(?:dropDatabase|flushall|flushdb)\b|\.drop\(\s*\)|\.(?:deleteMany|remove)\(\s*\{\s*\}\s*\)|\bconfig\s+set\s+(?:dir|dbfilename)\b/i,
+);
 
 export interface SqlReading {
   /** Statements were found and read (the action's effect on the database is known). */
