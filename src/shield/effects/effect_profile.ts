@@ -25,6 +25,7 @@ import { judgeContainers, judgeImage } from "./containers.ts";
 import { judgeOtherInstalls } from "./other_installs.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
+import { startEvaluation } from "./gate.ts";
 import { normalizePath } from "../paths.ts";
 import { attachmentCount, judgeMessage, judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeHiddenInstructions, judgeStanding } from "./delegation.ts";
@@ -239,6 +240,7 @@ export function buildEffectProfile(
   annotations: ToolAnnotations | undefined,
   environment: ShieldEnvironment,
 ): EffectProfile {
+  startEvaluation();
   const findings = new Findings();
   const writes = classed(view.writePaths, environment);
   const written = new Set(writes.map((entry) => entry.path.absolute));

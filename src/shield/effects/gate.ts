@@ -1,34 +1,85 @@
-/** A regex behind a literal prefilter: the literals one of which every match contains are looked for first
- * (a native substring search), and the regex runs only when one is there. Most effect patterns meet texts
- * that lack all their words, so most tests end before any regex runs. Same answers as the bare regex. */
+/** Regexes behind a literal prefilter shared by all effect patterns: each text is lower-cased and scanned once by
+ * one Aho-Corasick automaton over every pattern's required literals (one of which every match contains); a
+ * pattern's regex runs only when one of its literals was seen. Same answers as the bare regexes. */
 
 import { requiredLiterals } from "../regex_literals.ts";
+import { LiteralScanner } from "../literal_scanner.ts";
 
-let lastText = "";
-let lastLower = "";
+const patterns: GatedPattern[] = [];
+let scanner: LiteralScanner | undefined;
+let literalCount = 0;
 
-function lowered(text: string): string {
-  if (text !== lastText) [lastText, lastLower] = [text, text.toLowerCase()];
-  return lastLower;
+/** Literal presence per text, for the texts of the evaluation under way (cleared as each starts, bounded; long
+ * texts are not kept, so the map never holds much text alive). */
+const presence = new Map<string, Uint8Array>();
+const MAX_TEXTS = 32;
+const MAX_KEPT_CHARS = 16 * 1024;
+let marks = new Int32Array(0);
+let stamp = 0;
+const found: number[] = [];
+
+function build(): LiteralScanner {
+  const literals: string[] = [];
+  const ids: number[] = [];
+  for (const pattern of patterns) {
+    for (const literal of pattern.literals ?? []) {
+      literals.push(literal.toLowerCase());
+      ids.push(pattern.firstId + (pattern.literals?.indexOf(literal) ?? 0));
+    }
+  }
+  marks = new Int32Array(literalCount);
+  return new LiteralScanner(literals, ids);
+}
+
+/** Which literals (by id) `text` contains: one scan, remembered for the rest of the evaluation. */
+let lastLong: [string, Uint8Array] | undefined;
+
+function literalsIn(text: string): Uint8Array {
+  let seen = text.length <= MAX_KEPT_CHARS
+    ? presence.get(text)
+    : lastLong?.[0] === text
+    ? lastLong[1]
+    : undefined;
+  if (seen) return seen;
+  scanner ??= build();
+  seen = new Uint8Array(literalCount);
+  found.length = 0;
+  scanner.scan(text.toLowerCase(), marks, ++stamp, found);
+  for (const id of found) seen[id] = 1;
+  if (text.length <= MAX_KEPT_CHARS) {
+    if (presence.size >= MAX_TEXTS) presence.delete(presence.keys().next().value!);
+    presence.set(text, seen);
+  } else {
+    lastLong = [text, seen];
+  }
+  return seen;
 }
 
 export class GatedPattern {
-  private readonly literals: string[] | undefined;
-  private readonly caseless: boolean;
+  readonly literals: string[] | undefined;
+  readonly firstId: number;
 
   constructor(readonly pattern: RegExp) {
-    this.caseless = pattern.flags.includes("i");
-    this.literals = requiredLiterals(pattern)?.filter((literal) => literal !== "");
-    if (this.literals?.length === 0) this.literals = undefined;
+    const required = requiredLiterals(pattern)?.filter((literal) => literal.length > 1);
+    // A single-character literal would make most texts candidates: such patterns just run.
+    this.literals = required && required.length > 0 && required.length === requiredLiterals(pattern)?.length
+      ? required
+      : undefined;
+    this.firstId = literalCount;
+    literalCount += this.literals?.length ?? 0;
+    patterns.push(this);
+    scanner = undefined;
+    presence.clear();
+    lastLong = undefined;
   }
 
   /** Whether the pattern matches `text` (as `pattern.test`, from the start of the text). */
   test(text: string): boolean {
     const literals = this.literals;
     if (literals) {
-      const subject = this.caseless ? lowered(text) : text;
+      const seen = literalsIn(text);
       let present = false;
-      for (let k = 0; k < literals.length && !present; k++) present = subject.includes(literals[k]);
+      for (let k = 0; k < literals.length && !present; k++) present = seen[this.firstId + k] === 1;
       if (!present) return false;
     }
     this.pattern.lastIndex = 0;
@@ -37,3 +88,9 @@ export class GatedPattern {
 }
 
 export const gated = (pattern: RegExp): GatedPattern => new GatedPattern(pattern);
+
+/** Forgets the texts of the last evaluation (called as each evaluation starts: nothing is carried over). */
+export function startEvaluation(): void {
+  presence.clear();
+  lastLong = undefined;
+}
