@@ -11,7 +11,7 @@ let literalCount = 0;
 
 /** Literal presence per text, for the texts of the evaluation under way (cleared as each starts, bounded; long
  * texts are not kept, so the map never holds much text alive). */
-const presence = new Map<string, Uint8Array>();
+const presence = new Map<string, Int32Array>();
 const MAX_TEXTS = 32;
 const MAX_KEPT_CHARS = 16 * 1024;
 let marks = new Int32Array(0);
@@ -32,9 +32,10 @@ function build(): LiteralScanner {
 }
 
 /** Which literals (by id) `text` contains: one scan, remembered for the rest of the evaluation. */
-let lastLong: [string, Uint8Array] | undefined;
+let lastLong: [string, Int32Array] | undefined;
 
-function literalsIn(text: string): Uint8Array {
+/** The ids of the literals `text` contains (usually a handful). */
+function literalsIn(text: string): Int32Array {
   let seen = text.length <= MAX_KEPT_CHARS
     ? presence.get(text)
     : lastLong?.[0] === text
@@ -42,10 +43,9 @@ function literalsIn(text: string): Uint8Array {
     : undefined;
   if (seen) return seen;
   scanner ??= build();
-  seen = new Uint8Array(literalCount);
   found.length = 0;
   scanner.scan(text.toLowerCase(), marks, ++stamp, found);
-  for (const id of found) seen[id] = 1;
+  seen = Int32Array.from(found);
   if (text.length <= MAX_KEPT_CHARS) {
     if (presence.size >= MAX_TEXTS) presence.delete(presence.keys().next().value!);
     presence.set(text, seen);
@@ -78,8 +78,9 @@ export class GatedPattern {
     const literals = this.literals;
     if (literals) {
       const seen = literalsIn(text);
+      const [first, end] = [this.firstId, this.firstId + literals.length];
       let present = false;
-      for (let k = 0; k < literals.length && !present; k++) present = seen[this.firstId + k] === 1;
+      for (let k = 0; k < seen.length && !present; k++) present = seen[k] >= first && seen[k] < end;
       if (!present) return false;
     }
     this.pattern.lastIndex = 0;

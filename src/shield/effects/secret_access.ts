@@ -38,6 +38,10 @@ export function judgeSecretReads(reads: readonly ClassedPath[], findings: Findin
   }
 }
 
+/** Program names of STORE_READERS, for one test before the table. */
+const STORE_PROGRAMS =
+  /^(?:cmdkey|vaultcmd|rundll32|procdump(?:64)?|reg|ntdsutil|esentutl|vssadmin|kwallet-query|security|secret-tool|lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?)(?:\.exe)?$/i;
+
 /** Credential-store tools among the commands, and code reading browser secrets. */
 export function judgeSecretTools(
   segments: readonly Segment[],
@@ -46,6 +50,7 @@ export function judgeSecretTools(
 ): void {
   for (const segment of segments) {
     const program = basename((segment.argv[0] ?? "").replace(/\\/g, "/"));
+    if (!STORE_PROGRAMS.test(program)) continue;
     for (const [name, argument, level] of STORE_READERS) {
       if (!name.test(program)) continue;
       const args = segment.argv.slice(1);
