@@ -15,10 +15,13 @@ export function testMcpServer(name: string, ...flags: string[]) {
 
 /** Processes (not zombies) whose command line contains `text`. */
 export async function livingProcesses(text: string): Promise<number[]> {
-  const output = await new Deno.Command("ps", { args: ["-eo", "pid=,stat=,args="], stdout: "piped" }).output();
+  const output = await new Deno.Command("ps", { args: ["-eo", "pid=,stat=,args="], stdout: "piped" })
+    .output();
   return new TextDecoder().decode(output.stdout).split("\n").flatMap((line) => {
     const match = /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line);
-    if (!match || match[2].startsWith("Z") || !match[3].includes(text) || match[3].includes("ps -eo")) return [];
+    if (!match || match[2].startsWith("Z") || !match[3].includes(text) || match[3].includes("ps -eo")) {
+      return [];
+    }
     return [Number(match[1])];
   });
 }

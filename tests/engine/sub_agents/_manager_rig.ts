@@ -54,7 +54,12 @@ export async function managerRig(limits: Partial<SubAgentLimits> = {}): Promise<
       setup: {
         limits: () => rig.limits,
         model: (requested) => ({
-          entry: { name: requested ?? "fake", provider: "openai", model: "fake-model", base_url: "http://127.0.0.1:9/v1" },
+          entry: {
+            name: requested ?? "fake",
+            provider: "openai",
+            model: "fake-model",
+            base_url: "http://127.0.0.1:9/v1",
+          },
           apiKey: "secret-key",
         }),
         toolSpecs: () => [{ name: "read_file", description: "Read", parameters: { type: "object" } }],
@@ -64,7 +69,12 @@ export async function managerRig(limits: Partial<SubAgentLimits> = {}): Promise<
       tools: {
         run: (call, context) => {
           calls.push([call, context]);
-          return Promise.resolve({ actionId: `a_${calls.length}`, durationMs: 1, decision: "ALLOW", ...rig.answer });
+          return Promise.resolve({
+            actionId: `a_${calls.length}`,
+            durationMs: 1,
+            decision: "ALLOW",
+            ...rig.answer,
+          });
         },
       },
       sessions,
@@ -107,6 +117,10 @@ export async function managerRig(limits: Partial<SubAgentLimits> = {}): Promise<
 }
 
 /** Resolves once the agent has left the active states. */
-export async function finished(rig: ManagerRig, parent: string, id: string): Promise<Record<string, unknown>> {
+export async function finished(
+  rig: ManagerRig,
+  parent: string,
+  id: string,
+): Promise<Record<string, unknown>> {
   return await rig.manager.result(parent, id, 30) as unknown as Record<string, unknown>;
 }

@@ -64,7 +64,12 @@ Deno.test("the child proposes each call, feeds the result back and ends with its
   ]);
   assertEquals(port.sent.at(-1), { type: "done", content: "It says hi." });
   const second = model.requests[1].messages;
-  assertEquals(second.at(-1), { role: "tool", tool_call_id: "c1", name: "read_file", content: "result of c1" });
+  assertEquals(second.at(-1), {
+    role: "tool",
+    tool_call_id: "c1",
+    name: "read_file",
+    content: "result of c1",
+  });
 });
 
 Deno.test("the child stops after its last round without running that round's calls", async () => {

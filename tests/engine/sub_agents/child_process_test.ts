@@ -1,7 +1,11 @@
 /** Real sub-agent child processes: their permission flags (model host only, the engine's port denied, no files,
  * environment or programs), a whole task run against the scripted LLM, and exit when the engine goes away. */
 import { assert, assertEquals, assertThrows } from "../../support/assert.ts";
-import { childPermissionFlags, engineAddresses, modelHost } from "../../../src/engine/sub_agents/child_flags.ts";
+import {
+  childPermissionFlags,
+  engineAddresses,
+  modelHost,
+} from "../../../src/engine/sub_agents/child_flags.ts";
 import { createChildSpawner } from "../../../src/engine/sub_agents/child_spawner.ts";
 import { startFakeLlm } from "../../support/fake_llm.ts";
 import { fromFileUrl } from "../../support/paths.ts";
@@ -16,20 +20,30 @@ Deno.test("child flags allow only the model's host and deny every spelling of th
   assert(flags.includes("--allow-net=127.0.0.1:4100"), flags.join(" "));
   assert(flags.includes("--no-prompt"));
   const deny = flags.find((flag) => flag.startsWith("--deny-net="))!;
-  for (const address of ["127.0.0.1:3100", "localhost:3100", "[::1]:3100"]) assert(deny.includes(address), deny);
+  for (const address of ["127.0.0.1:3100", "localhost:3100", "[::1]:3100"]) {
+    assert(deny.includes(address), deny);
+  }
   assert(!flags.some((flag) => /^--allow-(read|write|env|run|sys|ffi|all)/.test(flag)), flags.join(" "));
   assertEquals(modelHost({ provider: "anthropic" }), "api.anthropic.com");
   assertEquals(engineAddresses({ host: "10.0.0.5", port: 3100 }).includes("10.0.0.5:3100"), true);
 });
 
 Deno.test("no child is started for a model whose endpoint is the engine itself", () => {
-  const entry = { name: "loop", provider: "openai" as const, model: "x", base_url: "http://localhost:3100/v1" };
+  const entry = {
+    name: "loop",
+    provider: "openai" as const,
+    model: "x",
+    base_url: "http://localhost:3100/v1",
+  };
   assertThrows(() => childPermissionFlags(entry, { host: "", port: 3100 }), Error, "engine's own address");
 });
 
 Deno.test("a process with a child's flags reaches its model but not the engine, files, environment or programs", async () => {
   const llm = await startFakeLlm();
-  const engine = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => new Response("engine"));
+  const engine = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => new Response("engine"),
+  );
   try {
     const llmUrl = new URL(llm.url);
     const flags = childPermissionFlags(
@@ -37,7 +51,11 @@ Deno.test("a process with a child's flags reaches its model but not the engine, 
       { host: "", port: engine.addr.port },
     );
     const plan = {
-      fetch: [`${llm.url}/models`, `http://127.0.0.1:${engine.addr.port}/api/status`, `http://localhost:${engine.addr.port}/`],
+      fetch: [
+        `${llm.url}/models`,
+        `http://127.0.0.1:${engine.addr.port}/api/status`,
+        `http://localhost:${engine.addr.port}/`,
+      ],
       read: ["/etc/hostname", CONFIG],
       env: ["HOME"],
       run: ["sh"],
@@ -71,7 +89,10 @@ Deno.test("a real child runs a task against the scripted LLM, proposing its call
     { text: "The file says hi." },
   );
   const model = { name: "fake", provider: "openai" as const, model: "fake-model", base_url: llm.url };
-  const child = createChildSpawner({ engine: () => ({ host: "", port: 1 }), env: {} }).spawn(model, "sa_test");
+  const child = createChildSpawner({ engine: () => ({ host: "", port: 1 }), env: {} }).spawn(
+    model,
+    "sa_test",
+  );
   try {
     await child.send({
       type: "start",
@@ -88,7 +109,12 @@ Deno.test("a real child runs a task against the scripted LLM, proposing its call
       assert("message" in event, JSON.stringify(event));
       seen.push(event.message.type);
       if (event.message.type === "tool_call") {
-        await child.send({ type: "tool_result", call_id: event.message.call_id, content: "hi", is_error: false });
+        await child.send({
+          type: "tool_result",
+          call_id: event.message.call_id,
+          content: "hi",
+          is_error: false,
+        });
       }
       if (event.message.type === "done") {
         assertEquals(event.message.content, "The file says hi.");

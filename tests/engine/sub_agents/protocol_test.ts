@@ -28,14 +28,22 @@ Deno.test("readLines splits chunks into lines and refuses a line over the cap", 
   const lines: string[] = [];
   for await (const line of readLines(streamOf('{"a":', '1}\n{"b":2}\n', "\n", '{"c":3}'))) lines.push(line);
   assertEquals(lines, ['{"a":1}', '{"b":2}', '{"c":3}']);
-  await assertRejects(async () => {
-    for await (const _line of readLines(streamOf("x".repeat(50), "y".repeat(60)), 100)) {
-      // reading is enough
-    }
-  }, Error, "longer than 100 bytes");
-  await assertRejects(async () => {
-    for await (const _line of readLines(streamOf("z".repeat(150) + "\n"), 100)) {
-      // reading is enough
-    }
-  }, Error, "longer than 100 bytes");
+  await assertRejects(
+    async () => {
+      for await (const _line of readLines(streamOf("x".repeat(50), "y".repeat(60)), 100)) {
+        // reading is enough
+      }
+    },
+    Error,
+    "longer than 100 bytes",
+  );
+  await assertRejects(
+    async () => {
+      for await (const _line of readLines(streamOf("z".repeat(150) + "\n"), 100)) {
+        // reading is enough
+      }
+    },
+    Error,
+    "longer than 100 bytes",
+  );
 });

@@ -36,7 +36,10 @@ Deno.test("a command that is not an MCP server is stopped at the time limit", as
 });
 
 Deno.test("a program that does not exist is reported, not thrown", async () => {
-  const result = await probeMcpServer({ name: "none", command: "/no/such/program", args: [], env: {} }, options);
+  const result = await probeMcpServer(
+    { name: "none", command: "/no/such/program", args: [], env: {} },
+    options,
+  );
   assertEquals(result.success, false);
   assert(result.error?.includes("program not found"), result.error);
 });
