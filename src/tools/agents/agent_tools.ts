@@ -1,7 +1,7 @@
 /** The agents tools (contract 3): create_agent, agent_status, agent_result, agent_message, delete_agent and
  * list_agents. Each acts only on sub-agents of the calling session; the work is done by the sub-agent manager. */
 import { z } from "zod";
-import type { AnyTool, ToolDefinition } from "../types.ts";
+import type { AnyTool, ToolDefinition, ToolResult } from "../types.ts";
 
 /** Status objects as the manager returns them (see src/engine/sub_agents/sub_agent_status.ts). */
 type Status = { readonly id: string; readonly state: string };
@@ -80,8 +80,7 @@ function inspectTools(control: AgentControl): AnyTool[] {
       "LLM rounds it used and why it stopped.",
     parameters: idArgs,
     writes: false,
-    execute: (args, context) =>
-      Promise.resolve({ output: json(control.status(context.sessionId, args.id)), isError: false }),
+    execute: (args, context) => answer(() => control.status(context.sessionId, args.id)),
   };
   const result: ToolDefinition<z.infer<typeof resultArgs>> = {
     name: "agent_result",
@@ -103,8 +102,7 @@ function inspectTools(control: AgentControl): AnyTool[] {
     description: "List the sub-agents started in this session with their states.",
     parameters: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
     writes: false,
-    execute: (_args, context) =>
-      Promise.resolve({ output: json(control.list(context.sessionId)), isError: false }),
+    execute: (_args, context) => answer(() => control.list(context.sessionId)),
   };
   return [status, result, list];
 }
@@ -130,11 +128,19 @@ function deleteTool(control: AgentControl): ToolDefinition<z.infer<typeof idArgs
     description: "Cancel a sub-agent (its process is stopped at once) and remove it from the list.",
     parameters: idArgs,
     writes: false,
-    execute: (args, context) =>
-      Promise.resolve({ output: json(control.delete(context.sessionId, args.id)), isError: false }),
+    execute: (args, context) => answer(() => control.delete(context.sessionId, args.id)),
   };
 }
 
 function json(value: unknown): string {
   return JSON.stringify(value, null, 1);
+}
+
+/** The work's answer as the tool's output; a throw (a ToolError) becomes a rejection. */
+function answer(work: () => unknown): Promise<ToolResult> {
+  try {
+    return Promise.resolve({ output: json(work()), isError: false });
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
