@@ -44,7 +44,8 @@ async function bareDeno(): Promise<{ ms: number; mb: number }> {
   return { ms, mb };
 }
 
-/** A real sub-agent child: spawn to its first streamed token, and its memory after that first round. */
+/** A real sub-agent child: spawn to its first streamed token, and its memory once it waits for its first tool
+ * call's result (idle, after a whole LLM round). */
 async function subAgent(llmUrl: string): Promise<{ ms: number; mb: number }> {
   const model = { name: "fake", provider: "openai" as const, model: "fake-model", base_url: llmUrl };
   const spawner = createChildSpawner({ engine: () => ({ host: "", port: 1 }), env: {} });
@@ -56,8 +57,8 @@ async function subAgent(llmUrl: string): Promise<{ ms: number; mb: number }> {
     system_prompt: "You are a sub-agent.",
     model,
     api_key: "bench-key",
-    tools: [],
-    max_rounds: 1,
+    tools: [{ name: "read_file", description: "Read a file", parameters: { type: "object" } }],
+    max_rounds: 2,
     max_response_tokens: 100,
   });
   let ms = NaN;
@@ -66,7 +67,10 @@ async function subAgent(llmUrl: string): Promise<{ ms: number; mb: number }> {
     if ("message" in event && event.message.type === "token" && Number.isNaN(ms)) {
       ms = performance.now() - started;
     }
-    if ("message" in event && event.message.type === "usage") mb = rssMb(child.pid);
+    if ("message" in event && event.message.type === "tool_call") {
+      mb = rssMb(child.pid);
+      break;
+    }
     if ("message" in event && (event.message.type === "done" || event.message.type === "failed")) break;
   }
   child.kill();
@@ -74,7 +78,12 @@ async function subAgent(llmUrl: string): Promise<{ ms: number; mb: number }> {
 }
 
 async function spawnFigures(): Promise<void> {
-  const llm = await startFakeLlm({ fallback: () => ({ text: "Hello from the sub-agent" }) });
+  const llm = await startFakeLlm({
+    fallback: () => ({
+      text: "Reading it.",
+      toolCalls: [{ name: "read_file", arguments: { path: "a.txt" } }],
+    }),
+  });
   try {
     await subAgent(llm.url); // warms Deno's module cache
     await bareDeno();
@@ -93,7 +102,9 @@ async function spawnFigures(): Promise<void> {
         })`,
     );
     console.log(
-      `memory per sub-agent child (RSS after its first round): p50 ${fixed(p50(child, "mb"), 1)} MB ` +
+      `memory per sub-agent child (RSS waiting on its first tool call): p50 ${
+        fixed(p50(child, "mb"), 1)
+      } MB ` +
         `(bare deno ${fixed(p50(bare, "mb"), 1)} MB, ${ratio(p50(child, "mb"), p50(bare, "mb"))})`,
     );
   } finally {

@@ -2,14 +2,8 @@
  * `kill()` ends the whole group; the child also exits by itself when its stdin closes (engine gone). */
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import {
-  type ChildMessage,
-  childMessage,
-  decodeLine,
-  encodeLine,
-  type ParentMessage,
-  readLines,
-} from "./protocol.ts";
+import { type ChildMessage, encodeLine, type ParentMessage, readLines } from "./protocol.ts";
+import { childMessage, decodeLine } from "./child_messages.ts";
 
 const CHILD_MAIN = fileURLToPath(new URL("./child_main.ts", import.meta.url));
 const APP_CONFIG = join(dirname(dirname(dirname(dirname(CHILD_MAIN)))), "deno.json");

@@ -1,98 +1,45 @@
 /** The line protocol between the engine and a sub-agent child process: one JSON object per line on the child's
- * stdin (engine → child) and stdout (child → engine). The engine treats every child line as hostile input:
- * it is parsed with these schemas, and a line that does not fit ends the child. */
-import { z } from "zod";
+ * stdin (engine → child) and stdout (child → engine). Plain types here, no schema library, so the child starts
+ * fast; the engine checks every child line against child_messages.ts. */
+import type { ModelEntry, ToolCall, ToolSpec } from "../../providers/types.ts";
 
 /** A child line longer than this ends the child (a tool call's arguments included). */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
-const modelEntry = z.object({
-  name: z.string(),
-  provider: z.enum(["openai", "anthropic", "google", "ollama"]),
-  model: z.string(),
-  base_url: z.string().optional(),
-});
+export interface StartMessage {
+  type: "start";
+  task: string;
+  system_prompt: string;
+  model: Pick<ModelEntry, "name" | "provider" | "model" | "base_url">;
+  /** Handed over the pipe, never through the environment or the command line. */
+  api_key?: string;
+  tools: ToolSpec[];
+  max_rounds: number;
+  max_response_tokens: number;
+}
 
-const toolSpec = z.object({
-  name: z.string(),
-  description: z.string(),
-  parameters: z.record(z.string(), z.unknown()),
-});
-
-const toolCall = z.object({
-  id: z.string().min(1).max(200),
-  name: z.string().min(1).max(200),
-  arguments: z.string(),
-  signature: z.string().optional(),
-});
-
-/** Engine → child. */
-export const parentMessage = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("start"),
-    task: z.string(),
-    system_prompt: z.string(),
-    model: modelEntry,
-    /** Handed over the pipe, never through the environment or the command line. */
-    api_key: z.string().optional(),
-    tools: z.array(toolSpec),
-    max_rounds: z.number().int().min(1),
-    max_response_tokens: z.number().int().min(1),
-  }),
-  z.object({
-    type: z.literal("tool_result"),
-    call_id: z.string(),
-    content: z.string(),
-    is_error: z.boolean(),
-  }),
-  /** A message from the parent agent (agent_message), read before the child's next LLM round. */
-  z.object({ type: z.literal("message"), content: z.string() }),
-]);
-export type ParentMessage = z.infer<typeof parentMessage>;
-export type StartMessage = Extract<ParentMessage, { type: "start" }>;
+/** Engine → child. `message` is a message from the parent agent, read before the child's next round. */
+export type ParentMessage =
+  | StartMessage
+  | { type: "tool_result"; call_id: string; content: string; is_error: boolean }
+  | { type: "message"; content: string };
 
 /** Child → engine. */
-export const childMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ready") }),
+export type ChildMessage =
+  | { type: "ready" }
   /** Sent before each LLM call; the engine counts them against agents.max_sub_agent_rounds. */
-  z.object({ type: z.literal("round"), round: z.number().int().min(1) }),
-  z.object({ type: z.literal("token"), text: z.string().max(100_000) }),
-  z.object({
-    type: z.literal("usage"),
-    input_tokens: z.number().int().min(0),
-    output_tokens: z.number().int().min(0),
-  }),
+  | { type: "round"; round: number }
+  | { type: "token"; text: string }
+  | { type: "usage"; input_tokens: number; output_tokens: number }
   /** The end of a round that asked for tools: its text and every call, for the transcript. */
-  z.object({
-    type: z.literal("assistant"),
-    content: z.string(),
-    tool_calls: z.array(toolCall).min(1).max(64),
-  }),
-  /** One call to run; the child waits for its `tool_result` before sending the next. */
-  z.object({ type: z.literal("tool_call"), call_id: z.string() }),
-  z.object({ type: z.literal("done"), content: z.string() }),
-  z.object({ type: z.literal("failed"), code: z.string().max(100), message: z.string().max(4000) }),
-]);
-export type ChildMessage = z.infer<typeof childMessage>;
+  | { type: "assistant"; content: string; tool_calls: ToolCall[] }
+  /** One announced call to run; the child waits for its `tool_result` before sending the next. */
+  | { type: "tool_call"; call_id: string }
+  | { type: "done"; content: string }
+  | { type: "failed"; code: string; message: string };
 
 export function encodeLine(message: ParentMessage | ChildMessage): string {
   return JSON.stringify(message) + "\n";
-}
-
-export type Decoded<T> = { ok: true; message: T } | { ok: false; error: string };
-
-/** Parses one line with a schema; never throws. */
-export function decodeLine<T>(schema: z.ZodType<T>, line: string): Decoded<T> {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return { ok: false, error: `Line is not JSON: "${line.slice(0, 80)}"` };
-  }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return { ok: true, message: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, error: `Line does not fit the protocol: ${issue.path.join(".")}: ${issue.message}` };
 }
 
 /** Splits a byte stream into lines, refusing any line over `maxBytes`. */

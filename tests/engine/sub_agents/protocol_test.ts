@@ -1,6 +1,7 @@
 /** The engine reads child lines as hostile input: schemas, oversized lines and non-JSON are refused. */
 import { assert, assertEquals, assertRejects } from "../../support/assert.ts";
-import { childMessage, decodeLine, readLines } from "../../../src/engine/sub_agents/protocol.ts";
+import { readLines } from "../../../src/engine/sub_agents/protocol.ts";
+import { childMessage, decodeLine } from "../../../src/engine/sub_agents/child_messages.ts";
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   return ReadableStream.from(chunks.map((chunk) => new TextEncoder().encode(chunk)));
@@ -17,6 +18,7 @@ Deno.test("child lines are decoded only when they fit the protocol", () => {
       '{"type":"tier3_decision","action_id":"a_1","decision":"approve"}',
       '{"type":"round","round":0}',
       '{"type":"assistant","content":"","tool_calls":[]}',
+      '{"type":"done","content":"x","extra":"smuggled"}',
     ]
   ) {
     const decoded = decodeLine(childMessage, line);
