@@ -47,6 +47,7 @@ import { parseToolArguments } from "./tools/validate_arguments.ts";
 import { createMemoryService } from "./memory/memory_service.ts";
 import { checkWorkspaceLayout, layoutOf } from "./security/workspace_layout.ts";
 import { buildProtectedPaths } from "./security/protected_paths.ts";
+import { Delegation } from "./app/delegation.ts";
 
 export const RESTART_EXIT_CODE = 75;
 
@@ -65,6 +66,8 @@ export interface EngineOptions {
   beforeListen?: () => Promise<void>;
   /** bwrap binaries to try (tests: a missing one makes the sandbox inactive). */
   sandboxCandidates?: string[];
+  /** How often the scheduler looks at the clock, ms (tests with a fake clock: a few ms). */
+  schedulePollMs?: number;
 }
 
 export interface RunningEngine {
@@ -167,22 +170,40 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     embedder: models.embedding(),
     log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
   });
+  const enginePort = { current: 0 };
+  const delegation = new Delegation({
+    config: () => holder.current(),
+    workspace,
+    db,
+    clock,
+    logger,
+    events: bus,
+    audit: auditTrail,
+    metrics,
+    sessions,
+    readEnv,
+    engineAddress: () => ({ host: config.web.host, port: enginePort.current }),
+    schedulePollMs: options.schedulePollMs,
+  });
   const registry = createToolRegistry(
-    buildTools({
-      config,
-      workspace,
-      home,
-      sandbox,
-      memory,
-      protectedPaths: buildProtectedPaths({
+    [
+      ...buildTools({
+        config,
         workspace,
-        configPath: loaded.path,
-        policyFiles: layoutOf(loaded).policyFiles,
-        webRoot,
+        home,
+        sandbox,
+        memory,
+        protectedPaths: buildProtectedPaths({
+          workspace,
+          configPath: loaded.path,
+          policyFiles: layoutOf(loaded).policyFiles,
+          webRoot,
+        }),
+        httpAllowHosts: options.httpAllowHosts,
       }),
-      httpAllowHosts: options.httpAllowHosts,
-    }),
-    { disabledGroups: config.tools.disabled_groups },
+      ...delegation.tools(),
+    ],
+    { disabledGroups: config.tools.disabled_groups, dynamic: delegation.mcp },
   );
 
   const hubRef: { current?: WebSocketHub } = {};
@@ -309,6 +330,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     chronicle: (text, sessionId) => chronicleCommand(chronicle, text, sessionId, auditTrail),
   });
   const conversation = new Conversation(sessions, turns, approvals, commands, bus, logger, clock);
+  delegation.connect({ pipeline, registry, conversation });
   const hub = new WebSocketHub(
     conversation,
     logger,
@@ -339,7 +361,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     tools: () => registry.describe(),
     restart: requestRestart,
     channels: () => null,
-    subAgents: () => [],
+    subAgents: () => delegation.subAgents.active(),
+    testMcp: config.tools.disabled_groups.includes("mcp") ? undefined : (input) => delegation.testMcp(input),
     logs: (query) => (logger.flush(), readLogPage(join(stateDir, "logs", "engine.log"), query)),
     audit: (query) => engineAudit.readPage(query),
     metrics,
@@ -359,6 +382,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     clientAddress: (context: Context) =>
       (context.env as { remoteAddr?: Deno.NetAddr })?.remoteAddr?.hostname ?? "unknown",
   });
+  await delegation.start();
   await options.beforeListen?.();
   const server = Deno.serve({
     hostname: host,
@@ -366,6 +390,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     onListen: () => {},
   }, (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));
   const port = server.addr.port;
+  enginePort.current = port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info("engine_ready", `Parapet is listening on ${url}`, {
     url,
@@ -377,6 +402,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   async function stop(exitCode = 0): Promise<void> {
     stopping ??= (async () => {
       approvals.denyAll();
+      await delegation.stop();
       await conversation.stopAll();
       hub.closeAll();
       await server.shutdown();

@@ -12,6 +12,15 @@ export interface Action {
   sessionId?: string;
   /** Engine's id for the action (used by Tier 3 and events). */
   actionId?: string;
+  /** What the tool says of its effects (MCP annotations, contract 15): hints from its server, not facts. */
+  annotations?: {
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+  /** The JSON Schema of the tool's arguments, for tools Shield does not know (MCP). */
+  inputSchema?: Record<string, unknown>;
 }
 
 export interface TierResult {

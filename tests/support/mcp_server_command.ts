@@ -15,7 +15,7 @@ export function testMcpServer(name: string, ...flags: string[]) {
 
 /** Processes (not zombies) whose command line contains `text`. */
 export async function livingProcesses(text: string): Promise<number[]> {
-  const output = await new Deno.Command("ps", { args: ["-eo", "pid=,stat=,args="], stdout: "piped" })
+  const output = await new Deno.Command("ps", { args: ["-ewwo", "pid=,stat=,args="], stdout: "piped" })
     .output();
   return new TextDecoder().decode(output.stdout).split("\n").flatMap((line) => {
     const match = /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line);

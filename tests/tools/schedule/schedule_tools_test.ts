@@ -13,7 +13,11 @@ Deno.test("create_schedule, list_schedules and delete_schedule work through the 
   try {
     const clock = { now: () => Date.parse("2030-01-01T08:00:00Z") };
     const [create, list, remove] = createScheduleTools(new ScheduleService(new ScheduleStore(db), clock));
-    assertEquals([create.name, list.name, remove.name], ["create_schedule", "list_schedules", "delete_schedule"]);
+    assertEquals([create.name, list.name, remove.name], [
+      "create_schedule",
+      "list_schedules",
+      "delete_schedule",
+    ]);
     assertEquals([create.writes, list.writes, remove.writes], [true, false, true]);
     assert(!parseToolArguments(create, '{"task":"x"}').ok, "cron is required");
     const context = { sessionId: "s_a", signal: new AbortController().signal };
