@@ -31,7 +31,7 @@ export function mailError(error: unknown, server: MailServer, timeoutSeconds: nu
   const code = String(details.code ?? "");
   const message = String(details.message ?? error);
   const name = serverName(server);
-  if (code === "ECONNREFUSED") {
+  if (code === "ECONNREFUSED" || /ECONNREFUSED|connection refused/i.test(message)) {
     return new ToolError(`Cannot reach ${name}: connection refused (is it running?)`);
   }
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || /getaddrinfo|dns error/i.test(message)) {
