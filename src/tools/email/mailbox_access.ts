@@ -4,8 +4,11 @@ import type { ImapFlow } from "imapflow";
 import { z } from "zod";
 import { ToolError } from "../types.ts";
 
+// deno-lint-ignore no-control-regex
+const FOLDER_FORBIDDEN = /[\x00-\x1f\x7f*%]/;
+
 export const folderArgument = z.string().min(1).max(200)
-  .refine((value) => !/[\x00-\x1f\x7f*%]/.test(value), "must not contain control characters, * or %")
+  .refine((value) => !FOLDER_FORBIDDEN.test(value), "must not contain control characters, * or %")
   .describe('Mail folder (default "INBOX")');
 
 export const messageIdArgument = z.string().regex(/^\d{1,10}$/, "must be a message id (digits)")
