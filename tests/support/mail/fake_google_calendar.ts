@@ -32,21 +32,41 @@ export function startFakeGoogleCalendar(
     const url = new URL(request.url);
     const token = (request.headers.get("authorization") ?? "").replace(/^Bearer /, "");
     if (!isValid(owner, token)) {
-      return json({ error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } }, 401);
+      return json({
+        error: {
+          code: 401,
+          message: "Request had invalid authentication credentials.",
+          status: "UNAUTHENTICATED",
+        },
+      }, 401);
     }
     if (url.pathname === "/users/me/calendarList") {
-      return json({ kind: "calendar#calendarList", items: [{ id: owner, summary: owner, primary: true, accessRole: "owner" }] });
+      return json({
+        kind: "calendar#calendarList",
+        items: [{ id: owner, summary: owner, primary: true, accessRole: "owner" }],
+      });
     }
     const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);
     const calendar = match ? decodeURIComponent(match[1]) : "";
-    if (!match || (calendar !== "primary" && calendar !== owner)) return json({ error: { code: 404, message: "Not Found" } }, 404);
+    if (!match || (calendar !== "primary" && calendar !== owner)) {
+      return json({ error: { code: 404, message: "Not Found" } }, 404);
+    }
     const id = match[2] ? decodeURIComponent(match[2]) : undefined;
-    if (request.method !== "GET") writes.push({ method: request.method, sendUpdates: url.searchParams.get("sendUpdates") });
-    if (!id && request.method === "GET") return json({ kind: "calendar#events", items: inRange(events, url.searchParams) });
+    if (request.method !== "GET") {
+      writes.push({ method: request.method, sendUpdates: url.searchParams.get("sendUpdates") });
+    }
+    if (!id && request.method === "GET") {
+      return json({ kind: "calendar#events", items: inRange(events, url.searchParams) });
+    }
     if (!id && request.method === "POST") {
       const body = await request.json();
       if (!body.start || !body.end) return json({ error: { code: 400, message: "Missing end time." } }, 400);
-      const event = { ...body, id: crypto.randomUUID().replaceAll("-", ""), organizer: { email: owner }, status: "confirmed" };
+      const event = {
+        ...body,
+        id: crypto.randomUUID().replaceAll("-", ""),
+        organizer: { email: owner },
+        status: "confirmed",
+      };
       events.set(event.id, event);
       return json(event);
     }
@@ -69,11 +89,15 @@ export function startFakeGoogleCalendar(
 function inRange(events: Map<string, FakeGoogleEvent>, query: URLSearchParams): FakeGoogleEvent[] {
   const from = Date.parse(query.get("timeMin") ?? "1970-01-01T00:00:00Z");
   const to = Date.parse(query.get("timeMax") ?? "9999-01-01T00:00:00Z");
-  const at = (time: { dateTime?: string; date?: string }) => Date.parse(time.dateTime ?? `${time.date}T00:00:00Z`);
+  const at = (time: { dateTime?: string; date?: string }) =>
+    Date.parse(time.dateTime ?? `${time.date}T00:00:00Z`);
   return [...events.values()].filter((event) => at(event.end) > from && at(event.start) < to)
     .sort((a, b) => at(a.start) - at(b.start)).slice(0, Number(query.get("maxResults") ?? 250));
 }
 
 function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=UTF-8" } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=UTF-8" },
+  });
 }

@@ -30,26 +30,43 @@ export function startFakeMicrosoftGraph(
     const path = url.pathname.replace(/^\/v1\.0/, "");
     const token = (request.headers.get("authorization") ?? "").replace(/^Bearer /, "");
     if (!isValid(owner, token)) {
-      return json({ error: { code: "InvalidAuthenticationToken", message: "Access token has expired or is not yet valid." } }, 401);
+      return json({
+        error: {
+          code: "InvalidAuthenticationToken",
+          message: "Access token has expired or is not yet valid.",
+        },
+      }, 401);
     }
     if (path === "/me/calendars") {
-      return json({ value: [{ id: "AAMkCal1", name: "Calendar", isDefaultCalendar: true, owner: { address: owner } }] });
+      return json({
+        value: [{ id: "AAMkCal1", name: "Calendar", isDefaultCalendar: true, owner: { address: owner } }],
+      });
     }
     if (/^\/me\/(calendar|calendars\/AAMkCal1)\/calendarView$/.test(path)) {
       if (!url.searchParams.get("startDateTime") || !url.searchParams.get("endDateTime")) {
-        return json({ error: { code: "ErrorInvalidParameter", message: "startDateTime and endDateTime are required" } }, 400);
+        return json({
+          error: { code: "ErrorInvalidParameter", message: "startDateTime and endDateTime are required" },
+        }, 400);
       }
       return json({ value: inRange(events, url.searchParams) });
     }
     if (/^\/me\/(calendar|calendars\/AAMkCal1)\/events$/.test(path) && request.method === "POST") {
       const body = await request.json();
-      const event = { ...body, id: `AAMkEv${crypto.randomUUID().replaceAll("-", "")}`, organizer: { emailAddress: { address: owner } } };
+      const event = {
+        ...body,
+        id: `AAMkEv${crypto.randomUUID().replaceAll("-", "")}`,
+        organizer: { emailAddress: { address: owner } },
+      };
       events.set(event.id, event);
       return json(event, 201);
     }
     const match = /^\/me\/events\/([^/]+)$/.exec(path);
     const event = match ? events.get(decodeURIComponent(match[1])) : undefined;
-    if (!event) return json({ error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." } }, 404);
+    if (!event) {
+      return json({
+        error: { code: "ErrorItemNotFound", message: "The specified object was not found in the store." },
+      }, 404);
+    }
     if (request.method === "GET") return json(event);
     if (request.method === "PATCH") {
       Object.assign(event, await request.json());
