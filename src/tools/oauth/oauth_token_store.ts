@@ -110,3 +110,12 @@ async function writePrivate(file: string, text: string): Promise<void> {
     throw error;
   }
 }
+
+/** The stored grants, read synchronously (the settings view is built in one go); [] when absent or unreadable. */
+export function readGrantsSync(file: string): OAuthGrant[] {
+  try {
+    return storeFile.parse(JSON.parse(Deno.readTextFileSync(file))).grants;
+  } catch {
+    return [];
+  }
+}
