@@ -181,6 +181,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
         webRoot,
       }),
       httpAllowHosts: options.httpAllowHosts,
+      configPath: loaded.path,
     }),
     { disabledGroups: config.tools.disabled_groups },
   );

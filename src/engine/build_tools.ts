@@ -9,6 +9,7 @@ import { createHttpTool } from "../tools/http.ts";
 import { createMemoryTools } from "../tools/memory.ts";
 import type { MemoryService } from "../memory/types.ts";
 import type { ProtectedPaths } from "../security/protected_paths.ts";
+import { createMailCalendarTools } from "../tools/mail_calendar_tools.ts";
 
 export interface ToolInputs {
   config: Config;
@@ -18,6 +19,8 @@ export interface ToolInputs {
   memory: MemoryService;
   /** The engine's own files: no file tool changes them, whatever Shield says (and some are not even read). */
   protectedPaths: ProtectedPaths;
+  /** config.yaml, for files config names relative to it. */
+  configPath?: string;
   /** Host names exempt from the SSRF private-range check (tests only): http_request and git_push. */
   httpAllowHosts?: string[];
 }
@@ -31,6 +34,7 @@ export function buildTools(inputs: ToolInputs): AnyTool[] {
     ...createGitTools({ workspace, sandbox, allowHosts: inputs.httpAllowHosts }),
     createHttpTool({ allowHosts: inputs.httpAllowHosts }),
     ...createMemoryTools(inputs.memory),
+    ...createMailCalendarTools({ ...inputs, protectedPaths: inputs.protectedPaths }),
   ];
 }
 
