@@ -1,6 +1,7 @@
 /** One IMAP connection per tool call: opened with bounded timeouts and response sizes, logged in with a password or
  * an OAuth2 token (refreshed and retried once when the server refuses it), closed whatever happens. */
-import { ImapFlow, type ImapFlowOptions } from "imapflow";
+// Type-only: imapflow reads the host name when loaded, which the shield CLI (no sys permission) must not trigger.
+import type { ImapFlow, ImapFlowOptions } from "imapflow";
 import type { AccessTokenSource } from "../oauth/access_tokens.ts";
 import type { MailServer } from "./email_settings.ts";
 import { isAuthFailure, mailError } from "./mail_errors.ts";
@@ -54,6 +55,7 @@ async function connect(
   forceRefresh: boolean,
 ): Promise<ImapFlow> {
   const timeoutMs = (options.timeoutSeconds ?? 30) * 1000;
+  const { ImapFlow } = await import("imapflow");
   const client = new ImapFlow({
     host: server.host,
     port: server.port,
