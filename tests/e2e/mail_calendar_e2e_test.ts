@@ -114,6 +114,32 @@ Deno.test("mail and calendar e2e: injected mail stays data, exfiltration and out
     );
 
     await t.step(
+      "in an untainted session a mail to an inside address is sent and arrives in the IMAP box",
+      async () => {
+        const sessionId = await rig.newSession();
+        const client = await rig.connect(sessionId);
+        rig.llm.enqueue(
+          {
+            toolCalls: [{
+              name: "send_email",
+              arguments: { to: ALICE, subject: "Note to self", body: "Buy milk." },
+            }],
+          },
+          { toolCalls: [{ name: "email_search", arguments: { subject: "Note to self" } }] },
+          { text: "Sent and found." },
+        );
+        const events = await turn(client, sessionId, "Send me a note and check it arrived");
+        const completed = events.filter((event) => event.type === "action_completed").map((event) =>
+          event.data!
+        );
+        assert.equal(completed[0].is_error, false, String(completed[0].result));
+        assert.match(String(completed[0].result), /^Sent "Note to self" to alice@example\.test/);
+        assert.match(String(completed[1].result), /1 of 1 matching messages[\s\S]*subject Note to self/);
+        assert.equal(relay.received.length, 1);
+      },
+    );
+
+    await t.step(
       "an invitation to an inside attendee is created; one to an outside attendee waits for a human",
       async () => {
         const sessionId = await rig.newSession();
