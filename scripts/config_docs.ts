@@ -51,7 +51,8 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "calendar.caldav_username": "CalDAV login name",
   "calendar.caldav_password": "CalDAV password",
   "calendar.microsoft_account": "address whose OAuth2 token is used",
-  "calendar.api_base_url": "REST root of Google Calendar or Microsoft Graph, when not theirs (a gateway, a test fake)",
+  "calendar.api_base_url":
+    "REST root of Google Calendar or Microsoft Graph, when not theirs (a gateway, a test fake)",
   "oauth.google.client_id": "Google OAuth client id",
   "oauth.google.client_secret": "Google OAuth client secret",
   "oauth.microsoft.client_id": "Microsoft OAuth client id",
