@@ -75,9 +75,12 @@ function networkReason(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? ` ${error.cause.message}` : "";
   const message = (error instanceof Error ? error.message : String(error)) + cause;
   if (/refused/i.test(message)) return "connection refused (is it running?)";
-  if (/certificate|tls|ssl|handshake/i.test(message)) return `TLS failed: ${message.slice(0, 200)}`;
+  if (/certificate|tls|ssl|handshake|corrupt message|InvalidContentType|UnknownIssuer/i.test(message)) {
+    const detail = (cause || message).trim();
+    return `TLS failed: ${detail.slice(0, 200)} (check the https/http scheme of the URL and the certificate)`;
+  }
   if (/dns|lookup|resolve/i.test(message)) return "host not found";
-  return message.slice(0, 200);
+  return (cause || message).trim().slice(0, 200);
 }
 
 export function capital(text: string): string {

@@ -227,6 +227,10 @@ Deno.test("CalDAV failures: server down, wrong password, silent server are clear
       /CalDAV server "127\.0\.0\.1:\d+" refused the login \(HTTP 401\): check calendar\.caldav_username and calendar\.caldav_password/,
     );
     await assert.rejects(
+      call(toolsFor(radicale.url.replace("http:", "https:")).get("read_calendar")!, {}),
+      /Cannot reach CalDAV server "127\.0\.0\.1:\d+": TLS failed: /,
+    );
+    await assert.rejects(
       call(toolsFor(`http://127.0.0.1:${silent.port}/`, PASSWORD, 1).get("read_calendar")!, {}),
       new RegExp(`CalDAV server "127.0.0.1:${silent.port}" did not answer within 1 s`),
     );
