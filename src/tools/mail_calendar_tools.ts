@@ -1,6 +1,6 @@
 /** The email and calendar tool groups from config, sharing one OAuth2 setup (token store in the engine's folder). */
 import { dirname } from "node:path";
-import type { Config } from "../config/schema.ts";
+import type { MailCalendarConfig as Config } from "./mail_calendar_config.ts";
 import type { ProtectedPaths } from "../security/protected_paths.ts";
 import type { AnyTool } from "./types.ts";
 import { oauthFromConfig } from "./oauth/oauth_from_config.ts";

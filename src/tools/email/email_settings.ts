@@ -1,5 +1,5 @@
 /** `email.*` from config as the mail tools use it: servers with their ports and TLS, and how each logs in. */
-import type { Config } from "../../config/schema.ts";
+import type { EmailConfig } from "../mail_calendar_config.ts";
 import { ToolError } from "../types.ts";
 
 export type MailLogin =
@@ -23,7 +23,7 @@ export interface EmailSettings {
   from?: string;
 }
 
-export function emailSettings(email: Config["email"]): EmailSettings {
+export function emailSettings(email: EmailConfig): EmailSettings {
   const { imap, smtp } = email;
   const oauthAccount = imap?.auth_mode === "oauth2" ? imap.account : undefined;
   return {
@@ -52,7 +52,7 @@ export function emailSettings(email: Config["email"]): EmailSettings {
 }
 
 /** A password when one is set; else the IMAP account's OAuth2 grant; else no login (a local relay). */
-function smtpLogin(smtp: NonNullable<Config["email"]["smtp"]>, oauthAccount?: string): MailLogin {
+function smtpLogin(smtp: NonNullable<EmailConfig["smtp"]>, oauthAccount?: string): MailLogin {
   if (smtp.password !== undefined && smtp.password !== "") {
     return { mode: "password", username: smtp.username ?? smtp.from ?? "", password: smtp.password };
   }

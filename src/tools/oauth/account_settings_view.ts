@@ -1,6 +1,6 @@
 /** The `email` and `calendar` blocks of the settings view (spec 2.7): provider, configured, from and the OAuth2
  * accounts with whether a grant is stored. Never a password, client secret or token: only names and booleans. */
-import type { Config } from "../../config/schema.ts";
+import type { MailCalendarConfig as Config } from "../mail_calendar_config.ts";
 import type { OAuthGrant, OAuthProvider } from "./oauth_token_store.ts";
 
 export interface OAuthAccountView {

@@ -1,7 +1,7 @@
 /** The OAuth2 pieces the mail and calendar tools share, built from config: the token store in the engine's folder
  * and an access-token source whose clients come from `oauth.*` (and Google's credentials file). */
 import { isAbsolute, join, resolve } from "node:path";
-import type { Config } from "../../config/schema.ts";
+import type { MailCalendarConfig as Config } from "../mail_calendar_config.ts";
 import { type AccessTokenSource, createAccessTokens } from "./access_tokens.ts";
 import { googleClient, microsoftClient, type OAuthClient } from "./oauth_clients.ts";
 import { fileTokenStore, type OAuthProvider, type OAuthTokenStore } from "./oauth_token_store.ts";
