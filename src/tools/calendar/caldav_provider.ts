@@ -13,7 +13,7 @@ import {
   getBasicAuthHeaders,
   updateCalendarObject,
 } from "tsdav";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { CalendarProvider } from "./calendar_provider.ts";
 import type { CalendarEvent, EventChanges, EventDraft, TimeRange } from "./calendar_event.ts";
 import { boundedFetch, type CalendarHttpOptions, readCapped } from "./calendar_http.ts";

@@ -1,6 +1,6 @@
 /** The calendar model every provider maps to: events with ISO times and attendee addresses, and the checks on the
  * times and addresses the model gives. */
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { addressOf } from "../email/mail_addresses.ts";
 
 export interface CalendarInfo {

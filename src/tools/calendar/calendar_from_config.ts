@@ -1,7 +1,7 @@
 /** The calendar provider `calendar.*` names, built on first use (a broken setting is a tool error, not a failed
  * start) and the user's own domains, which decide who counts as an outside attendee. */
 import type { MailCalendarConfig as Config } from "../mail_calendar_config.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { createAccessTokens } from "../oauth/access_tokens.ts";
 import { memoryTokenStore } from "../oauth/oauth_token_store.ts";
 import type { OAuthSetup } from "../oauth/oauth_from_config.ts";

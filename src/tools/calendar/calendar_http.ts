@@ -1,6 +1,6 @@
 /** HTTP for every calendar provider: each request bounded in time and tied to the call's signal, network failures
  * and refused logins turned into tool errors naming the server, answers read up to a cap. */
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 
 export interface CalendarHttpOptions {
   /** "CalDAV server \"host\"", "Google Calendar", "Microsoft Graph". */

@@ -4,7 +4,7 @@
  * domains leaves the machine: such calls go at least to Tier 2. */
 import { z } from "zod";
 import type { AnyTool, ToolDefinition, ToolResult } from "../types.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { CalendarProvider } from "./calendar_provider.ts";
 import { eventSpan, parseAttendees, parseTime, timeRange } from "./calendar_event.ts";
 import { formatCalendars, formatEvents } from "./event_listing.ts";

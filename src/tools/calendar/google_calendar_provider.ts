@@ -1,6 +1,6 @@
 /** Google Calendar API v3 over REST: events of one calendar (calendar.calendar_id, default "primary"), recurring
  * events expanded by the server (singleEvents), invitations sent by Google (sendUpdates=all). */
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { CalendarProvider } from "./calendar_provider.ts";
 import type { CalendarEvent, EventChanges, EventDraft } from "./calendar_event.ts";
 import type { CalendarHttpOptions } from "./calendar_http.ts";

@@ -1,6 +1,6 @@
 /** Microsoft Graph calendars over REST: the default calendar or calendar.calendar_id, times asked in UTC
  * (Prefer: outlook.timezone), recurring events expanded by calendarView; Exchange sends the invitations. */
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { CalendarProvider } from "./calendar_provider.ts";
 import type { CalendarEvent, EventChanges, EventDraft } from "./calendar_event.ts";
 import type { CalendarHttpOptions } from "./calendar_http.ts";

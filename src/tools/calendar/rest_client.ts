@@ -1,6 +1,6 @@
 /** JSON over HTTPS to a hosted calendar API with an OAuth2 bearer token: a refused token is refreshed and the
  * request tried once more; error answers (`{error: {message}}`) become tool errors naming the service. */
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { AccessTokenSource } from "../oauth/access_tokens.ts";
 import type { OAuthProvider } from "../oauth/oauth_token_store.ts";
 import {

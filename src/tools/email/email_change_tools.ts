@@ -2,7 +2,7 @@
  * off-the-record session cannot run them. */
 import { z } from "zod";
 import type { ToolDefinition } from "../types.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { requireImap } from "./email_settings.ts";
 import { withImap } from "./imap_session.ts";
 import { folderArgument, inFolder, messageIdArgument } from "./mailbox_access.ts";

@@ -1,7 +1,7 @@
 /** The email tool group from config: `email.*` settings, the shared OAuth2 token source and the workspace rules
  * attachments follow. */
 import type { MailCalendarConfig as Config } from "../mail_calendar_config.ts";
-import type { ProtectedPaths } from "../../security/protected_paths.ts";
+import type { ProtectedPaths } from "../../workspace/protected_paths.ts";
 import type { AnyTool } from "../types.ts";
 import type { OAuthSetup } from "../oauth/oauth_from_config.ts";
 import { emailSettings } from "./email_settings.ts";

@@ -3,7 +3,7 @@
  * session's taint rises (mail holds other people's private data). */
 import { z } from "zod";
 import type { ToolDefinition, ToolResult } from "../types.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { requireImap } from "./email_settings.ts";
 import { withImap } from "./imap_session.ts";
 import { folderArgument, inFolder, messageIdArgument, newestUids } from "./mailbox_access.ts";

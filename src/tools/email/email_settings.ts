@@ -1,6 +1,6 @@
 /** `email.*` from config as the mail tools use it: servers with their ports and TLS, and how each logs in. */
 import type { EmailConfig } from "../mail_calendar_config.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 
 export type MailLogin =
   | { mode: "password"; username: string; password: string }

@@ -1,7 +1,7 @@
 /** What every email tool is built from: the settings, the token source for OAuth2, limits and the workspace rules
  * attachments follow. */
 import type { AccessTokenSource } from "../oauth/access_tokens.ts";
-import type { ProtectedPaths } from "../../security/protected_paths.ts";
+import type { ProtectedPaths } from "../../workspace/protected_paths.ts";
 import type { EmailSettings } from "./email_settings.ts";
 import type { MailConnectionOptions } from "./imap_session.ts";
 

@@ -3,10 +3,10 @@
  * policies). The pipeline shows Shield the resolved names; right before sending each is resolved again and must
  * give the same answer. */
 import { basename } from "node:path";
-import { buildProtectedPaths } from "../../security/protected_paths.ts";
+import { buildProtectedPaths } from "../../workspace/protected_paths.ts";
 import { type ResolvedFileToolOptions, withDefaults } from "../file_helpers.ts";
 import { existingInfo, nameOf, resolveTarget, targetFor } from "../file_targets.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { EmailToolOptions } from "./email_tool_options.ts";
 
 export const MAX_ATTACHMENTS = 10;

@@ -1,6 +1,6 @@
 /** Turns what imapflow and nodemailer throw (socket codes, TLS alerts, server replies) into one clear tool error
  * naming the server and what to check. Server reply text is cut short and never carries the password. */
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { OAuthError } from "../oauth/token_endpoint.ts";
 import { type MailServer, serverName } from "./email_settings.ts";
 

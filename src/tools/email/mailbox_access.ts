@@ -2,7 +2,7 @@
  * folder or message into a clear tool error. Folder names and message ids from the model are checked here. */
 import type { ImapFlow } from "imapflow";
 import { z } from "zod";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 
 // deno-lint-ignore no-control-regex
 const FOLDER_FORBIDDEN = /[\x00-\x1f\x7f*%]/;

@@ -2,7 +2,7 @@
  * (headers, plain text, the list of attachments; attachment contents are never handed to the model). */
 import type { ImapFlow } from "imapflow";
 import { type AddressObject, simpleParser } from "mailparser";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { untrustedBlock } from "../untrusted_text.ts";
 import { formatAddresses } from "./mail_addresses.ts";
 import { formatDate } from "./message_listing.ts";

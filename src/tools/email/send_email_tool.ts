@@ -3,7 +3,7 @@
  * (In-Reply-To, References) and, when no `to` is given, its sender. Shield sees exactly that payload. */
 import { z } from "zod";
 import type { ToolDefinition } from "../types.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { requireImap, requireSmtp } from "./email_settings.ts";
 import { withImap } from "./imap_session.ts";
 import { folderArgument, inFolder, messageIdArgument } from "./mailbox_access.ts";

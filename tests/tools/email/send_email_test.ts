@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ALICE, BOB, call, message, startMailRig } from "./_mail_rig.ts";
-import { buildProtectedPaths } from "../../../src/security/protected_paths.ts";
+import { buildProtectedPaths } from "../../../src/workspace/protected_paths.ts";
 
 Deno.test("send_email delivers through SMTP into the IMAP box, with attachments from the workspace", async (t) => {
   const rig = await startMailRig();
