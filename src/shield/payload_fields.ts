@@ -67,7 +67,6 @@ const KEY_KINDS: Record<string, PayloadKind> = {
   file_path: "path",
   directory: "path",
   cwd: "path",
-  attachments: "path",
   url: "url",
   uri: "url",
   href: "url",
