@@ -9,14 +9,16 @@ async function decide(payload: Record<string, unknown>) {
   return await shield.evaluate({ type: "send_email", payload });
 }
 
-Deno.test("Shield judges send_email attachments as paths: a .env attachment is not simply allowed", async () => {
-  const plain = await decide({
+Deno.test("Shield judges send_email attachments as paths: a .env attachment is named as such", async () => {
+  const text = await decide({ to: ["bob@example.com"], subject: "Report", body: "No attachment." });
+  assert.equal(text.decision, "ALLOW");
+  const report = await decide({
     to: ["bob@example.com"],
     subject: "Report",
     body: "Attached.",
     attachments: ["report.pdf"],
   });
-  assert.equal(plain.decision, "ALLOW");
+  assert.doesNotMatch(JSON.stringify(report.tier_results), /\.env|env file/i);
   const secret = await decide({
     to: ["bob@example.com"],
     subject: "Report",
