@@ -3,11 +3,12 @@
  * the one tool pipeline, connected once the agent core is built. */
 import { join } from "node:path";
 import type { Config } from "../config/schema.ts";
-import type { Clock } from "../clock.ts";
-import type { Logger } from "../logger.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../log/logger.ts";
 import type { Database } from "../store/database.ts";
-import type { AuditPort, MetricsRecorder } from "../engine/ports.ts";
-import type { EventSink } from "../engine/events.ts";
+import type { MetricsRecorder } from "../engine/ports.ts";
+import type { AuditRecorder } from "../protocol/audit_events.ts";
+import type { EventSink } from "../protocol/server_events.ts";
 import type { SessionService } from "../engine/session_service.ts";
 import type { ToolPipeline } from "../engine/tool_pipeline.ts";
 import type { Conversation } from "../engine/conversation.ts";
@@ -27,7 +28,7 @@ import { McpManager } from "../tools/mcp/mcp_manager.ts";
 import { probeMcpServer, type ProbeResult } from "../tools/mcp/mcp_probe.ts";
 import { type ToolRegistry, toSpec } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/types.ts";
-import { redactSecrets } from "../security/redaction.ts";
+import { redactSecrets } from "../lib/redaction.ts";
 
 /** MCP servers get a moment to list their tools before the engine says it is ready. */
 const MCP_START_WAIT_MS = 5000;
@@ -41,7 +42,7 @@ export interface DelegationInputs {
   clock: Clock;
   logger: Logger;
   events: EventSink;
-  audit: AuditPort;
+  audit: AuditRecorder;
   metrics: MetricsRecorder;
   sessions: SessionService;
   readEnv: (name: string) => string | undefined;

@@ -1,5 +1,5 @@
 /** What an action touches, in one line: for Tier 3 prompts, audit targets and channel approvals. */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../lib/sha256.ts";
 
 const TARGET_FIELDS = [
   "command",
@@ -7,11 +7,14 @@ const TARGET_FIELDS = [
   "source",
   "url",
   "to",
+  // Who an invitation, update or cancellation reaches.
+  "attendees",
   "destination",
   "task",
   "remote",
   "query",
   "id",
+  "title",
 ];
 
 export function targetOf(toolName: string, args: Record<string, unknown>): string {
@@ -24,5 +27,5 @@ export function targetOf(toolName: string, args: Record<string, unknown>): strin
 }
 
 export function argumentsHash(rawArguments: string): string {
-  return createHash("sha256").update(rawArguments).digest("hex");
+  return sha256Hex(rawArguments);
 }

@@ -1,15 +1,16 @@
 /** The one tool-call pipeline every caller uses (chat, sub-agents, schedules, channels, MCP):
  * offered? → arguments valid? → OTR write check → paths resolved → IFC → Shield → audit (durable when
  * fail-closed) → snapshot → execute → taint → events. */
-import type { Clock } from "../clock.ts";
-import { newId } from "../clock.ts";
-import type { Logger } from "../logger.ts";
+import type { Clock } from "../lib/clock.ts";
+import { newId } from "../lib/clock.ts";
+import type { Logger } from "../log/logger.ts";
 import type { AnyTool, ToolResult } from "../tools/types.ts";
 import type { ToolCall } from "../providers/types.ts";
 import type { Verdict } from "../shield/types.ts";
-import type { EventSink } from "./events.ts";
-import { makeEvent } from "./events.ts";
-import type { AuditPort, IfcPort, MetricsRecorder, ShieldPort, SnapshotPort } from "./ports.ts";
+import type { Emit, EventSink } from "../protocol/server_events.ts";
+import { makeEvent } from "../protocol/server_events.ts";
+import type { IfcPort, MetricsRecorder, ShieldPort, SnapshotPort } from "./ports.ts";
+import type { AuditEventDetails, AuditEventName, AuditRecorder } from "../protocol/audit_events.ts";
 import { argumentsHash, targetOf } from "./action_target.ts";
 
 export interface ToolLookup {
@@ -24,7 +25,7 @@ export interface PipelineDeps {
   ) => { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
   shield: ShieldPort;
   events: EventSink;
-  audit: AuditPort;
+  audit: AuditRecorder;
   metrics: MetricsRecorder;
   logger: Logger;
   clock: Clock;
@@ -76,7 +77,7 @@ export class ToolPipeline {
     const actionId = newId("a_");
     const parsedForDisplay = safeJson(call.arguments);
     const tag = context.agentId ? { agent_id: context.agentId } : {};
-    const emit = (type: string, data: Record<string, unknown>) =>
+    const emit: Emit = (type, data) =>
       deps.events.emit(makeEvent(type, context.sessionId, { ...data, ...tag }, deps.clock.now()));
     const finish = (
       content: string,
@@ -147,7 +148,8 @@ export class ToolPipeline {
     const resolution = await resolveArguments(tool, parsed.args);
     if (!resolution.ok) return refuse(resolution.reason);
     const args = resolution.args;
-    const verdict = await this.judge(call.name, args, actionId, context, tool.minimumTier, tool);
+    const minimumTier = typeof tool.minimumTier === "function" ? tool.minimumTier(args) : tool.minimumTier;
+    const verdict = await this.judge(call.name, args, actionId, context, minimumTier, tool);
     const recorded = this.audit("verdict", context, call.name, {
       action_id: actionId,
       decision: verdict.decision,
@@ -270,11 +272,11 @@ export class ToolPipeline {
     }
   }
 
-  private audit(
-    event: string,
+  private audit<E extends AuditEventName>(
+    event: E,
     context: CallContext,
     actionType: string,
-    details: Record<string, unknown>,
+    details: AuditEventDetails[E] & { action_id: string },
     options?: { immediate?: boolean },
   ): Promise<Error | undefined> {
     // OTR sessions leave only content-free entries: the event and the ids, nothing about targets.
@@ -285,7 +287,7 @@ export class ToolPipeline {
 }
 
 function emitVerdict(
-  emit: (type: string, data: Record<string, unknown>) => void,
+  emit: Emit,
   actionId: string,
   verdict: Verdict,
 ) {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { ApiServices } from "./services.ts";
 import { loginToken } from "./guards.ts";
 import { readJsonBody } from "./request_input.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../lib/errors.ts";
 
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -3,7 +3,7 @@
 
 export { createShield } from "./shield.ts";
 export type { Shield, ShieldOptions } from "./shield.ts";
-export { actionHash, canonicalJson } from "./action_hash.ts";
+export { actionHash } from "./action_hash.ts";
 export { checkPolicyFile, loadPolicyFile, parsePolicy } from "./policy.ts";
 export type { Policy, PolicyRule } from "./policy.ts";
 export { writePolicyPresets } from "./policy_presets.ts";
@@ -12,3 +12,12 @@ export { PERMISSIVE_POLICY_YAML } from "./presets/permissive_policy.ts";
 export { STRICT_POLICY_YAML } from "./presets/strict_policy.ts";
 export { createStandaloneShield, runCheckPolicy, runShieldEvaluate } from "./cli.ts";
 export type * from "./types.ts";
+export {
+  appendLearnedRule,
+  learnedRule,
+  learnedRulesPath,
+  parseLearnedRules,
+  scopeProblem,
+} from "./learned_rules.ts";
+export type { ApprovalScope } from "./learned_rules.ts";
+export { DEFAULT_ALLOWED_DOMAINS, DEFAULT_ENGINE_PORT } from "./environment.ts";

@@ -2,7 +2,7 @@
  * that turns a tier's throw or timeout into a decision: BLOCK when failing closed; when failing open the
  * action goes to the human (Tier 3) or, without one, is reported ESCALATE. Tier 3 failures always BLOCK. */
 
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Action, EvaluationHints, ShieldObserver, TierResult, Verdict } from "./types.ts";
 import type { EvaluationContext, Evaluator, Findings, Tier, TierOutcome } from "./evaluator.ts";
 import type { ActionView } from "./action_view.ts";

@@ -12,15 +12,18 @@ export interface Action {
   sessionId?: string;
   /** Engine's id for the action (used by Tier 3 and events). */
   actionId?: string;
-  /** What the tool says of its effects (MCP annotations, contract 15): hints from its server, not facts. */
-  annotations?: {
-    readOnlyHint?: boolean;
-    destructiveHint?: boolean;
-    idempotentHint?: boolean;
-    openWorldHint?: boolean;
-  };
+  /** MCP tool annotations, when the tool carries them. Hints only: they never make an action look safer than
+   * its name and arguments show. */
+  annotations?: ToolAnnotations;
   /** The JSON Schema of the tool's arguments, for tools Shield does not know (MCP). */
   inputSchema?: Record<string, unknown>;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  openWorldHint?: boolean;
+  idempotentHint?: boolean;
 }
 
 export interface TierResult {

@@ -40,7 +40,7 @@ Deno.test("mcp e2e: tools listed, called through Shield, poisoned one refused, c
 
     const sessionId = await rig.newSession();
     const client = await rig.connect(sessionId);
-    const turn = async (steps: ScriptStep[], content: string) => {
+    const turn = (steps: ScriptStep[], content: string) => {
       const queue = [...steps];
       rig.llm.setFallback(() => queue.shift() ?? { text: "Done." });
       client.clear();
@@ -48,7 +48,7 @@ Deno.test("mcp e2e: tools listed, called through Shield, poisoned one refused, c
     };
 
     await t.step("a read-only tool is allowed and its result reaches the model", async () => {
-      await turn(calls({ name: "mcp__notes__read_note", arguments: { name: "greeting" } }), "Read the note");
+      turn(calls({ name: "mcp__notes__read_note", arguments: { name: "greeting" } }), "Read the note");
       await client.waitFor("response_complete");
       const verdict = client.ofType("shield_verdict")[0].data!;
       assertEquals(verdict.decision, "ALLOW");
@@ -79,7 +79,7 @@ Deno.test("mcp e2e: tools listed, called through Shield, poisoned one refused, c
     );
 
     await t.step("calling the poisoned tool is refused: it was never offered", async () => {
-      await turn(calls({ name: "mcp__notes__search_notes", arguments: { query: "x" } }), "Search");
+      turn(calls({ name: "mcp__notes__search_notes", arguments: { query: "x" } }), "Search");
       await client.waitFor("response_complete");
       const done = client.ofType("action_completed")[0].data!;
       assertEquals(done.is_error, true);
@@ -87,7 +87,7 @@ Deno.test("mcp e2e: tools listed, called through Shield, poisoned one refused, c
     });
 
     await t.step("the server crashing takes its tools away until it is back", async () => {
-      await turn(calls({ name: "mcp__notes__crash", arguments: {} }), "Crash it");
+      turn(calls({ name: "mcp__notes__crash", arguments: {} }), "Crash it");
       await client.waitFor("response_complete");
       await eventually(async () => {
         const names = await toolNames(url);

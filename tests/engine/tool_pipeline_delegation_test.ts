@@ -4,12 +4,12 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { ToolPipeline } from "../../src/engine/tool_pipeline.ts";
 import { noMetrics } from "../../src/engine/ports.ts";
-import type { PipelineEvent } from "../../src/engine/events.ts";
-import { JsonLogger } from "../../src/logger.ts";
+import type { ServerEvent as PipelineEvent } from "../../src/protocol/server_events.ts";
+import { JsonLogger } from "../../src/log/logger.ts";
 import { parseToolArguments } from "../../src/tools/validate_arguments.ts";
 import type { AnyTool } from "../../src/tools/types.ts";
 import type { Action } from "../../src/shield/types.ts";
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/lib/clock.ts";
 
 const tool: AnyTool = {
   name: "mcp__notes__delete_all_notes",
@@ -79,10 +79,13 @@ Deno.test("tool pipeline: a sub-agent's call carries its id on every event and a
     offered: new Set([tool.name]),
     agentId: "sa_1",
   });
-  assert.deepEqual(events.map((event) => [event.type, event.session_id, event.data.agent_id]), [
-    ["action_started", "s_parent", "sa_1"],
-    ["shield_verdict", "s_parent", "sa_1"],
-    ["action_completed", "s_parent", "sa_1"],
-  ]);
+  assert.deepEqual(
+    events.map((event) => [event.type, event.session_id, (event.data as { agent_id?: string }).agent_id]),
+    [
+      ["action_started", "s_parent", "sa_1"],
+      ["shield_verdict", "s_parent", "sa_1"],
+      ["action_completed", "s_parent", "sa_1"],
+    ],
+  );
   assert.ok(audit.length >= 3 && audit.every((entry) => entry.details.agent_id === "sa_1"));
 });

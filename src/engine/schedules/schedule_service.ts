@@ -1,8 +1,8 @@
 /** Creating, listing and deleting schedules (the schedule tools call this after Shield allowed the call). */
-import { newId } from "../../clock.ts";
-import type { Clock } from "../../clock.ts";
+import { newId } from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { ScheduleRecord } from "../../store/schedule_store.ts";
-import { ToolError } from "../../tools/types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { localTimeZone, nextCronRun, parseScheduleTime, ScheduleTimeError } from "./schedule_time.ts";
 
 export const MAX_ACTIVE_SCHEDULES = 100;

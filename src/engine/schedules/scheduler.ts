@@ -2,10 +2,10 @@
  * clock. A run is recorded (with its next time) before it starts, so a crash never repeats it, and a schedule
  * that was due while the engine was down runs once, not once per missed time. Each run is a turn in the
  * schedule's own session, through the same conversation queue and tool pipeline as chat. */
-import type { Clock } from "../../clock.ts";
-import type { Logger } from "../../logger.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { Logger } from "../../log/logger.ts";
 import type { ScheduleRecord } from "../../store/schedule_store.ts";
-import type { AuditPort } from "../ports.ts";
+import type { AuditRecorder } from "../../protocol/audit_events.ts";
 import { dueItems, parseHeartbeat } from "./heartbeat.ts";
 import { nextCronRun } from "./schedule_time.ts";
 
@@ -34,7 +34,7 @@ export interface SchedulerDeps {
   store: ScheduleRecords;
   clock: Clock;
   turns: TurnStarter;
-  audit: AuditPort;
+  audit: AuditRecorder;
   logger: Logger;
   /** How often the clock is looked at (the precision of runs). */
   pollMs: number;

@@ -2,7 +2,7 @@
  * roles.sub_agent, else the cheapest-looking configured model, else the chat model. */
 import type { Config } from "../../config/schema.ts";
 import type { ModelEntry } from "../../providers/types.ts";
-import { ToolError } from "../../tools/types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { ChosenModel } from "./sub_agent_ports.ts";
 
 /** Model ids vendors give their small, cheap models. */

@@ -1,15 +1,16 @@
 /** The sub-agents of every session: starts each as its own child process within the limits
  * (agents.max_concurrent_sub_agents, the time limit, the round limit), answers the agents tools, and stops
  * children when they are cancelled, their parent session is deleted or the engine stops. */
-import { newId } from "../../clock.ts";
-import type { Clock } from "../../clock.ts";
-import { ToolError } from "../../tools/types.ts";
+import { newId } from "../../lib/clock.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { SubAgentRecord } from "../../store/sub_agent_store.ts";
 import { ACTIVE_STATES } from "../../store/sub_agent_store.ts";
-import type { AuditPort, MetricsRecorder } from "../ports.ts";
-import type { EventSink } from "../events.ts";
-import { makeEvent } from "../events.ts";
-import type { Logger } from "../../logger.ts";
+import type { MetricsRecorder } from "../ports.ts";
+import type { AuditEventDetails, AuditRecorder } from "../../protocol/audit_events.ts";
+import type { EventSink } from "../../protocol/server_events.ts";
+import { makeEvent } from "../../protocol/server_events.ts";
+import type { Logger } from "../../log/logger.ts";
 import type { ModelEntry } from "../../providers/types.ts";
 import type {
   ChildSpawner,
@@ -28,7 +29,7 @@ export interface SubAgentManagerDeps {
   sessions: SessionPort;
   store: SubAgentRecords;
   events: EventSink;
-  audit: AuditPort;
+  audit: AuditRecorder;
   metrics: MetricsRecorder;
   logger: Logger;
   clock: Clock;
@@ -262,9 +263,14 @@ export class SubAgentManager {
     );
   }
 
-  private audit(event: string, record: SubAgentRecord, otr: boolean, details: Record<string, unknown>): void {
+  private audit<E extends "sub_agent_started" | "sub_agent_finished">(
+    event: E,
+    record: SubAgentRecord,
+    otr: boolean,
+    details: Omit<AuditEventDetails[E], "agent_id">,
+  ): void {
     const kept = otr ? { agent_id: record.id } : { agent_id: record.id, ...details };
-    this.deps.audit.record(event, record.parent_session_id, "create_agent", kept);
+    this.deps.audit.record(event, record.parent_session_id, "create_agent", kept as AuditEventDetails[E]);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 import { ScheduleService } from "../../../src/engine/schedules/schedule_service.ts";
 import { ScheduleStore } from "../../../src/store/schedule_store.ts";
 import { closeDatabase, openDatabase } from "../../../src/store/database.ts";
-import { silentLogger } from "../../../src/logger.ts";
+import { silentLogger } from "../../../src/log/logger.ts";
 
 const MINUTE = 60_000;
 

@@ -7,8 +7,8 @@ import { SqliteSessionStore } from "../../../src/store/sqlite_session_store.ts";
 import { OtrSessionStore } from "../../../src/store/otr_session_store.ts";
 import { closeDatabase, type Database, openDatabase } from "../../../src/store/database.ts";
 import { SubAgentStore } from "../../../src/store/sub_agent_store.ts";
-import type { PipelineEvent } from "../../../src/engine/events.ts";
-import { silentLogger } from "../../../src/logger.ts";
+import type { ServerEvent as PipelineEvent } from "../../../src/protocol/server_events.ts";
+import { silentLogger } from "../../../src/log/logger.ts";
 import { FakeSpawner } from "../../support/fake_sub_agent_child.ts";
 
 export interface ManagerRig {

@@ -4,7 +4,7 @@ import { assert, assertEquals } from "../../support/assert.ts";
 import { type ChildPort, runChildLoop } from "../../../src/engine/sub_agents/child_loop.ts";
 import type { ChildMessage } from "../../../src/engine/sub_agents/protocol.ts";
 import type { ChatRequest, LanguageModel, StreamEvent } from "../../../src/providers/types.ts";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 
 type Reply = { text?: string; calls?: { id: string; name: string; arguments: string }[] } | "fail";
 

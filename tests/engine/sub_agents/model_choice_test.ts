@@ -2,7 +2,7 @@
 import { assertEquals, assertThrows } from "../../support/assert.ts";
 import { chooseSubAgentModel } from "../../../src/engine/sub_agents/model_choice.ts";
 import { configSchema } from "../../../src/config/schema.ts";
-import { ToolError } from "../../../src/tools/types.ts";
+import { ToolError } from "../../../src/lib/errors.ts";
 
 const models = [
   { name: "big", provider: "openai", model: "gpt-4.1", api_key_env: "BIG_KEY" },

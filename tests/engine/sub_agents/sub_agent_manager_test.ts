@@ -1,7 +1,7 @@
 /** The sub-agent manager with scripted children: the tool-call bridge into the parent's session, limits,
  * cancellation, and a child that breaks the protocol. */
 import { assert, assertEquals, assertRejects, assertThrows } from "../../support/assert.ts";
-import { ToolError } from "../../../src/tools/types.ts";
+import { ToolError } from "../../../src/lib/errors.ts";
 import { finished, managerRig } from "./_manager_rig.ts";
 
 const readCall = { id: "c1", name: "read_file", arguments: '{"path":"a.txt"}' };

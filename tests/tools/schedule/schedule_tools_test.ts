@@ -5,7 +5,7 @@ import { ScheduleService } from "../../../src/engine/schedules/schedule_service.
 import { ScheduleStore } from "../../../src/store/schedule_store.ts";
 import { closeDatabase, openDatabase } from "../../../src/store/database.ts";
 import { parseToolArguments } from "../../../src/tools/validate_arguments.ts";
-import { ToolError } from "../../../src/tools/types.ts";
+import { ToolError } from "../../../src/lib/errors.ts";
 
 Deno.test("create_schedule, list_schedules and delete_schedule work through the service", async () => {
   const dir = await Deno.makeTempDir({ prefix: "parapet-schedule-tools-" });
