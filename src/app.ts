@@ -38,6 +38,7 @@ import { initWorkspace } from "./engine/init_workspace.ts";
 import { ModelResolver } from "./engine/model_resolver.ts";
 import { createModelCheck } from "./engine/model_check.ts";
 import { WebSocketHub } from "./ws/hub.ts";
+import { type RunningChannels, startChannels } from "./channels/start_channels.ts";
 import { ControlKeys } from "./ws/control_keys.ts";
 import { createApiApp } from "./routes/api_app.ts";
 import type { ApiServices } from "./routes/services.ts";
@@ -186,11 +187,14 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   );
 
   const hubRef: { current?: WebSocketHub } = {};
+  const channelsRef: { current?: RunningChannels } = {};
   const approvals = new ApprovalRegistry({
     events: bus,
     clock,
     audit: auditTrail,
-    clientsFor: (sessionId) => hubRef.current?.clientsFor(sessionId) ?? 0,
+    clientsFor: (sessionId) =>
+      (hubRef.current?.clientsFor(sessionId) ?? 0) +
+      (channelsRef.current?.manager.clientsFor(sessionId) ?? 0),
     maxPerHour: config.shield.tier3.max_per_hour,
     files: { workspace, home },
   });
@@ -318,6 +322,21 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     (request) => auth.controlAtUpgrade(request),
   );
   hubRef.current = hub;
+  const channels = startChannels({
+    config,
+    db,
+    bus,
+    conversation,
+    commands,
+    sessions,
+    approvals,
+    audit: auditTrail,
+    logger,
+    now: () => clock.now(),
+    env: readEnv,
+    fetch: options.fetch,
+  });
+  channelsRef.current = channels;
   bus.subscribe((event) => hub.deliver(event));
   logger.onEntry((entry) =>
     bus.emit(
@@ -334,11 +353,11 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     sessions,
     auth,
     controlKeys,
-    status: () => statusView(viewInputs()),
+    status: () => ({ ...statusView(viewInputs()), channels: channels.manager.health() }),
     settings: () => settingsView(viewInputs()),
     tools: () => registry.describe(),
     restart: requestRestart,
-    channels: () => null,
+    channels: () => channels.manager,
     subAgents: () => [],
     logs: (query) => (logger.flush(), readLogPage(join(stateDir, "logs", "engine.log"), query)),
     audit: (query) => engineAudit.readPage(query),
@@ -366,6 +385,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     onListen: () => {},
   }, (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));
   const port = server.addr.port;
+  channels.attachAll();
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info("engine_ready", `Parapet is listening on ${url}`, {
     url,
@@ -376,6 +396,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
 
   async function stop(exitCode = 0): Promise<void> {
     stopping ??= (async () => {
+      // Channels first: answers cut short by the shutdown must not reach a chat (they are answered after restart).
+      await channels.stop();
       approvals.denyAll();
       await conversation.stopAll();
       hub.closeAll();

@@ -105,20 +105,19 @@ export class ChatInbound {
     }
     const sessionId = this.sessionFor(name, entry.chatId);
     if (channel.adapter.typing) await channel.adapter.typing(entry.chatId).catch(() => {});
-    await new Promise<void>((resolve) => {
-      try {
-        this.deps.engine.submit(sessionId, text, () => {
-          // Every send of the turn was queued before it settled: a no-op behind them marks their end.
-          void channel.queue.enqueue(entry.chatId, () => Promise.resolve()).then(() =>
-            this.done(channel, entry)
-          );
-          resolve();
-        });
-      } catch (error) {
-        void reply(`Not now: ${(error as Error).message}`).then(() => this.done(channel, entry));
-        resolve();
-      }
-    });
+    // The chat's next message is handled at once (it may be "approve CODE" for this very turn); the journal entry
+    // is marked answered when the turn has ended and its sends are through.
+    try {
+      this.deps.engine.submit(sessionId, text, () => {
+        // Every send of the turn was queued before it settled: a no-op behind them marks their end.
+        void channel.queue.enqueue(entry.chatId, () => Promise.resolve()).then(() =>
+          this.done(channel, entry)
+        );
+      });
+    } catch (error) {
+      await reply(`Not now: ${(error as Error).message}`);
+      this.done(channel, entry);
+    }
   }
 
   private async command(name: string, entry: JournalEntry, text: string): Promise<string> {

@@ -2,6 +2,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { Config } from "../config/schema.ts";
+import { channelNetHosts } from "../channels/net_hosts.ts";
 
 export async function enginePermissionFlags(
   config: Config,
@@ -71,6 +72,7 @@ function netHosts(config: Config): string[] {
     }
   }
   if (config.shield.classifier_addr) hosts.add(config.shield.classifier_addr);
+  for (const host of channelNetHosts(config)) hosts.add(host);
   return [...hosts];
 }
 

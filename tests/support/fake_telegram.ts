@@ -8,6 +8,8 @@ export interface TelegramCall {
   body: any;
   /** The HTTP status the fake answered with. */
   status?: number;
+  /** The message id a successful sendMessage created. */
+  result?: unknown;
 }
 
 export interface FakeTelegram {
@@ -29,6 +31,8 @@ export interface FakeTelegram {
   rateLimit(method: string, count: number, seconds: number): void;
   /** Texts sent (sendMessage) to a chat, in order. */
   texts(chatId: number): string[];
+  /** What the chat shows: every message sent to it with its latest edit applied, in order. */
+  visible(chatId: number): string[];
   waitFor<T>(probe: () => T | undefined | false, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
 }
@@ -108,6 +112,9 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
     calls.push(call);
     const response = await answer(method, body);
     call.status = response.status;
+    if (method === "sendMessage" && response.status === 200) {
+      call.result = (await response.clone().json()).result.message_id;
+    }
     return response;
   });
   const answer = async (method: string, body: Record<string, unknown>): Promise<Response> => {
@@ -184,6 +191,17 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
         call.method === "sendMessage" && call.status === 200 && call.body.chat_id === chatId
       )
         .map((call) => String(call.body.text));
+    },
+    visible(chatId) {
+      const shown = new Map<number, string>();
+      for (const call of calls) {
+        if (call.status !== 200 || call.body.chat_id !== chatId) continue;
+        if (call.method === "sendMessage") shown.set(call.result as number, String(call.body.text));
+        if (call.method === "editMessageText") {
+          shown.set(Number(call.body.message_id), String(call.body.text));
+        }
+      }
+      return [...shown.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
     },
     async waitFor(probe, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,32 @@
+/** One adapter per enabled `channels.<platform>` block, its secrets read through the injected env reader. */
+import type { Config } from "../config/schema.ts";
+import { TelegramAdapter } from "./telegram/adapter.ts";
+import type { ChannelAdapter } from "./types.ts";
+
+export interface AdapterContext {
+  /** Reads a secret from the environment variable a `*_env` key names. */
+  env: (name: string | undefined) => string | undefined;
+  fetch?: typeof fetch;
+  now?: () => number;
+  log: (channel: string, message: string) => void;
+}
+
+export function buildAdapters(config: Config, context: AdapterContext): ChannelAdapter[] {
+  const channels = config.channels;
+  const adapters: ChannelAdapter[] = [];
+  const common = (name: string) => ({
+    fetch: context.fetch,
+    now: context.now,
+    log: (message: string) => context.log(name, message),
+  });
+  if (channels.telegram?.enabled) {
+    adapters.push(
+      new TelegramAdapter({
+        config: channels.telegram,
+        token: context.env(channels.telegram.token_env),
+        ...common("telegram"),
+      }),
+    );
+  }
+  return adapters;
+}
