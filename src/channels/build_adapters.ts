@@ -1,5 +1,6 @@
 /** One adapter per enabled `channels.<platform>` block, its secrets read through the injected env reader. */
 import type { Config } from "../config/schema.ts";
+import { DiscordAdapter } from "./discord/adapter.ts";
 import { TelegramAdapter } from "./telegram/adapter.ts";
 import type { ChannelAdapter } from "./types.ts";
 
@@ -25,6 +26,15 @@ export function buildAdapters(config: Config, context: AdapterContext): ChannelA
         config: channels.telegram,
         token: context.env(channels.telegram.token_env),
         ...common("telegram"),
+      }),
+    );
+  }
+  if (channels.discord?.enabled) {
+    adapters.push(
+      new DiscordAdapter({
+        config: channels.discord,
+        token: context.env(channels.discord.token_env),
+        ...common("discord"),
       }),
     );
   }

@@ -81,7 +81,7 @@ export class ChatInbound {
     const parsed = parsePayload(answer.payload);
     if (!parsed) return Promise.resolve("Unknown button");
     return Promise.resolve(
-      this.answer(channel, answer.chatId, answer.senderId, parsed.code, parsed.decision),
+      this.answer(channel, answer.chatId, answer.senderId, answer.direct, parsed.code, parsed.decision),
     );
   }
 
@@ -96,7 +96,9 @@ export class ChatInbound {
     }
     const approval = parseApprovalText(text);
     if (approval) {
-      await reply(this.answer(channel, entry.chatId, entry.senderId, approval.code, approval.decision));
+      await reply(
+        this.answer(channel, entry.chatId, entry.senderId, !entry.group, approval.code, approval.decision),
+      );
       return this.done(channel, entry);
     }
     if (text.startsWith("/")) {
@@ -144,11 +146,12 @@ export class ChatInbound {
     channel: AttachedChannel,
     chatId: string,
     senderId: string,
+    direct: boolean,
     code: string,
     decision: "approve" | "deny",
   ): string {
     const name = channel.adapter.name;
-    if (!channel.adapter.mayApprove(chatId, senderId)) {
+    if (!channel.adapter.mayApprove(chatId, senderId, direct)) {
       this.deps.log.warn(
         "channel_approval_refused",
         `A ${name} user who may not approve pressed an approval`,

@@ -11,12 +11,16 @@ export interface InboundMessage {
   group: boolean;
   /** The bot was mentioned (guild and group chats). */
   mentioned?: boolean;
+  /** The guild / team the chat belongs to, where the platform has one. */
+  space?: string;
 }
 
 /** A press of an approval button, already decoded by the adapter. */
 export interface ButtonAnswer {
   chatId: string;
   senderId: string;
+  /** Pressed in a one-to-one chat with the bot. */
+  direct: boolean;
   /** The payload the button carried (see approvalPayload). */
   payload: string;
 }
@@ -70,8 +74,8 @@ export interface ChannelAdapter {
   start(sink: AdapterSink): Promise<void>;
   /** Who may talk to the agent (allowlists, group rules). */
   admit(message: InboundMessage): Admission;
-  /** Whether this sender may answer approvals in this chat. */
-  mayApprove(chatId: string, senderId: string): boolean;
+  /** Whether this sender may answer approvals in this chat (`direct`: a one-to-one chat with the bot). */
+  mayApprove(chatId: string, senderId: string, direct: boolean): boolean;
   /** Markdown to the platform's own markup. */
   render(markdown: string): string;
   send(chatId: string, text: OutboundText): Promise<{ id: string }>;

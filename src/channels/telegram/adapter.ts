@@ -76,8 +76,8 @@ export class TelegramAdapter implements ChannelAdapter {
     return this.allowlist.admit(message);
   }
 
-  mayApprove(chatId: string, senderId: string): boolean {
-    return this.allowlist.mayApprove(chatId, senderId);
+  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
+    return this.allowlist.mayApprove(chatId, senderId, direct);
   }
 
   render(markdown: string): string {

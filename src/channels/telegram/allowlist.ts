@@ -21,8 +21,8 @@ export class TelegramAllowlist {
   }
 
   /** Approvals: an allowed user in their private chat (its id is theirs) or in an allowed group. */
-  mayApprove(chatId: string, senderId: string): boolean {
+  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
     if (!this.users.has(senderId)) return false;
-    return chatId === senderId || (!this.privateOnly && this.groups.has(chatId));
+    return (direct && chatId === senderId) || (!this.privateOnly && this.groups.has(chatId));
   }
 }

@@ -71,6 +71,7 @@ export function parseUpdate(
       answer: {
         chatId: String(callback.message.chat.id),
         senderId: String(callback.from.id),
+        direct: callback.message.chat.type === "private",
         payload: callback.data,
       },
     };
