@@ -1,6 +1,7 @@
 /** One adapter per enabled `channels.<platform>` block, its secrets read through the injected env reader. */
 import type { Config } from "../config/schema.ts";
 import { DiscordAdapter } from "./discord/adapter.ts";
+import { SlackAdapter } from "./slack/adapter.ts";
 import { TelegramAdapter } from "./telegram/adapter.ts";
 import type { ChannelAdapter } from "./types.ts";
 
@@ -35,6 +36,16 @@ export function buildAdapters(config: Config, context: AdapterContext): ChannelA
         config: channels.discord,
         token: context.env(channels.discord.token_env),
         ...common("discord"),
+      }),
+    );
+  }
+  if (channels.slack?.enabled) {
+    adapters.push(
+      new SlackAdapter({
+        config: channels.slack,
+        botToken: context.env(channels.slack.bot_token_env),
+        appToken: context.env(channels.slack.app_token_env),
+        ...common("slack"),
       }),
     );
   }
