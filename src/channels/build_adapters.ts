@@ -3,6 +3,7 @@ import type { Config } from "../config/schema.ts";
 import { DiscordAdapter } from "./discord/adapter.ts";
 import { SlackAdapter } from "./slack/adapter.ts";
 import { TelegramAdapter } from "./telegram/adapter.ts";
+import { WhatsAppAdapter } from "./whatsapp/adapter.ts";
 import type { ChannelAdapter } from "./types.ts";
 
 export interface AdapterContext {
@@ -46,6 +47,16 @@ export function buildAdapters(config: Config, context: AdapterContext): ChannelA
         botToken: context.env(channels.slack.bot_token_env),
         appToken: context.env(channels.slack.app_token_env),
         ...common("slack"),
+      }),
+    );
+  }
+  if (channels.whatsapp?.enabled) {
+    adapters.push(
+      new WhatsAppAdapter({
+        config: channels.whatsapp,
+        accessToken: context.env(channels.whatsapp.access_token_env),
+        appSecret: context.env(channels.whatsapp.app_secret_env),
+        ...common("whatsapp"),
       }),
     );
   }

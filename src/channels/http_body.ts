@@ -12,7 +12,7 @@ export class BodyTooLargeError extends Error {
 export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
