@@ -1,6 +1,7 @@
 /** One adapter per enabled `channels.<platform>` block, its secrets read through the injected env reader. */
 import type { Config } from "../config/schema.ts";
 import { DiscordAdapter } from "./discord/adapter.ts";
+import { SignalAdapter } from "./signal/adapter.ts";
 import { SlackAdapter } from "./slack/adapter.ts";
 import { TelegramAdapter } from "./telegram/adapter.ts";
 import { WhatsAppAdapter } from "./whatsapp/adapter.ts";
@@ -59,6 +60,9 @@ export function buildAdapters(config: Config, context: AdapterContext): ChannelA
         ...common("whatsapp"),
       }),
     );
+  }
+  if (channels.signal?.enabled) {
+    adapters.push(new SignalAdapter({ config: channels.signal, ...common("signal") }));
   }
   return adapters;
 }

@@ -11,7 +11,7 @@ import type {
   OutboundText,
 } from "../types.ts";
 import { GRAPH_API, WhatsAppApi } from "./api_client.ts";
-import { NumberAllowlist } from "./allowlist.ts";
+import { WhatsAppAllowlist } from "./allowlist.ts";
 import { WhatsAppWebhook } from "./connection.ts";
 import { renderWhatsApp } from "./format.ts";
 
@@ -37,7 +37,7 @@ export class WhatsAppAdapter implements ChannelAdapter {
     heartbeatMs: Number.MAX_SAFE_INTEGER,
   };
   private readonly api: WhatsAppApi;
-  private readonly allowlist: NumberAllowlist;
+  private readonly allowlist: WhatsAppAllowlist;
   private webhook?: WhatsAppWebhook;
 
   constructor(private readonly options: WhatsAppOptions) {
@@ -50,7 +50,7 @@ export class WhatsAppAdapter implements ChannelAdapter {
       options.fetch,
       options.now,
     );
-    this.allowlist = new NumberAllowlist(config.allowed_numbers);
+    this.allowlist = new WhatsAppAllowlist(config);
   }
 
   /** The port the webhook listens on (after start). */

@@ -1,24 +1,9 @@
-/** Who may talk to the WhatsApp number: allowed_numbers (international format; "+", spaces and dashes ignored).
- * An empty or missing list admits no one. */
-import type { Admission, InboundMessage } from "../types.ts";
+/** Who may talk to the WhatsApp number: allowed_numbers. */
+import { NumberAllowlist } from "../number_allowlist.ts";
+import type { WhatsAppConfig } from "./adapter.ts";
 
-export function normalizeNumber(number: string): string {
-  return number.replace(/[\s()+-]/g, "");
-}
-
-export class NumberAllowlist {
-  private readonly numbers: Set<string>;
-
-  constructor(numbers: string[] | undefined) {
-    this.numbers = new Set((numbers ?? []).map(normalizeNumber));
-  }
-
-  admit(message: InboundMessage): Admission {
-    if (message.group) return "ignore";
-    return this.numbers.has(normalizeNumber(message.senderId)) ? "admit" : "stranger";
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return direct && chatId === senderId && this.numbers.has(normalizeNumber(senderId));
+export class WhatsAppAllowlist extends NumberAllowlist {
+  constructor(config: WhatsAppConfig) {
+    super(config.allowed_numbers);
   }
 }
