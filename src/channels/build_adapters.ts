@@ -3,6 +3,7 @@ import type { Config } from "../config/schema.ts";
 import { DiscordAdapter } from "./discord/adapter.ts";
 import { SignalAdapter } from "./signal/adapter.ts";
 import { SlackAdapter } from "./slack/adapter.ts";
+import { TeamsAdapter } from "./teams/adapter.ts";
 import { TelegramAdapter } from "./telegram/adapter.ts";
 import { WhatsAppAdapter } from "./whatsapp/adapter.ts";
 import type { ChannelAdapter } from "./types.ts";
@@ -63,6 +64,16 @@ export function buildAdapters(config: Config, context: AdapterContext): ChannelA
   }
   if (channels.signal?.enabled) {
     adapters.push(new SignalAdapter({ config: channels.signal, ...common("signal") }));
+  }
+  if (channels.teams?.enabled) {
+    adapters.push(
+      new TeamsAdapter({
+        config: channels.teams,
+        appId: context.env(channels.teams.app_id_env),
+        password: context.env(channels.teams.password_env),
+        ...common("teams"),
+      }),
+    );
   }
   return adapters;
 }
