@@ -334,6 +334,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     logger,
     now: () => clock.now(),
     env: readEnv,
+    home,
     fetch: options.fetch,
   });
   channelsRef.current = channels;

@@ -1,6 +1,7 @@
 /** One adapter per enabled `channels.<platform>` block, its secrets read through the injected env reader. */
 import type { Config } from "../config/schema.ts";
 import { DiscordAdapter } from "./discord/adapter.ts";
+import { IMessageAdapter } from "./imessage/adapter.ts";
 import { SignalAdapter } from "./signal/adapter.ts";
 import { SlackAdapter } from "./slack/adapter.ts";
 import { TeamsAdapter } from "./teams/adapter.ts";
@@ -9,6 +10,8 @@ import { WhatsAppAdapter } from "./whatsapp/adapter.ts";
 import type { ChannelAdapter } from "./types.ts";
 
 export interface AdapterContext {
+  /** The user's home folder (iMessage's database lives under it). */
+  home?: string;
   /** Reads a secret from the environment variable a `*_env` key names. */
   env: (name: string | undefined) => string | undefined;
   fetch?: typeof fetch;
@@ -72,6 +75,16 @@ export function buildAdapters(config: Config, context: AdapterContext): ChannelA
         appId: context.env(channels.teams.app_id_env),
         password: context.env(channels.teams.password_env),
         ...common("teams"),
+      }),
+    );
+  }
+  if (channels.imessage?.enabled) {
+    adapters.push(
+      new IMessageAdapter({
+        config: channels.imessage,
+        home: context.home,
+        now: context.now,
+        log: common("imessage").log,
       }),
     );
   }

@@ -25,6 +25,7 @@ export interface ChannelWiring {
   logger: Logger;
   now: () => number;
   env: (name: string | undefined) => string | undefined;
+  home?: string;
   fetch?: typeof fetch;
 }
 
@@ -52,6 +53,7 @@ export function startChannels(wiring: ChannelWiring): RunningChannels {
     attachAll() {
       const adapters = buildAdapters(wiring.config, {
         env: wiring.env,
+        home: wiring.home,
         fetch: wiring.fetch,
         now: wiring.now,
         log: (channel, message) => wiring.logger.warn("channel_warning", message, { channel }),

@@ -123,7 +123,6 @@ const channels = z.object({
     apple_id: z.string().optional(),
     allowed_handles: z.array(z.string()).optional(),
     polling_interval: z.number().int().min(1).max(600).optional(),
-    api_base_url: apiBaseUrl,
   }).optional(),
 }).default({});
 
