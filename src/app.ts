@@ -358,7 +358,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     settings: () => settingsView(viewInputs()),
     tools: () => registry.describe(),
     restart: requestRestart,
-    channels: () => channels.manager,
+    channels: () => channels.controller(),
     subAgents: () => [],
     logs: (query) => (logger.flush(), readLogPage(join(stateDir, "logs", "engine.log"), query)),
     audit: (query) => engineAudit.readPage(query),

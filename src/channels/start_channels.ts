@@ -35,6 +35,8 @@ export interface RunningChannels {
   manager: ChannelManager;
   /** Starts the enabled adapters (after the server listens; none of them holds the engine's start up). */
   attachAll(): void;
+  /** The manager for /api/channels, or null while no channel is enabled (detach then answers 503). */
+  controller(): ChannelManager | null;
   stop(): Promise<void>;
 }
 
@@ -48,8 +50,10 @@ export function startChannels(wiring: ChannelWiring): RunningChannels {
   });
   const unsubscribe = wiring.bus.subscribe((event) => manager.deliver(event));
   let timer: ReturnType<typeof setInterval> | undefined;
+  let enabled = 0;
   return {
     manager,
+    controller: () => enabled > 0 ? manager : null,
     attachAll() {
       const adapters = buildAdapters(wiring.config, {
         env: wiring.env,
@@ -58,6 +62,7 @@ export function startChannels(wiring: ChannelWiring): RunningChannels {
         now: wiring.now,
         log: (channel, message) => wiring.logger.warn("channel_warning", message, { channel }),
       });
+      enabled = adapters.length;
       for (const adapter of adapters) void manager.attach(adapter);
       if (adapters.length > 0) timer = setInterval(() => manager.checkHealth(), HEALTH_CHECK_MS);
     },
