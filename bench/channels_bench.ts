@@ -9,6 +9,7 @@ import { TelegramAdapter } from "../src/channels/telegram/adapter.ts";
 import { DiscordAdapter } from "../src/channels/discord/adapter.ts";
 import { SlackAdapter } from "../src/channels/slack/adapter.ts";
 import type { ChannelAdapter } from "../src/channels/types.ts";
+import { noAudit } from "../src/protocol/audit_events.ts";
 import { FakeChannelEngine } from "../tests/support/fake_channel_engine.ts";
 import { delay, fixed, percentile, preciseNow, ratio } from "./bench_support.ts";
 
@@ -45,7 +46,7 @@ function manager(
   const built = new ChannelManager({
     engine,
     journal: new InboundJournal(db, Date.now),
-    audit: { record() {} },
+    audit: noAudit,
     log: quiet,
     now: preciseNow,
     onReplySent,

@@ -34,6 +34,8 @@ export class ChannelManager {
   private readonly inbound: ChatInbound;
   private readonly outbound: ChatOutbound;
   private readonly unhealthy = new Set<string>();
+  /** Adapters whose start succeeded (the list endpoint names only those). */
+  private readonly running = new Set<string>();
 
   constructor(private readonly deps: ChannelManagerDeps) {
     this.sessions = new ChatSessions(deps.journal);
@@ -105,6 +107,7 @@ export class ChannelManager {
       return false;
     }
     this.failures.delete(name);
+    this.running.add(name);
     this.deps.audit.record("channel_attached", "", name, { channel: name });
     this.deps.log.info("channel_attached", `Channel "${name}" attached`, { channel: name });
     for (const entry of this.deps.journal.pending(name)) this.inbound.handle(channel, entry);
@@ -113,7 +116,7 @@ export class ChannelManager {
 
   /** Names of running adapters (GET /api/channels). */
   list(): string[] {
-    return [...this.channels.keys()];
+    return [...this.running];
   }
 
   /** Stops receiving, waits for in-flight sends, then forgets the adapter. False for an unknown name. */
@@ -131,6 +134,7 @@ export class ChannelManager {
     for (const stream of channel.streams.values()) stream.abandon();
     channel.health.state = "stopped";
     this.channels.delete(name);
+    this.running.delete(name);
     this.deps.audit.record("channel_detached", "", name, { channel: name, reason, drained });
     this.deps.log.info("channel_detached", `Channel "${name}" detached`, { channel: name, reason, drained });
     return true;
@@ -139,7 +143,7 @@ export class ChannelManager {
   /** Detaches everything (engine shutdown): call before running turns are cancelled, so their cut-short answers
    * are not sent and the messages stay pending for the next start. */
   async stop(): Promise<void> {
-    await Promise.all(this.list().map((name) => this.detach(name, "engine stopping")));
+    await Promise.all([...this.channels.keys()].map((name) => this.detach(name, "engine stopping")));
   }
 
   /** Engine events (subscribe this to the event bus). */

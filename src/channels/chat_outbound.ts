@@ -4,6 +4,7 @@ import type { ApprovalCodes } from "./approval_codes.ts";
 import { approvalPayload } from "./approval_codes.ts";
 import type { AttachedChannel } from "./attached_channel.ts";
 import type { ChatRoute } from "./chat_sessions.ts";
+import type { ServerEventOf } from "../protocol/server_events.ts";
 import type { ChannelEvent, ChannelLog } from "./engine_port.ts";
 import { ReplyStream } from "./reply_stream.ts";
 import { splitMessage } from "./split_message.ts";
@@ -67,7 +68,11 @@ export class ChatOutbound {
     );
   }
 
-  private async complete(channel: AttachedChannel, event: ChannelEvent, chatId: string): Promise<void> {
+  private async complete(
+    channel: AttachedChannel,
+    event: ServerEventOf<"response_complete">,
+    chatId: string,
+  ): Promise<void> {
     const completedAt = this.options.now();
     const stream = this.streamOf(channel, event.session_id, chatId);
     channel.streams.delete(event.session_id);
@@ -76,7 +81,11 @@ export class ChatOutbound {
     this.options.onReplySent?.(event.session_id, completedAt, this.options.now());
   }
 
-  private async askApproval(channel: AttachedChannel, route: ChatRoute, event: ChannelEvent): Promise<void> {
+  private async askApproval(
+    channel: AttachedChannel,
+    route: ChatRoute,
+    event: ServerEventOf<"tier3_approval_required">,
+  ): Promise<void> {
     const data = event.data;
     const timeoutSecs = Number(data.timeout_secs ?? 0);
     const code = this.options.codes.issue({

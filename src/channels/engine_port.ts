@@ -12,9 +12,7 @@ export interface ChannelEngine {
   decide(actionId: string, decision: "approve" | "deny", via: string, sessionId: string): boolean;
 }
 
-export interface ChannelAudit {
-  record(event: string, sessionId: string, actionType: string, details: Record<string, unknown>): unknown;
-}
+export type { AuditRecorder as ChannelAudit } from "../protocol/audit_events.ts";
 
 export interface ChannelLog {
   info(event: string, message: string, fields?: Record<string, unknown>): void;
@@ -24,8 +22,4 @@ export interface ChannelLog {
 }
 
 /** The engine events a channel acts on (spec 6.1 envelope). */
-export interface ChannelEvent {
-  type: string;
-  session_id: string;
-  data: Record<string, unknown>;
-}
+export type { ServerEvent as ChannelEvent } from "../protocol/server_events.ts";

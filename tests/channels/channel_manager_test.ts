@@ -120,10 +120,15 @@ Deno.test("manager: an over-long message gets a note, no turn; replies stream as
     await adapter.say("u1", "hi");
     await eventually(() => adapter.texts("u1").includes("echo: hi"), "a session for the chat");
     const session = [...rig.engine.sessions.keys()][0];
-    rig.engine.emit("llm_token", session, { token: "partial " });
+    rig.engine.emit("llm_token", session, { token: "partial ", message_id: "m" });
     await new Promise((resolve) => setTimeout(resolve, 120));
-    rig.engine.emit("llm_token", session, { token: "more" });
-    rig.engine.emit("response_complete", session, { content: "**final** text" });
+    rig.engine.emit("llm_token", session, { token: "more", message_id: "m" });
+    rig.engine.emit("response_complete", session, {
+      content: "**final** text",
+      message_id: "m",
+      thoughts: [],
+      token_usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
+    });
     await eventually(() => adapter.sends.some((item) => item.kind === "edit"), "the final edit");
     const shown = adapter.sends.filter((item) => item.chatId === "u1").slice(-2);
     assertEquals(shown.map((item) => [item.kind, item.text]), [["send", "partial "], [

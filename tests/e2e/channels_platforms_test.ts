@@ -94,7 +94,11 @@ Deno.test("channels e2e: Discord", async (t) => {
       discord: { enabled: true, token_env: "DISCORD_TOKEN", allowed_users: [user], api_base_url: fake.url },
     },
     env: { DISCORD_TOKEN: fake.token },
-    say: (text) => Promise.resolve(void fake.message({ userId: user, channelId: dm, content: text })),
+    say: async (text) => {
+      // The gateway delivers only to a session that has identified (as Discord does).
+      await until(() => fake.identifies > 0, "the gateway session");
+      fake.message({ userId: user, channelId: dm, content: text });
+    },
     stranger: (text) =>
       Promise.resolve(
         void fake.message({ userId: "100000000000000666", channelId: "200000000000000666", content: text }),

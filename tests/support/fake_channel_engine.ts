@@ -2,6 +2,7 @@
  * scripted function through the events a real turn emits (llm_token …, response_complete), approvals recorded. */
 import type { ChannelEngine } from "../../src/channels/engine_port.ts";
 import type { ChannelManager } from "../../src/channels/channel_manager.ts";
+import { makeEvent, type ServerEventData, type ServerEventType } from "../../src/protocol/server_events.ts";
 
 export type Script = (text: string, sessionId: string) => string | Promise<string>;
 
@@ -22,8 +23,16 @@ export class FakeChannelEngine implements ChannelEngine {
     session.messages.push(text);
     void (async () => {
       const reply = await this.script(text, sessionId);
-      for (const token of reply.match(/.{1,40}/gs) ?? []) this.emit("llm_token", sessionId, { token });
-      this.emit("response_complete", sessionId, { content: reply, message_id: `m${this.next++}` });
+      const messageId = `m${this.next++}`;
+      for (const token of reply.match(/.{1,40}/gs) ?? []) {
+        this.emit("llm_token", sessionId, { token, message_id: messageId });
+      }
+      this.emit("response_complete", sessionId, {
+        content: reply,
+        message_id: messageId,
+        thoughts: [],
+        token_usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
+      });
       settled(true);
     })();
   }
@@ -68,8 +77,8 @@ export class FakeChannelEngine implements ChannelEngine {
     });
   }
 
-  emit(type: string, sessionId: string, data: Record<string, unknown>): void {
-    this.manager?.deliver({ type, session_id: sessionId, data });
+  emit<T extends ServerEventType>(type: T, sessionId: string, data: ServerEventData[T]): void {
+    this.manager?.deliver(makeEvent(type, sessionId, data, Date.now()));
   }
 }
 
@@ -82,8 +91,10 @@ export function recorders() {
     audit,
     logs,
     auditPort: {
-      record: (event: string, sessionId: string, _type: string, details: Record<string, unknown>) =>
-        audit.push({ event, sessionId, details }),
+      record: (event: string, sessionId: string, _type: string, details: object) => {
+        audit.push({ event, sessionId, details: details as Record<string, unknown> });
+        return Promise.resolve(undefined);
+      },
     },
     log: { info: line("info"), warn: line("warn"), error: line("error"), debug: line("debug") },
   };
