@@ -2,7 +2,8 @@
  * conversation, a duplicate, strangers and groups ignored, "approve CODE" typed back, rate-limit errors waited out,
  * and a crashed signal-cli restarted. */
 import { assert, assertEquals } from "../support/assert.ts";
-import { startFakeSignal } from "../support/fake_signal.ts";
+import { startFakeSignal, startFakeSignalDaemon } from "../support/fake_signal.ts";
+import { delay } from "../support/engine_harness.ts";
 import { SignalAdapter } from "../../src/channels/signal/adapter.ts";
 import { attach, channelRig } from "./channel_rig.ts";
 
@@ -52,5 +53,28 @@ Deno.test("signal: conversation, duplicate, stranger, group, typed approval, rat
   } finally {
     await rig.close();
     await fake.close();
+  }
+});
+
+Deno.test("signal: through a signal-cli HTTP daemon at api_base_url", async () => {
+  const daemon = startFakeSignalDaemon();
+  const rig = channelRig();
+  try {
+    await attach(
+      rig,
+      new SignalAdapter({
+        config: { enabled: true, api_base_url: daemon.url, account: daemon.account, allowed_numbers: [USER] },
+        random: () => 0,
+      }),
+    );
+    for (let waited = 0; waited < 200 && daemon.streams === 0; waited++) await delay(20);
+    daemon.deliver({ from: STRANGER, text: "hi" });
+    daemon.deliver({ from: USER, text: "over http" });
+    for (let waited = 0; waited < 200 && daemon.texts(USER).length === 0; waited++) await delay(20);
+    assertEquals(daemon.texts(USER), ["echo: over http"]);
+    assertEquals(daemon.texts(STRANGER), []);
+  } finally {
+    await rig.close();
+    await daemon.close();
   }
 });

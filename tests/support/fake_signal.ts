@@ -112,3 +112,87 @@ export async function startFakeSignal(account = "+15550009999"): Promise<FakeSig
   };
   return fake;
 }
+
+export interface FakeSignalDaemon {
+  url: string;
+  account: string;
+  requests: SignalRequest[];
+  /** Open event streams (the adapter's subscription). */
+  streams: number;
+  deliver(input: { from: string; text: string }): void;
+  texts(to: string): string[];
+  close(): Promise<void>;
+}
+
+/** A fake `signal-cli daemon --http`: JSON-RPC on POST /api/v1/rpc, incoming messages as server-sent events on
+ * GET /api/v1/events. */
+export function startFakeSignalDaemon(account = "+15550009999"): FakeSignalDaemon {
+  const controllers = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const encoder = new TextEncoder();
+  let clock = 1_700_000_000_000;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/api/v1/events" && url.searchParams.get("account") === account) {
+      let own: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          own = controller;
+          controllers.add(controller);
+          daemon.streams++;
+        },
+        cancel() {
+          controllers.delete(own);
+          daemon.streams--;
+        },
+      });
+      return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    }
+    if (url.pathname === "/api/v1/rpc" && request.method === "POST") {
+      const call = await request.json();
+      daemon.requests.push({ method: call.method, params: call.params });
+      const result = call.method === "send"
+        ? { timestamp: clock++ }
+        : call.method === "version"
+        ? { version: "fake" }
+        : {};
+      return Response.json({ jsonrpc: "2.0", id: call.id, result });
+    }
+    return new Response("not found", { status: 404 });
+  });
+  const daemon: FakeSignalDaemon = {
+    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
+    account,
+    requests: [],
+    streams: 0,
+    deliver({ from, text }) {
+      const at = clock++;
+      const event = {
+        jsonrpc: "2.0",
+        method: "receive",
+        params: {
+          envelope: {
+            source: from,
+            sourceNumber: from,
+            timestamp: at,
+            dataMessage: { timestamp: at, message: text },
+          },
+          account,
+        },
+      };
+      for (const controller of controllers) {
+        controller.enqueue(encoder.encode(`event: receive\ndata: ${JSON.stringify(event)}\n\n`));
+      }
+    },
+    texts(to) {
+      return daemon.requests.filter((request) =>
+        request.method === "send" && request.params.recipient?.[0] === to
+      )
+        .map((request) => request.params.message);
+    },
+    async close() {
+      for (const controller of controllers) controller.close();
+      await server.shutdown();
+    },
+  };
+  return daemon;
+}
