@@ -51,6 +51,8 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "calendar.caldav_username": "CalDAV login name",
   "calendar.caldav_password": "CalDAV password",
   "calendar.microsoft_account": "address whose OAuth2 token is used",
+  "calendar.api_base_url":
+    "REST root of Google Calendar or Microsoft Graph, when not theirs (a gateway, a test fake)",
   "oauth.google.client_id": "Google OAuth client id",
   "oauth.google.client_secret": "Google OAuth client secret",
   "oauth.microsoft.client_id": "Microsoft OAuth client id",
@@ -80,6 +82,10 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "channels.teams.api_base_url": "token service root instead of https://login.microsoftonline.com",
   "channels.imessage.allowed_handles": "phone numbers or Apple ID e-mails allowed to talk to the agent",
   "channels.imessage.polling_interval": "seconds between reads of Messages' database (default 2)",
+  "oauth.google.token_url": "Google token endpoint, when not Google's own",
+  "oauth.google.authorize_url": "Google authorization page, when not Google's own",
+  "oauth.microsoft.token_url": "Microsoft token endpoint, when not the tenant's own",
+  "oauth.microsoft.authorize_url": "Microsoft authorization page, when not the tenant's own",
 };
 
 export function generateConfigDocs(): string {
