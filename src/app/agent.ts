@@ -26,6 +26,8 @@ export interface Agent {
   pipeline: ToolPipeline;
   turns: TurnRunner;
   conversation: Conversation;
+  /** Slash commands (channels run them as their platform, so /config set and /model are refused). */
+  commands: SlashCommands;
   /** Sub-agents, MCP servers and schedules. */
   delegation: Delegation;
   /** What the status and settings views show (spec 2.6, 2.7). */
@@ -136,7 +138,7 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     clock,
   );
   delegation.connect({ pipeline, registry, conversation });
-  return { memory, registry, pipeline, turns, conversation, delegation, viewInputs };
+  return { memory, registry, pipeline, turns, conversation, commands, delegation, viewInputs };
 }
 
 function systemPrompt(base: Foundation, memory: MemoryService): string {

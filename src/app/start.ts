@@ -5,6 +5,7 @@ import type { EngineOptions, RunningEngine } from "./engine_options.ts";
 import { type Foundation, openFoundation } from "./foundation.ts";
 import { buildSecurity, type Security } from "./security.ts";
 import { type Agent, buildAgent } from "./agent.ts";
+import { buildChannels } from "./channels.ts";
 import { buildHttp, HttpServer } from "./http.ts";
 import { type EngineService, Lifecycle } from "./lifecycle.ts";
 
@@ -20,7 +21,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     services: lifecycle,
     engineAddress: () => ({ host: base.config.web.host, port: server.port }),
   });
-  const http = buildHttp(base, security, agent, lifecycle.requestRestart);
+  const channels = buildChannels(base, security, agent);
+  const http = buildHttp(base, security, agent, lifecycle.requestRestart, channels);
   const server = new HttpServer(base, http.app);
 
   // Started in this order, stopped in the reverse one.
@@ -29,6 +31,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   lifecycle.add({ name: "websocket hub", stop: () => http.hub.closeAll() });
   lifecycle.add(turns(security, agent)); // on stop, denies pending approvals and cancels running turns
   // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
+  lifecycle.add(channels); // starts the enabled adapters once the server listens; on stop, drains their sends
   lifecycle.add(delegation(agent)); // MCP servers and the scheduler; on stop, kills sub-agents first
   await lifecycle.startAll();
 

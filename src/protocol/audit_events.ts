@@ -39,6 +39,25 @@ export interface AuditEventDetails {
   heartbeat_run: { items: number };
   // POST /api/settings/test-mcp, before the command runs (secrets in it masked, env values never written).
   mcp_test: { name: string; command: string; args: string[]; env_keys: string[] };
+  // Messaging channels (src/channels/): ids and lengths, never message text.
+  channel_attached: { channel: string };
+  channel_detached: { channel: string; reason: string; drained: boolean };
+  channel_message_received: {
+    channel: string;
+    message_id: string;
+    chat_id: string;
+    sender_id: string;
+    chars: number;
+  };
+  channel_stranger: { channel: string; sender_id: string; chat_id: string };
+  channel_approval_answered: {
+    channel: string;
+    chat_id: string;
+    sender_id: string;
+    action_id: string;
+    decision: "approve" | "deny";
+    accepted: boolean;
+  };
   // Written by the audit log itself (src/audit/).
   audit_anchor_adopted: { entries: number; last_seq: number; last_hash: string };
   audit_anchor_break: Record<string, unknown>;
