@@ -29,7 +29,7 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "mcp.servers[].name": "display name; its tools appear as mcp__NAME__TOOL",
   "mcp.servers[].command": "program that starts the server",
   "mcp.servers[].args": "its arguments",
-  "mcp.servers[].env": "environment of the server process",
+  "mcp.servers[].env": "environment of the server process (it gets these plus PATH and HOME, nothing else)",
   "email.provider": "smtp (the only value)",
   "email.smtp.host": "outgoing mail server",
   "email.smtp.port": "its port (465 TLS, 587 STARTTLS)",
@@ -51,11 +51,41 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "calendar.caldav_username": "CalDAV login name",
   "calendar.caldav_password": "CalDAV password",
   "calendar.microsoft_account": "address whose OAuth2 token is used",
+  "calendar.api_base_url":
+    "REST root of Google Calendar or Microsoft Graph, when not theirs (a gateway, a test fake)",
   "oauth.google.client_id": "Google OAuth client id",
   "oauth.google.client_secret": "Google OAuth client secret",
   "oauth.microsoft.client_id": "Microsoft OAuth client id",
   "oauth.microsoft.client_secret": "Microsoft OAuth client secret",
   "oauth.microsoft.tenant_id": "Microsoft tenant",
+  // Channel keys beyond spec 2.13 (docs/channels.md explains each platform).
+  "channels.whatsapp.app_secret_env": "env var with the Meta app secret that signs webhook deliveries",
+  "channels.whatsapp.webhook_host": "address the webhook listens on (put a TLS proxy in front)",
+  "channels.whatsapp.api_base_url": "Graph API root instead of https://graph.facebook.com",
+  "channels.whatsapp.api_version": "Graph API version in send URLs",
+  "channels.telegram.polling_interval": "long-poll timeout in seconds (getUpdates timeout; default 25)",
+  "channels.telegram.api_base_url":
+    "Bot API root instead of https://api.telegram.org (a self-hosted Bot API server)",
+  "channels.discord.api_base_url":
+    "REST root instead of https://discord.com (calls {api_base_url}/api/v10/…)",
+  "channels.discord.gateway_url": "gateway WebSocket URL instead of the one GET /gateway/bot names",
+  "channels.slack.allowed_users":
+    "user ids allowed to talk to the agent (direct messages and allowed channels)",
+  "channels.slack.allowed_channels": "channel ids where allowed users may talk to the agent",
+  "channels.slack.api_base_url":
+    "Web API root instead of https://slack.com (calls {api_base_url}/api/<method>)",
+  "channels.signal.api_base_url": "a running signal-cli daemon --http to use instead of starting cli_path",
+  "channels.teams.allowed_users": "Azure AD object ids allowed to talk to the agent",
+  "channels.teams.webhook_port": "port of the messaging endpoint (POST /api/messages)",
+  "channels.teams.webhook_host": "address the messaging endpoint listens on (put a TLS proxy in front)",
+  "channels.teams.openid_metadata_url": "OpenID configuration whose keys sign inbound activities",
+  "channels.teams.api_base_url": "token service root instead of https://login.microsoftonline.com",
+  "channels.imessage.allowed_handles": "phone numbers or Apple ID e-mails allowed to talk to the agent",
+  "channels.imessage.polling_interval": "seconds between reads of Messages' database (default 2)",
+  "oauth.google.token_url": "Google token endpoint, when not Google's own",
+  "oauth.google.authorize_url": "Google authorization page, when not Google's own",
+  "oauth.microsoft.token_url": "Microsoft token endpoint, when not the tenant's own",
+  "oauth.microsoft.authorize_url": "Microsoft authorization page, when not the tenant's own",
 };
 
 export function generateConfigDocs(): string {

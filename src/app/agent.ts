@@ -13,9 +13,12 @@ import { statusView, type ViewInputs } from "../routes/settings_view.ts";
 import { createToolRegistry, type ToolRegistry } from "../tools/registry.ts";
 import { parseToolArguments } from "../tools/validate_arguments.ts";
 import type { Foundation } from "./foundation.ts";
+import { oauthGrantNames } from "./mail_calendar.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
 import { buildTools } from "./tool_groups.ts";
+import { Delegation } from "./delegation.ts";
+import type { EngineAddress } from "../engine/sub_agents/child_flags.ts";
 
 export interface Agent {
   memory: MemoryService;
@@ -23,6 +26,10 @@ export interface Agent {
   pipeline: ToolPipeline;
   turns: TurnRunner;
   conversation: Conversation;
+  /** Slash commands (channels run them as their platform, so /config set and /model are refused). */
+  commands: SlashCommands;
+  /** Sub-agents, MCP servers and schedules. */
+  delegation: Delegation;
   /** What the status and settings views show (spec 2.6, 2.7). */
   viewInputs(): ViewInputs;
 }
@@ -30,6 +37,8 @@ export interface Agent {
 export interface AgentHooks {
   restart(): void;
   services: ServiceRegistry;
+  /** Where the engine listens, once it does: sub-agent children are denied it. */
+  engineAddress: () => EngineAddress;
 }
 
 export async function buildAgent(base: Foundation, security: Security, hooks: AgentHooks): Promise<Agent> {
@@ -41,20 +50,38 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     embedder: base.models.embedding(),
     log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
   });
+  const delegation = new Delegation({
+    config: () => base.holder.current(),
+    workspace,
+    db: base.db,
+    clock,
+    logger,
+    events: base.events,
+    audit: security.audit,
+    metrics: base.metrics,
+    sessions: base.sessions,
+    readEnv,
+    engineAddress: hooks.engineAddress,
+    schedulePollMs: base.options.schedulePollMs,
+  });
   const registry = createToolRegistry(
-    await buildTools({
-      config,
-      workspace,
-      home: base.home,
-      sandbox: security.sandbox,
-      memory,
-      protectedPaths: security.protectedPaths,
-      httpAllowHosts: base.options.httpAllowHosts,
-      fetch: base.fetch,
-      logger,
-      services: hooks.services,
-    }),
-    { disabledGroups: config.tools.disabled_groups },
+    [
+      ...await buildTools({
+        config,
+        workspace,
+        home: base.home,
+        sandbox: security.sandbox,
+        memory,
+        protectedPaths: security.protectedPaths,
+        httpAllowHosts: base.options.httpAllowHosts,
+        configPath: base.loaded.path,
+        fetch: base.fetch,
+        logger,
+        services: hooks.services,
+      }),
+      ...delegation.tools(),
+    ],
+    { disabledGroups: config.tools.disabled_groups, dynamic: delegation.mcp },
   );
   const pipeline = new ToolPipeline({
     tools: registry,
@@ -90,6 +117,7 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     sessionCount: () => base.sessions.count(),
     shieldActive: true,
     hasSecret: (name) => readEnv(name) !== undefined,
+    oauthGrants: () => oauthGrantNames(workspace),
   });
   const commands = new SlashCommands({
     sessions: base.sessions,
@@ -109,7 +137,8 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     logger,
     clock,
   );
-  return { memory, registry, pipeline, turns, conversation, viewInputs };
+  delegation.connect({ pipeline, registry, conversation });
+  return { memory, registry, pipeline, turns, conversation, commands, delegation, viewInputs };
 }
 
 function systemPrompt(base: Foundation, memory: MemoryService): string {

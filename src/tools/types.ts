@@ -15,6 +15,14 @@ export type ToolGroup =
   | "messaging"
   | "mcp";
 
+/** MCP tool annotations (hints from the server, not guarantees). */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
 /** Per-call context handed to a tool by the pipeline. */
 export interface ToolCallContext {
   sessionId: string;
@@ -39,13 +47,18 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   description: string;
   /** zod schema of the arguments; the pipeline validates model output with it before anything runs. */
   parameters: z.ZodType<Args>;
+  /** JSON Schema shown to the model instead of one made from `parameters` (an MCP server's own schema). */
+  inputSchema?: Record<string, unknown>;
+  /** What the tool says about its effects (MCP annotations), handed to Shield with every call. */
+  annotations?: ToolAnnotations;
   /** True when the call may change state (files, processes, remote systems, memory). OTR refuses these. */
   writes: boolean | ((args: Args) => boolean);
   /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable;
    * an empty list: no working-tree file changes (e.g. a commit), nothing to snapshot. */
   affectedPaths?: (args: Args) => string[] | "*";
-  /** Every call goes at least to this Shield tier (3: a human approves each one). */
-  minimumTier?: 2 | 3;
+  /** Every call goes at least to this Shield tier (3: a human approves each one); a function decides per call,
+   * from the resolved arguments (e.g. an invitation to an outside address). */
+  minimumTier?: 2 | 3 | ((args: Args) => 2 | 3 | undefined);
   /** What the engine, not the model, decides before Shield judges the call: each path argument replaced by the
    * real absolute path the call will act on (symlinks resolved, `~` expanded with the tool's own home), or the
    * push URL read from the repository. Throws ToolError to refuse (a target outside the workspace or
