@@ -11,6 +11,7 @@ import type { VerdictCache } from "./verdict_cache.ts";
 import { actionHash } from "./action_hash.ts";
 
 export interface PipelineParts {
+  /** Replaced when the policy changes (a rule learned from an approval). */
   tier0: Evaluator;
   tier1?: Evaluator;
   tier2?: Evaluator;
@@ -160,6 +161,12 @@ class Run {
 
 export class ShieldPipeline {
   constructor(private readonly parts: PipelineParts) {}
+
+  /** Judges from now on with another Tier 0 (a new policy); remembered verdicts are dropped. */
+  replaceTier0(tier0: Evaluator): void {
+    this.parts.tier0 = tier0;
+    this.parts.cache.clear();
+  }
 
   async evaluate(action: Action, hints: EvaluationHints = {}): Promise<Verdict> {
     const limited = this.parts.rateLimiter.admit(action.sessionId ?? "");

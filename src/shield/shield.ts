@@ -67,6 +67,8 @@ export interface ShieldOptions {
 export interface Shield {
   evaluate(action: Action, hints?: EvaluationHints): Promise<Verdict>;
   actionHash(action: Action): string;
+  /** Applies a changed policy (such as one with a newly learned rule) to every later evaluation. */
+  updatePolicy(policy: Policy): void;
 }
 
 export function createShield(options: ShieldOptions): Shield {
@@ -93,5 +95,6 @@ export function createShield(options: ShieldOptions): Shield {
   return {
     evaluate: (action, hints) => pipeline.evaluate(action, hints),
     actionHash,
+    updatePolicy: (policy) => pipeline.replaceTier0(new Tier0Policy(policy, options.workspace, options.home)),
   };
 }
