@@ -22,6 +22,9 @@ export interface PipelineParts {
   clock: Clock;
   observer?: ShieldObserver;
   buildView(action: Action): ActionView;
+  /** Extra part of the verdict cache key (a session's history generation), when verdicts depend on more than
+   * the action. */
+  cacheScope?(action: Action): string;
 }
 
 type TierRun = { outcome: TierOutcome } | { error: string };
@@ -181,7 +184,7 @@ export class ShieldPipeline {
     }
     const cache = this.parts.cache;
     const hash = cache.enabled ? actionHash(action) : undefined;
-    const key = `${hash}:${hints.minimumTier ?? 0}`;
+    const key = `${hash}:${hints.minimumTier ?? 0}${this.parts.cacheScope?.(action) ?? ""}`;
     const cached = hash !== undefined ? cache.get(key) : undefined;
     if (cached) return this.report(action, cached);
     const run = new Run(action, hints, this.parts, hash);
