@@ -12,19 +12,48 @@ const TOKEN =
 /** Separators an attacker slips between a token's characters. */
 const JOINERS = /["'`+,|\s]+|(?<=[A-Za-z0-9])[-.](?=[A-Za-z0-9]{1,6}(?:[-.\s]|$))/g;
 
-function rot13(text: string): string {
-  return text.replace(/[a-z]/gi, (char) => {
-    const base = char <= "Z" ? 65 : 97;
-    return String.fromCharCode(((char.charCodeAt(0) - base + 13) % 26) + base);
-  });
+/** ROT13 of ASCII letters through a table; everything else unchanged. */
+const ROT13 = new Uint16Array(128).map((_, code) =>
+  code >= 65 && code <= 90
+    ? ((code - 65 + 13) % 26) + 65
+    : code >= 97 && code <= 122
+    ? ((code - 97 + 13) % 26) + 97
+    : code
+);
+
+function mapCodes(text: string, map: (code: number, index: number) => number): string {
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = map(text.charCodeAt(i), i);
+  let out = "";
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.subarray(i, i + 8192));
+  return out;
 }
 
-const reverse = (text: string) => [...text].reverse().join("");
+const rot13 = (text: string) => mapCodes(text, (code) => code < 128 ? ROT13[code] : code);
+const reverse = (text: string) => mapCodes(text, (_code, index) => text.charCodeAt(text.length - 1 - index));
+
+/** A run of 20 token characters holding letters and a digit: what any key or token, however disguised, leaves
+ * once separators are taken out (prose and plain JSON rarely do). */
+function tokenLike(compact: string): boolean {
+  for (const match of compact.matchAll(/[A-Za-z0-9_-]{20,}/g)) {
+    const run = match[0];
+    let digits = 0;
+    let letters = 0;
+    for (let i = 0; i < run.length && (digits < 1 || letters < 3); i++) {
+      const code = run.charCodeAt(i);
+      if (code >= 48 && code <= 57) digits++;
+      else if ((code | 32) >= 97 && (code | 32) <= 122) letters++;
+    }
+    if (digits >= 1 && letters >= 3) return true;
+  }
+  return false;
+}
 
 /** The disguised forms of a text worth reading for tokens. */
 function disguises(text: string): string[] {
   const compact = text.replace(/\s+/g, "");
   const joined = text.replace(JOINERS, "");
+  if (!tokenLike(joined)) return [];
   return [compact, joined, reverse(text), reverse(compact), rot13(text), rot13(compact)];
 }
 
