@@ -145,7 +145,9 @@ class PathPrefilter {
       const required = requiredLiterals(entry.pattern);
       if (!required) this.unfiltered[id] = 1;
       for (const literal of required ?? []) {
-        const prefix = common.find((start) => literal.startsWith(start) && literal.length - start.length >= 3);
+        const prefix = common.find((start) =>
+          literal.startsWith(start) && literal.length - start.length >= 3
+        );
         literals.push(prefix ? literal.slice(prefix.length) : literal);
         ids.push(id);
       }

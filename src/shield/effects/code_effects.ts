@@ -30,6 +30,10 @@ const NETWORK_CALL = gated(
 const FETCHED_EVAL = gated(
   /\b(?:exec|eval|execfile|compile|instance_eval|invoke-expression|iex)\s*[( ]\s*(?:await\s*)?\(?\s*(?:await\s*)?(?:(?:urllib\.request\.|request\.|requests\.|httpx\.|uri\.|lwp::simple::|\(new-object\s+(?:system\.)?net\.webclient\)\.)?(?:urlopen|urlretrieve|fetch|downloadstring|invoke-webrequest|invoke-restmethod|iwr|irm|curl_exec)\b|(?:requests|httpx|uri|kernel)\.(?:get|open)\b|file_get_contents\(\s*["']https?:|get\(\s*["']https?:)|\.pipe\(\s*(?:require\(\s*["']child_process["']\s*\)\.)?spawn\(\s*["'](?:ba|z|da)?sh["']/i,
 );
+/** Models and data that run code when loaded: remote code trusted, pickles fetched from a URL. */
+const REMOTE_MODEL_CODE = gated(
+  /\btrust_remote_code\s*=\s*True\b|\b(?:pickle|joblib|dill|cloudpickle)\.loads?\s*\([^)]{0,200}(?:urlopen|requests\.get|https?:)|\btorch\.load\s*\(\s*["']https?:|\btorch\.hub\.load\s*\(/,
+);
 const URL_IN_CODE = /\b(?:https?|wss?):\/\/[^\s'"`)]+/g;
 
 export function judgeCode(
@@ -48,6 +52,9 @@ export function judgeCode(
       (NETWORK_CALL.test(code) || /https?:\/\/|\b(?:iwr|irm|invoke-webrequest|downloadstring)\b/i.test(code))
     ) {
       findings.block("exec", "code runs what it downloads");
+    }
+    if (REMOTE_MODEL_CODE.test(code)) {
+      findings.escalate("exec", "code loads a model or data that runs code from elsewhere");
     }
     if (PARENT_KILL.test(code)) findings.block("engine", "code signals its parent process (the engine)");
     if (ENV_READ.test(code) && NETWORK_CALL.test(code)) {

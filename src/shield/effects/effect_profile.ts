@@ -16,7 +16,7 @@ import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
 import { judgeSql } from "./sql_effects.ts";
-import { judgeConfigWrites, judgeIndexCommands, writtenImages } from "./config_files.ts";
+import { judgeConfigWrites, judgeIndexCommands, remoteAdds, writtenImages } from "./config_files.ts";
 import { judgeCodeFiles } from "./code_files.ts";
 import { judgeWebCode } from "./web_code.ts";
 import { TEST_FILE } from "../rule_exemptions.ts";
@@ -261,6 +261,12 @@ export function buildEffectProfile(
     for (const entry of writes) {
       for (const image of writtenImages(entry.path.absolute, written)) {
         judgeImage(image, environment, findings);
+      }
+      for (const url of remoteAdds(entry.path.absolute, written)) {
+        const host = readHost(url, environment);
+        if (host && !host.allowed && !host.loopback) {
+          findings.escalate("install", `the image build fetches "${url.slice(0, 80)}" into the image`);
+        }
       }
     }
     judgeConfigWrites(

@@ -69,6 +69,54 @@ function urlHost(text: string, environment: ShieldEnvironment) {
   return url ? readHost(url, environment) : undefined;
 }
 
+/** Commands that publish a package or image for everyone who installs it (a worm's way to spread). */
+const PUBLISH =
+  /^(?:(?:npm|pnpm|bun) publish|yarn (?:npm )?publish|twine upload|poetry publish|uv publish|cargo publish|gem push|dotnet nuget push|nuget push|flit publish|hatch publish)\b(?!.*--dry-run)/;
+/** Organisations whose repositories are cloned and run everywhere: a near spelling of one imitates it. */
+const POPULAR_OWNERS = [
+  "microsoft",
+  "google",
+  "facebook",
+  "meta-llama",
+  "openai",
+  "anthropics",
+  "vercel",
+  "aws",
+  "awslabs",
+  "hashicorp",
+  "kubernetes",
+  "docker",
+  "nodejs",
+  "python",
+  "pytorch",
+  "tensorflow",
+  "huggingface",
+  "denoland",
+  "rust-lang",
+  "golang",
+  "apache",
+  "github",
+];
+
+function judgePublishAndClone(segment: Segment, findings: Findings): void {
+  const argv = segment.argv;
+  if (PUBLISH.test(`${basename(argv[0] ?? "")} ${argv.slice(1).join(" ")}`)) {
+    findings.escalate(
+      "install",
+      `"${basename(argv[0] ?? "")}" publishes a package for everyone who installs it`,
+    );
+  }
+  if (basename(argv[0] ?? "") !== "git" || !argv.includes("clone")) return;
+  for (const arg of argv) {
+    const owner = /github\.com[/:]([\w.-]+)\//i.exec(arg)?.[1]?.toLowerCase();
+    if (!owner) continue;
+    const target = imitates(owner, POPULAR_OWNERS);
+    if (target) {
+      findings.escalate("install", `clones from "${owner}", which imitates the "${target}" organisation`);
+    }
+  }
+}
+
 function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "");
@@ -114,5 +162,6 @@ export function judgeOtherInstalls(
   for (const segment of segments) {
     judgeRegistryInstall(segment, findings);
     judgeThirdPartySources(segment, environment, findings);
+    judgePublishAndClone(segment, findings);
   }
 }
