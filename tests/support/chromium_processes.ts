@@ -1,0 +1,61 @@
+/** Finds Chromium processes by a string on their command line (a profile folder) through /proc, and sums their
+ * resident memory: how the tests see that a browser stopped, and how the bench measures one. */
+
+/** Pids of processes whose command line contains `marker`, and every descendant of those. */
+export function processesMatching(marker: string): number[] {
+  const parents = new Map<number, number>();
+  const roots: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    const pid = Number(entry.name);
+    try {
+      const commandLine = Deno.readTextFileSync(`/proc/${pid}/cmdline`).replaceAll("\0", " ");
+      const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+      // The command name in stat may hold spaces and parentheses: the fields after the last ")" are fixed.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields[0] === "Z") continue;
+      parents.set(pid, Number(fields[1]));
+      if (commandLine.includes(marker)) roots.push(pid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const found = new Set(roots);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (!found.has(pid) && found.has(parent)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** Resident memory of the processes, in bytes (shared pages counted once per process, as ps does). */
+export function residentBytes(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+      const kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
+      total += kb * 1024;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Waits until no process matches `marker` (polling), up to `timeoutMs`; returns what is still left. */
+export async function waitForNoProcesses(marker: string, timeoutMs = 15_000): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let left = processesMatching(marker);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = processesMatching(marker);
+  }
+  return left;
+}
