@@ -4,6 +4,7 @@ import { type ChromiumLaunchOptions, launchChromium, type LaunchedChromium } fro
 import { type ConnectionDecider, type SocksProxy, startSocksProxy } from "./socks_proxy.ts";
 import { ToolError } from "../types.ts";
 import { withDeadline } from "./deadline.ts";
+import { logRefusedRequests, type RefusedRequestLog } from "./page_failures.ts";
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): number;
@@ -20,6 +21,8 @@ export interface Refusal {
 export interface SessionBrowser extends LaunchedChromium {
   /** Connections the proxy refused, newest last (at most 50). */
   refusals: Refusal[];
+  /** The page's refused sub-requests not yet reported to the model. */
+  refusedRequests: RefusedRequestLog;
 }
 
 export type BrowserEvent =
@@ -137,7 +140,8 @@ export class BrowserPool {
         userDataDirectory: launched.userDataDirectory,
         startMs: performance.now() - started,
       });
-      return { browser: { ...launched, refusals }, proxy };
+      const refusedRequests = logRefusedRequests(launched.page, refusals);
+      return { browser: { ...launched, refusals, refusedRequests }, proxy };
     } catch (error) {
       await proxy.close();
       throw error;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ToolDefinition } from "../types.ts";
 import { asToolError, type BrowserToolContext, pageResult, withOpenPage } from "./browser_context.ts";
 import { extractContent } from "./page_content.ts";
+import { describeRefusedRequests } from "./page_failures.ts";
 import { DeadlineError, withDeadline } from "./deadline.ts";
 
 const extractArgs = z.object({
@@ -42,6 +43,7 @@ export function extractTool(context: BrowserToolContext): ToolDefinition<Extract
           url,
           title,
           content,
+          extra: describeRefusedRequests(browser.refusedRequests.drain()),
           cutNote: mode === "links"
             ? `[More links are not shown: give a selector to list a part of the page]`
             : `[Cut at ${context.maxTextChars} characters: give a selector to read a part of the page]`,

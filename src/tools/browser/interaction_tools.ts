@@ -13,7 +13,7 @@ import {
 } from "./browser_context.ts";
 import type { SessionBrowser } from "./browser_pool.ts";
 import { cut } from "./page_content.ts";
-import { describeRefusedRequests, type FailedRequest, watchFailures } from "./page_failures.ts";
+import { describeRefusedRequests, watchFailures } from "./page_failures.ts";
 import { DeadlineError, withDeadline } from "./deadline.ts";
 
 const selector = z.string().min(1).max(1000).describe(
@@ -72,18 +72,13 @@ export function typeTool(context: BrowserToolContext): ToolDefinition<z.infer<ty
   };
 }
 
-interface AfterAction {
-  browser: SessionBrowser;
-  failures: FailedRequest[];
-}
-
 /** Runs one action within the navigation timeout, waits for a page it started, refuses a refused destination. */
 async function act(
   context: BrowserToolContext,
   browser: SessionBrowser,
   action: string,
   work: (page: Page, timeoutMs: number) => Promise<void>,
-): Promise<AfterAction> {
+): Promise<SessionBrowser> {
   const { page } = browser;
   const timeoutMs = context.limits().navTimeoutMs;
   const watch = watchFailures(page, browser.refusals);
@@ -111,18 +106,22 @@ async function act(
       `Cannot ${action}: the page it led to did not load${failed ? ` (${failed.error})` : ""}`,
     );
   }
-  return { browser, failures };
+  return browser;
 }
 
-async function report(context: BrowserToolContext, after: AfterAction, heading: string): Promise<ToolResult> {
-  const { page } = after.browser;
+async function report(
+  context: BrowserToolContext,
+  browser: SessionBrowser,
+  heading: string,
+): Promise<ToolResult> {
+  const { page } = browser;
   const { title, text } = await readExcerpt(context, page);
   return pageResult({
     heading: `${heading} The page now open:`,
     url: page.url(),
     title,
     content: cut(text, context.maxExcerptChars),
-    extra: describeRefusedRequests(after.failures),
+    extra: describeRefusedRequests(browser.refusedRequests.drain()),
     cutNote: excerptNote(context),
   });
 }

@@ -33,7 +33,8 @@ export function navigateTool(
         await precheck(args.url, egress);
         const result = await context.pool.use(call.sessionId, async (browser) => {
           const opened = await navigate(browser, args.url, limits.navTimeoutMs, call.signal);
-          return { opened, ...await readExcerpt(context, browser.page) };
+          const excerpt = await readExcerpt(context, browser.page);
+          return { opened, ...excerpt, refused: browser.refusedRequests.drain() };
         });
         context.failures.succeeded(call.sessionId);
         const { opened, title } = result;
@@ -42,7 +43,7 @@ export function navigateTool(
           url: opened.url,
           title,
           content: cut(result.text, context.maxExcerptChars),
-          extra: describeRefusedRequests(opened.failures),
+          extra: describeRefusedRequests(result.refused),
           cutNote: excerptNote(context),
         });
         return { ...page, reads: { hosts: opened.hosts } };

@@ -13,8 +13,6 @@ export interface NavigationResult {
   status: number | undefined;
   /** Hosts the page came from: the one asked for and every redirect's. */
   hosts: string[];
-  /** Everything that failed to load meanwhile (sub-requests included). */
-  failures: FailedRequest[];
 }
 
 /** A navigation that did not happen; `message` is the tool error. */
@@ -32,6 +30,7 @@ export async function navigate(
   signal: AbortSignal,
 ): Promise<NavigationResult> {
   const { page } = browser;
+  browser.refusedRequests.drain(); // what the previous page tried is no news about this one
   const watch = watchFailures(page, browser.refusals);
   let response: Response | null;
   try {
@@ -44,7 +43,7 @@ export async function navigate(
     await stopLoading(page);
     throw new NavigationError(explain(url, error, failures, timeoutMs, signal));
   }
-  const failures = watch.stop();
+  watch.stop();
   const finalUrl = page.url();
   if (!/^https?:/.test(finalUrl)) {
     await stopLoading(page);
@@ -52,7 +51,7 @@ export async function navigate(
       `Cannot open "${url}": it ended on "${finalUrl}", which is not an http(s) page`,
     );
   }
-  return { url: finalUrl, status: response?.status(), hosts: hostsOf(url, response), failures };
+  return { url: finalUrl, status: response?.status(), hosts: hostsOf(url, response) };
 }
 
 function explain(

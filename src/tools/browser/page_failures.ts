@@ -39,6 +39,32 @@ export function watchFailures(page: Page, refusals: Refusal[]): FailureWatch {
   };
 }
 
+/** Sub-requests of the page refused by the proxy (a script's fetch, an image), kept until an answer reports them:
+ * they may fail after the action that caused them has returned. */
+export interface RefusedRequestLog {
+  /** The refused sub-requests not reported yet, oldest first (at most 20 kept). */
+  drain(): FailedRequest[];
+}
+
+export function logRefusedRequests(page: Page, refusals: Refusal[]): RefusedRequestLog {
+  let pending: FailedRequest[] = [];
+  page.on("requestfailed", (request) => {
+    const error = request.failure()?.errorText ?? "failed";
+    if (!/SOCKS|PROXY|TUNNEL/i.test(error)) return;
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) return;
+    const url = request.url();
+    pending.push({ url, navigation: false, error, refusedBecause: refusalFor(url, refusals) ?? "refused" });
+    if (pending.length > 20) pending.shift();
+  });
+  return {
+    drain() {
+      const drained = pending;
+      pending = [];
+      return drained;
+    },
+  };
+}
+
 /** The newest refusal for the URL's host and port. */
 export function refusalFor(url: string, refusals: Refusal[]): string | undefined {
   let parsed: URL;
@@ -61,8 +87,7 @@ function normalise(host: string): string {
 }
 
 /** One line per refused sub-request, for the tool's output (at most five, then a count). */
-export function describeRefusedRequests(failures: FailedRequest[]): string | undefined {
-  const refused = failures.filter((failure) => !failure.navigation && failure.refusedBecause);
+export function describeRefusedRequests(refused: FailedRequest[]): string | undefined {
   if (refused.length === 0) return undefined;
   const lines = refused.slice(0, 5).map((failure) => `- ${failure.url}: ${failure.refusedBecause}`);
   if (refused.length > 5) lines.push(`- and ${refused.length - 5} more`);

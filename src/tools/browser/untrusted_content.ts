@@ -16,7 +16,7 @@ export function untrustedBlock(content: string, random: () => string = randomTag
 
 /** A page that writes its own closing boundary must not look like it ended the data. */
 function defuse(text: string): string {
-  return text.replace(new RegExp(`<(/?)\\s*${BOUNDARY_NAME}`, "gi"), "‹$1" + BOUNDARY_NAME);
+  return text.replace(new RegExp(`<\\s*(/?)\\s*${BOUNDARY_NAME}`, "gi"), "‹$1" + BOUNDARY_NAME);
 }
 
 function randomTag(): string {
