@@ -34,14 +34,14 @@ export function processesMatching(marker: string): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
-/** Resident memory of the processes, in bytes (shared pages counted once per process, as ps does). */
+/** Proportional resident memory of the processes, in bytes: each shared page divided among the processes
+ * sharing it (PSS), so the sum over a process tree counts shared libraries and memory once. */
 export function residentBytes(pids: number[]): number {
   let total = 0;
   for (const pid of pids) {
     try {
-      const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-      const kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
-      total += kb * 1024;
+      const rollup = Deno.readTextFileSync(`/proc/${pid}/smaps_rollup`);
+      total += Number(rollup.match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024;
     } catch {
       // ended meanwhile
     }

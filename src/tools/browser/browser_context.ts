@@ -7,7 +7,7 @@ import type { Extracted } from "./page_content.ts";
 import { untrustedBlock } from "./untrusted_content.ts";
 import { ToolError, type ToolResult } from "../types.ts";
 import { DeadlineError, withDeadline } from "./deadline.ts";
-import { bodyText } from "./in_page.ts";
+import { bodyText, type TitledText } from "./in_page.ts";
 
 export interface BrowserLimits {
   /** agents.browser_nav_timeout_seconds, in ms; also bounds clicks, typing and reads. */
@@ -76,19 +76,11 @@ export function pageResult(input: {
   return { output: lines.join("\n"), isError: false, reads: { hosts: [hostOf(input.url)] } };
 }
 
-/** The page's title and the start of its text, each read within a deadline (empty when the page does not answer). */
-export async function readExcerpt(
-  context: BrowserToolContext,
-  page: Page,
-): Promise<{ title: string; text: string }> {
+/** The page's title and the start of its text, read within a deadline (empty when the page does not answer). */
+export async function readExcerpt(context: BrowserToolContext, page: Page): Promise<TitledText> {
   const timeoutMs = context.limits().navTimeoutMs;
-  const title = await withDeadline(page.title(), 5_000, "title").catch(() => "");
-  const text = await withDeadline(
-    page.evaluate(bodyText, context.maxExcerptChars * 4),
-    timeoutMs,
-    "text",
-  ).catch(() => "");
-  return { title, text };
+  return await withDeadline(page.evaluate(bodyText, context.maxExcerptChars * 4), timeoutMs, "text")
+    .catch(() => ({ title: "", text: "" }));
 }
 
 export function excerptNote(context: BrowserToolContext): string {

@@ -4,7 +4,7 @@ import type { ToolDefinition } from "../types.ts";
 import { asToolError, type BrowserToolContext, pageResult, withOpenPage } from "./browser_context.ts";
 import { extractContent } from "./page_content.ts";
 import { describeRefusedRequests } from "./page_failures.ts";
-import { DeadlineError, withDeadline } from "./deadline.ts";
+import { DeadlineError } from "./deadline.ts";
 
 const extractArgs = z.object({
   mode: z.enum(["text", "accessibility", "links"]).optional().describe(
@@ -34,14 +34,13 @@ export function extractTool(context: BrowserToolContext): ToolDefinition<Extract
         const content = await extractContent(browser.page, mode, args.selector, limits).catch((error) => {
           throw error instanceof DeadlineError ? error : asToolError(error, `read ${describe(args)}`);
         });
-        const title = await withDeadline(browser.page.title(), 5_000, "title").catch(() => "");
         const url = browser.page.url();
         return pageResult({
           heading:
             `${mode === "links" ? "Links" : mode === "accessibility" ? "Accessibility tree" : "Text"} of ` +
             `${args.selector ? `"${args.selector}" on ` : ""}the open page.`,
           url,
-          title,
+          title: content.title,
           content,
           extra: describeRefusedRequests(browser.refusedRequests.drain()),
           cutNote: mode === "links"

@@ -4,6 +4,12 @@
 interface TextElement {
   innerText?: string;
   textContent: string | null;
+  ownerDocument?: { title: string };
+}
+
+export interface TitledText {
+  title: string;
+  text: string;
 }
 
 interface LinkElement {
@@ -16,16 +22,20 @@ interface Root {
   querySelectorAll(selector: string): ArrayLike<unknown>;
 }
 
-/** The element's visible text, first `max` characters. */
-export function elementText(element: unknown, max: number): string {
+/** The document's title and the element's visible text, first `max` characters (one round trip for both). */
+export function elementText(element: unknown, max: number): TitledText {
   const node = element as TextElement;
-  return (node.innerText ?? node.textContent ?? "").slice(0, max);
+  return {
+    title: node.ownerDocument?.title ?? "",
+    text: (node.innerText ?? node.textContent ?? "").slice(0, max),
+  };
 }
 
-/** The document body's visible text, first `max` characters. */
-export function bodyText(max: number): string {
-  const body = (globalThis as unknown as { document: { body: TextElement | null } }).document.body;
-  return (body?.innerText ?? "").slice(0, max);
+/** The document's title and its body's visible text, first `max` characters. */
+export function bodyText(max: number): TitledText {
+  const document =
+    (globalThis as unknown as { document: { title: string; body: TextElement | null } }).document;
+  return { title: document.title, text: (document.body?.innerText ?? "").slice(0, max) };
 }
 
 /** The first `max` links below `root`, with their total count. */

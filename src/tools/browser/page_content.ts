@@ -2,7 +2,7 @@
  * the page, so every read has a deadline (a hostile page can keep its main thread busy forever). */
 import type { Page } from "playwright-core";
 import { withDeadline } from "./deadline.ts";
-import { elementText, linksBelow } from "./in_page.ts";
+import { bodyText, elementText, linksBelow } from "./in_page.ts";
 
 export type ExtractMode = "text" | "accessibility" | "links";
 
@@ -16,7 +16,7 @@ export interface ExtractLimits {
 
 export interface Extracted {
   text: string;
-  /** Characters (or links) left out. */
+  /** Characters (or links) left out; 0 when nothing was. */
   omitted: number;
 }
 
@@ -25,43 +25,37 @@ export async function extractContent(
   mode: ExtractMode,
   selector: string | undefined,
   limits: ExtractLimits,
-): Promise<Extracted> {
-  if (mode === "links") return await extractLinks(page, selector, limits);
-  const read = mode === "text"
-    ? readText(page, selector, limits)
-    : page.locator(selector ?? "body").first().ariaSnapshot({ timeout: limits.timeoutMs });
-  const text = await withDeadline(
-    read,
-    limits.timeoutMs,
-    `Reading the page took longer than ${limits.timeoutMs} ms`,
-  );
-  return cut(text, limits.maxChars);
-}
-
-async function readText(page: Page, selector: string | undefined, limits: ExtractLimits): Promise<string> {
-  const locator = page.locator(selector ?? "body").first();
-  await locator.waitFor({ state: "attached", timeout: limits.timeoutMs });
-  // Read one character past the cap inside the page, so a huge page is never copied out whole.
-  return await locator.evaluate(elementText, limits.maxChars * 4);
-}
-
-async function extractLinks(
-  page: Page,
-  selector: string | undefined,
-  limits: ExtractLimits,
-): Promise<Extracted> {
-  const scope = selector ?? "body";
+): Promise<Extracted & { title: string }> {
+  const element = page.locator(selector ?? "body").first();
+  const late = `Reading the page took longer than ${limits.timeoutMs} ms`;
+  if (mode === "text") {
+    // Read past the cap inside the page only by a margin, so a huge page is never copied out whole.
+    const reading = selector === undefined
+      ? page.evaluate(bodyText, limits.maxChars * 4)
+      : element.evaluate(elementText, limits.maxChars * 4, { timeout: limits.timeoutMs });
+    const read = await withDeadline(reading, limits.timeoutMs + 1_000, late);
+    return { title: read.title, ...cut(read.text, limits.maxChars) };
+  }
+  const title = await withDeadline(page.title(), limits.timeoutMs, late);
+  if (mode === "accessibility") {
+    const tree = await withDeadline(
+      element.ariaSnapshot({ timeout: limits.timeoutMs }),
+      limits.timeoutMs + 1_000,
+      late,
+    );
+    return { title, ...cut(tree, limits.maxChars) };
+  }
   const found = await withDeadline(
-    page.locator(scope).first().evaluate(linksBelow, limits.maxLinks),
-    limits.timeoutMs,
-    `Reading the links took longer than ${limits.timeoutMs} ms`,
+    element.evaluate(linksBelow, limits.maxLinks, { timeout: limits.timeoutMs }),
+    limits.timeoutMs + 1_000,
+    late,
   );
   const lines = found.links.map((link) => `- ${link.text || "(no text)"} → ${link.href}`);
   const listed = cut(lines.join("\n"), limits.maxChars);
-  return { text: listed.text, omitted: found.total - found.links.length + (listed.omitted > 0 ? 1 : 0) };
+  return { title, text: listed.text, omitted: found.total - found.links.length + listed.omitted };
 }
 
-/** Text normalised (runs of blank lines folded) and cut to `maxChars`. */
+/** Text normalised (line ends, trailing blanks, runs of blank lines folded) and cut to `maxChars`. */
 export function cut(text: string, maxChars: number): Extracted {
   const folded = text.replace(/\r\n?/g, "\n").replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
   if (folded.length <= maxChars) return { text: folded, omitted: 0 };
