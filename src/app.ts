@@ -47,6 +47,7 @@ import { parseToolArguments } from "./tools/validate_arguments.ts";
 import { createMemoryService } from "./memory/memory_service.ts";
 import { checkWorkspaceLayout, layoutOf } from "./security/workspace_layout.ts";
 import { buildProtectedPaths } from "./security/protected_paths.ts";
+import { browserLimitsFrom, createBrowserTools } from "./tools/browser/browser_tools.ts";
 
 export const RESTART_EXIT_CODE = 75;
 
@@ -167,21 +168,43 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     embedder: models.embedding(),
     log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
   });
+  const protectedPaths = buildProtectedPaths({
+    workspace,
+    configPath: loaded.path,
+    policyFiles: layoutOf(loaded).policyFiles,
+    webRoot,
+  });
+  const enginePorts: number[] = [];
+  const browser = config.tools.disabled_groups.includes("browser") ? undefined : createBrowserTools({
+    workspace,
+    home,
+    protectedPaths,
+    limits: () => browserLimitsFrom(holder.current().agents),
+    allowHosts: options.httpAllowHosts,
+    enginePorts: () => enginePorts,
+    clock,
+    onEvent: (event) =>
+      event.type === "started"
+        ? logger.info("browser_started", "Browser started", {
+          session_id: event.sessionId,
+          start_ms: Math.round(event.startMs),
+        })
+        : logger.info("browser_stopped", `Browser stopped: ${event.reason}`, { session_id: event.sessionId }),
+  });
+  sessions.observe({ deleted: (session) => void browser?.closeSession(session.id) });
   const registry = createToolRegistry(
-    buildTools({
-      config,
-      workspace,
-      home,
-      sandbox,
-      memory,
-      protectedPaths: buildProtectedPaths({
+    [
+      ...buildTools({
+        config,
         workspace,
-        configPath: loaded.path,
-        policyFiles: layoutOf(loaded).policyFiles,
-        webRoot,
+        home,
+        sandbox,
+        memory,
+        protectedPaths,
+        httpAllowHosts: options.httpAllowHosts,
       }),
-      httpAllowHosts: options.httpAllowHosts,
-    }),
+      ...(browser?.tools ?? []),
+    ],
     { disabledGroups: config.tools.disabled_groups },
   );
 
@@ -366,6 +389,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     onListen: () => {},
   }, (request, info) => app.fetch(request, { remoteAddr: info.remoteAddr }));
   const port = server.addr.port;
+  enginePorts.push(port);
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   logger.info("engine_ready", `Parapet is listening on ${url}`, {
     url,
@@ -378,6 +402,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     stopping ??= (async () => {
       approvals.denyAll();
       await conversation.stopAll();
+      await browser?.shutdown();
       hub.closeAll();
       await server.shutdown();
       memory.close();

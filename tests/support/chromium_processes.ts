@@ -1,10 +1,15 @@
 /** Finds Chromium processes by a string on their command line (a profile folder) through /proc, and sums their
  * resident memory: how the tests see that a browser stopped, and how the bench measures one. */
 
-/** Pids of processes whose command line contains `marker`, and every descendant of those. */
-export function processesMatching(marker: string): number[] {
-  const parents = new Map<number, number>();
-  const roots: number[] = [];
+interface ProcessEntry {
+  pid: number;
+  parent: number;
+  commandLine: string;
+}
+
+/** Every live process (zombies left out). */
+function listProcesses(): ProcessEntry[] {
+  const entries: ProcessEntry[] = [];
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;
     const pid = Number(entry.name);
@@ -14,12 +19,37 @@ export function processesMatching(marker: string): number[] {
       // The command name in stat may hold spaces and parentheses: the fields after the last ")" are fixed.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (fields[0] === "Z") continue;
-      parents.set(pid, Number(fields[1]));
-      if (commandLine.includes(marker)) roots.push(pid);
+      entries.push({ pid, parent: Number(fields[1]), commandLine });
     } catch {
       // the process ended while we looked
     }
   }
+  return entries;
+}
+
+/** Pids of processes whose command line contains `marker`, and every descendant of those. */
+export function processesMatching(marker: string): number[] {
+  const processes = listProcesses();
+  const roots = processes.filter((entry) => entry.commandLine.includes(marker)).map((entry) => entry.pid);
+  return withDescendants(roots, processes);
+}
+
+/** Pids of every descendant of `pid` whose command line contains `marker` (e.g. "chromium"), with theirs. */
+export function descendantsMatching(pid: number, marker: string): number[] {
+  const processes = listProcesses();
+  const below = withDescendants([pid], processes).filter((found) => found !== pid);
+  const roots = processes.filter((entry) => below.includes(entry.pid) && entry.commandLine.includes(marker));
+  return withDescendants(roots.map((entry) => entry.pid), processes);
+}
+
+/** Pids among `pids` that are still alive (not zombies). */
+export function alive(pids: number[]): number[] {
+  const live = new Set(listProcesses().map((entry) => entry.pid));
+  return pids.filter((pid) => live.has(pid));
+}
+
+function withDescendants(roots: number[], processes: ProcessEntry[]): number[] {
+  const parents = new Map(processes.map((entry) => [entry.pid, entry.parent]));
   const found = new Set(roots);
   let grew = true;
   while (grew) {
