@@ -67,6 +67,8 @@ async function route(url: URL, request: Request, port: number, closing: AbortSig
       return new Response(null, { status: 302, headers: { location: `http://127.0.0.1:${port}/second` } });
     case "/link-local":
       return page("Links", `<a id="local" href="http://127.0.0.1:${port}/second">internal</a>`);
+    case "/link-file":
+      return page("Files", `<a id="file" href="file:///etc/passwd">passwords</a>`);
     case "/fetch-local":
       return page(
         "Fetcher",

@@ -71,7 +71,7 @@ export class BrowserPool {
     slot.idleTimer = undefined;
     slot.busy++;
     try {
-      slot.starting ??= this.#start(sessionId);
+      slot.starting ??= this.#start(sessionId, slot);
       let started;
       try {
         started = await slot.starting;
@@ -119,7 +119,7 @@ export class BrowserPool {
     }, this.options.idleMs());
   }
 
-  async #start(sessionId: string) {
+  async #start(sessionId: string, slot: Slot) {
     const started = performance.now();
     const refusals: Refusal[] = [];
     const proxy = startSocksProxy({
@@ -141,7 +141,14 @@ export class BrowserPool {
         startMs: performance.now() - started,
       });
       const refusedRequests = logRefusedRequests(launched.page, refusals);
-      return { browser: { ...launched, refusals, refusedRequests }, proxy };
+      const running = { browser: { ...launched, refusals, refusedRequests }, proxy };
+      // Chromium crashed or was killed: the next call starts a new one instead of failing on a dead page.
+      launched.context.on("close", () => {
+        void slot.starting?.then((current) => {
+          if (current === running) void this.#stop(sessionId, slot, "broken");
+        });
+      });
+      return running;
     } catch (error) {
       await proxy.close();
       throw error;

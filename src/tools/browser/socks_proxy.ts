@@ -16,6 +16,8 @@ export interface SocksProxyOptions {
   onRefused?: (host: string, port: number, reason: string) => void;
   /** Bound on the handshake, so a stuck client does not hold a connection open (default 10000 ms). */
   handshakeTimeoutMs?: number;
+  /** Bound on connecting to the target, which may drop packets silently (default 15000 ms). */
+  connectTimeoutMs?: number;
 }
 
 export interface SocksProxy {
@@ -35,11 +37,12 @@ const REPLY = { succeeded: 0, refused: 2, hostUnreachable: 4, commandUnsupported
 export function startSocksProxy(options: SocksProxyOptions): SocksProxy {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const open = new Set<Deno.Conn>();
+  const closing = new AbortController();
   const handling = new Set<Promise<void>>();
   const accepting = (async () => {
     for await (const connection of listener) {
       open.add(connection);
-      const task = handleConnection(connection, options, open).catch(() => {}).finally(() => {
+      const task = handleConnection(connection, options, open, closing.signal).catch(() => {}).finally(() => {
         closeQuietly(connection);
         open.delete(connection);
         handling.delete(task);
@@ -52,6 +55,7 @@ export function startSocksProxy(options: SocksProxyOptions): SocksProxy {
     url: `socks5://127.0.0.1:${port}`,
     port,
     async close() {
+      closing.abort();
       closeQuietly(listener);
       for (const connection of open) closeQuietly(connection);
       await accepting;
@@ -60,7 +64,12 @@ export function startSocksProxy(options: SocksProxyOptions): SocksProxy {
   };
 }
 
-async function handleConnection(client: Deno.Conn, options: SocksProxyOptions, open: Set<Deno.Conn>) {
+async function handleConnection(
+  client: Deno.Conn,
+  options: SocksProxyOptions,
+  open: Set<Deno.Conn>,
+  closing: AbortSignal,
+) {
   const reader = new ByteReader(client);
   const timer = setTimeout(() => closeQuietly(client), options.handshakeTimeoutMs ?? 10_000);
   let request: { host: string; port: number } | undefined;
@@ -70,15 +79,25 @@ async function handleConnection(client: Deno.Conn, options: SocksProxyOptions, o
     clearTimeout(timer);
   }
   if (!request) return;
+  const fail = async (code: number, reason: string) => {
+    options.onRefused?.(request.host, request.port, reason);
+    await client.write(reply(code)).catch(() => {});
+  };
+  let target: ProxyTarget;
+  try {
+    target = await options.decide(request.host, request.port);
+  } catch (error) {
+    return await fail(REPLY.refused, error instanceof Error ? error.message : String(error));
+  }
   let upstream: Deno.Conn;
   try {
-    const target = await options.decide(request.host, request.port);
-    upstream = await Deno.connect({ hostname: target.hostname, port: target.port });
+    upstream = await connectWithin(target, options.connectTimeoutMs ?? 15_000, closing);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    options.onRefused?.(request.host, request.port, reason);
-    await client.write(reply(REPLY.refused)).catch(() => {});
-    return;
+    const detail = error instanceof Error ? error.message : String(error);
+    return await fail(
+      REPLY.hostUnreachable,
+      `Cannot connect to "${request.host}:${request.port}": ${detail}`,
+    );
   }
   open.add(upstream);
   try {
@@ -129,6 +148,24 @@ async function readAddress(reader: ByteReader, addressType: number): Promise<str
     return groups.join(":");
   }
   return undefined;
+}
+
+/** Connects, or fails after `ms` or when the proxy closes; a connection that arrives too late is closed. */
+function connectWithin(target: ProxyTarget, ms: number, closing: AbortSignal): Promise<Deno.Conn> {
+  const connecting = Deno.connect({ hostname: target.hostname, port: target.port });
+  return new Promise((resolve, reject) => {
+    const giveUp = (reason: string) => {
+      reject(new Error(reason));
+      connecting.then((late) => closeQuietly(late), () => {});
+    };
+    const timer = setTimeout(() => giveUp(`no connection within ${ms} ms`), ms);
+    const onClose = () => giveUp("the proxy is closing");
+    closing.addEventListener("abort", onClose, { once: true });
+    connecting.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      closing.removeEventListener("abort", onClose);
+    });
+  });
 }
 
 /** A reply with the unspecified bind address 0.0.0.0:0, which clients ignore. */

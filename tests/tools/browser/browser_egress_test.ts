@@ -83,6 +83,19 @@ Deno.test("clicking a link to a loopback address is a tool error naming the reas
   }
 });
 
+Deno.test("a page's link to a local file leads nowhere", async () => {
+  const rig = await startBrowserRig();
+  try {
+    await rig.call("browser_navigate", { url: `${rig.server.origin}/link-file` });
+    await rig.call("browser_click", { selector: "#file" });
+    const text = await rig.call("browser_extract", {});
+    assert(text.output.includes(`URL: ${rig.server.origin}/link-file`), text.output);
+    assert(!text.output.includes("root:"), text.output);
+  } finally {
+    await rig.close();
+  }
+});
+
 Deno.test("file:, data:, javascript: and browser-internal URLs, and credentials in URLs, are refused", async () => {
   const rig = await startBrowserRig();
   try {

@@ -90,6 +90,24 @@ Deno.test("an idle browser is shut down after browser_idle_minutes and started a
   }
 });
 
+Deno.test("a crashed browser is replaced on the next call", async () => {
+  const rig = await startBrowserRig();
+  try {
+    await rig.call("browser_navigate", { url: `${rig.server.origin}/` });
+    const [first] = started(rig.events);
+    const processes = processesMatching(first.userDataDirectory);
+    // The browser process itself: the one whose parent is not one of them.
+    const root = processes.find((pid) => !processes.includes(parentOf(pid)))!;
+    Deno.kill(root, "SIGKILL");
+    await waitFor(() => rig.events.some((event) => event.type === "stopped" && event.reason === "broken"));
+    const again = await rig.call("browser_navigate", { url: `${rig.server.origin}/second` });
+    assertEquals(again.isError, false, again.output);
+    assertEquals(started(rig.events).length, 2);
+  } finally {
+    await rig.close();
+  }
+});
+
 Deno.test("use restarts the idle clock: a timer never fires while a call is running", async () => {
   const rig = await startBrowserRig();
   try {
@@ -126,6 +144,11 @@ Deno.test("each session has its own browser; shutdown stops them all and refuses
     await rig.close();
   }
 });
+
+function parentOf(pid: number): number {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -94,6 +94,26 @@ Deno.test("a refused connection gets reply 2, is reported, and reaches nothing",
   }
 });
 
+Deno.test("a target that refuses the connection gets reply 4 and a reason", async () => {
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (closed.addr as Deno.NetAddr).port;
+  closed.close();
+  const reasons: string[] = [];
+  const proxy = startSocksProxy({
+    decide: () => Promise.resolve({ hostname: "127.0.0.1", port }),
+    onRefused: (_host, _port, reason) => reasons.push(reason),
+  });
+  try {
+    const { code, connection } = await socksConnect(proxy.port, "gone.example", 80);
+    assertEquals(code, 4);
+    connection.close();
+    assertEquals(reasons.length, 1);
+    assert(reasons[0].startsWith('Cannot connect to "gone.example:80":'), reasons[0]);
+  } finally {
+    await proxy.close();
+  }
+});
+
 Deno.test("IPv4 and IPv6 address requests are read as addresses", async () => {
   const asked: string[] = [];
   const proxy = startSocksProxy({
