@@ -1,5 +1,6 @@
 /** No Chromium outlives the engine: not after a normal stop, not after SIGTERM, not after SIGKILL (Chromium exits
- * when its control pipe closes). The engine runs in a child process the test drives through the scripted LLM. */
+ * when its control pipe closes). The engine runs in a child process with the Deno permission flags the supervisor
+ * gives it (so the browser is shown to work inside them), driven through the scripted LLM. */
 import * as path from "node:path";
 import { stringify } from "yaml";
 import { assert, assertEquals } from "../support/assert.ts";
@@ -10,6 +11,8 @@ import { startPageServer } from "../support/page_server.ts";
 import { WsClient } from "../support/ws_client.ts";
 import { fromFileUrl } from "../support/paths.ts";
 import { completedActions, startBrowserE2eRig } from "./_browser_e2e_rig.ts";
+import { loadConfig } from "../../src/config/load_config.ts";
+import { enginePermissionFlags } from "../../src/engine/permission_flags.ts";
 
 const CHILD = fromFileUrl(new URL("./_browser_engine_child.ts", import.meta.url));
 
@@ -72,17 +75,25 @@ for (const signal of ["SIGTERM", "SIGKILL"] as const) {
       configPath,
       stringify(testConfig({ llmUrl: llm.url, config: { workspace: path.join(root, "workspace") } })),
     );
+    const loaded = await loadConfig(configPath);
+    await Deno.mkdir(loaded.workspace, { recursive: true });
+    const flags = await enginePermissionFlags(loaded.config, loaded.workspace, loaded.path);
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", CHILD, configPath],
+      args: ["run", ...flags, CHILD, configPath],
       env: { FAKE_LLM_KEY: "test-key", NO_COLOR: "1" },
       stdout: "piped",
       stderr: "piped",
       stdin: "null",
     }).spawn();
-    const stderr = child.stderr.pipeTo(new WritableStream());
+    let errors = "";
+    const stderr = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (chunk) => void (errors = (errors + chunk).slice(-4000)) }),
+    );
     let client: WsClient | undefined;
     try {
-      const url = await readyUrl(child.stdout);
+      const url = await readyUrl(child.stdout).catch((error) => {
+        throw new Error(`${error.message}\n${errors}`);
+      });
       const { id } = await (await fetch(`${url}/api/sessions`, { method: "POST", body: "{}" })).json();
       client = await WsClient.connect(`${url.replace("http", "ws")}/api/ws`, id);
       llm.enqueue(

@@ -1,7 +1,8 @@
 /** Starts one headless Chromium through playwright-core: a fresh profile in a temp folder, every connection through
  * the given SOCKS proxy, downloads and service workers off. Chromium exits when the engine does (its control pipe
  * closes), and `close` removes the profile. */
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import { tolerateRefusedExistsChecks } from "./node_fs_compat.ts";
 
 /** Flags that work on a closed network and keep Chromium from calling home. */
 export const CHROMIUM_FLAGS = [
@@ -38,6 +39,9 @@ export interface LaunchedChromium {
 }
 
 export async function launchChromium(options: ChromiumLaunchOptions): Promise<LaunchedChromium> {
+  // Loaded on first use: an engine that never browses never loads playwright.
+  tolerateRefusedExistsChecks();
+  const { chromium } = await import("playwright-core");
   const userDataDirectory = await Deno.makeTempDir({ prefix: "parapet-browser-" });
   let context: BrowserContext;
   try {
