@@ -10,7 +10,7 @@ import { shieldCommand } from "./src/cli/shield_command.ts";
 import { chronicleCommand } from "./src/cli/chronicle_command.ts";
 import type { OptionValues } from "./src/cli/options.ts";
 import { formatConfigError, STARTUP_REFUSED_CODE, USAGE_CODE } from "./src/cli/startup_failure.ts";
-import { ConfigError } from "./src/errors.ts";
+import { ConfigError } from "./src/lib/errors.ts";
 
 type Handler = (positionals: string[], options: OptionValues) => Promise<number> | number;
 

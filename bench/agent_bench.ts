@@ -23,12 +23,12 @@ import {
 } from "./bench_support.ts";
 import { ToolPipeline } from "../src/engine/tool_pipeline.ts";
 import { EventBus } from "../src/engine/events.ts";
-import { auditPort } from "../src/engine/audit_trail.ts";
-import { openAuditLog } from "../src/security/audit/audit_log.ts";
+import { auditPort } from "../src/app/audit_trail.ts";
+import { openAuditLog } from "../src/audit/audit_log.ts";
 import { openDatabase } from "../src/store/database.ts";
 import { MetricsStore } from "../src/store/metrics_store.ts";
-import { JsonLogger } from "../src/logger.ts";
-import { systemClock } from "../src/clock.ts";
+import { JsonLogger } from "../src/log/logger.ts";
+import { systemClock } from "../src/lib/clock.ts";
 import { homeDirectory } from "../src/config/env.ts";
 import { createStandaloneShield } from "../src/shield/mod.ts";
 import { createFileTools } from "../src/tools/files.ts";
@@ -51,7 +51,7 @@ const TURNS_PER_SESSION = 50;
 const ENGINE_CPU = "1";
 
 /** Runs the real engine (startEngine, as `main.ts engine` does) with a fractional-millisecond clock. */
-const PRECISE_ENGINE = `import { startEngine } from "${REPO_ROOT}/src/app.ts";
+const PRECISE_ENGINE = `import { startEngine } from "${REPO_ROOT}/src/app/start.ts";
 const [configPath, port] = Deno.args;
 const clock = { now: () => performance.timeOrigin + performance.now() };
 const engine = await startEngine({ configPath, port: Number(port), clock });

@@ -2,15 +2,15 @@
  * against the same log unanchored; and a fail-closed tool call waiting for its entries, against one that
  * does not wait. Every figure is a ratio to a baseline measured in this run. */
 import { z } from "zod";
-import { openAuditLog } from "../src/security/audit/audit_log.ts";
-import type { AnchorOptions } from "../src/security/audit/_anchor_keeper.ts";
+import { openAuditLog } from "../src/audit/audit_log.ts";
+import type { AnchorOptions } from "../src/audit/_anchor_keeper.ts";
 import { openDatabase } from "../src/store/database.ts";
-import { SqliteAnchorStore } from "../src/store/audit_anchor_store.ts";
-import { systemClock } from "../src/clock.ts";
+import { SqliteAnchorStore } from "../src/audit/anchor_store.ts";
+import { systemClock } from "../src/lib/clock.ts";
 import { ToolPipeline } from "../src/engine/tool_pipeline.ts";
-import { auditPort } from "../src/engine/audit_trail.ts";
+import { auditPort } from "../src/app/audit_trail.ts";
 import { noMetrics } from "../src/engine/ports.ts";
-import { JsonLogger } from "../src/logger.ts";
+import { JsonLogger } from "../src/log/logger.ts";
 import { parseToolArguments } from "../src/tools/validate_arguments.ts";
 import type { AnyTool } from "../src/tools/types.ts";
 import { percentile, ratio } from "./bench_support.ts";

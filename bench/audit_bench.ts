@@ -1,9 +1,9 @@
 /** Audit benchmark: durable appends per second (group commit) and full verification of 1,000,000 entries. */
-import { openAuditLog } from "../src/security/audit/audit_log.ts";
-import { buildEntry, GENESIS_HASH, serializeEntry } from "../src/security/audit/audit_entry.ts";
-import { verifyAuditFile } from "../src/security/audit/verify_audit.ts";
-import { systemClock } from "../src/clock.ts";
-import { sha256Hex } from "../src/security/audit/sha256.ts";
+import { openAuditLog } from "../src/audit/audit_log.ts";
+import { buildEntry, GENESIS_HASH, serializeEntry } from "../src/audit/audit_entry.ts";
+import { verifyAuditFile } from "../src/audit/verify_audit.ts";
+import { systemClock } from "../src/lib/clock.ts";
+import { sha256Hex } from "../src/lib/sha256.ts";
 
 const APPENDS = 100_000;
 const PRODUCERS = 1_000;

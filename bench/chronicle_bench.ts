@@ -1,6 +1,6 @@
 /** Chronicle benchmark: snapshot cost for one 1 MB file and for a 10,000-file workspace, vs `cp -r`. */
-import { openChronicle } from "../src/security/chronicle/chronicle.ts";
-import { systemClock } from "../src/clock.ts";
+import { openChronicle } from "../src/chronicle/chronicle.ts";
+import { systemClock } from "../src/lib/clock.ts";
 
 const FILES = 10_000;
 

@@ -7,10 +7,10 @@
  *    baseline: reading and hashing the file.
  */
 import { DatabaseSync } from "node:sqlite";
-import { systemClock } from "../src/clock.ts";
-import { buildFtsQuery } from "../src/memory/fts_query.ts";
-import { sha256Hex } from "../src/memory/hash.ts";
-import { memorySchemaSql } from "../src/memory/memory_schema.ts";
+import { systemClock } from "../src/lib/clock.ts";
+import { buildFtsQuery } from "../src/lib/fts_query.ts";
+import { sha256Hex } from "../src/lib/sha256.ts";
+import { memorySchemaSql } from "../src/store/memory_schema.ts";
 import { createMemoryQuery } from "../src/memory/memory_query.ts";
 import { createMemoryService } from "../src/memory/memory_service.ts";
 
@@ -122,7 +122,7 @@ async function searchBench(root: string, words: string[]) {
   const info = await Deno.stat(`${workspace}/${notePath}`);
   const mtime = info.mtime!.getTime();
   db.prepare("INSERT INTO memory_files (path, mtime_ms, size, hash, indexed_at) VALUES (?, ?, ?, ?, ?)")
-    .run(notePath, mtime, info.size, await sha256Hex(noteText), mtime + 60_000);
+    .run(notePath, mtime, info.size, sha256Hex(noteText), mtime + 60_000);
 
   const memory = createMemoryService({ workspace, db, clock: systemClock });
   const fts = createMemoryQuery(db);
@@ -192,7 +192,7 @@ async function reindexBench(root: string, words: string[]) {
   const db = openDb(`${workspace}/engine.db`);
   const memory = createMemoryService({ workspace, db, clock: systemClock });
 
-  const readHash = await timeAsync(async () => await sha256Hex(await Deno.readTextFile(file)));
+  const readHash = await timeAsync(async () => sha256Hex(await Deno.readTextFile(file)));
   const first = await timeAsync(() => memory.sync());
   await Deno.writeTextFile(file, text + "\n## Hand edit\n\nadded by hand\n");
   const edited = await timeAsync(() => memory.sync());

@@ -1,7 +1,7 @@
 /** Reads argv with node:util parseArgs (strict): finds the subcommand, checks its options and positionals, and
  * turns every mistake into a UsageError that names the fix ("did you mean ..."). */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { closestMatch } from "../closest_match.ts";
+import { closestMatch } from "../lib/closest_match.ts";
 import { COMMANDS, type CommandSpec, findCommand, GLOBAL_OPTIONS, type OptionSpec } from "./command_specs.ts";
 
 export type OptionValues = Record<string, string | boolean | undefined>;

@@ -3,8 +3,8 @@
 import { basename, join } from "node:path";
 import type { Config, ModelConfig } from "../config/schema.ts";
 import type { ModelProbe } from "../providers/probe_model.ts";
-import type { SandboxInfo } from "../security/sandbox.ts";
-import type { TerminalStyle } from "../terminal_style.ts";
+import type { SandboxInfo } from "../sandbox/sandbox.ts";
+import type { TerminalStyle } from "../lib/terminal_style.ts";
 
 export interface BannerInputs {
   version: string;

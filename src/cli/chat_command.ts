@@ -3,7 +3,7 @@
 import { loadConfig, parseConfigText } from "../config/load_config.ts";
 import { readEnv } from "../config/env.ts";
 import type { Config } from "../config/schema.ts";
-import { styleFor } from "../terminal_style.ts";
+import { styleFor } from "../lib/terminal_style.ts";
 import { describeNetworkError } from "../providers/shared/network_error.ts";
 import { UsageError } from "./arguments.ts";
 import { ChatSession } from "./chat/chat_session.ts";

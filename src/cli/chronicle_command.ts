@@ -2,12 +2,12 @@
 import { join } from "node:path";
 import { loadConfig } from "../config/load_config.ts";
 import { configPathFrom, type OptionValues } from "./options.ts";
-import { openChronicle } from "../security/chronicle/chronicle.ts";
-import { systemClock } from "../clock.ts";
-import { runChronicleCliAudited } from "../engine/chronicle_command.ts";
-import { auditPort, openEngineAudit } from "../engine/audit_trail.ts";
+import { openChronicle } from "../chronicle/chronicle.ts";
+import { systemClock } from "../lib/clock.ts";
+import { runChronicleCliAudited } from "../chronicle/chronicle_command.ts";
+import { auditPort, openEngineAudit } from "../app/audit_trail.ts";
 import { openDatabase } from "../store/database.ts";
-import { JsonLogger } from "../logger.ts";
+import { JsonLogger } from "../log/logger.ts";
 
 export async function chronicleCommand(
   positionals: string[],

@@ -3,10 +3,10 @@ import { dirname, join, resolve } from "node:path";
 import { hashSync } from "bcrypt-ts";
 import { loadConfig } from "../config/load_config.ts";
 import { readEnv } from "../config/env.ts";
-import { runAuditVerifyCli } from "../security/audit/audit_verify_cli.ts";
-import { readAuditKey } from "../security/audit/audit_key.ts";
-import { readAnchorReadOnly } from "../store/audit_anchor_store.ts";
-import { ConfigError } from "../errors.ts";
+import { runAuditVerifyCli } from "./audit_verify.ts";
+import { readAuditKey } from "../audit/audit_key.ts";
+import { readAnchorReadOnly } from "../audit/anchor_store.ts";
+import { ConfigError } from "../lib/errors.ts";
 import { configPathFrom, type OptionValues, stringOption } from "./options.ts";
 import { terminalPrompter } from "./prompter.ts";
 

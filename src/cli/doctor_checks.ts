@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Config, ModelConfig } from "../config/schema.ts";
 import { readEnv } from "../config/env.ts";
 import { probeModel } from "../providers/probe_model.ts";
-import { detectSandbox } from "../security/sandbox.ts";
+import { detectSandbox } from "../sandbox/sandbox.ts";
 
 export type CheckStatus = "ok" | "warn" | "fail";
 

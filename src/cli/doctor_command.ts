@@ -3,8 +3,8 @@
 import { loadConfig, parseConfigText, workspaceOf } from "../config/load_config.ts";
 import { readEnv } from "../config/env.ts";
 import type { Config } from "../config/schema.ts";
-import { ConfigError } from "../errors.ts";
-import { styleFor, type TerminalStyle } from "../terminal_style.ts";
+import { ConfigError } from "../lib/errors.ts";
+import { styleFor, type TerminalStyle } from "../lib/terminal_style.ts";
 import { UsageError } from "./arguments.ts";
 import {
   chatRoleCheck,

@@ -2,8 +2,8 @@
  * then writes the memory files and policy presets. Without a terminal (or with --yes) it asks nothing. */
 import { DEFAULT_CONFIG_YAML } from "../config/default_config.ts";
 import { loadConfig, parseConfigText } from "../config/load_config.ts";
-import { initWorkspace } from "../engine/init_workspace.ts";
-import { checkWorkspaceLayout, layoutOf } from "../security/workspace_layout.ts";
+import { initWorkspace } from "../app/init_workspace.ts";
+import { checkWorkspaceLayout, layoutOf } from "../workspace/workspace_layout.ts";
 import { applyInitAnswers } from "./init_config_text.ts";
 import { askInitAnswers } from "./init_wizard.ts";
 import { configPathFrom, type OptionValues } from "./options.ts";

@@ -2,10 +2,10 @@
 import { createStandaloneShield, runCheckPolicy, runShieldEvaluate, type Shield } from "../shield/mod.ts";
 import { loadConfig } from "../config/load_config.ts";
 import { homeDirectory, readEnv } from "../config/env.ts";
-import { systemClock } from "../clock.ts";
-import { buildShield } from "../engine/build_shield.ts";
-import { ConfigHolder } from "../engine/config_holder.ts";
-import { ModelResolver } from "../engine/model_resolver.ts";
+import { systemClock } from "../lib/clock.ts";
+import { buildShield } from "../app/build_shield.ts";
+import { ConfigHolder } from "../config/config_holder.ts";
+import { ModelResolver } from "../app/model_resolver.ts";
 import { type OptionValues, stringOption } from "./options.ts";
 
 export async function shieldCommand(positionals: string[], options: OptionValues): Promise<number> {

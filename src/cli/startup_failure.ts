@@ -1,6 +1,6 @@
 /** Startup failures that are not crashes (bad config, port in use, unsafe bind): one clear message and the exit
  * code that tells the supervisor not to try again. */
-import { ConfigError } from "../errors.ts";
+import { ConfigError } from "../lib/errors.ts";
 
 /** The engine cannot start as configured; restarting would fail the same way (sysexits EX_CONFIG). */
 export const STARTUP_REFUSED_CODE = 78;

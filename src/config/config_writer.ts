@@ -1,10 +1,10 @@
 /** Changes one key of config.yaml in place, touching only that value's text (comments, blanks and layout of
  * every other line stay as they were), after validating the whole result against the schema. */
 import { parse as parseYamlValue, parseDocument } from "yaml";
-import { ConfigError, ValidationError } from "../errors.ts";
+import { ConfigError, ValidationError } from "../lib/errors.ts";
 import { setYamlValue } from "./yaml_edit.ts";
 import { childSchema, configJsonSchema, type JsonSchema, knownKeys } from "./config_json_schema.ts";
-import { closestMatch } from "../closest_match.ts";
+import { closestMatch } from "../lib/closest_match.ts";
 import { parseConfigText } from "./load_config.ts";
 import type { Config } from "./schema.ts";
 

@@ -2,10 +2,10 @@
 import { type Document, isMap, isScalar, isSeq, LineCounter, parseDocument, type YAMLError } from "yaml";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { type Config, configSchema, crossFieldProblems } from "./schema.ts";
-import { ConfigError } from "../errors.ts";
+import { ConfigError } from "../lib/errors.ts";
 import { DEFAULT_CONFIG_YAML } from "./default_config.ts";
 import { childSchema, configJsonSchema, type JsonSchema, knownKeys } from "./config_json_schema.ts";
-import { closestMatch } from "../closest_match.ts";
+import { closestMatch } from "../lib/closest_match.ts";
 
 export interface LoadedConfig {
   config: Config;

@@ -1,5 +1,5 @@
 /** What an action touches, in one line: for Tier 3 prompts, audit targets and channel approvals. */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../lib/sha256.ts";
 
 const TARGET_FIELDS = [
   "command",
@@ -24,5 +24,5 @@ export function targetOf(toolName: string, args: Record<string, unknown>): strin
 }
 
 export function argumentsHash(rawArguments: string): string {
-  return createHash("sha256").update(rawArguments).digest("hex");
+  return sha256Hex(rawArguments);
 }

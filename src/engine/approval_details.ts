@@ -1,8 +1,15 @@
 /** What a Tier 3 card shows beyond the spec's fields: every argument of the call, a diff of what a write would
  * change, and the agent's own words kept apart from what Shield found (the agent's are untrusted). */
 import * as path from "node:path";
-import { resolveInWorkspace } from "../security/workspace_paths.ts";
-import { unifiedDiff } from "./text_diff.ts";
+import { resolveInWorkspace } from "../workspace/workspace_paths.ts";
+import { unifiedDiff } from "../lib/text_diff.ts";
+import type { ServerEventData } from "../protocol/server_events.ts";
+
+/** The fields a Tier 3 request carries beyond the spec's. */
+export type ApprovalExtras = Pick<
+  ServerEventData["tier3_approval_required"],
+  "arguments" | "agent_reasoning" | "shield_reason" | "diff" | "diff_note"
+>;
 
 /** Larger files get a note instead of a diff. */
 const MAX_DIFF_BYTES = 1024 * 1024;
@@ -26,9 +33,9 @@ export async function approvalDetails(
   call: NotedCall,
   reasoning: string,
   options: DetailOptions,
-): Promise<Record<string, unknown>> {
+): Promise<ApprovalExtras> {
   const agent = call.reasoning?.trim() ?? "";
-  const details: Record<string, unknown> = {
+  const details: ApprovalExtras = {
     arguments: call.args,
     agent_reasoning: agent,
     shield_reason: shieldPart(reasoning, call.reasoning ?? ""),

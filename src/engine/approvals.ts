@@ -1,12 +1,17 @@
 /** Pending Tier 3 approvals: asks the session's clients, binds each answer to the exact action it was asked for
  * and to the session it was asked in, and limits how often each session and the user are asked. */
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { ApprovalRequester } from "../shield/types.ts";
-import type { EventSink, PipelineEvent } from "./events.ts";
-import { makeEvent } from "./events.ts";
-import type { AuditPort } from "./ports.ts";
+import type { EventSink, ServerEvent, ServerEventData } from "../protocol/server_events.ts";
+import { makeEvent } from "../protocol/server_events.ts";
+import type { AuditRecorder } from "../protocol/audit_events.ts";
 import { ApprovalLimits } from "./approval_limits.ts";
-import { approvalDetails, type DetailOptions, type NotedCall } from "./approval_details.ts";
+import {
+  approvalDetails,
+  type ApprovalExtras,
+  type DetailOptions,
+  type NotedCall,
+} from "./approval_details.ts";
 
 /** Reading the file a write would replace must not hold the prompt back. */
 const DETAILS_TIMEOUT_MS = 2000;
@@ -16,7 +21,7 @@ interface Pending {
   actionHash: string;
   toolName: string;
   /** The request as sent, and when it expires, so a client that connects later can still be asked. */
-  data: Record<string, unknown>;
+  data: ServerEventData["tier3_approval_required"];
   deadline: number;
   resolve: (decision: "approve" | "deny" | "timeout") => void;
 }
@@ -24,7 +29,7 @@ interface Pending {
 export interface ApprovalDeps {
   events: EventSink;
   clock: Clock;
-  audit: AuditPort;
+  audit: AuditRecorder;
   /** Number of clients able to answer for a session right now (web sockets, channels). */
   clientsFor: (sessionId: string) => number;
   /** shield.tier3.max_per_hour: prompts per session per hour (the user's limit is a multiple of it). */
@@ -62,7 +67,7 @@ export class ApprovalRegistry implements ApprovalRequester {
     if (limited) throw new Error(limited);
     this.limits.record(input.sessionId);
     const call = this.noted.get(input.actionId) ?? { toolName: input.toolName, args: {} };
-    const extra = await withTimeout(approvalDetails(call, input.reasoning, this.deps.files), {
+    const extra = await withTimeout<ApprovalExtras>(approvalDetails(call, input.reasoning, this.deps.files), {
       diff_note: "The file to be replaced could not be read in time",
     });
     this.deps.audit.record("tier3_requested", input.sessionId, input.toolName, {
@@ -109,7 +114,7 @@ export class ApprovalRegistry implements ApprovalRequester {
   }
 
   /** The still-open requests of a session, as events with the seconds left: sent to a client that (re)connects. */
-  pendingEvents(sessionId: string): PipelineEvent[] {
+  pendingEvents(sessionId: string): ServerEvent[] {
     const now = this.deps.clock.now();
     return [...this.pending.values()].filter((item) => item.sessionId === sessionId).map((item) =>
       makeEvent("tier3_approval_required", sessionId, {

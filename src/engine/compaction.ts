@@ -3,7 +3,7 @@
 import type { ChatMessage, LanguageModel } from "../providers/types.ts";
 import type { MessageRecord } from "../store/session_types.ts";
 import { estimateTokens, toChatMessages } from "./context_builder.ts";
-import { collectText } from "./collect_text.ts";
+import { complete } from "../providers/complete.ts";
 
 export interface CompactionPlan {
   /** Messages to fold into the summary. */
@@ -52,13 +52,13 @@ export async function summarise(
     return `${message.role}: ${message.content.slice(0, 4000)}${calls}`;
   }).join("\n");
   const prior = previousSummary ? `Earlier summary:\n${previousSummary}\n\n` : "";
-  return await collectText(
-    model,
-    [
-      { role: "system", content: SUMMARY_INSTRUCTIONS },
-      { role: "user", content: `${prior}Conversation:\n${transcript}` },
-    ],
-    Math.min(maxTokens, 1024),
-    signal,
-  );
+  const answer = await complete(model, [
+    { role: "system", content: SUMMARY_INSTRUCTIONS },
+    { role: "user", content: `${prior}Conversation:\n${transcript}` },
+  ], { maxTokens: Math.min(maxTokens, 1024), signal });
+  return {
+    text: answer.text.trim(),
+    inputTokens: answer.usage?.input_tokens ?? 0,
+    outputTokens: answer.usage?.output_tokens ?? 0,
+  };
 }

@@ -1,14 +1,13 @@
 /** Handles client frames: queues turns per session, cancels them, runs slash commands, routes Tier 3 answers. */
-import { NotFoundError, ValidationError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
-import type { ClientFrame } from "../ws/client_frames.ts";
-import type { FrameHandler } from "../ws/hub.ts";
+import { NotFoundError, ValidationError } from "../lib/errors.ts";
+import type { Logger } from "../log/logger.ts";
+import type { ClientFrame } from "../protocol/client_frames.ts";
 import type { SessionService } from "./session_service.ts";
 import type { TurnRunner } from "./turn_runner.ts";
 import type { ApprovalRegistry } from "./approvals.ts";
-import type { EventSink } from "./events.ts";
-import { makeEvent } from "./events.ts";
-import type { Clock } from "../clock.ts";
+import type { EventSink } from "../protocol/server_events.ts";
+import { makeEvent } from "../protocol/server_events.ts";
+import type { Clock } from "../lib/clock.ts";
 
 export interface CommandResult {
   command: string;
@@ -30,7 +29,7 @@ interface SessionQueue {
 /** A session's messages run one turn at a time; later ones wait in order (documented in docs/agent.md). */
 export const MAX_QUEUED_MESSAGES = 20;
 
-export class Conversation implements FrameHandler {
+export class Conversation {
   private readonly queues = new Map<string, SessionQueue>();
   private readonly idle = new Set<() => void>();
 

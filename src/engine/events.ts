@@ -1,24 +1,13 @@
-/** Pipeline events (spec 6.1/6.2) and the sink the engine emits them into. */
+/** The engine's event bus: every event of spec 6.2 (src/protocol/server_events.ts) is emitted into it once and
+ * fanned out to the WebSocket hub, channel adapters and tests. */
+import type { EventSink, ServerEvent } from "../protocol/server_events.ts";
 
-export interface PipelineEvent {
-  type: string;
-  /** "" for global events (log_entry). */
-  session_id: string;
-  timestamp: number;
-  data: Record<string, unknown>;
-}
+export type EventListener = (event: ServerEvent) => void;
 
-export interface EventSink {
-  emit(event: PipelineEvent): void;
-}
-
-export type EventListener = (event: PipelineEvent) => void;
-
-/** Fan-out to any number of listeners (WebSocket hub, channel adapters, tests). */
 export class EventBus implements EventSink {
   private readonly listeners = new Set<EventListener>();
 
-  emit(event: PipelineEvent): void {
+  emit(event: ServerEvent): void {
     for (const listener of this.listeners) {
       try {
         listener(event);
@@ -32,13 +21,4 @@ export class EventBus implements EventSink {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-}
-
-export function makeEvent(
-  type: string,
-  sessionId: string,
-  data: Record<string, unknown>,
-  now: number,
-): PipelineEvent {
-  return { type, session_id: sessionId, timestamp: now, data };
 }

@@ -1,7 +1,7 @@
 /** Sessions of both modes behind one service: persistent ones in SQLite, OTR ones only in memory. */
-import type { Clock } from "../clock.ts";
-import { newId } from "../clock.ts";
-import { NotFoundError, ValidationError } from "../errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import { newId } from "../lib/clock.ts";
+import { NotFoundError, ValidationError } from "../lib/errors.ts";
 import type {
   MessageRecord,
   NewMessage,

@@ -1,10 +1,11 @@
 /** Slash commands sent as `command` frames: each answers with {command, ok, text, action?}. */
 import type { CommandResult, CommandRunner } from "./conversation.ts";
 import type { SessionService } from "./session_service.ts";
-import { type ConfigHolder, protectedKeyRefusal } from "./config_holder.ts";
+import { type ConfigHolder, protectedKeyRefusal } from "../config/config_holder.ts";
 import { checkSettableKey, setConfigValue } from "../config/config_writer.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../lib/errors.ts";
 import { exportMarkdown, formatHistory, formatSessions } from "./session_text.ts";
+import type { AuditEventDetails, AuditEventName } from "../protocol/audit_events.ts";
 
 export interface CommandDeps {
   sessions: SessionService;
@@ -13,7 +14,7 @@ export interface CommandDeps {
   usageText: (sessionId: string) => string;
   restart: () => void;
   chronicle?: (text: string, sessionId: string) => Promise<{ ok: boolean; text: string }>;
-  audit: (event: string, sessionId: string, details: Record<string, unknown>) => void;
+  audit: <E extends AuditEventName>(event: E, sessionId: string, details: AuditEventDetails[E]) => void;
 }
 
 type Handler = (

@@ -1,15 +1,16 @@
 /** The one tool-call pipeline every caller uses (chat, sub-agents, schedules, channels, MCP):
  * offered? → arguments valid? → OTR write check → paths resolved → IFC → Shield → audit (durable when
  * fail-closed) → snapshot → execute → taint → events. */
-import type { Clock } from "../clock.ts";
-import { newId } from "../clock.ts";
-import type { Logger } from "../logger.ts";
+import type { Clock } from "../lib/clock.ts";
+import { newId } from "../lib/clock.ts";
+import type { Logger } from "../log/logger.ts";
 import type { AnyTool, ToolResult } from "../tools/types.ts";
 import type { ToolCall } from "../providers/types.ts";
 import type { Verdict } from "../shield/types.ts";
-import type { EventSink } from "./events.ts";
-import { makeEvent } from "./events.ts";
-import type { AuditPort, IfcPort, MetricsRecorder, ShieldPort, SnapshotPort } from "./ports.ts";
+import type { Emit, EventSink } from "../protocol/server_events.ts";
+import { makeEvent } from "../protocol/server_events.ts";
+import type { IfcPort, MetricsRecorder, ShieldPort, SnapshotPort } from "./ports.ts";
+import type { AuditEventDetails, AuditEventName, AuditRecorder } from "../protocol/audit_events.ts";
 import { argumentsHash, targetOf } from "./action_target.ts";
 
 export interface ToolLookup {
@@ -24,7 +25,7 @@ export interface PipelineDeps {
   ) => { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
   shield: ShieldPort;
   events: EventSink;
-  audit: AuditPort;
+  audit: AuditRecorder;
   metrics: MetricsRecorder;
   logger: Logger;
   clock: Clock;
@@ -73,7 +74,7 @@ export class ToolPipeline {
     const { deps } = this;
     const actionId = newId("a_");
     const parsedForDisplay = safeJson(call.arguments);
-    const emit = (type: string, data: Record<string, unknown>) =>
+    const emit: Emit = (type, data) =>
       deps.events.emit(makeEvent(type, context.sessionId, data, deps.clock.now()));
     const finish = (
       content: string,
@@ -259,11 +260,11 @@ export class ToolPipeline {
     }
   }
 
-  private audit(
-    event: string,
+  private audit<E extends AuditEventName>(
+    event: E,
     context: CallContext,
     actionType: string,
-    details: Record<string, unknown>,
+    details: AuditEventDetails[E] & { action_id: string },
     options?: { immediate?: boolean },
   ): Promise<Error | undefined> {
     // OTR sessions leave only content-free entries: the event and the ids, nothing about targets.
@@ -273,7 +274,7 @@ export class ToolPipeline {
 }
 
 function emitVerdict(
-  emit: (type: string, data: Record<string, unknown>) => void,
+  emit: Emit,
   actionId: string,
   verdict: Verdict,
 ) {

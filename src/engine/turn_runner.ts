@@ -1,13 +1,13 @@
 /** One agent turn: user message → streamed LLM rounds → tool calls through the pipeline → response_complete. */
-import type { Clock } from "../clock.ts";
-import { newId } from "../clock.ts";
-import { ProviderError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import type { Clock } from "../lib/clock.ts";
+import { newId } from "../lib/clock.ts";
+import { ProviderError } from "../lib/errors.ts";
+import type { Logger } from "../log/logger.ts";
 import type { ChatMessage, LanguageModel, ToolCall, ToolSpec } from "../providers/types.ts";
 import type { Thought, TokenUsage } from "../store/session_types.ts";
 import type { SessionService } from "./session_service.ts";
-import type { EventSink } from "./events.ts";
-import { makeEvent } from "./events.ts";
+import type { Emit, EventSink } from "../protocol/server_events.ts";
+import { makeEvent } from "../protocol/server_events.ts";
 import type { MetricsRecorder } from "./ports.ts";
 import type { ToolPipeline } from "./tool_pipeline.ts";
 import { toChatMessages } from "./context_builder.ts";
@@ -51,8 +51,7 @@ export class TurnRunner {
     deps.sessions.addMessage(sessionId, { role: "user", content });
     if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
     const messageId = newId("m_");
-    const emit = (type: string, data: Record<string, unknown>) =>
-      deps.events.emit(makeEvent(type, sessionId, data, deps.clock.now()));
+    const emit: Emit = (type, data) => deps.events.emit(makeEvent(type, sessionId, data, deps.clock.now()));
     const model = deps.model();
     if (!model) {
       emit("error", {
@@ -163,7 +162,7 @@ export class TurnRunner {
     finalText: string,
     thoughts: Thought[],
     usage: TokenUsage,
-    emit: (type: string, data: Record<string, unknown>) => void,
+    emit: Emit,
   ): void {
     usage.total_tokens = usage.input_tokens + usage.output_tokens;
     this.deps.sessions.addMessage(sessionId, {
@@ -178,7 +177,7 @@ export class TurnRunner {
 
   private fail(
     error: unknown,
-    emit: (type: string, data: Record<string, unknown>) => void,
+    emit: Emit,
     sessionId: string,
   ): void {
     if (error instanceof ProviderError) {
@@ -264,7 +263,7 @@ export class TurnRunner {
     otr: boolean,
     messageId: string,
     signal: AbortSignal,
-    emit: (type: string, data: Record<string, unknown>) => void,
+    emit: Emit,
     progress: { streamed: string; round: string },
   ): Promise<RoundResult> {
     progress.round = "";

@@ -1,6 +1,6 @@
 /** Hybrid memory search: FTS5 candidates plus nearest vectors (RRF), falling back to FTS5 when the embedder fails. */
 import type { DatabaseSync } from "node:sqlite";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { EmbeddingModel } from "../providers/types.ts";
 import { cosine, createEmbeddingStore } from "./embedding_store.ts";
 import { fuseHits, type SemanticHit, topSemantic } from "./hybrid_rank.ts";

@@ -1,9 +1,9 @@
 /** Keeps the FTS5 memory index in line with the files: re-chunks only files whose stat or hash changed. */
 import type { DatabaseSync } from "node:sqlite";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import { chunkMarkdown } from "./markdown_chunks.ts";
 import { listSourceFiles, type SourceFile, statRegularFile } from "./memory_sources.ts";
-import { sha256Hex, sha256HexSync } from "./hash.ts";
+import { sha256Hex } from "../lib/sha256.ts";
 import { writeChunks } from "./chunk_writer.ts";
 import type { MemoryLog, SyncReport } from "./types.ts";
 
@@ -77,14 +77,14 @@ export function createMemoryIndex(options: {
     }
     const text = await readText(source);
     if (text === null) return false;
-    const hash = await sha256Hex(text);
+    const hash = sha256Hex(text);
     if (state && state.hash === hash && !rebuild) {
       touchState.run(source.mtimeMs, source.size, clock.now(), source.path);
       return false;
     }
     const chunks = chunkMarkdown(text).map((chunk) => ({
       ...chunk,
-      hash: sha256HexSync(`${chunk.section}\n${chunk.content}`),
+      hash: sha256Hex(`${chunk.section}\n${chunk.content}`),
     }));
     writeChunks(db, source.path, { source, hash, chunks }, clock.now(), rebuild);
     return true;

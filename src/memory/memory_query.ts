@@ -1,6 +1,6 @@
 /** Runs FTS5 queries on the memory index: bm25-ranked hits with `**term**` snippets. */
 import type { DatabaseSync } from "node:sqlite";
-import { ftsExpression, type FtsQuery } from "./fts_query.ts";
+import { ftsExpression, type FtsQuery } from "../lib/fts_query.ts";
 
 export interface FtsHit {
   id: number;

@@ -1,16 +1,16 @@
 /** The memory service: search, read and write of workspace memory files, with the index kept in sync. */
 import type { DatabaseSync } from "node:sqlite";
-import type { Clock } from "../clock.ts";
-import { ValidationError } from "../errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import { ValidationError } from "../lib/errors.ts";
 import type { EmbeddingModel } from "../providers/types.ts";
-import { writeFileAtomic } from "./atomic_write.ts";
+import { writeAtomically } from "../lib/atomic_write.ts";
 import { createHybridSearch } from "./hybrid_search.ts";
 import { isMemoryFile } from "./memory_files.ts";
 import { createMemoryIndex } from "./memory_index.ts";
 import { createMemoryQuery, type FtsHit } from "./memory_query.ts";
 import { statRegularFile } from "./memory_sources.ts";
 import { checkFileSize, validateWriteRequest } from "./write_request.ts";
-import { buildFtsQuery } from "./fts_query.ts";
+import { buildFtsQuery } from "../lib/fts_query.ts";
 import { buildPromptContext, PROMPT_FILES, type PromptFile } from "./prompt_context.ts";
 import { editSection } from "./section_edit.ts";
 import type { MemoryLog, MemorySearchResult, MemoryService } from "./types.ts";
@@ -96,7 +96,7 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
         const existing = await readWritable(workspace, file);
         const edit = editSection(existing, section, content, mode);
         checkFileSize(file, edit.text);
-        await writeFileAtomic(`${workspace}/${file}`, edit.text);
+        await writeAtomically(`${workspace}/${file}`, edit.text);
         db.prepare(
           "INSERT OR REPLACE INTO memory_section_activity (path, section, touched_at) VALUES (?, ?, ?)",
         )

@@ -1,5 +1,5 @@
 /** Validates a memory write (from the tool or any other caller) before anything touches the file. */
-import { ValidationError } from "../errors.ts";
+import { ValidationError } from "../lib/errors.ts";
 import { isWritableMemoryFile, WRITABLE_MEMORY_FILES, type WritableMemoryFile } from "./memory_files.ts";
 import { normalizeSectionName, type WriteMode } from "./section_edit.ts";
 import type { MemoryWriteRequest } from "./types.ts";

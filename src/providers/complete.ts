@@ -1,5 +1,5 @@
-/** Collects a whole answer from a streaming model, for callers that need no streaming (compaction,
- * titles, the Shield Tier 2 evaluator). */
+/** Collects a whole answer from a streaming model, for callers that need no streaming (compaction, the
+ * Shield Tier 2 evaluator, the init wizard's model check). */
 
 import type { ChatMessage, FinishReason, LanguageModel, ToolCall, ToolSpec } from "./types.ts";
 

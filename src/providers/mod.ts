@@ -1,6 +1,6 @@
 /** Entry point of the providers: builds the language or embedding model of a `models[]` entry. */
 
-import { ConfigError } from "../errors.ts";
+import { ConfigError } from "../lib/errors.ts";
 import { createAnthropicLanguageModel } from "./anthropic/anthropic_language_model.ts";
 import { createGoogleEmbeddingModel } from "./google/google_embedding_model.ts";
 import { createGoogleLanguageModel } from "./google/google_language_model.ts";

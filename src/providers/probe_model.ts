@@ -1,6 +1,6 @@
 /** Asks a model's endpoint for its model list, within a time limit: does it answer, does it accept the key,
  * does it know the model? Costs no tokens; used by the startup banner, `doctor` and the web UI. */
-import { ProviderError } from "../errors.ts";
+import { ProviderError } from "../lib/errors.ts";
 import {
   ANTHROPIC_BASE_URL,
   ANTHROPIC_VERSION,

@@ -41,7 +41,7 @@ export interface ChatRequest {
 export interface LanguageModel {
   readonly provider: string;
   readonly model: string;
-  /** Streams one response. Throws ProviderError (from src/errors.ts) on failure. */
+  /** Streams one response. Throws ProviderError (from src/lib/errors.ts) on failure. */
   stream(request: ChatRequest): AsyncIterable<StreamEvent>;
 }
 

@@ -13,8 +13,8 @@ import { loginRoutes } from "./login_routes.ts";
 import { controlRoutes } from "./control_routes.ts";
 import { modelCheckRoutes } from "./model_check_routes.ts";
 import { staticFiles } from "./static_files.ts";
-import { AppError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../log/logger.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

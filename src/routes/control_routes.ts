@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import type { ApiServices } from "./services.ts";
 import { loginToken } from "./guards.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../lib/errors.ts";
 
 /** A header no cross-site form or simple request can carry: a page elsewhere would need a CORS preflight,
  * which the engine never grants. */

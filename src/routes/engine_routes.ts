@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiServices } from "./services.ts";
 import { readJsonBody } from "./request_input.ts";
-import { AppError, NotFoundError } from "../errors.ts";
+import { AppError, NotFoundError } from "../lib/errors.ts";
 
 const detachBody = z.object({ channel: z.string({ error: "is required" }).min(1, "must not be empty") });
 

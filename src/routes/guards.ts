@@ -2,8 +2,8 @@
  * middleware because it runs on every request. It judges the decoded path the router matches (request_path.ts). */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import type { AuthService } from "../engine/auth_service.ts";
-import { LOGIN_COOKIE } from "../engine/auth_service.ts";
+import type { AuthService } from "./auth_service.ts";
+import { LOGIN_COOKIE } from "./auth_service.ts";
 import { isApiPath } from "./request_path.ts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ApiServices } from "./services.ts";
 import { readJsonBody } from "./request_input.ts";
 import { loginToken } from "./guards.ts";
-import { LOGIN_COOKIE, LOGIN_MAX_AGE_SECONDS } from "../engine/auth_service.ts";
+import { LOGIN_COOKIE, LOGIN_MAX_AGE_SECONDS } from "./auth_service.ts";
 
 const loginBody = z.object({ password: z.string({ error: "is required" }).max(1024) });
 

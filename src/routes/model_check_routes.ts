@@ -1,7 +1,7 @@
 /** GET /api/model-check: whether the chat model answers (for the web UI's "connect a model" card). */
 import { Hono } from "hono";
 import type { ApiServices } from "./services.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../lib/errors.ts";
 
 export function modelCheckRoutes(services: ApiServices): Hono {
   const app = new Hono();

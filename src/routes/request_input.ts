@@ -1,7 +1,7 @@
 /** Parsing of request bodies and query strings with zod: bad input becomes a 400 naming the field. */
 import type { Context } from "hono";
 import type { z } from "zod";
-import { ValidationError } from "../errors.ts";
+import { ValidationError } from "../lib/errors.ts";
 
 export async function readJsonBody<T>(context: Context, schema: z.ZodType<T>, optional = false): Promise<T> {
   const text = await context.req.text();

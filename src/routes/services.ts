@@ -1,6 +1,6 @@
 /** What the HTTP layer needs from the engine: the routes call these and nothing else. */
 import type { SessionService } from "../engine/session_service.ts";
-import type { AuthService } from "../engine/auth_service.ts";
+import type { AuthService } from "./auth_service.ts";
 import type { ControlKeys } from "../ws/control_keys.ts";
 
 export interface LogQuery {

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiServices } from "./services.ts";
 import { readQuery } from "./request_input.ts";
-import { AppError, NotFoundError } from "../errors.ts";
+import { AppError, NotFoundError } from "../lib/errors.ts";
 
 const integer = (min: number, max: number, fallback: number) =>
   z.string().regex(/^\d+$/, "must be a whole number").transform(Number)

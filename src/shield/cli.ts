@@ -2,7 +2,7 @@
  * line per input, in order; `shield check-policy FILE` lists a policy's problems. An invalid line is
  * answered with decision BLOCK and an `error` field, never a crash. */
 
-import { systemClock } from "../clock.ts";
+import { systemClock } from "../lib/clock.ts";
 import { createShield, type Shield } from "./shield.ts";
 import { checkPolicyFile, parsePolicy, policyProblems } from "./policy.ts";
 import { DEFAULT_POLICY_YAML } from "./presets/default_policy.ts";

@@ -3,7 +3,7 @@
 
 export { createShield } from "./shield.ts";
 export type { Shield, ShieldOptions } from "./shield.ts";
-export { actionHash, canonicalJson } from "./action_hash.ts";
+export { actionHash } from "./action_hash.ts";
 export { checkPolicyFile, loadPolicyFile, parsePolicy } from "./policy.ts";
 export type { Policy, PolicyRule } from "./policy.ts";
 export { writePolicyPresets } from "./policy_presets.ts";

@@ -3,7 +3,7 @@
 
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { ConfigError } from "../errors.ts";
+import { ConfigError } from "../lib/errors.ts";
 import { globSource } from "./glob.ts";
 
 export type PolicyAction = "deny" | "escalate" | "allow";

@@ -1,7 +1,7 @@
 /** Writes the policy presets into a workspace (`security/shield/{default,permissive,strict}.yaml`),
  * never overwriting a file that already exists (the user may have edited it). */
 
-import { writeNewFiles } from "../write_new_files.ts";
+import { writeNewFiles } from "../lib/write_new_files.ts";
 import { DEFAULT_POLICY_YAML } from "./presets/default_policy.ts";
 import { PERMISSIVE_POLICY_YAML } from "./presets/permissive_policy.ts";
 import { STRICT_POLICY_YAML } from "./presets/strict_policy.ts";

@@ -1,6 +1,6 @@
 /** Sliding one-minute windows of actions: one per session and one across all sessions. */
 
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 
 const WINDOW_MS = 60_000;
 const MAX_TRACKED_SESSIONS = 10_000;

@@ -1,6 +1,6 @@
 /** Builds a Shield from options: the tiers, rate limiter and verdict cache wired into one pipeline. */
 
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type {
   Action,
   ApprovalRequester,

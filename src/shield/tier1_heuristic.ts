@@ -29,6 +29,15 @@ export function combineHits(
   view: { oversized: boolean; truncatedShell: boolean },
   skipped: readonly HeuristicRule[] = [],
 ): TierOutcome {
+  const excerpts = hits.length > 0 ? hits.slice(0, 10).map((hit) => hit.excerpt) : undefined;
+  return { ...combine(hits, view, skipped), excerpts };
+}
+
+function combine(
+  hits: RuleHit[],
+  view: { oversized: boolean; truncatedShell: boolean },
+  skipped: readonly HeuristicRule[],
+): TierOutcome {
   const bySeverity = (severity: string) => hits.filter((hit) => hit.rule.severity === severity);
   const severe = [...bySeverity("critical"), ...bySeverity("high")];
   if (severe.length > 0) {
@@ -43,7 +52,7 @@ export function combineHits(
       : view.truncatedShell
       ? "shell command too large or nested"
       : `text too large for rule ${skipped[0].id} to run within its cost bound`;
-    return { decision: "ESCALATE", reason: `Not fully judged: ${what}`, confidence: 0.5 };
+    return { decision: "ESCALATE", reason: `Not fully judged: ${what}`, confidence: 0.5, partial: true };
   }
   if (medium.length > 0) {
     const confidence = Math.min(0.9, 0.6 + 0.05 * (hits.length - 1));

@@ -2,7 +2,7 @@
  * maxPerHour prompts in any sliding hour (further ones are denied without asking). The pipeline bounds
  * the wait at timeoutSeconds plus a small grace, in case the requester's own timer fails. */
 
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { ApprovalRequester } from "./types.ts";
 import type { EvaluationContext, Evaluator, TierOutcome } from "./evaluator.ts";
 

@@ -1,7 +1,7 @@
 /** Verdicts remembered by action hash for a few seconds, so a repeated identical call is not judged
  * (or billed to Tier 2) again. Bounded in size; oldest entries go first. */
 
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../lib/clock.ts";
 import type { Verdict } from "./types.ts";
 
 const MAX_ENTRIES = 10_000;

@@ -1,11 +1,11 @@
 /** The Tier 2 daily budget, counted in the database so restarts do not reset it. */
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
-import type { Clock } from "../clock.ts";
-import type { BudgetCounter } from "../shield/types.ts";
+import type { Clock } from "../lib/clock.ts";
 import { dayOf } from "./metrics_store.ts";
 
-export class BudgetStore implements BudgetCounter {
+/** Shield's BudgetCounter (src/shield/types.ts), kept in engine.db. */
+export class BudgetStore {
   private readonly sql: Statements;
 
   constructor(db: Database, private readonly clock: Clock) {

@@ -1,8 +1,7 @@
 /** Records LLM calls, tool calls and Shield samples, and reads them back as the metrics API's summaries. */
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
-import type { Clock } from "../clock.ts";
-import type { MetricsRecorder } from "../engine/ports.ts";
+import type { Clock } from "../lib/clock.ts";
 
 export type Period = "today" | "weekly" | "monthly" | "yearly";
 const PERIOD_DAYS: Record<Period, number> = { today: 1, weekly: 7, monthly: 30, yearly: 365 };
@@ -32,14 +31,34 @@ function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-export class MetricsStore implements MetricsRecorder {
+/** One LLM call, as the turn runner and compaction record it. */
+export interface LlmCallSample {
+  sessionId: string;
+  role: string;
+  provider: string;
+  model: string;
+  latencyMs: number;
+  inputTokens: number;
+  outputTokens: number;
+  ok: boolean;
+}
+
+/** One executed tool call, as the tool pipeline records it. */
+export interface ToolCallSample {
+  sessionId: string;
+  toolName: string;
+  isError: boolean;
+  durationMs: number;
+}
+
+export class MetricsStore {
   private readonly sql: Statements;
 
   constructor(db: Database, private readonly clock: Clock) {
     this.sql = new Statements(db);
   }
 
-  llmCall(sample: Parameters<MetricsRecorder["llmCall"]>[0]): void {
+  llmCall(sample: LlmCallSample): void {
     const now = this.clock.now();
     this.sql.get(
       `INSERT INTO llm_calls (ts, day, session_id, role, provider, model, latency_ms, input_tokens, output_tokens, ok)
@@ -58,7 +77,7 @@ export class MetricsStore implements MetricsRecorder {
     );
   }
 
-  toolCall(sample: Parameters<MetricsRecorder["toolCall"]>[0]): void {
+  toolCall(sample: ToolCallSample): void {
     const now = this.clock.now();
     this.sql.get(
       "INSERT INTO tool_calls (ts, day, session_id, tool_name, is_error, duration_ms) VALUES (?, ?, ?, ?, ?, ?)",

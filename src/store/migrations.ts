@@ -1,5 +1,5 @@
 /** Versioned schema migrations. Append only: never edit a migration that has shipped. */
-import { memorySchemaSql } from "../memory/memory_schema.ts";
+import { memorySchemaSql } from "./memory_schema.ts";
 
 export interface Migration {
   version: number;

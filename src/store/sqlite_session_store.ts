@@ -2,7 +2,7 @@
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
 import { transaction } from "./database.ts";
-import { toFtsQuery } from "./fts_query.ts";
+import { buildFtsQuery, ftsExpression } from "../lib/fts_query.ts";
 import type {
   MessageRecord,
   NewMessage,
@@ -116,8 +116,10 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   search(query: string, limit: number): SessionSearchResult[] {
-    const match = toFtsQuery(query);
-    if (!match) return [];
+    const terms = buildFtsQuery(query);
+    if (!terms) return [];
+    // Every term must match; the last word also as a prefix, so results appear while it is being typed.
+    const match = ftsExpression(terms, "all", true);
     const rows = this.sql.get(
       `SELECT t.session_id AS session_id, s.title AS title,
          snippet(session_text, 3, '[', ']', '…', 12) AS snippet, bm25(session_text) AS score

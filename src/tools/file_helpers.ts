@@ -1,6 +1,6 @@
 /** Small helpers shared by the file tools: options, binary detection, size formatting. */
-import { displayPath } from "../security/workspace_paths.ts";
-import { buildProtectedPaths, type ProtectedPaths } from "../security/protected_paths.ts";
+import { displayPath } from "../workspace/workspace_paths.ts";
+import { buildProtectedPaths, type ProtectedPaths } from "../workspace/protected_paths.ts";
 import type { ToolResult } from "./types.ts";
 
 export interface FileToolOptions {

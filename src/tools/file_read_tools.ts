@@ -1,7 +1,8 @@
 /** Read-only file tools: read_file and list_directory. Outside reads only when the engine allows them; the
  * engine's state, config and policies never. */
 import { z } from "zod";
-import { type ToolDefinition, ToolError } from "./types.ts";
+import { type ToolDefinition } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import { looksBinary, ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import { existingInfo, judgedName, labelOf, targetFor } from "./file_targets.ts";
 

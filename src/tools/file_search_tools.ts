@@ -1,11 +1,12 @@
 /** search_files (glob on names) and grep_files (regex on content, run in a worker with a time limit). */
 import { z } from "zod";
-import { unreadablePaths } from "../security/protected_paths.ts";
-import { type ToolDefinition, ToolError } from "./types.ts";
+import { unreadablePaths } from "../workspace/protected_paths.ts";
+import { type ToolDefinition } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import { existingInfo, judgedName, labelOf, targetFor } from "./file_targets.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import { walk } from "./file_walk.ts";
-import { globToRegExp } from "./glob.ts";
+import { GlobError, globToRegExp } from "../lib/glob.ts";
 import type { GrepResult } from "./grep_search.ts";
 import { runInWorker } from "./grep_runner.ts";
 
@@ -40,7 +41,7 @@ export function searchFilesTool(
       if (!(await existingInfo(root, label, "search")).isDirectory) {
         throw new ToolError(`Cannot search "${label}": not a directory`);
       }
-      const regex = globToRegExp(args.pattern);
+      const regex = compilePattern(args.pattern);
       const byPath = args.pattern.includes("/");
       const found: string[] = [];
       let truncated = false;
@@ -112,4 +113,13 @@ function formatGrep(pattern: string, result: GrepResult, maxMatches: number): st
     return [`No matches for "${pattern}" in ${plural(result.filesScanned, "file")}`, ...notes].join("\n");
   }
   return [...result.lines, ...notes].join("\n");
+}
+
+function compilePattern(pattern: string): RegExp {
+  try {
+    return globToRegExp(pattern);
+  } catch (error) {
+    if (error instanceof GlobError) throw new ToolError(`Invalid pattern "${pattern}": ${error.message}`);
+    throw error;
+  }
 }

@@ -8,9 +8,9 @@ import {
   lstatOrUndefined,
   resolveEntryInWorkspace,
   resolveInWorkspace,
-} from "../security/workspace_paths.ts";
-import { type Access, protectedBelow, protectionOf } from "../security/protected_paths.ts";
-import { ToolError } from "./types.ts";
+} from "../workspace/workspace_paths.ts";
+import { type Access, protectedBelow, protectionOf } from "../workspace/protected_paths.ts";
+import { ToolError } from "../lib/errors.ts";
 import type { ResolvedFileToolOptions } from "./file_helpers.ts";
 import { walk } from "./file_walk.ts";
 

@@ -3,8 +3,9 @@
  * directory is judged (and refused when it leads out or onto a protected path), never written through. */
 import * as path from "node:path";
 import { z } from "zod";
-import { isInside, lstatOrUndefined } from "../security/workspace_paths.ts";
-import { type ToolDefinition, ToolError } from "./types.ts";
+import { isInside, lstatOrUndefined } from "../workspace/workspace_paths.ts";
+import { type ToolDefinition } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import { ok, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import {
   checkTree,
@@ -16,7 +17,7 @@ import {
   settleTarget,
   targetFor,
 } from "./file_targets.ts";
-import { copyAtomically } from "./file_atomic.ts";
+import { copyAtomically } from "../lib/atomic_write.ts";
 
 const transferArgs = z.object({
   source: z.string().describe("Existing file or directory"),

@@ -1,7 +1,7 @@
 /** Bounded recursive directory walk shared by search_files, grep_files and the tree checks of move and copy.
  * Symlinks are never followed, so every path it yields below a real root is itself real. */
 import * as path from "node:path";
-import { isInside } from "../security/protected_paths.ts";
+import { isInside } from "../workspace/protected_paths.ts";
 
 export interface WalkEntry {
   absolute: string;

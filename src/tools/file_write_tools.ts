@@ -2,8 +2,9 @@
  * protected path, and always on exactly the real path the pipeline judged. */
 import * as path from "node:path";
 import { z } from "zod";
-import { lstatOrUndefined } from "../security/workspace_paths.ts";
-import { type ToolDefinition, ToolError } from "./types.ts";
+import { lstatOrUndefined } from "../workspace/workspace_paths.ts";
+import { type ToolDefinition } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import { ok, plural, type ResolvedFileToolOptions, show } from "./file_helpers.ts";
 import {
   judgedName,
@@ -13,7 +14,7 @@ import {
   settleTarget,
   targetFor,
 } from "./file_targets.ts";
-import { writeAtomically } from "./file_atomic.ts";
+import { writeAtomically } from "../lib/atomic_write.ts";
 
 const writeFileArgs = z.object({
   path: z.string().describe("File to write, relative to the workspace"),

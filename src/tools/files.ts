@@ -1,6 +1,7 @@
 /** The files tool group: builds every file tool over one workspace and turns OS errors into tool errors. */
 import * as path from "node:path";
-import { type AnyTool, ToolError } from "./types.ts";
+import type { AnyTool } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import { type FileToolOptions, withDefaults } from "./file_helpers.ts";
 import { listDirectoryTool, readFileTool } from "./file_read_tools.ts";
 import { createDirectoryTool, deleteFileTool, writeFileTool } from "./file_write_tools.ts";

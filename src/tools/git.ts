@@ -1,10 +1,11 @@
 /** The git tool group: status, diff, log, commit, push. git runs directly (never through a shell) inside the
  * sandbox through git_runner.ts; the push URL is resolved and checked by the engine before Shield judges it. */
 import { z } from "zod";
-import type { SandboxInfo } from "../security/sandbox.ts";
-import type { HostResolver } from "../security/ssrf_guard.ts";
-import { resolveInWorkspace } from "../security/workspace_paths.ts";
-import { type AnyTool, type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
+import type { SandboxInfo } from "../sandbox/sandbox.ts";
+import type { HostResolver } from "../sandbox/ssrf_guard.ts";
+import { resolveInWorkspace } from "../workspace/workspace_paths.ts";
+import { type AnyTool, type ToolDefinition, type ToolResult } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import { createGitRunner, type Git, type GitResult, readRepositoryConfig } from "./git_runner.ts";
 import { planPush, pushUrlOf } from "./git_remote.ts";
 

@@ -1,7 +1,7 @@
 /** The workspace repository's config as git tools may use it: read without includes, reduced to keys that
  * only describe data (never a command, proxy, helper, hook or URL rewrite), and written out as a fresh file. */
 import * as path from "node:path";
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface ConfigEntry {
   /** As git prints it: section and variable lower-cased, a subsection as written. */

@@ -1,9 +1,9 @@
 /** The push target of a remote, resolved by the engine from the repository config (never by the model or by
  * git): one https URL, no credentials, a host the SSRF guard accepts, pinned to the address it checked. */
-import { checkUrl, type HostResolver, SsrfError } from "../security/ssrf_guard.ts";
+import { checkUrl, type HostResolver, SsrfError } from "../sandbox/ssrf_guard.ts";
 import type { ConfigEntry } from "./git_config.ts";
 import type { PushPlan } from "./git_runner.ts";
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface RemoteCheckOptions {
   /** Hosts exempt from the SSRF range check, and then also reachable over plain http (tests only). */

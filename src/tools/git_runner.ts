@@ -2,8 +2,8 @@
  * or system config, the repository's config reduced to data (or, unsandboxed, refused when it holds more),
  * nothing of the agent's ever executed, and network only for a push to its judged, pinned address. */
 import * as path from "node:path";
-import { type SandboxInfo, wrapCommand } from "../security/sandbox.ts";
-import { afterNetworkReady, attachUserNetwork } from "../security/user_network.ts";
+import { type SandboxInfo, wrapCommand } from "../sandbox/sandbox.ts";
+import { afterNetworkReady, attachUserNetwork } from "../sandbox/user_network.ts";
 import {
   checkRepository,
   type ConfigEntry,
@@ -12,7 +12,7 @@ import {
   unsafeKeys,
 } from "./git_config.ts";
 import { runProcess } from "./process_runner.ts";
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface GitRunnerOptions {
   workspace: string;

@@ -1,6 +1,6 @@
 /** Runs a content search in a worker: JavaScript regexes cannot be interrupted, so a search that passes its
  * time limit (catastrophic backtracking) is stopped by terminating the worker. */
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 import type { GrepRequest, GrepResult } from "./grep_search.ts";
 
 /** Loading the worker (a cold start compiles it) is not charged to the search's own time limit. */

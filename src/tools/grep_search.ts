@@ -1,6 +1,6 @@
 /** The content search behind grep_files: regex per line, binary and huge files skipped, matches capped. */
 import * as path from "node:path";
-import { isInside } from "../security/workspace_paths.ts";
+import { isInside } from "../workspace/workspace_paths.ts";
 import { walk } from "./file_walk.ts";
 
 export interface GrepRequest {

@@ -1,7 +1,8 @@
 /** http_request: one HTTP call with SSRF checks on every redirect hop, a timeout and a capped response. */
 import { z } from "zod";
-import { type CheckedUrl, checkUrl, type HostResolver, SsrfError } from "../security/ssrf_guard.ts";
-import { type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
+import { type CheckedUrl, checkUrl, type HostResolver, SsrfError } from "../sandbox/ssrf_guard.ts";
+import { type ToolDefinition, type ToolResult } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface HttpToolOptions {
   /** Injected fetch; when absent, Deno's fetch with plain-http connections pinned to the checked address. */

@@ -1,10 +1,10 @@
 /** Memory tools: memory_write (a section of MEMORY.md or USER.md) and memory_search (full-text). */
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError, ToolError } from "../lib/errors.ts";
 import { WRITABLE_MEMORY_FILES } from "../memory/memory_files.ts";
 import type { MemoryService } from "../memory/types.ts";
 import { MAX_SECTION_CHARS, MAX_WRITE_CONTENT_BYTES } from "../memory/write_request.ts";
-import { type AnyTool, type ToolDefinition, ToolError, type ToolResult } from "./types.ts";
+import type { AnyTool, ToolDefinition, ToolResult } from "./types.ts";
 
 const memoryWriteArgs = z.object({
   file: z.enum(WRITABLE_MEMORY_FILES).optional()

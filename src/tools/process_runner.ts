@@ -2,7 +2,7 @@
  * The whole group is killed (SIGTERM, then SIGKILL) so background jobs never outlive a call; a process that
  * left the group (`setsid`) dies with the pid namespace the caller wraps the command in (bwrap or unshare). */
 import { OutputCapture } from "./output_capture.ts";
-import { ToolError } from "./types.ts";
+import { ToolError } from "../lib/errors.ts";
 
 export interface RunRequest {
   /** Program and arguments; never passed through a shell by this module. */

@@ -1,7 +1,14 @@
 /** The set of tools offered to the model: every tool minus the disabled groups, with their JSON specs. */
 import { z } from "zod";
-import type { ToolSpec } from "../providers/types.ts";
 import type { AnyTool } from "./types.ts";
+
+/** A tool as offered to a model: the shape every provider's ToolSpec accepts. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema (type: "object") of the arguments. */
+  parameters: Record<string, unknown>;
+}
 
 export interface ToolRegistryOptions {
   /** `tools.disabled_groups` from config: these groups are removed everywhere. */

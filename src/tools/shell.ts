@@ -6,7 +6,7 @@ import {
   type SandboxInfo,
   type SandboxProtection,
   wrapCommand,
-} from "../security/sandbox.ts";
+} from "../sandbox/sandbox.ts";
 import type { ToolDefinition, ToolResult } from "./types.ts";
 import { runProcess, type RunResult } from "./process_runner.ts";
 import { namedPaths } from "./shell_reads.ts";

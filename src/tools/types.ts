@@ -54,13 +54,5 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   execute(args: Args, context: ToolCallContext): Promise<ToolResult>;
 }
 
-/** Thrown by tools for expected failures (bad path, timeout): becomes a tool error for the model. */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ToolError";
-  }
-}
-
 // deno-lint-ignore no-explicit-any
 export type AnyTool = ToolDefinition<any>;

@@ -1,10 +1,11 @@
 /** WebSocket connections and the delivery rules of spec 6.3: log_entry to all, other events to their session.
  * Frames that act for the user (`command`, `tier3_decision`) need a connection the engine trusts with control:
  * any, when no password is set; else one opened with a valid login cookie or holding a control key. */
-import type { PipelineEvent } from "../engine/events.ts";
-import type { Logger } from "../logger.ts";
-import { type ClientFrame, parseClientFrame } from "./client_frames.ts";
+import type { ServerEvent } from "../protocol/server_events.ts";
+import type { Logger } from "../log/logger.ts";
+import { type ClientFrame, parseClientFrame } from "../protocol/client_frames.ts";
 import type { ControlKeys } from "./control_keys.ts";
+import type { Presence } from "./presence.ts";
 
 export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 
@@ -31,18 +32,37 @@ const KEYED_FRAMES = new Set(["command", "tier3_decision"]);
 const KEY_INVALID =
   "Control key is unknown, expired, revoked or another connection's: get a new one with POST /api/control-key";
 
+export interface HubOptions {
+  /** Where client frames go (the engine's conversation). */
+  handler: FrameHandler;
+  logger: Logger;
+  now: () => number;
+  keys: ControlKeys;
+  /** Events a client must see when it starts watching a session (open Tier 3 requests). */
+  stateFor?: (sessionId: string) => ServerEvent[];
+  controlAtUpgrade?: ControlAtUpgrade;
+  /** The hub adds its connections here as clients able to answer for their session. */
+  presence?: Presence;
+}
+
 export class WebSocketHub {
   private readonly connections = new Set<Connection>();
+  private readonly handler: FrameHandler;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+  private readonly keys: ControlKeys;
+  private readonly stateFor: (sessionId: string) => ServerEvent[];
+  private readonly controlAtUpgrade: ControlAtUpgrade;
 
-  constructor(
-    private readonly handler: FrameHandler,
-    private readonly logger: Logger,
-    private readonly now: () => number,
-    private readonly keys: ControlKeys,
-    /** Events a client must see when it starts watching a session (open Tier 3 requests). */
-    private readonly stateFor: (sessionId: string) => PipelineEvent[] = () => [],
-    private readonly controlAtUpgrade: ControlAtUpgrade = () => undefined,
-  ) {}
+  constructor(options: HubOptions) {
+    this.handler = options.handler;
+    this.logger = options.logger;
+    this.now = options.now;
+    this.keys = options.keys;
+    this.stateFor = options.stateFor ?? (() => []);
+    this.controlAtUpgrade = options.controlAtUpgrade ?? (() => undefined);
+    options.presence?.add((sessionId) => this.clientsFor(sessionId));
+  }
 
   /** Upgrades an already authorised request. A `key` query parameter claims a control key for the connection. */
   upgrade(request: Request): Response {
@@ -70,7 +90,7 @@ export class WebSocketHub {
     return response;
   }
 
-  deliver(event: PipelineEvent): void {
+  deliver(event: ServerEvent): void {
     const text = JSON.stringify(event);
     for (const connection of this.connections) {
       if (event.type === "log_entry" || connection.activeSessionId === event.session_id) {
@@ -221,7 +241,7 @@ export class WebSocketHub {
   }
 
   private sendError(connection: Connection, sessionId: string, code: string, message: string): void {
-    const event: PipelineEvent = {
+    const event: ServerEvent = {
       type: "error",
       session_id: sessionId,
       timestamp: this.now(),

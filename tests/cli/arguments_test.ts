@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertThrows } from "../support/assert.ts";
 import { parseCommandLine, UsageError } from "../../src/cli/arguments.ts";
-import { closestMatch } from "../../src/closest_match.ts";
+import { closestMatch } from "../../src/lib/closest_match.ts";
 
 const run = (args: string[]) => {
   const line = parseCommandLine(args);

@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertThrows } from "../support/assert.ts";
 import { parseConfigText } from "../../src/config/load_config.ts";
-import { ConfigError } from "../../src/errors.ts";
+import { ConfigError } from "../../src/lib/errors.ts";
 
 const MODEL = "models:\n  - name: local\n    provider: ollama\n    model: llama3.2\n";
 

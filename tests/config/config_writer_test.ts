@@ -2,7 +2,7 @@ import { assert, assertEquals, assertRejects } from "../support/assert.ts";
 import { setConfigValue } from "../../src/config/config_writer.ts";
 import { setYamlValue } from "../../src/config/yaml_edit.ts";
 import { DEFAULT_CONFIG_YAML } from "../../src/config/default_config.ts";
-import { ValidationError } from "../../src/errors.ts";
+import { ValidationError } from "../../src/lib/errors.ts";
 
 /** Lines of `after` that differ from `before`, compared line by line (insertions shift the rest). */
 function changedLines(before: string, after: string): { removed: string[]; added: string[] } {

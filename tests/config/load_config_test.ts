@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertRejects, assertThrows } from "../support/assert.ts";
 import { loadConfig, parseConfigText } from "../../src/config/load_config.ts";
 import { DEFAULT_CONFIG_YAML } from "../../src/config/default_config.ts";
-import { ConfigError } from "../../src/errors.ts";
+import { ConfigError } from "../../src/lib/errors.ts";
 
 Deno.test("config: the default text parses with every spec default", () => {
   const { config, warnings } = parseConfigText(DEFAULT_CONFIG_YAML);

@@ -2,7 +2,7 @@
  * (so 127.0.0.1 stays refused): runs one chat turn whose tool calls the test scripts, and records its events. */
 import * as path from "node:path";
 import { stringify } from "yaml";
-import { startEngine } from "../../src/app.ts";
+import { startEngine } from "../../src/app/start.ts";
 import { testConfig } from "../support/engine_harness.ts";
 import { type FakeLlm, type ScriptStep, startFakeLlm } from "../support/fake_llm.ts";
 import { type PageServer, startPageServer } from "../support/page_server.ts";

@@ -1,6 +1,6 @@
 /** A child process running the engine with "localhost" allowed for the browser, for tests that stop or kill the
  * engine's process: prints `READY <url>` once listening, stops on SIGTERM. Args: <config path>. */
-import { startEngine } from "../../src/app.ts";
+import { startEngine } from "../../src/app/start.ts";
 
 const engine = await startEngine({
   configPath: Deno.args[0],

@@ -72,17 +72,22 @@ Deno.test("an injected instruction reaches the model only as tool data, and the 
   }
 });
 
-Deno.test("a slow page and a redirect to 127.0.0.1 are tool errors, and the turn goes on", async () => {
-  const rig = await startBrowserE2eRig({ agents: { browser_nav_timeout_seconds: 1 } });
+Deno.test("a slow page, a redirect to 127.0.0.1 and the engine's port are tool errors, and the turn goes on", async () => {
+  const rig = await startBrowserE2eRig({
+    agents: { browser_nav_timeout_seconds: 1, max_consecutive_nav_failures: 5 },
+  });
   try {
+    const enginePage = `http://localhost:${new URL(rig.url).port}/api/status`;
     const { events } = await rig.turn("Browse a little", [
       { toolCalls: [{ name: "browser_navigate", arguments: { url: `${rig.pages.origin}/slow` } }] },
       { toolCalls: [{ name: "browser_navigate", arguments: { url: `${rig.pages.origin}/redirect-local` } }] },
       { toolCalls: [{ name: "browser_navigate", arguments: { url: `${rig.pages.origin}/second` } }] },
+      { toolCalls: [{ name: "browser_navigate", arguments: { url: enginePage } }] },
       { text: "Read the second page." },
     ]);
     const actions = completedActions(events);
-    assertEquals(actions.map((action) => action.isError), [true, true, false]);
+    assertEquals(actions.map((action) => action.isError), [true, true, false, true]);
+    assert(actions[3].result.includes("the engine's own port"), actions[3].result);
     assert(
       actions[0].result.includes("timed out after 1 s (agents.browser_nav_timeout_seconds)"),
       actions[0].result,

@@ -12,7 +12,7 @@ import { WsClient } from "../support/ws_client.ts";
 import { fromFileUrl } from "../support/paths.ts";
 import { completedActions, startBrowserE2eRig } from "./_browser_e2e_rig.ts";
 import { loadConfig } from "../../src/config/load_config.ts";
-import { enginePermissionFlags } from "../../src/engine/permission_flags.ts";
+import { enginePermissionFlags } from "../../src/cli/permission_flags.ts";
 
 const CHILD = fromFileUrl(new URL("./_browser_engine_child.ts", import.meta.url));
 

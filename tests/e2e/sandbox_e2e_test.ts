@@ -2,7 +2,7 @@
  * without bubblewrap, and what a stopping engine leaves behind. */
 import * as path from "node:path";
 import { stringify } from "yaml";
-import { startEngine } from "../../src/app.ts";
+import { startEngine } from "../../src/app/start.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { type FakeLlm, startFakeLlm } from "../support/fake_llm.ts";
 import { hashPassword, testConfig } from "../support/engine_harness.ts";

@@ -1,15 +1,16 @@
 /** Shell output raises the session's IFC taint like a read, through the real pipeline, tracker and sandbox. */
 import assert from "node:assert/strict";
 import * as path from "node:path";
-import { systemClock } from "../../src/clock.ts";
-import { ifcPort } from "../../src/engine/ifc_adapter.ts";
-import { noAudit, noMetrics } from "../../src/engine/ports.ts";
+import { systemClock } from "../../src/lib/clock.ts";
+import { ifcPort } from "../../src/app/ifc_adapter.ts";
+import { noMetrics } from "../../src/engine/ports.ts";
+import { noAudit } from "../../src/protocol/audit_events.ts";
 import { ToolPipeline } from "../../src/engine/tool_pipeline.ts";
-import { JsonLogger } from "../../src/logger.ts";
-import { parseIfcPolicy } from "../../src/security/ifc/ifc_policy.ts";
-import { DEFAULT_IFC_POLICY } from "../../src/security/ifc/ifc_presets.ts";
-import { createIfcTracker } from "../../src/security/ifc/ifc_tracker.ts";
-import { detectSandbox } from "../../src/security/sandbox.ts";
+import { JsonLogger } from "../../src/log/logger.ts";
+import { parseIfcPolicy } from "../../src/ifc/ifc_policy.ts";
+import { DEFAULT_IFC_POLICY } from "../../src/ifc/ifc_presets.ts";
+import { createIfcTracker } from "../../src/ifc/ifc_tracker.ts";
+import { detectSandbox } from "../../src/sandbox/sandbox.ts";
 import { createShellTool } from "../../src/tools/shell.ts";
 import { parseToolArguments } from "../../src/tools/validate_arguments.ts";
 

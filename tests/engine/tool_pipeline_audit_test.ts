@@ -2,16 +2,17 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { ToolPipeline } from "../../src/engine/tool_pipeline.ts";
-import { auditPort } from "../../src/engine/audit_trail.ts";
-import { type AuditPort, noMetrics } from "../../src/engine/ports.ts";
-import type { PipelineEvent } from "../../src/engine/events.ts";
-import { JsonLogger } from "../../src/logger.ts";
-import { openAuditLog } from "../../src/security/audit/audit_log.ts";
+import { auditPort } from "../../src/app/audit_trail.ts";
+import { noMetrics } from "../../src/engine/ports.ts";
+import type { AuditRecorder } from "../../src/protocol/audit_events.ts";
+import type { ServerEvent } from "../../src/protocol/server_events.ts";
+import { JsonLogger } from "../../src/log/logger.ts";
+import { openAuditLog } from "../../src/audit/audit_log.ts";
 import { parseToolArguments } from "../../src/tools/validate_arguments.ts";
 import type { AnyTool } from "../../src/tools/types.ts";
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/lib/clock.ts";
 
-function rig(audit: AuditPort, failClosed: boolean, onExecute: () => Promise<void> | void = () => {}) {
+function rig(audit: AuditRecorder, failClosed: boolean, onExecute: () => Promise<void> | void = () => {}) {
   const runs: string[] = [];
   const tool: AnyTool = {
     name: "touch",
@@ -25,7 +26,7 @@ function rig(audit: AuditPort, failClosed: boolean, onExecute: () => Promise<voi
       return { output: "done", isError: false };
     },
   };
-  const events: PipelineEvent[] = [];
+  const events: ServerEvent[] = [];
   const pipeline = new ToolPipeline({
     tools: { get: (name) => name === tool.name ? tool : undefined },
     parseArguments: parseToolArguments,
@@ -56,7 +57,7 @@ function rig(audit: AuditPort, failClosed: boolean, onExecute: () => Promise<voi
   return { run, runs, events };
 }
 
-const failingAudit: AuditPort = { record: () => Promise.resolve(new Error("disk full")) };
+const failingAudit: AuditRecorder = { record: () => Promise.resolve(new Error("disk full")) };
 
 Deno.test("tool pipeline, fail-closed: an audit write that fails blocks the call with a clear reason", async () => {
   const { run, runs, events } = rig(failingAudit, true);

@@ -4,15 +4,16 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { ToolPipeline } from "../../src/engine/tool_pipeline.ts";
-import { EventBus, type PipelineEvent } from "../../src/engine/events.ts";
+import { EventBus } from "../../src/engine/events.ts";
+import type { ServerEvent } from "../../src/protocol/server_events.ts";
 import { noMetrics } from "../../src/engine/ports.ts";
 import { createFileTools } from "../../src/tools/files.ts";
 import { parseToolArguments } from "../../src/tools/validate_arguments.ts";
 import { createShield, parsePolicy } from "../../src/shield/mod.ts";
 import type { Action } from "../../src/shield/types.ts";
-import { buildProtectedPaths } from "../../src/security/protected_paths.ts";
-import { silentLogger } from "../../src/logger.ts";
-import { systemClock } from "../../src/clock.ts";
+import { buildProtectedPaths } from "../../src/workspace/protected_paths.ts";
+import { silentLogger } from "../../src/log/logger.ts";
+import { systemClock } from "../../src/lib/clock.ts";
 
 const POLICY = `rules:
   - {name: deny-vault, action: deny, tools: ["*"], paths: ["vault/**"], reason: the vault is off limits}
@@ -24,7 +25,7 @@ interface Rig {
   home: string;
   /** Every action Shield evaluated, as Shield saw it. */
   judged: Action[];
-  events: PipelineEvent[];
+  events: ServerEvent[];
   audit: { event: string; details: Record<string, unknown> }[];
   run(name: string, args: Record<string, unknown>): ReturnType<ToolPipeline["run"]>;
   /** Runs once after Shield's verdict and before the tool executes. */

@@ -1,7 +1,7 @@
 /** Shared test fixture: a temp workspace, a fresh SQLite database with the memory schema, a fake clock. */
 import { DatabaseSync } from "node:sqlite";
-import type { Clock } from "../../src/clock.ts";
-import { memorySchemaSql } from "../../src/memory/memory_schema.ts";
+import type { Clock } from "../../src/lib/clock.ts";
+import { memorySchemaSql } from "../../src/store/memory_schema.ts";
 import { createMemoryService, type MemoryServiceOptions } from "../../src/memory/memory_service.ts";
 import type { LogLevel, MemoryService } from "../../src/memory/types.ts";
 

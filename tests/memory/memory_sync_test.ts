@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { systemClock } from "../../src/clock.ts";
+import { systemClock } from "../../src/lib/clock.ts";
 import { memoryFixture } from "./_memory_fixture.ts";
 
 const notes =

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ValidationError } from "../../src/errors.ts";
+import { ValidationError } from "../../src/lib/errors.ts";
 import type { MemoryWriteRequest } from "../../src/memory/types.ts";
 import { MAX_MEMORY_FILE_BYTES } from "../../src/memory/write_request.ts";
 import { memoryFixture } from "./_memory_fixture.ts";

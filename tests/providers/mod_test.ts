@@ -1,7 +1,7 @@
 /** createLanguageModel / createEmbeddingModel pick the vendor; complete() collects a whole answer. */
 
 import assert from "node:assert/strict";
-import { ConfigError, ProviderError } from "../../src/errors.ts";
+import { ConfigError, ProviderError } from "../../src/lib/errors.ts";
 import {
   complete,
   createEmbeddingModel,

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { checkPolicyFile, loadPolicyFile, parsePolicy } from "../../src/shield/policy.ts";
 import { POLICY_PRESETS, writePolicyPresets } from "../../src/shield/policy_presets.ts";
 import { runCheckPolicy } from "../../src/shield/cli.ts";
-import { ConfigError } from "../../src/errors.ts";
+import { ConfigError } from "../../src/lib/errors.ts";
 
 function problemsOf(yaml: string): string[] {
   try {

@@ -1,6 +1,6 @@
 /** Test helpers: a settable clock, a default-policy Shield factory, and small action builders. */
 
-import type { Clock } from "../../src/clock.ts";
+import type { Clock } from "../../src/lib/clock.ts";
 import { createShield, type Shield, type ShieldOptions } from "../../src/shield/shield.ts";
 import { parsePolicy } from "../../src/shield/policy.ts";
 import { DEFAULT_POLICY_YAML } from "../../src/shield/presets/default_policy.ts";

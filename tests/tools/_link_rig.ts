@@ -3,8 +3,9 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { createFileTools } from "../../src/tools/files.ts";
-import { type AnyTool, ToolError } from "../../src/tools/types.ts";
-import { buildProtectedPaths } from "../../src/security/protected_paths.ts";
+import { type AnyTool } from "../../src/tools/types.ts";
+import { ToolError } from "../../src/lib/errors.ts";
+import { buildProtectedPaths } from "../../src/workspace/protected_paths.ts";
 
 export const AUDIT_LINES = 41;
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
 import { createFileTools } from "../../src/tools/files.ts";
-import { type AnyTool, ToolError, type ToolResult } from "../../src/tools/types.ts";
+import { type AnyTool, type ToolResult } from "../../src/tools/types.ts";
+import { ToolError } from "../../src/lib/errors.ts";
 
 interface Fixture {
   workspace: string;

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
-import { detectSandbox, type SandboxInfo } from "../../src/security/sandbox.ts";
+import { detectSandbox, type SandboxInfo } from "../../src/sandbox/sandbox.ts";
 import { createGitTools, type GitToolOptions } from "../../src/tools/git.ts";
-import { type AnyTool, ToolError, type ToolResult } from "../../src/tools/types.ts";
+import { type AnyTool, type ToolResult } from "../../src/tools/types.ts";
+import { ToolError } from "../../src/lib/errors.ts";
 import { type GitHttpServer, startGitHttpServer } from "../support/git_http_server.ts";
 
 const NO_SANDBOX: SandboxInfo = { active: false, mode: "none", filesystem: false, network: false };

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHttpTool, type HttpToolOptions } from "../../src/tools/http.ts";
-import { ToolError, type ToolResult } from "../../src/tools/types.ts";
+import { type ToolResult } from "../../src/tools/types.ts";
+import { ToolError } from "../../src/lib/errors.ts";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

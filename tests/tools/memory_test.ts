@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createMemoryTools } from "../../src/tools/memory.ts";
-import { type AnyTool, ToolError } from "../../src/tools/types.ts";
+import { type AnyTool } from "../../src/tools/types.ts";
+import { ToolError } from "../../src/lib/errors.ts";
 import { memoryFixture } from "../memory/_memory_fixture.ts";
 
 const context = { sessionId: "s1", signal: new AbortController().signal };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as path from "node:path";
-import { detectSandbox, type SandboxInfo } from "../../src/security/sandbox.ts";
+import { detectSandbox, type SandboxInfo } from "../../src/sandbox/sandbox.ts";
 import { runProcess } from "../../src/tools/process_runner.ts";
 import { createShellTool, type ShellToolOptions } from "../../src/tools/shell.ts";
 import type { ToolResult } from "../../src/tools/types.ts";

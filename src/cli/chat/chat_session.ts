@@ -1,7 +1,7 @@
 /** The terminal conversation: turns engine events into lines on the screen and typed lines into frames
  * (messages, slash commands, y/n answers to approval prompts, cancel). No I/O of its own: it is given a writer
  * and a sender, so it reads the same in a test as on a terminal. */
-import { fitWidth, type TerminalStyle } from "../../terminal_style.ts";
+import { fitWidth, type TerminalStyle } from "../../lib/terminal_style.ts";
 import type { EventEnvelope } from "./engine_client.ts";
 import {
   approvalLines,

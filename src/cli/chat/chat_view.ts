@@ -1,6 +1,6 @@
 /** How the terminal chat shows each engine event: streamed text as it comes, a tool card per call (what it
  * wants to do, Shield's verdict, the outcome), approval prompts, errors and slash command answers. */
-import type { TerminalStyle } from "../../terminal_style.ts";
+import type { TerminalStyle } from "../../lib/terminal_style.ts";
 
 type Data = Record<string, unknown>;
 

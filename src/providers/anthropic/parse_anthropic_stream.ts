@@ -1,7 +1,7 @@
 /** Turns Anthropic Messages streaming events (message_start, content_block_*, message_delta, message_stop,
  * error) into normalized stream events. Pure and stateful: one parser per response. */
 
-import { ProviderError } from "../../errors.ts";
+import { ProviderError } from "../../lib/errors.ts";
 import { asCount, asRecord, asString } from "../shared/as_record.ts";
 import type { StreamEvent } from "../types.ts";
 import { mapAnthropicStopReason } from "./map_anthropic_stop_reason.ts";

@@ -1,7 +1,7 @@
 /** Turns Gemini `streamGenerateContent?alt=sse` chunks (GenerateContentResponse objects) into normalized
  * stream events. Pure and stateful: one parser per response. */
 
-import { ProviderError } from "../../errors.ts";
+import { ProviderError } from "../../lib/errors.ts";
 import { asCount, asRecord, asString } from "../shared/as_record.ts";
 import type { StreamEvent } from "../types.ts";
 import { mapGoogleFinishReason } from "./map_google_finish_reason.ts";

@@ -1,7 +1,7 @@
 /** Turns OpenAI `chat.completion.chunk` objects into normalized stream events, assembling tool calls
  * from their fragments. Pure and stateful: one parser per response. */
 
-import { ProviderError } from "../../errors.ts";
+import { ProviderError } from "../../lib/errors.ts";
 import { asCount, asRecord } from "../shared/as_record.ts";
 import type { StreamEvent, ToolCall } from "../types.ts";
 import { mapOpenAiFinishReason } from "./map_openai_finish_reason.ts";

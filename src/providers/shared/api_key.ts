@@ -1,6 +1,6 @@
 /** Finds the API key of a model entry, failing with a message that names the variable to set. */
 
-import { ProviderError } from "../../errors.ts";
+import { ProviderError } from "../../lib/errors.ts";
 import type { ModelEntry } from "../types.ts";
 
 export interface KeyRule {

@@ -1,6 +1,6 @@
 /** Fills in the defaults of ProviderDeps and builds the retry options of one call. */
 
-import { newId } from "../../clock.ts";
+import { newId } from "../../lib/clock.ts";
 import type { ModelEntry, ProviderDeps } from "../types.ts";
 import type { RetryingOptions } from "./retrying_stream.ts";
 

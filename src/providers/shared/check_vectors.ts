@@ -1,6 +1,6 @@
 /** Validates embedding vectors from a vendor answer before anyone stores them. */
 
-import { ProviderError } from "../../errors.ts";
+import { ProviderError } from "../../lib/errors.ts";
 
 export function checkVectors(label: string, vectors: unknown[], expected: number): number[][] {
   if (vectors.length !== expected) {

@@ -1,6 +1,6 @@
 /** How often and how long to wait before calling an LLM provider again after a retryable failure. */
 
-import type { ProviderError } from "../../errors.ts";
+import type { ProviderError } from "../../lib/errors.ts";
 import { UpstreamError } from "./upstream_error.ts";
 
 export interface RetryPolicy {

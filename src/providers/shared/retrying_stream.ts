@@ -1,7 +1,7 @@
 /** The one place that retries LLM calls: bounded attempts with backoff, only before anything was yielded,
  * with an idle timeout per attempt and abort that stops the upstream request at once. */
 
-import { ProviderError } from "../../errors.ts";
+import { ProviderError } from "../../lib/errors.ts";
 import { boundStream } from "./bound_stream.ts";
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from "./retry_policy.ts";
 import { abortError, toProviderError } from "./upstream_error.ts";

@@ -1,6 +1,6 @@
 /** Turns failed upstream answers and thrown errors into ProviderError, keeping the Retry-After hint. */
 
-import { ProviderError } from "../../errors.ts";
+import { ProviderError } from "../../lib/errors.ts";
 import { describeNetworkError } from "./network_error.ts";
 
 /** A ProviderError that also carries how long the upstream asked the caller to wait before retrying. */

@@ -2,7 +2,7 @@
  * injected timers, so tests can watch it happen), and with the session, and all at once when the engine stops. */
 import { type ChromiumLaunchOptions, launchChromium, type LaunchedChromium } from "./chromium_launcher.ts";
 import { type ConnectionDecider, type SocksProxy, startSocksProxy } from "./socks_proxy.ts";
-import { ToolError } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { withDeadline } from "./deadline.ts";
 import { logRefusedRequests, type RefusedRequestLog } from "./page_failures.ts";
 

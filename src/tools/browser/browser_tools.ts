@@ -2,9 +2,9 @@
  * one headless Chromium per session, and the hooks the engine calls when a session ends or the engine stops. */
 import * as path from "node:path";
 import type { AnyTool } from "../types.ts";
-import type { HostResolver } from "../../security/ssrf_guard.ts";
-import type { ProtectedPaths } from "../../security/protected_paths.ts";
-import { type Clock, systemClock } from "../../clock.ts";
+import type { HostResolver } from "../../sandbox/ssrf_guard.ts";
+import type { ProtectedPaths } from "../../workspace/protected_paths.ts";
+import { type Clock, systemClock } from "../../lib/clock.ts";
 import { withDefaults } from "../file_helpers.ts";
 import { withOsErrorsAsToolErrors } from "../files.ts";
 import { type BrowserEvent, BrowserPool, type Timers } from "./browser_pool.ts";

@@ -1,6 +1,6 @@
 /** Which connections the browser may open: the SSRF guard's rules (no loopback, private, link-local or metadata
  * address), never this machine's own addresses, never the engine's port; allowed hosts only by explicit list. */
-import { checkUrl, type HostResolver, parseIpAddress, SsrfError } from "../../security/ssrf_guard.ts";
+import { checkUrl, type HostResolver, parseIpAddress, SsrfError } from "../../sandbox/ssrf_guard.ts";
 import type { ConnectionDecider } from "./socks_proxy.ts";
 
 export interface EgressRuleOptions {

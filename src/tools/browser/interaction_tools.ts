@@ -2,7 +2,8 @@
  * or submit that leads to a refused address (a link to 127.0.0.1) is a tool error with the reason. */
 import { z } from "zod";
 import type { Page } from "playwright-core";
-import { type ToolDefinition, ToolError, type ToolResult } from "../types.ts";
+import { type ToolDefinition, type ToolResult } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import {
   asToolError,
   type BrowserToolContext,

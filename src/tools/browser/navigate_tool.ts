@@ -1,8 +1,9 @@
 /** browser_navigate: opens a public http(s) URL in the session's browser and shows the start of its text, as data.
  * Refused URLs are refused before a browser starts; every failure counts toward the session's limit. */
 import { z } from "zod";
-import { SsrfError } from "../../security/ssrf_guard.ts";
-import { type ToolDefinition, ToolError } from "../types.ts";
+import { SsrfError } from "../../sandbox/ssrf_guard.ts";
+import { type ToolDefinition } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import { type BrowserToolContext, excerptNote, hostOf, pageResult, readExcerpt } from "./browser_context.ts";
 import { navigate, NavigationError } from "./navigation.ts";
 import { cut } from "./page_content.ts";

@@ -2,11 +2,12 @@
  * tools' rules: inside the workspace, never a protected path, symlinks resolved). */
 import * as path from "node:path";
 import { z } from "zod";
-import { type ToolDefinition, ToolError } from "../types.ts";
+import { type ToolDefinition } from "../types.ts";
+import { ToolError } from "../../lib/errors.ts";
 import type { ResolvedFileToolOptions } from "../file_helpers.ts";
 import { judgedName, nameOf, settleTarget, targetFor } from "../file_targets.ts";
-import { writeAtomically } from "../file_atomic.ts";
-import type { Clock } from "../../clock.ts";
+import { writeAtomically } from "../../lib/atomic_write.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { type BrowserToolContext, hostOf, withOpenPage } from "./browser_context.ts";
 import { withDeadline } from "./deadline.ts";
 

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../../support/assert.ts";
 import { ChatSession } from "../../../src/cli/chat/chat_session.ts";
-import { PLAIN_STYLE } from "../../../src/terminal_style.ts";
+import { PLAIN_STYLE } from "../../../src/lib/terminal_style.ts";
 
 function harness() {
   const frames: Record<string, unknown>[] = [];

@@ -1,7 +1,7 @@
 /** The anthropic client end to end against a loopback server replaying recorded Messages API answers. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import {
   anthropicMessagesUrl,
   createAnthropicLanguageModel,

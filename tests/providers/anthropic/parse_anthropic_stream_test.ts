@@ -1,7 +1,7 @@
 /** The Anthropic stream parser against recorded Messages API event streams. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { createAnthropicStreamParser } from "../../../src/providers/anthropic/parse_anthropic_stream.ts";
 import type { StreamEvent } from "../../../src/providers/types.ts";
 import { readFixture, sseData } from "../support/replay_server.ts";

@@ -1,7 +1,7 @@
 /** The google client end to end against a loopback server replaying recorded Gemini answers. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { createGoogleLanguageModel } from "../../../src/providers/google/google_language_model.ts";
 import type { ModelEntry } from "../../../src/providers/types.ts";
 import { collect, testDeps, textOf } from "../support/collect.ts";

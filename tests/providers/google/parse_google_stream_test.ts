@@ -1,7 +1,7 @@
 /** The Gemini stream parser against recorded streamGenerateContent?alt=sse answers. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { createGoogleStreamParser } from "../../../src/providers/google/parse_google_stream.ts";
 import type { StreamEvent } from "../../../src/providers/types.ts";
 import { readFixture, sseData } from "../support/replay_server.ts";

@@ -1,7 +1,7 @@
 /** OpenAI-compatible embeddings against the fake LLM and a recorded, out-of-order answer. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { createOpenAiEmbeddingModel } from "../../../src/providers/openai/openai_embedding_model.ts";
 import { fakeEmbedding, startFakeLlm } from "../../support/fake_llm.ts";
 import { testDeps } from "../support/collect.ts";

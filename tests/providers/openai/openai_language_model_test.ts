@@ -1,7 +1,7 @@
 /** The openai client end to end against the scripted fake LLM server on loopback. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { createOpenAiLanguageModel } from "../../../src/providers/openai/openai_language_model.ts";
 import type { ChatRequest, ModelEntry, StreamEvent } from "../../../src/providers/types.ts";
 import { type FakeLlm, startFakeLlm } from "../../support/fake_llm.ts";

@@ -1,7 +1,7 @@
 /** The OpenAI chunk parser against recorded chat.completion.chunk streams. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { createOpenAiChunkParser } from "../../../src/providers/openai/parse_openai_chunks.ts";
 import type { StreamEvent } from "../../../src/providers/types.ts";
 import { readFixture, sseData } from "../support/replay_server.ts";

@@ -1,7 +1,7 @@
 /** resolveApiKey: explicit variables, vendor defaults and keyless local endpoints. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { resolveApiKey } from "../../../src/providers/shared/api_key.ts";
 import type { ModelEntry } from "../../../src/providers/types.ts";
 

@@ -1,7 +1,7 @@
 /** retryingStream / callWithRetry: retries only before the first item, backoff, idle timeout, abort. */
 
 import assert from "node:assert/strict";
-import { ProviderError } from "../../../src/errors.ts";
+import { ProviderError } from "../../../src/lib/errors.ts";
 import { callWithRetry, retryingStream } from "../../../src/providers/shared/retrying_stream.ts";
 import { UpstreamError } from "../../../src/providers/shared/upstream_error.ts";
 

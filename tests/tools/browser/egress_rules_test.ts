@@ -2,7 +2,7 @@
  * to a private address is refused; a public one is connected to by address), this machine, the engine's port. */
 import { assertEquals, assertRejects } from "../../support/assert.ts";
 import { createEgressRules } from "../../../src/tools/browser/egress_rules.ts";
-import { SsrfError } from "../../../src/security/ssrf_guard.ts";
+import { SsrfError } from "../../../src/sandbox/ssrf_guard.ts";
 
 const resolveHost = (answers: Record<string, string[]>) => (host: string) =>
   Promise.resolve(answers[host] ?? []);

@@ -1,0 +1,145 @@
+/** The agent core, wired: memory, the tool registry, the one tool pipeline, the turn runner, slash commands and
+ * the per-session conversation queue that every client (web, channels) hands its messages to. */
+import { readEnv } from "../config/env.ts";
+import { chronicleCommand } from "../chronicle/chronicle_command.ts";
+import { Conversation } from "../engine/conversation.ts";
+import { SlashCommands } from "../engine/slash_commands.ts";
+import { buildSystemPrompt } from "../engine/system_prompt.ts";
+import { ToolPipeline } from "../engine/tool_pipeline.ts";
+import { type TurnLimits, TurnRunner } from "../engine/turn_runner.ts";
+import { createMemoryService } from "../memory/memory_service.ts";
+import type { MemoryService } from "../memory/types.ts";
+import { statusView, type ViewInputs } from "../routes/settings_view.ts";
+import { createToolRegistry, type ToolRegistry } from "../tools/registry.ts";
+import { parseToolArguments } from "../tools/validate_arguments.ts";
+import type { Foundation } from "./foundation.ts";
+import type { ServiceRegistry } from "./lifecycle.ts";
+import type { Security } from "./security.ts";
+import { buildTools } from "./tool_groups.ts";
+
+export interface Agent {
+  memory: MemoryService;
+  registry: ToolRegistry;
+  pipeline: ToolPipeline;
+  turns: TurnRunner;
+  conversation: Conversation;
+  /** What the status and settings views show (spec 2.6, 2.7). */
+  viewInputs(): ViewInputs;
+}
+
+export interface AgentHooks {
+  restart(): void;
+  services: ServiceRegistry;
+  /** The engine's own listening ports, once it listens. */
+  enginePorts: () => number[];
+}
+
+export async function buildAgent(base: Foundation, security: Security, hooks: AgentHooks): Promise<Agent> {
+  const { config, logger, clock, workspace } = base;
+  const memory = createMemoryService({
+    workspace,
+    db: base.db,
+    clock,
+    embedder: base.models.embedding(),
+    log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
+  });
+  const registry = createToolRegistry(
+    await buildTools({
+      config,
+      workspace,
+      home: base.home,
+      sandbox: security.sandbox,
+      memory,
+      protectedPaths: security.protectedPaths,
+      httpAllowHosts: base.options.httpAllowHosts,
+      fetch: base.fetch,
+      logger,
+      services: hooks.services,
+      sessions: base.sessions,
+      enginePorts: hooks.enginePorts,
+    }),
+    { disabledGroups: config.tools.disabled_groups },
+  );
+  const pipeline = new ToolPipeline({
+    tools: registry,
+    parseArguments: parseToolArguments,
+    shield: security.shield,
+    events: base.events,
+    audit: security.audit,
+    metrics: base.metrics,
+    logger,
+    clock,
+    failClosed: config.general.fail_closed,
+    approvalNotes: security.approvals,
+    ifc: security.ifc,
+    snapshots: security.snapshots,
+  });
+  const turns = new TurnRunner({
+    sessions: base.sessions,
+    pipeline,
+    events: base.events,
+    metrics: base.metrics,
+    logger,
+    clock,
+    model: () => base.models.chat(),
+    toolSpecs: () => registry.specs(),
+    systemPrompt: () => Promise.resolve(systemPrompt(base, memory)),
+    limits: () => turnLimits(base),
+  });
+  const viewInputs = (): ViewInputs => ({
+    config: base.holder.current(),
+    workspace,
+    sandbox: security.sandbox,
+    tier2UsedToday: () => base.budget.usedToday(),
+    sessionCount: () => base.sessions.count(),
+    shieldActive: true,
+    hasSecret: (name) => readEnv(name) !== undefined,
+  });
+  const commands = new SlashCommands({
+    sessions: base.sessions,
+    config: base.holder,
+    statusText: () => JSON.stringify(statusView(viewInputs()), null, 2),
+    usageText: (sessionId) => usageText(base, sessionId),
+    restart: hooks.restart,
+    audit: (event, sessionId, details) => security.audit.record(event, sessionId, "", details),
+    chronicle: (text, sessionId) => chronicleCommand(security.chronicle, text, sessionId, security.audit),
+  });
+  const conversation = new Conversation(
+    base.sessions,
+    turns,
+    security.approvals,
+    commands,
+    base.events,
+    logger,
+    clock,
+  );
+  return { memory, registry, pipeline, turns, conversation, viewInputs };
+}
+
+function systemPrompt(base: Foundation, memory: MemoryService): string {
+  const current = base.holder.current();
+  return buildSystemPrompt({
+    agentName: current.identity.name,
+    workspace: base.workspace,
+    memoryContext: (budgetTokens) => memory.promptContext(budgetTokens),
+    tokenBudget: Math.floor(current.agents.context_window * 0.1),
+    now: base.clock.now(),
+  });
+}
+
+/** Read on every turn, so /config set applies to the next message. */
+function turnLimits(base: Foundation): TurnLimits {
+  const current = base.holder.current();
+  return {
+    maxToolRounds: current.agents.max_tool_rounds,
+    maxResponseTokens: current.agents.max_response_tokens,
+    contextWindow: current.agents.context_window,
+    compactionThreshold: current.agents.compaction_threshold,
+    outputSanitization: current.general.output_sanitization,
+  };
+}
+
+function usageText(base: Foundation, sessionId: string): string {
+  const today = base.metrics.summary("today") as Record<string, unknown>;
+  return JSON.stringify({ session: base.metrics.session(sessionId), today: today.token_usage }, null, 2);
+}

@@ -1,0 +1,77 @@
+/** Builds Shield from config: the Tier 0 policy beside the config file, heuristics, optional classifier sidecar, the Tier 2
+ * evaluator through roles.shield with the daily budget, and Tier 3 through the session's clients. */
+import type { Config } from "../config/schema.ts";
+import type { Clock } from "../lib/clock.ts";
+import { createShield, loadPolicyFile, type Shield } from "../shield/mod.ts";
+import type { ApprovalRequester, BudgetCounter, ShieldObserver, Tier2Client } from "../shield/types.ts";
+import type { LanguageModel } from "../providers/types.ts";
+import { complete } from "../providers/complete.ts";
+
+export interface ShieldInputs {
+  config: Config;
+  /** The real workspace path: tool paths reach Shield resolved, so relative rule globs must match against it. */
+  workspace: string;
+  /** shield.policy_file, already resolved against the config file's folder (LoadedConfig.policyFile). */
+  policyFile: string;
+  home: string;
+  clock: Clock;
+  fetch: typeof fetch;
+  budget: BudgetCounter;
+  approvals: ApprovalRequester;
+  /** The Tier 2 model (roles.shield), looked up on each call so /model changes apply. */
+  evaluatorModel: () => LanguageModel | undefined;
+  observer: ShieldObserver;
+}
+
+export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
+  const { config } = inputs;
+  const policy = await loadPolicyFile(inputs.policyFile);
+  const tier2Client: Tier2Client = {
+    async complete(system, user, signal) {
+      const model = inputs.evaluatorModel();
+      if (!model) throw new Error("roles.shield has no model");
+      const messages = [{ role: "system" as const, content: system }, {
+        role: "user" as const,
+        content: user,
+      }];
+      const answer = await complete(model, messages, { maxTokens: 512, signal });
+      return answer.text.trim();
+    },
+  };
+  return createShield({
+    workspace: inputs.workspace,
+    home: inputs.home,
+    policy,
+    heuristicEnabled: config.shield.heuristic_enabled,
+    classifier: config.shield.classifier_enabled && config.shield.classifier_addr
+      ? {
+        enabled: true,
+        addr: config.shield.classifier_addr,
+        threshold: config.shield.onnx_threshold,
+        skipTypes: config.shield.classifier_skip_types,
+        fetch: inputs.fetch,
+        timeoutMs: 5000,
+      }
+      : undefined,
+    tier2: config.roles.shield
+      ? {
+        client: tier2Client,
+        budget: inputs.budget,
+        dailyBudget: config.general.daily_budget,
+        timeoutMs: 30_000,
+      }
+      : undefined,
+    tier3: {
+      requester: inputs.approvals,
+      timeoutSeconds: config.shield.tier3.timeout_seconds,
+      // Counted per session and per user by the requester (src/engine/approvals.ts), where a refusal can name
+      // which limit was reached; a shared count here would let one session use up every session's prompts.
+      maxPerHour: Number.POSITIVE_INFINITY,
+    },
+    failClosed: config.general.fail_closed,
+    rateLimitPerMinute: config.general.rate_limit,
+    verdictTtlSeconds: config.general.verdict_ttl_seconds,
+    clock: inputs.clock,
+    observer: inputs.observer,
+  });
+}

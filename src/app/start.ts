@@ -1,0 +1,71 @@
+/** Composition root: builds every concrete part of the engine from config, starts it, and hands back how to stop
+ * it. Each concern is wired in its own file; this one reads as the table of contents. */
+import { closeDatabase } from "../store/database.ts";
+import type { EngineOptions, RunningEngine } from "./engine_options.ts";
+import { type Foundation, openFoundation } from "./foundation.ts";
+import { buildSecurity, type Security } from "./security.ts";
+import { type Agent, buildAgent } from "./agent.ts";
+import { buildHttp, HttpServer } from "./http.ts";
+import { type EngineService, Lifecycle } from "./lifecycle.ts";
+
+export type { EngineOptions, RunningEngine } from "./engine_options.ts";
+
+export async function startEngine(options: EngineOptions): Promise<RunningEngine> {
+  const started = performance.now();
+  const base = await openFoundation(options); // config, workspace, logger, engine.db, models, event bus
+  const security = await buildSecurity(base); // audit, login, sandbox, approvals, Shield, IFC, Chronicle
+  const lifecycle = new Lifecycle(base.logger, security.audit);
+  const enginePorts: number[] = []; // filled once the server listens; no browser page may reach it
+  const agent = await buildAgent(base, security, {
+    restart: lifecycle.requestRestart,
+    services: lifecycle,
+    enginePorts: () => enginePorts,
+  });
+  const http = buildHttp(base, security, agent, lifecycle.requestRestart);
+  const server = new HttpServer(base, http.app);
+
+  // Started in this order, stopped in the reverse one.
+  lifecycle.add(storage(base, security, agent)); // closes memory, the audit log and engine.db last
+  lifecycle.add(server); // listens; on stop, finishes open requests
+  lifecycle.add({ name: "websocket hub", stop: () => http.hub.closeAll() });
+  lifecycle.add(turns(security, agent)); // on stop, denies pending approvals and cancels running turns
+  // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
+  await lifecycle.startAll();
+  enginePorts.push(server.port);
+
+  base.logger.info("engine_ready", `Parapet is listening on ${server.url}`, {
+    url: server.url,
+    workspace: base.workspace,
+    startup_ms: Math.round(performance.now() - started),
+    sandbox: security.sandbox.active ? security.sandbox.mode : "none",
+  });
+  return {
+    url: server.url,
+    port: server.port,
+    workspace: base.workspace,
+    sandbox: security.sandbox,
+    finished: lifecycle.finished,
+    stop: (exitCode) => lifecycle.stop(exitCode),
+  };
+}
+
+function storage(base: Foundation, security: Security, agent: Agent): EngineService {
+  return {
+    name: "storage",
+    async stop() {
+      agent.memory.close();
+      await security.auditLog.close();
+      closeDatabase(base.db);
+    },
+  };
+}
+
+function turns(security: Security, agent: Agent): EngineService {
+  return {
+    name: "turns",
+    async stop() {
+      security.approvals.denyAll();
+      await agent.conversation.stopAll();
+    },
+  };
+}
