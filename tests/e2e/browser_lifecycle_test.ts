@@ -80,7 +80,8 @@ for (const signal of ["SIGTERM", "SIGKILL"] as const) {
     const flags = await enginePermissionFlags(loaded.config, loaded.workspace, loaded.path);
     const child = new Deno.Command(Deno.execPath(), {
       args: ["run", ...flags, CHILD, configPath],
-      env: { FAKE_LLM_KEY: "test-key", NO_COLOR: "1" },
+      // Profiles go below the test's folder: a killed engine cannot remove its browser's profile itself.
+      env: { FAKE_LLM_KEY: "test-key", NO_COLOR: "1", TMPDIR: root },
       stdout: "piped",
       stderr: "piped",
       stdin: "null",
@@ -109,6 +110,11 @@ for (const signal of ["SIGTERM", "SIGKILL"] as const) {
       child.kill(signal);
       await child.status;
       assertEquals(await waitUntilGone(browsers), []);
+      const profiles = [...Deno.readDirSync(root)].filter((entry) =>
+        entry.name.startsWith("parapet-browser-")
+      );
+      // A stop removes the profile; after SIGKILL it stays (in the engine's temp folder) for the OS to clear.
+      assertEquals(profiles.length, signal === "SIGTERM" ? 0 : 1);
     } finally {
       await client?.close().catch(() => {});
       try {

@@ -53,6 +53,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<La
       acceptDownloads: false,
       serviceWorkers: "block",
       viewport: options.viewport ?? { width: 1280, height: 800 },
+      env: chromiumEnvironment(userDataDirectory),
       timeout: options.timeoutMs ?? 30_000,
       // The engine decides when the browser stops; playwright's own handlers would exit the process.
       handleSIGINT: false,
@@ -81,5 +82,17 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<La
       })();
       return closing;
     },
+  };
+}
+
+/** A fixed environment, as the shell gets: none of the engine's variables (API keys live there). Home and temp
+ * inside the profile: Chromium's own files (its singleton socket, NSS database, caches) stay out of the user's home
+ * and leave with the profile. */
+function chromiumEnvironment(userDataDirectory: string): Record<string, string> {
+  return {
+    PATH: "/usr/local/bin:/usr/bin:/bin",
+    LANG: "C.UTF-8",
+    HOME: userDataDirectory,
+    TMPDIR: userDataDirectory,
   };
 }
