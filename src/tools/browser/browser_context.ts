@@ -5,7 +5,7 @@ import type { BrowserPool, SessionBrowser } from "./browser_pool.ts";
 import type { NavigationFailures } from "./navigation_failures.ts";
 import type { Extracted } from "./page_content.ts";
 import { untrustedBlock } from "./untrusted_content.ts";
-import { type ToolResult } from "../types.ts";
+import type { ToolResult } from "../types.ts";
 import { ToolError } from "../../lib/errors.ts";
 import { DeadlineError, withDeadline } from "./deadline.ts";
 import { bodyText, type TitledText } from "./in_page.ts";

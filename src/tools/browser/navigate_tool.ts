@@ -2,7 +2,7 @@
  * Refused URLs are refused before a browser starts; every failure counts toward the session's limit. */
 import { z } from "zod";
 import { SsrfError } from "../../sandbox/ssrf_guard.ts";
-import { type ToolDefinition } from "../types.ts";
+import type { ToolDefinition } from "../types.ts";
 import { ToolError } from "../../lib/errors.ts";
 import { type BrowserToolContext, excerptNote, hostOf, pageResult, readExcerpt } from "./browser_context.ts";
 import { navigate, NavigationError } from "./navigation.ts";

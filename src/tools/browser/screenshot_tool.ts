@@ -2,7 +2,7 @@
  * tools' rules: inside the workspace, never a protected path, symlinks resolved). */
 import * as path from "node:path";
 import { z } from "zod";
-import { type ToolDefinition } from "../types.ts";
+import type { ToolDefinition } from "../types.ts";
 import { ToolError } from "../../lib/errors.ts";
 import type { ResolvedFileToolOptions } from "../file_helpers.ts";
 import { judgedName, nameOf, settleTarget, targetFor } from "../file_targets.ts";
