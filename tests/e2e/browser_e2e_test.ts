@@ -74,7 +74,7 @@ Deno.test("an injected instruction reaches the model only as tool data, and the 
 
 Deno.test("a slow page, a redirect to 127.0.0.1 and the engine's port are tool errors, and the turn goes on", async () => {
   const rig = await startBrowserE2eRig({
-    agents: { browser_nav_timeout_seconds: 1, max_consecutive_nav_failures: 5 },
+    agents: { browser_nav_timeout_seconds: 2, max_consecutive_nav_failures: 5 },
   });
   try {
     const enginePage = `http://localhost:${new URL(rig.url).port}/api/status`;
@@ -86,10 +86,10 @@ Deno.test("a slow page, a redirect to 127.0.0.1 and the engine's port are tool e
       { text: "Read the second page." },
     ]);
     const actions = completedActions(events);
-    assertEquals(actions.map((action) => action.isError), [true, true, false, true]);
+    assertEquals(actions.map((action) => action.isError), [true, true, false, true], JSON.stringify(actions));
     assert(actions[3].result.includes("the engine's own port"), actions[3].result);
     assert(
-      actions[0].result.includes("timed out after 1 s (agents.browser_nav_timeout_seconds)"),
+      actions[0].result.includes("timed out after 2 s (agents.browser_nav_timeout_seconds)"),
       actions[0].result,
     );
     assert(actions[1].result.includes('(redirected to "http://127.0.0.1:'), actions[1].result);

@@ -77,7 +77,7 @@ export class BrowserPool {
         started = await slot.starting;
       } catch (error) {
         slot.starting = undefined;
-        throw new ToolError(`Cannot start the browser: ${error instanceof Error ? error.message : error}`);
+        throw new ToolError(`Cannot start the browser: ${launchFailure(error)}`);
       }
       return await work(started.browser);
     } finally {
@@ -167,4 +167,15 @@ export class BrowserPool {
     await started.proxy.close();
     this.options.onEvent?.({ type: "stopped", sessionId, reason });
   }
+}
+
+/** The first line of playwright's launch error and Chromium's own fatal line, without the whole launch log. */
+function launchFailure(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split("\n");
+  const first = lines[0].replace(/^browserType\.launchPersistentContext: /, "");
+  const fatal = lines.find((line) =>
+    /FATAL|error while loading|No such file or directory.*chromium/i.test(line)
+  );
+  const detail = fatal?.replace(/^.*?(FATAL|error while loading)/i, "$1").slice(0, 300);
+  return detail ? `${first} (${detail})` : first;
 }

@@ -1,6 +1,7 @@
 /** Starts one headless Chromium through playwright-core: a fresh profile in a temp folder, every connection through
  * the given SOCKS proxy, downloads and service workers off. Chromium exits when the engine does (its control pipe
  * closes), and `close` removes the profile. */
+import { dirname } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { tolerateRefusedExistsChecks } from "./node_fs_compat.ts";
 
@@ -85,14 +86,21 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<La
   };
 }
 
-/** A fixed environment, as the shell gets: none of the engine's variables (API keys live there). Home and temp
- * inside the profile: Chromium's own files (its singleton socket, NSS database, caches) stay out of the user's home
- * and leave with the profile. */
+/** A fixed environment, as the shell gets: none of the engine's variables (API keys live there). Home inside the
+ * profile: Chromium's own files (NSS database, caches) stay out of the user's home and leave with the profile. */
 function chromiumEnvironment(userDataDirectory: string): Record<string, string> {
   return {
     PATH: "/usr/local/bin:/usr/bin:/bin",
     LANG: "C.UTF-8",
     HOME: userDataDirectory,
-    TMPDIR: userDataDirectory,
+    TMPDIR: chromiumTempDirectory(userDataDirectory),
   };
+}
+
+/** Chromium keeps its singleton socket in `<temp>/org.chromium.Chromium.XXXXXX/SingletonSocket` and aborts when
+ * that path is over 107 bytes: temp is the profile itself (so the socket leaves with it) when the path fits,
+ * else the profile's parent folder. */
+export function chromiumTempDirectory(userDataDirectory: string): string {
+  const socketPath = `${userDataDirectory}/org.chromium.Chromium.XXXXXX/SingletonSocket`;
+  return new TextEncoder().encode(socketPath).length <= 100 ? userDataDirectory : dirname(userDataDirectory);
 }

@@ -15,6 +15,7 @@ import {
 import type { SessionBrowser } from "./browser_pool.ts";
 import { cut } from "./page_content.ts";
 import { describeRefusedRequests, watchFailures } from "./page_failures.ts";
+import { stopLoading } from "./navigation.ts";
 import { DeadlineError, withDeadline } from "./deadline.ts";
 
 const selector = z.string().min(1).max(1000).describe(
@@ -98,7 +99,7 @@ async function act(
   const url = page.url();
   if (!/^https?:/.test(url) && url !== "about:blank") {
     const refused = failures.find((failure) => failure.navigation && failure.refusedBecause);
-    await withDeadline(page.goto("about:blank"), 5_000, "blank").catch(() => {});
+    await stopLoading(page);
     if (refused) {
       throw new ToolError(`Cannot ${action}: it led to "${refused.url}": ${refused.refusedBecause}`);
     }

@@ -34,8 +34,7 @@ export async function navigate(
   const watch = watchFailures(page, browser.refusals);
   let response: Response | null;
   try {
-    const loading = page.goto(url, { timeout: timeoutMs, waitUntil: "domcontentloaded" });
-    response = await withDeadline(cancellable(loading, signal), timeoutMs + 5_000, "timeout");
+    response = await goOnceMore(page, url, timeoutMs, signal);
     // Scripts usually fill the page by the load event; a page whose images never finish is still usable.
     await page.waitForLoadState("load", { timeout: Math.min(LOAD_GRACE_MS, timeoutMs) }).catch(() => {});
   } catch (error) {
@@ -79,9 +78,32 @@ function explain(
   return `Cannot open "${url}": ${network ?? text.split("\n")[0]}`;
 }
 
-/** Leaves the page blank, so a half-loaded or refused page does not linger for the next action. */
-async function stopLoading(page: Page): Promise<void> {
-  await withDeadline(page.goto("about:blank", { timeout: 5_000 }), 6_000, "blank").catch(() => {});
+/** page.goto, tried a second time when Chromium's own error page for the previous failure (committed just after
+ * that failure was reported) interrupted it. */
+async function goOnceMore(page: Page, url: string, timeoutMs: number, signal: AbortSignal) {
+  for (let attempt = 1;; attempt++) {
+    try {
+      const loading = page.goto(url, { timeout: timeoutMs, waitUntil: "domcontentloaded" });
+      return await withDeadline(cancellable(loading, signal), timeoutMs + 5_000, "timeout");
+    } catch (error) {
+      const interrupted = /interrupted by another navigation/.test(
+        error instanceof Error ? error.message : "",
+      );
+      if (attempt >= 2 || !interrupted || signal.aborted) throw error;
+    }
+  }
+}
+
+/** Stops whatever the page is still loading (a timed-out navigation would otherwise land later), without
+ * starting a navigation of its own that could race the next one. */
+export async function stopLoading(page: Page): Promise<void> {
+  try {
+    const session = await page.context().newCDPSession(page);
+    await withDeadline(session.send("Page.stopLoading"), 5_000, "stop").catch(() => {});
+    await session.detach().catch(() => {});
+  } catch {
+    // the page is gone: nothing loads
+  }
 }
 
 function hostsOf(url: string, response: Response | null): string[] {

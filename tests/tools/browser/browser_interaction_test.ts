@@ -44,6 +44,7 @@ Deno.test("browser_click on a missing element is a tool error within the timeout
     const result = await rig.call("browser_click", { selector: "#does-not-exist" });
     assertEquals(result.isError, true);
     assert(result.output.startsWith('Cannot click "#does-not-exist":'), result.output);
+    rig.limits.navTimeoutMs = 30_000;
     // The page is still usable afterwards.
     const text = await rig.call("browser_extract", { selector: "h1" });
     assert(text.output.includes("Welcome to the test page"), text.output);

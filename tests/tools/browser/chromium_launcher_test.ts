@@ -2,7 +2,7 @@
  * profile, every file it made gone with the profile on close. */
 import { assert, assertEquals } from "../../support/assert.ts";
 import { processesMatching } from "../../support/chromium_processes.ts";
-import { launchChromium } from "../../../src/tools/browser/chromium_launcher.ts";
+import { chromiumTempDirectory, launchChromium } from "../../../src/tools/browser/chromium_launcher.ts";
 import { startSocksProxy } from "../../../src/tools/browser/socks_proxy.ts";
 
 Deno.test("Chromium sees none of the engine's variables and keeps its files in the profile", async () => {
@@ -30,4 +30,13 @@ Deno.test("Chromium sees none of the engine's variables and keeps its files in t
   let left = true;
   await Deno.stat(launched.userDataDirectory).catch(() => left = false);
   assertEquals(left, false);
+});
+
+Deno.test("Chromium's temp folder is its profile unless the singleton socket path would be too long", () => {
+  assertEquals(
+    chromiumTempDirectory("/tmp/parapet-browser-0123456789abcdef"),
+    "/tmp/parapet-browser-0123456789abcdef",
+  );
+  const deep = `/tmp/${"d".repeat(40)}/parapet-browser-0123456789abcdef`;
+  assertEquals(chromiumTempDirectory(deep), `/tmp/${"d".repeat(40)}`);
 });
