@@ -13,6 +13,7 @@ import { statusView, type ViewInputs } from "../routes/settings_view.ts";
 import { createToolRegistry, type ToolRegistry } from "../tools/registry.ts";
 import { parseToolArguments } from "../tools/validate_arguments.ts";
 import type { Foundation } from "./foundation.ts";
+import { oauthGrantNames } from "./mail_calendar.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
 import { buildTools } from "./tool_groups.ts";
@@ -52,6 +53,7 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
       memory,
       protectedPaths: security.protectedPaths,
       httpAllowHosts: base.options.httpAllowHosts,
+      configPath: base.loaded.path,
       fetch: base.fetch,
       logger,
       services: hooks.services,
@@ -94,6 +96,7 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     sessionCount: () => base.sessions.count(),
     shieldActive: true,
     hasSecret: (name) => readEnv(name) !== undefined,
+    oauthGrants: () => oauthGrantNames(workspace),
   });
   const commands = new SlashCommands({
     sessions: base.sessions,

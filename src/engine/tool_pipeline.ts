@@ -145,7 +145,8 @@ export class ToolPipeline {
     const resolution = await resolveArguments(tool, parsed.args);
     if (!resolution.ok) return refuse(resolution.reason);
     const args = resolution.args;
-    const verdict = await this.judge(call.name, args, actionId, context, tool.minimumTier);
+    const minimumTier = typeof tool.minimumTier === "function" ? tool.minimumTier(args) : tool.minimumTier;
+    const verdict = await this.judge(call.name, args, actionId, context, minimumTier);
     const recorded = this.audit("verdict", context, call.name, {
       action_id: actionId,
       decision: verdict.decision,
