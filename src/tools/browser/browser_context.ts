@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import type { BrowserPool, SessionBrowser } from "./browser_pool.ts";
 import type { NavigationFailures } from "./navigation_failures.ts";
 import type { Extracted } from "./page_content.ts";
-import { untrustedBlock } from "./untrusted_content.ts";
+import { untrustedBlock } from "../untrusted_text.ts";
 import type { ToolResult } from "../types.ts";
 import { ToolError } from "../../lib/errors.ts";
 import { DeadlineError, withDeadline } from "./deadline.ts";
@@ -68,11 +68,14 @@ export function pageResult(input: {
   extra?: string;
   cutNote: string;
 }): ToolResult {
-  const header = [`URL: ${input.url}`];
-  if (input.title !== undefined) header.push(`Title: ${input.title.replace(/\s+/g, " ").slice(0, 300)}`);
-  const parts = [header.join("\n"), input.content.text === "" ? "(no text)" : input.content.text];
-  if (input.extra) parts.push(input.extra);
-  const lines = [input.heading, untrustedBlock(parts.join("\n\n"))];
+  const headers: [string, string][] = [["URL", input.url]];
+  if (input.title !== undefined) headers.push(["Title", input.title]);
+  const body = [input.content.text === "" ? "(no text)" : input.content.text];
+  if (input.extra) body.push(input.extra);
+  const text = body.join("\n\n");
+  // Already cut to the tool's limit: the block only cleans and fences it.
+  const block = untrustedBlock({ source: "web page", headers, body: text }, { maxBodyChars: text.length });
+  const lines = [input.heading, block];
   if (input.content.omitted > 0) lines.push(input.cutNote);
   return { output: lines.join("\n"), isError: false, reads: { hosts: [hostOf(input.url)] } };
 }
