@@ -17,6 +17,8 @@ import { oauthGrantNames } from "./mail_calendar.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
 import { buildTools } from "./tool_groups.ts";
+import { Delegation } from "./delegation.ts";
+import type { EngineAddress } from "../engine/sub_agents/child_flags.ts";
 
 export interface Agent {
   memory: MemoryService;
@@ -24,6 +26,10 @@ export interface Agent {
   pipeline: ToolPipeline;
   turns: TurnRunner;
   conversation: Conversation;
+  /** Slash commands (channels run them as their platform, so /config set and /model are refused). */
+  commands: SlashCommands;
+  /** Sub-agents, MCP servers and schedules. */
+  delegation: Delegation;
   /** What the status and settings views show (spec 2.6, 2.7). */
   viewInputs(): ViewInputs;
 }
@@ -31,8 +37,8 @@ export interface Agent {
 export interface AgentHooks {
   restart(): void;
   services: ServiceRegistry;
-  /** The engine's own listening ports, once it listens. */
-  enginePorts: () => number[];
+  /** Where the engine listens, once it does: sub-agent children are denied it. */
+  engineAddress: () => EngineAddress;
 }
 
 export async function buildAgent(base: Foundation, security: Security, hooks: AgentHooks): Promise<Agent> {
@@ -44,23 +50,41 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     embedder: base.models.embedding(),
     log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
   });
+  const delegation = new Delegation({
+    config: () => base.holder.current(),
+    workspace,
+    db: base.db,
+    clock,
+    logger,
+    events: base.events,
+    audit: security.audit,
+    metrics: base.metrics,
+    sessions: base.sessions,
+    readEnv,
+    engineAddress: hooks.engineAddress,
+    schedulePollMs: base.options.schedulePollMs,
+  });
   const registry = createToolRegistry(
-    await buildTools({
-      config,
-      workspace,
-      home: base.home,
-      sandbox: security.sandbox,
-      memory,
-      protectedPaths: security.protectedPaths,
-      httpAllowHosts: base.options.httpAllowHosts,
-      configPath: base.loaded.path,
-      fetch: base.fetch,
-      logger,
-      services: hooks.services,
-      sessions: base.sessions,
-      enginePorts: hooks.enginePorts,
-    }),
-    { disabledGroups: config.tools.disabled_groups },
+    [
+      ...await buildTools({
+        config,
+        workspace,
+        home: base.home,
+        sandbox: security.sandbox,
+        memory,
+        protectedPaths: security.protectedPaths,
+        httpAllowHosts: base.options.httpAllowHosts,
+        configPath: base.loaded.path,
+        fetch: base.fetch,
+        logger,
+        services: hooks.services,
+        sessions: base.sessions,
+        // Known once the server listens (0 before): no browser page may reach it.
+        enginePorts: () => [hooks.engineAddress().port].filter((port) => port > 0),
+      }),
+      ...delegation.tools(),
+    ],
+    { disabledGroups: config.tools.disabled_groups, dynamic: delegation.mcp },
   );
   const pipeline = new ToolPipeline({
     tools: registry,
@@ -116,7 +140,8 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     logger,
     clock,
   );
-  return { memory, registry, pipeline, turns, conversation, viewInputs };
+  delegation.connect({ pipeline, registry, conversation });
+  return { memory, registry, pipeline, turns, conversation, commands, delegation, viewInputs };
 }
 
 function systemPrompt(base: Foundation, memory: MemoryService): string {

@@ -5,6 +5,7 @@ import type { EngineOptions, RunningEngine } from "./engine_options.ts";
 import { type Foundation, openFoundation } from "./foundation.ts";
 import { buildSecurity, type Security } from "./security.ts";
 import { type Agent, buildAgent } from "./agent.ts";
+import { buildChannels } from "./channels.ts";
 import { buildHttp, HttpServer } from "./http.ts";
 import { type EngineService, Lifecycle } from "./lifecycle.ts";
 
@@ -15,13 +16,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const base = await openFoundation(options); // config, workspace, logger, engine.db, models, event bus
   const security = await buildSecurity(base); // audit, login, sandbox, approvals, Shield, IFC, Chronicle
   const lifecycle = new Lifecycle(base.logger, security.audit);
-  const enginePorts: number[] = []; // filled once the server listens; no browser page may reach it
   const agent = await buildAgent(base, security, {
     restart: lifecycle.requestRestart,
     services: lifecycle,
-    enginePorts: () => enginePorts,
+    engineAddress: () => ({ host: base.config.web.host, port: server.port }),
   });
-  const http = buildHttp(base, security, agent, lifecycle.requestRestart);
+  const channels = buildChannels(base, security, agent);
+  const http = buildHttp(base, security, agent, lifecycle.requestRestart, channels);
   const server = new HttpServer(base, http.app);
 
   // Started in this order, stopped in the reverse one.
@@ -30,8 +31,9 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   lifecycle.add({ name: "websocket hub", stop: () => http.hub.closeAll() });
   lifecycle.add(turns(security, agent)); // on stop, denies pending approvals and cancels running turns
   // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
+  lifecycle.add(channels); // starts the enabled adapters once the server listens; on stop, drains their sends
+  lifecycle.add(delegation(agent)); // MCP servers and the scheduler; on stop, kills sub-agents first
   await lifecycle.startAll();
-  enginePorts.push(server.port);
 
   base.logger.info("engine_ready", `Parapet is listening on ${server.url}`, {
     url: server.url,
@@ -57,6 +59,14 @@ function storage(base: Foundation, security: Security, agent: Agent): EngineServ
       await security.auditLog.close();
       closeDatabase(base.db);
     },
+  };
+}
+
+function delegation(agent: Agent): EngineService {
+  return {
+    name: "sub-agents, MCP servers and schedules",
+    start: () => agent.delegation.start(),
+    stop: () => agent.delegation.stop(),
   };
 }
 

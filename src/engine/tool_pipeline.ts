@@ -52,6 +52,8 @@ export interface CallContext {
   offered: ReadonlySet<string>;
   /** Why the model wanted this call, shown to Tier 2/3 (never the history). */
   reasoning?: string;
+  /** The sub-agent proposing the call (its parent's session is `sessionId`): events and audit entries say so. */
+  agentId?: string;
 }
 
 export interface ToolOutcome {
@@ -74,8 +76,9 @@ export class ToolPipeline {
     const { deps } = this;
     const actionId = newId("a_");
     const parsedForDisplay = safeJson(call.arguments);
+    const tag = context.agentId ? { agent_id: context.agentId } : {};
     const emit: Emit = (type, data) =>
-      deps.events.emit(makeEvent(type, context.sessionId, data, deps.clock.now()));
+      deps.events.emit(makeEvent(type, context.sessionId, { ...data, ...tag }, deps.clock.now()));
     const finish = (
       content: string,
       isError: boolean,
@@ -146,7 +149,7 @@ export class ToolPipeline {
     if (!resolution.ok) return refuse(resolution.reason);
     const args = resolution.args;
     const minimumTier = typeof tool.minimumTier === "function" ? tool.minimumTier(args) : tool.minimumTier;
-    const verdict = await this.judge(call.name, args, actionId, context, minimumTier);
+    const verdict = await this.judge(call.name, args, actionId, context, minimumTier, tool);
     const recorded = this.audit("verdict", context, call.name, {
       action_id: actionId,
       decision: verdict.decision,
@@ -228,6 +231,7 @@ export class ToolPipeline {
     actionId: string,
     context: CallContext,
     toolMinimumTier?: 2 | 3,
+    tool?: AnyTool,
   ): Promise<Verdict> {
     try {
       const flow = this.deps.ifc?.checkSink(context.sessionId, toolName, args);
@@ -243,7 +247,14 @@ export class ToolPipeline {
       }
       this.deps.approvalNotes?.note(actionId, { toolName, args, reasoning: context.reasoning });
       return await this.deps.shield.evaluate(
-        { type: toolName, payload: args, sessionId: context.sessionId, actionId },
+        {
+          type: toolName,
+          payload: args,
+          sessionId: context.sessionId,
+          actionId,
+          ...(tool?.annotations ? { annotations: tool.annotations } : {}),
+          ...(tool?.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+        },
         {
           minimumTier: strictestTier(toolMinimumTier, flow?.decision === "escalate" ? 2 : undefined),
           reasoning: context.reasoning ?? flow?.reason,
@@ -269,7 +280,8 @@ export class ToolPipeline {
     options?: { immediate?: boolean },
   ): Promise<Error | undefined> {
     // OTR sessions leave only content-free entries: the event and the ids, nothing about targets.
-    const kept = context.otr ? { action_id: details.action_id } : details;
+    const tag = context.agentId ? { agent_id: context.agentId } : {};
+    const kept = context.otr ? { action_id: details.action_id, ...tag } : { ...details, ...tag };
     return this.deps.audit.record(event, context.sessionId, actionType, kept, options);
   }
 }
