@@ -78,6 +78,9 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
         fetch: base.fetch,
         logger,
         services: hooks.services,
+        sessions: base.sessions,
+        // Known once the server listens (0 before): no browser page may reach it.
+        enginePorts: () => [hooks.engineAddress().port].filter((port) => port > 0),
       }),
       ...delegation.tools(),
     ],
