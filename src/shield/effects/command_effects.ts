@@ -236,17 +236,24 @@ function judgeAgentCli(segment: Segment, findings: Findings): void {
   }
 }
 
+/** Programs each check looks at (one test before the check). */
+const SIGNALS = /^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/;
+const PERMISSIONS = /^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/;
+const SERVERS = /^(?:python[0-9.]*|busybox|httpd|php[0-9.]*|http-server|serve|ruby.*)$/;
+const INSTALLERS =
+  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo)$/;
+
 /** Findings for every segment of the action's shell commands. */
 export function judgeSegments(segments: Segment[], environment: ShieldEnvironment, findings: Findings): void {
   for (const segment of segments) {
     const program = basename(segment.argv[0] ?? "").toLowerCase();
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
-    judgeProcessSignal(segment, findings);
-    judgePermissions(segment, environment, findings);
-    judgeServer(segment, environment, findings);
-    judgeRootShell(segment, findings);
-    judgeGit(segment, environment, findings);
-    judgeAgentCli(segment, findings);
-    judgeInstall(segment, environment, findings);
+    if (SIGNALS.test(program)) judgeProcessSignal(segment, findings);
+    if (PERMISSIONS.test(program)) judgePermissions(segment, environment, findings);
+    if (SERVERS.test(program)) judgeServer(segment, environment, findings);
+    if (segment.privileged) judgeRootShell(segment, findings);
+    if (program === "git") judgeGit(segment, environment, findings);
+    if (AGENT_CLIS.test(program)) judgeAgentCli(segment, findings);
+    if (INSTALLERS.test(program)) judgeInstall(segment, environment, findings);
   }
 }

@@ -273,7 +273,7 @@ export function judgeIndexCommands(
     }
   }
   for (const text of shellTexts.slice(0, 16)) {
-    if (text.length > MAX_CHARS) continue;
+    if (text.length > MAX_CHARS || !text.includes("=")) continue;
     for (const match of text.matchAll(REGISTRY_ENV)) {
       for (const url of match[1].split(",")) {
         if (/:\/\//.test(url)) judgeIndexUrl(url, "an environment variable", environment, findings);

@@ -154,12 +154,18 @@ function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment
   }
 }
 
+/** Every program the checks of this file look at: one test before any of them. */
+const INSTALL_PROGRAMS =
+  /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/;
+
 export function judgeOtherInstalls(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
+    const program = basename(segment.argv[0] ?? "");
+    if (!INSTALL_PROGRAMS.test(program)) continue;
     judgeRegistryInstall(segment, findings);
     judgeThirdPartySources(segment, environment, findings);
     judgePublishAndClone(segment, findings);

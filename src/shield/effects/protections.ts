@@ -204,16 +204,22 @@ export function judgeProtections(
   }
   judgeHijack(shellTexts, segments, environment, findings);
   for (const segment of segments) {
-    if (MACHINE_SCAN.test(segment.text)) {
-      findings.escalate(
-        "read",
-        `"${basename(segment.argv[0] ?? "")}" searches the whole machine for secrets`,
-      );
+    // One look at the program decides which checks apply (most commands need none of them).
+    const program = basename(segment.argv[0] ?? "");
+    if (SECRET_SCANNERS.has(program) && MACHINE_SCAN.test(segment.text)) {
+      findings.escalate("read", `"${program}" searches the whole machine for secrets`);
     }
-    judgeGitPush(segment, findings);
-    judgeWorldAccess(segment, environment, findings);
-    judgeServices(segment, findings);
-    judgeRepositoryProtection(segment, findings);
-    judgeSecretCopy(segment, findings);
+    if (program === "git") judgeGitPush(segment, findings);
+    if (program === "chmod" || program === "setfacl") judgeWorldAccess(segment, environment, findings);
+    if (SERVICE_PROGRAMS.test(program)) judgeServices(segment, findings);
+    if (program === "gh") judgeRepositoryProtection(segment, findings);
+    if ((program === "gh" || program === "git") && segment.text.includes("$")) {
+      judgeSecretCopy(segment, findings);
+    }
   }
 }
+
+const SECRET_SCANNERS = new Set(["trufflehog", "gitleaks", "detect-secrets", "noseyparker", "ggshield"]);
+/** Programs judgeServices looks at: service managers, sysctl, auditctl, and recovery tools. */
+const SERVICE_PROGRAMS =
+  /^(?:systemctl|service|launchctl|rc-service|sysctl|auditctl|vssadmin|wmic|wbadmin|bcdedit|tmutil|diskshadow)(?:\.exe)?$/i;
