@@ -39,23 +39,32 @@ function bytesToText(bytes: Uint8Array): string {
   return latin1.decode(bytes);
 }
 
-/** A base64 group whose first character is past "f" (sextet 32 or more) starts with a byte of 0x80 or more,
- * which is not printable: more such groups than the 5% non-printable allowance cannot decode to text. */
+/** Sextet value of each base64 character (both alphabets), -1 for others. */
+const SEXTET = new Int8Array(128).fill(-1);
+"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".split("").forEach((char, value) => {
+  SEXTET[char.charCodeAt(0)] = value;
+});
+SEXTET[0x2d] = 62; // -
+SEXTET[0x5f] = 63; // _
+
+/** Whether a base64 run can decode to text: a decoded byte of 0x80 or more is not printable, and more such bytes
+ * than the 5% non-printable allowance rule the run out. Byte 1 of a group is high when its first sextet is 32
+ * or more, byte 2 when bit 3 of the second sextet is set, byte 3 when bit 1 of the third is (a necessary
+ * condition of decodeBase64's own check, found without decoding). */
 function mostlyAsciiBase64(body: string, start = 0, end = body.length): boolean {
   const length = end - start;
   if (length < 8 || length % 4 === 1) return false;
   const allowed = Math.floor((length * 3) / 4) * 0.05;
   let high = 0;
   for (let i = start; i < end; i += 4) {
-    const code = body.charCodeAt(i);
-    const low = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x66);
-    if (!low && ++high > allowed) return false;
+    if (SEXTET[body.charCodeAt(i)] >= 32) high++;
+    if (i + 2 < end && (SEXTET[body.charCodeAt(i + 1)] & 8) !== 0) high++;
+    if (i + 3 < end && (SEXTET[body.charCodeAt(i + 2)] & 2) !== 0) high++;
+    if (high > allowed) return false;
   }
   return true;
 }
 
-/** Decodes a base64 run when it decodes to mostly printable text. The printable share is checked on atob's
- * byte string first: single-byte decoding maps printable ASCII to itself and every other byte elsewhere. */
 function decodeBase64(run: string): string | undefined {
   const body = run.replace(/=+$/, "");
   if (body.length < 8 || body.length % 4 === 1) return undefined;

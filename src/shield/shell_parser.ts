@@ -275,7 +275,9 @@ function applyTransform(segment: Segment, text: string): string | undefined {
   }
   try {
     if (/^(?:base64|basenc|openssl)$/.test(command) && args.some((arg) => /^(?:-d|--decode|-D)$/.test(arg))) {
-      return atob(text.replace(/\s+/g, ""));
+      // Checked first: atob throws on anything else, and a thrown error costs more than the whole judgement.
+      const compact = text.replace(/\s+/g, "");
+      return STANDARD_BASE64.test(compact) && compact.length % 4 !== 1 ? atob(compact) : undefined;
     }
     if (command === "xxd" && args.includes("-r")) {
       const hex = text.replace(/[^0-9a-f]/gi, "");
@@ -286,6 +288,8 @@ function applyTransform(segment: Segment, text: string): string | undefined {
   }
   return undefined;
 }
+
+const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${…}` and `{}` are left alone. */
 const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"':$]*,[^{}\s"':$]*)\}([^{}]*)$/;
