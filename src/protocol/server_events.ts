@@ -35,14 +35,12 @@ export interface ServerEventData {
   llm_token: { token: string; message_id: string };
   action_started: { action_id: string; tool_name: string; arguments: Record<string, unknown> };
   shield_verdict: VerdictFields & { action_id: string; tier_results: TierResult[] };
-  /** `verdict` (beyond the spec) lets a client show why a call did not run without parsing `result`. */
   action_completed: {
     action_id: string;
     tool_name: string;
     result: string;
     is_error: boolean;
     duration_ms: number;
-    verdict?: VerdictFields;
   };
   response_complete: { content: string; message_id: string; thoughts: Thought[]; token_usage: TokenUsage };
   otr_blocked: { tool_name: string; reason: string };
