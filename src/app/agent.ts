@@ -100,15 +100,15 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     audit: (event, sessionId, details) => security.audit.record(event, sessionId, "", details),
     chronicle: (text, sessionId) => chronicleCommand(security.chronicle, text, sessionId, security.audit),
   });
-  const conversation = new Conversation(
-    base.sessions,
+  const conversation = new Conversation({
+    sessions: base.sessions,
     turns,
-    security.approvals,
+    approvals: security.approvals,
     commands,
-    base.events,
+    events: base.events,
     logger,
     clock,
-  );
+  });
   return { memory, registry, pipeline, turns, conversation, viewInputs };
 }
 

@@ -63,8 +63,6 @@ function apiServices(base: Foundation, security: Security, agent: Agent, restart
     settings: () => settingsView(agent.viewInputs()),
     tools: () => agent.registry.describe(),
     restart,
-    channels: () => null,
-    subAgents: () => [],
     logs: (query) => (base.logger.flush(), readLogPage(logFile, query)),
     audit: (query) => security.readAuditPage(query),
     metrics: base.metrics,

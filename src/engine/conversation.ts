@@ -20,6 +20,17 @@ export interface CommandRunner {
   run(sessionId: string, text: string, channel: string): Promise<CommandResult>;
 }
 
+export interface ConversationDeps {
+  sessions: SessionService;
+  turns: Pick<TurnRunner, "run">;
+  /** Where Tier 3 answers go. */
+  approvals: Pick<ApprovalRegistry, "decide">;
+  commands: CommandRunner;
+  events: EventSink;
+  logger: Logger;
+  clock: Clock;
+}
+
 interface SessionQueue {
   running: boolean;
   controller?: AbortController;
@@ -33,26 +44,18 @@ export class Conversation {
   private readonly queues = new Map<string, SessionQueue>();
   private readonly idle = new Set<() => void>();
 
-  constructor(
-    private readonly sessions: SessionService,
-    private readonly turns: TurnRunner,
-    private readonly approvals: ApprovalRegistry,
-    private readonly commands: CommandRunner,
-    private readonly events: EventSink,
-    private readonly logger: Logger,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: ConversationDeps) {}
 
   async handle(frame: ClientFrame, client: { channel: string; activeSessionId?: string }): Promise<void> {
     switch (frame.type) {
       case "message":
         return this.acceptMessage(frame.session_id, frame.content, frame.mode);
       case "command": {
-        this.sessions.get(frame.session_id);
-        const result = await this.commands.run(frame.session_id, frame.content, client.channel);
+        this.deps.sessions.get(frame.session_id);
+        const result = await this.deps.commands.run(frame.session_id, frame.content, client.channel);
         // Read-only commands (the UI asks /help for completion) would flood the console at info level.
         const quiet = ["/help", "/status", "/usage", "/history", "/sessions"].includes(result.command);
-        this.logger[quiet ? "debug" : "info"](
+        this.deps.logger[quiet ? "debug" : "info"](
           "command",
           `Ran ${result.command} (${result.ok ? "ok" : "refused"})`,
           {
@@ -60,17 +63,19 @@ export class Conversation {
             channel: client.channel,
           },
         );
-        this.events.emit(makeEvent("command_result", frame.session_id, { ...result }, this.clock.now()));
+        this.deps.events.emit(
+          makeEvent("command_result", frame.session_id, { ...result }, this.deps.clock.now()),
+        );
         return;
       }
       case "cancel":
-        this.sessions.get(frame.session_id);
+        this.deps.sessions.get(frame.session_id);
         this.cancel(frame.session_id);
         return;
       case "tier3_decision": {
         // Only a client looking at the session that asked may answer for it.
         const from = frame.session_id ?? client.activeSessionId;
-        if (!this.approvals.decide(frame.action_id, frame.decision, client.channel, from || undefined)) {
+        if (!this.deps.approvals.decide(frame.action_id, frame.decision, client.channel, from || undefined)) {
           throw new NotFoundError(
             `No pending approval with action_id "${frame.action_id}"`,
             "UNKNOWN_ACTION",
@@ -85,7 +90,7 @@ export class Conversation {
 
   /** Accepts a user message: persisted at once, answered by a turn when the session is free. */
   acceptMessage(sessionId: string, content: string, mode?: "normal" | "otr"): void {
-    if (!this.sessions.find(sessionId)) {
+    if (!this.deps.sessions.find(sessionId)) {
       if (mode !== "otr") {
         throw new NotFoundError(
           `Session "${sessionId}" not found: create it with POST /api/sessions`,
@@ -98,7 +103,7 @@ export class Conversation {
           "INVALID_FRAME",
         );
       }
-      this.sessions.createWithId(sessionId, "otr");
+      this.deps.sessions.createWithId(sessionId, "otr");
     }
     const queue = this.queueFor(sessionId);
     if (queue.waiting.length >= MAX_QUEUED_MESSAGES) {
@@ -148,18 +153,18 @@ export class Conversation {
         const content = queue.waiting.shift()!;
         queue.controller = new AbortController();
         try {
-          if (!this.sessions.find(sessionId)) break;
-          await this.turns.run(sessionId, content, queue.controller.signal);
+          if (!this.deps.sessions.find(sessionId)) break;
+          await this.deps.turns.run(sessionId, content, queue.controller.signal);
         } catch (error) {
-          this.logger.error("turn_crashed", (error as Error).message, {
+          this.deps.logger.error("turn_crashed", (error as Error).message, {
             session_id: sessionId,
             stack: (error as Error).stack ?? "",
           });
-          this.events.emit(makeEvent("error", sessionId, {
+          this.deps.events.emit(makeEvent("error", sessionId, {
             code: "TURN_FAILED",
             message: `The turn failed: ${(error as Error).message}`,
             recoverable: true,
-          }, this.clock.now()));
+          }, this.deps.clock.now()));
         }
       }
     } finally {
