@@ -23,7 +23,7 @@ export interface Agent {
   pipeline: ToolPipeline;
   turns: TurnRunner;
   conversation: Conversation;
-  /** What the status and settings views show (spec 2.6, 2.7). */
+  /** What the status and settings views show (GET /api/status and /api/settings in docs/api.md). */
   viewInputs(): ViewInputs;
 }
 

@@ -256,7 +256,7 @@ export class TurnRunner {
 }
 
 /** What the history keeps of a call's outcome: the verdict's fields, so a client never parses the result text. */
-export function outcomeRecord(outcome: ToolOutcome): ToolOutcomeRecord {
+function outcomeRecord(outcome: ToolOutcome): ToolOutcomeRecord {
   if (!outcome.verdict) {
     return {
       decision: "BLOCK",
@@ -280,7 +280,7 @@ function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-export function titleFrom(content: string): string {
+function titleFrom(content: string): string {
   const line = content.replace(/\s+/g, " ").trim();
   return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
 }

@@ -43,7 +43,7 @@ export function createToolRegistry(tools: AnyTool[], options: ToolRegistryOption
   };
 }
 
-export function toSpec(tool: AnyTool): ToolSpec {
+function toSpec(tool: AnyTool): ToolSpec {
   const schema = z.toJSONSchema(tool.parameters, { io: "input", unrepresentable: "any" }) as Record<
     string,
     unknown
