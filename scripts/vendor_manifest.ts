@@ -1,6 +1,6 @@
 /** The vendored-file manifest (web/vendor/manifest.json): reading it, rebuilding a file from its package
  * source, and checking that what is on disk is what the manifest says. */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../src/lib/sha256.ts";
 
 export interface VendorEntry {
   package: string;
@@ -29,7 +29,7 @@ export async function readManifest(dir: URL = VENDOR_DIR): Promise<VendorManifes
 }
 
 export function sha256Hex(bytes: Uint8Array | string): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  return sha256Hex(bytes);
 }
 
 /** The vendored text of `entry` built from the package's own file. */
