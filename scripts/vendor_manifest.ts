@@ -28,10 +28,6 @@ export async function readManifest(dir: URL = VENDOR_DIR): Promise<VendorManifes
   return JSON.parse(await Deno.readTextFile(new URL("manifest.json", dir)));
 }
 
-export function sha256Hex(bytes: Uint8Array | string): string {
-  return sha256Hex(bytes);
-}
-
 /** The vendored text of `entry` built from the package's own file. */
 export function buildVendoredText(entry: VendorEntry, original: string): string {
   let text = entry.source_map === "drop"
