@@ -33,50 +33,22 @@ export interface AgentHooks {
 }
 
 export async function buildAgent(base: Foundation, security: Security, hooks: AgentHooks): Promise<Agent> {
-  const { config, logger, clock, workspace } = base;
   const memory = createMemoryService({
-    workspace,
+    workspace: base.workspace,
     db: base.db,
-    clock,
+    clock: base.clock,
     embedder: base.models.embedding(),
-    log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
+    log: (level, event, message, fields) => base.logger[level](event, message, fields ?? {}),
   });
-  const registry = createToolRegistry(
-    await buildTools({
-      config,
-      workspace,
-      home: base.home,
-      sandbox: security.sandbox,
-      memory,
-      protectedPaths: security.protectedPaths,
-      httpAllowHosts: base.options.httpAllowHosts,
-      fetch: base.fetch,
-      logger,
-      services: hooks.services,
-    }),
-    { disabledGroups: config.tools.disabled_groups },
-  );
-  const pipeline = new ToolPipeline({
-    tools: registry,
-    parseArguments: parseToolArguments,
-    shield: security.shield,
-    events: base.events,
-    audit: security.audit,
-    metrics: base.metrics,
-    logger,
-    clock,
-    failClosed: config.general.fail_closed,
-    approvalNotes: security.approvals,
-    ifc: security.ifc,
-    snapshots: security.snapshots,
-  });
+  const registry = await toolRegistry(base, security, memory, hooks.services);
+  const pipeline = toolPipeline(base, security, registry);
   const turns = new TurnRunner({
     sessions: base.sessions,
     pipeline,
     events: base.events,
     metrics: base.metrics,
-    logger,
-    clock,
+    logger: base.logger,
+    clock: base.clock,
     model: () => base.models.chat(),
     toolSpecs: () => registry.specs(),
     systemPrompt: () => Promise.resolve(systemPrompt(base, memory)),
@@ -84,14 +56,72 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
   });
   const viewInputs = (): ViewInputs => ({
     config: base.holder.current(),
-    workspace,
+    workspace: base.workspace,
     sandbox: security.sandbox,
     tier2UsedToday: () => base.budget.usedToday(),
     sessionCount: () => base.sessions.count(),
     shieldActive: true,
     hasSecret: (name) => readEnv(name) !== undefined,
   });
-  const commands = new SlashCommands({
+  const conversation = new Conversation({
+    sessions: base.sessions,
+    turns,
+    approvals: security.approvals,
+    commands: slashCommands(base, security, hooks, viewInputs),
+    events: base.events,
+    logger: base.logger,
+    clock: base.clock,
+  });
+  return { memory, registry, pipeline, turns, conversation, viewInputs };
+}
+
+/** Every tool group's tools, minus tools.disabled_groups. */
+async function toolRegistry(
+  base: Foundation,
+  security: Security,
+  memory: MemoryService,
+  services: ServiceRegistry,
+): Promise<ToolRegistry> {
+  const tools = await buildTools({
+    config: base.config,
+    workspace: base.workspace,
+    home: base.home,
+    sandbox: security.sandbox,
+    memory,
+    protectedPaths: security.protectedPaths,
+    httpAllowHosts: base.options.httpAllowHosts,
+    fetch: base.fetch,
+    logger: base.logger,
+    services,
+  });
+  return createToolRegistry(tools, { disabledGroups: base.config.tools.disabled_groups });
+}
+
+/** The one pipeline every tool call takes, with every protection of `security` in it. */
+function toolPipeline(base: Foundation, security: Security, registry: ToolRegistry): ToolPipeline {
+  return new ToolPipeline({
+    tools: registry,
+    parseArguments: parseToolArguments,
+    shield: security.shield,
+    events: base.events,
+    audit: security.audit,
+    metrics: base.metrics,
+    logger: base.logger,
+    clock: base.clock,
+    failClosed: base.config.general.fail_closed,
+    approvalNotes: security.approvals,
+    ifc: security.ifc,
+    snapshots: security.snapshots,
+  });
+}
+
+function slashCommands(
+  base: Foundation,
+  security: Security,
+  hooks: AgentHooks,
+  viewInputs: () => ViewInputs,
+): SlashCommands {
+  return new SlashCommands({
     sessions: base.sessions,
     config: base.holder,
     statusText: () => JSON.stringify(statusView(viewInputs()), null, 2),
@@ -100,16 +130,6 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     audit: (event, sessionId, details) => security.audit.record(event, sessionId, "", details),
     chronicle: (text, sessionId) => chronicleCommand(security.chronicle, text, sessionId, security.audit),
   });
-  const conversation = new Conversation({
-    sessions: base.sessions,
-    turns,
-    approvals: security.approvals,
-    commands,
-    events: base.events,
-    logger,
-    clock,
-  });
-  return { memory, registry, pipeline, turns, conversation, viewInputs };
 }
 
 function systemPrompt(base: Foundation, memory: MemoryService): string {
