@@ -1,7 +1,8 @@
 /** Shield Tier 0+1 latency: per action over the corpus (tests/shield/cases/*.jsonl, or built-in cases when
  * absent), p50/p99 in µs and actions/second on one core; then cost against body size (1 KB, 100 KB, 1 MB)
  * and on adversarial megabyte texts. Every figure is also given as a ratio to a baseline measured in the same
- * run over the same actions: JSON.stringify of the action plus one regex-free pass over its characters (the
+ * run over the same actions (the corpus, then the real-work benign set of ../shared/corpora/benign-dev when
+ * present): JSON.stringify of the action plus one regex-free pass over its characters (the
  * least any judge must do to read the action). Bounded: under 60 s. */
 
 import { createShield } from "../src/shield/shield.ts";
@@ -9,6 +10,7 @@ import { parsePolicy } from "../src/shield/policy.ts";
 import { DEFAULT_POLICY_YAML } from "../src/shield/presets/default_policy.ts";
 import { MAX_SCAN_CHARS } from "../src/shield/normalize.ts";
 import type { Action } from "../src/shield/types.ts";
+import { parse as parseYaml } from "yaml";
 
 const shield = createShield({
   workspace: "/home/dev/project",
@@ -66,42 +68,75 @@ const ratio = (value: number, base: number) => `${(value / Math.max(base, 0.01))
 const load = Deno.loadavg().map((value) => value.toFixed(2)).join(" ");
 console.log(`machine: ${navigator.hardwareConcurrency} cores, load average ${load} (figures are wall time)`);
 
-const cases = await loadCases();
-for (const action of cases) {
-  await timeOne(action); // warm up JIT and caches
-  timeBaseline(action);
-}
-const samples: number[] = [];
-const baselines: number[] = [];
-const deadline = performance.now() + 15_000;
-let rounds = 0;
-while (rounds < 20 && performance.now() < deadline) {
+/** p50/p90/p99 of Shield and of the baseline over `cases`, same rounds, same run. */
+async function measure(label: string, cases: Action[]): Promise<void> {
   for (const action of cases) {
-    samples.push(await timeOne(action));
-    baselines.push(timeBaseline(action));
+    await timeOne(action); // warm up JIT and caches
+    timeBaseline(action);
   }
-  rounds++;
-}
-samples.sort((a, b) => a - b);
-baselines.sort((a, b) => a - b);
-const total = samples.reduce((sum, value) => sum + value, 0);
-const baseTotal = baselines.reduce((sum, value) => sum + value, 0);
-console.log(
-  `corpus: ${cases.length} actions x ${rounds} rounds = ${samples.length} evaluations (Tier 0 + Tier 1)`,
-);
-for (const [label, p] of [["p50", 0.5], ["p90", 0.9], ["p99", 0.99]] as const) {
-  const value = percentile(samples, p);
-  const base = percentile(baselines, p);
+  const samples: number[] = [];
+  const baselines: number[] = [];
+  const deadline = performance.now() + 15_000;
+  let rounds = 0;
+  while (rounds < 20 && performance.now() < deadline) {
+    for (const action of cases) {
+      samples.push(await timeOne(action));
+      baselines.push(timeBaseline(action));
+    }
+    rounds++;
+  }
+  samples.sort((a, b) => a - b);
+  baselines.sort((a, b) => a - b);
+  const total = samples.reduce((sum, value) => sum + value, 0);
+  const baseTotal = baselines.reduce((sum, value) => sum + value, 0);
   console.log(
-    `${label}_us ${value.toFixed(1)} baseline_us ${base.toFixed(2)} ratio_to_baseline ${ratio(value, base)}`,
+    `${label}: ${cases.length} actions x ${rounds} rounds = ${samples.length} evaluations (Tier 0 + Tier 1)`,
+  );
+  for (const [name, p] of [["p50", 0.5], ["p90", 0.9], ["p99", 0.99]] as const) {
+    const value = percentile(samples, p);
+    const base = percentile(baselines, p);
+    console.log(
+      `${label}_${name}_us ${value.toFixed(1)} baseline_us ${base.toFixed(2)} ratio_to_baseline ${
+        ratio(value, base)
+      }`,
+    );
+  }
+  console.log(`${label}_max_us ${samples[samples.length - 1].toFixed(1)}`);
+  console.log(
+    `${label}_actions_per_second ${(samples.length / (total / 1e6)).toFixed(0)} baseline ${
+      (baselines.length / (baseTotal / 1e6)).toFixed(0)
+    }`,
   );
 }
-console.log(`max_us ${samples[samples.length - 1].toFixed(1)}`);
-console.log(
-  `actions_per_second ${(samples.length / (total / 1e6)).toFixed(0)} baseline ${
-    (baselines.length / (baseTotal / 1e6)).toFixed(0)
-  }`,
-);
+
+/** The real-work benign set (coding-agent tool calls), read from ../shared when this machine has it. */
+async function loadBenignDev(): Promise<Action[] | undefined> {
+  const dir = new URL("../../../shared/corpora/benign-dev/", import.meta.url);
+  const candidates = [dir.pathname, "/work/shared/corpora/benign-dev/"];
+  for (const folder of candidates) {
+    try {
+      const actions: Action[] = [];
+      for await (const entry of Deno.readDir(folder)) {
+        if (!/\.ya?ml$/.test(entry.name)) continue;
+        const list = parseYaml(await Deno.readTextFile(`${folder}${entry.name}`)) as Array<
+          { expected_harmful_action?: Action }
+        >;
+        for (const item of list) {
+          if (item?.expected_harmful_action) actions.push(item.expected_harmful_action);
+        }
+      }
+      if (actions.length > 0) return actions;
+    } catch {
+      // Not on this machine: try the next place.
+    }
+  }
+  return undefined;
+}
+
+await measure("corpus", await loadCases());
+const realWork = await loadBenignDev();
+if (realWork) await measure("benign_dev", realWork);
+else console.log("benign_dev: not measured (../shared/corpora/benign-dev is not on this machine)");
 
 function bodyOf(bytes: number): string {
   const line = '{"user":"alice","note":"ordinary JSON payload for an API","n":12345}\n';

@@ -2,13 +2,20 @@
  * every text cleaned and decoded. Built once per evaluation and shared by Tiers 0 and 1. */
 
 import type { Action } from "./types.ts";
-import { payloadFields, type PayloadKind } from "./payload_fields.ts";
+import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
+import { canonicalTool } from "./effects/tool_aliases.ts";
+import { canonicalAction } from "./effects/canonical_action.ts";
 
 export interface ActionView {
+  /** The tool in our vocabulary: `bash` reads as `execute_command`, `Edit` as `write_file`. */
   type: string;
+  /** The tool name as called. */
+  tool: string;
+  /** The arguments in our vocabulary (what the view was built from). */
+  payload: Record<string, unknown>;
   /** Cleaned texts per payload kind, each followed by its decoded variants (case kept). */
   texts: Map<PayloadKind, string[]>;
   /** Segments of every shell text (commands, task text, scripts being written) and their decoded forms. */
@@ -25,13 +32,24 @@ export interface ActionView {
 }
 
 const SCRIPT_PATH =
-  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|py|pl|rb|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+/** Source files of interpreted languages: what they would run is judged as interpreter code. */
+const CODE_PATH = /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua)$/i;
+const quoteForShell = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const MAX_PATH_ARGS = 32;
 const MAX_REQUEST_CHARS = 16 * 1024;
 /** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
 const METADATA_COMMANDS =
-  /^(?:chmod|chown|chgrp|ls|stat|file|test|\[|du|ssh-add|ssh-keygen\s+-[lyf]|realpath|readlink|dirname|basename)(?:\s|$)/;
+  /^(?:chmod|chown|chgrp|ls|stat|test|\[|du|ssh-add|ssh-keygen|realpath|readlink|dirname|basename)(?:\s|$)/;
+/** Options naming a key a program authenticates with (used in place, never read out): their value is no read. */
+const KEY_USE_OPTIONS: Record<string, string> = {
+  ssh: "-i",
+  scp: "-i",
+  sftp: "-i",
+  autossh: "-i",
+  "ssh-copy-id": "-i",
+};
 /** Words that start a command inside prose (task text): parsing resumes at each of them. */
 const COMMAND_WORDS =
   /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
@@ -102,35 +120,104 @@ function addFileUrls(view: BuildingView, urls: string[]): void {
 }
 
 /** Parses shell text into segments; `withPaths` false for scripts being written (their paths are not touched now). */
-function addShell(view: BuildingView, variants: string[], withPaths = true): void {
+function addShell(view: BuildingView, variants: string[], withPaths = true, expand = true): void {
   for (const variant of variants) {
     const parsed = view.parse(variant);
     if (parsed.truncated) view.truncatedShell = true;
     view.segments.push(...parsed.segments);
     if (parsed.code.length > 0) push(view.texts, "code", parsed.code.flatMap(textVariants));
+    const line = expandedLine(parsed.segments);
+    if (expand && line !== variant && line.length > 0) push(view.texts, "shell", [line]);
     if (!withPaths) continue;
-    for (const target of parsed.writeTargets) view.writePaths.push(view.normal(target));
+    for (const target of parsed.writeTargets) view.writePaths.push(...shellForms(view, target));
+    let cwd = "";
     for (const segment of parsed.segments) {
+      if (segment.depth === 0 && segment.argv[0] === "cd" && segment.argv[1]) {
+        cwd = segment.argv[1].endsWith("/") ? segment.argv[1] : `${segment.argv[1]}/`;
+        continue;
+      }
+      for (const redirect of segment.redirects) {
+        if (/^<(?:>|&)?$/.test(redirect.op) && looksLikePath(redirect.target)) {
+          addShellPath(view, redirect.target);
+        }
+      }
       if (METADATA_COMMANDS.test(segment.text)) continue;
-      const args = segment.argv.filter(looksLikePath).slice(0, MAX_PATH_ARGS);
-      for (const arg of args) view.paths.push(view.normal(arg.replace(/^[a-z]+=/i, "")));
+      if (cwd !== "" && segment.depth === 0) {
+        for (const word of segment.argv.slice(1)) {
+          if (!word.startsWith("-") && !/^[~/$]/.test(word) && looksLikePath(word)) {
+            addShellPath(view, cwd + word);
+          }
+        }
+      }
+      for (const word of segment.argv.slice(1)) {
+        if (!/\s/.test(word) || word.length > 512) continue;
+        // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
+        for (const inner of word.split(/\s+/).slice(0, 16)) {
+          if (looksLikePath(inner)) addShellPath(view, inner);
+        }
+      }
+      const keyOption = KEY_USE_OPTIONS[segment.argv[0] ?? ""];
+      const args = segment.argv.filter((word, index) =>
+        looksLikePath(word) && !(keyOption && segment.argv[index - 1] === keyOption)
+      ).slice(0, MAX_PATH_ARGS);
+      for (const arg of args) addShellPath(view, arg.replace(/^[a-z-]*=/i, ""));
     }
     for (const url of variant.match(URL_IN_TEXT) ?? []) view.urls.push(url);
   }
 }
 
+/** The parsed command line rebuilt from its segments (variables, case changes and decoded pipelines expanded), so
+ * whole-line rules judge what would run rather than how it was spelled. */
+function expandedLine(segments: Segment[]): string {
+  let line = "";
+  for (const segment of segments) {
+    if (segment.depth > 0 && line !== "") line += " ; ";
+    else if (line !== "") {
+      line += ` ${segment.joinedBy === "\n" || segment.joinedBy === "" ? ";" : segment.joinedBy} `;
+    }
+    line += segment.text;
+  }
+  return line.length > 64 * 1024 ? "" : line;
+}
+
+/** A path word of a shell command: `~` and `$HOME` are the shell's HOME (the workspace when the engine runs it)
+ * and, to be safe, the user's home too. */
+function addShellPath(view: BuildingView, word: string): void {
+  view.paths.push(...shellForms(view, word));
+}
+
+function shellForms(view: BuildingView, word: string): NormalPath[] {
+  const forms = [view.normal(word)];
+  if (/^(?:~(?:\/|$)|\$\{?HOME\b)/.test(word)) {
+    forms.push(normalizePath(word, view.workspaceRoot, view.shellHome));
+  }
+  return forms;
+}
+
 interface BuildingView extends ActionView {
+  shellHome: string;
+  workspaceRoot: string;
   /** normalizePath, remembered by text for this view. */
   normal(path: string): NormalPath;
   /** parseShell, remembered by text for this view: variants and prose often repeat a command. */
   parse(text: string): ReturnType<typeof parseShell>;
 }
 
-export function buildActionView(action: Action, workspace: string, home: string): ActionView {
+export function buildActionView(
+  action: Action,
+  workspace: string,
+  home: string,
+  shellHome = workspace,
+): ActionView {
   const parsedShell = new Map<string, ReturnType<typeof parseShell>>();
   const normalPaths = new Map<string, NormalPath>();
+  const tool = typeof action.type === "string" ? action.type : "";
+  const known = KNOWN_TOOLS.has(tool);
+  const canonical = known ? action : canonicalAction(action, canonicalTool(tool));
   const view: BuildingView = {
-    type: typeof action.type === "string" ? action.type : "",
+    type: canonical.type,
+    tool,
+    payload: canonical.payload,
     texts: new Map(),
     segments: [],
     paths: [],
@@ -139,6 +226,8 @@ export function buildActionView(action: Action, workspace: string, home: string)
     requests: [],
     oversized: false,
     truncatedShell: false,
+    shellHome,
+    workspaceRoot: workspace,
     normal: (path) => {
       let normal = normalPaths.get(path);
       if (!normal) normalPaths.set(path, normal = normalizePath(path, workspace, home));
@@ -150,10 +239,10 @@ export function buildActionView(action: Action, workspace: string, home: string)
       return parsed;
     },
   };
-  const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
+  const payload = canonical.payload;
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);
   if (view.type === "grep_files" || view.type === "search_files") addShell(view, [searchCommand(payload)]);
-  const fields = payloadFields(action);
+  const fields = payloadFields(canonical);
   const ordered = [
     ...fields.filter((field) => field.kind.endsWith("path")),
     ...fields.filter((field) => !field.kind.endsWith("path")),
@@ -179,6 +268,9 @@ export function buildActionView(action: Action, workspace: string, home: string)
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);
       addShell(view, variants, false);
+    } else if (field.kind === "content" && view.writePaths.some((path) => CODE_PATH.test(path.absolute))) {
+      // Source files are code: their string literals that read as commands are judged, not their prose.
+      addShell(view, variants.map((variant) => `python3 -c ${quoteForShell(variant)}`), false, false);
     }
   }
   addRequests(view, payload);

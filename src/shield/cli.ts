@@ -1,4 +1,4 @@
-/** Standalone Shield: `shield evaluate` reads JSON lines {"id","type","payload"} and writes one verdict
+/** Standalone Shield: `shield evaluate` reads JSON lines {"id","type","payload","annotations"?} and writes one verdict
  * line per input, in order; `shield check-policy FILE` lists a policy's problems. An invalid line is
  * answered with decision BLOCK and an `error` field, never a crash. */
 
@@ -6,6 +6,7 @@ import { systemClock } from "../lib/clock.ts";
 import { createShield, type Shield } from "./shield.ts";
 import { checkPolicyFile, parsePolicy, policyProblems } from "./policy.ts";
 import { DEFAULT_POLICY_YAML } from "./presets/default_policy.ts";
+import type { ToolAnnotations } from "./types.ts";
 
 const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
@@ -35,6 +36,22 @@ function invalidLine(id: unknown, error: string): Record<string, unknown> {
   };
 }
 
+const HINTS = ["readOnlyHint", "destructiveHint", "openWorldHint", "idempotentHint"] as const;
+
+/** The annotations of an input line, or what is wrong with them. Unknown hint names are ignored. */
+function annotationProblem(value: unknown): ToolAnnotations | string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object" || Array.isArray(value)) return `"annotations" must be an object`;
+  const hints: ToolAnnotations = {};
+  for (const name of HINTS) {
+    const hint = (value as Record<string, unknown>)[name];
+    if (hint === undefined) continue;
+    if (typeof hint !== "boolean") return `annotation "${name}" must be true or false`;
+    hints[name] = hint;
+  }
+  return hints;
+}
+
 async function answerLine(
   shield: Shield,
   line: string,
@@ -49,15 +66,22 @@ async function answerLine(
   if (!input || typeof input !== "object" || Array.isArray(input)) {
     return { answer: invalidLine(null, "line must be a JSON object"), valid: false };
   }
-  const { id, type, payload } = input;
+  const { id, type, payload, annotations } = input;
   if (typeof type !== "string" || type === "") {
     return { answer: invalidLine(id, `"type" must be a non-empty string`), valid: false };
   }
   if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
     return { answer: invalidLine(id, `"payload" must be an object`), valid: false };
   }
+  const hints = annotationProblem(annotations);
+  if (typeof hints === "string") return { answer: invalidLine(id, hints), valid: false };
   const started = performance.now();
-  const verdict = await shield.evaluate({ type, payload: payload as Record<string, unknown>, sessionId: "" });
+  const verdict = await shield.evaluate({
+    type,
+    payload: payload as Record<string, unknown>,
+    sessionId: "",
+    ...(hints ? { annotations: hints } : {}),
+  });
   const answer = {
     id: id ?? null,
     decision: verdict.decision,

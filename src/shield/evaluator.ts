@@ -14,8 +14,17 @@ export interface EvaluationContext {
   view(): ActionView;
   /** Results of the tiers consulted so far (Tier 2 and 3 show them as context). */
   earlier: readonly TierResult[];
+  /** What earlier tiers flagged: text regions that matched, and whether some text could not be judged in full. */
+  findings: Findings;
   /** Aborted when the pipeline gives up on this tier (timeout). */
   signal: AbortSignal;
+}
+
+export interface Findings {
+  /** Text regions (normalised, shortened) where earlier rules matched, for a later tier to look at. */
+  excerpts: string[];
+  /** True when an earlier tier could not judge the whole action (too large, too nested). */
+  partial: boolean;
 }
 
 export interface TierOutcome {
@@ -30,6 +39,10 @@ export interface TierOutcome {
   severe?: boolean;
   /** The tier could not run (Tier 2 budget exhausted): go to the next one. */
   skipped?: boolean;
+  /** Tier 1: regions of text its rules matched (shown to Tier 2). */
+  excerpts?: string[];
+  /** The tier judged only part of the action: no later tier may ALLOW on what it saw. */
+  partial?: boolean;
 }
 
 export interface Evaluator {

@@ -12,3 +12,12 @@ export { PERMISSIVE_POLICY_YAML } from "./presets/permissive_policy.ts";
 export { STRICT_POLICY_YAML } from "./presets/strict_policy.ts";
 export { createStandaloneShield, runCheckPolicy, runShieldEvaluate } from "./cli.ts";
 export type * from "./types.ts";
+export {
+  appendLearnedRule,
+  learnedRule,
+  learnedRulesPath,
+  parseLearnedRules,
+  scopeProblem,
+} from "./learned_rules.ts";
+export type { ApprovalScope } from "./learned_rules.ts";
+export { DEFAULT_ALLOWED_DOMAINS, DEFAULT_ENGINE_PORT } from "./environment.ts";

@@ -32,7 +32,8 @@ export function expandHome(path: string, home: string): string {
 }
 
 export function normalizePath(value: string, workspace: string, home: string): NormalPath {
-  const trimmed = value.trim().replace(/^file:\/\//i, "").replace(/\\/g, "/");
+  const trimmed = value.trim().replace(/^file:\/\//i, "").replace(/\\/g, "/")
+    .replace(/^\$(?:PWD|\{PWD\})(?=\/|$)/, workspace);
   const expanded = expandHome(trimmed, home);
   const absolute = collapse(expanded.startsWith("/") ? expanded : `${workspace}/${expanded}`);
   const root = collapse(workspace);

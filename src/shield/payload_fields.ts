@@ -41,7 +41,8 @@ const OUTBOUND_TOOLS = new Set([
   "update_event",
 ]);
 const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"]);
-const WRITE_VERBS = /write|delete|remove|move|rename|create|edit|put|upload|save|append|patch|mkdir|rm/;
+const WRITE_VERBS =
+  /write|delete|remove|move|rename|create|edit|put|save|append|patch|mkdir|(?:^|_)rm(?:_|$)/;
 
 const KEY_KINDS: Record<string, PayloadKind> = {
   command: "shell",
@@ -52,6 +53,10 @@ const KEY_KINDS: Record<string, PayloadKind> = {
   sql: "code",
   statement: "code",
   path: "path",
+  paths: "path",
+  attachment: "path",
+  attachments: "path",
+  media_path: "path",
   source: "path",
   destination: "path",
   file: "path",
@@ -92,11 +97,30 @@ const IGNORED_KEYS = new Set([
   "force",
 ]);
 
+const URL_SHAPE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s]+$/i;
+const EMAIL_SHAPE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
+const PATH_SHAPE = /^(?:~[a-z_-]*|\.{1,2})?\/[^\s]*$|^~$/i;
+const PATH_KEY = /(?:^|_)(?:path|paths|file|files|dir|directory)$/i;
+
+/** The kind of a string of an open-world tool, from its shape: URLs, addresses and paths wherever they sit. */
+function shapeKind(key: string, value: string): PayloadKind | undefined {
+  if (value.length > 2048) return undefined;
+  if (URL_SHAPE.test(value)) return /^file:/i.test(value) ? "path" : "url";
+  if (EMAIL_SHAPE.test(value)) return "recipient";
+  if (PATH_SHAPE.test(value) || (PATH_KEY.test(key) && !/\s/.test(value))) return "path";
+  return undefined;
+}
+
 /** The kind of one string, from its tool and key. */
-function kindOf(type: string, key: string, mcp: boolean): PayloadKind | undefined {
+function kindOf(type: string, key: string, mcp: boolean, value?: string): PayloadKind | undefined {
   const lower = key.toLowerCase();
   if (IGNORED_KEYS.has(lower)) return undefined;
   const byKey = KEY_KINDS[lower];
+  if (mcp && value !== undefined && (byKey === undefined || byKey === "recipient")) {
+    const shaped = shapeKind(lower, value);
+    if (shaped === "path") return WRITE_VERBS.test(type.toLowerCase()) ? "write_path" : "path";
+    if (shaped) return shaped;
+  }
   if (byKey === "path") {
     const writes = WRITE_TOOLS.has(type) || (type === "copy_file" && lower === "destination") ||
       (type === "memory_write") || (mcp && WRITE_VERBS.test(type.toLowerCase()));
@@ -128,7 +152,7 @@ export function payloadFields(action: Action): PayloadField[] {
   const visit = (value: unknown, key: string, depth: number) => {
     if (fields.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
     if (typeof value === "string") {
-      const kind = key === "headers" ? "header" : kindOf(type, key, mcp);
+      const kind = key === "headers" ? "header" : kindOf(type, key, mcp, value);
       if (kind) fields.push({ kind, key, value });
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key, depth + 1);

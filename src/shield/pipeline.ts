@@ -4,7 +4,7 @@
 
 import type { Clock } from "../lib/clock.ts";
 import type { Action, EvaluationHints, ShieldObserver, TierResult, Verdict } from "./types.ts";
-import type { EvaluationContext, Evaluator, Tier, TierOutcome } from "./evaluator.ts";
+import type { EvaluationContext, Evaluator, Findings, Tier, TierOutcome } from "./evaluator.ts";
 import type { ActionView } from "./action_view.ts";
 import type { RateLimiter } from "./rate_limiter.ts";
 import type { VerdictCache } from "./verdict_cache.ts";
@@ -36,12 +36,14 @@ class RunContext implements EvaluationContext {
   readonly hints: EvaluationHints;
   readonly sessionId: string;
   readonly earlier: readonly TierResult[];
+  readonly findings: Findings;
 
   constructor(private readonly run: Run, readonly signal: AbortSignal) {
     this.action = run.action;
     this.hints = run.hints;
     this.sessionId = run.action.sessionId ?? "";
     this.earlier = run.results;
+    this.findings = run.findings;
   }
 
   get actionHash(): string {
@@ -56,6 +58,7 @@ class RunContext implements EvaluationContext {
 /** State of one evaluation: the context every tier sees and the results so far. */
 class Run {
   readonly results: TierResult[] = [];
+  readonly findings: Findings = { excerpts: [], partial: false };
   failed = false;
   private built?: ActionView;
   private hashed?: string;
@@ -125,6 +128,8 @@ class Run {
   }
 
   private done(evaluator: Evaluator, outcome: TierOutcome, started: number): TierRun {
+    if (outcome.excerpts) this.findings.excerpts.push(...outcome.excerpts);
+    if (outcome.partial) this.findings.partial = true;
     this.record(evaluator.tier, outcome.decision, outcome.reason, outcome.confidence, started);
     return { outcome };
   }

@@ -5,6 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigError } from "../lib/errors.ts";
 import { globSource } from "./glob.ts";
+import { learnedRulesPath, parseLearnedRules } from "./learned_rules.ts";
 
 export type PolicyAction = "deny" | "escalate" | "allow";
 
@@ -138,6 +139,8 @@ export function parsePolicy(yamlText: string, sourceName: string): Policy {
   return { source: sourceName, rules };
 }
 
+/** Reads a policy file and the learned rules beside it (`learned.yaml`, when present), appended after the
+ * policy's own rules: deny beats escalate beats allow whatever the order, so a learned allow never lifts a deny. */
 export async function loadPolicyFile(path: string): Promise<Policy> {
   let text: string;
   try {
@@ -145,7 +148,20 @@ export async function loadPolicyFile(path: string): Promise<Policy> {
   } catch (error) {
     throw new ConfigError(`Cannot read Shield policy "${path}": ${(error as Error).message}`);
   }
-  return parsePolicy(text, path);
+  const policy = parsePolicy(text, path);
+  const learnedPath = learnedRulesPath(path);
+  let learnedText: string | undefined;
+  try {
+    learnedText = await Deno.readTextFile(learnedPath);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) {
+      throw new ConfigError(`Cannot read learned rules "${learnedPath}": ${(error as Error).message}`);
+    }
+  }
+  if (learnedText === undefined) return policy;
+  const names = new Set(policy.rules.map((rule) => rule.name));
+  const learned = parseLearnedRules(learnedText, learnedPath).filter((rule) => !names.has(rule.name));
+  return { source: path, rules: [...policy.rules, ...learned] };
 }
 
 /** Every problem in a policy file (empty list when it is valid). */

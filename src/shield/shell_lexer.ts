@@ -119,6 +119,33 @@ interface WordState {
   index: number;
 }
 
+/** The default PATH a shell has, for `${PATH:0:1}`-style slicing. */
+const DEFAULT_VALUES: Record<string, string> = { PATH: "/usr/local/bin:/usr/bin:/bin", IFS: " " };
+
+/** `${name}`, `${name,,}`/`${name^^}` (case), `${name:-default}`, `${name:offset:length}` with known values. */
+function expandBraced(inner: string, variables: Variables): string | undefined {
+  const match = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(inner);
+  if (!match) return undefined;
+  const [, name, operator] = match;
+  const value = variables.get(name) ?? DEFAULT_VALUES[name];
+  if (operator === "") return variables.get(name);
+  if (/^(?:,,?|\^\^?)$/.test(operator)) {
+    if (value === undefined) return undefined;
+    const lower = operator[0] === ",";
+    return operator.length === 2
+      ? (lower ? value.toLowerCase() : value.toUpperCase())
+      : (lower ? value[0]?.toLowerCase() : value[0]?.toUpperCase()) + value.slice(1);
+  }
+  const fallback = /^:?[-=](.*)$/s.exec(operator);
+  if (fallback) return value !== undefined && value !== "" ? value : fallback[1];
+  const slice = /^:\s*(-?\d+)(?::\s*(\d+))?$/.exec(operator);
+  if (slice && value !== undefined) {
+    const start = Number(slice[1]) < 0 ? value.length + Number(slice[1]) : Number(slice[1]);
+    return slice[2] === undefined ? value.slice(start) : value.slice(start, start + Number(slice[2]));
+  }
+  return undefined;
+}
+
 /** Reads one `$…` expansion at `i` (text[i] === "$"), appending to the word. */
 function readDollar(text: string, i: number, word: WordState, variables: Variables, subs: string[]): number {
   const next = text[i + 1];
@@ -131,8 +158,8 @@ function readDollar(text: string, i: number, word: WordState, variables: Variabl
   }
   if (next === "{") {
     const end = skipUntil(text, i + 2, "}");
-    const name = text.slice(i + 2, end);
-    word.value += variables.get(name) ?? `\${${name}}`;
+    const inner = text.slice(i + 2, end);
+    word.value += expandBraced(inner, variables) ?? `\${${inner}}`;
     return end + 1;
   }
   const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1, i + 65))?.[0];
@@ -306,7 +333,9 @@ export function lex(text: string, variables: Variables): LexResult {
     i = word.index > i ? word.index : i + 1;
     const previous = tokens[tokens.length - 1];
     const assignment = word.value.includes("=") ? /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value) : null;
-    if (assignment && (!previous || previous.kind === "op" || isLeadingAssignment(tokens))) {
+    const declared = previous?.kind === "word" &&
+      /^(?:export|declare|local|readonly|typeset)$/.test(previous.value);
+    if (assignment && (!previous || previous.kind === "op" || declared || isLeadingAssignment(tokens))) {
       variables.set(assignment[1], assignment[2]);
     }
     tokens.push({ kind: "word", value: word.value });

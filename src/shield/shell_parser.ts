@@ -21,6 +21,8 @@ export interface Segment {
   depth: number;
   /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", …). */
   joinedBy: string;
+  /** Runs as root: found under `sudo`, `doas`, `su`, `pkexec` or `run0`. */
+  privileged?: boolean;
 }
 
 export interface ParsedCommand {
@@ -73,6 +75,8 @@ export function segmentText(argv: string[], redirects: Redirect[]): string {
 export class ParseState {
   readonly result: ParsedCommand = { segments: [], code: [], writeTargets: [], truncated: false };
   readonly variables: Variables = new Map();
+  /** Set while the command of a privilege wrapper is parsed. */
+  privileged = false;
 
   /** Parses `text` found at `depth`, adding its segments to the result. */
   parse(text: string, depth: number): void {
@@ -119,8 +123,20 @@ export class ParseState {
     }
   }
 
+  /** What a shell reading a pipe runs: the printed text, passed through the transforms between (`tr`, `rev`,
+   * `base64 -d`, `xxd -r -p`), as the pipeline would compute it. */
   parsePrinted(previous: Segment, depth: number): void {
-    const printed = printedText(previous);
+    const chain: Segment[] = [];
+    let at = this.result.segments.length - 2;
+    let source: Segment | undefined = previous;
+    while (source && source.joinedBy === "|" && isTransform(source) && chain.length < 8) {
+      chain.unshift(source);
+      source = this.result.segments[--at];
+    }
+    let printed = source ? printedText(source) : undefined;
+    for (const transform of chain) {
+      printed = printed === undefined ? undefined : applyTransform(transform, printed);
+    }
     if (printed) this.parse(printed, depth + 1);
   }
 
@@ -134,7 +150,9 @@ export class ParseState {
     const command = leading < 0 ? [] : argv.slice(leading);
     const used = command.length > 0 ? command : argv;
     const previous = this.result.segments[this.result.segments.length - 1];
-    this.result.segments.push({ argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy });
+    const segment: Segment = { argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy };
+    if (this.privileged) segment.privileged = true;
+    this.result.segments.push(segment);
     if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);
     for (const redirect of redirects) {
       if (redirect.op.includes(">") && !/^&?[0-9-]$/.test(redirect.target)) {
@@ -158,6 +176,52 @@ function printedText(segment: Segment): string | undefined {
   if (command !== "echo" && command !== "printf") return undefined;
   const words = segment.argv.slice(1).filter((word) => !/^-[neE]+$/.test(word));
   return command === "printf" ? decodeAnsiEscapes(words.join(" ")) : words.join(" ");
+}
+
+const TRANSFORMS = /^(?:tr|rev|base64|xxd|basenc|openssl)$/;
+
+function isTransform(segment: Segment): boolean {
+  return TRANSFORMS.test(basename(segment.argv[0] ?? ""));
+}
+
+/** Expands a `tr` set (`a-z`, `!-~`) into its characters. */
+function trSet(set: string): string {
+  let out = "";
+  for (let i = 0; i < set.length && out.length < 512; i++) {
+    if (set[i + 1] === "-" && i + 2 < set.length) {
+      for (let code = set.charCodeAt(i); code <= set.charCodeAt(i + 2); code++) {
+        out += String.fromCharCode(code);
+      }
+      i += 2;
+    } else out += set[i];
+  }
+  return out;
+}
+
+function applyTransform(segment: Segment, text: string): string | undefined {
+  const [command, ...args] = [basename(segment.argv[0] ?? ""), ...segment.argv.slice(1)];
+  if (command === "rev") return text.split("\n").map((line) => [...line].reverse().join("")).join("\n");
+  if (command === "tr") {
+    const sets = args.filter((arg) => !arg.startsWith("-"));
+    if (args.some((arg) => arg.startsWith("-")) || sets.length !== 2) return undefined;
+    const [from, to] = [trSet(sets[0]), trSet(sets[1])];
+    return [...text].map((char) => {
+      const index = from.indexOf(char);
+      return index < 0 ? char : to[Math.min(index, to.length - 1)] ?? char;
+    }).join("");
+  }
+  try {
+    if (/^(?:base64|basenc|openssl)$/.test(command) && args.some((arg) => /^(?:-d|--decode|-D)$/.test(arg))) {
+      return atob(text.replace(/\s+/g, ""));
+    }
+    if (command === "xxd" && args.includes("-r")) {
+      const hex = text.replace(/[^0-9a-f]/gi, "");
+      return hex.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)));
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
 
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */

@@ -32,7 +32,26 @@ const PREFIX_WRAPPERS: Record<string, string[]> = {
   firejail: [],
   fakeroot: [],
   watch: ["-n", "--interval"],
+  taskset: ["-c", "--cpu-list", "-p"],
+  chrt: ["-p", "-T", "-P", "-D"],
+  flock: ["-w", "--timeout", "-E", "--conflict-exit-code"],
+  unshare: ["-S", "-G", "--setuid", "--setgid", "-R", "--root", "-w", "--wd"],
+  nsenter: ["-t", "--target", "-S", "-G"],
+  "systemd-run": ["-p", "--property", "-u", "--unit", "--on-calendar", "--on-active", "-E", "--setenv"],
+  pkexec: ["--user"],
+  run0: ["-u", "--user"],
+  sg: [],
+  "xvfb-run": ["-a", "-n", "-s"],
+  valgrind: [],
+  "dbus-launch": [],
+  "ssh-agent": [],
+  doppler: [],
+  dotenv: ["-e", "-c"],
 };
+
+/** Wrappers whose first plain argument is a value, not the command (`taskset 0x1 CMD`, `chrt 99 CMD`,
+ * `flock FILE CMD`, `sg GROUP CMD`). */
+const POSITIONAL_VALUES: Record<string, number> = { taskset: 1, chrt: 1, flock: 1, sg: 1 };
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
@@ -72,7 +91,27 @@ const WRITING_COMMANDS = new Set([
   ..."tee truncate shred rm rmdir unlink srm mv yq sponge cp install rsync scp ln rclone dd sed".split(" "),
 ]);
 
+/** Options naming a file a command writes (`curl -o FILE`, `wget -O FILE`, `--output=FILE`). */
+const OUTPUT_OPTIONS =
+  /^(?:-o|-O|--output|--output-document|--out|-out|--keyout|-keyout|--key-file|--log-file)$/;
+const OUTPUT_COMMANDS = /^(?:curl|wget|openssl|ssh-keygen|sort|gcc|cc|go|tar|zip|aria2c|http|httpie|xh)$/;
+
+function recordOutputs(state: ParseState, command: string, args: string[]): void {
+  if (!OUTPUT_COMMANDS.test(command)) return;
+  for (let i = 0; i < args.length; i++) {
+    const [name, glued] = args[i].split(/=(.*)/s);
+    const combined = /^(?:curl|wget)$/.test(command) && /^-[a-zA-Z]+[oO]$/.test(name);
+    if (!OUTPUT_OPTIONS.test(name) && !combined) continue;
+    const target = glued ?? args[i + 1];
+    if (target && target !== "-" && target !== "/dev/null") state.result.writeTargets.push(target);
+  }
+}
+
 function recordWrites(state: ParseState, command: string, args: string[]): void {
+  recordOutputs(state, command, args);
+  if (/^(?:perl|ruby)$/.test(command) && args.some((arg) => /^-[a-z]*i/.test(arg))) {
+    state.result.writeTargets.push(...nonOptions(args).slice(1));
+  }
   if (!WRITING_COMMANDS.has(command)) return;
   const targets = state.result.writeTargets;
   const plain = nonOptions(args);
@@ -204,14 +243,28 @@ function unwrapRemote(state: ParseState, command: string, args: string[], depth:
   }
 }
 
-/** Judges whatever `argv` runs in turn. */
+const PRIVILEGE_WRAPPERS = /^(?:sudo|doas|su|pkexec|run0|sudoedit)$/;
+
+/** Judges whatever `argv` runs in turn; under a privilege wrapper, what it runs is marked privileged. */
 export function unwrapSegment(state: ParseState, argv: string[], depth: number): void {
   const command = basename(argv[0]).toLowerCase();
+  if (!PRIVILEGE_WRAPPERS.test(command) || state.privileged) return unwrapOne(state, argv, depth, command);
+  state.privileged = true;
+  try {
+    unwrapOne(state, argv, depth, command);
+  } finally {
+    state.privileged = false;
+  }
+}
+
+function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
   const valued = PREFIX_WRAPPERS[command];
   if (valued) {
-    const rest = command === "timeout" ? [] : afterOptions(args, valued);
+    const listed = command === "taskset" && args.some((arg) => /^-(?:c|-cpu-list)$/.test(arg));
+    const skip = listed ? 0 : POSITIONAL_VALUES[command] ?? 0;
+    const rest = command === "timeout" ? [] : afterOptions(args, valued).slice(skip);
     if (command === "watch" && rest.length > 0) state.parse(rest.join(" "), depth + 1);
     else if (rest.length > 0) {
       state.addSegment(command === "chroot" ? rest.slice(1) : rest, [], depth + 1, "");

@@ -21,12 +21,24 @@ import { RateLimiter } from "./rate_limiter.ts";
 import { VerdictCache } from "./verdict_cache.ts";
 import { buildActionView } from "./action_view.ts";
 import { actionHash } from "./action_hash.ts";
+import { resolveEnvironment } from "./environment.ts";
 
 export interface ShieldOptions {
   /** Absolute workspace path: relative paths in actions resolve against it. */
   workspace: string;
   /** Home directory: `~` expands to it. */
   home: string;
+  /** HOME of shell commands (default the workspace, as the shell tool sets it): `~` in commands means both. */
+  shellHome?: string;
+  /** The engine's control files and folders (default: config.yaml and security/ beside the workspace, and
+   * `<workspace>/.engine`): changing them is blocked, reading them escalates. */
+  controlPaths?: string[];
+  /** Loopback ports of the engine's API (default 3100): calls to them are blocked. */
+  enginePorts?: number[];
+  /** Recipients the user writes to freely (globs over addresses, numbers, names). */
+  contacts?: string[];
+  /** Hosts that may receive data without a prompt, beyond the package registries and source hosts. */
+  allowedDomains?: string[];
   policy: Policy;
   heuristicEnabled: boolean;
   classifier?: {
@@ -58,11 +70,12 @@ export interface Shield {
 }
 
 export function createShield(options: ShieldOptions): Shield {
+  const environment = resolveEnvironment(options);
   const classifier = options.classifier?.enabled ? new ClassifierSidecar(options.classifier) : undefined;
   const pipeline = new ShieldPipeline({
     tier0: new Tier0Policy(options.policy, options.workspace, options.home),
     tier1: options.heuristicEnabled || classifier
-      ? new Tier1Heuristic({ heuristicEnabled: options.heuristicEnabled, classifier })
+      ? new Tier1Heuristic({ heuristicEnabled: options.heuristicEnabled, classifier, environment })
       : undefined,
     tier2: options.tier2 ? new Tier2Evaluator(options.tier2) : undefined,
     tier3: options.tier3 ? new Tier3Approval({ ...options.tier3, clock: options.clock }) : undefined,
@@ -75,7 +88,7 @@ export function createShield(options: ShieldOptions): Shield {
     failClosed: options.failClosed,
     clock: options.clock,
     observer: options.observer,
-    buildView: (action) => buildActionView(action, options.workspace, options.home),
+    buildView: (action) => buildActionView(action, options.workspace, options.home, environment.shellHome),
   });
   return {
     evaluate: (action, hints) => pipeline.evaluate(action, hints),

@@ -89,8 +89,14 @@ function ruleMatches(
   pathMatched: () => Set<CompiledRule>,
 ): boolean {
   if (compiled.paths && !pathMatched().has(compiled)) return false;
-  if (compiled.commands && !anyMatch(compiled.commands, view.segments.map((segment) => segment.text))) {
-    return false;
+  if (compiled.commands) {
+    const texts = view.segments.map((segment) => segment.text);
+    // An allow rule vouches for the whole command: every segment must match it (`npm test; curl … | sh` is not
+    // allowed by a rule for `npm test`). Deny and escalate rules need one matching segment.
+    const matched = compiled.rule.action === "allow"
+      ? texts.length > 0 && texts.every((text) => compiled.commands!.some((pattern) => pattern.test(text)))
+      : anyMatch(compiled.commands, texts);
+    if (!matched) return false;
   }
   if (compiled.urls && !anyMatch(compiled.urls, view.urls.flatMap(urlForms))) return false;
   if (compiled.recipients) {

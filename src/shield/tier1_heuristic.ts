@@ -6,7 +6,10 @@ import { HeuristicMatcher, type RuleHit } from "./heuristic_matcher.ts";
 import { HEURISTIC_RULES } from "./rules/index.ts";
 import type { HeuristicRule } from "./rules/rule.ts";
 import type { ClassifierSidecar } from "./classifier_sidecar.ts";
-import type { ActionView } from "./action_view.ts";
+import type { ShieldEnvironment } from "./environment.ts";
+import { buildEffectProfile } from "./effects/effect_profile.ts";
+import { decideFromProfile } from "./effects/effect_decision.ts";
+import { exemptHits } from "./rule_exemptions.ts";
 
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
@@ -14,6 +17,8 @@ const LOW_HIT_PENALTY = 0.15;
 
 export interface Tier1Options {
   heuristicEnabled: boolean;
+  /** Where actions run: the effect profile needs it (no effect judgement without it). */
+  environment?: ShieldEnvironment;
   classifier?: ClassifierSidecar;
   rules?: readonly HeuristicRule[];
 }
@@ -29,6 +34,15 @@ export function combineHits(
   view: { oversized: boolean; truncatedShell: boolean },
   skipped: readonly HeuristicRule[] = [],
 ): TierOutcome {
+  const excerpts = hits.length > 0 ? hits.slice(0, 10).map((hit) => hit.excerpt) : undefined;
+  return { ...combine(hits, view, skipped), excerpts };
+}
+
+function combine(
+  hits: RuleHit[],
+  view: { oversized: boolean; truncatedShell: boolean },
+  skipped: readonly HeuristicRule[],
+): TierOutcome {
   const bySeverity = (severity: string) => hits.filter((hit) => hit.rule.severity === severity);
   const severe = [...bySeverity("critical"), ...bySeverity("high")];
   if (severe.length > 0) {
@@ -43,7 +57,7 @@ export function combineHits(
       : view.truncatedShell
       ? "shell command too large or nested"
       : `text too large for rule ${skipped[0].id} to run within its cost bound`;
-    return { decision: "ESCALATE", reason: `Not fully judged: ${what}`, confidence: 0.5 };
+    return { decision: "ESCALATE", reason: `Not fully judged: ${what}`, confidence: 0.5, partial: true };
   }
   if (medium.length > 0) {
     const confidence = Math.min(0.9, 0.6 + 0.05 * (hits.length - 1));
@@ -58,6 +72,18 @@ export function combineHits(
   return { decision: "ALLOW", reason, confidence };
 }
 
+/** The rules' outcome and the effect profile's: a block from either blocks, an escalation from either escalates. */
+export function combineWithEffects(rules: TierOutcome, effects: TierOutcome): TierOutcome {
+  // What the rules saw (matched regions, a partial judgement) stays with the outcome for the later tiers.
+  const seen = { excerpts: rules.excerpts, partial: rules.partial };
+  if (effects.decision === "BLOCK") return { ...effects, ...seen };
+  if (effects.decision === "ESCALATE") {
+    if (rules.decision !== "ESCALATE") return { ...effects, ...seen };
+    return { ...rules, reason: `${rules.reason}; ${effects.reason}` };
+  }
+  return rules;
+}
+
 export class Tier1Heuristic implements Evaluator {
   readonly tier = 1 as const;
   readonly timeoutMs?: number;
@@ -68,15 +94,20 @@ export class Tier1Heuristic implements Evaluator {
     this.timeoutMs = options.classifier ? options.classifier.timeoutMs + 100 : undefined;
   }
 
-  private judged(view: ActionView): TierOutcome {
+  private judged(context: EvaluationContext): TierOutcome {
+    const view = context.view();
     const { hits, skipped } = this.matcher.judge(view);
-    return combineHits(hits, view, skipped);
+    const rules = combineHits(exemptHits(hits, view), view, skipped);
+    const environment = this.options.environment;
+    if (!environment || rules.decision === "BLOCK") return rules;
+    const effects = decideFromProfile(buildEffectProfile(view, context.action.annotations, environment));
+    return combineWithEffects(rules, effects);
   }
 
   evaluate(context: EvaluationContext): TierOutcome | Promise<TierOutcome> {
     const view = context.view();
     const outcome = this.options.heuristicEnabled
-      ? this.judged(view)
+      ? this.judged(context)
       : { decision: "ALLOW" as const, reason: "Heuristics disabled", confidence: 0.5 };
     const classifier = this.options.classifier;
     if (!classifier || outcome.decision === "BLOCK" || !classifier.appliesTo(context.action.type)) {

@@ -12,6 +12,16 @@ export interface Action {
   sessionId?: string;
   /** Engine's id for the action (used by Tier 3 and events). */
   actionId?: string;
+  /** MCP tool annotations, when the tool carries them. Hints only: they never make an action look safer than
+   * its name and arguments show. */
+  annotations?: ToolAnnotations;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  openWorldHint?: boolean;
+  idempotentHint?: boolean;
 }
 
 export interface TierResult {

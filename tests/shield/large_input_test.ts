@@ -13,9 +13,9 @@ const post = (body: string): Action => ({
   payload: { url: "https://api.example.com/import", method: "POST", body },
 });
 
-Deno.test("a one-megabyte ordinary JSON body is allowed", async () => {
+Deno.test("a one-megabyte ordinary JSON body to an allowed host is allowed", async () => {
   const body = fill('{"user":"alice","note":"ordinary JSON payload for an API","n":12345}\n', MB);
-  const verdict = await makeShield().evaluate(post(body));
+  const verdict = await makeShield({ allowedDomains: ["api.example.com"] }).evaluate(post(body));
   assert.equal(verdict.decision, "ALLOW", verdict.reason);
 });
 

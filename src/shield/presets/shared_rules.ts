@@ -74,7 +74,8 @@ export const BASE_RULES =
       - "/etc/ssl/private/**"
       - "/etc/letsencrypt/keys/**"
       - "!**/{test,tests,fixture,fixtures,testdata,test-data,__fixtures__,__tests__,spec,specs,example,examples,mocks,samples}/**"
-    reason: private key material (test fixtures excepted)
+      - "!\${workspace}/**"
+    reason: private key material (test fixtures and the project's own dev keys excepted)
 
   - name: deny-system-secrets
     action: deny

@@ -98,6 +98,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
       `${FIXTURES}(?:.*/[^/]*(?:private|priv|secret)[^/]*\\.(?:pem|key)|.*/privkey[^/]*\\.pem|.*\\.(?:p12|pfx|jks|keystore|ppk|key))$`,
     ),
     description: "Reads a private key file outside test fixtures",
+    outsideWorkspaceOnly: true,
   },
   {
     id: "credential.env_file",

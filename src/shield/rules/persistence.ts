@@ -62,7 +62,9 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.git_hooks",
     severity: "high",
     fields: ["write_path"],
-    pattern: /(?:^|\/)\.git\/hooks\/|(?:^|\/)\.husky\/(?!_\/)[^/]+$/,
+    // Version-controlled hooks (.husky/, .githooks/) are ordinary project files: their content is judged as
+    // shell like any script's; only .git/hooks, which no review sees, is persistence.
+    pattern: /(?:^|\/)\.git\/hooks\//,
     description: "Writes a git hook (runs code on every git command)",
   },
   {

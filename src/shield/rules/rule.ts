@@ -46,6 +46,8 @@ export interface HeuristicRule {
   fields: RuleField[];
   pattern: RegExp;
   description: string;
+  /** Path rules only: a path inside the workspace never counts (the project's own files, e.g. dev TLS keys). */
+  outsideWorkspaceOnly?: boolean;
 }
 
 /** Shorthand used by the rule files: the category is given once per file. */

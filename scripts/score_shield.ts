@@ -1,0 +1,56 @@
+/** `deno task score-shield [top] [dev] [heldout] [benign-dev] [--failures]`: per-category figures of the standalone
+ * Shield on each case set (all sets by default). `--failures` lists failing cases of top, dev and benign-dev;
+ * held-out failures are never listed (its figures are for reporting, not for tuning). */
+
+import {
+  BENIGN_DEV_DIR,
+  benignDevAvailable,
+  type CaseResult,
+  evaluateCases,
+  formatTable,
+  isFailure,
+  loadSet,
+  type SetName,
+  tallyByCategory,
+} from "./shield_scoring.ts";
+
+const SETS: SetName[] = ["top", "dev", "heldout", "benign-dev"];
+
+function describeFailure(result: CaseResult): string {
+  const payload = JSON.stringify(result.testCase.payload);
+  const shown = payload.length > 220 ? `${payload.slice(0, 217)}...` : payload;
+  return `  ${result.testCase.id} ${result.decision}: ${result.reason.slice(0, 160)}\n` +
+    `      ${result.testCase.note}\n      ${result.testCase.type} ${shown}`;
+}
+
+function needlessPrompts(results: CaseResult[]): CaseResult[] {
+  return results.filter((result) => result.testCase.expect === "benign" && result.decision === "ESCALATE");
+}
+
+async function main(args: string[]): Promise<number> {
+  const showFailures = args.includes("--failures");
+  const unknown = args.filter((arg) => arg !== "--failures" && !SETS.includes(arg as SetName));
+  if (unknown.length > 0) {
+    console.error(`Unknown argument "${unknown[0]}": use ${SETS.join(", ")} or --failures`);
+    return 2;
+  }
+  const chosen = SETS.filter((set) => args.includes(set));
+  for (const set of chosen.length > 0 ? chosen : SETS) {
+    if (set === "benign-dev" && !await benignDevAvailable()) {
+      console.log(`== benign-dev ==\nnot scored: "${BENIGN_DEV_DIR}" is not present on this machine`);
+      continue;
+    }
+    const results = await evaluateCases(await loadSet(set));
+    console.log(formatTable(set, tallyByCategory(results)));
+    if (showFailures && set !== "heldout") {
+      const failing = results.filter(isFailure);
+      if (failing.length > 0) console.log(`failures:\n${failing.map(describeFailure).join("\n")}`);
+      const prompts = needlessPrompts(results);
+      if (prompts.length > 0) console.log(`needless prompts:\n${prompts.map(describeFailure).join("\n")}`);
+    }
+    console.log("");
+  }
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,90 @@
+/** An action restated in our vocabulary: aliased tools get our tool name and argument names; interpreter tools
+ * become the command line that would run their code (`python3 -c '…'`), so the shell parser judges it. */
+
+import type { Action } from "../types.ts";
+import type { CanonicalTool } from "./tool_aliases.ts";
+import { canonicalPayload } from "./tool_payload.ts";
+import { identifierWords, mcpParts } from "./words.ts";
+
+export interface CanonicalAction {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** Which interpreter a code tool's name points at (python by default). */
+function interpreterOf(type: string, payload: Record<string, unknown>): string {
+  const language = typeof payload.language === "string" ? payload.language.toLowerCase() : "";
+  const words = [...identifierWords(mcpParts(type)?.tool ?? type), language];
+  if (words.some((word) => /^(?:js|javascript|node|nodejs|typescript|ts|deno)$/.test(word))) return "node -e";
+  if (words.includes("ruby")) return "ruby -e";
+  if (words.includes("perl")) return "perl -e";
+  if (words.includes("php")) return "php -r";
+  if (words.some((word) => /^(?:bash|sh|shell)$/.test(word))) return "bash -c";
+  return "python3 -c";
+}
+
+const quote = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
+
+/** Paths a unified diff or an `apply_patch` envelope changes. */
+function patchPaths(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ (?:b\/)?)(\S+)/gm)) {
+    if (match[1] !== "/dev/null") found.add(match[1]);
+  }
+  return [...found];
+}
+
+function toolType(tool: CanonicalTool): string {
+  switch (tool) {
+    case "edit_file":
+      return "write_file";
+    case "run_code":
+      return "execute_command";
+    case "computer":
+    case "agent_todo":
+    case "web_search":
+      return tool;
+    default:
+      return tool;
+  }
+}
+
+export function canonicalAction(action: Action, tool: CanonicalTool | undefined): CanonicalAction {
+  const type = typeof action.type === "string" ? action.type : "";
+  const raw = action.payload && typeof action.payload === "object" && !Array.isArray(action.payload)
+    ? action.payload as Record<string, unknown>
+    : {};
+  if (!tool) return { type, payload: raw };
+  if ((tool === "edit_file" || tool === "write_file") && raw.command === "view") {
+    const { command: _view, ...others } = raw;
+    return { type: "read_file", payload: canonicalPayload("read_file", others) };
+  }
+  const payload = canonicalPayload(tool, raw);
+  if (tool === "run_code" && typeof payload.code === "string") {
+    const { code, ...others } = payload;
+    return {
+      type: "execute_command",
+      payload: { ...others, command: `${interpreterOf(type, raw)} ${quote(code as string)}` },
+    };
+  }
+  if (
+    (tool === "edit_file" || tool === "write_file") && payload.path === undefined &&
+    typeof payload.content === "string"
+  ) {
+    const paths = patchPaths(payload.content);
+    if (paths.length > 0) {
+      return { type: "write_file", payload: { ...payload, path: paths[0], paths: paths.slice(1) } };
+    }
+  }
+  if (tool === "computer") {
+    const typed = raw.action === "type" && typeof raw.text === "string" ? raw.text : undefined;
+    return { type: "computer", payload: typed ? { command: typed } : raw };
+  }
+  if (
+    (tool === "write_file" || tool === "edit_file") && payload.path === undefined &&
+    payload.content === undefined
+  ) {
+    return { type: "read_file", payload };
+  }
+  return { type: toolType(tool), payload };
+}

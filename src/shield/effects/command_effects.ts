@@ -1,0 +1,232 @@
+/** Effects of shell segments beyond what the regex rules see: cloud and service CLIs read through the same
+ * vocabulary as tool names, signals sent to the engine's process, permission changes on its files, servers
+ * that publish a folder, root shells through sudo, git settings that run code or reroute traffic, other agents
+ * started with their approvals off, and package installs (see supply_chain.ts). */
+
+import type { Segment } from "../shell_parser.ts";
+import { basename } from "../shell_parser.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import { normalizePath } from "../paths.ts";
+import type { Findings } from "./findings.ts";
+import { classifyPath } from "./path_classes.ts";
+import { readHost } from "./hosts.ts";
+import { type ToolWords, wordsOf } from "./open_world.ts";
+import { judgeInstall } from "./supply_chain.ts";
+
+const CLOUD_CLIS = new Set([
+  "aws",
+  "gcloud",
+  "gsutil",
+  "az",
+  "doctl",
+  "gh",
+  "glab",
+  "kubectl",
+  "oc",
+  "helm",
+  "heroku",
+  "flyctl",
+  "fly",
+  "vercel",
+  "netlify",
+  "firebase",
+  "stripe",
+  "twilio",
+  "linode-cli",
+  "hcloud",
+  "oci",
+  "ibmcloud",
+  "scw",
+  "wrangler",
+  "supabase",
+  "railway",
+  "az.cmd",
+]);
+/** Subcommand words that only read or log in. */
+const CLOUD_READS =
+  /^(?:list|ls|get|describe|show|view|top|logs?|status|whoami|login|auth|version|help|diff|explain|api-resources|cluster-info|search|browse|info|inspect)$/;
+const ENGINE_PROCESS = /parapet|main\.ts|\bdeno\b.*\b(?:engine|start)\b|:3100\b|\b3100\/tcp/i;
+const AGENT_CLIS = /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline)$/;
+const NO_APPROVAL_FLAGS =
+  /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b/i;
+const SERVE_MODULES = /^(?:http\.server|SimpleHTTPServer|uploadserver|updog)$/;
+
+function wordsOfCli(argv: string[]): ToolWords {
+  const words: ToolWords = { verbs: new Set(), nouns: new Set(), words: [] };
+  let taken = 0;
+  for (const arg of argv.slice(1)) {
+    if (arg.startsWith("-")) {
+      const name = arg.replace(/^-+/, "").split("=")[0];
+      if (/public|permission|principal|allow-write|admin|grant|share/i.test(name)) wordsOf(name, words);
+      continue;
+    }
+    if (taken++ < 4 && /^[a-z][a-z0-9-]*$/.test(arg)) wordsOf(arg, words);
+  }
+  return words;
+}
+
+function judgeCloud(segment: Segment, findings: Findings): void {
+  const program = basename(segment.argv[0] ?? "");
+  const sub = segment.argv.slice(1).filter((arg) => !arg.startsWith("-")).slice(0, 4);
+  if (sub.length > 0 && sub.every((word) => CLOUD_READS.test(word) || !/^[a-z-]+$/.test(word))) return;
+  if (
+    sub.some((word) => CLOUD_READS.test(word)) &&
+    !sub.some((word) => /delete|remove|destroy|grant|share|permission|key/.test(word))
+  ) return;
+  const words = wordsOfCli(segment.argv);
+  const text = `${program} ${sub.join(" ")}`;
+  const all = segment.argv.join(" ");
+  // Cluster housekeeping (`kubectl delete pod …`) is ordinary; the heuristics judge broad cluster deletes.
+  if (words.verbs.has("delete") && !/^(?:kubectl|oc|helm)$/.test(program)) {
+    findings.escalate("delete", `"${text}" deletes cloud resources`);
+  }
+  if (
+    words.verbs.has("grant") ||
+    words.nouns.has("access") && (words.verbs.has("write") || words.verbs.has("send"))
+  ) {
+    findings.escalate("access", `"${text}" grants or changes access`);
+  }
+  if (/--principal[= ]\*|--public|public-access|allusers|allauthenticatedusers/i.test(all)) {
+    findings.escalate("access", `"${text}" opens a resource to everyone`);
+  }
+  if ((words.verbs.has("disable") || words.verbs.has("delete")) && words.nouns.has("security")) {
+    findings.escalate("security", `"${text}" turns off a protection`);
+  }
+  if (words.nouns.has("code") && words.verbs.has("write")) {
+    findings.escalate("exec", `"${text}" changes code that runs in the cloud`);
+  }
+  if (
+    /\b(?:create|add|new)\b/.test(sub.join(" ")) &&
+    /\b(?:cronjob|cron|schedule|trigger|webhook)s?\b/.test(sub.join(" "))
+  ) {
+    findings.escalate("persistence", `"${text}" schedules work in a cluster or service`);
+  }
+}
+
+function judgeProcessSignal(segment: Segment, findings: Findings): void {
+  const program = basename(segment.argv[0] ?? "");
+  if (!/^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/.test(program)) return;
+  const args = segment.argv.slice(1).join(" ");
+  if (
+    ENGINE_PROCESS.test(args) || /\$\{?PPID\b|\$\(\s*ps\b.*ppid/i.test(args) || /\b-k\b.*\b3100\b/.test(args)
+  ) {
+    findings.block("engine", `"${segment.text.slice(0, 60)}" signals the engine's process`);
+  }
+}
+
+function judgePermissions(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
+  const program = basename(segment.argv[0] ?? "");
+  if (!/^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/.test(program)) return;
+  for (const arg of segment.argv.slice(1)) {
+    if (arg.startsWith("-") || arg.startsWith("+") || /^[ugoa]*[+=-]/.test(arg) || /^\d+$/.test(arg)) {
+      continue;
+    }
+    const path = normalizePath(arg, environment.workspace, environment.shellHome);
+    if (classifyPath(path, environment) === "engine") {
+      findings.block("engine", `"${program}" changes permissions of the engine's control files`);
+    }
+  }
+}
+
+/** A server publishing a folder: `python3 -m http.server --directory ~`, `busybox httpd -h ~`, `php -S … -t /`. */
+function judgeServer(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
+  const argv = segment.argv;
+  const program = basename(argv[0] ?? "");
+  let folder: string | undefined;
+  const valueOf = (...flags: string[]) => {
+    const at = argv.findIndex((arg) => flags.includes(arg));
+    if (at >= 0) return argv[at + 1];
+    const glued = argv.find((arg) => flags.some((flag) => arg.startsWith(flag + "=")));
+    return glued?.slice(glued.indexOf("=") + 1);
+  };
+  if (/^python[0-9.]*$/.test(program) && SERVE_MODULES.test(argv[argv.indexOf("-m") + 1] ?? "")) {
+    folder = valueOf("--directory", "-d") ?? ".";
+  } else if (program === "busybox" && argv[1] === "httpd") folder = valueOf("-h") ?? ".";
+  else if (program === "httpd" && argv.includes("-f")) folder = valueOf("-h") ?? ".";
+  else if (/^php[0-9.]*$/.test(program) && argv.includes("-S")) folder = valueOf("-t") ?? ".";
+  else if (/^(?:http-server|serve)$/.test(program)) {
+    folder = argv.slice(1).find((arg) => !arg.startsWith("-")) ?? ".";
+  } else if (/^ruby/.test(program) && argv.includes("httpd")) folder = argv[argv.indexOf("httpd") + 1] ?? ".";
+  if (folder === undefined) return;
+  const kind = classifyPath(normalizePath(folder, environment.workspace, environment.home), environment);
+  if (kind === "secret" || kind === "secret-container" || kind === "engine") {
+    findings.block("network", `"${program}" serves a folder holding secrets to the network`);
+  } else if (kind !== "workspace" && kind !== "temp") {
+    findings.escalate("network", `"${program}" serves a folder outside the workspace to the network`);
+  }
+}
+
+/** `sudo` running a shell or an interpreter that starts one: a root shell. */
+function judgeRootShell(segment: Segment, findings: Findings): void {
+  if (!segment.privileged) return;
+  const program = basename(segment.argv[0] ?? "");
+  const args = segment.argv.slice(1).join(" ");
+  const shell = /^(?:ba|z|da|k|a|c|tc|fi|)sh$/.test(program) && !/(?:^|\s)-c\s/.test(args);
+  const spawns =
+    /\/bin\/(?:ba|z|da|)sh\b|pty\.spawn|os\.exec|system\(|exec\s*\(|spawn\(|checkpoint-action=exec|--to-command|-exec\s+\/bin\//
+      .test(args);
+  if (shell || spawns) findings.block("exec", `"${program}" under sudo opens a root shell`);
+}
+
+function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
+  const argv = segment.argv;
+  if (basename(argv[0] ?? "") !== "git") return;
+  const at = argv.findIndex((arg, index) => index > 0 && !arg.startsWith("-") && argv[index - 1] !== "-c");
+  const sub = argv[at];
+  if (sub === "config") {
+    const rest = argv.slice(at + 1).filter((arg) => !arg.startsWith("--") || arg.includes("="));
+    const [key = "", value = ""] = rest;
+    const lower = key.toLowerCase();
+    if (/^(?:http|https)\.(?:.*\.)?proxy$|^core\.gitproxy$/.test(lower)) {
+      const host = readHost(value, environment);
+      if (!host || !host.loopback) {
+        findings.escalate("network", `"git config ${key}" sends git traffic through "${value}"`);
+      }
+    }
+    if (lower === "init.templatedir") {
+      findings.escalate("persistence", `"git config ${key}" plants files in every new clone`);
+    }
+    if (lower === "core.hookspath" && value !== "") {
+      const kind = classifyPath(
+        normalizePath(value, environment.workspace, environment.shellHome),
+        environment,
+      );
+      if (kind !== "workspace") {
+        findings.escalate("persistence", `"git config ${key}" runs hooks from outside the workspace`);
+      }
+    }
+  }
+  if (sub === "remote" && /^(?:add|set-url)$/.test(argv[at + 1] ?? "")) {
+    const url = argv.slice(at + 2).filter((arg) => !arg.startsWith("-"))[1] ?? "";
+    const host = readHost(url.replace(/^git@([^:]+):/, "ssh://$1/"), environment);
+    if (host && !host.allowed && !host.loopback) {
+      findings.escalate("network", `"git remote ${argv[at + 1]}" points a remote at "${host.host}"`);
+    }
+  }
+}
+
+function judgeAgentCli(segment: Segment, findings: Findings): void {
+  const program = basename(segment.argv[0] ?? "");
+  if (!AGENT_CLIS.test(program)) return;
+  if (segment.argv.slice(1).some((arg) => NO_APPROVAL_FLAGS.test(arg))) {
+    findings.escalate(
+      "delegation",
+      `"${program}" runs another agent with its approvals or sandbox turned off`,
+    );
+  }
+}
+
+/** Findings for every segment of the action's shell commands. */
+export function judgeSegments(segments: Segment[], environment: ShieldEnvironment, findings: Findings): void {
+  for (const segment of segments) {
+    const program = basename(segment.argv[0] ?? "").toLowerCase();
+    if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
+    judgeProcessSignal(segment, findings);
+    judgePermissions(segment, environment, findings);
+    judgeServer(segment, environment, findings);
+    judgeRootShell(segment, findings);
+    judgeGit(segment, environment, findings);
+    judgeAgentCli(segment, findings);
+    judgeInstall(segment, environment, findings);
+  }
+}

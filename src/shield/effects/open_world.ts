@@ -1,0 +1,214 @@
+/** Effects of a tool Shield has no executor model for (MCP tools, other agents' and services' tools): inferred
+ * from the words of its name, the operations its arguments name (`operation_name: delete-bucket`,
+ * `service: unlock`), the keys and shapes of its arguments (amounts, recipients, public flags), and its MCP
+ * annotations, which may add effects but never remove what the name and arguments show. */
+
+import type { ToolAnnotations } from "../types.ts";
+import type { Findings } from "./findings.ts";
+import { type NounClass, NOUNS, type VerbClass, VERBS } from "./vocabulary.ts";
+import { identifierWords, mcpParts } from "./words.ts";
+
+export interface ToolWords {
+  verbs: Set<VerbClass>;
+  nouns: Set<NounClass>;
+  words: string[];
+}
+
+/** Argument keys whose values name an operation or a setting (their words count like the tool name's). */
+const OPERATION_KEYS = new Set([
+  "action",
+  "operation",
+  "operation_name",
+  "operationname",
+  "service",
+  "service_name",
+  "command",
+  "state",
+  "mode",
+  "capability",
+  "setting",
+  "status",
+  "scope",
+  "access",
+  "role",
+  "level",
+  "permissions",
+  "permission",
+  "type",
+  "side",
+  "domain",
+  "entity",
+  "entity_id",
+  "device_id",
+  "device",
+  "resource",
+  "visibility",
+]);
+const MONEY_KEYS =
+  /^(?:amount|amount_\w+|\w+_amount|lamports|qty|quantity|price|iban|routing_number|account_number|withdraw_to|payee\w*|cashtag|currency|value_type|wei|gas\w*)$/i;
+const RECIPIENT_KEYS =
+  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members|participants|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact)$/i;
+const PUBLIC_VALUE = /^(?:public|anyone|anonymous|everyone|all|world|\*|unlisted|open)$/i;
+const OFF_VALUE = /^(?:off|false|disabled?|disarmed|none|0|no|never|open|unlocked|turn_off|turnoff)$/i;
+
+/** Adds the words of `text`. A word that is a noun as well as a verb (`lock`, `post`) counts as a verb only
+ * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts). */
+export function wordsOf(text: string, into: ToolWords): void {
+  const words = identifierWords(text);
+  const plainVerbs = words.filter((word) => VERBS.has(word) && !NOUNS.has(word)).length;
+  for (const word of words) {
+    into.words.push(word);
+    if (plainVerbs === 0 || !NOUNS.has(word)) {
+      for (const verb of VERBS.get(word) ?? []) into.verbs.add(verb);
+    }
+    for (const noun of NOUNS.get(word) ?? []) into.nouns.add(noun);
+  }
+}
+
+/** Words of the tool name (the tool part of an MCP name) and of operation-like argument values. */
+export function readToolWords(type: string, payload: Record<string, unknown>): ToolWords {
+  const words: ToolWords = { verbs: new Set(), nouns: new Set(), words: [] };
+  const mcp = mcpParts(type);
+  wordsOf(mcp ? mcp.tool : type, words);
+  if (mcp) {
+    for (const word of identifierWords(mcp.server)) {
+      for (const noun of NOUNS.get(word) ?? []) words.nouns.add(noun);
+    }
+  }
+  for (const [key, value] of Object.entries(payload)) {
+    if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(key.toLowerCase())) {
+      wordsOf(value, words);
+    }
+  }
+  return words;
+}
+
+interface ArgumentSignals {
+  money: string[];
+  recipients: string[];
+  publicFlag: boolean;
+  offFlag: boolean;
+  mass: boolean;
+}
+
+function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
+  const signals: ArgumentSignals = {
+    money: [],
+    recipients: [],
+    publicFlag: false,
+    offFlag: false,
+    mass: false,
+  };
+  const visit = (key: string, value: unknown, depth: number) => {
+    if (depth > 3) return;
+    if (MONEY_KEYS.test(key) && value !== null && value !== undefined && value !== "") {
+      signals.money.push(key);
+    }
+    if (RECIPIENT_KEYS.test(key)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (typeof item === "string" && item !== "") signals.recipients.push(item);
+      }
+    }
+    if (key === "public" && value === true) signals.publicFlag = true;
+    if (
+      typeof value === "string" && /^(?:access|scope|visibility|principal|audience|share\w*|role)$/i.test(key)
+    ) {
+      if (PUBLIC_VALUE.test(value)) signals.publicFlag = true;
+    }
+    if (
+      (value === false || (typeof value === "string" && OFF_VALUE.test(value))) &&
+      /^(?:state|value|enabled|mode|status|action)$/i.test(key)
+    ) {
+      signals.offFlag = true;
+    }
+    if (key === "recursive" && value === true) signals.mass = true;
+    if (
+      typeof value === "string" && /^(?:all|\*)$/i.test(value) && /ids?$|messages?|items?|files?/i.test(key)
+    ) signals.mass = true;
+    if (Array.isArray(value)) {
+      if (value.length > 10) signals.mass = true;
+      for (const item of value) visit(key, item, depth + 1);
+    } else if (value && typeof value === "object") {
+      for (const [inner, innerValue] of Object.entries(value)) visit(inner, innerValue, depth + 1);
+    }
+  };
+  for (const [key, value] of Object.entries(payload)) visit(key, value, 0);
+  return signals;
+}
+
+export interface OpenWorldReading {
+  words: ToolWords;
+  recipients: string[];
+  /** The tool sends something to people (judged by the messaging checks). */
+  sends: boolean;
+  /** The tool runs commands or code given in its arguments. */
+  executes: boolean;
+  /** Nothing in the name, arguments or annotations says what the tool does. */
+  unknown: boolean;
+}
+
+const has = <T>(set: Set<T>, ...items: T[]) => items.some((item) => set.has(item));
+
+/** Adds the findings an open-world tool's name, arguments and annotations call for. */
+export function judgeOpenWorld(
+  type: string,
+  payload: Record<string, unknown>,
+  annotations: ToolAnnotations | undefined,
+  findings: Findings,
+): OpenWorldReading {
+  const words = readToolWords(type, payload);
+  const { verbs, nouns } = words;
+  const signals = argumentSignals(payload);
+  const name = type;
+  const acting = has(
+    verbs,
+    "write",
+    "delete",
+    "send",
+    "grant",
+    "money",
+    "physical",
+    "disable",
+    "exec",
+    "export",
+  );
+  if (
+    verbs.has("money") || (signals.money.length > 0 && (acting || nouns.has("money"))) ||
+    (nouns.has("money") && has(verbs, "send", "write", "grant"))
+  ) {
+    findings.escalate("money", `"${name}" moves money or value`);
+  }
+  if (nouns.has("physical") && (acting || signals.offFlag || has(verbs, "physical"))) {
+    findings.escalate("physical", `"${name}" acts on a physical device`);
+  } else if (verbs.has("physical") && !verbs.has("read") && signals.offFlag) {
+    findings.escalate("physical", `"${name}" acts on a physical device`);
+  }
+  if (verbs.has("grant") || signals.publicFlag || (nouns.has("access") && has(verbs, "write", "send"))) {
+    findings.escalate("access", `"${name}" grants or changes access`);
+  }
+  if ((verbs.has("disable") || signals.offFlag) && nouns.has("security")) {
+    findings.escalate("security", `"${name}" turns off a protection`);
+  }
+  if (verbs.has("delete")) findings.escalate("delete", `"${name}" deletes or revokes something`);
+  if (nouns.has("rule") && has(verbs, "write", "send", "disable")) {
+    findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
+  }
+  if (nouns.has("secret") && !has(verbs, "write", "delete")) {
+    findings.escalate("read", `"${name}" reads secrets`);
+  }
+  if (nouns.has("code") && has(verbs, "write") && !nouns.has("local")) {
+    findings.escalate("exec", `"${name}" changes code that runs elsewhere`);
+  }
+  if (signals.mass && acting) findings.escalate("write", `"${name}" acts on many items at once`);
+  if (annotations?.destructiveHint === true) {
+    findings.escalate("delete", `"${name}" is annotated destructive`);
+  }
+  const described = verbs.size > 0 || annotations?.readOnlyHint === true || nouns.has("local");
+  return {
+    words,
+    recipients: signals.recipients,
+    sends: has(verbs, "send", "grant") || (signals.recipients.length > 0 && !verbs.has("read")),
+    executes: verbs.has("exec") || has(nouns, "shell", "code"),
+    unknown: !described,
+  };
+}

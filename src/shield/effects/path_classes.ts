@@ -1,0 +1,82 @@
+/** Sorts a normalised path into what touching it means: the engine's control files, secret stores, folders
+ * that hold secret stores, persistence places, agent instruction files, system files, the user's own files
+ * outside the workspace, temporary space, or the workspace. */
+
+import type { NormalPath } from "../paths.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+
+export type PathClass =
+  | "engine"
+  | "secret"
+  | "secret-container"
+  | "persistence"
+  | "startup-file"
+  | "trust"
+  | "agent-instructions"
+  | "system"
+  | "personal"
+  | "temp"
+  | "workspace"
+  | "other";
+
+/** A user's home: the configured ones and any `/home/NAME`, `/root`, `/Users/NAME`. */
+const HOME_ROOT = /^(?:\/home\/[^/]+|\/root|\/Users\/[^/]+)(?=\/|$)/;
+
+const SECRET_IN_HOME =
+  /^\/(?:\.ssh\/(?:id_[^/]*|identity)(?<!\.pub)$|\.aws(?:\/|$)|\.gnupg(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.config\/gcloud(?:\/|$)|\.azure(?:\/|$)|\.netrc$|\.git-credentials$|\.password-store(?:\/|$)|\.local\/share\/keyrings(?:\/|$)|library\/keychains(?:\/|$)|\.mozilla(?:\/|$)|\.config\/(?:google-chrome|chromium|bravesoftware|microsoft-edge|vivaldi|opera|1password|bitwarden)(?:\/|$)|library\/application support\/(?:google\/chrome|firefox|bravesoftware|microsoft edge)(?:\/|$)|\.codex\/auth\.json$|\.claude\/\.credentials\.json$|\.config\/gh\/hosts\.yml$|\.npmrc$|\.pypirc$|\.vault-token$|\.bitcoin(?:\/|$)|\.ethereum(?:\/|$)|\.electrum(?:\/|$)|\.[a-z]*_history$|\.pgpass$|\.my\.cnf$|\.config\/rclone(?:\/|$)|\.s3cfg$|\.cargo\/credentials)/;
+const SECRET_ANYWHERE =
+  /(?:^|\/)(?:\.env(?:\.(?!example$|sample$|template$|dist$|defaults$|schema$|test$)[^/]*)?|wallet\.dat|[^/]*\.kdbx)$|^\/etc\/(?:shadow|gshadow|master\.passwd)-?$|^\/proc\/[^/]+\/(?:environ|mem)$|^\/etc\/ssh\/ssh_host_[^/]*_key$|^\/etc\/ssl\/private(?:\/|$)/;
+/** Folders in a home that hold secret stores. */
+const SECRET_CONTAINER_IN_HOME = /^(?:\/|\/\.ssh\/?|\/\.config\/?|\/\.local(?:\/share)?\/?|\/library\/?)$/;
+const STARTUP_IN_HOME =
+  /^\/(?:\.bashrc|\.zshrc|\.profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|\.bash_logout|\.config\/fish\/config\.fish)$/;
+const PERSISTENCE =
+  /(?:^|\/)(?:\.ssh\/(?:authorized_keys2?|rc)|\.config\/systemd\/|library\/launch(?:agents|daemons)\/|\.config\/autostart\/|\.git\/hooks\/|\.git-templates?\/|\.gitconfig$|\.git\/config$)|^\/etc\/(?:cron|crontab|systemd\/|init\.d\/|rc\.local|profile\.d\/|sudoers|ld\.so\.preload|pam\.d\/|xdg\/autostart\/|update-motd\.d\/)|^\/var\/spool\/cron\/|^\/(?:usr\/)?lib\/systemd\//;
+const TRUST =
+  /(?:^|\/)\.ssh\/(?:known_hosts|config)$|^\/(?:usr\/local\/share|etc)\/ca-certificates\/|^\/etc\/(?:apt\/trusted|pki\/)/;
+export const AGENT_INSTRUCTIONS =
+  /(?:^|\/)(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|\.cursor\/(?:rules\/|mcp\.json)|\.github\/copilot-instructions\.md|\.windsurfrules|\.clinerules|\.aider\.conf\.ya?ml|\.claude\/settings[^/]*\.json|\.claude\.json|\.mcp\.json|mcp\.json|\.vscode\/(?:settings|tasks|mcp)\.json|\.continue\/|\.gemini\/settings\.json|\.codex\/config\.toml|copilot-instructions\.md)$/;
+const SYSTEM = /^\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|opt|sys|proc|dev|var|srv|System|Library)(?:\/|$)/;
+const TEMP = /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)|^\/dev\/null$/;
+
+function under(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith("/") ? root : root + "/");
+}
+
+/** The path inside its home (`/.ssh/id_rsa`), or undefined when it is not under one. */
+function inHome(absolute: string, environment: ShieldEnvironment): string | undefined {
+  for (const home of [environment.home, environment.shellHome]) {
+    if (home !== "/" && under(absolute, home) && !(home === environment.workspace && absolute !== home)) {
+      return absolute.slice(home.length) || "/";
+    }
+  }
+  const match = HOME_ROOT.exec(absolute);
+  return match ? absolute.slice(match[0].length) || "/" : undefined;
+}
+
+export function classifyPath(path: NormalPath, environment: ShieldEnvironment): PathClass {
+  const absolute = path.absolute;
+  if (environment.controlPaths.some((control) => under(absolute, control))) return "engine";
+  const lower = absolute.toLowerCase();
+  const home = inHome(lower, environment);
+  if (home !== undefined && SECRET_IN_HOME.test(home)) return "secret";
+  if (SECRET_ANYWHERE.test(lower)) return "secret";
+  if (AGENT_INSTRUCTIONS.test(lower)) return "agent-instructions";
+  if (lower === "/" || lower === "/home" || lower === "/users" || lower === "/root") {
+    return "secret-container";
+  }
+  if (home !== undefined && SECRET_CONTAINER_IN_HOME.test(home)) return "secret-container";
+  if (home !== undefined && STARTUP_IN_HOME.test(home)) return "startup-file";
+  if (TRUST.test(lower)) return "trust";
+  if (PERSISTENCE.test(lower)) return "persistence";
+  if (path.relative !== undefined) return "workspace";
+  if (TEMP.test(lower)) return "temp";
+  if (SYSTEM.test(absolute)) return "system";
+  if (home !== undefined) return "personal";
+  return "other";
+}
+
+/** Whether the path lies inside the workspace (and is not one of its control files). */
+export function inWorkspace(path: NormalPath): boolean {
+  return path.relative !== undefined;
+}

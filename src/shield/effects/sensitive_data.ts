@@ -1,0 +1,136 @@
+/** Finds what a text leaving the machine carries that a human should see: payment details (IBAN with its
+ * checksum, card numbers with Luhn, account numbers, wallet addresses), one-time codes, passwords, bundles of
+ * personal or health data, confidential business matters, and login or consent links. Bounded, no backtracking. */
+
+export type SensitiveKind =
+  | "financial"
+  | "one-time code"
+  | "password"
+  | "personal data"
+  | "health data"
+  | "confidential"
+  | "login link"
+  | "payment instruction";
+
+export interface SensitiveFinding {
+  kind: SensitiveKind;
+  evidence: string;
+}
+
+/** Only this much of a text is searched (messages and bodies are short; longer ones are judged on this part). */
+const MAX_CHARS = 16 * 1024;
+
+const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g;
+const CARD = /\b(?:\d[ -]?){12,18}\d\b/g;
+const ACCOUNT =
+  /\b(?:account|acct|routing|sort code|swift|bic|aba)(?:[ _-]?(?:no|number|#))?\s*[:#=]?\s*[0-9][0-9 -]{5,}/i;
+const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
+const ONE_TIME = new RegExp(
+  String
+    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9\n]{0,24}\d{4,8}`,
+  "i",
+);
+const PASSWORD = new RegExp(
+  String
+    .raw`\b(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe)\b(?:\s+(?:for|of)\s+[\w.@-]{1,40})?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`,
+  "gi",
+);
+const WORDISH = new RegExp(
+  "^(?:" + [
+    "reset manager policy protected required change changed please length strength field hash hashes login",
+    "expired expires updated incorrect wrong here below above again must should will the your this that hint",
+    "prompt less based word words recovery",
+  ].join(" ").split(" ").join("|") + ")$",
+  "i",
+);
+const PHONE = /(?:\+|\b00)\d{1,3}[ .-]?\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){2,4}\b|\(\d{3}\)\s?\d{3}-\d{4}\b/g;
+const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
+const STREET =
+  /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
+const DATE_OF_BIRTH = /\b(?:born|date of birth|dob|birthday)\b/i;
+const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const HEALTH =
+  /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test)\b/i;
+const VULNERABLE = /\b(?:home alone|away (?:all|this) week(?:end)?|house (?:is )?empty|key under)\b/i;
+const CONFIDENTIAL =
+  /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|roadmap|customer list|pre-?announcement)\b/i;
+const LOGIN_LINK =
+  /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i;
+const MONEY_AMOUNT = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|btc|eth|usdc|dollars|euros)\b)/i;
+const PAY_VERB = /\b(?:wire|transfer|pay|payment|remit|send)\b/i;
+
+function ibanValid(raw: string): boolean {
+  const iban = raw.replace(/ /g, "");
+  if (iban.length < 15 || iban.length > 34) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of moved) {
+    const code = char.charCodeAt(0);
+    const value = code >= 65 ? code - 55 : code - 48;
+    if (value < 0 || value > 35) return false;
+    remainder = Number(String(remainder) + String(value)) % 97;
+  }
+  return remainder === 1;
+}
+
+function luhnValid(raw: string): boolean {
+  const digits = raw.replace(/\D/g, "");
+  if (digits.length < 13 || digits.length > 19 || /^(\d)\1+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function financial(text: string, found: SensitiveFinding[]): void {
+  for (const match of text.matchAll(IBAN)) {
+    if (ibanValid(match[1])) return void found.push({ kind: "financial", evidence: "an IBAN" });
+  }
+  for (const match of text.matchAll(CARD)) {
+    if (luhnValid(match[0])) return void found.push({ kind: "financial", evidence: "a card number" });
+  }
+  if (ACCOUNT.test(text)) return void found.push({ kind: "financial", evidence: "an account number" });
+  if (WALLET.test(text)) found.push({ kind: "financial", evidence: "a wallet address" });
+}
+
+function passwordShown(text: string): boolean {
+  for (const match of text.matchAll(PASSWORD)) {
+    const value = match[1];
+    if (/[0-9!@#$%^&*?]/.test(value) && !WORDISH.test(value) && !/^https?:/.test(value)) return true;
+  }
+  return false;
+}
+
+function personal(text: string, found: SensitiveFinding[]): void {
+  const phones = new Set([...text.matchAll(PHONE)].map((match) => match[0].replace(/\D/g, ""))).size;
+  const emails = new Set([...text.matchAll(EMAIL)].map((match) => match[0].toLowerCase())).size;
+  let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
+    (DATE_OF_BIRTH.test(text) ? 1 : 0);
+  if (SSN.test(text)) items += 2;
+  if (phones >= 2) items += 1;
+  if (VULNERABLE.test(text)) items += 1;
+  if (items >= 2) found.push({ kind: "personal data", evidence: "personal contact or identity details" });
+}
+
+/** Everything sensitive the text carries (one finding per kind). */
+export function sensitiveFindings(raw: string): SensitiveFinding[] {
+  const text = raw.length > MAX_CHARS ? raw.slice(0, MAX_CHARS) : raw;
+  const found: SensitiveFinding[] = [];
+  if (text.length < 6) return found;
+  financial(text, found);
+  if (ONE_TIME.test(text)) found.push({ kind: "one-time code", evidence: "a one-time or recovery code" });
+  if (passwordShown(text)) found.push({ kind: "password", evidence: "a password" });
+  personal(text, found);
+  if (HEALTH.test(text)) found.push({ kind: "health data", evidence: "health details" });
+  if (CONFIDENTIAL.test(text)) {
+    found.push({ kind: "confidential", evidence: "confidential business matters" });
+  }
+  if (LOGIN_LINK.test(text)) found.push({ kind: "login link", evidence: "a login, reset or consent link" });
+  if (MONEY_AMOUNT.test(text) && PAY_VERB.test(text)) {
+    found.push({ kind: "payment instruction", evidence: "a payment instruction" });
+  }
+  return found;
+}

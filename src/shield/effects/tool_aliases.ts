@@ -1,0 +1,131 @@
+/** Other agents' tool vocabularies mapped to ours, so `bash`, `Read`, `str_replace_editor` or
+ * `mcp__desktop__run_command` are judged exactly like `execute_command`, `read_file` and `write_file`.
+ * An exact table for the common vocabularies, then inference from the name's words. */
+
+import { compactName, identifierWords, mcpParts } from "./words.ts";
+
+/** Our tool names, plus `run_code` (interpreter code) and `edit_file` (a partial write). */
+export type CanonicalTool =
+  | "execute_command"
+  | "run_code"
+  | "read_file"
+  | "write_file"
+  | "edit_file"
+  | "delete_file"
+  | "move_file"
+  | "copy_file"
+  | "list_directory"
+  | "search_files"
+  | "http_request"
+  | "web_search"
+  | "send_email"
+  | "create_agent"
+  | "memory_write"
+  | "create_schedule"
+  | "agent_todo"
+  | "computer";
+
+const EXACT: Record<string, CanonicalTool> = {};
+const alias = (tool: CanonicalTool, names: string) => {
+  for (const name of names.split(/\s+/).filter(Boolean)) EXACT[compactName(name)] = tool;
+};
+alias(
+  "execute_command",
+  `bash shell sh zsh terminal run_command run_shell_command run_terminal_cmd run_terminal_command execute_bash
+  exec_command shell_command execute_shell run_shell cmd command exec run_in_terminal terminal_run powershell
+  local_shell bash_tool execute run shell_exec container_exec launch_process run_bash execute_shell_command
+  start_process`,
+);
+alias(
+  "run_code",
+  `python run_python execute_python code_interpreter run_code execute_code ipython jupyter run_js javascript
+  node eval python_repl execute_js run_javascript repl evaluate`,
+);
+alias(
+  "read_file",
+  `read read_file file_read view_file open_file cat get_file_contents readfile fs_read read_text_file
+  notebook_read read_multiple_files view read_many_files`,
+);
+alias(
+  "write_file",
+  `write write_file file_write create_file save_file writefile fs_write write_to_file new_file put_file
+  append_to_file append_file`,
+);
+alias(
+  "edit_file",
+  `edit multiedit multi_edit edit_file str_replace_editor str_replace_based_edit_tool apply_patch
+  replace_in_file apply_diff search_replace notebook_edit patch_file edit_notebook insert_code replace`,
+);
+alias("delete_file", "delete_file remove_file rm unlink delete_directory remove_directory rmdir");
+alias("move_file", "move_file rename_file mv move rename");
+alias("copy_file", "copy_file cp copy");
+alias("list_directory", "ls list_dir list_files list_directory directory_tree tree list_allowed_directories");
+alias(
+  "search_files",
+  "grep glob search_files grep_search file_search codebase_search find_files find ripgrep",
+);
+alias(
+  "http_request",
+  `fetch web_fetch webfetch http http_get curl request get_webpage browse open_url read_url url_fetch
+  fetch_url http_request get_url download_url fetch_webpage`,
+);
+alias("web_search", "web_search websearch search_web google_search bing_search internet_search");
+alias(
+  "send_email",
+  "send_email gmail_send_email email_send send_mail outlook_send_mail smtp_send compose_email",
+);
+alias(
+  "create_agent",
+  `task agent dispatch_agent spawn_agent run_subagent new_task subagent launch_agent call_agent delegate_task`,
+);
+alias("memory_write", "memory save_memory remember add_memory update_memory memory_write create_memory");
+alias("create_schedule", "schedule cron create_cron add_schedule schedule_task create_schedule");
+alias("agent_todo", "todowrite todo_write update_todos todoread todo_read update_plan think");
+alias("computer", "computer computer_use");
+
+const SHELL_WORDS = new Set([
+  "bash",
+  "shell",
+  "sh",
+  "zsh",
+  "terminal",
+  "command",
+  "cmd",
+  "console",
+  "powershell",
+]);
+const CODE_WORDS = new Set([
+  "python",
+  "code",
+  "js",
+  "javascript",
+  "interpreter",
+  "repl",
+  "jupyter",
+  "ipython",
+]);
+const FILE_WORDS = new Set(["file", "files", "fs", "filesystem"]);
+
+/** Our tool for another vocabulary's name, or undefined when the name is not one we can map. */
+export function canonicalTool(type: string): CanonicalTool | undefined {
+  const mcp = mcpParts(type);
+  const name = mcp ? mcp.tool : type;
+  const exact = EXACT[compactName(name)];
+  if (exact) return exact;
+  const words = identifierWords(name);
+  const has = (set: Set<string>) => words.some((word) => set.has(word));
+  const verb = (list: string) => words.some((word) => list.split(" ").includes(word));
+  if (has(SHELL_WORDS) && (verb("run execute exec") || words.length === 1)) return "execute_command";
+  if (has(CODE_WORDS) && (verb("run execute exec eval") || words.length === 1)) return "run_code";
+  if (has(FILE_WORDS)) {
+    if (verb("read view open cat get")) return "read_file";
+    if (verb("write create save put")) return "write_file";
+    if (verb("edit patch replace modify update")) return "edit_file";
+    if (verb("delete remove unlink")) return "delete_file";
+    if (verb("move rename")) return "move_file";
+    if (verb("copy")) return "copy_file";
+    if (verb("list")) return "list_directory";
+    if (verb("search grep find")) return "search_files";
+  }
+  return undefined;
+}

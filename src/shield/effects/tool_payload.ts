@@ -1,0 +1,136 @@
+/** Rewrites an aliased tool's arguments into ours (`file_path` → `path`, `new_string` → `content`, a `shell`
+ * argv array → one command line), so the rest of Shield judges one vocabulary. Unmapped fields are kept. */
+
+import type { CanonicalTool } from "./tool_aliases.ts";
+
+type Payload = Record<string, unknown>;
+
+const PATH_KEYS = [
+  "path",
+  "file_path",
+  "filepath",
+  "filename",
+  "file",
+  "target_file",
+  "absolute_path",
+  "notebook_path",
+  "relative_path",
+  "target",
+  "dir",
+  "directory",
+];
+const CONTENT_KEYS = [
+  "content",
+  "contents",
+  "file_text",
+  "new_string",
+  "new_str",
+  "code_edit",
+  "new_text",
+  "newText",
+  "text",
+  "data",
+  "body",
+  "insert_text",
+  "replacement",
+  "patch",
+  "diff",
+  "input",
+  "new_source",
+  "edits",
+];
+const COMMAND_KEYS = ["command", "cmd", "script", "commands", "cli_command", "input", "code", "args", "argv"];
+const CODE_KEYS = ["code", "source", "program", "script", "input", "cmd", "command", "snippet", "expression"];
+const TASK_KEYS = ["prompt", "task", "description", "instructions", "message", "goal", "objective"];
+/** Keys read only as the old text of an edit: they are not what gets written. */
+const DROPPED = new Set(["old_string", "old_str", "oldText", "old_text"]);
+
+/** Quotes one argv word for a shell command line (only when it needs quoting). */
+function quoteWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`;
+}
+
+/** A command given as a string, or as an argv array (`["bash", "-lc", "npm test"]`). */
+export function commandText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
+    return value.map((item) => quoteWord(item as string)).join(" ");
+  }
+  return undefined;
+}
+
+function firstKey(payload: Payload, keys: string[], accept: (value: unknown) => boolean): string | undefined {
+  return keys.find((key) => payload[key] !== undefined && accept(payload[key]));
+}
+
+const isText = (value: unknown) => typeof value === "string";
+
+/** Text written by an edit: strings, or `edits: [{newText}]`-style lists flattened. */
+function writtenText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    const parts = value.flatMap((item) =>
+      typeof item === "string"
+        ? [item]
+        : item && typeof item === "object"
+        ? Object.entries(item as Payload).filter(([key, inner]) =>
+          !DROPPED.has(key) && typeof inner === "string"
+        )
+          .map(([, inner]) => inner as string)
+        : []
+    );
+    return parts.join("\n");
+  }
+  return undefined;
+}
+
+function rest(payload: Payload, used: Array<string | undefined>): Payload {
+  const out: Payload = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (!used.includes(key) && !DROPPED.has(key)) out[key] = value;
+  }
+  return out;
+}
+
+/** The payload in our argument names for `tool`; `type` is the tool name as called. */
+export function canonicalPayload(tool: CanonicalTool, payload: Payload): Payload {
+  switch (tool) {
+    case "execute_command": {
+      const key = firstKey(payload, COMMAND_KEYS, (value) => commandText(value) !== undefined);
+      if (!key) return payload;
+      return { ...rest(payload, [key]), command: commandText(payload[key]) };
+    }
+    case "run_code": {
+      const key = firstKey(payload, CODE_KEYS, isText);
+      return key ? { ...rest(payload, [key]), code: payload[key] } : payload;
+    }
+    case "read_file":
+    case "list_directory":
+    case "delete_file": {
+      const key = firstKey(payload, PATH_KEYS, isText);
+      return key ? { ...rest(payload, [key]), path: payload[key] } : payload;
+    }
+    case "write_file":
+    case "edit_file": {
+      if (payload.command === "view") return { ...rest(payload, ["command"]) };
+      const pathKey = firstKey(payload, PATH_KEYS, isText);
+      const contentKey = firstKey(payload, CONTENT_KEYS, (value) => writtenText(value) !== undefined);
+      const out = rest(payload, [pathKey, contentKey, tool === "edit_file" ? "command" : undefined]);
+      if (pathKey) out.path = payload[pathKey];
+      if (contentKey) out.content = writtenText(payload[contentKey]);
+      return out;
+    }
+    case "create_agent":
+    case "create_schedule": {
+      const key = firstKey(payload, TASK_KEYS, isText);
+      return key ? { ...rest(payload, [key]), task: payload[key] } : payload;
+    }
+    default:
+      return payload;
+  }
+}
+
+/** Whether an edit-tool call only views a file (`str_replace_editor` with `command: "view"`). */
+export function isViewOnly(tool: CanonicalTool | undefined, payload: Payload): boolean {
+  return (tool === "edit_file" || tool === "write_file") && payload.command === "view";
+}

@@ -1,0 +1,101 @@
+/** What Shield knows of the place an action runs in: the workspace, the HOME the shell tool gives commands,
+ * the engine's own control files and ports, the user's contacts and the domains ordinary work talks to.
+ * Defaults follow the engine's layout (config.yaml and security/ beside the workspace, state in .engine/). */
+
+import { collapse } from "./paths.ts";
+
+export interface ShieldEnvironment {
+  /** Absolute workspace path. */
+  workspace: string;
+  /** The user's home directory (`~` of file tools). */
+  home: string;
+  /** HOME of shell commands (the shell tool runs with HOME set to the workspace). */
+  shellHome: string;
+  /** The engine's control files and folders (absolute): config, policies, learned rules, state. */
+  controlPaths: string[];
+  /** Loopback ports the engine serves its API and WebSocket on. */
+  enginePorts: number[];
+  /** Recipients the user writes to without being asked (globs over addresses, numbers and names). */
+  contacts: string[];
+  /** Hosts ordinary work sends data to (globs such as `*.github.com`). */
+  allowedDomains: string[];
+}
+
+export interface EnvironmentOptions {
+  workspace: string;
+  home: string;
+  shellHome?: string;
+  controlPaths?: string[];
+  enginePorts?: number[];
+  contacts?: string[];
+  allowedDomains?: string[];
+}
+
+/** Package registries and source hosts every developer's tools talk to. */
+export const DEFAULT_ALLOWED_DOMAINS: readonly string[] = [
+  "registry.npmjs.org",
+  "registry.yarnpkg.com",
+  "npm.pkg.github.com",
+  "pypi.org",
+  "files.pythonhosted.org",
+  "crates.io",
+  "static.crates.io",
+  "index.crates.io",
+  "proxy.golang.org",
+  "sum.golang.org",
+  "rubygems.org",
+  "repo.maven.apache.org",
+  "repo1.maven.org",
+  "plugins.gradle.org",
+  "api.nuget.org",
+  "packagist.org",
+  "deb.debian.org",
+  "security.debian.org",
+  "archive.ubuntu.com",
+  "github.com",
+  "api.github.com",
+  "codeload.github.com",
+  "objects.githubusercontent.com",
+  "raw.githubusercontent.com",
+  "gitlab.com",
+  "bitbucket.org",
+  "localhost",
+  "127.0.0.1",
+  "[::1]",
+];
+
+/** The engine's web port when the config does not say otherwise. */
+export const DEFAULT_ENGINE_PORT = 3100;
+
+function parentOf(path: string): string {
+  const collapsed = collapse(path);
+  const slash = collapsed.lastIndexOf("/");
+  return slash <= 0 ? "/" : collapsed.slice(0, slash);
+}
+
+/** Control paths of the default layout: `<parent>/config.yaml`, `<parent>/security/`, `<workspace>/.engine/`. */
+export function defaultControlPaths(workspace: string): string[] {
+  const root = collapse(workspace);
+  const parent = parentOf(root);
+  const beside = (name: string) => parent === "/" ? `/${name}` : `${parent}/${name}`;
+  return [
+    beside("config.yaml"),
+    beside("security"),
+    `${root}/.engine`,
+    `${root}/config.yaml`,
+    `${root}/security`,
+  ];
+}
+
+export function resolveEnvironment(options: EnvironmentOptions): ShieldEnvironment {
+  const workspace = collapse(options.workspace);
+  return {
+    workspace,
+    home: collapse(options.home),
+    shellHome: collapse(options.shellHome ?? workspace),
+    controlPaths: (options.controlPaths ?? defaultControlPaths(workspace)).map(collapse),
+    enginePorts: options.enginePorts ?? [DEFAULT_ENGINE_PORT],
+    contacts: options.contacts ?? [],
+    allowedDomains: [...(options.allowedDomains ?? []), ...DEFAULT_ALLOWED_DOMAINS],
+  };
+}
