@@ -8,6 +8,7 @@ import { doctorCommand } from "./src/cli/doctor_command.ts";
 import { chatCommand } from "./src/cli/chat_command.ts";
 import { shieldCommand } from "./src/cli/shield_command.ts";
 import { chronicleCommand } from "./src/cli/chronicle_command.ts";
+import { authCommand } from "./src/cli/auth_command.ts";
 import type { OptionValues } from "./src/cli/options.ts";
 import { formatConfigError, STARTUP_REFUSED_CODE, USAGE_CODE } from "./src/cli/startup_failure.ts";
 import { ConfigError } from "./src/lib/errors.ts";
@@ -24,6 +25,7 @@ const HANDLERS: Record<string, Handler> = {
   audit: auditCommand,
   shield: shieldCommand,
   chronicle: chronicleCommand,
+  auth: authCommand,
 };
 
 async function main(args: string[]): Promise<number> {

@@ -51,11 +51,17 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "calendar.caldav_username": "CalDAV login name",
   "calendar.caldav_password": "CalDAV password",
   "calendar.microsoft_account": "address whose OAuth2 token is used",
+  "calendar.api_base_url":
+    "REST root of Google Calendar or Microsoft Graph, when not theirs (a gateway, a test fake)",
   "oauth.google.client_id": "Google OAuth client id",
   "oauth.google.client_secret": "Google OAuth client secret",
   "oauth.microsoft.client_id": "Microsoft OAuth client id",
   "oauth.microsoft.client_secret": "Microsoft OAuth client secret",
   "oauth.microsoft.tenant_id": "Microsoft tenant",
+  "oauth.google.token_url": "Google token endpoint, when not Google's own",
+  "oauth.google.authorize_url": "Google authorization page, when not Google's own",
+  "oauth.microsoft.token_url": "Microsoft token endpoint, when not the tenant's own",
+  "oauth.microsoft.authorize_url": "Microsoft authorization page, when not the tenant's own",
 };
 
 export function generateConfigDocs(): string {

@@ -13,6 +13,7 @@ import { statusView, type ViewInputs } from "../routes/settings_view.ts";
 import { createToolRegistry, type ToolRegistry } from "../tools/registry.ts";
 import { parseToolArguments } from "../tools/validate_arguments.ts";
 import type { Foundation } from "./foundation.ts";
+import { oauthGrantNames } from "./mail_calendar.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
 import { buildTools } from "./tool_groups.ts";
@@ -62,6 +63,7 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     sessionCount: () => base.sessions.count(),
     shieldActive: true,
     hasSecret: (name) => readEnv(name) !== undefined,
+    oauthGrants: () => oauthGrantNames(base.workspace),
   });
   const conversation = new Conversation({
     sessions: base.sessions,
@@ -90,6 +92,7 @@ async function toolRegistry(
     memory,
     protectedPaths: security.protectedPaths,
     httpAllowHosts: base.options.httpAllowHosts,
+    configPath: base.loaded.path,
     fetch: base.fetch,
     logger: base.logger,
     services,

@@ -13,6 +13,7 @@ import { createShellTool } from "../tools/shell.ts";
 import type { AnyTool, ToolGroup } from "../tools/types.ts";
 import type { ProtectedPaths } from "../workspace/protected_paths.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
+import { calendarTools, emailTools } from "./mail_calendar.ts";
 
 export interface ToolGroupInputs {
   config: Config;
@@ -24,6 +25,8 @@ export interface ToolGroupInputs {
   protectedPaths: ProtectedPaths;
   /** Host names exempt from the SSRF private-range check (tests only): http_request and git_push. */
   httpAllowHosts?: string[];
+  /** config.yaml: files config names relative to it (Google's credentials) resolve against its folder. */
+  configPath?: string;
   fetch: typeof fetch;
   logger: Logger;
   /** For groups that keep something running (a browser, MCP servers): stopped with the engine. */
@@ -50,6 +53,8 @@ export const TOOL_GROUPS: Partial<Record<ToolGroup, ToolGroupFactory>> = {
     }),
   http: (inputs) => [createHttpTool({ allowHosts: inputs.httpAllowHosts })],
   memory: (inputs) => createMemoryTools(inputs.memory),
+  email: emailTools,
+  calendar: calendarTools,
 };
 
 /** Every tool of every group, in TOOL_GROUPS order. */

@@ -115,6 +115,20 @@ export const COMMANDS: CommandSpec[] = [
     options: { config },
   },
   {
+    name: "auth",
+    summary: "authorize a Google or Microsoft account for mail and calendar (OAuth2 in a browser)",
+    arguments: "google | microsoft",
+    positionals: [1, 1],
+    options: {
+      config,
+      account: { type: "string", value: "ADDRESS", description: "the account's email address" },
+    },
+    details: [
+      "Prints an address to open in a browser; after consent the grant is saved in",
+      "<workspace>/.engine/oauth_tokens.json and refreshed by the engine when needed.",
+    ],
+  },
+  {
     name: "help",
     summary: "show this help, or the help of one command",
     arguments: "[COMMAND]",

@@ -2,6 +2,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { Config } from "../config/schema.ts";
+import { mailCalendarHosts } from "../tools/mail_calendar_hosts.ts";
 
 export async function enginePermissionFlags(
   config: Config,
@@ -19,6 +20,10 @@ export async function enginePermissionFlags(
     appDir,
     dirname(configPath),
     ...policyFolders,
+    // Google's OAuth client file may live beside the config or anywhere the operator put it.
+    ...(config.calendar.google_credentials_file
+      ? [resolve(dirname(configPath), config.calendar.google_credentials_file)]
+      : []),
     denoDir,
     "/etc",
     "/usr",
@@ -71,6 +76,9 @@ function netHosts(config: Config): string[] {
     }
   }
   if (config.shield.classifier_addr) hosts.add(config.shield.classifier_addr);
+  if (!config.tools.disabled_groups.includes("calendar")) {
+    for (const host of mailCalendarHosts(config)) hosts.add(host);
+  }
   return [...hosts];
 }
 

@@ -189,9 +189,17 @@ const calendar = z.object({
   caldav_username: z.string().optional(),
   caldav_password: z.string().optional(),
   microsoft_account: z.string().optional(),
+  /** REST root of the hosted provider (Google Calendar API, Microsoft Graph): a gateway or a test fake. */
+  api_base_url: z.url().optional(),
 }).default({});
 
-const oauthClient = z.object({ client_id: z.string().optional(), client_secret: z.string().optional() });
+const oauthClient = z.object({
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  /** Token and authorization endpoints, when not the provider's own (a gateway or a test fake). */
+  token_url: z.url().optional(),
+  authorize_url: z.url().optional(),
+});
 const oauth = z.object({
   google: oauthClient.optional(),
   microsoft: oauthClient.extend({ tenant_id: z.string().default("common") }).optional(),

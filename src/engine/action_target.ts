@@ -7,11 +7,14 @@ const TARGET_FIELDS = [
   "source",
   "url",
   "to",
+  // Who an invitation, update or cancellation reaches.
+  "attendees",
   "destination",
   "task",
   "remote",
   "query",
   "id",
+  "title",
 ];
 
 export function targetOf(toolName: string, args: Record<string, unknown>): string {

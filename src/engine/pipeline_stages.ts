@@ -2,7 +2,7 @@
  * only for what went wrong (compose_stages.ts turns that into BLOCK when fail-closed). */
 import { argumentsHash, targetOf } from "./action_target.ts";
 import type { PipelineStage } from "./compose_stages.ts";
-import { blockVerdict, type ToolOutcome } from "./tool_call.ts";
+import { blockVerdict, type ToolCallRun, type ToolOutcome } from "./tool_call.ts";
 import type { ToolResult } from "../tools/types.ts";
 
 /** action_started for the clients, and the proposal in the audit log before anything is decided. */
@@ -99,7 +99,7 @@ const judged: PipelineStage = {
       call.verdict = await deps.shield.evaluate(
         { type: call.toolName, payload: call.args, sessionId: context.sessionId, actionId: call.actionId },
         {
-          minimumTier: strictestTier(call.tool!.minimumTier, flow?.decision === "escalate" ? 2 : undefined),
+          minimumTier: strictestTier(minimumTierOf(call), flow?.decision === "escalate" ? 2 : undefined),
           reasoning: context.reasoning ?? flow?.reason,
         },
       );
@@ -226,6 +226,12 @@ export const TOOL_CALL_STAGES: readonly PipelineStage[] = [
   snapshot,
   execute,
 ];
+
+/** The tool's own floor for this call: fixed, or decided from the resolved arguments (an outside invitation). */
+function minimumTierOf(call: ToolCallRun): 2 | 3 | undefined {
+  const floor = call.tool!.minimumTier;
+  return typeof floor === "function" ? floor(call.args) : floor;
+}
 
 function strictestTier(...tiers: (2 | 3 | undefined)[]): 2 | 3 | undefined {
   return tiers.reduce<2 | 3 | undefined>(

@@ -1,6 +1,7 @@
 /** The read-only settings view (secrets masked) and the status object of docs/api.md ("Engine"). */
 import type { Config, ModelConfig } from "../config/schema.ts";
 import type { SandboxInfo } from "../sandbox/sandbox.ts";
+import { calendarView, emailView, type OAuthGrantName } from "./mail_calendar_view.ts";
 
 export interface ViewInputs {
   config: Config;
@@ -10,6 +11,8 @@ export interface ViewInputs {
   sessionCount: () => number;
   shieldActive: boolean;
   hasSecret: (envName: string | undefined) => boolean;
+  /** Stored OAuth2 grants (provider and account only), for the email and calendar blocks. */
+  oauthGrants?: () => OAuthGrantName[];
 }
 
 const EDIT_HINT =
@@ -54,8 +57,7 @@ export function settingsView(inputs: ViewInputs): Record<string, unknown> {
   const chat = roleModel(config, "chat");
   const evaluator = roleModel(config, "shield");
   const embedding = roleModel(config, "embedding");
-  const email = config.email;
-  const calendar = config.calendar;
+  const grants = inputs.oauthGrants?.() ?? [];
   return {
     agent: { name: config.identity.name, avatar: config.identity.avatar ?? "" },
     chat: {
@@ -87,19 +89,9 @@ export function settingsView(inputs: ViewInputs): Record<string, unknown> {
         env_keys: Object.keys(server.env),
       })),
     },
-    email: {
-      provider: email.provider ?? "",
-      configured: Boolean(email.smtp?.host),
-      from: email.smtp?.from ?? "",
-      oauth_accounts: email.imap?.auth_mode === "oauth2" && email.imap.account
-        ? [{ account: email.imap.account }]
-        : [],
-    },
-    calendar: {
-      provider: calendar.provider ?? "",
-      configured: Boolean(calendar.provider && (calendar.caldav_url || calendar.calendar_id)),
-      oauth_accounts: calendar.microsoft_account ? [{ account: calendar.microsoft_account }] : [],
-    },
+    // Names and booleans only: no password, client secret or token leaves the engine.
+    email: emailView(config, grants),
+    calendar: calendarView(config, grants),
     web: { port: config.web.port },
     sandbox: { active: inputs.sandbox.active, mode: sandboxMode(inputs.sandbox) },
     read_only: true,

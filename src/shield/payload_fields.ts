@@ -199,6 +199,8 @@ export const KNOWN_TOOLS = new Set([
   "email_list",
   "email_read",
   "email_search",
+  "email_mark",
+  "email_move",
   "read_calendar",
   "create_event",
   "update_event",

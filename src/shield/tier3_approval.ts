@@ -22,10 +22,12 @@ const TARGET_KEYS = [
   "destination",
   "url",
   "to",
+  "attendees",
   "task",
   "content",
   "query",
   "id",
+  "title",
 ];
 
 /** The one value a human needs to see: the command, path, URL, recipient or task of the call. */

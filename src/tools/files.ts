@@ -35,7 +35,7 @@ function realWorkspaceOf(workspace: string): string {
 }
 
 /** Expected OS failures (permission denied, not empty, busy) become ToolErrors naming the tool and the paths. */
-function withOsErrorsAsToolErrors(tool: AnyTool): AnyTool {
+export function withOsErrorsAsToolErrors(tool: AnyTool): AnyTool {
   // deno-lint-ignore no-explicit-any
   const translated = async <T>(args: any, run: () => Promise<T>): Promise<T> => {
     try {

@@ -44,8 +44,9 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable;
    * an empty list: no working-tree file changes (e.g. a commit), nothing to snapshot. */
   affectedPaths?: (args: Args) => string[] | "*";
-  /** Every call goes at least to this Shield tier (3: a human approves each one). */
-  minimumTier?: 2 | 3;
+  /** Every call goes at least to this Shield tier (3: a human approves each one); a function decides per call,
+   * from the resolved arguments (e.g. an invitation to an outside address). */
+  minimumTier?: 2 | 3 | ((args: Args) => 2 | 3 | undefined);
   /** What the engine, not the model, decides before Shield judges the call: each path argument replaced by the
    * real absolute path the call will act on (symlinks resolved, `~` expanded with the tool's own home), or the
    * push URL read from the repository. Throws ToolError to refuse (a target outside the workspace or
