@@ -230,3 +230,19 @@ Deno.test("pipeline: reads a tool reports raise the session's taint; OTR calls l
   assert.deepEqual(reads, [["s1", "touch", { paths: ["/home/u/.ssh/id"] }]]);
   assert.deepEqual(metrics.tools, []);
 });
+
+Deno.test("pipeline: a tool's per-call minimum tier, from the resolved arguments, reaches Shield", async () => {
+  const hints: unknown[] = [];
+  const tool = {
+    ...fakeTool(),
+    minimumTier: (args: Record<string, unknown>) =>
+      String(args.path).startsWith("/outside") ? 3 as const : undefined,
+  };
+  const shield = {
+    evaluate: (_: unknown, hint: unknown) => (hints.push(hint), Promise.resolve(verdict("ALLOW"))),
+  };
+  const { deps } = pipelineDeps([tool], { shield });
+  await new ToolPipeline(deps).run(toolCall("touch", { path: "/outside/x" }), context());
+  await new ToolPipeline(deps).run(toolCall("touch", { path: "inside" }), context());
+  assert.deepEqual(hints.map((hint) => (hint as { minimumTier?: number }).minimumTier), [3, undefined]);
+});
