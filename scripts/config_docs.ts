@@ -58,6 +58,30 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "oauth.microsoft.client_id": "Microsoft OAuth client id",
   "oauth.microsoft.client_secret": "Microsoft OAuth client secret",
   "oauth.microsoft.tenant_id": "Microsoft tenant",
+  // Channel keys beyond spec 2.13 (docs/channels.md explains each platform).
+  "channels.whatsapp.app_secret_env": "env var with the Meta app secret that signs webhook deliveries",
+  "channels.whatsapp.webhook_host": "address the webhook listens on (put a TLS proxy in front)",
+  "channels.whatsapp.api_base_url": "Graph API root instead of https://graph.facebook.com",
+  "channels.whatsapp.api_version": "Graph API version in send URLs",
+  "channels.telegram.polling_interval": "long-poll timeout in seconds (getUpdates timeout; default 25)",
+  "channels.telegram.api_base_url":
+    "Bot API root instead of https://api.telegram.org (a self-hosted Bot API server)",
+  "channels.discord.api_base_url":
+    "REST root instead of https://discord.com (calls {api_base_url}/api/v10/…)",
+  "channels.discord.gateway_url": "gateway WebSocket URL instead of the one GET /gateway/bot names",
+  "channels.slack.allowed_users":
+    "user ids allowed to talk to the agent (direct messages and allowed channels)",
+  "channels.slack.allowed_channels": "channel ids where allowed users may talk to the agent",
+  "channels.slack.api_base_url":
+    "Web API root instead of https://slack.com (calls {api_base_url}/api/<method>)",
+  "channels.signal.api_base_url": "a running signal-cli daemon --http to use instead of starting cli_path",
+  "channels.teams.allowed_users": "Azure AD object ids allowed to talk to the agent",
+  "channels.teams.webhook_port": "port of the messaging endpoint (POST /api/messages)",
+  "channels.teams.webhook_host": "address the messaging endpoint listens on (put a TLS proxy in front)",
+  "channels.teams.openid_metadata_url": "OpenID configuration whose keys sign inbound activities",
+  "channels.teams.api_base_url": "token service root instead of https://login.microsoftonline.com",
+  "channels.imessage.allowed_handles": "phone numbers or Apple ID e-mails allowed to talk to the agent",
+  "channels.imessage.polling_interval": "seconds between reads of Messages' database (default 2)",
   "oauth.google.token_url": "Google token endpoint, when not Google's own",
   "oauth.google.authorize_url": "Google authorization page, when not Google's own",
   "oauth.microsoft.token_url": "Microsoft token endpoint, when not the tenant's own",

@@ -24,6 +24,8 @@ export interface Agent {
   pipeline: ToolPipeline;
   turns: TurnRunner;
   conversation: Conversation;
+  /** Slash commands (channels run them as their platform, so /config set and /model are refused). */
+  commands: SlashCommands;
   /** What the status and settings views show (GET /api/status and /api/settings in docs/api.md). */
   viewInputs(): ViewInputs;
 }
@@ -65,16 +67,17 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     hasSecret: (name) => readEnv(name) !== undefined,
     oauthGrants: () => oauthGrantNames(base.workspace),
   });
+  const commands = slashCommands(base, security, hooks, viewInputs);
   const conversation = new Conversation({
     sessions: base.sessions,
     turns,
     approvals: security.approvals,
-    commands: slashCommands(base, security, hooks, viewInputs),
+    commands,
     events: base.events,
     logger: base.logger,
     clock: base.clock,
   });
-  return { memory, registry, pipeline, turns, conversation, viewInputs };
+  return { memory, registry, pipeline, turns, conversation, commands, viewInputs };
 }
 
 /** Every tool group's tools, minus tools.disabled_groups. */

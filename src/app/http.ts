@@ -11,6 +11,7 @@ import type { ApiServices } from "../routes/services.ts";
 import { settingsView, statusView } from "../routes/settings_view.ts";
 import { WebSocketHub } from "../ws/hub.ts";
 import type { Agent } from "./agent.ts";
+import type { Channels } from "./channels.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
@@ -20,7 +21,13 @@ export interface Http {
   app: HttpHandler;
 }
 
-export function buildHttp(base: Foundation, security: Security, agent: Agent, restart: () => void): Http {
+export function buildHttp(
+  base: Foundation,
+  security: Security,
+  agent: Agent,
+  restart: () => void,
+  channels: Channels,
+): Http {
   const { logger, clock } = base;
   const hub = new WebSocketHub({
     handler: agent.conversation,
@@ -41,7 +48,7 @@ export function buildHttp(base: Foundation, security: Security, agent: Agent, re
     }, entry.ts))
   );
   const app = createApiApp({
-    services: apiServices(base, security, agent, restart),
+    services: apiServices(base, security, agent, restart, channels),
     origin: { bindHost: base.config.web.host, allowedOrigins: base.config.web.allowed_origins },
     logger,
     webRoot: base.webRoot,
@@ -53,16 +60,23 @@ export function buildHttp(base: Foundation, security: Security, agent: Agent, re
 }
 
 /** What the routes may call, and nothing else. */
-function apiServices(base: Foundation, security: Security, agent: Agent, restart: () => void): ApiServices {
+function apiServices(
+  base: Foundation,
+  security: Security,
+  agent: Agent,
+  restart: () => void,
+  channels: Channels,
+): ApiServices {
   const logFile = join(base.stateDir, "logs", "engine.log");
   return {
     sessions: base.sessions,
     auth: security.auth,
     controlKeys: security.controlKeys,
-    status: () => statusView(agent.viewInputs()),
+    status: () => ({ ...statusView(agent.viewInputs()), channels: channels.manager.health() }),
     settings: () => settingsView(agent.viewInputs()),
     tools: () => agent.registry.describe(),
     restart,
+    channels: () => channels.controller(),
     logs: (query) => (base.logger.flush(), readLogPage(logFile, query)),
     audit: (query) => security.readAuditPage(query),
     metrics: base.metrics,

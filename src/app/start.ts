@@ -4,6 +4,7 @@ import type { EngineOptions, RunningEngine } from "./engine_options.ts";
 import { openFoundation } from "./foundation.ts";
 import { buildSecurity } from "./security.ts";
 import { buildAgent } from "./agent.ts";
+import { buildChannels } from "./channels.ts";
 import { buildHttp, HttpServer } from "./http.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { storageService, turnsService } from "./core_services.ts";
@@ -16,7 +17,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const security = await buildSecurity(base); // audit, login, sandbox, approvals, Shield, IFC, Chronicle
   const lifecycle = new Lifecycle(base.logger, security.audit);
   const agent = await buildAgent(base, security, { restart: lifecycle.requestRestart, services: lifecycle });
-  const http = buildHttp(base, security, agent, lifecycle.requestRestart);
+  const channels = buildChannels(base, security, agent);
+  const http = buildHttp(base, security, agent, lifecycle.requestRestart, channels);
   const server = new HttpServer(base, http.app);
 
   // Started in this order, stopped in the reverse one.
@@ -25,6 +27,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   lifecycle.add({ name: "websocket hub", stop: () => http.hub.closeAll() });
   lifecycle.add(turnsService(security, agent)); // on stop, denies pending approvals and cancels running turns
   // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
+  lifecycle.add(channels); // starts the enabled adapters once the server listens; on stop, drains their sends
   await lifecycle.startAll();
 
   base.logger.info("engine_ready", `Parapet is listening on ${server.url}`, {

@@ -2,6 +2,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { Config } from "../config/schema.ts";
+import { channelNetHosts } from "../config/channel_hosts.ts";
 import { mailCalendarHosts } from "../tools/mail_calendar_hosts.ts";
 
 export async function enginePermissionFlags(
@@ -76,6 +77,7 @@ function netHosts(config: Config): string[] {
     }
   }
   if (config.shield.classifier_addr) hosts.add(config.shield.classifier_addr);
+  for (const host of channelNetHosts(config)) hosts.add(host);
   if (!config.tools.disabled_groups.includes("calendar")) {
     for (const host of mailCalendarHosts(config)) hosts.add(host);
   }

@@ -52,14 +52,23 @@ const identity = z.object({
 }).prefault({});
 
 const int64List = z.array(z.number().int());
+/** Replaces a channel's platform API root (a self-hosted Bot API server, a proxy; tests point it at fakes). */
+const apiBaseUrl = z.url().refine((value) => /^https?:\/\//.test(value), "must be an http(s) URL").optional();
+/** Webhook adapters bind loopback unless told otherwise (a reverse proxy terminates TLS in front). */
+const webhookHost = z.string().min(1).default("127.0.0.1");
 const channels = z.object({
   whatsapp: z.object({
     enabled: z.boolean().default(false),
     phone_number_id: z.string().optional(),
     access_token_env: envName.optional(),
+    /** The Meta app secret that signs webhook deliveries (X-Hub-Signature-256). */
+    app_secret_env: envName.optional(),
     verify_token: z.string().optional(),
     webhook_port: port.optional(),
+    webhook_host: webhookHost,
     allowed_numbers: z.array(z.string()).optional(),
+    api_base_url: apiBaseUrl,
+    api_version: z.string().regex(/^v\d+\.\d+$/, 'must look like "v21.0"').default("v21.0"),
   }).optional(),
   telegram: z.object({
     enabled: z.boolean().default(false),
@@ -67,7 +76,8 @@ const channels = z.object({
     allowed_users: int64List.optional(),
     allowed_groups: int64List.optional(),
     private_only: z.boolean().optional(),
-    polling_interval: z.number().int().min(0).optional(),
+    polling_interval: z.number().int().min(0).max(600).optional(),
+    api_base_url: apiBaseUrl,
   }).optional(),
   discord: z.object({
     enabled: z.boolean().default(false),
@@ -76,26 +86,43 @@ const channels = z.object({
     allowed_channels: z.array(z.string()).optional(),
     allowed_users: z.array(z.string()).optional(),
     respond_to_mentions: z.boolean().default(false),
+    api_base_url: apiBaseUrl,
+    /** Gateway WebSocket URL; default: the one GET /gateway/bot names. */
+    gateway_url: z.url().refine((value) => /^wss?:\/\//.test(value), "must be a ws(s) URL").optional(),
   }).optional(),
   slack: z.object({
     enabled: z.boolean().default(false),
     bot_token_env: envName.optional(),
     app_token_env: envName.optional(),
+    allowed_users: z.array(z.string()).optional(),
+    allowed_channels: z.array(z.string()).optional(),
+    api_base_url: apiBaseUrl,
   }).optional(),
   signal: z.object({
     enabled: z.boolean().default(false),
     cli_path: z.string().optional(),
     account: z.string().optional(),
     allowed_numbers: z.array(z.string()).optional(),
+    /** A running `signal-cli daemon --http` to use instead of starting cli_path. */
+    api_base_url: apiBaseUrl,
   }).optional(),
   teams: z.object({
     enabled: z.boolean().default(false),
     app_id_env: envName.optional(),
     password_env: envName.optional(),
+    allowed_users: z.array(z.string()).optional(),
+    webhook_port: port.optional(),
+    webhook_host: webhookHost,
+    /** Bot Framework OpenID configuration (where the signing keys of inbound activities are found). */
+    openid_metadata_url: z.url().optional(),
+    /** Root of the token service replies are authorised by (default the Microsoft login host). */
+    api_base_url: apiBaseUrl,
   }).optional(),
   imessage: z.object({
     enabled: z.boolean().default(false),
     apple_id: z.string().optional(),
+    allowed_handles: z.array(z.string()).optional(),
+    polling_interval: z.number().int().min(1).max(600).optional(),
   }).optional(),
 }).default({});
 

@@ -31,10 +31,16 @@ export interface ConversationDeps {
   clock: Clock;
 }
 
+interface QueuedMessage {
+  content: string;
+  /** Told when the message's turn has ended (false: dropped unrun because the session is gone). */
+  settled?: (ran: boolean) => void;
+}
+
 interface SessionQueue {
   running: boolean;
   controller?: AbortController;
-  waiting: string[];
+  waiting: QueuedMessage[];
 }
 
 /** A session's messages run one turn at a time; later ones wait in order (documented in docs/agent.md). */
@@ -43,6 +49,7 @@ export const MAX_QUEUED_MESSAGES = 20;
 export class Conversation {
   private readonly queues = new Map<string, SessionQueue>();
   private readonly idle = new Set<() => void>();
+  private stopping = false;
 
   constructor(private readonly deps: ConversationDeps) {}
 
@@ -89,7 +96,12 @@ export class Conversation {
   }
 
   /** Accepts a user message: persisted at once, answered by a turn when the session is free. */
-  acceptMessage(sessionId: string, content: string, mode?: "normal" | "otr"): void {
+  acceptMessage(
+    sessionId: string,
+    content: string,
+    mode?: "normal" | "otr",
+    settled?: (ran: boolean) => void,
+  ): void {
     if (!this.deps.sessions.find(sessionId)) {
       if (mode !== "otr") {
         throw new NotFoundError(
@@ -112,7 +124,7 @@ export class Conversation {
         "QUEUE_FULL",
       );
     }
-    queue.waiting.push(content);
+    queue.waiting.push({ content, settled });
     if (!queue.running) void this.drain(sessionId, queue);
   }
 
@@ -129,6 +141,7 @@ export class Conversation {
 
   /** Cancels every running turn and resolves when all have ended (shutdown). */
   async stopAll(): Promise<void> {
+    this.stopping = true;
     for (const queue of this.queues.values()) {
       queue.waiting.length = 0;
       queue.controller?.abort(new DOMException("Engine stopping", "AbortError"));
@@ -150,11 +163,17 @@ export class Conversation {
     queue.running = true;
     try {
       while (queue.waiting.length > 0) {
-        const content = queue.waiting.shift()!;
+        const { content, settled } = queue.waiting.shift()!;
         queue.controller = new AbortController();
+        let ran = false;
         try {
-          if (!this.deps.sessions.find(sessionId)) break;
+          if (!this.deps.sessions.find(sessionId)) {
+            settled?.(false);
+            for (const dropped of queue.waiting.splice(0)) dropped.settled?.(false);
+            break;
+          }
           await this.deps.turns.run(sessionId, content, queue.controller.signal);
+          ran = true;
         } catch (error) {
           this.deps.logger.error("turn_crashed", (error as Error).message, {
             session_id: sessionId,
@@ -165,7 +184,10 @@ export class Conversation {
             message: `The turn failed: ${(error as Error).message}`,
             recoverable: true,
           }, this.deps.clock.now()));
+          ran = true;
         }
+        // A turn cut short by shutdown is not settled: a channel then answers the message after the restart.
+        if (ran && !this.stopping) settled?.(true);
       }
     } finally {
       queue.running = false;

@@ -25,6 +25,25 @@ export interface AuditEventDetails {
   restart: Record<string, never>;
   restart_requested: { via: string };
   config_changed: { key: string; via: string };
+  // Messaging channels (src/channels/): ids and lengths, never message text.
+  channel_attached: { channel: string };
+  channel_detached: { channel: string; reason: string; drained: boolean };
+  channel_message_received: {
+    channel: string;
+    message_id: string;
+    chat_id: string;
+    sender_id: string;
+    chars: number;
+  };
+  channel_stranger: { channel: string; sender_id: string; chat_id: string };
+  channel_approval_answered: {
+    channel: string;
+    chat_id: string;
+    sender_id: string;
+    action_id: string;
+    decision: "approve" | "deny";
+    accepted: boolean;
+  };
   // Written by the audit log itself (src/audit/).
   audit_anchor_adopted: { entries: number; last_seq: number; last_hash: string };
   audit_anchor_break: Record<string, unknown>;

@@ -40,8 +40,8 @@ export interface ApiServices {
   tools(): { name: string; description: string }[];
   /** Answers first, then exits the engine with code 75. */
   restart(): void;
-  /** The channel manager, once channels run (absent: GET /api/channels lists none, detach answers 503). */
-  channels?: ChannelController;
+  /** The channel manager, or null while no channel is enabled (GET /api/channels lists none, detach answers 503). */
+  channels?: () => ChannelController | null;
   /** Running sub-agents' status objects, once sub-agents exist (absent: an empty list). */
   subAgents?: () => unknown[];
   logs(query: LogQuery): Promise<unknown>;

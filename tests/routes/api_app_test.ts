@@ -138,7 +138,7 @@ Deno.test("routes: without channels the list is empty and detach is 503; with th
     list: () => ["telegram"],
     detach: (name) => (detached.push(name), Promise.resolve(true)),
   };
-  const some = app({ channels });
+  const some = app({ channels: () => channels });
   assert.deepEqual((await some.request("GET", "/api/channels")).body, { channels: ["telegram"] });
   assert.equal((await some.request("POST", "/api/channels/detach", { channel: "slack" })).status, 404);
   assert.equal((await some.request("POST", "/api/channels/detach", {})).status, 400);

@@ -1,0 +1,106 @@
+/** The Signal adapter through signal-cli's JSON-RPC (a `jsonRpc` child at cli_path, or a daemon at api_base_url).
+ * Signal has no bot buttons: approvals are answered with "approve CODE" / "deny CODE". signal-cli has already
+ * taken a message from the Signal servers when it reports it, so the journal stores it on arrival. */
+import type { Config } from "../../config/schema.ts";
+import { ChannelStartError, PlatformError } from "../channel_errors.ts";
+import type {
+  AdapterSink,
+  ApprovalPrompt,
+  Capabilities,
+  ChannelAdapter,
+  InboundMessage,
+  OutboundText,
+} from "../types.ts";
+import { SignalAllowlist } from "./allowlist.ts";
+import { SignalLink } from "./connection.ts";
+import { renderSignal } from "./format.ts";
+
+export type SignalConfig = NonNullable<Config["channels"]["signal"]>;
+
+export interface SignalOptions {
+  config: SignalConfig;
+  fetch?: typeof fetch;
+  random?: () => number;
+  log?: (message: string) => void;
+}
+
+export class SignalAdapter implements ChannelAdapter {
+  readonly name = "signal";
+  readonly capabilities: Capabilities = { maxLength: 2000, edits: false, heartbeatMs: 90_000 };
+  private readonly allowlist: SignalAllowlist;
+  private readonly link: SignalLink;
+  private controller?: AbortController;
+  private loop?: Promise<void>;
+
+  constructor(private readonly options: SignalOptions) {
+    this.allowlist = new SignalAllowlist(options.config);
+    this.link = new SignalLink({
+      cliPath: options.config.cli_path,
+      account: options.config.account ?? "",
+      apiBaseUrl: options.config.api_base_url,
+      fetch: options.fetch,
+      random: options.random,
+      log: options.log ?? (() => {}),
+    });
+  }
+
+  start(sink: AdapterSink): Promise<void> {
+    const { config } = this.options;
+    if (!config.account) {
+      return Promise.reject(
+        new ChannelStartError("channels.signal.account is not set: give the account's phone number"),
+      );
+    }
+    if (!config.cli_path && !config.api_base_url) {
+      return Promise.reject(
+        new ChannelStartError(
+          "channels.signal needs cli_path (the signal-cli program) or api_base_url (a running signal-cli daemon --http)",
+        ),
+      );
+    }
+    this.controller = new AbortController();
+    this.loop = this.link.run(sink, this.controller.signal);
+    return Promise.resolve();
+  }
+
+  admit(message: InboundMessage) {
+    return this.allowlist.admit(message);
+  }
+
+  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
+    return this.allowlist.mayApprove(chatId, senderId, direct);
+  }
+
+  render(markdown: string): string {
+    return renderSignal(markdown);
+  }
+
+  async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
+    const result = await this.call("send", { ...this.target(chatId), message: text.text }) as {
+      timestamp?: unknown;
+    };
+    return { id: String(result?.timestamp ?? "") };
+  }
+
+  async sendApproval(chatId: string, prompt: ApprovalPrompt): Promise<void> {
+    await this.call("send", { ...this.target(chatId), message: prompt.text });
+  }
+
+  async typing(chatId: string): Promise<void> {
+    await this.call("sendTyping", this.target(chatId));
+  }
+
+  async stop(): Promise<void> {
+    this.controller?.abort();
+    await this.loop;
+  }
+
+  private call(method: string, params: Record<string, unknown>): Promise<unknown> {
+    if (!this.link.client) return Promise.reject(new PlatformError("signal-cli is not connected yet", true));
+    return this.link.client.request(method, params);
+  }
+
+  private target(chatId: string): Record<string, unknown> {
+    return chatId.startsWith("group:") ? { groupId: chatId.slice(6) } : { recipient: [chatId] };
+  }
+}

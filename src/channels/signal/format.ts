@@ -1,0 +1,15 @@
+/** Markdown to Signal plain text (this adapter sends no text styles): markers dropped, links as "text (url)". */
+import { renderWith, type Span } from "../markdown_blocks.ts";
+
+function span(part: Span): string {
+  if (part.kind === "link") return part.text === part.url ? part.url : `${part.text} (${part.url})`;
+  return part.text;
+}
+
+export function renderSignal(markdown: string): string {
+  return renderWith(markdown, {
+    span,
+    heading: (text) => text.toUpperCase(),
+    codeBlock: (_language, code) => code,
+  });
+}
