@@ -29,7 +29,7 @@ const EXTRA_DESCRIPTIONS: Record<string, string> = {
   "mcp.servers[].name": "display name; its tools appear as mcp__NAME__TOOL",
   "mcp.servers[].command": "program that starts the server",
   "mcp.servers[].args": "its arguments",
-  "mcp.servers[].env": "environment of the server process",
+  "mcp.servers[].env": "environment of the server process (it gets these plus PATH and HOME, nothing else)",
   "email.provider": "smtp (the only value)",
   "email.smtp.host": "outgoing mail server",
   "email.smtp.port": "its port (465 TLS, 587 STARTTLS)",

@@ -17,6 +17,8 @@ import { oauthGrantNames } from "./mail_calendar.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
 import { buildTools } from "./tool_groups.ts";
+import { Delegation } from "./delegation.ts";
+import type { EngineAddress } from "../engine/sub_agents/child_flags.ts";
 
 export interface Agent {
   memory: MemoryService;
@@ -26,6 +28,8 @@ export interface Agent {
   conversation: Conversation;
   /** Slash commands (channels run them as their platform, so /config set and /model are refused). */
   commands: SlashCommands;
+  /** Sub-agents, MCP servers and schedules. */
+  delegation: Delegation;
   /** What the status and settings views show (GET /api/status and /api/settings in docs/api.md). */
   viewInputs(): ViewInputs;
 }
@@ -33,6 +37,8 @@ export interface Agent {
 export interface AgentHooks {
   restart(): void;
   services: ServiceRegistry;
+  /** Where the engine listens, once it does: sub-agent children are denied it. */
+  engineAddress: () => EngineAddress;
 }
 
 export async function buildAgent(base: Foundation, security: Security, hooks: AgentHooks): Promise<Agent> {
@@ -43,7 +49,21 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     embedder: base.models.embedding(),
     log: (level, event, message, fields) => base.logger[level](event, message, fields ?? {}),
   });
-  const registry = await toolRegistry(base, security, memory, hooks.services);
+  const delegation = new Delegation({
+    config: () => base.holder.current(),
+    workspace: base.workspace,
+    db: base.db,
+    clock: base.clock,
+    logger: base.logger,
+    events: base.events,
+    audit: security.audit,
+    metrics: base.metrics,
+    sessions: base.sessions,
+    readEnv,
+    engineAddress: hooks.engineAddress,
+    schedulePollMs: base.options.schedulePollMs,
+  });
+  const registry = await toolRegistry(base, security, memory, hooks.services, delegation);
   const pipeline = toolPipeline(base, security, registry);
   const turns = new TurnRunner({
     sessions: base.sessions,
@@ -77,15 +97,17 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     logger: base.logger,
     clock: base.clock,
   });
-  return { memory, registry, pipeline, turns, conversation, commands, viewInputs };
+  delegation.connect({ pipeline, registry, conversation });
+  return { memory, registry, pipeline, turns, conversation, commands, delegation, viewInputs };
 }
 
-/** Every tool group's tools, minus tools.disabled_groups. */
+/** Every tool group's tools and the delegation tools, MCP's as a dynamic source, minus tools.disabled_groups. */
 async function toolRegistry(
   base: Foundation,
   security: Security,
   memory: MemoryService,
   services: ServiceRegistry,
+  delegation: Delegation,
 ): Promise<ToolRegistry> {
   const tools = await buildTools({
     config: base.config,
@@ -100,7 +122,10 @@ async function toolRegistry(
     logger: base.logger,
     services,
   });
-  return createToolRegistry(tools, { disabledGroups: base.config.tools.disabled_groups });
+  return createToolRegistry([...tools, ...delegation.tools()], {
+    disabledGroups: base.config.tools.disabled_groups,
+    dynamic: delegation.mcp,
+  });
 }
 
 /** The one pipeline every tool call takes, with every protection of `security` in it. */

@@ -1,4 +1,5 @@
-/** The engine's own services in the lifecycle: storage, closed last, and the turns, stopped before the server. */
+/** The engine's own services in the lifecycle: storage, closed last; the turns, stopped before the server; and
+ * delegation (sub-agents, MCP servers, schedules), stopped first. */
 import { closeDatabase } from "../store/database.ts";
 import type { Agent } from "./agent.ts";
 import type { Foundation } from "./foundation.ts";
@@ -25,5 +26,14 @@ export function turnsService(security: Security, agent: Agent): EngineService {
       security.approvals.denyAll();
       await agent.conversation.stopAll();
     },
+  };
+}
+
+/** MCP servers and the scheduler start with the engine; on stop, sub-agents are killed first. */
+export function delegationService(agent: Agent): EngineService {
+  return {
+    name: "sub-agents, MCP servers and schedules",
+    start: () => agent.delegation.start(),
+    stop: () => agent.delegation.stop(),
   };
 }

@@ -18,6 +18,8 @@ export interface EngineOptions {
   beforeListen?: () => Promise<void>;
   /** bwrap binaries to try (tests: a missing one makes the sandbox inactive). */
   sandboxCandidates?: string[];
+  /** How often the scheduler looks at the clock, ms (tests with a fake clock: a few ms). */
+  schedulePollMs?: number;
 }
 
 export interface RunningEngine {

@@ -77,6 +77,10 @@ function apiServices(
     tools: () => agent.registry.describe(),
     restart,
     channels: () => channels.controller(),
+    subAgents: () => agent.delegation.subAgents.active(),
+    testMcp: base.config.tools.disabled_groups.includes("mcp")
+      ? undefined
+      : (input) => agent.delegation.testMcp(input),
     logs: (query) => (base.logger.flush(), readLogPage(logFile, query)),
     audit: (query) => security.readAuditPage(query),
     metrics: base.metrics,

@@ -7,7 +7,7 @@ import { buildAgent } from "./agent.ts";
 import { buildChannels } from "./channels.ts";
 import { buildHttp, HttpServer } from "./http.ts";
 import { Lifecycle } from "./lifecycle.ts";
-import { storageService, turnsService } from "./core_services.ts";
+import { delegationService, storageService, turnsService } from "./core_services.ts";
 
 export type { EngineOptions, RunningEngine } from "./engine_options.ts";
 
@@ -16,7 +16,11 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const base = await openFoundation(options); // config, workspace, logger, engine.db, models, event bus
   const security = await buildSecurity(base); // audit, login, sandbox, approvals, Shield, IFC, Chronicle
   const lifecycle = new Lifecycle(base.logger, security.audit);
-  const agent = await buildAgent(base, security, { restart: lifecycle.requestRestart, services: lifecycle });
+  const agent = await buildAgent(base, security, {
+    restart: lifecycle.requestRestart,
+    services: lifecycle,
+    engineAddress: () => ({ host: base.config.web.host, port: server.port }),
+  });
   const channels = buildChannels(base, security, agent);
   const http = buildHttp(base, security, agent, lifecycle.requestRestart, channels);
   const server = new HttpServer(base, http.app);
@@ -28,6 +32,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   lifecycle.add(turnsService(security, agent)); // on stop, denies pending approvals and cancels running turns
   // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
   lifecycle.add(channels); // starts the enabled adapters once the server listens; on stop, drains their sends
+  lifecycle.add(delegationService(agent)); // MCP servers and the scheduler; on stop, kills sub-agents first
   await lifecycle.startAll();
 
   base.logger.info("engine_ready", `Parapet is listening on ${server.url}`, {

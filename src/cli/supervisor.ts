@@ -70,6 +70,8 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
         `Parapet engine exited with code ${status.code}: restarting (${crashes.length}/${budget} crashes in the window)`,
       );
       await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * crashes.length)));
+      // A stop asked for during the pause must not start another engine nobody would stop.
+      if (stopping) return 0;
     }
   } finally {
     Deno.removeSignalListener("SIGINT", onInt);

@@ -110,6 +110,7 @@ agents:
   crash_restart_budget: 5       # crashes within the window before the supervisor gives up
   crash_window_seconds: 60      # crash counting window
   max_consecutive_nav_failures: 3   # failed navigations before browsing is disabled for the session
+  heartbeat_interval_minutes: 30   # minutes between readings of HEARTBEAT.md; 0 = off (beyond the spec)
 
 general:
   fail_closed: true             # any Shield evaluation error blocks the action

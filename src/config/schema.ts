@@ -158,6 +158,8 @@ const agents = z.object({
   crash_restart_budget: positive.default(5),
   crash_window_seconds: positive.default(60),
   max_consecutive_nav_failures: positive.default(3),
+  /** Minutes between two readings of HEARTBEAT.md (0 turns heartbeats off). Not in the spec: docs/agents.md. */
+  heartbeat_interval_minutes: z.number().int().min(0).max(10_080).default(30),
 }).prefault({});
 
 const general = z.object({

@@ -14,7 +14,7 @@ export function estimateTokens(messages: ChatMessage[]): number {
   return Math.ceil(chars / 4);
 }
 
-function wrapToolOutput(toolName: string, content: string, sanitize: boolean): string {
+export function wrapToolOutput(toolName: string, content: string, sanitize: boolean): string {
   if (!sanitize) return content;
   // The boundary tells the model that what follows is data returned by a tool, never instructions.
   const boundary = `tool-output-${crypto.randomUUID().slice(0, 8)}`;

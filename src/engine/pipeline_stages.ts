@@ -97,7 +97,15 @@ const judged: PipelineStage = {
     });
     try {
       call.verdict = await deps.shield.evaluate(
-        { type: call.toolName, payload: call.args, sessionId: context.sessionId, actionId: call.actionId },
+        {
+          type: call.toolName,
+          payload: call.args,
+          sessionId: context.sessionId,
+          actionId: call.actionId,
+          // What an MCP tool says of itself: hints for Shield, never a reason to trust the call more.
+          ...(call.tool!.annotations ? { annotations: call.tool!.annotations } : {}),
+          ...(call.tool!.inputSchema ? { inputSchema: call.tool!.inputSchema } : {}),
+        },
         {
           minimumTier: strictestTier(minimumTierOf(call), flow?.decision === "escalate" ? 2 : undefined),
           reasoning: context.reasoning ?? flow?.reason,

@@ -51,6 +51,8 @@ export interface CallContext {
   offered: ReadonlySet<string>;
   /** Why the model wanted this call, shown to Tier 2/3 (never the history). */
   reasoning?: string;
+  /** The sub-agent proposing the call (its parent's session is `sessionId`): events and audit entries say so. */
+  agentId?: string;
 }
 
 export interface ToolOutcome {
@@ -87,7 +89,8 @@ export class ToolCallRun {
   }
 
   emit<T extends ServerEventType>(type: T, data: ServerEventData[T]): void {
-    this.deps.events.emit(makeEvent(type, this.context.sessionId, data, this.deps.clock.now()));
+    const tagged = { ...data, ...this.agentTag() } as ServerEventData[T];
+    this.deps.events.emit(makeEvent(type, this.context.sessionId, tagged, this.deps.clock.now()));
   }
 
   /** OTR sessions leave only content-free entries: the event and the action id, nothing about targets. */
@@ -97,7 +100,15 @@ export class ToolCallRun {
     options?: { immediate?: boolean },
   ): Promise<Error | undefined> {
     const kept = this.context.otr ? { action_id: details.action_id } : details;
-    return this.deps.audit.record(event, this.context.sessionId, this.toolName, kept, options);
+    return this.deps.audit.record(event, this.context.sessionId, this.toolName, {
+      ...kept,
+      ...this.agentTag(),
+    }, options);
+  }
+
+  /** `agent_id` on a sub-agent's events and audit entries; nothing for the chat's own calls. */
+  private agentTag(): { agent_id?: string } {
+    return this.context.agentId ? { agent_id: this.context.agentId } : {};
   }
 
   emitVerdict(verdict: Verdict): void {

@@ -25,6 +25,20 @@ export interface AuditEventDetails {
   restart: Record<string, never>;
   restart_requested: { via: string };
   config_changed: { key: string; via: string };
+  // Sub-agents (src/engine/sub_agents/): an OTR parent's entries keep only the agent id.
+  sub_agent_started: {
+    agent_id: string;
+    child_session_id?: string;
+    model?: string;
+    timeout_seconds?: number;
+    pid?: number;
+  };
+  sub_agent_finished: { agent_id: string; state?: string; rounds_used?: number; reason?: string };
+  // Schedules and the heartbeat (src/engine/schedules/scheduler.ts).
+  schedule_run: { schedule_id: string; due_at: number; late_ms: number; next_run_at: number | null };
+  heartbeat_run: { items: number };
+  // POST /api/settings/test-mcp, before the command runs (secrets in it masked, env values never written).
+  mcp_test: { name: string; command: string; args: string[]; env_keys: string[] };
   // Messaging channels (src/channels/): ids and lengths, never message text.
   channel_attached: { channel: string };
   channel_detached: { channel: string; reason: string; drained: boolean };

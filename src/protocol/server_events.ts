@@ -33,14 +33,21 @@ export interface Thought {
 /** The payload of each event type. */
 export interface ServerEventData {
   llm_token: { token: string; message_id: string };
-  action_started: { action_id: string; tool_name: string; arguments: Record<string, unknown> };
-  shield_verdict: VerdictFields & { action_id: string; tier_results: TierResult[] };
+  /** `agent_id` (beyond the spec) on the three action events: the sub-agent that proposed the call. */
+  action_started: {
+    action_id: string;
+    tool_name: string;
+    arguments: Record<string, unknown>;
+    agent_id?: string;
+  };
+  shield_verdict: VerdictFields & { action_id: string; tier_results: TierResult[]; agent_id?: string };
   action_completed: {
     action_id: string;
     tool_name: string;
     result: string;
     is_error: boolean;
     duration_ms: number;
+    agent_id?: string;
   };
   response_complete: { content: string; message_id: string; thoughts: Thought[]; token_usage: TokenUsage };
   otr_blocked: { tool_name: string; reason: string };
@@ -60,6 +67,27 @@ export interface ServerEventData {
   };
   log_entry: { level: string; event: string; message: string; fields: Record<string, unknown> };
   command_result: { command: string; ok: boolean; text: string; action?: Record<string, unknown> };
+  /** Beyond the spec: a sub-agent started, progressed or ended; sent to its parent session's clients. */
+  sub_agent_update: SubAgentStatusData;
+}
+
+/** A sub-agent's status (GET /api/sub-agents items, the agents tools' answers, sub_agent_update events). */
+export interface SubAgentStatusData {
+  id: string;
+  parent_session_id: string;
+  child_session_id: string;
+  task_summary: string;
+  /** starting, running, completed, failed, timed_out, round_limit, cancelled or interrupted. */
+  state: string;
+  /** Why it stopped, when it did not finish normally. */
+  reason: string;
+  rounds_used: number;
+  max_rounds: number;
+  model: string;
+  timeout_seconds: number;
+  started_at: number;
+  /** Milliseconds from start to now, or to its end once finished. */
+  elapsed_ms: number;
 }
 
 export type ServerEventType = keyof ServerEventData;

@@ -12,6 +12,7 @@ import { trailRoutes } from "./trail_routes.ts";
 import { loginRoutes } from "./login_routes.ts";
 import { controlRoutes } from "./control_routes.ts";
 import { modelCheckRoutes } from "./model_check_routes.ts";
+import { mcpTestRoutes } from "./mcp_test_routes.ts";
 import { staticFiles } from "./static_files.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../log/logger.ts";
@@ -76,6 +77,7 @@ function createRoutes(options: ApiAppOptions): Hono {
   app.route("/api", engineRoutes(services));
   app.route("/api", trailRoutes(services));
   app.route("/api", modelCheckRoutes(services));
+  app.route("/api", mcpTestRoutes(services));
   // The UI is served from the not-found path so API requests never pass through the file lookup.
   const files = options.webRoot ? staticFiles(options.webRoot) : undefined;
   const noRoute = (context: Context) =>

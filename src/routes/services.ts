@@ -50,4 +50,8 @@ export interface ApiServices {
   memory: MemoryReader;
   /** The chat model's reachability; `fresh` skips the remembered answer. */
   modelCheck(fresh: boolean): Promise<unknown>;
+  /** Starts an MCP server and lists its tools (POST /api/settings/test-mcp); absent while the mcp group is off. */
+  testMcp?: (
+    input: { name: string; command: string; args: string[]; env: Record<string, string> },
+  ) => Promise<unknown>;
 }

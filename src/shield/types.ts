@@ -15,6 +15,8 @@ export interface Action {
   /** MCP tool annotations, when the tool carries them. Hints only: they never make an action look safer than
    * its name and arguments show. */
   annotations?: ToolAnnotations;
+  /** The JSON Schema of the tool's arguments, for tools Shield does not know (MCP). */
+  inputSchema?: Record<string, unknown>;
 }
 
 export interface ToolAnnotations {

@@ -141,6 +141,46 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 8,
+    name: "sub-agents, schedules and heartbeat items",
+    sql: `
+      CREATE TABLE sub_agents (
+        id TEXT PRIMARY KEY,
+        parent_session_id TEXT NOT NULL,
+        child_session_id TEXT NOT NULL,
+        task_summary TEXT NOT NULL,
+        model TEXT NOT NULL,
+        state TEXT NOT NULL,
+        reason TEXT NOT NULL DEFAULT '',
+        result TEXT NOT NULL DEFAULT '',
+        rounds_used INTEGER NOT NULL DEFAULT 0,
+        timeout_seconds INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER
+      );
+      CREATE INDEX sub_agents_parent ON sub_agents (parent_session_id);
+      CREATE TABLE schedules (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        task TEXT NOT NULL,
+        cron TEXT NOT NULL DEFAULT '',
+        run_at INTEGER,
+        timezone TEXT NOT NULL,
+        created_by_session TEXT NOT NULL,
+        session_id TEXT NOT NULL DEFAULT '',
+        next_run_at INTEGER,
+        last_run_at INTEGER,
+        run_count INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX schedules_next ON schedules (next_run_at);
+      CREATE TABLE heartbeat_items (
+        item_hash TEXT PRIMARY KEY,
+        last_run_at INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    version: 9,
     name: "tool outcome of tool messages stored before version 6",
     // Those messages hold the verdict only in their text; a client reads tool_outcome alone, so it is derived
     // here once. "Blocked by Shield (tier N): reason" (28 characters before the reason), "Not approved by Shield

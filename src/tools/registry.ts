@@ -1,4 +1,5 @@
-/** The set of tools offered to the model: every tool minus the disabled groups, with their JSON specs. */
+/** The set of tools offered to the model: every tool minus the disabled groups, with their JSON specs. Tools
+ * that come and go (MCP servers) join through a dynamic source; a built-in name always wins over theirs. */
 import { z } from "zod";
 import type { AnyTool } from "./types.ts";
 
@@ -13,6 +14,13 @@ export interface ToolSpec {
 export interface ToolRegistryOptions {
   /** `tools.disabled_groups` from config: these groups are removed everywhere. */
   disabledGroups: string[];
+  /** Tools known only at run time (MCP); `version` changes whenever the list does. */
+  dynamic?: DynamicTools;
+}
+
+export interface DynamicTools {
+  tools(): AnyTool[];
+  version(): number;
 }
 
 export interface ToolRegistry {
@@ -28,22 +36,40 @@ export interface ToolRegistry {
 
 export function createToolRegistry(tools: AnyTool[], options: ToolRegistryOptions): ToolRegistry {
   const disabled = new Set(options.disabledGroups);
-  const enabled = new Map<string, AnyTool>();
+  const fixed = new Map<string, AnyTool>();
   for (const tool of tools) {
     if (disabled.has(tool.group)) continue;
-    if (enabled.has(tool.name)) throw new Error(`Duplicate tool name "${tool.name}"`);
-    enabled.set(tool.name, tool);
+    if (fixed.has(tool.name)) throw new Error(`Duplicate tool name "${tool.name}"`);
+    fixed.set(tool.name, tool);
   }
-  let cachedSpecs: ToolSpec[] | undefined;
+  const dynamic = options.dynamic;
+  let cached: { version: number; enabled: Map<string, AnyTool>; specs?: ToolSpec[] } | undefined;
+  const current = () => {
+    const version = dynamic?.version() ?? 0;
+    if (cached?.version === version) return cached;
+    const enabled = new Map(fixed);
+    for (const tool of dynamic?.tools() ?? []) {
+      if (!disabled.has(tool.group) && !enabled.has(tool.name)) enabled.set(tool.name, tool);
+    }
+    cached = { version, enabled };
+    return cached;
+  };
   return {
-    list: () => [...enabled.values()],
-    get: (name) => enabled.get(name),
-    specs: () => cachedSpecs ??= [...enabled.values()].map(toSpec),
-    describe: () => [...enabled.values()].map(({ name, description }) => ({ name, description })),
+    list: () => [...current().enabled.values()],
+    get: (name) => current().enabled.get(name),
+    specs: () => {
+      const state = current();
+      return state.specs ??= [...state.enabled.values()].map(toSpec);
+    },
+    describe: () => [...current().enabled.values()].map(({ name, description }) => ({ name, description })),
   };
 }
 
-function toSpec(tool: AnyTool): ToolSpec {
+export function toSpec(tool: AnyTool): ToolSpec {
+  if (tool.inputSchema) {
+    const { $schema: _ignored, ...schema } = tool.inputSchema;
+    return { name: tool.name, description: tool.description, parameters: { type: "object", ...schema } };
+  }
   const schema = z.toJSONSchema(tool.parameters, { io: "input", unrepresentable: "any" }) as Record<
     string,
     unknown

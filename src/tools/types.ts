@@ -15,6 +15,14 @@ export type ToolGroup =
   | "messaging"
   | "mcp";
 
+/** MCP tool annotations (hints from the server, not guarantees). */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
 /** Per-call context handed to a tool by the pipeline. */
 export interface ToolCallContext {
   sessionId: string;
@@ -39,6 +47,10 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   description: string;
   /** zod schema of the arguments; the pipeline validates model output with it before anything runs. */
   parameters: z.ZodType<Args>;
+  /** JSON Schema shown to the model instead of one made from `parameters` (an MCP server's own schema). */
+  inputSchema?: Record<string, unknown>;
+  /** What the tool says about its effects (MCP annotations), handed to Shield with every call. */
+  annotations?: ToolAnnotations;
   /** True when the call may change state (files, processes, remote systems, memory). OTR refuses these. */
   writes: boolean | ((args: Args) => boolean);
   /** Workspace paths this call will change, so Chronicle can snapshot them first. "*" = unpredictable;

@@ -20,7 +20,7 @@ Deno.test("migrations: versions are 1..N in order, each with a name", () => {
   for (const item of MIGRATIONS) assert.ok(item.name.length > 0);
 });
 
-Deno.test("migration 8 gives old refusals a structured tool_outcome, once, and leaves calls that ran alone", () => {
+Deno.test("migration 9 gives old refusals a structured tool_outcome, once, and leaves calls that ran alone", () => {
   const db = databaseAt(7);
   db.exec(
     "INSERT INTO sessions (id, title, mode, created_at, updated_at) VALUES ('s1', 't', 'normal', 1, 1)",
@@ -70,7 +70,7 @@ Deno.test("migration 8 gives old refusals a structured tool_outcome, once, and l
   db.close();
 });
 
-Deno.test("migration 8 keeps an outcome that is already stored", () => {
+Deno.test("migration 9 keeps an outcome that is already stored", () => {
   const db = databaseAt(7);
   db.exec(
     "INSERT INTO sessions (id, title, mode, created_at, updated_at) VALUES ('s1', 't', 'normal', 1, 1)",
