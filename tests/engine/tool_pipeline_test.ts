@@ -246,3 +246,18 @@ Deno.test("pipeline: a tool's per-call minimum tier, from the resolved arguments
   await new ToolPipeline(deps).run(toolCall("touch", { path: "inside" }), context());
   assert.deepEqual(hints.map((hint) => (hint as { minimumTier?: number }).minimumTier), [3, undefined]);
 });
+
+Deno.test("pipeline: a sub-agent's call is tagged with its id; an MCP tool's annotations reach Shield", async () => {
+  const tool = { ...fakeTool(), annotations: { readOnlyHint: true }, inputSchema: { type: "object" } };
+  const judged: unknown[] = [];
+  const shield = { evaluate: (action: unknown) => (judged.push(action), Promise.resolve(verdict("ALLOW"))) };
+  const { deps, events, audit } = pipelineDeps([tool], { shield });
+  await new ToolPipeline(deps).run(toolCall("touch", { path: "a" }), context({ agentId: "ag_1" }));
+  assert.deepEqual(events.events.map((event) => (event.data as { agent_id?: string }).agent_id), [
+    "ag_1",
+    "ag_1",
+    "ag_1",
+  ]);
+  assert.ok(audit.entries.every((entry) => entry.details.agent_id === "ag_1"));
+  assert.deepEqual((judged[0] as { annotations: unknown }).annotations, { readOnlyHint: true });
+});
