@@ -63,7 +63,7 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     engineAddress: hooks.engineAddress,
     schedulePollMs: base.options.schedulePollMs,
   });
-  const registry = await toolRegistry(base, security, memory, hooks.services, delegation);
+  const registry = await toolRegistry(base, security, memory, hooks, delegation);
   const pipeline = toolPipeline(base, security, registry);
   const turns = new TurnRunner({
     sessions: base.sessions,
@@ -106,7 +106,7 @@ async function toolRegistry(
   base: Foundation,
   security: Security,
   memory: MemoryService,
-  services: ServiceRegistry,
+  hooks: AgentHooks,
   delegation: Delegation,
 ): Promise<ToolRegistry> {
   const tools = await buildTools({
@@ -120,7 +120,10 @@ async function toolRegistry(
     configPath: base.loaded.path,
     fetch: base.fetch,
     logger: base.logger,
-    services,
+    services: hooks.services,
+    sessions: base.sessions,
+    // Known once the server listens (0 before): no browser page may reach it.
+    enginePorts: () => [hooks.engineAddress().port].filter((port) => port > 0),
   });
   return createToolRegistry([...tools, ...delegation.tools()], {
     disabledGroups: base.config.tools.disabled_groups,

@@ -10,6 +10,8 @@ import { createGitTools } from "../tools/git.ts";
 import { createHttpTool } from "../tools/http.ts";
 import { createMemoryTools } from "../tools/memory.ts";
 import { createShellTool } from "../tools/shell.ts";
+import { type BrowserEvent, browserLimitsFrom, createBrowserTools } from "../tools/browser/browser_tools.ts";
+import type { SessionObserver } from "../engine/session_service.ts";
 import type { AnyTool, ToolGroup } from "../tools/types.ts";
 import type { ProtectedPaths } from "../workspace/protected_paths.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
@@ -31,6 +33,10 @@ export interface ToolGroupInputs {
   logger: Logger;
   /** For groups that keep something running (a browser, MCP servers): stopped with the engine. */
   services: ServiceRegistry;
+  /** For groups that keep something per session (a browser): told when a session is deleted. */
+  sessions: { observe(observer: SessionObserver): void };
+  /** The engine's own listening ports, once it listens: no browser page may reach them. */
+  enginePorts: () => number[];
 }
 
 export type ToolGroupFactory = (inputs: ToolGroupInputs) => AnyTool[] | Promise<AnyTool[]>;
@@ -52,6 +58,7 @@ export const TOOL_GROUPS: Partial<Record<ToolGroup, ToolGroupFactory>> = {
       allowHosts: inputs.httpAllowHosts,
     }),
   http: (inputs) => [createHttpTool({ allowHosts: inputs.httpAllowHosts })],
+  browser: browserTools,
   memory: (inputs) => createMemoryTools(inputs.memory),
   email: emailTools,
   calendar: calendarTools,
@@ -62,6 +69,35 @@ export async function buildTools(inputs: ToolGroupInputs): Promise<AnyTool[]> {
   const tools: AnyTool[] = [];
   for (const factory of Object.values(TOOL_GROUPS)) tools.push(...await factory(inputs));
   return tools;
+}
+
+/** One headless Chromium per session (src/tools/browser), started on first use; stopped when idle, with its
+ * session and with the engine. Nothing is built when the group is disabled, so no browser ever starts. */
+function browserTools(inputs: ToolGroupInputs): AnyTool[] {
+  if (inputs.config.tools.disabled_groups.includes("browser")) return [];
+  const browser = createBrowserTools({
+    workspace: inputs.workspace,
+    home: inputs.home,
+    protectedPaths: inputs.protectedPaths,
+    limits: () => browserLimitsFrom(inputs.config.agents),
+    allowHosts: inputs.httpAllowHosts,
+    enginePorts: inputs.enginePorts,
+    onEvent: (event) => logBrowserEvent(inputs.logger, event),
+  });
+  inputs.sessions.observe({ deleted: (session) => void browser.closeSession(session.id) });
+  inputs.services.add({ name: "browsers", stop: () => browser.shutdown() });
+  return browser.tools;
+}
+
+function logBrowserEvent(logger: Logger, event: BrowserEvent): void {
+  if (event.type === "started") {
+    logger.info("browser_started", "Browser started", {
+      session_id: event.sessionId,
+      start_ms: Math.round(event.startMs),
+    });
+  } else {
+    logger.info("browser_stopped", `Browser stopped: ${event.reason}`, { session_id: event.sessionId });
+  }
 }
 
 /** Without bubblewrap the shell would run with the engine's rights: offered only when the operator opts in,

@@ -1,0 +1,106 @@
+/** Starts one headless Chromium through playwright-core: a fresh profile in a temp folder, every connection through
+ * the given SOCKS proxy, downloads and service workers off. Chromium exits when the engine does (its control pipe
+ * closes), and `close` removes the profile. */
+import { dirname } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { tolerateRefusedExistsChecks } from "./node_fs_compat.ts";
+
+/** Flags that work on a closed network and keep Chromium from calling home. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+  // WebRTC would otherwise send UDP straight from Chromium, around the proxy.
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+];
+
+export interface ChromiumLaunchOptions {
+  /** The Chromium binary (default /usr/bin/chromium). */
+  executablePath?: string;
+  /** `socks5://127.0.0.1:<port>`: the only way out for every request, loopback included. */
+  proxyUrl: string;
+  /** Whole launch limit (default 30000 ms). */
+  timeoutMs?: number;
+  viewport?: { width: number; height: number };
+}
+
+export interface LaunchedChromium {
+  context: BrowserContext;
+  /** The page the tools act on. */
+  page: Page;
+  /** The temp profile folder; its path is on Chromium's command line, so its processes can be found by it. */
+  userDataDirectory: string;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(options: ChromiumLaunchOptions): Promise<LaunchedChromium> {
+  // Loaded on first use: an engine that never browses never loads playwright.
+  tolerateRefusedExistsChecks();
+  const { chromium } = await import("playwright-core");
+  const userDataDirectory = await Deno.makeTempDir({ prefix: "parapet-browser-" });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDirectory, {
+      executablePath: options.executablePath ?? "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      proxy: { server: options.proxyUrl },
+      acceptDownloads: false,
+      serviceWorkers: "block",
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      env: chromiumEnvironment(userDataDirectory),
+      timeout: options.timeoutMs ?? 30_000,
+      // The engine decides when the browser stops; playwright's own handlers would exit the process.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  } catch (error) {
+    await Deno.remove(userDataDirectory, { recursive: true }).catch(() => {});
+    throw error;
+  }
+  const page = context.pages()[0] ?? await context.newPage();
+  // One page per session: pop-ups and new windows a site opens are closed at once.
+  context.on("page", (other) => {
+    if (other !== page) other.close().catch(() => {});
+  });
+  page.on("dialog", (dialog) => dialog.dismiss().catch(() => {}));
+  let closing: Promise<void> | undefined;
+  return {
+    context,
+    page,
+    userDataDirectory,
+    close() {
+      closing ??= (async () => {
+        await context.close().catch(() => {});
+        await Deno.remove(userDataDirectory, { recursive: true }).catch(() => {});
+      })();
+      return closing;
+    },
+  };
+}
+
+/** A fixed environment, as the shell gets: none of the engine's variables (API keys live there). Home inside the
+ * profile: Chromium's own files (NSS database, caches) stay out of the user's home and leave with the profile. */
+function chromiumEnvironment(userDataDirectory: string): Record<string, string> {
+  return {
+    PATH: "/usr/local/bin:/usr/bin:/bin",
+    LANG: "C.UTF-8",
+    HOME: userDataDirectory,
+    TMPDIR: chromiumTempDirectory(userDataDirectory),
+  };
+}
+
+/** Chromium keeps its singleton socket in `<temp>/org.chromium.Chromium.XXXXXX/SingletonSocket` and aborts when
+ * that path is over 107 bytes: temp is the profile itself (so the socket leaves with it) when the path fits,
+ * else the profile's parent folder. */
+export function chromiumTempDirectory(userDataDirectory: string): string {
+  const socketPath = `${userDataDirectory}/org.chromium.Chromium.XXXXXX/SingletonSocket`;
+  return new TextEncoder().encode(socketPath).length <= 100 ? userDataDirectory : dirname(userDataDirectory);
+}
