@@ -15,7 +15,7 @@ export const LAYERS: Record<string, readonly string[]> = {
   log: ["lib"],
   protocol: ["lib"],
   config: ["lib"],
-  store: ["lib"],
+  store: ["lib", "protocol"],
   providers: ["lib"],
   shield: ["lib"],
   sandbox: ["lib"],

@@ -3,7 +3,8 @@
  * Bump a library: edit its "version" in the manifest, run this, review the diff, run the UI tests.
  *   deno run -A scripts/update_vendor.ts            re-vendor every file
  *   deno run -A scripts/update_vendor.ts --check    exit 1 when a file differs from the manifest */
-import { buildVendoredText, checkVendor, readManifest, sha256Hex, VENDOR_DIR } from "./vendor_manifest.ts";
+import { buildVendoredText, checkVendor, readManifest, VENDOR_DIR } from "./vendor_manifest.ts";
+import { sha256Hex } from "../src/lib/sha256.ts";
 
 async function run(command: string, args: string[], cwd: string): Promise<string> {
   const output = await new Deno.Command(command, { args, cwd, stdout: "piped", stderr: "piped" }).output();

@@ -1,6 +1,6 @@
 /** The vendored-file manifest (web/vendor/manifest.json): reading it, rebuilding a file from its package
  * source, and checking that what is on disk is what the manifest says. */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../src/lib/sha256.ts";
 
 export interface VendorEntry {
   package: string;
@@ -26,10 +26,6 @@ export const VENDOR_DIR = new URL("../web/vendor/", import.meta.url);
 
 export async function readManifest(dir: URL = VENDOR_DIR): Promise<VendorManifest> {
   return JSON.parse(await Deno.readTextFile(new URL("manifest.json", dir)));
-}
-
-export function sha256Hex(bytes: Uint8Array | string): string {
-  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /** The vendored text of `entry` built from the package's own file. */

@@ -30,7 +30,7 @@ export interface Agent {
   commands: SlashCommands;
   /** Sub-agents, MCP servers and schedules. */
   delegation: Delegation;
-  /** What the status and settings views show (spec 2.6, 2.7). */
+  /** What the status and settings views show (GET /api/status and /api/settings in docs/api.md). */
   viewInputs(): ViewInputs;
 }
 
@@ -42,20 +42,19 @@ export interface AgentHooks {
 }
 
 export async function buildAgent(base: Foundation, security: Security, hooks: AgentHooks): Promise<Agent> {
-  const { config, logger, clock, workspace } = base;
   const memory = createMemoryService({
-    workspace,
+    workspace: base.workspace,
     db: base.db,
-    clock,
+    clock: base.clock,
     embedder: base.models.embedding(),
-    log: (level, event, message, fields) => logger[level](event, message, fields ?? {}),
+    log: (level, event, message, fields) => base.logger[level](event, message, fields ?? {}),
   });
   const delegation = new Delegation({
     config: () => base.holder.current(),
-    workspace,
+    workspace: base.workspace,
     db: base.db,
-    clock,
-    logger,
+    clock: base.clock,
+    logger: base.logger,
     events: base.events,
     audit: security.audit,
     metrics: base.metrics,
@@ -64,49 +63,15 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     engineAddress: hooks.engineAddress,
     schedulePollMs: base.options.schedulePollMs,
   });
-  const registry = createToolRegistry(
-    [
-      ...await buildTools({
-        config,
-        workspace,
-        home: base.home,
-        sandbox: security.sandbox,
-        memory,
-        protectedPaths: security.protectedPaths,
-        httpAllowHosts: base.options.httpAllowHosts,
-        configPath: base.loaded.path,
-        fetch: base.fetch,
-        logger,
-        services: hooks.services,
-        sessions: base.sessions,
-        // Known once the server listens (0 before): no browser page may reach it.
-        enginePorts: () => [hooks.engineAddress().port].filter((port) => port > 0),
-      }),
-      ...delegation.tools(),
-    ],
-    { disabledGroups: config.tools.disabled_groups, dynamic: delegation.mcp },
-  );
-  const pipeline = new ToolPipeline({
-    tools: registry,
-    parseArguments: parseToolArguments,
-    shield: security.shield,
-    events: base.events,
-    audit: security.audit,
-    metrics: base.metrics,
-    logger,
-    clock,
-    failClosed: config.general.fail_closed,
-    approvalNotes: security.approvals,
-    ifc: security.ifc,
-    snapshots: security.snapshots,
-  });
+  const registry = await toolRegistry(base, security, memory, hooks, delegation);
+  const pipeline = toolPipeline(base, security, registry);
   const turns = new TurnRunner({
     sessions: base.sessions,
     pipeline,
     events: base.events,
     metrics: base.metrics,
-    logger,
-    clock,
+    logger: base.logger,
+    clock: base.clock,
     model: () => base.models.chat(),
     toolSpecs: () => registry.specs(),
     systemPrompt: () => Promise.resolve(systemPrompt(base, memory)),
@@ -114,15 +79,83 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
   });
   const viewInputs = (): ViewInputs => ({
     config: base.holder.current(),
-    workspace,
+    workspace: base.workspace,
     sandbox: security.sandbox,
     tier2UsedToday: () => base.budget.usedToday(),
     sessionCount: () => base.sessions.count(),
     shieldActive: true,
     hasSecret: (name) => readEnv(name) !== undefined,
-    oauthGrants: () => oauthGrantNames(workspace),
+    oauthGrants: () => oauthGrantNames(base.workspace),
   });
-  const commands = new SlashCommands({
+  const commands = slashCommands(base, security, hooks, viewInputs);
+  const conversation = new Conversation({
+    sessions: base.sessions,
+    turns,
+    approvals: security.approvals,
+    commands,
+    events: base.events,
+    logger: base.logger,
+    clock: base.clock,
+  });
+  delegation.connect({ pipeline, registry, conversation });
+  return { memory, registry, pipeline, turns, conversation, commands, delegation, viewInputs };
+}
+
+/** Every tool group's tools and the delegation tools, MCP's as a dynamic source, minus tools.disabled_groups. */
+async function toolRegistry(
+  base: Foundation,
+  security: Security,
+  memory: MemoryService,
+  hooks: AgentHooks,
+  delegation: Delegation,
+): Promise<ToolRegistry> {
+  const tools = await buildTools({
+    config: base.config,
+    workspace: base.workspace,
+    home: base.home,
+    sandbox: security.sandbox,
+    memory,
+    protectedPaths: security.protectedPaths,
+    httpAllowHosts: base.options.httpAllowHosts,
+    configPath: base.loaded.path,
+    fetch: base.fetch,
+    logger: base.logger,
+    services: hooks.services,
+    sessions: base.sessions,
+    // Known once the server listens (0 before): no browser page may reach it.
+    enginePorts: () => [hooks.engineAddress().port].filter((port) => port > 0),
+  });
+  return createToolRegistry([...tools, ...delegation.tools()], {
+    disabledGroups: base.config.tools.disabled_groups,
+    dynamic: delegation.mcp,
+  });
+}
+
+/** The one pipeline every tool call takes, with every protection of `security` in it. */
+function toolPipeline(base: Foundation, security: Security, registry: ToolRegistry): ToolPipeline {
+  return new ToolPipeline({
+    tools: registry,
+    parseArguments: parseToolArguments,
+    shield: security.shield,
+    events: base.events,
+    audit: security.audit,
+    metrics: base.metrics,
+    logger: base.logger,
+    clock: base.clock,
+    failClosed: base.config.general.fail_closed,
+    approvalNotes: security.approvals,
+    ifc: security.ifc,
+    snapshots: security.snapshots,
+  });
+}
+
+function slashCommands(
+  base: Foundation,
+  security: Security,
+  hooks: AgentHooks,
+  viewInputs: () => ViewInputs,
+): SlashCommands {
+  return new SlashCommands({
     sessions: base.sessions,
     config: base.holder,
     statusText: () => JSON.stringify(statusView(viewInputs()), null, 2),
@@ -131,17 +164,6 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     audit: (event, sessionId, details) => security.audit.record(event, sessionId, "", details),
     chronicle: (text, sessionId) => chronicleCommand(security.chronicle, text, sessionId, security.audit),
   });
-  const conversation = new Conversation(
-    base.sessions,
-    turns,
-    security.approvals,
-    commands,
-    base.events,
-    logger,
-    clock,
-  );
-  delegation.connect({ pipeline, registry, conversation });
-  return { memory, registry, pipeline, turns, conversation, commands, delegation, viewInputs };
 }
 
 function systemPrompt(base: Foundation, memory: MemoryService): string {

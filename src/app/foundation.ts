@@ -96,7 +96,8 @@ export async function openFoundation(options: EngineOptions): Promise<Foundation
   };
 }
 
-/** A non-localhost bind without a password is refused (contract 9) before anything is written. */
+/** A non-localhost bind without a password is refused (docs/security.md, "Web access") before anything is
+ * written. */
 function bindAddress(config: Config): { host: string; remote: boolean } {
   const host = config.web.host || "127.0.0.1";
   const remote = !LOCAL_BIND.has(config.web.host);

@@ -1,13 +1,11 @@
 /** Adapts the IFC tracker to the pipeline: memory writes use the memory block levels, audit-mode findings are
  * logged and audited instead of enforced. */
-import type { createIfcTracker } from "../ifc/ifc_tracker.ts";
+import type { IfcTracker } from "../ifc/ifc_tracker.ts";
 import type { Logger } from "../log/logger.ts";
 import type { IfcPort } from "../engine/ports.ts";
 import type { AuditRecorder } from "../protocol/audit_events.ts";
 
-type Tracker = ReturnType<typeof createIfcTracker>;
-
-export function ifcPort(tracker: Tracker, logger: Logger, audit: AuditRecorder): IfcPort {
+export function ifcPort(tracker: IfcTracker, logger: Logger, audit: AuditRecorder): IfcPort {
   return {
     checkSink(sessionId, toolName, args) {
       const check = toolName === "memory_write"

@@ -106,7 +106,7 @@ export async function buildSecurity(base: Foundation): Promise<Security> {
   };
 }
 
-/** Password login (contract 9); every attempt is audited, failures logged. */
+/** Password login (docs/security.md, "Web access"); every attempt is audited, failures logged. */
 function loginService(base: Foundation, audit: AuditRecorder): AuthService {
   const { config, logger } = base;
   return new AuthService(

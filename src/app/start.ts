@@ -1,13 +1,13 @@
 /** Composition root: builds every concrete part of the engine from config, starts it, and hands back how to stop
  * it. Each concern is wired in its own file; this one reads as the table of contents. */
-import { closeDatabase } from "../store/database.ts";
 import type { EngineOptions, RunningEngine } from "./engine_options.ts";
-import { type Foundation, openFoundation } from "./foundation.ts";
-import { buildSecurity, type Security } from "./security.ts";
-import { type Agent, buildAgent } from "./agent.ts";
+import { openFoundation } from "./foundation.ts";
+import { buildSecurity } from "./security.ts";
+import { buildAgent } from "./agent.ts";
 import { buildChannels } from "./channels.ts";
 import { buildHttp, HttpServer } from "./http.ts";
-import { type EngineService, Lifecycle } from "./lifecycle.ts";
+import { Lifecycle } from "./lifecycle.ts";
+import { delegationService, storageService, turnsService } from "./core_services.ts";
 
 export type { EngineOptions, RunningEngine } from "./engine_options.ts";
 
@@ -26,13 +26,13 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   const server = new HttpServer(base, http.app);
 
   // Started in this order, stopped in the reverse one.
-  lifecycle.add(storage(base, security, agent)); // closes memory, the audit log and engine.db last
+  lifecycle.add(storageService(base, security, agent)); // closes memory, the audit log and engine.db last
   lifecycle.add(server); // listens; on stop, finishes open requests
   lifecycle.add({ name: "websocket hub", stop: () => http.hub.closeAll() });
-  lifecycle.add(turns(security, agent)); // on stop, denies pending approvals and cancels running turns
+  lifecycle.add(turnsService(security, agent)); // on stop, denies pending approvals and cancels running turns
   // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
   lifecycle.add(channels); // starts the enabled adapters once the server listens; on stop, drains their sends
-  lifecycle.add(delegation(agent)); // MCP servers and the scheduler; on stop, kills sub-agents first
+  lifecycle.add(delegationService(agent)); // MCP servers and the scheduler; on stop, kills sub-agents first
   await lifecycle.startAll();
 
   base.logger.info("engine_ready", `Parapet is listening on ${server.url}`, {
@@ -48,34 +48,5 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     sandbox: security.sandbox,
     finished: lifecycle.finished,
     stop: (exitCode) => lifecycle.stop(exitCode),
-  };
-}
-
-function storage(base: Foundation, security: Security, agent: Agent): EngineService {
-  return {
-    name: "storage",
-    async stop() {
-      agent.memory.close();
-      await security.auditLog.close();
-      closeDatabase(base.db);
-    },
-  };
-}
-
-function delegation(agent: Agent): EngineService {
-  return {
-    name: "sub-agents, MCP servers and schedules",
-    start: () => agent.delegation.start(),
-    stop: () => agent.delegation.stop(),
-  };
-}
-
-function turns(security: Security, agent: Agent): EngineService {
-  return {
-    name: "turns",
-    async stop() {
-      security.approvals.denyAll();
-      await agent.conversation.stopAll();
-    },
   };
 }

@@ -45,7 +45,7 @@ export async function checkAnchor(facts: FileFacts, check: AnchorCheck): Promise
 }
 
 /** The first break recorded in the anchor by an earlier open or write. */
-export function recordedBreak(state: AnchorState): AnchorFinding | undefined {
+function recordedBreak(state: AnchorState): AnchorFinding | undefined {
   const first = state.breaks.reduce<AnchorState["breaks"][number] | undefined>(
     (best, item) => best === undefined || item.at < best.at ? item : best,
     undefined,
@@ -105,7 +105,7 @@ function locate(
 }
 
 /** The earliest finding; the first one given wins a tie. */
-export function earliest(findings: (AnchorFinding | undefined)[]): AnchorFinding | undefined {
+function earliest(findings: (AnchorFinding | undefined)[]): AnchorFinding | undefined {
   let best: AnchorFinding | undefined;
   for (const finding of findings) if (finding && (!best || finding.at < best.at)) best = finding;
   return best;

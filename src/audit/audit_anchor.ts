@@ -46,7 +46,7 @@ export interface AnchorStore {
   sync(): Promise<void>;
 }
 
-export const EMPTY_HEAD: ChainHead = { entries: 0, seq: -1, hash: GENESIS_HASH, size: 0 };
+const EMPTY_HEAD: ChainHead = { entries: 0, seq: -1, hash: GENESIS_HASH, size: 0 };
 const RECENT_PINS = 16;
 const MAX_BREAKS = 32;
 

@@ -1,4 +1,4 @@
-/** The audit entry format (ARCHITECTURE.md contract 11): building, serialising, parsing and hashing entries. */
+/** The audit entry format (docs/audit.md, "Entry format"): building, serialising, parsing and hashing entries. */
 import { canonicalJson } from "../lib/canonical_json.ts";
 import { sha256Hex } from "../lib/sha256.ts";
 import { redactSecrets } from "../lib/redaction.ts";

@@ -61,7 +61,8 @@ export async function examineAuditFile(path: string, size: number): Promise<File
 }
 
 /**
- * The `lines` entries before the last `offset` ones (spec 2.9). Verification still covers the whole file.
+ * The `lines` entries before the last `offset` ones (GET /api/audit in docs/api.md). Verification still covers
+ * the whole file.
  * A missing file is an empty, valid log (an engine that has not audited anything yet).
  */
 export async function readAuditPage(

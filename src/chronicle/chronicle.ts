@@ -16,7 +16,7 @@ import type {
   SnapshotRequest,
 } from "./snapshot_types.ts";
 import { StatCache } from "./stat_cache.ts";
-import { unifiedDiff } from "./line_diff.ts";
+import { unifiedDiff } from "../lib/text_diff.ts";
 import { scanPaths, toRelative } from "./workspace_scan.ts";
 
 export interface ChronicleOptions {
@@ -106,7 +106,12 @@ export class Chronicle {
       return entry.sha256 === now.sha256 ? "" : `Binary files ${labels.old} and ${labels.new} differ\n`;
     }
     const decoder = new TextDecoder();
-    const text = unifiedDiff(decoder.decode(before), decoder.decode(after), labels);
+    const text = unifiedDiff(decoder.decode(before), decoder.decode(after), {
+      oldLabel: labels.old,
+      newLabel: labels.new,
+      maxEdits: 4000,
+      overBudget: "summary",
+    });
     if (text === "" && (entry.type !== now.type || entry.mode !== now.mode)) {
       return `${rel}: ${describe(entry)} -> ${describe(now)}\n`;
     }

@@ -46,7 +46,7 @@ function listSnapshots(chronicle: Chronicle, out: (line: string) => void): numbe
   return 0;
 }
 
-export function formatRecord(record: SnapshotRecord): string {
+function formatRecord(record: SnapshotRecord): string {
   const when = new Date(record.ts).toISOString().replace("T", " ").slice(0, 19);
   const scope = record.paths === "*" ? "whole workspace" : record.paths.join(", ");
   const what = record.kind === "pre_rollback" ? `before rollback to ${record.rollback_of}` : record.tool_name;

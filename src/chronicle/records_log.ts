@@ -8,7 +8,7 @@ import type { RecordsVerification, SnapshotRecord } from "./snapshot_types.ts";
 
 export type NewRecord = Omit<SnapshotRecord, "seq" | "prev_hash" | "hash">;
 
-export function recordHash(record: Omit<SnapshotRecord, "hash"> | SnapshotRecord): string {
+function recordHash(record: Omit<SnapshotRecord, "hash"> | SnapshotRecord): string {
   const { hash: _ignored, ...rest } = record as SnapshotRecord;
   return sha256Hex(canonicalJson(rest));
 }

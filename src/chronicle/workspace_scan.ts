@@ -11,7 +11,7 @@ const EXCLUDED = [".engine", ".git/objects"];
 const CONCURRENCY = 64;
 const IN_MEMORY_LIMIT = 16 * 1024 * 1024;
 
-export function isExcluded(relativePath: string): boolean {
+function isExcluded(relativePath: string): boolean {
   return EXCLUDED.some((prefix) => relativePath === prefix || relativePath.startsWith(prefix + "/"));
 }
 

@@ -94,7 +94,7 @@ async function configCheck(path: string): Promise<{ config: Config; result: Chec
   }
 }
 
-export function formatCheck(result: CheckResult, style: TerminalStyle): string {
+function formatCheck(result: CheckResult, style: TerminalStyle): string {
   const mark = result.status === "ok"
     ? style.green("ok  ")
     : result.status === "warn"

@@ -14,7 +14,7 @@ const COMMENTS: Record<string, string> = {
 };
 
 /** A list item with a comment on each line, indented for `models:` at the top level. */
-export function modelEntryLines(model: ModelConfig, indent = 2): string {
+function modelEntryLines(model: ModelConfig, indent = 2): string {
   const fields = (["name", "provider", "model", "api_key_env", "base_url"] as const)
     .filter((key) => model[key] !== undefined)
     .map((key) => `${key}: ${quoteIfNeeded(String(model[key]))}`);

@@ -1,4 +1,4 @@
-/** `parapet shield evaluate [--config PATH]` (contract 6) and `parapet shield check-policy FILE`. */
+/** `parapet shield evaluate [--config PATH]` (docs/security.md, "Shield") and `parapet shield check-policy FILE`. */
 import { createStandaloneShield, runCheckPolicy, runShieldEvaluate, type Shield } from "../shield/mod.ts";
 import { loadConfig } from "../config/load_config.ts";
 import { homeDirectory, readEnv } from "../config/env.ts";

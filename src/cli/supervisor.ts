@@ -3,10 +3,10 @@
  * wrong command line: it would refuse again), and stops it cleanly on SIGINT/SIGTERM. */
 import type { Config } from "../config/schema.ts";
 import { enginePermissionFlags } from "./permission_flags.ts";
+import { RESTART_EXIT_CODE } from "../app/lifecycle.ts";
 
-export const RESTART_CODE = 75;
 /** Exit codes of an engine that could not start as configured; it has already said why. */
-export const NO_RETRY_CODES = new Set([2, 78]);
+const NO_RETRY_CODES = new Set([2, 78]);
 
 export interface SupervisorOptions {
   config: Config;
@@ -50,7 +50,7 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
         .spawn();
       const status = await child.status;
       if (stopping) return 0;
-      if (status.code === RESTART_CODE) {
+      if (status.code === RESTART_EXIT_CODE) {
         log("Parapet engine asked for a restart: starting it again");
         continue;
       }

@@ -8,7 +8,7 @@ import { ValidationError } from "../lib/errors.ts";
  * every model entry, which that role names), sandboxes and tools, network exposure, what leaves the machine,
  * the audit and snapshot trail. A key is protected when it is one of these, lies under one, or contains one
  * (setting `general` or `roles` as a whole would replace the protected keys inside). */
-export const PROTECTED_KEYS = [
+const PROTECTED_KEYS = [
   "roles.shield",
   "models",
   "shield",

@@ -8,8 +8,8 @@ import { closestMatch } from "../lib/closest_match.ts";
 import { parseConfigText } from "./load_config.ts";
 import type { Config } from "./schema.ts";
 
-/** Keys only a file edit and restart may change (spec 2.13 "read-only through the settings API"). */
-export const READ_ONLY_KEYS = ["web.port", "general.daily_budget", "shield.policy_file"];
+/** Keys only a file edit and restart may change (read-only through the settings API: docs/configuration.md). */
+const READ_ONLY_KEYS = ["web.port", "general.daily_budget", "shield.policy_file"];
 
 /** Security-relevant keys: a chat command must not weaken the engine, so these need a file edit. */
 const SECURITY_PREFIXES = [

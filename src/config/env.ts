@@ -12,7 +12,7 @@ export function readEnv(name: string | undefined): string | undefined {
 }
 
 /** Every environment variable name the config refers to (also the engine's --allow-env list). */
-export function referencedEnvNames(config: Config): string[] {
+function referencedEnvNames(config: Config): string[] {
   const names = new Set<string>();
   for (const model of config.models) if (model.api_key_env) names.add(model.api_key_env);
   const walk = (value: unknown, key = "") => {

@@ -161,7 +161,7 @@ function unique(items: string[]): string[] {
   return [...new Set(items)];
 }
 
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "(top level)";
   return path.reduce<string>((text, key) => {
     if (typeof key === "number") return `${text}[${key}]`;

@@ -1,4 +1,4 @@
-/** The zod schema of config.yaml: every key of spec 2.13 with its default and range. */
+/** The zod schema of config.yaml: every key of docs/configuration.md with its default and range. */
 import { isAbsolute } from "node:path";
 import { z } from "zod";
 
@@ -180,7 +180,7 @@ const general = z.object({
   output_sanitization: z.boolean().default(false),
 }).prefault({});
 
-export const SENSITIVITY_LEVELS = ["public", "internal", "confidential", "restricted", "critical"] as const;
+const SENSITIVITY_LEVELS = ["public", "internal", "confidential", "restricted", "critical"] as const;
 
 const security = z.object({
   ifc_policy: z.string().default("security/ifc/default.yaml"),

@@ -82,6 +82,7 @@ async function writeDiff(
   if (before.includes("\0")) {
     return { diff_note: "The existing file is binary: it would be replaced entirely" };
   }
-  const diff = unifiedDiff(path.basename(file), before, args.content);
+  const name = path.basename(file);
+  const diff = unifiedDiff(before, args.content, { oldLabel: `a/${name}`, newLabel: `b/${name}` });
   return diff ? { diff } : { diff_note: "The content is identical to the existing file" };
 }

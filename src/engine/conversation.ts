@@ -20,6 +20,17 @@ export interface CommandRunner {
   run(sessionId: string, text: string, channel: string): Promise<CommandResult>;
 }
 
+export interface ConversationDeps {
+  sessions: SessionService;
+  turns: Pick<TurnRunner, "run">;
+  /** Where Tier 3 answers go. */
+  approvals: Pick<ApprovalRegistry, "decide">;
+  commands: CommandRunner;
+  events: EventSink;
+  logger: Logger;
+  clock: Clock;
+}
+
 interface QueuedMessage {
   content: string;
   /** Told when the message's turn has ended (false: dropped unrun because the session is gone). */
@@ -40,26 +51,18 @@ export class Conversation {
   private readonly idle = new Set<() => void>();
   private stopping = false;
 
-  constructor(
-    private readonly sessions: SessionService,
-    private readonly turns: TurnRunner,
-    private readonly approvals: ApprovalRegistry,
-    private readonly commands: CommandRunner,
-    private readonly events: EventSink,
-    private readonly logger: Logger,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: ConversationDeps) {}
 
   async handle(frame: ClientFrame, client: { channel: string; activeSessionId?: string }): Promise<void> {
     switch (frame.type) {
       case "message":
         return this.acceptMessage(frame.session_id, frame.content, frame.mode);
       case "command": {
-        this.sessions.get(frame.session_id);
-        const result = await this.commands.run(frame.session_id, frame.content, client.channel);
+        this.deps.sessions.get(frame.session_id);
+        const result = await this.deps.commands.run(frame.session_id, frame.content, client.channel);
         // Read-only commands (the UI asks /help for completion) would flood the console at info level.
         const quiet = ["/help", "/status", "/usage", "/history", "/sessions"].includes(result.command);
-        this.logger[quiet ? "debug" : "info"](
+        this.deps.logger[quiet ? "debug" : "info"](
           "command",
           `Ran ${result.command} (${result.ok ? "ok" : "refused"})`,
           {
@@ -67,11 +70,13 @@ export class Conversation {
             channel: client.channel,
           },
         );
-        this.events.emit(makeEvent("command_result", frame.session_id, { ...result }, this.clock.now()));
+        this.deps.events.emit(
+          makeEvent("command_result", frame.session_id, { ...result }, this.deps.clock.now()),
+        );
         return;
       }
       case "cancel":
-        this.sessions.get(frame.session_id);
+        this.deps.sessions.get(frame.session_id);
         this.cancel(frame.session_id);
         return;
       case "tier3_decision": {
@@ -79,7 +84,13 @@ export class Conversation {
         const from = frame.session_id ?? client.activeSessionId;
         const remember = frame.remember === true;
         if (
-          !this.approvals.decide(frame.action_id, frame.decision, client.channel, from || undefined, remember)
+          !this.deps.approvals.decide(
+            frame.action_id,
+            frame.decision,
+            client.channel,
+            from || undefined,
+            remember,
+          )
         ) {
           throw new NotFoundError(
             `No pending approval with action_id "${frame.action_id}"`,
@@ -100,7 +111,7 @@ export class Conversation {
     mode?: "normal" | "otr",
     settled?: (ran: boolean) => void,
   ): void {
-    if (!this.sessions.find(sessionId)) {
+    if (!this.deps.sessions.find(sessionId)) {
       if (mode !== "otr") {
         throw new NotFoundError(
           `Session "${sessionId}" not found: create it with POST /api/sessions`,
@@ -113,7 +124,7 @@ export class Conversation {
           "INVALID_FRAME",
         );
       }
-      this.sessions.createWithId(sessionId, "otr");
+      this.deps.sessions.createWithId(sessionId, "otr");
     }
     const queue = this.queueFor(sessionId);
     if (queue.waiting.length >= MAX_QUEUED_MESSAGES) {
@@ -165,23 +176,23 @@ export class Conversation {
         queue.controller = new AbortController();
         let ran = false;
         try {
-          if (!this.sessions.find(sessionId)) {
+          if (!this.deps.sessions.find(sessionId)) {
             settled?.(false);
             for (const dropped of queue.waiting.splice(0)) dropped.settled?.(false);
             break;
           }
-          await this.turns.run(sessionId, content, queue.controller.signal);
+          await this.deps.turns.run(sessionId, content, queue.controller.signal);
           ran = true;
         } catch (error) {
-          this.logger.error("turn_crashed", (error as Error).message, {
+          this.deps.logger.error("turn_crashed", (error as Error).message, {
             session_id: sessionId,
             stack: (error as Error).stack ?? "",
           });
-          this.events.emit(makeEvent("error", sessionId, {
+          this.deps.events.emit(makeEvent("error", sessionId, {
             code: "TURN_FAILED",
             message: `The turn failed: ${(error as Error).message}`,
             recoverable: true,
-          }, this.clock.now()));
+          }, this.deps.clock.now()));
           ran = true;
         }
         // A turn cut short by shutdown is not settled: a channel then answers the message after the restart.

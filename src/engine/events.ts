@@ -1,4 +1,4 @@
-/** The engine's event bus: every event of spec 6.2 (src/protocol/server_events.ts) is emitted into it once and
+/** The engine's event bus: every event of src/protocol/server_events.ts is emitted into it once and
  * fanned out to the WebSocket hub, channel adapters and tests. */
 import type { EventSink, ServerEvent } from "../protocol/server_events.ts";
 

@@ -11,7 +11,7 @@ import type {
   SessionStore,
 } from "../store/session_types.ts";
 
-export const MAX_TITLE_LENGTH = 200;
+const MAX_TITLE_LENGTH = 200;
 
 export interface SessionObserver {
   created?(session: SessionRecord): void;

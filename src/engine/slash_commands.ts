@@ -23,10 +23,11 @@ type Handler = (
   channel: string,
 ) => Promise<Omit<CommandResult, "command">> | Omit<CommandResult, "command">;
 
-/** Commands that change configuration or files are accepted only from these channels (spec 1, rule 4). */
+/** Commands that change configuration or files are accepted only from these channels (marked "web and CLI only"
+ * in docs/agent.md, "Slash commands"). */
 const TRUSTED_CHANNELS = new Set(["web", "cli"]);
 
-export const COMMAND_HELP: [string, string][] = [
+const COMMAND_HELP: [string, string][] = [
   ["/help", "list the commands"],
   ["/new", "start a new session"],
   ["/otr", "start an off-the-record session (nothing is kept)"],

@@ -1,29 +1,22 @@
 /** One agent turn: user message → streamed LLM rounds → tool calls through the pipeline → response_complete. */
 import type { Clock } from "../lib/clock.ts";
-import { newId } from "../lib/clock.ts";
 import { ProviderError } from "../lib/errors.ts";
 import type { Logger } from "../log/logger.ts";
+import type { EventSink } from "../protocol/server_events.ts";
 import type { ChatMessage, LanguageModel, ToolCall, ToolSpec } from "../providers/types.ts";
-import type { Thought, TokenUsage } from "../store/session_types.ts";
-import type { SessionService } from "./session_service.ts";
-import type { Emit, EventSink } from "../protocol/server_events.ts";
-import { makeEvent } from "../protocol/server_events.ts";
-import type { MetricsRecorder } from "./ports.ts";
-import type { ToolPipeline } from "./tool_pipeline.ts";
-import { toChatMessages } from "./context_builder.ts";
+import type { ToolOutcomeRecord } from "../store/session_types.ts";
 import { needsCompaction, planCompaction, summarise } from "./compaction.ts";
+import { toChatMessages } from "./context_builder.ts";
+import type { MetricsRecorder } from "./ports.ts";
+import type { SessionService } from "./session_service.ts";
+import type { ToolOutcome, ToolPipeline } from "./tool_pipeline.ts";
+import { Turn, type TurnLimits } from "./turn.ts";
 
-export interface TurnLimits {
-  maxToolRounds: number;
-  maxResponseTokens: number;
-  contextWindow: number;
-  compactionThreshold: number;
-  outputSanitization: boolean;
-}
+export type { TurnLimits } from "./turn.ts";
 
 export interface TurnDeps {
   sessions: SessionService;
-  pipeline: ToolPipeline;
+  pipeline: Pick<ToolPipeline, "run">;
   events: EventSink;
   metrics: MetricsRecorder;
   logger: Logger;
@@ -35,301 +28,225 @@ export interface TurnDeps {
   limits: () => TurnLimits;
 }
 
-interface RoundResult {
+/** One streamed answer of the model: its text and the tool calls it asked for. */
+interface Reply {
   text: string;
   calls: ToolCall[];
-  usage: TokenUsage;
 }
+
+const NO_MODEL_MESSAGE =
+  "No chat model is configured: add a models[] entry and set roles.chat in config.yaml (or use /model)";
 
 export class TurnRunner {
   constructor(private readonly deps: TurnDeps) {}
 
+  /** Stores the user's message, then answers it: rounds of streaming and tool calls until the model stops calling
+   * tools. A cancel keeps what was streamed; a failure is told to the client as an `error` event. */
   async run(sessionId: string, content: string, signal: AbortSignal): Promise<void> {
-    const { deps } = this;
-    const session = deps.sessions.get(sessionId);
-    const otr = session.mode === "otr";
-    deps.sessions.addMessage(sessionId, { role: "user", content });
-    if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
-    const messageId = newId("m_");
-    const emit: Emit = (type, data) => deps.events.emit(makeEvent(type, sessionId, data, deps.clock.now()));
-    const model = deps.model();
-    if (!model) {
-      emit("error", {
-        code: "NO_MODEL",
-        message:
-          "No chat model is configured: add a models[] entry and set roles.chat in config.yaml (or use /model)",
-        recoverable: false,
-      });
-      return;
-    }
-    const limits = deps.limits();
-    const thoughts: Thought[] = [];
-    const usage: TokenUsage = { input_tokens: 0, output_tokens: 0, total_tokens: 0 };
-    const offered = new Set(deps.toolSpecs().map((spec) => spec.name));
-    // Everything streamed in the turn, and in the current round: a cancel or failure mid-round keeps both.
-    const progress = { streamed: "", round: "" };
+    const turn = this.begin(sessionId, content, signal);
+    if (!turn) return;
     try {
-      let messages = await this.contextFor(sessionId, limits);
-      if (await this.compactIfNeeded(sessionId, otr, model, limits, messages, thoughts, usage, signal)) {
-        messages = await this.contextFor(sessionId, limits);
-      }
+      let context = await this.compactedContext(turn);
       for (let round = 0;; round++) {
-        if (round > 0) messages = await this.contextFor(sessionId, limits);
-        const tools = round < limits.maxToolRounds ? deps.toolSpecs() : [];
-        const result = await this.streamRound(
-          model,
-          messages,
-          tools,
-          limits,
-          sessionId,
-          otr,
-          messageId,
-          signal,
-          emit,
-          progress,
-        );
-        addUsage(usage, result.usage);
-        if (result.calls.length === 0) break;
-        if (result.text.trim()) {
-          thoughts.push({ stage: "reasoning", summary: result.text.trim().slice(0, 500) });
-        }
-        deps.sessions.addMessage(sessionId, {
-          role: "assistant",
-          content: result.text,
-          tool_calls: result.calls,
-        });
-        for (const call of result.calls) {
-          const outcome = await deps.pipeline.run(call, {
-            sessionId,
-            otr,
-            signal,
-            offered,
-            reasoning: result.text.slice(0, 1000),
-          });
-          thoughts.push({
-            stage: "tool_call",
-            summary: `${call.name}: ${outcome.isError ? "failed" : "succeeded"}`,
-            detail: { tool_name: call.name, success: !outcome.isError, action_id: outcome.actionId },
-          });
-          deps.sessions.addMessage(sessionId, {
-            role: "tool",
-            content: outcome.content,
-            tool_call_id: call.id,
-            name: call.name,
-            action_id: outcome.actionId,
-            tool_outcome: {
-              decision: outcome.verdict?.decision ?? "BLOCK",
-              tier: outcome.verdict?.tier ?? 0,
-              reason: outcome.verdict?.reason ?? outcome.content,
-              is_error: outcome.isError,
-              duration_ms: outcome.durationMs,
-              ...(outcome.verdict ? {} : { otr_blocked: true }),
-            },
-          });
-          if (signal.aborted) throw signal.reason ?? new DOMException("Cancelled", "AbortError");
-        }
-        if (round + 1 > limits.maxToolRounds) {
-          thoughts.push({
+        if (round > 0) context = await this.contextFor(turn);
+        const reply = await this.streamRound(turn, context, round < turn.limits.maxToolRounds);
+        if (reply.calls.length === 0) break;
+        await this.runCalls(turn, reply);
+        if (round + 1 > turn.limits.maxToolRounds) {
+          const max = turn.limits.maxToolRounds;
+          turn.think({
             stage: "limit",
-            summary: `Stopped after ${limits.maxToolRounds} tool rounds (agents.max_tool_rounds)`,
+            summary: `Stopped after ${max} tool rounds (agents.max_tool_rounds)`,
           });
         }
       }
     } catch (error) {
-      if (isAbort(error, signal)) {
-        thoughts.push({ stage: "cancelled", summary: "The response was cancelled" });
-        this.complete(sessionId, messageId, progress.streamed, progress.round, thoughts, usage, emit);
-        return;
-      }
-      this.fail(error, emit, sessionId);
-      if (progress.round) {
-        deps.sessions.addMessage(sessionId, {
-          role: "assistant",
-          content: progress.round,
-          message_id: messageId,
-          thoughts,
-        });
-      }
-      return;
+      if (!turn.isCancellation(error)) return this.fail(turn, error);
+      turn.think({ stage: "cancelled", summary: "The response was cancelled" });
     }
-    this.complete(sessionId, messageId, progress.streamed, progress.round, thoughts, usage, emit);
+    this.complete(turn);
   }
 
-  private complete(
-    sessionId: string,
-    messageId: string,
-    streamed: string,
-    finalText: string,
-    thoughts: Thought[],
-    usage: TokenUsage,
-    emit: Emit,
-  ): void {
-    usage.total_tokens = usage.input_tokens + usage.output_tokens;
-    this.deps.sessions.addMessage(sessionId, {
-      message_id: messageId,
-      role: "assistant",
-      content: finalText,
-      thoughts,
-      token_usage: usage,
+  /** The user's message is stored whatever happens next; no turn without a chat model. */
+  private begin(sessionId: string, content: string, signal: AbortSignal): Turn | undefined {
+    const { deps } = this;
+    const session = deps.sessions.get(sessionId);
+    deps.sessions.addMessage(sessionId, { role: "user", content });
+    if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
+    const model = deps.model();
+    const turn = model && new Turn({
+      sessionId,
+      otr: session.mode === "otr",
+      model,
+      limits: deps.limits(),
+      signal,
+      offered: new Set(deps.toolSpecs().map((spec) => spec.name)),
+      events: deps.events,
+      clock: deps.clock,
     });
-    emit("response_complete", { content: streamed, message_id: messageId, thoughts, token_usage: usage });
-  }
-
-  private fail(
-    error: unknown,
-    emit: Emit,
-    sessionId: string,
-  ): void {
-    if (error instanceof ProviderError) {
-      this.deps.logger.warn("llm_call_failed", error.message, {
+    if (!turn) {
+      deps.events.emit({
+        type: "error",
         session_id: sessionId,
-        retryable: error.retryable,
+        timestamp: deps.clock.now(),
+        data: { code: "NO_MODEL", message: NO_MODEL_MESSAGE, recoverable: false },
       });
-      emit("error", { code: "LLM_CALL_FAILED", message: error.message, recoverable: error.retryable });
-      return;
     }
-    this.deps.logger.error("turn_failed", (error as Error).message, {
-      session_id: sessionId,
-      stack: (error as Error).stack ?? "",
+    return turn;
+  }
+
+  private complete(turn: Turn): void {
+    this.deps.sessions.addMessage(turn.sessionId, {
+      message_id: turn.messageId,
+      role: "assistant",
+      content: turn.roundText,
+      thoughts: turn.thoughts,
+      token_usage: turn.usage,
     });
-    emit("error", {
-      code: "TURN_FAILED",
-      message: `The turn failed: ${(error as Error).message}`,
-      recoverable: true,
+    turn.emit("response_complete", {
+      content: turn.streamed,
+      message_id: turn.messageId,
+      thoughts: turn.thoughts,
+      token_usage: turn.usage,
     });
   }
 
-  private async contextFor(sessionId: string, limits: TurnLimits): Promise<ChatMessage[]> {
+  private fail(turn: Turn, error: unknown): void {
+    const { logger } = this.deps;
+    const message = (error as Error).message;
+    if (error instanceof ProviderError) {
+      logger.warn("llm_call_failed", message, { session_id: turn.sessionId, retryable: error.retryable });
+      turn.emit("error", { code: "LLM_CALL_FAILED", message, recoverable: error.retryable });
+    } else {
+      logger.error("turn_failed", message, {
+        session_id: turn.sessionId,
+        stack: (error as Error).stack ?? "",
+      });
+      turn.emit("error", { code: "TURN_FAILED", message: `The turn failed: ${message}`, recoverable: true });
+    }
+    // What the round had streamed stays in the history, as the client saw it.
+    if (turn.roundText) {
+      this.deps.sessions.addMessage(turn.sessionId, {
+        role: "assistant",
+        content: turn.roundText,
+        message_id: turn.messageId,
+        thoughts: turn.thoughts,
+      });
+    }
+  }
+
+  private async contextFor(turn: Turn): Promise<ChatMessage[]> {
+    const { sessions } = this.deps;
     const system = await this.deps.systemPrompt();
-    const summary = this.deps.sessions.summary(sessionId);
-    const history = toChatMessages(this.deps.sessions.messages(sessionId), limits.outputSanitization);
+    const summary = sessions.summary(turn.sessionId);
+    const history = toChatMessages(sessions.messages(turn.sessionId), turn.limits.outputSanitization);
     const note = summary ? `\n\n## Summary of the earlier conversation\n${summary}` : "";
     return [{ role: "system", content: system + note }, ...history];
   }
 
-  private async compactIfNeeded(
-    sessionId: string,
-    otr: boolean,
-    model: LanguageModel,
-    limits: TurnLimits,
-    messages: ChatMessage[],
-    thoughts: Thought[],
-    usage: TokenUsage,
-    signal: AbortSignal,
-  ): Promise<boolean> {
-    if (!needsCompaction(messages, limits.contextWindow, limits.compactionThreshold)) return false;
-    const plan = planCompaction(this.deps.sessions.messages(sessionId));
-    if (!plan || plan.fold.length === 0) return false;
+  /** The context for the first round; past the compaction threshold, older history is folded into a summary first. */
+  private async compactedContext(turn: Turn): Promise<ChatMessage[]> {
+    const context = await this.contextFor(turn);
+    const { limits } = turn;
+    if (!needsCompaction(context, limits.contextWindow, limits.compactionThreshold)) return context;
+    const plan = planCompaction(this.deps.sessions.messages(turn.sessionId));
+    if (!plan || plan.fold.length === 0) return context;
     const started = performance.now();
-    const summary = await summarise(
-      model,
-      this.deps.sessions.summary(sessionId),
-      plan.fold,
-      limits.maxResponseTokens,
-      signal,
-    );
-    if (!otr) {
-      this.recordCall(
-        sessionId,
-        model,
-        "compaction",
-        started,
-        summary.inputTokens,
-        summary.outputTokens,
-        true,
-      );
-    }
-    addUsage(usage, {
-      input_tokens: summary.inputTokens,
-      output_tokens: summary.outputTokens,
-      total_tokens: 0,
-    });
-    this.deps.sessions.compact(sessionId, summary.text, plan.fold.map((record) => record.message_id));
-    thoughts.push({
+    const previous = this.deps.sessions.summary(turn.sessionId);
+    const summary = await summarise(turn.model, previous, plan.fold, limits.maxResponseTokens, turn.signal);
+    this.recordCall(turn, "compaction", started, summary.inputTokens, summary.outputTokens, true);
+    turn.addUsage(summary.inputTokens, summary.outputTokens);
+    this.deps.sessions.compact(turn.sessionId, summary.text, plan.fold.map((record) => record.message_id));
+    turn.think({
       stage: "compaction",
       summary: `Context passed ${limits.compactionThreshold}% of ${limits.contextWindow} tokens: ` +
         `summarised ${plan.fold.length} earlier messages into a note`,
       detail: { folded_messages: plan.fold.length },
     });
-    return true;
+    return await this.contextFor(turn);
   }
 
-  private async streamRound(
-    model: LanguageModel,
-    messages: ChatMessage[],
-    tools: ToolSpec[],
-    limits: TurnLimits,
-    sessionId: string,
-    otr: boolean,
-    messageId: string,
-    signal: AbortSignal,
-    emit: Emit,
-    progress: { streamed: string; round: string },
-  ): Promise<RoundResult> {
-    progress.round = "";
-    const result: RoundResult = {
-      text: "",
-      calls: [],
-      usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0 },
-    };
+  /** Streams one answer to the client token by token; tools are offered until max_tool_rounds is used up. */
+  private async streamRound(turn: Turn, messages: ChatMessage[], offerTools: boolean): Promise<Reply> {
+    turn.roundText = "";
+    const reply: Reply = { text: "", calls: [] };
+    const usage = { input: 0, output: 0 };
     const started = performance.now();
     let ok = false;
+    const request = {
+      messages,
+      tools: offerTools ? this.deps.toolSpecs() : [],
+      maxTokens: turn.limits.maxResponseTokens,
+      signal: turn.signal,
+    };
     try {
-      for await (
-        const event of model.stream({ messages, tools, maxTokens: limits.maxResponseTokens, signal })
-      ) {
+      for await (const event of turn.model.stream(request)) {
         if (event.type === "text-delta" && event.text) {
-          const first = result.text === "";
-          result.text += event.text;
-          progress.round += event.text;
-          progress.streamed += event.text;
-          emit("llm_token", { token: event.text, message_id: messageId });
+          const first = reply.text === "";
+          reply.text += event.text;
+          turn.roundText += event.text;
+          turn.streamed += event.text;
+          turn.emit("llm_token", { token: event.text, message_id: turn.messageId });
           // When the rest of the reply is already buffered, everything up to response_complete would run before
           // the socket is written: yield once so the first token reaches the user at once.
           if (first) await yieldToEventLoop();
-        } else if (event.type === "tool-call") result.calls.push(event.call);
+        } else if (event.type === "tool-call") reply.calls.push(event.call);
         else if (event.type === "usage") {
-          result.usage.input_tokens += event.input_tokens;
-          result.usage.output_tokens += event.output_tokens;
+          usage.input += event.input_tokens;
+          usage.output += event.output_tokens;
         }
       }
       ok = true;
     } finally {
-      if (result.usage.input_tokens === 0 && result.usage.output_tokens === 0) {
-        result.usage.input_tokens = Math.ceil(
-          messages.reduce((sum, message) => sum + message.content.length, 0) / 4,
-        );
-        result.usage.output_tokens = Math.ceil(result.text.length / 4);
+      // A provider that reports no usage is estimated at about four characters a token.
+      if (usage.input === 0 && usage.output === 0) {
+        usage.input = Math.ceil(messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+        usage.output = Math.ceil(reply.text.length / 4);
       }
-      if (!otr) {
-        this.recordCall(
-          sessionId,
-          model,
-          "chat",
-          started,
-          result.usage.input_tokens,
-          result.usage.output_tokens,
-          ok,
-        );
-      }
+      this.recordCall(turn, "chat", started, usage.input, usage.output, ok);
     }
-    return result;
+    turn.addUsage(usage.input, usage.output);
+    return reply;
   }
 
-  private recordCall(
-    sessionId: string,
-    model: LanguageModel,
-    role: string,
-    started: number,
-    input: number,
-    output: number,
-    ok: boolean,
-  ) {
+  /** Each call the model asked for goes through the pipeline, in order; its result is stored for the next round. */
+  private async runCalls(turn: Turn, reply: Reply): Promise<void> {
+    const { sessions, pipeline } = this.deps;
+    if (reply.text.trim()) turn.think({ stage: "reasoning", summary: reply.text.trim().slice(0, 500) });
+    sessions.addMessage(turn.sessionId, { role: "assistant", content: reply.text, tool_calls: reply.calls });
+    for (const call of reply.calls) {
+      const outcome = await pipeline.run(call, {
+        sessionId: turn.sessionId,
+        otr: turn.otr,
+        signal: turn.signal,
+        offered: turn.offered,
+        reasoning: reply.text.slice(0, 1000),
+      });
+      turn.think({
+        stage: "tool_call",
+        summary: `${call.name}: ${outcome.isError ? "failed" : "succeeded"}`,
+        detail: { tool_name: call.name, success: !outcome.isError, action_id: outcome.actionId },
+      });
+      sessions.addMessage(turn.sessionId, {
+        role: "tool",
+        content: outcome.content,
+        tool_call_id: call.id,
+        name: call.name,
+        action_id: outcome.actionId,
+        tool_outcome: outcomeRecord(outcome),
+      });
+      turn.throwIfCancelled();
+    }
+  }
+
+  /** Usage metrics of a model call; none for off-the-record sessions. */
+  private recordCall(turn: Turn, role: string, started: number, input: number, output: number, ok: boolean) {
+    if (turn.otr) return;
     this.deps.metrics.llmCall({
-      sessionId,
+      sessionId: turn.sessionId,
       role,
-      provider: model.provider,
-      model: model.model,
+      provider: turn.model.provider,
+      model: turn.model.model,
       latencyMs: performance.now() - started,
       inputTokens: input,
       outputTokens: output,
@@ -338,21 +255,32 @@ export class TurnRunner {
   }
 }
 
+/** What the history keeps of a call's outcome: the verdict's fields, so a client never parses the result text. */
+function outcomeRecord(outcome: ToolOutcome): ToolOutcomeRecord {
+  if (!outcome.verdict) {
+    return {
+      decision: "BLOCK",
+      tier: 0,
+      reason: outcome.content,
+      is_error: outcome.isError,
+      duration_ms: outcome.durationMs,
+      otr_blocked: true,
+    };
+  }
+  return {
+    decision: outcome.verdict.decision,
+    tier: outcome.verdict.tier,
+    reason: outcome.verdict.reason,
+    is_error: outcome.isError,
+    duration_ms: outcome.durationMs,
+  };
+}
+
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function addUsage(total: TokenUsage, add: TokenUsage): void {
-  total.input_tokens += add.input_tokens;
-  total.output_tokens += add.output_tokens;
-  total.total_tokens = total.input_tokens + total.output_tokens;
-}
-
-function isAbort(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || (error instanceof Error && error.name === "AbortError");
-}
-
-export function titleFrom(content: string): string {
+function titleFrom(content: string): string {
   const line = content.replace(/\s+/g, " ").trim();
   return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
 }

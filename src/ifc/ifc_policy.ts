@@ -4,7 +4,7 @@ import { parse as parseYaml } from "yaml";
 import { ConfigError } from "../lib/errors.ts";
 import { type Level, LEVELS } from "./levels.ts";
 
-export const SINK_DECISIONS = ["allow", "escalate", "block"] as const;
+const SINK_DECISIONS = ["allow", "escalate", "block"] as const;
 export type SinkDecision = typeof SINK_DECISIONS[number];
 
 const levelSchema = z.enum(LEVELS);

@@ -38,7 +38,7 @@ export interface IfcTrackerOptions {
   homeDir?: string;
 }
 
-export const DEFAULT_MEMORY_BLOCK_LEVELS: Level[] = ["critical", "restricted"];
+const DEFAULT_MEMORY_BLOCK_LEVELS: Level[] = ["critical", "restricted"];
 const SEVERITY: Record<SinkDecision, number> = { allow: 0, escalate: 1, block: 2 };
 
 export type IfcTracker = ReturnType<typeof createIfcTracker>;
@@ -135,7 +135,7 @@ export function createIfcTracker(policy: IfcPolicy, options: IfcTrackerOptions =
 }
 
 /** The policy's key when present, else the config's list when not empty, else [critical, restricted]. */
-export function effectiveMemoryBlockLevels(policy: IfcPolicy, configured: string[]): Level[] {
+function effectiveMemoryBlockLevels(policy: IfcPolicy, configured: string[]): Level[] {
   if (policy.memory_block_levels) return policy.memory_block_levels;
   const bad = configured.find((level) => !isLevel(level));
   if (bad !== undefined) {

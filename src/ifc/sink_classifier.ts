@@ -36,11 +36,7 @@ export function classifySinks(
     .map((sink) => ({ sink, target }));
 }
 
-export function hostOf(url: unknown): string | undefined {
-  return parseUrl(url)?.hostname;
-}
-
-export function isLocalHost(policy: IfcPolicy, host: string): boolean {
+function isLocalHost(policy: IfcPolicy, host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, "");
   return policy.local_hosts.some((glob) => matchesGlob(glob, host, NAME) || matchesGlob(glob, bare, NAME));
 }

@@ -19,7 +19,7 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const columns = b.length + 1;
   const table: number[][] = Array.from({ length: rows }, (_, row) => {

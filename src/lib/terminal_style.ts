@@ -20,7 +20,7 @@ export const PLAIN_STYLE: TerminalStyle = {
   yellow: plain,
   cyan: plain,
 };
-export const ANSI_STYLE: TerminalStyle = {
+const ANSI_STYLE: TerminalStyle = {
   bold: ansi(1, 22),
   dim: ansi(2, 22),
   red: ansi(31, 39),

@@ -1,19 +1,41 @@
-/** A unified line diff (Myers' O(ND) algorithm), bounded: when the shortest edit script would cost more than
- * a fixed budget, the whole old middle is shown removed and the whole new one added (exact, just not minimal). */
+/** A unified line diff (Myers' O(ND) algorithm), bounded in time and memory: for a Tier 3 card showing what a write
+ * would change and for Chronicle showing what changed since a snapshot. */
 
-const MAX_EDITS = 2000;
-/** Bounds (lines × edits) so a megabyte file cannot stall the approval it is shown in. */
+const DEFAULT_MAX_EDITS = 2000;
+/** Bounds (lines × edits) so a megabyte file cannot stall the approval or command it is shown in. */
 const WORK_BUDGET = 20_000_000;
+
+/** Unchanged lines shown around each change. */
 const CONTEXT = 3;
 
 type Edit = { kind: " " | "-" | "+"; line: string };
 
-/** `--- a/name` / `+++ b/name` and hunks; "" when the texts are equal. */
-export function unifiedDiff(name: string, before: string, after: string): string {
+export interface DiffOptions {
+  /** The `---` and `+++` labels, e.g. "a/notes.md" and "b/notes.md". */
+  oldLabel: string;
+  newLabel: string;
+  /** Edits beyond which no shortest script is searched (default 2000); the work is bounded by size as well. */
+  maxEdits?: number;
+  /**
+   * Past that bound: "replace" (default) shows the whole differing middle removed and the new one added (exact,
+   * just not minimal); "summary" prints one line with the sizes instead.
+   */
+  overBudget?: "replace" | "summary";
+}
+
+/** The `---`/`+++` header and hunks with three lines of context, like `diff -u`; "" when the texts are equal. */
+export function unifiedDiff(before: string, after: string, options: DiffOptions): string {
   if (before === after) return "";
-  const edits = lineEdits(splitLines(before), splitLines(after));
-  const hunks = toHunks(edits);
-  return [`--- a/${name}`, `+++ b/${name}`, ...hunks].join("\n") + "\n";
+  const a = splitLines(before);
+  const b = splitLines(after);
+  const header = [`--- ${options.oldLabel}`, `+++ ${options.newLabel}`];
+  const edits = lineEdits(a, b, options);
+  if (!edits) {
+    return [...header, `@@ too many changes to show: ${a.length} lines before, ${b.length} after @@`].join(
+      "\n",
+    ) + "\n";
+  }
+  return [...header, ...toHunks(edits)].join("\n") + "\n";
 }
 
 function splitLines(text: string): string[] {
@@ -24,7 +46,8 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-function lineEdits(a: string[], b: string[]): Edit[] {
+/** The edit script, or undefined when it is over budget and the options ask for a summary. */
+function lineEdits(a: string[], b: string[], options: DiffOptions): Edit[] | undefined {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
@@ -33,7 +56,9 @@ function lineEdits(a: string[], b: string[]): Edit[] {
   ) tail++;
   const middleA = a.slice(head, a.length - tail);
   const middleB = b.slice(head, b.length - tail);
-  const middle = myers(middleA, middleB) ?? [
+  const script = myers(middleA, middleB, options.maxEdits ?? DEFAULT_MAX_EDITS);
+  if (!script && options.overBudget === "summary") return undefined;
+  const middle = script ?? [
     ...middleA.map((line): Edit => ({ kind: "-", line })),
     ...middleB.map((line): Edit => ({ kind: "+", line })),
   ];
@@ -44,11 +69,11 @@ function lineEdits(a: string[], b: string[]): Edit[] {
   ];
 }
 
-/** The shortest edit script, or undefined when it needs more than MAX_EDITS edits. */
-function myers(a: string[], b: string[]): Edit[] | undefined {
+/** The shortest edit script, or undefined when it needs more than `maxEdits` edits (or the work budget). */
+function myers(a: string[], b: string[], maxEdits: number): Edit[] | undefined {
   const n = a.length;
   const m = b.length;
-  const max = Math.min(n + m, MAX_EDITS, Math.floor(WORK_BUDGET / Math.max(1, n + m)));
+  const max = Math.min(n + m, maxEdits, Math.floor(WORK_BUDGET / Math.max(1, n + m)));
   const offset = max + 1;
   let v = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];

@@ -76,7 +76,7 @@ export function createEmbeddingStore(db: DatabaseSync, embedder: EmbeddingModel)
   };
 }
 
-export function embeddingInput(section: string, content: string): string {
+function embeddingInput(section: string, content: string): string {
   return section === "" ? content : `${section}\n\n${content}`;
 }
 

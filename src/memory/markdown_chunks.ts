@@ -7,7 +7,7 @@ export interface Chunk {
 }
 
 /** Long enough for a typical note section, short enough for embedding inputs and focused bm25 hits. */
-export const MAX_CHUNK_CHARS = 4000;
+const MAX_CHUNK_CHARS = 4000;
 
 export function chunkMarkdown(text: string, maxChars = MAX_CHUNK_CHARS): Chunk[] {
   const parsed = parseMarkdown(text);

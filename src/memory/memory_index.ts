@@ -8,7 +8,7 @@ import { writeChunks } from "./chunk_writer.ts";
 import type { MemoryLog, SyncReport } from "./types.ts";
 
 /** Larger files are left out of the index (they still count as memory files for reading). */
-export const MAX_INDEXED_FILE_BYTES = 32 * 1024 * 1024;
+const MAX_INDEXED_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
  * A file modified within this window of its indexing may have been edited again in the same mtime tick

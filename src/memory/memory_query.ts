@@ -19,15 +19,15 @@ export interface ChunkText {
 }
 
 /** Markdown bold: readable as plain text, rendered by Markdown UIs, and never HTML (no injection). */
-export const HIGHLIGHT_OPEN = "**";
-export const HIGHLIGHT_CLOSE = "**";
+const HIGHLIGHT_OPEN = "**";
+const HIGHLIGHT_CLOSE = "**";
 const SNIPPET_TOKENS = 24;
 /**
  * bm25 scores every match, so a word found in 100k chunks costs ~150 ms to rank. A query matching more
  * chunks than this is too broad for bm25 to say much anyway: it lists the newest matching chunks instead
  * (rowids grow, and re-indexed chunks get new ones, so newest means most recently written).
  */
-export const MAX_RANKED_MATCHES = 1000;
+const MAX_RANKED_MATCHES = 1000;
 /** Heading words count double: a hit in "Projects > Parapet" says more than one in passing text. */
 const RANK_FUNCTION = "bm25(2.0, 1.0)";
 

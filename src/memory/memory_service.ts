@@ -15,7 +15,7 @@ import { buildPromptContext, PROMPT_FILES, type PromptFile } from "./prompt_cont
 import { editSection } from "./section_edit.ts";
 import type { MemoryLog, MemorySearchResult, MemoryService } from "./types.ts";
 
-export const MAX_SEARCH_RESULTS = 10;
+const MAX_SEARCH_RESULTS = 10;
 
 export interface MemoryServiceOptions {
   /** Absolute path of the agent workspace. */

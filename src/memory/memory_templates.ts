@@ -6,7 +6,7 @@ export interface TemplateOptions {
   agentName: string;
 }
 
-export function memoryTemplates(options: TemplateOptions): Record<MemoryFileName, string> {
+function memoryTemplates(options: TemplateOptions): Record<MemoryFileName, string> {
   const name = options.agentName.replace(/\s+/g, " ").trim() || "Parapet";
   return {
     "IDENTITY.md": `# Identity

@@ -1,4 +1,4 @@
-/** Every audit event name and the details it carries (contract 11: ids, types, targets and hashes, never
+/** Every audit event name and the details it carries (docs/audit.md: ids, types, targets and hashes, never
  * message text or secrets). A new audit event is one more line in AuditEventDetails. */
 import type { Decision } from "./server_events.ts";
 

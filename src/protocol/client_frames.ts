@@ -1,11 +1,11 @@
-/** zod schemas of the frames a client may send on /api/ws (spec 4.2). */
+/** zod schemas of the frames a client may send on /api/ws (docs/api.md, "Client frames"). */
 import { z } from "zod";
 
 const sessionId = z.string().min(1).max(128);
 /** The connection's control key (control_keys.ts); checked by the hub, not here. */
 const controlKey = z.string().max(128).optional();
 
-export const clientFrameSchema = z.discriminatedUnion("type", [
+const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("message"),
     session_id: sessionId,

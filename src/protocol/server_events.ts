@@ -1,4 +1,4 @@
-/** Every event the engine sends (spec 6.1 envelope, 6.2 types): one typed union shared by the engine, the
+/** Every event the engine sends (docs/api.md, "Events"): one typed union shared by the engine, the
  * WebSocket hub, channel adapters and the web UI. A new event type is one more line in ServerEventData. */
 
 export type Decision = "ALLOW" | "BLOCK" | "ESCALATE";
@@ -41,14 +41,12 @@ export interface ServerEventData {
     agent_id?: string;
   };
   shield_verdict: VerdictFields & { action_id: string; tier_results: TierResult[]; agent_id?: string };
-  /** `verdict` (beyond the spec) lets a client show why a call did not run without parsing `result`. */
   action_completed: {
     action_id: string;
     tool_name: string;
     result: string;
     is_error: boolean;
     duration_ms: number;
-    verdict?: VerdictFields;
     agent_id?: string;
   };
   response_complete: { content: string; message_id: string; thoughts: Thought[]; token_usage: TokenUsage };
@@ -96,7 +94,7 @@ export interface SubAgentStatusData {
 
 export type ServerEventType = keyof ServerEventData;
 
-/** The spec 6.1 envelope around one type's payload; `session_id` is "" for global events (log_entry). */
+/** The envelope around one type's payload; `session_id` is "" for global events (log_entry). */
 export type ServerEventOf<T extends ServerEventType> = {
   type: T;
   session_id: string;
@@ -106,7 +104,7 @@ export type ServerEventOf<T extends ServerEventType> = {
 
 export type ServerEvent = { [T in ServerEventType]: ServerEventOf<T> }[ServerEventType];
 
-/** The answer to `ping`: the type alone (contract 7). */
+/** The answer to `ping`: the type alone. */
 export const PONG = { type: "pong" } as const;
 
 export function makeEvent<T extends ServerEventType>(
@@ -118,9 +116,6 @@ export function makeEvent<T extends ServerEventType>(
   // A generic T cannot be narrowed to one member of the union; the signature already ties data to type.
   return { type, session_id: sessionId, timestamp: now, data } as ServerEvent;
 }
-
-/** Emits one event of a session, its envelope filled in by the caller. */
-export type Emit = <T extends ServerEventType>(type: T, data: ServerEventData[T]) => void;
 
 /** Where events go: the engine emits into it; the hub, channels and tests listen. */
 export interface EventSink {

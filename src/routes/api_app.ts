@@ -17,7 +17,7 @@ import { staticFiles } from "./static_files.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../log/logger.ts";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ApiAppOptions {
   services: ApiServices;

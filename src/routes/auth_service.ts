@@ -1,4 +1,4 @@
-/** Password login for the web UI and API (contract 9): bcrypt check, random cookie tokens, rate limit.
+/** Password login for the web UI and API (docs/security.md, "Web access"): bcrypt check, random cookie tokens, rate limit.
  * Tokens are stored hashed together with a fingerprint of the password hash, so changing the password (a
  * config edit and restart) invalidates every earlier login. */
 import { compare } from "bcrypt-ts";

@@ -7,7 +7,7 @@ import { AppError } from "../lib/errors.ts";
 
 /** A header no cross-site form or simple request can carry: a page elsewhere would need a CORS preflight,
  * which the engine never grants. */
-export const CONTROL_HEADER = "x-parapet-control";
+const CONTROL_HEADER = "x-parapet-control";
 
 export function controlRoutes(services: ApiServices): Hono {
   const app = new Hono();

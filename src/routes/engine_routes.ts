@@ -16,11 +16,11 @@ export function engineRoutes(services: ApiServices): Hono {
     services.restart();
     return context.json({ status: "restarting" });
   });
-  app.get("/sub-agents", (context) => context.json(services.subAgents()));
-  app.get("/channels", (context) => context.json({ channels: services.channels()?.list() ?? [] }));
+  app.get("/sub-agents", (context) => context.json(services.subAgents?.() ?? []));
+  app.get("/channels", (context) => context.json({ channels: services.channels?.()?.list() ?? [] }));
   app.post("/channels/detach", async (context) => {
     const body = await readJsonBody(context, detachBody);
-    const controller = services.channels();
+    const controller = services.channels?.();
     if (!controller) throw new AppError("Channel controller is unavailable", "CHANNELS_UNAVAILABLE", 503);
     if (!controller.list().includes(body.channel) || !(await controller.detach(body.channel))) {
       throw new NotFoundError(`Channel "${body.channel}" not found`, "CHANNEL_NOT_FOUND");

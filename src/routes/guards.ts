@@ -1,4 +1,4 @@
-/** The request guard: Host/Origin checks (contract 10), login enforcement and security headers, in one
+/** The request guard: Host/Origin checks (docs/security.md, "Web access"), login enforcement and security headers, in one
  * middleware because it runs on every request. It judges the decoded path the router matches (request_path.ts). */
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
@@ -10,7 +10,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 /** The only API calls that need no login: getting one and ending one. */
 const OPEN_API_PATHS = new Set(["/api/login", "/api/logout"]);
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -1,4 +1,4 @@
-/** POST /api/login and /api/logout (contract 9). */
+/** POST /api/login and /api/logout (docs/security.md, "Web access"). */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";

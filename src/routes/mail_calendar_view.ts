@@ -1,4 +1,4 @@
-/** The `email` and `calendar` blocks of the settings view (spec 2.7): provider, configured, from and the OAuth2
+/** The `email` and `calendar` blocks of the settings view (GET /api/settings in docs/api.md): provider, configured, from and the OAuth2
  * accounts with whether a grant is stored. Never a password, client secret or token: only names and booleans. */
 import type { Config } from "../config/schema.ts";
 

@@ -40,14 +40,17 @@ export interface ApiServices {
   tools(): { name: string; description: string }[];
   /** Answers first, then exits the engine with code 75. */
   restart(): void;
-  channels(): ChannelController | null;
-  subAgents(): unknown[];
-  logs?: (query: LogQuery) => Promise<unknown>;
-  audit?: (query: AuditQuery) => Promise<unknown>;
-  metrics?: MetricsReader;
-  memory?: MemoryReader;
+  /** The channel manager, or null while no channel is enabled (GET /api/channels lists none, detach answers 503). */
+  channels?: () => ChannelController | null;
+  /** Running sub-agents' status objects, once sub-agents exist (absent: an empty list). */
+  subAgents?: () => unknown[];
+  logs(query: LogQuery): Promise<unknown>;
+  audit(query: AuditQuery): Promise<unknown>;
+  metrics: MetricsReader;
+  memory: MemoryReader;
   /** The chat model's reachability; `fresh` skips the remembered answer. */
-  modelCheck?: (fresh: boolean) => Promise<unknown>;
+  modelCheck(fresh: boolean): Promise<unknown>;
+  /** Starts an MCP server and lists its tools (POST /api/settings/test-mcp); absent while the mcp group is off. */
   testMcp?: (
     input: { name: string; command: string; args: string[]; env: Record<string, string> },
   ) => Promise<unknown>;

@@ -1,4 +1,4 @@
-/** The read-only settings view of spec 2.7 (secrets masked) and the status object of spec 2.6. */
+/** The read-only settings view (secrets masked) and the status object of docs/api.md ("Engine"). */
 import type { Config, ModelConfig } from "../config/schema.ts";
 import type { SandboxInfo } from "../sandbox/sandbox.ts";
 import { calendarView, emailView, type OAuthGrantName } from "./mail_calendar_view.ts";
@@ -15,7 +15,7 @@ export interface ViewInputs {
   oauthGrants?: () => OAuthGrantName[];
 }
 
-export const EDIT_HINT =
+const EDIT_HINT =
   "Settings are read-only here. Change them with the /config set KEY VALUE and /model [ROLE NAME] slash " +
   "commands in the web chat or CLI, or edit config.yaml and restart (web.port, general.daily_budget and " +
   "shield.policy_file change only that way).";

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiServices } from "./services.ts";
 import { readQuery } from "./request_input.ts";
-import { AppError, NotFoundError } from "../lib/errors.ts";
+import { NotFoundError } from "../lib/errors.ts";
 
 const integer = (min: number, max: number, fallback: number) =>
   z.string().regex(/^\d+$/, "must be a whole number").transform(Number)
@@ -27,45 +27,34 @@ const memoryQuery = z.object({
   q: z.string({ error: "is required" }).refine((q) => q.trim() !== "", "must not be empty"),
 });
 
-function notYet(what: string): never {
-  throw new AppError(`${what} is not available in this build`, "NOT_IMPLEMENTED", 501);
-}
-
 export function trailRoutes(services: ApiServices): Hono {
   const app = new Hono();
   app.get("/logs", async (context) => {
-    if (!services.logs) notYet("The log endpoint");
     return context.json(await services.logs(readQuery(context, logsQuery)));
   });
   app.get("/audit", async (context) => {
-    if (!services.audit) notYet("The audit endpoint");
     return context.json(await services.audit(readQuery(context, auditQuery)));
   });
   app.get("/metrics", (context) => {
-    const metrics = services.metrics ?? notYet("Metrics");
-    return context.json(metrics.summary(readQuery(context, metricsQuery).period));
+    return context.json(services.metrics.summary(readQuery(context, metricsQuery).period));
   });
   app.get("/metrics/daily", (context) => {
-    const metrics = services.metrics ?? notYet("Metrics");
-    return context.json(metrics.daily(readQuery(context, dailyQuery).days));
+    return context.json(services.metrics.daily(readQuery(context, dailyQuery).days));
   });
   app.get("/metrics/session/:id", (context) => {
-    const metrics = services.metrics ?? notYet("Metrics");
     services.sessions.get(context.req.param("id"));
-    return context.json(metrics.session(context.req.param("id")));
+    return context.json(services.metrics.session(context.req.param("id")));
   });
   app.get("/memory/search", async (context) => {
-    const memory = services.memory ?? notYet("Memory");
-    return context.json(await memory.search(readQuery(context, memoryQuery).q));
+    return context.json(await services.memory.search(readQuery(context, memoryQuery).q));
   });
   app.get("/memory/:type", (context) => memoryFile(context, services));
   return app;
 }
 
 async function memoryFile(context: Context, services: ApiServices): Promise<Response> {
-  const memory = services.memory ?? notYet("Memory");
   const type = context.req.param("type") ?? "";
-  const file = await memory.readFile(type);
+  const file = await services.memory.readFile(type);
   if (!file) throw new NotFoundError(`Memory file "${type}" not found`, "MEMORY_NOT_FOUND");
   return context.json(file);
 }

@@ -122,7 +122,7 @@ function realPathOf(entry: string): string | undefined {
   }
 }
 
-export function isWithin(root: string, candidate: string): boolean {
+function isWithin(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

@@ -59,7 +59,7 @@ export async function checkUrl(rawUrl: string, options: UrlCheckOptions = {}): P
   return { url, host, address: addresses[0] };
 }
 
-export function blockedHostNameReason(host: string): string | undefined {
+function blockedHostNameReason(host: string): string | undefined {
   if (BLOCKED_HOST_NAMES.has(host) || host.endsWith(".localhost")) return "a local or metadata host name";
   return undefined;
 }
@@ -78,7 +78,7 @@ async function resolveAll(host: string, resolveHost: HostResolver = resolveWithD
 }
 
 /** Resolves A and AAAA records; a missing record type is not an error as long as one exists. */
-export async function resolveWithDns(host: string): Promise<string[]> {
+async function resolveWithDns(host: string): Promise<string[]> {
   const results = await Promise.allSettled([Deno.resolveDns(host, "A"), Deno.resolveDns(host, "AAAA")]);
   const addresses = results.flatMap((result) => result.status === "fulfilled" ? result.value : []);
   if (addresses.length === 0) {

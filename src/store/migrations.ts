@@ -179,4 +179,23 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: "tool outcome of tool messages stored before version 6",
+    // Those messages hold the verdict only in their text; a client reads tool_outcome alone, so it is derived
+    // here once. "Blocked by Shield (tier N): reason" (28 characters before the reason), "Not approved by Shield
+    // (tier N): reason" (33), and the engine's own refusals "Refused: reason" (9). Calls that ran keep no outcome:
+    // their tier and whether they failed were never stored.
+    sql: `
+      UPDATE messages SET tool_outcome = json_object('decision', 'BLOCK', 'tier', CAST(substr(content, 25, 1) AS INTEGER),
+        'reason', substr(content, 29), 'is_error', json('true'), 'duration_ms', 0)
+      WHERE role = 'tool' AND tool_outcome IS NULL AND content GLOB 'Blocked by Shield (tier [0-3]): *';
+      UPDATE messages SET tool_outcome = json_object('decision', 'ESCALATE', 'tier', CAST(substr(content, 30, 1) AS INTEGER),
+        'reason', substr(content, 34), 'is_error', json('true'), 'duration_ms', 0)
+      WHERE role = 'tool' AND tool_outcome IS NULL AND content GLOB 'Not approved by Shield (tier [0-3]): *';
+      UPDATE messages SET tool_outcome = json_object('decision', 'BLOCK', 'tier', 0,
+        'reason', substr(content, 10), 'is_error', json('true'), 'duration_ms', 0)
+      WHERE role = 'tool' AND tool_outcome IS NULL AND content GLOB 'Refused: *';
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 /** Session and message records as the API returns them. */
+import type { Decision, Thought, TokenUsage } from "../protocol/server_events.ts";
 
 export type SessionMode = "normal" | "otr";
 
@@ -11,17 +12,7 @@ export interface SessionRecord {
   message_count: number;
 }
 
-export interface TokenUsage {
-  input_tokens: number;
-  output_tokens: number;
-  total_tokens: number;
-}
-
-export interface Thought {
-  stage: string;
-  summary: string;
-  detail?: Record<string, unknown>;
-}
+export type { Thought, TokenUsage };
 
 export interface StoredToolCall {
   id: string;
@@ -48,8 +39,9 @@ export interface MessageRecord {
   compacted?: boolean;
 }
 
+/** The verdict fields of the call's shield_verdict event, stored so a client never parses the result text. */
 export interface ToolOutcomeRecord {
-  decision: string;
+  decision: Decision;
   tier: number;
   reason: string;
   is_error: boolean;

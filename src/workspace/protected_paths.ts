@@ -41,7 +41,7 @@ export function engineSourceRoot(): string {
 }
 
 /** Identity files in the workspace that only the human edits (memory_write keeps MEMORY.md and USER.md). */
-export const HUMAN_ONLY_FILES = ["IDENTITY.md", "AGENTS.md"] as const;
+const HUMAN_ONLY_FILES = ["IDENTITY.md", "AGENTS.md"] as const;
 
 export function buildProtectedPaths(inputs: ProtectedPathInputs): ProtectedPaths {
   const workspace = realPathOf(inputs.workspace);

@@ -4,7 +4,7 @@
 import { bytesToHex } from "@noble/hashes/utils.js";
 
 /** How long a key may wait for its connection. */
-export const UNCLAIMED_KEY_TTL_MS = 60_000;
+const UNCLAIMED_KEY_TTL_MS = 60_000;
 /** Unclaimed keys kept at most; minting more drops the oldest. */
 const MAX_UNCLAIMED = 64;
 

@@ -1,13 +1,13 @@
-/** WebSocket connections and the delivery rules of spec 6.3: log_entry to all, other events to their session.
+/** WebSocket connections and the delivery rules of docs/api.md ("WebSocket"): log_entry to all, other events to their session.
  * Frames that act for the user (`command`, `tier3_decision`) need a connection the engine trusts with control:
  * any, when no password is set; else one opened with a valid login cookie or holding a control key. */
-import type { ServerEvent } from "../protocol/server_events.ts";
+import { PONG, type ServerEvent } from "../protocol/server_events.ts";
 import type { Logger } from "../log/logger.ts";
 import { type ClientFrame, parseClientFrame } from "../protocol/client_frames.ts";
 import type { ControlKeys } from "./control_keys.ts";
 import type { Presence } from "./presence.ts";
 
-export const MAX_FRAME_BYTES = 10 * 1024 * 1024;
+const MAX_FRAME_BYTES = 10 * 1024 * 1024;
 
 /** What the hub asks of the engine for each client frame. */
 export interface FrameHandler {
@@ -124,7 +124,7 @@ export class WebSocketHub {
     const frame = parsed && this.admit(connection, parsed);
     if (!frame) return;
     if (frame.type === "ping") {
-      this.send(connection, JSON.stringify({ type: "pong" }));
+      this.send(connection, JSON.stringify(PONG));
       return;
     }
     try {

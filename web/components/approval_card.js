@@ -93,7 +93,7 @@ export function ApprovalCard({ item }) {
           ${item.allow_label
             ? html`<label class="approval-remember">
               <input type="checkbox" checked=${remember} onChange=${(event) =>
-                setRemember(event.target.checked)} /> ${item.allow_label} <kbd>R</kbd>
+              setRemember(event.target.checked)} /> ${item.allow_label} <kbd>R</kbd>
             </label>`
             : null}
           <div class="approval-actions">

@@ -38,13 +38,11 @@ function targetOf(args) {
   return "";
 }
 
-// Shield's refusal text only repeats the verdict shown above it.
-const REFUSAL = /^(Blocked|Not approved) by Shield \(tier \d+\): /;
-
 function ResultBlock({ item }) {
   const text = item.result ?? "";
   if (!text && !item.is_error) return null;
-  if (item.status === "blocked" && item.verdict && REFUSAL.test(text)) return null;
+  // A refused call's result only repeats the verdict shown above it.
+  if (item.status === "blocked" && item.verdict) return null;
   const long = text.length > RESULT_PREVIEW;
   return html`
     <details class=${`tool-result ${item.is_error ? "is-error" : ""}`} open=${item.is_error ||

@@ -20,25 +20,21 @@ function toolCallList(message) {
   return Array.isArray(message.tool_calls) ? message.tool_calls : [];
 }
 
-// Stored tool results carry Shield's refusal text; turn it back into a verdict for the card.
-const REFUSAL = /^(Blocked|Not approved) by Shield \(tier (\d+)\): ([\s\S]*)$/;
+// A stored tool message carries its call's verdict in tool_outcome (the engine migrated older messages once).
+function storedVerdict(outcome) {
+  if (!outcome || outcome.otr_blocked) return null;
+  return { decision: outcome.decision, tier: outcome.tier, reason: outcome.reason, tier_results: [] };
+}
 
-// Newer engines store the call's outcome with the result; older messages only have the refusal text.
-function storedVerdict(result, refusal) {
-  const outcome = result?.tool_outcome;
-  if (outcome && !outcome.otr_blocked) {
-    return { decision: outcome.decision, tier: outcome.tier, reason: outcome.reason, tier_results: [] };
-  }
-  return refusal
-    ? { decision: "BLOCK", tier: Number(refusal[2]), reason: refusal[3], tier_results: [] }
-    : null;
+function historicStatus(content, outcome, live) {
+  if (content === undefined) return live?.status ?? "unknown";
+  if (storedVerdict(outcome) && outcome.decision !== "ALLOW") return "blocked";
+  return live?.status === "failed" || outcome?.is_error === true ? "failed" : "done";
 }
 
 function historicCard(call, result, actionId, live) {
   const content = result ? String(result.content ?? "") : undefined;
-  const refusal = content ? REFUSAL.exec(content) : null;
-  const inferred = storedVerdict(result, refusal);
-  const failed = result?.tool_outcome?.is_error === true && !refusal;
+  const outcome = result?.tool_outcome;
   return {
     ...(live || {}),
     key: `t-${actionId ?? call.id ?? nextKey("c")}`,
@@ -47,15 +43,9 @@ function historicCard(call, result, actionId, live) {
     tool_name: call.name ?? call.function?.name ?? "tool",
     arguments: parseArguments(call.arguments ?? call.function?.arguments),
     result: content ?? live?.result,
-    verdict: live?.verdict ?? inferred,
-    status: content === undefined
-      ? live?.status ?? "unknown"
-      : refusal
-      ? "blocked"
-      : live?.status === "failed" || failed
-      ? "failed"
-      : "done",
-    duration_ms: live?.duration_ms ?? result?.tool_outcome?.duration_ms,
+    verdict: live?.verdict ?? storedVerdict(outcome),
+    status: historicStatus(content, outcome, live),
+    duration_ms: live?.duration_ms ?? outcome?.duration_ms,
     historic: true,
   };
 }

@@ -65,7 +65,7 @@ export function commandResultLines(data: Data, style: TerminalStyle): string[] {
 }
 
 /** The one detail a person needs to judge a call: its path, command or URL; otherwise compact JSON. */
-export function argumentSummary(value: unknown): string {
+function argumentSummary(value: unknown): string {
   const args = (typeof value === "object" && value !== null ? value : {}) as Data;
   for (const key of ["command", "path", "url", "source", "to", "query", "pattern"]) {
     if (typeof args[key] === "string") {
@@ -76,7 +76,7 @@ export function argumentSummary(value: unknown): string {
   return oneLine(JSON.stringify(args), 100);
 }
 
-export function oneLine(text: string, limit: number): string {
+function oneLine(text: string, limit: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
 }

@@ -41,7 +41,7 @@ export function anthropicMessagesUrl(baseUrl = ANTHROPIC_BASE_URL): string {
   return joinUrl(baseUrl, /\/v1\/*$/.test(baseUrl) ? "messages" : "v1/messages");
 }
 
-export function buildAnthropicBody(entry: ModelEntry, request: ChatRequest): Record<string, unknown> {
+function buildAnthropicBody(entry: ModelEntry, request: ChatRequest): Record<string, unknown> {
   const prompt = convertToAnthropicMessages(request.messages);
   const tools = request.tools ?? [];
   return {

@@ -4,7 +4,7 @@
 import type { ChatMessage, ToolSpec } from "../types.ts";
 
 /** Gemini's documented placeholder for calls whose thought signature was not kept (or came from elsewhere). */
-export const SKIP_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
+const SKIP_THOUGHT_SIGNATURE = "skip_thought_signature_validator";
 
 export type GooglePart =
   | { text: string }

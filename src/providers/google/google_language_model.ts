@@ -39,7 +39,7 @@ export function googleModelUrl(entry: ModelEntry, method: string): string {
   return joinUrl(entry.base_url ?? GOOGLE_BASE_URL, `models/${encodeURIComponent(model)}:${method}`);
 }
 
-export function buildGoogleBody(request: ChatRequest): Record<string, unknown> {
+function buildGoogleBody(request: ChatRequest): Record<string, unknown> {
   const tools = convertToGoogleTools(request.tools ?? []);
   return {
     ...convertToGoogleContents(request.messages),

@@ -57,7 +57,7 @@ export function createOpenAiLanguageModel(
   };
 }
 
-export function buildOpenAiBody(
+function buildOpenAiBody(
   entry: ModelEntry,
   request: ChatRequest,
   official: boolean,

@@ -4,7 +4,7 @@ import { newId } from "../../lib/clock.ts";
 import type { ModelEntry, ProviderDeps } from "../types.ts";
 import type { RetryingOptions } from "./retrying_stream.ts";
 
-export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 export interface CallSettings {
   fetch: typeof fetch;

@@ -15,7 +15,7 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-export function statusError(label: string, status: number, detail: string, headers?: Headers): UpstreamError {
+function statusError(label: string, status: number, detail: string, headers?: Headers): UpstreamError {
   const suffix = detail ? `: ${detail}` : "";
   const retryAfterMs = headers ? parseRetryAfterMs(headers) : undefined;
   return new UpstreamError(

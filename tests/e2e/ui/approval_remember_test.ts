@@ -6,7 +6,9 @@ import { E2E, openApp, sendChat, startUi, waitForTurnEnd } from "./_ui_fixture.t
 // Settings a human should see: Tier 1 escalates them (debug on, every host allowed); no Tier 2 is configured,
 // so the human decides.
 const LOOSE = "DEBUG = True\nALLOWED_HOSTS = ['*']\n";
-const write = { toolCalls: [{ name: "write_file", arguments: { path: "config/settings.py", content: LOOSE } }] };
+const write = {
+  toolCalls: [{ name: "write_file", arguments: { path: "config/settings.py", content: LOOSE } }],
+};
 
 async function prepare(root: string): Promise<Record<string, unknown>> {
   await Deno.mkdir(`${root}/policies`, { recursive: true });
