@@ -60,12 +60,12 @@ export async function buildSecurity(base: Foundation): Promise<Security> {
   });
   const presence = new Presence();
   // Shield is built after the registry that asks for it; learned rules reach it once it exists.
-  let shield: Shield | undefined;
+  const built: { shield?: Shield } = {};
   const learned = new LearnedApprovals({
     learnedFile: base.loaded.learnedRulesFile,
     audit,
     loadPolicy: () => loadPolicyFile(base.loaded.policyFile),
-    applyPolicy: (policy) => shield?.updatePolicy(policy),
+    applyPolicy: (policy) => built.shield?.updatePolicy(policy),
     onError: (message) => logger.error("learned_rule_failed", message, {}),
   });
   const approvals = new ApprovalRegistry({
@@ -77,7 +77,7 @@ export async function buildSecurity(base: Foundation): Promise<Security> {
     files: { workspace, home },
     learn: (input) => learned.learn(input),
   });
-  shield = await shieldFor(base, approvals);
+  const shield = built.shield = await shieldFor(base, approvals);
   const chronicle = await openChronicle({
     workspace,
     clock,

@@ -22,7 +22,7 @@ const write = (path: string) => ({
   text: "",
 });
 
-async function turn(rig: ShieldRig, client: WsClient, sessionId: string, path: string) {
+function turn(rig: ShieldRig, client: WsClient, sessionId: string, path: string) {
   rig.script(toolSteps(write(path)));
   client.clear();
   client.send({ type: "message", session_id: sessionId, content: `Update ${path}` });
@@ -43,7 +43,7 @@ Deno.test("shield e2e: allow from now on learns exactly the offered scope", asyn
     const client = await rig.connect(sessionId);
 
     await t.step("a plain approve learns nothing; the request offers one path scope", async () => {
-      await turn(rig, client, sessionId, "config/a_settings.py");
+      turn(rig, client, sessionId, "config/a_settings.py");
       const asked = (await client.waitFor("tier3_approval_required")).data!;
       assertEquals(asked.allow_from_now_on, {
         label: 'Allow "write_file" on config/a_settings.py from now on',
@@ -55,7 +55,7 @@ Deno.test("shield e2e: allow from now on learns exactly the offered scope", asyn
     });
 
     await t.step("a deny with remember learns nothing and the file is not written", async () => {
-      await turn(rig, client, sessionId, "config/b_settings.py");
+      turn(rig, client, sessionId, "config/b_settings.py");
       const asked = (await client.waitFor("tier3_approval_required")).data!;
       client.send({ type: "tier3_decision", action_id: asked.action_id, decision: "deny", remember: true });
       await client.waitFor("response_complete");
@@ -64,7 +64,7 @@ Deno.test("shield e2e: allow from now on learns exactly the offered scope", asyn
     });
 
     await t.step("approve with remember writes the rule, audits it, and runs the action", async () => {
-      await turn(rig, client, sessionId, "config/settings.py");
+      turn(rig, client, sessionId, "config/settings.py");
       const asked = (await client.waitFor("tier3_approval_required")).data!;
       client.send({
         type: "tier3_decision",
@@ -93,7 +93,7 @@ Deno.test("shield e2e: allow from now on learns exactly the offered scope", asyn
     });
 
     await t.step("the same scope is now allowed at Tier 0 without a prompt", async () => {
-      await turn(rig, client, sessionId, "config/settings.py");
+      turn(rig, client, sessionId, "config/settings.py");
       await client.waitFor("response_complete");
       const events = turnEvents(client);
       assert(!events.some((event) => event.type === "tier3_approval_required"), "no prompt");
@@ -111,7 +111,7 @@ Deno.test("shield e2e: allow from now on learns exactly the offered scope", asyn
     });
 
     await t.step("another path is still asked about (the scope is exactly the one shown)", async () => {
-      await turn(rig, client, sessionId, "config/other_settings.py");
+      turn(rig, client, sessionId, "config/other_settings.py");
       const asked = (await client.waitFor("tier3_approval_required")).data!;
       client.send({ type: "tier3_decision", action_id: asked.action_id, decision: "deny" });
       await client.waitFor("response_complete");
