@@ -23,7 +23,6 @@ import { judgeWebCode } from "./web_code.ts";
 import { judgeProtections } from "./protections.ts";
 import { judgeContainers } from "./containers.ts";
 import { judgeOtherInstalls } from "./other_installs.ts";
-import { startEvaluation } from "./gate.ts";
 import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
@@ -136,7 +135,6 @@ export function buildEffectProfile(
   annotations: ToolAnnotations | undefined,
   environment: ShieldEnvironment,
 ): EffectProfile {
-  startEvaluation();
   const findings = new Findings();
   const writes = classed(view.writePaths, environment);
   const written = new Set(writes.map((entry) => entry.path.absolute));
