@@ -14,6 +14,8 @@ export interface Redirect {
 export interface Segment {
   /** Words after quote removal and known-variable expansion; argv[0] is the command as written. */
   argv: string[];
+  /** The command's name: argv[0] without its folder (`/usr/bin/git` → `git`). */
+  program: string;
   redirects: Redirect[];
   /** Canonical text: command basename, then arguments, then redirections, space separated. */
   text: string;
@@ -45,6 +47,9 @@ const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
  * folders rather than escape, so they are read with slashes. */
 const WINDOWS_PATH =
   /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\[^\s'"|;&<>]*/g;
+
+/** Characters of a word that expandWord may change: brace lists and wildcards. */
+const EXPANDABLE = /[{?*[]/;
 
 /** Words that open a compound command rather than name one. */
 const LEADING_KEYWORDS = new Set([
@@ -122,18 +127,21 @@ export class ParseState {
     const scripts: Array<{ file: string; body: string }> = [];
     const flush = (operator: string) => {
       if (argv.length > 0) [owner, ownerRedirects] = [argv, redirects];
-      const words = argv.filter((word, index) => index > 0 || (word !== "{" && word !== "}" && word !== "!"));
-      while (words.length > 0 && LEADING_KEYWORDS.has(words[0])) {
-        words.shift();
-      }
+      let first = argv[0] === "{" || argv[0] === "}" || argv[0] === "!" ? 1 : 0;
+      while (first < argv.length && LEADING_KEYWORDS.has(argv[first])) first++;
+      const words = first === 0 ? argv : argv.slice(first);
       if (words.length > 0 || redirects.length > 0) this.addSegment(words, redirects, depth, joinedBy);
       argv = [];
       redirects = [];
       joinedBy = operator;
     };
     for (const token of tokens) {
-      if (token.kind === "word") argv.push(...this.expandWord(token.value));
-      else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
+      if (token.kind === "word") {
+        // Most words expand to themselves: no reassigned IFS, no brace list, no wildcard.
+        if (this.variables.has("IFS") || EXPANDABLE.test(token.value)) {
+          argv.push(...this.expandWord(token.value));
+        } else argv.push(token.value);
+      } else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
       else if (token.kind === "op") flush(token.value);
       else {
         const [command, targets] = argv.length > 0 ? [argv, redirects] : [owner, ownerRedirects];
@@ -199,7 +207,15 @@ export class ParseState {
     const command = leading < 0 ? [] : argv.slice(leading);
     const used = command.length > 0 ? command : argv;
     const previous = this.result.segments[this.result.segments.length - 1];
-    const segment: Segment = { argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy };
+    const program = basename(used[0] ?? "");
+    const segment: Segment = {
+      argv: used,
+      program,
+      redirects,
+      text: segmentText(used, redirects),
+      depth,
+      joinedBy,
+    };
     if (this.privileged) segment.privileged = true;
     this.result.segments.push(segment);
     if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);

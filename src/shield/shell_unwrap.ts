@@ -127,6 +127,8 @@ const LONG_OUTPUT_OPTIONS =
 function recordOutputs(state: ParseState, command: string, args: string[]): void {
   const known = OUTPUT_COMMANDS.test(command);
   for (let i = 0; i < args.length; i++) {
+    // Every output option starts with a dash.
+    if (args[i].charCodeAt(0) !== 0x2d) continue;
     const [name, glued] = args[i].split(/=(.*)/s);
     const combined = /^(?:curl|wget)$/.test(command) && /^-[a-zA-Z]+[oO]$/.test(name);
     if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.test(name)) continue;

@@ -12,6 +12,7 @@ import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
 import { type ToolWords, wordsOf } from "./open_world.ts";
 import { judgeInstall } from "./supply_chain.ts";
+import { programs } from "./programs.ts";
 
 const CLOUD_CLIS = new Set([
   "aws",
@@ -237,23 +238,25 @@ function judgeAgentCli(segment: Segment, findings: Findings): void {
 }
 
 /** Programs each check looks at (one test before the check). */
-const SIGNALS = /^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/;
-const PERMISSIONS = /^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/;
-const SERVERS = /^(?:python[0-9.]*|busybox|httpd|php[0-9.]*|http-server|serve|ruby.*)$/;
-const INSTALLERS =
-  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo)$/;
+const SIGNALS = programs(/^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/);
+const PERMISSIONS = programs(/^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/);
+const SERVERS = programs(/^(?:python[0-9.]*|busybox|httpd|php[0-9.]*|http-server|serve|ruby.*)$/);
+const INSTALLERS = programs(
+  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo)$/,
+);
+const AGENTS = programs(AGENT_CLIS);
 
 /** Findings for every segment of the action's shell commands. */
 export function judgeSegments(segments: Segment[], environment: ShieldEnvironment, findings: Findings): void {
   for (const segment of segments) {
-    const program = basename(segment.argv[0] ?? "").toLowerCase();
+    const program = segment.program.toLowerCase();
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
-    if (SIGNALS.test(program)) judgeProcessSignal(segment, findings);
-    if (PERMISSIONS.test(program)) judgePermissions(segment, environment, findings);
-    if (SERVERS.test(program)) judgeServer(segment, environment, findings);
+    if (SIGNALS.has(program)) judgeProcessSignal(segment, findings);
+    if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
+    if (SERVERS.has(program)) judgeServer(segment, environment, findings);
     if (segment.privileged) judgeRootShell(segment, findings);
     if (program === "git") judgeGit(segment, environment, findings);
-    if (AGENT_CLIS.test(program)) judgeAgentCli(segment, findings);
-    if (INSTALLERS.test(program)) judgeInstall(segment, environment, findings);
+    if (AGENTS.has(program)) judgeAgentCli(segment, findings);
+    if (INSTALLERS.has(program)) judgeInstall(segment, environment, findings);
   }
 }

@@ -13,6 +13,7 @@ import { readHost } from "./hosts.ts";
 import { type Ecosystem, editDistance, typosquatTarget } from "./supply_chain.ts";
 import { POPULAR_ACTIONS, POPULAR_HOOK_REPOS } from "./data/popular_actions.ts";
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
+import { programs } from "./programs.ts";
 
 const MAX_CHARS = 128 * 1024;
 const PACKAGE_CONFIG =
@@ -248,6 +249,8 @@ export function judgeConfigWrites(
   }
 }
 
+const PACKAGE_MANAGER_PROGRAMS = programs(PACKAGE_MANAGERS);
+
 /** Package indexes set by commands and environment variables. */
 export function judgeIndexCommands(
   segments: readonly Segment[],
@@ -256,8 +259,8 @@ export function judgeIndexCommands(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const program = basename(segment.argv[0] ?? "").toLowerCase();
-    if (!PACKAGE_MANAGERS.test(program)) continue;
+    const program = segment.program.toLowerCase();
+    if (!PACKAGE_MANAGER_PROGRAMS.has(program)) continue;
     const words = segment.argv.slice(1);
     if (
       !words.some((word) =>

@@ -16,6 +16,7 @@ import {
   POPULAR_NUGET,
   POPULAR_VSCODE,
 } from "./data/popular_more.ts";
+import { programs } from "./programs.ts";
 
 /** The popular name `name` imitates: one or two edits away (one for short names), or for `owner/name` and
  * `publisher.name` the same name under a near owner. Popular names and unrelated names imitate nothing. */
@@ -155,8 +156,9 @@ function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment
 }
 
 /** Every program the checks of this file look at: one test before any of them. */
-const INSTALL_PROGRAMS =
-  /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/;
+const INSTALL_PROGRAMS = programs(
+  /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/,
+);
 
 export function judgeOtherInstalls(
   segments: readonly Segment[],
@@ -164,8 +166,7 @@ export function judgeOtherInstalls(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const program = basename(segment.argv[0] ?? "");
-    if (!INSTALL_PROGRAMS.test(program)) continue;
+    if (!INSTALL_PROGRAMS.has(segment.program)) continue;
     judgeRegistryInstall(segment, findings);
     judgeThirdPartySources(segment, environment, findings);
     judgePublishAndClone(segment, findings);
