@@ -16,7 +16,7 @@ export class AnchoredRegex {
   private readonly sticky?: RegExp;
   /** Per alternative: the anchor literals' ids, how far after the match start they may begin, and whether the
    * match may start at the start of the text instead. */
-  private readonly anchors?: Array<{ ids: number[]; lead: number; atStart: boolean }>;
+  private readonly anchors?: Array<{ ids: number[]; lead: number; spaced: boolean; atStart: boolean }>;
   private readonly startList: number[] = [];
   /** The highest anchor id: a scan made before it was registered cannot place it. */
   private readonly lastId: number = -1;
@@ -30,6 +30,7 @@ export class AnchoredRegex {
     this.anchors = anchors.map((anchor) => ({
       ids: anchor.literals.map((literal) => index.idOf(literal, true)),
       lead: anchor.lead,
+      spaced: anchor.spaced === true,
       atStart: anchor.atStart === true,
     }));
     this.lastId = Math.max(-1, ...this.anchors.flatMap((anchor) => anchor.ids));
@@ -76,13 +77,19 @@ export class AnchoredRegex {
     }
     if (total > limit) return undefined;
     const ranges: number[] = [];
+    const text = scan.lower;
     for (const anchor of this.anchors!) {
       if (anchor.atStart) ranges.push(0, 0);
-      const lead = anchor.lead;
+      const { lead, spaced } = anchor;
       for (const id of anchor.ids) {
-        scan.eachStart(id, (start) => ranges.push(Math.max(0, start - lead), start));
+        scan.eachStart(id, (start) => {
+          const from = spaced ? spacedFrom(text, start, lead) : Math.max(0, start - lead);
+          ranges.push(from, start);
+          total += start - from - lead;
+        });
       }
     }
+    if (total > limit) return undefined;
     const starts = this.startList;
     starts.length = 0;
     if (ranges.length === 0) return starts;
@@ -95,4 +102,28 @@ export class AnchoredRegex {
     }
     return starts;
   }
+}
+
+/** JavaScript's `\s` among the ASCII characters; others are asked of the regex. */
+const SPACE = /\s/;
+const ASCII_SPACE = new Uint8Array(128);
+for (let code = 0; code < 128; code++) ASCII_SPACE[code] = SPACE.test(String.fromCharCode(code)) ? 1 : 0;
+
+function isSpace(code: number): boolean {
+  return code < 128 ? ASCII_SPACE[code] === 1 : SPACE.test(String.fromCharCode(code));
+}
+
+/** The earliest index a match may start at when at most `lead` characters other than whitespace come before
+ * the anchor starting at `start`. */
+function spacedFrom(text: string, start: number, lead: number): number {
+  let from = start;
+  let solid = 0;
+  while (from > 0) {
+    if (!isSpace(text.charCodeAt(from - 1))) {
+      if (solid === lead) break;
+      solid++;
+    }
+    from--;
+  }
+  return from;
 }

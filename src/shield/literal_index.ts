@@ -9,6 +9,10 @@ export const LONG_TEXT = 512;
 /** Scans kept per evaluation, and the longest text whose scan is kept beside the last long one. */
 const MAX_KEPT = 64;
 const MAX_KEPT_CHARS = 16 * 1024;
+/** Short texts (tool and program names, common commands and paths) recur from one action to the next: their
+ * scans are kept across evaluations, up to this many. */
+const SHORT_TEXT = 48;
+const MAX_SHORT = 2048;
 
 const NO_IDS: readonly number[] = [];
 
@@ -81,6 +85,7 @@ export class LiteralIndex {
   private readonly found: number[] = [];
   private readonly occurrences: number[] = [];
   private readonly kept = new Map<string, TextScan>();
+  private readonly short = new Map<string, TextScan>();
   private lastLong?: [string, TextScan];
 
   get size(): number {
@@ -97,19 +102,26 @@ export class LiteralIndex {
       const window = distinctiveWindow(key);
       this.windowEnds.push(window.start + window.length);
       this.placed.push(0);
-      this.scanner = undefined;
-      this.forget();
+      this.invalidate();
     }
     if (placed && this.placed[id] === 0) {
       this.placed[id] = 1;
-      this.scanner = undefined;
-      this.forget();
+      this.invalidate();
     }
     return id;
   }
 
   /** The scan of `text`: from this evaluation's earlier scans when it was scanned already. */
   scan(text: string): TextScan {
+    if (text.length <= SHORT_TEXT) {
+      let scan = this.short.get(text);
+      if (!scan) {
+        scan = this.scanNow(text);
+        if (this.short.size >= MAX_SHORT) this.short.clear();
+        this.short.set(text, scan);
+      }
+      return scan;
+    }
     const known = text.length <= MAX_KEPT_CHARS
       ? this.kept.get(text)
       : this.lastLong?.[0] === text
@@ -124,7 +136,8 @@ export class LiteralIndex {
     return scan;
   }
 
-  /** Forgets earlier scans (as each evaluation starts, so no text is kept alive longer than it). */
+  /** Forgets earlier scans of longer texts (as each evaluation starts, so no such text is kept alive longer than
+   * its evaluation). */
   forget(): void {
     if (this.kept.size > 0) this.kept.clear();
     this.lastLong = undefined;
@@ -169,6 +182,13 @@ export class LiteralIndex {
     }
     for (const id of distinct) counts[id] = 0;
     return { ids, offsets, starts };
+  }
+
+  /** A literal was added or placed: the automaton and every scan so far are out of date. */
+  private invalidate(): void {
+    this.scanner = undefined;
+    this.short.clear();
+    this.forget();
   }
 
   private build(): void {

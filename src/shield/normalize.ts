@@ -102,17 +102,21 @@ function decodePercent(text: string): string {
   });
 }
 
+/** The character an escape stands for; an escape of a control character that prints nothing (`\033`, `\x00`: no
+ * word can hide in one) stays as written, so colour codes in a script do not make a decoded copy of it. */
+function unescaped(point: number, written: string): string {
+  if (point > 0x10ffff) return written;
+  if ((point < 0x20 && point !== 0x09 && point !== 0x0a && point !== 0x0d) || point === 0x7f) return written;
+  return String.fromCodePoint(point);
+}
+
 function decodeEscapes(text: string): string {
   return text
-    .replace(/\\x([0-9a-fA-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\\u\{?([0-9a-fA-F]{4,6})\}?/g, (all, hex: string) => {
-      const point = parseInt(hex, 16);
-      return point <= 0x10ffff ? String.fromCodePoint(point) : all;
-    })
-    .replace(/\\(0?[0-7]{3})/g, (_all, octal: string) => String.fromCharCode(parseInt(octal, 8) & 0xff))
+    .replace(/\\x([0-9a-fA-F]{2})/g, (all, hex: string) => unescaped(parseInt(hex, 16), all))
+    .replace(/\\u\{?([0-9a-fA-F]{4,6})\}?/g, (all, hex: string) => unescaped(parseInt(hex, 16), all))
+    .replace(/\\(0?[0-7]{3})/g, (all, octal: string) => unescaped(parseInt(octal, 8) & 0xff, all))
     .replace(/&#x([0-9a-fA-F]{1,6});|&#([0-9]{1,7});/g, (all, hex?: string, decimal?: string) => {
-      const point = hex ? parseInt(hex, 16) : parseInt(decimal ?? "", 10);
-      return point <= 0x10ffff ? String.fromCodePoint(point) : all;
+      return unescaped(hex ? parseInt(hex, 16) : parseInt(decimal ?? "", 10), all);
     });
 }
 

@@ -12,17 +12,23 @@ interface Info {
   zeroWidth?: boolean;
   /** For one alternative (a sequence): every literal set it requires, all of them at once. */
   all?: string[][];
-  /** Most characters (UTF-16 units) the node can consume; Infinity when unbounded or unknown. */
+  /** Most characters (UTF-16 units) the node can consume besides whitespace consumed by its whitespace-only parts
+   * (`\s+`, ` `, `[ \t]*`: those make it `spaced`); Infinity when unbounded or unknown. */
   width: number;
+  /** Some whitespace-only part may consume any amount of whitespace. */
+  spaced?: boolean;
+  /** Consumes whitespace only. */
+  spaceOnly?: boolean;
   /** For one alternative: literals one of which every match holds within `lead` characters of its start. */
   anchor?: Anchor;
 }
 
-/** Literals one of which every match of a branch holds, starting at most `lead` characters after the match
- * (or, with `atStart`, the match starts where the text does). */
+/** Literals one of which every match of a branch holds, starting at most `lead` characters after the match,
+ * plus any whitespace when `spaced` (or, with `atStart`, the match starts where the text does). */
 export interface Anchor {
   literals: string[];
   lead: number;
+  spaced?: boolean;
   atStart?: boolean;
 }
 
@@ -33,6 +39,14 @@ const MAX_CLASS_CHARS = 12;
 const ANY: Info = { width: 1 };
 const UNKNOWN: Info = { width: Infinity };
 const EMPTY: Info = { exact: [""], zeroWidth: true, width: 0 };
+/** `\s` and the like: any amount of it leaves the solid width alone. */
+const SPACE: Info = { width: 0, spaced: true, spaceOnly: true };
+const WHITESPACE = /^\s$/;
+/** One fixed character: whitespace counts as spacing. */
+const character = (char: string): Info =>
+  WHITESPACE.test(char)
+    ? { exact: [char], width: 0, spaced: true, spaceOnly: true }
+    : { exact: [char], width: 1 };
 /** `^`: a match through it starts at the start of the text (without the `m` flag). */
 const START: Info = {
   exact: [""],
@@ -116,10 +130,13 @@ class Parser {
       exact: exact && exact.length <= MAX_EXACT ? exact : undefined,
       required: union && union.length <= MAX_REQUIRED ? union : undefined,
       width: Math.max(...branches.map((branch) => branch.width)),
+      spaced: branches.some((branch) => branch.spaced),
+      spaceOnly: branches.every((branch) => branch.spaceOnly),
       anchor: branches.every((branch) => branch.anchor !== undefined)
         ? {
           literals: unique(branches.flatMap((branch) => branch.anchor!.literals)),
           lead: Math.max(...branches.map((branch) => branch.anchor!.lead)),
+          spaced: branches.some((branch) => branch.anchor!.spaced),
           atStart: branches.some((branch) => branch.anchor!.atStart),
         }
         : undefined,
@@ -130,9 +147,13 @@ class Parser {
     const candidates: string[][] = [];
     let run: string[] = [""];
     let broken = false;
-    // Characters consumed before the current term, and before the current run of exact terms, at most.
+    // Characters consumed before the current term, and before the current run of exact terms, at most (besides
+    // whitespace, when spaced).
     let width = 0;
+    let spaced = false;
+    let spaceOnly = true;
     let runLead = 0;
+    let runSpaced = false;
     let anchor: Anchor | undefined;
     const consider = (found: Anchor) => {
       if (
@@ -143,12 +164,14 @@ class Parser {
     const closeRun = () => {
       if (run.includes("")) return;
       candidates.push(run);
-      consider({ literals: run, lead: runLead });
+      consider({ literals: run, lead: runLead, spaced: runSpaced });
     };
     while (this.i < this.source.length && this.source[this.i] !== "|" && this.source[this.i] !== ")") {
       const term = this.quantified(this.atom());
       // A term that anchors its own matches (`(?:^|\n)`, `\b(?:add|set\s+up)\b`) anchors the sequence as well.
-      if (term.anchor) consider({ ...term.anchor, lead: width + term.anchor.lead });
+      if (term.anchor) {
+        consider({ ...term.anchor, lead: width + term.anchor.lead, spaced: spaced || term.anchor.spaced });
+      }
       if (term.zeroWidth) {
         const required = asRequired(term);
         if (required) candidates.push(required);
@@ -158,6 +181,8 @@ class Parser {
       if (joined) {
         run = joined;
         width += term.width;
+        spaced ||= term.spaced === true;
+        spaceOnly &&= term.spaceOnly === true;
         continue;
       }
       broken = true;
@@ -166,10 +191,21 @@ class Parser {
       if (required) candidates.push(required);
       run = term.exact ?? [""];
       runLead = term.exact ? width : width + term.width;
+      runSpaced = term.exact ? spaced : spaced || term.spaced === true;
       width += term.width;
+      spaced ||= term.spaced === true;
+      spaceOnly &&= term.spaceOnly === true;
     }
     closeRun();
-    return { exact: broken ? undefined : run, required: best(candidates), all: candidates, width, anchor };
+    return {
+      exact: broken ? undefined : run,
+      required: best(candidates),
+      all: candidates,
+      width,
+      spaced,
+      spaceOnly,
+      anchor,
+    };
   }
 
   private quantified(atom: Info): Info {
@@ -187,12 +223,13 @@ class Parser {
       : min;
     if (atom.zeroWidth) return atom.exact && min > 0 ? atom : EMPTY;
     const width = atom.width === 0 ? 0 : atom.width * max;
+    const spacing = { width, spaced: atom.spaced, spaceOnly: atom.spaceOnly };
     if (min === 0) {
-      return max === 1 && atom.exact ? { exact: unique(["", ...atom.exact]), width } : { width };
+      return max === 1 && atom.exact ? { exact: unique(["", ...atom.exact]), ...spacing } : spacing;
     }
     if (min === 1 && max === 1) return atom;
     // The first repetition still holds the atom's anchor.
-    return { required: asRequired(atom), width, anchor: min >= 1 ? atom.anchor : undefined };
+    return { required: asRequired(atom), ...spacing, anchor: min >= 1 ? atom.anchor : undefined };
   }
 
   private atom(): Info {
@@ -203,7 +240,7 @@ class Parser {
     if (c === "[") return this.characterClass();
     if (c === "(") return this.group();
     if (c === "\\") return this.escape();
-    return { exact: [c], width: 1 };
+    return character(c);
   }
 
   private group(): Info {
@@ -223,7 +260,8 @@ class Parser {
   private escape(): Info {
     const c = this.source[this.i++];
     if (c === "b" || c === "B") return EMPTY;
-    if (/[dDwWsS]/.test(c)) return ANY;
+    if (c === "s") return SPACE;
+    if (/[dDwWS]/.test(c)) return ANY;
     if (/[1-9k]/.test(c)) {
       // A back-reference: as long as what it repeats.
       if (c === "k") this.i = this.source.indexOf(">", this.i) + 1 || this.source.length;
@@ -231,7 +269,7 @@ class Parser {
       return UNKNOWN;
     }
     const char = this.escapedChar(c);
-    return char === undefined ? ANY : { exact: [char], width: 1 };
+    return char === undefined ? ANY : character(char);
   }
 
   /** The character an escape stands for, or undefined when it is not one fixed character. */
@@ -255,17 +293,25 @@ class Parser {
     if (negated) this.i++;
     const chars = new Set<string>();
     let exact = !negated;
+    let spaceOnly = !negated;
     let first = true;
     while (this.i < this.source.length && (this.source[this.i] !== "]" || first)) {
       first = false;
+      if (this.source.startsWith("\\s", this.i)) {
+        // `\s` in a class: whitespace, too many characters to list.
+        this.i += 2;
+        exact = false;
+        continue;
+      }
       const start = this.classChar();
       if (start === undefined) {
-        exact = false;
+        exact = spaceOnly = false;
         continue;
       }
       if (this.source[this.i] === "-" && this.source[this.i + 1] !== "]" && this.i + 1 < this.source.length) {
         this.i++;
         const end = this.classChar();
+        spaceOnly = false;
         if (end === undefined) {
           exact = false;
           continue;
@@ -274,9 +320,13 @@ class Parser {
         const to = end.charCodeAt(0);
         if (to - from + 1 > MAX_CLASS_CHARS) exact = false;
         else for (let code = from; code <= to; code++) chars.add(String.fromCharCode(code));
-      } else chars.add(start);
+      } else {
+        chars.add(start);
+        if (!WHITESPACE.test(start)) spaceOnly = false;
+      }
     }
     this.i++;
+    if (spaceOnly) return exact && chars.size > 0 ? { ...SPACE, exact: [...chars] } : SPACE;
     return exact && chars.size > 0 && chars.size <= MAX_CLASS_CHARS ? { exact: [...chars], width: 1 } : ANY;
   }
 
@@ -357,6 +407,7 @@ export function anchorBranches(pattern: RegExp): Anchor[] | undefined {
         ? unique(anchor!.literals.map((l) => l.toLowerCase()))
         : anchor!.literals,
       lead: anchor!.lead,
+      spaced: anchor!.spaced === true,
       atStart: anchor!.atStart === true,
     }));
   } catch {

@@ -51,6 +51,9 @@ const WINDOWS_PATH =
 /** Characters of a word that expandWord may change: brace lists and wildcards. */
 const EXPANDABLE = /[{?*[]/;
 
+/** What every Windows path starts with (WINDOWS_PATH without what may come before it): a cheap test first. */
+const WINDOWS_PATH_START = /(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\/;
+
 /** Words that open a compound command rather than name one. */
 const LEADING_KEYWORDS = new Set([
   "{",
@@ -92,7 +95,12 @@ export class ParseState {
   privileged = false;
 
   /** Parses `text` found at `depth`, adding its segments to the result. */
-  parse(text: string, depth: number): void {
+  /** Here-doc bodies (as written) of command substitutions nested in the top-level text. */
+  readonly nestedBodies: string[] = [];
+
+  /** `inSource`: the text is the top-level text or a command substitution written in it (not a decoded or
+   * otherwise rebuilt command). */
+  parse(text: string, depth: number, inSource = false): void {
     if (depth > MAX_DEPTH || this.result.segments.length >= MAX_SEGMENTS) {
       this.result.truncated = true;
       return;
@@ -100,7 +108,7 @@ export class ParseState {
     if (text.length > MAX_PARSE_CHARS) this.result.truncated = true;
     const bounded = text.length > MAX_PARSE_CHARS ? text.slice(0, MAX_PARSE_CHARS) : text;
     const spaced = bounded.includes("IFS") ? bounded.replace(IFS_EXPANSION, " ") : bounded;
-    const source = spaced.includes("\\")
+    const source = spaced.includes("\\") && WINDOWS_PATH_START.test(spaced)
       ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
       : spaced;
     const { tokens, substitutions, heredocSpans } = lex(source, this.variables);
@@ -112,9 +120,11 @@ export class ParseState {
         from = end;
       }
       this.result.withoutBodies = stripped + source.slice(from);
+    } else if (depth > 0 && inSource && source === text) {
+      for (const [start, end] of heredocSpans) this.nestedBodies.push(source.slice(start, end));
     }
     this.collectSegments(tokens, depth);
-    for (const inner of substitutions) this.parse(inner, depth + 1);
+    for (const inner of substitutions) this.parse(inner, depth + 1, inSource);
   }
 
   private collectSegments(tokens: Token[], depth: number): void {
@@ -323,10 +333,18 @@ export function expandBraces(word: string): string[] {
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */
 export function parseShell(text: string): ParsedCommand {
   const state = new ParseState();
+  const source = typeof text === "string" ? text : String(text);
   try {
-    state.parse(typeof text === "string" ? text : String(text), 0);
+    state.parse(source, 0, true);
   } catch {
     state.result.truncated = true;
+  }
+  // Bodies of here-docs inside command substitutions (`--body "$(cat <<'EOF' … EOF)"`) are data or scripts like
+  // top-level ones: the whole-line text goes without them too.
+  if (state.nestedBodies.length > 0) {
+    let stripped = state.result.withoutBodies ?? source;
+    for (const body of state.nestedBodies) if (body.length > 0) stripped = stripped.replace(body, () => "");
+    if (stripped !== source) state.result.withoutBodies = stripped;
   }
   return state.result;
 }

@@ -69,6 +69,9 @@ Deno.test("anchored runs handle leads, the start of the text, case and several a
     /(?:^|\n)\s*ignore/,
     /SeCrEt\s*=\s*\w+|password:\s*\S+/i,
     /(wget|curl)\s+\S+\s*\|\s*\1/,
+    /(?:^|\n)\s*end\s+of\s+(?:document|data)\b/,
+    /\bdo\s+anything\s+now\b/,
+    /(?:^|;)\s*drop\s+table\b/,
   ];
   const filler = "lorem ipsum dolor sit amet, ".repeat(40);
   const texts = [
@@ -79,6 +82,9 @@ Deno.test("anchored runs handle leads, the start of the text, case and several a
     "ignore at start " + filler + "\n   ignore again",
     filler + "SECRET = abc " + filler + "password: hunter2",
     filler + "curl http://x | curl" + filler,
+    "end of data" + filler + "\n \t  end   of\n document",
+    filler + "do \t anything\n now" + filler + "do anything now",
+    filler + ";   \n drop  table x" + filler + "xdrop table",
     filler,
   ];
   let windowed = 0;
@@ -86,23 +92,25 @@ Deno.test("anchored runs handle leads, the start of the text, case and several a
     const anchored = new AnchoredRegex(pattern);
     for (const text of texts) if (same(pattern, anchored, text)) windowed++;
   }
-  assert.ok(windowed >= 30);
+  assert.ok(windowed >= 50);
 });
 
 Deno.test("anchor analysis bounds where a match can start", () => {
-  assert.deepEqual(anchorBranches(/\b(?:note|message)\s+to/), [{
-    literals: ["note", "message"],
-    lead: 0,
-    atStart: false,
-  }]);
-  assert.deepEqual(anchorBranches(/x?y\d{2}curl/i), [{ literals: ["curl"], lead: 4, atStart: false }]);
-  assert.deepEqual(anchorBranches(/(?:^|\n)\s*end/), [{ literals: ["\n"], lead: 0, atStart: true }]);
-  assert.deepEqual(anchorBranches(/\b(?:add|set\s+up)\b/), [{
-    literals: ["add", "set"],
-    lead: 0,
-    atStart: false,
-  }]);
-  assert.equal(anchorBranches(/\s*curl/), undefined);
+  const anchor = (literals: string[], lead: number, spaced = false, atStart = false) => ({
+    literals,
+    lead,
+    spaced,
+    atStart,
+  });
+  assert.deepEqual(anchorBranches(/\b(?:note|message)\s+to/), [anchor(["note", "message"], 0)]);
+  assert.deepEqual(anchorBranches(/x?y\d{2}curl/i), [anchor(["curl"], 4)]);
+  // Whitespace before the anchor is walked over, whatever its length.
+  assert.deepEqual(anchorBranches(/(?:^|\n)\s*end\s+of/), [anchor(["end"], 0, true)]);
+  // The longer literal is the better anchor, though further in: ";drop" may come before it.
+  assert.deepEqual(anchorBranches(/(?:^|;)\s*drop\s+table/), [anchor(["table"], 5, true)]);
+  assert.deepEqual(anchorBranches(/\b(?:add|set\s+up)\b/), [anchor(["add", "set"], 0)]);
+  assert.deepEqual(anchorBranches(/^(?:x|y)+z/), [anchor([], 0, false, true)]);
+  assert.equal(anchorBranches(/\w*curl/), undefined);
   assert.equal(anchorBranches(/a+b|curl/), undefined);
   assert.equal(anchorBranches(/^x|y/m), undefined);
 });

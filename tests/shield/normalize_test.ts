@@ -133,3 +133,11 @@ Deno.test("the decoder pre-check never skips a decoder that would change the tex
   assert.ok(decoded > 1_000);
   assert.equal(decoders("the quick brown fox jumps over createShieldOptions in /usr/local/bin"), 0);
 });
+
+Deno.test("escapes of control characters that print nothing stay as written (no decoded copy of a script)", () => {
+  const script = "RED='\\033[0;31m'\nNC='\\033[0m'\necho -e \"${RED}failed${NC}\" \\x1b[1m \\u0007";
+  assert.deepEqual(textVariants(script), [script]);
+  // Printing characters, tabs and line breaks are still decoded, also beside colour codes.
+  assert.ok(has("printf '\\033[1m\\x63\\x75\\x72\\x6c\\011x'", "curl\tx"));
+  assert.ok(has("a\\012b", "a\nb"));
+});

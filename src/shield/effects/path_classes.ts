@@ -54,7 +54,25 @@ function inHome(absolute: string, environment: ShieldEnvironment): string | unde
   return match ? absolute.slice(match[0].length) || "/" : undefined;
 }
 
+/** Classes already worked out, per environment (paths recur: the same files are read and written again). */
+const known = new WeakMap<ShieldEnvironment, Map<string, PathClass>>();
+const MAX_KNOWN = 4096;
+
 export function classifyPath(path: NormalPath, environment: ShieldEnvironment): PathClass {
+  let classes = known.get(environment);
+  if (!classes) known.set(environment, classes = new Map());
+  // The class depends on the absolute path and on whether it lies in the workspace.
+  const key = path.relative === undefined ? path.absolute : `${path.absolute}\u0000`;
+  let kind = classes.get(key);
+  if (kind === undefined) {
+    kind = classifyNow(path, environment);
+    if (classes.size >= MAX_KNOWN) classes.clear();
+    classes.set(key, kind);
+  }
+  return kind;
+}
+
+function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClass {
   const absolute = path.absolute;
   if (environment.controlPaths.some((control) => under(absolute, control))) return "engine";
   const lower = absolute.toLowerCase();
