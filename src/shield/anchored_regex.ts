@@ -28,7 +28,7 @@ export class AnchoredRegex {
       !anchors || anchors.some((anchor) => anchor.literals.some((literal) => literal.length < MIN_ANCHOR))
     ) return;
     this.anchors = anchors.map((anchor) => ({
-      ids: anchor.literals.map((literal) => index.idOf(literal, true)),
+      ids: withoutExtensions(anchor.literals).map((literal) => index.idOf(literal, true)),
       lead: anchor.lead,
       spaced: anchor.spaced === true,
       atStart: anchor.atStart === true,
@@ -102,6 +102,13 @@ export class AnchoredRegex {
     }
     return starts;
   }
+}
+
+/** The literals that do not begin with another of them: `permission was` starts where `permission` does, so
+ * `permission` alone places every start of both (fewer literals, fewer occurrences to record). */
+function withoutExtensions(literals: readonly string[]): string[] {
+  const lower = [...new Set(literals.map((literal) => literal.toLowerCase()))];
+  return lower.filter((literal) => !lower.some((other) => other !== literal && literal.startsWith(other)));
 }
 
 /** JavaScript's `\s` among the ASCII characters; others are asked of the regex. */

@@ -55,6 +55,7 @@ export class LiteralScanner {
     const alphabet = ALPHABET;
     const trie: Array<Map<number, number>> = [new Map()];
     const ends: Array<Set<number>> = [new Set()];
+    const depth = [0];
     literals.forEach((full, index) => {
       const literal = distinctive(full);
       let state = 0;
@@ -65,6 +66,7 @@ export class LiteralScanner {
           next = trie.length;
           trie.push(new Map());
           ends.push(new Set());
+          depth.push(k + 1);
           trie[state].set(symbol, next);
         }
         state = next;
@@ -74,11 +76,16 @@ export class LiteralScanner {
     const cells = trie.length * alphabet;
     const linked = new Int32Array(cells);
     this.link(trie, ends, linked);
-    // Renumber so that every state with outputs comes last: one comparison tells the scan loop to look.
+    // Renumber so that every state with outputs comes last (one comparison tells the scan loop to look), and
+    // shallow states, where scans spend most of their time, come first in each group (their rows share cache).
+    const byDepth = (a: number, b: number) => depth[a] - depth[b] || a - b;
     const order = [0];
-    for (let state = 1; state < trie.length; state++) if (ends[state].size === 0) order.push(state);
+    const plain: number[] = [];
+    const output: number[] = [];
+    for (let state = 1; state < trie.length; state++) (ends[state].size === 0 ? plain : output).push(state);
+    order.push(...plain.sort(byDepth));
     this.firstOutput = order.length;
-    for (let state = 1; state < trie.length; state++) if (ends[state].size > 0) order.push(state);
+    order.push(...output.sort(byDepth));
     const renamed = new Int32Array(trie.length);
     order.forEach((state, index) => renamed[state] = index);
     this.delta = trie.length <= 0xffff ? new Uint16Array(cells) : new Int32Array(cells);

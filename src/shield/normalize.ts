@@ -270,23 +270,28 @@ export function decoders(text: string): number {
   /** Hex pairs joined so far (`hh hh hh`): where the last join was, and how many in a row. */
   let lastJoin = -4;
   let joins = 0;
+  let previous = 0;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     const kind = code < 128 ? CHARACTER_KINDS[code] : 0;
     if ((kind & BASE64_DIGIT) !== 0) {
       if (runStart < 0) runStart = i;
+      previous = kind;
       continue;
     }
     if (runStart >= 0) {
       if (i - runStart >= 8) found |= runDecoders(text, runStart, i, found);
       runStart = -1;
     }
-    if ((kind & PAIR_SEPARATOR) !== 0 && hexPairJoin(text, i)) {
-      joins = i - lastJoin === 3 ? joins + 1 : 1;
-      lastJoin = i;
-      if (joins >= 5) found |= SPACED_HEX;
+    if ((kind & PAIR_SEPARATOR) !== 0) {
+      if ((previous & HEX_DIGIT) !== 0 && hexPairJoin(text, i)) {
+        joins = i - lastJoin === 3 ? joins + 1 : 1;
+        lastJoin = i;
+        if (joins >= 5) found |= SPACED_HEX;
+      }
     } else if ((kind & ESCAPE_OPENER) !== 0) found |= escapeAt(text, i, code);
+    previous = kind;
     if (found === ALL_DECODERS) return found;
   }
   if (runStart >= 0 && length - runStart >= 8) found |= runDecoders(text, runStart, length, found);
