@@ -177,6 +177,24 @@ function judgeServer(segment: Segment, environment: ShieldEnvironment, findings:
   }
 }
 
+/** An MCP file server (`npx @modelcontextprotocol/server-filesystem DIR…`) handed folders beyond the workspace:
+ * whatever agent connects may read and change them. */
+function judgeFileServer(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
+  const argv = segment.argv;
+  const at = argv.findIndex((arg) => /(?:^|[/@-])(?:mcp-)?server-filesystem(?:@|$)|filesystem-mcp/.test(arg));
+  if (at < 0) return;
+  for (const folder of argv.slice(at + 1).filter((arg) => !arg.startsWith("-")).slice(0, 8)) {
+    // The server may run with the shell's HOME or with the user's: `~` is judged both ways.
+    const kinds = [environment.shellHome, environment.home].map((home) =>
+      classifyPath(normalizePath(folder, environment.workspace, home), environment)
+    );
+    if (kinds.some((kind) => kind !== "workspace" && kind !== "temp")) {
+      findings.escalate("read", `"${argv[at]}" opens "${folder}" to whatever agent connects`);
+      return;
+    }
+  }
+}
+
 /** `sudo` running a shell or an interpreter that starts one: a root shell. */
 function judgeRootShell(segment: Segment, findings: Findings): void {
   if (!segment.privileged) return;
@@ -258,5 +276,6 @@ export function judgeSegments(segments: Segment[], environment: ShieldEnvironmen
     if (program === "git") judgeGit(segment, environment, findings);
     if (AGENTS.has(program)) judgeAgentCli(segment, findings);
     if (INSTALLERS.has(program)) judgeInstall(segment, environment, findings);
+    if (segment.text.includes("filesystem")) judgeFileServer(segment, environment, findings);
   }
 }

@@ -156,7 +156,7 @@ export function buildEffectProfile(
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
-    judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), findings);
+    judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
   } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {
     judgeSideFields(view.tool, textsOf(view, "outbound"), findings);
   }

@@ -53,10 +53,23 @@ export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: F
   }
 }
 
+/** Agent configuration that names MCP servers and their environment (tokens live there). */
+const AGENT_CONFIG_WITH_KEYS =
+  /(?:^|\/)(?:\.?mcp\.json|mcp_config\.json|\.claude\.json|claude_desktop_config\.json|\.aider\.conf\.ya?ml|\.gemini\/settings\.json|\.continue\/config\.(?:json|ya?ml)|\.codex\/config\.toml)$/i;
+
 export function judgeReads(reads: ClassedPath[], findings: Findings): void {
   for (const { path, kind } of reads) {
     if (kind === "engine" && !/\/\.engine(?:\/|$)/.test(path.absolute)) {
       findings.escalate("engine", `reads the engine's control file "${path.relative ?? path.absolute}"`);
+    }
+    if (
+      kind === "agent-instructions" && path.relative === undefined &&
+      AGENT_CONFIG_WITH_KEYS.test(path.absolute)
+    ) {
+      findings.escalate(
+        "read",
+        `reads another agent's configuration "${path.absolute}", where its tokens are kept`,
+      );
     }
   }
 }
