@@ -26,6 +26,7 @@ const SEVERITY: Partial<Record<PathClass, number>> = {
   secret: 4,
   "secret-container": 4,
   "startup-file": 3,
+  "scheduled-instructions": 3,
   "agent-instructions": 2,
   trust: 2,
   system: 1,
@@ -49,6 +50,14 @@ function classOf(
   return (SEVERITY[forms[1].kind] ?? 0) > (SEVERITY[forms[0].kind] ?? 0) ? forms[1] : forms[0];
 }
 
+/** Files whose change alters what runs or what an agent does later. */
+const STANDING_FILES = new Set<PathClass>([
+  "startup-file",
+  "agent-instructions",
+  "scheduled-instructions",
+  "trust",
+]);
+
 export function judgeCodeFiles(
   texts: readonly string[],
   environment: ShieldEnvironment,
@@ -66,7 +75,7 @@ export function judgeCodeFiles(
         findings.block("engine", `code changes the engine's control file "${shown}"`);
       } else if (writes && kind === "persistence") {
         findings.block("persistence", `code writes "${shown}", which runs code at login or on a schedule`);
-      } else if (writes && (kind === "startup-file" || kind === "agent-instructions" || kind === "trust")) {
+      } else if (writes && STANDING_FILES.has(kind)) {
         findings.escalate("persistence", `code changes "${shown}"`);
       }
       const secret = kind === "secret" && !inside;

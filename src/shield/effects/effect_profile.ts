@@ -125,7 +125,10 @@ function judgeHandedOn(
       findings,
     );
   }
-  if (view.type === "memory_write" || writes.some((entry) => entry.kind === "agent-instructions")) {
+  if (
+    view.type === "memory_write" ||
+    writes.some((entry) => entry.kind === "agent-instructions" || entry.kind === "scheduled-instructions")
+  ) {
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
   }
 }

@@ -43,6 +43,12 @@ export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: F
       findings.escalate("persistence", `changes the start-up file "${shown}"`);
     } else if (kind === "trust" && !keyscan) {
       findings.escalate("persistence", `changes what this machine trusts ("${shown}")`);
+    } else if (kind === "scheduled-instructions") {
+      // Inside the workspace too: the engine's own scheduler acts on it unattended.
+      findings.escalate(
+        "persistence",
+        `changes "${shown}", standing instructions a scheduler runs unattended`,
+      );
     } else if (kind === "agent-instructions" && path.relative === undefined) {
       findings.escalate("persistence", `changes another agent's settings or instructions ("${shown}")`);
     } else if (kind === "secret-container") {
