@@ -1,6 +1,6 @@
 /** Commands a written file will make something run later, so they are judged now like commands: values of
  * command-like keys in configuration files (`"command"`, `lint-cmd`, `postCreateCommand`, `run:`, hooks, npm
- * `scripts`, MCP server `command` + `args`), and the code spans and blocks of agent instruction files (what an
+ * `scripts`, MCP server `command` + `args`), Makefile and justfile recipe lines, and the code spans and blocks of agent instruction files (what an
  * agent reading them is told to run). Tolerant line/regex reading, bounded; never throws. */
 
 const MAX_COMMANDS = 32;
@@ -66,6 +66,16 @@ function markdownCommands(text: string, found: string[]): void {
   }
 }
 
+/** Build recipes: Makefiles and justfiles, whose indented recipe lines are shell commands run by `make`/`just`. */
+const RECIPE_FILE = /(?:^|\/)(?:makefile|gnumakefile|[\w.-]+\.mk|justfile|\.justfile)$/i;
+
+function recipeCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/^(?:\t| {2,8})[@+-]*([^\s#].{0,4095})$/gm)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1]);
+  }
+}
+
 /** Git configuration files: a value starting with `!` is a shell command (`update = !cmd`, `alias.x = !cmd`). */
 const GIT_CONFIG = /(?:^|\/)(?:\.gitmodules|\.gitconfig|\.git\/config|gitconfig)$/i;
 
@@ -83,6 +93,7 @@ export function configCommands(path: string, content: string, instructions: bool
   try {
     if (instructions && MARKDOWN.test(path)) markdownCommands(text, found);
     if (GIT_CONFIG.test(path)) gitBangCommands(text, found);
+    if (RECIPE_FILE.test(path)) recipeCommands(text, found);
     if (CONFIG_FILE.test(path) || instructions) {
       jsonCommands(text, found);
       lineCommands(text, found);

@@ -14,6 +14,8 @@ import { type Ecosystem, editDistance, typosquatTarget } from "./supply_chain.ts
 import { POPULAR_ACTIONS, POPULAR_HOOK_REPOS } from "./data/popular_actions.ts";
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 import { programs } from "./programs.ts";
+import { judgeLockfile, LOCKFILE } from "./lockfile_sources.ts";
+import { judgeWorkflowSteps } from "./workflow_steps.ts";
 
 const MAX_CHARS = 128 * 1024;
 const PACKAGE_CONFIG =
@@ -240,7 +242,11 @@ export function judgeConfigWrites(
   if (text === "") return;
   for (const path of paths) {
     if (PACKAGE_CONFIG.test(path)) judgeManifest(path, text, environment, findings);
-    if (WORKFLOW.test(path)) judgeWorkflow(text, findings);
+    if (WORKFLOW.test(path)) {
+      judgeWorkflow(text, findings);
+      judgeWorkflowSteps(text, environment, findings);
+    }
+    if (LOCKFILE.test(path)) judgeLockfile(path, text, environment, findings);
     if (PRE_COMMIT.test(path)) judgePreCommit(text, findings);
     if (AGENT_INSTRUCTIONS.test(path) && AUTO_APPROVE.test(text)) {
       findings.escalate("delegation", `"${basename(path)}" switches an agent's approvals or sandbox off`);

@@ -15,6 +15,7 @@ import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
+import { judgeRemoteRuns } from "./remote_runs.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
 import { judgeSql, type SqlReading } from "./sql_effects.ts";
 import { judgeIndexCommands } from "./config_files.ts";
@@ -83,6 +84,7 @@ function judgeCommandsAndCode(
   const shell = view.texts.get("shell") ?? [];
   judgeSegments(view.segments, environment, findings);
   judgeFetchedCode(view.segments, environment, findings);
+  judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);

@@ -24,10 +24,14 @@ const REMOTE_ARGUMENT = /(?:^|[:=\s])(?:https?|ftp):\/\/|^\\\\[^\\]+\\|^\/\/\d{1
 /** Programs that run the file named by their first plain argument (`bash x`, `java -jar x`, `msiexec /i x`). */
 const FILE_RUNNERS =
   /^(?:(?:ba|z|da|k|)sh|source|\.|python[0-9.]*|perl|ruby|node|php|java|msiexec|dpkg|rpm|apt|apt-get|installer|open|start|cmd|pwsh|powershell|wine|mono|dotnet|bun|deno)$/i;
+/** Installers: any argument naming the downloaded file installs it (`pip install ./x.whl`, `npm i x.tgz`). */
+const FILE_INSTALLERS =
+  /^(?:pip[0-9.]*|pipx|uv|npm|pnpm|yarn|bun|gem|apt|apt-get|dnf|yum|zypper|brew|snap|flatpak|code|helm|cargo|conda|mamba|poetry)$/i;
 const URL_WORD = /^(?:https?|ftp|tftp):\/\/\S+$/i;
 const DOWNLOADER_PROGRAMS = programs(DOWNLOADERS);
 const REMOTE_RUNNER_PROGRAMS = programs(REMOTE_RUNNERS);
 const FILE_RUNNER_PROGRAMS = programs(FILE_RUNNERS);
+const FILE_INSTALLER_PROGRAMS = programs(FILE_INSTALLERS);
 
 interface Download {
   /** The file it wrote, as written in the command. */
@@ -134,8 +138,8 @@ export function judgeFetchedCode(
         findings.block("exec", `"${program}" runs a script or package from "${remote.slice(0, 80)}"`);
       }
     }
-    const script = program === "chmod"
-      ? segment.argv.slice(1)
+    const script = program === "chmod" || FILE_INSTALLER_PROGRAMS.has(program)
+      ? segment.argv.slice(1, 16)
       : FILE_RUNNER_PROGRAMS.has(program)
       ? segment.argv.slice(1).filter((arg) => !/^[-/+]/.test(arg) || arg.includes("/") && arg.length > 3)
         .slice(0, 1)
