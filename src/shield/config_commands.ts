@@ -11,7 +11,7 @@ const CONFIG_FILE =
   /\.(?:json|jsonc|ya?ml|toml|ini|cfg|conf)$|(?:^|\/)(?:\.[\w-]*rc|\.env[\w.-]*|procfile|\.gitconfig|\.gitmodules|\.git\/config)$/i;
 /** Keys whose string value is a command line run by the tool that reads the file. */
 const COMMAND_KEY =
-  /^(?:cmd|command|commands|run|script|exec|execute|entrypoint|shell|program|hook|hooks|(?:[\w.-]*[-_.])?(?:cmd|command|script|hook)|(?:pre|post)[\w-]*(?:command|install|build|start|commit|push|checkout|create|attach)?|(?:on|initialize|update|postCreate|postStart|postAttach)Command|ExecStart\w*|lint|test|build|start|install|prepare|setup|serve|dev|apiKeyHelper)$/i;
+  /^(?:cmd|command|commands|run|script|exec|execute|entrypoint|shell|program|hook|hooks|(?:[\w.-]*[-_.])?(?:cmd|command|script|hook)|(?:pre|post)[\w-]*(?:command|install|build|start|commit|push|checkout|create|attach)?|(?:on|initialize|update|postCreate|postStart|postAttach)Command|ExecStart\w*|entry|lint|test|build|start|install|prepare|setup|serve|dev|apiKeyHelper)$/i;
 /** Agent instruction files: code spans and fenced blocks are commands the agent is told to run. */
 const MARKDOWN =
   /\.(?:md|mdc|mdx|txt)$|(?:^|\/)(?:\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.rules)$/i;

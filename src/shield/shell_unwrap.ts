@@ -266,6 +266,69 @@ function unwrapRemote(state: ParseState, command: string, args: string[], depth:
   }
 }
 
+/** Git settings whose value is a command line git runs (`!cmd` for aliases and helpers). */
+const GIT_COMMAND_KEYS =
+  /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|gpg(?:\.\w+)?\.program|uploadpack\.packobjectshook|credential\.(?:[^=]*\.)?helper|alias\.[^=]+|filter\.[^=]+\.(?:clean|smudge|process)|diff\.[^=]+\.(?:textconv|command)|merge\.[^=]+\.driver|pager\.[^=]+)$/;
+/** Per program: options whose value is a command line the program runs (GTFOBins: `ssh -o ProxyCommand=…`,
+ * `tar --checkpoint-action=exec=…`, `rsync -e …`, `zip -TT …`, `man -P …`). */
+const COMMAND_OPTIONS: Record<string, RegExp> = {
+  ssh: /^(?:proxycommand|localcommand|knownhostscommand)$/,
+  scp: /^(?:proxycommand|localcommand|knownhostscommand|-s)$/,
+  sftp: /^(?:proxycommand|localcommand|knownhostscommand|-s)$/,
+  tar:
+    /^(?:--to-command|--use-compress-program|-i|--rsh-command|--info-script|-f|--new-volume-script|--checkpoint-action)$/,
+  rsync: /^(?:-e|--rsh|--rsync-path)$/,
+  zip: /^(?:-tt|--unzip-command)$/,
+  man: /^(?:-p|--pager|-h|--html)$/,
+};
+
+/** The command held by an option value: `exec=CMD` for tar's checkpoint action, `%` as space in `ext::`. */
+function heldCommand(value: string): string {
+  return value.replace(/^exec=/, "");
+}
+
+/** Commands given as option values or git settings: judged as commands the program will run. */
+function unwrapCommandOptions(state: ParseState, command: string, args: string[], depth: number): void {
+  if (command === "git") {
+    for (let i = 0; i < args.length; i++) {
+      const setting = args[i] === "-c" ? args[i + 1] ?? "" : "";
+      const eq = setting.indexOf("=");
+      if (eq > 0 && GIT_COMMAND_KEYS.test(setting.slice(0, eq).toLowerCase())) {
+        state.parse(setting.slice(eq + 1).replace(/^!/, ""), depth + 1);
+      }
+      if (/^--(?:upload-pack|receive-pack|exec)=/.test(args[i])) {
+        state.parse(args[i].replace(/^[^=]*=/, ""), depth + 1);
+      }
+      if (/^ext::/.test(args[i])) state.parse(args[i].slice(5).replace(/%(?!%)/g, " "), depth + 1);
+    }
+    const at = args.findIndex((arg, index) => !arg.startsWith("-") && args[index - 1] !== "-c");
+    if (args[at] === "config") {
+      const [key = "", value] = args.slice(at + 1).filter((arg) => !arg.startsWith("--"));
+      if (value !== undefined && GIT_COMMAND_KEYS.test(key.toLowerCase())) {
+        state.parse(value.replace(/^!/, ""), depth + 1);
+      }
+    }
+    return;
+  }
+  const options = COMMAND_OPTIONS[command];
+  if (!options) return;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "-o" || /^-o[A-Za-z]/.test(arg)) {
+      // ssh -o Key=value, -oKey=value, -o "Key value"
+      const setting = arg === "-o" ? args[i + 1] ?? "" : arg.slice(2);
+      const match = /^(\w+)\s*[= ]\s*([\s\S]+)$/.exec(setting);
+      if (match && options.test(match[1].toLowerCase())) state.parse(match[2], depth + 1);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = (eq > 0 ? arg.slice(0, eq) : arg).toLowerCase();
+    if (!arg.startsWith("-") || !options.test(name)) continue;
+    const value = eq > 0 ? arg.slice(eq + 1) : args[i + 1];
+    if (value !== undefined) state.parse(heldCommand(value), depth + 1);
+  }
+}
+
 const PRIVILEGE_WRAPPERS = /^(?:sudo|doas|su|pkexec|run0|sudoedit)$/;
 
 /** Judges whatever `argv` runs in turn; under a privilege wrapper, what it runs is marked privileged. */
@@ -283,6 +346,7 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
 function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
+  if (command === "git" || COMMAND_OPTIONS[command]) unwrapCommandOptions(state, command, args, depth);
   const valued = PREFIX_WRAPPERS[command];
   if (valued) {
     const listed = command === "taskset" && args.some((arg) => /^-(?:c|-cpu-list)$/.test(arg));

@@ -212,6 +212,10 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
   if (basename(argv[0] ?? "") !== "git") return;
   const at = argv.findIndex((arg, index) => index > 0 && !arg.startsWith("-") && argv[index - 1] !== "-c");
   const sub = argv[at];
+  const transport = argv.find((arg) => /^ext::|^protocol\.(?:ext\.)?allow=always$/i.test(arg));
+  if (transport) {
+    findings.escalate("exec", `git runs a command as its transport ("${transport.slice(0, 60)}")`);
+  }
   if (sub === "config") {
     const rest = argv.slice(at + 1).filter((arg) => !arg.startsWith("--") || arg.includes("="));
     const [key = "", value = ""] = rest;

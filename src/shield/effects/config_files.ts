@@ -113,6 +113,7 @@ function judgeManifest(path: string, text: string, environment: ShieldEnvironmen
   if (/"[\w@/.-]+"\s*:\s*"(?:github:|git\+|git:|[\w-]+\/[\w.-]+#)|\bgit\s*=\s*["']/.test(text)) {
     findings.escalate("install", `"${shown}" takes a dependency straight from a git repository`);
   }
+  if (/go\.mod$/i.test(path)) judgeGoReplaces(text, findings);
   for (const [ecosystem, name] of manifestNames(path, text)) {
     const target = typosquatTarget(ecosystem, name);
     if (target) {
@@ -121,6 +122,16 @@ function judgeManifest(path: string, text: string, environment: ShieldEnvironmen
         `"${shown}" adds "${name}", one or two edits from "${target}" (likely typosquat)`,
       );
     }
+  }
+}
+
+/** `replace A => B v1.2.3` handing A's import path to another module (a local `./dir` is the developer's own). */
+function judgeGoReplaces(text: string, findings: Findings): void {
+  for (const match of text.matchAll(/^\s*(?:replace\s+)?([\w.~/-]+)(?:\s+v[\w.+-]+)?\s*=>\s*([\w.~/-]+)/gm)) {
+    const [, original, replacement] = match;
+    if (/^(?:\.{1,2}\/|\/)/.test(replacement) || replacement === original) continue;
+    findings.escalate("install", `"go.mod" replaces "${original}" with "${replacement}"`);
+    return;
   }
 }
 

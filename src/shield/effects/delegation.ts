@@ -6,6 +6,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
+import { sensitiveMention } from "./mentioned_paths.ts";
 
 const GATHER_SECRETS = gated(
   /\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\b[^.\n]{0,60}\b(?:saved passwords?|passwords?|credentials?|api keys?|tokens?|cookies|secrets?|private keys?|ssh keys?|seed phrase|recovery codes?|browser profile|keychain|wallet)\b/i,
@@ -29,7 +30,9 @@ const SEND_INTENT = gated(
   /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i,
 );
 /** A send verb and, anywhere else in the task (another sentence, the context field), an address to send to. */
-const SEND_VERB = gated(/\b(?:send|e-?mail|mail|upload|post|forward|share|transfer|export|leak|publish)\b/i);
+const SEND_VERB = gated(
+  /\b(?:send|e-?mail|mail|upload|post|forward|share|transfer|export|leak|publish|store|save|put|paste|dump|log)\b/i,
+);
 const ANY_ADDRESS = gated(/[\w.+-]@[\w-]+\.[\w.]+|https?:\/\/\S+/i);
 const SENSITIVE_DATA_WORDS = gated(
   /\b(?:card numbers?|credit cards?|cvv|ssns?|social security|bank (?:details|accounts?)|medical|health records?|passports?)\b|\b(?:customer|client|user|employee|contact)s?(?: list| data| records| database| export)?\b|\bdatabase\b|\bdump\b|\.csv\b|\bcredentials?\b|\bpasswords?\b|\bkeys?\b|\bsecrets?\b|\btokens?\b|\bcontracts?\b|\bpayroll\b|\bsalar(?:y|ies)\b|~\/|\bhome (?:folder|directory)\b|\bdocuments\b|\.env\b|\ball (?:files|data|messages|emails)\b|\bcontents of\b|\binbox\b|\bchat history\b/i,
@@ -86,6 +89,10 @@ export function judgeDelegation(
   if (RECON.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to attack or probe hosts`);
   if (CONCEAL.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to hide what it does`);
   judgeIntents(tool, text, findings);
+  const mention = sensitiveMention(text, environment);
+  if (mention) {
+    findings.escalate("delegation", `"${tool}" hands on work on "${mention.path}" (${mention.kind})`);
+  }
   for (const finding of sensitiveFindings(text)) {
     if (
       finding.kind === "payment instruction" || finding.kind === "financial" || finding.kind === "password"
@@ -173,7 +180,7 @@ const AI_READER = gated(
   /\b(?:ai|assistant|agent|model|llm|copilot|claude|cursor|codex|gemini|gpt|chatbot|bot)s?\b/i,
 );
 const IMPERATIVE = gated(
-  /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never)\b/i,
+  /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never|add|set|make|give|grant|change|invite|transfer|pay|publish|post|reveal|print|fetch|download|visit|open|read)\b/i,
 );
 
 /** Instructions hidden from the human reader of a document: comments and invisible elements addressed to an AI

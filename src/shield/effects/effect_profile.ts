@@ -16,6 +16,7 @@ import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeRemoteRuns } from "./remote_runs.ts";
+import { judgeToolArguments } from "./argument_injection.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
 import { judgeSql, type SqlReading } from "./sql_effects.ts";
 import { judgeIndexCommands } from "./config_files.ts";
@@ -164,6 +165,9 @@ export function buildEffectProfile(
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
   } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {
     judgeSideFields(view.tool, textsOf(view, "outbound"), findings);
+  }
+  if (openWorld) {
+    judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);

@@ -82,6 +82,12 @@ export function judgeReads(reads: ClassedPath[], findings: Findings): void {
 
 /** What written content sets up for later: weakened checks, hidden instructions, images and files fetched into
  * them, configuration of tools, registries, CI and agents. */
+/** Explicit embeddings, overrides and isolates (Trojan Source, CVE-2021-42574): in source code they make the
+ * text a reviewer sees differ from what the compiler reads. Marks (U+200E/U+200F) are left to translations. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const SOURCE_FILE =
+  /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|kts|scala|swift|c|cc|cpp|cxx|h|hpp|cs|php|pl|pm|sh|bash|zsh|ps1|lua|sql|ya?ml|toml|json|tf)$/i;
+
 export function judgeWrittenContent(
   view: ActionView,
   writes: ClassedPath[],
@@ -93,6 +99,17 @@ export function judgeWrittenContent(
   const written = contents.join("\n");
   judgeWeakenedCode(view.tool, removed, contents, findings);
   judgeHiddenInstructions(view.tool, written, findings);
+  // Judged on the payload as sent: the texts Shield scans have invisible characters taken out.
+  const raw = Object.values(view.payload).filter((value): value is string => typeof value === "string");
+  if (
+    raw.some((value) => BIDI_CONTROL.test(value)) &&
+    writes.some((entry) => SOURCE_FILE.test(entry.path.absolute))
+  ) {
+    findings.escalate(
+      "write",
+      "writes code holding bidirectional control characters, which show it reordered",
+    );
+  }
   for (const entry of writes) {
     for (const image of writtenImages(entry.path.absolute, written)) judgeImage(image, environment, findings);
     for (const url of remoteAdds(entry.path.absolute, written)) {
