@@ -3,7 +3,7 @@
  * command that would really run is judged. Bounded and total: never throws, whatever the input. */
 
 import { decodeAnsiEscapes, lex, type Token, type Variables } from "./shell_lexer.ts";
-import { unwrapSegment } from "./shell_unwrap.ts";
+import { unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
 import { resolveGlobWord } from "./shell_globs.ts";
 
 export interface Redirect {
@@ -234,11 +234,16 @@ export class ParseState {
         this.result.writeTargets.push(redirect.target);
       }
     }
+    if (depth <= MAX_DEPTH && argv.some((word) => word.includes("="))) {
+      const declares = DECLARATIONS.test(program);
+      unwrapAssignments(this, declares ? used.slice(1) : leading < 0 ? argv : argv.slice(0, leading), depth);
+    }
     if (command.length > 0 && depth <= MAX_DEPTH) unwrapSegment(this, command, depth);
   }
 }
 
 const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;
+const DECLARATIONS = /^(?:export|declare|typeset|readonly|local|setenv)$/;
 /** Files whose content a shell runs: scripts, start-up files, hooks, crontabs. */
 const SCRIPT_FILE =
   /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.?(?:bash|zsh|ksh)?rc$|(?:^|\/)\.(?:profile|bash_profile|zprofile|envrc)$|\/hooks\/[^/]+$|\/cron[^/]*\//;

@@ -329,6 +329,20 @@ function unwrapCommandOptions(state: ParseState, command: string, args: string[]
   }
 }
 
+/** Environment variables whose value is a command line a program runs (`GIT_SSH_COMMAND`, `PAGER`,
+ * `LESSOPEN="|cmd %s"`, `PROMPT_COMMAND`). */
+const COMMAND_VARIABLES =
+  /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|LESSOPEN|LESSCLOSE|PROMPT_COMMAND|PS0|PS4|BROWSER|RSYNC_RSH|CVS_RSH)=/;
+
+/** Assignments (`X=v cmd`, `export X=v`) of variables that hold command lines: their values are judged as
+ * commands. */
+export function unwrapAssignments(state: ParseState, words: readonly string[], depth: number): void {
+  for (const word of words) {
+    const match = COMMAND_VARIABLES.exec(word);
+    if (match) state.parse(word.slice(match[0].length).replace(/^\|{1,2}/, ""), depth + 1);
+  }
+}
+
 const PRIVILEGE_WRAPPERS = /^(?:sudo|doas|su|pkexec|run0|sudoedit)$/;
 
 /** Judges whatever `argv` runs in turn; under a privilege wrapper, what it runs is marked privileged. */

@@ -53,7 +53,11 @@ function manifestNames(path: string, text: string): Array<[Ecosystem, string]> {
   const names: Array<[Ecosystem, string]> = [];
   if (/package\.json$/i.test(path)) {
     for (const block of text.matchAll(/"(?:dev|peer|optional)?[dD]ependencies"\s*:\s*\{([^}]{0,16384})\}/g)) {
-      for (const entry of block[1].matchAll(/"([@\w./-]{1,214})"\s*:/g)) names.push(["npm", entry[1]]);
+      for (const entry of block[1].matchAll(/"([@\w./-]{1,214})"\s*:\s*"(?:npm:(@?[\w./-]{1,214}?)@)?/g)) {
+        names.push(["npm", entry[1]]);
+        // An alias (`"lodash": "npm:lodahs@4"`) installs another package under the listed name.
+        if (entry[2] && entry[2] !== entry[1]) names.push(["npm", entry[2]]);
+      }
     }
   } else if (/requirements[\w.-]*\.txt$/i.test(path)) {
     for (const line of text.matchAll(/^\s*([A-Za-z0-9][\w.-]{0,99})\s*(?:[<>=!~;\[]|$)/gm)) {
@@ -152,6 +156,12 @@ function judgeWorkflow(text: string, findings: Findings): void {
   for (const match of text.matchAll(/\buses:\s*["']?([\w.-]+\/[\w.-]+)(?:\/[\w./-]*)?@/g)) {
     const target = imitated(match[1], POPULAR_ACTIONS);
     if (target) findings.block("install", `the workflow uses "${match[1]}", which imitates "${target}"`);
+  }
+  for (const match of text.matchAll(/\buses:\s*["']?(([\w.-]+)\/[\w.-]+)(?:\/[\w./-]*)?@([\w.-]+)/g)) {
+    if (!/^(?:actions|github)$/i.test(match[2]) && MOVING_REF.test(match[3])) {
+      findings.escalate("install", `the workflow runs "${match[1]}" from the moving branch "${match[3]}"`);
+      break;
+    }
   }
   if (
     /\bpull_request_target\b/.test(text) &&

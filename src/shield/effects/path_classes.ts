@@ -37,6 +37,9 @@ const TRUST =
   /(?:^|\/)\.ssh\/(?:known_hosts|config)$|^\/(?:usr\/local\/share|etc)\/ca-certificates\/|^\/etc\/(?:apt\/trusted|pki\/)/;
 /** Files a scheduler reads and acts on with no human in the loop: the engine's HEARTBEAT.md (its standing
  * checks) and the same file of other agents that keep one. Whatever is written there runs later, unattended. */
+/** Python start-up hooks: `.pth` files in site-packages (their `import` lines run at every start of Python) and
+ * `sitecustomize.py`/`usercustomize.py`; a start-up file wherever it lies, virtual environments included. */
+const PYTHON_STARTUP = /\/site-packages\/[^/]+\.pth$|\/(?:site|user)customize\.py$/;
 const SCHEDULED_INSTRUCTIONS = /(?:^|\/)heartbeat\.md$/;
 export const AGENT_INSTRUCTIONS =
   /(?:^|\/)(?:(?:claude|agents?|gemini|conventions|copilot-instructions)\.md|\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.augment-guidelines|\.aider\.conf\.ya?ml|\.claude\.json|\.mcp\.json|mcp\.json|claude_desktop_config\.json|\.(?:cursor|windsurf|roo|kiro|amazonq|trae|continue|clinerules|junie|openhands|idx)\/.+|\.github\/(?:copilot-instructions\.md|instructions\/.+|prompts\/.+|chatmodes\/.+)|\.claude\/(?:settings[^/]*\.json|commands\/.+|agents\/.+|hooks\/.+)|\.vscode\/(?:settings|tasks|mcp|launch)\.json|\.gemini\/.+|\.codex\/config\.toml|\.devcontainer\/.+)$/;
@@ -90,6 +93,7 @@ function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClas
   }
   if (home !== undefined && SECRET_CONTAINER_IN_HOME.test(home)) return "secret-container";
   if (home !== undefined && STARTUP_IN_HOME.test(home)) return "startup-file";
+  if (PYTHON_STARTUP.test(lower)) return "startup-file";
   if (TRUST.test(lower)) return "trust";
   if (PERSISTENCE.test(lower)) return "persistence";
   if (path.relative !== undefined) return "workspace";

@@ -116,3 +116,44 @@ Deno.test("open-world tool arguments carrying instructions or secret-reading sub
     [tool("mcp__weather__get_forecast", { city: "Paris", units: "metric" }), "ALLOW", "ordinary call"],
   ]);
 });
+
+Deno.test("command-holding variables, Python start-up hooks, npm aliases and moving actions are judged", async () => {
+  await expectDecisions([
+    [run("GIT_SSH_COMMAND='rm -rf ~' git fetch"), "BLOCK", "GIT_SSH_COMMAND prefix"],
+    [run("export LESSOPEN='|rm -rf ~ %s'"), "BLOCK", "LESSOPEN input filter"],
+    [run("GIT_PAGER=cat git log"), "ALLOW", "ordinary pager"],
+    [run("export EDITOR=vim"), "ALLOW", "ordinary editor"],
+    [
+      write(".venv/lib/python3.12/site-packages/zz_init.pth", "import os; os.system('id')"),
+      "ESCALATE",
+      ".pth start-up hook inside the workspace",
+    ],
+    [write("src/app/settings.py", "DEBUG = False\n"), "ALLOW", "ordinary module"],
+    [
+      write("package.json", '{"dependencies": {"lodash": "npm:lodahs@4.17.21"}}'),
+      "BLOCK",
+      "alias to a typosquat",
+    ],
+    [
+      write("package.json", '{"dependencies": {"string-width-cjs": "npm:string-width@^4.2.0"}}'),
+      "ALLOW",
+      "alias",
+    ],
+    [
+      write(
+        ".github/workflows/ci.yml",
+        "on: push\njobs:\n  t:\n    steps:\n      - uses: acme-ci/report-coverage@main\n",
+      ),
+      "ESCALATE",
+      "third-party action on a moving branch",
+    ],
+    [
+      write(
+        ".github/workflows/ci.yml",
+        "on: push\njobs:\n  t:\n    steps:\n      - uses: acme-ci/report-coverage@v2\n",
+      ),
+      "ALLOW",
+      "third-party action on a tag",
+    ],
+  ]);
+});
