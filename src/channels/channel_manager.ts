@@ -92,6 +92,8 @@ export class ChannelManager {
           health.lost(reason);
           this.deps.log.warn("channel_reconnecting", `${name} connection lost: ${reason}`, { channel: name });
         },
+        cursor: () => this.deps.journal.cursor(name),
+        saveCursor: (value) => this.deps.journal.saveCursor(name, value),
       });
     } catch (error) {
       this.channels.delete(name);

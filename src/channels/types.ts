@@ -63,6 +63,11 @@ export interface AdapterSink {
   alive(): void;
   /** The connection dropped; the adapter is reconnecting. */
   lost(reason: string): void;
+  /** Where the adapter's inbound stream was stored up to, kept across restarts (saveCursor), for platforms that
+   * replay from a point instead of waiting for an acknowledgement. */
+  cursor(): string | undefined;
+  /** Call only once everything up to `value` was stored (receive resolved); an empty value forgets it. */
+  saveCursor(value: string): void;
 }
 
 export interface ChannelAdapter {
