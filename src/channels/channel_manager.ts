@@ -83,6 +83,8 @@ export class ChannelManager {
       chains: new Map(),
     };
     this.channels.set(name, channel);
+    // Taken before the adapter starts: what it stores while starting is handled as it arrives, not twice.
+    const unanswered = this.deps.journal.pending(name);
     try {
       await adapter.start({
         receive: (message) => this.inbound.receive(channel, message),
@@ -112,7 +114,7 @@ export class ChannelManager {
     this.running.add(name);
     this.deps.audit.record("channel_attached", "", name, { channel: name });
     this.deps.log.info("channel_attached", `Channel "${name}" attached`, { channel: name });
-    for (const entry of this.deps.journal.pending(name)) this.inbound.handle(channel, entry);
+    for (const entry of unanswered) this.inbound.handle(channel, entry);
     return true;
   }
 
