@@ -135,6 +135,11 @@ export class ChannelManager {
     );
     const drained = await channel.queue.drain(this.deps.drainTimeoutMs ?? 10_000);
     channel.stopped = true;
+    await channel.adapter.close?.().catch((error) =>
+      this.deps.log.warn("channel_stop_failed", `${name} did not close cleanly: ${error.message}`, {
+        channel: name,
+      })
+    );
     for (const stream of channel.streams.values()) stream.abandon();
     channel.health.state = "stopped";
     this.channels.delete(name);

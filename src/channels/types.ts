@@ -90,4 +90,7 @@ export interface ChannelAdapter {
   typing?(chatId: string): Promise<void>;
   /** Stops receiving (nothing more is acknowledged); sends still work until the manager is done with it. */
   stop(): Promise<void>;
+  /** After the manager drained the sends: releases what sending needed (Signal: the signal-cli process, which
+   * receives too, so it runs on until here and what it still reports is stored for the next start). */
+  close?(): Promise<void>;
 }

@@ -8,6 +8,8 @@ export interface SignalRequest {
   method: string;
   // deno-lint-ignore no-explicit-any
   params: any;
+  /** The fake answered it with an error (failSends). */
+  failed?: boolean;
 }
 
 export interface FakeSignal {
@@ -44,7 +46,11 @@ export async function startFakeSignal(account = "+15550009999"): Promise<FakeSig
         for (const held of waiting.splice(0)) order(held);
       }
       if (report.request) {
-        fake.requests.push({ method: report.request.method, params: report.request.params });
+        fake.requests.push({
+          method: report.request.method,
+          params: report.request.params,
+          failed: report.failed === true,
+        });
       }
     };
     socket.onclose = () => {
@@ -101,7 +107,7 @@ export async function startFakeSignal(account = "+15550009999"): Promise<FakeSig
     },
     texts(to) {
       return fake.requests.filter((request) =>
-        request.method === "send" && request.params.recipient?.[0] === to
+        request.method === "send" && !request.failed && request.params.recipient?.[0] === to
       )
         .map((request) => request.params.message);
     },

@@ -19,6 +19,8 @@ export interface FakeTelegram {
   calls: TelegramCall[];
   /** Offsets the bot asked getUpdates for, in order. */
   offsets: number[];
+  /** getUpdates requests being held open now (long polls). */
+  readonly polling: number;
   /** Queues a text message from `userId` in `chatId` (private chat when equal); returns the update. */
   message(
     input: { userId: number; chatId?: number; text: string; chatType?: string },
@@ -57,7 +59,8 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
   const fail = (status: number, description: string, extra: Record<string, unknown> = {}) =>
     Response.json({ ok: false, error_code: status, description, ...extra }, { status });
 
-  const getUpdates = async (body: Record<string, unknown>) => {
+  let polling = 0;
+  const getUpdates = async (body: Record<string, unknown>, signal: AbortSignal) => {
     const offset = Number(body.offset ?? 0);
     offsets.push(offset);
     // Asking with an offset confirms every update before it: they are gone for good.
@@ -69,17 +72,22 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
     const available = () => updates.filter((update) => (update.update_id as number) >= offset);
     const timeout = Number(body.timeout ?? 0);
     if (available().length === 0 && timeout > 0 && !closing.signal.aborted) {
+      polling++;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, timeout * 1000);
         function done() {
           clearTimeout(timer);
           waiters.delete(done);
           closing.signal.removeEventListener("abort", done);
+          signal.removeEventListener("abort", done);
           resolve();
         }
         waiters.add(done);
         closing.signal.addEventListener("abort", done);
+        // The bot hung up (detached, or its process died).
+        signal.addEventListener("abort", done);
       });
+      polling--;
     }
     return ok(available().slice(0, Number(body.limit ?? 100)));
   };
@@ -110,14 +118,18 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
     }
     const call: TelegramCall = { method, body };
     calls.push(call);
-    const response = await answer(method, body);
+    const response = await answer(method, body, request.signal);
     call.status = response.status;
     if (method === "sendMessage" && response.status === 200) {
       call.result = (await response.clone().json()).result.message_id;
     }
     return response;
   });
-  const answer = async (method: string, body: Record<string, unknown>): Promise<Response> => {
+  const answer = async (
+    method: string,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Response> => {
     const limit = limits.get(method);
     if (limit && limit.count > 0) {
       limit.count--;
@@ -129,7 +141,7 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
       case "getMe":
         return ok({ id: 42, is_bot: true, first_name: "Parapet", username: "parapet_test_bot" });
       case "getUpdates":
-        return await getUpdates(body);
+        return await getUpdates(body, signal);
       case "sendMessage":
       case "editMessageText":
         return sendLike(method, body);
@@ -148,6 +160,9 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
     token,
     calls,
     offsets,
+    get polling() {
+      return polling;
+    },
     message({ userId, chatId, text, chatType }) {
       const chat = chatId ?? userId;
       const update = {
