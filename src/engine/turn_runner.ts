@@ -69,7 +69,12 @@ export class TurnRunner {
 
   /** The user's message is stored whatever happens next (once: a message answered again after a crash, under the
    * same `messageId`, is already there); no turn without a chat model. */
-  private begin(sessionId: string, content: string, signal: AbortSignal, messageId?: string): Turn | undefined {
+  private begin(
+    sessionId: string,
+    content: string,
+    signal: AbortSignal,
+    messageId?: string,
+  ): Turn | undefined {
     const { deps } = this;
     const session = deps.sessions.get(sessionId);
     const stored = messageId !== undefined &&
