@@ -84,7 +84,16 @@ export class Conversation {
       case "tier3_decision": {
         // Only a client looking at the session that asked may answer for it.
         const from = frame.session_id ?? client.activeSessionId;
-        if (!this.deps.approvals.decide(frame.action_id, frame.decision, client.channel, from || undefined)) {
+        const remember = frame.remember === true;
+        if (
+          !this.deps.approvals.decide(
+            frame.action_id,
+            frame.decision,
+            client.channel,
+            from || undefined,
+            remember,
+          )
+        ) {
           throw new NotFoundError(
             `No pending approval with action_id "${frame.action_id}"`,
             "UNKNOWN_ACTION",
