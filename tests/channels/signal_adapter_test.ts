@@ -40,7 +40,7 @@ Deno.test("signal: conversation, duplicate, stranger, group, typed approval, rat
     fake.deliver({ from: USER, text: `approve ${code}` });
     await fake.waitFor(() => rig.engine.decisions.length === 1);
     assertEquals(rig.engine.decisions[0].via, "signal");
-    fake.failSends(2, -5);
+    fake.failSends(1, -5);
     fake.deliver({ from: USER, text: "limited" });
     await fake.waitFor(() => fake.texts(USER).includes("done limited"), 30_000);
     fake.crash();
