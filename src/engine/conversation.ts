@@ -33,6 +33,8 @@ export interface ConversationDeps {
 
 interface QueuedMessage {
   content: string;
+  /** A stable id for the stored user message (a channel message replayed after a restart is stored once). */
+  messageId?: string;
   /** Told when the message's turn has ended (false: dropped unrun because the session is gone). */
   settled?: (ran: boolean) => void;
 }
@@ -110,6 +112,7 @@ export class Conversation {
     content: string,
     mode?: "normal" | "otr",
     settled?: (ran: boolean) => void,
+    messageId?: string,
   ): void {
     if (!this.deps.sessions.find(sessionId)) {
       if (mode !== "otr") {
@@ -133,7 +136,7 @@ export class Conversation {
         "QUEUE_FULL",
       );
     }
-    queue.waiting.push({ content, settled });
+    queue.waiting.push({ content, settled, messageId });
     if (!queue.running) void this.drain(sessionId, queue);
   }
 
@@ -172,7 +175,7 @@ export class Conversation {
     queue.running = true;
     try {
       while (queue.waiting.length > 0) {
-        const { content, settled } = queue.waiting.shift()!;
+        const { content, settled, messageId } = queue.waiting.shift()!;
         queue.controller = new AbortController();
         let ran = false;
         try {
@@ -181,7 +184,7 @@ export class Conversation {
             for (const dropped of queue.waiting.splice(0)) dropped.settled?.(false);
             break;
           }
-          await this.deps.turns.run(sessionId, content, queue.controller.signal);
+          await this.deps.turns.run(sessionId, content, queue.controller.signal, messageId);
           ran = true;
         } catch (error) {
           this.deps.logger.error("turn_crashed", (error as Error).message, {
