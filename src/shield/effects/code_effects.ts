@@ -18,7 +18,7 @@ const WALK = gated(
   /\bos\.walk\b|\bglob\b|readdirSync|\.rglob\(|\.iterdir\(|Dir\.glob|find\s*\(/,
 );
 const PARENT_KILL = gated(
-  /\b(?:os\.kill|os\.killpg|process\.kill|Process\.kill|kill)\s*\(\s*(?:os\.getppid\(\)|process\.ppid|getppid\(\)|Process\.ppid|\$\$|1\b)/,
+  /\b(?:os\.kill|os\.killpg|process\.kill|Process\.kill|Deno\.kill|kill)\s*\(\s*(?:os\.getppid\(\)|process\.ppid|getppid\(\)|Process\.ppid|Deno\.ppid|\$\$|1\b)/,
 );
 const ENV_READ = gated(
   /\bos\.environ\b|process\.env\b(?!\.[A-Z_]+\b)|\bENV\.to_h\b|%ENV\b|\$_ENV\b|getenv\(\)|Deno\.env\.toObject/,

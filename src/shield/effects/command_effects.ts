@@ -13,6 +13,7 @@ import { readHost } from "./hosts.ts";
 import { type ToolWords, wordsOf } from "./open_world.ts";
 import { judgeInstall } from "./supply_chain.ts";
 import { programs } from "./programs.ts";
+import { judgeDataResets } from "./data_resets.ts";
 
 const CLOUD_CLIS = new Set([
   "aws",
@@ -81,14 +82,18 @@ function wordsOfCli(argv: string[]): ToolWords {
       }
       continue;
     }
-    if (taken++ < 4 && /^[a-zA-Z][a-zA-Z0-9-]*$/.test(arg)) wordsOf(arg, words);
+    if (taken++ < 4 && /^[a-zA-Z][a-zA-Z0-9-]*(?::[a-zA-Z0-9-]+)*$/.test(arg)) {
+      for (const part of arg.split(":")) wordsOf(part, words);
+    }
   }
   return words;
 }
 
 function judgeCloud(segment: Segment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
-  const sub = segment.argv.slice(1).filter((arg) => !arg.startsWith("-")).slice(0, 4);
+  // `heroku apps:destroy`, `firebase firestore:delete`: a subcommand's parts are words of their own.
+  const sub = segment.argv.slice(1).filter((arg) => !arg.startsWith("-")).slice(0, 4)
+    .flatMap((word) => /^[a-z-]+(?::[a-z-]+)+$/.test(word) ? word.split(":") : [word]);
   if (sub.length > 0 && sub.every((word) => CLOUD_READS.test(word) || !/^[a-z-]+$/.test(word))) return;
   if (
     sub.some((word) => CLOUD_READS.test(word)) &&
@@ -273,6 +278,7 @@ export function judgeSegments(segments: Segment[], environment: ShieldEnvironmen
   for (const segment of segments) {
     const program = segment.program.toLowerCase();
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
+    judgeDataResets(segment, findings);
     if (SIGNALS.has(program)) judgeProcessSignal(segment, findings);
     if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
     if (SERVERS.has(program)) judgeServer(segment, environment, findings);

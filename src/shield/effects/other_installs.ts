@@ -73,6 +73,21 @@ function urlHost(text: string, environment: ShieldEnvironment) {
 /** Commands that publish a package or image for everyone who installs it (a worm's way to spread). */
 const PUBLISH =
   /^(?:(?:npm|pnpm|bun) publish|yarn (?:npm )?publish|twine upload|poetry publish|uv publish|cargo publish|gem push|dotnet nuget push|nuget push|flit publish|hatch publish)\b(?!.*--dry-run)/;
+const PUBLISHERS = new Set([
+  "npm",
+  "pnpm",
+  "bun",
+  "yarn",
+  "twine",
+  "poetry",
+  "uv",
+  "cargo",
+  "gem",
+  "dotnet",
+  "nuget",
+  "flit",
+  "hatch",
+]);
 /** Organisations whose repositories are cloned and run everywhere: a near spelling of one imitates it. */
 const POPULAR_OWNERS = [
   "microsoft",
@@ -101,13 +116,14 @@ const POPULAR_OWNERS = [
 
 function judgePublishAndClone(segment: Segment, findings: Findings): void {
   const argv = segment.argv;
-  if (PUBLISH.test(`${basename(argv[0] ?? "")} ${argv.slice(1).join(" ")}`)) {
+  const program = basename(argv[0] ?? "");
+  if (PUBLISHERS.has(program) && PUBLISH.test(`${program} ${argv.slice(1).join(" ")}`)) {
     findings.escalate(
       "install",
       `"${basename(argv[0] ?? "")}" publishes a package for everyone who installs it`,
     );
   }
-  if (basename(argv[0] ?? "") !== "git" || !argv.includes("clone")) return;
+  if (program !== "git" || !argv.includes("clone")) return;
   for (const arg of argv) {
     const owner = /github\.com[/:]([\w.-]+)\//i.exec(arg)?.[1]?.toLowerCase();
     if (!owner) continue;
@@ -121,7 +137,7 @@ function judgePublishAndClone(segment: Segment, findings: Findings): void {
 function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "");
-  const text = argv.join(" ");
+  if (program === "git") return;
   if (program === "add-apt-repository" || /^apt-key$/.test(program) && argv.includes("add")) {
     findings.escalate("install", `"${program}" trusts a third-party package source`);
   }
@@ -129,7 +145,7 @@ function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment
     findings.escalate("install", `"brew tap ${argv[2]}" adds a third-party formula source`);
   }
   if (program === "helm" && argv[1] === "repo" && argv[2] === "add") {
-    const host = urlHost(text, environment);
+    const host = urlHost(argv.join(" "), environment);
     if (host && !host.allowed && !host.loopback) {
       findings.escalate("install", `"helm repo add" trusts charts from "${host.host}"`);
     }

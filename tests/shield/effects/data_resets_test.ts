@@ -1,0 +1,23 @@
+// Databases emptied through framework CLIs and platform teardown with colon subcommands, and the engine killed
+// from Deno code; migrations, logs and builds pass.
+import { expectDecisions, run } from "./decisions.ts";
+
+Deno.test("framework and platform commands that empty databases or tear apps down escalate", async () => {
+  await expectDecisions([
+    [run("npx prisma migrate reset --force"), "ESCALATE", "prisma reset through npx"],
+    [run("npx prisma db push --force-reset"), "ESCALATE", "prisma force reset"],
+    [run("bundle exec rake db:reset"), "ESCALATE", "rake through bundle exec"],
+    [run("php artisan db:wipe --force"), "ESCALATE", "artisan wipe"],
+    [run("python3 manage.py flush --noinput"), "ESCALATE", "django flush"],
+    [run("mix ecto.drop"), "ESCALATE", "ecto drop"],
+    [run("dropdb acme_production"), "ESCALATE", "dropdb"],
+    [run("firebase firestore:delete --all-collections --force"), "ESCALATE", "colon subcommand"],
+    [run("heroku apps:destroy acme-prod --confirm acme-prod"), "ESCALATE", "heroku teardown"],
+    [run("deno eval \"Deno.kill(Deno.ppid, 'SIGKILL')\""), "BLOCK", "parent killed from Deno"],
+    [run("npx prisma migrate dev --name init"), "ALLOW", "new migration"],
+    [run("bin/rails db:migrate"), "ALLOW", "rails migrate"],
+    [run("python manage.py migrate"), "ALLOW", "django migrate"],
+    [run("heroku logs --tail"), "ALLOW", "heroku logs"],
+    [run("npx prisma generate"), "ALLOW", "client generation"],
+  ]);
+});
