@@ -6,11 +6,13 @@
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { programs } from "./programs.ts";
 
 const DATA_TOOLS =
   /^(?:prisma|rails|rake|artisan|manage\.py|django-admin|mix|sequelize|sequelize-cli|typeorm|knex|drizzle-kit|dropdb|alembic|flask|diesel|sqlx)$/;
 const RUNNERS =
   /^(?:npx|bunx|pnpx|pnpm|yarn|bun|npm|bundle|php|python[0-9.]*|uv|poetry|pipenv|dotenv|exec|run)$/;
+const CANDIDATES = programs(new RegExp(`${DATA_TOOLS.source}|${RUNNERS.source}`));
 /** Words of a subcommand that empty or drop the data. */
 const RESET = /^(?:drop|reset|wipe|flush|purge|fresh|truncate|nuke|destroy|downgrade)$/;
 
@@ -26,7 +28,7 @@ function toolAt(argv: readonly string[]): number {
 
 export function judgeDataResets(segment: Segment, findings: Findings): void {
   const argv = segment.argv;
-  if (!DATA_TOOLS.test(segment.program) && !RUNNERS.test(segment.program)) return;
+  if (!CANDIDATES.has(segment.program)) return;
   const at = toolAt(argv);
   if (at < 0) return;
   if (basename(argv[at]) === "dropdb") {
