@@ -56,7 +56,9 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
     // A malformed escape is judged as written.
   }
   const values = query.split(/[?&]/).map((pair) => pair.slice(pair.indexOf("=") + 1));
-  return values.some((value) => value.length >= 32) || query.length > 256 ||
+  // A list (`a,b,c,d`) is records leaving, not a setting.
+  return values.some((value) => value.length >= 32 || (value.match(/[,;\n]/g)?.length ?? 0) >= 3) ||
+    query.length > 256 ||
     sensitiveFindings(query).length > 0;
 }
 

@@ -29,7 +29,7 @@ const ACCOUNT =
 const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
 const ONE_TIME = new RegExp(
   String
-    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9\n]{0,24}\d(?:[ -]?\d){3,7}\b|\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b|\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b|\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b`,
+    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b|\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b|\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b|\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b`,
   "i",
 );
 const PASSWORD = new RegExp(
