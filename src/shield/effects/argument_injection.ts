@@ -1,12 +1,20 @@
 /** Arguments of open-world tools (MCP and others) that carry an attack on whatever reads them: text addressed
- * to an AI (tool poisoning: `<IMPORTANT>…`, "ignore previous instructions"), or a shell command substitution
+ * to an AI (tool poisoning: `<IMPORTANT>…`, "ignore previous instructions"), an order to another coding agent by
+ * mention (`@claude merge this`), or a shell command substitution
  * naming a secret store or start-up file (`$(cat ~/.aws/credentials)`) for a server that passes it to a shell. */
 
 import type { ShieldEnvironment } from "../environment.ts";
+import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { INSTRUCTIONS_TO_AI } from "./delegation.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 
+/** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
+ * consequential order: one agent driving another through a comment or message. ("@claude fix the test" is
+ * ordinary use; merging, deleting, pushing, approving or granting through another agent is not.) */
+export const AGENT_MENTION = gated(
+  /(?<![\w.+-])@(?:claude|copilot|codex|devin|cursor|jules|gemini-code-assist|openhands|sweep-?ai|aider|coderabbitai|amazon-?q|qodo-?merge|tabnine|mentat|gpt)(?![\w.-])[^\n]{0,80}?\b(?:merge|delete|remove|disable|approve|push|force|deploy|publish|release|grant|invite|run|execute|install|bypass|share|send|upload|rotate|revoke|make (?:it |the \w+ )?public|transfer)\b/i,
+);
 const SUBSTITUTION = /\$\([^)]{1,512}\)|`[^`\n]{1,512}`|<\([^)]{1,512}\)/g;
 
 export function judgeToolArguments(
@@ -19,6 +27,9 @@ export function judgeToolArguments(
   if (joined.length < 8 || joined.length > 64 * 1024) return;
   if (INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${tool}" is handed instructions addressed to an AI`);
+  }
+  if (joined.includes("@") && AGENT_MENTION.test(joined)) {
+    findings.escalate("delegation", `"${tool}" orders another coding agent to act through a mention`);
   }
   if (!joined.includes("$(") && !joined.includes("`") && !joined.includes("<(")) return;
   for (const match of joined.matchAll(SUBSTITUTION)) {

@@ -8,6 +8,7 @@ import type { Findings } from "./findings.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { INSTRUCTIONS_TO_AI, judgeHiddenInstructions } from "./delegation.ts";
 import { judgeDataLinks } from "./data_links.ts";
+import { AGENT_MENTION } from "./argument_injection.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -169,6 +170,9 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   }
   judgeHiddenInstructions(input.tool, joined, findings);
   judgeDataLinks(input.tool, input.texts, environment, findings);
+  if (joined.includes("@") && joined.length < 64 * 1024 && AGENT_MENTION.test(joined)) {
+    findings.escalate("delegation", `"${input.tool}" orders another coding agent to act through a mention`);
+  }
   const hidden = (input.hidden ?? []).filter((recipient) => !isContact(recipient, environment));
   const visible = new Set(
     input.recipients.filter((recipient) => !(input.hidden ?? []).includes(recipient)).map(domainOf),
