@@ -6,7 +6,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { INSTRUCTIONS_TO_AI } from "./delegation.ts";
+import { INSTRUCTIONS_TO_AI, judgeStanding } from "./delegation.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 
 /** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
@@ -15,6 +15,14 @@ import { sensitiveMention } from "./mentioned_paths.ts";
 export const AGENT_MENTION = gated(
   /(?<![\w.+-])@(?:claude|copilot|codex|devin|cursor|jules|gemini-code-assist|openhands|sweep-?ai|aider|coderabbitai|amazon-?q|qodo-?merge|tabnine|mentat|gpt)(?![\w.-])[^\n]{0,80}?\b(?:merge|delete|remove|disable|approve|push|force|deploy|publish|release|grant|invite|run|execute|install|bypass|share|send|upload|rotate|revoke|make (?:it |the \w+ )?public|transfer)\b/i,
 );
+/** Credential material in configuration shape (`"mcpServers": {…}`, `"GITHUB_TOKEN": "…"`,
+ * `aws_secret_access_key = …`): another tool's or agent's keys handed to a tool that has no use for them
+ * (the "sidenote" argument of a poisoned MCP tool). */
+const CREDENTIAL_DUMP = gated(
+  /"mcpServers"\s*:|\baws_(?:secret_access_key|access_key_id|session_token)\b\s*[=:]|"[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)"\s*:\s*"|\b[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)=(?=[^\s"']{0,63}\d)[^\s"']{8,64}/,
+);
+/** Tools that keep notes or memories an agent reads back later: what they store is a standing instruction. */
+const KEEPS_FOR_LATER = /memor|note|remember|knowledge|fact|preference|instruction|prompt|persona/i;
 const SUBSTITUTION = /\$\([^)]{1,512}\)|`[^`\n]{1,512}`|<\([^)]{1,512}\)/g;
 
 export function judgeToolArguments(
@@ -28,6 +36,10 @@ export function judgeToolArguments(
   if (INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${tool}" is handed instructions addressed to an AI`);
   }
+  if (CREDENTIAL_DUMP.test(joined)) {
+    findings.escalate("read", `"${tool}" is handed credentials in configuration form`);
+  }
+  if (KEEPS_FOR_LATER.test(tool)) judgeStanding(tool, joined, findings);
   if (joined.includes("@") && AGENT_MENTION.test(joined)) {
     findings.escalate("delegation", `"${tool}" orders another coding agent to act through a mention`);
   }
