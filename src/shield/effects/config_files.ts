@@ -19,7 +19,13 @@ import { judgeWorkflowSteps } from "./workflow_steps.ts";
 
 const MAX_CHARS = 128 * 1024;
 const PACKAGE_CONFIG =
-  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl)$/i;
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl|pipfile|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|pom\.xml|\.mvn\/[\w.-]+|settings\.xml)$/i;
+/** Gradle and Maven files: a URL inside a repository or mirror declaration is a package source. */
+const JVM_BUILD = /\.gradle(?:\.kts)?$/i;
+const JVM_SOURCE_KEY = /maven\s*[({]|\burl\s*[=(]?\s*(?:uri\()?\s*["']?$/i;
+const MAVEN_XML = /(?:^|\/)(?:pom|settings)\.xml$/i;
+const MAVEN_SOURCE =
+  /<(repository|pluginRepository|mirror|snapshotRepository)>[\s\S]{0,2000}?<url>\s*([^<\s]+)\s*<\/url>[\s\S]{0,2000}?<\/\1>/g;
 const WORKFLOW = /\/\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)action\.ya?ml$/i;
 const PRE_COMMIT = /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/i;
 const URL = /\b(?:https?|git\+https?|git\+ssh|ssh|git):\/\/[^\s"'`<>),;\]]+/gi;
@@ -93,7 +99,11 @@ function judgeManifestLine(
   const shown = basename(path);
   for (const url of (line.match(URL) ?? []).slice(0, 4)) {
     const key = line.slice(0, line.indexOf(url));
-    if (INDEX_KEY.test(key) || /source|index|registr/i.test(section) && /\burl\b/i.test(key)) {
+    if (
+      JVM_BUILD.test(path)
+        ? JVM_SOURCE_KEY.test(key)
+        : INDEX_KEY.test(key) || /source|index|registr/i.test(section) && /\burl\b/i.test(key)
+    ) {
       judgeIndexUrl(url, `"${shown}"`, environment, findings);
     } else if (
       DEPENDENCY_FILE.test(path) &&
@@ -109,6 +119,12 @@ function judgeManifestLine(
 
 function judgeManifest(path: string, text: string, environment: ShieldEnvironment, findings: Findings): void {
   const shown = basename(path);
+  if (MAVEN_XML.test(path)) {
+    for (const match of text.matchAll(MAVEN_SOURCE)) {
+      judgeIndexUrl(match[2], `"${shown}"`, environment, findings);
+    }
+    return;
+  }
   let section = "";
   for (const line of text.split("\n", 4096)) {
     section = SECTION.exec(line)?.[1] ?? section;

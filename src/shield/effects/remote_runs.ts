@@ -1,7 +1,7 @@
 /** Code run or vendored straight from a network address, read from the parsed commands: runtimes given a URL
  * as their script (`deno run -A https://…`, `bun run URL`, `pipx run URL`, `uv run URL`), repositories from
  * hosts outside the allowed list added as submodules, or cloned and then built or installed in the same
- * command. Allowed hosts (the default registries, the project's forges) pass; others escalate, and bare IPs,
+ * command, and package tools told to install from a URL (`pip install -r URL`, `helm install x URL`). Allowed hosts (the default registries, the project's forges) pass; others escalate, and bare IPs,
  * plain HTTP or lookalikes BLOCK. */
 
 import type { Segment } from "../shell_parser.ts";
@@ -27,6 +27,37 @@ const BUILDS =
   /^(?:make|cmake|ninja|meson|\.\/configure|\.\/[\w.-]*(?:install|setup|build|bootstrap)[\w.-]*|(?:ba|z)?sh|bash|python[0-9.]*|pip[0-9.]*|npm|pnpm|yarn|bun|cargo|go|gem|bundle|composer)$/;
 const BUILD_ARGUMENTS =
   /^(?:install|ci|build|setup\.py|-e|\.|run|i|add|[\w.-]*\.sh|[\w./-]*(?:install|setup|build)[\w.-]*)$/;
+
+/** Package tools whose install verbs take sources by URL (`pip install -r URL`, `gem install x --source URL`,
+ * `helm install x URL`, `ansible-galaxy install git+URL`, `conda install -c URL`). */
+const SOURCE_TAKERS = new Map<string, RegExp>([
+  ["pip", /^(?:install|download|wheel)$/],
+  ["pip3", /^(?:install|download|wheel)$/],
+  ["gem", /^(?:install|update)$/],
+  ["helm", /^(?:install|upgrade|pull|template)$/],
+  ["ansible-galaxy", /^(?:install|collection|role)$/],
+  ["conda", /^(?:install|create|update)$/],
+  ["mamba", /^(?:install|create|update)$/],
+  ["micromamba", /^(?:install|create|update)$/],
+  ["bundle", /^(?:add)$/],
+  ["go", /^(?:install|get)$/],
+]);
+const INDEX_OPTION = /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)(?:=|$)/;
+const SOURCE_URL = /(?:^|=|\+)((?:https?|ftp):\/\/[^\s"']+)/i;
+
+/** The first URL among an install command's arguments and option values, when the command installs. */
+function installSource(segment: Segment): string | undefined {
+  const verbs = SOURCE_TAKERS.get(segment.program);
+  if (!verbs || !segment.argv.slice(1, 4).some((arg) => verbs.test(arg))) return undefined;
+  const argv = segment.argv;
+  for (let i = 1; i < Math.min(argv.length, 24); i++) {
+    // Index settings are judged with the other index settings (`config_files.ts`).
+    if (INDEX_OPTION.test(argv[i]) || INDEX_OPTION.test(argv[i - 1])) continue;
+    const url = SOURCE_URL.exec(argv[i])?.[1];
+    if (url) return url;
+  }
+  return undefined;
+}
 
 function level(url: string, environment: ShieldEnvironment): "block" | "escalate" | undefined {
   const host = readHost(url.replace(/^git\+/, ""), environment);
@@ -82,6 +113,13 @@ export function judgeRemoteRuns(
       const found = level(script, environment);
       if (found) {
         findings.add(found, "exec", `"${segment.program}" runs code straight from "${script.slice(0, 80)}"`);
+      }
+    }
+    const installed = installSource(segment);
+    if (installed) {
+      const found = level(installed, environment);
+      if (found) {
+        findings.add(found, "install", `"${segment.program}" installs from "${installed.slice(0, 80)}"`);
       }
     }
     const source = gitSource(segment);

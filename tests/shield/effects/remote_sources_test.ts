@@ -169,3 +169,42 @@ Deno.test("a credential from the environment sent to a host it does not belong t
     [run('curl -s -H "Accept: application/json" https://api.example.com/v1'), "ALLOW", "no credential"],
   ]);
 });
+
+Deno.test("package tools told to install from other hosts and JVM/Pipfile sources escalate", async () => {
+  await expectDecisions([
+    [run("pip install -r https://gist-mirror.example/req.txt"), "ESCALATE", "remote requirements"],
+    [run("helm install mon https://charts.mirror.example/mon-1.0.tgz"), "ESCALATE", "remote chart"],
+    [run("gem install rails --source https://gems.mirror.example"), "ESCALATE", "gem source"],
+    [run("ansible-galaxy install git+https://git.mirror.example/roles/base.git"), "ESCALATE", "galaxy role"],
+    [
+      write("build.gradle", "repositories {\n    maven { url 'https://maven.mirror.example/repo' }\n}\n"),
+      "ESCALATE",
+      "Gradle repository",
+    ],
+    [
+      write(
+        "pom.xml",
+        "<project><url>https://acme.example</url><repositories><repository><id>x</id><url>https://maven.mirror.example/r</url></repository></repositories></project>",
+      ),
+      "ESCALATE",
+      "Maven repository",
+    ],
+    [
+      write("Pipfile", '[[source]]\nurl = "https://pypi.mirror.example/simple"\nname = "pypi"\n'),
+      "ESCALATE",
+      "Pipfile",
+    ],
+    [run("pip install -r requirements.txt"), "ALLOW", "local requirements"],
+    [run("helm install mon ./charts/mon"), "ALLOW", "local chart"],
+    [
+      write("pom.xml", "<project><url>https://acme.example/site</url></project>"),
+      "ALLOW",
+      "project homepage",
+    ],
+    [
+      write("build.gradle.kts", 'repositories {\n    maven("https://repo.maven.apache.org/maven2")\n}\n'),
+      "ALLOW",
+      "Maven Central",
+    ],
+  ]);
+});
