@@ -137,8 +137,19 @@ function recordOutputs(state: ParseState, command: string, args: string[]): void
   }
 }
 
+/** Files `git checkout REF -- PATH…` and `git restore PATH…` overwrite with another version. */
+function gitRestores(args: string[]): string[] {
+  const dash = args.indexOf("--");
+  if (args[0] === "checkout" && dash > 0) return args.slice(dash + 1);
+  if (args[0] === "restore") {
+    return nonOptions(args.slice(1)).filter((arg) => !/^(?:HEAD|@)(?:[~^]\d*)*$/.test(arg));
+  }
+  return [];
+}
+
 function recordWrites(state: ParseState, command: string, args: string[]): void {
   recordOutputs(state, command, args);
+  if (command === "git") state.result.writeTargets.push(...gitRestores(args));
   if (/^(?:perl|ruby)$/.test(command) && args.some((arg) => /^-[a-z]*i/.test(arg))) {
     state.result.writeTargets.push(...nonOptions(args).slice(1));
   }

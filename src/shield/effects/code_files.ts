@@ -17,7 +17,9 @@ const NETWORK_CALL = gated(
   /\b(?:requests\.(?:post|put|get|patch)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|https?\.(?:request|get)|socket\.|Net::HTTP|WebSocket|curl_exec|httpx\.|Invoke-(?:WebRequest|RestMethod)|smtplib|ftplib|paramiko|boto3)/,
 );
 const PATH_STRING =
-  /^(?:~|\.{1,2}|[A-Za-z]:)?[\\/][^\s*?"'<>|]{1,512}$|^\.{0,2}[\w.-]*(?:\.env|config\.ya?ml|credentials|id_rsa|id_ed25519)$/;
+  /^(?:~|\.{1,2}|[A-Za-z]:)?[\\/][^\s*?"'<>|]{1,512}$|^\.{0,2}[\w.-]*(?:\.env|config\.ya?ml|credentials|id_rsa|id_ed25519)$|^\.engine\/[^\s*?"'<>|]{1,256}$/;
+/** The engine's state folder named in code: any use of it (a database connection, a read) is looked at. */
+const ENGINE_STATE = /["'`](?:\.\/)?\.engine\//;
 const MAX_PATHS = 32;
 
 const SEVERITY: Partial<Record<PathClass, number>> = {
@@ -67,12 +69,15 @@ export function judgeCodeFiles(
     if (code.length > 256 * 1024) continue;
     const writes = WRITE_CALL.test(code);
     const sends = NETWORK_CALL.test(code);
-    if (!writes && !sends) continue;
+    const engine = ENGINE_STATE.test(code);
+    if (!writes && !sends && !engine) continue;
     const paths = codeStrings(code).filter((text) => PATH_STRING.test(text)).slice(0, MAX_PATHS);
     for (const literal of paths) {
       const { kind, shown, inside } = classOf(literal.replace(/\\/g, "/"), environment);
       if (writes && kind === "engine") {
         findings.block("engine", `code changes the engine's control file "${shown}"`);
+      } else if (kind === "engine" && !sends) {
+        findings.escalate("engine", `code opens the engine's control file "${shown}"`);
       } else if (writes && kind === "persistence") {
         findings.block("persistence", `code writes "${shown}", which runs code at login or on a schedule`);
       } else if (writes && STANDING_FILES.has(kind)) {

@@ -228,4 +228,10 @@ export function judgeStanding(tool: string, text: string, findings: Findings): v
   if (TRIGGERED_ACTION.test(text)) {
     findings.escalate("persistence", `"${tool}" writes an instruction that triggers actions later`);
   }
+  if (text.length < 64 * 1024 && (SELF_APPROVAL.test(text) || PROTECTION_OFF_INTENT.test(text))) {
+    findings.escalate(
+      "persistence",
+      `"${tool}" keeps an order to approve or switch off what protects the user`,
+    );
+  }
 }
