@@ -29,6 +29,9 @@ import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
+import { judgeClaimedAuthority } from "./claimed_authority.ts";
+import { judgeAddedAttendees } from "./attendee_changes.ts";
+import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
@@ -127,6 +130,7 @@ function judgeHandedOn(
       environment,
       findings,
     );
+    judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
   }
   if (
     view.type === "memory_write" ||
@@ -160,6 +164,8 @@ export function buildEffectProfile(
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
+  if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
