@@ -9,6 +9,7 @@ import type { Findings } from "./findings.ts";
 import { INSTRUCTIONS_TO_AI, judgeStanding } from "./delegation.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgeAddressedInstructions } from "./addressed_instructions.ts";
+import { judgeUrlTemplates } from "./url_payloads.ts";
 
 /** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
  * consequential order: one agent driving another through a comment or message. ("@claude fix the test" is
@@ -38,6 +39,7 @@ export function judgeToolArguments(
     findings.escalate("message", `"${tool}" is handed instructions addressed to an AI`);
   }
   judgeAddressedInstructions(tool, joined, findings);
+  judgeUrlTemplates(tool, texts, environment, findings);
   if (CREDENTIAL_DUMP.test(joined)) {
     findings.escalate("read", `"${tool}" is handed credentials in configuration form`);
   }

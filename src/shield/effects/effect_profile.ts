@@ -29,6 +29,12 @@ import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
+import { judgeGoLookalikes } from "./go_lookalikes.ts";
+import { judgeRunnerTargets } from "./runner_targets.ts";
+import { judgeHandedSecrets } from "./handed_secrets.ts";
+import { judgeUrlCommands, judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeContainerArguments } from "./container_arguments.ts";
+import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeClaimedAuthority } from "./claimed_authority.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
@@ -94,6 +100,8 @@ function judgeCommandsAndCode(
   judgeProtections(view.segments, shell, environment, findings);
   judgeContainers(view.segments, environment, findings);
   judgeOtherInstalls(view.segments, environment, findings);
+  judgeGoLookalikes(view.segments, findings);
+  judgeRunnerTargets(view.segments, environment, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sqlTexts = [
@@ -131,12 +139,15 @@ function judgeHandedOn(
       findings,
     );
     judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
   }
   if (
     view.type === "memory_write" ||
     writes.some((entry) => entry.kind === "agent-instructions" || entry.kind === "scheduled-instructions")
   ) {
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
+    judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
   }
 }
 
@@ -160,6 +171,7 @@ export function buildEffectProfile(
     host,
   ): host is HostReading => host !== undefined);
   const egress = judgeHosts(view, hosts, openWorld, findings);
+  judgeUrlCommands(view.tool, view.urls, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
@@ -174,10 +186,22 @@ export function buildEffectProfile(
   }
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
+    judgeContainerArguments(view.tool, view.payload, findings);
+    judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
+    judgeWebCode(
+      [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
+      environment,
+      findings,
+    );
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
-  if (openWorld?.executes && view.segments.length === 0 && !(view.texts.get("code")?.length) && !sql.found) {
+  const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
+    !openWorld.words.nouns.has("shell");
+  if (
+    openWorld?.executes && !asksAgent && view.segments.length === 0 && !(view.texts.get("code")?.length) &&
+    !sql.found
+  ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
   return {

@@ -19,6 +19,9 @@ const SEED_PHRASE = gated(
 /** A request that readers send back their credentials or codes. */
 const SOLICITATION =
   /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv)\b/gi;
+/** A bare "code:" label with a six-to-eight-digit code (typed into a page or pasted into a chat). */
+const LABELLED_CODE =
+  /(?<!\b(?:zip|post|postal|area|country|error|status|exit|promo|discount|coupon|product|item|source|iso|color|colour|sort|swift|bank|tax|hs|branch|dial|access)\s?)\bcode\s*(?:is|:|=)\s*\d{6,8}\b/i;
 const NEGATION = /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse)\b[^.?!\n]{0,24}$/i;
 
 function leakedUrlPassword(text: string): boolean {
@@ -44,6 +47,7 @@ export function judgeMessageSecrets(tool: string, text: string, findings: Findin
   if (leakedUrlPassword(text)) {
     findings.escalate("message", `"${tool}" sends a connection address with its password`);
   }
+  if (LABELLED_CODE.test(text)) findings.escalate("message", `"${tool}" sends a one-time code`);
   if (SEED_PHRASE.test(text)) findings.escalate("message", `"${tool}" sends a wallet seed phrase`);
   if (asksForSecrets(text)) {
     findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);
