@@ -30,6 +30,8 @@ import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
+import { judgeReplyRoute } from "./reply_routes.ts";
+import { judgeWrittenImages } from "./image_lookalikes.ts";
 import { judgeRunnerTargets } from "./runner_targets.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
 import { judgeUrlCommands, judgeUrlTemplates } from "./url_payloads.ts";
@@ -166,6 +168,7 @@ export function buildEffectProfile(
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
   if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
+  if (writes.length > 0) judgeWrittenImages(textsOf(view, "content"), findings);
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
@@ -177,6 +180,7 @@ export function buildEffectProfile(
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {

@@ -29,6 +29,25 @@ export function imageLookalike(image: string): string | undefined {
   return undefined;
 }
 
+const WRITTEN_IMAGE = /^\s*(?:FROM\s+(?:--platform=\S+\s+)?|-?\s*image:\s*["']?)([\w.\/:@-]+)/gim;
+
+/** Images named in written Dockerfiles, compose files and manifests (`FROM pyhton:3.12`, `image: postgress`). */
+export function judgeWrittenImages(texts: readonly string[], findings: Findings): void {
+  for (const text of texts.slice(0, 8)) {
+    if (text.length > 256 * 1024 || !/\b(?:FROM|image:)/.test(text)) continue;
+    for (const match of text.matchAll(WRITTEN_IMAGE)) {
+      const known = imageLookalike(match[1]);
+      if (known) {
+        findings.escalate(
+          "install",
+          `names the image "${match[1]}", one letter from the official "${known}"`,
+        );
+        return;
+      }
+    }
+  }
+}
+
 export function judgeImageName(image: string | undefined, findings: Findings): void {
   const known = image ? imageLookalike(image) : undefined;
   if (known) {

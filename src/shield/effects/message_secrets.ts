@@ -22,6 +22,10 @@ const SOLICITATION =
 /** A bare "code:" label with a six-to-eight-digit code (typed into a page or pasted into a chat). */
 const LABELLED_CODE =
   /(?<!\b(?:zip|post|postal|area|country|error|status|exit|promo|discount|coupon|product|item|source|iso|color|colour|sort|swift|bank|tax|hs|branch|dial|access)\s?)\bcode\s*(?:is|:|=)\s*\d{6,8}\b/i;
+/** A form in the message that collects a password and posts it to an address of its own. */
+const CREDENTIAL_FORM = gated(
+  /<form\b[^>]{0,300}\baction\s*=\s*\\?["']?https?:\/\/[\s\S]{0,2000}?type\s*=\s*\\?["']?password/i,
+);
 const NEGATION = /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse)\b[^.?!\n]{0,24}$/i;
 
 function leakedUrlPassword(text: string): boolean {
@@ -48,6 +52,9 @@ export function judgeMessageSecrets(tool: string, text: string, findings: Findin
     findings.escalate("message", `"${tool}" sends a connection address with its password`);
   }
   if (LABELLED_CODE.test(text)) findings.escalate("message", `"${tool}" sends a one-time code`);
+  if (text.includes("<form") && CREDENTIAL_FORM.test(text)) {
+    findings.escalate("message", `"${tool}" sends a form that collects passwords for another address`);
+  }
   if (SEED_PHRASE.test(text)) findings.escalate("message", `"${tool}" sends a wallet seed phrase`);
   if (asksForSecrets(text)) {
     findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);

@@ -42,6 +42,7 @@ const SOURCE_TAKERS = new Map<string, RegExp>([
   ["bundle", /^(?:add)$/],
   ["go", /^(?:install|get)$/],
   ["code", /^--install-extension$/],
+  ["uv", /^(?:tool|add|pip)$/],
   ["codium", /^--install-extension$/],
   ["cursor", /^--install-extension$/],
 ]);
