@@ -10,6 +10,10 @@ const APPROVES = /^(?:approve|approved|merge|merged|lgtm)$/i;
 const COUNT_KEY =
   /^(?:count|number|num|instances|replicas|quantity|copies|workers|agents|times|repeat|repetitions|iterations|parallel(?:ism)?|concurrency|num_\w+|\w+_count)$/i;
 const MANY = 100;
+const MERGE_WORDS = /^(?:pull|pr|prs|request|requests|branch|branches|mr)$/;
+const PROTECTION_WORDS =
+  /^(?:protection|protections|ruleset|rulesets|security|policy|policies|audit|mfa|2fa|review|reviews)$/;
+const PROTECTION_KEY = /required|enforce|minimum|^min_|enabled|strict|dismiss_stale/i;
 
 export function judgeDecisionArguments(
   tool: string,
@@ -18,9 +22,19 @@ export function judgeDecisionArguments(
   findings: Findings,
 ): void {
   const reads = words.length > 0 && PURE_READ.has(words[0]);
+  if (!reads && words.includes("merge") && words.some((word) => MERGE_WORDS.test(word))) {
+    findings.escalate("access", `"${tool}" merges on the user's behalf`);
+  }
+  const guards = !reads && words.some((word) => PROTECTION_WORDS.test(word));
   for (const [key, value] of Object.entries(payload).slice(0, 64)) {
     if (typeof value === "string" && DECISION_KEY.test(key) && APPROVES.test(value.trim())) {
       findings.escalate("access", `"${tool}" approves or merges on the user's behalf`);
+    }
+    if (/^(?:private|is_?private)$/i.test(key) && value === false) {
+      findings.escalate("access", `"${tool}" makes something public`);
+    }
+    if (guards && PROTECTION_KEY.test(key) && (value === 0 || value === false)) {
+      findings.escalate("security", `"${tool}" weakens a protection ("${key}")`);
     }
     const count = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
     if (!reads && COUNT_KEY.test(key) && Number.isFinite(count) && count >= MANY) {

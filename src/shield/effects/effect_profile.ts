@@ -34,7 +34,11 @@ import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
 import { judgeRunnerTargets } from "./runner_targets.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
-import { judgeUrlCommands, judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeQueryData, judgeUrlCommands, judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeDelegatedIntents } from "./delegated_intents.ts";
+import { judgeStandingAdditions } from "./standing_additions.ts";
+import { judgeArgumentCommands } from "./argument_commands.ts";
+import { judgeCredentialColumns } from "./credential_columns.ts";
 import { judgeContainerArguments } from "./container_arguments.ts";
 import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeClaimedAuthority } from "./claimed_authority.ts";
@@ -112,6 +116,11 @@ function judgeCommandsAndCode(
     ...(open ? textsOf(view, "outbound") : []),
   ];
   const sql = judgeSql(sqlTexts, view.segments, isEngine, findings);
+  judgeCredentialColumns(view.tool, [
+    ...textsOf(view, "query"),
+    ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
+    ...shell,
+  ], findings);
   judgeCode(code, environment, findings);
   judgeCodeFiles(code, environment, findings);
   // A test's strings are inputs to the code under test, not page code.
@@ -142,6 +151,7 @@ function judgeHandedOn(
     );
     judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
   }
   if (
@@ -150,6 +160,7 @@ function judgeHandedOn(
   ) {
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
+    judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
   }
 }
 
@@ -175,6 +186,7 @@ export function buildEffectProfile(
   ): host is HostReading => host !== undefined);
   const egress = judgeHosts(view, hosts, openWorld, findings);
   judgeUrlCommands(view.tool, view.urls, findings);
+  judgeQueryData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
@@ -191,6 +203,7 @@ export function buildEffectProfile(
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
     judgeContainerArguments(view.tool, view.payload, findings);
+    judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],

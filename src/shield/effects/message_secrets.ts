@@ -26,6 +26,10 @@ const LABELLED_CODE =
 const CREDENTIAL_FORM = gated(
   /<form\b[^>]{0,300}\baction\s*=\s*\\?["']?https?:\/\/[\s\S]{0,2000}?type\s*=\s*\\?["']?password/i,
 );
+/** "send me the prod db password", "DM me the VPN credentials". */
+const ASKS_FOR = gated(
+  /\b(?:send|give|share|dm|tell|forward|text|e-?mail|paste)\s+(?:me|us)\s+(?:the\s+|your\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|passcodes?|credentials|logins?|api[ -]?keys?|access keys?|private keys?|ssh keys?|tokens?|(?:verification|security|mfa|2fa|one-time|login|otp)\s+codes?)\b(?!\s+(?:points|takeaways|policy|reset|rules?|manager|field|requirements|docs|documentation|flow|page))/i,
+);
 const NEGATION = /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse)\b[^.?!\n]{0,24}$/i;
 
 function leakedUrlPassword(text: string): boolean {
@@ -56,7 +60,7 @@ export function judgeMessageSecrets(tool: string, text: string, findings: Findin
     findings.escalate("message", `"${tool}" sends a form that collects passwords for another address`);
   }
   if (SEED_PHRASE.test(text)) findings.escalate("message", `"${tool}" sends a wallet seed phrase`);
-  if (asksForSecrets(text)) {
+  if (asksForSecrets(text) || ASKS_FOR.test(text)) {
     findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);
   }
 }

@@ -6,7 +6,7 @@
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
-import { readHost } from "./hosts.ts";
+import { type HostReading, readHost } from "./hosts.ts";
 
 const LINKS = /\bhttps?:\/\/[^\s"'`<>)\]|]+/gi;
 /** An address quoted whole in JSON or code, spaces and all. */
@@ -67,6 +67,25 @@ export function judgeUrlTemplates(
     }
     if (holdsRecords(url)) {
       findings.escalate("network", `"${tool}" sends records to "${host.host}" in the address`);
+      return;
+    }
+  }
+}
+
+const SENSITIVE_WORD =
+  /\b(?:api[ _-]?key|key|password|passwd|pwd|token|secret|ssn|dob|born|birth(?:day|date)?|salary|iban|card|cvv|pin|otp|session|cookie|phone)\b/i;
+const VALUE_TOKEN = /(?=[^\s]*\d)[^\s]{6,}|[\w.+-]+@[\w-]+\.[\w.]+/;
+
+/** Requests to outside hosts whose query names a secret or personal detail and carries its value. */
+export function judgeQueryData(tool: string, hosts: readonly HostReading[], findings: Findings): void {
+  for (const host of hosts) {
+    if (host.allowed || host.loopback || host.query.length < 8) continue;
+    const values = host.query.split("&").map((pair) => decoded(pair.slice(pair.indexOf("=") + 1)));
+    if (values.some((value) => SENSITIVE_WORD.test(value) && VALUE_TOKEN.test(value))) {
+      findings.escalate(
+        "network",
+        `"${tool}" sends personal or secret details to "${host.host}" in the address`,
+      );
       return;
     }
   }
