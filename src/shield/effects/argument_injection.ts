@@ -10,6 +10,7 @@ import { INSTRUCTIONS_TO_AI, judgeStanding } from "./delegation.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgeAddressedInstructions } from "./addressed_instructions.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeStandingAdditions } from "./standing_additions.ts";
 
 /** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
  * consequential order: one agent driving another through a comment or message. ("@claude fix the test" is
@@ -44,6 +45,7 @@ export function judgeToolArguments(
     findings.escalate("read", `"${tool}" is handed credentials in configuration form`);
   }
   if (KEEPS_FOR_LATER.test(tool)) judgeStanding(tool, joined, findings);
+  if (KEEPS_FOR_LATER.test(tool)) judgeStandingAdditions(tool, texts, findings);
   if (joined.includes("@") && AGENT_MENTION.test(joined)) {
     findings.escalate("delegation", `"${tool}" orders another coding agent to act through a mention`);
   }

@@ -32,6 +32,7 @@ import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
+import { judgeWrittenAddressed } from "./addressed_instructions.ts";
 import { judgeRunnerTargets } from "./runner_targets.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
 import { judgeQueryData, judgeUrlCommands, judgeUrlTemplates } from "./url_payloads.ts";
@@ -180,6 +181,9 @@ export function buildEffectProfile(
   judgeSecretReads(reads, findings);
   if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
   if (writes.length > 0) judgeWrittenImages(textsOf(view, "content"), findings);
+  if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
+    judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
+  }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
