@@ -1,6 +1,6 @@
 /** Open-world arguments that carry a second statement for whatever consumes them: SQL stacked after a value
  * (`Paris'; DROP TABLE users; --`, `' OR '1'='1`, `UNION SELECT`), or a shell command chained after one
- * (`--width 80; curl … | sh`), for servers that paste arguments into a query or a command line. */
+ * (`--width 80; curl … | sh`; substitutions are judged in `argument_injection.ts`), for servers that paste arguments into a query or a command line. */
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
@@ -9,7 +9,7 @@ const SQL_INJECTION = gated(
   /['"`]\s*\)?\s*;\s*(?:drop|delete|update|insert|truncate|alter|create|grant|exec|execute|shutdown|attach|copy)\b|['"]\s*(?:or|and)\s+['"]?(\w+)['"]?\s*=\s*['"]?\1\b|\bunion\s+(?:all\s+)?select\b/i,
 );
 const SHELL_CHAIN = gated(
-  /(?:;|&&|\|\|?|\n)\s*(?:curl|wget|bash|sh|zsh|nc|ncat|socat|python[0-9.]*|perl|ruby|php|rm|chmod|powershell|pwsh|base64)\b|\$\([^)\n]{1,200}\)|`[^`\n]{1,200}`/,
+  /(?:;|&&|\|\|?|\n)\s*(?:curl|wget|bash|sh|zsh|nc|ncat|socat|python[0-9.]*|perl|ruby|php|rm|chmod|powershell|pwsh)\b/,
 );
 const SHORT = 256;
 
