@@ -30,6 +30,7 @@ import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
+import { judgeCompromisedInstalls, judgeCompromisedPins } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
 import { judgeWrittenAddressed } from "./addressed_instructions.ts";
@@ -108,6 +109,7 @@ function judgeCommandsAndCode(
   judgeContainers(view.segments, environment, findings);
   judgeOtherInstalls(view.segments, environment, findings);
   judgeGoLookalikes(view.segments, findings);
+  judgeCompromisedInstalls(view.segments, findings);
   judgeRunnerTargets(view.segments, environment, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
@@ -181,6 +183,7 @@ export function buildEffectProfile(
   judgeSecretReads(reads, findings);
   if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
   if (writes.length > 0) judgeWrittenImages(textsOf(view, "content"), findings);
+  if (writes.length > 0) judgeCompromisedPins(textsOf(view, "content"), findings);
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
   }
