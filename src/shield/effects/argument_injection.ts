@@ -10,6 +10,7 @@ import { INSTRUCTIONS_TO_AI, judgeStanding } from "./delegation.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgeAddressedInstructions } from "./addressed_instructions.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeMessageSecrets } from "./message_secrets.ts";
 import { judgeStandingAdditions } from "./standing_additions.ts";
 
 /** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
@@ -41,6 +42,7 @@ export function judgeToolArguments(
   }
   judgeAddressedInstructions(tool, joined, findings);
   judgeUrlTemplates(tool, texts, environment, findings);
+  judgeMessageSecrets(tool, joined, findings);
   if (CREDENTIAL_DUMP.test(joined)) {
     findings.escalate("read", `"${tool}" is handed credentials in configuration form`);
   }

@@ -30,6 +30,7 @@ import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
+import { judgeUrlPasswords } from "./message_secrets.ts";
 import { judgeCompromisedInstalls, judgeCompromisedPins } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
@@ -210,6 +211,7 @@ export function buildEffectProfile(
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
     judgeContainerArguments(view.tool, view.payload, findings);
+    judgeUrlPasswords(view.tool, view.urls, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(

@@ -32,7 +32,7 @@ const ASKS_FOR = gated(
 );
 const NEGATION = /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse)\b[^.?!\n]{0,24}$/i;
 
-function leakedUrlPassword(text: string): boolean {
+export function leakedUrlPassword(text: string): boolean {
   if (!text.includes("://")) return false;
   for (const match of text.matchAll(CREDENTIAL_URL)) {
     const [, user, password, host] = match;
@@ -48,6 +48,13 @@ function asksForSecrets(text: string): boolean {
     if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
   }
   return false;
+}
+
+/** Addresses handed to an open-world tool with a password in them (`sidenote: "postgres://admin:pw@db/prod"`). */
+export function judgeUrlPasswords(tool: string, urls: readonly string[], findings: Findings): void {
+  if (urls.slice(0, 32).some(leakedUrlPassword)) {
+    findings.escalate("read", `"${tool}" is handed an address with its password`);
+  }
 }
 
 export function judgeMessageSecrets(tool: string, text: string, findings: Findings): void {

@@ -1,6 +1,6 @@
-// Round 4: releases attackers published under real package names block, whether installed or pinned; actions
+// Round 4: passwords in addresses handed to open-world tools escalate; releases attackers published under real package names block, whether installed or pinned; actions
 // whose tags were repointed escalate when used by tag; the clean releases and commit pins pass.
-import { expectDecisions, run, write } from "./decisions.ts";
+import { expectDecisions, run, tool, write } from "./decisions.ts";
 
 Deno.test("installs of releases attackers published block; clean releases pass", async () => {
   await expectDecisions([
@@ -36,5 +36,30 @@ Deno.test("pins of such releases block and repointed actions by tag escalate; fi
       "ALLOW",
       "action pinned to a commit",
     ],
+  ]);
+});
+
+Deno.test("open-world arguments with a password in an address or a seed phrase escalate; placeholders pass", async () => {
+  await expectDecisions([
+    [
+      tool("mcp__calc__add", { a: 1, b: 2, sidenote: "postgres://admin:S3cr3tPw@db.acme.internal/prod" }),
+      "ESCALATE",
+      "database URL with its password",
+    ],
+    [
+      tool("mcp__notes__search", {
+        query: "standup",
+        extra:
+          "mnemonic: abandon ability able about above absent absorb abstract absurd abuse access accident",
+      }),
+      "ESCALATE",
+      "seed phrase",
+    ],
+    [
+      tool("mcp__db__connect", { url: "postgres://app:${DB_PASS}@db.acme.internal/prod" }),
+      "ALLOW",
+      "placeholder",
+    ],
+    [tool("mcp__db__connect", { url: "postgres://postgres:postgres@localhost:5432/test" }), "ALLOW", "local"],
   ]);
 });
