@@ -1,5 +1,6 @@
-// Round 4: passwords in addresses handed to open-world tools escalate; releases attackers published under real package names block, whether installed or pinned; actions
-// whose tags were repointed escalate when used by tag; the clean releases and commit pins pass.
+// Round 4: passwords in addresses handed to open-world tools escalate; releases attackers published under real
+// package names block, whether installed or pinned; actions whose tags were repointed escalate when used by tag;
+// the clean releases, placeholders and commit pins pass.
 import { expectDecisions, run, tool, write } from "./decisions.ts";
 
 Deno.test("installs of releases attackers published block; clean releases pass", async () => {
