@@ -52,31 +52,41 @@ export function judgeCompromisedInstalls(segments: readonly Segment[], findings:
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const alternation = (map: Map<string, Set<string>>) => [...map.keys()].map(escape).join("|");
+/** `"name": "^1.2.3"` in a manifest, for every listed npm name in one pass. */
+const NPM_PIN = new RegExp(`"(${alternation(NPM)})"\\s*:\\s*"[~^=v]?([^"]+)"`, "g");
+/** `name==1.2.3` (or the bare name) on its own line of a requirements file, for every listed PyPI name. */
+const PYPI_PIN = new RegExp(`^[ \\t]*(${alternation(PYPI)})[ \\t]*(?:==[ \\t]*([\\w.+-]+))?[ \\t]*$`, "gim");
+
+function pinned(text: string, pattern: RegExp, map: Map<string, Set<string>>): string | undefined {
+  pattern.lastIndex = 0;
+  for (const match of text.matchAll(pattern)) {
+    const versions = map.get(match[1].toLowerCase());
+    if (versions && (versions.has("*") || (match[2] !== undefined && versions.has(match[2])))) {
+      return match[2] ? `${match[1]}${map === NPM ? "@" : "=="}${match[2]}` : match[1];
+    }
+  }
+  return undefined;
+}
+
+/** Files that pin releases or actions: manifests, requirement and constraint files, YAML workflows. */
+export const PINNING_FILE =
+  /(?:^|\/)(?:package\.json|[\w.-]*requirements[\w.-]*\.(?:txt|in)|constraints[\w.-]*\.txt|pyproject\.toml|Pipfile|setup\.cfg|[\w.-]+\.ya?ml)$/i;
 
 /** Manifests, requirement files and workflows that pin such a release or use a repointed action by tag. */
 export function judgeCompromisedPins(texts: readonly string[], findings: Findings): void {
   for (const text of texts.slice(0, 8)) {
     if (text.length > 512 * 1024) continue;
-    for (const [name, versions] of NPM) {
-      if (!text.includes(`"${name}"`)) continue;
-      const pinned = new RegExp(`"${escape(name)}"\\s*:\\s*"[~^=v]?([^"]+)"`).exec(text)?.[1];
-      if (pinned !== undefined && (versions.has("*") || versions.has(pinned))) {
-        findings.block("install", `pins "${name}@${pinned}", a release attackers published`);
-        return;
-      }
+    const manifest = text.includes("ependencies") || text.includes('"overrides"') ||
+      text.includes('"resolutions"');
+    const requirements = [...PYPI.keys()].some((name) => text.includes(name));
+    const release = (manifest ? pinned(text, NPM_PIN, NPM) : undefined) ??
+      (requirements ? pinned(text, PYPI_PIN, PYPI) : undefined);
+    if (release) {
+      findings.block("install", `pins "${release}", a release attackers published`);
+      return;
     }
-    for (const [name, versions] of PYPI) {
-      if (!text.toLowerCase().includes(name)) continue;
-      const pinned = new RegExp(`^\\s*${escape(name)}\\s*(?:==\\s*([\\w.+-]+))?\\s*$`, "im").exec(text);
-      if (pinned && (versions.has("*") || (pinned[1] !== undefined && versions.has(pinned[1])))) {
-        findings.block(
-          "install",
-          `pins "${name}${pinned[1] ? `==${pinned[1]}` : ""}", a release attackers published`,
-        );
-        return;
-      }
-    }
-    for (const action of REPOINTED_ACTIONS) {
+    for (const action of text.includes("uses:") ? REPOINTED_ACTIONS : []) {
       const ref = new RegExp(`uses:\\s*["']?${escape(action)}@([^\\s"'#]+)`).exec(text)?.[1];
       if (ref !== undefined && !/^[0-9a-f]{40}$/.test(ref)) {
         findings.escalate("install", `uses "${action}@${ref}", an action whose tags an attacker repointed`);

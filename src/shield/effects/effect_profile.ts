@@ -31,7 +31,7 @@ import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
 import { judgeUrlPasswords } from "./message_secrets.ts";
-import { judgeCompromisedInstalls, judgeCompromisedPins } from "./compromised_releases.ts";
+import { judgeCompromisedInstalls, judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
 import { judgeWrittenAddressed } from "./addressed_instructions.ts";
@@ -184,7 +184,9 @@ export function buildEffectProfile(
   judgeSecretReads(reads, findings);
   if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
   if (writes.length > 0) judgeWrittenImages(textsOf(view, "content"), findings);
-  if (writes.length > 0) judgeCompromisedPins(textsOf(view, "content"), findings);
+  if (writes.some((entry) => PINNING_FILE.test(entry.path.absolute))) {
+    judgeCompromisedPins(textsOf(view, "content"), findings);
+  }
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
   }
