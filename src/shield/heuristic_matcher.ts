@@ -89,7 +89,8 @@ class FieldTexts {
     this.texts.length = 0;
     this.scans.length = 0;
     this.bits.length = 0;
-    this.index.clear();
+    // Map.clear allocates a fresh table even when empty: cleared only when used.
+    if (this.index.size > 0) this.index.clear();
     this.fields = fields;
     for (const segment of view.segments) {
       this.add(segment.text, COMMAND);
@@ -121,7 +122,7 @@ class FieldTexts {
   clear(): void {
     this.texts.length = 0;
     this.scans.length = 0;
-    this.index.clear();
+    if (this.index.size > 0) this.index.clear();
   }
 
   private add(raw: string, bits: number): void {
@@ -193,7 +194,7 @@ export class HeuristicMatcher {
   private readonly order: Map<HeuristicRule, number>;
   /** Run statistics of the long text last costed, shared by the rules costed on it. */
   private runsOf = "";
-  private runs = new Map<RegExp, RunStats>();
+  private readonly runs = new Map<RegExp, RunStats>();
 
   constructor(readonly rules: readonly HeuristicRule[]) {
     this.ruleFields = new Int32Array(rules.length);
@@ -312,7 +313,11 @@ export class HeuristicMatcher {
         if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, scan, judgement, long);
       }
     }
-    [this.runsOf, this.runs] = ["", new Map()]; // keep no reference to a long text
+    // Keep no reference to a long text.
+    if (this.runsOf !== "") {
+      this.runsOf = "";
+      this.runs.clear();
+    }
     this.presentText = "";
     this.fieldTexts.clear();
     // Rule order, so reasons list rules the same way whatever order texts and literals came in.
@@ -344,7 +349,10 @@ export class HeuristicMatcher {
   private tooCostly(index: number, text: string): boolean {
     const gap = this.gaps[index];
     if (gap === undefined) return false;
-    if (this.runsOf !== text) [this.runsOf, this.runs] = [text, new Map()];
+    if (this.runsOf !== text) {
+      this.runsOf = text;
+      this.runs.clear();
+    }
     return worstSteps(gap, text, this.runs) > COST_BUDGET;
   }
 }

@@ -26,6 +26,10 @@ const OPERATOR_START = new Set(["&", "|", ";", "\n", "(", ")"]);
 const PLAIN = new Uint8Array(128).fill(1);
 for (const char of " \t\n;&|()<>\\'\"$`") PLAIN[char.charCodeAt(0)] = 0;
 
+/** Per UTF-16 code unit: 1 when it means nothing special inside double quotes. */
+const QUOTED_PLAIN = new Uint8Array(65536).fill(1);
+for (const char of '"\\$`') QUOTED_PLAIN[char.charCodeAt(0)] = 0;
+
 const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
 const MAX_TOKENS = 4096;
 
@@ -248,8 +252,11 @@ function readDoubleQuoted(
       word.value += `$(${text.slice(i + 1, end)})`;
       i = end + 1;
     } else {
-      word.value += c;
-      i++;
+      // A run of characters with no meaning inside double quotes is appended in one piece.
+      let end = i + 1;
+      while (end < text.length && QUOTED_PLAIN[text.charCodeAt(end)] === 1) end++;
+      word.value += end === i + 1 ? c : text.slice(i, end);
+      i = end;
     }
   }
   return i + 1;
@@ -271,14 +278,22 @@ function readHeredocs(
   let position = i + 1;
   const start = position;
   for (const delimiter of pending) {
-    let body = "";
+    // The body is every line up to the delimiter line (leading tabs ignored), each ending in a newline: one
+    // slice of the text.
+    const bodyStart = position;
+    let bodyEnd = position;
+    let unterminated = false;
     while (position < text.length) {
       const end = text.indexOf("\n", position);
-      const line = text.slice(position, end < 0 ? text.length : end);
+      const lineEnd = end < 0 ? text.length : end;
+      let from = position;
+      while (from < lineEnd && text.charCodeAt(from) === 0x09) from++;
       position = end < 0 ? text.length : end + 1;
-      if (line.replace(/^\t+/, "") === delimiter) break;
-      body += line + "\n";
+      if (lineEnd - from === delimiter.length && text.startsWith(delimiter, from)) break;
+      bodyEnd = position;
+      unterminated = end < 0;
     }
+    const body = text.slice(bodyStart, bodyEnd) + (unterminated ? "\n" : "");
     tokens.push({ kind: "heredoc", delimiter, body });
   }
   pending.length = 0;
