@@ -171,13 +171,12 @@ export class HeuristicMatcher {
   /** Per literal id: the rules that literal can make candidates (it is in a first set of theirs). */
   private readonly triggers: number[][] = [];
   /** Per literal id: its character code when it is one character. Single characters stay out of the
-   * automaton (under shared symbols they would fire on most characters); a presence table answers them. */
+   * automaton (under shared symbols they would fire on most characters); `includes` answers them. */
   private readonly singles: number[] = [];
+  /** Per literal id: the literal when it is one character (for `includes`), else "". */
+  private readonly singleTexts: string[] = [];
   /** Rules a single character can make candidates: checked on every text of their fields. */
   private readonly charTriggered: number[] = [];
-  private readonly present = new Int32Array(128);
-  private presentStamp = 0;
-  private presentText = "";
   private readonly ruleStamps: Int32Array;
   private readonly gaps: Array<GapProfile | undefined>;
   /** Local literal id of each id of the shared index (-1: not a literal of these rules). */
@@ -209,6 +208,7 @@ export class HeuristicMatcher {
         literalIds.set(literal, id = literalIds.size);
         this.triggers.push([]);
         this.singles.push(literal.length === 1 ? literal.charCodeAt(0) : -1);
+        this.singleTexts.push(literal.length === 1 ? literal : "");
       }
       return id;
     };
@@ -257,15 +257,8 @@ export class HeuristicMatcher {
   private seen(id: number, text: string, stamp: number): boolean {
     const code = this.singles[id];
     if (code < 0) return this.marks[id] === stamp;
-    if (code >= 128) return text.includes(String.fromCharCode(code));
-    if (this.presentText !== text || this.presentStamp !== stamp) {
-      [this.presentText, this.presentStamp] = [text, stamp];
-      for (let i = 0; i < text.length; i++) {
-        const char = text.charCodeAt(i);
-        if (char < 128) this.present[char] = stamp;
-      }
-    }
-    return this.present[code] === stamp;
+    // A native search stops at the first occurrence: cheaper than a pass of our own over the whole text.
+    return text.includes(this.singleTexts[id]);
   }
 
   /** Every rule that hits, once. */
@@ -318,7 +311,6 @@ export class HeuristicMatcher {
       this.runsOf = "";
       this.runs.clear();
     }
-    this.presentText = "";
     this.fieldTexts.clear();
     // Rule order, so reasons list rules the same way whatever order texts and literals came in.
     if (judgement.hits.length > 1) {
