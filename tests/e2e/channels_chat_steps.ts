@@ -5,7 +5,7 @@
 import { assert, assertEquals } from "../support/assert.ts";
 import { WsClient } from "../support/ws_client.ts";
 import { assertMissing } from "./shield_e2e_support.ts";
-import type { ChannelDriver } from "./channels_driver.ts";
+import { type ChannelDriver, codeOf } from "./channels_driver.ts";
 import { type ChannelEngineRig, chatSession, until } from "./channels_e2e_support.ts";
 
 export interface ScenarioContext {
@@ -130,7 +130,7 @@ export async function chatSteps({ driver, rig, t }: ScenarioContext): Promise<vo
     const index = driver.prompts().length;
     await driver.say("save a third");
     await until(() => driver.prompts().length > index, "the approval prompt");
-    const code = driver.prompts()[index].match(/\(([A-Z0-9]{6})\)/)![1];
+    const code = codeOf(driver.prompts()[index]);
     await driver.say(`deny ${code.toLowerCase()}`);
     await until(() => shows("Not written."), "the end of the turn");
     assert([...driver.shown(), ...driver.notices()].includes(`Denied (${code})`));
