@@ -3,6 +3,8 @@
  * wrk was not the bottleneck; and the engine's cold start against a bare server's. */
 import {
   delay,
+  ENGINE_ENV,
+  ENGINE_RUN_FLAGS,
   fixed,
   freePort,
   machineNote,
@@ -29,8 +31,9 @@ function launchers(configPath: string, routesFile: string) {
   return {
     engine: (port: number) =>
       spawnServer({
-        args: ["run", "-A", MAIN, "engine", "--config", configPath, "--port", String(port)],
+        args: ["run", ...ENGINE_RUN_FLAGS, MAIN, "engine", "--config", configPath, "--port", String(port)],
         port,
+        env: ENGINE_ENV,
         readyPath: "/api/status",
         cpus: SERVER_CPU,
       }),

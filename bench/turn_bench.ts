@@ -3,6 +3,8 @@
  * its CPU time per turn comes from /proc. Turns come from bench/ws_load_client.ts (one client, one turn at a
  * time); the baseline is bench/bare_ws_server.ts relaying the same fake LLM, measured in the same run. */
 import {
+  ENGINE_ENV,
+  ENGINE_RUN_FLAGS,
   fixed,
   freePort,
   machineNote,
@@ -103,7 +105,7 @@ async function main(): Promise<void> {
     const engine = await spawnServer({
       args: [
         "run",
-        "-A",
+        ...ENGINE_RUN_FLAGS,
         "--config",
         `${REPO_ROOT}/deno.json`,
         script,
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
         samplesFile,
       ],
       port,
+      env: ENGINE_ENV,
       readyPath: "/api/status",
       cpus: SERVER_CPU,
     });

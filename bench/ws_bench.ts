@@ -2,6 +2,8 @@
  * engine's /api/ws — ping/pong round trips, and message turns answered by an instant fake LLM — and, in the same
  * run, on a bare Deno WebSocket server doing the least the protocol needs (bench/bare_ws_server.ts). */
 import {
+  ENGINE_ENV,
+  ENGINE_RUN_FLAGS,
   fixed,
   freePort,
   machineNote,
@@ -71,8 +73,18 @@ async function main(): Promise<void> {
     const configPath = await writeEngineConfig(dir, llm.url, { general: { rate_limit: 0 } });
     const enginePort = freePort();
     const engine = await spawnServer({
-      args: ["run", "-A", MAIN, "engine", "--config", configPath, "--port", String(enginePort)],
+      args: [
+        "run",
+        ...ENGINE_RUN_FLAGS,
+        MAIN,
+        "engine",
+        "--config",
+        configPath,
+        "--port",
+        String(enginePort),
+      ],
       port: enginePort,
+      env: ENGINE_ENV,
       readyPath: "/api/status",
       cpus: SERVER_CPU,
     });

@@ -9,6 +9,10 @@ const NO_RETRY_CODES = new Set([2, 78]);
 /** V8 settings of the engine process: a 1 MB young generation instead of up to 16 MB twice over (about 30 MB
  * of resident memory less; garbage is collected sooner, at a cost under measurement noise). */
 export const ENGINE_V8_FLAGS = "--v8-flags=--max-semi-space-size=1";
+/** glibc malloc settings of the engine process: buffers over 64 KB (a model request carries the whole history)
+ * get their own mapping, returned to the system when freed, instead of fragmenting the heap after glibc raised
+ * its threshold; without this the engine kept about 30 MB more after 1,000 turns. Other C libraries ignore it. */
+export const ENGINE_ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: "65536" };
 
 /** What one engine start needs from the config. */
 export interface EnginePlan {
@@ -58,8 +62,13 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
       if (typeof plan === "number") return plan;
       if (stopping) return 0;
       const { command, args } = options.engineCommand(plan, port);
-      child = new Deno.Command(command, { args, stdin: "null", stdout: "inherit", stderr: "inherit" })
-        .spawn();
+      child = new Deno.Command(command, {
+        args,
+        env: ENGINE_ENV,
+        stdin: "null",
+        stdout: "inherit",
+        stderr: "inherit",
+      }).spawn();
       const status = await child.status;
       if (stopping) return 0;
       if (status.code === RESTART_EXIT_CODE) {
