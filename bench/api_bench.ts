@@ -16,7 +16,14 @@ import {
   spawnServer,
   writeEngineConfig,
 } from "./bench_support.ts";
-import { bottleneckNote, type GeneratorRun, type HttpLoad, httpLoad, SERVER_CPU } from "./load_generators.ts";
+import {
+  bottleneckNote,
+  GENERATOR_CPU,
+  type GeneratorRun,
+  type HttpLoad,
+  httpLoad,
+  SERVER_CPU,
+} from "./load_generators.ts";
 
 const CONNECTIONS = 32;
 const WARMUP_SECONDS = 2;
@@ -37,9 +44,16 @@ function launchers(configPath: string, routesFile: string) {
         readyPath: "/api/status",
         cpus: SERVER_CPU,
       }),
-    bare: (port: number) =>
+    bare: (port: number, minimal = false) =>
       spawnServer({
-        args: ["run", "-A", `${REPO_ROOT}/bench/bare_http_server.ts`, String(port), routesFile],
+        args: [
+          "run",
+          "-A",
+          `${REPO_ROOT}/bench/bare_http_server.ts`,
+          String(port),
+          routesFile,
+          ...(minimal ? ["--minimal"] : []),
+        ],
         port,
         readyPath: "/api/status",
         cpus: SERVER_CPU,
@@ -47,15 +61,22 @@ function launchers(configPath: string, routesFile: string) {
   };
 }
 
-/** What the engine answers on each route, for the bare server to answer the same. */
+/** What the engine answers on each route (body and headers but the per-answer ones), for the bare server to
+ * answer the same bytes. */
 async function recordRoutes(engineUrl: string, file: string): Promise<Record<string, number>> {
-  const routes: Record<string, { body: string; contentType: string }> = {};
+  const routes: Record<string, { body: string; headers: [string, string][] }> = {};
   const sizes: Record<string, number> = {};
+  const perAnswer = new Set(["content-type", "content-length", "date", "vary", "content-encoding"]);
   for (const path of ROUTES) {
     const response = await fetch(engineUrl + path);
     const body = await response.text();
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body}`);
-    routes[path] = { body, contentType: response.headers.get("content-type") ?? "text/plain" };
+    const headers: [string, string][] = [[
+      "content-type",
+      response.headers.get("content-type") ?? "text/plain",
+    ]];
+    for (const [name, value] of response.headers) if (!perAnswer.has(name)) headers.push([name, value]);
+    routes[path] = { body, headers };
     sizes[path] = new TextEncoder().encode(body).length;
   }
   await Deno.writeTextFile(file, JSON.stringify(routes));
@@ -72,43 +93,45 @@ async function load(server: SpawnedServer, path: string): Promise<GeneratorRun<H
   return run;
 }
 
-async function compareRoute(engine: SpawnedServer, bare: SpawnedServer, path: string, rounds: number) {
-  await httpLoad(engine.url + path, {
-    serverPid: engine.pid,
-    connections: CONNECTIONS,
-    seconds: WARMUP_SECONDS,
-  });
-  await httpLoad(bare.url + path, { serverPid: bare.pid, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-  const engineRuns: GeneratorRun<HttpLoad>[] = [];
-  const bareRuns: GeneratorRun<HttpLoad>[] = [];
-  for (let round = 0; round < rounds; round++) {
-    engineRuns.push(await load(engine, path));
-    bareRuns.push(await load(bare, path));
+interface Side {
+  label: string;
+  server: SpawnedServer;
+}
+
+/** Loads the engine and each baseline in turn, `rounds` times, and prints the medians and their ratios. */
+async function compareRoute(engine: SpawnedServer, baselines: Side[], path: string, rounds: number) {
+  const sides: Side[] = [{ label: "engine", server: engine }, ...baselines];
+  for (const side of sides) {
+    await httpLoad(side.server.url + path, {
+      serverPid: side.server.pid,
+      connections: CONNECTIONS,
+      seconds: WARMUP_SECONDS,
+    });
   }
-  const median = (runs: GeneratorRun<HttpLoad>[]) => percentile(runs.map((run) => run.result.rps), 0.5);
-  const [engineRps, bareRps] = [median(engineRuns), median(bareRuns)];
+  const runs = sides.map(() => [] as GeneratorRun<HttpLoad>[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, side] of sides.entries()) runs[index].push(await load(side.server, path));
+  }
+  const rps = runs.map((sideRuns) => percentile(sideRuns.map((run) => run.result.rps), 0.5));
   // Requests per CPU second of the server: what a request costs, whatever share of its core the load left it.
-  const perCpu = (runs: GeneratorRun<HttpLoad>[]) =>
-    percentile(runs.map((run) => (run.result.rps * SECONDS) / run.serverCpuSeconds), 0.5);
-  const [engineEfficiency, bareEfficiency] = [perCpu(engineRuns), perCpu(bareRuns)];
-  const all = (runs: GeneratorRun<HttpLoad>[]) =>
-    rounds > 1 ? ` [${runs.map((run) => fixed(run.result.rps, 0)).join(", ")}]` : "";
-  console.log(
-    `GET ${path}: engine ${fixed(engineRps, 0)} req/s${all(engineRuns)}, bare Deno.serve ${
-      fixed(bareRps, 0)
-    } ` +
-      `req/s${all(bareRuns)}, ratio ${ratio(engineRps, bareRps)}${
-        path === "/api/status" ? " (target >= x0.70)" : ""
-      }`,
+  const perCpu = runs.map((sideRuns) =>
+    percentile(sideRuns.map((run) => (run.result.rps * SECONDS) / run.serverCpuSeconds), 0.5)
   );
-  console.log(
-    `  per server CPU second: engine ${fixed(engineEfficiency, 0)} req, bare ${
-      fixed(bareEfficiency, 0)
-    } req, ` +
-      `ratio ${ratio(engineEfficiency, bareEfficiency)} (the figure the machine's load moves least)`,
-  );
-  console.log(`  engine run: ${bottleneckNote(engineRuns.at(-1)!)}`);
-  console.log(`  bare run:   ${bottleneckNote(bareRuns.at(-1)!)}`);
+  const listed = (index: number) =>
+    rounds > 1 ? ` [${runs[index].map((run) => fixed(run.result.rps, 0)).join(", ")}]` : "";
+  console.log(`GET ${path}: engine ${fixed(rps[0], 0)} req/s${listed(0)}`);
+  for (let index = 1; index < sides.length; index++) {
+    console.log(
+      `  vs ${sides[index].label} ${fixed(rps[index], 0)} req/s${listed(index)}: ratio ${
+        ratio(rps[0], rps[index])
+      }` +
+        `${path === "/api/status" && index === 1 ? " (target >= x0.70)" : ""}; per server CPU second ` +
+        `${fixed(perCpu[0], 0)} vs ${fixed(perCpu[index], 0)} req, ratio ${ratio(perCpu[0], perCpu[index])}`,
+    );
+  }
+  for (const [index, side] of sides.entries()) {
+    console.log(`  ${side.label} run: ${bottleneckNote(runs[index].at(-1)!)}`);
+  }
 }
 
 async function coldStarts(launch: (port: number) => Promise<SpawnedServer>): Promise<number[]> {
@@ -141,14 +164,20 @@ async function main(): Promise<void> {
     }
     const sizes = await recordRoutes(engine.url, routesFile);
     const bare = await launch.bare(freePort());
-    running.push(bare);
+    const minimal = await launch.bare(freePort(), true);
+    running.push(bare, minimal);
     await delay(500);
     console.log(
-      `HTTP load: wrk -t1 -c${CONNECTIONS} (CPU 0) against each server (CPU 1), ${SECONDS} s measured after ` +
-        `${WARMUP_SECONDS} s warm-up; bodies: ${ROUTES.map((path) => `${path} ${sizes[path]} B`).join(", ")}`,
+      `HTTP load: wrk -t1 -c${CONNECTIONS} (CPU ${GENERATOR_CPU}) against each server (CPU ${SERVER_CPU}), ` +
+        `${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up; baseline: a bare Deno.serve answering the same ` +
+        `bytes (body and headers, the security headers included); for /api/status also one answering the body ` +
+        `with its Content-Type only. Bodies: ${ROUTES.map((path) => `${path} ${sizes[path]} B`).join(", ")}`,
     );
     for (const path of ROUTES) {
-      await compareRoute(engine, bare, path, path === "/api/status" ? STATUS_ROUNDS : 1);
+      const status = path === "/api/status";
+      const baselines = [{ label: "bare Deno.serve, same bytes", server: bare }];
+      if (status) baselines.push({ label: "bare Deno.serve, Content-Type only", server: minimal });
+      await compareRoute(engine, baselines, path, status ? STATUS_ROUNDS : 1);
     }
     await Promise.all(running.splice(0).map((server) => server.stop()));
 
