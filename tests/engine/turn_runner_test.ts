@@ -25,7 +25,15 @@ const LIMITS: TurnLimits = {
   outputSanitization: false,
 };
 
-function rig(replies: ScriptedReply[], options: { limits?: Partial<TurnLimits>; noModel?: boolean } = {}) {
+function rig(
+  replies: ScriptedReply[],
+  options: {
+    limits?: Partial<TurnLimits>;
+    noModel?: boolean;
+    batch?: TurnDeps["batch"];
+    onCall?: (count: number) => void;
+  } = {},
+) {
   const clock = fakeClock();
   const sessions = memorySessions(clock);
   const events = recordedEvents();
@@ -37,6 +45,7 @@ function rig(replies: ScriptedReply[], options: { limits?: Partial<TurnLimits>; 
     pipeline: {
       run(call, context): Promise<ToolOutcome> {
         calls.push({ call, context });
+        options.onCall?.(calls.length);
         return Promise.resolve({
           actionId: `a_${calls.length}`,
           toolName: call.name,
@@ -56,6 +65,7 @@ function rig(replies: ScriptedReply[], options: { limits?: Partial<TurnLimits>; 
     toolSpecs: () => [{ name: "read_file", description: "reads", parameters: { type: "object" } }],
     systemPrompt: () => Promise.resolve("You are a test."),
     limits: () => ({ ...LIMITS, ...options.limits }),
+    batch: options.batch,
   };
   const session = sessions.create("normal");
   const run = (content = "hello", signal = new AbortController().signal) =>
@@ -191,4 +201,57 @@ Deno.test("turn: an off-the-record session records no metrics", async () => {
   }).run(otr.id, "secret", new AbortController().signal);
   assert.deepEqual(metrics.llm, []);
   assert.equal(events.ofType("response_complete").length, 1);
+});
+
+Deno.test("turn: each round is stored in one batch: its messages and its model-call sample together", async () => {
+  const batches: string[][] = [];
+  let open: string[] | undefined;
+  const { run, sessions, session, metrics } = rig([
+    { calls: [toolCall("read_file", { path: "a" }, "c1"), toolCall("read_file", {}, "c2")] },
+    { text: ["done"] },
+  ], {
+    batch: (work) => {
+      open = [];
+      work();
+      batches.push(open);
+      open = undefined;
+    },
+  });
+  const addMessage = sessions.addMessage.bind(sessions);
+  sessions.addMessage = (id, message) => {
+    assert.ok(open, `message "${message.content}" stored outside a batch`);
+    open.push(message.role);
+    return addMessage(id, message);
+  };
+  const llmCall = metrics.llmCall;
+  metrics.llmCall = (sample) => {
+    assert.ok(open, "model-call sample stored outside a batch");
+    open.push("llm_call");
+    llmCall(sample);
+  };
+  await run("hello");
+  assert.deepEqual(batches, [
+    ["user"],
+    ["llm_call", "assistant", "tool", "tool"],
+    ["llm_call", "assistant"],
+  ]);
+  assert.deepEqual(sessions.messages(session.id).map((message) => message.role), [
+    "user",
+    "assistant",
+    "tool",
+    "tool",
+    "assistant",
+  ]);
+});
+
+Deno.test("turn: a cancel between tool calls still stores what the round did", async () => {
+  const controller = new AbortController();
+  const { run, sessions, session, calls } = rig([
+    { calls: [toolCall("read_file", { path: "a" }, "c1"), toolCall("read_file", {}, "c2")] },
+  ], { onCall: () => controller.abort() });
+  await run("hello", controller.signal);
+  assert.equal(calls.length, 1, "the second call never ran");
+  const stored = sessions.messages(session.id);
+  assert.deepEqual(stored.map((message) => message.role), ["user", "assistant", "tool", "assistant"]);
+  assert.equal(stored[2].tool_call_id, "c1");
 });
