@@ -26,10 +26,14 @@ export async function startCommand(options: OptionValues): Promise<number> {
   });
 }
 
-/** How to run a subcommand of this program: `deno run FLAGS main.ts`, or the compiled binary (whose
- * permissions and V8 flags were fixed when it was built). */
 function mainArgs(flags: string[]): string[] {
-  return Deno.build.standalone ? [] : ["run", ...flags, ENGINE_V8_FLAGS, MAIN_MODULE];
+  return programArgs(Deno.build.standalone, flags);
+}
+
+/** The arguments before a subcommand's name: `deno run FLAGS main.ts`, or none for a compiled binary (its
+ * permissions and V8 flags were fixed when it was built: scripts/compile.ts). */
+export function programArgs(compiled: boolean, flags: string[]): string[] {
+  return compiled ? [] : ["run", ...flags, ENGINE_V8_FLAGS, MAIN_MODULE];
 }
 
 /** Runs `engine-plan`; its messages (a default config written, a refusal) go straight to stderr. */
