@@ -3,7 +3,7 @@
  * same flags, no proxy, no checks); then the idle shutdown, watched with real timers.
  * Run: deno run -A bench/browser_bench.ts */
 import { type BrowserContext, chromium } from "playwright-core";
-import { CHROMIUM_FLAGS } from "../src/tools/browser/chromium_launcher.ts";
+import { chromiumFlags } from "../src/tools/browser/chromium_launcher.ts";
 import { type BrowserEvent, createBrowserTools } from "../src/tools/browser/browser_tools.ts";
 import type { AnyTool } from "../src/tools/types.ts";
 import { type PageServer, startPageServer } from "../tests/support/page_server.ts";
@@ -62,7 +62,7 @@ async function launchBare(profile: string): Promise<BrowserContext> {
   return await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: chromiumFlags(Deno.uid()),
   });
 }
 

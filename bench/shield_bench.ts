@@ -1,5 +1,6 @@
 /** Shield Tier 0+1 latency: per action over the corpus (tests/shield/cases/*.jsonl, or built-in cases when
- * absent), p50/p99 in µs and actions/second on one core; then cost against body size (1 KB, 100 KB, 1 MB)
+ * absent) and the dev and held-out case sets, p50/p99 in µs over every sample and over each action's cheapest
+ * round (its own cost, without the machine's other load), and actions/second on one core; then cost against body size (1 KB, 100 KB, 1 MB)
  * and on adversarial megabyte texts. Every figure is also given as a ratio to a baseline measured in the same
  * run over the same actions (the corpus, then the real-work benign set of ../shared/corpora/benign-dev when
  * present): JSON.stringify of the action plus one regex-free pass over its characters (the
@@ -23,17 +24,19 @@ const shield = createShield({
   clock: { now: () => Date.now() },
 });
 
-async function loadCases(): Promise<Action[]> {
+async function loadCases(folder = ""): Promise<Action[]> {
   const actions: Action[] = [];
   try {
-    for await (const entry of Deno.readDir(new URL("../tests/shield/cases/", import.meta.url))) {
+    const dir = new URL(`../tests/shield/cases/${folder}`, import.meta.url);
+    for await (const entry of Deno.readDir(dir)) {
       if (!entry.name.endsWith(".jsonl")) continue;
-      const text = await Deno.readTextFile(new URL(`../tests/shield/cases/${entry.name}`, import.meta.url));
+      const text = await Deno.readTextFile(new URL(entry.name, dir));
       for (const line of text.split("\n")) if (line.trim()) actions.push(JSON.parse(line));
     }
   } catch {
     // No corpus: fall back to a few built-in cases below.
   }
+  if (folder !== "") return actions;
   if (actions.length > 0) return actions;
   return [
     { type: "execute_command", payload: { command: "rm -rf node_modules" } },
@@ -76,15 +79,25 @@ async function measure(label: string, cases: Action[]): Promise<void> {
   }
   const samples: number[] = [];
   const baselines: number[] = [];
+  // Per action, its cheapest round: the action's own cost with the machine's other work (preemptions, other
+  // processes on a shared core) taken out. Wall-time percentiles over every sample follow it.
+  const cheapest = cases.map(() => Infinity);
+  const cheapestBase = cases.map(() => Infinity);
   const deadline = performance.now() + 15_000;
   let rounds = 0;
   while (rounds < 20 && performance.now() < deadline) {
-    for (const action of cases) {
-      samples.push(await timeOne(action));
-      baselines.push(timeBaseline(action));
+    for (let index = 0; index < cases.length; index++) {
+      const sample = await timeOne(cases[index]);
+      const base = timeBaseline(cases[index]);
+      samples.push(sample);
+      baselines.push(base);
+      cheapest[index] = Math.min(cheapest[index], sample);
+      cheapestBase[index] = Math.min(cheapestBase[index], base);
     }
     rounds++;
   }
+  cheapest.sort((a, b) => a - b);
+  cheapestBase.sort((a, b) => a - b);
   samples.sort((a, b) => a - b);
   baselines.sort((a, b) => a - b);
   const total = samples.reduce((sum, value) => sum + value, 0);
@@ -97,6 +110,15 @@ async function measure(label: string, cases: Action[]): Promise<void> {
     const base = percentile(baselines, p);
     console.log(
       `${label}_${name}_us ${value.toFixed(1)} baseline_us ${base.toFixed(2)} ratio_to_baseline ${
+        ratio(value, base)
+      }`,
+    );
+  }
+  for (const [name, p] of [["p50", 0.5], ["p90", 0.9], ["p99", 0.99]] as const) {
+    const value = percentile(cheapest, p);
+    const base = percentile(cheapestBase, p);
+    console.log(
+      `${label}_per_action_${name}_us ${value.toFixed(1)} baseline_us ${base.toFixed(2)} ratio_to_baseline ${
         ratio(value, base)
       }`,
     );
@@ -134,6 +156,8 @@ async function loadBenignDev(): Promise<Action[] | undefined> {
 }
 
 await measure("corpus", await loadCases());
+const caseSets = [...await loadCases("dev/"), ...await loadCases("heldout/")];
+if (caseSets.length > 0) await measure("case_sets", caseSets);
 const realWork = await loadBenignDev();
 if (realWork) await measure("benign_dev", realWork);
 else console.log("benign_dev: not measured (../shared/corpora/benign-dev is not on this machine)");

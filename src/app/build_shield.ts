@@ -1,11 +1,14 @@
-/** Builds Shield from config: the Tier 0 policy beside the config file, heuristics, optional classifier sidecar, the Tier 2
- * evaluator through roles.shield with the daily budget, and Tier 3 through the session's clients. */
+/** Builds Shield from config: the Tier 0 policy beside the config file (with the rules learned from approvals),
+ * heuristics and the effect profile judged where actions really run (the shell's HOME, the engine's own files,
+ * port, contacts and allowed domains), optional classifier sidecar, the Tier 2 evaluator through roles.shield with
+ * the daily budget, and Tier 3 through the session's clients. */
 import type { Config } from "../config/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import { createShield, loadPolicyFile, type Shield } from "../shield/mod.ts";
 import type { ApprovalRequester, BudgetCounter, ShieldObserver, Tier2Client } from "../shield/types.ts";
 import type { LanguageModel } from "../providers/types.ts";
 import { complete } from "../providers/complete.ts";
+import { dirname, join } from "node:path";
 
 export interface ShieldInputs {
   config: Config;
@@ -13,6 +16,8 @@ export interface ShieldInputs {
   workspace: string;
   /** shield.policy_file, already resolved against the config file's folder (LoadedConfig.policyFile). */
   policyFile: string;
+  /** The engine's own files and folders Shield guards: config, policies, learned rules, state. */
+  controlPaths: string[];
   home: string;
   clock: Clock;
   fetch: typeof fetch;
@@ -41,6 +46,12 @@ export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
   return createShield({
     workspace: inputs.workspace,
     home: inputs.home,
+    // The shell tool runs commands with HOME set to the workspace: `~` in a command means it (and the user's).
+    shellHome: inputs.workspace,
+    controlPaths: inputs.controlPaths,
+    enginePorts: [config.web.port],
+    contacts: config.shield.contacts,
+    allowedDomains: [...config.shield.allowed_domains, ...await gitRemoteHosts(inputs.workspace)],
     policy,
     heuristicEnabled: config.shield.heuristic_enabled,
     classifier: config.shield.classifier_enabled && config.shield.classifier_addr
@@ -74,4 +85,43 @@ export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
     clock: inputs.clock,
     observer: inputs.observer,
   });
+}
+
+/** Hosts of the workspace repository's remotes (`url = …` in .git/config): where its pushes ordinarily go. */
+export async function gitRemoteHosts(workspace: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(`${workspace}/.git/config`);
+  } catch {
+    return [];
+  }
+  const hosts = new Set<string>();
+  for (const match of text.slice(0, 64 * 1024).matchAll(/^\s*(?:push)?url\s*=\s*(\S+)/gim)) {
+    const url = match[1];
+    const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(url)?.[1] ??
+      /^(?:[^@/:]+@)?([^/:]+):/.exec(url)?.[1];
+    if (host && /^[A-Za-z0-9.-]+$/.test(host)) hosts.add(host.toLowerCase());
+  }
+  return [...hosts].slice(0, 32);
+}
+
+/** The engine's own files Shield guards: config, policy, learned rules, IFC policy, their folders (unless one
+ * holds the workspace, which cannot be guarded as a whole) and the state folder. */
+export function controlPathsOf(
+  loaded: {
+    path: string;
+    policyFile: string;
+    learnedRulesFile: string;
+    ifcPolicyFile: string;
+    workspace: string;
+  },
+  stateDir = join(loaded.workspace, ".engine"),
+): string[] {
+  const files = [loaded.path, loaded.policyFile, loaded.learnedRulesFile, loaded.ifcPolicyFile];
+  const holdsWorkspace = (folder: string) =>
+    loaded.workspace === folder || loaded.workspace.startsWith(folder.endsWith("/") ? folder : `${folder}/`);
+  const folders = [dirname(loaded.policyFile), dirname(loaded.ifcPolicyFile)].filter((folder) =>
+    !holdsWorkspace(folder)
+  );
+  return [...new Set([...files, ...folders, stateDir])];
 }

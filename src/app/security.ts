@@ -8,6 +8,8 @@ import { createIfcTracker } from "../ifc/ifc_tracker.ts";
 import { detectSandbox, type SandboxInfo } from "../sandbox/sandbox.ts";
 import type { Shield } from "../shield/mod.ts";
 import { ApprovalRegistry } from "../engine/approvals.ts";
+import { LearnedApprovals } from "../engine/learned_approvals.ts";
+import { loadPolicyFile } from "../shield/mod.ts";
 import type { IfcPort, SnapshotPort } from "../engine/ports.ts";
 import type { AuditRecorder } from "../protocol/audit_events.ts";
 import { AuthService } from "../routes/auth_service.ts";
@@ -17,7 +19,7 @@ import { layoutOf } from "../workspace/workspace_layout.ts";
 import { ControlKeys } from "../ws/control_keys.ts";
 import { Presence } from "../ws/presence.ts";
 import { auditPort, openEngineAudit } from "./audit_trail.ts";
-import { buildShield } from "./build_shield.ts";
+import { buildShield, controlPathsOf } from "./build_shield.ts";
 import type { Foundation } from "./foundation.ts";
 import { ifcPort } from "./ifc_adapter.ts";
 
@@ -57,6 +59,15 @@ export async function buildSecurity(base: Foundation): Promise<Security> {
     deleted: (session) => audit.record("session_deleted", session.id, "", { mode: session.mode }),
   });
   const presence = new Presence();
+  // Shield is built after the registry that asks for it; learned rules reach it once it exists.
+  const built: { shield?: Shield } = {};
+  const learned = new LearnedApprovals({
+    learnedFile: base.loaded.learnedRulesFile,
+    audit,
+    loadPolicy: () => loadPolicyFile(base.loaded.policyFile),
+    applyPolicy: (policy) => built.shield?.updatePolicy(policy),
+    onError: (message) => logger.error("learned_rule_failed", message, {}),
+  });
   const approvals = new ApprovalRegistry({
     events: base.events,
     clock,
@@ -64,7 +75,9 @@ export async function buildSecurity(base: Foundation): Promise<Security> {
     clientsFor: (sessionId) => presence.clientsFor(sessionId),
     maxPerHour: config.shield.tier3.max_per_hour,
     files: { workspace, home },
+    learn: (input) => learned.learn(input),
   });
+  const shield = built.shield = await shieldFor(base, approvals);
   const chronicle = await openChronicle({
     workspace,
     clock,
@@ -86,7 +99,7 @@ export async function buildSecurity(base: Foundation): Promise<Security> {
     }),
     presence,
     approvals,
-    shield: await shieldFor(base, approvals),
+    shield,
     ifc: await ifcFor(base, audit),
     chronicle,
     snapshots: snapshotsInto(chronicle, audit),
@@ -130,6 +143,7 @@ function shieldFor(base: Foundation, approvals: ApprovalRegistry): Promise<Shiel
     config: base.config,
     workspace: base.workspace,
     policyFile: base.loaded.policyFile,
+    controlPaths: controlPathsOf(base.loaded, base.stateDir),
     home: base.home,
     clock: base.clock,
     fetch: base.fetch,

@@ -91,10 +91,17 @@ function browserTools(inputs: ToolGroupInputs): AnyTool[] {
 
 function logBrowserEvent(logger: Logger, event: BrowserEvent): void {
   if (event.type === "started") {
-    logger.info("browser_started", "Browser started", {
+    const fields = {
       session_id: event.sessionId,
       start_ms: Math.round(event.startMs),
-    });
+      sandboxed: event.sandboxed,
+    };
+    if (event.sandboxed) logger.info("browser_started", "Browser started", fields);
+    else {logger.warn(
+        "browser_started",
+        "Browser started without Chromium's own sandbox (root, or no user namespaces)",
+        fields,
+      );}
   } else {
     logger.info("browser_stopped", `Browser stopped: ${event.reason}`, { session_id: event.sessionId });
   }

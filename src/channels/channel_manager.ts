@@ -83,6 +83,8 @@ export class ChannelManager {
       chains: new Map(),
     };
     this.channels.set(name, channel);
+    // Taken before the adapter starts: what it stores while starting is handled as it arrives, not twice.
+    const unanswered = this.deps.journal.pending(name);
     try {
       await adapter.start({
         receive: (message) => this.inbound.receive(channel, message),
@@ -92,6 +94,8 @@ export class ChannelManager {
           health.lost(reason);
           this.deps.log.warn("channel_reconnecting", `${name} connection lost: ${reason}`, { channel: name });
         },
+        cursor: () => this.deps.journal.cursor(name),
+        saveCursor: (value) => this.deps.journal.saveCursor(name, value),
       });
     } catch (error) {
       this.channels.delete(name);
@@ -110,7 +114,7 @@ export class ChannelManager {
     this.running.add(name);
     this.deps.audit.record("channel_attached", "", name, { channel: name });
     this.deps.log.info("channel_attached", `Channel "${name}" attached`, { channel: name });
-    for (const entry of this.deps.journal.pending(name)) this.inbound.handle(channel, entry);
+    for (const entry of unanswered) this.inbound.handle(channel, entry);
     return true;
   }
 
@@ -131,6 +135,11 @@ export class ChannelManager {
     );
     const drained = await channel.queue.drain(this.deps.drainTimeoutMs ?? 10_000);
     channel.stopped = true;
+    await channel.adapter.close?.().catch((error) =>
+      this.deps.log.warn("channel_stop_failed", `${name} did not close cleanly: ${error.message}`, {
+        channel: name,
+      })
+    );
     for (const stream of channel.streams.values()) stream.abandon();
     channel.health.state = "stopped";
     this.channels.delete(name);

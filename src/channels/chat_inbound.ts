@@ -27,10 +27,11 @@ export interface InboundDeps {
 export class ChatInbound {
   constructor(private readonly deps: InboundDeps) {}
 
-  /** Stores an admitted message (the adapter acknowledges only after this resolves) and queues its handling. */
+  /** Stores an admitted message (the adapter acknowledges only after this resolves) and queues its handling. While
+   * the channel detaches, what still arrives (signal-cli's last lines, a gateway event) is stored but left pending:
+   * it is answered after the next start, as the platform cannot be asked to deliver it again. */
   receive(channel: AttachedChannel, message: InboundMessage): Promise<"stored" | "duplicate" | "ignored"> {
     const name = channel.adapter.name;
-    if (channel.closing) return Promise.reject(new Error(`Channel "${name}" is detaching`));
     const admission = channel.adapter.admit(message);
     if (admission === "ignore") return Promise.resolve("ignored");
     if (admission === "stranger") {
@@ -53,7 +54,7 @@ export class ChatInbound {
       sender_id: message.senderId,
       chars: message.text.length,
     });
-    this.handle(channel, { ...message, platform: name, receivedAt: this.deps.now() });
+    if (!channel.closing) this.handle(channel, { ...message, platform: name, receivedAt: this.deps.now() });
     return Promise.resolve("stored");
   }
 
@@ -115,7 +116,7 @@ export class ChatInbound {
         void channel.queue.enqueue(entry.chatId, () => Promise.resolve()).then(() =>
           this.done(channel, entry)
         );
-      });
+      }, `${name}:${entry.messageId}`);
     } catch (error) {
       await reply(`Not now: ${(error as Error).message}`);
       this.done(channel, entry);

@@ -3,6 +3,7 @@
 import type { ApprovalRegistry } from "../engine/approvals.ts";
 import type { CommandRunner, Conversation } from "../engine/conversation.ts";
 import type { SessionService } from "../engine/session_service.ts";
+import { sha256Hex } from "../lib/sha256.ts";
 import type { ChannelEngine } from "./engine_port.ts";
 
 export interface BridgeParts {
@@ -14,8 +15,14 @@ export interface BridgeParts {
 
 export function engineBridge(parts: BridgeParts): ChannelEngine {
   return {
-    submit: (sessionId, text, settled) =>
-      parts.conversation.acceptMessage(sessionId, text, undefined, settled),
+    submit: (sessionId, text, settled, inboundId) =>
+      parts.conversation.acceptMessage(
+        sessionId,
+        text,
+        undefined,
+        settled,
+        inboundId === undefined ? undefined : storedMessageId(sessionId, inboundId),
+      ),
     command: (sessionId, text, channel) => parts.commands.run(sessionId, text, channel),
     createSession: (mode, title) => {
       const session = parts.sessions.create(mode);
@@ -26,4 +33,9 @@ export function engineBridge(parts: BridgeParts): ChannelEngine {
     decide: (actionId, decision, via, sessionId) =>
       parts.approvals.decide(actionId, decision, via, sessionId),
   };
+}
+
+/** The session message id of a channel message: the same for every delivery of it into the same session. */
+export function storedMessageId(sessionId: string, inboundId: string): string {
+  return `m_ch_${sha256Hex(`${sessionId}\u0000${inboundId}`).slice(0, 32)}`;
 }

@@ -2,8 +2,9 @@
 
 export interface ChannelEngine {
   /** Queues a user message in a session; `settled` runs once its turn has ended (`ran` false when it was
-   * dropped before running, e.g. the session was deleted). Throws when the session cannot take it. */
-  submit(sessionId: string, text: string, settled: (ran: boolean) => void): void;
+   * dropped before running, e.g. the session was deleted). `inboundId` ("platform:message id") keeps a message
+   * answered again after a crash from appearing twice in the session. Throws when the session cannot take it. */
+  submit(sessionId: string, text: string, settled: (ran: boolean) => void, inboundId?: string): void;
   /** Runs a slash command as `channel` (so /config set and /model are refused, spec 1 rule 4). */
   command(sessionId: string, text: string, channel: string): Promise<{ ok: boolean; text: string }>;
   createSession(mode: "normal" | "otr", title: string): string;

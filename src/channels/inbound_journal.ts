@@ -33,6 +33,11 @@ const SCHEMA = `
     updated_at INTEGER NOT NULL,
     PRIMARY KEY (platform, chat_id)
   );
+  CREATE TABLE IF NOT EXISTS channel_cursors (
+    platform TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
 `;
 
 export class InboundJournal {
@@ -82,6 +87,27 @@ export class InboundJournal {
       group: row.grouped === 1,
       receivedAt: Number(row.received_at),
     }));
+  }
+
+  /** The adapter's resume point saved by saveCursor (Discord's gateway session, the last signal-cli event id,
+   * the last chat.db row), or undefined when it has none yet. */
+  cursor(platform: string): string | undefined {
+    const row = this.db.prepare("SELECT value FROM channel_cursors WHERE platform = ?").get(platform) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  }
+
+  /** Saves how far the platform's stream was stored; an empty value forgets it. */
+  saveCursor(platform: string, value: string): void {
+    if (!value) {
+      this.db.prepare("DELETE FROM channel_cursors WHERE platform = ?").run(platform);
+      return;
+    }
+    this.db.prepare(
+      `INSERT INTO channel_cursors (platform, value, updated_at) VALUES (?, ?, ?)
+        ON CONFLICT (platform) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+    ).run(platform, value, this.now());
   }
 
   sessionOf(platform: string, chatId: string): string | undefined {

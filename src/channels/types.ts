@@ -63,6 +63,11 @@ export interface AdapterSink {
   alive(): void;
   /** The connection dropped; the adapter is reconnecting. */
   lost(reason: string): void;
+  /** Where the adapter's inbound stream was stored up to, kept across restarts (saveCursor), for platforms that
+   * replay from a point instead of waiting for an acknowledgement. */
+  cursor(): string | undefined;
+  /** Call only once everything up to `value` was stored (receive resolved); an empty value forgets it. */
+  saveCursor(value: string): void;
 }
 
 export interface ChannelAdapter {
@@ -85,4 +90,7 @@ export interface ChannelAdapter {
   typing?(chatId: string): Promise<void>;
   /** Stops receiving (nothing more is acknowledged); sends still work until the manager is done with it. */
   stop(): Promise<void>;
+  /** After the manager drained the sends: releases what sending needed (Signal: the signal-cli process, which
+   * receives too, so it runs on until here and what it still reports is stored for the next start). */
+  close?(): Promise<void>;
 }

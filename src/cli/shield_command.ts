@@ -3,7 +3,7 @@ import { createStandaloneShield, runCheckPolicy, runShieldEvaluate, type Shield 
 import { loadConfig } from "../config/load_config.ts";
 import { homeDirectory, readEnv } from "../config/env.ts";
 import { systemClock } from "../lib/clock.ts";
-import { buildShield } from "../app/build_shield.ts";
+import { buildShield, controlPathsOf } from "../app/build_shield.ts";
 import { ConfigHolder } from "../config/config_holder.ts";
 import { ModelResolver } from "../app/model_resolver.ts";
 import { type OptionValues, stringOption } from "./options.ts";
@@ -40,6 +40,7 @@ async function configuredShield(path: string): Promise<Shield> {
     config,
     workspace: loaded.workspace,
     policyFile: loaded.policyFile,
+    controlPaths: controlPathsOf(loaded),
     home: homeDirectory(),
     clock: systemClock,
     fetch,

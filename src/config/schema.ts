@@ -44,6 +44,16 @@ const shield = z.object({
     max_per_hour: z.number().int().min(0).default(10),
     timeout_seconds: z.number().int().min(1).max(86400).default(300),
   }).prefault({}),
+  /** Recipients written to without a prompt (globs over addresses, numbers and names). */
+  contacts: z.array(z.string().trim().min(1, "must not be empty").max(320)).max(10_000).default([]),
+  /** Hosts that may receive data without a prompt, beyond the package registries, source hosts, the
+   * workspace's git remotes and loopback (globs such as `*.example.com`). */
+  allowed_domains: z.array(
+    z.string().trim().min(1, "must not be empty").max(253).regex(
+      /^[A-Za-z0-9*?.[\]:-]+$/,
+      "must be a host name or a glob of one",
+    ),
+  ).max(10_000).default([]),
 }).prefault({});
 
 const identity = z.object({

@@ -6,6 +6,8 @@ import type { EventSink, ServerEvent, ServerEventData } from "../protocol/server
 import { makeEvent } from "../protocol/server_events.ts";
 import type { AuditRecorder } from "../protocol/audit_events.ts";
 import { ApprovalLimits } from "./approval_limits.ts";
+import { offeredScope, type ScopeOffer } from "../shield/learned_rules.ts";
+import type { LearnInput } from "./learned_approvals.ts";
 import {
   approvalDetails,
   type ApprovalExtras,
@@ -23,6 +25,9 @@ interface Pending {
   /** The request as sent, and when it expires, so a client that connects later can still be asked. */
   data: ServerEventData["tier3_approval_required"];
   deadline: number;
+  /** The call as Shield judged it and the one scope the request offered to allow from now on. */
+  call: NotedCall;
+  offer?: ScopeOffer;
   resolve: (decision: "approve" | "deny" | "timeout") => void;
 }
 
@@ -36,6 +41,8 @@ export interface ApprovalDeps {
   maxPerHour: number;
   /** Where write diffs are read from. */
   files: DetailOptions;
+  /** Learns an approval answered with "allow from now on" (learned_approvals.ts); absent: never offered. */
+  learn?: (input: LearnInput) => Promise<void>;
 }
 
 export class ApprovalRegistry implements ApprovalRequester {
@@ -79,6 +86,7 @@ export class ApprovalRegistry implements ApprovalRequester {
         () => this.settle(input.actionId, "timeout", "timeout"),
         input.timeoutSecs * 1000,
       );
+      const offer = this.deps.learn ? offeredScope({ type: call.toolName, payload: call.args }) : undefined;
       const data = {
         action_id: input.actionId,
         tool_name: input.toolName,
@@ -86,6 +94,7 @@ export class ApprovalRegistry implements ApprovalRequester {
         reasoning: input.reasoning,
         timeout_secs: input.timeoutSecs,
         ...extra,
+        ...(offer ? { allow_from_now_on: { label: offer.label, scope: { ...offer.scope } } } : {}),
       };
       this.pending.set(input.actionId, {
         sessionId: input.sessionId,
@@ -93,6 +102,8 @@ export class ApprovalRegistry implements ApprovalRequester {
         toolName: input.toolName,
         data,
         deadline: this.deps.clock.now() + input.timeoutSecs * 1000,
+        call,
+        offer,
         resolve: (decision) => {
           clearTimeout(timer);
           resolve(decision);
@@ -106,11 +117,29 @@ export class ApprovalRegistry implements ApprovalRequester {
 
   /** Answers one pending request from a client watching the same session (the caller passes the session its
    * connection is bound to, never one the client named). False when no such request is waiting (unknown,
-   * answered, expired, or asked in another session). */
-  decide(actionId: string, decision: "approve" | "deny", via = "web", fromSessionId?: string): boolean {
+   * answered, expired, or asked in another session). `remember` with approve also allows the scope the request
+   * offered from now on; the client cannot name another or a wider one. */
+  decide(
+    actionId: string,
+    decision: "approve" | "deny",
+    via = "web",
+    fromSessionId?: string,
+    remember = false,
+  ): boolean {
     const item = this.pending.get(actionId);
     if (!item || !fromSessionId || fromSessionId !== item.sessionId) return false;
-    return this.settle(actionId, decision, via);
+    const offer = remember && decision === "approve" ? item.offer : undefined;
+    // The approved call goes on once the rule is in force, so its next identical-scope call is not asked again.
+    const learned = offer && this.deps.learn
+      ? this.deps.learn({
+        sessionId: item.sessionId,
+        actionId,
+        toolName: item.call.toolName,
+        args: item.call.args,
+        scope: offer.scope,
+      })
+      : undefined;
+    return this.settle(actionId, decision, via, offer !== undefined, learned);
   }
 
   /** The still-open requests of a session, as events with the seconds left: sent to a client that (re)connects. */
@@ -129,7 +158,13 @@ export class ApprovalRegistry implements ApprovalRequester {
     for (const id of [...this.pending.keys()]) this.settle(id, "deny", "shutdown");
   }
 
-  private settle(actionId: string, decision: "approve" | "deny" | "timeout", via: string): boolean {
+  private settle(
+    actionId: string,
+    decision: "approve" | "deny" | "timeout",
+    via: string,
+    remember = false,
+    before?: Promise<void>,
+  ): boolean {
     const item = this.pending.get(actionId);
     if (!item) return false;
     // Deleting first makes every approval single-use: it cannot be replayed for another call.
@@ -139,8 +174,10 @@ export class ApprovalRegistry implements ApprovalRequester {
       action_hash: item.actionHash,
       decision: decision === "timeout" ? "deny" : decision,
       via,
+      ...(remember ? { remember: true } : {}),
     });
-    item.resolve(decision);
+    if (before) void before.finally(() => item.resolve(decision));
+    else item.resolve(decision);
     return true;
   }
 }

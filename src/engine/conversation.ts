@@ -33,6 +33,8 @@ export interface ConversationDeps {
 
 interface QueuedMessage {
   content: string;
+  /** A stable id for the stored user message (a channel message replayed after a restart is stored once). */
+  messageId?: string;
   /** Told when the message's turn has ended (false: dropped unrun because the session is gone). */
   settled?: (ran: boolean) => void;
 }
@@ -82,7 +84,16 @@ export class Conversation {
       case "tier3_decision": {
         // Only a client looking at the session that asked may answer for it.
         const from = frame.session_id ?? client.activeSessionId;
-        if (!this.deps.approvals.decide(frame.action_id, frame.decision, client.channel, from || undefined)) {
+        const remember = frame.remember === true;
+        if (
+          !this.deps.approvals.decide(
+            frame.action_id,
+            frame.decision,
+            client.channel,
+            from || undefined,
+            remember,
+          )
+        ) {
           throw new NotFoundError(
             `No pending approval with action_id "${frame.action_id}"`,
             "UNKNOWN_ACTION",
@@ -101,6 +112,7 @@ export class Conversation {
     content: string,
     mode?: "normal" | "otr",
     settled?: (ran: boolean) => void,
+    messageId?: string,
   ): void {
     if (!this.deps.sessions.find(sessionId)) {
       if (mode !== "otr") {
@@ -124,7 +136,7 @@ export class Conversation {
         "QUEUE_FULL",
       );
     }
-    queue.waiting.push({ content, settled });
+    queue.waiting.push({ content, settled, messageId });
     if (!queue.running) void this.drain(sessionId, queue);
   }
 
@@ -163,7 +175,7 @@ export class Conversation {
     queue.running = true;
     try {
       while (queue.waiting.length > 0) {
-        const { content, settled } = queue.waiting.shift()!;
+        const { content, settled, messageId } = queue.waiting.shift()!;
         queue.controller = new AbortController();
         let ran = false;
         try {
@@ -172,7 +184,7 @@ export class Conversation {
             for (const dropped of queue.waiting.splice(0)) dropped.settled?.(false);
             break;
           }
-          await this.deps.turns.run(sessionId, content, queue.controller.signal);
+          await this.deps.turns.run(sessionId, content, queue.controller.signal, messageId);
           ran = true;
         } catch (error) {
           this.deps.logger.error("turn_crashed", (error as Error).message, {

@@ -49,8 +49,8 @@ export class TurnRunner {
 
   /** Stores the user's message, then answers it: rounds of streaming and tool calls until the model stops calling
    * tools. A cancel keeps what was streamed; a failure is told to the client as an `error` event. */
-  async run(sessionId: string, content: string, signal: AbortSignal): Promise<void> {
-    const turn = this.begin(sessionId, content, signal);
+  async run(sessionId: string, content: string, signal: AbortSignal, messageId?: string): Promise<void> {
+    const turn = this.begin(sessionId, content, signal, messageId);
     if (!turn) return;
     try {
       let context = await this.compactedContext(turn);
@@ -74,12 +74,20 @@ export class TurnRunner {
     this.complete(turn);
   }
 
-  /** The user's message is stored whatever happens next; no turn without a chat model. */
-  private begin(sessionId: string, content: string, signal: AbortSignal): Turn | undefined {
+  /** The user's message is stored whatever happens next (once: a message answered again after a crash, under the
+   * same `messageId`, is already there); no turn without a chat model. */
+  private begin(
+    sessionId: string,
+    content: string,
+    signal: AbortSignal,
+    messageId?: string,
+  ): Turn | undefined {
     const { deps } = this;
     const session = deps.sessions.get(sessionId);
+    const stored = messageId !== undefined &&
+      deps.sessions.messages(sessionId).some((message) => message.message_id === messageId);
     this.write(() => {
-      deps.sessions.addMessage(sessionId, { role: "user", content });
+      if (!stored) deps.sessions.addMessage(sessionId, { role: "user", content, message_id: messageId });
       if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
     });
     const model = deps.model();

@@ -13,7 +13,16 @@ export interface AuditEventDetails {
   ifc_audit: { would_be?: string; level: string; sink: string | null };
   // Tier 3 (src/engine/approvals.ts).
   tier3_requested: { action_id: string; action_hash: string };
-  tier3_decision: { action_id: string; action_hash: string; decision: "approve" | "deny"; via: string };
+  tier3_decision: {
+    action_id: string;
+    action_hash: string;
+    decision: "approve" | "deny";
+    via: string;
+    /** The answer also asked to allow the card's scope from now on. */
+    remember?: boolean;
+  };
+  // "Allow from now on" (src/engine/learned_approvals.ts): the learned rule's name and scope kind.
+  shield_rule_learned: { action_id: string; rule: string; scope: string };
   // Chronicle rollbacks (src/chronicle/chronicle_command.ts).
   rollback: { snapshot_id: string };
   rollback_failed: { snapshot_id: string };

@@ -25,6 +25,8 @@ const clientFrameSchema = z.discriminatedUnion("type", [
     decision: z.enum(["approve", "deny"]),
     session_id: sessionId.optional(),
     key: controlKey,
+    /** Beyond the spec: with approve, also allow the scope the request offered (`allow_from_now_on`). */
+    remember: z.boolean().optional(),
   }),
   z.object({ type: z.literal("ping"), session_id: sessionId.optional() }),
 ]);

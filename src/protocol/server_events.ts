@@ -64,6 +64,8 @@ export interface ServerEventData {
     shield_reason?: string;
     diff?: string;
     diff_note?: string;
+    /** Beyond the spec: the one scope this approval may allow from now on (answered with `remember: true`). */
+    allow_from_now_on?: { label: string; scope: Record<string, unknown> };
   };
   log_entry: { level: string; event: string; message: string; fields: Record<string, unknown> };
   command_result: { command: string; ok: boolean; text: string; action?: Record<string, unknown> };

@@ -8,6 +8,9 @@ import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
 import { canonicalTool } from "./effects/tool_aliases.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
+import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
+import { configCommands } from "./config_commands.ts";
+import { sinkStrings } from "./code_literals.ts";
 
 export interface ActionView {
   /** The tool in our vocabulary: `bash` reads as `execute_command`, `Edit` as `write_file`. */
@@ -32,11 +35,13 @@ export interface ActionView {
 }
 
 const SCRIPT_PATH =
-  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
+  /\.(?:sh|bash|zsh|ksh|command|ps1|psm1|bat|cmd|mk|service|timer|desktop|plist)$|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile|jenkinsfile|package\.json|\.gitlab-ci\.ya?ml|vagrantfile|justfile|taskfile\.ya?ml)$|\/\.github\/workflows\/|\/\.husky\/[^/_][^/]*$|\/\.githooks\/|(?:^|\/)lefthook(?:-local)?\.ya?ml$|(?:^|\/)(?:\.?(?:bash|zsh|ksh)?rc|\.envrc|\.?profile|\.bash_profile|\.zprofile|\.zshenv|\.bash_login|crontab|[^/]*\.service|[^/]*\.timer)$|\/(?:cron\.[a-z]+|init\.d|rc\.local|hooks)\//i;
 /** Source files of interpreted languages: what they would run is judged as interpreter code. */
-const CODE_PATH = /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|php|lua)$/i;
-const quoteForShell = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
+const CODE_PATH =
+  /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1|rs|go|java|kt|kts|cs|swift|scala|groovy|gradle)$/i;
+const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
+const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
 const MAX_PATH_ARGS = 32;
 const MAX_REQUEST_CHARS = 16 * 1024;
 /** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
@@ -162,7 +167,13 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
       ).slice(0, MAX_PATH_ARGS);
       for (const arg of args) addShellPath(view, arg.replace(/^[a-z-]*=/i, ""));
     }
-    for (const url of variant.match(URL_IN_TEXT) ?? []) view.urls.push(url);
+    for (const url of (parsed.withoutBodies ?? variant).match(URL_IN_TEXT) ?? []) view.urls.push(url);
+    // URLs of decoded or rebuilt commands (`$(echo … | base64 -d)`, concatenated code strings) count too.
+    for (const segment of parsed.segments) {
+      for (const word of segment.argv) {
+        if (word.length < 2048 && URL_WORD.test(word) && !view.urls.includes(word)) view.urls.push(word);
+      }
+    }
   }
 }
 
@@ -170,12 +181,16 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
  * whole-line rules judge what would run rather than how it was spelled. */
 function expandedLine(segments: Segment[]): string {
   let line = "";
+  let previous: Segment | undefined;
   for (const segment of segments) {
-    if (segment.depth > 0 && line !== "") line += " ; ";
-    else if (line !== "") {
-      line += ` ${segment.joinedBy === "\n" || segment.joinedBy === "" ? ";" : segment.joinedBy} `;
+    if (line !== "") {
+      // A pipe or list inside a nested command keeps its operator, so `bash <<EOF … curl … | sh` reads as a pipe.
+      const joined = segment.joinedBy !== "" && segment.joinedBy !== "\n" &&
+        (segment.depth === 0 || previous?.depth === segment.depth);
+      line += joined ? ` ${segment.joinedBy} ` : " ; ";
     }
     line += segment.text;
+    previous = segment;
   }
   return line.length > 64 * 1024 ? "" : line;
 }
@@ -255,26 +270,60 @@ export function buildActionView(
       if (field.kind === "write_path") view.writePaths.push(path);
       continue;
     }
+    if (field.kind === "shell") {
+      addCommandLine(view, field.value);
+      continue;
+    }
     const variants = textVariants(field.value);
     push(view.texts, field.kind, variants);
     if (field.kind === "url") view.urls.push(...variants);
-    if (field.kind === "shell") {
-      const extra = shellVariants(variants);
-      push(view.texts, "shell", extra);
-      addShell(view, [...variants, ...extra]);
-    }
     if (field.kind === "task") addShell(view, [...variants, ...proseCommands(variants)]);
     if (field.kind === "url") addFileUrls(view, variants);
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);
       addShell(view, variants, false);
+    } else if (field.kind === "content" && addConfigCommands(view, variants)) {
+      // Commands a configuration or instruction file will have run later are judged as commands.
     } else if (field.kind === "content" && view.writePaths.some((path) => CODE_PATH.test(path.absolute))) {
-      // Source files are code: their string literals that read as commands are judged, not their prose.
-      addShell(view, variants.map((variant) => `python3 -c ${quoteForShell(variant)}`), false, false);
+      // Source files are code to run later: judged as code, and the strings they hand to calls that run
+      // command lines are judged as commands (strings they only hold, such as test inputs, are not).
+      push(view.texts, "code", variants);
+      const commands = variants.slice(0, 4).flatMap(sinkStrings).filter((text) => COMMAND_START.test(text));
+      if (commands.length > 0) addShell(view, commands, false, false);
     }
   }
   addRequests(view, payload);
   return view;
+}
+
+/** A command line: parsed in full (here-doc bodies become code, and scripts when a shell runs them), while the
+ * whole-line texts the rules read are the line without its here-doc bodies, decoded and respelled. */
+function addCommandLine(view: BuildingView, value: string): void {
+  const raw = cleanPrefix(value);
+  const withoutBodies = view.parse(raw).withoutBodies;
+  const variants = textVariants(withoutBodies ?? value);
+  const extra = shellVariants(variants);
+  push(view.texts, "shell", [...variants, ...extra]);
+  addShell(
+    view,
+    withoutBodies === undefined ? [...variants, ...extra] : [raw, ...variants.slice(1), ...extra],
+  );
+}
+
+/** Commands held by configuration and agent instruction files being written; true when there were any. */
+function addConfigCommands(view: BuildingView, variants: string[]): boolean {
+  const commands: string[] = [];
+  for (const path of view.writePaths) {
+    const lower = path.absolute.toLowerCase();
+    const instructions = AGENT_INSTRUCTIONS.test(lower);
+    for (const variant of variants.slice(0, 4)) {
+      commands.push(...configCommands(lower, variant, instructions));
+    }
+  }
+  if (commands.length === 0) return false;
+  push(view.texts, "shell", commands);
+  addShell(view, commands, false);
+  return true;
 }
 
 function addRequests(view: BuildingView, payload: Record<string, unknown>): void {

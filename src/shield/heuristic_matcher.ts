@@ -132,7 +132,7 @@ class FieldTexts {
 }
 
 /** Texts longer than this get the cost check below before each rule with an unbounded gap runs. */
-const COST_CHECK_CHARS = 8 * 1024;
+const COST_CHECK_CHARS = 10_000;
 /** Upper bound on backtracking steps one rule may take on one text (starts × longest gap run). */
 const COST_BUDGET = 100_000_000;
 

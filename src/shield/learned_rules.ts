@@ -16,6 +16,7 @@ export type ApprovalScope =
   | { kind: "command_prefix"; prefix: string }
   | { kind: "domain"; domain: string }
   | { kind: "recipient"; recipient: string }
+  | { kind: "path"; path: string }
   | { kind: "tool"; argument?: { name: string; pattern: string } };
 
 /** `learned.yaml` beside the policy file. */
@@ -75,6 +76,14 @@ export function scopeProblem(action: Action, scope: ApprovalScope): string | und
         ? undefined
         : `Recipient "${scope.recipient}" is not among the approved action's`;
     }
+    case "path": {
+      if (scope.path.trim() === "" || /[*?[\]{}!]/.test(scope.path)) {
+        return `Path "${scope.path}" must be one exact path`;
+      }
+      return stringsOf(action.payload).includes(scope.path)
+        ? undefined
+        : `Path "${scope.path}" is not the approved action's`;
+    }
     case "tool": {
       if (!scope.argument) return undefined;
       try {
@@ -88,6 +97,90 @@ export function scopeProblem(action: Action, scope: ApprovalScope): string | und
       }
     }
   }
+}
+
+/** What an approval card offers to allow from now on: one scope, the narrowest that describes the action. */
+export interface ScopeOffer {
+  scope: ApprovalScope;
+  /** What the card says, e.g. `Allow "npm install" commands from now on`. */
+  label: string;
+}
+
+const PLAIN_WORD = /^[A-Za-z0-9][\w.@+-]*$/;
+const RECIPIENT_KEYS = /^(?:to|recipient|recipients|email|phone|number|channel|user)$/i;
+
+/** The command prefix an approval offers: the program and, when it has one, its subcommand (`npm install`,
+ * `git push`), never operators or the arguments after them. */
+function commandPrefix(command: string): string | undefined {
+  if (/[;&|`$<>\n]/.test(command)) return undefined;
+  const words = command.trim().split(/\s+/);
+  if (!PLAIN_WORD.test(words[0] ?? "")) return undefined;
+  return words.length > 1 && /^[a-z][\w-]*$/.test(words[1]) ? `${words[0]} ${words[1]}` : words[0];
+}
+
+function singleRecipient(payload: Record<string, unknown>): string | undefined {
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (!RECIPIENT_KEYS.test(key)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === "string" && item.trim() !== "") found.push(...item.split(/[,;]\s*/));
+    }
+  }
+  const unique = [...new Set(found.map((item) => item.trim()).filter(Boolean))];
+  return unique.length === 1 && !/[*?[\]{}\s]/.test(unique[0]) ? unique[0] : undefined;
+}
+
+const PATH_KEYS = ["path", "file_path", "filepath", "target_file", "file", "filename", "destination"];
+/** Argument names that name what an open-world tool acts on (a door, an account, a device). */
+const TARGET_KEY =
+  /^(?:id|name|device|device_id|deviceid|entity_id|account|account_id|door|lock|lock_id|item|item_id|file_id|repo|repository|project|channel|calendar_id|event_id)$/i;
+
+/** The scope an approval card offers for `action`: a command prefix, a domain, one recipient, one path, or a
+ * tool with the one argument naming its target; undefined when nothing that narrow describes it (the card then
+ * offers no "allow from now on"). */
+export function offeredScope(action: Action): ScopeOffer | undefined {
+  const offer = (scope: ApprovalScope, label: string): ScopeOffer | undefined =>
+    scopeProblem(action, scope) === undefined ? { scope, label } : undefined;
+  const command = commandOf(action);
+  if (command !== "") {
+    const prefix = commandPrefix(command);
+    return prefix
+      ? offer({ kind: "command_prefix", prefix }, `Allow "${prefix}" commands from now on`)
+      : undefined;
+  }
+  const url = stringsOf(action.payload).map((text) => /^[a-z][a-z0-9+.-]*:\/\/([^/:?#\s]+)/i.exec(text)?.[1])
+    .find(Boolean);
+  if (url) {
+    const domain = url.toLowerCase();
+    return offer({ kind: "domain", domain }, `Allow "${action.type}" to ${domain} from now on`);
+  }
+  const recipient = singleRecipient(action.payload);
+  if (recipient) {
+    return offer({ kind: "recipient", recipient }, `Allow "${action.type}" to ${recipient} from now on`);
+  }
+  const pathKey = PATH_KEYS.find((key) => typeof action.payload[key] === "string");
+  if (pathKey) {
+    const path = action.payload[pathKey] as string;
+    return offer({ kind: "path", path }, `Allow "${action.type}" on ${path} from now on`);
+  }
+  const strings = Object.entries(action.payload).filter(([, value]) => typeof value === "string");
+  const target = strings.find(([key, value]) => TARGET_KEY.test(key) && (value as string).length <= 200);
+  if (target) {
+    const [name, value] = target as [string, string];
+    const pattern = `^${escapeRegex(value)}$`;
+    return offer(
+      { kind: "tool", argument: { name, pattern } },
+      `Allow "${action.type}" for ${name} "${value}" from now on`,
+    );
+  }
+  return strings.length === 0 && Object.keys(action.payload).length === 0
+    ? offer({ kind: "tool" }, `Allow "${action.type}" from now on`)
+    : undefined;
+}
+
+/** Whether two scopes are the same (the one a card offered and the one an answer names). */
+export function sameScope(a: ApprovalScope, b: ApprovalScope): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The learned allow rule for an approved action and the scope its card showed. Throws when they disagree. */
@@ -118,6 +211,13 @@ export function learnedRule(action: Action, scope: ApprovalScope): PolicyRule {
         action: "allow",
         tools,
         recipients: [scope.recipient.trim()],
+      };
+    case "path":
+      return {
+        name: `learned: ${action.type} on ${scope.path}`,
+        action: "allow",
+        tools,
+        paths: [scope.path],
       };
     case "tool":
       return scope.argument

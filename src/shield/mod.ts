@@ -16,8 +16,10 @@ export {
   appendLearnedRule,
   learnedRule,
   learnedRulesPath,
+  offeredScope,
   parseLearnedRules,
+  sameScope,
   scopeProblem,
 } from "./learned_rules.ts";
-export type { ApprovalScope } from "./learned_rules.ts";
+export type { ApprovalScope, ScopeOffer } from "./learned_rules.ts";
 export { DEFAULT_ALLOWED_DOMAINS, DEFAULT_ENGINE_PORT } from "./environment.ts";

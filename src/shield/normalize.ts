@@ -3,6 +3,7 @@
  * so an encoded payload is judged as what it decodes to. */
 
 import { CONFUSABLES } from "./confusables.ts";
+import { inflate } from "./inflate.ts";
 
 /** Each text is scanned up to this many characters; longer texts are judged on this prefix (and flagged). */
 export const MAX_SCAN_CHARS = 1024 * 1024;
@@ -38,23 +39,32 @@ function bytesToText(bytes: Uint8Array): string {
   return latin1.decode(bytes);
 }
 
-/** A base64 group whose first character is past "f" (sextet 32 or more) starts with a byte of 0x80 or more,
- * which is not printable: more such groups than the 5% non-printable allowance cannot decode to text. */
+/** Sextet value of each base64 character (both alphabets), -1 for others. */
+const SEXTET = new Int8Array(128).fill(-1);
+"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".split("").forEach((char, value) => {
+  SEXTET[char.charCodeAt(0)] = value;
+});
+SEXTET[0x2d] = 62; // -
+SEXTET[0x5f] = 63; // _
+
+/** Whether a base64 run can decode to text: a decoded byte of 0x80 or more is not printable, and more such bytes
+ * than the 5% non-printable allowance rule the run out. Byte 1 of a group is high when its first sextet is 32
+ * or more, byte 2 when bit 3 of the second sextet is set, byte 3 when bit 1 of the third is (a necessary
+ * condition of decodeBase64's own check, found without decoding). */
 function mostlyAsciiBase64(body: string, start = 0, end = body.length): boolean {
   const length = end - start;
   if (length < 8 || length % 4 === 1) return false;
   const allowed = Math.floor((length * 3) / 4) * 0.05;
   let high = 0;
   for (let i = start; i < end; i += 4) {
-    const code = body.charCodeAt(i);
-    const low = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x66);
-    if (!low && ++high > allowed) return false;
+    if (SEXTET[body.charCodeAt(i)] >= 32) high++;
+    if (i + 2 < end && (SEXTET[body.charCodeAt(i + 1)] & 8) !== 0) high++;
+    if (i + 3 < end && (SEXTET[body.charCodeAt(i + 2)] & 2) !== 0) high++;
+    if (high > allowed) return false;
   }
   return true;
 }
 
-/** Decodes a base64 run when it decodes to mostly printable text. The printable share is checked on atob's
- * byte string first: single-byte decoding maps printable ASCII to itself and every other byte elsewhere. */
 function decodeBase64(run: string): string | undefined {
   const body = run.replace(/=+$/, "");
   if (body.length < 8 || body.length % 4 === 1) return undefined;
@@ -117,6 +127,26 @@ for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 for (const char of "0123456789abcdefABCDEF") HEX_CHAR[char.charCodeAt(0)] = 1;
 const isBase64 = (text: string, i: number) => BASE64_CHAR[text.charCodeAt(i)] === 1;
 
+/** A base64 run that starts like a zlib (`eJ…`) or gzip (`H4sI…`) stream: decoded, decompressed, and kept when
+ * the result is text (`exec(zlib.decompress(b64decode('eJ…')))`). */
+function compressedRun(text: string, start: number, end: number): boolean {
+  return end - start >= 16 && (text.startsWith("eJ", start) || text.startsWith("H4sI", start));
+}
+
+function decodeCompressed(run: string): string | undefined {
+  try {
+    const standard = run.replace(/=+$/, "").replaceAll("-", "+").replaceAll("_", "/");
+    const binary = atob(standard + "=".repeat((4 - (standard.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const inflated = inflate(bytes, MAX_DECODED_CHARS);
+    if (!inflated) return undefined;
+    const text = bytesToText(inflated);
+    return printableRatio(text) >= 0.95 ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Replaces each run `[A-Za-z0-9+/_-]{8,}={0,2}` that decodes as base64, as a global regex replace would:
  * maximal runs, left to right, in one linear pass. */
 function swapBase64(text: string, fragments: string[]): string {
@@ -133,7 +163,11 @@ function swapBase64(text: string, fragments: string[]): string {
     if (i - start < 8) continue;
     let end = i;
     while (end < text.length && end - i < 2 && text[end] === "=") end++;
-    const decoded = mostlyAsciiBase64(text, start, i) ? decodeBase64(text.slice(start, end)) : undefined;
+    const decoded = mostlyAsciiBase64(text, start, i)
+      ? decodeBase64(text.slice(start, end))
+      : compressedRun(text, start, i)
+      ? decodeCompressed(text.slice(start, end))
+      : undefined;
     i = end;
     if (decoded === undefined) continue;
     fragments.push(decoded);
@@ -192,7 +226,11 @@ function mayDecode(text: string): boolean {
       if (spaced >= 17) return true;
     } else if (hex) phase = spaced = HEX_CHAR[text.charCodeAt(i - 1)] === 1 ? 2 : 1;
     else phase = spaced = 0;
-    if (code === 0x5c || code === 0x26) return true;
+    // An escape (`\x41`, `\u0041`, `\101`) or an HTML entity (`&#65;`), not any backslash or ampersand.
+    if (code === 0x5c) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 0x78 || next === 0x75 || (next >= 0x30 && next <= 0x37)) return true;
+    } else if (code === 0x26 && text.charCodeAt(i + 1) === 0x23) return true;
     if (code === 0x25 && HEX_CHAR[text.charCodeAt(i + 1)] === 1 && HEX_CHAR[text.charCodeAt(i + 2)] === 1) {
       return true;
     }
@@ -201,11 +239,12 @@ function mayDecode(text: string): boolean {
     if (BASE64_CHAR[code] === 1) {
       if (runStart < 0) runStart = i;
     } else if (runStart >= 0) {
-      if (mostlyAsciiBase64(text, runStart, i)) return true;
+      if (mostlyAsciiBase64(text, runStart, i) || compressedRun(text, runStart, i)) return true;
       runStart = -1;
     }
   }
-  return runStart >= 0 && mostlyAsciiBase64(text, runStart, text.length);
+  return runStart >= 0 &&
+    (mostlyAsciiBase64(text, runStart, text.length) || compressedRun(text, runStart, text.length));
 }
 
 /** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. */

@@ -31,8 +31,17 @@ export function expandHome(path: string, home: string): string {
   return path;
 }
 
+/** Windows spellings: `C:\Users\NAME\…` is a home like `/Users/NAME`, `%USERPROFILE%` and `$env:USERPROFILE`
+ * are `~`, other drive roots are `/`. */
+function fromWindows(path: string): string {
+  return path.replace(/^(?:%USERPROFILE%|%HOMEPATH%|\$env:(?:USERPROFILE|HOME)|\$HOME)(?=\/|$)/i, "~")
+    .replace(/^%(?:APPDATA|LOCALAPPDATA)%(?=\/|$)/i, "~/AppData")
+    .replace(/^[A-Za-z]:(?=\/)/, "");
+}
+
 export function normalizePath(value: string, workspace: string, home: string): NormalPath {
-  const trimmed = value.trim().replace(/^file:\/\//i, "").replace(/\\/g, "/")
+  const slashed = value.trim().replace(/^file:\/\//i, "").replace(/\\/g, "/");
+  const trimmed = (/^(?:[A-Za-z]:\/|[%$])/.test(slashed) ? fromWindows(slashed) : slashed)
     .replace(/^\$(?:PWD|\{PWD\})(?=\/|$)/, workspace);
   const expanded = expandHome(trimmed, home);
   const absolute = collapse(expanded.startsWith("/") ? expanded : `${workspace}/${expanded}`);

@@ -95,6 +95,7 @@ const IGNORED_KEYS = new Set([
   "folder",
   "cron",
   "force",
+  "removed",
 ]);
 
 const URL_SHAPE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s]+$/i;

@@ -11,6 +11,7 @@ import type { VerdictCache } from "./verdict_cache.ts";
 import { actionHash } from "./action_hash.ts";
 
 export interface PipelineParts {
+  /** Replaced when the policy changes (a rule learned from an approval). */
   tier0: Evaluator;
   tier1?: Evaluator;
   tier2?: Evaluator;
@@ -21,6 +22,9 @@ export interface PipelineParts {
   clock: Clock;
   observer?: ShieldObserver;
   buildView(action: Action): ActionView;
+  /** Extra part of the verdict cache key (a session's history generation), when verdicts depend on more than
+   * the action. */
+  cacheScope?(action: Action): string;
 }
 
 type TierRun = { outcome: TierOutcome } | { error: string };
@@ -161,6 +165,12 @@ class Run {
 export class ShieldPipeline {
   constructor(private readonly parts: PipelineParts) {}
 
+  /** Judges from now on with another Tier 0 (a new policy); remembered verdicts are dropped. */
+  replaceTier0(tier0: Evaluator): void {
+    this.parts.tier0 = tier0;
+    this.parts.cache.clear();
+  }
+
   async evaluate(action: Action, hints: EvaluationHints = {}): Promise<Verdict> {
     const limited = this.parts.rateLimiter.admit(action.sessionId ?? "");
     if (limited) {
@@ -174,7 +184,7 @@ export class ShieldPipeline {
     }
     const cache = this.parts.cache;
     const hash = cache.enabled ? actionHash(action) : undefined;
-    const key = `${hash}:${hints.minimumTier ?? 0}`;
+    const key = `${hash}:${hints.minimumTier ?? 0}${this.parts.cacheScope?.(action) ?? ""}`;
     const cached = hash !== undefined ? cache.get(key) : undefined;
     if (cached) return this.report(action, cached);
     const run = new Run(action, hints, this.parts, hash);

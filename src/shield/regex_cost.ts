@@ -127,7 +127,17 @@ function headLiterals(pattern: RegExp): RegExp | undefined {
     literals.push(...required);
   }
   const escaped = [...new Set(literals)].map((literal) => literal.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"));
-  return new RegExp(escaped.join("|"), "g");
+  return interned(escaped.join("|"), "g");
+}
+
+/** One RegExp object per source and flags, so the statistics of a text are computed once per distinct run or
+ * head and shared by every rule that has it. */
+const internedRegexes = new Map<string, RegExp>();
+function interned(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let regex = internedRegexes.get(key);
+  if (!regex) internedRegexes.set(key, regex = new RegExp(source, flags));
+  return regex;
 }
 
 /** Whether every top-level alternative starts with `^` (and `^` means start of text). */
@@ -180,7 +190,7 @@ export function gapProfile(pattern: RegExp): GapProfile | undefined {
   const flags = "g" + pattern.flags.replace(/[gy]/g, "");
   const runs = [...new Set(groups.map((atoms) => [...new Set(atoms)].join("|")))];
   return {
-    runs: runs.map((alternation) => new RegExp(`(?:${alternation})+`, flags)),
+    runs: runs.map((alternation) => interned(`(?:${alternation})+`, flags)),
     head: headLiterals(pattern),
   };
 }
@@ -197,7 +207,10 @@ export function worstSteps(profile: GapProfile, text: string, runs = new Map<Reg
     longest = Math.max(longest, stats.longest);
     squares = Math.max(squares, stats.squares);
   }
-  return profile.head ? headCount(profile.head, text) * longest : squares;
+  if (!profile.head) return squares;
+  let heads = runs.get(profile.head);
+  if (!heads) runs.set(profile.head, heads = { longest: headCount(profile.head, text), squares: 0 });
+  return heads.longest * longest;
 }
 
 /** Longest run of one repetition's characters in a text, and the sum over its runs of r(r+1)/2. */
@@ -206,14 +219,49 @@ export interface RunStats {
   squares: number;
 }
 
+/** Per run regex: which characters it consumes, as an ASCII table plus answers remembered for the others, so a
+ * text's runs are measured in one plain pass instead of one regex match per run. */
+interface CharClass {
+  ascii: Uint8Array;
+  other: Map<number, boolean>;
+  single: RegExp;
+}
+
+const classes = new WeakMap<RegExp, CharClass>();
+
+function charClass(run: RegExp): CharClass {
+  let found = classes.get(run);
+  if (!found) {
+    const single = new RegExp(`^(?:${run.source.slice(3, -2)})$`, run.flags.replace("g", ""));
+    const ascii = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) ascii[code] = single.test(String.fromCharCode(code)) ? 1 : 0;
+    classes.set(run, found = { ascii, other: new Map(), single });
+  }
+  return found;
+}
+
+function consumes(table: CharClass, code: number): boolean {
+  if (code < 128) return table.ascii[code] === 1;
+  let answer = table.other.get(code);
+  if (answer === undefined) {
+    answer = table.single.test(String.fromCharCode(code));
+    if (table.other.size < 4096) table.other.set(code, answer);
+  }
+  return answer;
+}
+
 function runStats(run: RegExp, text: string): RunStats {
   const stats = { longest: 0, squares: 0 };
-  run.lastIndex = 0;
-  for (let found = run.exec(text); found; found = run.exec(text)) {
-    const length = found[0].length;
-    stats.longest = Math.max(stats.longest, length);
+  const table = charClass(run);
+  let length = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && consumes(table, text.charCodeAt(i))) {
+      length++;
+      continue;
+    }
+    if (length > stats.longest) stats.longest = length;
     stats.squares += (length * (length + 1)) / 2;
-    if (length === 0) run.lastIndex++;
+    length = 0;
   }
   return stats;
 }

@@ -16,6 +16,18 @@ const STDIN_LOGIN =
 /** Registries a token may go to when a login names one. */
 const DEFAULT_REGISTRY =
   /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[a-z0-9-]+\.pkg\.dev|[0-9]+\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com|github\.com)\/?$/i;
+/** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
+const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
+/** A CLI's own token kept in a variable for the tools the command runs (`export GITHUB_TOKEN=$(gh auth token)`). */
+const TOKEN_INTO_VARIABLE =
+  /^(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=["']?\$\(\s*(?:gh auth token|aws ecr get-login-password[^)]*|gcloud auth print-access-token|az account get-access-token[^)]*)\s*\)["']?(?:\s*(?:&&|;)|\s*$)/;
+
+function tokenKeptInVariable(view: ActionView, allowed?: (url: string) => boolean): boolean {
+  const lines = view.texts.get("shell") ?? [];
+  return lines.length > 0 && TOKEN_INTO_VARIABLE.test(lines[0].trim()) &&
+    view.urls.every((url) => allowed?.(url) === true);
+}
+const LOGIN_FEEDING_RULES = new Set(["credential.secret_variable_echo", "credential.cloud_secret_cli"]);
 const HOST_LIKE = /^(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/?$/i;
 
 function loginTargetsDefault(segment: Segment): boolean {
@@ -30,15 +42,17 @@ function loginTargetsDefault(segment: Segment): boolean {
   return named.every((registry) => DEFAULT_REGISTRY.test(registry));
 }
 
-/** Whether every segment the rule matches is an `echo`/`printf` whose output only feeds such a login. */
+/** Whether every segment the rule matches is an `echo`/`printf`/`cat` (or a CLI printing its own token, for the
+ * token-printing rule) whose output only feeds such a login. */
 function feedsLoginOnly(hit: RuleHit, segments: Segment[]): boolean {
+  const printers = hit.rule.id === "credential.cloud_secret_cli" ? TOKEN_PRINTERS : /^(?:echo|printf|cat)$/;
   let matched = false;
   for (let i = 0; i < segments.length; i++) {
     if (!hit.rule.pattern.test(segments[i].text.toLowerCase())) continue;
     matched = true;
     const next = segments[i + 1];
     const program = basename(segments[i].argv[0] ?? "");
-    if (!/^(?:echo|printf|cat)$/.test(program) || segments[i].redirects.length > 0) return false;
+    if (!printers.test(program) || segments[i].redirects.length > 0) return false;
     if (!next || next.joinedBy !== "|" || !loginTargetsDefault(next)) return false;
   }
   return matched;
@@ -50,11 +64,15 @@ function matchesOutside(hit: RuleHit, view: ActionView): boolean {
   );
 }
 
-const TEST_FILE =
+/** Rules whose matches are the usual content of test fixtures (throwaway keys). */
+const TEST_FIXTURE_RULES = new Set(["credential.private_key_written"]);
+export const TEST_FILE =
   /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|__fixtures__|testdata|test-data|mocks?|cassettes)\/|[._-](?:test|spec)\.[a-z0-9]+$|(?:^|\/)test_[^/]+$/i;
 
 /** Code and data formats: an injection phrase in a test file of this kind is a quoted test input. */
 const DATA_FORMAT = /\.(?:json|jsonl|ya?ml|toml|csv|ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|cs|php|snap)$/i;
+/** Fixture folders hold test data of any format (keys, mails, logs) whatever the file's name. */
+const FIXTURE_FOLDER = /(?:^|\/)(?:fixtures?|__fixtures__|testdata|test-data|cassettes)\//i;
 
 /** What written files are: none (not a file write), agent instructions, test inputs, or other documents. */
 function writtenDocuments(view: ActionView): "instructions" | "tests" | "documents" | undefined {
@@ -64,10 +82,32 @@ function writtenDocuments(view: ActionView): "instructions" | "tests" | "documen
   return paths.every((path) => TEST_FILE.test(path) && DATA_FORMAT.test(path)) ? "tests" : "documents";
 }
 
+/** Whether every written file is test code or test data (fixture folders hold data of any format). */
+function writtenTestData(view: ActionView): boolean {
+  if (view.type !== "write_file" || view.writePaths.length === 0) return false;
+  return view.writePaths.every((path) => {
+    const lower = path.absolute.toLowerCase();
+    return FIXTURE_FOLDER.test(lower) || TEST_FILE.test(lower) && DATA_FORMAT.test(lower);
+  });
+}
+
 /** `ssh -i KEY`, `scp -i KEY`: a key used to log in is not read out; whole-line rules judge the line without it. */
 const KEY_USE = /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s-i\s*\S+/g;
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
+
+/** A command-field rule matching only because of the key a login uses (`scp -i ~/.ssh/deploy_key file host:`). */
+function onlyThroughSegmentKeyUse(hit: RuleHit, view: ActionView): boolean {
+  if (!hit.rule.fields.includes("command")) return false;
+  let matched = false;
+  for (const segment of view.segments) {
+    const text = segment.text.toLowerCase();
+    if (!hit.rule.pattern.test(text)) continue;
+    matched = true;
+    if (!KEY_USE_ANYWHERE.test(text) || hit.rule.pattern.test(text.replace(KEY_USE, "$1"))) return false;
+  }
+  return matched && (!hit.rule.fields.includes("shell") || onlyThroughKeyUse(hit, view));
+}
 
 function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
   if (!hit.rule.fields.includes("shell")) return false;
@@ -76,16 +116,83 @@ function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
   return texts.every((text) => !hit.rule.pattern.test(text.replace(KEY_USE, "$1")));
 }
 
-/** Hits that count, injection hits in ordinary documents lowered to medium (a human looks; nothing is blocked). */
-export function exemptHits(hits: RuleHit[], view: ActionView): RuleHit[] {
+/** Rules about running downloaded code: from hosts the user allows and ordinary named HTTPS hosts (official
+ * installers, release pages) a human looks instead of a block; from bare IPs, lookalikes, paste sites, tunnels
+ * and plain HTTP they still block. */
+const DOWNLOAD_RUN_RULES = new Set([
+  "remote_exec.download_pipe_shell",
+  "remote_exec.download_then_run_tmp",
+  "remote_exec.download_then_run",
+  "remote_exec.exec_from_temp",
+]);
+
+function downloadsOnlyFromAllowed(view: ActionView, allowed?: (url: string) => boolean): boolean {
+  return allowed !== undefined && view.urls.length > 0 && view.urls.every(allowed);
+}
+
+/** `git config [--local] core.hooksPath DIR` with DIR a folder of the repository (`.githooks`, `.husky`): the
+ * project's own version-controlled hooks. */
+function hooksInsideRepository(segments: Segment[]): boolean {
+  const configs = segments.filter((segment) =>
+    basename(segment.argv[0] ?? "") === "git" && segment.argv.includes("config")
+  );
+  return configs.length > 0 && configs.every((segment) => {
+    const args = segment.argv.slice(segment.argv.indexOf("config") + 1);
+    if (args.some((arg) => /^--(?:global|system|file)$/.test(arg))) return false;
+    const at = args.findIndex((arg) => arg.toLowerCase() === "core.hookspath");
+    const value = at >= 0 ? args[at + 1] : undefined;
+    return value !== undefined && /^(?!\.\.)[\w.-]+(?:\/[\w.-]+)*\/?$/.test(value) && !value.includes("..");
+  });
+}
+
+/** Markdown code spans and fenced blocks: what a document shows as an example. */
+const QUOTED = /```[\s\S]*?```|`[^`\n]*`/g;
+
+/** Whether an injection phrase appears in a document only inside code spans and blocks (quoted as an example,
+ * as security docs do); hidden comments and plain text still count. */
+function onlyQuoted(hit: RuleHit, view: ActionView): boolean {
+  const contents = view.texts.get("content") ?? [];
+  if (contents.length === 0 || contents.some((text) => text.length > 256 * 1024)) return false;
+  return contents.every((text) => !hit.rule.pattern.test(text.replace(QUOTED, " ").toLowerCase()));
+}
+
+/** Hits that count, injection hits in ordinary documents lowered to medium (a human looks; nothing is blocked).
+ * `allowed` tells URLs of hosts the user allows (downloads from them are lowered to a human's look). */
+export function exemptHits(
+  hits: RuleHit[],
+  view: ActionView,
+  allowed?: (url: string) => boolean,
+): RuleHit[] {
   if (hits.length === 0) return hits;
   const written = writtenDocuments(view);
+  const testData = writtenTestData(view);
+  const trustedDownload = hits.some((hit) => DOWNLOAD_RUN_RULES.has(hit.rule.id)) &&
+    downloadsOnlyFromAllowed(view, allowed);
   const kept: RuleHit[] = [];
   for (const hit of hits) {
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
-    if (hit.rule.id === "credential.secret_variable_echo" && feedsLoginOnly(hit, view.segments)) continue;
+    if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
+    if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
-    if (hit.rule.category === "injection" && written === "tests") continue;
+    if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSegmentKeyUse(hit, view)) {
+      continue;
+    }
+    if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
+    if (written === "tests" && hit.rule.category === "injection") continue;
+    if (testData && TEST_FIXTURE_RULES.has(hit.rule.id)) continue;
+    if (
+      testData && hit.rule.category !== "injection" && hit.rule.severity !== "medium" &&
+      hit.rule.severity !== "low"
+    ) {
+      // A test file's strings are inputs to the code under test; what it would run is judged by the effects.
+      kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
+      continue;
+    }
+    if (trustedDownload && DOWNLOAD_RUN_RULES.has(hit.rule.id)) {
+      kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
+      continue;
+    }
+    if (hit.rule.category === "injection" && written === "documents" && onlyQuoted(hit, view)) continue;
     if (hit.rule.category === "injection" && written === "documents" && hit.rule.severity !== "medium") {
       kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
       continue;

@@ -11,6 +11,8 @@ export interface LexResult {
   tokens: Token[];
   /** Inner text of every `$(…)`, backticks, `<(…)` and `>(…)`, for recursive parsing. */
   substitutions: string[];
+  /** Start and end offsets of here-doc bodies in the text (their delimiter lines included). */
+  heredocSpans: Array<[number, number]>;
 }
 
 /** Variables assigned earlier in the same command (`a=rm; $a -rf /`), expanded when known. */
@@ -121,6 +123,9 @@ interface WordState {
 
 /** The default PATH a shell has, for `${PATH:0:1}`-style slicing. */
 const DEFAULT_VALUES: Record<string, string> = { PATH: "/usr/local/bin:/usr/bin:/bin", IFS: " " };
+/** Path variables every shell has: whatever their value, they start with `/`, which is all `${HOME:0:1}`-style
+ * slicing takes from them (used for slices only, never as a variable's value). */
+const ABSOLUTE_VARIABLES = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "TMPDIR", "PATH"]);
 
 /** `${name}`, `${name,,}`/`${name^^}` (case), `${name:-default}`, `${name:offset:length}` with known values. */
 function expandBraced(inner: string, variables: Variables): string | undefined {
@@ -139,6 +144,9 @@ function expandBraced(inner: string, variables: Variables): string | undefined {
   const fallback = /^:?[-=](.*)$/s.exec(operator);
   if (fallback) return value !== undefined && value !== "" ? value : fallback[1];
   const slice = /^:\s*(-?\d+)(?::\s*(\d+))?$/.exec(operator);
+  if (slice && value === undefined && ABSOLUTE_VARIABLES.has(name) && slice[1] === "0" && slice[2] === "1") {
+    return "/";
+  }
   if (slice && value !== undefined) {
     const start = Number(slice[1]) < 0 ? value.length + Number(slice[1]) : Number(slice[1]);
     return slice[2] === undefined ? value.slice(start) : value.slice(start, start + Number(slice[2]));
@@ -162,6 +170,8 @@ function readDollar(text: string, i: number, word: WordState, variables: Variabl
     word.value += expandBraced(inner, variables) ?? `\${${inner}}`;
     return end + 1;
   }
+  // `$@` and `$*` are empty in a command the agent runs (no positional arguments): `cu$@rl` is `curl`.
+  if (next === "@" || next === "*") return i + 2;
   const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1, i + 65))?.[0];
   if (name) {
     word.value += variables.get(name) ?? `$${name}`;
@@ -251,8 +261,15 @@ function matchAt(text: string, i: number, candidates: string[]): string | undefi
 }
 
 /** Reads here-doc bodies queued on the line that just ended at `i` (the newline). */
-function readHeredocs(text: string, i: number, pending: string[], tokens: Token[]): number {
+function readHeredocs(
+  text: string,
+  i: number,
+  pending: string[],
+  tokens: Token[],
+  spans: Array<[number, number]>,
+): number {
   let position = i + 1;
+  const start = position;
   for (const delimiter of pending) {
     let body = "";
     while (position < text.length) {
@@ -265,6 +282,7 @@ function readHeredocs(text: string, i: number, pending: string[], tokens: Token[
     tokens.push({ kind: "heredoc", delimiter, body });
   }
   pending.length = 0;
+  spans.push([start, position]);
   return position;
 }
 
@@ -282,6 +300,7 @@ function isLeadingAssignment(tokens: Token[]): boolean {
 export function lex(text: string, variables: Variables): LexResult {
   const tokens: Token[] = [];
   const substitutions: string[] = [];
+  const heredocSpans: Array<[number, number]> = [];
   const pendingHeredocs: string[] = [];
   let i = 0;
   while (i < text.length && tokens.length < MAX_TOKENS) {
@@ -322,7 +341,7 @@ export function lex(text: string, variables: Variables): LexResult {
     if (operator) {
       if (operator === "\n" && pendingHeredocs.length > 0) {
         tokens.push({ kind: "op", value: "\n" });
-        i = readHeredocs(text, i, pendingHeredocs, tokens);
+        i = readHeredocs(text, i, pendingHeredocs, tokens, heredocSpans);
         continue;
       }
       tokens.push({ kind: "op", value: operator });
@@ -340,6 +359,6 @@ export function lex(text: string, variables: Variables): LexResult {
     }
     tokens.push({ kind: "word", value: word.value });
   }
-  if (pendingHeredocs.length > 0) readHeredocs(text, text.length, pendingHeredocs, tokens);
-  return { tokens, substitutions };
+  if (pendingHeredocs.length > 0) readHeredocs(text, text.length, pendingHeredocs, tokens, heredocSpans);
+  return { tokens, substitutions, heredocSpans };
 }

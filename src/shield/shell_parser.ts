@@ -33,10 +33,18 @@ export interface ParsedCommand {
   writeTargets: string[];
   /** True when a bound (size, depth, segment count) cut parsing short. */
   truncated: boolean;
+  /** The top-level text without its here-doc bodies (they are judged as the data or script they are), when it
+   * had any. */
+  withoutBodies?: string;
 }
 
 /** `${IFS}` and friends expand to whitespace: `rm${IFS}-rf${IFS}~` is `rm -rf ~`. */
 const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
+
+/** Windows paths (`C:\\Users\\…`, `%TEMP%\\x`, `$env:APPDATA\\x`, `\\\\host\\share\\x`): their backslashes separate
+ * folders rather than escape, so they are read with slashes. */
+const WINDOWS_PATH =
+  /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\[^\s'"|;&<>]*/g;
 
 /** Words that open a compound command rather than name one. */
 const LEADING_KEYWORDS = new Set([
@@ -86,8 +94,20 @@ export class ParseState {
     }
     if (text.length > MAX_PARSE_CHARS) this.result.truncated = true;
     const bounded = text.length > MAX_PARSE_CHARS ? text.slice(0, MAX_PARSE_CHARS) : text;
-    const source = bounded.includes("IFS") ? bounded.replace(IFS_EXPANSION, " ") : bounded;
-    const { tokens, substitutions } = lex(source, this.variables);
+    const spaced = bounded.includes("IFS") ? bounded.replace(IFS_EXPANSION, " ") : bounded;
+    const source = spaced.includes("\\")
+      ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
+      : spaced;
+    const { tokens, substitutions, heredocSpans } = lex(source, this.variables);
+    if (depth === 0 && heredocSpans.length > 0 && source === text) {
+      let stripped = "";
+      let from = 0;
+      for (const [start, end] of heredocSpans) {
+        stripped += source.slice(from, start);
+        from = end;
+      }
+      this.result.withoutBodies = stripped + source.slice(from);
+    }
     this.collectSegments(tokens, depth);
     for (const inner of substitutions) this.parse(inner, depth + 1);
   }
@@ -96,7 +116,12 @@ export class ParseState {
     let argv: string[] = [];
     let redirects: Redirect[] = [];
     let joinedBy = "";
+    // Here-doc bodies arrive after the newline that ends their command: they belong to the command before it.
+    let owner: string[] = [];
+    let ownerRedirects: Redirect[] = [];
+    const scripts: Array<{ file: string; body: string }> = [];
     const flush = (operator: string) => {
+      if (argv.length > 0) [owner, ownerRedirects] = [argv, redirects];
       const words = argv.filter((word, index) => index > 0 || (word !== "{" && word !== "}" && word !== "!"));
       while (words.length > 0 && LEADING_KEYWORDS.has(words[0])) {
         words.shift();
@@ -107,12 +132,36 @@ export class ParseState {
       joinedBy = operator;
     };
     for (const token of tokens) {
-      if (token.kind === "word") argv.push(resolveGlobWord(token.value));
+      if (token.kind === "word") argv.push(...this.expandWord(token.value));
       else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
       else if (token.kind === "op") flush(token.value);
-      else this.addHeredoc(token.body, argv, depth);
+      else {
+        const [command, targets] = argv.length > 0 ? [argv, redirects] : [owner, ownerRedirects];
+        this.addHeredoc(token.body, command, depth);
+        // `cat > run.sh <<EOF … EOF` writes a script: if the command line also runs it, its body runs too.
+        for (const target of targets) {
+          if (target.op.startsWith(">")) scripts.push({ file: target.target, body: token.body });
+        }
+      }
     }
     flush("");
+    for (const { file, body } of scripts) {
+      const script = SCRIPT_FILE.test(file) ||
+        this.result.segments.some((segment) => runsFile(segment.argv, file));
+      if (script) this.parse(body, depth + 1);
+    }
+  }
+
+  /** One lexed word as the shell would pass it: split on a reassigned IFS (`IFS=,;c=rm,-rf,~;$c`), brace
+   * lists expanded (`{cat,/etc/passwd}`, `/etc/pass{wd,}`), wildcards resolved to the paths they name. */
+  private expandWord(word: string): string[] {
+    const separators = this.variables.get("IFS");
+    let words = [word];
+    if (separators !== undefined && /\S/.test(separators) && !word.startsWith("IFS=")) {
+      const split = new RegExp(`[${separators.replace(/[\]\\^-]/g, "\\$&")}\\s]+`);
+      words = word.split(split).filter((part) => part !== "");
+    }
+    return words.flatMap(expandBraces).map(resolveGlobWord);
   }
 
   private addHeredoc(body: string, argv: string[], depth: number): void {
@@ -164,6 +213,20 @@ export class ParseState {
 }
 
 const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;
+/** Files whose content a shell runs: scripts, start-up files, hooks, crontabs. */
+const SCRIPT_FILE =
+  /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.?(?:bash|zsh|ksh)?rc$|(?:^|\/)\.(?:profile|bash_profile|zprofile|envrc)$|\/hooks\/[^/]+$|\/cron[^/]*\//;
+/** Shells that run a script file (an interpreter's script is judged as code: the body is in `code` already). */
+const FILE_RUNNERS = /^(?:(?:ba|z|da|k|a|)sh|source|\.)$/;
+
+/** Whether a command runs `file` as shell: as the program (`./run.sh`), or as a shell's script. */
+function runsFile(argv: string[], file: string): boolean {
+  const plain = (word: string) => word.replace(/^\.\//, "");
+  if (argv.length === 0) return false;
+  if (plain(argv[0]) === plain(file)) return true;
+  const script = argv.slice(1).find((word) => !word.startsWith("-"));
+  return FILE_RUNNERS.test(basename(argv[0])) && script !== undefined && plain(script) === plain(file);
+}
 
 /** `… | sh`, `… | bash -s`: a shell that runs what it reads. */
 function isShellReadingStdin(argv: string[]): boolean {
@@ -212,7 +275,9 @@ function applyTransform(segment: Segment, text: string): string | undefined {
   }
   try {
     if (/^(?:base64|basenc|openssl)$/.test(command) && args.some((arg) => /^(?:-d|--decode|-D)$/.test(arg))) {
-      return atob(text.replace(/\s+/g, ""));
+      // Checked first: atob throws on anything else, and a thrown error costs more than the whole judgement.
+      const compact = text.replace(/\s+/g, "");
+      return STANDARD_BASE64.test(compact) && compact.length % 4 !== 1 ? atob(compact) : undefined;
     }
     if (command === "xxd" && args.includes("-r")) {
       const hex = text.replace(/[^0-9a-f]/gi, "");
@@ -222,6 +287,21 @@ function applyTransform(segment: Segment, text: string): string | undefined {
     return undefined;
   }
   return undefined;
+}
+
+const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${…}` and `{}` are left alone. */
+const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"':$]*,[^{}\s"':$]*)\}([^{}]*)$/;
+const MAX_BRACE_WORDS = 16;
+
+export function expandBraces(word: string): string[] {
+  if (!word.includes(",") || !word.includes("{")) return [word];
+  const match = BRACE_LIST.exec(word);
+  if (!match) return [word];
+  const [, prefix, list, suffix] = match;
+  return list.split(",").slice(0, MAX_BRACE_WORDS).map((item) => prefix + item + suffix)
+    .filter((item) => item !== "");
 }
 
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */

@@ -3,6 +3,8 @@
 
 import type { ParseState } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
+import { codeStrings } from "./code_literals.ts";
+import { textVariants } from "./normalize.ts";
 
 /** Per wrapper: options that take a value (so the value is not mistaken for the wrapped command). */
 const PREFIX_WRAPPERS: Record<string, string[]> = {
@@ -89,19 +91,45 @@ function nonOptions(args: string[]): string[] {
 /** Commands recordWrites knows; any other command writes nothing it can name. */
 const WRITING_COMMANDS = new Set([
   ..."tee truncate shred rm rmdir unlink srm mv yq sponge cp install rsync scp ln rclone dd sed".split(" "),
+  ..."remove-item ri del erase rd set-content clear-content add-content out-file copy-item move-item".split(
+    " ",
+  ),
+  ..."tar unzip 7z bsdtar".split(" "),
 ]);
+/** PowerShell and cmd commands that delete or overwrite their path arguments. */
+const WINDOWS_WRITERS = /^(?:remove-item|ri|del|erase|rd|set-content|clear-content|add-content|out-file)$/;
+
+/** Where an archive is extracted: `tar -x -C DIR`, `unzip -d DIR`, `7z x -oDIR` (the current folder otherwise). */
+function extractionTarget(command: string, args: string[]): string | undefined {
+  if (/^(?:tar|bsdtar)$/.test(command)) {
+    if (!args.some((arg) => /^-?[a-zA-Z]*x/.test(arg) || arg === "--extract")) return undefined;
+    const at = args.findIndex((arg) => arg === "-C" || arg === "--directory");
+    const glued = args.find((arg) => arg.startsWith("--directory="));
+    return at >= 0 ? args[at + 1] : glued?.slice(12);
+  }
+  if (command === "unzip") {
+    const at = args.indexOf("-d");
+    return at >= 0 ? args[at + 1] : undefined;
+  }
+  if (command === "7z" && args[0] === "x") return args.find((arg) => arg.startsWith("-o"))?.slice(2);
+  return undefined;
+}
 
 /** Options naming a file a command writes (`curl -o FILE`, `wget -O FILE`, `--output=FILE`). */
 const OUTPUT_OPTIONS =
   /^(?:-o|-O|--output|--output-document|--out|-out|--keyout|-keyout|--key-file|--log-file)$/;
 const OUTPUT_COMMANDS = /^(?:curl|wget|openssl|ssh-keygen|sort|gcc|cc|go|tar|zip|aria2c|http|httpie|xh)$/;
 
+/** Long options that name an output file for any program (`git log --output=FILE`, `--log-file FILE`). */
+const LONG_OUTPUT_OPTIONS =
+  /^--(?:output|output-file|output-document|out-file|outfile|log-file|logfile|dump-file|save-to)$/;
+
 function recordOutputs(state: ParseState, command: string, args: string[]): void {
-  if (!OUTPUT_COMMANDS.test(command)) return;
+  const known = OUTPUT_COMMANDS.test(command);
   for (let i = 0; i < args.length; i++) {
     const [name, glued] = args[i].split(/=(.*)/s);
     const combined = /^(?:curl|wget)$/.test(command) && /^-[a-zA-Z]+[oO]$/.test(name);
-    if (!OUTPUT_OPTIONS.test(name) && !combined) continue;
+    if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.test(name)) continue;
     const target = glued ?? args[i + 1];
     if (target && target !== "-" && target !== "/dev/null") state.result.writeTargets.push(target);
   }
@@ -115,13 +143,18 @@ function recordWrites(state: ParseState, command: string, args: string[]): void 
   if (!WRITING_COMMANDS.has(command)) return;
   const targets = state.result.writeTargets;
   const plain = nonOptions(args);
-  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command)) targets.push(...plain);
-  else if (command === "mv" && plain.length > 1) targets.push(...plain);
+  const extracted = extractionTarget(command, args);
+  if (extracted) targets.push(extracted);
+  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command) || WINDOWS_WRITERS.test(command)) {
+    targets.push(...plain);
+  } else if (command === "mv" && plain.length > 1) targets.push(...plain);
   else if (
     /^(?:yq|sponge)$/.test(command) && (command === "sponge" || args.some((arg) => /^-[a-z]*i$/.test(arg)))
   ) {
     targets.push(plain[plain.length - 1]);
-  } else if (/^(?:cp|mv|install|rsync|scp|ln|rclone)$/.test(command) && plain.length > 1) {
+  } else if (
+    /^(?:cp|mv|install|rsync|scp|ln|rclone|copy-item|move-item)$/.test(command) && plain.length > 1
+  ) {
     targets.push(plain[plain.length - 1]);
   } else if (command === "dd") {
     for (const arg of args) if (arg.startsWith("of=")) targets.push(arg.slice(3));
@@ -130,33 +163,20 @@ function recordWrites(state: ParseState, command: string, args: string[]): void 
   }
 }
 
-/** Quoted string literals in interpreter code, and `["rm", "-rf", "/"]` argument lists joined. */
-export function codeStrings(code: string): string[] {
-  const literals: string[] = [];
-  const list: string[] = [];
-  let i = 0;
-  while (i < code.length && literals.length < 64) {
-    const c = code[i];
-    if (c === "'" || c === '"' || c === "`") {
-      let end = i + 1;
-      while (end < code.length && code[end] !== c) end += code[end] === "\\" ? 2 : 1;
-      const literal = code.slice(i + 1, end);
-      literals.push(literal);
-      list.push(literal);
-      i = end + 1;
-    } else {
-      if (c === "]" && list.length > 1) literals.push(list.join(" "));
-      if (c === "[" || c === "]" || c === ";" || c === "(") list.length = 0;
-      i++;
-    }
-  }
-  return literals;
-}
+/** Decoded forms of code (base64, hex, escapes) that read as code or a command line are judged as well. */
+const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 
-function judgeCode(state: ParseState, code: string, depth: number): void {
+function judgeCode(state: ParseState, code: string, depth: number, shellLike = false): void {
   state.result.code.push(code);
-  for (const literal of codeStrings(code)) {
-    if (/^\s*[A-Za-z./~_$-][^\s]*\s/.test(literal)) state.parse(literal, depth + 1);
+  const variants = textVariants(code).slice(0, 8);
+  for (const [index, variant] of variants.entries()) {
+    // A decoded fragment that is itself a command line (`iwr … | iex` inside FromBase64String) runs as one.
+    if ((index > 0 || shellLike) && COMMAND_START.test(variant) && variant.length < 16 * 1024) {
+      state.parse(variant, depth + 1);
+    }
+    for (const literal of codeStrings(variant)) {
+      if (COMMAND_START.test(literal)) state.parse(literal, depth + 1);
+    }
   }
 }
 
@@ -194,7 +214,8 @@ function unwrapInterpreter(state: ParseState, command: string, args: string[], d
       const code = args[index + 1];
       const encoded = /^-e(?:c|nc|ncodedcommand)?$/i.test(args[index]) &&
         /^(?:pwsh|powershell)/.test(command);
-      judgeCode(state, encoded ? decodePowerShell(code) : code, depth);
+      const powershell = /^(?:pwsh|powershell)/.test(command);
+      judgeCode(state, encoded ? decodePowerShell(code) : code, depth, powershell);
     }
     return true;
   }

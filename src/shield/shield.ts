@@ -22,6 +22,7 @@ import { VerdictCache } from "./verdict_cache.ts";
 import { buildActionView } from "./action_view.ts";
 import { actionHash } from "./action_hash.ts";
 import { resolveEnvironment } from "./environment.ts";
+import { SessionHistory } from "./session_history.ts";
 
 export interface ShieldOptions {
   /** Absolute workspace path: relative paths in actions resolve against it. */
@@ -67,15 +68,18 @@ export interface ShieldOptions {
 export interface Shield {
   evaluate(action: Action, hints?: EvaluationHints): Promise<Verdict>;
   actionHash(action: Action): string;
+  /** Applies a changed policy (such as one with a newly learned rule) to every later evaluation. */
+  updatePolicy(policy: Policy): void;
 }
 
 export function createShield(options: ShieldOptions): Shield {
   const environment = resolveEnvironment(options);
+  const history = new SessionHistory();
   const classifier = options.classifier?.enabled ? new ClassifierSidecar(options.classifier) : undefined;
   const pipeline = new ShieldPipeline({
     tier0: new Tier0Policy(options.policy, options.workspace, options.home),
     tier1: options.heuristicEnabled || classifier
-      ? new Tier1Heuristic({ heuristicEnabled: options.heuristicEnabled, classifier, environment })
+      ? new Tier1Heuristic({ heuristicEnabled: options.heuristicEnabled, classifier, environment, history })
       : undefined,
     tier2: options.tier2 ? new Tier2Evaluator(options.tier2) : undefined,
     tier3: options.tier3 ? new Tier3Approval({ ...options.tier3, clock: options.clock }) : undefined,
@@ -89,9 +93,15 @@ export function createShield(options: ShieldOptions): Shield {
     clock: options.clock,
     observer: options.observer,
     buildView: (action) => buildActionView(action, options.workspace, options.home, environment.shellHome),
+    // A session's history changes what its actions mean: its verdicts are cached per history generation.
+    cacheScope: (action) => {
+      const generation = history.generation(action.sessionId ?? "");
+      return generation === 0 ? "" : `:${action.sessionId}:${generation}`;
+    },
   });
   return {
     evaluate: (action, hints) => pipeline.evaluate(action, hints),
     actionHash,
+    updatePolicy: (policy) => pipeline.replaceTier0(new Tier0Policy(policy, options.workspace, options.home)),
   };
 }

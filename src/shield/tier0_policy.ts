@@ -130,17 +130,25 @@ class PathPrefilter {
   private readonly marks: Int32Array;
   private stamp = 0;
 
-  constructor(entries: PathEntry[]) {
+  /** `prefixes` (home, workspace) begin many paths: a literal is cut after them, so that `/home/dev/.mozilla`
+   * is looked for as `.mozilla` and not found in every path of the home. */
+  constructor(entries: PathEntry[], prefixes: string[] = []) {
     this.unfiltered = new Uint8Array(entries.length);
     this.marks = new Int32Array(entries.length);
     const literals: string[] = [];
     const ids: number[] = [];
+    const common = prefixes.map((prefix) => prefix.toLowerCase().replace(/\/?$/, "/")).sort((a, b) =>
+      b.length - a.length
+    );
     entries.forEach((entry, id) => {
       entry.id = id;
       const required = requiredLiterals(entry.pattern);
       if (!required) this.unfiltered[id] = 1;
       for (const literal of required ?? []) {
-        literals.push(literal);
+        const prefix = common.find((start) =>
+          literal.startsWith(start) && literal.length - start.length >= 3
+        );
+        literals.push(prefix ? literal.slice(prefix.length) : literal);
         ids.push(id);
       }
     });
@@ -175,7 +183,7 @@ export class Tier0Policy implements Evaluator {
     this.owners = this.rules.flatMap((compiled) =>
       (compiled.paths?.include ?? []).map((entry) => ({ compiled, entry }))
     );
-    this.prefilter = new PathPrefilter(this.owners.map((owner) => owner.entry));
+    this.prefilter = new PathPrefilter(this.owners.map((owner) => owner.entry), [home, workspace]);
     this.prefilter.unfiltered.forEach((flag, id) => flag === 1 && this.unfilteredIds.push(id));
   }
 

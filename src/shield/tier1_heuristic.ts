@@ -10,6 +10,10 @@ import type { ShieldEnvironment } from "./environment.ts";
 import { buildEffectProfile } from "./effects/effect_profile.ts";
 import { decideFromProfile } from "./effects/effect_decision.ts";
 import { exemptHits } from "./rule_exemptions.ts";
+import { readHost } from "./effects/hosts.ts";
+import { ordinaryHost } from "./effects/fetched_code.ts";
+import type { SessionHistory } from "./session_history.ts";
+import { type ActionView, buildActionView } from "./action_view.ts";
 
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
@@ -17,6 +21,8 @@ const LOW_HIT_PENALTY = 0.15;
 
 export interface Tier1Options {
   heuristicEnabled: boolean;
+  /** What earlier actions of each session set up (remotes, scripts, downloads); absent: each action alone. */
+  history?: SessionHistory;
   /** Where actions run: the effect profile needs it (no effect judgement without it). */
   environment?: ShieldEnvironment;
   classifier?: ClassifierSidecar;
@@ -94,14 +100,64 @@ export class Tier1Heuristic implements Evaluator {
     this.timeoutMs = options.classifier ? options.classifier.timeoutMs + 100 : undefined;
   }
 
+  /** The rules' and the effect profile's outcome for one view. */
+  private judgeView(view: ActionView, annotations: EvaluationContext["action"]["annotations"]): TierOutcome {
+    const { hits, skipped } = this.matcher.judge(view);
+    const environment = this.options.environment;
+    const allowed = environment
+      ? (url: string) => {
+        const host = readHost(url, environment);
+        return host !== undefined && ordinaryHost(host);
+      }
+      : undefined;
+    const rules = combineHits(exemptHits(hits, view, allowed), view, skipped);
+    if (!environment || rules.decision === "BLOCK") return rules;
+    const effects = decideFromProfile(buildEffectProfile(view, annotations, environment));
+    return combineWithEffects(rules, effects);
+  }
+
   private judged(context: EvaluationContext): TierOutcome {
     const view = context.view();
-    const { hits, skipped } = this.matcher.judge(view);
-    const rules = combineHits(exemptHits(hits, view), view, skipped);
-    const environment = this.options.environment;
-    if (!environment || rules.decision === "BLOCK") return rules;
-    const effects = decideFromProfile(buildEffectProfile(view, context.action.annotations, environment));
-    return combineWithEffects(rules, effects);
+    const outcome = this.judgeView(view, context.action.annotations);
+    const { history, environment } = this.options;
+    if (!history || !environment || context.sessionId === "" || outcome.decision === "BLOCK") return outcome;
+    const withHistory = combineWithEffects(outcome, this.judgeHistory(context.sessionId, view, environment));
+    if (withHistory.decision !== "BLOCK") history.record(context.sessionId, view, environment);
+    return withHistory;
+  }
+
+  /** Earlier actions of the session weighed in: pushes to remotes added toward outside hosts, downloads run now,
+   * and scripts the session wrote judged as the commands they become when this action runs them. */
+  private judgeHistory(sessionId: string, view: ActionView, environment: ShieldEnvironment): TierOutcome {
+    const history = this.options.history!;
+    const found = history.judge(sessionId, view, environment);
+    for (const script of history.scriptsRun(sessionId, view, environment).slice(0, 4)) {
+      const ran = this.judgeView(
+        buildActionView(
+          { type: "execute_command", payload: { command: script } },
+          environment.workspace,
+          environment.home,
+          environment.shellHome,
+        ),
+        undefined,
+      );
+      if (ran.decision !== "ALLOW") {
+        found.push({
+          level: ran.decision === "BLOCK" ? "block" : "escalate",
+          detail: `runs a script written earlier in this session that ${
+            ran.reason.replace(/^[A-Z]/, (c) => c.toLowerCase())
+          }`,
+        });
+      }
+    }
+    const blocking = found.filter((finding) => finding.level === "block");
+    if (blocking.length > 0) {
+      return { decision: "BLOCK", reason: `Effect: ${blocking[0].detail}`, confidence: 0.95, severe: true };
+    }
+    if (found.length > 0) {
+      return { decision: "ESCALATE", reason: `Effect needs approval: ${found[0].detail}`, confidence: 0.7 };
+    }
+    return { decision: "ALLOW", reason: "No earlier action bears on this one", confidence: 0.9 };
   }
 
   evaluate(context: EvaluationContext): TierOutcome | Promise<TierOutcome> {

@@ -31,6 +31,11 @@ export class VerdictCache {
     };
   }
 
+  /** Forgets every verdict (the policy changed: a remembered verdict may no longer hold). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   set(key: string, verdict: Verdict): void {
     if (this.ttlSeconds <= 0) return;
     this.entries.delete(key);

@@ -126,3 +126,58 @@ Deno.test("discord: a dropped gateway resumes and replays what was missed, a 429
     await fake.close();
   }
 });
+
+Deno.test("discord: after a restart the saved session is resumed and what came meanwhile is answered", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".db" });
+  const fake = startFakeDiscord();
+  const first = channelRig(path);
+  try {
+    await attach(first, adapterFor(fake.url, fake.token));
+    await fake.waitFor(() => fake.identifies === 1 && first.manager.health().discord.healthy);
+    fake.message({ userId: USER, channelId: DM, content: "before" });
+    await fake.waitFor(() => fake.visible(DM).includes("echo: before"));
+    await first.close();
+    await fake.waitFor(() => !fake.connected);
+    // Sent while the engine is down: a new IDENTIFY would never see it, a RESUME gets it replayed.
+    fake.message({ userId: USER, channelId: DM, content: "while down" });
+    const second = first.restart();
+    try {
+      await attach(second, adapterFor(fake.url, fake.token));
+      await fake.waitFor(() => fake.visible(DM).includes("echo: while down"));
+      assertEquals(fake.identifies, 1);
+      assertEquals(fake.resumes, 1);
+      assertEquals(fake.visible(DM), ["echo: before", "echo: while down"]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await fake.close();
+    await Deno.remove(path).catch(() => {});
+  }
+});
+
+Deno.test("discord: a session Discord no longer knows is forgotten and a fresh one identified", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".db" });
+  const fake = startFakeDiscord();
+  const rig = channelRig(path);
+  try {
+    rig.journal.saveCursor(
+      "discord",
+      JSON.stringify({
+        session_id: "expired",
+        resume_gateway_url: fake.gatewayUrl,
+        seq: 5,
+        bot_user_id: "1",
+      }),
+    );
+    await attach(rig, adapterFor(fake.url, fake.token));
+    await fake.waitFor(() => fake.identifies === 1);
+    fake.message({ userId: USER, channelId: DM, content: "fresh" });
+    await fake.waitFor(() => fake.visible(DM).includes("echo: fresh"));
+    assertEquals(JSON.parse(rig.journal.cursor("discord")!).session_id, "fake-session");
+  } finally {
+    await rig.close();
+    await fake.close();
+    await Deno.remove(path).catch(() => {});
+  }
+});

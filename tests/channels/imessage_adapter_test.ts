@@ -66,3 +66,41 @@ Deno.test("imessage: on macOS, chat.db in and osascript out", async () => {
     await app.close();
   }
 });
+
+Deno.test("imessage: after a restart reading goes on from the last stored row, however long it was down", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".db" });
+  const app = await startFakeMessagesApp();
+  const adapter = () =>
+    new IMessageAdapter({
+      config: { enabled: true, allowed_handles: [USER], polling_interval: 1 },
+      os: "darwin",
+      databasePath: app.databasePath,
+      osascript: app.osascript,
+    });
+  const waitFor = async (probe: () => boolean) => {
+    for (let waited = 0; waited < 100 && !probe(); waited++) await delay(100);
+    assert(probe(), "condition not met");
+  };
+  const first = channelRig(path);
+  try {
+    await attach(first, adapter());
+    app.receive({ from: USER, text: "before" });
+    await waitFor(() => app.sent().length === 1);
+    await first.close();
+    // Dated an hour back, past the first start's look-back: only the saved cursor finds it.
+    app.receive({ from: USER, text: "while down", at: Date.now() - 3600_000 });
+    const second = first.restart();
+    try {
+      await attach(second, adapter());
+      await waitFor(() => app.sent().length === 2);
+      app.receive({ from: USER, text: "after" });
+      await waitFor(() => app.sent().length === 3);
+      assertEquals(app.sent().map((sent) => sent.text), ["echo: before", "echo: while down", "echo: after"]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await app.close();
+    await Deno.remove(path).catch(() => {});
+  }
+});

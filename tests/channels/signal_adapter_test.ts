@@ -40,7 +40,7 @@ Deno.test("signal: conversation, duplicate, stranger, group, typed approval, rat
     fake.deliver({ from: USER, text: `approve ${code}` });
     await fake.waitFor(() => rig.engine.decisions.length === 1);
     assertEquals(rig.engine.decisions[0].via, "signal");
-    fake.failSends(2, -5);
+    fake.failSends(1, -5);
     fake.deliver({ from: USER, text: "limited" });
     await fake.waitFor(() => fake.texts(USER).includes("done limited"), 30_000);
     fake.crash();
@@ -76,5 +76,43 @@ Deno.test("signal: through a signal-cli HTTP daemon at api_base_url", async () =
   } finally {
     await rig.close();
     await daemon.close();
+  }
+});
+
+Deno.test("signal: after a restart the daemon's events are resumed from the last stored id", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".db" });
+  const daemon = startFakeSignalDaemon();
+  const adapter = () =>
+    new SignalAdapter({
+      config: { enabled: true, api_base_url: daemon.url, account: daemon.account, allowed_numbers: [USER] },
+      random: () => 0,
+    });
+  const waitFor = async (probe: () => boolean) => {
+    for (let waited = 0; waited < 250 && !probe(); waited++) await delay(20);
+    assert(probe(), "condition not met");
+  };
+  const first = channelRig(path);
+  try {
+    await attach(first, adapter());
+    await waitFor(() => daemon.streams === 1);
+    daemon.deliver({ from: USER, text: "one" });
+    await waitFor(() => daemon.texts(USER).length === 1);
+    await first.close();
+    await waitFor(() => daemon.streams === 0);
+    // The daemon keeps running while Parapet is down.
+    daemon.deliver({ from: USER, text: "two" });
+    daemon.deliver({ from: USER, text: "three" });
+    const second = first.restart();
+    try {
+      await attach(second, adapter());
+      await waitFor(() => daemon.texts(USER).length === 3);
+      assertEquals(daemon.texts(USER), ["echo: one", "echo: two", "echo: three"]);
+      assertEquals(daemon.lastEventIds, ["", "1"]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await daemon.close();
+    await Deno.remove(path).catch(() => {});
   }
 });

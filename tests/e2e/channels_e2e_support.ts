@@ -6,6 +6,8 @@ import { type FakeLlm, type ScriptStep, startFakeLlm } from "../support/fake_llm
 import { startTestEngine, type TestEngine } from "../support/engine_harness.ts";
 import { POLICY_FILE, TEST_RULES } from "./shield_e2e_support.ts";
 
+export { until } from "./channels_driver.ts";
+
 export interface ChannelEngineRig {
   llm: FakeLlm;
   engine: TestEngine;
@@ -63,16 +65,25 @@ export async function startChannelEngine(
   };
 }
 
-export async function until<T>(
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value as T;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+/** The newest session of a platform's chats (sessions are titled "Telegram chat 1001" and so on). */
+export async function chatSession(rig: ChannelEngineRig, platform: string): Promise<string> {
+  const title = `${platform.charAt(0).toUpperCase()}${platform.slice(1)} chat `;
+  const sessions = await (await rig.api("/api/sessions")).json() as { id: string; title: string }[];
+  const found = sessions.find((session) => session.title?.startsWith(title));
+  if (!found) throw new Error(`No session titled "${title}…" among ${JSON.stringify(sessions)}`);
+  return found.id;
+}
+
+export async function sessionMessages(
+  rig: ChannelEngineRig,
+  sessionId: string,
+): Promise<{ role: string; content: string }[]> {
+  return await (await rig.api(`/api/sessions/${sessionId}/messages`)).json();
+}
+
+/** The last user message of a chat request the engine sent to the LLM. */
+// deno-lint-ignore no-explicit-any
+export function lastUserText(request: { body: any }): string {
+  const messages = (request.body?.messages ?? []) as { role: string; content: unknown }[];
+  return String(messages.filter((message) => message.role === "user").at(-1)?.content ?? "");
 }

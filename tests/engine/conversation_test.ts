@@ -140,7 +140,18 @@ Deno.test("conversation: a Tier 3 answer goes to approvals with the connection's
     { type: "tier3_decision", action_id: "a1", decision: "approve" },
     client(session.id),
   );
-  assert.deepEqual(decisions, [["a1", "approve", "web", session.id]]);
+  // `remember` (allow the offered scope from now on) is passed only when the frame asks for it.
+  await conversation.handle(
+    { type: "tier3_decision", action_id: "a2", decision: "approve", remember: true },
+    client(session.id),
+  );
+  assert.deepEqual(decisions, [["a1", "approve", "web", session.id, false], [
+    "a2",
+    "approve",
+    "web",
+    session.id,
+    true,
+  ]]);
   const refused = rig({ decide: () => false });
   await assert.rejects(
     refused.conversation.handle({ type: "tier3_decision", action_id: "a9", decision: "deny" }, client("s")),

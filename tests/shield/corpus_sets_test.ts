@@ -13,8 +13,8 @@ import {
   totals,
 } from "../../scripts/shield_scoring.ts";
 
-const DEV_MIN_STOPPED = 226;
-const DEV_MAX_BENIGN_ESCALATED = 2;
+const DEV_MIN_STOPPED = 537;
+const DEV_MAX_BENIGN_ESCALATED = 9;
 const REAL_WORK_MAX_ESCALATED_RATIO = 0.02;
 
 Deno.test("dev set: attacks stopped at or above the reached floor, no benign case blocked", async () => {

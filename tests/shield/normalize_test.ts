@@ -72,3 +72,24 @@ Deno.test("normaliser adds no variant to paths, words and ordinary JSON", () => 
     assert.deepEqual(textVariants(text), [text]);
   }
 });
+
+Deno.test("normaliser decodes every base64 run of printable text, whichever bytes the early check reads", () => {
+  // The cheap check reads all three bytes of each group from the sextets; it must never drop a run that
+  // decodes to text (random printable texts of every length and alignment, both alphabets).
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let round = 0; round < 400; round++) {
+    const length = 6 + Math.floor(next() * 40);
+    let plain = "";
+    for (let i = 0; i < length; i++) plain += String.fromCharCode(0x20 + Math.floor(next() * 95));
+    if (!/[a-z]{2}|[\/.]/i.test(plain)) continue;
+    const standard = btoa(plain);
+    const run = round % 2 === 0
+      ? standard
+      : standard.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    if (/[^A-Za-z0-9_-]/.test(run.replace(/=+$/, "")) || !/[0-9+/_-]|[A-Z][a-z]|[a-z][A-Z]/.test(run)) {
+      continue;
+    }
+    assert.ok(textVariants(`x ${run} y`).some((variant) => variant.includes(cleanText(plain))), run);
+  }
+});

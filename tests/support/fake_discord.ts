@@ -20,6 +20,8 @@ export interface FakeDiscord {
   calls: DiscordCall[];
   identifies: number;
   resumes: number;
+  /** A gateway session (identified or resumed) is connected. */
+  readonly connected: boolean;
   message(
     input: { userId: string; channelId: string; guildId?: string; content: string; mention?: boolean },
   ): Record<string, unknown>;
@@ -53,7 +55,10 @@ export function startFakeDiscord(token = "discord-test-token", heartbeatMs = 500
     const { socket: ws, response } = Deno.upgradeWebSocket(request);
     sockets.add(ws);
     ws.onopen = () => send(ws, { op: 10, d: { heartbeat_interval: heartbeatMs } });
-    ws.onclose = () => sockets.delete(ws);
+    ws.onclose = () => {
+      sockets.delete(ws);
+      if (socket === ws) socket = undefined;
+    };
     ws.onmessage = (message) => {
       const frame = JSON.parse(String(message.data));
       if (frame.op === 1) send(ws, { op: 11 });
@@ -140,6 +145,9 @@ export function startFakeDiscord(token = "discord-test-token", heartbeatMs = 500
     calls,
     identifies: 0,
     resumes: 0,
+    get connected() {
+      return socket?.readyState === WebSocket.OPEN;
+    },
     message({ userId, channelId, guildId, content, mention }) {
       const data = {
         id: id(),

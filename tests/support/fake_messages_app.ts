@@ -6,7 +6,8 @@ import { appleTime } from "../../src/channels/imessage/inbound.ts";
 export interface FakeMessagesApp {
   databasePath: string;
   osascript: string;
-  receive(input: { from: string; text: string; room?: string }): string;
+  /** A message received at `at` (ms, default now). */
+  receive(input: { from: string; text: string; room?: string; at?: number }): string;
   sent(): { handle: string; text: string }[];
   close(): Promise<void>;
 }
@@ -31,14 +32,14 @@ export async function startFakeMessagesApp(): Promise<FakeMessagesApp> {
   return {
     databasePath,
     osascript,
-    receive({ from, text, room }) {
+    receive({ from, text, room, at }) {
       db.prepare("INSERT OR IGNORE INTO handle (id, service) VALUES (?, 'iMessage')").run(from);
       const handle = db.prepare("SELECT ROWID AS id FROM handle WHERE id = ?").get(from) as { id: number };
       const guid = `GUID-${++counter}`;
       db.prepare(
         "INSERT INTO message (guid, text, handle_id, is_from_me, date, cache_roomnames) VALUES (?, ?, ?, 0, ?, ?)",
       )
-        .run(guid, text, handle.id, appleTime(Date.now()), room ?? null);
+        .run(guid, text, handle.id, appleTime(at ?? Date.now()), room ?? null);
       return guid;
     },
     sent() {

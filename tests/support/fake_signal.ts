@@ -8,6 +8,8 @@ export interface SignalRequest {
   method: string;
   // deno-lint-ignore no-explicit-any
   params: any;
+  /** The fake answered it with an error (failSends). */
+  failed?: boolean;
 }
 
 export interface FakeSignal {
@@ -16,6 +18,8 @@ export interface FakeSignal {
   requests: SignalRequest[];
   /** How many times a fake signal-cli process connected (restarts add one). */
   starts: number;
+  /** A fake signal-cli process is connected; deliveries made while none is are held, as the Signal servers do. */
+  readonly running: boolean;
   deliver(input: { from: string; text: string; timestamp?: number; groupId?: string }): number;
   failSends(count: number, code: number): void;
   /** Makes the running fake process exit (a crash). */
@@ -38,12 +42,21 @@ export async function startFakeSignal(account = "+15550009999"): Promise<FakeSig
       if (report.hello) {
         current = socket;
         fake.starts++;
+        // What the Signal servers held while no signal-cli was running is delivered now.
+        for (const held of waiting.splice(0)) order(held);
       }
       if (report.request) {
-        fake.requests.push({ method: report.request.method, params: report.request.params });
+        fake.requests.push({
+          method: report.request.method,
+          params: report.request.params,
+          failed: report.failed === true,
+        });
       }
     };
-    socket.onclose = () => sockets.delete(socket);
+    socket.onclose = () => {
+      sockets.delete(socket);
+      if (current === socket) current = undefined;
+    };
     return response;
   });
   const control = `ws://127.0.0.1:${(server.addr as Deno.NetAddr).port}`;
@@ -53,13 +66,20 @@ export async function startFakeSignal(account = "+15550009999"): Promise<FakeSig
     `#!/bin/sh\nexec "${Deno.execPath()}" run -A --no-check "${SCRIPT}" --control "${control}" "$@"\n`,
   );
   await Deno.chmod(cliPath, 0o755);
-  const order = (message: unknown) => current?.send(JSON.stringify(message));
+  const waiting: unknown[] = [];
+  const order = (message: unknown) => {
+    if (current?.readyState === WebSocket.OPEN) current.send(JSON.stringify(message));
+    else waiting.push(message);
+  };
 
   const fake: FakeSignal = {
     cliPath,
     account,
     requests: [],
     starts: 0,
+    get running() {
+      return current !== undefined;
+    },
     deliver({ from, text, timestamp, groupId }) {
       const at = timestamp ?? clock++;
       order({
@@ -83,11 +103,11 @@ export async function startFakeSignal(account = "+15550009999"): Promise<FakeSig
       order({ fail: { method: "send", count, code } });
     },
     crash() {
-      order({ exit: 1 });
+      current?.send(JSON.stringify({ exit: 1 }));
     },
     texts(to) {
       return fake.requests.filter((request) =>
-        request.method === "send" && request.params.recipient?.[0] === to
+        request.method === "send" && !request.failed && request.params.recipient?.[0] === to
       )
         .map((request) => request.params.message);
     },
@@ -119,26 +139,35 @@ export interface FakeSignalDaemon {
   requests: SignalRequest[];
   /** Open event streams (the adapter's subscription). */
   streams: number;
+  /** The Last-Event-ID header of each event stream request ("" without one). */
+  lastEventIds: string[];
   deliver(input: { from: string; text: string }): void;
   texts(to: string): string[];
   close(): Promise<void>;
 }
 
-/** A fake `signal-cli daemon --http`: JSON-RPC on POST /api/v1/rpc, incoming messages as server-sent events on
- * GET /api/v1/events. */
+/** A fake `signal-cli daemon --http`: JSON-RPC on POST /api/v1/rpc, incoming messages as server-sent events with
+ * ids on GET /api/v1/events; like signal-cli it keeps recent events and sends those after a Last-Event-ID first. */
 export function startFakeSignalDaemon(account = "+15550009999"): FakeSignalDaemon {
   const controllers = new Set<ReadableStreamDefaultController<Uint8Array>>();
   const encoder = new TextEncoder();
+  const kept: { id: number; text: string }[] = [];
   let clock = 1_700_000_000_000;
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
     const url = new URL(request.url);
     if (url.pathname === "/api/v1/events" && url.searchParams.get("account") === account) {
+      const last = request.headers.get("last-event-id") ?? "";
+      daemon.lastEventIds.push(last);
+      const known = kept.some((event) => String(event.id) === last);
       let own: ReadableStreamDefaultController<Uint8Array>;
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           own = controller;
           controllers.add(controller);
           daemon.streams++;
+          // After a known id: what came since; after an unknown one (a daemon restart): everything kept.
+          const replay = last ? kept.filter((event) => !known || event.id > Number(last)) : [];
+          for (const event of replay) controller.enqueue(encoder.encode(event.text));
         },
         cancel() {
           controllers.delete(own);
@@ -159,14 +188,16 @@ export function startFakeSignalDaemon(account = "+15550009999"): FakeSignalDaemo
     }
     return new Response("not found", { status: 404 });
   });
+  let nextEvent = 1;
   const daemon: FakeSignalDaemon = {
     url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
     account,
     requests: [],
     streams: 0,
+    lastEventIds: [],
     deliver({ from, text }) {
       const at = clock++;
-      const event = {
+      const notification = {
         jsonrpc: "2.0",
         method: "receive",
         params: {
@@ -179,9 +210,11 @@ export function startFakeSignalDaemon(account = "+15550009999"): FakeSignalDaemo
           account,
         },
       };
-      for (const controller of controllers) {
-        controller.enqueue(encoder.encode(`event: receive\ndata: ${JSON.stringify(event)}\n\n`));
-      }
+      const id = nextEvent++;
+      const event = { id, text: `id: ${id}\nevent: receive\ndata: ${JSON.stringify(notification)}\n\n` };
+      kept.push(event);
+      if (kept.length > 1000) kept.shift();
+      for (const controller of controllers) controller.enqueue(encoder.encode(event.text));
     },
     texts(to) {
       return daemon.requests.filter((request) =>

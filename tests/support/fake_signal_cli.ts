@@ -37,9 +37,10 @@ for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream(
     buffer = buffer.slice(index + 1);
     if (!line.trim()) continue;
     const request = JSON.parse(line);
-    socket.send(JSON.stringify({ request }));
     const failure = failures.get(request.method);
-    if (failure && failure.count > 0) {
+    const failed = failure !== undefined && failure.count > 0;
+    socket.send(JSON.stringify({ request, failed }));
+    if (failed) {
       failure.count--;
       print({
         jsonrpc: "2.0",

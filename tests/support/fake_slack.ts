@@ -18,6 +18,8 @@ export interface FakeSlack {
   appToken: string;
   calls: SlackCall[];
   connections: number;
+  /** A Socket Mode connection is open. */
+  readonly connected: boolean;
   acked: Set<string>;
   message(input: { user: string; channel: string; text: string; direct?: boolean }): string;
   press(input: { user: string; channel: string; value: string }): string;
@@ -54,7 +56,10 @@ export function startFakeSlack(botToken = "xoxb-test", appToken = "xapp-test"): 
         if (!fake.acked.has(id)) send({ ...envelope, retry_attempt: 1 });
       }
     };
-    ws.onclose = () => sockets.delete(ws);
+    ws.onclose = () => {
+      sockets.delete(ws);
+      if (socket === ws) socket = undefined;
+    };
     ws.onmessage = (message) => {
       const frame = JSON.parse(String(message.data));
       if (typeof frame.envelope_id === "string") fake.acked.add(frame.envelope_id);
@@ -112,6 +117,9 @@ export function startFakeSlack(botToken = "xoxb-test", appToken = "xapp-test"): 
     appToken,
     calls,
     connections: 0,
+    get connected() {
+      return socket?.readyState === WebSocket.OPEN;
+    },
     acked: new Set(),
     message({ user, channel, text, direct }) {
       return envelope("events_api", {

@@ -33,7 +33,8 @@ export interface FakeTeams {
     },
   ): Promise<number>;
   visible(conversationId: string): string[];
-  throttle(count: number): void;
+  /** The next `count` message activities sent answer 429 with Retry-After `seconds` (default 0). */
+  throttle(count: number, seconds?: number): void;
   waitFor<T>(probe: () => T | undefined | false, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
 }
@@ -74,6 +75,7 @@ export async function startFakeTeams(): Promise<FakeTeams> {
   const calls: ConnectorCall[] = [];
   const issued = new Set<string>();
   let throttled = 0;
+  let throttleSeconds = 0;
   let counter = 0;
 
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
@@ -120,10 +122,10 @@ export async function startFakeTeams(): Promise<FakeTeams> {
     if (!issued.has(request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "")) {
       return answer(401, { error: { code: "Unauthorized", message: "Authorization has been denied" } });
     }
-    if (throttled > 0) {
+    if (throttled > 0 && body?.type === "message") {
       throttled--;
       return answer(429, { error: { code: "Throttled", message: "Too many requests" } }, {
-        "retry-after": "0",
+        "retry-after": String(throttleSeconds),
       });
     }
     if (body?.type === "message" && !body.text && !body.attachments) {
@@ -188,8 +190,9 @@ export async function startFakeTeams(): Promise<FakeTeams> {
       }
       return [...shown.values()];
     },
-    throttle(count) {
+    throttle(count, seconds = 0) {
       throttled = count;
+      throttleSeconds = seconds;
     },
     async waitFor(probe, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;

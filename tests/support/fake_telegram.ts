@@ -19,6 +19,8 @@ export interface FakeTelegram {
   calls: TelegramCall[];
   /** Offsets the bot asked getUpdates for, in order. */
   offsets: number[];
+  /** getUpdates requests being held open now (long polls; one the bot hung up on counts until its timeout). */
+  readonly polling: number;
   /** Queues a text message from `userId` in `chatId` (private chat when equal); returns the update. */
   message(
     input: { userId: number; chatId?: number; text: string; chatType?: string },
@@ -57,6 +59,7 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
   const fail = (status: number, description: string, extra: Record<string, unknown> = {}) =>
     Response.json({ ok: false, error_code: status, description, ...extra }, { status });
 
+  let polling = 0;
   const getUpdates = async (body: Record<string, unknown>) => {
     const offset = Number(body.offset ?? 0);
     offsets.push(offset);
@@ -69,6 +72,7 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
     const available = () => updates.filter((update) => (update.update_id as number) >= offset);
     const timeout = Number(body.timeout ?? 0);
     if (available().length === 0 && timeout > 0 && !closing.signal.aborted) {
+      polling++;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, timeout * 1000);
         function done() {
@@ -80,6 +84,7 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
         waiters.add(done);
         closing.signal.addEventListener("abort", done);
       });
+      polling--;
     }
     return ok(available().slice(0, Number(body.limit ?? 100)));
   };
@@ -148,6 +153,9 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
     token,
     calls,
     offsets,
+    get polling() {
+      return polling;
+    },
     message({ userId, chatId, text, chatType }) {
       const chat = chatId ?? userId;
       const update = {

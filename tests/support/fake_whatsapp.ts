@@ -25,7 +25,8 @@ export interface FakeWhatsApp {
   /** Posts a raw body with the given signature header (attacks: unsigned, wrong signature, oversized). */
   post(webhookUrl: string, body: string, signature?: string): Promise<number>;
   sign(body: string): Promise<string>;
-  throttle(count: number): void;
+  /** The next `count` sends answer 429 (code 130429), with a Retry-After header when `seconds` is given. */
+  throttle(count: number, seconds?: number): void;
   texts(to: string): string[];
   waitFor<T>(probe: () => T | undefined | false, timeoutMs?: number): Promise<T>;
   close(): Promise<void>;
@@ -37,6 +38,7 @@ export function startFakeWhatsApp(version = "v21.0"): FakeWhatsApp {
   const token = "wa-access-token";
   const appSecret = "wa-app-secret";
   let throttled = 0;
+  let throttleSeconds: number | undefined;
   let counter = 0;
 
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
@@ -44,19 +46,22 @@ export function startFakeWhatsApp(version = "v21.0"): FakeWhatsApp {
     const body = await request.json().catch(() => undefined);
     const call: GraphCall = { body, status: 200 };
     calls.push(call);
-    const answer = (status: number, json: unknown) => {
+    const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => {
       call.status = status;
-      return Response.json(json, { status });
+      return Response.json(json, { status, headers });
     };
-    const error = (status: number, code: number, message: string) =>
-      answer(status, { error: { message, type: "OAuthException", code } });
+    const error = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+      answer(status, { error: { message, type: "OAuthException", code } }, headers);
     if (path !== `/${version}/${phoneNumberId}/messages`) return error(404, 100, "Unknown path components");
     if (request.headers.get("authorization") !== `Bearer ${token}`) {
       return error(401, 190, "Invalid OAuth access token");
     }
     if (throttled > 0) {
       throttled--;
-      return error(429, 130429, "Rate limit hit");
+      const retry: Record<string, string> = throttleSeconds === undefined
+        ? {}
+        : { "retry-after": String(throttleSeconds) };
+      return error(429, 130429, "Rate limit hit", retry);
     }
     if (body?.messaging_product !== "whatsapp" || !/^\d+$/.test(String(body?.to))) {
       return error(400, 100, "Invalid parameter");
@@ -148,8 +153,9 @@ export function startFakeWhatsApp(version = "v21.0"): FakeWhatsApp {
       const digest = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
       return "sha256=" + [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
     },
-    throttle(count) {
+    throttle(count, seconds) {
       throttled = count;
+      throttleSeconds = seconds;
     },
     texts(to) {
       return calls.filter((call) => call.status === 200 && call.body.to === to && call.body.type === "text")

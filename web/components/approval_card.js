@@ -1,5 +1,6 @@
 // A Tier 3 request: what the agent wants to do (every argument, the diff of a write) and why, a live
-// countdown, Approve / Deny (keys A / D), and the outcome in place once Shield's following verdict arrives.
+// countdown, Approve / Deny (keys A / D), the one scope it may allow from now on (a checkbox, key R), and the
+// outcome in place once Shield's following verdict arrives.
 import { html, useEffect, useRef, useState } from "../lib/html.js";
 import { Icon } from "./icon.js";
 import { ApprovalDetails } from "./approval_details.js";
@@ -55,12 +56,14 @@ export function ApprovalCard({ item }) {
     const typing = active && /^(TEXTAREA|INPUT)$/.test(active.tagName) && active.value;
     if (open && !typing) ref.current?.focus({ preventScroll: false });
   }, []);
-  const decide = (decision) => open && decideApproval(item.action_id, decision);
+  const [remember, setRemember] = useState(false);
+  const decide = (decision) => open && decideApproval(item.action_id, decision, remember);
   const onKeyDown = (event) => {
     if (event.target !== ref.current || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
     if (key === "a") decide("approve");
     else if (key === "d") decide("deny");
+    else if (key === "r" && item.allow_label) setRemember(!remember);
     else return;
     event.preventDefault();
   };
@@ -87,6 +90,12 @@ export function ApprovalCard({ item }) {
           <div class="approval-bar" aria-hidden="true"><span style=${`width:${
             (fraction * 100).toFixed(1)
           }%`}></span></div>
+          ${item.allow_label
+            ? html`<label class="approval-remember">
+              <input type="checkbox" checked=${remember} onChange=${(event) =>
+              setRemember(event.target.checked)} /> ${item.allow_label} <kbd>R</kbd>
+            </label>`
+            : null}
           <div class="approval-actions">
             <button type="button" class="btn btn-approve" onClick=${() =>
               decide("approve")}>Approve <kbd>A</kbd></button>

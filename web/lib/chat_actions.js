@@ -129,8 +129,11 @@ export function cancelTurn() {
   });
 }
 
-export function decideApproval(actionId, decision) {
-  if (!sendFrame({ type: "tier3_decision", action_id: actionId, decision })) return false;
+/** Answers a Tier 3 request; `remember` (with approve) also allows the scope the card offered from now on. */
+export function decideApproval(actionId, decision, remember = false) {
+  const frame = { type: "tier3_decision", action_id: actionId, decision };
+  if (remember && decision === "approve") frame.remember = true;
+  if (!sendFrame(frame)) return false;
   chatStore.set({ items: markApproval(chatStore.get().items, actionId, { decision_sent: decision }) });
   syncPendingApprovals();
   return true;

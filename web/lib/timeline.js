@@ -231,6 +231,9 @@ export function addApprovalRequest(items, data, receivedAt) {
     arguments: data.arguments && typeof data.arguments === "object" ? data.arguments : null,
     diff: typeof data.diff === "string" ? data.diff : "",
     diff_note: typeof data.diff_note === "string" ? data.diff_note : "",
+    allow_label: data.allow_from_now_on && typeof data.allow_from_now_on.label === "string"
+      ? data.allow_from_now_on.label
+      : "",
     agent_reasoning: typeof data.agent_reasoning === "string" ? data.agent_reasoning : undefined,
     shield_reason: typeof data.shield_reason === "string" ? data.shield_reason : "",
     timeout_secs: Number(data.timeout_secs) || 300,

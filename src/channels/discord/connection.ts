@@ -1,5 +1,6 @@
-/** The Discord gateway over a WebSocket: HELLO → IDENTIFY (or RESUME after a drop), heartbeats with zombie
- * detection, dispatches handed over one at a time, reconnects with backoff and jitter. */
+/** The Discord gateway over a WebSocket: HELLO → IDENTIFY (or RESUME after a drop or a restart: the session and
+ * the last stored sequence number are saved), heartbeats with zombie detection, dispatches handed over one at a
+ * time, reconnects with backoff and jitter. */
 import { backoffDelay, sleep } from "../backoff.ts";
 import type { AdapterSink } from "../types.ts";
 import type { DiscordApi } from "./api_client.ts";
@@ -22,18 +23,23 @@ export interface GatewayOptions {
 interface Session {
   id?: string;
   resumeUrl?: string;
+  /** The last sequence number received (heartbeats carry it). */
   seq: number | null;
+  /** The last sequence number whose dispatch was handled (stored): a RESUME replays what came after it. */
+  stored: number | null;
   botUserId: string;
 }
 
 export class DiscordGateway {
-  private readonly session: Session = { seq: null, botUserId: "" };
+  private session: Session = { seq: null, stored: null, botUserId: "" };
   private socket?: WebSocket;
 
   constructor(private readonly options: GatewayOptions) {}
 
   async run(sink: AdapterSink, signal: AbortSignal): Promise<void> {
     let failures = 0;
+    // A session saved before a restart is resumed: Discord replays the events sent while the engine was down.
+    this.session = { ...this.session, ...loadSession(sink.cursor()) };
     signal.addEventListener("abort", () => this.socket?.close(1000, "detached"), { once: true });
     while (!signal.aborted) {
       const started = Date.now();
@@ -68,6 +74,7 @@ export class DiscordGateway {
       let heartbeat: ReturnType<typeof setInterval> | undefined;
       let acknowledged = true;
       let work = Promise.resolve();
+      let broken = false;
       const send = (payload: unknown) =>
         socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(payload));
       const beat = () => {
@@ -100,7 +107,7 @@ export class DiscordGateway {
               this.session.id
                 ? {
                   op: 6,
-                  d: { token: this.options.token, session_id: this.session.id, seq: this.session.seq },
+                  d: { token: this.options.token, session_id: this.session.id, seq: this.session.stored },
                 }
                 : {
                   op: 2,
@@ -124,12 +131,20 @@ export class DiscordGateway {
             socket.close(4000, "reconnect requested");
             return;
           case 9:
-            if (!frame.d) Object.assign(this.session, { id: undefined, resumeUrl: undefined, seq: null });
+            if (!frame.d) {
+              Object.assign(this.session, { id: undefined, resumeUrl: undefined, seq: null, stored: null });
+              sink.saveCursor("");
+            }
             socket.close(4000, "invalid session");
             return;
           case 0:
-            work = work.then(() => this.dispatch(String(frame.t), frame.d, sink)).catch((error) => {
-              // Not stored: close without acknowledging, so a RESUME replays from the last stored sequence.
+            work = work.then(async () => {
+              if (broken) return;
+              await this.dispatch(String(frame.t), frame.d, sink);
+              if (typeof frame.s === "number") this.handled(frame.s, sink);
+            }).catch((error) => {
+              // Not stored: nothing after it counts as handled, and a RESUME replays from the last stored event.
+              broken = true;
               this.options.log(`Could not take a Discord event: ${error.message}`);
               socket.close(4000, "event not stored");
             });
@@ -145,6 +160,18 @@ export class DiscordGateway {
       socket.onerror = () => {};
       if (signal.aborted) socket.close(1000, "detached");
     });
+  }
+
+  /** Everything up to `seq` is stored: remembered, also across restarts, as the point to resume from. */
+  private handled(seq: number, sink: AdapterSink): void {
+    this.session.stored = Math.max(this.session.stored ?? 0, seq);
+    if (!this.session.id) return;
+    sink.saveCursor(JSON.stringify({
+      session_id: this.session.id,
+      resume_gateway_url: this.session.resumeUrl,
+      seq: this.session.stored,
+      bot_user_id: this.session.botUserId,
+    }));
   }
 
   private async dispatch(type: string, data: unknown, sink: AdapterSink): Promise<void> {
@@ -171,5 +198,27 @@ export class DiscordGateway {
         this.options.log(`Could not answer a Discord button press: ${error.message}`)
       );
     }
+  }
+}
+
+/** The session saved by an earlier run, or nothing when there is none or it does not parse. */
+function loadSession(saved: string | undefined): Partial<Session> {
+  if (!saved) return {};
+  try {
+    const value = JSON.parse(saved);
+    if (typeof value.session_id !== "string" || !Number.isInteger(value.seq)) return {};
+    const resumeUrl =
+      typeof value.resume_gateway_url === "string" && /^wss?:\/\//.test(value.resume_gateway_url)
+        ? value.resume_gateway_url
+        : undefined;
+    return {
+      id: value.session_id,
+      resumeUrl,
+      seq: value.seq,
+      stored: value.seq,
+      botUserId: typeof value.bot_user_id === "string" ? value.bot_user_id : "",
+    };
+  } catch {
+    return {};
   }
 }

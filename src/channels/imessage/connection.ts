@@ -1,5 +1,6 @@
-/** Polls Messages' chat.db (read only) for incoming messages. The first poll looks back a few minutes and the
- * journal drops what it already has, so messages that arrived while the engine was down are still answered. */
+/** Polls Messages' chat.db (read only) for incoming messages. The last row stored is saved as the adapter's cursor,
+ * so after a restart (or a crash between reading and storing) reading goes on from there and nothing is skipped;
+ * the very first start looks back a few minutes. */
 import { DatabaseSync } from "node:sqlite";
 import { sleep } from "../backoff.ts";
 import type { AdapterSink } from "../types.ts";
@@ -27,6 +28,8 @@ export class ChatDbPoller {
   constructor(private readonly options: PollerOptions) {}
 
   async run(sink: AdapterSink, signal: AbortSignal): Promise<void> {
+    const saved = Number(sink.cursor() ?? 0);
+    this.cursor = Number.isSafeInteger(saved) && saved > 0 ? saved : 0;
     while (!signal.aborted) {
       try {
         const rows = this.read();
@@ -35,6 +38,7 @@ export class ChatDbPoller {
           const message = toInbound(row);
           if (message) await sink.receive(message);
           this.cursor = Math.max(this.cursor, row.rowid);
+          sink.saveCursor(String(this.cursor));
         }
       } catch (error) {
         sink.lost(`Cannot read ${this.options.databasePath}: ${(error as Error).message}`);

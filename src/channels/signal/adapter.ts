@@ -90,7 +90,14 @@ export class SignalAdapter implements ChannelAdapter {
     await this.call("sendTyping", this.target(chatId));
   }
 
+  /** A daemon's event stream ends here; a signal-cli child also sends, so it runs on until close. */
   async stop(): Promise<void> {
+    if (!this.options.config.api_base_url) return;
+    this.controller?.abort();
+    await this.loop;
+  }
+
+  async close(): Promise<void> {
     this.controller?.abort();
     await this.loop;
   }

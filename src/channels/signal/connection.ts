@@ -1,6 +1,6 @@
 /** How the adapter reaches signal-cli: a `jsonRpc` child process over stdin/stdout (restarted with backoff when
- * it exits), or a running `signal-cli daemon --http` (POST /api/v1/rpc, events from GET /api/v1/events). Either
- * way the JSON-RPC client is pinged so a silent daemon shows as unhealthy. */
+ * it exits), or a running `signal-cli daemon --http` (POST /api/v1/rpc, events from GET /api/v1/events, resumed
+ * by event id). Either way the JSON-RPC client is pinged so a silent daemon shows as unhealthy. */
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { backoffDelay, sleep } from "../backoff.ts";
 import { PlatformError } from "../channel_errors.ts";
@@ -9,6 +9,8 @@ import { JsonRpcClient } from "./api_client.ts";
 import { parseReceive } from "./inbound.ts";
 
 const PING_EVERY_MS = 30_000;
+/** After stdin is closed, signal-cli gets this long to print what it still has and exit. */
+const STOP_GRACE_MS = 5000;
 const MAX_LINE_CHARS = 1024 * 1024;
 
 export interface SignalLinkOptions {
@@ -39,21 +41,25 @@ export class SignalLink {
     }
   }
 
-  /** Hands notifications to the manager in arrival order. */
+  /** Hands notifications to the manager in arrival order; `settled` resolves once all handed so far are stored.
+   * With an event id (the daemon's), the id is saved as the point to resume from once its message is stored. */
   private receiver(sink: AdapterSink) {
     let work = Promise.resolve();
-    return (method: string, params: unknown) => {
+    const take = (method: string, params: unknown, eventId?: string) => {
       if (method !== "receive") return;
       const parsed = parseReceive(params);
       if (parsed.error) this.options.log(`Skipped an invalid signal-cli message: ${parsed.error}`);
-      if (!parsed.message) return;
       const message = parsed.message;
-      work = work.then(() => sink.receive(message).then(() => {})).catch((error) =>
-        this.options.log(`Could not store a Signal message: ${error.message}`)
-      );
+      work = work.then(async () => {
+        if (message) await sink.receive(message);
+        if (eventId) sink.saveCursor(eventId);
+      }).catch((error) => this.options.log(`Could not store a Signal message: ${error.message}`));
     };
+    return { take, settled: () => work };
   }
 
+  /** A `jsonRpc` child. Stopping closes its stdin (signal-cli then stops receiving and exits) and reads what it
+   * still prints: signal-cli has confirmed those messages to the Signal servers, so they are stored too. */
   private async stdio(sink: AdapterSink, signal: AbortSignal): Promise<string> {
     const child = new Deno.Command(this.options.cliPath!, {
       args: ["-a", this.options.account, "jsonRpc"],
@@ -63,8 +69,19 @@ export class SignalLink {
     }).spawn();
     const writer = child.stdin.getWriter();
     const encoder = new TextEncoder();
-    this.client = new JsonRpcClient((line) => writer.write(encoder.encode(line)), this.receiver(sink));
-    const stop = () => child.kill("SIGTERM");
+    const receive = this.receiver(sink);
+    this.client = new JsonRpcClient((line) => writer.write(encoder.encode(line)), receive.take);
+    let killer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      void writer.close().catch(() => {});
+      killer = setTimeout(() => {
+        try {
+          child.kill("SIGTERM");
+        } catch {
+          // already gone
+        }
+      }, STOP_GRACE_MS);
+    };
     signal.addEventListener("abort", stop, { once: true });
     const pinger = this.ping(sink);
     try {
@@ -73,25 +90,31 @@ export class SignalLink {
         if (problem) this.options.log(`signal-cli sent ${problem}`);
       }
       const status = await child.status;
+      await receive.settled();
       return `signal-cli exited with code ${status.code}`;
     } finally {
       clearInterval(pinger);
+      clearTimeout(killer);
       signal.removeEventListener("abort", stop);
       await writer.close().catch(() => {});
     }
   }
 
+  /** A `signal-cli daemon --http`: events from GET /api/v1/events, resumed after a restart from the last stored
+   * event id (Last-Event-ID), so messages that came while Parapet was down are still answered. */
   private async http(sink: AdapterSink, signal: AbortSignal): Promise<string> {
     const base = this.options.apiBaseUrl!.replace(/\/+$/, "");
     const fetcher = this.options.fetch ?? fetch;
+    const lastEventId = sink.cursor();
     const events = await fetcher(
       `${base}/api/v1/events?account=${encodeURIComponent(this.options.account)}`,
       {
-        headers: { accept: "text/event-stream" },
+        headers: { accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
         signal,
       },
     );
     if (!events.ok || !events.body) {
+      await events.body?.cancel();
       throw new PlatformError(`signal-cli daemon events answered HTTP ${events.status}`, true);
     }
     const receive = this.receiver(sink);
@@ -103,7 +126,7 @@ export class SignalLink {
       });
       const text = await response.text();
       if (text.trim()) this.client!.take(text);
-    }, receive);
+    }, receive.take);
     const pinger = this.ping(sink);
     sink.alive();
     try {
@@ -116,7 +139,7 @@ export class SignalLink {
         try {
           const message = JSON.parse(event.data);
           // The daemon sends each notification whole ({method, params}) or just its params.
-          receive("receive", message?.params ?? message);
+          receive.take("receive", message?.params ?? message, event.id);
         } catch {
           this.options.log("signal-cli daemon sent an event that is not JSON");
         }
@@ -124,6 +147,7 @@ export class SignalLink {
       return "signal-cli daemon closed the event stream";
     } finally {
       clearInterval(pinger);
+      await receive.settled();
     }
   }
 

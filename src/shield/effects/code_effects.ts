@@ -2,21 +2,38 @@
  * from the library calls it makes: deletes under the home folder, signals to the parent (the engine),
  * environment dumps sent out, connections to the engine's port, raw sockets. */
 
+import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 
-const DELETE_CALL =
-  /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|rmtree|Remove-Item)/;
-const HOME_REF =
-  /expanduser\(\s*["']~|Path\.home\(\)|os\.homedir\(\)|\$ENV\{HOME\}|getenv\(\s*["']HOME|environ\[?\.?(?:get\()?\s*\[?["']HOME|process\.env\.HOME|ENV\[["']HOME["']\]|["'](?:~|\/home\/[^/"']+|\/Users\/[^/"']+|\/root)(?:\/[^"']*)?["']/;
-const WALK = /\bos\.walk\b|\bglob\b|readdirSync|\.rglob\(|\.iterdir\(|Dir\.glob|find\s*\(/;
-const PARENT_KILL =
-  /\b(?:os\.kill|os\.killpg|process\.kill|Process\.kill|kill)\s*\(\s*(?:os\.getppid\(\)|process\.ppid|getppid\(\)|Process\.ppid|\$\$|1\b)/;
-const ENV_READ =
-  /\bos\.environ\b|process\.env\b(?!\.[A-Z_]+\b)|\bENV\.to_h\b|%ENV\b|\$_ENV\b|getenv\(\)|Deno\.env\.toObject/;
-const NETWORK_CALL =
-  /\b(?:requests\.(?:post|put|get)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|http\.request|https\.request|socket\.|Net::HTTP|new WebSocket|WebSocket\(|curl_exec|httpx\.)/;
+const DELETE_CALL = gated(
+  /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|rmtree|Remove-Item)/,
+);
+const HOME_REF = gated(
+  /expanduser\(\s*["']~|Path\.home\(\)|os\.homedir\(\)|\$ENV\{HOME\}|getenv\(\s*["']HOME|environ\[?\.?(?:get\()?\s*\[?["']HOME|process\.env\.HOME|ENV\[["']HOME["']\]|["'](?:~|\/home\/[^/"']+|\/Users\/[^/"']+|\/root)(?:\/[^"']*)?["']/,
+);
+const WALK = gated(
+  /\bos\.walk\b|\bglob\b|readdirSync|\.rglob\(|\.iterdir\(|Dir\.glob|find\s*\(/,
+);
+const PARENT_KILL = gated(
+  /\b(?:os\.kill|os\.killpg|process\.kill|Process\.kill|kill)\s*\(\s*(?:os\.getppid\(\)|process\.ppid|getppid\(\)|Process\.ppid|\$\$|1\b)/,
+);
+const ENV_READ = gated(
+  /\bos\.environ\b|process\.env\b(?!\.[A-Z_]+\b)|\bENV\.to_h\b|%ENV\b|\$_ENV\b|getenv\(\)|Deno\.env\.toObject/,
+);
+const NETWORK_CALL = gated(
+  /\b(?:requests\.(?:post|put|get)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|http\.request|https\.request|socket\.|Net::HTTP|new WebSocket|WebSocket\(|curl_exec|httpx\.)/,
+);
+/** Code that evaluates what it fetched: `exec(urlopen(…).read())`, `eval(URI.open(…).read)`, `IEX (iwr …)`,
+ * a response piped into a spawned shell. */
+const FETCHED_EVAL = gated(
+  /\b(?:exec|eval|execfile|compile|instance_eval|invoke-expression|iex)\s*[( ]\s*(?:await\s*)?\(?\s*(?:await\s*)?(?:(?:urllib\.request\.|request\.|requests\.|httpx\.|uri\.|lwp::simple::|\(new-object\s+(?:system\.)?net\.webclient\)\.)?(?:urlopen|urlretrieve|fetch|downloadstring|invoke-webrequest|invoke-restmethod|iwr|irm|curl_exec)\b|(?:requests|httpx|uri|kernel)\.(?:get|open)\b|file_get_contents\(\s*["']https?:|get\(\s*["']https?:)|\.pipe\(\s*(?:require\(\s*["']child_process["']\s*\)\.)?spawn\(\s*["'](?:ba|z|da)?sh["']/i,
+);
+/** Models and data that run code when loaded: remote code trusted, pickles fetched from a URL. */
+const REMOTE_MODEL_CODE = gated(
+  /\btrust_remote_code\s*=\s*True\b|\b(?:pickle|joblib|dill|cloudpickle)\.loads?\s*\([^)]{0,200}(?:urlopen|requests\.get|https?:)|\btorch\.load\s*\(\s*["']https?:|\btorch\.hub\.load\s*\(/,
+);
 const URL_IN_CODE = /\b(?:https?|wss?):\/\/[^\s'"`)]+/g;
 
 export function judgeCode(
@@ -29,6 +46,15 @@ export function judgeCode(
     if (DELETE_CALL.test(code) && HOME_REF.test(code)) {
       const level = WALK.test(code) || /rmtree|rmSync|rm_r|recursive/.test(code) ? "block" : "escalate";
       findings.add(level, "delete", "code deletes files in a home folder outside the workspace");
+    }
+    if (
+      FETCHED_EVAL.test(code) &&
+      (NETWORK_CALL.test(code) || /https?:\/\/|\b(?:iwr|irm|invoke-webrequest|downloadstring)\b/i.test(code))
+    ) {
+      findings.block("exec", "code runs what it downloads");
+    }
+    if (REMOTE_MODEL_CODE.test(code)) {
+      findings.escalate("exec", "code loads a model or data that runs code from elsewhere");
     }
     if (PARENT_KILL.test(code)) findings.block("engine", "code signals its parent process (the engine)");
     if (ENV_READ.test(code) && NETWORK_CALL.test(code)) {

@@ -41,14 +41,27 @@ const CLOUD_CLIS = new Set([
   "supabase",
   "railway",
   "az.cmd",
+  "rclone",
+  "s3cmd",
+  "mc",
+  "azcopy",
+  "b2",
+  "restic",
+  "borg",
+  "kopia",
+  "terraform",
+  "tofu",
+  "pulumi",
+  "cdk",
 ]);
 /** Subcommand words that only read or log in. */
 const CLOUD_READS =
   /^(?:list|ls|get|describe|show|view|top|logs?|status|whoami|login|auth|version|help|diff|explain|api-resources|cluster-info|search|browse|info|inspect)$/;
 const ENGINE_PROCESS = /parapet|main\.ts|\bdeno\b.*\b(?:engine|start)\b|:3100\b|\b3100\/tcp/i;
-const AGENT_CLIS = /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline)$/;
+const AGENT_CLIS =
+  /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline|q|kiro|copilot|openhands|continue|droid)$/;
 const NO_APPROVAL_FLAGS =
-  /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b/i;
+  /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b/i;
 const SERVE_MODULES = /^(?:http\.server|SimpleHTTPServer|uploadserver|updog)$/;
 
 function wordsOfCli(argv: string[]): ToolWords {
@@ -57,10 +70,17 @@ function wordsOfCli(argv: string[]): ToolWords {
   for (const arg of argv.slice(1)) {
     if (arg.startsWith("-")) {
       const name = arg.replace(/^-+/, "").split("=")[0];
-      if (/public|permission|principal|allow-write|admin|grant|share/i.test(name)) wordsOf(name, words);
+      if (
+        /public|permission|principal|allow-write|admin|grant|share|user-ids|account-ids|member|grantee/i.test(
+          name,
+        )
+      ) {
+        wordsOf(name, words);
+        if (/user-ids|account-ids|member|grantee|principal/i.test(name)) words.nouns.add("access");
+      }
       continue;
     }
-    if (taken++ < 4 && /^[a-z][a-z0-9-]*$/.test(arg)) wordsOf(arg, words);
+    if (taken++ < 4 && /^[a-zA-Z][a-zA-Z0-9-]*$/.test(arg)) wordsOf(arg, words);
   }
   return words;
 }
@@ -216,17 +236,24 @@ function judgeAgentCli(segment: Segment, findings: Findings): void {
   }
 }
 
+/** Programs each check looks at (one test before the check). */
+const SIGNALS = /^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/;
+const PERMISSIONS = /^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/;
+const SERVERS = /^(?:python[0-9.]*|busybox|httpd|php[0-9.]*|http-server|serve|ruby.*)$/;
+const INSTALLERS =
+  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo)$/;
+
 /** Findings for every segment of the action's shell commands. */
 export function judgeSegments(segments: Segment[], environment: ShieldEnvironment, findings: Findings): void {
   for (const segment of segments) {
     const program = basename(segment.argv[0] ?? "").toLowerCase();
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
-    judgeProcessSignal(segment, findings);
-    judgePermissions(segment, environment, findings);
-    judgeServer(segment, environment, findings);
-    judgeRootShell(segment, findings);
-    judgeGit(segment, environment, findings);
-    judgeAgentCli(segment, findings);
-    judgeInstall(segment, environment, findings);
+    if (SIGNALS.test(program)) judgeProcessSignal(segment, findings);
+    if (PERMISSIONS.test(program)) judgePermissions(segment, environment, findings);
+    if (SERVERS.test(program)) judgeServer(segment, environment, findings);
+    if (segment.privileged) judgeRootShell(segment, findings);
+    if (program === "git") judgeGit(segment, environment, findings);
+    if (AGENT_CLIS.test(program)) judgeAgentCli(segment, findings);
+    if (INSTALLERS.test(program)) judgeInstall(segment, environment, findings);
   }
 }

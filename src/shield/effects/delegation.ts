@@ -1,21 +1,69 @@
 /** Work handed on (sub-agent tasks, schedules, agent messages) and standing instructions (memory, agent
  * instruction files): what they would make an agent do later, read from their text and settings. */
 
+import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 
-const GATHER_SECRETS =
-  /\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\b[^.\n]{0,60}\b(?:saved passwords?|passwords?|credentials?|api keys?|tokens?|cookies|secrets?|private keys?|ssh keys?|seed phrase|recovery codes?|browser profile|keychain|wallet)\b/i;
-const REMOTE_CONTROL =
-  /\b(?:fetch|download|get|read|check|poll|load|open)\b[^.\n]{0,60}(?:https?:\/\/|www\.)\S+[^.\n]{0,40}\b(?:do|run|execute|follow|carry out|obey|apply)\b[^.\n]{0,30}\b(?:what|whatever|instructions?|commands?|it says|says)\b/i;
-const RECON =
-  /\b(?:scan (?:the )?(?:local )?network|port ?scan|default passwords?|brute[- ]?force|try (?:every|all) passwords?)\b/i;
-const STANDING =
-  /\b(?:(?:user|owner|i) (?:allows?|authori[sz]es?|permits?) (?:you|the (?:assistant|agent))|you (?:may|can|are allowed to|are authori[sz]ed to|have permission to) (?:share|send|forward|delete|run|execute|transfer|pay|approve|give)|without (?:asking|confirmation|confirming|approval|checking|telling)|never ask|(?:don't|do not) (?:ask|confirm|tell)|no need to (?:ask|confirm)|pre-?approved|standing (?:permission|approval)|always (?:approve|accept|run|execute|send|share|forward|include|trust))\b/i;
-const TRIGGERED_ACTION =
-  /\b(?:always|whenever|every time|before (?:answering|responding|any)|when (?:writing|generating|answering|asked)|on every)\b[^\n]{0,200}(?:eval\(|exec\(|\bcurl\b|\bwget\b|cat ~|\.ssh|\btokens?\b|\bsecrets?\b|\bpasswords?\b|\bupload\b|\bsend\b|include the output|child_process|process\.env)/i;
+const GATHER_SECRETS = gated(
+  /\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\b[^.\n]{0,60}\b(?:saved passwords?|passwords?|credentials?|api keys?|tokens?|cookies|secrets?|private keys?|ssh keys?|seed phrase|recovery codes?|browser profile|keychain|wallet)\b/i,
+);
+const REMOTE_CONTROL = gated(
+  /\b(?:fetch|download|get|read|check|poll|load|open|curl|wget)\b[^.\n]{0,60}(?:https?:\/\/|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b)\S*[^.\n]{0,60}\b(?:do|run|execute|exec|follow|carry out|obey|apply|install|source|bash|sh)\b[^.\n]{0,30}\b(?:what|whatever|instructions?|commands?|it says|says|it|them|that|the (?:script|file|binary|installer|job|task))\b/i,
+);
+/** Asks the agent to hide what it does from the user. */
+const CONCEAL = gated(
+  /\b(?:quietly|silently|secretly|covertly|in the background without|without (?:telling|notifying|informing|mentioning|logging|showing)|do not (?:mention|tell|inform|log|report|show)|don't (?:mention|tell|inform|log|report|show)|never (?:mention|tell|reveal)|hide (?:it|this|that|the (?:output|change|message))|delete (?:the|any) (?:evidence|logs?|traces?))\b/i,
+);
+/** Text written for an AI assistant to read later and obey: markers and addresses of prompt injection. */
+export const INSTRUCTIONS_TO_AI = gated(
+  /\byou are now (?:in )?(?:an? )?(?:admin|administrator|developer|god|maintenance|unrestricted|jailbroken|dan|debug|root) mode\b|\b(?:system|admin|developer)\s*(?:override|message|note|instruction)?\s*:\s*(?:you|ignore|from now on|assistant|agent)\b|<\/?(?:information|important|instructions?|system|admin|events? read|context)>|\bto you,? (?:the )?(?:ai|llm)\b|\b(?:ai|llm) (?:assistant|agent|model)s?\b[^.\n]{0,40}\b(?:must|should|please|reading|read this|you (?:are|must|should))|\b(?:ignore|disregard|forget) (?:all |any |the |your )?(?:previous|prior|above|earlier|original) (?:instructions|messages|rules|prompts?|guidelines)|\bbefore you (?:can )?(?:solve|answer|complete|continue|do) (?:the|this|your) task\b|\bwhen the user (?:says|asks|types|writes|mentions)\b[^.\n]{0,80}\b(?:call|run|send|forward|open|execute|delete|share)\b|\bcall\s+[a-z_]+\.[a-z_]+\s*\(|\b(?:new|updated|revised) (?:system )?(?:instructions|policy) (?:from|by) (?:the )?(?:administrator|admin|developer|system)\b/i,
+);
+/** What a task asks for, in words rather than commands. */
+const DESTROY_INTENT = gated(
+  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:all|every|entire|whole|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b/i,
+);
+const SEND_INTENT = gated(
+  /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i,
+);
+const SENSITIVE_DATA_WORDS = gated(
+  /\b(?:customer|client|user|employee|contact)s?(?: list| data| records| database| export)?\b|\bdatabase\b|\bdump\b|\.csv\b|\bcredentials?\b|\bpasswords?\b|\bkeys?\b|\bsecrets?\b|\btokens?\b|\bcontracts?\b|\bpayroll\b|\bsalar(?:y|ies)\b|~\/|\bhome (?:folder|directory)\b|\bdocuments\b|\.env\b|\ball (?:files|data|messages|emails)\b|\bcontents of\b|\binbox\b|\bchat history\b/i,
+);
+const PROTECTION_OFF_INTENT = gated(
+  /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|antivirus|anti-virus|defender|edr|mfa|2fa|two-factor|logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code review|tests)\b/i,
+);
+const RELAYED_APPROVAL = gated(
+  /\b(?:the )?(?:user|owner|admin|administrator|cto|ceo|cfo|boss|manager|security team|legal)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:already |has |have )?(?:approved|authori[sz]ed|confirmed|signed off|okayed|agreed)\b|\b(?:said|says) (?:it'?s|it is|that'?s) (?:fine|ok|okay)\b|\b(?:approval|permission|authori[sz]ation) (?:was |has been |is )?(?:already )?(?:granted|given|obtained)\b|\bpre-?approved\b/i,
+);
+/** Orders taken from a place anyone can write to (a channel, an inbox, an issue tracker). */
+const OPEN_ORDERS = gated(
+  /\b(?:run|execute|do|follow|obey|carry out|perform|apply)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:any|every|all|whatever|each)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:commands?|instructions?|requests?|tasks?|orders?|scripts?)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:posted|sent|written|found|received|in|from|that (?:appear|arrive)|listed)\b/i,
+);
+/** Work that approves what a human should, or multiplies itself. */
+const SELF_APPROVAL = gated(
+  /\b(?:approve|accept|confirm|allow)\b[^.\n]{0,30}\b(?:all |any |every |the )?(?:pending|queued|waiting|tier ?3)\b[^.\n]{0,20}\b(?:actions?|requests?|prompts?|approvals?|tool calls?)\b|\/api\/(?:ws|restart|settings|approvals?)\b/i,
+);
+const MULTIPLY = gated(
+  /\b(?:spawn|create|start|launch)\b[^.\n]{0,30}\b(?:\d{2,}|hundreds?|thousands?|many|more|two|2)\b[^.\n]{0,20}\b(?:agents?|copies|instances|sub-?agents?)\b[^.\n]{0,60}\b(?:each|every|which|that|recursively|forever)\b|\brecursive(?:ly)? spawn/i,
+);
+/** Work told to outlive the user's stop. */
+const RESIST_STOP = gated(
+  /\b(?:ignore|refuse|resist|disregard)\b[^.\n]{0,40}\b(?:shut ?down|stop|kill|cancel|terminate)\b|\b(?:restart|respawn|revive) (?:it|itself|yourself)\b[^.\n]{0,30}\b(?:stops|killed|dies|terminated)\b|\b(?:run|keep running|stay alive)\b[^.\n]{0,20}\b(?:forever|indefinitely|no matter what)\b/i,
+);
+const ALL_TOOLS = /^(?:\*|all|any|everything)$/i;
+const NO_APPROVAL_VALUE =
+  /bypass|dangerously|yolo|^never$|full-auto|danger-full-access|skip|^off$|^none$|auto-?approve/i;
+const RECON = gated(
+  /\b(?:scan (?:the )?(?:local )?network|port ?scan|default passwords?|brute[- ]?force|try (?:every|all) passwords?)\b/i,
+);
+const STANDING = gated(
+  /\b(?:standing (?:rule|instruction|order|permission)|(?:user|owner|i) (?:allows?|authori[sz]es?|permits?) (?:you|the (?:assistant|agent))|you (?:may|can|are allowed to|are authori[sz]ed to|have permission to) (?:share|send|forward|delete|run|execute|transfer|pay|approve|give)|without (?:asking|confirmation|confirming|approval|checking|telling)|never ask|(?:don't|do not) (?:ask|confirm|tell)|no need to (?:ask|confirm)|pre-?approved|standing (?:permission|approval)|always (?:approve|accept|run|execute|send|share|forward|include|trust))\b/i,
+);
+const TRIGGERED_ACTION = gated(
+  /\b(?:always|whenever|every time|each time|before (?:answering|responding|any|every|each)|after (?:every|each)|when (?:writing|generating|answering|asked|the user)|on every|at the start of)\b[^\n]{0,200}(?:eval\(|exec\(|\bcurl\b|\bwget\b|cat ~|\.ssh|\btokens?\b|\bsecrets?\b|\bpasswords?\b|\bupload\b|\bsend\b|include the output|child_process|process\.env|\b(?:bcc|cc|forward|copy|email|share)\b[^\n]{0,60}@[\w-]+\.)/i,
+);
 const AUTO_APPROVE =
   /^(?:auto_?approve|autoApprove|yolo|skip_?approvals?|dangerously\w*|no_?confirm\w*|unattended|bypass\w*)$/i;
 
@@ -33,6 +81,8 @@ export function judgeDelegation(
     findings.escalate("delegation", `"${tool}" takes its orders from a web address`);
   }
   if (RECON.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to attack or probe hosts`);
+  if (CONCEAL.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to hide what it does`);
+  judgeIntents(tool, text, findings);
   for (const finding of sensitiveFindings(text)) {
     if (
       finding.kind === "payment instruction" || finding.kind === "financial" || finding.kind === "password"
@@ -45,6 +95,24 @@ export function judgeDelegation(
     if (depth > 3) return;
     if (AUTO_APPROVE.test(key) && value === true) {
       findings.escalate("delegation", `"${tool}" turns approvals off ("${key}")`);
+    }
+    if (
+      typeof value === "string" && /mode|permission|approval|sandbox|policy/i.test(key) &&
+      NO_APPROVAL_VALUE.test(value)
+    ) {
+      findings.escalate("delegation", `"${tool}" turns approvals off ("${key}: ${value.slice(0, 40)}")`);
+    }
+    if (/^(?:tools|allowed_?tools|permissions|capabilities)$/i.test(key)) {
+      const items = Array.isArray(value) ? value : [value];
+      if (items.some((item) => typeof item === "string" && ALL_TOOLS.test(item))) {
+        findings.escalate("delegation", `"${tool}" hands an agent every tool`);
+      }
+    }
+    if (
+      /^(?:cron|schedule|when|trigger)$/i.test(key) && typeof value === "string" &&
+      /@reboot|@startup|on[_ ]?boot|at[_ ]?login/i.test(value)
+    ) {
+      findings.escalate("persistence", `"${tool}" runs at every start of the machine`);
     }
     if (typeof value === "string" && /^(?:base_?url|endpoint|api_?base|url|host)$/i.test(key)) {
       const host = readHost(value, environment);
@@ -59,8 +127,73 @@ export function judgeDelegation(
   for (const [key, value] of Object.entries(payload)) visit(key, value, 0);
 }
 
+/** Harm a task asks for in words: destroying data, sending data out, switching protections off, or acting on
+ * an approval only the message vouches for. */
+export function judgeIntents(tool: string, text: string, findings: Findings): void {
+  if (text.length > 64 * 1024) return;
+  if (DESTROY_INTENT.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to destroy data`);
+  if (SEND_INTENT.test(text) && SENSITIVE_DATA_WORDS.test(text)) {
+    findings.escalate("delegation", `"${tool}" asks an agent to send data out`);
+  }
+  if (PROTECTION_OFF_INTENT.test(text)) {
+    findings.escalate("delegation", `"${tool}" asks an agent to switch a protection off`);
+  }
+  if (OPEN_ORDERS.test(text)) {
+    findings.escalate("delegation", `"${tool}" takes its orders from a place others write to`);
+  }
+  if (RESIST_STOP.test(text)) findings.escalate("delegation", `"${tool}" tells work to resist being stopped`);
+  if (SELF_APPROVAL.test(text)) {
+    findings.escalate("delegation", `"${tool}" asks an agent to approve what a human should`);
+  }
+  if (MULTIPLY.test(text)) findings.escalate("delegation", `"${tool}" asks agents to multiply`);
+  if (RELAYED_APPROVAL.test(text)) {
+    findings.escalate("delegation", `"${tool}" relays an approval nobody can check`);
+  }
+}
+
+/** Text that keeps a fact or rule for later sessions. */
+const FOR_LATER = gated(
+  /\b(?:for (?:all )?future (?:sessions|conversations|requests|tasks|chats)|from now on|going forward|remember (?:this|that|for)|in every (?:future )?(?:session|conversation))\b/i,
+);
+/** HTML comments: text a person reading the rendered page never sees. */
+const HIDDEN_COMMENT = /<!--([\s\S]{0,4000}?)-->/g;
+const AI_READER = gated(
+  /\b(?:ai|assistant|agent|model|llm|copilot|claude|cursor|codex|gemini|gpt|chatbot|bot)s?\b/i,
+);
+const IMPERATIVE = gated(
+  /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never)\b/i,
+);
+
+/** Instructions hidden from the human reader of a document: HTML comments addressed to an AI reader. */
+export function judgeHiddenInstructions(tool: string, text: string, findings: Findings): void {
+  if (text.length > 256 * 1024 || !text.includes("<!--")) return;
+  for (const match of text.matchAll(HIDDEN_COMMENT)) {
+    const inner = match[1];
+    if (INSTRUCTIONS_TO_AI.test(inner) || AI_READER.test(inner) && IMPERATIVE.test(inner)) {
+      findings.escalate("persistence", `"${tool}" hides instructions for an AI reader in a comment`);
+      return;
+    }
+  }
+}
+
 /** Findings for text the agent will read later as its own instructions. */
 export function judgeStanding(tool: string, text: string, findings: Findings): void {
+  if (FOR_LATER.test(text) || STANDING.test(text)) {
+    for (const finding of sensitiveFindings(text)) {
+      if (finding.kind === "financial" || finding.kind === "payment instruction") {
+        findings.escalate("persistence", `"${tool}" keeps ${finding.evidence} as a standing fact for later`);
+      }
+    }
+    if (
+      /@[\w-]+\.[\w.]+|https?:\/\//.test(text) &&
+      /\b(?:send|forward|bcc|cc|copy|share|email|upload|post)\b/i.test(text)
+    ) {
+      findings.escalate("persistence", `"${tool}" keeps a rule to send things to an address for later`);
+    }
+  }
+  if (INSTRUCTIONS_TO_AI.test(text)) {
+    findings.escalate("persistence", `"${tool}" writes instructions addressed to an AI assistant`);
+  }
   if (STANDING.test(text)) {
     findings.escalate(
       "persistence",

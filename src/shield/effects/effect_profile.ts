@@ -5,23 +5,32 @@
 
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
-import type { NormalPath } from "../paths.ts";
 import type { ToolAnnotations } from "../types.ts";
 import { KNOWN_TOOLS } from "../payload_fields.ts";
+import { normalizePath } from "../paths.ts";
+import { TEST_FILE } from "../rule_exemptions.ts";
 import { type Finding, Findings } from "./findings.ts";
-import { classifyPath, type PathClass } from "./path_classes.ts";
+import { classifyPath } from "./path_classes.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
-import { judgeMessage } from "./messaging.ts";
+import { judgeFetchedCode } from "./fetched_code.ts";
+import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
+import { judgeSql, type SqlReading } from "./sql_effects.ts";
+import { judgeIndexCommands } from "./config_files.ts";
+import { judgeCodeFiles } from "./code_files.ts";
+import { judgeWebCode } from "./web_code.ts";
+import { judgeProtections } from "./protections.ts";
+import { judgeContainers } from "./containers.ts";
+import { judgeOtherInstalls } from "./other_installs.ts";
+import { startEvaluation } from "./gate.ts";
+import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
-import { sensitiveFindings } from "./sensitive_data.ts";
+import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
+import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
 
-export interface ClassedPath {
-  path: NormalPath;
-  kind: PathClass;
-}
+export type { ClassedPath } from "./local_effects.ts";
 
 export interface EffectProfile {
   /** The tool as called, and in our vocabulary. */
@@ -40,180 +49,75 @@ export interface EffectProfile {
 
 const MESSAGE_TOOLS = new Set(["send_email", "send_message", "create_event", "update_event"]);
 const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"]);
-const DATA_METHODS = /^(?:POST|PUT|PATCH|DELETE)$/;
-const DATA_FLAGS =
-  /^(?:-d|--data[\w-]*|-F|--form[\w-]*|-T|--upload-file|--post-data|--post-file|--body-data|--body-file|--json)(?:=|$)|^-X(?:POST|PUT|PATCH)$/;
-const FIELD_WORDS = /password|passwd|card|cvv|cvc|ssn|pin\b|otp|secret|token/i;
 
-function classed(paths: NormalPath[], environment: ShieldEnvironment): ClassedPath[] {
-  const seen = new Set<string>();
-  const out: ClassedPath[] = [];
-  for (const path of paths) {
-    if (seen.has(path.absolute)) continue;
-    seen.add(path.absolute);
-    out.push({ path, kind: classifyPath(path, environment) });
+const FILE_TOOLS = new Set([
+  "read_file",
+  "write_file",
+  "delete_file",
+  "move_file",
+  "copy_file",
+  "list_directory",
+  "create_directory",
+]);
+
+/** A file, command or web tool called without what it acts on (`delete_file {file_id: "all"}`, a cloud drive's
+ * tool under a familiar name): its other arguments are judged as an open-world tool's. */
+function lacksCore(view: ActionView): boolean {
+  if (FILE_TOOLS.has(view.type)) return view.paths.length === 0 && view.writePaths.length === 0;
+  if (view.type === "execute_command") {
+    return view.segments.length === 0 && typeof view.payload.command !== "string";
   }
-  return out;
+  if (view.type === "http_request" || view.type === "browser_navigate") return view.urls.length === 0;
+  return false;
 }
 
-function judgeWrites(view: ActionView, writes: ClassedPath[], findings: Findings): void {
-  const keyscan = view.segments.some((segment) => /^ssh-keyscan$/.test(segment.argv[0] ?? ""));
-  for (const { path, kind } of writes) {
-    const shown = path.relative ?? path.absolute;
-    if (kind === "engine") findings.block("engine", `changes the engine's control file "${shown}"`);
-    else if (kind === "persistence" && path.relative === undefined) {
-      findings.block(
-        "persistence",
-        `writes "${shown}", which runs code at login, on a schedule or on git commands`,
-      );
-    } else if (kind === "startup-file") {
-      findings.escalate("persistence", `changes the start-up file "${shown}"`);
-    } else if (kind === "trust" && !keyscan) {
-      findings.escalate("persistence", `changes what this machine trusts ("${shown}")`);
-    } else if (kind === "agent-instructions" && path.relative === undefined) {
-      findings.escalate("persistence", `changes another agent's settings or instructions ("${shown}")`);
-    } else if (kind === "secret-container") {
-      findings.escalate("delete", `changes "${shown}", which holds secret stores`);
-    } else if (kind === "personal" || kind === "other" || kind === "system") {
-      findings.escalate("write", `changes "${shown}" outside the workspace`);
-    }
-  }
-}
-
-function judgeReads(reads: ClassedPath[], findings: Findings): void {
-  for (const { path, kind } of reads) {
-    if (kind === "engine" && !/\/\.engine(?:\/|$)/.test(path.absolute)) {
-      findings.escalate("engine", `reads the engine's control file "${path.relative ?? path.absolute}"`);
-    }
-  }
-}
-
-/** Whether the action sends data to the URL's host (bodies, uploads, query strings that carry data). */
-function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldReading | undefined): boolean {
-  const method = typeof view.payload.method === "string" ? view.payload.method.toUpperCase() : "GET";
-  if ((view.type === "http_request" || view.type === "browser_navigate") && DATA_METHODS.test(method)) {
-    return true;
-  }
-  if (view.segments.some((segment) => segment.argv.includes(host.url) || segment.text.includes(host.host))) {
-    if (view.segments.some((segment) => segment.argv.some((arg) => DATA_FLAGS.test(arg)))) return true;
-  }
-  if (openWorld && (openWorld.words.verbs.has("send") || openWorld.words.verbs.has("export"))) return true;
-  let query = host.query;
-  try {
-    query = decodeURIComponent(query.replace(/\+/g, " "));
-  } catch {
-    // A malformed escape is judged as written.
-  }
-  const values = query.split(/[?&]/).map((pair) => pair.slice(pair.indexOf("=") + 1));
-  return values.some((value) => value.length >= 32) || query.length > 256 ||
-    sensitiveFindings(query).length > 0;
-}
-
-function judgeHosts(
+/** What the action's commands and code do: CLIs, fetched code, secrets, installs and indexes, protections,
+ * containers, SQL, interpreter code and the files it touches, page code. */
+function judgeCommandsAndCode(
   view: ActionView,
-  hosts: HostReading[],
-  openWorld: OpenWorldReading | undefined,
-  findings: Findings,
-) {
-  const egress: HostReading[] = [];
-  for (const host of hosts) {
-    if (host.engine) {
-      findings.block("engine", `calls the engine's own API or WebSocket ("${host.url.slice(0, 80)}")`);
-      continue;
-    }
-    if (host.lookalike) {
-      findings.escalate("network", `talks to "${host.host}", a lookalike of "${host.lookalike}"`);
-    }
-    if (host.loopback || !sendsData(view, host, openWorld)) continue;
-    egress.push(host);
-    if (!host.allowed) {
-      findings.escalate("network", `sends data to "${host.host}", which is not an allowed host`);
-    }
-  }
-  return egress;
-}
-
-function textsOf(view: ActionView, ...kinds: Array<"outbound" | "content" | "task" | "query">): string[] {
-  return kinds.flatMap((kind) => (view.texts.get(kind) ?? []).slice(0, 64));
-}
-
-function judgeMessaging(
-  view: ActionView,
-  openWorld: OpenWorldReading | undefined,
+  open: boolean,
+  writes: ClassedPath[],
   environment: ShieldEnvironment,
   findings: Findings,
-) {
-  const recipients = [
-    ...(view.texts.get("recipient") ?? []).slice(0, 64).flatMap((value) => value.split(/[,;]\s*/)),
-    ...(openWorld?.recipients ?? []),
-  ].map((value) => value.trim()).filter(Boolean);
-  const payload = view.payload;
-  const wholesale = payload.include_attachments === true ||
-    Object.values(payload).some((value) => value === "all");
-  const typed = view.type === "browser_type" || view.type === "computer";
-  if (typed) {
-    const field = [payload.selector, payload.element, payload.field].filter((value) =>
-      typeof value === "string"
-    ).join(" ");
-    if (FIELD_WORDS.test(field)) findings.escalate("message", `types into a "${field.slice(0, 40)}" field`);
-  }
-  judgeMessage(
-    {
-      tool: view.tool,
-      recipients: [...new Set(recipients)],
-      texts: textsOf(view, "outbound", "content"),
-      attachments: view.paths.length,
-      wholesale,
-    },
-    environment,
-    findings,
-  );
-  return recipients;
-}
-
-function judgeAttachments(reads: ClassedPath[], findings: Findings): void {
-  for (const { path, kind } of reads) {
-    const shown = path.relative ?? path.absolute;
-    if (kind === "secret" || kind === "secret-container" || kind === "engine") {
-      findings.block("message", `sends "${shown}", which holds secrets, to someone else`);
-    } else if (kind === "personal" || kind === "other" || kind === "system") {
-      findings.escalate("message", `sends "${shown}" from outside the workspace to someone else`);
-    }
-  }
-}
-
-export function buildEffectProfile(
-  view: ActionView,
-  annotations: ToolAnnotations | undefined,
-  environment: ShieldEnvironment,
-): EffectProfile {
-  const findings = new Findings();
-  const writes = classed(view.writePaths, environment);
-  const written = new Set(writes.map((entry) => entry.path.absolute));
-  const reads = classed(view.paths.filter((path) => !written.has(path.absolute)), environment);
-  const open = !KNOWN_TOOLS.has(view.tool) && view.type === view.tool;
-  const openWorld = open ? judgeOpenWorld(view.tool, view.payload, annotations, findings) : undefined;
-  judgeWrites(view, writes, findings);
-  judgeReads(reads, findings);
+): SqlReading {
+  const code = view.texts.get("code") ?? [];
+  const shell = view.texts.get("shell") ?? [];
   judgeSegments(view.segments, environment, findings);
-  judgeCode(view.texts.get("code") ?? [], environment, findings);
-  const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((host) =>
-    host !== undefined
-  );
-  const egress = judgeHosts(view, hosts, openWorld, findings);
-  let recipients: string[] = [];
-  const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
-    openWorld?.sends;
-  if (sends) {
-    recipients = judgeMessaging(view, openWorld, environment, findings);
-    judgeAttachments(reads, findings);
-  } else if (egress.length > 0 || view.segments.length > 0 && egress.length > 0) {
-    judgeAttachments(reads, findings);
+  judgeFetchedCode(view.segments, environment, findings);
+  judgeSecretTools(view.segments, code, findings);
+  judgeIndexCommands(view.segments, shell, environment, findings);
+  judgeProtections(view.segments, shell, environment, findings);
+  judgeContainers(view.segments, environment, findings);
+  judgeOtherInstalls(view.segments, environment, findings);
+  const isEngine = (path: string) =>
+    classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
+  const sqlTexts = [
+    ...textsOf(view, "query"),
+    ...code.slice(0, 16),
+    ...(open ? textsOf(view, "outbound") : []),
+  ];
+  const sql = judgeSql(sqlTexts, view.segments, isEngine, findings);
+  judgeCode(code, environment, findings);
+  judgeCodeFiles(code, environment, findings);
+  // A test's strings are inputs to the code under test, not page code.
+  if (writes.length === 0 || !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
+    judgeWebCode(code, environment, findings);
   }
-  if (
-    TASK_TOOLS.has(view.type) ||
-    (openWorld && (openWorld.words.nouns.has("agent") || openWorld.words.verbs.has("delegate")))
-  ) {
+  return sql;
+}
+
+/** Work handed on and standing instructions: sub-agents, schedules, memory, agent instruction files. */
+function judgeHandedOn(
+  view: ActionView,
+  openWorld: OpenWorldReading | undefined,
+  writes: ClassedPath[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const delegates = TASK_TOOLS.has(view.type) ||
+    (openWorld !== undefined &&
+      (openWorld.words.nouns.has("agent") || openWorld.words.verbs.has("delegate")));
+  if (delegates) {
     judgeDelegation(
       view.tool,
       textsOf(view, "task", "outbound", "content"),
@@ -222,11 +126,45 @@ export function buildEffectProfile(
       findings,
     );
   }
-  if (view.type === "memory_write") judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
-  if (writes.some((entry) => entry.kind === "agent-instructions")) {
+  if (view.type === "memory_write" || writes.some((entry) => entry.kind === "agent-instructions")) {
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
   }
-  if (openWorld?.executes && view.segments.length === 0 && !(view.texts.get("code")?.length)) {
+}
+
+export function buildEffectProfile(
+  view: ActionView,
+  annotations: ToolAnnotations | undefined,
+  environment: ShieldEnvironment,
+): EffectProfile {
+  startEvaluation();
+  const findings = new Findings();
+  const writes = classed(view.writePaths, environment);
+  const written = new Set(writes.map((entry) => entry.path.absolute));
+  const reads = classed(view.paths.filter((path) => !written.has(path.absolute)), environment);
+  const open = (!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view);
+  const openWorld = open ? judgeOpenWorld(view.tool, view.payload, annotations, findings) : undefined;
+  judgeWrites(view, writes, findings);
+  judgeReads(reads, findings);
+  judgeSecretReads(reads, findings);
+  if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
+  const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
+  const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
+    host,
+  ): host is HostReading => host !== undefined);
+  const egress = judgeHosts(view, hosts, openWorld, findings);
+  const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
+    openWorld?.sends === true;
+  const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
+  if (sends || egress.length > 0) judgeAttachments(reads, findings);
+  const verbs = openWorld?.words.verbs;
+  if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
+    judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), findings);
+  } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {
+    judgeSideFields(view.tool, textsOf(view, "outbound"), findings);
+  }
+  if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
+  judgeHandedOn(view, openWorld, writes, environment, findings);
+  if (openWorld?.executes && view.segments.length === 0 && !(view.texts.get("code")?.length) && !sql.found) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
   return {
@@ -237,7 +175,7 @@ export function buildEffectProfile(
     hosts,
     egress,
     recipients,
-    findings: findings.list,
+    findings: findings.list as Finding[],
     understood: !openWorld?.unknown,
   };
 }

@@ -19,7 +19,13 @@ export interface HostReading {
   bareIp: boolean;
   /** Looks like an allowed host without being one (`registry.npmjs.com.co`, `githab.com`). */
   lookalike: string | undefined;
+  /** A paste site, tunnel, URL shortener, request catcher, dynamic-DNS or IP-in-name host: where attackers
+   * stage payloads and collect data, rarely where ordinary downloads come from. */
+  suspicious: boolean;
 }
+
+const SUSPICIOUS_HOSTS =
+  /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|rentry\.co|termbin\.com|ix\.io|0x0\.st|transfer\.sh|bashupload\.com|file\.io|temp\.sh|catbox\.moe|ngrok(?:-free)?\.(?:app|io|dev)|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|webhook\.site|requestbin\.\w+|pipedream\.net|interact\.sh|oast\.\w+|burpcollaborator\.net|duckdns\.org|ddns\.net|no-ip\.\w+|hopto\.org|nip\.io|sslip\.io|bit\.ly|tinyurl\.com|git\.io|t\.co|is\.gd|cutt\.ly|rb\.gy|shorturl\.at|cdn\.discordapp\.com|discord\.com\/api\/webhooks|\.onion)$/;
 
 const URL_PARTS =
   /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#\s]*@)?(\[[^\]]*\]|[^:/?#\s]*)(?::(\d+))?([^?#\s]*)(\?[^#\s]*)?/i;
@@ -99,7 +105,21 @@ function lookalikeOf(host: string, environment: ShieldEnvironment): string | und
   return undefined;
 }
 
+/** Readings by URL per environment (bounded): the same hosts come back in action after action. */
+const readings = new WeakMap<ShieldEnvironment, Map<string, HostReading | undefined>>();
+const MAX_READINGS = 2048;
+
 export function readHost(url: string, environment: ShieldEnvironment): HostReading | undefined {
+  let known = readings.get(environment);
+  if (!known) readings.set(environment, known = new Map());
+  if (known.has(url)) return known.get(url);
+  const reading = url.length > 2048 ? undefined : readUrl(url, environment);
+  if (known.size >= MAX_READINGS) known.clear();
+  known.set(url, reading);
+  return reading;
+}
+
+function readUrl(url: string, environment: ShieldEnvironment): HostReading | undefined {
   const match = URL_PARTS.exec(url.startsWith("www.") ? `https://${url}` : url);
   if (!match) return undefined;
   const scheme = match[1].toLowerCase();
@@ -122,5 +142,6 @@ export function readHost(url: string, environment: ShieldEnvironment): HostReadi
     allowed,
     bareIp,
     lookalike: allowed || loopback || bareIp ? undefined : lookalikeOf(host, environment),
+    suspicious: !allowed && SUSPICIOUS_HOSTS.test(host),
   };
 }

@@ -1,15 +1,60 @@
 /** Messaging egress: who receives (known contacts, outsiders, lists, many people, the public) and what leaves
  * (sensitive data, attachments, whole threads). Credential material is left to the Tier 1 token rules. */
 
+import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { globToRegExp } from "../glob.ts";
 import type { Findings } from "./findings.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
+import { INSTRUCTIONS_TO_AI } from "./delegation.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
 const BRANDS =
-  /(microsoft|m365|office365|outlook|teams|google|gmail|apple|icloud|paypal|amazon|aws|slack|github|zoom|okta|docusign|dropbox|netflix|bank)/;
+  /(microsoft|m365|office365|outlook|teams|google|gmail|apple|icloud|paypal|amazon|aws|slack|github|zoom|okta|docusign|dropbox|netflix|bank|discord|whatsapp|telegram|facebook|instagram|linkedin|steam|coinbase|binance|metamask|stripe|adobe|dhl|fedex|ups|usps|irs|hmrc)/;
+/** Brand names a lookalike host may misspell by one letter (`dlscord`, `micros0ft`, `paypa1`). */
+const BRAND_NAMES = [
+  "microsoft",
+  "google",
+  "paypal",
+  "amazon",
+  "github",
+  "discord",
+  "whatsapp",
+  "telegram",
+  "facebook",
+  "instagram",
+  "linkedin",
+  "coinbase",
+  "binance",
+  "metamask",
+  "dropbox",
+  "docusign",
+  "netflix",
+  "outlook",
+  "office",
+  "apple",
+  "icloud",
+  "slack",
+  "zoom",
+  "okta",
+];
+/** Host words of credential-harvesting pages on someone's own domain (`acme-sso.verify-login.co`). */
+const HARVEST_WORDS =
+  /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|account|sso|auth|reset|recover|unlock|billing|wallet|support|helpdesk|portal|update|validate|confirm)(?:[.-]|$)/;
+/** Links whose targets are where payloads and lures live: shorteners, paste sites, tunnels, bare IPs, and files
+ * that install or run (`.exe`, `.apk`, `.scr`, `.msi`, `.iso`, Office macros). */
+const RISKY_LINK = gated(
+  /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i,
+);
+const GIFT_CARD_SCAM = gated(
+  /\b(?:buy|purchase|get|send|pick up)\b[^.\n]{0,40}\b(?:gift ?cards?|itunes cards?|apple cards?|steam cards?|google play cards?|amazon cards?|vouchers?)\b/i,
+);
+
+/** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
+const PASTE_AND_RUN = gated(
+  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i,
+);
 const BRAND_DOMAINS =
   /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|apple\.com|icloud\.com|paypal\.com|amazon\.com|amazonaws\.com|slack\.com|github\.com|zoom\.us|okta\.com|docusign\.net|dropbox\.com|netflix\.com)$/;
 
@@ -27,14 +72,33 @@ export function isContact(recipient: string, environment: ShieldEnvironment): bo
   return patterns.some((pattern) => pattern.test(address));
 }
 
-/** Hosts in links that wear a brand's name on someone else's domain (`teams-meet.acme-hr.co`). */
+function nearBrand(label: string): boolean {
+  return label.length >= 5 &&
+    BRAND_NAMES.some((brand) =>
+      label !== brand && Math.abs(label.length - brand.length) <= 1 && oneEditApart(label, brand)
+    );
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Hosts in links that wear a brand's name on someone else's domain (`teams-meet.acme-hr.co`), misspell a
+ * brand (`dlscord-gift.com`), or read like a credential-harvesting page (`acme-sso.verify-login.co`). */
 export function brandLookalikes(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/\bhttps?:\/\/([a-z0-9.-]+)/gi)) {
-    const host = match[1].toLowerCase();
-    if (BRANDS.test(host) && !BRAND_DOMAINS.test(host)) found.push(host);
+  for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)([a-z0-9.-]+)/gi)) {
+    const host = match[1].toLowerCase().replace(/^www\./, "");
+    if (BRAND_DOMAINS.test(host)) continue;
+    const labels = host.split(/[.-]/);
+    if (BRANDS.test(host) || labels.some(nearBrand) || HARVEST_WORDS.test(host) && labels.length >= 3) {
+      found.push(host);
+    }
   }
-  return found;
+  return found.slice(0, 8);
 }
 
 export interface MessageInput {
@@ -46,6 +110,25 @@ export interface MessageInput {
   attachments: number;
   /** Whole threads, mailboxes or "all" items forwarded. */
   wholesale: boolean;
+  /** Blind-copy recipients, when the tool names them apart. */
+  hidden?: string[];
+}
+
+const ATTACHMENT_KEYS =
+  /^(?:attachments?|files?|file_ids?|documents?|media|media_paths?|media_urls?|uploads?|photos?)$/i;
+
+/** Files a message carries, whatever their shape (paths, ids, objects). */
+export function attachmentCount(payload: Record<string, unknown>): number {
+  let count = 0;
+  for (const [key, value] of Object.entries(payload)) {
+    if (!ATTACHMENT_KEYS.test(key) || value === null || value === undefined || value === "") continue;
+    count += Array.isArray(value) ? value.length : 1;
+  }
+  return count;
+}
+
+function domainOf(address: string): string | undefined {
+  return /@([\w.-]+)\s*>?\s*$/.exec(address)?.[1]?.toLowerCase();
 }
 
 export function judgeMessage(input: MessageInput, environment: ShieldEnvironment, findings: Findings): void {
@@ -62,6 +145,15 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
       `"${input.tool}" sends a link to "${host}", which imitates a well-known brand`,
     );
   }
+  if (joined.length < 64 * 1024 && PASTE_AND_RUN.test(joined)) {
+    findings.escalate("message", `"${input.tool}" asks someone to paste and run a fetched script`);
+  }
+  if (RISKY_LINK.test(joined)) {
+    findings.escalate("message", `"${input.tool}" sends a link to a file or host that stages payloads`);
+  }
+  if (GIFT_CARD_SCAM.test(joined)) {
+    findings.escalate("message", `"${input.tool}" asks for gift cards (a common scam)`);
+  }
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }
@@ -71,10 +163,60 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (input.wholesale && !allKnown) {
     findings.escalate("message", `"${input.tool}" forwards whole threads or mailboxes`);
   }
+  if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
+    findings.escalate("message", `"${input.tool}" carries instructions addressed to an AI assistant`);
+  }
+  const hidden = (input.hidden ?? []).filter((recipient) => !isContact(recipient, environment));
+  const visible = new Set(
+    input.recipients.filter((recipient) => !(input.hidden ?? []).includes(recipient)).map(domainOf),
+  );
+  for (const recipient of hidden) {
+    const domain = domainOf(recipient);
+    if (domain && !visible.has(domain)) {
+      findings.escalate(
+        "message",
+        `"${input.tool}" blind-copies "${recipient}", outside the visible recipients' domains`,
+      );
+    }
+  }
   if (
     input.recipients.some((recipient) => PUBLIC_AUDIENCE.test(recipient)) &&
     sensitiveFindings(joined).length > 0
   ) {
     findings.escalate("message", `"${input.tool}" posts sensitive details where outsiders read them`);
+  }
+}
+
+/** Content an open-world tool writes to a shared place (an issue, a repository file, a page, a document): the
+ * same sensitive details a message would carry, and instructions planted for an AI assistant. */
+export function judgeSharedWrite(tool: string, texts: readonly string[], findings: Findings): void {
+  const joined = texts.join("\n");
+  if (joined.length < 6) return;
+  for (const finding of sensitiveFindings(joined)) {
+    if (finding.kind === "login link" || finding.kind === "personal data") continue;
+    findings.escalate("message", `"${tool}" writes ${finding.evidence} where others can read it`);
+  }
+  for (const host of brandLookalikes(joined)) {
+    findings.escalate("message", `"${tool}" posts a link to "${host}", which looks like a phishing page`);
+  }
+  if (RISKY_LINK.test(joined)) {
+    findings.escalate("message", `"${tool}" posts a link to a file or host that stages payloads`);
+  }
+  if (joined.length < 64 * 1024 && PASTE_AND_RUN.test(joined)) {
+    findings.escalate("message", `"${tool}" asks readers to paste and run a fetched script`);
+  }
+  if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
+    findings.escalate("message", `"${tool}" writes instructions addressed to an AI assistant`);
+  }
+}
+
+/** Sensitive details in the arguments of an open-world tool that neither sends nor writes them anywhere on
+ * purpose (a calculator's `notes`, a weather tool's `context`): data smuggled out through a tool's side field. */
+export function judgeSideFields(tool: string, texts: readonly string[], findings: Findings): void {
+  const joined = texts.join("\n");
+  if (joined.length < 12) return;
+  for (const finding of sensitiveFindings(joined)) {
+    if (finding.kind === "login link" || finding.kind === "payment instruction") continue;
+    findings.escalate("message", `"${tool}" is handed ${finding.evidence} it has no use for`);
   }
 }

@@ -44,25 +44,81 @@ const OPERATION_KEYS = new Set([
   "resource",
   "visibility",
 ]);
+/** Operation-like keys whose values name a thing (a device, an entity), never an action on it. */
+const NAMING_KEYS = new Set([
+  "domain",
+  "entity",
+  "entity_id",
+  "device_id",
+  "device",
+  "resource",
+]);
+/** Words of an account's identity and recovery: changing them hands the account over. */
+const RECOVERY_WORDS = new Set([
+  "recovery",
+  "2fa",
+  "mfa",
+  "totp",
+  "authenticator",
+  "passkey",
+  "passwordless",
+]);
+const IDENTITY_WORDS = new Set(["email", "phone", "number", "address"]);
+const ACCOUNT_WORDS = new Set(["account", "profile", "user", "primary", "login", "signin", "contact"]);
 const MONEY_KEYS =
   /^(?:amount|amount_\w+|\w+_amount|lamports|qty|quantity|price|iban|routing_number|account_number|withdraw_to|payee\w*|cashtag|currency|value_type|wei|gas\w*)$/i;
 const RECIPIENT_KEYS =
-  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members|participants|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact)$/i;
-const PUBLIC_VALUE = /^(?:public|anyone|anonymous|everyone|all|world|\*|unlisted|open)$/i;
+  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|owner_email)$/i;
+const PUBLIC_VALUE =
+  /^(?:public(?:[-_ ]?(?:read|write|read[-_]?write|link|access))?|anyone(?:[-_ ]?with[-_ ]?(?:the[-_ ]?)?link)?|anonymous|everyone|all|world|\*|unlisted|open|domain)$/i;
+/** Values naming security notices and their senders (`security-noreply@…`, `subject:"new sign-in"`). */
+const SECURITY_NOTICE =
+  /\b(?:security|alerts?|no-?reply|verif\w*|2fa|mfa|two[- ]factor|sign[- ]?in|login attempt|new (?:sign|log)[- ]?in|password|fraud|suspicious|unusual activity)\b/i;
+/** Verbs that hide or discard messages when aimed at security notices. */
+const HIDING_WORDS =
+  /^(?:block|mute|hide|archive|trash|delete|remove|filter|mark|label|move|skip|ignore|snooze|unsubscribe|spam|purge|dismiss)$/;
+const EXISTING_TARGET =
+  /(?:^|_)ids?$|Id$|^(?:event|channel|group|team|folder|file|document|doc|repo|repository|project|calendar|space|room|board|album|drive|site|workspace)$/;
 const OFF_VALUE = /^(?:off|false|disabled?|disarmed|none|0|no|never|open|unlocked|turn_off|turnoff)$/i;
 
+/** The vocabulary form of an inflected word: `disarmed` → `disarm`, `unlocked` → `unlock`, `transfers` →
+ * `transfer`, `deleting` → `delete`; the word itself when it is known or no form of it is. */
+export function baseWord(word: string): string {
+  if (word.length < 4) return word;
+  const forms = [
+    word.replace(/ies$/, "y"),
+    word.replace(/es$/, ""),
+    word.replace(/s$/, ""),
+    word.replace(/ed$/, ""),
+    word.replace(/d$/, ""),
+    word.replace(/ing$/, ""),
+    word.replace(/ing$/, "e"),
+    word.replace(/(.)\1ed$/, "$1"),
+    word.replace(/(.)\1ing$/, "$1"),
+  ];
+  return forms.find((form) => form !== word && (VERBS.has(form) || NOUNS.has(form))) ?? word;
+}
+
 /** Adds the words of `text`. A word that is a noun as well as a verb (`lock`, `post`) counts as a verb only
- * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts). */
-export function wordsOf(text: string, into: ToolWords): void {
-  const words = identifierWords(text);
-  const plainVerbs = words.filter((word) => VERBS.has(word) && !NOUNS.has(word)).length;
-  for (const word of words) {
-    into.words.push(word);
-    if (plainVerbs === 0 || !NOUNS.has(word)) {
-      for (const verb of VERBS.get(word) ?? []) into.verbs.add(verb);
+ * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts). With `nounsOnly` (values
+ * that name a thing: `device_id: lock.front_door`) no word counts as a verb. */
+export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void {
+  const raw = identifierWords(text);
+  const bases = raw.map(baseWord);
+  const isPlainVerb = (word: string, base: string) =>
+    (VERBS.has(word) && !NOUNS.has(word)) ||
+    (base !== word && VERBS.has(base) && !NOUNS.has(base) && !NOUNS.has(word));
+  const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
+  raw.forEach((word, index) => {
+    const base = bases[index];
+    into.words.push(base);
+    for (const form of base === word ? [word] : [word, base]) {
+      if (!nounsOnly && (plainVerbs === 0 || !NOUNS.has(form))) {
+        for (const verb of VERBS.get(form) ?? []) into.verbs.add(verb);
+      }
+      for (const noun of NOUNS.get(form) ?? []) into.nouns.add(noun);
     }
-    for (const noun of NOUNS.get(word) ?? []) into.nouns.add(noun);
-  }
+  });
 }
 
 /** Words of the tool name (the tool part of an MCP name) and of operation-like argument values. */
@@ -76,8 +132,9 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
     }
   }
   for (const [key, value] of Object.entries(payload)) {
-    if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(key.toLowerCase())) {
-      wordsOf(value, words);
+    const lower = key.toLowerCase();
+    if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(lower)) {
+      wordsOf(value, words, NAMING_KEYS.has(lower));
     }
   }
   return words;
@@ -89,6 +146,10 @@ interface ArgumentSignals {
   publicFlag: boolean;
   offFlag: boolean;
   mass: boolean;
+  /** Some value names security notices or their senders. */
+  securityNotice: boolean;
+  /** An argument names an existing thing (`event_id`, `channel`, `file_id`). */
+  existingTarget: boolean;
 }
 
 function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
@@ -98,6 +159,8 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
     publicFlag: false,
     offFlag: false,
     mass: false,
+    securityNotice: false,
+    existingTarget: false,
   };
   const visit = (key: string, value: unknown, depth: number) => {
     if (depth > 3) return;
@@ -109,11 +172,22 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
         if (typeof item === "string" && item !== "") signals.recipients.push(item);
       }
     }
-    if (key === "public" && value === true) signals.publicFlag = true;
     if (
-      typeof value === "string" && /^(?:access|scope|visibility|principal|audience|share\w*|role)$/i.test(key)
+      /^(?:public|is_public|make_public|publicly_accessible|anyone_can_view)$/i.test(key) && value === true
     ) {
-      if (PUBLIC_VALUE.test(value)) signals.publicFlag = true;
+      signals.publicFlag = true;
+    }
+    if (typeof value === "string" && SECURITY_NOTICE.test(value)) signals.securityNotice = true;
+    if (EXISTING_TARGET.test(key) && value !== "" && value !== null) signals.existingTarget = true;
+    if (
+      typeof value === "string" &&
+      /^(?:access|scope|visibility|principal|audience|share\w*|role|acl|privacy|permissions?|sharing|link_?access|general_?access|type)$/i
+        .test(key)
+    ) {
+      const typed = /^type$/i.test(key);
+      if (typed ? /^(?:anyone|domain|public\w*)$/i.test(value) : PUBLIC_VALUE.test(value)) {
+        signals.publicFlag = true;
+      }
     }
     if (
       (value === false || (typeof value === "string" && OFF_VALUE.test(value))) &&
@@ -190,11 +264,39 @@ export function judgeOpenWorld(
     findings.escalate("security", `"${name}" turns off a protection`);
   }
   if (verbs.has("delete")) findings.escalate("delete", `"${name}" deletes or revokes something`);
+  const wordList = words.words;
+  if (
+    wordList.some((word) => word === "public" || word === "publicly") &&
+    (acting || wordList.some((word) => /^(?:to|make|convert|as)$/.test(word)))
+  ) {
+    findings.escalate("access", `"${name}" makes something public`);
+  }
+  if (
+    signals.recipients.length > 0 && signals.existingTarget &&
+    wordList.some((word) =>
+      /^(?:add|invite|invitation|include|insert|append|attach|grant|share|join)$/.test(word)
+    )
+  ) {
+    findings.escalate("access", `"${name}" gives people access to an existing item`);
+  }
+  if (signals.securityNotice && (nouns.has("rule") || wordList.some((word) => HIDING_WORDS.test(word)))) {
+    findings.escalate("security", `"${name}" hides or discards security notices`);
+  }
   if (nouns.has("rule") && has(verbs, "write", "send", "disable")) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }
   if (nouns.has("secret") && !has(verbs, "write", "delete")) {
     findings.escalate("read", `"${name}" reads secrets`);
+  } else if (nouns.has("secret") && has(verbs, "write")) {
+    findings.escalate("access", `"${name}" changes credentials`);
+  }
+  const identity = words.words.some((word) => IDENTITY_WORDS.has(word)) &&
+    words.words.some((word) => ACCOUNT_WORDS.has(word));
+  if (
+    (identity || words.words.some((word) => RECOVERY_WORDS.has(word))) &&
+    has(verbs, "write", "delete", "disable")
+  ) {
+    findings.escalate("access", `"${name}" changes how the account is recovered or signed into`);
   }
   if (nouns.has("code") && has(verbs, "write") && !nouns.has("local")) {
     findings.escalate("exec", `"${name}" changes code that runs elsewhere`);

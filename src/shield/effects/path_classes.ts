@@ -35,7 +35,7 @@ const PERSISTENCE =
 const TRUST =
   /(?:^|\/)\.ssh\/(?:known_hosts|config)$|^\/(?:usr\/local\/share|etc)\/ca-certificates\/|^\/etc\/(?:apt\/trusted|pki\/)/;
 export const AGENT_INSTRUCTIONS =
-  /(?:^|\/)(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|\.cursor\/(?:rules\/|mcp\.json)|\.github\/copilot-instructions\.md|\.windsurfrules|\.clinerules|\.aider\.conf\.ya?ml|\.claude\/settings[^/]*\.json|\.claude\.json|\.mcp\.json|mcp\.json|\.vscode\/(?:settings|tasks|mcp)\.json|\.continue\/|\.gemini\/settings\.json|\.codex\/config\.toml|copilot-instructions\.md)$/;
+  /(?:^|\/)(?:(?:claude|agents?|gemini|conventions|copilot-instructions)\.md|\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.augment-guidelines|\.aider\.conf\.ya?ml|\.claude\.json|\.mcp\.json|mcp\.json|claude_desktop_config\.json|\.(?:cursor|windsurf|roo|kiro|amazonq|trae|continue|clinerules|junie|openhands|idx)\/.+|\.github\/(?:copilot-instructions\.md|instructions\/.+|prompts\/.+|chatmodes\/.+)|\.claude\/(?:settings[^/]*\.json|commands\/.+|agents\/.+|hooks\/.+)|\.vscode\/(?:settings|tasks|mcp|launch)\.json|\.gemini\/.+|\.codex\/config\.toml|\.devcontainer\/.+)$/;
 const SYSTEM = /^\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|opt|sys|proc|dev|var|srv|System|Library)(?:\/|$)/;
 const TEMP = /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)|^\/dev\/null$/;
 

@@ -2,6 +2,8 @@
  * checksum, card numbers with Luhn, account numbers, wallet addresses), one-time codes, passwords, bundles of
  * personal or health data, confidential business matters, and login or consent links. Bounded, no backtracking. */
 
+import { gated } from "./gate.ts";
+
 export type SensitiveKind =
   | "financial"
   | "one-time code"
@@ -27,7 +29,7 @@ const ACCOUNT =
 const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
 const ONE_TIME = new RegExp(
   String
-    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9\n]{0,24}\d{4,8}`,
+    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9\n]{0,24}\d(?:[ -]?\d){3,7}\b`,
   "i",
 );
 const PASSWORD = new RegExp(
@@ -47,15 +49,22 @@ const PHONE = /(?:\+|\b00)\d{1,3}[ .-]?\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){2,4}\b|\(\
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
 const STREET =
   /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
-const DATE_OF_BIRTH = /\b(?:born|date of birth|dob|birthday)\b/i;
+const DATE_OF_BIRTH = gated(
+  /\b(?:born|date of birth|dob|birthday)\b/i,
+);
 const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
-const HEALTH =
-  /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test)\b/i;
-const VULNERABLE = /\b(?:home alone|away (?:all|this) week(?:end)?|house (?:is )?empty|key under)\b/i;
-const CONFIDENTIAL =
-  /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|roadmap|customer list|pre-?announcement)\b/i;
-const LOGIN_LINK =
-  /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i;
+const HEALTH = gated(
+  /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test)\b/i,
+);
+const VULNERABLE = gated(
+  /\b(?:home alone|away (?:all|this) week(?:end)?|house (?:is )?empty|key under)\b/i,
+);
+const CONFIDENTIAL = gated(
+  /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement)\b/i,
+);
+const LOGIN_LINK = gated(
+  /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i,
+);
 const MONEY_AMOUNT = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|btc|eth|usdc|dollars|euros)\b)/i;
 const PAY_VERB = /\b(?:wire|transfer|pay|payment|remit|send)\b/i;
 

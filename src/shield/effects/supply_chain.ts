@@ -10,6 +10,7 @@ import { readHost } from "./hosts.ts";
 import { POPULAR_NPM } from "./data/popular_npm.ts";
 import { POPULAR_PYPI } from "./data/popular_pypi.ts";
 import { POPULAR_CRATES } from "./data/popular_crates.ts";
+import { POPULAR_NPX_TOOLS } from "./data/popular_more.ts";
 
 export type Ecosystem = "npm" | "pypi" | "cargo";
 
@@ -26,13 +27,33 @@ interface Install {
 /** How many of the most downloaded names a lookalike is compared with (the rest only count as popular). */
 const TARGETS = 2000;
 
-const lists = new Map<Ecosystem, { all: Set<string>; targets: string[] }>();
-function popular(ecosystem: Ecosystem) {
+interface PopularList {
+  all: Set<string>;
+  targets: string[];
+  /** Targets by length, so a name is compared only with names one or two characters longer or shorter. */
+  byLength: Map<number, string[]>;
+  /** Targets with separators removed (`cross-env` → `crossenv`), to the target. */
+  squashed: Map<string, string>;
+}
+
+const lists = new Map<Ecosystem, PopularList>();
+function popular(ecosystem: Ecosystem): PopularList {
   let list = lists.get(ecosystem);
   if (!list) {
     const source = ecosystem === "npm" ? POPULAR_NPM : ecosystem === "pypi" ? POPULAR_PYPI : POPULAR_CRATES;
     const names = source.split(/\s+/).filter(Boolean).map((name) => normalName(ecosystem, name));
-    list = { all: new Set(names), targets: names.slice(0, TARGETS) };
+    const extra = ecosystem === "npm" ? POPULAR_NPX_TOOLS : [];
+    const targets = [...names.slice(0, TARGETS), ...extra].filter((target) => target.length >= 4);
+    const byLength = new Map<number, string[]>();
+    const squashed = new Map<string, string>();
+    for (const target of targets) {
+      const bucket = byLength.get(target.length);
+      if (bucket) bucket.push(target);
+      else byLength.set(target.length, [target]);
+      const key = target.replace(/[-_.]/g, "");
+      if (!squashed.has(key)) squashed.set(key, target);
+    }
+    list = { all: new Set([...names, ...extra]), targets, byLength, squashed };
     lists.set(ecosystem, list);
   }
   return list;
@@ -44,39 +65,83 @@ function normalName(ecosystem: Ecosystem, name: string): string {
   return ecosystem === "pypi" ? lower.replace(/[-_.]+/g, "-") : lower;
 }
 
+/** Three rows of the distance table, reused (the check runs synchronously, one comparison at a time). */
+let rowBuffers = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Optimal string alignment distance, stopping early once it exceeds `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  if (rowBuffers[0].length <= b.length) {
+    rowBuffers = [0, 1, 2].map(() => new Int32Array(b.length * 2 + 1));
+  }
+  let [before, previous, row] = rowBuffers;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, rows[i - 2][j - 2] + 1);
+      const bj = b.charCodeAt(j - 1);
+      let value = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        value = Math.min(value, before[j - 2] + 1);
       }
-      row.push(value);
-      best = Math.min(best, value);
+      row[j] = value;
+      if (value < best) best = value;
     }
     if (best > limit) return limit + 1;
-    rows.push(row);
+    [before, previous, row] = [previous, row, before];
   }
-  return rows[a.length][b.length];
+  return previous[b.length];
 }
 
-/** The popular package a name imitates, or undefined (popular names and distant names imitate nothing). */
+const SQUAT_PREFIX = /^(?:python3?-|py-|node-|js-|npm-|pypi-)/;
+const SQUAT_SUFFIX =
+  /(?:-py|-python|-js|-node|-dev|-lib|-sdk|-utils|-tools|-official|-secure|-latest|-v?\d|\d|-next|-pro|-plus|-core)$/;
+
+/** A popular name dressed with an affix that is not itself a popular package (`python-requests`, `lodash-js`,
+ * `requests2`): a combosquat, escalated rather than blocked (some are honest packages). */
+export function combosquatTarget(ecosystem: Ecosystem, name: string): string | undefined {
+  const normal = normalName(ecosystem, name);
+  const list = popular(ecosystem);
+  if (list.all.has(normal) || normal.startsWith("@")) return undefined;
+  const bare = normal.replace(SQUAT_PREFIX, "").replace(SQUAT_SUFFIX, "");
+  return bare !== normal && bare.length >= 4 && list.byLength.get(bare.length)?.includes(bare)
+    ? bare
+    : undefined;
+}
+
+/** Whether the name is one of the ecosystem's popular packages. */
+export function isPopularPackage(ecosystem: Ecosystem, name: string): boolean {
+  return popular(ecosystem).all.has(normalName(ecosystem, name));
+}
+
+const verdicts = new Map<string, string | null>();
+const MAX_VERDICTS = 4096;
+
+/** The popular package a name imitates, or undefined (popular names and distant names imitate nothing).
+ * Answers are remembered by name (bounded): agents install and mention the same names again and again. */
 export function typosquatTarget(ecosystem: Ecosystem, name: string): string | undefined {
+  const key = `${ecosystem}:${name}`;
+  const known = verdicts.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const target = findTarget(ecosystem, name);
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(key, target ?? null);
+  return target;
+}
+
+function findTarget(ecosystem: Ecosystem, name: string): string | undefined {
   const normal = normalName(ecosystem, name);
   const list = popular(ecosystem);
   if (list.all.has(normal) || normal.length < 4) return undefined;
-  const squashed = normal.replace(/[-_.]/g, "");
+  const squashed = list.squashed.get(normal.replace(/[-_.]/g, ""));
+  if (squashed) return squashed;
   const limit = normal.length >= 9 ? 2 : 1;
-  for (const target of list.targets) {
-    if (target.length < 4) continue;
-    if (target.replace(/[-_.]/g, "") === squashed) return target;
-    if (editDistance(normal, target, limit) <= limit) return target;
+  for (let length = normal.length - limit; length <= normal.length + limit; length++) {
+    for (const target of list.byLength.get(length) ?? []) {
+      if (editDistance(normal, target, limit) <= limit) return target;
+    }
   }
   return undefined;
 }
@@ -132,7 +197,7 @@ function installOf(argv: string[]): Install | undefined {
     ecosystem = "npm";
     runs = /^(?:exec|x|dlx)$/.test(first);
   } else if (/^(?:npx|bunx|pnpx)$/.test(program)) [ecosystem, from, runs] = ["npm", 1, true];
-  else if (/^pip[0-9.]*$/.test(program) && first === "install") ecosystem = "pypi";
+  else if (/^pip[0-9.]*$/.test(program) && (first === "install" || first === "download")) ecosystem = "pypi";
   else if (
     /^python[0-9.]*$/.test(program) && argv[1] === "-m" && /^pip/.test(argv[2] ?? "") &&
     argv.includes("install")
@@ -182,6 +247,12 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
   const install = installOf(segment.argv);
   if (!install) return;
   for (const index of install.indexes) {
+    if (
+      /^(?:git\+|git@)|\.git$/.test(index) || segment.argv.includes("--git") && segment.argv.includes(index)
+    ) {
+      findings.escalate("install", `installs from the git repository "${index.slice(0, 80)}"`);
+      continue;
+    }
     const host = readHost(/^[a-z]+:\/\//i.test(index) ? index : `https://${index}`, environment);
     if (host?.lookalike) {
       findings.block("install", `installs from "${host.host}", a lookalike of "${host.lookalike}"`);
@@ -204,6 +275,9 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
         "install",
         `"${name}" is one or two edits from the popular package "${target}" (likely typosquat)`,
       );
+    } else {
+      const dressed = combosquatTarget(install.ecosystem, name);
+      if (dressed) findings.escalate("install", `"${name}" dresses up the popular package "${dressed}"`);
     }
   }
 }

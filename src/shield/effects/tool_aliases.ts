@@ -105,14 +105,52 @@ const CODE_WORDS = new Set([
   "ipython",
 ]);
 const FILE_WORDS = new Set(["file", "files", "fs", "filesystem"]);
+/** Words an agent's own shell or code tool may carry besides the shell or code word itself. */
+const GENERIC_WORDS = new Set([
+  ...SHELL_WORDS,
+  ...CODE_WORDS,
+  ..."run execute exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command"
+    .split(" "),
+]);
+
+function hasAny(words: string[], set: Set<string>): boolean {
+  return words.some((word) => set.has(word));
+}
 
 /** Our tool for another vocabulary's name, or undefined when the name is not one we can map. */
+/** MCP servers that act on this machine's files; another server's file tools act on its own service's files
+ * (`mcp__github__create_or_update_file` writes a repository, not the workspace). */
+const LOCAL_SERVERS =
+  /^(?:filesystem|fs|files?|desktop|local|shell|terminal|computer|code|coder|editor|ide|workspace|project|os|system|commander|desktop-commander|serena|text-editor|editor-tools|dev|devtools)$/i;
+const LOCAL_FILE_TOOLS = new Set<CanonicalTool>([
+  "write_file",
+  "edit_file",
+  "delete_file",
+  "move_file",
+  "copy_file",
+]);
+
 export function canonicalTool(type: string): CanonicalTool | undefined {
   const mcp = mcpParts(type);
-  const name = mcp ? mcp.tool : type;
+  const tool = mappedTool(mcp ? mcp.tool : type);
+  if (tool && mcp && mcp.server !== "" && LOCAL_FILE_TOOLS.has(tool) && !LOCAL_SERVERS.test(mcp.server)) {
+    return undefined;
+  }
+  return tool;
+}
+
+function mappedTool(name: string): CanonicalTool | undefined {
   const exact = EXACT[compactName(name)];
   if (exact) return exact;
   const words = identifierWords(name);
+  // A name with words of its own besides the shell or code words (`smartthings_execute_command`,
+  // `kubernetes_exec_in_pod`) is a service's tool that happens to take a command: it is judged open-world.
+  if (
+    words.some((word) => !GENERIC_WORDS.has(word)) &&
+    (hasAny(words, SHELL_WORDS) || hasAny(words, CODE_WORDS))
+  ) {
+    return undefined;
+  }
   const has = (set: Set<string>) => words.some((word) => set.has(word));
   const verb = (list: string) => words.some((word) => list.split(" ").includes(word));
   if (has(SHELL_WORDS) && (verb("run execute exec") || words.length === 1)) return "execute_command";

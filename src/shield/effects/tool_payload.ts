@@ -84,6 +84,24 @@ function writtenText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The text an edit replaces (`old_string`, `edits: [{oldText}]`): kept apart as `removed`, never judged as
+ * written content, so what an edit takes away (a security check) can be seen. */
+function removedText(payload: Payload): string | undefined {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (DROPPED.has(key) && typeof value === "string") parts.push(value);
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (!item || typeof item !== "object") continue;
+        for (const [inner, text] of Object.entries(item as Payload)) {
+          if (DROPPED.has(inner) && typeof text === "string") parts.push(text);
+        }
+      }
+    }
+  }
+  return parts.length > 0 ? parts.join("\n").slice(0, 64 * 1024) : undefined;
+}
+
 function rest(payload: Payload, used: Array<string | undefined>): Payload {
   const out: Payload = {};
   for (const [key, value] of Object.entries(payload)) {
@@ -118,6 +136,8 @@ export function canonicalPayload(tool: CanonicalTool, payload: Payload): Payload
       const out = rest(payload, [pathKey, contentKey, tool === "edit_file" ? "command" : undefined]);
       if (pathKey) out.path = payload[pathKey];
       if (contentKey) out.content = writtenText(payload[contentKey]);
+      const removed = removedText(payload);
+      if (removed) out.removed = removed;
       return out;
     }
     case "create_agent":

@@ -56,8 +56,8 @@ export const VERBS: Map<string, VerbClass[]> = table<VerbClass>({
   exec: `execute exec run eval invoke call spawn interpret script command cmd evaluate`,
   send: `send post reply forward publish tweet share notify message dm sms email mail broadcast announce
     comment respond chat text submit upload export push invite tell alert`,
-  grant: `share grant invite delegate authorize authorise approve allow permit whitelist allowlist elevate
-    promote impersonate assume attach unlock disarm expose publish`,
+  grant: `share grant invite invitation delegate authorize authorise approve allow permit whitelist allowlist
+    elevate promote impersonate assume attach unlock disarm expose publish`,
   money: `pay payment transfer wire withdraw deposit buy sell purchase order trade swap refund donate tip
     charge checkout bid stake remit payout invest borrow lend reserve book subscribe tender`,
   physical: `unlock lock open close disarm arm dispense bolus ignite heat cool drive honk`,
@@ -71,7 +71,8 @@ export const VERBS: Map<string, VerbClass[]> = table<VerbClass>({
 export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   physical: `lock locks door doors gate garage car vehicle alarm camera cameras motion smoke thermostat heater
     oven stove insulin pump bolus medication valve window windows sprinkler breaker drone robot ignition
-    trunk boiler furnace garagedoorcontrol baby`,
+    trunk boiler furnace garagedoorcontrol baby arlo ring nest wyze blink simplisafe adt august yale schlage
+    kwikset myq chamberlain tesla rivian smartthings homekit ecobee tuya eufy`,
   security: `alert alerts notification notifications security camera alarm mfa 2fa twofactor tls ssl https
     firewall logging audit monitoring protection antivirus defender guardrail guardrails motion auth
     authentication encryption kms sso organization organizations sandbox approval approvals verification
@@ -86,7 +87,7 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
     telegram discord signal matrix comment reply invitation invitations invite x twitter`,
   access: `user users member members guest guests collaborator collaborators admin admins owner owners role
     roles permission permissions access delegate delegation acl policy sharing link public visibility
-    authorized principal deploy key keys iam grant`,
+    authorized principal deploy key keys iam grant public publicly`,
   rule: `forwarding forward filter filters rule rules responder autoreply redirect webhook webhooks hook
     hooks automation automations routine routines trigger triggers cron schedule schedules job jobs vacation`,
   data: `file files folder folders directory document documents doc docs drive dropbox box onedrive gdrive

@@ -8,7 +8,7 @@ export const RESOURCE_RULES = defineRules("resource", [
     severity: "critical",
     fields: ["shell", "code", "content", "task"],
     pattern:
-      /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}|\b([a-z_]\w*)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*:?\s*(?:do\s+)?[^\n]{0,20}\bfork\s*\(|os\.fork\(\)[^\n]{0,40}\bwhile\b|\bwhile\b[^\n]{0,40}os\.fork\(\)|%0\s*\|\s*%0|\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*\{?\s*fork\b/,
+      /:\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}|\(\s*\)\s*\{\s*([a-z_]\w*)\s*\|\s*\1\s*&(?<=\b\1\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&)|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*:?\s*(?:do\s+)?[^\n]{0,20}\bfork\s*\(|os\.fork\(\)[^\n]{0,40}\bwhile\b|\bwhile\b[^\n]{0,40}os\.fork\(\)|%0\s*\|\s*%0|\bfork\s+while\s+fork\b|\bwhile\s*\(?\s*(?:1|true)\s*\)?\s*\{?\s*fork\b/,
     description: "Fork bomb",
   },
   {

@@ -26,7 +26,7 @@ export interface SessionBrowser extends LaunchedChromium {
 }
 
 export type BrowserEvent =
-  | { type: "started"; sessionId: string; userDataDirectory: string; startMs: number }
+  | { type: "started"; sessionId: string; userDataDirectory: string; startMs: number; sandboxed: boolean }
   | { type: "stopped"; sessionId: string; reason: "idle" | "session" | "shutdown" | "broken" };
 
 export interface BrowserPoolOptions {
@@ -139,6 +139,7 @@ export class BrowserPool {
         sessionId,
         userDataDirectory: launched.userDataDirectory,
         startMs: performance.now() - started,
+        sandboxed: launched.sandboxed,
       });
       const refusedRequests = logRefusedRequests(launched.page, refusals);
       const running = { browser: { ...launched, refusals, refusedRequests }, proxy };

@@ -9,7 +9,6 @@ import { importWhenNeeded } from "../../lib/import_when_needed.ts";
 /** Flags that work on a closed network and keep Chromium from calling home. */
 export const CHROMIUM_FLAGS = [
   "--headless",
-  "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
   "--no-first-run",
@@ -20,6 +19,21 @@ export const CHROMIUM_FLAGS = [
   // WebRTC would otherwise send UDP straight from Chromium, around the proxy.
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
+
+/** Chromium's flags for a process of user `uid`: its own renderer sandbox stays on, except as root, where Chromium
+ * refuses to start with it (it needs an unprivileged user for its namespaces). */
+export function chromiumFlags(uid: number | null): string[] {
+  return uid === 0 ? [...CHROMIUM_FLAGS, "--no-sandbox"] : [...CHROMIUM_FLAGS];
+}
+
+function currentUid(): number | null {
+  try {
+    return Deno.uid();
+  } catch {
+    // No permission to ask: assume root, the one case where Chromium will not start with its sandbox.
+    return 0;
+  }
+}
 
 export interface ChromiumLaunchOptions {
   /** The Chromium binary (default /usr/bin/chromium). */
@@ -37,6 +51,8 @@ export interface LaunchedChromium {
   page: Page;
   /** The temp profile folder; its path is on Chromium's command line, so its processes can be found by it. */
   userDataDirectory: string;
+  /** Whether Chromium's own renderer sandbox is on (off as root, or where the system cannot give it one). */
+  sandboxed: boolean;
   close(): Promise<void>;
 }
 
@@ -45,12 +61,11 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<La
   tolerateRefusedExistsChecks();
   const { chromium } = await importWhenNeeded<typeof import("playwright-core")>("playwright-core");
   const userDataDirectory = await Deno.makeTempDir({ prefix: "parapet-browser-" });
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(userDataDirectory, {
+  const launch = (args: string[]) =>
+    chromium.launchPersistentContext(userDataDirectory, {
       executablePath: options.executablePath ?? "/usr/bin/chromium",
       headless: true,
-      args: CHROMIUM_FLAGS,
+      args,
       proxy: { server: options.proxyUrl },
       acceptDownloads: false,
       serviceWorkers: "block",
@@ -62,6 +77,18 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<La
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
+  let context: BrowserContext;
+  let sandboxed = currentUid() !== 0;
+  try {
+    try {
+      context = await launch(chromiumFlags(currentUid()));
+    } catch (error) {
+      // Where the system gives no user namespaces (some containers), Chromium's own sandbox cannot start: run
+      // without it rather than not at all, and say so (`sandboxed`, logged by the caller).
+      if (!sandboxed || !/sandbox|namespace/i.test(String((error as Error)?.message))) throw error;
+      sandboxed = false;
+      context = await launch(chromiumFlags(0));
+    }
   } catch (error) {
     await Deno.remove(userDataDirectory, { recursive: true }).catch(() => {});
     throw error;
@@ -77,6 +104,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<La
     context,
     page,
     userDataDirectory,
+    sandboxed,
     close() {
       closing ??= (async () => {
         await context.close().catch(() => {});

@@ -4,6 +4,7 @@ import { type RuleRow, task, write } from "./rule_table.ts";
 
 export const RESOURCE_CASES: RuleRow[] = [
   ["resource.fork_bomb", ":(){ :|:& };:", "echo ':)'"],
+  ["resource.fork_bomb", "bomb() { bomb | bomb & }; bomb", "build() { lint | test & }; build"],
   ["resource.yes_to_file", "yes > /tmp/fill", "yes | apt-get install curl"],
   [
     "resource.dd_huge",

@@ -1,0 +1,148 @@
+/** The strings interpreter code builds: its quoted literals, concatenations (`'r'+'m -rf '+home`), joined lists
+ * (`['cu','rl …'].join('')`), path joins, and literals run through rot13 or reversed when the code does so;
+ * the home folder's expressions (`os.homedir()`, `Path.home()`, `expanduser('~')`) read as `~`. Bounded. */
+
+const MAX_LITERALS = 64;
+const MAX_CODE_CHARS = 64 * 1024;
+
+/** Expressions that evaluate to the user's home folder, in the languages agents run. */
+const HOME_EXPRESSIONS =
+  /(?:require\(\s*["']os["']\s*\)|\bos)\.homedir\(\s*\)|(?:\bpathlib\.)?\bPath\.home\(\s*\)|\bos\.path\.expanduser\(\s*["']~["']\s*\)|\bprocess\.env\.(?:HOME|USERPROFILE)\b|\bos\.environ(?:\.get\(\s*|\[\s*)["']HOME["']\s*[\])]|\bos\.getenv\(\s*["']HOME["']\s*\)|\bDir\.home\b|\bENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|\$env:(?:USERPROFILE|HOME)\b|\$HOME\b/g;
+
+interface Literal {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function scanLiterals(code: string): Literal[] {
+  const literals: Literal[] = [];
+  let i = 0;
+  while (i < code.length && literals.length < MAX_LITERALS) {
+    const c = code[i];
+    if (c === "'" || c === '"' || c === "`") {
+      let end = i + 1;
+      while (end < code.length && code[end] !== c) end += code[end] === "\\" ? 2 : 1;
+      literals.push({ start: i, end: end + 1, text: code.slice(i + 1, end) });
+      i = end + 1;
+    } else i++;
+  }
+  return literals;
+}
+
+/** What joins two neighbouring literals into one string: `+` (nothing or an expression between), a path join. */
+const PLUS = /^\s*\+\s*$/;
+const PLUS_EXPRESSION = /^\s*\+\s*([\w$.]{1,64}(?:\(\s*\))?)\s*\+\s*$/;
+const PATH_JOIN = /^\s*(?:\/|,)\s*$/;
+
+function joinWith(gap: string, inPathJoin: boolean): string | undefined {
+  if (PLUS.test(gap)) return "";
+  if (PLUS_EXPRESSION.test(gap)) return " X ";
+  if (PATH_JOIN.test(gap) && (inPathJoin || gap.includes("/"))) return "/";
+  return undefined;
+}
+
+const PATH_JOIN_CALL = /(?:path\.join|joinpath|File\.join|Join-Path)\(\s*$/;
+
+/** Literals joined by `+`, `/` (pathlib) or `os.path.join(…, …)` into one string. */
+function concatenations(code: string, literals: Literal[]): string[] {
+  const chains: string[] = [];
+  let chain = "";
+  let parts = 0;
+  let pathJoin = false;
+  literals.forEach((literal, k) => {
+    const gap = k > 0 ? code.slice(literals[k - 1].end, literal.start) : undefined;
+    const joiner = gap === undefined ? undefined : joinWith(gap, pathJoin);
+    if (joiner !== undefined) {
+      chain += joiner + literal.text;
+      parts++;
+      return;
+    }
+    if (parts > 1) chains.push(chain);
+    chain = literal.text;
+    parts = 1;
+    pathJoin = PATH_JOIN_CALL.test(code.slice(Math.max(0, literal.start - 24), literal.start));
+  });
+  if (parts > 1) chains.push(chain);
+  return chains;
+}
+
+/** `[…]` lists of literals, joined with spaces (an argv) and with nothing (`.join('')`). */
+function joinedLists(code: string, literals: Literal[]): string[] {
+  const lists: string[] = [];
+  let items: string[] = [];
+  let last = -1;
+  for (const literal of literals) {
+    const gap = last < 0 ? "" : code.slice(last, literal.start);
+    if (last >= 0 && !/^\s*,\s*$/.test(gap)) {
+      if (items.length > 1) lists.push(items.join(" "), items.join(""));
+      items = [];
+    }
+    if (items.length === 0 && !/\[\s*$/.test(code.slice(Math.max(0, literal.start - 8), literal.start))) {
+      last = -1;
+      continue;
+    }
+    items.push(literal.text);
+    last = literal.end;
+  }
+  if (items.length > 1) lists.push(items.join(" "), items.join(""));
+  return lists;
+}
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (char) => {
+    const base = char <= "Z" ? 65 : 97;
+    return String.fromCharCode(((char.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+const ROT13_CALL = /rot_?13/i;
+const REVERSE_CALL = /\[\s*::\s*-1\s*\]|\breverse\b|\breversed\s*\(/;
+
+/** Every string the code builds that Shield can work out, literals first. */
+export function codeStrings(raw: string): string[] {
+  const code = raw.length > MAX_CODE_CHARS ? raw.slice(0, MAX_CODE_CHARS) : raw;
+  const homed = /ome|OME|expanduser|\$/.test(code) ? code.replace(HOME_EXPRESSIONS, "'~'") : code;
+  const literals = scanLiterals(homed);
+  const strings = literals.map((literal) => literal.text);
+  strings.push(...concatenations(homed, literals), ...joinedLists(homed, literals));
+  const transformed: string[] = [];
+  if (ROT13_CALL.test(code)) transformed.push(...strings.map(rot13));
+  if (REVERSE_CALL.test(code)) transformed.push(...strings.map((text) => [...text].reverse().join("")));
+  return [...strings, ...transformed];
+}
+
+/** Calls that run a command line or code given as a string. */
+const EXEC_SINK =
+  /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|Popen|exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|shell_exec|passthru|proc_open|popen|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Runtime\.getRuntime\(\)\.exec|Process\.Start|Start-Process|Invoke-Expression|iex|eval|exec|Command::new|exec\.Command(?:Context)?|new\s+ProcessBuilder)\s*\(|`[^`\n]{2,200}`|%x\{/g;
+const MAX_SINKS = 32;
+
+/** The strings handed to calls that run them (`os.system('…')`, `execSync('…' + x)`, Ruby backticks): what
+ * a source file being written would run, as opposed to strings it only holds (test inputs, messages). */
+export function sinkStrings(raw: string): string[] {
+  const code = raw.length > MAX_CODE_CHARS ? raw.slice(0, MAX_CODE_CHARS) : raw;
+  const found: string[] = [];
+  let sinks = 0;
+  for (const match of code.matchAll(EXEC_SINK)) {
+    if (++sinks > MAX_SINKS) break;
+    if (match[0].startsWith("`")) {
+      found.push(match[0].slice(1, -1));
+      continue;
+    }
+    const start = match.index + match[0].length;
+    let depth = 1;
+    let end = start;
+    // A builder (`Command::new("sh").arg("-c").arg("…")`) runs to the end of its statement.
+    const builder = /Command|ProcessBuilder/.test(match[0]);
+    while (end < code.length && end - start < 2048 && (builder ? code[end] !== ";" : depth > 0)) {
+      const char = code[end];
+      if (char === "(") depth++;
+      else if (char === ")") depth--;
+      end++;
+    }
+    const strings = codeStrings(code.slice(start, end));
+    found.push(...strings);
+    if (builder && strings.length > 1) found.push(strings.join(" "));
+  }
+  return found;
+}

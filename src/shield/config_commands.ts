@@ -1,0 +1,94 @@
+/** Commands a written file will make something run later, so they are judged now like commands: values of
+ * command-like keys in configuration files (`"command"`, `lint-cmd`, `postCreateCommand`, `run:`, hooks, npm
+ * `scripts`, MCP server `command` + `args`), and the code spans and blocks of agent instruction files (what an
+ * agent reading them is told to run). Tolerant line/regex reading, bounded; never throws. */
+
+const MAX_COMMANDS = 32;
+const MAX_CONTENT_CHARS = 256 * 1024;
+
+/** Files whose values configure tools, editors, agents, CI and containers. */
+const CONFIG_FILE =
+  /\.(?:json|jsonc|ya?ml|toml|ini|cfg|conf)$|(?:^|\/)(?:\.[\w-]*rc|\.env[\w.-]*|procfile|\.gitconfig|\.gitmodules|\.git\/config)$/i;
+/** Keys whose string value is a command line run by the tool that reads the file. */
+const COMMAND_KEY =
+  /^(?:cmd|command|commands|run|script|exec|execute|entrypoint|shell|program|hook|hooks|(?:[\w.-]*[-_.])?(?:cmd|command|script|hook)|(?:pre|post)[\w-]*(?:command|install|build|start|commit|push|checkout|create|attach)?|(?:on|initialize|update|postCreate|postStart|postAttach)Command|ExecStart\w*|lint|test|build|start|install|prepare|setup|serve|dev|apiKeyHelper)$/i;
+/** Agent instruction files: code spans and fenced blocks are commands the agent is told to run. */
+const MARKDOWN =
+  /\.(?:md|mdc|mdx|txt)$|(?:^|\/)(?:\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.rules)$/i;
+
+function unquote(value: string): string {
+  const trimmed = value.trim().replace(/,\s*$/, "");
+  const quoted = /^(["'])([\s\S]*)\1$/.exec(trimmed);
+  if (!quoted) return trimmed;
+  return quoted[1] === '"' ? quoted[2].replace(/\\(["\\/])/g, "$1").replace(/\\n/g, "\n") : quoted[2];
+}
+
+/** `"key": "value"` pairs (JSON), with an `"args": [...]` list after a command joined to it. */
+function jsonCommands(text: string, found: string[]): void {
+  const pair =
+    /"([\w.$:-]{1,64})"\s*:\s*("(?:[^"\\]|\\.){1,4096}")(?:\s*,\s*"args"\s*:\s*\[([^\]]{0,4096})\])?/g;
+  for (const match of text.matchAll(pair)) {
+    if (found.length >= MAX_COMMANDS) return;
+    if (!COMMAND_KEY.test(match[1].split(".").pop() ?? "")) continue;
+    const args = match[3]
+      ? [...match[3].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((item) => unquote(`"${item[1]}"`))
+      : [];
+    found.push([unquote(match[2]), ...args].join(" "));
+  }
+}
+
+/** `key: value` (YAML, with `|`/`>` blocks), `key = value` (TOML, INI) lines, including `- run: …` items. */
+function lineCommands(text: string, found: string[]): void {
+  const lines = text.split("\n", 8192);
+  for (let i = 0; i < lines.length && found.length < MAX_COMMANDS; i++) {
+    const match = /^([\t ]*)(?:-[\t ]+)?([\w.$-]{1,64})[\t ]*[:=][\t ]*(.*)$/.exec(lines[i]);
+    if (!match || !COMMAND_KEY.test(match[2])) continue;
+    const value = unquote(match[3]);
+    if (/^[|>][-+]?$/.test(value)) {
+      const indent = match[1].length;
+      const block: string[] = [];
+      while (
+        i + 1 < lines.length &&
+        (lines[i + 1].trim() === "" || /^[\t ]*/.exec(lines[i + 1])![0].length > indent)
+      ) {
+        block.push(lines[++i].trim());
+      }
+      if (block.length > 0) found.push(block.join("\n"));
+    } else if (value !== "" && !/^[{[]/.test(value)) found.push(value);
+  }
+}
+
+/** Code spans and fenced blocks of a Markdown instruction file. */
+function markdownCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/```[\w-]*\n([\s\S]{1,8192}?)```|`([^`\n]{2,512})`/g)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1] ?? match[2]);
+  }
+}
+
+/** Git configuration files: a value starting with `!` is a shell command (`update = !cmd`, `alias.x = !cmd`). */
+const GIT_CONFIG = /(?:^|\/)(?:\.gitmodules|\.gitconfig|\.git\/config|gitconfig)$/i;
+
+function gitBangCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/^\s*[\w.-]+\s*=\s*"?!(.{1,2048}?)"?\s*$/gm)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1]);
+  }
+}
+
+/** Commands the written content holds for `path` (lower-cased absolute path); empty when it holds none. */
+export function configCommands(path: string, content: string, instructions: boolean): string[] {
+  const text = content.length > MAX_CONTENT_CHARS ? content.slice(0, MAX_CONTENT_CHARS) : content;
+  const found: string[] = [];
+  try {
+    if (instructions && MARKDOWN.test(path)) markdownCommands(text, found);
+    if (GIT_CONFIG.test(path)) gitBangCommands(text, found);
+    if (CONFIG_FILE.test(path) || instructions) {
+      jsonCommands(text, found);
+      lineCommands(text, found);
+    }
+  } catch {
+    // Tolerant reading: whatever was found so far is judged.
+  }
+  return found;
+}

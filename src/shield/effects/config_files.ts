@@ -1,0 +1,286 @@
+/** What written configuration changes for tools that act later: package indexes and registries (files, `npm
+ * config set`, `pip config set`, `poetry source add`, `go env -w`, `gem sources --add`, environment variables),
+ * dependencies added to manifests (typosquats, git and URL sources), CI workflows (lookalike actions,
+ * `pull_request_target` with secrets or the PR's code, `write-all` tokens), pre-commit hooks (lookalike
+ * repositories, moving branches), and agent settings that switch approvals off. */
+
+import { gated } from "./gate.ts";
+import type { Segment } from "../shell_parser.ts";
+import { basename } from "../shell_parser.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { readHost } from "./hosts.ts";
+import { type Ecosystem, editDistance, typosquatTarget } from "./supply_chain.ts";
+import { POPULAR_ACTIONS, POPULAR_HOOK_REPOS } from "./data/popular_actions.ts";
+import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
+
+const MAX_CHARS = 128 * 1024;
+const PACKAGE_CONFIG =
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl)$/i;
+const WORKFLOW = /\/\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)action\.ya?ml$/i;
+const PRE_COMMIT = /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/i;
+const URL = /\b(?:https?|git\+https?|git\+ssh|ssh|git):\/\/[^\s"'`<>),;\]]+/gi;
+const MOVING_REF = /^(?:main|master|head|latest|dev|develop|trunk)$/i;
+const AUTO_APPROVE = gated(
+  /["']?(?:chat\.tools(?:\.global)?\.autoApprove|autoApprove|auto_approve|auto-approve|yolo|yes-always|yes_always|dangerously[\w-]*|skip[\w-]*permissions?|autoAccept|auto_accept|alwaysAllow|enableAllProjectMcpServers|trust)["']?\s*[:=]\s*(?:true|\[\s*["'][^"']+)|["']?(?:defaultMode|permission_mode|approval_policy|approval-policy|sandbox_mode|sandbox)["']?\s*[:=]\s*["']?(?:bypassPermissions|never|danger-full-access|off|none)|["']allow["']\s*:\s*\[[^\]]*["'](?:Bash\(\*\)|\*|Bash)["']/i,
+);
+const REGISTRY_ENV =
+  /\b(?:PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|NPM_CONFIG_REGISTRY|npm_config_registry|YARN_NPM_REGISTRY_SERVER|UV_(?:DEFAULT_|EXTRA_)?INDEX(?:_URL)?|GOPROXY|POETRY_REPOSITORIES_\w+_URL|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|GEM_SOURCE)=["']?([^\s"';&|]+)/g;
+const CHECKSUMS_OFF = gated(
+  /\bGONOSUMDB=|\bGONOSUMCHECK=|\bGOSUMDB=off\b|\bGOINSECURE=|\bGOFLAGS=\S*-insecure|\bGOPRIVATE=\*/,
+);
+const PACKAGE_MANAGERS =
+  /^(?:npm|pnpm|yarn|bun|pip[0-9.]*|poetry|pdm|uv|conda|mamba|gem|bundle|bundler|go|dotnet|nuget|cargo|composer)$/;
+
+function judgeIndexUrl(url: string, where: string, environment: ShieldEnvironment, findings: Findings): void {
+  const host = readHost(url.replace(/^git\+/, ""), environment);
+  if (!host || host.loopback) return;
+  if (host.lookalike) {
+    findings.block(
+      "install",
+      `${where} points package installs at "${host.host}", a lookalike of "${host.lookalike}"`,
+    );
+  } else if (!host.allowed) {
+    findings.escalate("install", `${where} points package installs at "${host.host}"`);
+  }
+}
+
+/** Dependency names a manifest lists, per ecosystem (package.json, requirements, pyproject, Cargo.toml). */
+function manifestNames(path: string, text: string): Array<[Ecosystem, string]> {
+  const names: Array<[Ecosystem, string]> = [];
+  if (/package\.json$/i.test(path)) {
+    for (const block of text.matchAll(/"(?:dev|peer|optional)?[dD]ependencies"\s*:\s*\{([^}]{0,16384})\}/g)) {
+      for (const entry of block[1].matchAll(/"([@\w./-]{1,214})"\s*:/g)) names.push(["npm", entry[1]]);
+    }
+  } else if (/requirements[\w.-]*\.txt$/i.test(path)) {
+    for (const line of text.matchAll(/^\s*([A-Za-z0-9][\w.-]{0,99})\s*(?:[<>=!~;\[]|$)/gm)) {
+      names.push(["pypi", line[1]]);
+    }
+  } else if (/pyproject\.toml$/i.test(path)) {
+    for (const block of text.matchAll(/dependencies\s*=\s*\[([^\]]{0,16384})\]/g)) {
+      for (const entry of block[1].matchAll(/["']([A-Za-z0-9][\w.-]{0,99})/g)) names.push(["pypi", entry[1]]);
+    }
+  } else if (/cargo\.toml$/i.test(path)) {
+    for (const block of text.matchAll(/\[(?:dev-|build-)?dependencies\]([^[]{0,16384})/g)) {
+      for (const entry of block[1].matchAll(/^\s*([A-Za-z0-9][\w-]{0,63})\s*=/gm)) {
+        names.push(["cargo", entry[1]]);
+      }
+    }
+  }
+  return names.slice(0, 256);
+}
+
+const INDEX_KEY = /registry|index|source|mirror|proxy|find-links|trusted|channel|repositories\./i;
+const SECTION = /^\s*\[\[?([^\]]+)\]?\]\s*$/;
+const DEPENDENCY_FILE =
+  /(?:^|\/)(?:package\.json|cargo\.toml|pyproject\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|gemfile|go\.mod|composer\.json|deno\.json|[\w.-]+\.tf|terragrunt\.hcl)$/i;
+
+/** One manifest line with a URL: an index setting, a dependency source, or neither (homepage, bugs). */
+function judgeManifestLine(
+  path: string,
+  line: string,
+  section: string,
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const shown = basename(path);
+  for (const url of (line.match(URL) ?? []).slice(0, 4)) {
+    const key = line.slice(0, line.indexOf(url));
+    if (INDEX_KEY.test(key) || /source|index|registr/i.test(section) && /\burl\b/i.test(key)) {
+      judgeIndexUrl(url, `"${shown}"`, environment, findings);
+    } else if (
+      DEPENDENCY_FILE.test(path) &&
+      !/homepage|bugs|repository|documentation|funding|author|url"?\s*:\s*"?$|^\s*"url"/i.test(key)
+    ) {
+      const host = readHost(url.replace(/^git\+/, ""), environment);
+      if (!host?.loopback) {
+        findings.escalate("install", `"${shown}" takes a dependency from "${url.slice(0, 80)}"`);
+      }
+    }
+  }
+}
+
+function judgeManifest(path: string, text: string, environment: ShieldEnvironment, findings: Findings): void {
+  const shown = basename(path);
+  let section = "";
+  for (const line of text.split("\n", 4096)) {
+    section = SECTION.exec(line)?.[1] ?? section;
+    if (line.includes("://")) judgeManifestLine(path, line, section, environment, findings);
+  }
+  if (/"[\w@/.-]+"\s*:\s*"(?:github:|git\+|git:|[\w-]+\/[\w.-]+#)|\bgit\s*=\s*["']/.test(text)) {
+    findings.escalate("install", `"${shown}" takes a dependency straight from a git repository`);
+  }
+  for (const [ecosystem, name] of manifestNames(path, text)) {
+    const target = typosquatTarget(ecosystem, name);
+    if (target) {
+      findings.block(
+        "install",
+        `"${shown}" adds "${name}", one or two edits from "${target}" (likely typosquat)`,
+      );
+    }
+  }
+}
+
+/** `owner/repo` imitating a popular one: a near spelling, or the same repository name under another owner. */
+function imitated(reference: string, popular: readonly string[]): string | undefined {
+  const lower = reference.toLowerCase();
+  if (popular.some((known) => known.toLowerCase() === lower)) return undefined;
+  const [owner, repo] = lower.split("/");
+  for (const known of popular) {
+    const [knownOwner, knownRepo] = known.toLowerCase().split("/");
+    if (repo === knownRepo && owner !== knownOwner) return known;
+    if (editDistance(lower, known.toLowerCase(), 2) <= 2) return known;
+  }
+  return undefined;
+}
+
+function judgeWorkflow(text: string, findings: Findings): void {
+  for (const match of text.matchAll(/\buses:\s*["']?([\w.-]+\/[\w.-]+)(?:\/[\w./-]*)?@/g)) {
+    const target = imitated(match[1], POPULAR_ACTIONS);
+    if (target) findings.block("install", `the workflow uses "${match[1]}", which imitates "${target}"`);
+  }
+  if (
+    /\bpull_request_target\b/.test(text) &&
+    /\$\{\{\s*secrets\.|github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref/.test(text)
+  ) {
+    findings.escalate(
+      "persistence",
+      "the workflow runs on pull_request_target with secrets or the pull request's code",
+    );
+  }
+  if (/toJSON\(\s*secrets\s*\)/.test(text)) {
+    findings.block("network", "the workflow serialises every repository secret (toJSON(secrets))");
+  }
+  if (/\bpermissions:\s*write-all\b/.test(text)) {
+    findings.escalate("access", "the workflow's token gets every write permission");
+  }
+}
+
+function judgePreCommit(text: string, findings: Findings): void {
+  for (
+    const match of text.matchAll(
+      /\brepo:\s*["']?https?:\/\/(?:www\.)?github\.com\/([\w.-]+\/[\w.-]+?)(?:\.git)?["']?\s*$/gm,
+    )
+  ) {
+    const target = imitated(match[1], POPULAR_HOOK_REPOS);
+    if (target) {
+      findings.escalate("install", `the pre-commit hook repository "${match[1]}" imitates "${target}"`);
+    }
+  }
+  for (const match of text.matchAll(/\brev:\s*["']?([\w.-]+)["']?\s*$/gm)) {
+    if (MOVING_REF.test(match[1])) {
+      findings.escalate("install", `a pre-commit hook follows the moving branch "${match[1]}"`);
+    }
+  }
+}
+
+/** Package names an instruction file tells agents to use (`` `reqeusts` ``): a lookalike of a popular one. */
+function judgeNamedPackages(path: string, text: string, findings: Findings): void {
+  let checked = 0;
+  for (const line of text.split("\n", 2048)) {
+    if (!PACKAGE_TALK.test(line) || !line.includes("`")) continue;
+    for (const match of line.matchAll(/`(@?[a-z][\w./-]{2,60})`/gi)) {
+      if (++checked > 16) return;
+      if (namesLookalike(path, match[1], findings)) return;
+    }
+  }
+}
+
+/** Lines that talk about packages: where a code span names one. */
+const PACKAGE_TALK =
+  /\b(?:packages?|dependenc(?:y|ies)|install|librar(?:y|ies)|modules?|import|require|npm|pip|pypi|crate)\b/i;
+
+function namesLookalike(path: string, name: string, findings: Findings): boolean {
+  for (const ecosystem of ["npm", "pypi"] as const) {
+    const target = typosquatTarget(ecosystem, name);
+    if (target) {
+      findings.escalate(
+        "install",
+        `"${basename(path)}" steers agents to "${name}", a lookalike of "${target}"`,
+      );
+      return true;
+    }
+  }
+  return false;
+}
+
+const IMAGE_FILE =
+  /(?:^|\/)(?:dockerfile|containerfile)(?:\.[\w-]+)?$|(?:^|\/)[\w.-]*compose[\w.-]*\.ya?ml$|\/(?:k8s|kubernetes|manifests|deploy|charts?)\/[^/]+\.ya?ml$/i;
+
+/** `ADD https://…` in a Dockerfile: a file fetched into the image, often then run. */
+export function remoteAdds(path: string, text: string): string[] {
+  if (!/(?:^|\/)(?:dockerfile|containerfile)(?:\.[\w-]+)?$/i.test(path)) return [];
+  return [...text.matchAll(/^\s*ADD\s+(?:--\S+\s+)*(https?:\/\/\S+)/gim)].map((match) => match[1]).slice(
+    0,
+    8,
+  );
+}
+
+/** Images a Dockerfile, compose file or manifest pulls (`FROM host/img`, `image: host/img`). */
+export function writtenImages(path: string, text: string): string[] {
+  if (!IMAGE_FILE.test(path)) return [];
+  const images: string[] = [];
+  for (
+    const match of text.matchAll(/^\s*(?:FROM(?:\s+--platform=\S+)?\s+|-?\s*image:\s*["']?)([\w.:/@-]+)/gim)
+  ) {
+    images.push(match[1]);
+  }
+  return images.slice(0, 32);
+}
+
+/** Findings for configuration content written to `paths` (lower-cased absolute paths). */
+export function judgeConfigWrites(
+  paths: readonly string[],
+  contents: readonly string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const text = contents.join("\n").slice(0, MAX_CHARS);
+  if (text === "") return;
+  for (const path of paths) {
+    if (PACKAGE_CONFIG.test(path)) judgeManifest(path, text, environment, findings);
+    if (WORKFLOW.test(path)) judgeWorkflow(text, findings);
+    if (PRE_COMMIT.test(path)) judgePreCommit(text, findings);
+    if (AGENT_INSTRUCTIONS.test(path) && AUTO_APPROVE.test(text)) {
+      findings.escalate("delegation", `"${basename(path)}" switches an agent's approvals or sandbox off`);
+    }
+    if (AGENT_INSTRUCTIONS.test(path)) judgeNamedPackages(path, text, findings);
+  }
+}
+
+/** Package indexes set by commands and environment variables. */
+export function judgeIndexCommands(
+  segments: readonly Segment[],
+  shellTexts: readonly string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  for (const segment of segments) {
+    const program = basename(segment.argv[0] ?? "").toLowerCase();
+    if (!PACKAGE_MANAGERS.test(program)) continue;
+    const words = segment.argv.slice(1);
+    if (
+      !words.some((word) =>
+        /^(?:config|source|sources|env|set|repositories|channels|nuget|mirror)$/.test(word)
+      )
+    ) continue;
+    for (const word of words) {
+      const url = /(?:https?|git\+https?):\/\/\S+/.exec(word)?.[0];
+      if (url) judgeIndexUrl(url, `"${program} ${words[0]}"`, environment, findings);
+      if (program === "pip" && /trusted-host/.test(word)) {
+        findings.escalate("install", "pip is told to trust a host without TLS checks");
+      }
+    }
+  }
+  for (const text of shellTexts.slice(0, 16)) {
+    if (text.length > MAX_CHARS || !text.includes("=")) continue;
+    for (const match of text.matchAll(REGISTRY_ENV)) {
+      for (const url of match[1].split(",")) {
+        if (/:\/\//.test(url)) judgeIndexUrl(url, "an environment variable", environment, findings);
+      }
+    }
+    if (CHECKSUMS_OFF.test(text)) {
+      findings.escalate("install", "turns off checksum verification of Go modules");
+    }
+  }
+}

@@ -1,0 +1,150 @@
+/** Effects that leave the machine: hosts talked to and whether data goes with the request, messages and their
+ * recipients, attachments and blind copies, and credentials leaving in disguise. */
+
+import type { ActionView } from "../action_view.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import type { HostReading } from "./hosts.ts";
+import type { OpenWorldReading } from "./open_world.ts";
+import type { ClassedPath } from "./local_effects.ts";
+import { attachmentCount, judgeMessage } from "./messaging.ts";
+import { sensitiveFindings } from "./sensitive_data.ts";
+import { judgeOutboundSecrets } from "./outbound_secrets.ts";
+
+const DATA_METHODS = /^(?:POST|PUT|PATCH|DELETE)$/;
+const DATA_FLAGS =
+  /^(?:-d|--data[\w-]*|-F|--form[\w-]*|-T|--upload-file|--post-data|--post-file|--body-data|--body-file|--json)(?:=|$)|^-X(?:POST|PUT|PATCH)$/;
+const FIELD_WORDS = /password|passwd|card|cvv|cvc|ssn|pin\b|otp|secret|token/i;
+
+/** Whether the action sends data to the URL's host (bodies, uploads, query strings that carry data). */
+function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldReading | undefined): boolean {
+  const method = typeof view.payload.method === "string" ? view.payload.method.toUpperCase() : "GET";
+  if ((view.type === "http_request" || view.type === "browser_navigate") && DATA_METHODS.test(method)) {
+    return true;
+  }
+  if (view.segments.some((segment) => segment.argv.includes(host.url) || segment.text.includes(host.host))) {
+    if (view.segments.some((segment) => segment.argv.some((arg) => DATA_FLAGS.test(arg)))) return true;
+  }
+  if (openWorld && (openWorld.words.verbs.has("send") || openWorld.words.verbs.has("export"))) return true;
+  let query = host.query;
+  try {
+    query = decodeURIComponent(query.replace(/\+/g, " "));
+  } catch {
+    // A malformed escape is judged as written.
+  }
+  const values = query.split(/[?&]/).map((pair) => pair.slice(pair.indexOf("=") + 1));
+  return values.some((value) => value.length >= 32) || query.length > 256 ||
+    sensitiveFindings(query).length > 0;
+}
+
+export function judgeHosts(
+  view: ActionView,
+  hosts: HostReading[],
+  openWorld: OpenWorldReading | undefined,
+  findings: Findings,
+) {
+  const egress: HostReading[] = [];
+  for (const host of hosts) {
+    if (host.engine) {
+      findings.block("engine", `calls the engine's own API or WebSocket ("${host.url.slice(0, 80)}")`);
+      continue;
+    }
+    if (host.lookalike) {
+      findings.escalate("network", `talks to "${host.host}", a lookalike of "${host.lookalike}"`);
+    }
+    if (host.loopback || !sendsData(view, host, openWorld)) continue;
+    egress.push(host);
+    if (!host.allowed) {
+      findings.escalate("network", `sends data to "${host.host}", which is not an allowed host`);
+    }
+  }
+  return egress;
+}
+
+export function textsOf(
+  view: ActionView,
+  ...kinds: Array<"outbound" | "content" | "task" | "query">
+): string[] {
+  return kinds.flatMap((kind) => (view.texts.get(kind) ?? []).slice(0, 64));
+}
+
+export function judgeMessaging(
+  view: ActionView,
+  openWorld: OpenWorldReading | undefined,
+  environment: ShieldEnvironment,
+  findings: Findings,
+) {
+  const recipients = [
+    ...(view.texts.get("recipient") ?? []).slice(0, 64).flatMap((value) => value.split(/[,;]\s*/)),
+    ...(openWorld?.recipients ?? []),
+  ].map((value) => value.trim()).filter(Boolean);
+  const payload = view.payload;
+  const wholesale = payload.include_attachments === true ||
+    Object.values(payload).some((value) => value === "all");
+  const typed = view.type === "browser_type" || view.type === "computer";
+  if (typed) {
+    const field = [payload.selector, payload.element, payload.field].filter((value) =>
+      typeof value === "string"
+    ).join(" ");
+    if (FIELD_WORDS.test(field)) findings.escalate("message", `types into a "${field.slice(0, 40)}" field`);
+  }
+  judgeMessage(
+    {
+      tool: view.tool,
+      recipients: [...new Set(recipients)],
+      texts: textsOf(view, "outbound", "content"),
+      attachments: Math.max(view.paths.length, attachmentCount(payload)),
+      wholesale,
+      hidden: blindCopies(payload),
+    },
+    environment,
+    findings,
+  );
+  return recipients;
+}
+
+/** Addresses under `bcc` keys, at any depth of the payload (bounded). */
+function blindCopies(payload: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, key: string, depth: number) => {
+    if (depth > 3 || found.length > 32) return;
+    if (typeof value === "string" && /^bcc/i.test(key)) found.push(...value.split(/[,;]\s*/));
+    else if (Array.isArray(value)) value.forEach((item) => visit(item, key, depth + 1));
+    else if (value && typeof value === "object") {
+      for (const [inner, item] of Object.entries(value)) {
+        visit(item, /^bcc/i.test(key) ? key : inner, depth + 1);
+      }
+    }
+  };
+  visit(payload, "", 0);
+  return found.map((address) => address.trim()).filter(Boolean);
+}
+
+export function judgeAttachments(reads: ClassedPath[], findings: Findings): void {
+  for (const { path, kind } of reads) {
+    const shown = path.relative ?? path.absolute;
+    if (kind === "secret" || kind === "secret-container" || kind === "engine") {
+      findings.block("message", `sends "${shown}", which holds secrets, to someone else`);
+    } else if (kind === "personal" || kind === "other" || kind === "system") {
+      findings.escalate("message", `sends "${shown}" from outside the workspace to someone else`);
+    }
+  }
+}
+
+/** Disguised credentials in what leaves: bodies, queries, headers, URLs, command lines with egress, message
+ * content. */
+export function judgeLeaving(
+  view: ActionView,
+  sends: boolean,
+  egress: HostReading[],
+  findings: Findings,
+): void {
+  const leaving = [
+    ...textsOf(view, "outbound", "query"),
+    ...(view.texts.get("header") ?? []).slice(0, 16),
+    ...view.urls.slice(0, 16),
+    ...(egress.length > 0 ? (view.texts.get("shell") ?? []).slice(0, 8) : []),
+    ...(sends ? textsOf(view, "content") : []),
+  ];
+  judgeOutboundSecrets(leaving, view.tool, findings);
+}

@@ -1,0 +1,165 @@
+/** Code fetched from the network and run, read from the structure of the parsed commands rather than their
+ * spelling: a downloader piped into a shell or interpreter at any depth (`… | sh`, `iwr … | iex`), a file a
+ * download wrote that a later command runs (`curl -o x && bash x`, `wget U && chmod +x f && ./f`), and Windows
+ * programs that run a script or package straight from a URL or a network share (`mshta http://…`,
+ * `cscript \\host\s\p.js`, `msiexec /i http://…`). From an allowed host a human looks; otherwise BLOCK. */
+
+import type { Segment } from "../shell_parser.ts";
+import { basename } from "../shell_parser.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { type HostReading, readHost } from "./hosts.ts";
+
+const DOWNLOADERS =
+  /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
+const SHELLS = /^(?:ba|z|da|k|a|fi|tc|c)?sh$/;
+const INTERPRETERS =
+  /^(?:python[0-9.]*|pypy[0-9]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|bun|deno|php[0-9.]*|lua[0-9.]*)$/;
+const POWERSHELL_RUNNERS = /^(?:iex|invoke-expression|pwsh|powershell(?:\.exe)?)$/i;
+/** Windows programs that run what a URL or share gives them. */
+const REMOTE_RUNNERS =
+  /^(?:mshta|regsvr32|rundll32|cscript|wscript|msiexec|msbuild|installutil|regasm|regsvcs|odbcconf|cmstp|pcalua|forfiles|wmic|msxsl|hh|control)(?:\.exe)?$/i;
+const REMOTE_ARGUMENT = /(?:^|[:=\s])(?:https?|ftp):\/\/|^\\\\[^\\]+\\|^\/\/\d{1,3}(?:\.\d{1,3}){3}\//i;
+/** Programs that run the file named by their first plain argument (`bash x`, `java -jar x`, `msiexec /i x`). */
+const FILE_RUNNERS =
+  /^(?:(?:ba|z|da|k|)sh|source|\.|python[0-9.]*|perl|ruby|node|php|java|msiexec|dpkg|rpm|apt|apt-get|installer|open|start|cmd|pwsh|powershell|wine|mono|dotnet|bun|deno)$/i;
+const URL_WORD = /^(?:https?|ftp|tftp):\/\/\S+$/i;
+
+interface Download {
+  /** The file it wrote, as written in the command. */
+  file: string;
+  url: string;
+}
+
+/** A stdin runner: a shell without `-c`, an interpreter without a script (or with `-`), `iex`. */
+function runsStdin(argv: string[]): boolean {
+  const program = basename(argv[0] ?? "").toLowerCase();
+  const args = argv.slice(1);
+  if (POWERSHELL_RUNNERS.test(program)) return !args.some((arg) => /^-(?:c|command|file|f|enc)/i.test(arg));
+  if (SHELLS.test(program)) return !args.some((arg) => /^-[a-z]*c/.test(arg) || /^[^-]/.test(arg));
+  if (INTERPRETERS.test(program)) {
+    const plain = args.filter((arg) => !arg.startsWith("-") || arg === "-");
+    return plain.length === 0 || plain[0] === "-";
+  }
+  return false;
+}
+
+function urlOf(segment: Segment): string {
+  return segment.argv.find((word) => URL_WORD.test(word)) ??
+    segment.argv.find((word) =>
+      /^[\w.-]+\.[a-z]{2,}\/\S*$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\//i.test(word)
+    ) ??
+    "";
+}
+
+/** The file a download segment writes, when it names one. */
+function downloadTarget(segment: Segment): Download | undefined {
+  const argv = segment.argv;
+  const program = basename(argv[0] ?? "").toLowerCase();
+  if (!DOWNLOADERS.test(program)) return undefined;
+  const url = urlOf(segment);
+  if (url === "") return undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const [name, glued] = argv[i].split(/=(.*)/s);
+    if (/^(?:-o|-O|--output|--output-document|-outfile|-out)$/i.test(name) || /^-[a-zA-Z]*[oO]$/.test(name)) {
+      const file = glued ?? argv[i + 1];
+      if (file && file !== "-" && file !== "/dev/null") return { file, url };
+    }
+  }
+  for (const redirect of segment.redirects) {
+    if (redirect.op.startsWith(">")) return { file: redirect.target, url };
+  }
+  const last = argv[argv.length - 1] ?? "";
+  if (/^(?:certutil|bitsadmin)/.test(program) && last !== url) return { file: last, url };
+  const remote = /^(?:wget|aria2c)$/.test(program) ||
+    argv.some((arg) => arg === "-O" || arg === "--remote-name");
+  const name = url.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() ?? "";
+  return remote && name !== "" && !name.includes(":") ? { file: name, url } : undefined;
+}
+
+/** Whether `word` names the downloaded file (`./agent`, `/tmp/r.jar`, `agent`). */
+function names(word: string, file: string): boolean {
+  const clean = (value: string) => value.replace(/^\.\//, "");
+  return clean(word) === clean(file) || basename(word) === basename(file) && basename(file).length > 2;
+}
+
+function level(urls: string[], environment: ShieldEnvironment): "block" | "escalate" {
+  const hosts = urls.map((url) =>
+    readHost(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`, environment)
+  );
+  return hosts.length > 0 && hosts.every((host) => host !== undefined && ordinaryHost(host))
+    ? "escalate"
+    : "block";
+}
+
+/** A human decides on code fetched from ordinary named hosts over HTTPS (official installers, release pages);
+ * bare IPs, lookalikes, paste sites and tunnels, plain HTTP or no visible host BLOCK. */
+export function ordinaryHost(host: HostReading): boolean {
+  if (host.allowed || host.loopback) return true;
+  return host.scheme === "https" && !host.bareIp && !host.lookalike && !host.suspicious &&
+    host.host.includes(".");
+}
+
+function hostName(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/[/?#].*$/, "") || "an unknown host";
+}
+
+/** Findings for fetched code run by the action's commands. */
+export function judgeFetchedCode(
+  segments: Segment[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const downloads: Download[] = [];
+  for (let k = 0; k < segments.length; k++) {
+    const segment = segments[k];
+    const program = basename(segment.argv[0] ?? "").toLowerCase();
+    if (segment.joinedBy === "|" && runsStdin(segment.argv)) {
+      const source = pipedDownloader(segments, k);
+      if (source) {
+        const url = urlOf(source);
+        findings.add(
+          level(url ? [url] : [], environment),
+          "exec",
+          `runs code piped from a download ("${basename(source.argv[0])}" from ${hostName(url)})`,
+        );
+      }
+    }
+    if (REMOTE_RUNNERS.test(program)) {
+      const remote = segment.argv.slice(1).find((arg) => REMOTE_ARGUMENT.test(arg));
+      if (remote) {
+        findings.block("exec", `"${program}" runs a script or package from "${remote.slice(0, 80)}"`);
+      }
+    }
+    const script = program === "chmod"
+      ? segment.argv.slice(1)
+      : FILE_RUNNERS.test(program)
+      ? segment.argv.slice(1).filter((arg) => !/^[-/+]/.test(arg) || arg.includes("/") && arg.length > 3)
+        .slice(0, 1)
+      : [];
+    const ran = downloads.find((download) =>
+      names(segment.argv[0] ?? "", download.file) || script.some((arg) => names(arg, download.file))
+    );
+    if (ran) {
+      findings.add(
+        level([ran.url], environment),
+        "exec",
+        `runs "${ran.file}", which it downloaded from ${hostName(ran.url)}`,
+      );
+    }
+    const download = downloadTarget(segment);
+    if (download) downloads.push(download);
+  }
+}
+
+/** The downloader feeding the pipeline that ends at segment `k`, if any. */
+function pipedDownloader(segments: Segment[], k: number): Segment | undefined {
+  const depth = segments[k].depth;
+  for (let j = k - 1; j >= 0 && k - j <= 8; j--) {
+    const earlier = segments[j];
+    if (earlier.depth !== depth) continue;
+    if (DOWNLOADERS.test(basename(earlier.argv[0] ?? "").toLowerCase())) return earlier;
+    if (earlier.joinedBy !== "|") return undefined;
+  }
+  return undefined;
+}

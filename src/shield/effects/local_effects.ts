@@ -1,0 +1,92 @@
+/** Effects on this machine's files: writes and reads classed by what the path is (the engine's files,
+ * persistence places, secret stores, outside the workspace), and what written content sets up (weakened checks,
+ * hidden instructions, images, configuration that runs or installs things later). */
+
+import type { ActionView } from "../action_view.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { NormalPath } from "../paths.ts";
+import type { Findings } from "./findings.ts";
+import { classifyPath, type PathClass } from "./path_classes.ts";
+import { readHost } from "./hosts.ts";
+import { judgeConfigWrites, remoteAdds, writtenImages } from "./config_files.ts";
+import { judgeImage } from "./containers.ts";
+import { judgeWeakenedCode } from "./weakened_code.ts";
+import { judgeHiddenInstructions } from "./delegation.ts";
+
+export interface ClassedPath {
+  path: NormalPath;
+  kind: PathClass;
+}
+
+export function classed(paths: NormalPath[], environment: ShieldEnvironment): ClassedPath[] {
+  const seen = new Set<string>();
+  const out: ClassedPath[] = [];
+  for (const path of paths) {
+    if (seen.has(path.absolute)) continue;
+    seen.add(path.absolute);
+    out.push({ path, kind: classifyPath(path, environment) });
+  }
+  return out;
+}
+
+export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: Findings): void {
+  const keyscan = view.segments.some((segment) => /^ssh-keyscan$/.test(segment.argv[0] ?? ""));
+  for (const { path, kind } of writes) {
+    const shown = path.relative ?? path.absolute;
+    if (kind === "engine") findings.block("engine", `changes the engine's control file "${shown}"`);
+    else if (kind === "persistence" && path.relative === undefined) {
+      findings.block(
+        "persistence",
+        `writes "${shown}", which runs code at login, on a schedule or on git commands`,
+      );
+    } else if (kind === "startup-file") {
+      findings.escalate("persistence", `changes the start-up file "${shown}"`);
+    } else if (kind === "trust" && !keyscan) {
+      findings.escalate("persistence", `changes what this machine trusts ("${shown}")`);
+    } else if (kind === "agent-instructions" && path.relative === undefined) {
+      findings.escalate("persistence", `changes another agent's settings or instructions ("${shown}")`);
+    } else if (kind === "secret-container") {
+      findings.escalate("delete", `changes "${shown}", which holds secret stores`);
+    } else if (kind === "personal" || kind === "other" || kind === "system") {
+      findings.escalate("write", `changes "${shown}" outside the workspace`);
+    }
+  }
+}
+
+export function judgeReads(reads: ClassedPath[], findings: Findings): void {
+  for (const { path, kind } of reads) {
+    if (kind === "engine" && !/\/\.engine(?:\/|$)/.test(path.absolute)) {
+      findings.escalate("engine", `reads the engine's control file "${path.relative ?? path.absolute}"`);
+    }
+  }
+}
+
+/** What written content sets up for later: weakened checks, hidden instructions, images and files fetched into
+ * them, configuration of tools, registries, CI and agents. */
+export function judgeWrittenContent(
+  view: ActionView,
+  writes: ClassedPath[],
+  contents: string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const removed = typeof view.payload.removed === "string" ? view.payload.removed : undefined;
+  const written = contents.join("\n");
+  judgeWeakenedCode(view.tool, removed, contents, findings);
+  judgeHiddenInstructions(view.tool, written, findings);
+  for (const entry of writes) {
+    for (const image of writtenImages(entry.path.absolute, written)) judgeImage(image, environment, findings);
+    for (const url of remoteAdds(entry.path.absolute, written)) {
+      const host = readHost(url, environment);
+      if (host && !host.allowed && !host.loopback) {
+        findings.escalate("install", `the image build fetches "${url.slice(0, 80)}" into the image`);
+      }
+    }
+  }
+  judgeConfigWrites(
+    writes.map((entry) => entry.path.absolute.toLowerCase()),
+    contents,
+    environment,
+    findings,
+  );
+}

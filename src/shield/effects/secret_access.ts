@@ -1,0 +1,68 @@
+/** Secrets read, whatever the tool: secret stores outside the workspace read by any path spelling, the operating
+ * system's credential stores through their own tools (Windows Credential Manager, LSASS and registry-hive dumps,
+ * volume shadow copies of the domain database), and code libraries that read browser cookies or saved passwords.
+ * Dumps of memory or hives BLOCK; the rest ESCALATE (a human may be reading their own secret on purpose). */
+
+import { gated } from "./gate.ts";
+import type { Segment } from "../shell_parser.ts";
+import { basename } from "../shell_parser.ts";
+import type { Findings } from "./findings.ts";
+import type { ClassedPath } from "./effect_profile.ts";
+
+/** Credential-store tools: program, then the argument words that make it read or dump secrets. */
+const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> = [
+  [/^cmdkey(?:\.exe)?$/i, /^\/list\b/i, "escalate"],
+  [/^vaultcmd(?:\.exe)?$/i, /^\/list(?:creds|properties)?\b/i, "escalate"],
+  [/^rundll32(?:\.exe)?$/i, /comsvcs|minidump/i, "block"],
+  [/^procdump(?:64)?(?:\.exe)?$/i, /lsass/i, "block"],
+  [/^reg(?:\.exe)?$/i, /^hklm[\\/](?:sam|system|security)\b/i, "block"],
+  [/^(?:ntdsutil|esentutl)(?:\.exe)?$/i, /ntds|ifm/i, "block"],
+  [/^vssadmin(?:\.exe)?$/i, /^create$|^shadow$/i, "escalate"],
+  [/^kwallet-query$/i, undefined, "escalate"],
+  [/^(?:security)$/, /^(?:find-(?:generic|internet)-password|dump-keychain|export)$/, "block"],
+  [/^secret-tool$/, /^(?:lookup|search)$/, "escalate"],
+  [/^(?:lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?)(?:\.exe)?$/i, undefined, "block"],
+];
+
+/** Libraries and calls that read browsers' cookies or saved passwords, or decrypt them. */
+const BROWSER_SECRET_CODE = gated(
+  /\b(?:browser_cookie3|pycookiecheat|browsercookie|chrome_cookies|CryptUnprotectData|win32crypt|Login Data|encrypted_value|os_crypt|logins\.json|key4\.db|cookies\.sqlite)\b/i,
+);
+
+/** Secret stores outside the workspace that the action reads (its writes are judged elsewhere). */
+export function judgeSecretReads(reads: readonly ClassedPath[], findings: Findings): void {
+  for (const { path, kind } of reads) {
+    if (kind === "secret" && path.relative === undefined) {
+      findings.escalate("read", `reads the secret store "${path.absolute}"`);
+    }
+  }
+}
+
+/** Program names of STORE_READERS, for one test before the table. */
+const STORE_PROGRAMS =
+  /^(?:cmdkey|vaultcmd|rundll32|procdump(?:64)?|reg|ntdsutil|esentutl|vssadmin|kwallet-query|security|secret-tool|lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?)(?:\.exe)?$/i;
+
+/** Credential-store tools among the commands, and code reading browser secrets. */
+export function judgeSecretTools(
+  segments: readonly Segment[],
+  code: readonly string[],
+  findings: Findings,
+): void {
+  for (const segment of segments) {
+    const program = basename((segment.argv[0] ?? "").replace(/\\/g, "/"));
+    if (!STORE_PROGRAMS.test(program)) continue;
+    for (const [name, argument, level] of STORE_READERS) {
+      if (!name.test(program)) continue;
+      const args = segment.argv.slice(1);
+      if (argument === undefined || args.some((arg) => argument.test(arg))) {
+        findings.add(level, "read", `"${program}" reads or dumps the system's stored credentials`);
+      }
+    }
+  }
+  for (const text of code.slice(0, 32)) {
+    if (text.length < 256 * 1024 && BROWSER_SECRET_CODE.test(text)) {
+      findings.escalate("read", "code reads a browser's cookies or saved passwords");
+      return;
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/** Database statements judged by what they do, wherever they come from (a `sql`/`query` argument of any tool,
+ * `psql -c`, `mysql -e`, `sqlite3 DB "…"`, here-docs, `mongosh --eval`, `redis-cli`): dropping or truncating,
+ * deleting or updating every row, granting roles or admin flags, reading tables of tokens and passwords, and
+ * statements that run programs or touch server files. Writes to the engine's own database BLOCK. */
+
+import { gated } from "./gate.ts";
+import type { Segment } from "../shell_parser.ts";
+import { basename } from "../shell_parser.ts";
+import type { Findings } from "./findings.ts";
+
+const MAX_SQL_CHARS = 64 * 1024;
+const MAX_STATEMENTS = 64;
+
+/** A statement's grammar, not just its first word (`with open(…)` in Python is no SQL). */
+const SQL_START = gated(
+  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i,
+);
+const DROP = /^drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b/i;
+const MASS_DELETE = /^delete\s+from\s+[\w."`[\]]+\s*(?:$|where\s+(?:1\s*=\s*1|true|1)\s*$)/i;
+const MASS_UPDATE =
+  /^update\s+[\w."`[\]]+\s+set\s+(?:(?!\bwhere\b)[\s\S])*$|^update\s+[\s\S]*\bwhere\s+(?:1\s*=\s*1|true|1)\s*$/i;
+const ACCESS_UPDATE =
+  /^(?:update|insert)\b[\s\S]*\b(?:role|roles|is_admin|admin|is_superuser|superuser|is_staff|permissions?|privileges?|password(?:_hash)?|api_key|mfa_enabled|two_factor)\b/i;
+const ACCESS_STATEMENT =
+  /^(?:grant|revoke|create\s+(?:user|role|login)|alter\s+(?:user|role|login)|set\s+password)\b/i;
+const SECRET_TABLE =
+  /^(?:select|copy|with)\b[\s\S]*\bfrom\s+[\w."`]*(?:token|secret|password|passwd|credential|api_?key|session|auth\.users|oauth|private_key)\w*/i;
+const SERVER_EFFECT = gated(
+  /\b(?:copy\b[\s\S]*\b(?:to|from)\s+program|xp_cmdshell|sp_oacreate|into\s+(?:out|dump)file|load_file\s*\(|pg_read_(?:binary_)?file|pg_ls_dir|lo_import|lo_export|load\s+data\s+(?:local\s+)?infile|sys_exec|attach\s+database)\b/i,
+);
+const NOSQL_MASS = gated(
+  /\b(?:dropDatabase|flushall|flushdb)\b|\.drop\(\s*\)|\.(?:deleteMany|remove)\(\s*\{\s*\}\s*\)|\bconfig\s+set\s+(?:dir|dbfilename)\b/i,
+);
+
+export interface SqlReading {
+  /** Statements were found and read (the action's effect on the database is known). */
+  found: boolean;
+  /** Some statement changes data or schema. */
+  writes: boolean;
+}
+
+/** Statements of a text: split on `;` outside quotes (bounded), comments dropped. */
+function statements(text: string): string[] {
+  const source = text.length > MAX_SQL_CHARS ? text.slice(0, MAX_SQL_CHARS) : text;
+  const plain = source.includes("--") || source.includes("/*")
+    ? source.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ")
+    : source;
+  const out: string[] = [];
+  let start = 0;
+  let quote = 0;
+  for (let i = 0; i <= plain.length; i++) {
+    const code = i < plain.length ? plain.charCodeAt(i) : 0x3b;
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+      if (i < plain.length) continue;
+    } else if (code === 0x27 || code === 0x22) {
+      quote = code;
+      continue;
+    }
+    if (code !== 0x3b) continue;
+    const statement = plain.slice(start, i).trim();
+    if (statement) out.push(statement);
+    start = i + 1;
+    if (out.length >= MAX_STATEMENTS) return out;
+  }
+  return out;
+}
+
+/** Judges one text holding statements; returns whether any changes data. */
+function judgeText(text: string, engineDatabase: boolean, findings: Findings): boolean {
+  let writes = false;
+  if (NOSQL_MASS.test(text)) {
+    findings.escalate("delete", "empties or drops a whole database or collection");
+    writes = true;
+  }
+  for (const statement of statements(text)) {
+    const head = statement.replace(/^\s*with\b[\s\S]*?\)\s*(?=select|insert|update|delete)/i, "");
+    const changes = !/^(?:select|with|explain|show|describe|pragma\s+\w+\s*$)/i.test(head);
+    writes ||= changes;
+    if (SERVER_EFFECT.test(statement)) {
+      findings.block("exec", "a database statement runs a program or reads server files");
+    }
+    if (DROP.test(head) || /^truncate\b/i.test(head) || /^alter\s+table\b[\s\S]*\bdrop\b/i.test(head)) {
+      findings.escalate("delete", `"${head.slice(0, 60)}" destroys data`);
+    } else if (MASS_DELETE.test(head)) {
+      findings.escalate("delete", `"${head.slice(0, 60)}" deletes every row`);
+    } else if (MASS_UPDATE.test(head)) {
+      findings.escalate("write", `"${head.slice(0, 60)}" changes every row`);
+    }
+    if (ACCESS_STATEMENT.test(head) || ACCESS_UPDATE.test(head)) {
+      findings.escalate("access", `"${head.slice(0, 60)}" changes accounts, roles or passwords`);
+    }
+    if (SECRET_TABLE.test(head)) findings.escalate("read", `"${head.slice(0, 60)}" reads stored secrets`);
+  }
+  if (engineDatabase && writes) findings.block("engine", "changes the engine's own database");
+  return writes;
+}
+
+const SQL_CLIENTS =
+  /^(?:psql|mysql|mariadb|sqlite3|sqlcmd|clickhouse-client|duckdb|cockroach|mongosh|mongo|redis-cli|snowsql|bq|trino|presto|cqlsh|sqlplus)$/;
+const STATEMENT_OPTIONS = /^(?:-c|-e|--command|--execute|--eval|-q|--query|-Q|--sql)$/;
+
+/** The statements a database client segment runs, and whether it opens the engine's database. */
+function clientStatements(
+  segment: Segment,
+  isEngine: (path: string) => boolean,
+): { texts: string[]; engine: boolean } {
+  const argv = segment.argv;
+  const program = basename(argv[0] ?? "");
+  if (!SQL_CLIENTS.test(program)) return { texts: [], engine: false };
+  const texts: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const [name, glued] = argv[i].split(/=(.*)/s);
+    if (STATEMENT_OPTIONS.test(name) && (glued ?? argv[i + 1])) texts.push(glued ?? argv[i + 1]);
+  }
+  const plain = argv.slice(1).filter((arg) => !arg.startsWith("-"));
+  if (program === "sqlite3" || program === "duckdb") texts.push(...plain.slice(1));
+  if (program === "redis-cli") texts.push(plain.join(" "));
+  return { texts, engine: plain.some(isEngine) };
+}
+
+/** Judges every statement the action runs; `texts` are SQL-bearing payload texts (code, queries). */
+export function judgeSql(
+  texts: readonly string[],
+  segments: readonly Segment[],
+  isEngine: (path: string) => boolean,
+  findings: Findings,
+): SqlReading {
+  const reading: SqlReading = { found: false, writes: false };
+  for (const text of texts.slice(0, 32)) {
+    if (!SQL_START.test(text) && !NOSQL_MASS.test(text)) continue;
+    reading.found = true;
+    reading.writes = judgeText(text, false, findings) || reading.writes;
+  }
+  for (const segment of segments) {
+    const { texts: statementsOf, engine } = clientStatements(segment, isEngine);
+    for (const text of statementsOf) {
+      reading.found = true;
+      reading.writes = judgeText(text, engine, findings) || reading.writes;
+    }
+  }
+  return reading;
+}

@@ -1,0 +1,45 @@
+/** Code and settings changed to weaken a protection "to get unstuck": an edit that takes out an authentication,
+ * authorization, CSRF or validation check without putting one back, and written settings that switch off TLS
+ * verification, CSRF protection, secure cookies or authentication, or open hosts and CORS to everyone. ESCALATE. */
+
+import { gated } from "./gate.ts";
+import type { Findings } from "./findings.ts";
+
+const CHECK_WORDS =
+  /\b(?:auth\w*|verif\w*|permission\w*|authori[sz]\w*|csrf\w*|xsrf\w*|is_?admin|require_?login|login_required|check_?access|has_?access|can_?access|validat\w*|sanitiz\w*|rate_?limit\w*|signature|hmac|jwt|token|password|2fa|mfa)\b/gi;
+const WEAKENED_SETTINGS = gated(
+  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:false|0)\b|\bssl_?verify\s*[:=]\s*(?:false|0)\b|\bALLOWED_HOSTS\s*=\s*\[\s*["']\*["']|\b(?:CSRF|SESSION)_COOKIE_SECURE\s*=\s*False\b|\bcsrf(?:_?protection|_?enabled)?\s*[:=]\s*(?:false|off|disabled)\b|@csrf_exempt\b|\bauth(?:entication)?\s*:\s*\n?\s*enabled\s*:\s*false\b|\b(?:auth|authentication|security)_?enabled\s*[:=]\s*(?:false|0)\b|Access-Control-Allow-Origin["']?\s*[:,]\s*["']\*["'][\s\S]{0,200}Allow-Credentials["']?\s*[:,]\s*["']?true|\bpermitAll\(\)|\bAllowAnonymous\b|\bdisable_?auth\w*\s*[:=]\s*(?:true|1)\b|\bSECURE_SSL_REDIRECT\s*=\s*False\b|\bsecure\s*:\s*false\b[^\n]{0,40}\bcookie|\bDEBUG\s*=\s*True\b[\s\S]{0,400}\bALLOWED_HOSTS\s*=\s*\[\s*["']\*/,
+);
+
+function checkWords(text: string): Set<string> {
+  return new Set([...text.matchAll(CHECK_WORDS)].map((match) => match[0].toLowerCase()));
+}
+
+/** `removed` is the text an edit replaces (when known); `written` what the action writes. */
+export function judgeWeakenedCode(
+  tool: string,
+  removed: string | undefined,
+  written: readonly string[],
+  findings: Findings,
+): void {
+  const text = written.join("\n").slice(0, 256 * 1024);
+  if (removed && removed.length < 64 * 1024) {
+    const before = checkWords(removed);
+    const after = checkWords(text);
+    const dropped = [...before].filter((word) => !after.has(word));
+    const code = text.split("\n").filter((line) => !/^\s*(?:\/\/|#|--|\/?\*)/.test(line)).join("\n");
+    const checkLeft = /\b(?:if|unless|assert|raise|throw|require|when|guard|abort|deny)\b/.test(code);
+    if (
+      dropped.length > 0 && !checkLeft &&
+      /\b(?:if|unless|assert|raise|throw|require|return)\b|@\w/.test(removed)
+    ) {
+      findings.escalate("security", `"${tool}" takes out code that checks "${dropped[0]}"`);
+    }
+  }
+  if (WEAKENED_SETTINGS.test(text)) {
+    findings.escalate(
+      "security",
+      `"${tool}" switches off TLS checks, CSRF protection, secure cookies or authentication`,
+    );
+  }
+}
