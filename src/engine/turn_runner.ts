@@ -253,12 +253,14 @@ export class TurnRunner {
     return reply;
   }
 
-  /** Each call the model asked for goes through the pipeline, in order; its result is stored for the next round. */
+  /** Each call the model asked for goes through the pipeline, in order; its result is stored for the next round.
+   * What a tool may do is never lost to a crash: before each call runs, the round's model-call sample, the
+   * assistant message asking for it and the results of the calls before it are stored (one transaction). */
   private async runCalls(turn: Turn, reply: Reply): Promise<void> {
     try {
       await this.callTools(turn, reply);
     } finally {
-      // The round's messages are stored together, whether its calls all ran or it was cancelled between them.
+      // The last result, whether every call ran or the turn was cancelled between them.
       this.save(turn);
     }
   }
@@ -268,6 +270,7 @@ export class TurnRunner {
     if (reply.text.trim()) turn.think({ stage: "reasoning", summary: reply.text.trim().slice(0, 500) });
     turn.unsaved.messages.push({ role: "assistant", content: reply.text, tool_calls: reply.calls });
     for (const call of reply.calls) {
+      this.save(turn);
       const outcome = await pipeline.run(call, {
         sessionId: turn.sessionId,
         otr: turn.otr,

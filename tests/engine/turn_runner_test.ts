@@ -203,7 +203,7 @@ Deno.test("turn: an off-the-record session records no metrics", async () => {
   assert.equal(events.ofType("response_complete").length, 1);
 });
 
-Deno.test("turn: each round is stored in one batch: its messages and its model-call sample together", async () => {
+Deno.test("turn: a round's writes are batched, and each tool call is stored before it runs", async () => {
   const batches: string[][] = [];
   let open: string[] | undefined;
   const { run, sessions, session, metrics } = rig([
@@ -232,7 +232,9 @@ Deno.test("turn: each round is stored in one batch: its messages and its model-c
   await run("hello");
   assert.deepEqual(batches, [
     ["user"],
-    ["llm_call", "assistant", "tool", "tool"],
+    ["llm_call", "assistant"],
+    ["tool"],
+    ["tool"],
     ["llm_call", "assistant"],
   ]);
   assert.deepEqual(sessions.messages(session.id).map((message) => message.role), [
@@ -254,4 +256,20 @@ Deno.test("turn: a cancel between tool calls still stores what the round did", a
   const stored = sessions.messages(session.id);
   assert.deepEqual(stored.map((message) => message.role), ["user", "assistant", "tool", "assistant"]);
   assert.equal(stored[2].tool_call_id, "c1");
+});
+
+Deno.test("turn: a crash while a tool runs leaves its call and every earlier result stored", async () => {
+  const seen: string[][] = [];
+  const { run, sessions, session } = rig([
+    { calls: [toolCall("read_file", { path: "a" }, "c1"), toolCall("read_file", {}, "c2")] },
+    { text: ["done"] },
+  ], {
+    // What engine.db holds while the tool runs is what a kill -9 at that moment would leave.
+    onCall: () =>
+      seen.push(sessions.messages(session.id).map((message) => message.tool_call_id ?? message.role)),
+  });
+  await run("hello");
+  assert.deepEqual(seen, [["user", "assistant"], ["user", "assistant", "c1"]]);
+  const asked = sessions.messages(session.id)[1];
+  assert.deepEqual(asked.tool_calls?.map((call) => call.id), ["c1", "c2"]);
 });
