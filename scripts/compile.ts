@@ -60,7 +60,10 @@ async function main(output: string): Promise<number> {
     env: { DENORT_BIN: denort },
   }).spawn().status;
   if (status.success) {
-    console.log(`Built ${output}: run it as ./${output} (the first start writes config.yaml beside it)`);
+    const command = output.includes("/") ? output : `./${output}`;
+    console.log(
+      `Built ${output}: run it as ${command} (its first start writes config.yaml in the current folder)`,
+    );
   }
   return status.code;
 }

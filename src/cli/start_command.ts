@@ -1,12 +1,12 @@
 /** `start`: the supervisor and nothing more. Apart from `engine` (engine_command.ts) so this long-lived process
  * loads no config schema, no YAML, no Hono and no providers: a short-lived `engine-plan` child reads the config
  * before each engine start. In a compiled binary both children are the binary itself. */
-import { fileURLToPath } from "node:url";
+import { pathOfFileUrl } from "../lib/absolute_path.ts";
 import { configPathFrom, type OptionValues, portFrom } from "./options.ts";
 import { ENGINE_V8_FLAGS, type EnginePlan, runSupervisor } from "./supervisor.ts";
 
 /** main.ts of this checkout (built from its folder: the layer check reads a path literal as an import). */
-const MAIN_MODULE = fileURLToPath(new URL("../../", import.meta.url)) + "main.ts";
+const MAIN_MODULE = pathOfFileUrl(new URL("../../", import.meta.url)) + "main.ts";
 
 export async function startCommand(options: OptionValues): Promise<number> {
   const configPath = configPathFrom(options);

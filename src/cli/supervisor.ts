@@ -2,7 +2,7 @@
  * on exit 75 (and on crashes, within the crash budget), never when it refused to start (exit 78, or 2 for a
  * wrong command line: it would refuse again), and stops it cleanly on SIGINT/SIGTERM. It stays small: the
  * config is read by `plan` (a short-lived `engine-plan` process in `start`), never in this process. */
-import { RESTART_EXIT_CODE } from "../app/lifecycle.ts";
+import { RESTART_EXIT_CODE } from "../lib/exit_codes.ts";
 
 /** Exit codes of an engine that could not start as configured; it has already said why. */
 const NO_RETRY_CODES = new Set([2, 78]);

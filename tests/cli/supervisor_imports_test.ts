@@ -48,4 +48,22 @@ Deno.test("supervisor: start loads no npm package, config schema, Hono, provider
     (/\/src\/app\//.test(specifier) && !specifier.endsWith("/src/app/lifecycle.ts"))
   );
   assertEquals(heavy, []);
+  // Deno's Node layer costs the long-lived process memory: node:util's parseArgs (the command line) alone.
+  assertEquals(modules.filter((specifier) => specifier.startsWith("node:")), ["node:util"]);
+});
+
+Deno.test("supervisor: no module start loads imports anything at run time (only main.ts picks a subcommand)", async () => {
+  const main = new URL("main.ts", `file://${ROOT}`).href;
+  // import_when_needed.ts is the helper itself: what counts is who calls it.
+  const helper = new URL("src/lib/import_when_needed.ts", `file://${ROOT}`).href;
+  const local = (await startClosure()).filter((specifier) =>
+    specifier.startsWith("file:") && specifier !== main && specifier !== helper
+  );
+  assert(local.length > 3, local.join("\n"));
+  // A run-time import is not in the module graph above: its specifier is built at run time.
+  const importing = local.filter((specifier) => {
+    const text = Deno.readTextFileSync(new URL(specifier));
+    return /\bimport\s*\(|importWhenNeeded\s*\(/.test(text.replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, ""));
+  });
+  assertEquals(importing, []);
 });
