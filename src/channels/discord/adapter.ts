@@ -2,15 +2,8 @@
  * for approvals). Speaks gateway and REST with WebSocket/fetch: @discordjs/ws brings its own sharding manager and
  * worker machinery for what is here one connection, and store-before-acknowledge needs the dispatch loop in hand. */
 import type { Config } from "../../config/schema.ts";
-import { ChannelStartError } from "../channel_errors.ts";
-import type {
-  AdapterSink,
-  ApprovalPrompt,
-  Capabilities,
-  ChannelAdapter,
-  InboundMessage,
-  OutboundText,
-} from "../types.ts";
+import { AdapterBase, missingSecretError } from "../adapter_base.ts";
+import type { AdapterSink, ApprovalPrompt, Capabilities, ChannelAdapter, OutboundText } from "../types.ts";
 import { DISCORD_API, DiscordApi } from "./api_client.ts";
 import { DiscordAllowlist } from "./allowlist.ts";
 import { DiscordGateway } from "./connection.ts";
@@ -27,24 +20,21 @@ export interface DiscordOptions {
   log?: (message: string) => void;
 }
 
-export class DiscordAdapter implements ChannelAdapter {
+export class DiscordAdapter extends AdapterBase implements ChannelAdapter {
   readonly name = "discord";
   /** Heartbeats come every ~41 s; two missed ones mean the gateway is gone. */
   readonly capabilities: Capabilities = { maxLength: 2000, edits: true, heartbeatMs: 100_000 };
   private readonly api: DiscordApi;
-  private readonly allowlist: DiscordAllowlist;
   private readonly gateway: DiscordGateway;
-  private controller?: AbortController;
-  private loop?: Promise<void>;
 
   constructor(private readonly options: DiscordOptions) {
+    super(new DiscordAllowlist(options.config), renderDiscord);
     this.api = new DiscordApi(
       options.config.api_base_url ?? DISCORD_API,
       options.token ?? "",
       options.fetch,
       options.now,
     );
-    this.allowlist = new DiscordAllowlist(options.config);
     this.gateway = new DiscordGateway({
       api: this.api,
       token: options.token ?? "",
@@ -62,30 +52,11 @@ export class DiscordAdapter implements ChannelAdapter {
 
   start(sink: AdapterSink): Promise<void> {
     if (!this.options.token) {
-      const variable = this.options.config.token_env;
       return Promise.reject(
-        new ChannelStartError(
-          variable
-            ? `The bot token is missing: environment variable "${variable}" (channels.discord.token_env) is not set`
-            : "channels.discord.token_env is not set: name the environment variable holding the bot token",
-        ),
+        missingSecretError("channels.discord.token_env", this.options.config.token_env, "the bot token"),
       );
     }
-    this.controller = new AbortController();
-    this.loop = this.gateway.run(sink, this.controller.signal);
-    return Promise.resolve();
-  }
-
-  admit(message: InboundMessage) {
-    return this.allowlist.admit(message);
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return this.allowlist.mayApprove(chatId, senderId, direct);
-  }
-
-  render(markdown: string): string {
-    return renderDiscord(markdown);
+    return this.runLoop((signal) => this.gateway.run(sink, signal));
   }
 
   async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
@@ -116,10 +87,5 @@ export class DiscordAdapter implements ChannelAdapter {
 
   async typing(chatId: string): Promise<void> {
     await this.api.call("POST", `/channels/${chatId}/typing`);
-  }
-
-  async stop(): Promise<void> {
-    this.controller?.abort();
-    await this.loop;
   }
 }

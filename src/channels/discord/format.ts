@@ -1,27 +1,2 @@
 /** Discord reads Markdown itself: headings become bold lines (older clients show "#" literally), the rest stays. */
-import { renderWith, type Span } from "../markdown_blocks.ts";
-
-function span(part: Span): string {
-  switch (part.kind) {
-    case "plain":
-      return part.text;
-    case "bold":
-      return `**${part.text}**`;
-    case "italic":
-      return `*${part.text}*`;
-    case "strike":
-      return `~~${part.text}~~`;
-    case "code":
-      return `\`${part.text}\``;
-    case "link":
-      return `[${part.text}](${part.url})`;
-  }
-}
-
-export function renderDiscord(markdown: string): string {
-  return renderWith(markdown, {
-    span,
-    heading: (text) => `**${text}**`,
-    codeBlock: (language, code) => "```" + language + "\n" + code + "\n```",
-  });
-}
+export { renderStandardMarkdown as renderDiscord } from "../standard_markdown.ts";

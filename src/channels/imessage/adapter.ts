@@ -3,15 +3,9 @@
  * are answered with "approve CODE". */
 import { join } from "node:path";
 import type { Config } from "../../config/schema.ts";
+import { AdapterBase } from "../adapter_base.ts";
 import { ChannelStartError } from "../channel_errors.ts";
-import type {
-  AdapterSink,
-  ApprovalPrompt,
-  Capabilities,
-  ChannelAdapter,
-  InboundMessage,
-  OutboundText,
-} from "../types.ts";
+import type { AdapterSink, ApprovalPrompt, Capabilities, ChannelAdapter, OutboundText } from "../types.ts";
 import { MessagesApp } from "./api_client.ts";
 import { IMessageAllowlist } from "./allowlist.ts";
 import { ChatDbPoller } from "./connection.ts";
@@ -31,18 +25,15 @@ export interface IMessageOptions {
   log?: (message: string) => void;
 }
 
-export class IMessageAdapter implements ChannelAdapter {
+export class IMessageAdapter extends AdapterBase implements ChannelAdapter {
   readonly name = "imessage";
   readonly capabilities: Capabilities;
-  private readonly allowlist: IMessageAllowlist;
   private readonly app: MessagesApp;
-  private controller?: AbortController;
-  private loop?: Promise<void>;
 
   constructor(private readonly options: IMessageOptions) {
+    super(new IMessageAllowlist(options.config), renderIMessage);
     const seconds = options.config.polling_interval ?? 2;
     this.capabilities = { maxLength: 10_000, edits: false, heartbeatMs: seconds * 1000 * 5 + 10_000 };
-    this.allowlist = new IMessageAllowlist(options.config);
     this.app = new MessagesApp(options.osascript ?? "/usr/bin/osascript");
   }
 
@@ -57,27 +48,13 @@ export class IMessageAdapter implements ChannelAdapter {
     }
     const databasePath = this.options.databasePath ??
       join(this.options.home ?? "/", "Library", "Messages", "chat.db");
-    this.controller = new AbortController();
     const poller = new ChatDbPoller({
       databasePath,
       intervalMs: (this.options.config.polling_interval ?? 2) * 1000,
       now: this.options.now ?? Date.now,
       log: this.options.log ?? (() => {}),
     });
-    this.loop = poller.run(sink, this.controller.signal);
-    return Promise.resolve();
-  }
-
-  admit(message: InboundMessage) {
-    return this.allowlist.admit(message);
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return this.allowlist.mayApprove(chatId, senderId, direct);
-  }
-
-  render(markdown: string): string {
-    return renderIMessage(markdown);
+    return this.runLoop((signal) => poller.run(sink, signal));
   }
 
   async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
@@ -87,10 +64,5 @@ export class IMessageAdapter implements ChannelAdapter {
 
   async sendApproval(chatId: string, prompt: ApprovalPrompt): Promise<void> {
     await this.app.send(chatId, prompt.text);
-  }
-
-  async stop(): Promise<void> {
-    this.controller?.abort();
-    await this.loop;
   }
 }

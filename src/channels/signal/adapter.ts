@@ -2,15 +2,9 @@
  * Signal has no bot buttons: approvals are answered with "approve CODE" / "deny CODE". signal-cli has already
  * taken a message from the Signal servers when it reports it, so the journal stores it on arrival. */
 import type { Config } from "../../config/schema.ts";
+import { AdapterBase } from "../adapter_base.ts";
 import { ChannelStartError, PlatformError } from "../channel_errors.ts";
-import type {
-  AdapterSink,
-  ApprovalPrompt,
-  Capabilities,
-  ChannelAdapter,
-  InboundMessage,
-  OutboundText,
-} from "../types.ts";
+import type { AdapterSink, ApprovalPrompt, Capabilities, ChannelAdapter, OutboundText } from "../types.ts";
 import { SignalAllowlist } from "./allowlist.ts";
 import { SignalLink } from "./connection.ts";
 import { renderSignal } from "./format.ts";
@@ -24,16 +18,13 @@ export interface SignalOptions {
   log?: (message: string) => void;
 }
 
-export class SignalAdapter implements ChannelAdapter {
+export class SignalAdapter extends AdapterBase implements ChannelAdapter {
   readonly name = "signal";
   readonly capabilities: Capabilities = { maxLength: 2000, edits: false, heartbeatMs: 90_000 };
-  private readonly allowlist: SignalAllowlist;
   private readonly link: SignalLink;
-  private controller?: AbortController;
-  private loop?: Promise<void>;
 
   constructor(private readonly options: SignalOptions) {
-    this.allowlist = new SignalAllowlist(options.config);
+    super(new SignalAllowlist(options.config), renderSignal);
     this.link = new SignalLink({
       cliPath: options.config.cli_path,
       account: options.config.account ?? "",
@@ -58,21 +49,7 @@ export class SignalAdapter implements ChannelAdapter {
         ),
       );
     }
-    this.controller = new AbortController();
-    this.loop = this.link.run(sink, this.controller.signal);
-    return Promise.resolve();
-  }
-
-  admit(message: InboundMessage) {
-    return this.allowlist.admit(message);
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return this.allowlist.mayApprove(chatId, senderId, direct);
-  }
-
-  render(markdown: string): string {
-    return renderSignal(markdown);
+    return this.runLoop((signal) => this.link.run(sink, signal));
   }
 
   async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
@@ -91,15 +68,13 @@ export class SignalAdapter implements ChannelAdapter {
   }
 
   /** A daemon's event stream ends here; a signal-cli child also sends, so it runs on until close. */
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     if (!this.options.config.api_base_url) return;
-    this.controller?.abort();
-    await this.loop;
+    await this.stopLoop();
   }
 
   async close(): Promise<void> {
-    this.controller?.abort();
-    await this.loop;
+    await this.stopLoop();
   }
 
   private call(method: string, params: Record<string, unknown>): Promise<unknown> {

@@ -2,15 +2,8 @@
  * buttons for approvals). Speaks both with fetch/WebSocket: @slack/socket-mode acknowledges envelopes on its own
  * schedule, and an envelope must be acknowledged only after the journal stored it. */
 import type { Config } from "../../config/schema.ts";
-import { ChannelStartError } from "../channel_errors.ts";
-import type {
-  AdapterSink,
-  ApprovalPrompt,
-  Capabilities,
-  ChannelAdapter,
-  InboundMessage,
-  OutboundText,
-} from "../types.ts";
+import { AdapterBase, missingSecretError } from "../adapter_base.ts";
+import type { AdapterSink, ApprovalPrompt, Capabilities, ChannelAdapter, OutboundText } from "../types.ts";
 import { SLACK_API, SlackApi } from "./api_client.ts";
 import { SlackAllowlist } from "./allowlist.ts";
 import { SlackSocketMode } from "./connection.ts";
@@ -28,18 +21,15 @@ export interface SlackOptions {
   log?: (message: string) => void;
 }
 
-export class SlackAdapter implements ChannelAdapter {
+export class SlackAdapter extends AdapterBase implements ChannelAdapter {
   readonly name = "slack";
   readonly capabilities: Capabilities = { maxLength: 4000, edits: true, heartbeatMs: 60_000 };
   private readonly api: SlackApi;
-  private readonly allowlist: SlackAllowlist;
   private readonly socketMode: SlackSocketMode;
-  private controller?: AbortController;
-  private loop?: Promise<void>;
 
   constructor(private readonly options: SlackOptions) {
+    super(new SlackAllowlist(options.config), renderSlack);
     this.api = new SlackApi(options.config.api_base_url ?? SLACK_API, options.fetch, options.now);
-    this.allowlist = new SlackAllowlist(options.config);
     this.socketMode = new SlackSocketMode({
       api: this.api,
       appToken: options.appToken ?? "",
@@ -51,37 +41,17 @@ export class SlackAdapter implements ChannelAdapter {
 
   start(sink: AdapterSink): Promise<void> {
     const { config } = this.options;
-    for (
-      const [value, key] of [[this.options.botToken, "bot_token_env"], [
-        this.options.appToken,
-        "app_token_env",
-      ]]
-    ) {
-      if (value) continue;
-      const variable = config[key as "bot_token_env" | "app_token_env"];
+    if (!this.options.botToken) {
       return Promise.reject(
-        new ChannelStartError(
-          variable
-            ? `A Slack token is missing: environment variable "${variable}" (channels.slack.${key}) is not set`
-            : `channels.slack.${key} is not set: name the environment variable holding the token`,
-        ),
+        missingSecretError("channels.slack.bot_token_env", config.bot_token_env, "the bot token"),
       );
     }
-    this.controller = new AbortController();
-    this.loop = this.socketMode.run(sink, this.controller.signal);
-    return Promise.resolve();
-  }
-
-  admit(message: InboundMessage) {
-    return this.allowlist.admit(message);
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return this.allowlist.mayApprove(chatId, senderId, direct);
-  }
-
-  render(markdown: string): string {
-    return renderSlack(markdown);
+    if (!this.options.appToken) {
+      return Promise.reject(
+        missingSecretError("channels.slack.app_token_env", config.app_token_env, "the app token"),
+      );
+    }
+    return this.runLoop((signal) => this.socketMode.run(sink, signal));
   }
 
   async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
@@ -127,10 +97,5 @@ export class SlackAdapter implements ChannelAdapter {
         },
       ],
     });
-  }
-
-  async stop(): Promise<void> {
-    this.controller?.abort();
-    await this.loop;
   }
 }

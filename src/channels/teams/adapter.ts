@@ -3,15 +3,9 @@
  * updates for streamed replies. Speaks the protocol with fetch and WebCrypto: the Bot Framework SDK is large and
  * decides on its own when to answer the webhook, which must come after the journal stored the message. */
 import type { Config } from "../../config/schema.ts";
+import { AdapterBase } from "../adapter_base.ts";
 import { ChannelStartError } from "../channel_errors.ts";
-import type {
-  AdapterSink,
-  ApprovalPrompt,
-  Capabilities,
-  ChannelAdapter,
-  InboundMessage,
-  OutboundText,
-} from "../types.ts";
+import type { AdapterSink, ApprovalPrompt, Capabilities, ChannelAdapter, OutboundText } from "../types.ts";
 import { LOGIN_API, TeamsApi } from "./api_client.ts";
 import { TeamsAllowlist } from "./allowlist.ts";
 import { TeamsEndpoint } from "./connection.ts";
@@ -32,19 +26,18 @@ export interface TeamsOptions {
   port?: number;
 }
 
-export class TeamsAdapter implements ChannelAdapter {
+export class TeamsAdapter extends AdapterBase implements ChannelAdapter {
   readonly name = "teams";
   readonly capabilities: Capabilities = {
     maxLength: 20_000,
     edits: true,
     heartbeatMs: Number.MAX_SAFE_INTEGER,
   };
-  private readonly allowlist: TeamsAllowlist;
   private readonly api: TeamsApi;
   private endpoint?: TeamsEndpoint;
 
   constructor(private readonly options: TeamsOptions) {
-    this.allowlist = new TeamsAllowlist(options.config);
+    super(new TeamsAllowlist(options.config), renderTeams);
     this.api = new TeamsApi(
       options.config.api_base_url ?? LOGIN_API,
       options.appId ?? "",
@@ -97,18 +90,6 @@ export class TeamsAdapter implements ChannelAdapter {
     return Promise.resolve();
   }
 
-  admit(message: InboundMessage) {
-    return this.allowlist.admit(message);
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return this.allowlist.mayApprove(chatId, senderId, direct);
-  }
-
-  render(markdown: string): string {
-    return renderTeams(markdown);
-  }
-
   async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
     const { serviceUrl, conversationId } = splitChat(chatId);
     return { id: await this.api.post(serviceUrl, conversationId, message(text)) };
@@ -144,7 +125,7 @@ export class TeamsAdapter implements ChannelAdapter {
     await this.api.post(serviceUrl, conversationId, { type: "typing" });
   }
 
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     await this.endpoint?.close();
   }
 }

@@ -2,15 +2,9 @@
  * for streamed replies, typing). Speaks the Bot API with fetch: it needs five methods and full control over when
  * an update's offset is committed (only after it is stored). */
 import type { Config } from "../../config/schema.ts";
-import { ChannelStartError, PlatformError } from "../channel_errors.ts";
-import type {
-  AdapterSink,
-  ApprovalPrompt,
-  Capabilities,
-  ChannelAdapter,
-  InboundMessage,
-  OutboundText,
-} from "../types.ts";
+import { AdapterBase, missingSecretError } from "../adapter_base.ts";
+import { PlatformError } from "../channel_errors.ts";
+import type { AdapterSink, ApprovalPrompt, Capabilities, ChannelAdapter, OutboundText } from "../types.ts";
 import { TELEGRAM_API, TelegramApi } from "./api_client.ts";
 import { TelegramAllowlist } from "./allowlist.ts";
 import { TelegramPolling } from "./connection.ts";
@@ -29,16 +23,14 @@ export interface TelegramOptions {
 
 const DEFAULT_POLL_SECONDS = 25;
 
-export class TelegramAdapter implements ChannelAdapter {
+export class TelegramAdapter extends AdapterBase implements ChannelAdapter {
   readonly name = "telegram";
   readonly capabilities: Capabilities;
   private readonly api: TelegramApi;
-  private readonly allowlist: TelegramAllowlist;
   private readonly polling: TelegramPolling;
-  private controller?: AbortController;
-  private loop?: Promise<void>;
 
   constructor(private readonly options: TelegramOptions) {
+    super(new TelegramAllowlist(options.config), renderTelegram);
     const seconds = options.config.polling_interval ?? DEFAULT_POLL_SECONDS;
     this.capabilities = { maxLength: 4096, edits: true, heartbeatMs: (seconds + 30) * 1000 };
     this.api = new TelegramApi(
@@ -47,7 +39,6 @@ export class TelegramAdapter implements ChannelAdapter {
       options.fetch,
       options.now,
     );
-    this.allowlist = new TelegramAllowlist(options.config);
     this.polling = new TelegramPolling({
       api: this.api,
       timeoutSeconds: seconds,
@@ -58,30 +49,11 @@ export class TelegramAdapter implements ChannelAdapter {
 
   start(sink: AdapterSink): Promise<void> {
     if (!this.options.token) {
-      const variable = this.options.config.token_env;
       return Promise.reject(
-        new ChannelStartError(
-          variable
-            ? `The bot token is missing: environment variable "${variable}" (channels.telegram.token_env) is not set`
-            : "channels.telegram.token_env is not set: name the environment variable holding the bot token",
-        ),
+        missingSecretError("channels.telegram.token_env", this.options.config.token_env, "the bot token"),
       );
     }
-    this.controller = new AbortController();
-    this.loop = this.polling.run(sink, this.controller.signal);
-    return Promise.resolve();
-  }
-
-  admit(message: InboundMessage) {
-    return this.allowlist.admit(message);
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return this.allowlist.mayApprove(chatId, senderId, direct);
-  }
-
-  render(markdown: string): string {
-    return renderTelegram(markdown);
+    return this.runLoop((signal) => this.polling.run(sink, signal));
   }
 
   async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
@@ -126,9 +98,8 @@ export class TelegramAdapter implements ChannelAdapter {
     await this.api.call("sendChatAction", { chat_id: Number(chatId), action: "typing" });
   }
 
-  async stop(): Promise<void> {
-    this.controller?.abort();
-    await this.loop;
+  override async stop(): Promise<void> {
+    await this.stopLoop();
     await this.polling.commit();
   }
 

@@ -1,15 +1,9 @@
 /** The WhatsApp Cloud API adapter: signed webhook deliveries in (loopback by default, behind the user's TLS
  * proxy), Graph API sends out, interactive reply buttons for approvals. No edits: one message per reply part. */
 import type { Config } from "../../config/schema.ts";
+import { AdapterBase } from "../adapter_base.ts";
 import { ChannelStartError } from "../channel_errors.ts";
-import type {
-  AdapterSink,
-  ApprovalPrompt,
-  Capabilities,
-  ChannelAdapter,
-  InboundMessage,
-  OutboundText,
-} from "../types.ts";
+import type { AdapterSink, ApprovalPrompt, Capabilities, ChannelAdapter, OutboundText } from "../types.ts";
 import { GRAPH_API, WhatsAppApi } from "./api_client.ts";
 import { WhatsAppAllowlist } from "./allowlist.ts";
 import { WhatsAppWebhook } from "./connection.ts";
@@ -28,7 +22,7 @@ export interface WhatsAppOptions {
   port?: number;
 }
 
-export class WhatsAppAdapter implements ChannelAdapter {
+export class WhatsAppAdapter extends AdapterBase implements ChannelAdapter {
   readonly name = "whatsapp";
   /** Webhooks are pushed: there is no heartbeat to miss while the listener is up. */
   readonly capabilities: Capabilities = {
@@ -37,10 +31,10 @@ export class WhatsAppAdapter implements ChannelAdapter {
     heartbeatMs: Number.MAX_SAFE_INTEGER,
   };
   private readonly api: WhatsAppApi;
-  private readonly allowlist: WhatsAppAllowlist;
   private webhook?: WhatsAppWebhook;
 
   constructor(private readonly options: WhatsAppOptions) {
+    super(new WhatsAppAllowlist(options.config), renderWhatsApp);
     const { config } = options;
     this.api = new WhatsAppApi(
       config.api_base_url ?? GRAPH_API,
@@ -50,7 +44,6 @@ export class WhatsAppAdapter implements ChannelAdapter {
       options.fetch,
       options.now,
     );
-    this.allowlist = new WhatsAppAllowlist(config);
   }
 
   /** The port the webhook listens on (after start). */
@@ -87,7 +80,7 @@ export class WhatsAppAdapter implements ChannelAdapter {
       log: this.options.log ?? (() => {}),
       // Strangers get no answer at all: a forged button reply must not make the number talk to them.
       answerPress: async (chatId, text) => {
-        if (!this.allowlist.mayApprove(chatId, chatId, true)) return;
+        if (!this.mayApprove(chatId, chatId, true)) return;
         await this.api.send({ to: chatId, type: "text", text: { body: text } });
       },
     });
@@ -100,18 +93,6 @@ export class WhatsAppAdapter implements ChannelAdapter {
         }`,
       );
     }
-  }
-
-  admit(message: InboundMessage) {
-    return this.allowlist.admit(message);
-  }
-
-  mayApprove(chatId: string, senderId: string, direct: boolean): boolean {
-    return this.allowlist.mayApprove(chatId, senderId, direct);
-  }
-
-  render(markdown: string): string {
-    return renderWhatsApp(markdown);
   }
 
   async send(chatId: string, text: OutboundText): Promise<{ id: string }> {
@@ -137,7 +118,7 @@ export class WhatsAppAdapter implements ChannelAdapter {
     });
   }
 
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     await this.webhook?.close();
   }
 }

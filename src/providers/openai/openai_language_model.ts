@@ -1,18 +1,9 @@
 /** OpenAI and OpenAI-compatible chat models (ollama, vLLM, llama.cpp...): `fetch` + server-sent events against
  * `{base_url}/chat/completions` with function tools, like the other providers (no SDK). */
 
-import { resolveApiKey } from "../shared/api_key.ts";
-import {
-  callLabel,
-  type CallSettings,
-  callSettings,
-  joinUrl,
-  retryingOptions,
-} from "../shared/call_settings.ts";
-import { readSseBatches } from "../shared/read_sse.ts";
-import { retryingStream } from "../shared/retrying_stream.ts";
-import { errorFromResponse } from "../shared/upstream_error.ts";
-import type { ChatRequest, LanguageModel, ModelEntry, ProviderDeps, StreamEvent } from "../types.ts";
+import { joinUrl } from "../shared/call_settings.ts";
+import { createSseLanguageModel } from "../shared/sse_language_model.ts";
+import type { ChatRequest, LanguageModel, ModelEntry, ProviderDeps } from "../types.ts";
 import { convertToOpenAiMessages, convertToOpenAiTools } from "./convert_to_openai_messages.ts";
 import { createOpenAiChunkParser } from "./parse_openai_chunks.ts";
 
@@ -37,24 +28,22 @@ export function createOpenAiLanguageModel(
   deps: ProviderDeps,
   flavor: OpenAiFlavor = OPENAI_FLAVOR,
 ): LanguageModel {
-  const settings = callSettings(deps);
   const baseUrl = entry.base_url ?? flavor.defaultBaseUrl;
   const official = baseUrl.replace(/\/+$/, "") === OPENAI_BASE_URL;
-  return {
-    provider: entry.provider,
-    model: entry.model,
-    stream(request: ChatRequest): AsyncIterable<StreamEvent> {
-      const open = (signal: AbortSignal) => {
-        const apiKey = resolveApiKey(entry, settings.env, {
-          required: flavor.keyRequired && !entry.base_url,
-          defaultEnv: entry.base_url ? undefined : flavor.defaultKeyEnv,
-        });
-        const body = buildOpenAiBody(entry, request, official);
-        return streamOnce(entry, joinUrl(baseUrl, "chat/completions"), body, apiKey, signal, settings);
-      };
-      return retryingStream(open, retryingOptions(entry, settings, request.signal));
+  return createSseLanguageModel(entry, deps, {
+    key: {
+      required: flavor.keyRequired && !entry.base_url,
+      defaultEnv: entry.base_url ? undefined : flavor.defaultKeyEnv,
     },
-  };
+    call: (request, apiKey) => ({
+      url: joinUrl(baseUrl, "chat/completions"),
+      headers: { accept: "text/event-stream", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      body: buildOpenAiBody(entry, request, official),
+    }),
+    parser: (label, settings) => createOpenAiChunkParser(label, settings.generateId),
+    // "[DONE]" ends the stream; the parser's finish() then checks that a finish reason came.
+    endMarker: "[DONE]",
+  });
 }
 
 function buildOpenAiBody(
@@ -72,33 +61,4 @@ function buildOpenAiBody(
     stream: true,
     stream_options: { include_usage: true },
   };
-}
-
-async function* streamOnce(
-  entry: ModelEntry,
-  url: string,
-  body: Record<string, unknown>,
-  apiKey: string | undefined,
-  signal: AbortSignal,
-  settings: CallSettings,
-): AsyncGenerator<StreamEvent[]> {
-  const label = callLabel(entry);
-  const response = await settings.fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-    },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!response.ok || !response.body) throw await errorFromResponse(label, response);
-  const parser = createOpenAiChunkParser(label, settings.generateId);
-  for await (const batch of readSseBatches(response.body)) {
-    // "[DONE]" ends the stream; the parser's finish() then checks that a finish reason came.
-    yield batch.filter((message) => message.data.trim() !== "[DONE]")
-      .flatMap((message) => parser.push(JSON.parse(message.data)));
-  }
-  yield parser.finish();
 }
