@@ -23,20 +23,37 @@ const IDLE_SCRIPT = "setInterval(() => {}, 60_000); console.log('ready');";
 
 interface Baselines {
   bareDeno: { rssMb: number; pssMb: number };
+  /** The same idle script run with the checkout's deno.json, as `deno task start` runs main.ts: Deno then sets
+   * up its npm resolver for the config's imports, whether the program uses them or not. */
+  bareInCheckout: { rssMb: number; pssMb: number };
   bareServe: { rssMb: number; pssMb: number };
+}
+
+/** Runs the idle script (with `configArgs`) and waits until it is up. */
+async function idleDeno(script: string, configArgs: string[]) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...configArgs, script],
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.getReader();
+  await reader.read();
+  reader.releaseLock();
+  return {
+    pid: child.pid,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.stdout.cancel();
+      await child.status;
+    },
+  };
 }
 
 async function baselines(dir: string): Promise<Baselines> {
   const idleScript = `${dir}/idle.ts`;
   await Deno.writeTextFile(idleScript, IDLE_SCRIPT);
-  const idle = new Deno.Command(Deno.execPath(), {
-    args: ["run", idleScript],
-    stdout: "piped",
-    stderr: "null",
-  })
-    .spawn();
-  const reader = idle.stdout.getReader();
-  await reader.read();
+  const idle = await idleDeno(idleScript, []);
+  const idleInCheckout = await idleDeno(idleScript, ["--config", `${REPO_ROOT}/deno.json`]);
   const port = freePort();
   const routes = `${dir}/routes.json`;
   await Deno.writeTextFile(routes, "{}");
@@ -47,13 +64,12 @@ async function baselines(dir: string): Promise<Baselines> {
   });
   await delay(SETTLE_MS);
   const bareDeno = processMemory(idle.pid)!;
+  const bareInCheckout = processMemory(idleInCheckout.pid)!;
   const bareServe = processMemory(serve.pid)!;
-  idle.kill("SIGTERM");
-  reader.releaseLock();
-  await idle.stdout.cancel();
-  await idle.status;
+  await idle.stop();
+  await idleInCheckout.stop();
   await serve.stop();
-  return { bareDeno, bareServe };
+  return { bareDeno, bareInCheckout, bareServe };
 }
 
 function report(label: string, supervisorPid: number, base: Baselines): void {
@@ -67,6 +83,13 @@ function report(label: string, supervisorPid: number, base: Baselines): void {
     `  supervisor RSS ${fixed(supervisor.rssMb, 1)} MB (target < 35; bare Deno process ` +
       `${fixed(base.bareDeno.rssMb, 1)} MB, ratio ${ratio(supervisor.rssMb, base.bareDeno.rssMb)}), ` +
       `PSS ${fixed(supervisor.pssMb, 1)} MB (bare ${fixed(base.bareDeno.pssMb, 1)})`,
+  );
+  console.log(
+    `    vs a bare Deno process with the checkout's deno.json (as \`deno task start\` runs) ` +
+      `${fixed(base.bareInCheckout.rssMb, 1)} MB: ratio ${
+        ratio(supervisor.rssMb, base.bareInCheckout.rssMb)
+      }, ` +
+      `${fixed(supervisor.rssMb - base.bareInCheckout.rssMb, 1)} MB over it`,
   );
   if (engine) {
     console.log(
