@@ -1,7 +1,6 @@
 /** Parapet command line: parses arguments and calls one function per subcommand. Each subcommand's module is
  * imported only when it runs, so `start` (the long-lived supervisor) loads none of the engine. */
 import { parseCommandLine, UsageError } from "./src/cli/arguments.ts";
-import { commandHelp, generalHelp, VERSION } from "./src/cli/help_text.ts";
 import type { OptionValues } from "./src/cli/options.ts";
 import { formatConfigError, STARTUP_REFUSED_CODE, USAGE_CODE } from "./src/cli/startup_failure.ts";
 import { ConfigError } from "./src/lib/errors.ts";
@@ -68,12 +67,13 @@ const HANDLERS: Record<string, () => Promise<Handler>> = {
 
 async function main(args: string[]): Promise<number> {
   const line = parseCommandLine(args);
-  if (line.kind === "version") {
-    console.log(`parapet ${VERSION} (deno ${Deno.version.deno})`);
-    return 0;
-  }
-  if (line.kind === "help") {
-    console.log(line.command ? commandHelp(line.command) : generalHelp());
+  if (line.kind === "version" || line.kind === "help") {
+    // Help reads deno.json (a JSON module costs the long-lived `start` process memory): imported only here.
+    const { commandHelp, generalHelp, VERSION } = await load<typeof import("./src/cli/help_text.ts")>(
+      "./src/cli/help_text.ts",
+    );
+    if (line.kind === "version") console.log(`parapet ${VERSION} (deno ${Deno.version.deno})`);
+    else console.log(line.command ? commandHelp(line.command) : generalHelp());
     return 0;
   }
   const handler = await HANDLERS[line.command.name]();

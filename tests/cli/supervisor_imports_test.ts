@@ -50,6 +50,8 @@ Deno.test("supervisor: start loads no npm package, config schema, Hono, provider
   assertEquals(heavy, []);
   // Deno's Node layer costs the long-lived process memory: node:util's parseArgs (the command line) alone.
   assertEquals(modules.filter((specifier) => specifier.startsWith("node:")), ["node:util"]);
+  // A JSON module (deno.json, for --help and --version) costs it too: help is imported only when asked for.
+  assertEquals(modules.filter((specifier) => specifier.endsWith(".json")), []);
 });
 
 Deno.test("supervisor: no module start loads imports anything at run time (only main.ts picks a subcommand)", async () => {
