@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../support/assert.ts";
-import { type EnginePlan, runSupervisor } from "../../src/cli/supervisor.ts";
+import { ENGINE_ENV, type EnginePlan, runSupervisor } from "../../src/cli/supervisor.ts";
 
 /** A stand-in engine: appends a line to runs.txt, then exits with the next code of `codes` (last one repeats). */
 async function fakeEngine(workspace: string, codes: number[]): Promise<string> {
@@ -86,4 +86,37 @@ Deno.test("supervisor: a config refused before a restart (plan exit 78) ends it 
   assertEquals(code, 78);
   assertEquals(runs, 1);
   assertEquals(plans, 2);
+});
+
+Deno.test("supervisor: the engine runs with the memory settings of ENGINE_ENV (glibc malloc)", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "parapet-supervisor-" });
+  try {
+    const seen = `${workspace}/env.json`;
+    const script = `${workspace}/env_engine.ts`;
+    await Deno.writeTextFile(
+      script,
+      `Deno.writeTextFileSync(${JSON.stringify(seen)}, JSON.stringify(Deno.env.toObject()));`,
+    );
+    const code = await runSupervisor({
+      plan: () =>
+        Promise.resolve({
+          configPath: `${workspace}/config.yaml`,
+          flags: [],
+          crashRestartBudget: 1,
+          crashWindowSeconds: 60,
+        }),
+      engineCommand: () => ({ command: Deno.execPath(), args: ["run", "-A", script] }),
+      log: () => {},
+    });
+    assertEquals(code, 0);
+    const env = JSON.parse(await Deno.readTextFile(seen)) as Record<string, string>;
+    assertEquals(env.MALLOC_ARENA_MAX, "2");
+    assertEquals(env.MALLOC_MMAP_THRESHOLD_, "65536");
+    assertEquals(
+      Object.fromEntries(Object.keys(ENGINE_ENV).map((name) => [name, env[name]])),
+      ENGINE_ENV,
+    );
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
 });
