@@ -45,8 +45,22 @@ const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
 const MAX_PATH_ARGS = 32;
 const MAX_REQUEST_CHARS = 16 * 1024;
 /** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
-const METADATA_COMMANDS =
-  /^(?:chmod|chown|chgrp|ls|stat|test|\[|du|ssh-add|ssh-keygen|realpath|readlink|dirname|basename)(?:\s|$)/;
+const METADATA_COMMANDS = new Set([
+  "chmod",
+  "chown",
+  "chgrp",
+  "ls",
+  "stat",
+  "test",
+  "[",
+  "du",
+  "ssh-add",
+  "ssh-keygen",
+  "realpath",
+  "readlink",
+  "dirname",
+  "basename",
+]);
 /** Options naming a key a program authenticates with (used in place, never read out): their value is no read. */
 const KEY_USE_OPTIONS: Record<string, string> = {
   ssh: "-i",
@@ -80,14 +94,21 @@ function searchCommand(payload: Record<string, unknown>): string {
   return `grep -r ${quote(payload.pattern)} ${quote(payload.path ?? ".")}`;
 }
 
+/** A one-character bracket class glued to a word (`c[u]rl`, `[p]arapet`, `.e[n]v`): a disguised letter. A class
+ * standing alone (`- [x] done`) disguises nothing. */
+const GLUED_CLASS = /[\w./~[\]-]\[[a-z0-9]\]|\[[a-z0-9]\][\w./~[\]-]/i;
+const GLUED_CLASSES = /(?<=[\w./~[\]-])\[([a-z0-9])\]|\[([a-z0-9])\](?=[\w./~[\]-])/gi;
+
 /** Extra forms of shell text: `[p]arapet` → `parapet`, `c\\url` and `cu''rl` → `curl`, literals reversed when
  * piped through `rev`. */
 function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
   for (const text of variants) {
-    if (/\[[a-z0-9]\]/i.test(text)) extra.push(text.replace(/\[([a-z0-9])\]/gi, "$1"));
-    if (/\\[a-z]|''|""/i.test(text)) extra.push(text.replace(/\\([a-z0-9])/gi, "$1").replace(/''|""/g, ""));
-    if (/\|\s*rev\b/.test(text)) {
+    if (text.includes("[") && GLUED_CLASS.test(text)) extra.push(text.replace(GLUED_CLASSES, "$1$2"));
+    if ((text.includes("\\") || text.includes("''") || text.includes('""')) && /\\[a-z]|''|""/i.test(text)) {
+      extra.push(text.replace(/\\([a-z0-9])/gi, "$1").replace(/''|""/g, ""));
+    }
+    if (text.includes("rev") && /\|\s*rev\b/.test(text)) {
       for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) {
         extra.push([...literal.slice(1, -1)].reverse().join(""));
       }
@@ -146,7 +167,7 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
           addShellPath(view, redirect.target);
         }
       }
-      if (METADATA_COMMANDS.test(segment.text)) continue;
+      if (METADATA_COMMANDS.has(segment.program)) continue;
       if (cwd !== "" && segment.depth === 0) {
         for (const word of segment.argv.slice(1)) {
           if (!word.startsWith("-") && !/^[~/$]/.test(word) && looksLikePath(word)) {
@@ -162,16 +183,22 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
         }
       }
       const keyOption = KEY_USE_OPTIONS[segment.argv[0] ?? ""];
-      const args = segment.argv.filter((word, index) =>
-        looksLikePath(word) && !(keyOption && segment.argv[index - 1] === keyOption)
-      ).slice(0, MAX_PATH_ARGS);
-      for (const arg of args) addShellPath(view, arg.replace(/^[a-z-]*=/i, ""));
+      let taken = 0;
+      for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
+        const word = segment.argv[index];
+        if (!looksLikePath(word) || (keyOption && segment.argv[index - 1] === keyOption)) continue;
+        taken++;
+        addShellPath(view, word.includes("=") ? word.replace(/^[a-z-]*=/i, "") : word);
+      }
     }
-    for (const url of (parsed.withoutBodies ?? variant).match(URL_IN_TEXT) ?? []) view.urls.push(url);
+    const text = parsed.withoutBodies ?? variant;
+    if (text.includes("://")) { for (const url of text.match(URL_IN_TEXT) ?? []) view.urls.push(url); }
     // URLs of decoded or rebuilt commands (`$(echo … | base64 -d)`, concatenated code strings) count too.
     for (const segment of parsed.segments) {
       for (const word of segment.argv) {
-        if (word.length < 2048 && URL_WORD.test(word) && !view.urls.includes(word)) view.urls.push(word);
+        if (word.length < 2048 && word.includes("://") && URL_WORD.test(word) && !view.urls.includes(word)) {
+          view.urls.push(word);
+        }
       }
     }
   }

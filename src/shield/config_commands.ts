@@ -1,6 +1,6 @@
 /** Commands a written file will make something run later, so they are judged now like commands: values of
  * command-like keys in configuration files (`"command"`, `lint-cmd`, `postCreateCommand`, `run:`, hooks, npm
- * `scripts`, MCP server `command` + `args`), and the code spans and blocks of agent instruction files (what an
+ * `scripts`, MCP server `command` + `args`), Makefile and justfile recipe lines, and the code spans and blocks of agent instruction files (what an
  * agent reading them is told to run). Tolerant line/regex reading, bounded; never throws. */
 
 const MAX_COMMANDS = 32;
@@ -11,7 +11,7 @@ const CONFIG_FILE =
   /\.(?:json|jsonc|ya?ml|toml|ini|cfg|conf)$|(?:^|\/)(?:\.[\w-]*rc|\.env[\w.-]*|procfile|\.gitconfig|\.gitmodules|\.git\/config)$/i;
 /** Keys whose string value is a command line run by the tool that reads the file. */
 const COMMAND_KEY =
-  /^(?:cmd|command|commands|run|script|exec|execute|entrypoint|shell|program|hook|hooks|(?:[\w.-]*[-_.])?(?:cmd|command|script|hook)|(?:pre|post)[\w-]*(?:command|install|build|start|commit|push|checkout|create|attach)?|(?:on|initialize|update|postCreate|postStart|postAttach)Command|ExecStart\w*|lint|test|build|start|install|prepare|setup|serve|dev|apiKeyHelper)$/i;
+  /^(?:cmd|command|commands|run|script|exec|execute|entrypoint|shell|program|hook|hooks|(?:[\w.-]*[-_.])?(?:cmd|command|script|hook)|(?:pre|post)[\w-]*(?:command|install|build|start|commit|push|checkout|create|attach)?|(?:on|initialize|update|postCreate|postStart|postAttach)Command|ExecStart\w*|entry|lint|test|build|start|install|prepare|setup|serve|dev|apiKeyHelper)$/i;
 /** Agent instruction files: code spans and fenced blocks are commands the agent is told to run. */
 const MARKDOWN =
   /\.(?:md|mdc|mdx|txt)$|(?:^|\/)(?:\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.rules)$/i;
@@ -66,6 +66,16 @@ function markdownCommands(text: string, found: string[]): void {
   }
 }
 
+/** Build recipes: Makefiles and justfiles, whose indented recipe lines are shell commands run by `make`/`just`. */
+const RECIPE_FILE = /(?:^|\/)(?:makefile|gnumakefile|[\w.-]+\.mk|justfile|\.justfile)$/i;
+
+function recipeCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/^(?:\t| {2,8})[@+-]*([^\s#].{0,4095})$/gm)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1]);
+  }
+}
+
 /** Git configuration files: a value starting with `!` is a shell command (`update = !cmd`, `alias.x = !cmd`). */
 const GIT_CONFIG = /(?:^|\/)(?:\.gitmodules|\.gitconfig|\.git\/config|gitconfig)$/i;
 
@@ -83,6 +93,7 @@ export function configCommands(path: string, content: string, instructions: bool
   try {
     if (instructions && MARKDOWN.test(path)) markdownCommands(text, found);
     if (GIT_CONFIG.test(path)) gitBangCommands(text, found);
+    if (RECIPE_FILE.test(path)) recipeCommands(text, found);
     if (CONFIG_FILE.test(path) || instructions) {
       jsonCommands(text, found);
       lineCommands(text, found);

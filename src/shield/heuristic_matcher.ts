@@ -1,11 +1,13 @@
-/** Runs the Tier 1 rules over an action view. Each distinct text is lower-cased and scanned once by an
- * Aho-Corasick automaton over every rule's required literals; only rules whose literals occur (or that
- * need none) run their regex, and only on the texts of the fields they look at. Returns each hit rule once. */
+/** Runs the Tier 1 rules over an action view. Each distinct text is lower-cased and scanned once by the
+ * Aho-Corasick automaton Shield shares (`literal_index.ts`, which the effect profile reads too); only rules whose
+ * literals occur (or that need none) run their regex, only on the texts of the fields they look at, and on long
+ * texts only around their anchors (`anchored_regex.ts`). Returns each hit rule once. */
 
 import type { ActionView } from "./action_view.ts";
 import type { PayloadKind } from "./payload_fields.ts";
 import { type HeuristicRule, RULE_FIELDS, type RuleField } from "./rules/rule.ts";
-import { LiteralScanner } from "./literal_scanner.ts";
+import { LITERALS, type TextScan } from "./literal_index.ts";
+import { AnchoredRegex } from "./anchored_regex.ts";
 import { requiredLiteralBranches } from "./regex_literals.ts";
 import { type GapProfile, gapProfile, type RunStats, worstSteps } from "./regex_cost.ts";
 
@@ -78,12 +80,14 @@ const LINEAR_TEXTS = 16;
  * belongs to. Reused from one judgement to the next to spare allocations. */
 class FieldTexts {
   readonly texts: string[] = [];
+  readonly scans: TextScan[] = [];
   readonly bits: number[] = [];
   private readonly index = new Map<string, number>();
   private fields = 0;
 
   fill(view: ActionView, fields: number): void {
     this.texts.length = 0;
+    this.scans.length = 0;
     this.bits.length = 0;
     this.index.clear();
     this.fields = fields;
@@ -102,17 +106,29 @@ class FieldTexts {
     for (const url of view.urls) this.add(url, URL);
     for (const request of view.requests) this.add(request, REQUEST);
     this.add(view.type, TOOL);
-    this.add((view.texts.get("recipient") ?? []).join(", "), RECIPIENT_LIST);
+    const recipients = view.texts.get("recipient");
+    this.add(
+      recipients === undefined ? "" : recipients.length === 1 ? recipients[0] : recipients.join(", "),
+      RECIPIENT_LIST,
+    );
     for (const [kind, values] of view.texts) {
       const bits = KIND_BITS.get(kind) ?? 0;
       if ((bits & fields) !== 0) { for (const value of values) this.add(value, bits); }
     }
   }
 
+  /** Drops the texts (so no long text stays referenced between judgements). */
+  clear(): void {
+    this.texts.length = 0;
+    this.scans.length = 0;
+    this.index.clear();
+  }
+
   private add(raw: string, bits: number): void {
     const kept = bits & this.fields;
     if (kept === 0) return;
-    const text = raw.toLowerCase();
+    const scan = LITERALS.scan(raw);
+    const text = scan.lower;
     // Few texts: a linear search beats hashing; many: the index map (filled once the list grows).
     const at = this.texts.length <= LINEAR_TEXTS ? this.texts.indexOf(text) : this.indexed(text);
     if (at >= 0) {
@@ -120,6 +136,7 @@ class FieldTexts {
       return;
     }
     this.texts.push(text);
+    this.scans.push(scan);
     this.bits.push(kept);
   }
 
@@ -162,8 +179,10 @@ export class HeuristicMatcher {
   private presentText = "";
   private readonly ruleStamps: Int32Array;
   private readonly gaps: Array<GapProfile | undefined>;
-  /** One automaton over every rule's literals; candidates are then kept to the text's fields. */
-  private readonly scanner: LiteralScanner;
+  /** Local literal id of each id of the shared index (-1: not a literal of these rules). */
+  private readonly localOf: Int32Array;
+  /** Each rule's regex, run around its anchors on long texts. */
+  private readonly anchored: AnchoredRegex[];
   private readonly marks: Int32Array;
   private stamp = 0;
   private readonly usedFields: number;
@@ -208,8 +227,11 @@ export class HeuristicMatcher {
     this.usedFields = used;
     this.marks = new Int32Array(literalIds.size);
     this.gaps = rules.map((rule) => gapProfile(rule.pattern));
+    this.anchored = rules.map((rule) => new AnchoredRegex(rule.pattern));
     const multi = [...literalIds].filter(([literal]) => literal.length > 1);
-    this.scanner = new LiteralScanner(multi.map(([literal]) => literal), multi.map(([, id]) => id));
+    const globals = multi.map(([literal]) => LITERALS.idOf(literal));
+    this.localOf = new Int32Array(LITERALS.size).fill(-1);
+    multi.forEach(([, id], k) => this.localOf[globals[k]] = id);
   }
 
   /** Whether, for one top-level alternative of the rule, a literal of each set it needs was seen. */
@@ -255,35 +277,44 @@ export class HeuristicMatcher {
     const hit = this.hit;
     hit.fill(0);
     const candidates = this.candidates;
-    const { texts, bits } = this.fieldTexts;
+    const { texts, scans, bits } = this.fieldTexts;
     this.fieldTexts.fill(view, this.usedFields);
+    const { localOf, marks } = this;
     for (let t = 0; t < texts.length; t++) {
       const text = texts[t];
+      const scan = scans[t];
       const fields = bits[t];
       candidates.length = 0;
       const stamp = ++this.stamp;
-      this.scanner.scan(text, this.marks, stamp, candidates);
+      const ids = scan.ids;
+      for (let k = 0; k < ids.length; k++) {
+        const local = ids[k] < localOf.length ? localOf[ids[k]] : -1;
+        if (local < 0) continue;
+        marks[local] = stamp;
+        candidates.push(local);
+      }
       const long = text.length > COST_CHECK_CHARS;
       for (const literal of candidates) {
         for (const index of this.triggers[literal]) {
           if (this.ruleStamps[index] === stamp) continue;
           this.ruleStamps[index] = stamp;
           if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
-          if (this.satisfied(index, text, stamp)) this.run(index, text, judgement, long);
+          if (this.satisfied(index, text, stamp)) this.run(index, scan, judgement, long);
         }
       }
       for (const index of this.charTriggered) {
         if (this.ruleStamps[index] === stamp) continue;
         this.ruleStamps[index] = stamp;
         if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
-        if (this.satisfied(index, text, stamp)) this.run(index, text, judgement, long);
+        if (this.satisfied(index, text, stamp)) this.run(index, scan, judgement, long);
       }
       for (const index of this.unfiltered) {
-        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, text, judgement, long);
+        if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, scan, judgement, long);
       }
     }
     [this.runsOf, this.runs] = ["", new Map()]; // keep no reference to a long text
     this.presentText = "";
+    this.fieldTexts.clear();
     // Rule order, so reasons list rules the same way whatever order texts and literals came in.
     if (judgement.hits.length > 1) {
       judgement.hits.sort((a, b) => this.order.get(a.rule)! - this.order.get(b.rule)!);
@@ -291,13 +322,19 @@ export class HeuristicMatcher {
     return judgement;
   }
 
-  private run(index: number, text: string, judgement: Judgement, long: boolean): void {
+  private run(index: number, scan: TextScan, judgement: Judgement, long: boolean): void {
     const rule = this.rules[index];
-    if (long && this.tooCostly(index, text)) {
+    const text = scan.lower;
+    const anchored = this.anchored[index];
+    const starts = anchored.starts(text, scan);
+    // Tried only around its anchors, a rule's work is at most (starts × text length): within the budget, no
+    // estimate is needed.
+    const bounded = starts !== undefined && starts.length * text.length <= COST_BUDGET;
+    if (long && !bounded && this.tooCostly(index, text)) {
       if (!judgement.skipped.includes(rule)) judgement.skipped.push(rule);
       return;
     }
-    const found = rule.pattern.exec(text);
+    const found = starts ? anchored.execAt(text, starts) : anchored.execPlain(text);
     if (!found) return;
     this.hit[index] = 1;
     judgement.hits.push({ rule, excerpt: excerptAround(text, found.index) });

@@ -102,17 +102,21 @@ function decodePercent(text: string): string {
   });
 }
 
+/** The character an escape stands for; an escape of a control character that prints nothing (`\033`, `\x00`: no
+ * word can hide in one) stays as written, so colour codes in a script do not make a decoded copy of it. */
+function unescaped(point: number, written: string): string {
+  if (point > 0x10ffff) return written;
+  if ((point < 0x20 && point !== 0x09 && point !== 0x0a && point !== 0x0d) || point === 0x7f) return written;
+  return String.fromCodePoint(point);
+}
+
 function decodeEscapes(text: string): string {
   return text
-    .replace(/\\x([0-9a-fA-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\\u\{?([0-9a-fA-F]{4,6})\}?/g, (all, hex: string) => {
-      const point = parseInt(hex, 16);
-      return point <= 0x10ffff ? String.fromCodePoint(point) : all;
-    })
-    .replace(/\\(0?[0-7]{3})/g, (_all, octal: string) => String.fromCharCode(parseInt(octal, 8) & 0xff))
+    .replace(/\\x([0-9a-fA-F]{2})/g, (all, hex: string) => unescaped(parseInt(hex, 16), all))
+    .replace(/\\u\{?([0-9a-fA-F]{4,6})\}?/g, (all, hex: string) => unescaped(parseInt(hex, 16), all))
+    .replace(/\\(0?[0-7]{3})/g, (all, octal: string) => unescaped(parseInt(octal, 8) & 0xff, all))
     .replace(/&#x([0-9a-fA-F]{1,6});|&#([0-9]{1,7});/g, (all, hex?: string, decimal?: string) => {
-      const point = hex ? parseInt(hex, 16) : parseInt(decimal ?? "", 10);
-      return point <= 0x10ffff ? String.fromCodePoint(point) : all;
+      return unescaped(hex ? parseInt(hex, 16) : parseInt(decimal ?? "", 10), all);
     });
 }
 
@@ -210,50 +214,133 @@ function spacedHexStep(state: { matched: number; phase: number }, text: string, 
   return state.matched >= 17;
 }
 
-/** Whether any decoder of decodeOnce could change `text`: a percent escape, a backslash or `&` (escapes), a
- * base64 run that could decode to text, twelve hex digits in a row, or spaced hex pairs. One pass. */
-function mayDecode(text: string): boolean {
-  let runStart = -1;
-  let hexRun = 0;
-  let spaced = 0; // hex pairs joined by spaces or colons, as in spacedHexStep (phase = spaced % 3)
-  let phase = 0;
-  for (let i = 0; i < text.length; i++) {
+/** Decoders of decodeOnce, as bits of what `decoders` finds a text may need. */
+const PERCENT = 1;
+const ESCAPES = 2;
+const BASE64 = 4;
+const HEX = 8;
+const SPACED_HEX = 16;
+const ALL_DECODERS = PERCENT | ESCAPES | BASE64 | HEX | SPACED_HEX;
+
+/** Whether a base64 run holds what decodeBase64 requires of one (a digit, `+`, `/` or a change of case). */
+function base64Marked(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
-    const hex = HEX_CHAR[code] === 1;
-    if (phase === 2 ? code === 0x20 || code === 0x3a : hex) {
-      spaced++;
-      phase = phase === 2 ? 0 : phase + 1;
-      if (spaced >= 17) return true;
-    } else if (hex) phase = spaced = HEX_CHAR[text.charCodeAt(i - 1)] === 1 ? 2 : 1;
-    else phase = spaced = 0;
-    // An escape (`\x41`, `\u0041`, `\101`) or an HTML entity (`&#65;`), not any backslash or ampersand.
-    if (code === 0x5c) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 0x78 || next === 0x75 || (next >= 0x30 && next <= 0x37)) return true;
-    } else if (code === 0x26 && text.charCodeAt(i + 1) === 0x23) return true;
-    if (code === 0x25 && HEX_CHAR[text.charCodeAt(i + 1)] === 1 && HEX_CHAR[text.charCodeAt(i + 2)] === 1) {
-      return true;
-    }
-    hexRun = hex ? hexRun + 1 : 0;
-    if (hexRun >= 12) return true;
-    if (BASE64_CHAR[code] === 1) {
-      if (runStart < 0) runStart = i;
-    } else if (runStart >= 0) {
-      if (mostlyAsciiBase64(text, runStart, i) || compressedRun(text, runStart, i)) return true;
-      runStart = -1;
+    if ((code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2f) return true;
+    if (i > start) {
+      const previous = text.charCodeAt(i - 1);
+      const upper = code >= 0x41 && code <= 0x5a;
+      const lower = code >= 0x61 && code <= 0x7a;
+      if (
+        (upper && previous >= 0x61 && previous <= 0x7a) || (lower && previous >= 0x41 && previous <= 0x5a)
+      ) {
+        return true;
+      }
     }
   }
-  return runStart >= 0 &&
-    (mostlyAsciiBase64(text, runStart, text.length) || compressedRun(text, runStart, text.length));
+  return false;
 }
 
-/** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. */
-function decodeOnce(text: string): string[] {
+/** A base64 run that swapBase64 could replace. */
+function decodableRun(text: string, start: number, end: number): boolean {
+  return (mostlyAsciiBase64(text, start, end) && base64Marked(text, start, end)) ||
+    compressedRun(text, start, end);
+}
+
+/** Per ASCII character: hex digit, base64 character, hex-pair separator (space, colon), escape opener (`\\`, `&`,
+ * `%`). */
+const HEX_DIGIT = 1;
+const BASE64_DIGIT = 2;
+const PAIR_SEPARATOR = 4;
+const ESCAPE_OPENER = 8;
+const CHARACTER_KINDS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  CHARACTER_KINDS[code] = (HEX_CHAR[code] ? HEX_DIGIT : 0) | (BASE64_CHAR[code] ? BASE64_DIGIT : 0) |
+    (code === 0x20 || code === 0x3a ? PAIR_SEPARATOR : 0) |
+    (code === 0x5c || code === 0x26 || code === 0x25 ? ESCAPE_OPENER : 0);
+}
+
+/** Which decoders of decodeOnce could change `text` (bits): a percent escape, an escape (`\x41`, `\u0041`, `\101`,
+ * `&#65;`), a base64 run that could decode to text, twelve hex digits in a row, six hex pairs joined by spaces or
+ * colons. One pass that looks closer only at the ends of base64-character runs and at separators and escape
+ * openers; it may report a decoder that then finds nothing, never miss one that would. */
+export function decoders(text: string): number {
+  let found = 0;
+  let runStart = -1;
+  /** Hex pairs joined so far (`hh hh hh`): where the last join was, and how many in a row. */
+  let lastJoin = -4;
+  let joins = 0;
+  let previous = 0;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    const kind = code < 128 ? CHARACTER_KINDS[code] : 0;
+    if ((kind & BASE64_DIGIT) !== 0) {
+      if (runStart < 0) runStart = i;
+      previous = kind;
+      continue;
+    }
+    if (runStart >= 0) {
+      if (i - runStart >= 8) found |= runDecoders(text, runStart, i, found);
+      runStart = -1;
+    }
+    if ((kind & PAIR_SEPARATOR) !== 0) {
+      if ((previous & HEX_DIGIT) !== 0 && hexPairJoin(text, i)) {
+        joins = i - lastJoin === 3 ? joins + 1 : 1;
+        lastJoin = i;
+        if (joins >= 5) found |= SPACED_HEX;
+      }
+    } else if ((kind & ESCAPE_OPENER) !== 0) found |= escapeAt(text, i, code);
+    previous = kind;
+    if (found === ALL_DECODERS) return found;
+  }
+  if (runStart >= 0 && length - runStart >= 8) found |= runDecoders(text, runStart, length, found);
+  return found;
+}
+
+const isHex = (text: string, i: number) => HEX_CHAR[text.charCodeAt(i)] === 1;
+
+/** A separator with two hex digits on each side (`ab cd`). */
+function hexPairJoin(text: string, i: number): boolean {
+  return i >= 2 && isHex(text, i - 1) && isHex(text, i - 2) && isHex(text, i + 1) && isHex(text, i + 2);
+}
+
+/** What one run of base64 characters (eight or more) may need: base64 decoding, hex decoding. */
+function runDecoders(text: string, start: number, end: number, found: number): number {
+  let needed = 0;
+  if ((found & BASE64) === 0 && decodableRun(text, start, end)) needed |= BASE64;
+  if ((found & HEX) === 0 && end - start >= 12) {
+    let run = 0;
+    for (let i = start; i < end && run < 12; i++) run = isHex(text, i) ? run + 1 : 0;
+    if (run >= 12) needed |= HEX;
+  }
+  return needed;
+}
+
+/** The decoder an escape opener at `i` calls for: `\\x`, `\\u` or `\\` and an octal digit; `&#`; `%` and two hex
+ * digits. */
+function escapeAt(text: string, i: number, code: number): number {
+  const next = text.charCodeAt(i + 1);
+  if (code === 0x5c) return next === 0x78 || next === 0x75 || (next >= 0x30 && next <= 0x37) ? ESCAPES : 0;
+  if (code === 0x26) return next === 0x23 ? ESCAPES : 0;
+  return HEX_CHAR[next] === 1 && HEX_CHAR[text.charCodeAt(i + 2)] === 1 ? PERCENT : 0;
+}
+
+/** One decoding step: the text with every encoded run replaced, plus each decoded run on its own. `needed`: the
+ * decoders `decoders` found the text may need (the others could not change it). */
+export function decodeOnce(text: string, needed = ALL_DECODERS): string[] {
   const out: string[] = [];
   const fragments: string[] = [];
   let replaced = text;
-  if (/%[0-9a-fA-F]{2}/.test(text)) replaced = decodePercent(replaced);
-  if (/\\(?:x[0-9a-fA-F]|u[0-9a-fA-F{]|0?[0-7]{3})|&#/.test(replaced)) replaced = decodeEscapes(replaced);
+  if ((needed & PERCENT) !== 0 && /%[0-9a-fA-F]{2}/.test(text)) replaced = decodePercent(replaced);
+  if (
+    (replaced !== text || (needed & ESCAPES) !== 0) &&
+    /\\(?:x[0-9a-fA-F]|u[0-9a-fA-F{]|0?[0-7]{3})|&#/.test(replaced)
+  ) {
+    replaced = decodeEscapes(replaced);
+  }
+  // What an earlier decoder produced may need any later one.
+  let later = replaced === text ? needed : ALL_DECODERS;
   const swap = (pattern: RegExp, decode: (run: string) => string | undefined) => {
     replaced = replaced.replace(pattern, (run) => {
       const decoded = decode(run);
@@ -262,9 +349,15 @@ function decodeOnce(text: string): string[] {
       return decoded;
     });
   };
-  replaced = swapBase64(replaced, fragments);
-  if (hasHexRun(replaced, 12)) swap(HEX_RUN, decodeHexRun);
-  if (hasSpacedHex(replaced)) swap(HEX_SPACED, (run) => decodeHexRun(run.replace(/[ :]/g, "")));
+  if ((later & BASE64) !== 0) {
+    const before = replaced;
+    replaced = swapBase64(replaced, fragments);
+    if (replaced !== before) later = ALL_DECODERS;
+  }
+  if ((later & HEX) !== 0 && hasHexRun(replaced, 12)) swap(HEX_RUN, decodeHexRun);
+  if ((later & SPACED_HEX) !== 0 && hasSpacedHex(replaced)) {
+    swap(HEX_SPACED, (run) => decodeHexRun(run.replace(/[ :]/g, "")));
+  }
   if (replaced !== text) out.push(replaced);
   for (const fragment of fragments) if (fragment !== replaced) out.push(fragment);
   return out;
@@ -279,13 +372,15 @@ export function cleanPrefix(raw: string): string {
 export function textVariants(raw: string): string[] {
   const cleaned = cleanPrefix(raw);
   const variants = [cleaned];
-  if (!mayDecode(cleaned)) return variants;
+  if (decoders(cleaned) === 0) return variants;
   let frontier = [cleaned];
   let budget = MAX_DECODED_CHARS;
   for (let depth = 0; depth < MAX_DECODE_DEPTH && frontier.length > 0; depth++) {
     const next: string[] = [];
     for (const text of frontier) {
-      for (const decoded of decodeOnce(text)) {
+      const needed = decoders(text);
+      if (needed === 0) continue;
+      for (const decoded of decodeOnce(text, needed)) {
         if (budget <= 0 || variants.length >= MAX_VARIANTS) return variants;
         const bounded = decoded.slice(0, budget);
         budget -= bounded.length;

@@ -39,13 +39,31 @@ function fromWindows(path: string): string {
     .replace(/^[A-Za-z]:(?=\/)/, "");
 }
 
+let lastWorkspace = "";
+let lastRoot = "";
+
+/** The collapsed workspace, remembered for the last workspace asked about (one per Shield in practice). */
+function rootOf(workspace: string): string {
+  if (workspace !== lastWorkspace) [lastWorkspace, lastRoot] = [workspace, collapse(workspace)];
+  return lastRoot;
+}
+
 export function normalizePath(value: string, workspace: string, home: string): NormalPath {
-  const slashed = value.trim().replace(/^file:\/\//i, "").replace(/\\/g, "/");
-  const trimmed = (/^(?:[A-Za-z]:\/|[%$])/.test(slashed) ? fromWindows(slashed) : slashed)
-    .replace(/^\$(?:PWD|\{PWD\})(?=\/|$)/, workspace);
-  const expanded = expandHome(trimmed, home);
+  let slashed = value.trim();
+  // Each rewrite only when its first character is there (most paths need none).
+  const first = slashed.charCodeAt(0);
+  if (first === 0x66 || first === 0x46) slashed = slashed.replace(/^file:\/\//i, "");
+  if (slashed.includes("\\")) slashed = slashed.replace(/\\/g, "/");
+  let trimmed = slashed;
+  const start = slashed.charCodeAt(0);
+  if (start === 0x25 || start === 0x24 || slashed.charCodeAt(1) === 0x3a) {
+    trimmed = (/^(?:[A-Za-z]:\/|[%$])/.test(slashed) ? fromWindows(slashed) : slashed)
+      .replace(/^\$(?:PWD|\{PWD\})(?=\/|$)/, workspace);
+  }
+  const lead = trimmed.charCodeAt(0);
+  const expanded = lead === 0x7e || lead === 0x24 ? expandHome(trimmed, home) : trimmed;
   const absolute = collapse(expanded.startsWith("/") ? expanded : `${workspace}/${expanded}`);
-  const root = collapse(workspace);
+  const root = rootOf(workspace);
   if (absolute === root) return { absolute, relative: "." };
   if (absolute.startsWith(root + "/")) return { absolute, relative: absolute.slice(root.length + 1) };
   return { absolute };

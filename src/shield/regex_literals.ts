@@ -12,13 +12,48 @@ interface Info {
   zeroWidth?: boolean;
   /** For one alternative (a sequence): every literal set it requires, all of them at once. */
   all?: string[][];
+  /** Most characters (UTF-16 units) the node can consume besides whitespace consumed by its whitespace-only parts
+   * (`\s+`, ` `, `[ \t]*`: those make it `spaced`); Infinity when unbounded or unknown. */
+  width: number;
+  /** Some whitespace-only part may consume any amount of whitespace. */
+  spaced?: boolean;
+  /** Consumes whitespace only. */
+  spaceOnly?: boolean;
+  /** For one alternative: literals one of which every match holds within `lead` characters of its start. */
+  anchor?: Anchor;
+}
+
+/** Literals one of which every match of a branch holds, starting at most `lead` characters after the match,
+ * plus any whitespace when `spaced` (or, with `atStart`, the match starts where the text does). */
+export interface Anchor {
+  literals: string[];
+  lead: number;
+  spaced?: boolean;
+  atStart?: boolean;
 }
 
 const MAX_EXACT = 64;
 const MAX_REQUIRED = 256;
 const MAX_CLASS_CHARS = 12;
-const NONE: Info = {};
-const EMPTY: Info = { exact: [""], zeroWidth: true };
+/** One character of unknown kind (`.`, a class, `\\d`). */
+const ANY: Info = { width: 1 };
+const UNKNOWN: Info = { width: Infinity };
+const EMPTY: Info = { exact: [""], zeroWidth: true, width: 0 };
+/** `\s` and the like: any amount of it leaves the solid width alone. */
+const SPACE: Info = { width: 0, spaced: true, spaceOnly: true };
+const WHITESPACE = /^\s$/;
+/** One fixed character: whitespace counts as spacing. */
+const character = (char: string): Info =>
+  WHITESPACE.test(char)
+    ? { exact: [char], width: 0, spaced: true, spaceOnly: true }
+    : { exact: [char], width: 1 };
+/** `^`: a match through it starts at the start of the text (without the `m` flag). */
+const START: Info = {
+  exact: [""],
+  zeroWidth: true,
+  width: 0,
+  anchor: { literals: [], lead: 0, atStart: true },
+};
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" };
 
@@ -37,6 +72,11 @@ function asRequired(info: Info): string[] | undefined {
 /** Longer shortest literal filters better; fewer alternatives break ties. */
 function score(set: string[]): number {
   return Math.min(...set.map((literal) => literal.length)) * 1000 - set.length;
+}
+
+/** An anchor with fewer, longer literals leaves fewer starts to try; at the start of the text only, one. */
+function anchorScore(anchor: Anchor): number {
+  return anchor.literals.length === 0 ? Infinity : score(anchor.literals);
 }
 
 function best(candidates: string[][]): string[] | undefined {
@@ -89,6 +129,17 @@ class Parser {
     return {
       exact: exact && exact.length <= MAX_EXACT ? exact : undefined,
       required: union && union.length <= MAX_REQUIRED ? union : undefined,
+      width: Math.max(...branches.map((branch) => branch.width)),
+      spaced: branches.some((branch) => branch.spaced),
+      spaceOnly: branches.every((branch) => branch.spaceOnly),
+      anchor: branches.every((branch) => branch.anchor !== undefined)
+        ? {
+          literals: unique(branches.flatMap((branch) => branch.anchor!.literals)),
+          lead: Math.max(...branches.map((branch) => branch.anchor!.lead)),
+          spaced: branches.some((branch) => branch.anchor!.spaced),
+          atStart: branches.some((branch) => branch.anchor!.atStart),
+        }
+        : undefined,
     };
   }
 
@@ -96,8 +147,31 @@ class Parser {
     const candidates: string[][] = [];
     let run: string[] = [""];
     let broken = false;
+    // Characters consumed before the current term, and before the current run of exact terms, at most (besides
+    // whitespace, when spaced).
+    let width = 0;
+    let spaced = false;
+    let spaceOnly = true;
+    let runLead = 0;
+    let runSpaced = false;
+    let anchor: Anchor | undefined;
+    const consider = (found: Anchor) => {
+      if (
+        found.lead !== Infinity && found.literals.length <= MAX_REQUIRED && !found.literals.includes("") &&
+        (!anchor || anchorScore(found) > anchorScore(anchor))
+      ) anchor = found;
+    };
+    const closeRun = () => {
+      if (run.includes("")) return;
+      candidates.push(run);
+      consider({ literals: run, lead: runLead, spaced: runSpaced });
+    };
     while (this.i < this.source.length && this.source[this.i] !== "|" && this.source[this.i] !== ")") {
       const term = this.quantified(this.atom());
+      // A term that anchors its own matches (`(?:^|\n)`, `\b(?:add|set\s+up)\b`) anchors the sequence as well.
+      if (term.anchor) {
+        consider({ ...term.anchor, lead: width + term.anchor.lead, spaced: spaced || term.anchor.spaced });
+      }
       if (term.zeroWidth) {
         const required = asRequired(term);
         if (required) candidates.push(required);
@@ -106,16 +180,32 @@ class Parser {
       const joined = term.exact ? cross(run, term.exact) : undefined;
       if (joined) {
         run = joined;
+        width += term.width;
+        spaced ||= term.spaced === true;
+        spaceOnly &&= term.spaceOnly === true;
         continue;
       }
       broken = true;
-      if (!run.includes("")) candidates.push(run);
+      closeRun();
       const required = asRequired(term);
       if (required) candidates.push(required);
       run = term.exact ?? [""];
+      runLead = term.exact ? width : width + term.width;
+      runSpaced = term.exact ? spaced : spaced || term.spaced === true;
+      width += term.width;
+      spaced ||= term.spaced === true;
+      spaceOnly &&= term.spaceOnly === true;
     }
-    if (!run.includes("")) candidates.push(run);
-    return { exact: broken ? undefined : run, required: best(candidates), all: candidates };
+    closeRun();
+    return {
+      exact: broken ? undefined : run,
+      required: best(candidates),
+      all: candidates,
+      width,
+      spaced,
+      spaceOnly,
+      anchor,
+    };
   }
 
   private quantified(atom: Info): Info {
@@ -131,22 +221,26 @@ class Parser {
       : match[3]
       ? (match[4] ? Number(match[4]) : Infinity)
       : min;
-    if (atom.zeroWidth) return atom.exact ? atom : EMPTY;
+    if (atom.zeroWidth) return atom.exact && min > 0 ? atom : EMPTY;
+    const width = atom.width === 0 ? 0 : atom.width * max;
+    const spacing = { width, spaced: atom.spaced, spaceOnly: atom.spaceOnly };
     if (min === 0) {
-      return max === 1 && atom.exact ? { exact: unique(["", ...atom.exact]) } : NONE;
+      return max === 1 && atom.exact ? { exact: unique(["", ...atom.exact]), ...spacing } : spacing;
     }
     if (min === 1 && max === 1) return atom;
-    return { required: asRequired(atom) };
+    // The first repetition still holds the atom's anchor.
+    return { required: asRequired(atom), ...spacing, anchor: min >= 1 ? atom.anchor : undefined };
   }
 
   private atom(): Info {
     const c = this.source[this.i++];
-    if (c === "^" || c === "$") return EMPTY;
-    if (c === ".") return NONE;
+    if (c === "^") return START;
+    if (c === "$") return EMPTY;
+    if (c === ".") return ANY;
     if (c === "[") return this.characterClass();
     if (c === "(") return this.group();
     if (c === "\\") return this.escape();
-    return { exact: [c] };
+    return character(c);
   }
 
   private group(): Info {
@@ -157,7 +251,7 @@ class Parser {
     if (this.source[this.i] !== ")") throw new Error("Unclosed group");
     this.i++;
     if (opener === "?=" || opener === "?<=") {
-      return { exact: [""], required: asRequired(inner), zeroWidth: true };
+      return { exact: [""], required: asRequired(inner), zeroWidth: true, width: 0 };
     }
     if (opener === "?!" || opener === "?<!") return EMPTY;
     return inner;
@@ -166,13 +260,16 @@ class Parser {
   private escape(): Info {
     const c = this.source[this.i++];
     if (c === "b" || c === "B") return EMPTY;
-    if (/[dDwWsS]/.test(c) || /[1-9k]/.test(c)) {
+    if (c === "s") return SPACE;
+    if (/[dDwWS]/.test(c)) return ANY;
+    if (/[1-9k]/.test(c)) {
+      // A back-reference: as long as what it repeats.
       if (c === "k") this.i = this.source.indexOf(">", this.i) + 1 || this.source.length;
       while (/[0-9]/.test(this.source[this.i] ?? "")) this.i++;
-      return NONE;
+      return UNKNOWN;
     }
     const char = this.escapedChar(c);
-    return char === undefined ? NONE : { exact: [char] };
+    return char === undefined ? ANY : character(char);
   }
 
   /** The character an escape stands for, or undefined when it is not one fixed character. */
@@ -196,17 +293,25 @@ class Parser {
     if (negated) this.i++;
     const chars = new Set<string>();
     let exact = !negated;
+    let spaceOnly = !negated;
     let first = true;
     while (this.i < this.source.length && (this.source[this.i] !== "]" || first)) {
       first = false;
+      if (this.source.startsWith("\\s", this.i)) {
+        // `\s` in a class: whitespace, too many characters to list.
+        this.i += 2;
+        exact = false;
+        continue;
+      }
       const start = this.classChar();
       if (start === undefined) {
-        exact = false;
+        exact = spaceOnly = false;
         continue;
       }
       if (this.source[this.i] === "-" && this.source[this.i + 1] !== "]" && this.i + 1 < this.source.length) {
         this.i++;
         const end = this.classChar();
+        spaceOnly = false;
         if (end === undefined) {
           exact = false;
           continue;
@@ -215,10 +320,14 @@ class Parser {
         const to = end.charCodeAt(0);
         if (to - from + 1 > MAX_CLASS_CHARS) exact = false;
         else for (let code = from; code <= to; code++) chars.add(String.fromCharCode(code));
-      } else chars.add(start);
+      } else {
+        chars.add(start);
+        if (!WHITESPACE.test(start)) spaceOnly = false;
+      }
     }
     this.i++;
-    return exact && chars.size > 0 && chars.size <= MAX_CLASS_CHARS ? { exact: [...chars] } : NONE;
+    if (spaceOnly) return exact && chars.size > 0 ? { ...SPACE, exact: [...chars] } : SPACE;
+    return exact && chars.size > 0 && chars.size <= MAX_CLASS_CHARS ? { exact: [...chars], width: 1 } : ANY;
   }
 
   /** One class member: a character, or undefined for a class escape like `\s`. */
@@ -281,4 +390,27 @@ function setsOf(info: Info): string[][] | undefined {
 function folded(pattern: RegExp, sets: string[][] | undefined): string[][] | undefined {
   if (!sets || !pattern.flags.includes("i")) return sets;
   return sets.map((set) => unique(set.map((literal) => literal.toLowerCase())));
+}
+
+/** Per top-level alternative of `pattern`, literals one of which each of its matches holds at most `lead`
+ * characters after the match starts (lower-cased for `i`): a match can only start just before one of them.
+ * Undefined when some alternative has no such literal (an unbounded or unknown-width part comes first). */
+export function anchorBranches(pattern: RegExp): Anchor[] | undefined {
+  if (pattern.flags.includes("u") || pattern.flags.includes("v")) return undefined;
+  try {
+    const branches = new Parser(pattern.source).parseBranches();
+    if (branches.some((branch) => branch.anchor === undefined)) return undefined;
+    // With `m`, `^` also matches after each line break: not the start of the text only.
+    if (pattern.flags.includes("m") && branches.some((branch) => branch.anchor!.atStart)) return undefined;
+    return branches.map(({ anchor }) => ({
+      literals: pattern.flags.includes("i")
+        ? unique(anchor!.literals.map((l) => l.toLowerCase()))
+        : anchor!.literals,
+      lead: anchor!.lead,
+      spaced: anchor!.spaced === true,
+      atStart: anchor!.atStart === true,
+    }));
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,7 @@
  * command that would really run is judged. Bounded and total: never throws, whatever the input. */
 
 import { decodeAnsiEscapes, lex, type Token, type Variables } from "./shell_lexer.ts";
-import { unwrapSegment } from "./shell_unwrap.ts";
+import { unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
 import { resolveGlobWord } from "./shell_globs.ts";
 
 export interface Redirect {
@@ -14,6 +14,8 @@ export interface Redirect {
 export interface Segment {
   /** Words after quote removal and known-variable expansion; argv[0] is the command as written. */
   argv: string[];
+  /** The command's name: argv[0] without its folder (`/usr/bin/git` → `git`). */
+  program: string;
   redirects: Redirect[];
   /** Canonical text: command basename, then arguments, then redirections, space separated. */
   text: string;
@@ -45,6 +47,12 @@ const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
  * folders rather than escape, so they are read with slashes. */
 const WINDOWS_PATH =
   /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\[^\s'"|;&<>]*/g;
+
+/** Characters of a word that expandWord may change: brace lists and wildcards. */
+const EXPANDABLE = /[{?*[]/;
+
+/** What every Windows path starts with (WINDOWS_PATH without what may come before it): a cheap test first. */
+const WINDOWS_PATH_START = /(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\/;
 
 /** Words that open a compound command rather than name one. */
 const LEADING_KEYWORDS = new Set([
@@ -87,7 +95,12 @@ export class ParseState {
   privileged = false;
 
   /** Parses `text` found at `depth`, adding its segments to the result. */
-  parse(text: string, depth: number): void {
+  /** Here-doc bodies (as written) of command substitutions nested in the top-level text. */
+  readonly nestedBodies: string[] = [];
+
+  /** `inSource`: the text is the top-level text or a command substitution written in it (not a decoded or
+   * otherwise rebuilt command). */
+  parse(text: string, depth: number, inSource = false): void {
     if (depth > MAX_DEPTH || this.result.segments.length >= MAX_SEGMENTS) {
       this.result.truncated = true;
       return;
@@ -95,7 +108,7 @@ export class ParseState {
     if (text.length > MAX_PARSE_CHARS) this.result.truncated = true;
     const bounded = text.length > MAX_PARSE_CHARS ? text.slice(0, MAX_PARSE_CHARS) : text;
     const spaced = bounded.includes("IFS") ? bounded.replace(IFS_EXPANSION, " ") : bounded;
-    const source = spaced.includes("\\")
+    const source = spaced.includes("\\") && WINDOWS_PATH_START.test(spaced)
       ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
       : spaced;
     const { tokens, substitutions, heredocSpans } = lex(source, this.variables);
@@ -107,9 +120,11 @@ export class ParseState {
         from = end;
       }
       this.result.withoutBodies = stripped + source.slice(from);
+    } else if (depth > 0 && inSource && source === text) {
+      for (const [start, end] of heredocSpans) this.nestedBodies.push(source.slice(start, end));
     }
     this.collectSegments(tokens, depth);
-    for (const inner of substitutions) this.parse(inner, depth + 1);
+    for (const inner of substitutions) this.parse(inner, depth + 1, inSource);
   }
 
   private collectSegments(tokens: Token[], depth: number): void {
@@ -122,18 +137,21 @@ export class ParseState {
     const scripts: Array<{ file: string; body: string }> = [];
     const flush = (operator: string) => {
       if (argv.length > 0) [owner, ownerRedirects] = [argv, redirects];
-      const words = argv.filter((word, index) => index > 0 || (word !== "{" && word !== "}" && word !== "!"));
-      while (words.length > 0 && LEADING_KEYWORDS.has(words[0])) {
-        words.shift();
-      }
+      let first = argv[0] === "{" || argv[0] === "}" || argv[0] === "!" ? 1 : 0;
+      while (first < argv.length && LEADING_KEYWORDS.has(argv[first])) first++;
+      const words = first === 0 ? argv : argv.slice(first);
       if (words.length > 0 || redirects.length > 0) this.addSegment(words, redirects, depth, joinedBy);
       argv = [];
       redirects = [];
       joinedBy = operator;
     };
     for (const token of tokens) {
-      if (token.kind === "word") argv.push(...this.expandWord(token.value));
-      else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
+      if (token.kind === "word") {
+        // Most words expand to themselves: no reassigned IFS, no brace list, no wildcard.
+        if (this.variables.has("IFS") || EXPANDABLE.test(token.value)) {
+          argv.push(...this.expandWord(token.value));
+        } else argv.push(token.value);
+      } else if (token.kind === "redirect") redirects.push({ op: token.op, target: token.target });
       else if (token.kind === "op") flush(token.value);
       else {
         const [command, targets] = argv.length > 0 ? [argv, redirects] : [owner, ownerRedirects];
@@ -199,7 +217,15 @@ export class ParseState {
     const command = leading < 0 ? [] : argv.slice(leading);
     const used = command.length > 0 ? command : argv;
     const previous = this.result.segments[this.result.segments.length - 1];
-    const segment: Segment = { argv: used, redirects, text: segmentText(used, redirects), depth, joinedBy };
+    const program = basename(used[0] ?? "");
+    const segment: Segment = {
+      argv: used,
+      program,
+      redirects,
+      text: segmentText(used, redirects),
+      depth,
+      joinedBy,
+    };
     if (this.privileged) segment.privileged = true;
     this.result.segments.push(segment);
     if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);
@@ -208,11 +234,16 @@ export class ParseState {
         this.result.writeTargets.push(redirect.target);
       }
     }
+    if (depth <= MAX_DEPTH && argv.some((word) => word.includes("="))) {
+      const declares = DECLARATIONS.test(program);
+      unwrapAssignments(this, declares ? used.slice(1) : leading < 0 ? argv : argv.slice(0, leading), depth);
+    }
     if (command.length > 0 && depth <= MAX_DEPTH) unwrapSegment(this, command, depth);
   }
 }
 
 const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;
+const DECLARATIONS = /^(?:export|declare|typeset|readonly|local|setenv)$/;
 /** Files whose content a shell runs: scripts, start-up files, hooks, crontabs. */
 const SCRIPT_FILE =
   /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.?(?:bash|zsh|ksh)?rc$|(?:^|\/)\.(?:profile|bash_profile|zprofile|envrc)$|\/hooks\/[^/]+$|\/cron[^/]*\//;
@@ -307,10 +338,18 @@ export function expandBraces(word: string): string[] {
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */
 export function parseShell(text: string): ParsedCommand {
   const state = new ParseState();
+  const source = typeof text === "string" ? text : String(text);
   try {
-    state.parse(typeof text === "string" ? text : String(text), 0);
+    state.parse(source, 0, true);
   } catch {
     state.result.truncated = true;
+  }
+  // Bodies of here-docs inside command substitutions (`--body "$(cat <<'EOF' … EOF)"`) are data or scripts like
+  // top-level ones: the whole-line text goes without them too.
+  if (state.nestedBodies.length > 0) {
+    let stripped = state.result.withoutBodies ?? source;
+    for (const body of state.nestedBodies) if (body.length > 0) stripped = stripped.replace(body, () => "");
+    if (stripped !== source) state.result.withoutBodies = stripped;
   }
   return state.result;
 }

@@ -127,6 +127,8 @@ const LONG_OUTPUT_OPTIONS =
 function recordOutputs(state: ParseState, command: string, args: string[]): void {
   const known = OUTPUT_COMMANDS.test(command);
   for (let i = 0; i < args.length; i++) {
+    // Every output option starts with a dash.
+    if (args[i].charCodeAt(0) !== 0x2d) continue;
     const [name, glued] = args[i].split(/=(.*)/s);
     const combined = /^(?:curl|wget)$/.test(command) && /^-[a-zA-Z]+[oO]$/.test(name);
     if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.test(name)) continue;
@@ -135,8 +137,19 @@ function recordOutputs(state: ParseState, command: string, args: string[]): void
   }
 }
 
+/** Files `git checkout REF -- PATH…` and `git restore PATH…` overwrite with another version. */
+function gitRestores(args: string[]): string[] {
+  const dash = args.indexOf("--");
+  if (args[0] === "checkout" && dash > 0) return args.slice(dash + 1);
+  if (args[0] === "restore") {
+    return nonOptions(args.slice(1)).filter((arg) => !/^(?:HEAD|@)(?:[~^]\d*)*$/.test(arg));
+  }
+  return [];
+}
+
 function recordWrites(state: ParseState, command: string, args: string[]): void {
   recordOutputs(state, command, args);
+  if (command === "git") state.result.writeTargets.push(...gitRestores(args));
   if (/^(?:perl|ruby)$/.test(command) && args.some((arg) => /^-[a-z]*i/.test(arg))) {
     state.result.writeTargets.push(...nonOptions(args).slice(1));
   }
@@ -264,6 +277,83 @@ function unwrapRemote(state: ParseState, command: string, args: string[], depth:
   }
 }
 
+/** Git settings whose value is a command line git runs (`!cmd` for aliases and helpers). */
+const GIT_COMMAND_KEYS =
+  /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|gpg(?:\.\w+)?\.program|uploadpack\.packobjectshook|credential\.(?:[^=]*\.)?helper|alias\.[^=]+|filter\.[^=]+\.(?:clean|smudge|process)|diff\.[^=]+\.(?:textconv|command)|merge\.[^=]+\.driver|pager\.[^=]+)$/;
+/** Per program: options whose value is a command line the program runs (GTFOBins: `ssh -o ProxyCommand=…`,
+ * `tar --checkpoint-action=exec=…`, `rsync -e …`, `zip -TT …`, `man -P …`). */
+const COMMAND_OPTIONS: Record<string, RegExp> = {
+  ssh: /^(?:proxycommand|localcommand|knownhostscommand)$/,
+  scp: /^(?:proxycommand|localcommand|knownhostscommand|-s)$/,
+  sftp: /^(?:proxycommand|localcommand|knownhostscommand|-s)$/,
+  tar:
+    /^(?:--to-command|--use-compress-program|-i|--rsh-command|--info-script|-f|--new-volume-script|--checkpoint-action)$/,
+  rsync: /^(?:-e|--rsh|--rsync-path)$/,
+  zip: /^(?:-tt|--unzip-command)$/,
+  man: /^(?:-p|--pager|-h|--html)$/,
+};
+
+/** The command held by an option value: `exec=CMD` for tar's checkpoint action, `%` as space in `ext::`. */
+function heldCommand(value: string): string {
+  return value.replace(/^exec=/, "");
+}
+
+/** Commands given as option values or git settings: judged as commands the program will run. */
+function unwrapCommandOptions(state: ParseState, command: string, args: string[], depth: number): void {
+  if (command === "git") {
+    for (let i = 0; i < args.length; i++) {
+      const setting = args[i] === "-c" ? args[i + 1] ?? "" : "";
+      const eq = setting.indexOf("=");
+      if (eq > 0 && GIT_COMMAND_KEYS.test(setting.slice(0, eq).toLowerCase())) {
+        state.parse(setting.slice(eq + 1).replace(/^!/, ""), depth + 1);
+      }
+      if (/^--(?:upload-pack|receive-pack|exec)=/.test(args[i])) {
+        state.parse(args[i].replace(/^[^=]*=/, ""), depth + 1);
+      }
+      if (/^ext::/.test(args[i])) state.parse(args[i].slice(5).replace(/%(?!%)/g, " "), depth + 1);
+    }
+    const at = args.findIndex((arg, index) => !arg.startsWith("-") && args[index - 1] !== "-c");
+    if (args[at] === "config") {
+      const [key = "", value] = args.slice(at + 1).filter((arg) => !arg.startsWith("--"));
+      if (value !== undefined && GIT_COMMAND_KEYS.test(key.toLowerCase())) {
+        state.parse(value.replace(/^!/, ""), depth + 1);
+      }
+    }
+    return;
+  }
+  const options = COMMAND_OPTIONS[command];
+  if (!options) return;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "-o" || /^-o[A-Za-z]/.test(arg)) {
+      // ssh -o Key=value, -oKey=value, -o "Key value"
+      const setting = arg === "-o" ? args[i + 1] ?? "" : arg.slice(2);
+      const match = /^(\w+)\s*[= ]\s*([\s\S]+)$/.exec(setting);
+      if (match && options.test(match[1].toLowerCase())) state.parse(match[2], depth + 1);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = (eq > 0 ? arg.slice(0, eq) : arg).toLowerCase();
+    if (!arg.startsWith("-") || !options.test(name)) continue;
+    const value = eq > 0 ? arg.slice(eq + 1) : args[i + 1];
+    if (value !== undefined) state.parse(heldCommand(value), depth + 1);
+  }
+}
+
+/** Environment variables whose value is a command line a program runs (`GIT_SSH_COMMAND`, `PAGER`,
+ * `LESSOPEN="|cmd %s"`, `PROMPT_COMMAND`). */
+const COMMAND_VARIABLES =
+  /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|SSH_ASKPASS|SUDO_ASKPASS|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|LESSOPEN|LESSCLOSE|PROMPT_COMMAND|PS0|PS4|BROWSER|RSYNC_RSH|CVS_RSH)=/;
+
+/** Assignments (`X=v cmd`, `export X=v`) of variables that hold command lines: their values are judged as
+ * commands. */
+export function unwrapAssignments(state: ParseState, words: readonly string[], depth: number): void {
+  for (const word of words) {
+    const match = COMMAND_VARIABLES.exec(word);
+    if (match) state.parse(word.slice(match[0].length).replace(/^\|{1,2}/, ""), depth + 1);
+  }
+}
+
 const PRIVILEGE_WRAPPERS = /^(?:sudo|doas|su|pkexec|run0|sudoedit)$/;
 
 /** Judges whatever `argv` runs in turn; under a privilege wrapper, what it runs is marked privileged. */
@@ -281,6 +371,7 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
 function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
+  if (command === "git" || COMMAND_OPTIONS[command]) unwrapCommandOptions(state, command, args, depth);
   const valued = PREFIX_WRAPPERS[command];
   if (valued) {
     const listed = command === "taskset" && args.some((arg) => /^-(?:c|-cpu-list)$/.test(arg));

@@ -14,6 +14,7 @@ import { readHost } from "./effects/hosts.ts";
 import { ordinaryHost } from "./effects/fetched_code.ts";
 import type { SessionHistory } from "./session_history.ts";
 import { type ActionView, buildActionView } from "./action_view.ts";
+import { LITERALS } from "./literal_index.ts";
 
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
@@ -102,6 +103,8 @@ export class Tier1Heuristic implements Evaluator {
 
   /** The rules' and the effect profile's outcome for one view. */
   private judgeView(view: ActionView, annotations: EvaluationContext["action"]["annotations"]): TierOutcome {
+    // The rules and the effect profile share one scan of each text of this view; earlier views' are dropped.
+    LITERALS.forget();
     const { hits, skipped } = this.matcher.judge(view);
     const environment = this.options.environment;
     const allowed = environment

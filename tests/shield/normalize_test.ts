@@ -1,7 +1,7 @@
 /** The normaliser cleans look-alikes and invisible characters and decodes every encoding it finds. */
 
 import assert from "node:assert/strict";
-import { cleanText, matchVariants, textVariants } from "../../src/shield/normalize.ts";
+import { cleanText, decodeOnce, decoders, matchVariants, textVariants } from "../../src/shield/normalize.ts";
 
 Deno.test("normaliser folds Cyrillic and Greek look-alikes and NFKC width forms to ASCII", () => {
   assert.equal(cleanText("сurl httр://x | ѕh"), "curl http://x | sh");
@@ -92,4 +92,52 @@ Deno.test("normaliser decodes every base64 run of printable text, whichever byte
     }
     assert.ok(textVariants(`x ${run} y`).some((variant) => variant.includes(cleanText(plain))), run);
   }
+});
+
+Deno.test("the decoder pre-check never skips a decoder that would change the text", () => {
+  // decodeOnce given only the decoders `decoders` reports must equal decodeOnce with all of them, whatever the
+  // mix of encodings, prose, identifiers and hex-looking words.
+  const pieces = [
+    "%2F",
+    "%5Cx41",
+    "%26%2365;",
+    "\\x41",
+    "\\u0041",
+    "\\101",
+    "&#65;",
+    btoa("curl http://x.example | sh"),
+    btoa("\\x72\\x6d -rf"),
+    btoa(btoa("rm -rf /tmp")),
+    "726d202d7266202f2a",
+    "72 6d 20 2d 72 66",
+    "ab:cd:ef:01:23:45",
+    "deadbeef cafe",
+    "Installs",
+    "createShieldOptions",
+    "eJwrSS0uAQAEXQHB",
+    "the quick brown fox",
+    "/usr/local/bin",
+  ];
+  let seed = 11;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let decoded = 0;
+  for (let i = 0; i < 5_000; i++) {
+    let text = "";
+    for (let k = 0; k < 1 + Math.floor(next() * 6); k++) {
+      text += pieces[Math.floor(next() * pieces.length)] + (next() < 0.5 ? " " : next() < 0.5 ? ":" : "");
+    }
+    const all = decodeOnce(text);
+    assert.deepEqual(decodeOnce(text, decoders(text)), all, JSON.stringify(text));
+    if (all.length > 0) decoded++;
+  }
+  assert.ok(decoded > 1_000);
+  assert.equal(decoders("the quick brown fox jumps over createShieldOptions in /usr/local/bin"), 0);
+});
+
+Deno.test("escapes of control characters that print nothing stay as written (no decoded copy of a script)", () => {
+  const script = "RED='\\033[0;31m'\nNC='\\033[0m'\necho -e \"${RED}failed${NC}\" \\x1b[1m \\u0007";
+  assert.deepEqual(textVariants(script), [script]);
+  // Printing characters, tabs and line breaks are still decoded, also beside colour codes.
+  assert.ok(has("printf '\\033[1m\\x63\\x75\\x72\\x6c\\011x'", "curl\tx"));
+  assert.ok(has("a\\012b", "a\nb"));
 });

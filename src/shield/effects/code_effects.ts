@@ -6,6 +6,7 @@ import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { ordinaryHost } from "./fetched_code.ts";
 
 const DELETE_CALL = gated(
   /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|rmtree|Remove-Item)/,
@@ -17,24 +18,44 @@ const WALK = gated(
   /\bos\.walk\b|\bglob\b|readdirSync|\.rglob\(|\.iterdir\(|Dir\.glob|find\s*\(/,
 );
 const PARENT_KILL = gated(
-  /\b(?:os\.kill|os\.killpg|process\.kill|Process\.kill|kill)\s*\(\s*(?:os\.getppid\(\)|process\.ppid|getppid\(\)|Process\.ppid|\$\$|1\b)/,
+  /\b(?:os\.kill|os\.killpg|process\.kill|Process\.kill|Deno\.kill|kill)\s*\(\s*(?:os\.getppid\(\)|process\.ppid|getppid\(\)|Process\.ppid|Deno\.ppid|\$\$|1\b)/,
 );
 const ENV_READ = gated(
   /\bos\.environ\b|process\.env\b(?!\.[A-Z_]+\b)|\bENV\.to_h\b|%ENV\b|\$_ENV\b|getenv\(\)|Deno\.env\.toObject/,
 );
 const NETWORK_CALL = gated(
-  /\b(?:requests\.(?:post|put|get)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|http\.request|https\.request|socket\.|Net::HTTP|new WebSocket|WebSocket\(|curl_exec|httpx\.)/,
+  /\b(?:requests\.(?:post|put|get)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|http\.request|https\.request|https?\.get\(|socket\.|Net::HTTP|new WebSocket|WebSocket\(|curl_exec|httpx\.)|["']https?["']\s*\)\.(?:get|request)\b/,
 );
 /** Code that evaluates what it fetched: `exec(urlopen(…).read())`, `eval(URI.open(…).read)`, `IEX (iwr …)`,
  * a response piped into a spawned shell. */
 const FETCHED_EVAL = gated(
   /\b(?:exec|eval|execfile|compile|instance_eval|invoke-expression|iex)\s*[( ]\s*(?:await\s*)?\(?\s*(?:await\s*)?(?:(?:urllib\.request\.|request\.|requests\.|httpx\.|uri\.|lwp::simple::|\(new-object\s+(?:system\.)?net\.webclient\)\.)?(?:urlopen|urlretrieve|fetch|downloadstring|invoke-webrequest|invoke-restmethod|iwr|irm|curl_exec)\b|(?:requests|httpx|uri|kernel)\.(?:get|open)\b|file_get_contents\(\s*["']https?:|get\(\s*["']https?:)|\.pipe\(\s*(?:require\(\s*["']child_process["']\s*\)\.)?spawn\(\s*["'](?:ba|z|da)?sh["']/i,
 );
+/** Code built at run time and evaluated (`eval(d)`, `exec(body)`, `new Function(t)`, `vm.runInContext`): with a
+ * network call to an outside host in the same code, what runs is whatever that host sends. A method of the same
+ * name (`re.exec(…)`, `model.eval()`) or a string literal (`exec("ls")`) is not this. */
+const DYNAMIC_EVAL = gated(
+  /(?<![.\w$])(?:eval|exec|execfile)\s*\(\s*(?!["'`)\s])|\bnew\s+Function\s*\(|\bvm\.runIn(?:This|New)?Context\s*\(|\binstance_eval\b/,
+);
 /** Models and data that run code when loaded: remote code trusted, pickles fetched from a URL. */
 const REMOTE_MODEL_CODE = gated(
   /\btrust_remote_code\s*=\s*True\b|\b(?:pickle|joblib|dill|cloudpickle)\.loads?\s*\([^)]{0,200}(?:urlopen|requests\.get|https?:)|\btorch\.load\s*\(\s*["']https?:|\btorch\.hub\.load\s*\(/,
 );
 const URL_IN_CODE = /\b(?:https?|wss?):\/\/[^\s'"`)]+/g;
+
+/** Evaluated code next to a fetch from an outside host: escalate (BLOCK for bare IPs, plain HTTP, lookalikes). */
+function judgeEvaluatedFetch(code: string, environment: ShieldEnvironment, findings: Findings): void {
+  for (const match of code.matchAll(URL_IN_CODE)) {
+    const host = readHost(match[0], environment);
+    if (!host || host.allowed || host.loopback) continue;
+    findings.add(
+      ordinaryHost(host) ? "escalate" : "block",
+      "exec",
+      `code evaluates text it builds while fetching from "${host.host}"`,
+    );
+    return;
+  }
+}
 
 export function judgeCode(
   texts: readonly string[],
@@ -52,6 +73,8 @@ export function judgeCode(
       (NETWORK_CALL.test(code) || /https?:\/\/|\b(?:iwr|irm|invoke-webrequest|downloadstring)\b/i.test(code))
     ) {
       findings.block("exec", "code runs what it downloads");
+    } else if (DYNAMIC_EVAL.test(code) && NETWORK_CALL.test(code)) {
+      judgeEvaluatedFetch(code, environment, findings);
     }
     if (REMOTE_MODEL_CODE.test(code)) {
       findings.escalate("exec", "code loads a model or data that runs code from elsewhere");

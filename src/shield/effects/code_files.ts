@@ -17,7 +17,9 @@ const NETWORK_CALL = gated(
   /\b(?:requests\.(?:post|put|get|patch)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|https?\.(?:request|get)|socket\.|Net::HTTP|WebSocket|curl_exec|httpx\.|Invoke-(?:WebRequest|RestMethod)|smtplib|ftplib|paramiko|boto3)/,
 );
 const PATH_STRING =
-  /^(?:~|\.{1,2}|[A-Za-z]:)?[\\/][^\s*?"'<>|]{1,512}$|^\.{0,2}[\w.-]*(?:\.env|config\.ya?ml|credentials|id_rsa|id_ed25519)$/;
+  /^(?:~|\.{1,2}|[A-Za-z]:)?[\\/][^\s*?"'<>|]{1,512}$|^\.{0,2}[\w.-]*(?:\.env|config\.ya?ml|credentials|id_rsa|id_ed25519)$|^\.engine\/[^\s*?"'<>|]{1,256}$/;
+/** The engine's state folder named in code: any use of it (a database connection, a read) is looked at. */
+const ENGINE_STATE = /["'`](?:\.\/)?\.engine\//;
 const MAX_PATHS = 32;
 
 const SEVERITY: Partial<Record<PathClass, number>> = {
@@ -26,6 +28,7 @@ const SEVERITY: Partial<Record<PathClass, number>> = {
   secret: 4,
   "secret-container": 4,
   "startup-file": 3,
+  "scheduled-instructions": 3,
   "agent-instructions": 2,
   trust: 2,
   system: 1,
@@ -49,6 +52,14 @@ function classOf(
   return (SEVERITY[forms[1].kind] ?? 0) > (SEVERITY[forms[0].kind] ?? 0) ? forms[1] : forms[0];
 }
 
+/** Files whose change alters what runs or what an agent does later. */
+const STANDING_FILES = new Set<PathClass>([
+  "startup-file",
+  "agent-instructions",
+  "scheduled-instructions",
+  "trust",
+]);
+
 export function judgeCodeFiles(
   texts: readonly string[],
   environment: ShieldEnvironment,
@@ -58,15 +69,18 @@ export function judgeCodeFiles(
     if (code.length > 256 * 1024) continue;
     const writes = WRITE_CALL.test(code);
     const sends = NETWORK_CALL.test(code);
-    if (!writes && !sends) continue;
+    const engine = ENGINE_STATE.test(code);
+    if (!writes && !sends && !engine) continue;
     const paths = codeStrings(code).filter((text) => PATH_STRING.test(text)).slice(0, MAX_PATHS);
     for (const literal of paths) {
       const { kind, shown, inside } = classOf(literal.replace(/\\/g, "/"), environment);
       if (writes && kind === "engine") {
         findings.block("engine", `code changes the engine's control file "${shown}"`);
+      } else if (kind === "engine" && !sends) {
+        findings.escalate("engine", `code opens the engine's control file "${shown}"`);
       } else if (writes && kind === "persistence") {
         findings.block("persistence", `code writes "${shown}", which runs code at login or on a schedule`);
-      } else if (writes && (kind === "startup-file" || kind === "agent-instructions" || kind === "trust")) {
+      } else if (writes && STANDING_FILES.has(kind)) {
         findings.escalate("persistence", `code changes "${shown}"`);
       }
       const secret = kind === "secret" && !inside;

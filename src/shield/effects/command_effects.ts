@@ -12,6 +12,8 @@ import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
 import { type ToolWords, wordsOf } from "./open_world.ts";
 import { judgeInstall } from "./supply_chain.ts";
+import { programs } from "./programs.ts";
+import { judgeDataResets } from "./data_resets.ts";
 
 const CLOUD_CLIS = new Set([
   "aws",
@@ -80,14 +82,18 @@ function wordsOfCli(argv: string[]): ToolWords {
       }
       continue;
     }
-    if (taken++ < 4 && /^[a-zA-Z][a-zA-Z0-9-]*$/.test(arg)) wordsOf(arg, words);
+    if (taken++ < 4 && /^[a-zA-Z][a-zA-Z0-9-]*(?::[a-zA-Z0-9-]+)*$/.test(arg)) {
+      for (const part of arg.split(":")) wordsOf(part, words);
+    }
   }
   return words;
 }
 
 function judgeCloud(segment: Segment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
-  const sub = segment.argv.slice(1).filter((arg) => !arg.startsWith("-")).slice(0, 4);
+  // `heroku apps:destroy`, `firebase firestore:delete`: a subcommand's parts are words of their own.
+  const sub = segment.argv.slice(1).filter((arg) => !arg.startsWith("-")).slice(0, 4)
+    .flatMap((word) => /^[a-z-]+(?::[a-z-]+)+$/.test(word) ? word.split(":") : [word]);
   if (sub.length > 0 && sub.every((word) => CLOUD_READS.test(word) || !/^[a-z-]+$/.test(word))) return;
   if (
     sub.some((word) => CLOUD_READS.test(word)) &&
@@ -176,6 +182,24 @@ function judgeServer(segment: Segment, environment: ShieldEnvironment, findings:
   }
 }
 
+/** An MCP file server (`npx @modelcontextprotocol/server-filesystem DIR…`) handed folders beyond the workspace:
+ * whatever agent connects may read and change them. */
+function judgeFileServer(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
+  const argv = segment.argv;
+  const at = argv.findIndex((arg) => /(?:^|[/@-])(?:mcp-)?server-filesystem(?:@|$)|filesystem-mcp/.test(arg));
+  if (at < 0) return;
+  for (const folder of argv.slice(at + 1).filter((arg) => !arg.startsWith("-")).slice(0, 8)) {
+    // The server may run with the shell's HOME or with the user's: `~` is judged both ways.
+    const kinds = [environment.shellHome, environment.home].map((home) =>
+      classifyPath(normalizePath(folder, environment.workspace, home), environment)
+    );
+    if (kinds.some((kind) => kind !== "workspace" && kind !== "temp")) {
+      findings.escalate("read", `"${argv[at]}" opens "${folder}" to whatever agent connects`);
+      return;
+    }
+  }
+}
+
 /** `sudo` running a shell or an interpreter that starts one: a root shell. */
 function judgeRootShell(segment: Segment, findings: Findings): void {
   if (!segment.privileged) return;
@@ -193,6 +217,10 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
   if (basename(argv[0] ?? "") !== "git") return;
   const at = argv.findIndex((arg, index) => index > 0 && !arg.startsWith("-") && argv[index - 1] !== "-c");
   const sub = argv[at];
+  const transport = argv.find((arg) => /^ext::|^protocol\.(?:ext\.)?allow=always$/i.test(arg));
+  if (transport) {
+    findings.escalate("exec", `git runs a command as its transport ("${transport.slice(0, 60)}")`);
+  }
   if (sub === "config") {
     const rest = argv.slice(at + 1).filter((arg) => !arg.startsWith("--") || arg.includes("="));
     const [key = "", value = ""] = rest;
@@ -237,23 +265,27 @@ function judgeAgentCli(segment: Segment, findings: Findings): void {
 }
 
 /** Programs each check looks at (one test before the check). */
-const SIGNALS = /^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/;
-const PERMISSIONS = /^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/;
-const SERVERS = /^(?:python[0-9.]*|busybox|httpd|php[0-9.]*|http-server|serve|ruby.*)$/;
-const INSTALLERS =
-  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo)$/;
+const SIGNALS = programs(/^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/);
+const PERMISSIONS = programs(/^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/);
+const SERVERS = programs(/^(?:python[0-9.]*|busybox|httpd|php[0-9.]*|http-server|serve|ruby.*)$/);
+const INSTALLERS = programs(
+  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo)$/,
+);
+const AGENTS = programs(AGENT_CLIS);
 
 /** Findings for every segment of the action's shell commands. */
 export function judgeSegments(segments: Segment[], environment: ShieldEnvironment, findings: Findings): void {
   for (const segment of segments) {
-    const program = basename(segment.argv[0] ?? "").toLowerCase();
+    const program = segment.program.toLowerCase();
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
-    if (SIGNALS.test(program)) judgeProcessSignal(segment, findings);
-    if (PERMISSIONS.test(program)) judgePermissions(segment, environment, findings);
-    if (SERVERS.test(program)) judgeServer(segment, environment, findings);
+    judgeDataResets(segment, findings);
+    if (SIGNALS.has(program)) judgeProcessSignal(segment, findings);
+    if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
+    if (SERVERS.has(program)) judgeServer(segment, environment, findings);
     if (segment.privileged) judgeRootShell(segment, findings);
     if (program === "git") judgeGit(segment, environment, findings);
-    if (AGENT_CLIS.test(program)) judgeAgentCli(segment, findings);
-    if (INSTALLERS.test(program)) judgeInstall(segment, environment, findings);
+    if (AGENTS.has(program)) judgeAgentCli(segment, findings);
+    if (INSTALLERS.has(program)) judgeInstall(segment, environment, findings);
+    if (segment.text.includes("filesystem")) judgeFileServer(segment, environment, findings);
   }
 }

@@ -13,10 +13,19 @@ import { readHost } from "./hosts.ts";
 import { type Ecosystem, editDistance, typosquatTarget } from "./supply_chain.ts";
 import { POPULAR_ACTIONS, POPULAR_HOOK_REPOS } from "./data/popular_actions.ts";
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
+import { programs } from "./programs.ts";
+import { judgeLockfile, LOCKFILE } from "./lockfile_sources.ts";
+import { judgeWorkflowSteps } from "./workflow_steps.ts";
 
 const MAX_CHARS = 128 * 1024;
 const PACKAGE_CONFIG =
-  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl)$/i;
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl|pipfile|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|pom\.xml|\.mvn\/[\w.-]+|settings\.xml)$/i;
+/** Gradle and Maven files: a URL inside a repository or mirror declaration is a package source. */
+const JVM_BUILD = /\.gradle(?:\.kts)?$/i;
+const JVM_SOURCE_KEY = /maven\s*[({]|\burl\s*[=(]?\s*(?:uri\()?\s*["']?$/i;
+const MAVEN_XML = /(?:^|\/)(?:pom|settings)\.xml$/i;
+const MAVEN_SOURCE =
+  /<(repository|pluginRepository|mirror|snapshotRepository)>[\s\S]{0,2000}?<url>\s*([^<\s]+)\s*<\/url>[\s\S]{0,2000}?<\/\1>/g;
 const WORKFLOW = /\/\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)action\.ya?ml$/i;
 const PRE_COMMIT = /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/i;
 const URL = /\b(?:https?|git\+https?|git\+ssh|ssh|git):\/\/[^\s"'`<>),;\]]+/gi;
@@ -50,7 +59,11 @@ function manifestNames(path: string, text: string): Array<[Ecosystem, string]> {
   const names: Array<[Ecosystem, string]> = [];
   if (/package\.json$/i.test(path)) {
     for (const block of text.matchAll(/"(?:dev|peer|optional)?[dD]ependencies"\s*:\s*\{([^}]{0,16384})\}/g)) {
-      for (const entry of block[1].matchAll(/"([@\w./-]{1,214})"\s*:/g)) names.push(["npm", entry[1]]);
+      for (const entry of block[1].matchAll(/"([@\w./-]{1,214})"\s*:\s*"(?:npm:(@?[\w./-]{1,214}?)@)?/g)) {
+        names.push(["npm", entry[1]]);
+        // An alias (`"lodash": "npm:lodahs@4"`) installs another package under the listed name.
+        if (entry[2] && entry[2] !== entry[1]) names.push(["npm", entry[2]]);
+      }
     }
   } else if (/requirements[\w.-]*\.txt$/i.test(path)) {
     for (const line of text.matchAll(/^\s*([A-Za-z0-9][\w.-]{0,99})\s*(?:[<>=!~;\[]|$)/gm)) {
@@ -86,7 +99,11 @@ function judgeManifestLine(
   const shown = basename(path);
   for (const url of (line.match(URL) ?? []).slice(0, 4)) {
     const key = line.slice(0, line.indexOf(url));
-    if (INDEX_KEY.test(key) || /source|index|registr/i.test(section) && /\burl\b/i.test(key)) {
+    if (
+      JVM_BUILD.test(path)
+        ? JVM_SOURCE_KEY.test(key)
+        : INDEX_KEY.test(key) || /source|index|registr/i.test(section) && /\burl\b/i.test(key)
+    ) {
       judgeIndexUrl(url, `"${shown}"`, environment, findings);
     } else if (
       DEPENDENCY_FILE.test(path) &&
@@ -102,6 +119,12 @@ function judgeManifestLine(
 
 function judgeManifest(path: string, text: string, environment: ShieldEnvironment, findings: Findings): void {
   const shown = basename(path);
+  if (MAVEN_XML.test(path)) {
+    for (const match of text.matchAll(MAVEN_SOURCE)) {
+      judgeIndexUrl(match[2], `"${shown}"`, environment, findings);
+    }
+    return;
+  }
   let section = "";
   for (const line of text.split("\n", 4096)) {
     section = SECTION.exec(line)?.[1] ?? section;
@@ -110,6 +133,7 @@ function judgeManifest(path: string, text: string, environment: ShieldEnvironmen
   if (/"[\w@/.-]+"\s*:\s*"(?:github:|git\+|git:|[\w-]+\/[\w.-]+#)|\bgit\s*=\s*["']/.test(text)) {
     findings.escalate("install", `"${shown}" takes a dependency straight from a git repository`);
   }
+  if (/go\.mod$/i.test(path)) judgeGoReplaces(text, findings);
   for (const [ecosystem, name] of manifestNames(path, text)) {
     const target = typosquatTarget(ecosystem, name);
     if (target) {
@@ -118,6 +142,16 @@ function judgeManifest(path: string, text: string, environment: ShieldEnvironmen
         `"${shown}" adds "${name}", one or two edits from "${target}" (likely typosquat)`,
       );
     }
+  }
+}
+
+/** `replace A => B v1.2.3` handing A's import path to another module (a local `./dir` is the developer's own). */
+function judgeGoReplaces(text: string, findings: Findings): void {
+  for (const match of text.matchAll(/^\s*(?:replace\s+)?([\w.~/-]+)(?:\s+v[\w.+-]+)?\s*=>\s*([\w.~/-]+)/gm)) {
+    const [, original, replacement] = match;
+    if (/^(?:\.{1,2}\/|\/)/.test(replacement) || replacement === original) continue;
+    findings.escalate("install", `"go.mod" replaces "${original}" with "${replacement}"`);
+    return;
   }
 }
 
@@ -138,6 +172,12 @@ function judgeWorkflow(text: string, findings: Findings): void {
   for (const match of text.matchAll(/\buses:\s*["']?([\w.-]+\/[\w.-]+)(?:\/[\w./-]*)?@/g)) {
     const target = imitated(match[1], POPULAR_ACTIONS);
     if (target) findings.block("install", `the workflow uses "${match[1]}", which imitates "${target}"`);
+  }
+  for (const match of text.matchAll(/\buses:\s*["']?(([\w.-]+)\/[\w.-]+)(?:\/[\w./-]*)?@([\w.-]+)/g)) {
+    if (!/^(?:actions|github)$/i.test(match[2]) && MOVING_REF.test(match[3])) {
+      findings.escalate("install", `the workflow runs "${match[1]}" from the moving branch "${match[3]}"`);
+      break;
+    }
   }
   if (
     /\bpull_request_target\b/.test(text) &&
@@ -239,7 +279,11 @@ export function judgeConfigWrites(
   if (text === "") return;
   for (const path of paths) {
     if (PACKAGE_CONFIG.test(path)) judgeManifest(path, text, environment, findings);
-    if (WORKFLOW.test(path)) judgeWorkflow(text, findings);
+    if (WORKFLOW.test(path)) {
+      judgeWorkflow(text, findings);
+      judgeWorkflowSteps(text, environment, findings);
+    }
+    if (LOCKFILE.test(path)) judgeLockfile(path, text, environment, findings);
     if (PRE_COMMIT.test(path)) judgePreCommit(text, findings);
     if (AGENT_INSTRUCTIONS.test(path) && AUTO_APPROVE.test(text)) {
       findings.escalate("delegation", `"${basename(path)}" switches an agent's approvals or sandbox off`);
@@ -247,6 +291,8 @@ export function judgeConfigWrites(
     if (AGENT_INSTRUCTIONS.test(path)) judgeNamedPackages(path, text, findings);
   }
 }
+
+const PACKAGE_MANAGER_PROGRAMS = programs(PACKAGE_MANAGERS);
 
 /** Package indexes set by commands and environment variables. */
 export function judgeIndexCommands(
@@ -256,8 +302,8 @@ export function judgeIndexCommands(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const program = basename(segment.argv[0] ?? "").toLowerCase();
-    if (!PACKAGE_MANAGERS.test(program)) continue;
+    const program = segment.program.toLowerCase();
+    if (!PACKAGE_MANAGER_PROGRAMS.has(program)) continue;
     const words = segment.argv.slice(1);
     if (
       !words.some((word) =>

@@ -10,6 +10,7 @@ import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
+import { programs } from "./programs.ts";
 
 const ENGINES = /^(?:docker|podman|nerdctl|finch|lima|colima)$/;
 const VALUED = new Set([
@@ -160,19 +161,23 @@ function judgePod(segment: Segment, findings: Findings): void {
   else if (privileged || node) findings.escalate("exec", "a pod asks for its node's privileges");
 }
 
+const ENGINE_PROGRAMS = programs(ENGINES);
+const LXD_PROGRAMS = programs(/^(?:lxc|incus)$/);
+const KUBERNETES_PROGRAMS = programs(/^(?:kubectl|oc)$/);
+
 export function judgeContainers(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const program = basename(segment.argv[0] ?? "");
-    if (ENGINES.test(program)) {
+    const program = segment.program;
+    if (ENGINE_PROGRAMS.has(program)) {
       judgeRun(segment.argv, environment, findings);
       if (segment.argv[1] === "pull") {
         judgeImage(segment.argv.slice(2).find((arg) => !arg.startsWith("-")), environment, findings);
       }
-    } else if (/^(?:lxc|incus)$/.test(program)) judgeLxd(segment, findings);
-    else if (/^(?:kubectl|oc)$/.test(program)) judgePod(segment, findings);
+    } else if (LXD_PROGRAMS.has(program)) judgeLxd(segment, findings);
+    else if (KUBERNETES_PROGRAMS.has(program)) judgePod(segment, findings);
   }
 }

@@ -6,12 +6,13 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
+import { sensitiveMention } from "./mentioned_paths.ts";
 
 const GATHER_SECRETS = gated(
   /\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\b[^.\n]{0,60}\b(?:saved passwords?|passwords?|credentials?|api keys?|tokens?|cookies|secrets?|private keys?|ssh keys?|seed phrase|recovery codes?|browser profile|keychain|wallet)\b/i,
 );
 const REMOTE_CONTROL = gated(
-  /\b(?:fetch|download|get|read|check|poll|load|open|curl|wget)\b[^.\n]{0,60}(?:https?:\/\/|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b)\S*[^.\n]{0,60}\b(?:do|run|execute|exec|follow|carry out|obey|apply|install|source|bash|sh)\b[^.\n]{0,30}\b(?:what|whatever|instructions?|commands?|it says|says|it|them|that|the (?:script|file|binary|installer|job|task))\b/i,
+  /\b(?:fetch|download|get|read|check|poll|load|open|curl|wget|watch|monitor|visit)\b[^.\n]{0,60}(?:https?:\/\/|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b)\S*[^.\n]{0,60}\b(?:do|run|execute|exec|follow|carry(?: \w+)? out|obey|apply|install|source|bash|sh|perform|complete)\b[^.\n]{0,30}\b(?:what|whatever|instructions?|commands?|it says|says|it|them|that|the (?:script|file|binary|installer|job|task))\b|\b(?:check|poll|fetch|read|watch|monitor|visit|get|load)\b[^.\n]{0,40}(?:https?:\/\/|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b)\S*[^.\n]{0,20}\bfor (?:new |further |more |the |any |latest |next |pending )?(?:instructions?|commands?|tasks?|orders?|jobs?)\b/i,
 );
 /** Asks the agent to hide what it does from the user. */
 const CONCEAL = gated(
@@ -28,8 +29,13 @@ const DESTROY_INTENT = gated(
 const SEND_INTENT = gated(
   /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i,
 );
+/** A send verb and, anywhere else in the task (another sentence, the context field), an address to send to. */
+const SEND_VERB = gated(
+  /\b(?:send|e-?mail|mail|upload|post|forward|share|transfer|export|leak|publish|store|save|put|paste|dump|log)\b/i,
+);
+const ANY_ADDRESS = gated(/[\w.+-]@[\w-]+\.[\w.]+|https?:\/\/\S+/i);
 const SENSITIVE_DATA_WORDS = gated(
-  /\b(?:customer|client|user|employee|contact)s?(?: list| data| records| database| export)?\b|\bdatabase\b|\bdump\b|\.csv\b|\bcredentials?\b|\bpasswords?\b|\bkeys?\b|\bsecrets?\b|\btokens?\b|\bcontracts?\b|\bpayroll\b|\bsalar(?:y|ies)\b|~\/|\bhome (?:folder|directory)\b|\bdocuments\b|\.env\b|\ball (?:files|data|messages|emails)\b|\bcontents of\b|\binbox\b|\bchat history\b/i,
+  /\b(?:card numbers?|credit cards?|cvv|ssns?|social security|bank (?:details|accounts?)|medical|health records?|passports?)\b|\b(?:customer|client|user|employee|contact)s?(?: list| data| records| database| export)?\b|\bdatabase\b|\bdump\b|\.csv\b|\bcredentials?\b|\bpasswords?\b|\bkeys?\b|\bsecrets?\b|\btokens?\b|\bcontracts?\b|\bpayroll\b|\bsalar(?:y|ies)\b|~\/|\bhome (?:folder|directory)\b|\bdocuments\b|\.env\b|\ball (?:files|data|messages|emails)\b|\bcontents of\b|\binbox\b|\bchat history\b/i,
 );
 const PROTECTION_OFF_INTENT = gated(
   /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|antivirus|anti-virus|defender|edr|mfa|2fa|two-factor|logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code review|tests)\b/i,
@@ -83,6 +89,10 @@ export function judgeDelegation(
   if (RECON.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to attack or probe hosts`);
   if (CONCEAL.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to hide what it does`);
   judgeIntents(tool, text, findings);
+  const mention = sensitiveMention(text, environment);
+  if (mention) {
+    findings.escalate("delegation", `"${tool}" hands on work on "${mention.path}" (${mention.kind})`);
+  }
   for (const finding of sensitiveFindings(text)) {
     if (
       finding.kind === "payment instruction" || finding.kind === "financial" || finding.kind === "password"
@@ -132,7 +142,8 @@ export function judgeDelegation(
 export function judgeIntents(tool: string, text: string, findings: Findings): void {
   if (text.length > 64 * 1024) return;
   if (DESTROY_INTENT.test(text)) findings.escalate("delegation", `"${tool}" asks an agent to destroy data`);
-  if (SEND_INTENT.test(text) && SENSITIVE_DATA_WORDS.test(text)) {
+  const sends = SEND_INTENT.test(text) || SEND_VERB.test(text) && ANY_ADDRESS.test(text);
+  if (sends && SENSITIVE_DATA_WORDS.test(text)) {
     findings.escalate("delegation", `"${tool}" asks an agent to send data out`);
   }
   if (PROTECTION_OFF_INTENT.test(text)) {
@@ -155,23 +166,37 @@ export function judgeIntents(tool: string, text: string, findings: Findings): vo
 const FOR_LATER = gated(
   /\b(?:for (?:all )?future (?:sessions|conversations|requests|tasks|chats)|from now on|going forward|remember (?:this|that|for)|in every (?:future )?(?:session|conversation))\b/i,
 );
-/** HTML comments: text a person reading the rendered page never sees. */
-const HIDDEN_COMMENT = /<!--([\s\S]{0,4000}?)-->/g;
+/** Text a person reading the rendered page never sees: HTML comments, Markdown comments (`[//]: # (…)`), and
+ * elements styled or marked invisible (`display:none`, `visibility:hidden`, zero size or opacity, white text,
+ * `hidden`). */
+const HIDDEN_PARTS = [
+  /<!--([\s\S]{0,4000}?)-->/g,
+  /^\s*\[(?:\/\/|comment|_|#)\]:\s*(?:#|<>)\s*(?:\(([^\n]{0,2000})\)|"([^"\n]{0,2000})")/gim,
+  /<(\w+)[^>]{0,200}?(?:style\s*=\s*["'][^"']{0,200}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|color\s*:\s*(?:#fff(?:fff)?|white|transparent)\b)[^"']{0,200}["']|\shidden(?:\s*=\s*["']?(?:hidden|true)["']?)?(?=[\s>/]))[^>]{0,200}>([\s\S]{0,4000}?)<\/\1\s*>/gi,
+];
+const HIDDEN_MARKERS =
+  /<!--|\]:\s*(?:#|<>)|display\s*:\s*none|visibility|font-size|opacity|color\s*:|\shidden\b/i;
 const AI_READER = gated(
   /\b(?:ai|assistant|agent|model|llm|copilot|claude|cursor|codex|gemini|gpt|chatbot|bot)s?\b/i,
 );
 const IMPERATIVE = gated(
-  /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never)\b/i,
+  /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never|add|set|make|give|grant|change|invite|transfer|pay|publish|post|reveal|print|fetch|download|visit|open|read)\b/i,
 );
 
-/** Instructions hidden from the human reader of a document: HTML comments addressed to an AI reader. */
+/** Instructions hidden from the human reader of a document: comments and invisible elements addressed to an AI
+ * reader. */
 export function judgeHiddenInstructions(tool: string, text: string, findings: Findings): void {
-  if (text.length > 256 * 1024 || !text.includes("<!--")) return;
-  for (const match of text.matchAll(HIDDEN_COMMENT)) {
-    const inner = match[1];
-    if (INSTRUCTIONS_TO_AI.test(inner) || AI_READER.test(inner) && IMPERATIVE.test(inner)) {
-      findings.escalate("persistence", `"${tool}" hides instructions for an AI reader in a comment`);
-      return;
+  if (text.length > 256 * 1024 || !HIDDEN_MARKERS.test(text)) return;
+  for (const pattern of HIDDEN_PARTS) {
+    for (const match of text.matchAll(pattern)) {
+      const inner = match.slice(1).filter((part) => part !== undefined).at(-1) ?? "";
+      if (INSTRUCTIONS_TO_AI.test(inner) || AI_READER.test(inner) && IMPERATIVE.test(inner)) {
+        findings.escalate(
+          "persistence",
+          `"${tool}" hides instructions for an AI reader in text people do not see`,
+        );
+        return;
+      }
     }
   }
 }
@@ -202,5 +227,11 @@ export function judgeStanding(tool: string, text: string, findings: Findings): v
   }
   if (TRIGGERED_ACTION.test(text)) {
     findings.escalate("persistence", `"${tool}" writes an instruction that triggers actions later`);
+  }
+  if (text.length < 64 * 1024 && (SELF_APPROVAL.test(text) || PROTECTION_OFF_INTENT.test(text))) {
+    findings.escalate(
+      "persistence",
+      `"${tool}" keeps an order to approve or switch off what protects the user`,
+    );
   }
 }

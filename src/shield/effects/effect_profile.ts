@@ -15,6 +15,8 @@ import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
+import { judgeRemoteRuns } from "./remote_runs.ts";
+import { judgeToolArguments } from "./argument_injection.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
 import { judgeSql, type SqlReading } from "./sql_effects.ts";
 import { judgeIndexCommands } from "./config_files.ts";
@@ -23,7 +25,6 @@ import { judgeWebCode } from "./web_code.ts";
 import { judgeProtections } from "./protections.ts";
 import { judgeContainers } from "./containers.ts";
 import { judgeOtherInstalls } from "./other_installs.ts";
-import { startEvaluation } from "./gate.ts";
 import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
@@ -84,6 +85,7 @@ function judgeCommandsAndCode(
   const shell = view.texts.get("shell") ?? [];
   judgeSegments(view.segments, environment, findings);
   judgeFetchedCode(view.segments, environment, findings);
+  judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);
@@ -126,7 +128,10 @@ function judgeHandedOn(
       findings,
     );
   }
-  if (view.type === "memory_write" || writes.some((entry) => entry.kind === "agent-instructions")) {
+  if (
+    view.type === "memory_write" ||
+    writes.some((entry) => entry.kind === "agent-instructions" || entry.kind === "scheduled-instructions")
+  ) {
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
   }
 }
@@ -136,7 +141,6 @@ export function buildEffectProfile(
   annotations: ToolAnnotations | undefined,
   environment: ShieldEnvironment,
 ): EffectProfile {
-  startEvaluation();
   const findings = new Findings();
   const writes = classed(view.writePaths, environment);
   const written = new Set(writes.map((entry) => entry.path.absolute));
@@ -158,9 +162,12 @@ export function buildEffectProfile(
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
-    judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), findings);
+    judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
   } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {
     judgeSideFields(view.tool, textsOf(view, "outbound"), findings);
+  }
+  if (openWorld) {
+    judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);

@@ -16,6 +16,28 @@ const DATA_FLAGS =
   /^(?:-d|--data[\w-]*|-F|--form[\w-]*|-T|--upload-file|--post-data|--post-file|--body-data|--body-file|--json)(?:=|$)|^-X(?:POST|PUT|PATCH)$/;
 const FIELD_WORDS = /password|passwd|card|cvv|cvc|ssn|pin\b|otp|secret|token/i;
 
+const CREDENTIAL_HEADER =
+  /^(?:proxy-)?authorization\s*:|^(?:x-)?[\w-]*(?:api-?key|token|auth|secret)[\w-]*\s*:|^cookie\s*:/i;
+const VARIABLE = /\$\{?([A-Za-z_]\w*)/;
+
+/** A credential from the environment in a request's headers or login (`-H "Authorization: Bearer $X"`, `-u
+ * me:$X`, `--oauth2-bearer $X`) going to a host its name does not belong to (`$OPENAI_API_KEY` to openai.com is
+ * the key's own service; `$NPM_TOKEN` or `$TOKEN` to any other host is a credential leaving). */
+function sendsForeignCredential(argv: readonly string[], host: string): boolean {
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i];
+    let value: string | undefined;
+    if (/^(?:-H|--header)$/.test(arg) && CREDENTIAL_HEADER.test(argv[i + 1] ?? "")) value = argv[i + 1];
+    else if (/^(?:-u|--user|--oauth2-bearer)$/.test(arg)) value = argv[i + 1];
+    else if (/^--header=/.test(arg) && CREDENTIAL_HEADER.test(arg.slice(9))) value = arg;
+    const variable = value === undefined ? undefined : VARIABLE.exec(value)?.[1];
+    if (!variable) continue;
+    const owner = variable.toLowerCase().split("_")[0];
+    if (owner.length < 3 || !host.replace(/[^a-z0-9]/g, "").includes(owner)) return true;
+  }
+  return false;
+}
+
 /** Whether the action sends data to the URL's host (bodies, uploads, query strings that carry data). */
 function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldReading | undefined): boolean {
   const method = typeof view.payload.method === "string" ? view.payload.method.toUpperCase() : "GET";
@@ -24,6 +46,7 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
   }
   if (view.segments.some((segment) => segment.argv.includes(host.url) || segment.text.includes(host.host))) {
     if (view.segments.some((segment) => segment.argv.some((arg) => DATA_FLAGS.test(arg)))) return true;
+    if (view.segments.some((segment) => sendsForeignCredential(segment.argv, host.host))) return true;
   }
   if (openWorld && (openWorld.words.verbs.has("send") || openWorld.words.verbs.has("export"))) return true;
   let query = host.query;
@@ -33,7 +56,9 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
     // A malformed escape is judged as written.
   }
   const values = query.split(/[?&]/).map((pair) => pair.slice(pair.indexOf("=") + 1));
-  return values.some((value) => value.length >= 32) || query.length > 256 ||
+  // A list (`a,b,c,d`) is records leaving, not a setting.
+  return values.some((value) => value.length >= 32 || (value.match(/[,;\n]/g)?.length ?? 0) >= 3) ||
+    query.length > 256 ||
     sensitiveFindings(query).length > 0;
 }
 

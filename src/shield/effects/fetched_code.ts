@@ -9,6 +9,7 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
+import { programs } from "./programs.ts";
 
 const DOWNLOADERS =
   /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
@@ -23,7 +24,14 @@ const REMOTE_ARGUMENT = /(?:^|[:=\s])(?:https?|ftp):\/\/|^\\\\[^\\]+\\|^\/\/\d{1
 /** Programs that run the file named by their first plain argument (`bash x`, `java -jar x`, `msiexec /i x`). */
 const FILE_RUNNERS =
   /^(?:(?:ba|z|da|k|)sh|source|\.|python[0-9.]*|perl|ruby|node|php|java|msiexec|dpkg|rpm|apt|apt-get|installer|open|start|cmd|pwsh|powershell|wine|mono|dotnet|bun|deno)$/i;
+/** Installers: any argument naming the downloaded file installs it (`pip install ./x.whl`, `npm i x.tgz`). */
+const FILE_INSTALLERS =
+  /^(?:pip[0-9.]*|pipx|uv|npm|pnpm|yarn|bun|gem|apt|apt-get|dnf|yum|zypper|brew|snap|flatpak|code|helm|cargo|conda|mamba|poetry)$/i;
 const URL_WORD = /^(?:https?|ftp|tftp):\/\/\S+$/i;
+const DOWNLOADER_PROGRAMS = programs(DOWNLOADERS);
+const REMOTE_RUNNER_PROGRAMS = programs(REMOTE_RUNNERS);
+const FILE_RUNNER_PROGRAMS = programs(FILE_RUNNERS);
+const FILE_INSTALLER_PROGRAMS = programs(FILE_INSTALLERS);
 
 interface Download {
   /** The file it wrote, as written in the command. */
@@ -32,8 +40,7 @@ interface Download {
 }
 
 /** A stdin runner: a shell without `-c`, an interpreter without a script (or with `-`), `iex`. */
-function runsStdin(argv: string[]): boolean {
-  const program = basename(argv[0] ?? "").toLowerCase();
+function runsStdin(program: string, argv: string[]): boolean {
   const args = argv.slice(1);
   if (POWERSHELL_RUNNERS.test(program)) return !args.some((arg) => /^-(?:c|command|file|f|enc)/i.test(arg));
   if (SHELLS.test(program)) return !args.some((arg) => /^-[a-z]*c/.test(arg) || /^[^-]/.test(arg));
@@ -113,8 +120,8 @@ export function judgeFetchedCode(
   const downloads: Download[] = [];
   for (let k = 0; k < segments.length; k++) {
     const segment = segments[k];
-    const program = basename(segment.argv[0] ?? "").toLowerCase();
-    if (segment.joinedBy === "|" && runsStdin(segment.argv)) {
+    const program = segment.program.toLowerCase();
+    if (segment.joinedBy === "|" && runsStdin(program, segment.argv)) {
       const source = pipedDownloader(segments, k);
       if (source) {
         const url = urlOf(source);
@@ -125,15 +132,15 @@ export function judgeFetchedCode(
         );
       }
     }
-    if (REMOTE_RUNNERS.test(program)) {
+    if (REMOTE_RUNNER_PROGRAMS.has(program)) {
       const remote = segment.argv.slice(1).find((arg) => REMOTE_ARGUMENT.test(arg));
       if (remote) {
         findings.block("exec", `"${program}" runs a script or package from "${remote.slice(0, 80)}"`);
       }
     }
-    const script = program === "chmod"
-      ? segment.argv.slice(1)
-      : FILE_RUNNERS.test(program)
+    const script = program === "chmod" || FILE_INSTALLER_PROGRAMS.has(program)
+      ? segment.argv.slice(1, 16)
+      : FILE_RUNNER_PROGRAMS.has(program)
       ? segment.argv.slice(1).filter((arg) => !/^[-/+]/.test(arg) || arg.includes("/") && arg.length > 3)
         .slice(0, 1)
       : [];
@@ -147,7 +154,7 @@ export function judgeFetchedCode(
         `runs "${ran.file}", which it downloaded from ${hostName(ran.url)}`,
       );
     }
-    const download = downloadTarget(segment);
+    const download = DOWNLOADER_PROGRAMS.has(program) ? downloadTarget(segment) : undefined;
     if (download) downloads.push(download);
   }
 }
@@ -158,7 +165,7 @@ function pipedDownloader(segments: Segment[], k: number): Segment | undefined {
   for (let j = k - 1; j >= 0 && k - j <= 8; j--) {
     const earlier = segments[j];
     if (earlier.depth !== depth) continue;
-    if (DOWNLOADERS.test(basename(earlier.argv[0] ?? "").toLowerCase())) return earlier;
+    if (DOWNLOADER_PROGRAMS.has(earlier.program.toLowerCase())) return earlier;
     if (earlier.joinedBy !== "|") return undefined;
   }
   return undefined;

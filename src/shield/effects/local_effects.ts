@@ -43,6 +43,12 @@ export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: F
       findings.escalate("persistence", `changes the start-up file "${shown}"`);
     } else if (kind === "trust" && !keyscan) {
       findings.escalate("persistence", `changes what this machine trusts ("${shown}")`);
+    } else if (kind === "scheduled-instructions") {
+      // Inside the workspace too: the engine's own scheduler acts on it unattended.
+      findings.escalate(
+        "persistence",
+        `changes "${shown}", standing instructions a scheduler runs unattended`,
+      );
     } else if (kind === "agent-instructions" && path.relative === undefined) {
       findings.escalate("persistence", `changes another agent's settings or instructions ("${shown}")`);
     } else if (kind === "secret-container") {
@@ -53,16 +59,35 @@ export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: F
   }
 }
 
+/** Agent configuration that names MCP servers and their environment (tokens live there). */
+const AGENT_CONFIG_WITH_KEYS =
+  /(?:^|\/)(?:\.?mcp\.json|mcp_config\.json|\.claude\.json|claude_desktop_config\.json|\.aider\.conf\.ya?ml|\.gemini\/settings\.json|\.continue\/config\.(?:json|ya?ml)|\.codex\/config\.toml)$/i;
+
 export function judgeReads(reads: ClassedPath[], findings: Findings): void {
   for (const { path, kind } of reads) {
     if (kind === "engine" && !/\/\.engine(?:\/|$)/.test(path.absolute)) {
       findings.escalate("engine", `reads the engine's control file "${path.relative ?? path.absolute}"`);
+    }
+    if (
+      kind === "agent-instructions" && path.relative === undefined &&
+      AGENT_CONFIG_WITH_KEYS.test(path.absolute)
+    ) {
+      findings.escalate(
+        "read",
+        `reads another agent's configuration "${path.absolute}", where its tokens are kept`,
+      );
     }
   }
 }
 
 /** What written content sets up for later: weakened checks, hidden instructions, images and files fetched into
  * them, configuration of tools, registries, CI and agents. */
+/** Explicit embeddings, overrides and isolates (Trojan Source, CVE-2021-42574): in source code they make the
+ * text a reviewer sees differ from what the compiler reads. Marks (U+200E/U+200F) are left to translations. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const SOURCE_FILE =
+  /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|kts|scala|swift|c|cc|cpp|cxx|h|hpp|cs|php|pl|pm|sh|bash|zsh|ps1|lua|sql|ya?ml|toml|json|tf)$/i;
+
 export function judgeWrittenContent(
   view: ActionView,
   writes: ClassedPath[],
@@ -74,6 +99,17 @@ export function judgeWrittenContent(
   const written = contents.join("\n");
   judgeWeakenedCode(view.tool, removed, contents, findings);
   judgeHiddenInstructions(view.tool, written, findings);
+  // Judged on the payload as sent: the texts Shield scans have invisible characters taken out.
+  const raw = Object.values(view.payload).filter((value): value is string => typeof value === "string");
+  if (
+    raw.some((value) => BIDI_CONTROL.test(value)) &&
+    writes.some((entry) => SOURCE_FILE.test(entry.path.absolute))
+  ) {
+    findings.escalate(
+      "write",
+      "writes code holding bidirectional control characters, which show it reordered",
+    );
+  }
   for (const entry of writes) {
     for (const image of writtenImages(entry.path.absolute, written)) judgeImage(image, environment, findings);
     for (const url of remoteAdds(entry.path.absolute, written)) {

@@ -6,7 +6,9 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { globToRegExp } from "../glob.ts";
 import type { Findings } from "./findings.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
-import { INSTRUCTIONS_TO_AI } from "./delegation.ts";
+import { INSTRUCTIONS_TO_AI, judgeHiddenInstructions } from "./delegation.ts";
+import { judgeDataLinks } from "./data_links.ts";
+import { AGENT_MENTION } from "./argument_injection.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -56,7 +58,7 @@ const PASTE_AND_RUN = gated(
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i,
 );
 const BRAND_DOMAINS =
-  /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|apple\.com|icloud\.com|paypal\.com|amazon\.com|amazonaws\.com|slack\.com|github\.com|zoom\.us|okta\.com|docusign\.net|dropbox\.com|netflix\.com)$/;
+  /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|office365\.com|sharepoint\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|googleusercontent\.com|googleapis\.com|gstatic\.com|youtube\.com|apple\.com|icloud\.com|paypal\.com|paypalobjects\.com|amazon\.com|amazonaws\.com|slack\.com|slack-edge\.com|slack-files\.com|github\.com|githubusercontent\.com|githubassets\.com|github\.io|github\.dev|zoom\.us|zoom\.com|okta\.com|docusign\.net|docusign\.com|dropbox\.com|dropboxusercontent\.com|netflix\.com|discord\.com|discordapp\.com|discord\.gg|whatsapp\.com|telegram\.org|t\.me|linkedin\.com|facebook\.com|instagram\.com|stripe\.com)$/;
 
 const contactPatterns = new Map<string, RegExp[]>();
 
@@ -166,6 +168,11 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${input.tool}" carries instructions addressed to an AI assistant`);
   }
+  judgeHiddenInstructions(input.tool, joined, findings);
+  judgeDataLinks(input.tool, input.texts, environment, findings);
+  if (joined.includes("@") && joined.length < 64 * 1024 && AGENT_MENTION.test(joined)) {
+    findings.escalate("delegation", `"${input.tool}" orders another coding agent to act through a mention`);
+  }
   const hidden = (input.hidden ?? []).filter((recipient) => !isContact(recipient, environment));
   const visible = new Set(
     input.recipients.filter((recipient) => !(input.hidden ?? []).includes(recipient)).map(domainOf),
@@ -189,9 +196,16 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
 
 /** Content an open-world tool writes to a shared place (an issue, a repository file, a page, a document): the
  * same sensitive details a message would carry, and instructions planted for an AI assistant. */
-export function judgeSharedWrite(tool: string, texts: readonly string[], findings: Findings): void {
+export function judgeSharedWrite(
+  tool: string,
+  texts: readonly string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
   const joined = texts.join("\n");
   if (joined.length < 6) return;
+  judgeHiddenInstructions(tool, joined, findings);
+  judgeDataLinks(tool, texts, environment, findings);
   for (const finding of sensitiveFindings(joined)) {
     if (finding.kind === "login link" || finding.kind === "personal data") continue;
     findings.escalate("message", `"${tool}" writes ${finding.evidence} where others can read it`);

@@ -210,6 +210,49 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
   return signals;
 }
 
+/** Grant words that give access whatever else the name says (`delegate` alone may hand work to an agent). */
+const GRANT_ONLY = new Set([
+  "share",
+  "grant",
+  "invite",
+  "invitation",
+  "authorize",
+  "authorise",
+  "permit",
+  "elevate",
+]);
+/** A mail rule that only files or labels what arrives: no forwarding, deleting, hiding, replying or running. */
+const MAIL_WORDS = new Set([
+  "inbox",
+  "mail",
+  "email",
+  "gmail",
+  "outlook",
+  "filter",
+  "filters",
+  "label",
+  "labels",
+]);
+const OUTWARD_RULE =
+  /forward|redirect|bcc|webhook|https?:|delete|trash|purge|permanent|remove_?label|archive|skip|hide|spam|block|mark_?as_?read|"(?:read|is_?read|markread)"\s*:\s*true|skip_?inbox|reply|respond|responder|vacation|run|exec|script|command|cron|schedule/i;
+
+function sortsMailOnly(words: ToolWords, payload: Record<string, unknown>): boolean {
+  if (!words.words.some((word) => MAIL_WORDS.has(word))) return false;
+  if (
+    words.words.some((word) =>
+      /^(?:forward|forwarding|redirect|responder|autoreply|vacation|webhook|hook|hooks)$/.test(word)
+    )
+  ) {
+    return false;
+  }
+  const actions = JSON.stringify(
+    Object.entries(payload).filter(([key]) =>
+      !/^(?:name|title|conditions?|criteria|from|query|match)$/i.test(key)
+    ),
+  );
+  return actions.length < 4096 && !OUTWARD_RULE.test(actions);
+}
+
 export interface OpenWorldReading {
   words: ToolWords;
   recipients: string[];
@@ -257,7 +300,12 @@ export function judgeOpenWorld(
   } else if (verbs.has("physical") && !verbs.has("read") && signals.offFlag) {
     findings.escalate("physical", `"${name}" acts on a physical device`);
   }
-  if (verbs.has("grant") || signals.publicFlag || (nouns.has("access") && has(verbs, "write", "send"))) {
+  // Work delegated to another agent (`delegate_work_to_coworker`) is judged as delegation, not as access.
+  const delegation = verbs.has("delegate") && nouns.has("agent") &&
+    !words.words.some((word) => !word.startsWith("delegat") && NOUNS.get(word)?.includes("access"));
+  const granting = verbs.has("grant") &&
+    !(delegation && [...words.words].every((word) => !GRANT_ONLY.has(word)));
+  if (granting || signals.publicFlag || (nouns.has("access") && has(verbs, "write", "send"))) {
     findings.escalate("access", `"${name}" grants or changes access`);
   }
   if ((verbs.has("disable") || signals.offFlag) && nouns.has("security")) {
@@ -282,7 +330,7 @@ export function judgeOpenWorld(
   if (signals.securityNotice && (nouns.has("rule") || wordList.some((word) => HIDING_WORDS.test(word)))) {
     findings.escalate("security", `"${name}" hides or discards security notices`);
   }
-  if (nouns.has("rule") && has(verbs, "write", "send", "disable")) {
+  if (nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload)) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }
   if (nouns.has("secret") && !has(verbs, "write", "delete")) {

@@ -16,6 +16,7 @@ import {
   POPULAR_NUGET,
   POPULAR_VSCODE,
 } from "./data/popular_more.ts";
+import { programs } from "./programs.ts";
 
 /** The popular name `name` imitates: one or two edits away (one for short names), or for `owner/name` and
  * `publisher.name` the same name under a near owner. Popular names and unrelated names imitate nothing. */
@@ -72,6 +73,21 @@ function urlHost(text: string, environment: ShieldEnvironment) {
 /** Commands that publish a package or image for everyone who installs it (a worm's way to spread). */
 const PUBLISH =
   /^(?:(?:npm|pnpm|bun) publish|yarn (?:npm )?publish|twine upload|poetry publish|uv publish|cargo publish|gem push|dotnet nuget push|nuget push|flit publish|hatch publish)\b(?!.*--dry-run)/;
+const PUBLISHERS = new Set([
+  "npm",
+  "pnpm",
+  "bun",
+  "yarn",
+  "twine",
+  "poetry",
+  "uv",
+  "cargo",
+  "gem",
+  "dotnet",
+  "nuget",
+  "flit",
+  "hatch",
+]);
 /** Organisations whose repositories are cloned and run everywhere: a near spelling of one imitates it. */
 const POPULAR_OWNERS = [
   "microsoft",
@@ -100,13 +116,14 @@ const POPULAR_OWNERS = [
 
 function judgePublishAndClone(segment: Segment, findings: Findings): void {
   const argv = segment.argv;
-  if (PUBLISH.test(`${basename(argv[0] ?? "")} ${argv.slice(1).join(" ")}`)) {
+  const program = basename(argv[0] ?? "");
+  if (PUBLISHERS.has(program) && PUBLISH.test(`${program} ${argv.slice(1).join(" ")}`)) {
     findings.escalate(
       "install",
       `"${basename(argv[0] ?? "")}" publishes a package for everyone who installs it`,
     );
   }
-  if (basename(argv[0] ?? "") !== "git" || !argv.includes("clone")) return;
+  if (program !== "git" || !argv.includes("clone")) return;
   for (const arg of argv) {
     const owner = /github\.com[/:]([\w.-]+)\//i.exec(arg)?.[1]?.toLowerCase();
     if (!owner) continue;
@@ -120,7 +137,7 @@ function judgePublishAndClone(segment: Segment, findings: Findings): void {
 function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "");
-  const text = argv.join(" ");
+  if (program === "git") return;
   if (program === "add-apt-repository" || /^apt-key$/.test(program) && argv.includes("add")) {
     findings.escalate("install", `"${program}" trusts a third-party package source`);
   }
@@ -128,7 +145,7 @@ function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment
     findings.escalate("install", `"brew tap ${argv[2]}" adds a third-party formula source`);
   }
   if (program === "helm" && argv[1] === "repo" && argv[2] === "add") {
-    const host = urlHost(text, environment);
+    const host = urlHost(argv.join(" "), environment);
     if (host && !host.allowed && !host.loopback) {
       findings.escalate("install", `"helm repo add" trusts charts from "${host.host}"`);
     }
@@ -155,8 +172,9 @@ function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment
 }
 
 /** Every program the checks of this file look at: one test before any of them. */
-const INSTALL_PROGRAMS =
-  /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/;
+const INSTALL_PROGRAMS = programs(
+  /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/,
+);
 
 export function judgeOtherInstalls(
   segments: readonly Segment[],
@@ -164,8 +182,7 @@ export function judgeOtherInstalls(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const program = basename(segment.argv[0] ?? "");
-    if (!INSTALL_PROGRAMS.test(program)) continue;
+    if (!INSTALL_PROGRAMS.has(segment.program)) continue;
     judgeRegistryInstall(segment, findings);
     judgeThirdPartySources(segment, environment, findings);
     judgePublishAndClone(segment, findings);

@@ -1,5 +1,5 @@
 /** Sorts a normalised path into what touching it means: the engine's control files, secret stores, folders
- * that hold secret stores, persistence places, agent instruction files, system files, the user's own files
+ * that hold secret stores, persistence places, agent instruction files, a scheduler's standing instructions, system files, the user's own files
  * outside the workspace, temporary space, or the workspace. */
 
 import type { NormalPath } from "../paths.ts";
@@ -13,6 +13,7 @@ export type PathClass =
   | "startup-file"
   | "trust"
   | "agent-instructions"
+  | "scheduled-instructions"
   | "system"
   | "personal"
   | "temp"
@@ -34,6 +35,12 @@ const PERSISTENCE =
   /(?:^|\/)(?:\.ssh\/(?:authorized_keys2?|rc)|\.config\/systemd\/|library\/launch(?:agents|daemons)\/|\.config\/autostart\/|\.git\/hooks\/|\.git-templates?\/|\.gitconfig$|\.git\/config$)|^\/etc\/(?:cron|crontab|systemd\/|init\.d\/|rc\.local|profile\.d\/|sudoers|ld\.so\.preload|pam\.d\/|xdg\/autostart\/|update-motd\.d\/)|^\/var\/spool\/cron\/|^\/(?:usr\/)?lib\/systemd\//;
 const TRUST =
   /(?:^|\/)\.ssh\/(?:known_hosts|config)$|^\/(?:usr\/local\/share|etc)\/ca-certificates\/|^\/etc\/(?:apt\/trusted|pki\/)/;
+/** Files a scheduler reads and acts on with no human in the loop: the engine's HEARTBEAT.md (its standing
+ * checks) and the same file of other agents that keep one. Whatever is written there runs later, unattended. */
+/** Python start-up hooks: `.pth` files in site-packages (their `import` lines run at every start of Python) and
+ * `sitecustomize.py`/`usercustomize.py`; a start-up file wherever it lies, virtual environments included. */
+const PYTHON_STARTUP = /\/site-packages\/[^/]+\.pth$|\/(?:site|user)customize\.py$/;
+const SCHEDULED_INSTRUCTIONS = /(?:^|\/)heartbeat\.md$/;
 export const AGENT_INSTRUCTIONS =
   /(?:^|\/)(?:(?:claude|agents?|gemini|conventions|copilot-instructions)\.md|\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.augment-guidelines|\.aider\.conf\.ya?ml|\.claude\.json|\.mcp\.json|mcp\.json|claude_desktop_config\.json|\.(?:cursor|windsurf|roo|kiro|amazonq|trae|continue|clinerules|junie|openhands|idx)\/.+|\.github\/(?:copilot-instructions\.md|instructions\/.+|prompts\/.+|chatmodes\/.+)|\.claude\/(?:settings[^/]*\.json|commands\/.+|agents\/.+|hooks\/.+)|\.vscode\/(?:settings|tasks|mcp|launch)\.json|\.gemini\/.+|\.codex\/config\.toml|\.devcontainer\/.+)$/;
 const SYSTEM = /^\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|opt|sys|proc|dev|var|srv|System|Library)(?:\/|$)/;
@@ -54,19 +61,39 @@ function inHome(absolute: string, environment: ShieldEnvironment): string | unde
   return match ? absolute.slice(match[0].length) || "/" : undefined;
 }
 
+/** Classes already worked out, per environment (paths recur: the same files are read and written again). */
+const known = new WeakMap<ShieldEnvironment, Map<string, PathClass>>();
+const MAX_KNOWN = 4096;
+
 export function classifyPath(path: NormalPath, environment: ShieldEnvironment): PathClass {
+  let classes = known.get(environment);
+  if (!classes) known.set(environment, classes = new Map());
+  // The class depends on the absolute path and on whether it lies in the workspace.
+  const key = path.relative === undefined ? path.absolute : `${path.absolute}\u0000`;
+  let kind = classes.get(key);
+  if (kind === undefined) {
+    kind = classifyNow(path, environment);
+    if (classes.size >= MAX_KNOWN) classes.clear();
+    classes.set(key, kind);
+  }
+  return kind;
+}
+
+function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClass {
   const absolute = path.absolute;
   if (environment.controlPaths.some((control) => under(absolute, control))) return "engine";
   const lower = absolute.toLowerCase();
   const home = inHome(lower, environment);
   if (home !== undefined && SECRET_IN_HOME.test(home)) return "secret";
   if (SECRET_ANYWHERE.test(lower)) return "secret";
+  if (SCHEDULED_INSTRUCTIONS.test(lower)) return "scheduled-instructions";
   if (AGENT_INSTRUCTIONS.test(lower)) return "agent-instructions";
   if (lower === "/" || lower === "/home" || lower === "/users" || lower === "/root") {
     return "secret-container";
   }
   if (home !== undefined && SECRET_CONTAINER_IN_HOME.test(home)) return "secret-container";
   if (home !== undefined && STARTUP_IN_HOME.test(home)) return "startup-file";
+  if (PYTHON_STARTUP.test(lower)) return "startup-file";
   if (TRUST.test(lower)) return "trust";
   if (PERSISTENCE.test(lower)) return "persistence";
   if (path.relative !== undefined) return "workspace";

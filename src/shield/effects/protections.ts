@@ -10,6 +10,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
+import { programs } from "./programs.ts";
 
 /** Package installs told not to check signatures, and downloads freed from the OS's quarantine check. */
 const SIGNATURES_OFF = gated(
@@ -180,7 +181,7 @@ function judgeHijack(
   }
   for (const segment of segments) {
     const argv = segment.argv;
-    if (!/^(?:npm|pnpm|yarn|git)$/.test(basename(argv[0] ?? "")) || !argv.includes("config")) continue;
+    if (!CONFIGURABLE.has(segment.program) || !argv.includes("config")) continue;
     const at = argv.findIndex((arg) => HIJACK_SETTING.test(arg.replace(/^core\./, "")));
     const place = at > 0 ? untrustedPlace(argv[at + 1] ?? "", environment) : undefined;
     if (place) findings.escalate("exec", `"${argv[at]}" makes ${basename(argv[0])} run "${place}"`);
@@ -205,13 +206,13 @@ export function judgeProtections(
   judgeHijack(shellTexts, segments, environment, findings);
   for (const segment of segments) {
     // One look at the program decides which checks apply (most commands need none of them).
-    const program = basename(segment.argv[0] ?? "");
+    const program = segment.program;
     if (SECRET_SCANNERS.has(program) && MACHINE_SCAN.test(segment.text)) {
       findings.escalate("read", `"${program}" searches the whole machine for secrets`);
     }
     if (program === "git") judgeGitPush(segment, findings);
     if (program === "chmod" || program === "setfacl") judgeWorldAccess(segment, environment, findings);
-    if (SERVICE_PROGRAMS.test(program)) judgeServices(segment, findings);
+    if (SERVICE_PROGRAMS.has(program)) judgeServices(segment, findings);
     if (program === "gh") judgeRepositoryProtection(segment, findings);
     if ((program === "gh" || program === "git") && segment.text.includes("$")) {
       judgeSecretCopy(segment, findings);
@@ -221,5 +222,8 @@ export function judgeProtections(
 
 const SECRET_SCANNERS = new Set(["trufflehog", "gitleaks", "detect-secrets", "noseyparker", "ggshield"]);
 /** Programs judgeServices looks at: service managers, sysctl, auditctl, and recovery tools. */
-const SERVICE_PROGRAMS =
-  /^(?:systemctl|service|launchctl|rc-service|sysctl|auditctl|vssadmin|wmic|wbadmin|bcdedit|tmutil|diskshadow)(?:\.exe)?$/i;
+const SERVICE_PROGRAMS = programs(
+  /^(?:systemctl|service|launchctl|rc-service|sysctl|auditctl|vssadmin|wmic|wbadmin|bcdedit|tmutil|diskshadow)(?:\.exe)?$/i,
+);
+/** Programs whose `config` can name a shell or script to run. */
+const CONFIGURABLE = programs(/^(?:npm|pnpm|yarn|git)$/);

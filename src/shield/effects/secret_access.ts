@@ -8,6 +8,7 @@ import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import type { ClassedPath } from "./effect_profile.ts";
+import { programs } from "./programs.ts";
 
 /** Credential-store tools: program, then the argument words that make it read or dump secrets. */
 const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> = [
@@ -42,6 +43,8 @@ export function judgeSecretReads(reads: readonly ClassedPath[], findings: Findin
 const STORE_PROGRAMS =
   /^(?:cmdkey|vaultcmd|rundll32|procdump(?:64)?|reg|ntdsutil|esentutl|vssadmin|kwallet-query|security|secret-tool|lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?)(?:\.exe)?$/i;
 
+const STORE_PROGRAM_SET = programs(STORE_PROGRAMS);
+
 /** Credential-store tools among the commands, and code reading browser secrets. */
 export function judgeSecretTools(
   segments: readonly Segment[],
@@ -49,8 +52,9 @@ export function judgeSecretTools(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const program = basename((segment.argv[0] ?? "").replace(/\\/g, "/"));
-    if (!STORE_PROGRAMS.test(program)) continue;
+    const first = segment.argv[0] ?? "";
+    const program = first.includes("\\") ? basename(first.replace(/\\/g, "/")) : segment.program;
+    if (!STORE_PROGRAM_SET.has(program)) continue;
     for (const [name, argument, level] of STORE_READERS) {
       if (!name.test(program)) continue;
       const args = segment.argv.slice(1);

@@ -29,12 +29,12 @@ const ACCOUNT =
 const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
 const ONE_TIME = new RegExp(
   String
-    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9\n]{0,24}\d(?:[ -]?\d){3,7}\b`,
+    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b|\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b|\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b|\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b|\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
   "i",
 );
 const PASSWORD = new RegExp(
   String
-    .raw`\b(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe)\b(?:\s+(?:for|of)\s+[\w.@-]{1,40})?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`,
+    .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe)\b(?:\s+(?:for|of)\s+[\w.@-]{1,40})?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`,
   "gi",
 );
 const WORDISH = new RegExp(
@@ -113,12 +113,28 @@ function passwordShown(text: string): boolean {
   return false;
 }
 
+/** Lines that read as records of people: an e-mail address among two or more separated fields (a CSV or TSV
+ * export, a pasted table). */
+function records(text: string): number {
+  if (!text.includes("@")) return 0;
+  let count = 0;
+  for (const line of text.split("\n", 256)) {
+    if (
+      line.length < 256 && /[\w.+-]+@[\w-]+\.[\w.]+/.test(line) && (line.match(/[,\t|;]/g)?.length ?? 0) >= 2
+    ) {
+      if (++count >= 2) return count;
+    }
+  }
+  return count;
+}
+
 function personal(text: string, found: SensitiveFinding[]): void {
   const phones = new Set([...text.matchAll(PHONE)].map((match) => match[0].replace(/\D/g, ""))).size;
   const emails = new Set([...text.matchAll(EMAIL)].map((match) => match[0].toLowerCase())).size;
   let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
     (DATE_OF_BIRTH.test(text) ? 1 : 0);
   if (SSN.test(text)) items += 2;
+  if (records(text) >= 2) items += 1;
   if (phones >= 2) items += 1;
   if (VULNERABLE.test(text)) items += 1;
   if (items >= 2) found.push({ kind: "personal data", evidence: "personal contact or identity details" });

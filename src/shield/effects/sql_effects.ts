@@ -5,8 +5,8 @@
 
 import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
-import { basename } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { programs } from "./programs.ts";
 
 const MAX_SQL_CHARS = 64 * 1024;
 const MAX_STATEMENTS = 64;
@@ -96,8 +96,10 @@ function judgeText(text: string, engineDatabase: boolean, findings: Findings): b
   return writes;
 }
 
-const SQL_CLIENTS =
-  /^(?:psql|mysql|mariadb|sqlite3|sqlcmd|clickhouse-client|duckdb|cockroach|mongosh|mongo|redis-cli|snowsql|bq|trino|presto|cqlsh|sqlplus)$/;
+const SQL_CLIENTS = programs(
+  /^(?:psql|mysql|mariadb|sqlite3|sqlcmd|clickhouse-client|duckdb|cockroach|mongosh|mongo|redis-cli|snowsql|bq|trino|presto|cqlsh|sqlplus)$/,
+);
+const NO_STATEMENTS: { texts: string[]; engine: boolean } = { texts: [], engine: false };
 const STATEMENT_OPTIONS = /^(?:-c|-e|--command|--execute|--eval|-q|--query|-Q|--sql)$/;
 
 /** The statements a database client segment runs, and whether it opens the engine's database. */
@@ -106,8 +108,8 @@ function clientStatements(
   isEngine: (path: string) => boolean,
 ): { texts: string[]; engine: boolean } {
   const argv = segment.argv;
-  const program = basename(argv[0] ?? "");
-  if (!SQL_CLIENTS.test(program)) return { texts: [], engine: false };
+  const program = segment.program;
+  if (!SQL_CLIENTS.has(program)) return NO_STATEMENTS;
   const texts: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const [name, glued] = argv[i].split(/=(.*)/s);

@@ -72,7 +72,8 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   physical: `lock locks door doors gate garage car vehicle alarm camera cameras motion smoke thermostat heater
     oven stove insulin pump bolus medication valve window windows sprinkler breaker drone robot ignition
     trunk boiler furnace garagedoorcontrol baby arlo ring nest wyze blink simplisafe adt august yale schlage
-    kwikset myq chamberlain tesla rivian smartthings homekit ecobee tuya eufy`,
+    kwikset myq chamberlain tesla rivian smartthings homekit ecobee tuya eufy emergency ambulance police
+    firefighter firefighters 911 112 traffic light lights elevator pacemaker ventilator infusion`,
   security: `alert alerts notification notifications security camera alarm mfa 2fa twofactor tls ssl https
     firewall logging audit monitoring protection antivirus defender guardrail guardrails motion auth
     authentication encryption kms sso organization organizations sandbox approval approvals verification
@@ -100,7 +101,7 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   code: `python code js javascript node interpreter repl notebook jupyter ipython ruby perl php lua`,
   file: `file files fs filesystem dir directory folder path`,
   web: `web url page webpage http https site website link fetch browser`,
-  agent: `agent agents subagent assistant task worker`,
+  agent: `agent agents subagent assistant task worker coworker coworkers crew teammate`,
   package: `package packages dependency dependencies module modules library crate gem`,
 });
 

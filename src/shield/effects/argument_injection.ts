@@ -1,0 +1,54 @@
+/** Arguments of open-world tools (MCP and others) that carry an attack on whatever reads them: text addressed
+ * to an AI (tool poisoning: `<IMPORTANT>…`, "ignore previous instructions"), an order to another coding agent by
+ * mention (`@claude merge this`), or a shell command substitution
+ * naming a secret store or start-up file (`$(cat ~/.aws/credentials)`) for a server that passes it to a shell. */
+
+import type { ShieldEnvironment } from "../environment.ts";
+import { gated } from "./gate.ts";
+import type { Findings } from "./findings.ts";
+import { INSTRUCTIONS_TO_AI, judgeStanding } from "./delegation.ts";
+import { sensitiveMention } from "./mentioned_paths.ts";
+
+/** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
+ * consequential order: one agent driving another through a comment or message. ("@claude fix the test" is
+ * ordinary use; merging, deleting, pushing, approving or granting through another agent is not.) */
+export const AGENT_MENTION = gated(
+  /(?<![\w.+-])@(?:claude|copilot|codex|devin|cursor|jules|gemini-code-assist|openhands|sweep-?ai|aider|coderabbitai|amazon-?q|qodo-?merge|tabnine|mentat|gpt)(?![\w.-])[^\n]{0,80}?\b(?:merge|delete|remove|disable|approve|push|force|deploy|publish|release|grant|invite|run|execute|install|bypass|share|send|upload|rotate|revoke|make (?:it |the \w+ )?public|transfer)\b/i,
+);
+/** Credential material in configuration shape (`"mcpServers": {…}`, `"GITHUB_TOKEN": "…"`,
+ * `aws_secret_access_key = …`): another tool's or agent's keys handed to a tool that has no use for them
+ * (the "sidenote" argument of a poisoned MCP tool). */
+const CREDENTIAL_DUMP = gated(
+  /"mcpServers"\s*:|\baws_(?:secret_access_key|access_key_id|session_token)\b\s*[=:]|"[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)"\s*:\s*"|\b[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)=(?=[^\s"']{0,63}\d)[^\s"']{8,64}/,
+);
+/** Tools that keep notes or memories an agent reads back later: what they store is a standing instruction. */
+const KEEPS_FOR_LATER = /memor|note|remember|knowledge|fact|preference|instruction|prompt|persona/i;
+const SUBSTITUTION = /\$\([^)]{1,512}\)|`[^`\n]{1,512}`|<\([^)]{1,512}\)/g;
+
+export function judgeToolArguments(
+  tool: string,
+  texts: readonly string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const joined = texts.join("\n");
+  if (joined.length < 8 || joined.length > 64 * 1024) return;
+  if (INSTRUCTIONS_TO_AI.test(joined)) {
+    findings.escalate("message", `"${tool}" is handed instructions addressed to an AI`);
+  }
+  if (CREDENTIAL_DUMP.test(joined)) {
+    findings.escalate("read", `"${tool}" is handed credentials in configuration form`);
+  }
+  if (KEEPS_FOR_LATER.test(tool)) judgeStanding(tool, joined, findings);
+  if (joined.includes("@") && AGENT_MENTION.test(joined)) {
+    findings.escalate("delegation", `"${tool}" orders another coding agent to act through a mention`);
+  }
+  if (!joined.includes("$(") && !joined.includes("`") && !joined.includes("<(")) return;
+  for (const match of joined.matchAll(SUBSTITUTION)) {
+    const mention = sensitiveMention(match[0].slice(2, -1), environment);
+    if (mention) {
+      findings.escalate("read", `"${tool}" is handed a command substitution naming "${mention.path}"`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/** Addresses in text that leaves (messages, comments, pages) that carry data out by themselves: an image the
+ * reader's client loads on its own (Markdown `![…](url)`, `<img src>`, CSS `url()`) from a host that is not
+ * allowed, with data in its address, leaks that data the moment the text is shown (EchoLeak, markdown-image
+ * exfiltration); any link whose address holds sensitive details leaks them when followed. */
+
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { readHost } from "./hosts.ts";
+import { sensitiveFindings } from "./sensitive_data.ts";
+
+const IMAGES = [
+  /!\[[^\]\n]{0,200}\]\(\s*<?(https?:\/\/[^\s)>]+)/g,
+  /<img\b[^>]{0,300}?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/gi,
+  /\burl\(\s*["']?(https?:\/\/[^"')\s]+)/gi,
+];
+const LINKS = /\bhttps?:\/\/[^\s"'`<>)\]|]+/gi;
+const MAX_CHARS = 64 * 1024;
+const MAX_ADDRESSES = 32;
+
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, " "));
+  } catch {
+    return part;
+  }
+}
+
+/** The data an address carries: its query values and long path parts, decoded. */
+function carried(url: string): string[] {
+  const values: string[] = [];
+  const [beforeQuery, query = ""] = url.split(/[?#]/, 2);
+  for (const pair of query.split("&")) {
+    const value = pair.slice(pair.indexOf("=") + 1);
+    if (value !== "") values.push(decoded(value));
+  }
+  for (const part of beforeQuery.split("/").slice(3)) {
+    if (part.length >= 32) values.push(decoded(part));
+  }
+  return values;
+}
+
+/** Whether the carried values look like data rather than a size or a style: long, an address, or sensitive. */
+function dataLike(values: readonly string[]): boolean {
+  return values.some((value) => value.length >= 20 || value.includes("@")) ||
+    sensitiveFindings(values.join("\n")).length > 0;
+}
+
+export function judgeDataLinks(
+  tool: string,
+  texts: readonly string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const joined = texts.join("\n");
+  if (joined.length > MAX_CHARS || !joined.includes("://")) return;
+  const outside = (url: string) => {
+    const host = readHost(url, environment);
+    return host !== undefined && !host.allowed && !host.loopback ? host.host : undefined;
+  };
+  const images = new Set<string>();
+  for (const pattern of IMAGES) {
+    for (const match of joined.matchAll(pattern)) {
+      if (images.size >= MAX_ADDRESSES) break;
+      images.add(match[1]);
+      const host = outside(match[1]);
+      if (host && dataLike(carried(match[1]))) {
+        findings.escalate(
+          "network",
+          `"${tool}" shows an image from "${host}" whose address carries data out`,
+        );
+        return;
+      }
+    }
+  }
+  let links = 0;
+  for (const match of joined.matchAll(LINKS)) {
+    if (++links > MAX_ADDRESSES) break;
+    const host = outside(match[0]);
+    if (!host) continue;
+    const sensitive = sensitiveFindings(carried(match[0]).join("\n"));
+    if (sensitive.length > 0) {
+      findings.escalate(
+        "network",
+        `"${tool}" links to "${host}" with ${sensitive[0].evidence} in the address`,
+      );
+      return;
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/** The shell steps of a CI workflow (`run:` lines and blocks): an attacker-controlled event field expanded into
+ * the script (`${{ github.event.issue.title }}`: script injection, the fix is an `env:` variable), and a
+ * repository secret sent in the same step to a host outside the allowed list. */
+
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { readHost } from "./hosts.ts";
+
+/** Event fields anyone who can open an issue, comment or pull request chooses. */
+const UNTRUSTED =
+  /\$\{\{\s*(?:github\.event\.(?:issue\.(?:title|body)|comment\.body|review\.body|review_comment\.body|pull_request\.(?:title|body|head\.ref|head\.label|head\.repo\.default_branch)|head_commit\.(?:message|author\.(?:email|name))|commits\b[^}]{0,40}\.(?:message|author\.(?:email|name))|pages\b[^}]{0,40}\.page_name|discussion\.(?:title|body)|workflow_run\.(?:head_branch|display_title|head_commit\.message))|github\.head_ref)\b/;
+const SECRET = /\$\{\{\s*secrets\.[\w-]+/;
+const URL = /\bhttps?:\/\/[^\s"'`<>)]+/g;
+const MAX_LINES = 4096;
+
+/** Each `run:` step's script text. */
+export function runSteps(text: string): string[] {
+  const lines = text.split("\n", MAX_LINES);
+  const steps: string[] = [];
+  for (let i = 0; i < lines.length && steps.length < 64; i++) {
+    const match = /^(\s*(?:-\s+)?)run:\s*(.*)$/.exec(lines[i]);
+    if (!match) continue;
+    if (!/^[|>][-+]?\s*$/.test(match[2])) {
+      steps.push(match[2]);
+      continue;
+    }
+    const indent = match[1].length;
+    const block: string[] = [];
+    while (
+      i + 1 < lines.length && (lines[i + 1].trim() === "" || /^\s*/.exec(lines[i + 1])![0].length > indent)
+    ) {
+      block.push(lines[++i]);
+    }
+    steps.push(block.join("\n"));
+  }
+  return steps;
+}
+
+export function judgeWorkflowSteps(text: string, environment: ShieldEnvironment, findings: Findings): void {
+  if (!text.includes("run:")) return;
+  for (const step of runSteps(text)) {
+    const untrusted = UNTRUSTED.exec(step);
+    if (untrusted) {
+      findings.escalate(
+        "exec",
+        `a workflow step expands "${untrusted[0].slice(3).trim()}", which outsiders write, into its script`,
+      );
+    }
+    if (!SECRET.test(step)) continue;
+    for (const match of step.matchAll(URL)) {
+      const host = readHost(match[0], environment);
+      if (host && !host.allowed && !host.loopback) {
+        findings.escalate("network", `a workflow step sends a repository secret to "${host.host}"`);
+        break;
+      }
+    }
+  }
+}
