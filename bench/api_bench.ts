@@ -1,80 +1,140 @@
-/** API benchmark: GET /api/status throughput, engine cold start and idle RSS, each against a trivial Deno
- * server measured in the same run. Both servers run as `deno run -A` subprocesses. */
+/** HTTP load benchmark, as a load balancer would see it: wrk (a separate process, on its own CPU) against the
+ * engine's hot routes and, in the same run, against a bare Deno.serve answering the same bytes; a check that
+ * wrk was not the bottleneck; and the engine's cold start against a bare server's. */
 import {
   delay,
-  fetchLoad,
+  ENGINE_ENV,
+  ENGINE_RUN_FLAGS,
   fixed,
   freePort,
-  hasCommand,
   machineNote,
   MAIN,
   percentile,
   ratio,
-  rssMb,
+  REPO_ROOT,
   type SpawnedServer,
   spawnServer,
   writeEngineConfig,
-  writeTrivialServer,
 } from "./bench_support.ts";
+import {
+  bottleneckNote,
+  GENERATOR_CPU,
+  type GeneratorRun,
+  type HttpLoad,
+  httpLoad,
+  SERVER_CPU,
+} from "./load_generators.ts";
 
-const CONCURRENCY = 32;
-const WARMUP_MS = 3_000;
-const DURATION_MS = 5_000;
+const CONNECTIONS = 32;
+const WARMUP_SECONDS = 2;
+const SECONDS = 5;
+/** /api/status is measured this many times on each side (alternating), the other routes once. */
+const STATUS_ROUNDS = 3;
+const SESSIONS = 20;
 const COLD_RUNS = 5;
-const IDLE_MS = 2_000;
+const ROUTES = ["/api/status", "/api/sessions", "/api/settings", "/api/tools", "/"];
 
-interface Servers {
-  engine: (port: number) => Promise<SpawnedServer>;
-  trivial: (port: number) => Promise<SpawnedServer>;
-}
-
-function serverLaunchers(configPath: string, trivialScript: string, bodyFile: string): Servers {
+function launchers(configPath: string, routesFile: string) {
   return {
-    engine: (port) =>
+    engine: (port: number) =>
       spawnServer({
-        args: ["run", "-A", MAIN, "engine", "--config", configPath, "--port", String(port)],
+        args: ["run", ...ENGINE_RUN_FLAGS, MAIN, "engine", "--config", configPath, "--port", String(port)],
         port,
+        env: ENGINE_ENV,
         readyPath: "/api/status",
+        cpus: SERVER_CPU,
       }),
-    trivial: (port) =>
+    bare: (port: number, minimal = false) =>
       spawnServer({
-        args: ["run", "-A", trivialScript, String(port), bodyFile],
+        args: [
+          "run",
+          "-A",
+          `${REPO_ROOT}/bench/bare_http_server.ts`,
+          String(port),
+          routesFile,
+          ...(minimal ? ["--minimal"] : []),
+        ],
         port,
         readyPath: "/api/status",
+        cpus: SERVER_CPU,
       }),
   };
 }
 
-/** Requests per second from wrk when installed, else from the in-process fetch loops. */
-async function measureRps(url: string, useWrk: boolean): Promise<number> {
-  if (!useWrk) {
-    const result = await fetchLoad(url, {
-      concurrency: CONCURRENCY,
-      warmupMs: WARMUP_MS,
-      durationMs: DURATION_MS,
+/** What the engine answers on each route (body and headers but the per-answer ones), for the bare server to
+ * answer the same bytes. */
+async function recordRoutes(engineUrl: string, file: string): Promise<Record<string, number>> {
+  const routes: Record<string, { body: string; headers: [string, string][] }> = {};
+  const sizes: Record<string, number> = {};
+  const perAnswer = new Set(["content-type", "content-length", "date", "vary", "content-encoding"]);
+  for (const path of ROUTES) {
+    const response = await fetch(engineUrl + path);
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body}`);
+    const headers: [string, string][] = [[
+      "content-type",
+      response.headers.get("content-type") ?? "text/plain",
+    ]];
+    for (const [name, value] of response.headers) if (!perAnswer.has(name)) headers.push([name, value]);
+    routes[path] = { body, headers };
+    sizes[path] = new TextEncoder().encode(body).length;
+  }
+  await Deno.writeTextFile(file, JSON.stringify(routes));
+  return sizes;
+}
+
+async function load(server: SpawnedServer, path: string): Promise<GeneratorRun<HttpLoad>> {
+  const run = await httpLoad(server.url + path, {
+    serverPid: server.pid,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
+  if (run.result.errors > 0) console.log(`  (${run.result.errors} failed requests on ${server.url}${path})`);
+  return run;
+}
+
+interface Side {
+  label: string;
+  server: SpawnedServer;
+}
+
+/** Loads the engine and each baseline in turn, `rounds` times, and prints the medians and their ratios. */
+async function compareRoute(engine: SpawnedServer, baselines: Side[], path: string, rounds: number) {
+  const sides: Side[] = [{ label: "engine", server: engine }, ...baselines];
+  for (const side of sides) {
+    await httpLoad(side.server.url + path, {
+      serverPid: side.server.pid,
+      connections: CONNECTIONS,
+      seconds: WARMUP_SECONDS,
     });
-    if (result.errors > 0) console.log(`  (${result.errors} failed requests against ${url})`);
-    return result.rps;
   }
-  await runWrk(url, WARMUP_MS);
-  return await runWrk(url, DURATION_MS);
+  const runs = sides.map(() => [] as GeneratorRun<HttpLoad>[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, side] of sides.entries()) runs[index].push(await load(side.server, path));
+  }
+  const rps = runs.map((sideRuns) => percentile(sideRuns.map((run) => run.result.rps), 0.5));
+  // Requests per CPU second of the server: what a request costs, whatever share of its core the load left it.
+  const perCpu = runs.map((sideRuns) =>
+    percentile(sideRuns.map((run) => (run.result.rps * SECONDS) / run.serverCpuSeconds), 0.5)
+  );
+  const listed = (index: number) =>
+    rounds > 1 ? ` [${runs[index].map((run) => fixed(run.result.rps, 0)).join(", ")}]` : "";
+  console.log(`GET ${path}: engine ${fixed(rps[0], 0)} req/s${listed(0)}`);
+  for (let index = 1; index < sides.length; index++) {
+    console.log(
+      `  vs ${sides[index].label} ${fixed(rps[index], 0)} req/s${listed(index)}: ratio ${
+        ratio(rps[0], rps[index])
+      }` +
+        `${path === "/api/status" && index === 1 ? " (target >= x0.70)" : ""}; per server CPU second ` +
+        `${fixed(perCpu[0], 0)} vs ${fixed(perCpu[index], 0)} req, ratio ${ratio(perCpu[0], perCpu[index])}`,
+    );
+  }
+  for (const [index, side] of sides.entries()) {
+    console.log(`  ${side.label} run: ${bottleneckNote(runs[index].at(-1)!)}`);
+  }
 }
 
-async function runWrk(url: string, durationMs: number): Promise<number> {
-  const output = await new Deno.Command("wrk", {
-    args: ["-t2", `-c${CONCURRENCY}`, `-d${durationMs / 1000}s`, url],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(output.stdout);
-  const match = text.match(/Requests\/sec:\s+([\d.]+)/);
-  if (!output.success || !match) {
-    throw new Error(`wrk failed on ${url}: ${text}${new TextDecoder().decode(output.stderr)}`);
-  }
-  return Number(match[1]);
-}
-
-async function coldStartMs(launch: (port: number) => Promise<SpawnedServer>): Promise<number[]> {
+async function coldStarts(launch: (port: number) => Promise<SpawnedServer>): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < COLD_RUNS; run++) {
     const server = await launch(freePort());
@@ -90,58 +150,48 @@ async function main(): Promise<void> {
   try {
     console.log(machineNote());
     const configPath = await writeEngineConfig(dir, undefined, { general: { rate_limit: 0 } });
-    const trivialScript = await writeTrivialServer(dir);
-    const bodyFile = `${dir}/status.json`;
-    await Deno.writeTextFile(bodyFile, '{"status":"ok"}');
-    const launch = serverLaunchers(configPath, trivialScript, bodyFile);
-
+    const routesFile = `${dir}/routes.json`;
+    await Deno.writeTextFile(routesFile, "{}");
+    const launch = launchers(configPath, routesFile);
     // One unmeasured launch of each warms Deno's module cache and creates the workspace state.
     await (await launch.engine(freePort())).stop();
-    await (await launch.trivial(freePort())).stop();
+    await (await launch.bare(freePort())).stop();
 
     const engine = await launch.engine(freePort());
     running.push(engine);
-    const statusBody = await (await fetch(`${engine.url}/api/status`)).text();
-    await Deno.writeTextFile(bodyFile, statusBody);
-    const trivial = await launch.trivial(freePort());
-    running.push(trivial);
-
-    await delay(IDLE_MS);
-    const [engineRss, trivialRss] = [await rssMb(engine.pid), await rssMb(trivial.pid)];
+    for (let index = 0; index < SESSIONS; index++) {
+      await (await fetch(`${engine.url}/api/sessions`, { method: "POST" })).body?.cancel();
+    }
+    const sizes = await recordRoutes(engine.url, routesFile);
+    const bare = await launch.bare(freePort());
+    const minimal = await launch.bare(freePort(), true);
+    running.push(bare, minimal);
+    await delay(500);
     console.log(
-      `idle RSS after ${IDLE_MS / 1000} s: engine ${fixed(engineRss, 1)} MB, trivial Deno server ` +
-        `${fixed(trivialRss, 1)} MB, ratio ${ratio(engineRss, trivialRss)} (target engine < 100 MB)`,
+      `HTTP load: wrk -t1 -c${CONNECTIONS} (CPU ${GENERATOR_CPU}) against each server (CPU ${SERVER_CPU}), ` +
+        `${SECONDS} s measured after ${WARMUP_SECONDS} s warm-up; baseline: a bare Deno.serve answering the same ` +
+        `bytes (body and headers, the security headers included); for /api/status also one answering the body ` +
+        `with its Content-Type only. Bodies: ${ROUTES.map((path) => `${path} ${sizes[path]} B`).join(", ")}`,
     );
-
-    const useWrk = hasCommand("wrk");
-    const driver = useWrk ? "wrk -t2" : "in-process fetch loops";
-    console.log(
-      `GET /api/status load: ${driver}, concurrency ${CONCURRENCY}, ` +
-        `${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s measured, ${statusBody.length}-byte body`,
-    );
-    const engineRps = await measureRps(`${engine.url}/api/status`, useWrk);
-    const trivialRps = await measureRps(`${trivial.url}/api/status`, useWrk);
-    console.log(
-      `GET /api/status: engine ${fixed(engineRps, 0)} req/s, bare Deno.serve ${
-        fixed(trivialRps, 0)
-      } req/s, ` +
-        `ratio ${ratio(engineRps, trivialRps)} (target >= x0.70)`,
-    );
-    console.log(`RSS after load: engine ${fixed(await rssMb(engine.pid), 1)} MB`);
+    for (const path of ROUTES) {
+      const status = path === "/api/status";
+      const baselines = [{ label: "bare Deno.serve, same bytes", server: bare }];
+      if (status) baselines.push({ label: "bare Deno.serve, Content-Type only", server: minimal });
+      await compareRoute(engine, baselines, path, status ? STATUS_ROUNDS : 1);
+    }
     await Promise.all(running.splice(0).map((server) => server.stop()));
 
-    const engineStarts = await coldStartMs(launch.engine);
-    const trivialStarts = await coldStartMs(launch.trivial);
-    const engineMedian = percentile(engineStarts, 0.5);
-    const trivialMedian = percentile(trivialStarts, 0.5);
+    const engineStarts = await coldStarts(launch.engine);
+    const bareStarts = await coldStarts(launch.bare);
+    const [engineMedian, bareMedian] = [percentile(engineStarts, 0.5), percentile(bareStarts, 0.5)];
     console.log(
-      `cold start to first 200 (median of ${COLD_RUNS}, warm module cache): engine ` +
-        `${fixed(engineMedian, 0)} ms [${
-          engineStarts.map((ms) => fixed(ms, 0)).join(", ")
-        }], trivial Deno server ` +
-        `${fixed(trivialMedian, 0)} ms, ratio ${
-          ratio(engineMedian, trivialMedian)
-        } (target engine < 1000 ms)`,
+      `cold start to first 200 (median of ${COLD_RUNS}, warm module cache): engine ${
+        fixed(engineMedian, 0)
+      } ms ` +
+        `[${engineStarts.map((ms) => fixed(ms, 0)).join(", ")}], bare Deno server ${
+          fixed(bareMedian, 0)
+        } ms, ` +
+        `ratio ${ratio(engineMedian, bareMedian)} (target engine < 1000 ms)`,
     );
   } finally {
     await Promise.all(running.map((server) => server.stop()));

@@ -12,6 +12,7 @@ import type { MemoryService } from "../memory/types.ts";
 import { statusView, type ViewInputs } from "../routes/settings_view.ts";
 import { createToolRegistry, type ToolRegistry } from "../tools/registry.ts";
 import { parseToolArguments } from "../tools/validate_arguments.ts";
+import { transaction } from "../store/database.ts";
 import type { Foundation } from "./foundation.ts";
 import { oauthGrantNames } from "./mail_calendar.ts";
 import type { ServiceRegistry } from "./lifecycle.ts";
@@ -76,6 +77,8 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     toolSpecs: () => registry.specs(),
     systemPrompt: () => Promise.resolve(systemPrompt(base, memory)),
     limits: () => turnLimits(base),
+    // A round's messages and model-call samples go to engine.db in one transaction.
+    batch: (work) => transaction(base.db, work),
   });
   const viewInputs = (): ViewInputs => ({
     config: base.holder.current(),

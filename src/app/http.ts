@@ -8,13 +8,13 @@ import { createApiApp, type HttpHandler } from "../routes/api_app.ts";
 import { readLogPage } from "../routes/log_reader.ts";
 import { createModelCheck } from "../routes/model_check.ts";
 import type { ApiServices } from "../routes/services.ts";
-import { settingsView, statusView } from "../routes/settings_view.ts";
 import { WebSocketHub } from "../ws/hub.ts";
 import type { Agent } from "./agent.ts";
 import type { Channels } from "./channels.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
+import { hotViews } from "./hot_views.ts";
 
 export interface Http {
   hub: WebSocketHub;
@@ -68,13 +68,14 @@ function apiServices(
   channels: Channels,
 ): ApiServices {
   const logFile = join(base.stateDir, "logs", "engine.log");
+  const views = hotViews(base, agent, channels);
   return {
     sessions: base.sessions,
     auth: security.auth,
     controlKeys: security.controlKeys,
-    status: () => ({ ...statusView(agent.viewInputs()), channels: channels.manager.health() }),
-    settings: () => settingsView(agent.viewInputs()),
-    tools: () => agent.registry.describe(),
+    status: views.status,
+    settings: views.settings,
+    tools: views.tools,
     restart,
     channels: () => channels.controller(),
     subAgents: () => agent.delegation.subAgents.active(),
@@ -109,7 +110,8 @@ export class HttpServer implements EngineService {
       hostname: host,
       port: this.base.options.port ?? this.base.config.web.port,
       onListen: () => {},
-    }, (request, info) => this.app.fetch(request, { remoteAddr: info.remoteAddr }));
+      // The handler info is the routes' env as it is: its remote address is read only by a route that needs it.
+    }, (request, info) => this.app.fetch(request, info));
     this.port = this.server.addr.port;
     this.url = `http://${host.includes(":") ? `[${host}]` : host}:${this.port}`;
   }

@@ -3,8 +3,9 @@
 import type { Logger } from "../log/logger.ts";
 import type { AuditRecorder } from "../protocol/audit_events.ts";
 
-/** The supervisor starts a new engine when one exits with this code (POST /api/restart in docs/api.md). */
-export const RESTART_EXIT_CODE = 75;
+import { RESTART_EXIT_CODE } from "../lib/exit_codes.ts";
+
+export { RESTART_EXIT_CODE };
 
 /** Something that runs alongside the engine. `start` may be omitted (built running), `stop` may not. */
 export interface EngineService {

@@ -11,12 +11,14 @@ import type {
   StreamEvent,
 } from "../providers/types.ts";
 import type { Config } from "../config/schema.ts";
+import { importWhenNeeded } from "../lib/import_when_needed.ts";
 
 type Role = keyof Config["roles"];
 type ProvidersModule = typeof import("../providers/mod.ts");
 
 let providers: Promise<ProvidersModule> | undefined;
-const loadProviders = () => providers ??= import("../providers/mod.ts");
+const loadProviders = () =>
+  providers ??= importWhenNeeded<ProvidersModule>(new URL("../providers/mod.ts", import.meta.url));
 
 export class ModelResolver {
   private readonly cache = new Map<string, LanguageModel>();

@@ -2,7 +2,14 @@
  * turns every mistake into a UsageError that names the fix ("did you mean ..."). */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { closestMatch } from "../lib/closest_match.ts";
-import { COMMANDS, type CommandSpec, findCommand, GLOBAL_OPTIONS, type OptionSpec } from "./command_specs.ts";
+import {
+  COMMANDS,
+  type CommandSpec,
+  findCommand,
+  GLOBAL_OPTIONS,
+  type OptionSpec,
+  PUBLIC_COMMANDS,
+} from "./command_specs.ts";
 
 export type OptionValues = Record<string, string | boolean | undefined>;
 
@@ -118,7 +125,7 @@ function checkPositionals(command: CommandSpec, positionals: string[]): void {
   }
   if (positionals.length > max) {
     const extra = positionals[max];
-    const match = max === 0 ? closestMatch(extra, COMMANDS.map((spec) => spec.name)) : undefined;
+    const match = max === 0 ? closestMatch(extra, PUBLIC_COMMANDS.map((spec) => spec.name)) : undefined;
     throw new UsageError(
       `Unexpected argument "${extra}" for "${command.name}"${match ? `: did you mean "${match}"?` : ""}` +
         ` (usage: ${usage})`,
@@ -128,7 +135,7 @@ function checkPositionals(command: CommandSpec, positionals: string[]): void {
 }
 
 function unknownCommand(name: string): UsageError {
-  const match = closestMatch(name, COMMANDS.map((spec) => spec.name));
+  const match = closestMatch(name, PUBLIC_COMMANDS.map((spec) => spec.name));
   return new UsageError(
     `Unknown command "${name}"${match ? `: did you mean "${match}"?` : ""}` +
       ` (deno task start -- --help lists the commands)`,

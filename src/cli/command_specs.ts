@@ -18,6 +18,8 @@ export interface CommandSpec {
   options: Record<string, OptionSpec>;
   /** More lines shown by `COMMAND --help`. */
   details?: string[];
+  /** Run by Parapet itself (the supervisor), never shown in help or suggested. */
+  internal?: boolean;
 }
 
 const config: OptionSpec = {
@@ -44,6 +46,13 @@ export const COMMANDS: CommandSpec[] = [
     summary: "run the engine alone, without the supervisor",
     positionals: [0, 0],
     options: { config, port },
+  },
+  {
+    name: "engine-plan",
+    summary: "print what the supervisor needs to start the engine (permission flags, crash budget) as JSON",
+    positionals: [0, 0],
+    options: { config },
+    internal: true,
   },
   {
     name: "init",
@@ -136,6 +145,9 @@ export const COMMANDS: CommandSpec[] = [
     options: {},
   },
 ];
+
+/** The commands a person runs: help lists them, mistakes are matched against them. */
+export const PUBLIC_COMMANDS: CommandSpec[] = COMMANDS.filter((command) => !command.internal);
 
 /** Options every command accepts. */
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {

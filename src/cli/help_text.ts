@@ -1,5 +1,11 @@
 /** Renders `--help` from the command table, so help never disagrees with what the parser accepts. */
-import { COMMANDS, type CommandSpec, EXIT_CODES, GLOBAL_OPTIONS, type OptionSpec } from "./command_specs.ts";
+import {
+  type CommandSpec,
+  EXIT_CODES,
+  GLOBAL_OPTIONS,
+  type OptionSpec,
+  PUBLIC_COMMANDS,
+} from "./command_specs.ts";
 import denoJson from "../../deno.json" with { type: "json" };
 
 export const VERSION: string = denoJson.version;
@@ -7,17 +13,17 @@ export const VERSION: string = denoJson.version;
 const PROGRAM = "deno task start --";
 
 export function generalHelp(): string {
-  const width = Math.max(...COMMANDS.map((command) => usageOf(command).length));
+  const width = Math.max(...PUBLIC_COMMANDS.map((command) => usageOf(command).length));
   const lines = [
     `Parapet ${VERSION}: a self-hosted agent engine where every tool call passes Shield.`,
     "",
     `Usage: deno task start [-- COMMAND [OPTIONS]]`,
     "",
     "Commands:",
-    ...COMMANDS.map((command) => `  ${usageOf(command).padEnd(width)}  ${command.summary}`),
+    ...PUBLIC_COMMANDS.map((command) => `  ${usageOf(command).padEnd(width)}  ${command.summary}`),
     "",
     "Options:",
-    ...optionLines({ ...COMMANDS[0].options, ...GLOBAL_OPTIONS }),
+    ...optionLines({ ...PUBLIC_COMMANDS[0].options, ...GLOBAL_OPTIONS }),
     "",
     `"${PROGRAM} COMMAND --help" shows the options of one command.`,
     "",

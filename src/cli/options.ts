@@ -1,5 +1,5 @@
 /** Typed readers of the parsed command-line options shared by several subcommands. */
-import { resolve } from "node:path";
+import { absolutePath } from "../lib/absolute_path.ts";
 import { type OptionValues, UsageError } from "./arguments.ts";
 
 export type { OptionValues };
@@ -10,7 +10,7 @@ export function stringOption(options: OptionValues, name: string): string | unde
 }
 
 export function configPathFrom(options: OptionValues): string {
-  return resolve(stringOption(options, "config") ?? "config.yaml");
+  return absolutePath(stringOption(options, "config") ?? "config.yaml");
 }
 
 export function portFrom(options: OptionValues): number | undefined {

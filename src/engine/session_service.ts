@@ -22,12 +22,19 @@ export class SessionService {
   private observers: SessionObserver[] = [];
   /** Persistent sessions, counted once and then kept in step: status is asked for often. */
   private persistentCount: number | undefined;
+  /** Bumped by every change to any session or its messages: hot views keep their JSON while it stays. */
+  private changes = 0;
 
   constructor(
     private readonly persistent: SessionStore,
     private readonly otr: SessionStore,
     private readonly clock: Clock,
   ) {}
+
+  /** A number that differs after any change to a session, its title or its messages. */
+  version(): number {
+    return this.changes;
+  }
 
   observe(observer: SessionObserver): void {
     this.observers.push(observer);
@@ -41,6 +48,7 @@ export class SessionService {
   createWithId(id: string, mode: SessionMode): SessionRecord {
     if (this.find(id)) throw new ValidationError(`Session "${id}" already exists`, "SESSION_EXISTS");
     const session = this.storeFor(mode).create(id, mode, this.clock.now());
+    this.changes++;
     if (mode !== "otr" && this.persistentCount !== undefined) this.persistentCount++;
     for (const observer of this.observers) observer.created?.(session);
     return session;
@@ -74,18 +82,22 @@ export class SessionService {
     }
     const session = this.get(id);
     this.storeFor(session.mode).rename(id, clean, this.clock.now());
+    this.changes++;
   }
 
   delete(id: string): void {
     const session = this.get(id);
     this.storeFor(session.mode).delete(id);
+    this.changes++;
     if (session.mode !== "otr" && this.persistentCount !== undefined) this.persistentCount--;
     for (const observer of this.observers) observer.deleted?.(session);
   }
 
   addMessage(sessionId: string, message: NewMessage): MessageRecord {
     const record = { ...message, message_id: message.message_id ?? newId("m_") };
-    return this.storeOf(sessionId).addMessage(sessionId, record, this.clock.now());
+    const stored = this.storeOf(sessionId).addMessage(sessionId, record, this.clock.now());
+    this.changes++;
+    return stored;
   }
 
   messages(sessionId: string): MessageRecord[] {
@@ -100,6 +112,7 @@ export class SessionService {
   /** Removes every message of a session (and its compaction note) but keeps the session. */
   clear(sessionId: string): void {
     this.storeOf(sessionId).clear(sessionId);
+    this.changes++;
   }
 
   summary(sessionId: string): string {
@@ -108,6 +121,7 @@ export class SessionService {
 
   compact(sessionId: string, summary: string, messageIds: string[]): void {
     this.storeOf(sessionId).compact(sessionId, summary, messageIds);
+    this.changes++;
   }
 
   /** The store holding an existing session; 404 when there is none. */

@@ -11,6 +11,8 @@ import type {
 } from "../protocol/server_events.ts";
 import { makeEvent } from "../protocol/server_events.ts";
 import type { LanguageModel } from "../providers/types.ts";
+import type { NewMessage } from "../store/session_types.ts";
+import type { LlmCallSample } from "../store/metrics_store.ts";
 
 export interface TurnLimits {
   maxToolRounds: number;
@@ -47,6 +49,9 @@ export class Turn {
   /** Everything streamed in the turn, and in the current round: a cancel or failure mid-round keeps both. */
   streamed = "";
   roundText = "";
+  /** What the current round will store: its messages and model-call samples, written together in one
+   * transaction when the round ends (TurnRunner.save). */
+  readonly unsaved: { messages: NewMessage[]; llmCalls: LlmCallSample[] } = { messages: [], llmCalls: [] };
 
   constructor(private readonly setup: TurnSetup) {
     this.sessionId = setup.sessionId;

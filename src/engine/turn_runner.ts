@@ -1,4 +1,5 @@
 /** One agent turn: user message → streamed LLM rounds → tool calls through the pipeline → response_complete. */
+import { setImmediate } from "node:timers";
 import type { Clock } from "../lib/clock.ts";
 import { ProviderError } from "../lib/errors.ts";
 import type { Logger } from "../log/logger.ts";
@@ -26,6 +27,9 @@ export interface TurnDeps {
   toolSpecs: () => ToolSpec[];
   systemPrompt: () => Promise<string>;
   limits: () => TurnLimits;
+  /** Runs store writes in one transaction (engine.db); without it they are written one by one. It must not
+   * await: `work` is synchronous. */
+  batch?: (work: () => void) => void;
 }
 
 /** One streamed answer of the model: its text and the tool calls it asked for. */
@@ -38,6 +42,9 @@ const NO_MODEL_MESSAGE =
   "No chat model is configured: add a models[] entry and set roles.chat in config.yaml (or use /model)";
 
 export class TurnRunner {
+  /** Tool names offered, per tool list (the registry hands out the same list until the tools change). */
+  private readonly offeredNames = new WeakMap<ToolSpec[], ReadonlySet<string>>();
+
   constructor(private readonly deps: TurnDeps) {}
 
   /** Stores the user's message, then answers it: rounds of streaming and tool calls until the model stops calling
@@ -79,8 +86,10 @@ export class TurnRunner {
     const session = deps.sessions.get(sessionId);
     const stored = messageId !== undefined &&
       deps.sessions.messages(sessionId).some((message) => message.message_id === messageId);
-    if (!stored) deps.sessions.addMessage(sessionId, { role: "user", content, message_id: messageId });
-    if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
+    this.write(() => {
+      if (!stored) deps.sessions.addMessage(sessionId, { role: "user", content, message_id: messageId });
+      if (!session.title) deps.sessions.rename(sessionId, titleFrom(content));
+    });
     const model = deps.model();
     const turn = model && new Turn({
       sessionId,
@@ -88,7 +97,7 @@ export class TurnRunner {
       model,
       limits: deps.limits(),
       signal,
-      offered: new Set(deps.toolSpecs().map((spec) => spec.name)),
+      offered: this.offered(deps.toolSpecs()),
       events: deps.events,
       clock: deps.clock,
     });
@@ -104,13 +113,14 @@ export class TurnRunner {
   }
 
   private complete(turn: Turn): void {
-    this.deps.sessions.addMessage(turn.sessionId, {
+    turn.unsaved.messages.push({
       message_id: turn.messageId,
       role: "assistant",
       content: turn.roundText,
       thoughts: turn.thoughts,
       token_usage: turn.usage,
     });
+    this.save(turn);
     turn.emit("response_complete", {
       content: turn.streamed,
       message_id: turn.messageId,
@@ -134,13 +144,39 @@ export class TurnRunner {
     }
     // What the round had streamed stays in the history, as the client saw it.
     if (turn.roundText) {
-      this.deps.sessions.addMessage(turn.sessionId, {
+      turn.unsaved.messages.push({
         role: "assistant",
         content: turn.roundText,
         message_id: turn.messageId,
         thoughts: turn.thoughts,
       });
     }
+    this.save(turn);
+  }
+
+  /** Stores what the round gathered (messages, model-call samples) in one transaction. */
+  private save(turn: Turn): void {
+    const { messages, llmCalls } = turn.unsaved;
+    if (messages.length === 0 && llmCalls.length === 0) return;
+    const pending = { messages: messages.splice(0), llmCalls: llmCalls.splice(0) };
+    this.write(() => {
+      for (const sample of pending.llmCalls) this.deps.metrics.llmCall(sample);
+      for (const message of pending.messages) this.deps.sessions.addMessage(turn.sessionId, message);
+    });
+  }
+
+  private write(work: () => void): void {
+    if (this.deps.batch) this.deps.batch(work);
+    else work();
+  }
+
+  private offered(specs: ToolSpec[]): ReadonlySet<string> {
+    let names = this.offeredNames.get(specs);
+    if (!names) {
+      names = new Set(specs.map((spec) => spec.name));
+      this.offeredNames.set(specs, names);
+    }
+    return names;
   }
 
   private async contextFor(turn: Turn): Promise<ChatMessage[]> {
@@ -217,12 +253,24 @@ export class TurnRunner {
     return reply;
   }
 
-  /** Each call the model asked for goes through the pipeline, in order; its result is stored for the next round. */
+  /** Each call the model asked for goes through the pipeline, in order; its result is stored for the next round.
+   * What a tool may do is never lost to a crash: before each call runs, the round's model-call sample, the
+   * assistant message asking for it and the results of the calls before it are stored (one transaction). */
   private async runCalls(turn: Turn, reply: Reply): Promise<void> {
-    const { sessions, pipeline } = this.deps;
+    try {
+      await this.callTools(turn, reply);
+    } finally {
+      // The last result, whether every call ran or the turn was cancelled between them.
+      this.save(turn);
+    }
+  }
+
+  private async callTools(turn: Turn, reply: Reply): Promise<void> {
+    const { pipeline } = this.deps;
     if (reply.text.trim()) turn.think({ stage: "reasoning", summary: reply.text.trim().slice(0, 500) });
-    sessions.addMessage(turn.sessionId, { role: "assistant", content: reply.text, tool_calls: reply.calls });
+    turn.unsaved.messages.push({ role: "assistant", content: reply.text, tool_calls: reply.calls });
     for (const call of reply.calls) {
+      this.save(turn);
       const outcome = await pipeline.run(call, {
         sessionId: turn.sessionId,
         otr: turn.otr,
@@ -235,7 +283,7 @@ export class TurnRunner {
         summary: `${call.name}: ${outcome.isError ? "failed" : "succeeded"}`,
         detail: { tool_name: call.name, success: !outcome.isError, action_id: outcome.actionId },
       });
-      sessions.addMessage(turn.sessionId, {
+      turn.unsaved.messages.push({
         role: "tool",
         content: outcome.content,
         tool_call_id: call.id,
@@ -250,7 +298,7 @@ export class TurnRunner {
   /** Usage metrics of a model call; none for off-the-record sessions. */
   private recordCall(turn: Turn, role: string, started: number, input: number, output: number, ok: boolean) {
     if (turn.otr) return;
-    this.deps.metrics.llmCall({
+    turn.unsaved.llmCalls.push({
       sessionId: turn.sessionId,
       role,
       provider: turn.model.provider,
@@ -284,8 +332,10 @@ function outcomeRecord(outcome: ToolOutcome): ToolOutcomeRecord {
   };
 }
 
+/** One pass of the event loop, so pending socket writes go out: setImmediate, not setTimeout(0), which waits
+ * for the next timer tick (a millisecond or more, measured 2 ms on a loaded machine). */
 function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function titleFrom(content: string): string {

@@ -11,7 +11,7 @@ import { createMemoryQuery, type FtsHit } from "./memory_query.ts";
 import { statRegularFile } from "./memory_sources.ts";
 import { checkFileSize, validateWriteRequest } from "./write_request.ts";
 import { buildFtsQuery } from "../lib/fts_query.ts";
-import { buildPromptContext, PROMPT_FILES, type PromptFile } from "./prompt_context.ts";
+import { promptCache } from "./prompt_cache.ts";
 import { editSection } from "./section_edit.ts";
 import type { MemoryLog, MemorySearchResult, MemoryService } from "./types.ts";
 
@@ -36,6 +36,7 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
   const log: MemoryLog = options.log ?? (() => {});
   const index = createMemoryIndex({ workspace, db, clock, log });
   const query = createMemoryQuery(db);
+  const prompt = promptCache(workspace, db);
   const hybrid = options.embedder
     ? createHybridSearch({ db, embedder: options.embedder, clock, log, query })
     : null;
@@ -101,6 +102,7 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
           "INSERT OR REPLACE INTO memory_section_activity (path, section, touched_at) VALUES (?, ?, ?)",
         )
           .run(file, edit.section, clock.now());
+        prompt.touched();
         await index.indexFile(file);
         hybrid?.markChanged();
         // No section or content in logs: memory may hold personal details.
@@ -113,18 +115,7 @@ export function createMemoryService(options: MemoryServiceOptions): MemoryServic
       });
     },
 
-    promptContext(tokenBudget) {
-      const files = PROMPT_FILES.map((name) => readPromptFile(workspace, name)).filter((f) => f !== null);
-      const rows = db.prepare(
-        "SELECT section, touched_at FROM memory_section_activity WHERE path = 'MEMORY.md'",
-      )
-        .all() as { section: string; touched_at: number }[];
-      return buildPromptContext(
-        files,
-        tokenBudget,
-        new Map(rows.map((row) => [row.section, row.touched_at])),
-      );
-    },
+    promptContext: (tokenBudget) => prompt.text(tokenBudget),
 
     sync: () => serialize(syncNow),
     reindexAll: () =>
@@ -155,15 +146,4 @@ async function readWritable(workspace: string, file: string): Promise<string> {
   const source = statRegularFile(workspace, file, (_, why) => reason = why);
   if (source === null && reason !== "") throw new ValidationError(`Cannot write "${file}": ${reason}`);
   return source === null ? "" : await Deno.readTextFile(source.absolute);
-}
-
-/** Sync read for prompt assembly; symlinks and unreadable files are left out, never followed. */
-function readPromptFile(workspace: string, name: string): PromptFile | null {
-  try {
-    const path = `${workspace}/${name}`;
-    if (!Deno.lstatSync(path).isFile) return null;
-    return { name, content: Deno.readTextFileSync(path) };
-  } catch {
-    return null;
-  }
 }

@@ -5,15 +5,16 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ApiServices } from "./services.ts";
 import { ambiguousPathResponse, type OriginPolicy, RequestGuard } from "./guards.ts";
-import { routePath } from "./request_path.ts";
-import { sessionsRoutes } from "./sessions_routes.ts";
+import { isApiPath, routePath } from "./request_path.ts";
+import { sessionListJson, sessionsRoutes } from "./sessions_routes.ts";
+import { jsonAnswer } from "./json_answer.ts";
 import { engineRoutes } from "./engine_routes.ts";
 import { trailRoutes } from "./trail_routes.ts";
 import { loginRoutes } from "./login_routes.ts";
 import { controlRoutes } from "./control_routes.ts";
 import { modelCheckRoutes } from "./model_check_routes.ts";
 import { mcpTestRoutes } from "./mcp_test_routes.ts";
-import { staticFiles } from "./static_files.ts";
+import { type UiAnswer, uiFiles } from "./static_files.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../log/logger.ts";
 
@@ -34,25 +35,58 @@ export interface HttpHandler {
 }
 
 /** The request guard runs first, before Hono, so synchronous answers keep Deno's fast path; both judge the same
- * decoded path (routePath), so no spelling of a URL reaches a route the guard did not check. */
+ * decoded path (routePath), so no spelling of a URL reaches a route the guard did not check. The hot read-only
+ * views are answered right after the guard, with JSON kept while their data is unchanged. */
 export function createApiApp(options: ApiAppOptions): HttpHandler {
   const guard = new RequestGuard(options.origin, options.services.auth);
-  const app = createRoutes(options);
+  const sessionList = sessionListJson(options.services.sessions);
+  const files = options.webRoot ? uiFiles(options.webRoot) : undefined;
+  const app = createRoutes(options, sessionList, files);
+  const hot = hotRoutes(options.services, sessionList);
   return {
     fetch(request, env) {
       const path = routePath(request.url);
       if (path === undefined) return guard.decorate(ambiguousPathResponse(), "/");
       const refusal = guard.refuse(request, path);
       if (refusal) return guard.decorate(refusal, path);
-      const answer = app.fetch(request, env);
-      return answer instanceof Promise
-        ? answer.then((response) => guard.decorate(response, path))
-        : guard.decorate(answer, path);
+      const method = request.method;
+      const view = method === "GET" ? hot.get(path) : undefined;
+      if (view) {
+        try {
+          return jsonAnswer(view());
+        } catch {
+          // The route below fails the same way and its error handler answers (500 without details).
+        }
+      }
+      if (files && (method === "GET" || method === "HEAD") && !isApiPath(path)) {
+        // A UI file's answer carries the guard's page headers already (static_files.ts).
+        const file = files(path, method, request.headers.get("if-none-match"));
+        if (file instanceof Promise) return file.then((answer) => answer ?? routed(request, env, path));
+        if (file) return file;
+      }
+      return routed(request, env, path);
     },
   };
+  /** Hono's answer, with the guard's headers. */
+  function routed(request: Request, env: { remoteAddr: Deno.NetAddr }, path: string) {
+    const answer = app.fetch(request, env);
+    return answer instanceof Promise
+      ? answer.then((response) => guard.decorate(response, path))
+      : guard.decorate(answer, path);
+  }
 }
 
-function createRoutes(options: ApiAppOptions): Hono {
+/** GET paths answered before Hono, each by JSON text its service keeps while the data is unchanged. */
+function hotRoutes(services: ApiServices, sessionList: () => string): Map<string, () => string> {
+  return new Map([
+    ["/api/status", () => services.status()],
+    ["/api/settings", () => services.settings()],
+    ["/api/tools", () => services.tools()],
+    ["/api/sessions", sessionList],
+  ]);
+}
+
+function createRoutes(options: ApiAppOptions, sessionList: () => string, files?: UiAnswer): Hono {
   const { services, logger } = options;
   // The guard refused every path routePath cannot read, so the fallback never matches a route.
   const app = new Hono({ getPath: (request) => routePath(request.url) ?? "/\u0000" });
@@ -71,7 +105,7 @@ function createRoutes(options: ApiAppOptions): Hono {
     }
     return options.upgrade(context.req.raw);
   });
-  app.route("/api/sessions", sessionsRoutes(services));
+  app.route("/api/sessions", sessionsRoutes(services, sessionList));
   app.route("/api", loginRoutes(services, options.clientAddress));
   app.route("/api", controlRoutes(services));
   app.route("/api", engineRoutes(services));
@@ -79,12 +113,12 @@ function createRoutes(options: ApiAppOptions): Hono {
   app.route("/api", modelCheckRoutes(services));
   app.route("/api", mcpTestRoutes(services));
   // The UI is served from the not-found path so API requests never pass through the file lookup.
-  const files = options.webRoot ? staticFiles(options.webRoot) : undefined;
   const noRoute = (context: Context) =>
     context.json({ error: `No route for ${context.req.method} ${context.req.path}`, code: "NOT_FOUND" }, 404);
   app.notFound(async (context) => {
     if (!files) return noRoute(context);
-    return (await files(context, () => Promise.resolve())) ?? noRoute(context);
+    const { req } = context;
+    return (await files(req.path, req.method, req.header("if-none-match") ?? null)) ?? noRoute(context);
   });
   app.onError((error, context) => {
     if (error instanceof AppError) {

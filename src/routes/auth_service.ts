@@ -1,8 +1,8 @@
 /** Password login for the web UI and API (docs/security.md, "Web access"): bcrypt check, random cookie tokens, rate limit.
  * Tokens are stored hashed together with a fingerprint of the password hash, so changing the password (a
  * config edit and restart) invalidates every earlier login. */
-import { compare } from "bcrypt-ts";
 import { randomBytes } from "node:crypto";
+import { importWhenNeeded } from "../lib/import_when_needed.ts";
 import { sha256Hex } from "../lib/sha256.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { LoginStore } from "../store/login_store.ts";
@@ -46,7 +46,7 @@ export class AuthService {
       this.onAttempt("rate_limited", client);
       return { ok: false, reason: "rate_limited" };
     }
-    if (!this.passwordHash || !(await compare(password, this.passwordHash))) {
+    if (!this.passwordHash || !(await passwordMatches(password, this.passwordHash))) {
       this.onAttempt("failure", client);
       return { ok: false, reason: "wrong_password" };
     }
@@ -100,4 +100,10 @@ function loginTokenOf(cookieHeader: string): string | undefined {
     if (name === LOGIN_COOKIE) return value.join("=");
   }
   return undefined;
+}
+
+/** bcrypt, loaded at the first login attempt: an engine nobody logs in to never loads it. */
+async function passwordMatches(password: string, hash: string): Promise<boolean> {
+  const { compare } = await importWhenNeeded<typeof import("bcrypt-ts")>("bcrypt-ts");
+  return await compare(password, hash);
 }

@@ -4,14 +4,16 @@ import { z } from "zod";
 import type { ApiServices } from "./services.ts";
 import { readJsonBody } from "./request_input.ts";
 import { AppError, NotFoundError } from "../lib/errors.ts";
+import { jsonAnswer } from "./json_answer.ts";
 
 const detachBody = z.object({ channel: z.string({ error: "is required" }).min(1, "must not be empty") });
 
 export function engineRoutes(services: ApiServices): Hono {
   const app = new Hono();
-  app.get("/status", (context) => context.json(services.status()));
-  app.get("/tools", (context) => context.json(services.tools()));
-  app.get("/settings", (context) => context.json(services.settings()));
+  // Also answered before Hono (api_app.ts, hot routes); these serve HEAD and the error path.
+  app.get("/status", () => jsonAnswer(services.status()));
+  app.get("/tools", () => jsonAnswer(services.tools()));
+  app.get("/settings", () => jsonAnswer(services.settings()));
   app.post("/restart", (context) => {
     services.restart();
     return context.json({ status: "restarting" });

@@ -24,7 +24,7 @@ const CONTENT_SECURITY_POLICY = [
 
 /** Headers for pages and UI files. JSON answers only need nosniff: a browser never renders them as a document,
  * and each header set costs validation on the API's hot path. */
-const PAGE_HEADERS: [string, string][] = [
+export const PAGE_HEADERS: [string, string][] = [
   ["Content-Security-Policy", CONTENT_SECURITY_POLICY],
   ["X-Content-Type-Options", "nosniff"],
   ["X-Frame-Options", "DENY"],
@@ -53,7 +53,7 @@ export class RequestGuard {
       headers.get("host") ?? undefined,
       headers.get("origin") ?? undefined,
       request.url.startsWith("https:") ? "https:" : "http:",
-    ) ?? this.loginRefusal(request.method, headers.get("cookie"), path);
+    ) ?? this.loginRefusal(request.method, headers, path);
     if (!refusal) return undefined;
     return Response.json({ error: refusal.error, code: refusal.code }, { status: refusal.status });
   }
@@ -73,9 +73,9 @@ export class RequestGuard {
 
   /** When auth is required everything needs a login cookie except an allow-list: reading the UI's static files
    * (the login page and its modules; they hold no data) and logging in or out. */
-  private loginRefusal(method: string, cookieHeader: string | null, path: string): Refusal | undefined {
+  private loginRefusal(method: string, headers: Headers, path: string): Refusal | undefined {
     if (!this.auth.required || isPublic(method, path)) return undefined;
-    if (this.auth.isAuthenticated(cookieValue(cookieHeader, LOGIN_COOKIE))) return undefined;
+    if (this.auth.isAuthenticated(cookieValue(headers.get("cookie"), LOGIN_COOKIE))) return undefined;
     return {
       error: "Authentication required: log in with POST /api/login",
       code: "UNAUTHORIZED",

@@ -35,9 +35,11 @@ export interface ApiServices {
   sessions: SessionService;
   auth: AuthService;
   controlKeys: ControlKeys;
-  status(): unknown;
-  settings(): unknown;
-  tools(): { name: string; description: string }[];
+  /** GET /api/status, /api/settings and /api/tools as JSON text: hot views, answered without Hono and made
+   * again only when their data changed (the engine keeps them with lib/json_memo.ts). */
+  status(): string;
+  settings(): string;
+  tools(): string;
   /** Answers first, then exits the engine with code 75. */
   restart(): void;
   /** The channel manager, or null while no channel is enabled (GET /api/channels lists none, detach answers 503). */

@@ -3,15 +3,24 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiServices } from "./services.ts";
 import { readJsonBody, readQuery } from "./request_input.ts";
+import { JsonMemo } from "../lib/json_memo.ts";
+import { jsonAnswer } from "./json_answer.ts";
+import type { SessionService } from "../engine/session_service.ts";
 
 const createBody = z.object({ mode: z.enum(["normal", "otr"]).default("normal") });
 const renameBody = z.object({ title: z.string() });
 const searchQuery = z.object({ q: z.string({ error: "is required" }) });
 
-export function sessionsRoutes(services: ApiServices): Hono {
+/** GET /api/sessions as JSON text, made again only after a session or message changed. */
+export function sessionListJson(sessions: SessionService): () => string {
+  const memo = new JsonMemo(() => sessions.list());
+  return () => memo.text(sessions.version());
+}
+
+export function sessionsRoutes(services: ApiServices, list: () => string): Hono {
   const app = new Hono();
   const { sessions } = services;
-  app.get("/", (context) => context.json(sessions.list()));
+  app.get("/", () => jsonAnswer(list()));
   app.post("/", async (context) => {
     const body = await readJsonBody(context, createBody, true);
     return context.json(sessions.create(body.mode), 201);

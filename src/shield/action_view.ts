@@ -73,6 +73,10 @@ const KEY_USE_OPTIONS: Record<string, string> = {
 const COMMAND_WORDS =
   /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
 const MAX_PROSE_COMMANDS = 16;
+const READ_REDIRECT = /^<(?:>|&)?$/;
+const ROOTED_WORD = /^[~/$]/;
+const SPACE = /\s/;
+const SPACES = /\s+/;
 
 function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): void {
   const list = map.get(kind);
@@ -158,27 +162,30 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
     for (const target of parsed.writeTargets) view.writePaths.push(...shellForms(view, target));
     let cwd = "";
     for (const segment of parsed.segments) {
-      if (segment.depth === 0 && segment.argv[0] === "cd" && segment.argv[1]) {
-        cwd = segment.argv[1].endsWith("/") ? segment.argv[1] : `${segment.argv[1]}/`;
+      const argv = segment.argv;
+      if (segment.depth === 0 && argv[0] === "cd" && argv[1]) {
+        cwd = argv[1].endsWith("/") ? argv[1] : `${argv[1]}/`;
         continue;
       }
       for (const redirect of segment.redirects) {
-        if (/^<(?:>|&)?$/.test(redirect.op) && looksLikePath(redirect.target)) {
+        if (READ_REDIRECT.test(redirect.op) && looksLikePath(redirect.target)) {
           addShellPath(view, redirect.target);
         }
       }
       if (METADATA_COMMANDS.has(segment.program)) continue;
       if (cwd !== "" && segment.depth === 0) {
-        for (const word of segment.argv.slice(1)) {
-          if (!word.startsWith("-") && !/^[~/$]/.test(word) && looksLikePath(word)) {
+        for (let index = 1; index < argv.length; index++) {
+          const word = argv[index];
+          if (!word.startsWith("-") && !ROOTED_WORD.test(word) && looksLikePath(word)) {
             addShellPath(view, cwd + word);
           }
         }
       }
-      for (const word of segment.argv.slice(1)) {
-        if (!/\s/.test(word) || word.length > 512) continue;
+      for (let index = 1; index < argv.length; index++) {
+        const word = argv[index];
+        if (word.length > 512 || !SPACE.test(word)) continue;
         // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
-        for (const inner of word.split(/\s+/).slice(0, 16)) {
+        for (const inner of word.split(SPACES).slice(0, 16)) {
           if (looksLikePath(inner)) addShellPath(view, inner);
         }
       }

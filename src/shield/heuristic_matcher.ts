@@ -89,7 +89,8 @@ class FieldTexts {
     this.texts.length = 0;
     this.scans.length = 0;
     this.bits.length = 0;
-    this.index.clear();
+    // Map.clear allocates a fresh table even when empty: cleared only when used.
+    if (this.index.size > 0) this.index.clear();
     this.fields = fields;
     for (const segment of view.segments) {
       this.add(segment.text, COMMAND);
@@ -121,7 +122,7 @@ class FieldTexts {
   clear(): void {
     this.texts.length = 0;
     this.scans.length = 0;
-    this.index.clear();
+    if (this.index.size > 0) this.index.clear();
   }
 
   private add(raw: string, bits: number): void {
@@ -170,13 +171,12 @@ export class HeuristicMatcher {
   /** Per literal id: the rules that literal can make candidates (it is in a first set of theirs). */
   private readonly triggers: number[][] = [];
   /** Per literal id: its character code when it is one character. Single characters stay out of the
-   * automaton (under shared symbols they would fire on most characters); a presence table answers them. */
+   * automaton (under shared symbols they would fire on most characters); `includes` answers them. */
   private readonly singles: number[] = [];
+  /** Per literal id: the literal when it is one character (for `includes`), else "". */
+  private readonly singleTexts: string[] = [];
   /** Rules a single character can make candidates: checked on every text of their fields. */
   private readonly charTriggered: number[] = [];
-  private readonly present = new Int32Array(128);
-  private presentStamp = 0;
-  private presentText = "";
   private readonly ruleStamps: Int32Array;
   private readonly gaps: Array<GapProfile | undefined>;
   /** Local literal id of each id of the shared index (-1: not a literal of these rules). */
@@ -193,7 +193,7 @@ export class HeuristicMatcher {
   private readonly order: Map<HeuristicRule, number>;
   /** Run statistics of the long text last costed, shared by the rules costed on it. */
   private runsOf = "";
-  private runs = new Map<RegExp, RunStats>();
+  private readonly runs = new Map<RegExp, RunStats>();
 
   constructor(readonly rules: readonly HeuristicRule[]) {
     this.ruleFields = new Int32Array(rules.length);
@@ -208,6 +208,7 @@ export class HeuristicMatcher {
         literalIds.set(literal, id = literalIds.size);
         this.triggers.push([]);
         this.singles.push(literal.length === 1 ? literal.charCodeAt(0) : -1);
+        this.singleTexts.push(literal.length === 1 ? literal : "");
       }
       return id;
     };
@@ -256,15 +257,8 @@ export class HeuristicMatcher {
   private seen(id: number, text: string, stamp: number): boolean {
     const code = this.singles[id];
     if (code < 0) return this.marks[id] === stamp;
-    if (code >= 128) return text.includes(String.fromCharCode(code));
-    if (this.presentText !== text || this.presentStamp !== stamp) {
-      [this.presentText, this.presentStamp] = [text, stamp];
-      for (let i = 0; i < text.length; i++) {
-        const char = text.charCodeAt(i);
-        if (char < 128) this.present[char] = stamp;
-      }
-    }
-    return this.present[code] === stamp;
+    // A native search stops at the first occurrence: cheaper than a pass of our own over the whole text.
+    return text.includes(this.singleTexts[id]);
   }
 
   /** Every rule that hits, once. */
@@ -312,8 +306,11 @@ export class HeuristicMatcher {
         if (!hit[index] && (this.ruleFields[index] & fields) !== 0) this.run(index, scan, judgement, long);
       }
     }
-    [this.runsOf, this.runs] = ["", new Map()]; // keep no reference to a long text
-    this.presentText = "";
+    // Keep no reference to a long text.
+    if (this.runsOf !== "") {
+      this.runsOf = "";
+      this.runs.clear();
+    }
     this.fieldTexts.clear();
     // Rule order, so reasons list rules the same way whatever order texts and literals came in.
     if (judgement.hits.length > 1) {
@@ -344,7 +341,10 @@ export class HeuristicMatcher {
   private tooCostly(index: number, text: string): boolean {
     const gap = this.gaps[index];
     if (gap === undefined) return false;
-    if (this.runsOf !== text) [this.runsOf, this.runs] = [text, new Map()];
+    if (this.runsOf !== text) {
+      this.runsOf = text;
+      this.runs.clear();
+    }
     return worstSteps(gap, text, this.runs) > COST_BUDGET;
   }
 }

@@ -372,13 +372,15 @@ export function cleanPrefix(raw: string): string {
 export function textVariants(raw: string): string[] {
   const cleaned = cleanPrefix(raw);
   const variants = [cleaned];
-  if (decoders(cleaned) === 0) return variants;
+  const first = decoders(cleaned);
+  if (first === 0) return variants;
   let frontier = [cleaned];
   let budget = MAX_DECODED_CHARS;
   for (let depth = 0; depth < MAX_DECODE_DEPTH && frontier.length > 0; depth++) {
     const next: string[] = [];
     for (const text of frontier) {
-      const needed = decoders(text);
+      // The cleaned text's decoders were found above: one pass over each text.
+      const needed = depth === 0 ? first : decoders(text);
       if (needed === 0) continue;
       for (const decoded of decodeOnce(text, needed)) {
         if (budget <= 0 || variants.length >= MAX_VARIANTS) return variants;

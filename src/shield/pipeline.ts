@@ -184,7 +184,10 @@ export class ShieldPipeline {
     }
     const cache = this.parts.cache;
     const hash = cache.enabled ? actionHash(action) : undefined;
-    const key = `${hash}:${hints.minimumTier ?? 0}${this.parts.cacheScope?.(action) ?? ""}`;
+    // The key (and the session's history generation in it) is built only when verdicts are cached.
+    const key = hash !== undefined
+      ? `${hash}:${hints.minimumTier ?? 0}${this.parts.cacheScope?.(action) ?? ""}`
+      : "";
     const cached = hash !== undefined ? cache.get(key) : undefined;
     if (cached) return this.report(action, cached);
     const run = new Run(action, hints, this.parts, hash);

@@ -20,14 +20,27 @@ export type Variables = Map<string, string>;
 
 const OPERATORS = ["&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")"];
 const REDIRECTS = ["<<<", "<<-", "<<", ">>", "&>>", "&>", ">&", "<&", ">|", "<>", ">", "<"];
-const REDIRECT_START = new Set(["<", ">", "&"]);
-const OPERATOR_START = new Set(["&", "|", ";", "\n", "(", ")"]);
+/** Per ASCII character: 1 when it may start a redirection, an operator, or end a word. */
+const REDIRECT_START = codeTable("<>&");
+const OPERATOR_START = codeTable("&|;\n()");
+const WORD_END = codeTable(" \t\n;&|()<>");
 /** ASCII characters with no meaning inside a word (not a word end, quote, escape, `$` or backtick). */
 const PLAIN = new Uint8Array(128).fill(1);
 for (const char of " \t\n;&|()<>\\'\"$`") PLAIN[char.charCodeAt(0)] = 0;
 
-const WORD_END = new Set([" ", "\t", "\n", ";", "&", "|", "(", ")", "<", ">"]);
+/** Per UTF-16 code unit: 1 when it means nothing special inside double quotes. */
+const QUOTED_PLAIN = new Uint8Array(65536).fill(1);
+for (const char of '"\\$`') QUOTED_PLAIN[char.charCodeAt(0)] = 0;
+
 const MAX_TOKENS = 4096;
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+const DECLARING = /^(?:export|declare|local|readonly|typeset)$/;
+
+function codeTable(characters: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const char of characters) table[char.charCodeAt(0)] = 1;
+  return table;
+}
 
 const ANSI_ESCAPES: Record<string, string> = {
   n: "\n",
@@ -185,7 +198,7 @@ function readDollar(text: string, i: number, word: WordState, variables: Variabl
 function readWord(text: string, start: number, variables: Variables, subs: string[]): WordState {
   const word: WordState = { value: "", index: start };
   let i = start;
-  while (i < text.length && !WORD_END.has(text[i])) {
+  while (i < text.length && WORD_END[text.charCodeAt(i)] !== 1) {
     const c = text[i];
     if (c === "\\") {
       if (text[i + 1] !== "\n") word.value += text[i + 1] ?? "";
@@ -248,8 +261,11 @@ function readDoubleQuoted(
       word.value += `$(${text.slice(i + 1, end)})`;
       i = end + 1;
     } else {
-      word.value += c;
-      i++;
+      // A run of characters with no meaning inside double quotes is appended in one piece.
+      let end = i + 1;
+      while (end < text.length && QUOTED_PLAIN[text.charCodeAt(end)] === 1) end++;
+      word.value += end === i + 1 ? c : text.slice(i, end);
+      i = end;
     }
   }
   return i + 1;
@@ -271,14 +287,22 @@ function readHeredocs(
   let position = i + 1;
   const start = position;
   for (const delimiter of pending) {
-    let body = "";
+    // The body is every line up to the delimiter line (leading tabs ignored), each ending in a newline: one
+    // slice of the text.
+    const bodyStart = position;
+    let bodyEnd = position;
+    let unterminated = false;
     while (position < text.length) {
       const end = text.indexOf("\n", position);
-      const line = text.slice(position, end < 0 ? text.length : end);
+      const lineEnd = end < 0 ? text.length : end;
+      let from = position;
+      while (from < lineEnd && text.charCodeAt(from) === 0x09) from++;
       position = end < 0 ? text.length : end + 1;
-      if (line.replace(/^\t+/, "") === delimiter) break;
-      body += line + "\n";
+      if (lineEnd - from === delimiter.length && text.startsWith(delimiter, from)) break;
+      bodyEnd = position;
+      unterminated = end < 0;
     }
+    const body = text.slice(bodyStart, bodyEnd) + (unterminated ? "\n" : "");
     tokens.push({ kind: "heredoc", delimiter, body });
   }
   pending.length = 0;
@@ -325,7 +349,7 @@ export function lex(text: string, variables: Variables): LexResult {
       continue;
     }
     const fd = c >= "0" && c <= "9" ? /^[0-9]{1,2}(?=[<>])/.exec(text.slice(i, i + 3))?.[0] ?? "" : "";
-    const redirect = REDIRECT_START.has(text[i + fd.length])
+    const redirect = REDIRECT_START[text.charCodeAt(i + fd.length)] === 1
       ? matchAt(text, i + fd.length, REDIRECTS)
       : undefined;
     if (redirect) {
@@ -337,7 +361,7 @@ export function lex(text: string, variables: Variables): LexResult {
       else tokens.push({ kind: "redirect", op: redirect, target: target.value });
       continue;
     }
-    const operator = OPERATOR_START.has(c) ? matchAt(text, i, OPERATORS) : undefined;
+    const operator = OPERATOR_START[text.charCodeAt(i)] === 1 ? matchAt(text, i, OPERATORS) : undefined;
     if (operator) {
       if (operator === "\n" && pendingHeredocs.length > 0) {
         tokens.push({ kind: "op", value: "\n" });
@@ -351,10 +375,12 @@ export function lex(text: string, variables: Variables): LexResult {
     const word = readWord(text, i, variables, substitutions);
     i = word.index > i ? word.index : i + 1;
     const previous = tokens[tokens.length - 1];
-    const assignment = word.value.includes("=") ? /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value) : null;
-    const declared = previous?.kind === "word" &&
-      /^(?:export|declare|local|readonly|typeset)$/.test(previous.value);
-    if (assignment && (!previous || previous.kind === "op" || declared || isLeadingAssignment(tokens))) {
+    const assignment = word.value.includes("=") ? ASSIGNMENT.exec(word.value) : null;
+    if (
+      assignment &&
+      (!previous || previous.kind === "op" || (previous.kind === "word" && DECLARING.test(previous.value)) ||
+        isLeadingAssignment(tokens))
+    ) {
       variables.set(assignment[1], assignment[2]);
     }
     tokens.push({ kind: "word", value: word.value });

@@ -45,8 +45,13 @@ export function closeDatabase(db: Database): void {
   }
 }
 
-/** Runs `work` in one transaction. */
+const rollbackHooks = new WeakMap<Database, (() => void)[]>();
+
+/** Runs `work` in one transaction. Inside another transaction it joins that one, which then commits or rolls
+ * back everything together (a turn stores a whole round at once). `work` must not await: the connection's
+ * transaction would take in whatever else ran meanwhile. */
 export function transaction<T>(db: Database, work: () => T): T {
+  if (db.isTransaction) return work();
   db.exec("BEGIN IMMEDIATE");
   try {
     const result = work();
@@ -54,6 +59,17 @@ export function transaction<T>(db: Database, work: () => T): T {
     return result;
   } catch (error) {
     db.exec("ROLLBACK");
+    for (const undo of rollbackHooks.get(db) ?? []) undo();
     throw error;
+  } finally {
+    rollbackHooks.delete(db);
   }
+}
+
+/** Undoes memory kept in step with a write (a cache) when the transaction holding the write rolls back. */
+export function onRollback(db: Database, undo: () => void): void {
+  if (!db.isTransaction) return;
+  const hooks = rollbackHooks.get(db);
+  if (hooks) hooks.push(undo);
+  else rollbackHooks.set(db, [undo]);
 }

@@ -1,7 +1,8 @@
 /** Persistent sessions and messages in SQLite, with FTS5 search over titles and message text. */
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
-import { transaction } from "./database.ts";
+import { onRollback, transaction } from "./database.ts";
+import { MessageCache } from "./message_cache.ts";
 import { buildFtsQuery, ftsExpression } from "../lib/fts_query.ts";
 import type {
   MessageRecord,
@@ -42,6 +43,7 @@ const SESSION_COLUMNS = `s.id, s.title, s.mode, s.created_at, s.updated_at,
 
 export class SqliteSessionStore implements SessionStore {
   private readonly sql: Statements;
+  private readonly cache = new MessageCache();
 
   constructor(private readonly db: Database) {
     this.sql = new Statements(db);
@@ -80,6 +82,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   delete(id: string): boolean {
+    this.forget(id);
     return transaction(this.db, () => {
       this.sql.get("DELETE FROM messages WHERE session_id = ?").run(id);
       return this.sql.get("DELETE FROM sessions WHERE id = ?").run(id).changes > 0;
@@ -87,32 +90,59 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   addMessage(sessionId: string, message: NewMessage & { message_id: string }, now: number): MessageRecord {
-    transaction(this.db, () => {
-      this.sql.get(
-        `INSERT INTO messages (message_id, session_id, role, content, thoughts, token_usage, tool_calls, tool_call_id,
+    const row: MessageRow = {
+      message_id: message.message_id,
+      session_id: sessionId,
+      role: message.role,
+      content: message.content,
+      thoughts: jsonOrNull(message.thoughts),
+      token_usage: jsonOrNull(message.token_usage),
+      tool_calls: jsonOrNull(message.tool_calls),
+      tool_call_id: message.tool_call_id ?? null,
+      name: message.name ?? null,
+      action_id: message.action_id ?? null,
+      tool_outcome: jsonOrNull(message.tool_outcome),
+      compacted: 0,
+      created_at: now,
+    };
+    try {
+      transaction(this.db, () => {
+        this.sql.get(
+          `INSERT INTO messages (message_id, session_id, role, content, thoughts, token_usage, tool_calls, tool_call_id,
           name, action_id, tool_outcome, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        message.message_id,
-        sessionId,
-        message.role,
-        message.content,
-        jsonOrNull(message.thoughts),
-        jsonOrNull(message.token_usage),
-        jsonOrNull(message.tool_calls),
-        message.tool_call_id ?? null,
-        message.name ?? null,
-        message.action_id ?? null,
-        jsonOrNull(message.tool_outcome),
-        now,
-      );
-      this.sql.get("UPDATE sessions SET updated_at = ? WHERE id = ?").run(now, sessionId);
-    });
+        ).run(
+          row.message_id,
+          sessionId,
+          row.role,
+          row.content,
+          row.thoughts,
+          row.token_usage,
+          row.tool_calls,
+          row.tool_call_id,
+          row.name,
+          row.action_id,
+          row.tool_outcome,
+          now,
+        );
+        this.sql.get("UPDATE sessions SET updated_at = ? WHERE id = ?").run(now, sessionId);
+      });
+    } catch (error) {
+      this.forget(sessionId);
+      throw error;
+    }
+    // As messages() would read it back; dropped again if an outer transaction rolls back.
+    this.cache.append(sessionId, toMessage(row));
+    onRollback(this.db, () => this.forget(sessionId));
     return { ...message, session_id: sessionId, created_at: now };
   }
 
   messages(sessionId: string): MessageRecord[] {
+    const cached = this.cache.get(sessionId);
+    if (cached) return cached;
     const rows = this.sql.get("SELECT * FROM messages WHERE session_id = ? ORDER BY seq").all(sessionId);
-    return rows.map((row) => toMessage(row as unknown as MessageRow));
+    const records = rows.map((row) => toMessage(row as unknown as MessageRow));
+    this.cache.fill(sessionId, records);
+    return records;
   }
 
   search(query: string, limit: number): SessionSearchResult[] {
@@ -136,6 +166,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   clear(sessionId: string): void {
+    this.forget(sessionId);
     transaction(this.db, () => {
       this.sql.get("DELETE FROM messages WHERE session_id = ?").run(sessionId);
       this.sql.get("UPDATE sessions SET summary = '' WHERE id = ?").run(sessionId);
@@ -150,11 +181,17 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   compact(sessionId: string, summary: string, messageIds: string[]): void {
+    this.forget(sessionId);
     transaction(this.db, () => {
       this.sql.get("UPDATE sessions SET summary = ? WHERE id = ?").run(summary, sessionId);
       const mark = this.sql.get("UPDATE messages SET compacted = 1 WHERE session_id = ? AND message_id = ?");
       for (const id of messageIds) mark.run(sessionId, id);
     });
+  }
+
+  /** Stops keeping a session's messages in memory (a change the cache cannot follow, or a failed write). */
+  private forget(sessionId: string): void {
+    this.cache.drop(sessionId);
   }
 }
 

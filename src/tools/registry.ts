@@ -30,7 +30,7 @@ export interface ToolRegistry {
   get(name: string): AnyTool | undefined;
   /** Specs sent to the LLM: name, description and the JSON Schema of the arguments. */
   specs(): ToolSpec[];
-  /** `GET /api/tools` items. */
+  /** `GET /api/tools` items: the same array until the tools change. */
   describe(): { name: string; description: string }[];
 }
 
@@ -43,7 +43,14 @@ export function createToolRegistry(tools: AnyTool[], options: ToolRegistryOption
     fixed.set(tool.name, tool);
   }
   const dynamic = options.dynamic;
-  let cached: { version: number; enabled: Map<string, AnyTool>; specs?: ToolSpec[] } | undefined;
+  let cached:
+    | {
+      version: number;
+      enabled: Map<string, AnyTool>;
+      specs?: ToolSpec[];
+      described?: { name: string; description: string }[];
+    }
+    | undefined;
   const current = () => {
     const version = dynamic?.version() ?? 0;
     if (cached?.version === version) return cached;
@@ -61,7 +68,14 @@ export function createToolRegistry(tools: AnyTool[], options: ToolRegistryOption
       const state = current();
       return state.specs ??= [...state.enabled.values()].map(toSpec);
     },
-    describe: () => [...current().enabled.values()].map(({ name, description }) => ({ name, description })),
+    // The same array while the tools stay the same, so the HTTP layer can keep its JSON.
+    describe: () => {
+      const state = current();
+      return state.described ??= [...state.enabled.values()].map(({ name, description }) => ({
+        name,
+        description,
+      }));
+    },
   };
 }
 

@@ -25,7 +25,15 @@ const LIMITS: TurnLimits = {
   outputSanitization: false,
 };
 
-function rig(replies: ScriptedReply[], options: { limits?: Partial<TurnLimits>; noModel?: boolean } = {}) {
+function rig(
+  replies: ScriptedReply[],
+  options: {
+    limits?: Partial<TurnLimits>;
+    noModel?: boolean;
+    batch?: TurnDeps["batch"];
+    onCall?: (count: number) => void;
+  } = {},
+) {
   const clock = fakeClock();
   const sessions = memorySessions(clock);
   const events = recordedEvents();
@@ -37,6 +45,7 @@ function rig(replies: ScriptedReply[], options: { limits?: Partial<TurnLimits>; 
     pipeline: {
       run(call, context): Promise<ToolOutcome> {
         calls.push({ call, context });
+        options.onCall?.(calls.length);
         return Promise.resolve({
           actionId: `a_${calls.length}`,
           toolName: call.name,
@@ -56,6 +65,7 @@ function rig(replies: ScriptedReply[], options: { limits?: Partial<TurnLimits>; 
     toolSpecs: () => [{ name: "read_file", description: "reads", parameters: { type: "object" } }],
     systemPrompt: () => Promise.resolve("You are a test."),
     limits: () => ({ ...LIMITS, ...options.limits }),
+    batch: options.batch,
   };
   const session = sessions.create("normal");
   const run = (content = "hello", signal = new AbortController().signal) =>
@@ -191,4 +201,75 @@ Deno.test("turn: an off-the-record session records no metrics", async () => {
   }).run(otr.id, "secret", new AbortController().signal);
   assert.deepEqual(metrics.llm, []);
   assert.equal(events.ofType("response_complete").length, 1);
+});
+
+Deno.test("turn: a round's writes are batched, and each tool call is stored before it runs", async () => {
+  const batches: string[][] = [];
+  let open: string[] | undefined;
+  const { run, sessions, session, metrics } = rig([
+    { calls: [toolCall("read_file", { path: "a" }, "c1"), toolCall("read_file", {}, "c2")] },
+    { text: ["done"] },
+  ], {
+    batch: (work) => {
+      open = [];
+      work();
+      batches.push(open);
+      open = undefined;
+    },
+  });
+  const addMessage = sessions.addMessage.bind(sessions);
+  sessions.addMessage = (id, message) => {
+    assert.ok(open, `message "${message.content}" stored outside a batch`);
+    open.push(message.role);
+    return addMessage(id, message);
+  };
+  const llmCall = metrics.llmCall;
+  metrics.llmCall = (sample) => {
+    assert.ok(open, "model-call sample stored outside a batch");
+    open.push("llm_call");
+    llmCall(sample);
+  };
+  await run("hello");
+  assert.deepEqual(batches, [
+    ["user"],
+    ["llm_call", "assistant"],
+    ["tool"],
+    ["tool"],
+    ["llm_call", "assistant"],
+  ]);
+  assert.deepEqual(sessions.messages(session.id).map((message) => message.role), [
+    "user",
+    "assistant",
+    "tool",
+    "tool",
+    "assistant",
+  ]);
+});
+
+Deno.test("turn: a cancel between tool calls still stores what the round did", async () => {
+  const controller = new AbortController();
+  const { run, sessions, session, calls } = rig([
+    { calls: [toolCall("read_file", { path: "a" }, "c1"), toolCall("read_file", {}, "c2")] },
+  ], { onCall: () => controller.abort() });
+  await run("hello", controller.signal);
+  assert.equal(calls.length, 1, "the second call never ran");
+  const stored = sessions.messages(session.id);
+  assert.deepEqual(stored.map((message) => message.role), ["user", "assistant", "tool", "assistant"]);
+  assert.equal(stored[2].tool_call_id, "c1");
+});
+
+Deno.test("turn: a crash while a tool runs leaves its call and every earlier result stored", async () => {
+  const seen: string[][] = [];
+  const { run, sessions, session } = rig([
+    { calls: [toolCall("read_file", { path: "a" }, "c1"), toolCall("read_file", {}, "c2")] },
+    { text: ["done"] },
+  ], {
+    // What engine.db holds while the tool runs is what a kill -9 at that moment would leave.
+    onCall: () =>
+      seen.push(sessions.messages(session.id).map((message) => message.tool_call_id ?? message.role)),
+  });
+  await run("hello");
+  assert.deepEqual(seen, [["user", "assistant"], ["user", "assistant", "c1"]]);
+  const asked = sessions.messages(session.id)[1];
+  assert.deepEqual(asked.tool_calls?.map((call) => call.id), ["c1", "c2"]);
 });

@@ -8,21 +8,27 @@ import { LoginStore } from "../../src/store/login_store.ts";
 import { openDatabase } from "../../src/store/database.ts";
 import { silentLogger } from "../../src/log/logger.ts";
 import { fakeClock, memorySessions } from "../support/core_fakes.ts";
+import { hashPassword } from "../support/engine_harness.ts";
 
 const REMOTE = { remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 50000 } as Deno.NetAddr };
 
-function app(overrides: Partial<ApiServices> = {}) {
+function app(overrides: Partial<ApiServices> = {}, password?: string) {
   const clock = fakeClock();
   const sessions = memorySessions(clock);
-  const auth = new AuthService(false, undefined, new LoginStore(openDatabase(":memory:")), clock);
+  const auth = new AuthService(
+    password !== undefined,
+    password === undefined ? undefined : hashPassword(password),
+    new LoginStore(openDatabase(":memory:")),
+    clock,
+  );
   const calls: string[] = [];
   const services: ApiServices = {
     sessions,
     auth,
     controlKeys: new ControlKeys({ now: () => clock.now(), ownerValid: () => true }),
-    status: () => ({ status: "ok" }),
-    settings: () => ({ settings: true }),
-    tools: () => [{ name: "read_file", description: "reads" }],
+    status: () => '{"status":"ok"}',
+    settings: () => '{"settings":true}',
+    tools: () => '[{"name":"read_file","description":"reads"}]',
     restart: () => void calls.push("restart"),
     logs: (query) => Promise.resolve({ entries: [], query }),
     audit: (query) => Promise.resolve({ entries: [], query }),
@@ -164,4 +170,72 @@ Deno.test("routes: a body over 1 MiB is refused with 413", async () => {
   const answer = await request("PATCH", "/api/sessions/x", { title: "x".repeat(1024 * 1024 + 10) });
   assert.equal(answer.status, 413);
   assert.equal(answer.body.code, "BODY_TOO_LARGE");
+});
+
+Deno.test("routes: the hot views answer only after the guard: no login, a foreign Host or Origin is refused first", async () => {
+  const made: string[] = [];
+  const view = (name: string, text: string) => () => (made.push(name), text);
+  const { request } = app({
+    status: view("status", '{"status":"ok"}'),
+    settings: view("settings", '{"settings":true}'),
+    tools: view("tools", "[]"),
+  }, "correct horse battery");
+  const paths = ["/api/status", "/api/settings", "/api/tools", "/api/sessions"];
+  for (const path of paths) {
+    assert.equal((await request("GET", path)).status, 401, path);
+    assert.equal(
+      (await request("GET", path, undefined, { host: "attacker.example:3100" })).status,
+      403,
+      path,
+    );
+    assert.equal(
+      (await request("GET", path, undefined, { origin: "http://127.0.0.1:9999" })).status,
+      403,
+      path,
+    );
+  }
+  // Spellings that decode to a hot path are judged on the decoded path; ambiguous ones reach nothing.
+  assert.equal((await request("GET", "/api/%73tatus")).status, 401);
+  assert.equal((await request("GET", "/api//status")).status, 404);
+  assert.equal((await request("GET", "/api/%2573tatus")).status, 404);
+  assert.deepEqual(made, []);
+
+  const login = await request("POST", "/api/login", { password: "correct horse battery" });
+  assert.equal(login.status, 200);
+  const cookie = login.headers.get("set-cookie")!.split(";")[0];
+  const answer = await request("GET", "/api/status", undefined, { cookie });
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.body, { status: "ok" });
+  assert.equal(answer.headers.get("x-content-type-options"), "nosniff");
+  assert.equal((await request("GET", "/api/%73tatus", undefined, { cookie })).status, 200);
+  assert.deepEqual(made, ["status", "status"]);
+});
+
+Deno.test("routes: the session list is made again after every change to a session", async () => {
+  const { request, sessions } = app();
+  const first = sessions.create();
+  assert.deepEqual((await request("GET", "/api/sessions")).body.map((s: { id: string }) => s.id), [first.id]);
+  const second = sessions.create();
+  assert.equal((await request("GET", "/api/sessions")).body.length, 2);
+  sessions.rename(first.id, "Renamed");
+  assert.equal(
+    (await request("GET", "/api/sessions")).body.find((s: { id: string }) => s.id === first.id).title,
+    "Renamed",
+  );
+  sessions.addMessage(second.id, { role: "user", content: "hello" });
+  assert.equal(
+    (await request("GET", "/api/sessions")).body.find((s: { id: string }) => s.id === second.id)
+      .message_count,
+    1,
+  );
+  sessions.clear(second.id);
+  assert.equal(
+    (await request("GET", "/api/sessions")).body.find((s: { id: string }) => s.id === second.id)
+      .message_count,
+    0,
+  );
+  sessions.delete(first.id);
+  assert.deepEqual((await request("GET", "/api/sessions")).body.map((s: { id: string }) => s.id), [
+    second.id,
+  ]);
 });

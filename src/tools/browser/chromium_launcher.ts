@@ -4,6 +4,7 @@
 import { dirname } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { tolerateRefusedExistsChecks } from "./node_fs_compat.ts";
+import { importWhenNeeded } from "../../lib/import_when_needed.ts";
 
 /** Flags that work on a closed network and keep Chromium from calling home. */
 export const CHROMIUM_FLAGS = [
@@ -58,7 +59,7 @@ export interface LaunchedChromium {
 export async function launchChromium(options: ChromiumLaunchOptions): Promise<LaunchedChromium> {
   // Loaded on first use: an engine that never browses never loads playwright.
   tolerateRefusedExistsChecks();
-  const { chromium } = await import("playwright-core");
+  const { chromium } = await importWhenNeeded<typeof import("playwright-core")>("playwright-core");
   const userDataDirectory = await Deno.makeTempDir({ prefix: "parapet-browser-" });
   const launch = (args: string[]) =>
     chromium.launchPersistentContext(userDataDirectory, {

@@ -6,7 +6,7 @@ import { createAccessTokens } from "../oauth/access_tokens.ts";
 import { memoryTokenStore } from "../oauth/oauth_token_store.ts";
 import type { OAuthSetup } from "../oauth/oauth_from_config.ts";
 import type { CalendarProvider } from "./calendar_provider.ts";
-import { createCalDavProvider } from "./caldav_provider.ts";
+import { importWhenNeeded } from "../../lib/import_when_needed.ts";
 import { createGoogleCalendarProvider } from "./google_calendar_provider.ts";
 import { createMicrosoftCalendarProvider } from "./microsoft_calendar_provider.ts";
 import { domainsOf } from "./outside_attendees.ts";
@@ -56,6 +56,10 @@ async function buildProvider(inputs: CalendarInputs): Promise<CalendarProvider> 
       }
       const organizer = [calendar.caldav_username, email.smtp?.from, email.imap?.account]
         .find((value) => value?.includes("@"));
+      // Loaded on first use with tsdav and ical.js: an engine without a CalDAV calendar never loads them.
+      const { createCalDavProvider } = await importWhenNeeded<typeof import("./caldav_provider.ts")>(
+        new URL("./caldav_provider.ts", import.meta.url),
+      );
       return createCalDavProvider({
         url: calendar.caldav_url,
         username: calendar.caldav_username,

@@ -5,6 +5,7 @@ import type { ImapFlow, ImapFlowOptions } from "imapflow";
 import type { AccessTokenSource } from "../oauth/access_tokens.ts";
 import type { MailServer } from "./email_settings.ts";
 import { isAuthFailure, mailError } from "./mail_errors.ts";
+import { importWhenNeeded } from "../../lib/import_when_needed.ts";
 
 export interface MailConnectionOptions {
   /** Seconds allowed to connect, for the greeting, and of silence on an open connection (default 30). */
@@ -55,7 +56,7 @@ async function connect(
   forceRefresh: boolean,
 ): Promise<ImapFlow> {
   const timeoutMs = (options.timeoutSeconds ?? 30) * 1000;
-  const { ImapFlow } = await import("imapflow");
+  const { ImapFlow } = await importWhenNeeded<typeof import("imapflow")>("imapflow");
   const client = new ImapFlow({
     host: server.host,
     port: server.port,

@@ -1,7 +1,8 @@
 /** Reads one message: its source fetched up to a cap, parsed by mailparser, and shown as fenced untrusted data
  * (headers, plain text, the list of attachments; attachment contents are never handed to the model). */
 import type { ImapFlow } from "imapflow";
-import { type AddressObject, simpleParser } from "mailparser";
+import type { AddressObject } from "mailparser";
+import { importWhenNeeded } from "../../lib/import_when_needed.ts";
 import { ToolError } from "../../lib/errors.ts";
 import { untrustedBlock } from "../untrusted_text.ts";
 import { formatAddresses } from "./mail_addresses.ts";
@@ -36,6 +37,8 @@ export async function readMessage(client: ImapFlow, folder: string, uid: number)
     source: { maxLength: MAX_SOURCE_BYTES },
   }, { uid: true });
   if (!fetched || !fetched.source) throw new ToolError(`No message with id "${uid}" in folder "${folder}"`);
+  // Loaded on first read: an engine that never reads mail never loads mailparser.
+  const { simpleParser } = await importWhenNeeded<typeof import("mailparser")>("mailparser");
   const parsed = await simpleParser(fetched.source, {
     skipImageLinks: true,
     maxHtmlLengthToParse: 1_000_000,

@@ -1,7 +1,8 @@
 /** Hands one finished mail to the SMTP server with nodemailer: bounded timeouts, a password or an OAuth2 token
  * (refreshed and retried once when refused), and the server's verdict per recipient. */
 // @ts-types="@types/nodemailer"
-import nodemailer from "nodemailer";
+import type nodemailerModule from "nodemailer";
+import { importWhenNeeded } from "../../lib/import_when_needed.ts";
 import type { MailConnectionOptions } from "./imap_session.ts";
 import type { MailServer } from "./email_settings.ts";
 import { isAuthFailure, mailError } from "./mail_errors.ts";
@@ -53,6 +54,8 @@ async function sendOnce(
   forceRefresh: boolean,
 ): Promise<SendOutcome> {
   const timeoutMs = (options.timeoutSeconds ?? 30) * 1000;
+  // Loaded on first send: an engine that never mails never loads nodemailer.
+  const nodemailer = (await importWhenNeeded<{ default: typeof nodemailerModule }>("nodemailer")).default;
   const transport = nodemailer.createTransport({
     host: server.host,
     port: server.port,

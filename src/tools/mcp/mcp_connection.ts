@@ -1,10 +1,9 @@
 /** One configured MCP server: starts it, lists its tools, calls them with a time bound, and restarts it with
  * exponential backoff when it dies (the backoff resets once it has stayed up a while). */
-import { Client } from "@modelcontextprotocol/sdk/client";
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types";
 import { DenoStdioTransport, type ServerCommand } from "./stdio_transport.ts";
+import { loadMcpSdk } from "./mcp_sdk.ts";
 
 export type ConnectionState = "starting" | "ready" | "restarting" | "stopped";
 
@@ -50,6 +49,9 @@ export class McpConnection {
 
   async start(): Promise<void> {
     if (this.state === "stopped") return;
+    const { Client, ToolListChangedNotificationSchema } = await loadMcpSdk();
+    // Stopped while the SDK loaded: nothing was started, nothing must be.
+    if ((this.state as ConnectionState) === "stopped") return;
     const transport = new DenoStdioTransport(this.command);
     const client = new Client({ name: "parapet", version: "1" }, { capabilities: {} });
     this.transport = transport;

@@ -1,12 +1,13 @@
 /** `POST /api/settings/test-mcp`: starts a server as the engine would (its own env, its own process group),
  * lists its tools and stops it, all within a time limit (spec 8: 15 s). Reports which tools the engine would
  * refuse and why, so a poisoned server is visible before it is configured. */
-import { Client } from "@modelcontextprotocol/sdk/client";
+import type { Client } from "@modelcontextprotocol/sdk/client";
 import type { Tool } from "@modelcontextprotocol/sdk/types";
 import { DenoStdioTransport } from "./stdio_transport.ts";
 import type { McpServerConfig } from "./mcp_manager.ts";
 import { nameTools } from "./mcp_names.ts";
 import { capDescription, scanTool } from "./description_guard.ts";
+import { loadMcpSdk } from "./mcp_sdk.ts";
 
 export const PROBE_TIMEOUT_MS = 15_000;
 
@@ -21,6 +22,7 @@ export async function probeMcpServer(
   options: { cwd: string; baseEnv: Record<string, string>; timeoutMs?: number },
 ): Promise<ProbeResult> {
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+  const { Client } = await loadMcpSdk();
   const transport = new DenoStdioTransport({
     command: server.command,
     args: server.args,

@@ -1,10 +1,9 @@
 /** The MCP stdio transport on Deno.Command: the server runs in its own process group with only the
  * environment it is given (none of the engine's), and stopping it follows the MCP shutdown order: close its
  * stdin, then SIGTERM, then SIGKILL to the whole group. */
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
+import { loadMcpSdk, type McpSdk } from "./mcp_sdk.ts";
 
 /** A server line longer than this closes the connection. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -27,6 +26,7 @@ export class DenoStdioTransport implements Transport {
   private writer?: WritableStreamDefaultWriter<Uint8Array>;
   private stderrText = "";
   private closed = false;
+  private messageSchema?: McpSdk["JSONRPCMessageSchema"];
 
   constructor(private readonly server: ServerCommand) {}
 
@@ -34,8 +34,9 @@ export class DenoStdioTransport implements Transport {
     return this.child?.pid;
   }
 
-  start(): Promise<void> {
-    if (this.child) return Promise.reject(new Error("The transport is already started"));
+  async start(): Promise<void> {
+    if (this.child) throw new Error("The transport is already started");
+    this.messageSchema = (await loadMcpSdk()).JSONRPCMessageSchema;
     try {
       this.child = new Deno.Command(this.server.command, {
         args: this.server.args,
@@ -49,13 +50,12 @@ export class DenoStdioTransport implements Transport {
       }).spawn();
     } catch (error) {
       const detail = error instanceof Deno.errors.NotFound ? "program not found" : (error as Error).message;
-      return Promise.reject(new Error(`Cannot start "${this.server.command}": ${detail}`));
+      throw new Error(`Cannot start "${this.server.command}": ${detail}`);
     }
     this.writer = this.child.stdin.getWriter();
     void this.readStdout(this.child.stdout);
     void this.readStderr(this.child.stderr);
     void this.child.status.then(() => this.closeOnce());
-    return Promise.resolve();
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
@@ -117,7 +117,7 @@ export class DenoStdioTransport implements Transport {
   private deliver(line: string): void {
     let message: JSONRPCMessage;
     try {
-      message = JSONRPCMessageSchema.parse(JSON.parse(line)) as JSONRPCMessage;
+      message = this.messageSchema!.parse(JSON.parse(line)) as JSONRPCMessage;
     } catch {
       // Servers log to stdout by mistake; a line that is not JSON-RPC is reported, not fatal.
       this.onerror?.(new Error(`The server wrote a line that is not JSON-RPC: "${line.slice(0, 120)}"`));

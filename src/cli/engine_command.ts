@@ -1,12 +1,8 @@
-/** `start` (supervisor + engine) and `engine` (the engine alone): refuse cleanly, check the model, print the
+/** `engine` (the engine alone, also what the supervisor runs): refuse cleanly, check the model, print the
  * banner, stop on signals. */
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadConfig } from "../config/load_config.ts";
 import { readEnv } from "../config/env.ts";
 import { startEngine } from "../app/start.ts";
-import { runSupervisor } from "./supervisor.ts";
-import { checkWorkspaceLayout, layoutOf } from "../workspace/workspace_layout.ts";
 import { type ModelProbe, probeModel } from "../providers/probe_model.ts";
 import { styleFor } from "../lib/terminal_style.ts";
 import { bannerLines, chatModel } from "./banner.ts";
@@ -14,24 +10,8 @@ import { VERSION } from "./help_text.ts";
 import { configPathFrom, type OptionValues, portFrom } from "./options.ts";
 import { type Bind, checkPortFree, STARTUP_REFUSED_CODE, startupProblem } from "./startup_failure.ts";
 
-const MAIN_MODULE = join(dirname(dirname(dirname(fileURLToPath(import.meta.url)))), "main.ts");
 /** Long enough for a local server's first answer, short enough not to hold up the start. */
 const BANNER_PROBE_MS = 3000;
-
-export async function startCommand(options: OptionValues): Promise<number> {
-  const port = portFrom(options);
-  const loaded = await loadConfig(configPathFrom(options));
-  if (loaded.created) console.error(`Wrote a default configuration to ${loaded.path}`);
-  // Checked here too, so a bad layout stops before the supervisor starts engines it would restart.
-  checkWorkspaceLayout(layoutOf(loaded));
-  return await runSupervisor({
-    config: loaded.config,
-    configPath: loaded.path,
-    workspace: loaded.workspace,
-    mainModule: MAIN_MODULE,
-    port,
-  });
-}
 
 export async function engineCommand(options: OptionValues): Promise<number> {
   const configPath = configPathFrom(options);
