@@ -75,7 +75,11 @@ export async function buildAgent(base: Foundation, security: Security, hooks: Ag
     clock: base.clock,
     model: () => base.models.chat(),
     toolSpecs: () => registry.specs(),
-    systemPrompt: () => Promise.resolve(systemPrompt(base, memory)),
+    systemPrompt: () => {
+      // The turn is about to call the model: Shield's tables load meanwhile, not at the first tool call.
+      security.shield.prepare().catch((error) => base.logger.error("shield_load_failed", String(error), {}));
+      return Promise.resolve(systemPrompt(base, memory));
+    },
     limits: () => turnLimits(base),
     // A round's messages and model-call samples go to engine.db in one transaction.
     batch: (work) => transaction(base.db, work),

@@ -1,10 +1,12 @@
 /** Builds Shield from config: the Tier 0 policy beside the config file (with the rules learned from approvals),
  * heuristics and the effect profile judged where actions really run (the shell's HOME, the engine's own files,
  * port, contacts and allowed domains), optional classifier sidecar, the Tier 2 evaluator through roles.shield with
- * the daily budget, and Tier 3 through the session's clients. */
+ * the daily budget, and Tier 3 through the session's clients. Its rules and tables load on first use
+ * (shield/lazy_shield.ts). */
 import type { Config } from "../config/schema.ts";
 import type { Clock } from "../lib/clock.ts";
-import { createShield, loadPolicyFile, type Shield } from "../shield/mod.ts";
+import { createLazyShield, type LazyShield } from "../shield/lazy_shield.ts";
+import { loadPolicyFile } from "../shield/policy.ts";
 import type { ApprovalRequester, BudgetCounter, ShieldObserver, Tier2Client } from "../shield/types.ts";
 import type { LanguageModel } from "../providers/types.ts";
 import { complete } from "../providers/complete.ts";
@@ -28,7 +30,7 @@ export interface ShieldInputs {
   observer: ShieldObserver;
 }
 
-export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
+export async function buildShield(inputs: ShieldInputs): Promise<LazyShield> {
   const { config } = inputs;
   const policy = await loadPolicyFile(inputs.policyFile);
   const tier2Client: Tier2Client = {
@@ -43,7 +45,7 @@ export async function buildShield(inputs: ShieldInputs): Promise<Shield> {
       return answer.text.trim();
     },
   };
-  return createShield({
+  return createLazyShield({
     workspace: inputs.workspace,
     home: inputs.home,
     // The shell tool runs commands with HOME set to the workspace: `~` in a command means it (and the user's).

@@ -3,7 +3,7 @@
 import { dirname } from "node:path";
 import type { Config } from "../config/schema.ts";
 import { writeMemoryTemplates } from "../memory/memory_templates.ts";
-import { writePolicyPresets } from "../shield/mod.ts";
+import { writePolicyPresets } from "../shield/policy_presets.ts";
 import { writeIfcPresets } from "../ifc/ifc_presets.ts";
 
 export interface InitInputs {

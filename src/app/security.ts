@@ -6,10 +6,10 @@ import { type Chronicle, openChronicle } from "../chronicle/chronicle.ts";
 import { loadIfcPolicy } from "../ifc/ifc_policy.ts";
 import { createIfcTracker } from "../ifc/ifc_tracker.ts";
 import { detectSandbox, type SandboxInfo } from "../sandbox/sandbox.ts";
-import type { Shield } from "../shield/mod.ts";
+import type { LazyShield } from "../shield/lazy_shield.ts";
 import { ApprovalRegistry } from "../engine/approvals.ts";
 import { LearnedApprovals } from "../engine/learned_approvals.ts";
-import { loadPolicyFile } from "../shield/mod.ts";
+import { loadPolicyFile } from "../shield/policy.ts";
 import type { IfcPort, SnapshotPort } from "../engine/ports.ts";
 import type { AuditRecorder } from "../protocol/audit_events.ts";
 import { AuthService } from "../routes/auth_service.ts";
@@ -35,7 +35,7 @@ export interface Security {
   /** Who can answer a Tier 3 request for a session: the hub and, later, channel adapters add themselves. */
   presence: Presence;
   approvals: ApprovalRegistry;
-  shield: Shield;
+  shield: LazyShield;
   ifc: IfcPort;
   chronicle: Chronicle;
   snapshots: SnapshotPort;
@@ -60,7 +60,7 @@ export async function buildSecurity(base: Foundation): Promise<Security> {
   });
   const presence = new Presence();
   // Shield is built after the registry that asks for it; learned rules reach it once it exists.
-  const built: { shield?: Shield } = {};
+  const built: { shield?: LazyShield } = {};
   const learned = new LearnedApprovals({
     learnedFile: base.loaded.learnedRulesFile,
     audit,
@@ -138,7 +138,7 @@ async function sandboxFor(base: Foundation): Promise<SandboxInfo> {
   return sandbox;
 }
 
-function shieldFor(base: Foundation, approvals: ApprovalRegistry): Promise<Shield> {
+function shieldFor(base: Foundation, approvals: ApprovalRegistry): Promise<LazyShield> {
   return buildShield({
     config: base.config,
     workspace: base.workspace,

@@ -2,6 +2,7 @@
  * (Tier 2 client, budget counter, approval requester, observer) through ShieldOptions. */
 
 export { createShield } from "./shield.ts";
+export { createLazyShield, type LazyShield } from "./lazy_shield.ts";
 export type { Shield, ShieldOptions } from "./shield.ts";
 export { actionHash } from "./action_hash.ts";
 export { checkPolicyFile, loadPolicyFile, parsePolicy } from "./policy.ts";
