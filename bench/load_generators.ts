@@ -1,7 +1,7 @@
 /** Runs the external load generators (wrk, or bench/http_load_client.ts without it; bench/ws_load_client.ts)
  * as separate processes, pinned to their own CPU when taskset exists, and measures the CPU time both the
  * generator and the server used, so a run can say whether the generator was the bottleneck. */
-import { hasCommand, REPO_ROOT } from "./bench_support.ts";
+import { freePort, hasCommand, REPO_ROOT, type SpawnedServer, spawnServer } from "./bench_support.ts";
 import { cpuSeconds } from "./process_tree.ts";
 
 /** CPU the generators run on; servers under test are pinned to SERVER_CPU. */
@@ -176,4 +176,15 @@ export function bottleneckNote(run: GeneratorRun<unknown>, generatorCores = 1): 
       run.serverCpuSeconds.toFixed(2)
     } s ` +
     `(${share(run.serverCpuSeconds, 1)} of a core): ${verdict}`;
+}
+
+/** The WebSocket baseline: bench/bare_ws_server.ts relaying the fake LLM at `llmUrl`, on the server CPU. */
+export function spawnBareWsServer(llmUrl: string): Promise<SpawnedServer> {
+  const port = freePort();
+  return spawnServer({
+    args: ["run", "-A", `${REPO_ROOT}/bench/bare_ws_server.ts`, String(port), llmUrl],
+    port,
+    readyPath: "/",
+    cpus: SERVER_CPU,
+  });
 }

@@ -17,7 +17,7 @@ import {
   startBenchLlm,
   writeEngineConfig,
 } from "./bench_support.ts";
-import { SERVER_CPU, wsLoad, type WsPlan } from "./load_generators.ts";
+import { SERVER_CPU, spawnBareWsServer, wsLoad, type WsPlan } from "./load_generators.ts";
 
 const SESSIONS = 6;
 const TURNS_PER_SESSION = 50;
@@ -119,13 +119,7 @@ async function main(): Promise<void> {
       cpus: SERVER_CPU,
     });
     running.push(engine);
-    const barePort = freePort();
-    const bare = await spawnServer({
-      args: ["run", "-A", `${REPO_ROOT}/bench/bare_ws_server.ts`, String(barePort), llm.url],
-      port: barePort,
-      readyPath: "/",
-      cpus: SERVER_CPU,
-    });
+    const bare = await spawnBareWsServer(llm.url);
     running.push(bare);
 
     await drive(engine, WARMUP);

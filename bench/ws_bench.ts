@@ -9,7 +9,6 @@ import {
   machineNote,
   MAIN,
   ratio,
-  REPO_ROOT,
   type SpawnedServer,
   spawnServer,
   startBenchLlm,
@@ -19,6 +18,7 @@ import {
   bottleneckNote,
   type GeneratorRun,
   SERVER_CPU,
+  spawnBareWsServer,
   wsLoad,
   type WsOutcome,
   type WsPlan,
@@ -89,13 +89,7 @@ async function main(): Promise<void> {
       cpus: SERVER_CPU,
     });
     running.push(engine);
-    const barePort = freePort();
-    const bare = await spawnServer({
-      args: ["run", "-A", `${REPO_ROOT}/bench/bare_ws_server.ts`, String(barePort), llm.url],
-      port: barePort,
-      readyPath: "/",
-      cpus: SERVER_CPU,
-    });
+    const bare = await spawnBareWsServer(llm.url);
     running.push(bare);
 
     console.log(

@@ -3,25 +3,10 @@
 import { assert, assertEquals } from "../support/assert.ts";
 import { createLazyShield } from "../../src/shield/lazy_shield.ts";
 import { parsePolicy } from "../../src/shield/policy.ts";
-import { DEFAULT_POLICY_YAML } from "../../src/shield/presets/default_policy.ts";
-import type { ShieldOptions } from "../../src/shield/shield.ts";
-import { command, decisionOf, HOME, makeShield, ManualClock, WORKSPACE } from "./shield_fixture.ts";
-
-function options(): ShieldOptions {
-  return {
-    workspace: WORKSPACE,
-    home: HOME,
-    policy: parsePolicy(DEFAULT_POLICY_YAML, "default"),
-    heuristicEnabled: true,
-    failClosed: true,
-    rateLimitPerMinute: 0,
-    verdictTtlSeconds: 0,
-    clock: new ManualClock(),
-  };
-}
+import { command, decisionOf, makeShield, shieldOptions } from "./shield_fixture.ts";
 
 Deno.test("lazy shield: not loaded until asked, then the same verdicts as a Shield built at once", async () => {
-  const lazy = createLazyShield(options());
+  const lazy = createLazyShield(shieldOptions());
   const eager = makeShield();
   assertEquals(lazy.loaded, false);
   const actions = [
@@ -38,7 +23,7 @@ Deno.test("lazy shield: not loaded until asked, then the same verdicts as a Shie
 });
 
 Deno.test("lazy shield: the first evaluations wait for one load, never judge without it", async () => {
-  const lazy = createLazyShield(options());
+  const lazy = createLazyShield(shieldOptions());
   const verdicts = await Promise.all([
     lazy.evaluate(command("rm -rf /")),
     lazy.evaluate(command("rm -rf /")),
@@ -47,7 +32,7 @@ Deno.test("lazy shield: the first evaluations wait for one load, never judge wit
 });
 
 Deno.test("lazy shield: a policy set before the load is the one it judges with", async () => {
-  const lazy = createLazyShield(options());
+  const lazy = createLazyShield(shieldOptions());
   const denyLs = parsePolicy(
     'rules:\n  - name: no-listing\n    action: deny\n    tools: ["execute_command"]\n    commands: ["^ls\\\\b"]\n    reason: no listings\n',
     "custom",

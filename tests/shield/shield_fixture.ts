@@ -19,8 +19,9 @@ export class ManualClock implements Clock {
   }
 }
 
-export function makeShield(overrides: Partial<ShieldOptions> = {}): Shield {
-  return createShield({
+/** Options of a default-policy Shield over WORKSPACE with no rate limit and no verdict cache. */
+export function shieldOptions(overrides: Partial<ShieldOptions> = {}): ShieldOptions {
+  return {
     workspace: WORKSPACE,
     home: HOME,
     policy: parsePolicy(DEFAULT_POLICY_YAML, "default"),
@@ -30,7 +31,11 @@ export function makeShield(overrides: Partial<ShieldOptions> = {}): Shield {
     verdictTtlSeconds: 0,
     clock: new ManualClock(),
     ...overrides,
-  });
+  };
+}
+
+export function makeShield(overrides: Partial<ShieldOptions> = {}): Shield {
+  return createShield(shieldOptions(overrides));
 }
 
 export const command = (text: string, sessionId = "s1"): Action => ({
