@@ -47,6 +47,7 @@ const WRITE_VERBS =
 const KEY_KINDS: Record<string, PayloadKind> = {
   command: "shell",
   cmd: "shell",
+  cli_command: "shell",
   script: "shell",
   shell: "shell",
   code: "code",

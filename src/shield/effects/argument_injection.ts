@@ -8,6 +8,10 @@ import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { INSTRUCTIONS_TO_AI, judgeStanding } from "./delegation.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
+import { judgeAddressedInstructions } from "./addressed_instructions.ts";
+import { judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeMessageSecrets } from "./message_secrets.ts";
+import { judgeStandingAdditions } from "./standing_additions.ts";
 
 /** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
  * consequential order: one agent driving another through a comment or message. ("@claude fix the test" is
@@ -36,10 +40,14 @@ export function judgeToolArguments(
   if (INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${tool}" is handed instructions addressed to an AI`);
   }
+  judgeAddressedInstructions(tool, joined, findings);
+  judgeUrlTemplates(tool, texts, environment, findings);
+  judgeMessageSecrets(tool, joined, findings);
   if (CREDENTIAL_DUMP.test(joined)) {
     findings.escalate("read", `"${tool}" is handed credentials in configuration form`);
   }
   if (KEEPS_FOR_LATER.test(tool)) judgeStanding(tool, joined, findings);
+  if (KEEPS_FOR_LATER.test(tool)) judgeStandingAdditions(tool, texts, findings);
   if (joined.includes("@") && AGENT_MENTION.test(joined)) {
     findings.escalate("delegation", `"${tool}" orders another coding agent to act through a mention`);
   }

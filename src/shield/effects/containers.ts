@@ -11,6 +11,7 @@ import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
 import { programs } from "./programs.ts";
+import { judgeImageName } from "./image_lookalikes.ts";
 
 const ENGINES = /^(?:docker|podman|nerdctl|finch|lima|colima)$/;
 const VALUED = new Set([
@@ -137,6 +138,7 @@ function judgeRun(argv: string[], environment: ShieldEnvironment, findings: Find
     findings.escalate("exec", "a container runs with the host's privileges or namespaces");
   }
   judgeImage(image, environment, findings);
+  judgeImageName(image, findings);
 }
 
 /** LXD/Incus: privileged containers and host disks given to them. */

@@ -29,6 +29,24 @@ import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
+import { judgeGoLookalikes } from "./go_lookalikes.ts";
+import { judgeUrlPasswords } from "./message_secrets.ts";
+import { judgeCompromisedInstalls, judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
+import { judgeReplyRoute } from "./reply_routes.ts";
+import { judgeWrittenImages } from "./image_lookalikes.ts";
+import { judgeWrittenAddressed } from "./addressed_instructions.ts";
+import { judgeRunnerTargets } from "./runner_targets.ts";
+import { judgeHandedSecrets } from "./handed_secrets.ts";
+import { judgeQueryData, judgeUrlCommands, judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeDelegatedIntents } from "./delegated_intents.ts";
+import { judgeStandingAdditions } from "./standing_additions.ts";
+import { judgeArgumentCommands } from "./argument_commands.ts";
+import { judgeCredentialColumns } from "./credential_columns.ts";
+import { judgeContainerArguments } from "./container_arguments.ts";
+import { judgeDecisionArguments } from "./decision_arguments.ts";
+import { judgeClaimedAuthority } from "./claimed_authority.ts";
+import { judgeAddedAttendees } from "./attendee_changes.ts";
+import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
@@ -91,6 +109,9 @@ function judgeCommandsAndCode(
   judgeProtections(view.segments, shell, environment, findings);
   judgeContainers(view.segments, environment, findings);
   judgeOtherInstalls(view.segments, environment, findings);
+  judgeGoLookalikes(view.segments, findings);
+  judgeCompromisedInstalls(view.segments, findings);
+  judgeRunnerTargets(view.segments, environment, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sqlTexts = [
@@ -99,6 +120,11 @@ function judgeCommandsAndCode(
     ...(open ? textsOf(view, "outbound") : []),
   ];
   const sql = judgeSql(sqlTexts, view.segments, isEngine, findings);
+  judgeCredentialColumns(view.tool, [
+    ...textsOf(view, "query"),
+    ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
+    ...shell,
+  ], findings);
   judgeCode(code, environment, findings);
   judgeCodeFiles(code, environment, findings);
   // A test's strings are inputs to the code under test, not page code.
@@ -127,12 +153,18 @@ function judgeHandedOn(
       environment,
       findings,
     );
+    judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
   }
   if (
     view.type === "memory_write" ||
     writes.some((entry) => entry.kind === "agent-instructions" || entry.kind === "scheduled-instructions")
   ) {
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
+    judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
+    judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
   }
 }
 
@@ -151,15 +183,27 @@ export function buildEffectProfile(
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
   if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
+  if (writes.length > 0) judgeWrittenImages(textsOf(view, "content"), findings);
+  if (writes.some((entry) => PINNING_FILE.test(entry.path.absolute))) {
+    judgeCompromisedPins(textsOf(view, "content"), findings);
+  }
+  if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
+    judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
+  }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
   ): host is HostReading => host !== undefined);
   const egress = judgeHosts(view, hosts, openWorld, findings);
+  judgeUrlCommands(view.tool, view.urls, findings);
+  judgeQueryData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
+  if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
+  if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
@@ -168,10 +212,24 @@ export function buildEffectProfile(
   }
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
+    judgeContainerArguments(view.tool, view.payload, findings);
+    judgeUrlPasswords(view.tool, view.urls, findings);
+    judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
+    judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
+    judgeWebCode(
+      [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
+      environment,
+      findings,
+    );
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
-  if (openWorld?.executes && view.segments.length === 0 && !(view.texts.get("code")?.length) && !sql.found) {
+  const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
+    !openWorld.words.nouns.has("shell");
+  if (
+    openWorld?.executes && !asksAgent && view.segments.length === 0 && !(view.texts.get("code")?.length) &&
+    !sql.found
+  ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
   return {

@@ -9,6 +9,10 @@ import { sensitiveFindings } from "./sensitive_data.ts";
 import { INSTRUCTIONS_TO_AI, judgeHiddenInstructions } from "./delegation.ts";
 import { judgeDataLinks } from "./data_links.ts";
 import { AGENT_MENTION } from "./argument_injection.ts";
+import { judgeMessageSecrets } from "./message_secrets.ts";
+import { judgeAddressedInstructions } from "./addressed_instructions.ts";
+import { judgePaddedText } from "./padded_text.ts";
+import { judgeUrlTemplates } from "./url_payloads.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -169,6 +173,10 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
     findings.escalate("message", `"${input.tool}" carries instructions addressed to an AI assistant`);
   }
   judgeHiddenInstructions(input.tool, joined, findings);
+  judgeMessageSecrets(input.tool, joined, findings);
+  judgeAddressedInstructions(input.tool, joined, findings);
+  judgePaddedText(input.tool, joined, findings);
+  judgeUrlTemplates(input.tool, input.texts, environment, findings);
   judgeDataLinks(input.tool, input.texts, environment, findings);
   if (joined.includes("@") && joined.length < 64 * 1024 && AGENT_MENTION.test(joined)) {
     findings.escalate("delegation", `"${input.tool}" orders another coding agent to act through a mention`);

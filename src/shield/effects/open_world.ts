@@ -289,8 +289,10 @@ export function judgeOpenWorld(
     "exec",
     "export",
   );
+  // "transfer_to_agent" hands a conversation on; it is judged as delegation.
+  const handsOn = nouns.has("agent") && signals.money.length === 0 && !nouns.has("money");
   if (
-    verbs.has("money") || (signals.money.length > 0 && (acting || nouns.has("money"))) ||
+    (verbs.has("money") && !handsOn) || (signals.money.length > 0 && (acting || nouns.has("money"))) ||
     (nouns.has("money") && has(verbs, "send", "write", "grant"))
   ) {
     findings.escalate("money", `"${name}" moves money or value`);

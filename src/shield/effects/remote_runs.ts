@@ -41,6 +41,10 @@ const SOURCE_TAKERS = new Map<string, RegExp>([
   ["micromamba", /^(?:install|create|update)$/],
   ["bundle", /^(?:add)$/],
   ["go", /^(?:install|get)$/],
+  ["code", /^--install-extension$/],
+  ["uv", /^(?:tool|add|pip)$/],
+  ["codium", /^--install-extension$/],
+  ["cursor", /^--install-extension$/],
 ]);
 const INDEX_OPTION = /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)(?:=|$)/;
 const SOURCE_URL = /(?:^|=|\+)((?:https?|ftp):\/\/[^\s"']+)/i;

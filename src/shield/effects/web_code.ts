@@ -11,7 +11,7 @@ const VISITOR_DATA = gated(
   /\bdocument\.cookie\b|\b(?:local|session)Storage\b|type=["']?password|\bpassword["']?\s*\]|\b(?:keydown|keypress|keyup)["']\s*,|\bonkey(?:down|press|up)\b|\bnavigator\.credentials\b|\bindexedDB\b|\bcard(?:Number|_number|-number)\b|\bcvv\b|\bcvc\b/i,
 );
 const SENDS = gated(
-  /\bnew\s+Image\b|\.src\s*=|\bfetch\s*\(|\bsendBeacon\s*\(|\bXMLHttpRequest\b|\bnew\s+WebSocket\b|\$\.(?:post|get|ajax)\s*\(|\baxios\b|\blocation(?:\.href)?\s*=|\bwindow\.open\s*\(/,
+  /\bnew\s+Image\b|\.src\s*\+?=|\bfetch\s*\(|\bsendBeacon\s*\(|\bXMLHttpRequest\b|\bnew\s+WebSocket\b|\$\.(?:post|get|ajax)\s*\(|\baxios\b|\blocation(?:\.href)?\s*=|\bwindow\.open\s*\(/,
 );
 const URL_IN_CODE = /\b(?:https?|wss?):\/\/[^\s'"`)<>]+|\/\/(?:\d{1,3}\.){3}\d{1,3}[^\s'"`)<>]*/g;
 

@@ -4,7 +4,7 @@
 
 // deno-fmt-ignore
 export const POPULAR_CRATES = `
-serde serde_json syn quote proc-macro2 rand libc regex tokio log clap anyhow thiserror bitflags itoa
+serde serde_json rust_decimal syn quote proc-macro2 rand libc regex tokio log clap anyhow thiserror bitflags itoa
 once_cell lazy_static memchr cfg-if futures hashbrown base64 bytes chrono indexmap parking_lot smallvec
 reqwest hyper http url tracing toml uuid either itertools num-traits getrandom ahash sha2 digest
 ripgrep fd-find bat exa eza starship zoxide cargo-edit cargo-watch cargo-make cargo-audit cargo-nextest

@@ -1,0 +1,40 @@
+/** Go modules installed from an owner that imitates a well-known one (`github.com/boltdb-go/bolt` for
+ * `boltdb/bolt`, `stretchr-test/…` for `stretchr/…`, `golang-tools/…` for the Go team's tools): `go install`
+ * and `go get` build and run whatever that owner published. */
+
+import type { Segment } from "../shell_parser.ts";
+import type { Findings } from "./findings.ts";
+import { editDistance } from "./supply_chain.ts";
+import { POPULAR_GO_OWNERS } from "./data/popular_go.ts";
+
+const OWNERS = new Set(POPULAR_GO_OWNERS.split(/\s+/).filter(Boolean).map((owner) => owner.toLowerCase()));
+const MODULE = /^(?:github\.com|gitlab\.com|bitbucket\.org)\/([\w.-]+)\/[\w.-]+/i;
+
+/** The well-known owner `owner` imitates, if any. */
+function imitated(owner: string): string | undefined {
+  if (OWNERS.has(owner)) return undefined;
+  for (const known of OWNERS) {
+    if (known.length < 4) continue;
+    const glued = owner.startsWith(`${known}-`) || owner.startsWith(`${known}_`) ||
+      owner.endsWith(`-${known}`) || owner.endsWith(`_${known}`);
+    if (glued || (known.length >= 6 && editDistance(owner, known, 1) <= 1)) return known;
+  }
+  return undefined;
+}
+
+export function judgeGoLookalikes(segments: readonly Segment[], findings: Findings): void {
+  for (const segment of segments) {
+    if (segment.program !== "go" || !/^(?:install|get|run)$/.test(segment.argv[1] ?? "")) continue;
+    for (const arg of segment.argv.slice(2, 24)) {
+      const owner = MODULE.exec(arg)?.[1]?.toLowerCase();
+      const known = owner ? imitated(owner) : undefined;
+      if (known) {
+        findings.escalate(
+          "install",
+          `"go ${segment.argv[1]}" takes "${arg}" from "${owner}", which imitates "${known}"`,
+        );
+        return;
+      }
+    }
+  }
+}

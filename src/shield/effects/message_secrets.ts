@@ -1,0 +1,73 @@
+/** What a message carries or asks for that the sensitive-data finder does not read: a password inside a
+ * connection URL (`postgres://admin:Pr0d!@db…`), a wallet's seed phrase, and a request that the readers send
+ * back their passwords, one-time codes or seed phrases (help-desk phishing sent in the user's name). */
+
+import { gated } from "./gate.ts";
+import type { Findings } from "./findings.ts";
+
+/** `scheme://user:password@host`; the password is judged apart (placeholders and local hosts pass). */
+const CREDENTIAL_URL =
+  /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:\/@"'<>]{1,64}):([^\s@\/"'<>]{3,128})@([\w.-]{1,253})/gi;
+const PLACEHOLDER =
+  /^(?:\$\{?\w+\}?|%\w+%|<[^>]*>|\{\{?[^}]*\}?\}|\*+|x+|\.+|password|passwd|pass|pwd|secret|changeme|your[_-]?\w*|\w*_password)$/i;
+const LOCAL_HOST =
+  /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?|[\w-]+\.(?:local|localhost|test|example))$/i;
+/** A seed or recovery phrase label followed by twelve or more lowercase words. */
+const SEED_PHRASE = gated(
+  /\b(?:seed|recovery|mnemonic|backup|wallet)\s+(?:phrase|words)\b[^\n]{0,24}?(?:[a-z]{3,8}[ ,]+){11,23}[a-z]{3,8}\b|\bmnemonic\s*[:=]\s*["']?(?:[a-z]{3,8}[ ,]+){11,23}[a-z]{3,8}\b/i,
+);
+/** A request that readers send back their credentials or codes. */
+const SOLICITATION =
+  /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv)\b/gi;
+/** A bare "code:" label with a six-to-eight-digit code (typed into a page or pasted into a chat). */
+const LABELLED_CODE =
+  /(?<!\b(?:zip|post|postal|area|country|error|status|exit|promo|discount|coupon|product|item|source|iso|color|colour|sort|swift|bank|tax|hs|branch|dial|access)\s?)\bcode\s*(?:is|:|=)\s*\d{6,8}\b/i;
+/** A form in the message that collects a password and posts it to an address of its own. */
+const CREDENTIAL_FORM = gated(
+  /<form\b[^>]{0,300}\baction\s*=\s*\\?["']?https?:\/\/[\s\S]{0,2000}?type\s*=\s*\\?["']?password/i,
+);
+/** "send me the prod db password", "DM me the VPN credentials". */
+const ASKS_FOR = gated(
+  /\b(?:send|give|share|dm|tell|forward|text|e-?mail|paste)\s+(?:me|us)\s+(?:the\s+|your\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|passcodes?|credentials|logins?|api[ -]?keys?|access keys?|private keys?|ssh keys?|tokens?|(?:verification|security|mfa|2fa|one-time|login|otp)\s+codes?)\b(?!\s+(?:points|takeaways|policy|reset|rules?|manager|field|requirements|docs|documentation|flow|page))/i,
+);
+const NEGATION = /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse)\b[^.?!\n]{0,24}$/i;
+
+export function leakedUrlPassword(text: string): boolean {
+  if (!text.includes("://")) return false;
+  for (const match of text.matchAll(CREDENTIAL_URL)) {
+    const [, user, password, host] = match;
+    if (PLACEHOLDER.test(password) || password === user || LOCAL_HOST.test(host)) continue;
+    return true;
+  }
+  return false;
+}
+
+function asksForSecrets(text: string): boolean {
+  for (const match of text.matchAll(SOLICITATION)) {
+    const before = text.slice(Math.max(0, match.index - 40), match.index);
+    if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
+  }
+  return false;
+}
+
+/** Addresses handed to an open-world tool with a password in them (`sidenote: "postgres://admin:pw@db/prod"`). */
+export function judgeUrlPasswords(tool: string, urls: readonly string[], findings: Findings): void {
+  if (urls.slice(0, 32).some(leakedUrlPassword)) {
+    findings.escalate("read", `"${tool}" is handed an address with its password`);
+  }
+}
+
+export function judgeMessageSecrets(tool: string, text: string, findings: Findings): void {
+  if (text.length < 12 || text.length > 64 * 1024) return;
+  if (leakedUrlPassword(text)) {
+    findings.escalate("message", `"${tool}" sends a connection address with its password`);
+  }
+  if (LABELLED_CODE.test(text)) findings.escalate("message", `"${tool}" sends a one-time code`);
+  if (text.includes("<form") && CREDENTIAL_FORM.test(text)) {
+    findings.escalate("message", `"${tool}" sends a form that collects passwords for another address`);
+  }
+  if (SEED_PHRASE.test(text)) findings.escalate("message", `"${tool}" sends a wallet seed phrase`);
+  if (asksForSecrets(text) || ASKS_FOR.test(text)) {
+    findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);
+  }
+}

@@ -1,0 +1,33 @@
+/** Package runners pointed at a server on a bare IP, plain HTTP or a staging host (`npx -y mcp-remote
+ * http://203.0.113.5:8080/sse`): the runner fetches a tool that then trusts whatever that server sends
+ * (CVE-2025-6514 ran commands from a malicious MCP server's metadata). Named HTTPS hosts pass. */
+
+import type { Segment } from "../shell_parser.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { readHost } from "./hosts.ts";
+
+const RUNNERS = /^(?:npx|bunx|uvx|pnpx)$/;
+const DLX = /^(?:pnpm|yarn|bun)$/;
+const URL = /^(?:https?|wss?):\/\/\S+$/i;
+
+export function judgeRunnerTargets(
+  segments: readonly Segment[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  for (const segment of segments) {
+    const runs = RUNNERS.test(segment.program) ||
+      (DLX.test(segment.program) && /^(?:dlx|x)$/.test(segment.argv[1] ?? ""));
+    if (!runs) continue;
+    for (const arg of segment.argv.slice(1, 24)) {
+      if (!URL.test(arg)) continue;
+      const host = readHost(arg, environment);
+      if (!host || host.allowed || host.loopback) continue;
+      if (host.bareIp || host.lookalike || host.suspicious || /^(?:http|ws)$/i.test(host.scheme)) {
+        findings.escalate("network", `"${segment.program}" points the tool it runs at "${host.host}"`);
+        return;
+      }
+    }
+  }
+}
