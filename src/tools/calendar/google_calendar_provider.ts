@@ -1,10 +1,9 @@
 /** Google Calendar API v3 over REST: events of one calendar (calendar.calendar_id, default "primary"), recurring
  * events expanded by the server (singleEvents), invitations sent by Google (sendUpdates=all). */
-import { ToolError } from "../../lib/errors.ts";
 import type { CalendarProvider } from "./calendar_provider.ts";
 import type { CalendarEvent, EventChanges, EventDraft } from "./calendar_event.ts";
 import type { CalendarHttpOptions } from "./calendar_http.ts";
-import { asRecord, asString, type RestAuth, restJson } from "./rest_client.ts";
+import { asRecord, asString, checkedEventId, type RestAuth, restCaller } from "./rest_client.ts";
 
 export interface GoogleCalendarSettings {
   /** API root (default https://www.googleapis.com/calendar/v3): tests point it at a fake. */
@@ -27,28 +26,12 @@ export function createGoogleCalendarProvider(settings: GoogleCalendarSettings): 
   };
   const calendarUrl = (calendar?: string) =>
     `${base}/calendars/${encodeURIComponent(calendar ?? settings.calendarId ?? "primary")}`;
-  const eventUrl = (id: string, calendar?: string) => {
-    if (!EVENT_ID.test(id)) throw new ToolError(`Invalid event id "${id.slice(0, 80)}"`);
-    return `${calendarUrl(calendar)}/events/${encodeURIComponent(id)}`;
-  };
-  const call = <T>(
-    method: "GET" | "POST" | "PATCH" | "DELETE",
-    url: string,
-    signal: AbortSignal,
-    body?: unknown,
-    id?: string,
-  ) =>
-    restJson<T>(
-      {
-        method,
-        url,
-        body,
-        notFound: () => new ToolError(id ? `No event "${id}" in Google Calendar` : "No such Google calendar"),
-      },
-      settings.auth,
-      http,
-      signal,
-    );
+  const eventUrl = (id: string, calendar?: string) =>
+    `${calendarUrl(calendar)}/events/${encodeURIComponent(checkedEventId(id, EVENT_ID))}`;
+  const call = restCaller(settings.auth, http, {
+    missingEvent: (id) => `No event "${id}" in Google Calendar`,
+    missingCalendar: "No such Google calendar",
+  });
   return {
     label: http.label,
     hosts: [new URL(base).hostname],

@@ -1,10 +1,9 @@
 /** Microsoft Graph calendars over REST: the default calendar or calendar.calendar_id, times asked in UTC
  * (Prefer: outlook.timezone), recurring events expanded by calendarView; Exchange sends the invitations. */
-import { ToolError } from "../../lib/errors.ts";
 import type { CalendarProvider } from "./calendar_provider.ts";
 import type { CalendarEvent, EventChanges, EventDraft } from "./calendar_event.ts";
 import type { CalendarHttpOptions } from "./calendar_http.ts";
-import { asRecord, asString, type RestAuth, restJson } from "./rest_client.ts";
+import { asRecord, asString, checkedEventId, type RestAuth, restCaller } from "./rest_client.ts";
 
 export interface MicrosoftCalendarSettings {
   /** API root (default https://graph.microsoft.com/v1.0): tests point it at a fake. */
@@ -30,30 +29,11 @@ export function createMicrosoftCalendarProvider(settings: MicrosoftCalendarSetti
     const id = calendar ?? settings.calendarId;
     return id ? `${base}/me/calendars/${encodeURIComponent(id)}` : `${base}/me/calendar`;
   };
-  const eventUrl = (id: string) => {
-    if (!EVENT_ID.test(id)) throw new ToolError(`Invalid event id "${id.slice(0, 80)}"`);
-    return `${base}/me/events/${encodeURIComponent(id)}`;
-  };
-  const call = <T>(
-    method: "GET" | "POST" | "PATCH" | "DELETE",
-    url: string,
-    signal: AbortSignal,
-    body?: unknown,
-    id?: string,
-  ) =>
-    restJson<T>(
-      {
-        method,
-        url,
-        body,
-        headers: UTC,
-        notFound: () =>
-          new ToolError(id ? `No event "${id}" in the Microsoft calendar` : "No such Microsoft calendar"),
-      },
-      settings.auth,
-      http,
-      signal,
-    );
+  const eventUrl = (id: string) => `${base}/me/events/${encodeURIComponent(checkedEventId(id, EVENT_ID))}`;
+  const call = restCaller(settings.auth, http, {
+    missingEvent: (id) => `No event "${id}" in the Microsoft calendar`,
+    missingCalendar: "No such Microsoft calendar",
+  }, UTC);
   return {
     label: http.label,
     hosts: [new URL(base).hostname],

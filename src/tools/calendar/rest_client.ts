@@ -27,6 +27,48 @@ export interface RestRequest {
   notFound?: () => ToolError;
 }
 
+/** Where a hosted calendar's calls go wrong in words: an unknown event or calendar. */
+export interface RestNames {
+  missingEvent: (id: string) => string;
+  missingCalendar: string;
+}
+
+export type RestCall = <T>(
+  method: RestRequest["method"],
+  url: string,
+  signal: AbortSignal,
+  body?: unknown,
+  eventId?: string,
+) => Promise<T>;
+
+/** One hosted calendar's calls: JSON with its headers, a 404 naming the event when the call was about one. */
+export function restCaller(
+  auth: RestAuth,
+  http: CalendarHttpOptions,
+  names: RestNames,
+  headers?: Record<string, string>,
+): RestCall {
+  return (method, url, signal, body, eventId) =>
+    restJson(
+      {
+        method,
+        url,
+        body,
+        headers,
+        notFound: () => new ToolError(eventId ? names.missingEvent(eventId) : names.missingCalendar),
+      },
+      auth,
+      http,
+      signal,
+    );
+}
+
+/** The id as given, once it has the shape the service uses (it becomes part of a URL path). */
+export function checkedEventId(id: string, shape: RegExp): string {
+  if (!shape.test(id)) throw new ToolError(`Invalid event id "${id.slice(0, 80)}"`);
+  return id;
+}
+
 export async function restJson<T>(
   request: RestRequest,
   auth: RestAuth,

@@ -101,6 +101,13 @@ for (const kind of ["google", "microsoft"] as const) {
       assert.equal(deleted.judged.title, "Review (short)");
       assert.equal(api.events.size, 0);
       await assert.rejects(call(calendar.get("delete_event")!, { id }), /No event ".*"/);
+      // An id is part of the URL path: one that would walk out of the events collection never reaches the API.
+      const before = api.events.size;
+      await assert.rejects(
+        call(calendar.get("delete_event")!, { id: "../../calendarList" }),
+        /Invalid event id/,
+      );
+      assert.equal(api.events.size, before);
 
       const calendars = await call(calendar.get("read_calendar")!, { calendars: true });
       assert.match(calendars.output, /1 calendar\(s\)/);
