@@ -133,6 +133,22 @@ async function main(): Promise<void> {
     await delay(SETTLE_MS);
     report(`after ${thousand.result.completed} turns (${thousand.result.failed} failed)`, system.pid, base);
 
+    // The same load again: memory that keeps growing here, rather than levelling off, is a leak.
+    const again = await wsLoad({
+      url: system.url,
+      mode: "turns",
+      clients: 4,
+      durationMs: 300_000,
+      sessionsPerClient: 5,
+      turnsPerSession: 50,
+    }, system.pid);
+    await delay(SETTLE_MS);
+    report(
+      `after ${again.result.completed} more turns in new sessions (${again.result.failed} failed)`,
+      system.pid,
+      base,
+    );
+
     const crowd = await wsLoad({
       url: system.url,
       mode: "turns",
