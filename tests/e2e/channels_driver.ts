@@ -1,6 +1,7 @@
 /** What the channel e2e scenario needs from one platform: its config, how a user and a stranger talk to the bot
  * through the fake platform server, what the chat shows, approval presses, 429s, and how to see the engine's
  * connection come and go. One driver per network adapter (channels_drivers.ts, channels_webhook_drivers.ts). */
+import { pollUntil } from "../support/poll_until.ts";
 
 export type Decision = "approve" | "deny";
 
@@ -52,18 +53,12 @@ export interface ChannelDriver {
 }
 
 /** Polls `probe` until it returns something other than undefined or false. */
-export async function until<T>(
+export function until<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
   what: string,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value as T;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+  return pollUntil(probe, () => `Timed out waiting for ${what}`, timeoutMs, 30);
 }
 
 /** Posts to a webhook until it answers 200, as Meta and the Bot Framework retry a delivery the bot did not take. */

@@ -1,6 +1,7 @@
 /** A fake Discord on loopback speaking the real protocols: REST v10 (gateway/bot, channel messages with the
  * 2,000-character limit, edits, typing, interaction callbacks, 429 with retry_after) and the gateway WebSocket
  * (HELLO, IDENTIFY, READY, heartbeats and ACKs, RESUME replaying missed dispatches). */
+import { pollUntil } from "./poll_until.ts";
 
 export interface DiscordCall {
   method: string;
@@ -194,15 +195,11 @@ export function startFakeDiscord(token = "discord-test-token", heartbeatMs = 500
         text
       );
     },
-    async waitFor(probe, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const value = probe();
-        if (value !== undefined && value !== false) return value as never;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(
-        `Fake Discord: condition not met within ${timeoutMs} ms; calls: ${JSON.stringify(calls.slice(-8))}`,
+    waitFor(probe, timeoutMs) {
+      return pollUntil(
+        probe,
+        () => `Fake Discord; last calls: ${JSON.stringify(calls.slice(-8))}`,
+        timeoutMs,
       );
     },
     async close() {

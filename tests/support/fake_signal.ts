@@ -1,5 +1,6 @@
 /** The test's side of the fake signal-cli: a control server the fake child process connects to, a wrapper script
  * to put in channels.signal.cli_path, and helpers to push messages and read what the adapter sent. */
+import { pollUntil } from "./poll_until.ts";
 import { fromFileUrl } from "./paths.ts";
 
 const SCRIPT = fromFileUrl(new URL("./fake_signal_cli.ts", import.meta.url));
@@ -111,17 +112,11 @@ export async function startFakeSignal(account = "+15550009999"): Promise<FakeSig
       )
         .map((request) => request.params.message);
     },
-    async waitFor(probe, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const value = probe();
-        if (value !== undefined && value !== false) return value as never;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(
-        `Fake Signal: condition not met within ${timeoutMs} ms; requests: ${
-          JSON.stringify(fake.requests.slice(-8))
-        }`,
+    waitFor(probe, timeoutMs) {
+      return pollUntil(
+        probe,
+        () => `Fake Signal; last requests: ${JSON.stringify(fake.requests.slice(-8))}`,
+        timeoutMs,
       );
     },
     async close() {

@@ -1,6 +1,7 @@
 /** A fake Slack on loopback speaking the real protocols: Web API (auth.test, apps.connections.open with the app
  * token, chat.postMessage / chat.update / chat.postEphemeral, 429 with Retry-After) and Socket Mode (hello,
  * envelopes redelivered until acknowledged, disconnect frames). */
+import { pollUntil } from "./poll_until.ts";
 
 export interface SlackCall {
   method: string;
@@ -164,16 +165,8 @@ export function startFakeSlack(botToken = "xoxb-test", appToken = "xapp-test"): 
       }
       return [...shown.entries()].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, text]) => text);
     },
-    async waitFor(probe, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const value = probe();
-        if (value !== undefined && value !== false) return value as never;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(
-        `Fake Slack: condition not met within ${timeoutMs} ms; calls: ${JSON.stringify(calls.slice(-8))}`,
-      );
+    waitFor(probe, timeoutMs) {
+      return pollUntil(probe, () => `Fake Slack; last calls: ${JSON.stringify(calls.slice(-8))}`, timeoutMs);
     },
     async close() {
       for (const ws of sockets) ws.close(1001, "closing");

@@ -1,6 +1,7 @@
 /** A fake Bot Framework on loopback: an OpenID configuration and key set (a test RSA key), the token service
  * (client credentials), the connector (/v3/conversations/…/activities, POST and PUT), and the channel side that
  * posts activities to the bot with JWTs signed by the test key, or forged ones for attack tests. */
+import { pollUntil } from "./poll_until.ts";
 
 export interface ConnectorCall {
   method: string;
@@ -194,16 +195,8 @@ export async function startFakeTeams(): Promise<FakeTeams> {
       throttled = count;
       throttleSeconds = seconds;
     },
-    async waitFor(probe, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const value = probe();
-        if (value !== undefined && value !== false) return value as never;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(
-        `Fake Teams: condition not met within ${timeoutMs} ms; calls: ${JSON.stringify(calls.slice(-8))}`,
-      );
+    waitFor(probe, timeoutMs) {
+      return pollUntil(probe, () => `Fake Teams; last calls: ${JSON.stringify(calls.slice(-8))}`, timeoutMs);
     },
     async close() {
       await server.shutdown();

@@ -1,6 +1,7 @@
 /** A fake Telegram Bot API server on loopback speaking the real protocol: getMe, long-polling getUpdates with
  * offset confirmation, sendMessage / editMessageText (HTML checked, 4,096-character limit), answerCallbackQuery,
  * sendChatAction; tests queue updates, inject 429 storms and read back every call. */
+import { pollUntil } from "./poll_until.ts";
 
 export interface TelegramCall {
   method: string;
@@ -211,15 +212,11 @@ export function startFakeTelegram(token = "123456:TEST-token"): FakeTelegram {
       }
       return [...shown.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
     },
-    async waitFor(probe, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const value = probe();
-        if (value !== undefined && value !== false) return value as never;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(
-        `Fake Telegram: condition not met within ${timeoutMs} ms; calls: ${JSON.stringify(calls.slice(-10))}`,
+    waitFor(probe, timeoutMs) {
+      return pollUntil(
+        probe,
+        () => `Fake Telegram; last calls: ${JSON.stringify(calls.slice(-10))}`,
+        timeoutMs,
       );
     },
     async close() {

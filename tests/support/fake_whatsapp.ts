@@ -1,6 +1,7 @@
 /** A fake WhatsApp Cloud API on loopback: the Graph send endpoint (/<version>/<phone id>/messages with text and
  * interactive-button checks, throttling on demand) and Meta's side of the webhook: signed deliveries
  * (X-Hub-Signature-256 with the app secret) posted to the engine, and the verification challenge. */
+import { pollUntil } from "./poll_until.ts";
 
 export interface GraphCall {
   // deno-lint-ignore no-explicit-any
@@ -161,15 +162,11 @@ export function startFakeWhatsApp(version = "v21.0"): FakeWhatsApp {
       return calls.filter((call) => call.status === 200 && call.body.to === to && call.body.type === "text")
         .map((call) => call.body.text.body);
     },
-    async waitFor(probe, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const value = probe();
-        if (value !== undefined && value !== false) return value as never;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(
-        `Fake WhatsApp: condition not met within ${timeoutMs} ms; calls: ${JSON.stringify(calls.slice(-8))}`,
+    waitFor(probe, timeoutMs) {
+      return pollUntil(
+        probe,
+        () => `Fake WhatsApp; last calls: ${JSON.stringify(calls.slice(-8))}`,
+        timeoutMs,
       );
     },
     async close() {
