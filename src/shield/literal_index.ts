@@ -15,6 +15,7 @@ const SHORT_TEXT = 48;
 const MAX_SHORT = 2048;
 
 const NO_IDS: readonly number[] = [];
+const NO_STARTS = new Int32Array(0);
 
 /** Where the placed literals of a long text start, grouped by literal: `ids` sorted, the starts of `ids[k]` are
  * `starts[offsets[k]]` up to `starts[offsets[k + 1]]`, in increasing order. */
@@ -41,8 +42,9 @@ export class TextScan {
     return this.placements !== undefined;
   }
 
-  /** Where the starts of literal `id` begin in `starts`, or -1 when it was not placed in this text. */
-  private slot(id: number): number {
+  /** Where literal `id`'s starts are listed: `startsOf()[offsetsOf()[slot]]` up to `…[offsetsOf()[slot + 1]]`
+   * (increasing); -1 when it was not placed in this text. */
+  slot(id: number): number {
     const ids = this.placements?.ids;
     if (!ids) return -1;
     let low = 0;
@@ -60,6 +62,15 @@ export class TextScan {
   countOf(id: number): number {
     const slot = this.slot(id);
     return slot < 0 ? 0 : this.placements!.offsets[slot + 1] - this.placements!.offsets[slot];
+  }
+
+  /** Every placed start, grouped by literal (see `slot`); empty when the text's literals were not placed. */
+  startsOf(): Int32Array {
+    return this.placements?.starts ?? NO_STARTS;
+  }
+
+  offsetsOf(): Int32Array {
+    return this.placements?.offsets ?? NO_STARTS;
   }
 
   /** Calls `each` with every index where literal `id` starts, in increasing order. */
