@@ -170,6 +170,8 @@ export class HeuristicMatcher {
   private readonly branchesOf: number[][][][] = [];
   /** Per literal id: the rules that literal can make candidates (it is in a first set of theirs). */
   private readonly triggers: number[][] = [];
+  /** branchesOf and triggers laid out in flat arrays (what judge walks for every text). */
+  private readonly flat: FlatRules;
   /** Per literal id: its character code when it is one character. Single characters stay out of the
    * automaton (under shared symbols they would fire on most characters); `includes` answers them. */
   private readonly singles: number[] = [];
@@ -226,6 +228,7 @@ export class HeuristicMatcher {
       }
     });
     this.usedFields = used;
+    this.flat = flatten(this.branchesOf, this.triggers);
     this.marks = new Int32Array(literalIds.size);
     this.gaps = rules.map((rule) => gapProfile(rule.pattern));
     this.anchored = rules.map((rule) => new AnchoredRegex(rule.pattern));
@@ -237,12 +240,13 @@ export class HeuristicMatcher {
 
   /** Whether, for one top-level alternative of the rule, a literal of each set it needs was seen. */
   private satisfied(index: number, text: string, stamp: number): boolean {
-    for (const sets of this.branchesOf[index]) {
+    const { branchStart, setStart, literalStart, literals } = this.flat;
+    for (let branch = branchStart[index]; branch < branchStart[index + 1]; branch++) {
       let all = true;
-      for (let k = 0; k < sets.length && all; k++) {
+      for (let set = setStart[branch]; set < setStart[branch + 1] && all; set++) {
         let any = false;
-        for (const id of sets[k]) {
-          if (this.seen(id, text, stamp)) {
+        for (let k = literalStart[set]; k < literalStart[set + 1]; k++) {
+          if (this.seen(literals[k], text, stamp)) {
             any = true;
             break;
           }
@@ -288,8 +292,10 @@ export class HeuristicMatcher {
         candidates.push(local);
       }
       const long = text.length > COST_CHECK_CHARS;
+      const { triggerStart, triggered } = this.flat;
       for (const literal of candidates) {
-        for (const index of this.triggers[literal]) {
+        for (let k = triggerStart[literal]; k < triggerStart[literal + 1]; k++) {
+          const index = triggered[k];
           if (this.ruleStamps[index] === stamp) continue;
           this.ruleStamps[index] = stamp;
           if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
@@ -347,6 +353,49 @@ export class HeuristicMatcher {
     }
     return worstSteps(gap, text, this.runs) > COST_BUDGET;
   }
+}
+
+/** Per rule, its top-level alternatives (`branchStart[rule]` to `branchStart[rule + 1]`); per alternative, its
+ * literal sets (`setStart`); per set, its literal ids (`literalStart` into `literals`); per literal, the rules it
+ * makes candidates (`triggerStart` into `triggered`). */
+interface FlatRules {
+  branchStart: Int32Array;
+  setStart: Int32Array;
+  literalStart: Int32Array;
+  literals: Int32Array;
+  triggerStart: Int32Array;
+  triggered: Int32Array;
+}
+
+function flatten(branchesOf: number[][][][], triggers: number[][]): FlatRules {
+  const branchStart = [0];
+  const setStart = [0];
+  const literalStart = [0];
+  const literals: number[] = [];
+  for (const branches of branchesOf) {
+    for (const sets of branches) {
+      for (const set of sets) {
+        literals.push(...set);
+        literalStart.push(literals.length);
+      }
+      setStart.push(literalStart.length - 1);
+    }
+    branchStart.push(setStart.length - 1);
+  }
+  const triggerStart = [0];
+  const triggered: number[] = [];
+  for (const rules of triggers) {
+    triggered.push(...rules);
+    triggerStart.push(triggered.length);
+  }
+  return {
+    branchStart: Int32Array.from(branchStart),
+    setStart: Int32Array.from(setStart),
+    literalStart: Int32Array.from(literalStart),
+    literals: Int32Array.from(literals),
+    triggerStart: Int32Array.from(triggerStart),
+    triggered: Int32Array.from(triggered),
+  };
 }
 
 function excerptAround(text: string, index: number): string {
