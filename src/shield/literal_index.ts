@@ -98,6 +98,8 @@ export class LiteralIndex {
   private readonly kept = new Map<string, TextScan>();
   private readonly short = new Map<string, TextScan>();
   private lastLong?: [string, TextScan];
+  private lastText?: string;
+  private lastScan?: TextScan;
 
   get size(): number {
     return this.ids.size;
@@ -124,6 +126,15 @@ export class LiteralIndex {
 
   /** The scan of `text`: from this evaluation's earlier scans when it was scanned already. */
   scan(text: string): TextScan {
+    // Checks often ask about one text several times in a row: the last answer needs no lookup.
+    if (text === this.lastText) return this.lastScan!;
+    const scan = this.lookUp(text);
+    this.lastText = text;
+    this.lastScan = scan;
+    return scan;
+  }
+
+  private lookUp(text: string): TextScan {
     if (text.length <= SHORT_TEXT) {
       let scan = this.short.get(text);
       if (!scan) {
@@ -152,6 +163,7 @@ export class LiteralIndex {
   forget(): void {
     if (this.kept.size > 0) this.kept.clear();
     this.lastLong = undefined;
+    this.lastText = this.lastScan = undefined;
   }
 
   private scanNow(text: string): TextScan {
