@@ -30,7 +30,7 @@ export function classed(paths: NormalPath[], environment: ShieldEnvironment): Cl
 }
 
 export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: Findings): void {
-  const keyscan = view.segments.some((segment) => /^ssh-keyscan$/.test(segment.argv[0] ?? ""));
+  const keyscan = view.segments.some((segment) => segment.argv[0] === "ssh-keyscan");
   for (const { path, kind } of writes) {
     const shown = path.relative ?? path.absolute;
     if (kind === "engine") findings.block("engine", `changes the engine's control file "${shown}"`);
