@@ -91,7 +91,7 @@ const SOURCE_FILE =
 export function judgeWrittenContent(
   view: ActionView,
   writes: ClassedPath[],
-  contents: string[],
+  contents: readonly string[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
