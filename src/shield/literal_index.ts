@@ -93,7 +93,6 @@ export class LiteralIndex {
   /** Scratch of `group`, all zero between calls. */
   private counts = new Int32Array(0);
   private stamp = 0;
-  private readonly found: number[] = [];
   private readonly occurrences: number[] = [];
   private readonly kept = new Map<string, TextScan>();
   private readonly short = new Map<string, TextScan>();
@@ -169,15 +168,15 @@ export class LiteralIndex {
   private scanNow(text: string): TextScan {
     if (!this.scanner) this.build();
     const lower = text.toLowerCase();
-    const found = this.found;
-    found.length = 0;
+    // A fresh list per scan is the scan's own (emptying a shared one would drop its storage anyway).
+    const found: number[] = [];
     const long = lower.length >= LONG_TEXT;
     const occurrences = long ? this.occurrences : undefined;
     if (occurrences) occurrences.length = 0;
     this.scanner!.scan(lower, this.marks, ++this.stamp, found, occurrences);
     return new TextScan(
       lower,
-      found.length === 0 ? NO_IDS : found.slice(),
+      found.length === 0 ? NO_IDS : found,
       occurrences ? this.group(occurrences) : undefined,
       this.ids.size,
     );
