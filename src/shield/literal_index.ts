@@ -2,7 +2,7 @@
  * registered here, and each text is lower-cased and scanned once per evaluation, whoever asks first; the scan
  * (which literals occur, and where, for long texts) is shared by the rules and the effect profile. */
 
-import { distinctiveWindow, LiteralScanner } from "./literal_scanner.ts";
+import { distinctiveWindow, LiteralScanner, Occurrences } from "./literal_scanner.ts";
 
 /** Texts at least this long have every literal occurrence recorded (rules then run only around them). */
 export const LONG_TEXT = 512;
@@ -93,7 +93,7 @@ export class LiteralIndex {
   /** Scratch of `group`, all zero between calls. */
   private counts = new Int32Array(0);
   private stamp = 0;
-  private readonly occurrences: number[] = [];
+  private occurrences = new Occurrences();
   private readonly kept = new Map<string, TextScan>();
   private readonly short = new Map<string, TextScan>();
   private lastLong?: [string, TextScan];
@@ -172,21 +172,24 @@ export class LiteralIndex {
     const found: number[] = [];
     const long = lower.length >= LONG_TEXT;
     const occurrences = long ? this.occurrences : undefined;
-    if (occurrences) occurrences.length = 0;
+    if (occurrences) occurrences.count = 0;
     this.scanner!.scan(lower, this.marks, ++this.stamp, found, occurrences);
+    const placements = occurrences ? this.group(occurrences.data, occurrences.count) : undefined;
+    // A buffer grown large on a huge text is not kept.
+    if (occurrences && occurrences.data.length > 1 << 16) this.occurrences = new Occurrences();
     return new TextScan(
       lower,
       found.length === 0 ? NO_IDS : found,
-      occurrences ? this.group(occurrences) : undefined,
+      placements,
       this.ids.size,
     );
   }
 
   /** Occurrences (id, index of the last character of its window) grouped by id as starts (a counting sort). */
-  private group(occurrences: number[]): Placements {
+  private group(occurrences: Int32Array, length: number): Placements {
     const counts = this.counts;
     const distinct: number[] = [];
-    for (let k = 0; k < occurrences.length; k += 2) {
+    for (let k = 0; k < length; k += 2) {
       const id = occurrences[k];
       if (counts[id]++ === 0) distinct.push(id);
     }
@@ -198,7 +201,7 @@ export class LiteralIndex {
       counts[ids[k]] = offsets[k]; // from here on: where the next start of this id goes
     }
     const starts = new Int32Array(offsets[ids.length]);
-    for (let k = 0; k < occurrences.length; k += 2) {
+    for (let k = 0; k < length; k += 2) {
       const id = occurrences[k];
       starts[counts[id]++] = Math.max(0, occurrences[k + 1] + 1 - this.windowEnds[id]);
     }

@@ -34,6 +34,22 @@ function distinctive(literal: string): string {
   return literal.slice(window.start, window.start + window.length);
 }
 
+/** Pairs (literal id, index) a scan appends, in a buffer reused from one scan to the next (`count` reset). */
+export class Occurrences {
+  data = new Int32Array(256);
+  count = 0;
+
+  add(id: number, at: number): void {
+    if (this.count + 2 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.count++] = id;
+    this.data[this.count++] = at;
+  }
+}
+
 export class LiteralScanner {
   private readonly symbols = SYMBOLS;
   private readonly alphabet = ALPHABET;
@@ -148,7 +164,7 @@ export class LiteralScanner {
   /** Appends to `found` each literal id occurring in `text`, once (`marks[id] === stamp` records it), and to
    * `occurrences`, when given, every occurrence of a placed id as the pair (id, index of the last character of
    * its window). */
-  scan(text: string, marks: Int32Array, stamp: number, found: number[], occurrences?: number[]): void {
+  scan(text: string, marks: Int32Array, stamp: number, found: number[], occurrences?: Occurrences): void {
     const {
       symbols,
       delta,
@@ -174,7 +190,7 @@ export class LiteralScanner {
         // Its literals are reported already: only occurrences are left to record.
         if (occurrences && statePlaced[state] === 1) {
           for (let k = outputStart[state]; k < end; k++) {
-            if (placed[outputIds[k]] === 1) occurrences.push(outputIds[k], i);
+            if (placed[outputIds[k]] === 1) occurrences.add(outputIds[k], i);
           }
         }
         continue;
@@ -182,7 +198,7 @@ export class LiteralScanner {
       stateStamps[state] = scanned;
       for (let k = outputStart[state]; k < end; k++) {
         const id = outputIds[k];
-        if (occurrences && placed[id] === 1) occurrences.push(id, i);
+        if (occurrences && placed[id] === 1) occurrences.add(id, i);
         if (marks[id] !== stamp) {
           marks[id] = stamp;
           found.push(id);
