@@ -64,6 +64,9 @@ class Run {
   readonly results: TierResult[] = [];
   readonly findings: Findings = { excerpts: [], partial: false };
   failed = false;
+  /** When the last tier ended: the next one starts there (one clock reading per tier boundary; a reading costs
+   * about as much as judging a simple path). */
+  private lastEnd?: number;
   private built?: ActionView;
   private hashed?: string;
 
@@ -92,7 +95,7 @@ class Run {
 
   /** Runs one tier; synchronous when the tier answers synchronously (no promise turn for in-process tiers). */
   tier(evaluator: Evaluator): TierRun | Promise<TierRun> {
-    const started = performance.now();
+    const started = this.lastEnd ?? performance.now();
     if (evaluator.timeoutMs === undefined) {
       try {
         const pending = evaluator.evaluate(this.context(NEVER_ABORTED));
@@ -152,7 +155,9 @@ class Run {
     confidence: number,
     started: number,
   ) {
-    const elapsedMs = performance.now() - started;
+    const ended = performance.now();
+    this.lastEnd = ended;
+    const elapsedMs = ended - started;
     this.results.push({ tier, decision, reason, confidence, latency_us: Math.round(elapsedMs * 1000) });
     this.parts.observer?.latency?.(tier, elapsedMs);
   }
