@@ -270,8 +270,9 @@ export function buildActionView(
   home: string,
   shellHome = workspace,
 ): ActionView {
-  const parsedShell = new Map<string, ReturnType<typeof parseShell>>();
-  const normalPaths = new Map<string, NormalPath>();
+  // Created on first use (many actions have no command or no path).
+  let parsedShell: Map<string, ReturnType<typeof parseShell>> | undefined;
+  let normalPaths: Map<string, NormalPath> | undefined;
   const tool = typeof action.type === "string" ? action.type : "";
   const known = KNOWN_TOOLS.has(tool);
   const canonical = known ? action : canonicalAction(action, canonicalTool(tool));
@@ -290,11 +291,13 @@ export function buildActionView(
     shellHome,
     workspaceRoot: workspace,
     normal: (path) => {
+      normalPaths ??= new Map();
       let normal = normalPaths.get(path);
       if (!normal) normalPaths.set(path, normal = normalizePath(path, workspace, home));
       return normal;
     },
     parse: (text) => {
+      parsedShell ??= new Map();
       let parsed = parsedShell.get(text);
       if (!parsed) parsedShell.set(text, parsed = parseShell(text));
       return parsed;

@@ -19,6 +19,7 @@ export interface ClassedPath {
 }
 
 export function classed(paths: NormalPath[], environment: ShieldEnvironment): ClassedPath[] {
+  if (paths.length === 0) return [];
   const seen = new Set<string>();
   const out: ClassedPath[] = [];
   for (const path of paths) {
