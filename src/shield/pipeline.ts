@@ -67,6 +67,7 @@ class Run {
   /** When the last tier ended: the next one starts there (one clock reading per tier boundary; a reading costs
    * about as much as judging a simple path). */
   private lastEnd?: number;
+  private untimed?: RunContext;
   private built?: ActionView;
   private hashed?: string;
 
@@ -90,6 +91,8 @@ class Run {
   }
 
   context(signal: AbortSignal): EvaluationContext {
+    // Tiers the pipeline never times out share one context (its fields are this run's, read when asked).
+    if (signal === NEVER_ABORTED) return this.untimed ??= new RunContext(this, signal);
     return new RunContext(this, signal);
   }
 
