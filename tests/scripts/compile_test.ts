@@ -52,7 +52,11 @@ Deno.test("compile: the binary carries the web UI, the workers and every module 
 Deno.test("compile: a compiled binary runs its subcommands as itself; a checkout as deno run with the flags", () => {
   assertEquals(programArgs(true, ["--allow-read=/x"]), []);
   const args = programArgs(false, ["--allow-read=/x"]);
-  assertEquals(args.slice(0, 3), ["run", "--allow-read=/x", "--v8-flags=--max-semi-space-size=1"]);
+  assertEquals(args.slice(0, 3), [
+    "run",
+    "--allow-read=/x",
+    "--v8-flags=--max-semi-space-size=1,--expose-gc",
+  ]);
   assert(args[3].endsWith("/main.ts"));
 });
 
