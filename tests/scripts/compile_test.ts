@@ -57,7 +57,10 @@ Deno.test("compile: a compiled binary runs its subcommands as itself; a checkout
     "--allow-read=/x",
     "--v8-flags=--max-semi-space-size=1,--expose-gc",
   ]);
-  assert(args[3].endsWith("/main.ts"));
+  // The supervisor itself may run with --no-config (the start task): its children name deno.json.
+  assertEquals(args[3], "--config");
+  assert(args[4].endsWith("/deno.json"));
+  assert(args[5].endsWith("/main.ts"));
 });
 
 /** `deno compile` with the build's arguments. Its runtime is DENORT_BIN's denort; without one the deno CLI stands in:
