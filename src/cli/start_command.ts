@@ -3,7 +3,7 @@
  * before each engine start. In a compiled binary both children are the binary itself. */
 import { pathOfFileUrl } from "../lib/absolute_path.ts";
 import { configPathFrom, type OptionValues, portFrom } from "./options.ts";
-import { ENGINE_V8_FLAGS, type EnginePlan, runSupervisor } from "./supervisor.ts";
+import { ENGINE_DENO_FLAGS, ENGINE_V8_FLAGS, type EnginePlan, runSupervisor } from "./supervisor.ts";
 import { DENO_JSON } from "./config_rerun.ts";
 
 /** main.ts of this checkout (built from its folder: the layer check reads a path literal as an import). */
@@ -16,7 +16,7 @@ export async function startCommand(options: OptionValues): Promise<number> {
     engineCommand: (plan, port) => ({
       command: Deno.execPath(),
       args: [
-        ...mainArgs(plan.flags),
+        ...mainArgs([...plan.flags, ...ENGINE_DENO_FLAGS]),
         "engine",
         "--config",
         plan.configPath,
