@@ -20,15 +20,25 @@ export function glibcPath(exists: (path: string) => boolean = fileExists): strin
   return libcCandidates().find(exists);
 }
 
-/** malloc_trim(0) of glibc, or undefined where it cannot be opened (another C library, no FFI permission). */
+/** malloc_trim(0) of glibc, or undefined where it cannot be opened (another C library, no FFI permission). The
+ * library is opened for each call and closed after it (calls are rare), so no handle outlives its use. */
 export function mallocTrim(): (() => void) | undefined {
   const path = glibcPath();
-  if (!path) return undefined;
+  if (!path || !trimOnce(path)) return undefined;
+  return () => void trimOnce(path);
+}
+
+function trimOnce(path: string): boolean {
   try {
     const libc = Deno.dlopen(path, { malloc_trim: { parameters: ["usize"], result: "i32" } });
-    return () => void libc.symbols.malloc_trim(0n);
+    try {
+      libc.symbols.malloc_trim(0n);
+    } finally {
+      libc.close();
+    }
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
