@@ -34,6 +34,8 @@ export function compileArgs(output: string): string[] {
   return [
     "compile",
     "--allow-all",
+    // As the engine runs from a checkout (src/cli/supervisor.ts ENGINE_DENO_FLAGS): no V8 code cache.
+    "--no-code-cache",
     `--v8-flags=${V8_FLAGS}`,
     ...included().flatMap((path) => ["--include", path]),
     "--output",
