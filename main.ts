@@ -5,6 +5,7 @@ import type { OptionValues } from "./src/cli/options.ts";
 import { formatConfigError, STARTUP_REFUSED_CODE, USAGE_CODE } from "./src/cli/startup_failure.ts";
 import { ConfigError } from "./src/lib/errors.ts";
 import { importWhenNeeded } from "./src/lib/import_when_needed.ts";
+import { needsConfig, rerunWithConfig } from "./src/cli/config_rerun.ts";
 
 type Handler = (positionals: string[], options: OptionValues) => Promise<number> | number;
 
@@ -76,6 +77,8 @@ async function main(args: string[]): Promise<number> {
     else console.log(line.command ? commandHelp(line.command) : generalHelp());
     return 0;
   }
+  // `deno task start` runs this file with --no-config, for the supervisor's sake (src/cli/config_rerun.ts).
+  if (needsConfig(line.command.name)) return await rerunWithConfig(args);
   const handler = await HANDLERS[line.command.name]();
   return await handler(line.positionals, line.options);
 }

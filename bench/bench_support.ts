@@ -1,14 +1,14 @@
 /** Shared pieces of the engine benchmarks: spawning servers, load loops, percentiles, engine configs. */
 import { stringify } from "yaml";
 import { testConfig } from "../tests/support/engine_harness.ts";
-import { ENGINE_ENV, ENGINE_V8_FLAGS } from "../src/cli/supervisor.ts";
+import { ENGINE_DENO_FLAGS, ENGINE_ENV, ENGINE_V8_FLAGS } from "../src/cli/supervisor.ts";
 
 export const REPO_ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const MAIN = `${REPO_ROOT}/main.ts`;
 export const FAKE_KEY_ENV = { FAKE_LLM_KEY: "bench-key", NO_COLOR: "1" };
 /** The V8 flags and environment the supervisor gives the engine (src/cli/supervisor.ts), so a benchmark that
  * runs `main.ts engine` itself measures the engine as `deno task start` runs it. */
-export const ENGINE_RUN_FLAGS = ["-A", ENGINE_V8_FLAGS];
+export const ENGINE_RUN_FLAGS = ["-A", ...ENGINE_DENO_FLAGS, ENGINE_V8_FLAGS];
 export { ENGINE_ENV };
 
 /** One clock for every process-local timestamp a benchmark compares (fractional milliseconds). */

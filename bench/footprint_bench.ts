@@ -1,13 +1,13 @@
-/** Memory of the whole running system, as `deno task start` runs it (the supervisor, the engine and any child),
- * from /proc: idle, after 1,000 turns and after 100 clients x 20 sessions; against a bare Deno process (the
- * floor any Deno supervisor stands on) and a bare Deno.serve, measured in the same run. RSS counts the Deno
- * binary's shared pages in every process; PSS splits them, so the PSS sum is what the system really holds. */
+/** Memory of the whole running system, started by `deno task start` itself (deno's task runner, which stays as
+ * the parent, the supervisor, the engine and any child), from /proc: idle, after 1,000 turns and after 100
+ * clients x 20 sessions; against a bare Deno process (the floor any Deno supervisor stands on) and a bare
+ * Deno.serve, measured in the same run. RSS counts the Deno binary's shared pages in every process; PSS splits
+ * them, so the PSS sum is what the system really holds. */
 import {
   delay,
   fixed,
   freePort,
   machineNote,
-  MAIN,
   ratio,
   REPO_ROOT,
   type SpawnedServer,
@@ -23,16 +23,13 @@ const IDLE_SCRIPT = "setInterval(() => {}, 60_000); console.log('ready');";
 
 interface Baselines {
   bareDeno: { rssMb: number; pssMb: number };
-  /** The same idle script run with the checkout's deno.json, as `deno task start` runs main.ts: Deno then sets
-   * up its npm resolver for the config's imports, whether the program uses them or not. */
-  bareInCheckout: { rssMb: number; pssMb: number };
   bareServe: { rssMb: number; pssMb: number };
 }
 
-/** Runs the idle script (with `configArgs`) and waits until it is up. */
-async function idleDeno(script: string, configArgs: string[]) {
+/** Runs the idle script and waits until it is up. */
+async function idleDeno(script: string) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...configArgs, script],
+    args: ["run", "--no-config", script],
     stdout: "piped",
     stderr: "null",
   }).spawn();
@@ -52,8 +49,7 @@ async function idleDeno(script: string, configArgs: string[]) {
 async function baselines(dir: string): Promise<Baselines> {
   const idleScript = `${dir}/idle.ts`;
   await Deno.writeTextFile(idleScript, IDLE_SCRIPT);
-  const idle = await idleDeno(idleScript, []);
-  const idleInCheckout = await idleDeno(idleScript, ["--config", `${REPO_ROOT}/deno.json`]);
+  const idle = await idleDeno(idleScript);
   const port = freePort();
   const routes = `${dir}/routes.json`;
   await Deno.writeTextFile(routes, "{}");
@@ -64,32 +60,32 @@ async function baselines(dir: string): Promise<Baselines> {
   });
   await delay(SETTLE_MS);
   const bareDeno = processMemory(idle.pid)!;
-  const bareInCheckout = processMemory(idleInCheckout.pid)!;
   const bareServe = processMemory(serve.pid)!;
   await idle.stop();
-  await idleInCheckout.stop();
   await serve.stop();
-  return { bareDeno, bareInCheckout, bareServe };
+  return { bareDeno, bareServe };
 }
 
-function report(label: string, supervisorPid: number, base: Baselines): void {
-  const tree = treeMemory(supervisorPid);
-  const [supervisor, engine, ...children] = tree.processes;
+function report(label: string, taskPid: number, base: Baselines): void {
+  const tree = treeMemory(taskPid);
+  const [task, supervisor, engine, ...children] = tree.processes;
+  const withoutTask = { rssMb: tree.rssMb - task.rssMb, pssMb: tree.pssMb - task.pssMb };
   console.log(
     `${label}: whole system RSS ${fixed(tree.rssMb, 1)} MB (target < 100), PSS ${fixed(tree.pssMb, 1)} MB, ` +
-      `${tree.processes.length} processes`,
+      `${tree.processes.length} processes; without deno's task runner (\`deno run -A main.ts start\`, or the ` +
+      `compiled binary) RSS ${fixed(withoutTask.rssMb, 1)} MB, PSS ${fixed(withoutTask.pssMb, 1)} MB`,
   );
   console.log(
-    `  supervisor RSS ${fixed(supervisor.rssMb, 1)} MB (target < 35; bare Deno process ` +
+    `  deno task runner (waits for the supervisor) RSS ${fixed(task.rssMb, 1)} MB, PSS ${
+      fixed(task.pssMb, 1)
+    } MB`,
+  );
+  console.log(
+    `  supervisor (deno run --no-config) RSS ${
+      fixed(supervisor.rssMb, 1)
+    } MB (target < 35; bare Deno process ` +
       `${fixed(base.bareDeno.rssMb, 1)} MB, ratio ${ratio(supervisor.rssMb, base.bareDeno.rssMb)}), ` +
       `PSS ${fixed(supervisor.pssMb, 1)} MB (bare ${fixed(base.bareDeno.pssMb, 1)})`,
-  );
-  console.log(
-    `    vs a bare Deno process with the checkout's deno.json (as \`deno task start\` runs) ` +
-      `${fixed(base.bareInCheckout.rssMb, 1)} MB: ratio ${
-        ratio(supervisor.rssMb, base.bareInCheckout.rssMb)
-      }, ` +
-      `${fixed(supervisor.rssMb - base.bareInCheckout.rssMb, 1)} MB over it`,
   );
   if (engine) {
     console.log(
@@ -113,12 +109,15 @@ async function main(): Promise<void> {
     const base = await baselines(dir);
     const configPath = await writeEngineConfig(dir, llm.url, { general: { rate_limit: 0 } });
     const port = freePort();
+    // The start task as a user runs it: deno's task runner stays the parent of the supervisor it starts.
     system = await spawnServer({
-      args: ["run", "-A", MAIN, "start", "--config", configPath, "--port", String(port)],
+      args: ["task", "--quiet", "start", "--config", configPath, "--port", String(port)],
       port,
       readyPath: "/api/status",
     });
-    console.log(`deno task start (supervisor + engine) ready in ${fixed(system.readyMs, 0)} ms`);
+    console.log(
+      `deno task start (task runner + supervisor + engine) ready in ${fixed(system.readyMs, 0)} ms`,
+    );
     await delay(SETTLE_MS);
     report("idle", system.pid, base);
 

@@ -28,12 +28,14 @@ export function included(): string[] {
 }
 
 /** V8 flags of every process the binary runs (src/cli/supervisor.ts ENGINE_V8_FLAGS, for the engine). */
-export const V8_FLAGS = "--max-semi-space-size=1";
+export const V8_FLAGS = "--max-semi-space-size=1,--expose-gc";
 
 export function compileArgs(output: string): string[] {
   return [
     "compile",
     "--allow-all",
+    // As the engine runs from a checkout (src/cli/supervisor.ts ENGINE_DENO_FLAGS): no V8 code cache.
+    "--no-code-cache",
     `--v8-flags=${V8_FLAGS}`,
     ...included().flatMap((path) => ["--include", path]),
     "--output",

@@ -1,65 +1,43 @@
-/** The messaging channels, wired like a WebSocket client: the journal in engine.db, the engine's doors through the
- * bridge, events from the bus, chats counted as presence for Tier 3, adapters for every enabled channel started
- * once the server listens, a periodic health check; stopped before the turns, so answers cut short by a shutdown
- * never reach a chat (those messages are answered after the restart). */
-import { buildAdapters } from "../channels/build_adapters.ts";
-import { ChannelManager } from "../channels/channel_manager.ts";
-import { engineBridge } from "../channels/engine_bridge.ts";
-import { InboundJournal } from "../channels/inbound_journal.ts";
-import { readEnv } from "../config/env.ts";
+/** The messaging channels as an engine service. With no `channels.<platform>` block enabled nothing of them is
+ * loaded (the manager, the journal and every adapter are about 60 modules); otherwise the manager is wired at
+ * start (channel_wiring.ts), once the server listens. */
+import type { ChannelManager } from "../channels/channel_manager.ts";
+import type { Config } from "../config/schema.ts";
+import { importWhenNeeded } from "../lib/import_when_needed.ts";
 import type { Agent } from "./agent.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
 
-const HEALTH_CHECK_MS = 5000;
-
 export interface Channels extends EngineService {
-  manager: ChannelManager;
+  /** Each attached (or failed) channel's health by name; empty while no channel is enabled. */
+  health(): ReturnType<ChannelManager["health"]>;
   /** The manager for /api/channels, or null while no channel is enabled (detach then answers 503). */
   controller(): ChannelManager | null;
 }
 
+type Wiring = typeof import("./channel_wiring.ts");
+
 export function buildChannels(base: Foundation, security: Security, agent: Agent): Channels {
-  const now = () => base.clock.now();
-  const manager = new ChannelManager({
-    engine: engineBridge({
-      conversation: agent.conversation,
-      commands: agent.commands,
-      sessions: base.sessions,
-      approvals: security.approvals,
-    }),
-    journal: new InboundJournal(base.db, now),
-    audit: security.audit,
-    log: base.logger,
-    now,
-  });
-  const unsubscribe = base.events.subscribe((event) => manager.deliver(event));
-  const leave = security.presence.add((sessionId) => manager.clientsFor(sessionId));
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let enabled = 0;
+  let running: (EngineService & { manager: ChannelManager; enabled: number }) | undefined;
   return {
     name: "channels",
-    manager,
-    controller: () => enabled > 0 ? manager : null,
-    start() {
-      const adapters = buildAdapters(base.config, {
-        env: readEnv,
-        home: base.home,
-        fetch: base.fetch,
-        now,
-        log: (channel, message) => base.logger.warn("channel_warning", message, { channel }),
-      });
-      enabled = adapters.length;
-      // Not awaited: a platform that is slow to answer must not hold the engine's start up.
-      for (const adapter of adapters) void manager.attach(adapter);
-      if (enabled > 0) timer = setInterval(() => manager.checkHealth(), HEALTH_CHECK_MS);
+    health: () => running?.manager.health() ?? {},
+    controller: () => running && running.enabled > 0 ? running.manager : null,
+    async start() {
+      if (!anyChannelEnabled(base.config)) return;
+      const { wireChannels } = await importWhenNeeded<Wiring>(
+        new URL("./channel_wiring.ts", import.meta.url),
+      );
+      running = wireChannels(base, security, agent);
+      running.start?.();
     },
     async stop() {
-      clearInterval(timer);
-      await manager.stop();
-      leave();
-      unsubscribe();
+      await running?.stop();
     },
   };
+}
+
+function anyChannelEnabled(config: Config): boolean {
+  return Object.values(config.channels).some((channel) => channel?.enabled === true);
 }

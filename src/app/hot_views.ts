@@ -21,7 +21,7 @@ export function hotViews(base: Foundation, agent: Agent, channels: Channels): Ho
   const grants = fileStamp(tokenStorePath(base.workspace));
   return {
     status: () => {
-      const health = channels.manager.health();
+      const health = channels.health();
       // A channel's health names how long it has been silent, which changes every moment: not kept.
       if (hasKeys(health)) return JSON.stringify({ ...statusView(agent.viewInputs()), channels: health });
       return status.text(base.holder.current(), base.sessions.count(), base.budget.usedToday());

@@ -8,6 +8,7 @@ import { buildChannels } from "./channels.ts";
 import { buildHttp, HttpServer } from "./http.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { delegationService, storageService, turnsService } from "./core_services.ts";
+import { engineIdleMemory } from "./idle_memory.ts";
 
 export type { EngineOptions, RunningEngine } from "./engine_options.ts";
 
@@ -33,6 +34,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
   lifecycle.add(channels); // starts the enabled adapters once the server listens; on stop, drains their sends
   lifecycle.add(delegationService(agent)); // MCP servers and the scheduler; on stop, kills sub-agents first
+  lifecycle.add(engineIdleMemory(base, () => server.requests)); // gives memory back when quiet after work
   await lifecycle.startAll();
 
   base.logger.info("engine_ready", `Parapet is listening on ${server.url}`, {

@@ -1,9 +1,11 @@
 /** `engine` (the engine alone, also what the supervisor runs): refuse cleanly, check the model, print the
  * banner, stop on signals. */
 import { loadConfig } from "../config/load_config.ts";
+import type { ModelConfig } from "../config/schema.ts";
 import { readEnv } from "../config/env.ts";
 import { startEngine } from "../app/start.ts";
-import { type ModelProbe, probeModel } from "../providers/probe_model.ts";
+import type { ModelProbe } from "../providers/probe_model.ts";
+import { importWhenNeeded } from "../lib/import_when_needed.ts";
 import { styleFor } from "../lib/terminal_style.ts";
 import { bannerLines, chatModel } from "./banner.ts";
 import { VERSION } from "./help_text.ts";
@@ -23,9 +25,7 @@ export async function engineCommand(options: OptionValues): Promise<number> {
     checkPortFree(bind);
     const model = chatModel(config);
     // Only when a person watches: piped output (services, CI, test rigs) gets no request nobody asked for.
-    const probing = model && Deno.stdout.isTerminal()
-      ? probeModel(model, { fetch, env: readEnv }, BANNER_PROBE_MS)
-      : undefined;
+    const probing = model && Deno.stdout.isTerminal() ? probeForBanner(model) : undefined;
     const engine = await startEngine({
       configPath,
       port: bind.port,
@@ -52,4 +52,12 @@ export async function engineCommand(options: OptionValues): Promise<number> {
     console.error(problem);
     return STARTUP_REFUSED_CODE;
   }
+}
+
+/** The banner's model check; its module (every provider's addresses) is imported only when a person watches. */
+async function probeForBanner(model: ModelConfig): Promise<ModelProbe> {
+  const { probeModel } = await importWhenNeeded<typeof import("../providers/probe_model.ts")>(
+    new URL("../providers/probe_model.ts", import.meta.url),
+  );
+  return await probeModel(model, { fetch, env: readEnv }, BANNER_PROBE_MS);
 }

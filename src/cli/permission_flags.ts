@@ -4,6 +4,7 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 import type { Config } from "../config/schema.ts";
 import { channelNetHosts } from "../config/channel_hosts.ts";
 import { mailCalendarHosts } from "../tools/mail_calendar_hosts.ts";
+import { glibcPath } from "../app/malloc_trim.ts";
 
 export async function enginePermissionFlags(
   config: Config,
@@ -46,6 +47,10 @@ export async function enginePermissionFlags(
     // shell commands are confined by bubblewrap (src/sandbox/sandbox.ts), not by this flag.
     "--allow-run",
   ];
+  // glibc's malloc_trim, which the engine calls when it goes quiet after work (src/app/idle_memory.ts): that one
+  // library file (the engine already runs any program; this adds no reach beyond it).
+  const libc = glibcPath();
+  if (libc) flags.push(`--allow-ffi=${libc}`);
   flags.push(needsOpenNetwork(config) ? "--allow-net" : `--allow-net=${netHosts(config).join(",")}`);
   return flags;
 }

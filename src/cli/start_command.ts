@@ -3,7 +3,8 @@
  * before each engine start. In a compiled binary both children are the binary itself. */
 import { pathOfFileUrl } from "../lib/absolute_path.ts";
 import { configPathFrom, type OptionValues, portFrom } from "./options.ts";
-import { ENGINE_V8_FLAGS, type EnginePlan, runSupervisor } from "./supervisor.ts";
+import { ENGINE_DENO_FLAGS, ENGINE_V8_FLAGS, type EnginePlan, runSupervisor } from "./supervisor.ts";
+import { DENO_JSON } from "./config_rerun.ts";
 
 /** main.ts of this checkout (built from its folder: the layer check reads a path literal as an import). */
 const MAIN_MODULE = pathOfFileUrl(new URL("../../", import.meta.url)) + "main.ts";
@@ -15,7 +16,7 @@ export async function startCommand(options: OptionValues): Promise<number> {
     engineCommand: (plan, port) => ({
       command: Deno.execPath(),
       args: [
-        ...mainArgs(plan.flags),
+        ...mainArgs([...plan.flags, ...ENGINE_DENO_FLAGS]),
         "engine",
         "--config",
         plan.configPath,
@@ -30,10 +31,11 @@ function mainArgs(flags: string[]): string[] {
   return programArgs(Deno.build.standalone, flags);
 }
 
-/** The arguments before a subcommand's name: `deno run FLAGS main.ts`, or none for a compiled binary (its
- * permissions and V8 flags were fixed when it was built: scripts/compile.ts). */
+/** The arguments before a subcommand's name: `deno run FLAGS --config deno.json main.ts` (the supervisor itself
+ * may run without it), or none for a compiled binary (its permissions and V8 flags were fixed when it was built:
+ * scripts/compile.ts). */
 export function programArgs(compiled: boolean, flags: string[]): string[] {
-  return compiled ? [] : ["run", ...flags, ENGINE_V8_FLAGS, MAIN_MODULE];
+  return compiled ? [] : ["run", ...flags, ENGINE_V8_FLAGS, "--config", DENO_JSON, MAIN_MODULE];
 }
 
 /** Runs `engine-plan`; its messages (a default config written, a refusal) go straight to stderr. */

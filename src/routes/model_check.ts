@@ -1,7 +1,8 @@
 /** Is the chat model there? A bounded model-list probe for the web UI's "connect a model" card, remembered
  * for a while so that page loads do not each call the provider. */
 import type { Config } from "../config/schema.ts";
-import { type ProbeDeps, probeModel } from "../providers/probe_model.ts";
+import type { ProbeDeps } from "../providers/probe_model.ts";
+import { importWhenNeeded } from "../lib/import_when_needed.ts";
 
 export interface ModelCheck {
   /** roles.chat names a models[] entry. */
@@ -42,6 +43,10 @@ export function createModelCheck(
     }
     const key = JSON.stringify(entry);
     if (!fresh && last && last.key === key && now() - last.at < REMEMBER_MS) return last.result;
+    // Imported at the first check: an engine nobody opened the web UI of keeps no provider module loaded.
+    const { probeModel } = await importWhenNeeded<typeof import("../providers/probe_model.ts")>(
+      new URL("../providers/probe_model.ts", import.meta.url),
+    );
     const probe = await probeModel(entry, deps, PROBE_MS);
     const result: ModelCheck = {
       configured: true,

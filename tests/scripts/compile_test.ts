@@ -52,8 +52,15 @@ Deno.test("compile: the binary carries the web UI, the workers and every module 
 Deno.test("compile: a compiled binary runs its subcommands as itself; a checkout as deno run with the flags", () => {
   assertEquals(programArgs(true, ["--allow-read=/x"]), []);
   const args = programArgs(false, ["--allow-read=/x"]);
-  assertEquals(args.slice(0, 3), ["run", "--allow-read=/x", "--v8-flags=--max-semi-space-size=1"]);
-  assert(args[3].endsWith("/main.ts"));
+  assertEquals(args.slice(0, 3), [
+    "run",
+    "--allow-read=/x",
+    "--v8-flags=--max-semi-space-size=1,--expose-gc",
+  ]);
+  // The supervisor itself may run with --no-config (the start task): its children name deno.json.
+  assertEquals(args[3], "--config");
+  assert(args[4].endsWith("/deno.json"));
+  assert(args[5].endsWith("/main.ts"));
 });
 
 /** `deno compile` with the build's arguments. Its runtime is DENORT_BIN's denort; without one the deno CLI stands in:

@@ -1,0 +1,110 @@
+/** Gives memory back once the engine goes quiet after work. V8 keeps the garbage of a burst (and the pages it
+ * freed) until its own reducer runs, which may be never; glibc keeps freed blocks in the middle of its heap.
+ * After a period without requests or events, and only when the resident size grew since the last time (so a
+ * page polling /api/status does not cause a collection a second), one full collection that releases empty
+ * pages, then malloc_trim. */
+import type { Foundation } from "./foundation.ts";
+import type { EngineService } from "./lifecycle.ts";
+import { mallocTrim } from "./malloc_trim.ts";
+
+/** What a reduction does; each step is absent where the process cannot take it. */
+export interface MemoryReducers {
+  /** A full V8 collection that releases empty pages (globalThis.gc, present with --expose-gc). */
+  collect?: () => void;
+  /** Returns the C heap's free pages to the system (glibc malloc_trim). */
+  trim?: () => void;
+}
+
+export interface IdleMemoryOptions extends MemoryReducers {
+  /** A number that changes whenever the engine works (a request, an event). */
+  activity: () => number;
+  /** The resident set size in bytes. */
+  residentBytes: () => number;
+  /** How long without activity counts as quiet. */
+  quietMs?: number;
+  /** Growth in bytes since the last reduction that makes the next quiet period worth one. */
+  growthBytes?: number;
+  timers?: { every(ms: number, tick: () => void): TimerId; cancel(id: TimerId): void };
+  /** Told how long each reduction took and what it gave back. */
+  onReduced?: (result: { ms: number; beforeBytes: number; afterBytes: number }) => void;
+}
+
+type TimerId = ReturnType<typeof setInterval>;
+
+const DEFAULT_QUIET_MS = 1000;
+const DEFAULT_GROWTH_BYTES = 4 * 1024 * 1024;
+
+const realTimers = {
+  every(ms: number, tick: () => void): TimerId {
+    const id = setInterval(() => tick(), ms);
+    Deno.unrefTimer(id); // never what keeps the engine running
+    return id;
+  },
+  cancel: (id: TimerId) => clearInterval(id),
+};
+
+export class IdleMemory implements EngineService {
+  readonly name = "idle memory";
+  private timer?: TimerId;
+  private seen = Number.NaN;
+  /** After start-up the loaded modules' garbage is there to collect: the first quiet period reduces. */
+  private baseline = 0;
+
+  constructor(private readonly options: IdleMemoryOptions) {}
+
+  start(): void {
+    if (!this.options.collect && !this.options.trim) return;
+    this.timer = (this.options.timers ?? realTimers).every(
+      this.options.quietMs ?? DEFAULT_QUIET_MS,
+      () => this.tick(),
+    );
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) (this.options.timers ?? realTimers).cancel(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One look: busy since the last one, or quiet without growth, does nothing. */
+  tick(): void {
+    const activity = this.options.activity();
+    if (activity !== this.seen) {
+      this.seen = activity;
+      return;
+    }
+    const beforeBytes = this.options.residentBytes();
+    if (beforeBytes - this.baseline < (this.options.growthBytes ?? DEFAULT_GROWTH_BYTES)) return;
+    const started = performance.now();
+    this.options.collect?.();
+    this.options.trim?.();
+    const afterBytes = this.options.residentBytes();
+    this.baseline = afterBytes;
+    this.options.onReduced?.({ ms: performance.now() - started, beforeBytes, afterBytes });
+  }
+}
+
+/** V8's full collection that also returns empty pages: available when the engine runs with --expose-gc. */
+export function v8Collector(): (() => void) | undefined {
+  const gc = (globalThis as { gc?: (options?: Record<string, string>) => void }).gc;
+  if (typeof gc !== "function") return undefined;
+  return () => gc({ type: "major", execution: "sync", flavor: "last-resort" });
+}
+
+/** The engine's reducer: requests and events are its activity; each reduction is logged at debug level. */
+export function engineIdleMemory(base: Foundation, requests: () => number): IdleMemory {
+  let events = 0;
+  base.events.subscribe(() => void events++);
+  const megabytes = (bytes: number) => Math.round(bytes / 104857.6) / 10;
+  return new IdleMemory({
+    activity: () => events + requests(),
+    residentBytes: () => Deno.memoryUsage().rss,
+    collect: v8Collector(),
+    trim: mallocTrim(),
+    onReduced: ({ ms, beforeBytes, afterBytes }) =>
+      base.logger.debug("memory_reduced", "Memory given back after work", {
+        ms: Math.round(ms),
+        rss_before_mb: megabytes(beforeBytes),
+        rss_after_mb: megabytes(afterBytes),
+      }),
+  });
+}

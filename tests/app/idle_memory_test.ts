@@ -1,0 +1,94 @@
+import { assert, assertEquals } from "../support/assert.ts";
+import { IdleMemory, type IdleMemoryOptions, v8Collector } from "../../src/app/idle_memory.ts";
+import { glibcPath, libcCandidates, mallocTrim } from "../../src/app/malloc_trim.ts";
+
+const MB = 1024 * 1024;
+
+/** An IdleMemory driven by hand: `tick()` is one period, activity and resident size are set by the test. */
+function rig(overrides: Partial<IdleMemoryOptions> = {}) {
+  const state = { activity: 0, resident: 100 * MB, collected: 0, trimmed: 0, reduced: [] as number[] };
+  const memory = new IdleMemory({
+    activity: () => state.activity,
+    residentBytes: () => state.resident,
+    collect: () => {
+      state.collected++;
+      state.resident -= 10 * MB;
+    },
+    trim: () => void state.trimmed++,
+    timers: { every: () => 0 as unknown as ReturnType<typeof setInterval>, cancel: () => {} },
+    onReduced: ({ afterBytes }) => state.reduced.push(afterBytes / MB),
+    ...overrides,
+  });
+  return { state, memory };
+}
+
+Deno.test("idle memory: the first quiet period after start collects and trims once", () => {
+  const { state, memory } = rig();
+  memory.tick(); // the first look only notes the activity
+  assertEquals(state.collected, 0);
+  memory.tick();
+  assertEquals([state.collected, state.trimmed], [1, 1]);
+  assertEquals(state.reduced, [90]);
+  memory.tick();
+  memory.tick();
+  assertEquals(state.collected, 1, "quiet without growth must not collect again");
+});
+
+Deno.test("idle memory: nothing is collected while the engine works, and once when it goes quiet after growing", () => {
+  const { state, memory } = rig();
+  memory.tick();
+  memory.tick(); // start-up reduction: baseline 90 MB
+  for (let period = 0; period < 5; period++) {
+    state.activity++;
+    state.resident += 20 * MB;
+    memory.tick();
+  }
+  assertEquals(state.collected, 1, "busy periods must not collect");
+  memory.tick();
+  assertEquals(state.collected, 2);
+  assertEquals(state.reduced, [90, 180]);
+});
+
+Deno.test("idle memory: activity without growth (a page polling the status) causes no collection", () => {
+  const { state, memory } = rig();
+  memory.tick();
+  memory.tick();
+  for (let period = 0; period < 10; period++) {
+    if (period % 2 === 0) state.activity++;
+    state.resident += 0.1 * MB;
+    memory.tick();
+  }
+  assertEquals(state.collected, 1);
+});
+
+Deno.test("idle memory: without a collector or a trim it starts no timer", () => {
+  let timers = 0;
+  const { memory } = rig({
+    collect: undefined,
+    trim: undefined,
+    timers: { every: () => (timers++, 0 as unknown as ReturnType<typeof setInterval>), cancel: () => {} },
+  });
+  memory.start();
+  memory.stop();
+  assertEquals(timers, 0);
+});
+
+Deno.test("idle memory: the collector exists only with --expose-gc (this test process runs without it)", () => {
+  const exposed = typeof (globalThis as { gc?: unknown }).gc === "function";
+  assertEquals(v8Collector() !== undefined, exposed);
+});
+
+Deno.test("malloc trim: glibc is found where this distribution keeps it, and its malloc_trim runs", () => {
+  const path = glibcPath();
+  assert(path?.endsWith("/libc.so.6"), `libc not found: ${path}`);
+  const trim = mallocTrim();
+  assert(trim, "malloc_trim could not be opened");
+  trim();
+});
+
+Deno.test("malloc trim: the first existing candidate is taken; a system without glibc (musl) gets none", () => {
+  assertEquals(libcCandidates("aarch64")[0], "/lib/aarch64-linux-gnu/libc.so.6");
+  const [, second] = libcCandidates();
+  assertEquals(glibcPath((path) => path === second || path === "/lib64/libc.so.6"), second);
+  assertEquals(glibcPath(() => false), undefined);
+});
