@@ -129,12 +129,23 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   }
 }
 
-function judgeProcessSignal(segment: Segment, findings: Findings): void {
+/** `fuser -k 3100/tcp`, `fuser -k -n tcp 3100`, `fuser -km 3100/tcp`: whatever listens on an engine port. */
+function killsPortOwner(program: string, argv: readonly string[], environment: ShieldEnvironment): boolean {
+  if (program !== "fuser" || !argv.some((arg) => /^-[a-zA-Z]*k/.test(arg))) return false;
+  return argv.some((arg) => {
+    const port = /^(\d{1,5})(?:\/(?:tcp|udp))?$/.exec(arg)?.[1];
+    return port !== undefined && environment.enginePorts.includes(Number(port));
+  });
+}
+
+function judgeProcessSignal(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!/^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/.test(program)) return;
   const args = segment.argv.slice(1).join(" ");
   if (
-    ENGINE_PROCESS.test(args) || /\$\{?PPID\b|\$\(\s*ps\b.*ppid/i.test(args) || /\b-k\b.*\b3100\b/.test(args)
+    ENGINE_PROCESS.test(args) || /\$\{?PPID\b|\$\(\s*ps\b.*ppid/i.test(args) ||
+    /\b-k\b.*\b3100\b/.test(args) ||
+    killsPortOwner(program, segment.argv, environment)
   ) {
     findings.block("engine", `"${segment.text.slice(0, 60)}" signals the engine's process`);
   }
@@ -279,7 +290,7 @@ export function judgeSegments(segments: Segment[], environment: ShieldEnvironmen
     const program = segment.program.toLowerCase();
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
     judgeDataResets(segment, findings);
-    if (SIGNALS.has(program)) judgeProcessSignal(segment, findings);
+    if (SIGNALS.has(program)) judgeProcessSignal(segment, environment, findings);
     if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
     if (SERVERS.has(program)) judgeServer(segment, environment, findings);
     if (segment.privileged) judgeRootShell(segment, findings);

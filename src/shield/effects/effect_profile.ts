@@ -47,6 +47,13 @@ import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeClaimedAuthority } from "./claimed_authority.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
+import { judgeRecursiveReads } from "./recursive_reads.ts";
+import { judgePluginInstalls } from "./plugin_installs.ts";
+import { judgePersonalRecords } from "./personal_records.ts";
+import { judgeSettingArguments } from "./setting_arguments.ts";
+import { judgeStandingRoutes } from "./standing_routes.ts";
+import { judgeDelegatedHarms } from "./delegated_harms.ts";
+import { judgeWrittenRuns } from "./written_runs.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
@@ -112,6 +119,8 @@ function judgeCommandsAndCode(
   judgeGoLookalikes(view.segments, findings);
   judgeCompromisedInstalls(view.segments, findings);
   judgeRunnerTargets(view.segments, environment, findings);
+  judgeRecursiveReads(view.segments, environment, findings);
+  judgePluginInstalls(view.segments, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sqlTexts = [
@@ -156,6 +165,7 @@ function judgeHandedOn(
     judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
   }
   if (
@@ -165,6 +175,7 @@ function judgeHandedOn(
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
     judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
+    judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
   }
 }
 
@@ -189,6 +200,7 @@ export function buildEffectProfile(
   }
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
+    judgeWrittenRuns(view.tool, textsOf(view, "content"), findings);
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
@@ -204,6 +216,7 @@ export function buildEffectProfile(
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
+  if (openWorld) judgePersonalRecords(view.tool, openWorld.words.words, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
@@ -216,6 +229,7 @@ export function buildEffectProfile(
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
+    judgeSettingArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
       environment,

@@ -9,10 +9,11 @@ import { sensitiveFindings } from "./sensitive_data.ts";
 import { INSTRUCTIONS_TO_AI, judgeHiddenInstructions } from "./delegation.ts";
 import { judgeDataLinks } from "./data_links.ts";
 import { AGENT_MENTION } from "./argument_injection.ts";
-import { judgeMessageSecrets } from "./message_secrets.ts";
+import { judgeMessageSecrets, sendsBareCode } from "./message_secrets.ts";
 import { judgeAddressedInstructions } from "./addressed_instructions.ts";
 import { judgePaddedText } from "./padded_text.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeGrantRequests } from "./delegated_harms.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -50,7 +51,7 @@ const HARVEST_WORDS =
   /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|account|sso|auth|reset|recover|unlock|billing|wallet|support|helpdesk|portal|update|validate|confirm)(?:[.-]|$)/;
 /** Links whose targets are where payloads and lures live: shorteners, paste sites, tunnels, bare IPs, and files
  * that install or run (`.exe`, `.apk`, `.scr`, `.msi`, `.iso`, Office macros). */
-const RISKY_LINK = gated(
+export const RISKY_LINK = gated(
   /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i,
 );
 const GIFT_CARD_SCAM = gated(
@@ -58,7 +59,7 @@ const GIFT_CARD_SCAM = gated(
 );
 
 /** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
-const PASTE_AND_RUN = gated(
+export const PASTE_AND_RUN = gated(
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i,
 );
 const BRAND_DOMAINS =
@@ -157,6 +158,9 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (RISKY_LINK.test(joined)) {
     findings.escalate("message", `"${input.tool}" sends a link to a file or host that stages payloads`);
   }
+  if (!allKnown && sendsBareCode(input.texts)) {
+    findings.escalate("message", `"${input.tool}" sends a bare code, as a forwarded one-time code looks`);
+  }
   if (GIFT_CARD_SCAM.test(joined)) {
     findings.escalate("message", `"${input.tool}" asks for gift cards (a common scam)`);
   }
@@ -174,6 +178,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   }
   judgeHiddenInstructions(input.tool, joined, findings);
   judgeMessageSecrets(input.tool, joined, findings);
+  judgeGrantRequests(input.tool, joined, findings, true);
   judgeAddressedInstructions(input.tool, joined, findings);
   judgePaddedText(input.tool, joined, findings);
   judgeUrlTemplates(input.tool, input.texts, environment, findings);
@@ -230,6 +235,7 @@ export function judgeSharedWrite(
   if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${tool}" writes instructions addressed to an AI assistant`);
   }
+  judgeGrantRequests(tool, joined, findings);
 }
 
 /** Sensitive details in the arguments of an open-world tool that neither sends nor writes them anywhere on

@@ -234,6 +234,15 @@ function installOf(argv: string[]): Install | undefined {
   return { ecosystem, specs, indexes, runs };
 }
 
+/** The popular package a local archive (`./downloads/requests-2.32.3-py3-none-any.whl`) claims to be: a build
+ * from a folder, not the registry, in place of a package everyone depends on. */
+function localBuildOfPopular(ecosystem: Ecosystem, spec: string): string | undefined {
+  const file = /([^/]+)\.(?:whl|tgz|tar\.gz|zip)$/i.exec(spec)?.[1];
+  if (!file) return undefined;
+  const name = ecosystem === "pypi" ? file.split("-")[0].replace(/_/g, "-") : file.replace(/-\d.*$/, "");
+  return name.length >= 3 && isPopularPackage(ecosystem, name) ? name : undefined;
+}
+
 /** The package name of a spec, or undefined when the spec is a URL, archive, git or local source. */
 function specName(ecosystem: Ecosystem, spec: string): string | undefined {
   if (/^(?:[a-z+]+:|\.{0,2}\/|~)|\.(?:tgz|tar\.gz|tar|zip|whl)$|^[\w.-]+\/[\w.-]+(?:#.*)?$/i.test(spec)) {
@@ -265,6 +274,13 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
     if (name === undefined) {
       if (!/^(?:\.|\.\/|-e)$/.test(spec) && !/^\.\//.test(spec)) {
         findings.escalate("install", `installs "${spec.slice(0, 80)}" from a URL, archive or git source`);
+      } else if (localBuildOfPopular(install.ecosystem, spec)) {
+        findings.escalate(
+          "install",
+          `installs a local archive of the popular package "${
+            localBuildOfPopular(install.ecosystem, spec)
+          }" over the registry's`,
+        );
       }
       continue;
     }

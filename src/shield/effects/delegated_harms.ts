@@ -1,0 +1,61 @@
+/** Harm asked for in words, in work handed to another agent or text left where agents read it: access granted
+ * to someone (`add user bob as admin`, `create a new admin account`), security checks taken out (`remove the
+ * auth middleware`), changes pushed straight to main, traces erased (`clear the shell history`), and logins with
+ * credentials found lying around. Each is escalated so a human sees it before another agent acts on it. */
+
+import { gated } from "./gate.ts";
+import type { Findings } from "./findings.ts";
+
+const ROLE = String
+  .raw`(?:admin(?:istrator)?s?|owners?|super-?users?|root|maintainers?|org(?:anization)? owners?)`;
+export const GRANTS_ACCESS = gated(
+  new RegExp(
+    String
+      .raw`\b(?:add|make|promote|invite|set|elevate)\s+(?:user\s+|member\s+|account\s+)?[\x60'"@]?[\w.@-]{2,40}[\x60'"]?\s+(?:as|to|an?)\s+(?:an?\s+|the\s+)?(?:new\s+|full\s+|repo(?:sitory)?\s+|workspace\s+|org\s+)?${ROLE}\b|\bgrant\w*\s+[\x60'"@]?[\w.@-]{2,40}[\x60'"]?\s+(?:full\s+)?(?:${ROLE}|write|owner)\s+(?:access|rights|role|permissions?)\b|\bcreate\s+(?:an?\s+)?(?:new\s+)?(?:${ROLE}|privileged)\s+(?:account|user|login)\b`,
+    "i",
+  ),
+);
+const WEAKENS_CHECKS = gated(
+  /\b(?:remove|disable|delete|comment out|strip|turn off|bypass|skip|rip out|drop)\s+(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+){0,2}(?:auth(?:entication|orization)?|login|csrf|2fa|mfa|permission|access[- ]control|rate[- ]limit(?:ing|er)?|input validation|signature|certificate|tls|ssl|security)\s+(?:middleware|checks?|guards?|verification|validation|requirements?|layer|filters?|decorators?|headers?)\b/i,
+);
+const PUSHES_MAIN = gated(
+  /\bpush\w*\s+(?:it\s+|them\s+|this\s+|the (?:changes?|fix|commit)\s+)?(?:straight|directly|right)\s+(?:in)?to\s+(?:main|master|prod(?:uction)?|release)\b|\bforce[- ]?push\w*\b[^.\n]{0,30}\b(?:main|master|prod(?:uction)?)\b/i,
+);
+const ERASES_TRACES = gated(
+  /\b(?:clear|erase|delete|wipe|remove|truncate|shred|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:(?:shell|bash|zsh|command)\s+history|auth\.log|audit (?:logs?|trail)|syslog|journal(?:ctl)?|\/var\/log\b|security logs?|access logs?|cloudtrail)\b/i,
+);
+const FOUND_CREDENTIALS = gated(
+  /\b(?:log ?in|sign ?in|authenticate|connect|ssh)\b[^.\n]{0,60}\b(?:with|using)\s+(?:the\s+)?(?:credentials|password|passwords|token|tokens|keys?|login)\s+(?:in|from|found|stored|saved|listed|written)\b/i,
+);
+
+/** Authority handed to the reader in words ("I authorise you to", "you are permitted to"): in a message to people
+ * only such an order makes a request for admin access more than a colleague asking a colleague. */
+const AUTHORISES_READER = gated(
+  /\b(?:authori[sz]e|authori[sz]es|permit|allow|instruct|approve)\s+you\s+to\b|\byou\s+(?:are|have been)\s+(?:authori[sz]ed|permitted|approved|cleared|allowed)\s+to\b|\bon behalf of the (?:owner|maintainer|admin|ceo)\b/i,
+);
+
+/** Access granted to someone, asked for in text that agents act on; in messages (`orders`), only when the text
+ * also hands its reader authority to do it. */
+export function judgeGrantRequests(tool: string, text: string, findings: Findings, orders = false): void {
+  if (text.length < 12 || text.length > 64 * 1024) return;
+  if (orders && !AUTHORISES_READER.test(text)) return;
+  if (GRANTS_ACCESS.test(text)) {
+    findings.escalate("access", `"${tool}" asks for someone to be given admin access`);
+  }
+}
+
+export function judgeDelegatedHarms(tool: string, texts: readonly string[], findings: Findings): void {
+  const text = texts.join("\n");
+  if (text.length < 12 || text.length > 64 * 1024) return;
+  judgeGrantRequests(tool, text, findings);
+  if (WEAKENS_CHECKS.test(text)) {
+    findings.escalate("security", `"${tool}" hands on work that takes out security checks`);
+  }
+  if (PUSHES_MAIN.test(text)) {
+    findings.escalate("write", `"${tool}" hands on a push straight to the main branch`);
+  }
+  if (ERASES_TRACES.test(text)) findings.escalate("security", `"${tool}" hands on erasing logs or history`);
+  if (FOUND_CREDENTIALS.test(text)) {
+    findings.escalate("access", `"${tool}" hands on a login with credentials found in files`);
+  }
+}
