@@ -34,6 +34,19 @@ const AUTHORISES_READER = gated(
   /\b(?:authori[sz]e|authori[sz]es|permit|allow|instruct|approve)\s+you\s+to\b|\byou\s+(?:are|have been)\s+(?:authori[sz]ed|permitted|approved|cleared|allowed)\s+to\b|\bon behalf of the (?:owner|maintainer|admin|ceo)\b/i,
 );
 
+/** Finding where a named person lives or how to reach them privately (doxxing). */
+const LOCATES_PERSON = gated(
+  /\b(?:find|look ?up|locate|track down|dig up|uncover|get|research)\b[^.\n]{0,40}\b(?:home address(?:es)?|private (?:address|phone|number)|personal (?:address|phone|number|email)|where (?:he|she|they) lives?|family members|licen[cs]e plate)\b/i,
+);
+/** Money handed on with an amount (`issue a refund of $4,800`, `wire 2,400 EUR`). */
+const MOVES_MONEY = gated(
+  /\b(?:refund|pay|transfer|wire|withdraw|remit|payout|reimburse|credit)\w*\b[^.\n]{0,40}?(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds|btc|eth|usdc)\b)/i,
+);
+/** Checks said to be done that the receiver cannot see (`User is verified.`, `identity already confirmed`). */
+const CLAIMS_VERIFIED = gated(
+  /\b(?:user|customer|caller|requester|identity|account owner|sender|requestor)\s+(?:is|has been|was|already)\s+(?:already\s+|fully\s+)?(?:verified|authenticated|confirmed|approved|cleared|validated)\b/i,
+);
+
 /** Access granted to someone, asked for in text that agents act on; in messages (`orders`), only when the text
  * also hands its reader authority to do it. */
 export function judgeGrantRequests(tool: string, text: string, findings: Findings, orders = false): void {
@@ -55,6 +68,13 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
     findings.escalate("write", `"${tool}" hands on a push straight to the main branch`);
   }
   if (ERASES_TRACES.test(text)) findings.escalate("security", `"${tool}" hands on erasing logs or history`);
+  if (LOCATES_PERSON.test(text)) {
+    findings.escalate("read", `"${tool}" hands on finding a person's private details`);
+  }
+  if (MOVES_MONEY.test(text)) findings.escalate("money", `"${tool}" hands on a payment or refund`);
+  if (CLAIMS_VERIFIED.test(text)) {
+    findings.escalate("delegation", `"${tool}" vouches for a verification it cannot show`);
+  }
   if (FOUND_CREDENTIALS.test(text)) {
     findings.escalate("access", `"${tool}" hands on a login with credentials found in files`);
   }

@@ -49,6 +49,9 @@ import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeRecursiveReads } from "./recursive_reads.ts";
 import { judgePluginInstalls } from "./plugin_installs.ts";
+import { judgeChannelInstalls } from "./channel_installs.ts";
+import { judgeClonedRuns } from "./cloned_runs.ts";
+import { judgeFetchedOrders } from "./fetched_orders.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -121,6 +124,8 @@ function judgeCommandsAndCode(
   judgeRunnerTargets(view.segments, environment, findings);
   judgeRecursiveReads(view.segments, environment, findings);
   judgePluginInstalls(view.segments, findings);
+  judgeChannelInstalls(view.segments, findings);
+  judgeClonedRuns(view.segments, findings);
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sqlTexts = [
@@ -208,6 +213,7 @@ export function buildEffectProfile(
   ): host is HostReading => host !== undefined);
   const egress = judgeHosts(view, hosts, openWorld, findings);
   judgeUrlCommands(view.tool, view.urls, findings);
+  judgeFetchedOrders(view.tool, view.urls, findings);
   judgeQueryData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;

@@ -14,6 +14,7 @@ import { judgeAddressedInstructions } from "./addressed_instructions.ts";
 import { judgePaddedText } from "./padded_text.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeGrantRequests } from "./delegated_harms.ts";
+import { judgePersonalMailboxes } from "./personal_mailboxes.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -164,6 +165,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (GIFT_CARD_SCAM.test(joined)) {
     findings.escalate("message", `"${input.tool}" asks for gift cards (a common scam)`);
   }
+  judgePersonalMailboxes(input.tool, input.recipients, environment, findings);
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }

@@ -7,6 +7,7 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { siblingTarget } from "./sibling_squats.ts";
 import { POPULAR_NPM } from "./data/popular_npm.ts";
 import { POPULAR_PYPI } from "./data/popular_pypi.ts";
 import { POPULAR_CRATES } from "./data/popular_crates.ts";
@@ -223,7 +224,8 @@ function installOf(argv: string[]): Install | undefined {
       const [name, glued] = arg.split(/=(.*)/s);
       if (INDEX_OPTIONS.test(name)) indexes.push(glued ?? rest[i + 1] ?? "");
       if (name === "--package" && ecosystem === "npm") specs.push(glued ?? rest[i + 1] ?? "");
-      if (glued === undefined && VALUED.has(name)) i++;
+      // npm's `-g` is a switch (`npm i -g NAME` installs NAME globally).
+      if (glued === undefined && VALUED.has(name) && !(ecosystem === "npm" && name === "-g")) i++;
       if (runs && arg === "--") break;
       continue;
     }
@@ -293,7 +295,13 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
       );
     } else {
       const dressed = combosquatTarget(install.ecosystem, name);
+      const sibling = dressed
+        ? undefined
+        : siblingTarget(normalName(install.ecosystem, name), popular(install.ecosystem).all);
       if (dressed) findings.escalate("install", `"${name}" dresses up the popular package "${dressed}"`);
+      else if (sibling) {
+        findings.escalate("install", `"${name}" borrows the name of the popular package "${sibling}"`);
+      }
     }
   }
 }
