@@ -47,6 +47,18 @@ const CLAIMS_VERIFIED = gated(
   /\b(?:user|customer|caller|requester|identity|account owner|sender|requestor)\s+(?:is|has been|was|already)\s+(?:already\s+|fully\s+)?(?:verified|authenticated|confirmed|approved|cleared|validated)\b/i,
 );
 
+/** Approval said to exist that the receiver cannot check (`the change is approved`, `sign-off received`). */
+const CLAIMS_APPROVAL = gated(
+  /\b(?:change|deploy(?:ment)?|release|request|payment|transfer|refund|merge|it|this|that)\s+(?:is|has been|was|got)\s+(?:already\s+|fully\s+)?(?:approved|signed[- ]off|authori[sz]ed|green-?lit)\b|\b(?:approval|sign-?off)\s+(?:is\s+|was\s+)?(?:granted|received|given|done)\b/i,
+);
+/** Going live while leaving out what guards it: a deploy or publish and, in the same text, skipped tests. */
+const GOES_LIVE = gated(
+  /\b(?:deploy|publish|release|ship|roll ?out|push)\w*\b[^.\n]{0,60}\b(?:prod(?:uction)?|live|npm publish|registry|customers)\b|\bnpm publish\b|\btwine upload\b|\bcargo publish\b/i,
+);
+const SKIPS_GUARDS = gated(
+  /\b(?:skip(?:ping)?|bypass(?:ing)?|without(?: running)?|no need (?:to run|for|to)|don'?t (?:run|wait for|bother with))\s+(?:the\s+|any\s+|running\s+)?(?:canary|canaries|tests?|test suite|review|reviews|approvals?|checks?|ci|qa|staging|smoke tests?)\b/i,
+);
+
 /** Access granted to someone, asked for in text that agents act on; in messages (`orders`), only when the text
  * also hands its reader authority to do it. */
 export function judgeGrantRequests(tool: string, text: string, findings: Findings, orders = false): void {
@@ -74,6 +86,12 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
   if (MOVES_MONEY.test(text)) findings.escalate("money", `"${tool}" hands on a payment or refund`);
   if (CLAIMS_VERIFIED.test(text)) {
     findings.escalate("delegation", `"${tool}" vouches for a verification it cannot show`);
+  }
+  if (CLAIMS_APPROVAL.test(text)) {
+    findings.escalate("delegation", `"${tool}" relays an approval the receiver cannot check`);
+  }
+  if (GOES_LIVE.test(text) && SKIPS_GUARDS.test(text)) {
+    findings.escalate("write", `"${tool}" hands on going live while skipping tests or review`);
   }
   if (FOUND_CREDENTIALS.test(text)) {
     findings.escalate("access", `"${tool}" hands on a login with credentials found in files`);

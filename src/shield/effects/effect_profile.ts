@@ -52,6 +52,13 @@ import { judgePluginInstalls } from "./plugin_installs.ts";
 import { judgeChannelInstalls } from "./channel_installs.ts";
 import { judgeClonedRuns } from "./cloned_runs.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
+import { judgeTrafficRedirects } from "./traffic_redirects.ts";
+import { judgeForgeRuns } from "./forge_runs.ts";
+import { judgeHistoryAndReleases } from "./history_and_releases.ts";
+import { judgeAttackNames } from "./attack_names.ts";
+import { judgeAutomationConfigs } from "./automation_configs.ts";
+import { judgeStreamEgress } from "./stream_egress.ts";
+import { judgeUserServices } from "./user_services.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -126,6 +133,16 @@ function judgeCommandsAndCode(
   judgePluginInstalls(view.segments, findings);
   judgeChannelInstalls(view.segments, findings);
   judgeClonedRuns(view.segments, findings);
+  judgeForgeRuns(view.segments, findings);
+  judgeHistoryAndReleases(view.segments, findings);
+  judgeStreamEgress(view.segments, environment, findings);
+  judgeUserServices(view.segments, findings);
+  judgeTrafficRedirects(
+    view.tool,
+    [...shell.slice(0, 4), ...(writes.length > 0 ? textsOf(view, "content") : [])],
+    environment,
+    findings,
+  );
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sqlTexts = [
@@ -206,6 +223,7 @@ export function buildEffectProfile(
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
     judgeWrittenRuns(view.tool, textsOf(view, "content"), findings);
+    judgeAutomationConfigs(writes.map((entry) => entry.path.absolute), textsOf(view, "content"), findings);
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
@@ -223,6 +241,7 @@ export function buildEffectProfile(
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
   if (openWorld) judgePersonalRecords(view.tool, openWorld.words.words, findings);
+  if (openWorld) judgeAttackNames(view.tool, view.payload, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);

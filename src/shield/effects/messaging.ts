@@ -144,7 +144,12 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   const joined = input.texts.join("\n");
   const allKnown = input.recipients.length > 0 && outsiders.length === 0;
   for (const finding of sensitiveFindings(joined)) {
-    if (allKnown && (finding.kind === "confidential" || finding.kind === "personal data")) continue;
+    if (
+      allKnown &&
+      (finding.kind === "confidential" || finding.kind === "personal data" || finding.kind === "access code")
+    ) {
+      continue;
+    }
     findings.escalate("message", `"${input.tool}" sends ${finding.evidence}`);
   }
   for (const host of brandLookalikes(joined)) {

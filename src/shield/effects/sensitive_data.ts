@@ -12,6 +12,7 @@ export type SensitiveKind =
   | "health data"
   | "confidential"
   | "login link"
+  | "access code"
   | "payment instruction";
 
 export interface SensitiveFinding {
@@ -52,6 +53,10 @@ const STREET =
 /** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`): personal data by itself. */
 const HOME_ADDRESS = gated(
   /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\blives at\s+\d{1,5}\s+[A-Za-z]/i,
+);
+/** A code that opens a door, gate, alarm or safe (`door code 4471`, `gate pin: 2580`). */
+const ACCESS_CODE = gated(
+  /\b(?:door|gate|alarm|garage|lockbox|key ?box|key ?safe|safe|entry|building|keypad|padlock|front door)\s+(?:code|pin|combination|combo)\s*(?:is|:|=|-)?\s*#?(?=[A-Z0-9]*\d)[A-Z0-9]{3,10}\b/i,
 );
 const DATE_OF_BIRTH = gated(
   /\b(?:born|date of birth|dob|birthday)\b/i,
@@ -157,6 +162,9 @@ export function sensitiveFindings(raw: string): SensitiveFinding[] {
   if (HEALTH.test(text)) found.push({ kind: "health data", evidence: "health details" });
   if (CONFIDENTIAL.test(text)) {
     found.push({ kind: "confidential", evidence: "confidential business matters" });
+  }
+  if (ACCESS_CODE.test(text)) {
+    found.push({ kind: "access code", evidence: "a code that opens a door, gate or alarm" });
   }
   if (LOGIN_LINK.test(text)) found.push({ kind: "login link", evidence: "a login, reset or consent link" });
   if (MONEY_AMOUNT.test(text) && PAY_VERB.test(text)) {
