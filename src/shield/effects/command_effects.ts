@@ -159,8 +159,15 @@ function judgePermissions(segment: Segment, environment: ShieldEnvironment, find
       continue;
     }
     const path = normalizePath(arg, environment.workspace, environment.shellHome);
-    if (classifyPath(path, environment) === "engine") {
+    const kind = classifyPath(path, environment);
+    if (kind === "engine") {
       findings.block("engine", `"${program}" changes permissions of the engine's control files`);
+    } else if (
+      (kind === "secret-container" ||
+        /^\/(?:etc|usr|bin|sbin|lib|lib64|boot|var|opt|srv)?\/?$/.test(path.absolute)) &&
+      segment.argv.some((flag) => /^-[a-zA-Z]*R|^--recursive$/.test(flag))
+    ) {
+      findings.escalate("delete", `"${program}" changes permissions of everything under "${path.absolute}"`);
     }
   }
 }

@@ -5,6 +5,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { judgeMessageSecrets } from "./message_secrets.ts";
 
 const ROLE = String
   .raw`(?:admin(?:istrator)?s?|owners?|super-?users?|root|maintainers?|org(?:anization)? owners?)`;
@@ -59,6 +60,11 @@ const SKIPS_GUARDS = gated(
   /\b(?:skip(?:ping)?|bypass(?:ing)?|without(?: running)?|no need (?:to run|for|to)|don'?t (?:run|wait for|bother with))\s+(?:the\s+|any\s+|running\s+)?(?:canary|canaries|tests?|test suite|review|reviews|approvals?|checks?|ci|qa|staging|smoke tests?)\b/i,
 );
 
+/** Code pushed to a repository named by its address (not a remote of the project). */
+const PUSHES_ELSEWHERE = gated(
+  /\bpush\w*\b[^.\n]{0,60}?\b(?:to|into)\s+(?:https?:\/\/|git@)[\w.-]+[/:][\w.-]+\/[\w.-]+/i,
+);
+
 /** Access granted to someone, asked for in text that agents act on; in messages (`orders`), only when the text
  * also hands its reader authority to do it. */
 export function judgeGrantRequests(tool: string, text: string, findings: Findings, orders = false): void {
@@ -87,6 +93,10 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
   if (CLAIMS_VERIFIED.test(text)) {
     findings.escalate("delegation", `"${tool}" vouches for a verification it cannot show`);
   }
+  if (PUSHES_ELSEWHERE.test(text)) {
+    findings.escalate("network", `"${tool}" hands on pushing code to a repository by address`);
+  }
+  judgeMessageSecrets(tool, text, findings);
   if (CLAIMS_APPROVAL.test(text)) {
     findings.escalate("delegation", `"${tool}" relays an approval the receiver cannot check`);
   }

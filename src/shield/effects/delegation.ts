@@ -5,6 +5,7 @@ import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { isModelVendorHost } from "./traffic_redirects.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 
@@ -126,7 +127,7 @@ export function judgeDelegation(
     }
     if (typeof value === "string" && /^(?:base_?url|endpoint|api_?base|url|host)$/i.test(key)) {
       const host = readHost(value, environment);
-      if (host && !host.allowed && !host.loopback) {
+      if (host && !host.allowed && !host.loopback && !isModelVendorHost(host.host)) {
         findings.escalate("delegation", `"${tool}" sends its work to "${host.host}"`);
       }
     }

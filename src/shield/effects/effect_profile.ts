@@ -59,6 +59,7 @@ import { judgeAttackNames } from "./attack_names.ts";
 import { judgeAutomationConfigs } from "./automation_configs.ts";
 import { judgeStreamEgress } from "./stream_egress.ts";
 import { judgeUserServices } from "./user_services.ts";
+import { judgeMassStops } from "./mass_stops.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -137,6 +138,7 @@ function judgeCommandsAndCode(
   judgeHistoryAndReleases(view.segments, findings);
   judgeStreamEgress(view.segments, environment, findings);
   judgeUserServices(view.segments, findings);
+  judgeMassStops(view.segments, findings);
   judgeTrafficRedirects(
     view.tool,
     [...shell.slice(0, 4), ...(writes.length > 0 ? textsOf(view, "content") : [])],
@@ -211,7 +213,9 @@ export function buildEffectProfile(
   const written = new Set(writes.map((entry) => entry.path.absolute));
   const reads = classed(view.paths.filter((path) => !written.has(path.absolute)), environment);
   const open = (!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view);
-  const openWorld = open ? judgeOpenWorld(view.tool, view.payload, annotations, findings) : undefined;
+  const openWorld = open
+    ? judgeOpenWorld(view.tool, view.payload, annotations, findings, environment)
+    : undefined;
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);

@@ -59,6 +59,10 @@ function isLoopback(host: string): boolean {
     return true;
   }
   if (bare === "::" || bare === "0.0.0.0" || bare === "0") return true;
+  const hexMapped = /^(?:::|(?:0{1,4}:){5}|(?:0{1,4}:){1,4}:)ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(
+    bare,
+  );
+  if (hexMapped) return Math.floor(parseInt(hexMapped[1], 16) / 256) === 127;
   const mapped = /^::ffff:(.+)$/.exec(bare);
   const value = ipv4Value(mapped ? mapped[1] : bare);
   return value !== undefined && (Math.floor(value / 2 ** 24) === 127 || value === 0);

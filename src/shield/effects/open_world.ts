@@ -5,6 +5,8 @@
 
 import type { ToolAnnotations } from "../types.ts";
 import type { Findings } from "./findings.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import { isContact } from "./messaging.ts";
 import { type NounClass, NOUNS, type VerbClass, VERBS } from "./vocabulary.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
@@ -253,6 +255,19 @@ function sortsMailOnly(words: ToolWords, payload: Record<string, unknown>): bool
   return actions.length < 4096 && !OUTWARD_RULE.test(actions);
 }
 
+/** `forward_email {email_id, to}`: one message sent on, not a forwarding rule (no conditions, no standing words). */
+function forwardsOneItem(
+  words: ToolWords,
+  signals: ArgumentSignals,
+  payload: Record<string, unknown>,
+): boolean {
+  const ruleWords = words.words.filter((word) => NOUNS.get(word)?.includes("rule"));
+  return ruleWords.length > 0 && ruleWords.every((word) => word === "forward") && signals.existingTarget &&
+    !Object.keys(payload).some((key) =>
+      /^(?:conditions?|criteria|filter|query|rules?|schedule|enabled)$/i.test(key)
+    );
+}
+
 export interface OpenWorldReading {
   words: ToolWords;
   recipients: string[];
@@ -272,6 +287,7 @@ export function judgeOpenWorld(
   payload: Record<string, unknown>,
   annotations: ToolAnnotations | undefined,
   findings: Findings,
+  environment: ShieldEnvironment,
 ): OpenWorldReading {
   const words = readToolWords(type, payload);
   const { verbs, nouns } = words;
@@ -332,8 +348,25 @@ export function judgeOpenWorld(
   if (signals.securityNotice && (nouns.has("rule") || wordList.some((word) => HIDING_WORDS.test(word)))) {
     findings.escalate("security", `"${name}" hides or discards security notices`);
   }
-  if (nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload)) {
+  const forwardsOne = forwardsOneItem(words, signals, payload);
+  if (
+    nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload) &&
+    !forwardsOne
+  ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
+  }
+  // A forward to e-mail addresses is judged as a message to them; to a chat, channel or handle (whoever reads it)
+  // or to a destination Shield cannot read, it escalates.
+  if (
+    forwardsOne && (signals.recipients.length === 0 ||
+      signals.recipients.some((recipient) =>
+        !recipient.includes("@", 1) && !isContact(recipient, environment)
+      ))
+  ) {
+    findings.escalate(
+      "message",
+      `"${name}" forwards an existing message to someone who is not a known contact`,
+    );
   }
   if (nouns.has("secret") && !has(verbs, "write", "delete")) {
     findings.escalate("read", `"${name}" reads secrets`);

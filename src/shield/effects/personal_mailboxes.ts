@@ -7,7 +7,7 @@ import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
 
 const FREE_MAIL =
-  /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|aol|icloud|me|mac|proton|protonmail|pm|gmx|web|mail|yandex|zoho|tutanota|tuta|fastmail|hushmail|mailfence|qq|163|126|rediffmail|inbox|seznam|libero|laposte|orange|wanadoo|t-online|freenet|rambler|ukr|cock|disroot|riseup|guerrillamail|mailinator|temp-mail|tempmail|10minutemail|sharklasers|yopmail)\.(?:com|net|org|me|ch|de|fr|it|ru|cz|ua|li|io|co\.uk|co|cn|in)\s*>?\s*$/i;
+  /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|aol|icloud|me|mac|proton|protonmail|pm|gmx|web|mail|email|mailbox|posteo|runbox|hey|duck|simplelogin|anonaddy|startmail|yandex|zoho|tutanota|tuta|fastmail|hushmail|mailfence|qq|163|126|rediffmail|inbox|seznam|libero|laposte|orange|wanadoo|t-online|freenet|rambler|ukr|naver|daum|hanmail|bigpond|btinternet|sky|virginmedia|comcast|verizon|att|sbcglobal|earthlink|disroot|riseup|guerrillamail|mailinator|temp-mail|tempmail|10minutemail|sharklasers|yopmail)\.[a-z]{2,3}(?:\.[a-z]{2})?\s*>?\s*$/i;
 
 export function judgePersonalMailboxes(
   tool: string,

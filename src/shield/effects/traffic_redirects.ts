@@ -28,6 +28,14 @@ const VENDOR_DOMAINS: Array<[RegExp, RegExp]> = [
   [/^(?:GITHUB|GH)_/, /(?:^|\.)github\.com$/],
 ];
 
+const MODEL_VENDOR_HOSTS =
+  /(?:^|\.)(?:api\.openai\.com|openai\.azure\.com|api\.anthropic\.com|generativelanguage\.googleapis\.com|aiplatform\.googleapis\.com|api\.mistral\.ai|api\.groq\.com|api\.cohere\.(?:ai|com)|api\.deepseek\.com|openrouter\.ai|api\.together\.xyz|api-inference\.huggingface\.co)$/;
+
+/** A well-known model vendor's own API host (where an agent's model calls go anyway). */
+export function isModelVendorHost(host: string): boolean {
+  return MODEL_VENDOR_HOSTS.test(host.toLowerCase());
+}
+
 function redirected(name: string, url: string, environment: ShieldEnvironment): string | undefined {
   const host = readHost(url, environment);
   if (!host || host.loopback) return undefined;
