@@ -8,6 +8,7 @@ import { type FakeLlm, startFakeLlm } from "../support/fake_llm.ts";
 import { hashPassword, testConfig } from "../support/engine_harness.ts";
 import { startGitHttpServer } from "../support/git_http_server.ts";
 import { WsClient } from "../support/ws_client.ts";
+import { gitIn } from "../support/git_repo.ts";
 
 interface Rig {
   root: string;
@@ -86,18 +87,6 @@ async function startRig(
     },
   };
   return rig;
-}
-
-async function gitIn(cwd: string, ...args: string[]): Promise<string> {
-  const output = await new Deno.Command("git", {
-    args,
-    cwd,
-    env: { HOME: "/nonexistent", PATH: "/usr/bin:/bin", GIT_CONFIG_NOSYSTEM: "1" },
-    clearEnv: true,
-  }).output();
-  const text = new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr);
-  if (!output.success) throw new Error(`git ${args.join(" ")} failed: ${text}`);
-  return text.trim();
 }
 
 /** Runs one turn in which the model calls `tool` once; returns that call's verdict and result events. */

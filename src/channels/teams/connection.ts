@@ -2,6 +2,7 @@
  * Framework keys before the activity is read, and 200 only once the message is stored (else 500: Teams retries). */
 import { BodyTooLargeError, readCapped } from "../http_body.ts";
 import type { AdapterSink } from "../types.ts";
+import { WebhookListener } from "../webhook_listener.ts";
 import { parseActivity, serviceUrlOf } from "./inbound.ts";
 import type { JwtVerifier } from "./jwt_verifier.ts";
 
@@ -15,28 +16,16 @@ export interface EndpointOptions {
   answerPress: (chatId: string, text: string) => Promise<void>;
 }
 
-export class TeamsEndpoint {
-  private server?: Deno.HttpServer<Deno.NetAddr>;
-
-  constructor(private readonly options: EndpointOptions) {}
-
-  get port(): number {
-    return this.server?.addr.port ?? 0;
+export class TeamsEndpoint extends WebhookListener {
+  constructor(private readonly options: EndpointOptions) {
+    super(options);
   }
 
   listen(sink: AdapterSink): void {
-    this.server = Deno.serve(
-      { hostname: this.options.host, port: this.options.port, onListen: () => {} },
-      (request) => this.handle(request, sink),
-    );
-    sink.alive();
+    this.serve(sink);
   }
 
-  async close(): Promise<void> {
-    await this.server?.shutdown();
-  }
-
-  private async handle(request: Request, sink: AdapterSink): Promise<Response> {
+  protected async handle(request: Request, sink: AdapterSink): Promise<Response> {
     if (new URL(request.url).pathname !== "/api/messages") return new Response("Not found", { status: 404 });
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
     let raw: unknown;

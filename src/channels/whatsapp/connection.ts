@@ -3,6 +3,7 @@
  * and answers 200 only after every message of the delivery is stored (else 500, and Meta delivers it again). */
 import { BodyTooLargeError, readCapped, safeEqual } from "../http_body.ts";
 import type { AdapterSink } from "../types.ts";
+import { WebhookListener } from "../webhook_listener.ts";
 import { parseDelivery } from "./inbound.ts";
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -18,14 +19,11 @@ export interface WebhookOptions {
   answerPress: (chatId: string, text: string) => Promise<void>;
 }
 
-export class WhatsAppWebhook {
-  private server?: Deno.HttpServer<Deno.NetAddr>;
+export class WhatsAppWebhook extends WebhookListener {
   private key?: CryptoKey;
 
-  constructor(private readonly options: WebhookOptions) {}
-
-  get port(): number {
-    return this.server?.addr.port ?? 0;
+  constructor(private readonly options: WebhookOptions) {
+    super(options);
   }
 
   async listen(sink: AdapterSink): Promise<void> {
@@ -36,18 +34,10 @@ export class WhatsAppWebhook {
       false,
       ["sign"],
     );
-    this.server = Deno.serve(
-      { hostname: this.options.host, port: this.options.port, onListen: () => {} },
-      (request) => this.handle(request, sink),
-    );
-    sink.alive();
+    this.serve(sink);
   }
 
-  async close(): Promise<void> {
-    await this.server?.shutdown();
-  }
-
-  private async handle(request: Request, sink: AdapterSink): Promise<Response> {
+  protected async handle(request: Request, sink: AdapterSink): Promise<Response> {
     if (request.method === "GET") return this.verify(new URL(request.url).searchParams);
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
     let body: Uint8Array<ArrayBuffer>;

@@ -1,7 +1,8 @@
 /** The agents tools (contract 3): create_agent, agent_status, agent_result, agent_message, delete_agent and
  * list_agents. Each acts only on sub-agents of the calling session; the work is done by the sub-agent manager. */
 import { z } from "zod";
-import type { AnyTool, ToolDefinition, ToolResult } from "../types.ts";
+import type { AnyTool, ToolDefinition } from "../types.ts";
+import { indentedJson, jsonAnswer } from "../json_answer.ts";
 
 /** Status objects as the manager returns them (see src/engine/sub_agents/sub_agent_status.ts). */
 type Status = { readonly id: string; readonly state: string };
@@ -66,7 +67,7 @@ function createTool(control: AgentControl): ToolDefinition<z.infer<typeof create
         model: args.model,
         timeout: args.timeout,
       });
-      return { output: json(status), isError: false };
+      return { output: indentedJson(status), isError: false };
     },
   };
 }
@@ -80,7 +81,7 @@ function inspectTools(control: AgentControl): AnyTool[] {
       "LLM rounds it used and why it stopped.",
     parameters: idArgs,
     writes: false,
-    execute: (args, context) => answer(() => control.status(context.sessionId, args.id)),
+    execute: (args, context) => jsonAnswer(() => control.status(context.sessionId, args.id)),
   };
   const result: ToolDefinition<z.infer<typeof resultArgs>> = {
     name: "agent_result",
@@ -93,7 +94,7 @@ function inspectTools(control: AgentControl): AnyTool[] {
     async execute(args, context) {
       const wait = args.wait_seconds ?? DEFAULT_WAIT_SECONDS;
       const answer = await control.result(context.sessionId, args.id, wait, context.signal);
-      return { output: json(answer), isError: false };
+      return { output: indentedJson(answer), isError: false };
     },
   };
   const list: ToolDefinition<Record<string, never>> = {
@@ -102,7 +103,7 @@ function inspectTools(control: AgentControl): AnyTool[] {
     description: "List the sub-agents started in this session with their states.",
     parameters: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
     writes: false,
-    execute: (_args, context) => answer(() => control.list(context.sessionId)),
+    execute: (_args, context) => jsonAnswer(() => control.list(context.sessionId)),
   };
   return [status, result, list];
 }
@@ -116,7 +117,7 @@ function messageTool(control: AgentControl): ToolDefinition<z.infer<typeof messa
     writes: false,
     async execute(args, context) {
       const status = await control.message(context.sessionId, args.id, args.content);
-      return { output: json(status), isError: false };
+      return { output: indentedJson(status), isError: false };
     },
   };
 }
@@ -128,19 +129,6 @@ function deleteTool(control: AgentControl): ToolDefinition<z.infer<typeof idArgs
     description: "Cancel a sub-agent (its process is stopped at once) and remove it from the list.",
     parameters: idArgs,
     writes: false,
-    execute: (args, context) => answer(() => control.delete(context.sessionId, args.id)),
+    execute: (args, context) => jsonAnswer(() => control.delete(context.sessionId, args.id)),
   };
-}
-
-function json(value: unknown): string {
-  return JSON.stringify(value, null, 1);
-}
-
-/** The work's answer as the tool's output; a throw (a ToolError) becomes a rejection. */
-function answer(work: () => unknown): Promise<ToolResult> {
-  try {
-    return Promise.resolve({ output: json(work()), isError: false });
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }

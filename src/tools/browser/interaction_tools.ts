@@ -90,15 +90,17 @@ async function act(
       timeoutMs + 5_000,
       `Cannot ${action}: the page stopped answering`,
     );
+    await watch.settled(timeoutMs);
     await page.waitForLoadState("domcontentloaded", { timeout: timeoutMs }).catch(() => {});
   } catch (error) {
     watch.stop();
     throw error instanceof DeadlineError ? error : asToolError(error, action);
   }
   const failures = watch.stop();
+  // A refused navigation is reported even when the error page has not replaced the old one yet.
+  const refused = failures.find((failure) => failure.navigation && failure.refusedBecause);
   const url = page.url();
-  if (!/^https?:/.test(url) && url !== "about:blank") {
-    const refused = failures.find((failure) => failure.navigation && failure.refusedBecause);
+  if (refused || (!/^https?:/.test(url) && url !== "about:blank")) {
     await stopLoading(page);
     if (refused) {
       throw new ToolError(`Cannot ${action}: it led to "${refused.url}": ${refused.refusedBecause}`);

@@ -14,25 +14,53 @@ export interface FailedRequest {
 }
 
 export interface FailureWatch {
+  /** Waits (at most `timeoutMs`) until no navigation of the main frame started during the watch is in flight: a
+   * click's navigation may fail after the click itself has returned. */
+  settled(timeoutMs: number): Promise<void>;
   /** Stops watching and returns the failures seen, oldest first. */
   stop(): FailedRequest[];
 }
 
 export function watchFailures(page: Page, refusals: Refusal[]): FailureWatch {
   const failures: FailedRequest[] = [];
+  const inFlight = new Set<Request>();
+  let onIdle: (() => void) | undefined;
+  const isMainNavigation = (request: Request) =>
+    request.isNavigationRequest() && request.frame() === page.mainFrame();
+  const done = (request: Request) => {
+    if (inFlight.delete(request) && inFlight.size === 0) onIdle?.();
+  };
+  const onRequest = (request: Request) => {
+    if (isMainNavigation(request)) inFlight.add(request);
+  };
   const onFailed = (request: Request) => {
     const url = request.url();
     const error = request.failure()?.errorText ?? "failed";
     failures.push({
       url,
-      navigation: request.isNavigationRequest() && request.frame() === page.mainFrame(),
+      navigation: isMainNavigation(request),
       error,
       refusedBecause: /SOCKS|PROXY|TUNNEL/i.test(error) ? refusalFor(url, refusals) : undefined,
     });
+    done(request);
   };
+  page.on("request", onRequest);
+  page.on("requestfinished", done);
   page.on("requestfailed", onFailed);
   return {
+    async settled(timeoutMs) {
+      if (inFlight.size === 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        onIdle = resolve;
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      clearTimeout(timer);
+      onIdle = undefined;
+    },
     stop() {
+      page.off("request", onRequest);
+      page.off("requestfinished", done);
       page.off("requestfailed", onFailed);
       return failures;
     },

@@ -95,28 +95,55 @@ function readCalendarTool(options: CalendarToolOptions): ToolDefinition<z.infer<
   };
 }
 
-function createEventTool(options: CalendarToolOptions): ToolDefinition<CreateArgs> {
-  const resolve = (args: CreateArgs): Promise<CreateArgs> => {
-    const span = eventSpan(args.start, args.end, args.duration_minutes);
-    return Promise.resolve({
-      ...args,
-      start: span.start,
-      end: span.end,
-      duration_minutes: undefined,
-      attendees: parseAttendees(args.attendees),
-    });
-  };
+/** What differs between the three tools that change events; the rest of their definition is shared. */
+interface EventChange<Args extends { calendar?: string; attendees?: string[] }> {
+  name: string;
+  description: string;
+  parameters: z.ZodType<Args>;
+  /** Settles the arguments Shield judges (times parsed, attendees after the change). */
+  resolve: (args: Args, provider: () => Promise<CalendarProvider>) => Promise<Args>;
+  /** Makes the change and describes it. */
+  run: (args: Args, provider: CalendarProvider, signal: AbortSignal) => Promise<string>;
+}
+
+/** A tool that changes an event: judged on its resolved arguments, at least Tier 2 when an outsider hears of it. */
+function eventChangeTool<Args extends { calendar?: string; attendees?: string[] }>(
+  options: CalendarToolOptions,
+  change: EventChange<Args>,
+): ToolDefinition<Args> {
+  const resolve = (args: Args) => change.resolve(args, options.provider);
   return {
-    name: "create_event",
+    name: change.name,
     group: "calendar",
-    description: "Create a calendar event; attendees given are sent an invitation.",
-    parameters: createArgs,
+    description: change.description,
+    parameters: change.parameters,
     writes: true,
     minimumTier: (args) => outsideTier(options, args.attendees),
     resolveArguments: resolve,
     async execute(given, context) {
       const args = context.argumentsResolved ? given : await resolve(given);
-      const provider = await options.provider();
+      const output = await change.run(args, await options.provider(), context.signal);
+      return { output, isError: false };
+    },
+  };
+}
+
+function createEventTool(options: CalendarToolOptions): ToolDefinition<CreateArgs> {
+  return eventChangeTool(options, {
+    name: "create_event",
+    description: "Create a calendar event; attendees given are sent an invitation.",
+    parameters: createArgs,
+    resolve: (args) => {
+      const span = eventSpan(args.start, args.end, args.duration_minutes);
+      return Promise.resolve({
+        ...args,
+        start: span.start,
+        end: span.end,
+        duration_minutes: undefined,
+        attendees: parseAttendees(args.attendees),
+      });
+    },
+    async run(args, provider, signal) {
       const created = await provider.createEvent(
         {
           title: args.title,
@@ -128,85 +155,55 @@ function createEventTool(options: CalendarToolOptions): ToolDefinition<CreateArg
           attendees: args.attendees ?? [],
         },
         args.calendar,
-        context.signal,
+        signal,
       );
       const invited = created.attendees.length ? `; invitations to ${created.attendees.join(", ")}` : "";
-      return {
-        output:
-          `Created event "${created.title}" (id ${created.id}) from ${created.start} to ${created.end}${invited}`,
-        isError: false,
-      };
+      return `Created event "${created.title}" (id ${created.id}) from ${created.start} to ${created.end}${invited}`;
     },
-  };
+  });
 }
 
 function updateEventTool(options: CalendarToolOptions): ToolDefinition<UpdateArgs> {
-  const resolve = async (args: UpdateArgs): Promise<UpdateArgs> => {
-    const provider = await options.provider();
-    const current = await provider.getEvent(args.id, args.calendar, AbortSignal.timeout(60_000));
-    const start = args.start !== undefined ? parseTime(args.start, "start").value : undefined;
-    const end = args.end !== undefined ? parseTime(args.end, "end").value : undefined;
-    const effectiveStart = start ?? current.start;
-    const effectiveEnd = end ?? current.end;
-    if (Date.parse(toInstant(effectiveEnd)) < Date.parse(toInstant(effectiveStart))) {
-      throw new ToolError(`Invalid update of "${args.id}": the end would be before the start`);
-    }
-    // Whoever is on the event after the change hears of it: Shield is shown them all.
-    const attendees = args.attendees !== undefined ? parseAttendees(args.attendees) : current.attendees;
-    return { ...args, start, end, attendees };
-  };
-  return {
+  return eventChangeTool(options, {
     name: "update_event",
-    group: "calendar",
     description:
       "Change an event by id (title, times, location, description, attendees); attendees are notified.",
     parameters: updateArgs,
-    writes: true,
-    minimumTier: (args) => outsideTier(options, args.attendees),
-    resolveArguments: resolve,
-    async execute(given, context) {
-      const args = context.argumentsResolved ? given : await resolve(given);
-      const provider = await options.provider();
-      const { id: _id, calendar: _calendar, ...changes } = args;
-      const updated = await provider.updateEvent(
-        args.id,
-        {
-          ...changes,
-          ...(changes.start !== undefined ? { allDay: changes.start.length === 10 } : {}),
-        },
-        args.calendar,
-        context.signal,
-      );
-      return {
-        output: `Updated event "${updated.title}" (id ${updated.id}): ${updated.start} to ${updated.end}` +
-          (updated.attendees.length ? `; attendees ${updated.attendees.join(", ")}` : ""),
-        isError: false,
-      };
+    async resolve(args, provider) {
+      const current = await (await provider()).getEvent(args.id, args.calendar, AbortSignal.timeout(60_000));
+      const start = args.start !== undefined ? parseTime(args.start, "start").value : undefined;
+      const end = args.end !== undefined ? parseTime(args.end, "end").value : undefined;
+      if (Date.parse(toInstant(end ?? current.end)) < Date.parse(toInstant(start ?? current.start))) {
+        throw new ToolError(`Invalid update of "${args.id}": the end would be before the start`);
+      }
+      // Whoever is on the event after the change hears of it: Shield is shown them all.
+      const attendees = args.attendees !== undefined ? parseAttendees(args.attendees) : current.attendees;
+      return { ...args, start, end, attendees };
     },
-  };
+    async run(args, provider, signal) {
+      const { id: _id, calendar: _calendar, ...changes } = args;
+      const allDay = changes.start !== undefined ? { allDay: changes.start.length === 10 } : {};
+      const updated = await provider.updateEvent(args.id, { ...changes, ...allDay }, args.calendar, signal);
+      return `Updated event "${updated.title}" (id ${updated.id}): ${updated.start} to ${updated.end}` +
+        (updated.attendees.length ? `; attendees ${updated.attendees.join(", ")}` : "");
+    },
+  });
 }
 
 function deleteEventTool(options: CalendarToolOptions): ToolDefinition<DeleteArgs> {
-  const resolve = async (args: DeleteArgs): Promise<DeleteArgs> => {
-    const provider = await options.provider();
-    const current = await provider.getEvent(args.id, args.calendar, AbortSignal.timeout(60_000));
-    return { ...args, title: current.title, attendees: current.attendees };
-  };
-  return {
+  return eventChangeTool(options, {
     name: "delete_event",
-    group: "calendar",
     description: "Delete an event by id; its attendees are sent a cancellation.",
-    parameters: deleteArgs,
-    writes: true,
-    minimumTier: (args) => outsideTier(options, args.attendees),
-    resolveArguments: resolve,
-    async execute(given, context) {
-      const args = context.argumentsResolved ? given : await resolve(given);
-      const provider = await options.provider();
-      await provider.deleteEvent(args.id, args.calendar, context.signal);
-      return { output: `Deleted event "${args.title ?? args.id}" (id ${args.id})`, isError: false };
+    parameters: deleteArgs as z.ZodType<DeleteArgs>,
+    async resolve(args, provider) {
+      const current = await (await provider()).getEvent(args.id, args.calendar, AbortSignal.timeout(60_000));
+      return { ...args, title: current.title, attendees: current.attendees };
     },
-  };
+    async run(args, provider, signal) {
+      await provider.deleteEvent(args.id, args.calendar, signal);
+      return `Deleted event "${args.title ?? args.id}" (id ${args.id})`;
+    },
+  });
 }
 
 function outsideTier(options: CalendarToolOptions, attendees: string[] | undefined): 2 | undefined {

@@ -2,7 +2,8 @@
  * Shield judges like any other (persistence: its task runs later without the user watching); each run is then
  * a turn of its own whose every call is judged again. */
 import { z } from "zod";
-import type { AnyTool, ToolDefinition, ToolResult } from "../types.ts";
+import type { AnyTool, ToolDefinition } from "../types.ts";
+import { jsonAnswer } from "../json_answer.ts";
 
 type View = { readonly id: string };
 
@@ -38,7 +39,7 @@ export function createScheduleTools(control: ScheduleControl): AnyTool[] {
     parameters: createArgs,
     writes: true,
     affectedPaths: () => [],
-    execute: (args, context) => answer(() => control.create(context.sessionId, args)),
+    execute: (args, context) => jsonAnswer(() => control.create(context.sessionId, args)),
   };
   const list: ToolDefinition<Record<string, never>> = {
     name: "list_schedules",
@@ -46,7 +47,7 @@ export function createScheduleTools(control: ScheduleControl): AnyTool[] {
     description: "List every schedule with its next and last run.",
     parameters: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
     writes: false,
-    execute: () => answer(() => control.list()),
+    execute: () => jsonAnswer(() => control.list()),
   };
   const remove: ToolDefinition<z.infer<typeof idArgs>> = {
     name: "delete_schedule",
@@ -55,20 +56,7 @@ export function createScheduleTools(control: ScheduleControl): AnyTool[] {
     parameters: idArgs,
     writes: true,
     affectedPaths: () => [],
-    execute: (args) => answer(() => control.delete(args.id)),
+    execute: (args) => jsonAnswer(() => control.delete(args.id)),
   };
   return [create, list, remove];
-}
-
-function json(value: unknown): string {
-  return JSON.stringify(value, null, 1);
-}
-
-/** The work's answer as the tool's output; a throw (a ToolError) becomes a rejection. */
-function answer(work: () => unknown): Promise<ToolResult> {
-  try {
-    return Promise.resolve({ output: json(work()), isError: false });
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }
