@@ -60,6 +60,7 @@ import { judgeAutomationConfigs } from "./automation_configs.ts";
 import { judgeStreamEgress } from "./stream_egress.ts";
 import { judgeUserServices } from "./user_services.ts";
 import { judgeMassStops } from "./mass_stops.ts";
+import { judgeCodeBackdoors } from "./code_backdoors.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -227,6 +228,12 @@ export function buildEffectProfile(
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
     judgeWrittenRuns(view.tool, textsOf(view, "content"), findings);
+    judgeCodeBackdoors(
+      view.tool,
+      textsOf(view, "content"),
+      typeof view.payload.removed === "string" ? view.payload.removed : undefined,
+      findings,
+    );
     judgeAutomationConfigs(writes.map((entry) => entry.path.absolute), textsOf(view, "content"), findings);
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
