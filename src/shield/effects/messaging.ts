@@ -60,6 +60,10 @@ const GIFT_CARD_SCAM = gated(
 );
 
 /** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
+/** Account-alarm lures: "your account is locked, call …", "your package is on hold" (smishing and vishing). */
+const ALARM_LURE = gated(
+  /\byour\s+(?:\w+\s+)?(?:account|card|package|parcel|payment|subscription|mailbox|device)\s+(?:is|has been|was|will be)\s+(?:locked|suspended|blocked|frozen|compromised|on hold|held|disabled|deactivated|closed|terminated)\b[^\n]{0,80}\b(?:call|click|visit|verify|confirm|reply|text|tap|log ?in|pay)\b/i,
+);
 export const PASTE_AND_RUN = gated(
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i,
 );
@@ -167,6 +171,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (!allKnown && sendsBareCode(input.texts)) {
     findings.escalate("message", `"${input.tool}" sends a bare code, as a forwarded one-time code looks`);
   }
+  if (ALARM_LURE.test(joined)) findings.escalate("message", `"${input.tool}" sends an account-alarm lure`);
   if (GIFT_CARD_SCAM.test(joined)) {
     findings.escalate("message", `"${input.tool}" asks for gift cards (a common scam)`);
   }

@@ -11,6 +11,10 @@ const ALONE = new Map<string, string>([
   ["genome", "genetic data"],
   ["dna", "genetic data"],
   ["23andme", "genetic data"],
+  ["the23and", "genetic data"],
+  ["spokeo", "records of other people (people search)"],
+  ["pipl", "records of other people (people search)"],
+  ["beenverified", "records of other people (people search)"],
   ["prescription", "health records"],
   ["prescriptions", "health records"],
   ["diagnosis", "health records"],
@@ -40,10 +44,17 @@ const PAIRS: Array<[RegExp, RegExp, string]> = [
     "browsing, search or location history",
   ],
   [
-    /^(?:payment|saved|stored)$/,
+    /^(?:payment|saved?|stored?)$/,
     /^(?:method|methods|card|cards|instrument|instruments)$/,
     "saved payment methods",
   ],
+  [/^(?:saved?|home|stored?)$/, /^(?:address|addresses)$/, "the user's saved addresses"],
+  [
+    /^(?:people|person|persons|background)$/,
+    /^(?:search|lookup|find|check|report)$/,
+    "records of other people (people search)",
+  ],
+  [/^(?:linked|link|connected|connect)$/, /^(?:account|accounts|bank|banks)$/, "linked bank accounts"],
   [
     /^(?:identity|id|national|driver|drivers)$/,
     /^(?:document|documents|card|number|licence|license)$/,
@@ -51,6 +62,7 @@ const PAIRS: Array<[RegExp, RegExp, string]> = [
   ],
 ];
 
+/** Genetic data is judged whatever the tool does with it: read, shared or rewritten. */
 export function judgePersonalRecords(tool: string, words: readonly string[], findings: Findings): void {
   if (words.length === 0 || words.length > 24) return;
   let found = "";
