@@ -274,7 +274,10 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
 function judgeAgentCli(segment: Segment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!AGENT_CLIS.test(program)) return;
-  if (segment.argv.slice(1).some((arg) => NO_APPROVAL_FLAGS.test(arg))) {
+  // Words after `--` belong to the program the agent CLI is told to start (`claude mcp add x -- npx -y …`).
+  const end = segment.argv.indexOf("--");
+  const own = segment.argv.slice(1, end < 0 ? undefined : end);
+  if (own.some((arg) => NO_APPROVAL_FLAGS.test(arg))) {
     findings.escalate(
       "delegation",
       `"${program}" runs another agent with its approvals or sandbox turned off`,

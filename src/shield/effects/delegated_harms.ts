@@ -60,6 +60,15 @@ const SKIPS_GUARDS = gated(
   /\b(?:skip(?:ping)?|bypass(?:ing)?|without(?: running)?|no need (?:to run|for|to)|don'?t (?:run|wait for|bother with))\s+(?:the\s+|any\s+|running\s+)?(?:canary|canaries|tests?|test suite|review|reviews|approvals?|checks?|ci|qa|staging|smoke tests?)\b/i,
 );
 
+/** Agents told to copy themselves (`make 5 copies of yourself and tell each to do the same`): a worm. */
+const REPLICATES = gated(
+  /\b(?:copies|copy|clones?|instances)\s+of\s+(?:yourself|itself|themselves)\b|\breplicate\s+(?:yourself|itself)\b|\b(?:each|every)\s+(?:copy|clone|sub-?agent|instance)\s+(?:to\s+)?(?:do|does)\s+the\s+same\b|\bspawn\w*\b[^.\n]{0,40}\beach\b[^.\n]{0,30}\bspawn/i,
+);
+/** A persona that drops the receiver's rules (`you are now in developer mode`, `DAN`, `no content policy`). */
+const DROPS_RULES = gated(
+  /\byou are now (?:in )?(?:developer|god|jailbreak|unrestricted|dan)\b|\b(?:no|without)\s+(?:content|safety|usage)\s+polic(?:y|ies)\b|\bdo anything now\b|\bhave no restrictions\b/i,
+);
+
 /** Code pushed to a repository named by its address (not a remote of the project). */
 const PUSHES_ELSEWHERE = gated(
   /\bpush\w*\b[^.\n]{0,60}?\b(?:to|into)\s+(?:https?:\/\/|git@)[\w.-]+[/:][\w.-]+\/[\w.-]+/i,
@@ -97,6 +106,10 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
     findings.escalate("network", `"${tool}" hands on pushing code to a repository by address`);
   }
   judgeMessageSecrets(tool, text, findings);
+  if (REPLICATES.test(text)) findings.escalate("delegation", `"${tool}" tells an agent to copy itself`);
+  if (DROPS_RULES.test(text)) {
+    findings.escalate("delegation", `"${tool}" hands an agent a persona without rules`);
+  }
   if (CLAIMS_APPROVAL.test(text)) {
     findings.escalate("delegation", `"${tool}" relays an approval the receiver cannot check`);
   }

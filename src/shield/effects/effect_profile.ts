@@ -61,6 +61,8 @@ import { judgeStreamEgress } from "./stream_egress.ts";
 import { judgeUserServices } from "./user_services.ts";
 import { judgeMassStops } from "./mass_stops.ts";
 import { judgeCodeBackdoors } from "./code_backdoors.ts";
+import { judgeMcpRegistrations } from "./mcp_registrations.ts";
+import { judgeOauthGrants } from "./oauth_grants.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -140,6 +142,15 @@ function judgeCommandsAndCode(
   judgeStreamEgress(view.segments, environment, findings);
   judgeUserServices(view.segments, findings);
   judgeMassStops(view.segments, findings);
+  const contents = writes.length > 0 ? textsOf(view, "content") : [];
+  judgeMcpRegistrations(
+    view.segments,
+    writes.length === 1 && contents.length === 1
+      ? [{ path: writes[0].path.absolute, content: contents[0] }]
+      : [],
+    environment,
+    findings,
+  );
   judgeTrafficRedirects(
     view.tool,
     [...shell.slice(0, 4), ...(writes.length > 0 ? textsOf(view, "content") : [])],
@@ -243,6 +254,7 @@ export function buildEffectProfile(
   const egress = judgeHosts(view, hosts, openWorld, findings);
   judgeUrlCommands(view.tool, view.urls, findings);
   judgeFetchedOrders(view.tool, view.urls, findings);
+  judgeOauthGrants(view.tool, view.urls, findings);
   judgeQueryData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
