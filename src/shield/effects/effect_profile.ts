@@ -63,6 +63,7 @@ import { judgeMassStops } from "./mass_stops.ts";
 import { judgeCodeBackdoors } from "./code_backdoors.ts";
 import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
+import { judgeFindDeletes } from "./find_deletes.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -142,6 +143,7 @@ function judgeCommandsAndCode(
   judgeStreamEgress(view.segments, environment, findings);
   judgeUserServices(view.segments, findings);
   judgeMassStops(view.segments, findings);
+  judgeFindDeletes(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   judgeMcpRegistrations(
     view.segments,
