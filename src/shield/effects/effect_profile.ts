@@ -64,6 +64,7 @@ import { judgeCodeBackdoors } from "./code_backdoors.ts";
 import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
 import { judgeFindDeletes } from "./find_deletes.ts";
+import { judgeEngineRoutes } from "./engine_routes.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -144,6 +145,7 @@ function judgeCommandsAndCode(
   judgeUserServices(view.segments, findings);
   judgeMassStops(view.segments, findings);
   judgeFindDeletes(view.segments, environment, findings);
+  judgeEngineRoutes(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   judgeMcpRegistrations(
     view.segments,
