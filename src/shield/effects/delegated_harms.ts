@@ -6,6 +6,7 @@
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { judgeMessageSecrets } from "./message_secrets.ts";
+import { judgeConcealedOrders } from "./concealed_orders.ts";
 
 const ROLE = String
   .raw`(?:admin(?:istrator)?s?|owners?|super-?users?|root|maintainers?|org(?:anization)? owners?)`;
@@ -106,6 +107,7 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
     findings.escalate("network", `"${tool}" hands on pushing code to a repository by address`);
   }
   judgeMessageSecrets(tool, text, findings);
+  judgeConcealedOrders(tool, [text], findings);
   if (REPLICATES.test(text)) findings.escalate("delegation", `"${tool}" tells an agent to copy itself`);
   if (DROPS_RULES.test(text)) {
     findings.escalate("delegation", `"${tool}" hands an agent a persona without rules`);

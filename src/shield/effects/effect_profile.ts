@@ -30,7 +30,7 @@ import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
-import { judgeUrlPasswords } from "./message_secrets.ts";
+import { judgeMessageSecrets, judgeUrlPasswords } from "./message_secrets.ts";
 import { judgeCompromisedInstalls, judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
@@ -65,6 +65,11 @@ import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
 import { judgeFindDeletes } from "./find_deletes.ts";
 import { judgeEngineRoutes } from "./engine_routes.ts";
+import { judgeScriptHosts, judgeVendoredDownloads } from "./script_hosts.ts";
+import { judgeConcealedOrders } from "./concealed_orders.ts";
+import { judgeContactChanges } from "./contact_changes.ts";
+import { judgeActionSecrets } from "./action_secrets.ts";
+import { judgeManifestOverrides } from "./manifest_overrides.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -146,6 +151,7 @@ function judgeCommandsAndCode(
   judgeMassStops(view.segments, findings);
   judgeFindDeletes(view.segments, environment, findings);
   judgeEngineRoutes(view.segments, environment, findings);
+  judgeVendoredDownloads(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   judgeMcpRegistrations(
     view.segments,
@@ -216,6 +222,7 @@ function judgeHandedOn(
     judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
     judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
     judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
+    judgeMessageSecrets(view.tool, textsOf(view, "content", "outbound").join("\n"), findings);
   }
 }
 
@@ -243,6 +250,11 @@ export function buildEffectProfile(
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
     judgeWrittenRuns(view.tool, textsOf(view, "content"), findings);
+    const writtenPaths = writes.map((entry) => entry.path.absolute);
+    judgeScriptHosts(textsOf(view, "content"), environment, findings);
+    judgeConcealedOrders(view.tool, textsOf(view, "content"), findings);
+    judgeActionSecrets(writtenPaths, textsOf(view, "content"), findings);
+    judgeManifestOverrides(writtenPaths, textsOf(view, "content"), findings);
     judgeCodeBackdoors(
       view.tool,
       textsOf(view, "content"),
@@ -278,6 +290,8 @@ export function buildEffectProfile(
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
     judgeContainerArguments(view.tool, view.payload, findings);
+    judgeConcealedOrders(view.tool, textsOf(view, "outbound", "content", "query"), findings);
+    judgeContactChanges(view.tool, openWorld.words.words, view.payload, findings);
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);

@@ -18,7 +18,7 @@ const SEED_PHRASE = gated(
 );
 /** A request that readers send back their credentials or codes. */
 const SOLICITATION =
-  /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv)\b/gi;
+  /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv|api[ -]?keys?|access (?:keys?|tokens?)|auth(?:entication)? tokens?)\b/gi;
 /** A bare "code:" label with a six-to-eight-digit code (typed into a page or pasted into a chat). */
 const LABELLED_CODE =
   /(?<!\b(?:zip|post|postal|area|country|error|status|exit|promo|discount|coupon|product|item|source|iso|color|colour|sort|swift|bank|tax|hs|branch|dial|access)\s?)\bcode\s*(?:is|:|=)\s*\d{6,8}\b/i;

@@ -15,6 +15,7 @@ import { judgePaddedText } from "./padded_text.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeGrantRequests } from "./delegated_harms.ts";
 import { judgePersonalMailboxes } from "./personal_mailboxes.ts";
+import { judgeConcealedOrders } from "./concealed_orders.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -191,6 +192,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   judgeHiddenInstructions(input.tool, joined, findings);
   judgeMessageSecrets(input.tool, joined, findings);
   judgeGrantRequests(input.tool, joined, findings, true);
+  judgeConcealedOrders(input.tool, [joined], findings);
   judgeAddressedInstructions(input.tool, joined, findings);
   judgePaddedText(input.tool, joined, findings);
   judgeUrlTemplates(input.tool, input.texts, environment, findings);
