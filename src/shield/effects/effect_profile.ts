@@ -70,6 +70,7 @@ import { judgeConcealedOrders } from "./concealed_orders.ts";
 import { judgeContactChanges } from "./contact_changes.ts";
 import { judgeActionSecrets } from "./action_secrets.ts";
 import { judgeManifestOverrides } from "./manifest_overrides.ts";
+import { judgeSecretSearches } from "./secret_searches.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -281,6 +282,7 @@ export function buildEffectProfile(
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
   if (openWorld) judgePersonalRecords(view.tool, openWorld.words.words, findings);
   if (openWorld) judgeAttackNames(view.tool, view.payload, findings);
+  if (openWorld && openWorld.words.verbs.has("read")) judgeSecretSearches(view.tool, view.payload, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
