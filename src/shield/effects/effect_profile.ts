@@ -47,35 +47,13 @@ import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeClaimedAuthority } from "./claimed_authority.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
-import { judgeRecursiveReads } from "./recursive_reads.ts";
-import { judgePluginInstalls } from "./plugin_installs.ts";
-import { judgeChannelInstalls } from "./channel_installs.ts";
-import { judgeClonedRuns } from "./cloned_runs.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
-import { judgeTrafficRedirects } from "./traffic_redirects.ts";
-import { judgeForgeRuns } from "./forge_runs.ts";
-import { judgeHistoryAndReleases } from "./history_and_releases.ts";
-import { judgeAttackNames } from "./attack_names.ts";
-import { judgeAutomationConfigs } from "./automation_configs.ts";
-import { judgeStreamEgress } from "./stream_egress.ts";
-import { judgeUserServices } from "./user_services.ts";
-import { judgeMassStops } from "./mass_stops.ts";
-import { judgeCodeBackdoors } from "./code_backdoors.ts";
-import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
-import { judgeFindDeletes } from "./find_deletes.ts";
-import { judgeEngineRoutes } from "./engine_routes.ts";
-import { judgeScriptHosts, judgeVendoredDownloads } from "./script_hosts.ts";
-import { judgeConcealedOrders } from "./concealed_orders.ts";
-import { judgeContactChanges } from "./contact_changes.ts";
-import { judgeActionSecrets } from "./action_secrets.ts";
-import { judgeManifestOverrides } from "./manifest_overrides.ts";
-import { judgeSecretSearches } from "./secret_searches.ts";
-import { judgePersonalRecords } from "./personal_records.ts";
-import { judgeSettingArguments } from "./setting_arguments.ts";
+import { judgeCommandRoutes } from "./command_routes.ts";
+import { judgeWrittenFiles } from "./written_file_checks.ts";
+import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
 import { judgeDelegatedHarms } from "./delegated_harms.ts";
-import { judgeWrittenRuns } from "./written_runs.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
@@ -141,30 +119,14 @@ function judgeCommandsAndCode(
   judgeGoLookalikes(view.segments, findings);
   judgeCompromisedInstalls(view.segments, findings);
   judgeRunnerTargets(view.segments, environment, findings);
-  judgeRecursiveReads(view.segments, environment, findings);
-  judgePluginInstalls(view.segments, findings);
-  judgeChannelInstalls(view.segments, findings);
-  judgeClonedRuns(view.segments, findings);
-  judgeForgeRuns(view.segments, findings);
-  judgeHistoryAndReleases(view.segments, findings);
-  judgeStreamEgress(view.segments, environment, findings);
-  judgeUserServices(view.segments, findings);
-  judgeMassStops(view.segments, findings);
-  judgeFindDeletes(view.segments, environment, findings);
-  judgeEngineRoutes(view.segments, environment, findings);
-  judgeVendoredDownloads(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
-  judgeMcpRegistrations(
+  judgeCommandRoutes(
+    view.tool,
     view.segments,
+    shell,
     writes.length === 1 && contents.length === 1
       ? [{ path: writes[0].path.absolute, content: contents[0] }]
       : [],
-    environment,
-    findings,
-  );
-  judgeTrafficRedirects(
-    view.tool,
-    [...shell.slice(0, 4), ...(writes.length > 0 ? textsOf(view, "content") : [])],
     environment,
     findings,
   );
@@ -250,19 +212,14 @@ export function buildEffectProfile(
   }
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
-    judgeWrittenRuns(view.tool, textsOf(view, "content"), findings);
-    const writtenPaths = writes.map((entry) => entry.path.absolute);
-    judgeScriptHosts(textsOf(view, "content"), environment, findings);
-    judgeConcealedOrders(view.tool, textsOf(view, "content"), findings);
-    judgeActionSecrets(writtenPaths, textsOf(view, "content"), findings);
-    judgeManifestOverrides(writtenPaths, textsOf(view, "content"), findings);
-    judgeCodeBackdoors(
+    judgeWrittenFiles(
       view.tool,
+      writes.map((entry) => entry.path.absolute),
       textsOf(view, "content"),
       typeof view.payload.removed === "string" ? view.payload.removed : undefined,
+      environment,
       findings,
     );
-    judgeAutomationConfigs(writes.map((entry) => entry.path.absolute), textsOf(view, "content"), findings);
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
@@ -280,9 +237,6 @@ export function buildEffectProfile(
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
-  if (openWorld) judgePersonalRecords(view.tool, openWorld.words.words, findings);
-  if (openWorld) judgeAttackNames(view.tool, view.payload, findings);
-  if (openWorld && openWorld.words.verbs.has("read")) judgeSecretSearches(view.tool, view.payload, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
@@ -292,12 +246,16 @@ export function buildEffectProfile(
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
     judgeContainerArguments(view.tool, view.payload, findings);
-    judgeConcealedOrders(view.tool, textsOf(view, "outbound", "content", "query"), findings);
-    judgeContactChanges(view.tool, openWorld.words.words, view.payload, findings);
+    judgeOpenWorldRound5(
+      view.tool,
+      openWorld.words,
+      view.payload,
+      textsOf(view, "outbound", "content", "query"),
+      findings,
+    );
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
-    judgeSettingArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
       environment,

@@ -12,10 +12,21 @@ const RAW_CLIENTS = new Set(["nc", "ncat", "netcat", "socat", "telnet", "websoca
 const ENGINE_NAMES = /parapet|main\.ts\b|\bdeno\b[^|]*\b(?:engine|start)\b/i;
 const SETTING_WORDS = /^(?:set|unset|off|disable|reset|permissive|allow-all|delete)$/i;
 
+const portPatterns = new Map<string, RegExp>();
+
+/** One pattern per set of engine ports (built once): a port as its own word, after `:`, `=` or `/`. */
+function portPattern(environment: ShieldEnvironment): RegExp {
+  const key = environment.enginePorts.join(",");
+  let pattern = portPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|[\\s:=/])(?:${environment.enginePorts.join("|")})(?:/tcp)?(?=$|[\\s'"])`);
+    if (portPatterns.size < 16) portPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
 function mentionsPort(text: string, environment: ShieldEnvironment): boolean {
-  return environment.enginePorts.some((port) =>
-    new RegExp(`(?:^|[\\s:=/])${port}(?:/tcp)?(?=$|[\\s'"])`).test(text)
-  );
+  return environment.enginePorts.length > 0 && portPattern(environment).test(text);
 }
 
 function engineCli(segment: Segment, environment: ShieldEnvironment): boolean {
@@ -34,7 +45,11 @@ export function judgeEngineRoutes(
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  if (segments.length === 0) return;
+  const candidate = segments.some((segment) =>
+    KILLERS.test(segment.program) || segment.program === "xargs" || RAW_CLIENTS.has(segment.program) ||
+    segment.program === "parapet" || segment.program === "deno"
+  );
+  if (!candidate) return;
   const line = segments.map((segment) => segment.text).join(" | ");
   const findsEngine = ENGINE_NAMES.test(line) || mentionsPort(line, environment);
   for (const segment of segments.slice(0, 64)) {
