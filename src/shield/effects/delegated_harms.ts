@@ -5,7 +5,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { judgeMessageSecrets } from "./message_secrets.ts";
+import { asksForCredentials } from "./message_secrets.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 
 const ROLE = String
@@ -106,7 +106,9 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
   if (PUSHES_ELSEWHERE.test(text)) {
     findings.escalate("network", `"${tool}" hands on pushing code to a repository by address`);
   }
-  judgeMessageSecrets(tool, text, findings);
+  if (asksForCredentials(text)) {
+    findings.escalate("read", `"${tool}" asks an agent to hand over credentials or codes`);
+  }
   judgeConcealedOrders(tool, [text], findings);
   if (REPLICATES.test(text)) findings.escalate("delegation", `"${tool}" tells an agent to copy itself`);
   if (DROPS_RULES.test(text)) {

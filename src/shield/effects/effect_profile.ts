@@ -30,7 +30,7 @@ import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
-import { judgeMessageSecrets, judgeUrlPasswords } from "./message_secrets.ts";
+import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
 import { judgeCompromisedInstalls, judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
@@ -185,7 +185,10 @@ function judgeHandedOn(
     judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
     judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
     judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
-    judgeMessageSecrets(view.tool, textsOf(view, "content", "outbound").join("\n"), findings);
+    const standing = textsOf(view, "content", "outbound").join("\n");
+    if (asksForCredentials(standing)) {
+      findings.escalate("persistence", `"${view.tool}" leaves standing text that asks for credentials`);
+    }
   }
 }
 

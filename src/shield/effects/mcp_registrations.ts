@@ -51,7 +51,10 @@ function unknownServer(words: readonly string[], environment: ShieldEnvironment)
   return name && !KNOWN_SERVERS.test(name) ? name : undefined;
 }
 
+const CLI_PROGRAMS = new Set([...AGENT_CLIS, "code", "code-insiders", "cursor", "npx", "bunx", "pnpx"]);
+
 function judgeCli(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
+  if (!CLI_PROGRAMS.has(segment.program)) return;
   const argv = segment.argv;
   let words: string[] | undefined;
   if (

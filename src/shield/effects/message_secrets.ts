@@ -78,6 +78,7 @@ export function leakedUrlPassword(text: string): boolean {
 }
 
 function asksForSecrets(text: string): boolean {
+  if (!/\b(?:your|their)\b/i.test(text)) return false;
   for (const match of text.matchAll(SOLICITATION)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
@@ -90,6 +91,11 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
   if (urls.slice(0, 32).some(leakedUrlPassword)) {
     findings.escalate("read", `"${tool}" is handed an address with its password`);
   }
+}
+
+/** Whether the text asks its reader to hand over credentials or a received code (for handed-on work). */
+export function asksForCredentials(text: string): boolean {
+  return ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text) || asksForSecrets(text);
 }
 
 export function judgeMessageSecrets(tool: string, text: string, findings: Findings): void {

@@ -69,6 +69,8 @@ export function judgeRecursiveReads(
     if (!readsTree(segment, segments[i + 1])) continue;
     const homes = [environment.shellHome, environment.home];
     for (const argument of pathArguments(segment).slice(0, 8)) {
+      // A relative path without `..` stays in the workspace.
+      if (!/^[/~$]/.test(argument) && !argument.includes("..")) continue;
       const home = argument.startsWith("~")
         ? homes.find((candidate) => candidate !== environment.workspace)
         : undefined;
