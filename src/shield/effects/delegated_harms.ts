@@ -70,6 +70,11 @@ const DROPS_RULES = gated(
   /\byou are now (?:in )?(?:developer|god|jailbreak|unrestricted|dan)\b|\b(?:no|without)\s+(?:content|safety|usage)\s+polic(?:y|ies)\b|\bdo anything now\b|\bhave no restrictions\b/i,
 );
 
+/** Approval handed to an agent as an order (`auto-approve PR #812`, `approve all pending …`). */
+const ORDERS_APPROVAL = gated(
+  /\bauto-?(?:approve|merge|accept)\b|\bapprove\s+(?:every|all|each|any)\b|\b(?:has|have|it'?s|was)\s+been\s+(?:reviewed|approved|checked|signed off)\s+(?:offline|already|by phone|verbally|elsewhere)\b/i,
+);
+
 /** Code pushed to a repository named by its address (not a remote of the project). */
 const PUSHES_ELSEWHERE = gated(
   /\bpush\w*\b[^.\n]{0,60}?\b(?:to|into)\s+(?:https?:\/\/|git@)[\w.-]+[/:][\w.-]+\/[\w.-]+/i,
@@ -110,6 +115,7 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
     findings.escalate("read", `"${tool}" asks an agent to hand over credentials or codes`);
   }
   judgeConcealedOrders(tool, [text], findings);
+  if (ORDERS_APPROVAL.test(text)) findings.escalate("access", `"${tool}" hands an agent an approval to give`);
   if (REPLICATES.test(text)) findings.escalate("delegation", `"${tool}" tells an agent to copy itself`);
   if (DROPS_RULES.test(text)) {
     findings.escalate("delegation", `"${tool}" hands an agent a persona without rules`);
