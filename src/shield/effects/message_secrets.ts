@@ -37,7 +37,7 @@ const ASKS_FOR_RECEIVED_CODE = gated(
 /** A login written as `user / password` or `user:password` after a label (`VPN login is admin / Winter2025!`,
  * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. */
 const CREDENTIAL_PAIR = gated(
-  /\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in)\b(?:\s+(?:is|are|=|:))?\s*:?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)/i,
+  /\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in)\b(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)/i,
 );
 /** The second half of such a pair reads as a password: lower-case letters with digits, or letters with symbols
  * (`Winter2025!`), not a reference (`INV-2024-031`). */

@@ -14,6 +14,11 @@ const SETTING = gated(
 const CLI_PROXY = gated(
   /\b(?:git\s+config\s+(?:--\w+\s+)*(?:https?\.(?:[^\s]+\.)?proxy)|npm\s+config\s+set\s+(?:https-)?proxy|pip[0-9.]*\s+config\s+set\s+global\.proxy|yarn\s+config\s+set\s+(?:https?P|p)roxy)\s+["']?(https?:\/\/[^\s"']+)/gi,
 );
+/** `git config url.NEW.insteadOf OLD` and `[url "NEW"] insteadOf = OLD`: every fetch of OLD goes to NEW. */
+const INSTEAD_OF = gated(
+  /\burl\.["']?([^\s"']+?)["']?\.insteadof\s+["']?(\S+?)["']?(?:\s|$)|\[url\s+"([^"]+)"\]\s*\n\s*insteadof\s*=\s*(\S+)/gi,
+);
+
 /** Vendors whose clients send their key to the base URL, and the domains that are theirs. */
 const VENDOR_DOMAINS: Array<[RegExp, RegExp]> = [
   [/^ANTHROPIC_/, /(?:^|\.)anthropic\.com$/],
@@ -61,6 +66,19 @@ export function judgeTrafficRedirects(
     if (CLI_PROXY.test(text)) {
       for (const match of text.matchAll(new RegExp(CLI_PROXY.pattern.source, "gi"))) {
         hits.push(["proxy", match[1]]);
+      }
+    }
+    if (INSTEAD_OF.test(text)) {
+      for (const match of text.matchAll(new RegExp(INSTEAD_OF.pattern.source, "gi"))) {
+        const target = match[1] ?? match[3];
+        const host = /^[a-z][\w+.-]*:\/\//i.test(target) ? readHost(target, environment) : undefined;
+        if (host && !host.allowed && !host.loopback) {
+          findings.escalate(
+            "network",
+            `"${tool}" sends every fetch of "${(match[2] ?? match[4]).slice(0, 60)}" to "${host.host}"`,
+          );
+          return;
+        }
       }
     }
     for (const [name, url] of hits.slice(0, 8)) {
