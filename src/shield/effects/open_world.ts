@@ -70,7 +70,21 @@ const ACCOUNT_WORDS = new Set(["account", "profile", "user", "primary", "login",
 const MONEY_KEYS =
   /^(?:amount|amount_\w+|\w+_amount|lamports|qty|quantity|price|iban|routing_number|account_number|withdraw_to|payee\w*|cashtag|currency|value_type|wei|gas\w*)$/i;
 const RECIPIENT_KEYS =
-  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|owner_email)$/i;
+  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|owner_email|(?:to|cc|bcc)_?recipients|(?:to|cc|bcc)_?addresses|emailaddress)$/i;
+const EMAIL_SHAPE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$|<[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+>/i;
+
+/** Addresses anywhere inside a recipient-like value (`toRecipients: [{emailAddress: {address}}]`,
+ * `Destination: {ToAddresses: […]}`), and in mail headers given as `{name: "To", value}` pairs. */
+function nestedAddresses(value: unknown, into: string[], depth = 0): void {
+  if (depth > 4 || into.length > 32) return;
+  if (typeof value === "string") {
+    if (value.length < 320 && EMAIL_SHAPE.test(value.trim())) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value.slice(0, 32)) nestedAddresses(item, into, depth + 1);
+  } else if (value && typeof value === "object") {
+    for (const inner of Object.values(value).slice(0, 16)) nestedAddresses(inner, into, depth + 1);
+  }
+}
 const PUBLIC_VALUE =
   /^(?:public(?:[-_ ]?(?:read|write|read[-_]?write|link|access))?|anyone(?:[-_ ]?with[-_ ]?(?:the[-_ ]?)?link)?|anonymous|everyone|all|world|\*|unlisted|open|domain)$/i;
 /** Values naming security notices and their senders (`security-noreply@…`, `subject:"new sign-in"`). */
@@ -172,7 +186,16 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
     if (RECIPIENT_KEYS.test(key)) {
       for (const item of Array.isArray(value) ? value : [value]) {
         if (typeof item === "string" && item !== "") signals.recipients.push(item);
+        else if (item && typeof item === "object") nestedAddresses(item, signals.recipients);
       }
+    }
+    if (
+      value && typeof value === "object" && !Array.isArray(value) &&
+      typeof (value as Record<string, unknown>).name === "string" &&
+      /^(?:to|cc|bcc)$/i.test((value as Record<string, unknown>).name as string) &&
+      typeof (value as Record<string, unknown>).value === "string"
+    ) {
+      signals.recipients.push(...((value as Record<string, unknown>).value as string).split(/[,;]\s*/));
     }
     if (
       /^(?:public|is_public|make_public|publicly_accessible|anyone_can_view)$/i.test(key) && value === true
@@ -355,13 +378,12 @@ export function judgeOpenWorld(
   ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }
-  // A forward to e-mail addresses is judged as a message to them; to a chat, channel or handle (whoever reads it)
-  // or to a destination Shield cannot read, it escalates.
+  // An existing message forwarded carries data nobody composed in this action: to anyone not a known contact, or
+  // to a destination Shield cannot read, it escalates.
   if (
-    forwardsOne && (signals.recipients.length === 0 ||
-      signals.recipients.some((recipient) =>
-        !recipient.includes("@", 1) && !isContact(recipient, environment)
-      ))
+    forwardsOne &&
+    (signals.recipients.length === 0 ||
+      signals.recipients.some((recipient) => !isContact(recipient, environment)))
   ) {
     findings.escalate(
       "message",
