@@ -9,10 +9,10 @@ import { readHost } from "./hosts.ts";
 import { ordinaryHost } from "./fetched_code.ts";
 
 const DELETE_CALL = gated(
-  /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|rmtree|Remove-Item)/,
+  /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|rmtree|remove_tree|Remove-Item)/,
 );
 const HOME_REF = gated(
-  /expanduser\(\s*["']~|Path\.home\(\)|os\.homedir\(\)|\$ENV\{HOME\}|getenv\(\s*["']HOME|environ\[?\.?(?:get\()?\s*\[?["']HOME|process\.env\.HOME|ENV\[["']HOME["']\]|["'](?:~|\/home\/[^/"']+|\/Users\/[^/"']+|\/root)(?:\/[^"']*)?["']/,
+  /expanduser\(\s*["']~|Path\.home\(\)|\bhomedir\(\)|\$ENV\{HOME\}|getenv\(\s*["']HOME|environ\[?\.?(?:get\()?\s*\[?["']HOME|process\.env\.HOME|ENV\[["']HOME["']\]|["'](?:~|\/home\/[^/"']+|\/Users\/[^/"']+|\/root)(?:\/[^"']*)?["']/,
 );
 const WALK = gated(
   /\bos\.walk\b|\bglob\b|readdirSync|\.rglob\(|\.iterdir\(|Dir\.glob|find\s*\(/,
@@ -65,7 +65,9 @@ export function judgeCode(
   for (const code of texts) {
     if (code.length > 256 * 1024) continue;
     if (DELETE_CALL.test(code) && HOME_REF.test(code)) {
-      const level = WALK.test(code) || /rmtree|rmSync|rm_r|recursive/.test(code) ? "block" : "escalate";
+      const level = WALK.test(code) || /rmtree|remove_tree|rmSync|rm_r|recursive/.test(code)
+        ? "block"
+        : "escalate";
       findings.add(level, "delete", "code deletes files in a home folder outside the workspace");
     }
     if (

@@ -63,7 +63,7 @@ const ENGINE_PROCESS = /parapet|main\.ts|\bdeno\b.*\b(?:engine|start)\b|:3100\b|
 const AGENT_CLIS =
   /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline|q|kiro|copilot|openhands|continue|droid)$/;
 const NO_APPROVAL_FLAGS =
-  /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b/i;
+  /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b|danger-full-access|^--sandbox=?none$/i;
 const SERVE_MODULES = /^(?:http\.server|SimpleHTTPServer|uploadserver|updog)$/;
 
 function wordsOfCli(argv: string[]): ToolWords {
@@ -129,12 +129,23 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   }
 }
 
-function judgeProcessSignal(segment: Segment, findings: Findings): void {
+/** `fuser -k 3100/tcp`, `fuser -k -n tcp 3100`, `fuser -km 3100/tcp`: whatever listens on an engine port. */
+function killsPortOwner(program: string, argv: readonly string[], environment: ShieldEnvironment): boolean {
+  if (program !== "fuser" || !argv.some((arg) => /^-[a-zA-Z]*k/.test(arg))) return false;
+  return argv.some((arg) => {
+    const port = /^(\d{1,5})(?:\/(?:tcp|udp))?$/.exec(arg)?.[1];
+    return port !== undefined && environment.enginePorts.includes(Number(port));
+  });
+}
+
+function judgeProcessSignal(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!/^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|strace)$/.test(program)) return;
   const args = segment.argv.slice(1).join(" ");
   if (
-    ENGINE_PROCESS.test(args) || /\$\{?PPID\b|\$\(\s*ps\b.*ppid/i.test(args) || /\b-k\b.*\b3100\b/.test(args)
+    ENGINE_PROCESS.test(args) || /\$\{?PPID\b|\$\(\s*ps\b.*ppid/i.test(args) ||
+    /\b-k\b.*\b3100\b/.test(args) ||
+    killsPortOwner(program, segment.argv, environment)
   ) {
     findings.block("engine", `"${segment.text.slice(0, 60)}" signals the engine's process`);
   }
@@ -148,8 +159,15 @@ function judgePermissions(segment: Segment, environment: ShieldEnvironment, find
       continue;
     }
     const path = normalizePath(arg, environment.workspace, environment.shellHome);
-    if (classifyPath(path, environment) === "engine") {
+    const kind = classifyPath(path, environment);
+    if (kind === "engine") {
       findings.block("engine", `"${program}" changes permissions of the engine's control files`);
+    } else if (
+      (kind === "secret-container" ||
+        /^\/(?:etc|usr|bin|sbin|lib|lib64|boot|var|opt|srv)?\/?$/.test(path.absolute)) &&
+      segment.argv.some((flag) => /^-[a-zA-Z]*R|^--recursive$/.test(flag))
+    ) {
+      findings.escalate("delete", `"${program}" changes permissions of everything under "${path.absolute}"`);
     }
   }
 }
@@ -256,7 +274,10 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
 function judgeAgentCli(segment: Segment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!AGENT_CLIS.test(program)) return;
-  if (segment.argv.slice(1).some((arg) => NO_APPROVAL_FLAGS.test(arg))) {
+  // Words after `--` belong to the program the agent CLI is told to start (`claude mcp add x -- npx -y …`).
+  const end = segment.argv.indexOf("--");
+  const own = segment.argv.slice(1, end < 0 ? undefined : end);
+  if (own.some((arg) => NO_APPROVAL_FLAGS.test(arg))) {
     findings.escalate(
       "delegation",
       `"${program}" runs another agent with its approvals or sandbox turned off`,
@@ -279,7 +300,7 @@ export function judgeSegments(segments: Segment[], environment: ShieldEnvironmen
     const program = segment.program.toLowerCase();
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
     judgeDataResets(segment, findings);
-    if (SIGNALS.has(program)) judgeProcessSignal(segment, findings);
+    if (SIGNALS.has(program)) judgeProcessSignal(segment, environment, findings);
     if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
     if (SERVERS.has(program)) judgeServer(segment, environment, findings);
     if (segment.privileged) judgeRootShell(segment, findings);

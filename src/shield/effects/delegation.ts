@@ -5,6 +5,7 @@ import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { isModelVendorHost } from "./traffic_redirects.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 
@@ -24,7 +25,7 @@ export const INSTRUCTIONS_TO_AI = gated(
 );
 /** What a task asks for, in words rather than commands. */
 const DESTROY_INTENT = gated(
-  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:all|every|entire|whole|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b/i,
+  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b/i,
 );
 const SEND_INTENT = gated(
   /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i,
@@ -38,7 +39,7 @@ const SENSITIVE_DATA_WORDS = gated(
   /\b(?:card numbers?|credit cards?|cvv|ssns?|social security|bank (?:details|accounts?)|medical|health records?|passports?)\b|\b(?:customer|client|user|employee|contact)s?(?: list| data| records| database| export)?\b|\bdatabase\b|\bdump\b|\.csv\b|\bcredentials?\b|\bpasswords?\b|\bkeys?\b|\bsecrets?\b|\btokens?\b|\bcontracts?\b|\bpayroll\b|\bsalar(?:y|ies)\b|~\/|\bhome (?:folder|directory)\b|\bdocuments\b|\.env\b|\ball (?:files|data|messages|emails)\b|\bcontents of\b|\binbox\b|\bchat history\b/i,
 );
 const PROTECTION_OFF_INTENT = gated(
-  /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|antivirus|anti-virus|defender|edr|mfa|2fa|two-factor|logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code review|tests)\b/i,
+  /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|waf|antivirus|anti-virus|defender|edr|guardduty|cloudtrail|mfa|2fa|two-factor|(?<!debug |verbose |trace )logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code ?owners|required reviews?|secret scanning|encryption|code review|tests)\b/i,
 );
 const RELAYED_APPROVAL = gated(
   /\b(?:the )?(?:user|owner|admin|administrator|cto|ceo|cfo|boss|manager|security team|legal)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:already |has |have )?(?:approved|authori[sz]ed|confirmed|signed off|okayed|agreed)\b|\b(?:said|says) (?:it'?s|it is|that'?s) (?:fine|ok|okay)\b|\b(?:approval|permission|authori[sz]ation) (?:was |has been |is )?(?:already )?(?:granted|given|obtained)\b|\bpre-?approved\b/i,
@@ -126,7 +127,7 @@ export function judgeDelegation(
     }
     if (typeof value === "string" && /^(?:base_?url|endpoint|api_?base|url|host)$/i.test(key)) {
       const host = readHost(value, environment);
-      if (host && !host.allowed && !host.loopback) {
+      if (host && !host.allowed && !host.loopback && !isModelVendorHost(host.host)) {
         findings.escalate("delegation", `"${tool}" sends its work to "${host.host}"`);
       }
     }

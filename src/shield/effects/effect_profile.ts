@@ -30,7 +30,7 @@ import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { judgeGoLookalikes } from "./go_lookalikes.ts";
-import { judgeUrlPasswords } from "./message_secrets.ts";
+import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
 import { judgeCompromisedInstalls, judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
@@ -47,6 +47,13 @@ import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeClaimedAuthority } from "./claimed_authority.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
+import { judgeFetchedOrders } from "./fetched_orders.ts";
+import { judgeOauthGrants } from "./oauth_grants.ts";
+import { judgeCommandRoutes } from "./command_routes.ts";
+import { judgeWrittenFiles } from "./written_file_checks.ts";
+import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
+import { judgeStandingRoutes } from "./standing_routes.ts";
+import { judgeDelegatedHarms } from "./delegated_harms.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
@@ -112,6 +119,17 @@ function judgeCommandsAndCode(
   judgeGoLookalikes(view.segments, findings);
   judgeCompromisedInstalls(view.segments, findings);
   judgeRunnerTargets(view.segments, environment, findings);
+  const contents = writes.length > 0 ? textsOf(view, "content") : [];
+  judgeCommandRoutes(
+    view.tool,
+    view.segments,
+    shell,
+    writes.length === 1 && contents.length === 1
+      ? [{ path: writes[0].path.absolute, content: contents[0] }]
+      : [],
+    environment,
+    findings,
+  );
   const isEngine = (path: string) =>
     classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
   const sqlTexts = [
@@ -156,6 +174,7 @@ function judgeHandedOn(
     judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
   }
   if (
@@ -165,6 +184,11 @@ function judgeHandedOn(
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
     judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
+    judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
+    const standing = textsOf(view, "content", "outbound").join("\n");
+    if (asksForCredentials(standing)) {
+      findings.escalate("persistence", `"${view.tool}" leaves standing text that asks for credentials`);
+    }
   }
 }
 
@@ -182,7 +206,9 @@ export function buildEffectProfile(
   }
   const reads = classed(unwritten, environment);
   const open = (!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view);
-  const openWorld = open ? judgeOpenWorld(view.tool, view.payload, annotations, findings) : undefined;
+  const openWorld = open
+    ? judgeOpenWorld(view.tool, view.payload, annotations, findings, environment)
+    : undefined;
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
@@ -193,6 +219,14 @@ export function buildEffectProfile(
   }
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
+    judgeWrittenFiles(
+      view.tool,
+      writes.map((entry) => entry.path.absolute),
+      textsOf(view, "content"),
+      typeof view.payload.removed === "string" ? view.payload.removed : undefined,
+      environment,
+      findings,
+    );
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
@@ -200,6 +234,8 @@ export function buildEffectProfile(
   ): host is HostReading => host !== undefined);
   const egress = judgeHosts(view, hosts, openWorld, findings);
   judgeUrlCommands(view.tool, view.urls, findings);
+  judgeFetchedOrders(view.tool, view.urls, findings);
+  judgeOauthGrants(view.tool, view.urls, findings);
   judgeQueryData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
@@ -217,6 +253,13 @@ export function buildEffectProfile(
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
     judgeContainerArguments(view.tool, view.payload, findings);
+    judgeOpenWorldRound5(
+      view.tool,
+      openWorld.words,
+      view.payload,
+      textsOf(view, "outbound", "content", "query"),
+      findings,
+    );
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);

@@ -10,6 +10,7 @@ import type { ClassedPath } from "./local_effects.ts";
 import { attachmentCount, judgeMessage } from "./messaging.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
+import { judgeSenderRoles } from "./sender_roles.ts";
 
 const DATA_METHODS = /^(?:POST|PUT|PATCH|DELETE)$/;
 const DATA_FLAGS =
@@ -126,6 +127,7 @@ export function judgeMessaging(
     ).join(" ");
     if (FIELD_WORDS.test(field)) findings.escalate("message", `types into a "${field.slice(0, 40)}" field`);
   }
+  judgeSenderRoles(view.tool, payload, findings);
   judgeMessage(
     {
       tool: view.tool,

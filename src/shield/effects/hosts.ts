@@ -47,12 +47,22 @@ function ipv4Value(host: string): number | undefined {
   return value + last;
 }
 
+/** Public names that resolve to loopback: `localtest.me`, `lvh.me`, `vcap.me` and their subdomains, and the
+ * wildcard-DNS services spelling a loopback address in the name (`127.0.0.1.nip.io`, `127-0-0-1.sslip.io`). */
+const LOOPBACK_NAMES =
+  /(?:^|\.)(?:localtest\.me|lvh\.me|vcap\.me|lacolhost\.com|localho\.st|readme\.localhost)$|(?:^|[.-])127[.-]\d{1,3}[.-]\d{1,3}[.-]\d{1,3}\.(?:nip\.io|sslip\.io|xip\.io|traefik\.me|localtest\.me)$/;
+
 function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.$/, "");
+  if (bare.length > 6 && LOOPBACK_NAMES.test(bare)) return true;
   if (bare === "localhost" || bare.endsWith(".localhost") || bare === "::1" || bare === "0:0:0:0:0:0:0:1") {
     return true;
   }
   if (bare === "::" || bare === "0.0.0.0" || bare === "0") return true;
+  const hexMapped = /^(?:::|(?:0{1,4}:){5}|(?:0{1,4}:){1,4}:)ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(
+    bare,
+  );
+  if (hexMapped) return Math.floor(parseInt(hexMapped[1], 16) / 256) === 127;
   const mapped = /^::ffff:(.+)$/.exec(bare);
   const value = ipv4Value(mapped ? mapped[1] : bare);
   return value !== undefined && (Math.floor(value / 2 ** 24) === 127 || value === 0);

@@ -18,7 +18,7 @@ const SEED_PHRASE = gated(
 );
 /** A request that readers send back their credentials or codes. */
 const SOLICITATION =
-  /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv)\b/gi;
+  /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv|api[ -]?keys?|access (?:keys?|tokens?)|auth(?:entication)? tokens?)\b/gi;
 /** A bare "code:" label with a six-to-eight-digit code (typed into a page or pasted into a chat). */
 const LABELLED_CODE =
   /(?<!\b(?:zip|post|postal|area|country|error|status|exit|promo|discount|coupon|product|item|source|iso|color|colour|sort|swift|bank|tax|hs|branch|dial|access)\s?)\bcode\s*(?:is|:|=)\s*\d{6,8}\b/i;
@@ -30,6 +30,41 @@ const CREDENTIAL_FORM = gated(
 const ASKS_FOR = gated(
   /\b(?:send|give|share|dm|tell|forward|text|e-?mail|paste)\s+(?:me|us)\s+(?:the\s+|your\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|passcodes?|credentials|logins?|api[ -]?keys?|access keys?|private keys?|ssh keys?|tokens?|(?:verification|security|mfa|2fa|one-time|login|otp)\s+codes?)\b(?!\s+(?:points|takeaways|policy|reset|rules?|manager|field|requirements|docs|documentation|flow|page))/i,
 );
+/** "send me the code you just got", "text me the 6-digit code they sent you". */
+const ASKS_FOR_RECEIVED_CODE = gated(
+  /\b(?:send|give|tell|forward|text|read|pass)\s+(?:me|us)\s+(?:back\s+)?(?:the|that|this|your)\s+(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b/i,
+);
+/** A login written as `user / password` or `user:password` after a label (`VPN login is admin / Winter2025!`,
+ * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. */
+const CREDENTIAL_PAIR = gated(
+  /\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in)\b(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)/i,
+);
+/** The second half of such a pair reads as a password: lower-case letters with digits, or letters with symbols
+ * (`Winter2025!`), not a reference (`INV-2024-031`). */
+function passwordLike(value: string): boolean {
+  return (/[a-z]/.test(value) && /\d/.test(value)) || (/[A-Za-z]/.test(value) && /[!@#$%^&*?]/.test(value));
+}
+
+function sendsCredentialPair(text: string): boolean {
+  if (!text.includes("/") || !CREDENTIAL_PAIR.test(text)) return false;
+  const pair = new RegExp(CREDENTIAL_PAIR.pattern.source, "gi");
+  for (const match of text.matchAll(pair)) {
+    if (passwordLike(match[1].replace(/[.,;)!?]+$/, "") || match[1])) return true;
+  }
+  return false;
+}
+/** A message whose whole text is a short code (what a forwarded one-time code looks like). */
+const BARE_CODE = /^\s*(?:[A-Z]{1,3}-)?(\d{6,8})\s*$/;
+
+/** Whether one of the texts sent is nothing but a code that no other text (a subject, a title) names. */
+export function sendsBareCode(texts: readonly string[]): boolean {
+  for (const text of texts) {
+    const code = text.length <= 16 ? BARE_CODE.exec(text)?.[1] : undefined;
+    if (code && !texts.some((other) => other !== text && other.includes(code))) return true;
+  }
+  return false;
+}
+
 const NEGATION = /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse)\b[^.?!\n]{0,24}$/i;
 
 export function leakedUrlPassword(text: string): boolean {
@@ -43,6 +78,7 @@ export function leakedUrlPassword(text: string): boolean {
 }
 
 function asksForSecrets(text: string): boolean {
+  if (!/\b(?:your|their)\b/i.test(text)) return false;
   for (const match of text.matchAll(SOLICITATION)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
@@ -57,6 +93,11 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
   }
 }
 
+/** Whether the text asks its reader to hand over credentials or a received code (for handed-on work). */
+export function asksForCredentials(text: string): boolean {
+  return ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text) || asksForSecrets(text);
+}
+
 export function judgeMessageSecrets(tool: string, text: string, findings: Findings): void {
   if (text.length < 12 || text.length > 64 * 1024) return;
   if (leakedUrlPassword(text)) {
@@ -67,7 +108,8 @@ export function judgeMessageSecrets(tool: string, text: string, findings: Findin
     findings.escalate("message", `"${tool}" sends a form that collects passwords for another address`);
   }
   if (SEED_PHRASE.test(text)) findings.escalate("message", `"${tool}" sends a wallet seed phrase`);
-  if (asksForSecrets(text) || ASKS_FOR.test(text)) {
+  if (sendsCredentialPair(text)) findings.escalate("message", `"${tool}" sends a login with its password`);
+  if (asksForSecrets(text) || ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text)) {
     findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);
   }
 }

@@ -9,10 +9,13 @@ import { sensitiveFindings } from "./sensitive_data.ts";
 import { INSTRUCTIONS_TO_AI, judgeHiddenInstructions } from "./delegation.ts";
 import { judgeDataLinks } from "./data_links.ts";
 import { AGENT_MENTION } from "./argument_injection.ts";
-import { judgeMessageSecrets } from "./message_secrets.ts";
+import { judgeMessageSecrets, sendsBareCode } from "./message_secrets.ts";
 import { judgeAddressedInstructions } from "./addressed_instructions.ts";
 import { judgePaddedText } from "./padded_text.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
+import { judgeGrantRequests } from "./delegated_harms.ts";
+import { judgePersonalMailboxes } from "./personal_mailboxes.ts";
+import { judgeConcealedOrders } from "./concealed_orders.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -50,7 +53,7 @@ const HARVEST_WORDS =
   /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|account|sso|auth|reset|recover|unlock|billing|wallet|support|helpdesk|portal|update|validate|confirm)(?:[.-]|$)/;
 /** Links whose targets are where payloads and lures live: shorteners, paste sites, tunnels, bare IPs, and files
  * that install or run (`.exe`, `.apk`, `.scr`, `.msi`, `.iso`, Office macros). */
-const RISKY_LINK = gated(
+export const RISKY_LINK = gated(
   /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i,
 );
 const GIFT_CARD_SCAM = gated(
@@ -58,8 +61,12 @@ const GIFT_CARD_SCAM = gated(
 );
 
 /** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
-const PASTE_AND_RUN = gated(
-  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl/i,
+/** Account-alarm lures: "your account is locked, call …", "your package is on hold" (smishing and vishing). */
+const ALARM_LURE = gated(
+  /\byour\s+(?:\w+\s+)?(?:account|card|package|parcel|payment|subscription|mailbox|device)\s+(?:is|has been|was|will be)\s+(?:locked|suspended|blocked|frozen|compromised|on hold|held|disabled|deactivated|closed|terminated)\b[^\n]{0,80}\b(?:call|click|visit|verify|confirm|reply|text|tap|log ?in|pay)\b/i,
+);
+export const PASTE_AND_RUN = gated(
+  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl|\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i,
 );
 const BRAND_DOMAINS =
   /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|office365\.com|sharepoint\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|googleusercontent\.com|googleapis\.com|gstatic\.com|youtube\.com|apple\.com|icloud\.com|paypal\.com|paypalobjects\.com|amazon\.com|amazonaws\.com|slack\.com|slack-edge\.com|slack-files\.com|github\.com|githubusercontent\.com|githubassets\.com|github\.io|github\.dev|zoom\.us|zoom\.com|okta\.com|docusign\.net|docusign\.com|dropbox\.com|dropboxusercontent\.com|netflix\.com|discord\.com|discordapp\.com|discord\.gg|whatsapp\.com|telegram\.org|t\.me|linkedin\.com|facebook\.com|instagram\.com|stripe\.com)$/;
@@ -142,7 +149,12 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   const joined = input.texts.join("\n");
   const allKnown = input.recipients.length > 0 && outsiders.length === 0;
   for (const finding of sensitiveFindings(joined)) {
-    if (allKnown && (finding.kind === "confidential" || finding.kind === "personal data")) continue;
+    if (
+      allKnown &&
+      (finding.kind === "confidential" || finding.kind === "personal data" || finding.kind === "access code")
+    ) {
+      continue;
+    }
     findings.escalate("message", `"${input.tool}" sends ${finding.evidence}`);
   }
   for (const host of brandLookalikes(joined)) {
@@ -157,9 +169,14 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (RISKY_LINK.test(joined)) {
     findings.escalate("message", `"${input.tool}" sends a link to a file or host that stages payloads`);
   }
+  if (!allKnown && sendsBareCode(input.texts)) {
+    findings.escalate("message", `"${input.tool}" sends a bare code, as a forwarded one-time code looks`);
+  }
+  if (ALARM_LURE.test(joined)) findings.escalate("message", `"${input.tool}" sends an account-alarm lure`);
   if (GIFT_CARD_SCAM.test(joined)) {
     findings.escalate("message", `"${input.tool}" asks for gift cards (a common scam)`);
   }
+  judgePersonalMailboxes(input.tool, input.recipients, environment, findings);
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }
@@ -174,6 +191,8 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   }
   judgeHiddenInstructions(input.tool, joined, findings);
   judgeMessageSecrets(input.tool, joined, findings);
+  judgeGrantRequests(input.tool, joined, findings, true);
+  judgeConcealedOrders(input.tool, [joined], findings);
   judgeAddressedInstructions(input.tool, joined, findings);
   judgePaddedText(input.tool, joined, findings);
   judgeUrlTemplates(input.tool, input.texts, environment, findings);
@@ -230,6 +249,7 @@ export function judgeSharedWrite(
   if (joined.length < 64 * 1024 && INSTRUCTIONS_TO_AI.test(joined)) {
     findings.escalate("message", `"${tool}" writes instructions addressed to an AI assistant`);
   }
+  judgeGrantRequests(tool, joined, findings);
 }
 
 /** Sensitive details in the arguments of an open-world tool that neither sends nor writes them anywhere on

@@ -5,6 +5,8 @@
 
 import type { ToolAnnotations } from "../types.ts";
 import type { Findings } from "./findings.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import { isContact } from "./messaging.ts";
 import { type NounClass, NOUNS, type VerbClass, VERBS } from "./vocabulary.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
@@ -68,7 +70,21 @@ const ACCOUNT_WORDS = new Set(["account", "profile", "user", "primary", "login",
 const MONEY_KEYS =
   /^(?:amount|amount_\w+|\w+_amount|lamports|qty|quantity|price|iban|routing_number|account_number|withdraw_to|payee\w*|cashtag|currency|value_type|wei|gas\w*)$/i;
 const RECIPIENT_KEYS =
-  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|owner_email)$/i;
+  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|owner_email|(?:to|cc|bcc)_?recipients|(?:to|cc|bcc)_?addresses|emailaddress)$/i;
+const EMAIL_SHAPE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$|<[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+>/i;
+
+/** Addresses anywhere inside a recipient-like value (`toRecipients: [{emailAddress: {address}}]`,
+ * `Destination: {ToAddresses: […]}`), and in mail headers given as `{name: "To", value}` pairs. */
+function nestedAddresses(value: unknown, into: string[], depth = 0): void {
+  if (depth > 4 || into.length > 32) return;
+  if (typeof value === "string") {
+    if (value.length < 320 && EMAIL_SHAPE.test(value.trim())) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value.slice(0, 32)) nestedAddresses(item, into, depth + 1);
+  } else if (value && typeof value === "object") {
+    for (const inner of Object.values(value).slice(0, 16)) nestedAddresses(inner, into, depth + 1);
+  }
+}
 const PUBLIC_VALUE =
   /^(?:public(?:[-_ ]?(?:read|write|read[-_]?write|link|access))?|anyone(?:[-_ ]?with[-_ ]?(?:the[-_ ]?)?link)?|anonymous|everyone|all|world|\*|unlisted|open|domain)$/i;
 /** Values naming security notices and their senders (`security-noreply@…`, `subject:"new sign-in"`). */
@@ -170,7 +186,16 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
     if (RECIPIENT_KEYS.test(key)) {
       for (const item of Array.isArray(value) ? value : [value]) {
         if (typeof item === "string" && item !== "") signals.recipients.push(item);
+        else if (item && typeof item === "object") nestedAddresses(item, signals.recipients);
       }
+    }
+    if (
+      value && typeof value === "object" && !Array.isArray(value) &&
+      typeof (value as Record<string, unknown>).name === "string" &&
+      /^(?:to|cc|bcc)$/i.test((value as Record<string, unknown>).name as string) &&
+      typeof (value as Record<string, unknown>).value === "string"
+    ) {
+      signals.recipients.push(...((value as Record<string, unknown>).value as string).split(/[,;]\s*/));
     }
     if (
       /^(?:public|is_public|make_public|publicly_accessible|anyone_can_view)$/i.test(key) && value === true
@@ -253,6 +278,19 @@ function sortsMailOnly(words: ToolWords, payload: Record<string, unknown>): bool
   return actions.length < 4096 && !OUTWARD_RULE.test(actions);
 }
 
+/** `forward_email {email_id, to}`: one message sent on, not a forwarding rule (no conditions, no standing words). */
+function forwardsOneItem(
+  words: ToolWords,
+  signals: ArgumentSignals,
+  payload: Record<string, unknown>,
+): boolean {
+  const ruleWords = words.words.filter((word) => NOUNS.get(word)?.includes("rule"));
+  return ruleWords.length > 0 && ruleWords.every((word) => word === "forward") && signals.existingTarget &&
+    !Object.keys(payload).some((key) =>
+      /^(?:conditions?|criteria|filter|query|rules?|schedule|enabled)$/i.test(key)
+    );
+}
+
 export interface OpenWorldReading {
   words: ToolWords;
   recipients: string[];
@@ -272,6 +310,7 @@ export function judgeOpenWorld(
   payload: Record<string, unknown>,
   annotations: ToolAnnotations | undefined,
   findings: Findings,
+  environment: ShieldEnvironment,
 ): OpenWorldReading {
   const words = readToolWords(type, payload);
   const { verbs, nouns } = words;
@@ -332,8 +371,24 @@ export function judgeOpenWorld(
   if (signals.securityNotice && (nouns.has("rule") || wordList.some((word) => HIDING_WORDS.test(word)))) {
     findings.escalate("security", `"${name}" hides or discards security notices`);
   }
-  if (nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload)) {
+  const forwardsOne = forwardsOneItem(words, signals, payload);
+  if (
+    nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload) &&
+    !forwardsOne
+  ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
+  }
+  // An existing message forwarded carries data nobody composed in this action: to anyone not a known contact, or
+  // to a destination Shield cannot read, it escalates.
+  if (
+    forwardsOne &&
+    (signals.recipients.length === 0 ||
+      signals.recipients.some((recipient) => !isContact(recipient, environment)))
+  ) {
+    findings.escalate(
+      "message",
+      `"${name}" forwards an existing message to someone who is not a known contact`,
+    );
   }
   if (nouns.has("secret") && !has(verbs, "write", "delete")) {
     findings.escalate("read", `"${name}" reads secrets`);

@@ -71,7 +71,7 @@ function level(url: string, environment: ShieldEnvironment): "block" | "escalate
 }
 
 /** The URL a runtime segment runs as its script, if any. */
-function scriptUrl(segment: Segment): string | undefined {
+export function scriptUrl(segment: Segment): string | undefined {
   const subcommands = URL_RUNTIMES.get(segment.program);
   if (!subcommands) return undefined;
   const argv = segment.argv;

@@ -22,6 +22,9 @@ const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> =
   [/^kwallet-query$/i, undefined, "escalate"],
   [/^(?:security)$/, /^(?:find-(?:generic|internet)-password|dump-keychain|export)$/, "block"],
   [/^secret-tool$/, /^(?:lookup|search)$/, "escalate"],
+  [/^docker-credential-[\w-]+$/, /^(?:get|list)$/, "escalate"],
+  [/^git$/, /^credential$/, "escalate"],
+  [/^(?:op|bw|lpass|pass|gopass|keeper|vault)$/, /^(?:get|show|read|item|export)$/, "escalate"],
   [/^(?:lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?)(?:\.exe)?$/i, undefined, "block"],
 ];
 
@@ -41,7 +44,7 @@ export function judgeSecretReads(reads: readonly ClassedPath[], findings: Findin
 
 /** Program names of STORE_READERS, for one test before the table. */
 const STORE_PROGRAMS =
-  /^(?:cmdkey|vaultcmd|rundll32|procdump(?:64)?|reg|ntdsutil|esentutl|vssadmin|kwallet-query|security|secret-tool|lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?)(?:\.exe)?$/i;
+  /^(?:cmdkey|vaultcmd|rundll32|procdump(?:64)?|reg|ntdsutil|esentutl|vssadmin|kwallet-query|security|secret-tool|lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?|docker-credential-[\w-]+|git|op|bw|lpass|pass|gopass|keeper|vault)(?:\.exe)?$/i;
 
 const STORE_PROGRAM_SET = programs(STORE_PROGRAMS);
 

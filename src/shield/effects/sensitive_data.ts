@@ -12,6 +12,7 @@ export type SensitiveKind =
   | "health data"
   | "confidential"
   | "login link"
+  | "access code"
   | "payment instruction";
 
 export interface SensitiveFinding {
@@ -49,12 +50,20 @@ const PHONE = /(?:\+|\b00)\d{1,3}[ .-]?\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){2,4}\b|\(\
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
 const STREET =
   /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
+/** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`): personal data by itself. */
+const HOME_ADDRESS = gated(
+  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\blives at\s+\d{1,5}\s+[A-Za-z]/i,
+);
+/** A code that opens a door, gate, alarm or safe (`door code 4471`, `gate pin: 2580`). */
+const ACCESS_CODE = gated(
+  /\b(?:door|gate|alarm|garage|lockbox|key ?box|key ?safe|safe|entry|building|keypad|padlock|front door)\s+(?:code|pin|combination|combo)\s*(?:is|:|=|-)?\s*#?(?=[A-Z0-9]*\d)[A-Z0-9]{3,10}\b/i,
+);
 const DATE_OF_BIRTH = gated(
   /\b(?:born|date of birth|dob|birthday)\b/i,
 );
 const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 const HEALTH = gated(
-  /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test)\b/i,
+  /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test|genetic|genome|dna (?:test|results?|data)|brca[12]?|apoe|predispositions?|carrier status)\b/i,
 );
 const VULNERABLE = gated(
   /\b(?:home alone|away (?:all|this) week(?:end)?|house (?:is )?empty|key under)\b/i,
@@ -140,6 +149,7 @@ function personal(text: string, found: SensitiveFinding[]): void {
   let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
     (DATE_OF_BIRTH.test(text) ? 1 : 0);
   if (SSN.test(text)) items += 2;
+  if (HOME_ADDRESS.test(text)) items += 2;
   if (records(text) >= 2) items += 1;
   if (phones >= 2) items += 1;
   if (VULNERABLE.test(text)) items += 1;
@@ -158,6 +168,9 @@ export function sensitiveFindings(raw: string): SensitiveFinding[] {
   if (HEALTH.test(text)) found.push({ kind: "health data", evidence: "health details" });
   if (CONFIDENTIAL.test(text)) {
     found.push({ kind: "confidential", evidence: "confidential business matters" });
+  }
+  if (ACCESS_CODE.test(text)) {
+    found.push({ kind: "access code", evidence: "a code that opens a door, gate or alarm" });
   }
   if (LOGIN_LINK.test(text)) found.push({ kind: "login link", evidence: "a login, reset or consent link" });
   if (MONEY_AMOUNT.test(text) && PAY_VERB.test(text)) {

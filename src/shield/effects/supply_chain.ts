@@ -7,6 +7,7 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { siblingTarget } from "./sibling_squats.ts";
 import { POPULAR_NPM } from "./data/popular_npm.ts";
 import { POPULAR_PYPI } from "./data/popular_pypi.ts";
 import { POPULAR_CRATES } from "./data/popular_crates.ts";
@@ -223,7 +224,8 @@ function installOf(argv: string[]): Install | undefined {
       const [name, glued] = arg.split(/=(.*)/s);
       if (INDEX_OPTIONS.test(name)) indexes.push(glued ?? rest[i + 1] ?? "");
       if (name === "--package" && ecosystem === "npm") specs.push(glued ?? rest[i + 1] ?? "");
-      if (glued === undefined && VALUED.has(name)) i++;
+      // npm's `-g` is a switch (`npm i -g NAME` installs NAME globally).
+      if (glued === undefined && VALUED.has(name) && !(ecosystem === "npm" && name === "-g")) i++;
       if (runs && arg === "--") break;
       continue;
     }
@@ -232,6 +234,15 @@ function installOf(argv: string[]): Install | undefined {
     if (runs) break;
   }
   return { ecosystem, specs, indexes, runs };
+}
+
+/** The popular package a local archive (`./downloads/requests-2.32.3-py3-none-any.whl`) claims to be: a build
+ * from a folder, not the registry, in place of a package everyone depends on. */
+function localBuildOfPopular(ecosystem: Ecosystem, spec: string): string | undefined {
+  const file = /([^/]+)\.(?:whl|tgz|tar\.gz|zip)$/i.exec(spec)?.[1];
+  if (!file) return undefined;
+  const name = ecosystem === "pypi" ? file.split("-")[0].replace(/_/g, "-") : file.replace(/-\d.*$/, "");
+  return name.length >= 3 && isPopularPackage(ecosystem, name) ? name : undefined;
 }
 
 /** The package name of a spec, or undefined when the spec is a URL, archive, git or local source. */
@@ -265,6 +276,13 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
     if (name === undefined) {
       if (!/^(?:\.|\.\/|-e)$/.test(spec) && !/^\.\//.test(spec)) {
         findings.escalate("install", `installs "${spec.slice(0, 80)}" from a URL, archive or git source`);
+      } else if (localBuildOfPopular(install.ecosystem, spec)) {
+        findings.escalate(
+          "install",
+          `installs a local archive of the popular package "${
+            localBuildOfPopular(install.ecosystem, spec)
+          }" over the registry's`,
+        );
       }
       continue;
     }
@@ -277,7 +295,13 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
       );
     } else {
       const dressed = combosquatTarget(install.ecosystem, name);
+      const sibling = dressed
+        ? undefined
+        : siblingTarget(normalName(install.ecosystem, name), popular(install.ecosystem).all);
       if (dressed) findings.escalate("install", `"${name}" dresses up the popular package "${dressed}"`);
+      else if (sibling) {
+        findings.escalate("install", `"${name}" borrows the name of the popular package "${sibling}"`);
+      }
     }
   }
 }

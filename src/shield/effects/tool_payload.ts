@@ -50,11 +50,13 @@ function quoteWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`;
 }
 
-/** A command given as a string, or as an argv array (`["bash", "-lc", "npm test"]`). */
+/** A command given as a string, or as an argv array (`["bash", "-lc", "npm test"]`); an array that starts with an
+ * option holds the shell tool's own arguments (`bash {args: ["-c", "…"]}`), so the shell is put in front. */
 export function commandText(value: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
-    return value.map((item) => quoteWord(item as string)).join(" ");
+    const words = value.map((item) => quoteWord(item as string)).join(" ");
+    return typeof value[0] === "string" && value[0].startsWith("-") ? `sh ${words}` : words;
   }
   return undefined;
 }

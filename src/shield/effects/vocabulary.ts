@@ -101,7 +101,8 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   code: `python code js javascript node interpreter repl notebook jupyter ipython ruby perl php lua`,
   file: `file files fs filesystem dir directory folder path`,
   web: `web url page webpage http https site website link fetch browser`,
-  agent: `agent agents subagent assistant task worker coworker coworkers crew teammate`,
+  agent:
+    `agent agents subagent assistant task worker coworker coworkers crew teammate autogen swarm langgraph a2a`,
   package: `package packages dependency dependencies module modules library crate gem`,
 });
 

@@ -155,7 +155,8 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.docker_prune_volumes",
     severity: "medium",
     fields: ["command"],
-    pattern: /^docker\s+(?:system\s+prune(?=\s).*--volumes|volume\s+(?:prune|rm)\b)/,
+    pattern:
+      /^docker\s+(?:system\s+prune(?=\s).*--volumes|volume\s+(?:prune|rm\b(?!\s+(?:-f\s+|--force\s+)?[\w.-]+\s*$)))/,
     description: "Deletes Docker volumes (data)",
   },
   {

@@ -131,7 +131,7 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     severity: "high",
     fields: ["shell", "command", "code"],
     pattern:
-      /\breg(?:\.exe)?\s+add\s+[^\n]*\\(?:run|runonce|winlogon|image file execution options)\b|schtasks(?:\.exe)?\s+\/create|register-scheduledtask|new-scheduledtask|\bsc(?:\.exe)?\s+create\s|new-service\s|startup\\[^\n]*\.(?:lnk|bat|vbs|exe)/,
+      /\breg(?:\.exe)?\s+add\s+[^\n]*\\(?:run|runonce|winlogon|image file execution options)\b|schtasks(?:\.exe)?\s+\/create|register-scheduledtask|new-scheduledtask|(?<![\w/.-])sc(?:\.exe)?\s+create\s|(?<![\w/.-])new-service\s|startup\\[^\n]*\.(?:lnk|bat|vbs|exe)/,
     description: "Windows autorun keys, scheduled tasks or services",
   },
   {

@@ -1,0 +1,27 @@
+/** Round 5's checks of open-world tools, called once from the effect profile: private records read, tools naming
+ * their harm, searches for credentials, orders to keep things from the user in arguments, contacts re-pointed,
+ * and settings that undo data protection. */
+
+import type { Findings } from "./findings.ts";
+import type { ToolWords } from "./open_world.ts";
+import { judgePersonalRecords } from "./personal_records.ts";
+import { judgeAttackNames } from "./attack_names.ts";
+import { judgeSecretSearches } from "./secret_searches.ts";
+import { judgeConcealedOrders } from "./concealed_orders.ts";
+import { judgeContactChanges } from "./contact_changes.ts";
+import { judgeSettingArguments } from "./setting_arguments.ts";
+
+export function judgeOpenWorldRound5(
+  tool: string,
+  words: ToolWords,
+  payload: Record<string, unknown>,
+  argumentTexts: readonly string[],
+  findings: Findings,
+): void {
+  judgePersonalRecords(tool, words.words, findings);
+  judgeAttackNames(tool, payload, findings);
+  if (words.verbs.has("read")) judgeSecretSearches(tool, payload, findings);
+  judgeConcealedOrders(tool, argumentTexts, findings);
+  judgeContactChanges(tool, words.words, payload, findings);
+  judgeSettingArguments(tool, words.words, payload, findings);
+}

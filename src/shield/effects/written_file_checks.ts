@@ -1,0 +1,31 @@
+/** Round 5's checks of files written outside tests, called once from the effect profile: orders to run staged
+ * scripts, scripts from hosts that serve malware, orders to keep things from the user, secrets handed to
+ * third-party actions, dependencies overridden, code backdoors, and bots merging every update. */
+
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { judgeWrittenRuns } from "./written_runs.ts";
+import { judgeScriptHosts } from "./script_hosts.ts";
+import { judgeConcealedOrders } from "./concealed_orders.ts";
+import { judgeActionSecrets } from "./action_secrets.ts";
+import { judgeManifestOverrides } from "./manifest_overrides.ts";
+import { judgeCodeBackdoors } from "./code_backdoors.ts";
+import { judgeAutomationConfigs } from "./automation_configs.ts";
+
+export function judgeWrittenFiles(
+  tool: string,
+  paths: readonly string[],
+  contents: readonly string[],
+  removed: string | undefined,
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  if (contents.length === 0) return;
+  judgeWrittenRuns(tool, contents, findings);
+  judgeScriptHosts(contents, environment, findings);
+  judgeConcealedOrders(tool, contents, findings);
+  judgeActionSecrets(paths, contents, findings);
+  judgeManifestOverrides(paths, contents, findings);
+  judgeCodeBackdoors(tool, contents, removed, findings);
+  judgeAutomationConfigs(paths, contents, findings);
+}
