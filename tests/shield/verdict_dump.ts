@@ -1,8 +1,9 @@
 /** Writes every case's decision and reason, per case set, for comparing two checkouts' Shields (speed work must
  * leave verdicts as they were): `deno run -A tests/shield/verdict_dump.ts CHECKOUT OUT_DIR` writes
  * OUT_DIR/{top,dev,heldout,benign-dev}.tsv from CHECKOUT's scripts/shield_scoring.ts (the code behind
- * `deno task score-shield`); run it for both checkouts, then `diff -r` the folders. Held-out lines hold the
- * decision and a hash of the reason only, so they can be compared without being read. */
+ * `deno task score-shield`); run it for both checkouts, then `diff -r` the folders, or compare them with
+ * `verdict_compare.ts` (no verdict weaker). Lines are `id, expect, decision, reason`; held-out lines hold a hash of
+ * the reason only, so they can be compared without being read. */
 
 const SETS = ["top", "dev", "heldout", "benign-dev"] as const;
 
@@ -25,7 +26,7 @@ async function main(args: string[]): Promise<number> {
     const lines: string[] = [];
     for (const { testCase, decision, reason } of results) {
       const shown = set === "heldout" ? await hashOf(reason) : reason;
-      lines.push(`${testCase.id}\t${decision}\t${shown}`);
+      lines.push(`${testCase.id}\t${testCase.expect}\t${decision}\t${shown}`);
     }
     await Deno.writeTextFile(`${out}/${set}.tsv`, lines.join("\n") + "\n");
     console.log(`${set}: ${results.length} cases`);
