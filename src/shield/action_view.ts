@@ -132,19 +132,95 @@ function shellVariants(variants: string[]): string[] {
   return extra;
 }
 
-/** Commands embedded in prose ("Run the shell command: nc -e /bin/sh …"), each from its first word. */
-function proseCommands(variants: string[]): string[] {
+/** Commands embedded in prose ("Run the shell command: nc -e /bin/sh …"), each from its first word; `fromStart`:
+ * also one that starts the text. */
+function proseCommands(variants: string[], fromStart = false): string[] {
   const found: string[] = [];
   for (const text of variants) {
     for (const match of text.matchAll(COMMAND_WORDS)) {
       if (found.length >= MAX_PROSE_COMMANDS) return found;
       const start = match.index + (/^[\s:;("'`]/.test(match[0]) ? 1 : 0);
-      if (start === 0) continue;
+      if (start === 0 && !fromStart) continue;
       const end = text.indexOf("\n", start);
       found.push(text.slice(start, end < 0 ? undefined : end));
     }
   }
   return found;
+}
+
+/** Task texts up to this length are parsed as shell whole (a short task may be a command line). */
+const MAX_WHOLE_TASK = 256;
+/** A prose line that may hold a command: it starts, after list markers and a prompt sign, with a lower-case word,
+ * a path, a variable or a quote, or it holds shell syntax (operators, substitutions, redirections). Code spans
+ * (between backquotes) are parsed on their own. */
+const COMMAND_LIKE_LINE = /^\s*(?:(?:[-*+>]|\d+[.)])\s+)*(?:\$\s+)?[a-z./~$'"\\]|[|;&<>]|\$[({A-Za-z_]/;
+/** Characters around a path word in prose (quotes, brackets, sentence punctuation). */
+const PROSE_PUNCTUATION = /^[`'"(<[{]+|[`'",;:.!?)>\]}]+$/g;
+/** What looksLikePath needs of a word: a path character, or a dotfile name's ending (before punctuation). */
+const PATH_MARK = /[/~.$]|(?:rc|env|pgpass)[^\w\s]*(?![^\s])/g;
+const CODE_SPAN = /`([^`\n]+)`/g;
+const MAX_PROSE_LINES = 64;
+const MAX_PROSE_PATHS = 64;
+
+/** Work handed to another agent (prompts, task descriptions). A short text is parsed as shell whole; longer prose
+ * is not (parsing sentences as commands gives segments that are words of prose): its lines that may hold a
+ * command, the commands that start at a command word, and its code spans are parsed, and every path word it names
+ * counts as a path the work touches. */
+function addTaskText(view: BuildingView, variants: string[]): void {
+  const whole = variants.filter((text) => text.length <= MAX_WHOLE_TASK);
+  const prose = variants.filter((text) => text.length > MAX_WHOLE_TASK);
+  const lines = prose.length > 0 ? proseLines(prose) : [];
+  const paths = prose.length > 0 ? prosePaths(prose) : [];
+  if (lines === undefined || paths === undefined) {
+    // More command-like lines or path words than the bounds: parsed whole, as any text used to be.
+    addShell(view, [...variants, ...proseCommands(variants)]);
+    return;
+  }
+  for (const path of paths) addShellPath(view, path);
+  addShell(view, [...whole, ...proseCommands(whole), ...lines, ...proseCommands(prose, true)]);
+}
+
+/** The lines of prose that may hold a command, and its code spans; undefined past the bound. */
+function proseLines(prose: string[]): string[] | undefined {
+  const lines: string[] = [];
+  for (const text of prose) {
+    for (const line of text.split("\n")) {
+      if (!COMMAND_LIKE_LINE.test(line)) continue;
+      if (lines.length >= MAX_PROSE_LINES) return undefined;
+      lines.push(line);
+    }
+    for (const span of text.matchAll(CODE_SPAN)) {
+      if (lines.length >= MAX_PROSE_LINES) return undefined;
+      lines.push(span[1]);
+    }
+  }
+  return lines;
+}
+
+/** The words of prose that read as paths, without the punctuation around them; undefined past the bound. */
+function prosePaths(prose: string[]): string[] | undefined {
+  const paths: string[] = [];
+  for (const text of prose) {
+    PATH_MARK.lastIndex = 0;
+    for (let mark = PATH_MARK.exec(text); mark; mark = PATH_MARK.exec(text)) {
+      // The whole word holding the mark (between whitespace); the search goes on after it.
+      let start = mark.index;
+      while (start > 0 && !isSpaceAt(text, start - 1)) start--;
+      let end = mark.index + mark[0].length;
+      while (end < text.length && !isSpaceAt(text, end)) end++;
+      PATH_MARK.lastIndex = end;
+      const bare = text.slice(start, end).replace(PROSE_PUNCTUATION, "");
+      if (bare.length < 2 || !looksLikePath(bare)) continue;
+      if (paths.length >= MAX_PROSE_PATHS) return undefined;
+      paths.push(bare);
+    }
+  }
+  return paths;
+}
+
+function isSpaceAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code < 128 ? ASCII_SPACE[code] === 1 : SPACE.test(text[index]);
 }
 
 function addFileUrls(view: BuildingView, urls: string[]): void {
@@ -326,7 +402,7 @@ export function buildActionView(
     const variants = textVariants(field.value);
     push(view.texts, field.kind, variants);
     if (field.kind === "url") view.urls.push(...variants);
-    if (field.kind === "task") addShell(view, [...variants, ...proseCommands(variants)]);
+    if (field.kind === "task") addTaskText(view, variants);
     if (field.kind === "url") addFileUrls(view, variants);
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);
