@@ -154,11 +154,18 @@ const MAX_WHOLE_TASK = 256;
  * a path, a variable or a quote, or it holds shell syntax (operators, substitutions, redirections). Code spans
  * (between backquotes) are parsed on their own. */
 const COMMAND_LIKE_LINE = /^\s*(?:(?:[-*+>]|\d+[.)])\s+)*(?:\$\s+)?[a-z./~$'"\\]|[|;&<>]|\$[({A-Za-z_]/;
+/** A prose line whose first word, in any case, is a command word (`Sudo rm -rf /`, `CURL …`). */
+const COMMAND_WORD_LINE = new RegExp(
+  `^\\s*(?:(?:[-*+>]|\\d+[.)])\\s+)*${COMMAND_WORDS.source.slice(COMMAND_WORDS.source.indexOf(")(?:") + 1)}`,
+  "i",
+);
 /** Characters around a path word in prose (quotes, brackets, sentence punctuation). */
 const PROSE_PUNCTUATION = /^[`'"(<[{]+|[`'",;:.!?)>\]}]+$/g;
 /** What looksLikePath needs of a word: a path character, or a dotfile name's ending (before punctuation). */
 const PATH_MARK = /[/~.$]|(?:rc|env|pgpass)[^\w\s]*(?![^\s])/g;
 const CODE_SPAN = /`([^`\n]+)`/g;
+/** Characters a shell reads in a word rather than taking them as written. */
+const SHELL_SPELLING = /['"\\`$*?[{]/;
 const MAX_PROSE_LINES = 64;
 const MAX_PROSE_PATHS = 64;
 
@@ -177,7 +184,10 @@ function addTaskText(view: BuildingView, variants: string[]): void {
     return;
   }
   for (const path of paths) addShellPath(view, path);
-  addShell(view, [...whole, ...proseCommands(whole), ...lines, ...proseCommands(prose, true)]);
+  // A path word spelled with quotes, escapes, expansions or globs (`~/.s's'h/id_rsa`) is parsed, as a shell would
+  // read it.
+  const spelled = paths.filter((path) => SHELL_SPELLING.test(path));
+  addShell(view, [...whole, ...proseCommands(whole), ...lines, ...proseCommands(prose, true), ...spelled]);
 }
 
 /** The lines of prose that may hold a command, and its code spans; undefined past the bound. */
@@ -185,7 +195,7 @@ function proseLines(prose: string[]): string[] | undefined {
   const lines: string[] = [];
   for (const text of prose) {
     for (const line of text.split("\n")) {
-      if (!COMMAND_LIKE_LINE.test(line)) continue;
+      if (!COMMAND_LIKE_LINE.test(line) && !COMMAND_WORD_LINE.test(line)) continue;
       if (lines.length >= MAX_PROSE_LINES) return undefined;
       lines.push(line);
     }
