@@ -164,6 +164,8 @@ const PROSE_PUNCTUATION = /^[`'"(<[{]+|[`'",;:.!?)>\]}]+$/g;
 /** What looksLikePath needs of a word: a path character, or a dotfile name's ending (before punctuation). */
 const PATH_MARK = /[/~.$]|(?:rc|env|pgpass)[^\w\s]*(?![^\s])/g;
 const CODE_SPAN = /`([^`\n]+)`/g;
+const FENCED_BLOCK = /```[^\n]*\n([\s\S]*?)```/g;
+const CONTINUED_LINE = /\\\r?\n/;
 /** Characters a shell reads in a word rather than taking them as written. */
 const SHELL_SPELLING = /['"\\`$*?[{]/;
 const MAX_PROSE_LINES = 64;
@@ -176,18 +178,29 @@ const MAX_PROSE_PATHS = 64;
 function addTaskText(view: BuildingView, variants: string[]): void {
   const whole = variants.filter((text) => text.length <= MAX_WHOLE_TASK);
   const prose = variants.filter((text) => text.length > MAX_WHOLE_TASK);
-  const lines = prose.length > 0 ? proseLines(prose) : [];
-  const paths = prose.length > 0 ? prosePaths(prose) : [];
-  if (lines === undefined || paths === undefined) {
-    // More command-like lines or path words than the bounds: parsed whole, as any text used to be.
+  // Here-docs and continued lines span lines: such a prompt is parsed whole, as any text used to be.
+  const spanning = prose.some((text) => text.includes("<<") || CONTINUED_LINE.test(text));
+  const lines = prose.length > 0 && !spanning ? proseLines(prose) : undefined;
+  const paths = lines ? prosePaths(prose) : undefined;
+  if (prose.length > 0 && (lines === undefined || paths === undefined)) {
+    // Or more command-like lines or path words than the bounds.
     addShell(view, [...variants, ...proseCommands(variants)]);
     return;
   }
-  for (const path of paths) addShellPath(view, path);
+  for (const text of prose) {
+    if (text.includes("://")) { for (const url of text.match(URL_IN_TEXT) ?? []) view.urls.push(url); }
+  }
+  for (const path of paths ?? []) addShellPath(view, path);
   // A path word spelled with quotes, escapes, expansions or globs (`~/.s's'h/id_rsa`) is parsed, as a shell would
   // read it.
-  const spelled = paths.filter((path) => SHELL_SPELLING.test(path));
-  addShell(view, [...whole, ...proseCommands(whole), ...lines, ...proseCommands(prose, true), ...spelled]);
+  const spelled = (paths ?? []).filter((path) => SHELL_SPELLING.test(path));
+  addShell(view, [
+    ...whole,
+    ...proseCommands(whole),
+    ...lines ?? [],
+    ...proseCommands(prose, true),
+    ...spelled,
+  ]);
 }
 
 /** The lines of prose that may hold a command, and its code spans; undefined past the bound. */
@@ -202,6 +215,11 @@ function proseLines(prose: string[]): string[] | undefined {
     for (const span of text.matchAll(CODE_SPAN)) {
       if (lines.length >= MAX_PROSE_LINES) return undefined;
       lines.push(span[1]);
+    }
+    // A fenced block is parsed whole too (a quoted argument may span its lines).
+    for (const block of text.includes("```") ? text.matchAll(FENCED_BLOCK) : []) {
+      if (lines.length >= MAX_PROSE_LINES) return undefined;
+      lines.push(block[1]);
     }
   }
   return lines;
