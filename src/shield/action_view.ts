@@ -11,6 +11,14 @@ import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { configCommands } from "./config_commands.ts";
 import { sinkStrings } from "./code_literals.ts";
+import {
+  MAX_WHOLE_TASK,
+  proseCommands,
+  proseLines,
+  prosePaths,
+  SHELL_SPELLING,
+  spansLines,
+} from "./prose_commands.ts";
 
 export interface ActionView {
   /** The tool in our vocabulary: `bash` reads as `execute_command`, `Edit` as `write_file`. */
@@ -69,10 +77,6 @@ const KEY_USE_OPTIONS: Record<string, string> = {
   autossh: "-i",
   "ssh-copy-id": "-i",
 };
-/** Words that start a command inside prose (task text): parsing resumes at each of them. */
-const COMMAND_WORDS =
-  /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
-const MAX_PROSE_COMMANDS = 16;
 const READ_REDIRECT = /^<(?:>|&)?$/;
 const ROOTED_WORD = /^[~/$]/;
 const SPACE = /\s/;
@@ -132,45 +136,6 @@ function shellVariants(variants: string[]): string[] {
   return extra;
 }
 
-/** Commands embedded in prose ("Run the shell command: nc -e /bin/sh …"), each from its first word; `fromStart`:
- * also one that starts the text. */
-function proseCommands(variants: string[], fromStart = false): string[] {
-  const found: string[] = [];
-  for (const text of variants) {
-    for (const match of text.matchAll(COMMAND_WORDS)) {
-      if (found.length >= MAX_PROSE_COMMANDS) return found;
-      const start = match.index + (/^[\s:;("'`]/.test(match[0]) ? 1 : 0);
-      if (start === 0 && !fromStart) continue;
-      const end = text.indexOf("\n", start);
-      found.push(text.slice(start, end < 0 ? undefined : end));
-    }
-  }
-  return found;
-}
-
-/** Task texts up to this length are parsed as shell whole (a short task may be a command line). */
-const MAX_WHOLE_TASK = 256;
-/** A prose line that may hold a command: it starts, after list markers and a prompt sign, with a lower-case word,
- * a path, a variable or a quote, or it holds shell syntax (operators, substitutions, redirections). Code spans
- * (between backquotes) are parsed on their own. */
-const COMMAND_LIKE_LINE = /^\s*(?:(?:[-*+>]|\d+[.)])\s+)*(?:\$\s+)?[a-z./~$'"\\]|[|;&<>]|\$[({A-Za-z_]/;
-/** A prose line whose first word, in any case, is a command word (`Sudo rm -rf /`, `CURL …`). */
-const COMMAND_WORD_LINE = new RegExp(
-  `^\\s*(?:(?:[-*+>]|\\d+[.)])\\s+)*${COMMAND_WORDS.source.slice(COMMAND_WORDS.source.indexOf(")(?:") + 1)}`,
-  "i",
-);
-/** Characters around a path word in prose (quotes, brackets, sentence punctuation). */
-const PROSE_PUNCTUATION = /^[`'"(<[{]+|[`'",;:.!?)>\]}]+$/g;
-/** What looksLikePath needs of a word: a path character, or a dotfile name's ending (before punctuation). */
-const PATH_MARK = /[/~.$]|(?:rc|env|pgpass)[^\w\s]*(?![^\s])/g;
-const CODE_SPAN = /`([^`\n]+)`/g;
-const FENCED_BLOCK = /```[^\n]*\n([\s\S]*?)```/g;
-const CONTINUED_LINE = /\\\r?\n/;
-/** Characters a shell reads in a word rather than taking them as written. */
-const SHELL_SPELLING = /['"\\`$*?[{]/;
-const MAX_PROSE_LINES = 64;
-const MAX_PROSE_PATHS = 64;
-
 /** Work handed to another agent (prompts, task descriptions). A short text is parsed as shell whole; longer prose
  * is not (parsing sentences as commands gives segments that are words of prose): its lines that may hold a
  * command, the commands that start at a command word, and its code spans are parsed, and every path word it names
@@ -179,7 +144,7 @@ function addTaskText(view: BuildingView, variants: string[]): void {
   const whole = variants.filter((text) => text.length <= MAX_WHOLE_TASK);
   const prose = variants.filter((text) => text.length > MAX_WHOLE_TASK);
   // Here-docs and continued lines span lines: such a prompt is parsed whole, as any text used to be.
-  const spanning = prose.some((text) => text.includes("<<") || CONTINUED_LINE.test(text));
+  const spanning = prose.some(spansLines);
   const lines = prose.length > 0 && !spanning ? proseLines(prose) : undefined;
   const paths = lines ? prosePaths(prose) : undefined;
   if (prose.length > 0 && (lines === undefined || paths === undefined)) {
@@ -201,54 +166,6 @@ function addTaskText(view: BuildingView, variants: string[]): void {
     ...proseCommands(prose, true),
     ...spelled,
   ]);
-}
-
-/** The lines of prose that may hold a command, and its code spans; undefined past the bound. */
-function proseLines(prose: string[]): string[] | undefined {
-  const lines: string[] = [];
-  for (const text of prose) {
-    for (const line of text.split("\n")) {
-      if (!COMMAND_LIKE_LINE.test(line) && !COMMAND_WORD_LINE.test(line)) continue;
-      if (lines.length >= MAX_PROSE_LINES) return undefined;
-      lines.push(line);
-    }
-    for (const span of text.matchAll(CODE_SPAN)) {
-      if (lines.length >= MAX_PROSE_LINES) return undefined;
-      lines.push(span[1]);
-    }
-    // A fenced block is parsed whole too (a quoted argument may span its lines).
-    for (const block of text.includes("```") ? text.matchAll(FENCED_BLOCK) : []) {
-      if (lines.length >= MAX_PROSE_LINES) return undefined;
-      lines.push(block[1]);
-    }
-  }
-  return lines;
-}
-
-/** The words of prose that read as paths, without the punctuation around them; undefined past the bound. */
-function prosePaths(prose: string[]): string[] | undefined {
-  const paths: string[] = [];
-  for (const text of prose) {
-    PATH_MARK.lastIndex = 0;
-    for (let mark = PATH_MARK.exec(text); mark; mark = PATH_MARK.exec(text)) {
-      // The whole word holding the mark (between whitespace); the search goes on after it.
-      let start = mark.index;
-      while (start > 0 && !isSpaceAt(text, start - 1)) start--;
-      let end = mark.index + mark[0].length;
-      while (end < text.length && !isSpaceAt(text, end)) end++;
-      PATH_MARK.lastIndex = end;
-      const bare = text.slice(start, end).replace(PROSE_PUNCTUATION, "");
-      if (bare.length < 2 || !looksLikePath(bare)) continue;
-      if (paths.length >= MAX_PROSE_PATHS) return undefined;
-      paths.push(bare);
-    }
-  }
-  return paths;
-}
-
-function isSpaceAt(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  return code < 128 ? ASCII_SPACE[code] === 1 : SPACE.test(text[index]);
 }
 
 function addFileUrls(view: BuildingView, urls: string[]): void {
