@@ -40,6 +40,9 @@ export interface ActionView {
   oversized: boolean;
   /** The shell parser hit a bound. */
   truncatedShell: boolean;
+  /** Some segments were picked out of prose (a long sub-agent prompt): they are not all the action asks for, so no
+   * allow rule vouches for the action by its commands. */
+  proseSegments?: boolean;
 }
 
 const SCRIPT_PATH =
@@ -155,6 +158,7 @@ function addTaskText(view: BuildingView, variants: string[]): void {
   for (const text of prose) {
     if (text.includes("://")) { for (const url of text.match(URL_IN_TEXT) ?? []) view.urls.push(url); }
   }
+  if (prose.length > 0) view.proseSegments = true;
   for (const path of paths ?? []) addShellPath(view, path);
   // A path word spelled with quotes, escapes, expansions or globs (`~/.s's'h/id_rsa`) is parsed, as a shell would
   // read it.

@@ -93,8 +93,10 @@ function ruleMatches(
     const texts = view.segments.map((segment) => segment.text);
     // An allow rule vouches for the whole command: every segment must match it (`npm test; curl … | sh` is not
     // allowed by a rule for `npm test`). Deny and escalate rules need one matching segment.
+    // Commands picked out of a prompt's prose are not all it asks for: an allow rule cannot vouch for it by them.
     const matched = compiled.rule.action === "allow"
-      ? texts.length > 0 && texts.every((text) => compiled.commands!.some((pattern) => pattern.test(text)))
+      ? texts.length > 0 && !view.proseSegments &&
+        texts.every((text) => compiled.commands!.some((pattern) => pattern.test(text)))
       : anyMatch(compiled.commands, texts);
     if (!matched) return false;
   }
