@@ -1,6 +1,6 @@
 /** Commands a written file will make something run later, so they are judged now like commands: values of
  * command-like keys in configuration files (`"command"`, `lint-cmd`, `postCreateCommand`, `run:`, hooks, npm
- * `scripts`, MCP server `command` + `args`), Makefile and justfile recipe lines, and the code spans and blocks of agent instruction files (what an
+ * `scripts`, MCP server `command` + `args`), Makefile and justfile recipe lines, `//go:generate` lines, the code spans and blocks of agent instruction files (what an
  * agent reading them is told to run). Tolerant line/regex reading, bounded; never throws. */
 
 const MAX_COMMANDS = 32;
@@ -86,6 +86,14 @@ function gitBangCommands(text: string, found: string[]): void {
   }
 }
 
+/** `//go:generate` directives in Go sources: `go generate` runs the rest of the line as a command. */
+function goGenerateCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/^\/\/go:generate\s+(.{1,2048})$/gm)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1]);
+  }
+}
+
 /** Commands the written content holds for `path` (lower-cased absolute path); empty when it holds none. */
 export function configCommands(path: string, content: string, instructions: boolean): string[] {
   const text = content.length > MAX_CONTENT_CHARS ? content.slice(0, MAX_CONTENT_CHARS) : content;
@@ -94,6 +102,7 @@ export function configCommands(path: string, content: string, instructions: bool
     if (instructions && MARKDOWN.test(path)) markdownCommands(text, found);
     if (GIT_CONFIG.test(path)) gitBangCommands(text, found);
     if (RECIPE_FILE.test(path)) recipeCommands(text, found);
+    if (path.endsWith(".go") && text.includes("go:generate")) goGenerateCommands(text, found);
     if (CONFIG_FILE.test(path) || instructions) {
       jsonCommands(text, found);
       lineCommands(text, found);

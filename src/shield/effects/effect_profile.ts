@@ -49,6 +49,7 @@ import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
+import { judgeDataUrls } from "./data_urls.ts";
 import { judgeCommandRoutes } from "./command_routes.ts";
 import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
@@ -232,6 +233,7 @@ export function buildEffectProfile(
   judgeUrlCommands(view.tool, view.urls, findings);
   judgeFetchedOrders(view.tool, view.urls, findings);
   judgeOauthGrants(view.tool, view.urls, findings);
+  judgeDataUrls(view.tool, view.urls, findings);
   judgeQueryData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;

@@ -131,11 +131,15 @@ const ATTACHMENT_KEYS =
   /^(?:attachments?|files?|file_ids?|documents?|media|media_paths?|media_urls?|uploads?|photos?)$/i;
 
 /** Files a message carries, whatever their shape (paths, ids, objects). */
-export function attachmentCount(payload: Record<string, unknown>): number {
+export function attachmentCount(payload: Record<string, unknown>, nested = true): number {
   let count = 0;
   for (const [key, value] of Object.entries(payload)) {
-    if (!ATTACHMENT_KEYS.test(key) || value === null || value === undefined || value === "") continue;
-    count += Array.isArray(value) ? value.length : 1;
+    if (value === null || value === undefined || value === "") continue;
+    if (ATTACHMENT_KEYS.test(key)) count += Array.isArray(value) ? value.length : 1;
+    // Graph and SES nest the message (`{message: {toRecipients, attachments}}`): one level is looked into.
+    else if (nested && typeof value === "object" && !Array.isArray(value)) {
+      count += attachmentCount(value as Record<string, unknown>, false);
+    }
   }
   return count;
 }

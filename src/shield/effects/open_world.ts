@@ -7,7 +7,7 @@ import type { ToolAnnotations } from "../types.ts";
 import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { isContact } from "./messaging.ts";
-import { type NounClass, NOUNS, type VerbClass, VERBS } from "./vocabulary.ts";
+import { type NounClass, NOUNS, PURE_READ, type VerbClass, VERBS } from "./vocabulary.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
 export interface ToolWords {
@@ -285,6 +285,8 @@ function forwardsOneItem(
   payload: Record<string, unknown>,
 ): boolean {
   const ruleWords = words.words.filter((word) => NOUNS.get(word)?.includes("rule"));
+  // `getAutoForwarding` reads a setting: nothing is sent.
+  if (words.words.some((word) => PURE_READ.has(word))) return false;
   return ruleWords.length > 0 && ruleWords.every((word) => word === "forward") && signals.existingTarget &&
     !Object.keys(payload).some((key) =>
       /^(?:conditions?|criteria|filter|query|rules?|schedule|enabled)$/i.test(key)

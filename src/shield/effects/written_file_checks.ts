@@ -11,6 +11,7 @@ import { judgeActionSecrets } from "./action_secrets.ts";
 import { judgeManifestOverrides } from "./manifest_overrides.ts";
 import { judgeCodeBackdoors } from "./code_backdoors.ts";
 import { judgeAutomationConfigs } from "./automation_configs.ts";
+import { judgeEditorSettings } from "./editor_settings.ts";
 
 export function judgeWrittenFiles(
   tool: string,
@@ -28,4 +29,5 @@ export function judgeWrittenFiles(
   judgeManifestOverrides(paths, contents, findings);
   judgeCodeBackdoors(tool, contents, removed, findings);
   judgeAutomationConfigs(paths, contents, findings);
+  judgeEditorSettings(paths, contents, findings);
 }
