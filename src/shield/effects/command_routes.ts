@@ -20,6 +20,8 @@ import { judgeEngineRoutes } from "./engine_routes.ts";
 import { judgeVendoredDownloads } from "./script_hosts.ts";
 import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeTrafficRedirects } from "./traffic_redirects.ts";
+import { judgeImagePushes } from "./image_pushes.ts";
+import { judgeShellMail } from "./shell_mail.ts";
 
 export interface WrittenFile {
   path: string;
@@ -47,6 +49,8 @@ export function judgeCommandRoutes(
     judgeFindDeletes(segments, environment, findings);
     judgeEngineRoutes(segments, environment, findings);
     judgeVendoredDownloads(segments, environment, findings);
+    judgeImagePushes(segments, environment, findings);
+    judgeShellMail(segments, findings);
   }
   judgeMcpRegistrations(segments, written, environment, findings);
   judgeTrafficRedirects(

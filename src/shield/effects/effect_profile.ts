@@ -50,6 +50,10 @@ import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
 import { judgeDataUrls } from "./data_urls.ts";
+import { judgePathData } from "./path_data.ts";
+import { judgePlantedKeys } from "./planted_keys.ts";
+import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
+import { readsPageOnly } from "./page_scripts.ts";
 import { judgeCommandRoutes } from "./command_routes.ts";
 import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
@@ -177,6 +181,7 @@ function judgeHandedOn(
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
+    judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
   }
   if (
     view.type === "memory_write" ||
@@ -235,6 +240,7 @@ export function buildEffectProfile(
   judgeOauthGrants(view.tool, view.urls, findings);
   judgeDataUrls(view.tool, view.urls, findings);
   judgeQueryData(view.tool, hosts, findings);
+  judgePathData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
@@ -259,6 +265,7 @@ export function buildEffectProfile(
       findings,
     );
     judgeUrlPasswords(view.tool, view.urls, findings);
+    judgeOpenWorldRound6(view.tool, openWorld, view.payload, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(
@@ -273,7 +280,7 @@ export function buildEffectProfile(
     !openWorld.words.nouns.has("shell");
   if (
     openWorld?.executes && !asksAgent && view.segments.length === 0 && !(view.texts.get("code")?.length) &&
-    !sql.found
+    !sql.found && !readsPageOnly(openWorld.words, view.payload)
   ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
