@@ -54,7 +54,17 @@ function lineCommands(text: string, found: string[]): void {
         block.push(lines[++i].trim());
       }
       if (block.length > 0) found.push(block.join("\n"));
-    } else if (value !== "" && !/^[{[]/.test(value)) found.push(value);
+    } else if (value === "") {
+      // `commands =` (INI continuation lines) or `script:` followed by a list (`- npm test`): each line runs.
+      const indent = match[1].length;
+      while (
+        i + 1 < lines.length && found.length < MAX_COMMANDS &&
+        lines[i + 1].trim() !== "" && /^[\t ]*/.exec(lines[i + 1])![0].length > indent
+      ) {
+        const item = lines[++i].trim().replace(/^-[\t ]+/, "");
+        if (item !== "" && !/^[\w.$-]{1,64}[\t ]*:(?:[\t ]|$)/.test(item)) found.push(unquote(item));
+      }
+    } else if (!/^[{[]/.test(value)) found.push(value);
   }
 }
 

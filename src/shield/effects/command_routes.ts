@@ -22,6 +22,8 @@ import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeTrafficRedirects } from "./traffic_redirects.ts";
 import { judgeImagePushes } from "./image_pushes.ts";
 import { judgeShellMail } from "./shell_mail.ts";
+import { judgeOpenedSegments } from "./opened_programs.ts";
+import { judgeRemoteManifests } from "./remote_manifests.ts";
 
 export interface WrittenFile {
   path: string;
@@ -51,6 +53,8 @@ export function judgeCommandRoutes(
     judgeVendoredDownloads(segments, environment, findings);
     judgeImagePushes(segments, environment, findings);
     judgeShellMail(segments, findings);
+    judgeOpenedSegments(segments, findings);
+    judgeRemoteManifests(segments, environment, findings);
   }
   judgeMcpRegistrations(segments, written, environment, findings);
   judgeTrafficRedirects(

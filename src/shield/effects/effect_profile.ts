@@ -54,6 +54,9 @@ import { judgePathData } from "./path_data.ts";
 import { judgePlantedKeys } from "./planted_keys.ts";
 import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
 import { readsPageOnly } from "./page_scripts.ts";
+import { judgeHostileNames } from "./hostile_names.ts";
+import { judgeOpenedFiles } from "./opened_programs.ts";
+import { identifierWords } from "./words.ts";
 import { judgeCommandRoutes } from "./command_routes.ts";
 import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
@@ -244,6 +247,16 @@ export function buildEffectProfile(
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
+  judgeHostileNames(view.tool, recipients, hosts.map((host) => host.host), findings);
+  if (!openWorld && view.paths.length > 0 && view.tool !== view.type) {
+    // Our read tools under another name (`open_file`) may open what they are given.
+    judgeOpenedFiles(
+      view.tool,
+      identifierWords(view.tool),
+      view.paths.map((path) => path.absolute),
+      findings,
+    );
+  }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
@@ -265,7 +278,7 @@ export function buildEffectProfile(
       findings,
     );
     judgeUrlPasswords(view.tool, view.urls, findings);
-    judgeOpenWorldRound6(view.tool, openWorld, view.payload, findings);
+    judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(

@@ -1,6 +1,7 @@
 /** Messaging egress: who receives (known contacts, outsiders, lists, many people, the public) and what leaves
  * (sensitive data, attachments, whole threads). Credential material is left to the Tier 1 token rules. */
 
+import { judgeCarriedMessages } from "./carried_messages.ts";
 import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { globToRegExp } from "../glob.ts";
@@ -194,6 +195,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
     findings.escalate("message", `"${input.tool}" carries instructions addressed to an AI assistant`);
   }
   judgeHiddenInstructions(input.tool, joined, findings);
+  judgeCarriedMessages(input.tool, joined, !allKnown, findings);
   judgeMessageSecrets(input.tool, joined, findings);
   judgeGrantRequests(input.tool, joined, findings, true);
   judgeConcealedOrders(input.tool, [joined], findings);

@@ -12,6 +12,8 @@ import { judgeManifestOverrides } from "./manifest_overrides.ts";
 import { judgeCodeBackdoors } from "./code_backdoors.ts";
 import { judgeAutomationConfigs } from "./automation_configs.ts";
 import { judgeEditorSettings } from "./editor_settings.ts";
+import { judgeToolRunners } from "./tool_runners.ts";
+import { judgeTaskFiles } from "./task_files.ts";
 
 export function judgeWrittenFiles(
   tool: string,
@@ -30,4 +32,6 @@ export function judgeWrittenFiles(
   judgeCodeBackdoors(tool, contents, removed, findings);
   judgeAutomationConfigs(paths, contents, findings);
   judgeEditorSettings(paths, contents, findings);
+  judgeToolRunners(paths, contents, findings);
+  judgeTaskFiles(tool, paths, contents, findings);
 }
