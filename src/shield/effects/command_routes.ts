@@ -24,6 +24,7 @@ import { judgeImagePushes } from "./image_pushes.ts";
 import { judgeShellMail } from "./shell_mail.ts";
 import { judgeOpenedSegments } from "./opened_programs.ts";
 import { judgeRemoteManifests } from "./remote_manifests.ts";
+import { judgePolicyTasks } from "./policy_tasks.ts";
 
 export interface WrittenFile {
   path: string;
@@ -55,6 +56,7 @@ export function judgeCommandRoutes(
     judgeShellMail(segments, findings);
     judgeOpenedSegments(segments, findings);
     judgeRemoteManifests(segments, environment, findings);
+    judgePolicyTasks(segments, findings);
   }
   judgeMcpRegistrations(segments, written, environment, findings);
   judgeTrafficRedirects(

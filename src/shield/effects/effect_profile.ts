@@ -55,6 +55,7 @@ import { judgePlantedKeys } from "./planted_keys.ts";
 import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
 import { readsPageOnly } from "./page_scripts.ts";
 import { judgeHostileNames } from "./hostile_names.ts";
+import { judgePasswordDocuments } from "./password_documents.ts";
 import { judgeOpenedFiles } from "./opened_programs.ts";
 import { identifierWords } from "./words.ts";
 import { judgeCommandRoutes } from "./command_routes.ts";
@@ -247,7 +248,14 @@ export function buildEffectProfile(
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
-  judgeHostileNames(view.tool, recipients, hosts.map((host) => host.host), findings);
+  judgePasswordDocuments(view.tool, view.payload, findings);
+  judgeHostileNames(
+    view.tool,
+    recipients,
+    hosts.map((host) => host.host),
+    sends ? textsOf(view, "outbound", "content") : [],
+    findings,
+  );
   if (!openWorld && view.paths.length > 0 && view.tool !== view.type) {
     // Our read tools under another name (`open_file`) may open what they are given.
     judgeOpenedFiles(

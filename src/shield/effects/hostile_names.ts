@@ -22,14 +22,30 @@ function domainOf(destination: string): string | undefined {
   return /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/\s]*@)?([a-z0-9.-]+\.[a-z]{2,})/i.exec(destination)?.[1];
 }
 
-/** Escalates the first recipient or host whose name is made of an attack word. */
+/** Links written without a scheme in a message (`www.phishing-link-77.com`), gated by one cheap test per text. */
+function linkedDomains(texts: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const text of texts.slice(0, 8)) {
+    if (text.length > 64 * 1024 || !HOSTILE_HINT.test(text)) continue;
+    for (const match of text.matchAll(/\b(?:www\.)?[a-z0-9-]{2,63}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,12}\b/gi)) {
+      if (found.length < 32) found.push(match[0]);
+    }
+  }
+  return found;
+}
+
+const HOSTILE_HINT =
+  /attack|evil|malic|malware|exfil|pwn|hack|phish|steal|stolen|c2\.|botnet|backdoor|keylog|ransom/i;
+
+/** Escalates the first recipient, host or linked domain whose name is made of an attack word. */
 export function judgeHostileNames(
   tool: string,
   recipients: readonly string[],
   hosts: readonly string[],
+  texts: readonly string[],
   findings: Findings,
 ): void {
-  for (const destination of [...recipients.slice(0, 64), ...hosts.slice(0, 32)]) {
+  for (const destination of [...recipients.slice(0, 64), ...hosts.slice(0, 32), ...linkedDomains(texts)]) {
     const domain = domainOf(destination);
     if (domain === undefined) continue;
     const word = hostileWord(domain);
