@@ -56,13 +56,16 @@ function lineCommands(text: string, found: string[]): void {
       if (block.length > 0) found.push(block.join("\n"));
     } else if (value === "") {
       // `commands =` (INI continuation lines) or `script:` followed by a list (`- npm test`): each line runs.
+      // Lines that are `key: value` pairs are left to this loop (they are read as their own keys).
       const indent = match[1].length;
-      while (
-        i + 1 < lines.length && found.length < MAX_COMMANDS &&
-        lines[i + 1].trim() !== "" && /^[\t ]*/.exec(lines[i + 1])![0].length > indent
+      for (
+        let j = i + 1;
+        j < lines.length && found.length < MAX_COMMANDS && lines[j].trim() !== "" &&
+        /^[\t ]*/.exec(lines[j])![0].length > indent;
+        j++
       ) {
-        const item = lines[++i].trim().replace(/^-[\t ]+/, "");
-        if (item !== "" && !/^[\w.$-]{1,64}[\t ]*:(?:[\t ]|$)/.test(item)) found.push(unquote(item));
+        const item = lines[j].trim().replace(/^-[\t ]+/, "");
+        if (item !== "" && !/^[\w.$-]{1,64}[\t ]*[:=](?:[\t ]|$)/.test(item)) found.push(unquote(item));
       }
     } else if (!/^[{[]/.test(value)) found.push(value);
   }
