@@ -14,6 +14,7 @@ import { judgeAutomationConfigs } from "./automation_configs.ts";
 import { judgeEditorSettings } from "./editor_settings.ts";
 import { judgeToolRunners } from "./tool_runners.ts";
 import { judgeTaskFiles } from "./task_files.ts";
+import { judgeKeyedEndpoints } from "./keyed_endpoints.ts";
 
 export function judgeWrittenFiles(
   tool: string,
@@ -34,4 +35,5 @@ export function judgeWrittenFiles(
   judgeEditorSettings(paths, contents, findings);
   judgeToolRunners(paths, contents, findings);
   judgeTaskFiles(tool, paths, contents, findings);
+  judgeKeyedEndpoints(contents, environment, findings);
 }
