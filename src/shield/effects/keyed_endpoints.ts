@@ -18,7 +18,9 @@ export function judgeKeyedEndpoints(
   findings: Findings,
 ): void {
   for (const content of contents) {
-    if (content.length > 256 * 1024 || !/ase|rl"|point/i.test(content) || !KEY_VALUE.test(content)) continue;
+    if (content.length > 256 * 1024 || !content.includes("://")) continue;
+    if (!content.includes("ey") && !content.includes("oken")) continue;
+    if (!KEY_VALUE.test(content)) continue;
     for (const match of content.matchAll(BASE_KEY)) {
       const host = readHost(match[1], environment);
       if (!host || host.allowed || host.loopback || isModelVendorHost(host.host)) continue;
