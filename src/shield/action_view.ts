@@ -76,6 +76,17 @@ const MAX_PROSE_COMMANDS = 16;
 const READ_REDIRECT = /^<(?:>|&)?$/;
 const ROOTED_WORD = /^[~/$]/;
 const SPACE = /\s/;
+/** JavaScript's `\s` among the ASCII characters (the others are asked of the regex). */
+const ASCII_SPACE = new Uint8Array(128).map((_zero, code) => SPACE.test(String.fromCharCode(code)) ? 1 : 0);
+
+/** `SPACE.test(word)` by a loop over the word (it runs on every argument). */
+function hasSpace(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code < 128 ? ASCII_SPACE[code] === 1 : SPACE.test(word[i])) return true;
+  }
+  return false;
+}
 const SPACES = /\s+/;
 
 function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): void {
@@ -183,7 +194,7 @@ function addShell(view: BuildingView, variants: string[], withPaths = true, expa
       }
       for (let index = 1; index < argv.length; index++) {
         const word = argv[index];
-        if (word.length > 512 || !SPACE.test(word)) continue;
+        if (word.length > 512 || !hasSpace(word)) continue;
         // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
         for (const inner of word.split(SPACES).slice(0, 16)) {
           if (looksLikePath(inner)) addShellPath(view, inner);
@@ -237,7 +248,8 @@ function addShellPath(view: BuildingView, word: string): void {
 
 function shellForms(view: BuildingView, word: string): NormalPath[] {
   const forms = [view.normal(word)];
-  if (/^(?:~(?:\/|$)|\$\{?HOME\b)/.test(word)) {
+  const first = word.charCodeAt(0);
+  if ((first === 0x7e || first === 0x24) && /^(?:~(?:\/|$)|\$\{?HOME\b)/.test(word)) {
     forms.push(normalizePath(word, view.workspaceRoot, view.shellHome));
   }
   return forms;
@@ -258,8 +270,9 @@ export function buildActionView(
   home: string,
   shellHome = workspace,
 ): ActionView {
-  const parsedShell = new Map<string, ReturnType<typeof parseShell>>();
-  const normalPaths = new Map<string, NormalPath>();
+  // Created on first use (many actions have no command or no path).
+  let parsedShell: Map<string, ReturnType<typeof parseShell>> | undefined;
+  let normalPaths: Map<string, NormalPath> | undefined;
   const tool = typeof action.type === "string" ? action.type : "";
   const known = KNOWN_TOOLS.has(tool);
   const canonical = known ? action : canonicalAction(action, canonicalTool(tool));
@@ -278,11 +291,13 @@ export function buildActionView(
     shellHome,
     workspaceRoot: workspace,
     normal: (path) => {
+      normalPaths ??= new Map();
       let normal = normalPaths.get(path);
       if (!normal) normalPaths.set(path, normal = normalizePath(path, workspace, home));
       return normal;
     },
     parse: (text) => {
+      parsedShell ??= new Map();
       let parsed = parsedShell.get(text);
       if (!parsed) parsedShell.set(text, parsed = parseShell(text));
       return parsed;

@@ -18,6 +18,9 @@ export class AnchoredRegex {
    * match may start at the start of the text instead. */
   private readonly anchors?: Array<{ ids: number[]; lead: number; spaced: boolean; atStart: boolean }>;
   private readonly startList: number[] = [];
+  /** Scratch of candidateStarts: the anchors' slots, and the ranges of starts packed one number each. */
+  private readonly slotList: number[] = [];
+  private rangeList: Float64Array = new Float64Array(0);
   /** The highest anchor id: a scan made before it was registered cannot place it. */
   private readonly lastId: number = -1;
 
@@ -70,39 +73,70 @@ export class AnchoredRegex {
 
   /** The sorted, distinct indexes a match may start at; undefined when there are too many to be worth it. */
   private candidateStarts(scan: TextScan, length: number): number[] | undefined {
+    // Longer than packed ranges can hold (texts are cut far shorter): a plain run gives the same match.
+    if (length >= RANGE_SHIFT) return undefined;
     const limit = Math.max(64, length * MAX_START_SHARE);
+    const slots = this.slotList;
+    slots.length = 0;
     let total = 0;
+    const offsets = scan.offsetsOf();
     for (const anchor of this.anchors!) {
-      for (const id of anchor.ids) total += scan.countOf(id) * (anchor.lead + 1);
-    }
-    if (total > limit) return undefined;
-    const ranges: number[] = [];
-    const text = scan.lower;
-    for (const anchor of this.anchors!) {
-      if (anchor.atStart) ranges.push(0, 0);
-      const { lead, spaced } = anchor;
       for (const id of anchor.ids) {
-        scan.eachStart(id, (start) => {
-          const from = spaced ? spacedFrom(text, start, lead) : Math.max(0, start - lead);
-          ranges.push(from, start);
-          total += start - from - lead;
-        });
+        const slot = scan.slot(id);
+        slots.push(slot);
+        if (slot >= 0) total += (offsets[slot + 1] - offsets[slot]) * (anchor.lead + 1);
       }
     }
     if (total > limit) return undefined;
-    const starts = this.startList;
-    starts.length = 0;
-    if (ranges.length === 0) return starts;
-    const order = Array.from({ length: ranges.length / 2 }, (_value, k) => k);
-    if (order.length > 1) order.sort((a, b) => ranges[2 * a] - ranges[2 * b]);
-    let next = 0;
-    for (const k of order) {
-      for (let start = Math.max(next, ranges[2 * k]); start <= ranges[2 * k + 1]; start++) starts.push(start);
-      next = Math.max(next, ranges[2 * k + 1] + 1);
+    // Each range [from, start] packed as one number, from first, so a numeric sort orders them by where they begin.
+    let ranges = this.rangeList;
+    let count = 0;
+    const starts = scan.startsOf();
+    const text = scan.lower;
+    let k = 0;
+    for (const anchor of this.anchors!) {
+      const { lead, spaced } = anchor;
+      if (count + 1 > ranges.length) ranges = this.grow(count + 1);
+      if (anchor.atStart) ranges[count++] = 0;
+      for (let a = 0; a < anchor.ids.length; a++) {
+        const slot = slots[k++];
+        if (slot < 0) continue;
+        const end = offsets[slot + 1];
+        if (count + end - offsets[slot] > ranges.length) ranges = this.grow(count + end - offsets[slot]);
+        for (let o = offsets[slot]; o < end; o++) {
+          const start = starts[o];
+          const from = spaced ? spacedFrom(text, start, lead) : Math.max(0, start - lead);
+          ranges[count++] = from * RANGE_SHIFT + start;
+          total += start - from - lead;
+        }
+      }
     }
-    return starts;
+    if (total > limit) return undefined;
+    const list = this.startList;
+    list.length = 0;
+    if (count === 0) return list;
+    const sorted = ranges.subarray(0, count);
+    if (count > 1) sorted.sort();
+    let next = 0;
+    for (let r = 0; r < count; r++) {
+      const packed = sorted[r];
+      const start = packed % RANGE_SHIFT;
+      const from = (packed - start) / RANGE_SHIFT;
+      for (let index = Math.max(next, from); index <= start; index++) list.push(index);
+      next = Math.max(next, start + 1);
+    }
+    return list;
+  }
+
+  private grow(needed: number): Float64Array {
+    const grown = new Float64Array(Math.max(needed, this.rangeList.length * 2, 64));
+    grown.set(this.rangeList);
+    return this.rangeList = grown;
   }
 }
+
+/** Ranges of starts are packed as `from * RANGE_SHIFT + start` (texts are far shorter than this). */
+const RANGE_SHIFT = 2 ** 26;
 
 /** The literals that do not begin with another of them: `permission was` starts where `permission` does, so
  * `permission` alone places every start of both (fewer literals, fewer occurrences to record). */

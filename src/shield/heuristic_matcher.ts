@@ -79,16 +79,17 @@ const LINEAR_TEXTS = 16;
 /** The distinct lower-cased texts of a view (the same texts as fieldTexts), each with a bit per field it
  * belongs to. Reused from one judgement to the next to spare allocations. */
 class FieldTexts {
+  /** The first `count` entries are this judgement's (the arrays are overwritten, not emptied: emptying an array
+   * drops its storage, and the next judgement would allocate it again). */
   readonly texts: string[] = [];
-  readonly scans: TextScan[] = [];
+  readonly scans: Array<TextScan | undefined> = [];
   readonly bits: number[] = [];
+  count = 0;
   private readonly index = new Map<string, number>();
   private fields = 0;
 
   fill(view: ActionView, fields: number): void {
-    this.texts.length = 0;
-    this.scans.length = 0;
-    this.bits.length = 0;
+    this.count = 0;
     // Map.clear allocates a fresh table even when empty: cleared only when used.
     if (this.index.size > 0) this.index.clear();
     this.fields = fields;
@@ -120,8 +121,11 @@ class FieldTexts {
 
   /** Drops the texts (so no long text stays referenced between judgements). */
   clear(): void {
-    this.texts.length = 0;
-    this.scans.length = 0;
+    for (let at = 0; at < this.count; at++) {
+      this.texts[at] = "";
+      this.scans[at] = undefined;
+    }
+    this.count = 0;
     if (this.index.size > 0) this.index.clear();
   }
 
@@ -131,20 +135,26 @@ class FieldTexts {
     const scan = LITERALS.scan(raw);
     const text = scan.lower;
     // Few texts: a linear search beats hashing; many: the index map (filled once the list grows).
-    const at = this.texts.length <= LINEAR_TEXTS ? this.texts.indexOf(text) : this.indexed(text);
+    const at = this.count <= LINEAR_TEXTS ? this.linear(text) : this.indexed(text);
     if (at >= 0) {
       this.bits[at] |= kept;
       return;
     }
-    this.texts.push(text);
-    this.scans.push(scan);
-    this.bits.push(kept);
+    this.texts[this.count] = text;
+    this.scans[this.count] = scan;
+    this.bits[this.count] = kept;
+    this.count++;
+  }
+
+  private linear(text: string): number {
+    for (let at = 0; at < this.count; at++) if (this.texts[at] === text) return at;
+    return -1;
   }
 
   private indexed(text: string): number {
-    if (this.index.size === 0) this.texts.forEach((known, at) => this.index.set(known, at));
+    if (this.index.size === 0) { for (let at = 0; at < this.count; at++) this.index.set(this.texts[at], at); }
     const at = this.index.get(text);
-    if (at === undefined) this.index.set(text, this.texts.length);
+    if (at === undefined) this.index.set(text, this.count);
     return at ?? -1;
   }
 }
@@ -170,6 +180,8 @@ export class HeuristicMatcher {
   private readonly branchesOf: number[][][][] = [];
   /** Per literal id: the rules that literal can make candidates (it is in a first set of theirs). */
   private readonly triggers: number[][] = [];
+  /** branchesOf and triggers laid out in flat arrays (what judge walks for every text). */
+  private readonly flat: FlatRules;
   /** Per literal id: its character code when it is one character. Single characters stay out of the
    * automaton (under shared symbols they would fire on most characters); `includes` answers them. */
   private readonly singles: number[] = [];
@@ -188,7 +200,8 @@ export class HeuristicMatcher {
   private readonly usedFields: number;
   /** Scratch state of one judge call, reused (judge runs to completion without yielding). */
   private readonly hit: Uint8Array;
-  private readonly candidates: number[] = [];
+  /** Local literal ids found in the text being judged (each once: at most one per literal). */
+  private readonly candidates: Int32Array;
   private readonly fieldTexts = new FieldTexts();
   private readonly order: Map<HeuristicRule, number>;
   /** Run statistics of the long text last costed, shared by the rules costed on it. */
@@ -226,7 +239,9 @@ export class HeuristicMatcher {
       }
     });
     this.usedFields = used;
+    this.flat = flatten(this.branchesOf, this.triggers);
     this.marks = new Int32Array(literalIds.size);
+    this.candidates = new Int32Array(literalIds.size);
     this.gaps = rules.map((rule) => gapProfile(rule.pattern));
     this.anchored = rules.map((rule) => new AnchoredRegex(rule.pattern));
     const multi = [...literalIds].filter(([literal]) => literal.length > 1);
@@ -237,12 +252,13 @@ export class HeuristicMatcher {
 
   /** Whether, for one top-level alternative of the rule, a literal of each set it needs was seen. */
   private satisfied(index: number, text: string, stamp: number): boolean {
-    for (const sets of this.branchesOf[index]) {
+    const { branchStart, setStart, literalStart, literals } = this.flat;
+    for (let branch = branchStart[index]; branch < branchStart[index + 1]; branch++) {
       let all = true;
-      for (let k = 0; k < sets.length && all; k++) {
+      for (let set = setStart[branch]; set < setStart[branch + 1] && all; set++) {
         let any = false;
-        for (const id of sets[k]) {
-          if (this.seen(id, text, stamp)) {
+        for (let k = literalStart[set]; k < literalStart[set + 1]; k++) {
+          if (this.seen(literals[k], text, stamp)) {
             any = true;
             break;
           }
@@ -274,22 +290,25 @@ export class HeuristicMatcher {
     const { texts, scans, bits } = this.fieldTexts;
     this.fieldTexts.fill(view, this.usedFields);
     const { localOf, marks } = this;
-    for (let t = 0; t < texts.length; t++) {
+    for (let t = 0; t < this.fieldTexts.count; t++) {
       const text = texts[t];
-      const scan = scans[t];
+      const scan = scans[t]!;
       const fields = bits[t];
-      candidates.length = 0;
+      let found = 0;
       const stamp = ++this.stamp;
       const ids = scan.ids;
       for (let k = 0; k < ids.length; k++) {
         const local = ids[k] < localOf.length ? localOf[ids[k]] : -1;
         if (local < 0) continue;
         marks[local] = stamp;
-        candidates.push(local);
+        candidates[found++] = local;
       }
       const long = text.length > COST_CHECK_CHARS;
-      for (const literal of candidates) {
-        for (const index of this.triggers[literal]) {
+      const { triggerStart, triggered } = this.flat;
+      for (let c = 0; c < found; c++) {
+        const literal = candidates[c];
+        for (let k = triggerStart[literal]; k < triggerStart[literal + 1]; k++) {
+          const index = triggered[k];
           if (this.ruleStamps[index] === stamp) continue;
           this.ruleStamps[index] = stamp;
           if (hit[index] || (this.ruleFields[index] & fields) === 0) continue;
@@ -347,6 +366,49 @@ export class HeuristicMatcher {
     }
     return worstSteps(gap, text, this.runs) > COST_BUDGET;
   }
+}
+
+/** Per rule, its top-level alternatives (`branchStart[rule]` to `branchStart[rule + 1]`); per alternative, its
+ * literal sets (`setStart`); per set, its literal ids (`literalStart` into `literals`); per literal, the rules it
+ * makes candidates (`triggerStart` into `triggered`). */
+interface FlatRules {
+  branchStart: Int32Array;
+  setStart: Int32Array;
+  literalStart: Int32Array;
+  literals: Int32Array;
+  triggerStart: Int32Array;
+  triggered: Int32Array;
+}
+
+function flatten(branchesOf: number[][][][], triggers: number[][]): FlatRules {
+  const branchStart = [0];
+  const setStart = [0];
+  const literalStart = [0];
+  const literals: number[] = [];
+  for (const branches of branchesOf) {
+    for (const sets of branches) {
+      for (const set of sets) {
+        literals.push(...set);
+        literalStart.push(literals.length);
+      }
+      setStart.push(literalStart.length - 1);
+    }
+    branchStart.push(setStart.length - 1);
+  }
+  const triggerStart = [0];
+  const triggered: number[] = [];
+  for (const rules of triggers) {
+    triggered.push(...rules);
+    triggerStart.push(triggered.length);
+  }
+  return {
+    branchStart: Int32Array.from(branchStart),
+    setStart: Int32Array.from(setStart),
+    literalStart: Int32Array.from(literalStart),
+    literals: Int32Array.from(literals),
+    triggerStart: Int32Array.from(triggerStart),
+    triggered: Int32Array.from(triggered),
+  };
 }
 
 function excerptAround(text: string, index: number): string {

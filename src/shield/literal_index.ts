@@ -2,7 +2,7 @@
  * registered here, and each text is lower-cased and scanned once per evaluation, whoever asks first; the scan
  * (which literals occur, and where, for long texts) is shared by the rules and the effect profile. */
 
-import { distinctiveWindow, LiteralScanner } from "./literal_scanner.ts";
+import { distinctiveWindow, LiteralScanner, Occurrences } from "./literal_scanner.ts";
 
 /** Texts at least this long have every literal occurrence recorded (rules then run only around them). */
 export const LONG_TEXT = 512;
@@ -15,6 +15,7 @@ const SHORT_TEXT = 48;
 const MAX_SHORT = 2048;
 
 const NO_IDS: readonly number[] = [];
+const NO_STARTS = new Int32Array(0);
 
 /** Where the placed literals of a long text start, grouped by literal: `ids` sorted, the starts of `ids[k]` are
  * `starts[offsets[k]]` up to `starts[offsets[k + 1]]`, in increasing order. */
@@ -41,8 +42,9 @@ export class TextScan {
     return this.placements !== undefined;
   }
 
-  /** Where the starts of literal `id` begin in `starts`, or -1 when it was not placed in this text. */
-  private slot(id: number): number {
+  /** Where literal `id`'s starts are listed: `startsOf()[offsetsOf()[slot]]` up to `…[offsetsOf()[slot + 1]]`
+   * (increasing); -1 when it was not placed in this text. */
+  slot(id: number): number {
     const ids = this.placements?.ids;
     if (!ids) return -1;
     let low = 0;
@@ -60,6 +62,15 @@ export class TextScan {
   countOf(id: number): number {
     const slot = this.slot(id);
     return slot < 0 ? 0 : this.placements!.offsets[slot + 1] - this.placements!.offsets[slot];
+  }
+
+  /** Every placed start, grouped by literal (see `slot`); empty when the text's literals were not placed. */
+  startsOf(): Int32Array {
+    return this.placements?.starts ?? NO_STARTS;
+  }
+
+  offsetsOf(): Int32Array {
+    return this.placements?.offsets ?? NO_STARTS;
   }
 
   /** Calls `each` with every index where literal `id` starts, in increasing order. */
@@ -82,11 +93,12 @@ export class LiteralIndex {
   /** Scratch of `group`, all zero between calls. */
   private counts = new Int32Array(0);
   private stamp = 0;
-  private readonly found: number[] = [];
-  private readonly occurrences: number[] = [];
+  private occurrences = new Occurrences();
   private readonly kept = new Map<string, TextScan>();
   private readonly short = new Map<string, TextScan>();
   private lastLong?: [string, TextScan];
+  private lastText?: string;
+  private lastScan?: TextScan;
 
   get size(): number {
     return this.ids.size;
@@ -113,6 +125,15 @@ export class LiteralIndex {
 
   /** The scan of `text`: from this evaluation's earlier scans when it was scanned already. */
   scan(text: string): TextScan {
+    // Checks often ask about one text several times in a row: the last answer needs no lookup.
+    if (text === this.lastText) return this.lastScan!;
+    const scan = this.lookUp(text);
+    this.lastText = text;
+    this.lastScan = scan;
+    return scan;
+  }
+
+  private lookUp(text: string): TextScan {
     if (text.length <= SHORT_TEXT) {
       let scan = this.short.get(text);
       if (!scan) {
@@ -141,30 +162,34 @@ export class LiteralIndex {
   forget(): void {
     if (this.kept.size > 0) this.kept.clear();
     this.lastLong = undefined;
+    this.lastText = this.lastScan = undefined;
   }
 
   private scanNow(text: string): TextScan {
     if (!this.scanner) this.build();
     const lower = text.toLowerCase();
-    const found = this.found;
-    found.length = 0;
+    // A fresh list per scan is the scan's own (emptying a shared one would drop its storage anyway).
+    const found: number[] = [];
     const long = lower.length >= LONG_TEXT;
     const occurrences = long ? this.occurrences : undefined;
-    if (occurrences) occurrences.length = 0;
+    if (occurrences) occurrences.count = 0;
     this.scanner!.scan(lower, this.marks, ++this.stamp, found, occurrences);
+    const placements = occurrences ? this.group(occurrences.data, occurrences.count) : undefined;
+    // A buffer grown large on a huge text is not kept.
+    if (occurrences && occurrences.data.length > 1 << 16) this.occurrences = new Occurrences();
     return new TextScan(
       lower,
-      found.length === 0 ? NO_IDS : found.slice(),
-      occurrences ? this.group(occurrences) : undefined,
+      found.length === 0 ? NO_IDS : found,
+      placements,
       this.ids.size,
     );
   }
 
   /** Occurrences (id, index of the last character of its window) grouped by id as starts (a counting sort). */
-  private group(occurrences: number[]): Placements {
+  private group(occurrences: Int32Array, length: number): Placements {
     const counts = this.counts;
     const distinct: number[] = [];
-    for (let k = 0; k < occurrences.length; k += 2) {
+    for (let k = 0; k < length; k += 2) {
       const id = occurrences[k];
       if (counts[id]++ === 0) distinct.push(id);
     }
@@ -176,7 +201,7 @@ export class LiteralIndex {
       counts[ids[k]] = offsets[k]; // from here on: where the next start of this id goes
     }
     const starts = new Int32Array(offsets[ids.length]);
-    for (let k = 0; k < occurrences.length; k += 2) {
+    for (let k = 0; k < length; k += 2) {
       const id = occurrences[k];
       starts[counts[id]++] = Math.max(0, occurrences[k + 1] + 1 - this.windowEnds[id]);
     }

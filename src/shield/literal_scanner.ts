@@ -34,6 +34,22 @@ function distinctive(literal: string): string {
   return literal.slice(window.start, window.start + window.length);
 }
 
+/** Pairs (literal id, index) a scan appends, in a buffer reused from one scan to the next (`count` reset). */
+export class Occurrences {
+  data = new Int32Array(256);
+  count = 0;
+
+  add(id: number, at: number): void {
+    if (this.count + 2 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.count++] = id;
+    this.data[this.count++] = at;
+  }
+}
+
 export class LiteralScanner {
   private readonly symbols = SYMBOLS;
   private readonly alphabet = ALPHABET;
@@ -47,6 +63,12 @@ export class LiteralScanner {
 
   /** Per id: 1 when scans that ask for occurrences record this id's. */
   private readonly placed: Uint8Array;
+  /** Per state: 1 when one of its literal ids is placed. */
+  private readonly statePlaced: Uint8Array;
+  /** Per state: the number of the last scan that reported its outputs (a state's outputs are reported once per
+   * scan; later visits only record occurrences of placed ids). */
+  private readonly stateStamps: Int32Array;
+  private scans = 0;
 
   /** `literals[i]` is reported as `ids[i]` (perhaps also when only a window of it occurs, or a look-alike
    * under the shared symbols); several literals may share an id. `placed[id]` 1: its occurrences are recorded. */
@@ -104,6 +126,13 @@ export class LiteralScanner {
     });
     this.outputStart[trie.length] = flat.length;
     this.outputIds = Int32Array.from(flat);
+    this.statePlaced = new Uint8Array(trie.length);
+    for (let state = this.firstOutput; state < trie.length; state++) {
+      for (let k = this.outputStart[state]; k < this.outputStart[state + 1]; k++) {
+        if (this.placed[this.outputIds[k]] === 1) this.statePlaced[state] = 1;
+      }
+    }
+    this.stateStamps = new Int32Array(trie.length);
   }
 
   /** Breadth-first: failure links folded into a full transition table, outputs merged along them. */
@@ -135,16 +164,41 @@ export class LiteralScanner {
   /** Appends to `found` each literal id occurring in `text`, once (`marks[id] === stamp` records it), and to
    * `occurrences`, when given, every occurrence of a placed id as the pair (id, index of the last character of
    * its window). */
-  scan(text: string, marks: Int32Array, stamp: number, found: number[], occurrences?: number[]): void {
-    const { symbols, delta, outputStart, outputIds, alphabet, firstOutput, placed } = this;
+  scan(text: string, marks: Int32Array, stamp: number, found: number[], occurrences?: Occurrences): void {
+    const {
+      symbols,
+      delta,
+      outputStart,
+      outputIds,
+      alphabet,
+      firstOutput,
+      placed,
+      stateStamps,
+      statePlaced,
+    } = this;
+    if (this.scans === 0x7fffffff) {
+      this.scans = 0;
+      stateStamps.fill(0);
+    }
+    const scanned = ++this.scans;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       state = delta[state * alphabet + symbols[text.charCodeAt(i)]];
       if (state < firstOutput) continue;
       const end = outputStart[state + 1];
+      if (stateStamps[state] === scanned) {
+        // Its literals are reported already: only occurrences are left to record.
+        if (occurrences && statePlaced[state] === 1) {
+          for (let k = outputStart[state]; k < end; k++) {
+            if (placed[outputIds[k]] === 1) occurrences.add(outputIds[k], i);
+          }
+        }
+        continue;
+      }
+      stateStamps[state] = scanned;
       for (let k = outputStart[state]; k < end; k++) {
         const id = outputIds[k];
-        if (occurrences && placed[id] === 1) occurrences.push(id, i);
+        if (occurrences && placed[id] === 1) occurrences.add(id, i);
         if (marks[id] !== stamp) {
           marks[id] = stamp;
           found.push(id);

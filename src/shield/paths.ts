@@ -8,11 +8,14 @@ export interface NormalPath {
 }
 
 const UNCOLLAPSED = /\/(?:\.{1,2})?(?:\/|$)/;
+/** UNCOLLAPSED's answer; a match holds `//` or `/.`, or ends the path with `/`: most paths need no regex call. */
+const uncollapsed = (path: string) =>
+  (path.includes("//") || path.includes("/.") || path.endsWith("/")) && UNCOLLAPSED.test(path);
 
 /** Collapses `.`, `..` and repeated slashes of an absolute POSIX path. */
 export function collapse(path: string): string {
   // Already collapsed: absolute, no empty, `.` or `..` part, no trailing slash.
-  if (path.startsWith("/") && (path === "/" || !UNCOLLAPSED.test(path))) return path;
+  if (path.startsWith("/") && (path === "/" || !uncollapsed(path))) return path;
   const parts: string[] = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
@@ -75,6 +78,8 @@ export function looksLikePath(word: string): boolean {
   const first = word[0];
   if (first === "~" || first === "/" || first === "." || first === "$") return true;
   if (word.includes("://") && /^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return false;
-  return word.includes("/") || (word.includes(".") && /^[\w.-]+\.[A-Za-z0-9]{1,10}$/.test(word)) ||
+  if (word.includes("/") || (word.includes(".") && /^[\w.-]+\.[A-Za-z0-9]{1,10}$/.test(word))) return true;
+  // Dotfiles by name: each ends in `rc`, `env` or `pgpass` (a test before the regex, which every word reaches).
+  return (word.endsWith("rc") || word.endsWith("env") || word.endsWith("pgpass")) &&
     /^\.?[\w-]+rc$|^\.?(?:netrc|env|pgpass|npmrc|pypirc)$/.test(word);
 }

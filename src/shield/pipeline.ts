@@ -64,6 +64,10 @@ class Run {
   readonly results: TierResult[] = [];
   readonly findings: Findings = { excerpts: [], partial: false };
   failed = false;
+  /** When the last tier ended: the next one starts there (one clock reading per tier boundary; a reading costs
+   * about as much as judging a simple path). */
+  private lastEnd?: number;
+  private untimed?: RunContext;
   private built?: ActionView;
   private hashed?: string;
 
@@ -87,12 +91,14 @@ class Run {
   }
 
   context(signal: AbortSignal): EvaluationContext {
+    // Tiers the pipeline never times out share one context (its fields are this run's, read when asked).
+    if (signal === NEVER_ABORTED) return this.untimed ??= new RunContext(this, signal);
     return new RunContext(this, signal);
   }
 
   /** Runs one tier; synchronous when the tier answers synchronously (no promise turn for in-process tiers). */
   tier(evaluator: Evaluator): TierRun | Promise<TierRun> {
-    const started = performance.now();
+    const started = this.lastEnd ?? performance.now();
     if (evaluator.timeoutMs === undefined) {
       try {
         const pending = evaluator.evaluate(this.context(NEVER_ABORTED));
@@ -152,7 +158,9 @@ class Run {
     confidence: number,
     started: number,
   ) {
-    const elapsedMs = performance.now() - started;
+    const ended = performance.now();
+    this.lastEnd = ended;
+    const elapsedMs = ended - started;
     this.results.push({ tier, decision, reason, confidence, latency_us: Math.round(elapsedMs * 1000) });
     this.parts.observer?.latency?.(tier, elapsedMs);
   }
@@ -191,7 +199,8 @@ export class ShieldPipeline {
     const cached = hash !== undefined ? cache.get(key) : undefined;
     if (cached) return this.report(action, cached);
     const run = new Run(action, hints, this.parts, hash);
-    const verdict = await this.decide(run);
+    const decided = this.decide(run);
+    const verdict = decided instanceof Promise ? await decided : decided;
     const askedHuman = run.results.some((result) => result.tier === 3);
     if (hash !== undefined && !run.failed && !askedHuman) cache.set(key, verdict);
     return this.report(action, verdict);
@@ -202,19 +211,33 @@ export class ShieldPipeline {
     return verdict;
   }
 
-  private async decide(run: Run): Promise<Verdict> {
-    const { tier0, tier1 } = this.parts;
-    const started0 = run.tier(tier0);
-    const first = started0 instanceof Promise ? await started0 : started0;
+  /** Tiers 0 and 1, then the later ones when needed; synchronous while the tiers answer synchronously (no
+   * promise turn for an in-process judgement). */
+  private decide(run: Run): Verdict | Promise<Verdict> {
+    const first = run.tier(this.parts.tier0);
+    return first instanceof Promise
+      ? first.then((done) => this.afterTier0(run, done))
+      : this.afterTier0(run, first);
+  }
+
+  private afterTier0(run: Run, first: TierRun): Verdict | Promise<Verdict> {
     if ("error" in first) return this.failure(run, 0, first.error);
     const t0 = first.outcome;
     if (t0.decision === "BLOCK") return run.verdict(0, t0);
+    const tier1 = this.parts.tier1;
+    if (!tier1) return this.conclude(run, t0, undefined);
+    const second = run.tier(tier1);
+    return second instanceof Promise
+      ? second.then((done) => this.conclude(run, t0, done))
+      : this.conclude(run, t0, second);
+  }
+
+  /** The verdict from Tier 0's outcome and Tier 1's run (when there is a Tier 1). */
+  private conclude(run: Run, t0: TierOutcome, second: TierRun | undefined): Verdict | Promise<Verdict> {
     let target = run.hints.minimumTier ?? 0;
     if (t0.decision === "ESCALATE") target = Math.max(target, t0.escalateTo ?? 2);
     let allowing: { tier: number; outcome: TierOutcome } = { tier: 0, outcome: t0 };
-    if (tier1) {
-      const started1 = run.tier(tier1);
-      const second = started1 instanceof Promise ? await started1 : started1;
+    if (second) {
       if ("error" in second) return this.failure(run, 1, second.error);
       const t1 = second.outcome;
       // An explicit allow rule trusts the action, but never past a critical/high heuristic hit.

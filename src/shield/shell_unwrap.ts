@@ -118,20 +118,53 @@ function extractionTarget(command: string, args: string[]): string | undefined {
 /** Options naming a file a command writes (`curl -o FILE`, `wget -O FILE`, `--output=FILE`). */
 const OUTPUT_OPTIONS =
   /^(?:-o|-O|--output|--output-document|--out|-out|--keyout|-keyout|--key-file|--log-file)$/;
-const OUTPUT_COMMANDS = /^(?:curl|wget|openssl|ssh-keygen|sort|gcc|cc|go|tar|zip|aria2c|http|httpie|xh)$/;
+const OUTPUT_COMMANDS = new Set([
+  "curl",
+  "wget",
+  "openssl",
+  "ssh-keygen",
+  "sort",
+  "gcc",
+  "cc",
+  "go",
+  "tar",
+  "zip",
+  "aria2c",
+  "http",
+  "httpie",
+  "xh",
+]);
 
 /** Long options that name an output file for any program (`git log --output=FILE`, `--log-file FILE`). */
-const LONG_OUTPUT_OPTIONS =
-  /^--(?:output|output-file|output-document|out-file|outfile|log-file|logfile|dump-file|save-to)$/;
+const LONG_OUTPUT_OPTIONS = new Set(
+  [
+    "output",
+    "output-file",
+    "output-document",
+    "out-file",
+    "outfile",
+    "log-file",
+    "logfile",
+    "dump-file",
+    "save-to",
+  ]
+    .map((name) => `--${name}`),
+);
+
+/** An option word split at its first `=` (as `split(/=(.*)/s)`): the name, and the value when glued on. */
+export function splitOption(word: string): [string, string | undefined] {
+  const equals = word.indexOf("=");
+  return equals < 0 ? [word, undefined] : [word.slice(0, equals), word.slice(equals + 1)];
+}
 
 function recordOutputs(state: ParseState, command: string, args: string[]): void {
-  const known = OUTPUT_COMMANDS.test(command);
+  const known = OUTPUT_COMMANDS.has(command);
   for (let i = 0; i < args.length; i++) {
     // Every output option starts with a dash.
     if (args[i].charCodeAt(0) !== 0x2d) continue;
-    const [name, glued] = args[i].split(/=(.*)/s);
-    const combined = /^(?:curl|wget)$/.test(command) && /^-[a-zA-Z]+[oO]$/.test(name);
-    if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.test(name)) continue;
+    const [name, glued] = splitOption(args[i]);
+    const combined = (command === "curl" || command === "wget") && /^-[a-zA-Z]+[oO]$/.test(name);
+    if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.has(name)) continue;
     const target = glued ?? args[i + 1];
     if (target && target !== "-" && target !== "/dev/null") state.result.writeTargets.push(target);
   }
@@ -150,7 +183,7 @@ function gitRestores(args: string[]): string[] {
 function recordWrites(state: ParseState, command: string, args: string[]): void {
   recordOutputs(state, command, args);
   if (command === "git") state.result.writeTargets.push(...gitRestores(args));
-  if (/^(?:perl|ruby)$/.test(command) && args.some((arg) => /^-[a-z]*i/.test(arg))) {
+  if ((command === "perl" || command === "ruby") && args.some((arg) => /^-[a-z]*i/.test(arg))) {
     state.result.writeTargets.push(...nonOptions(args).slice(1));
   }
   if (!WRITING_COMMANDS.has(command)) return;
@@ -223,8 +256,21 @@ const INTERPRETER_NAMES = new RegExp(
     .join("|"),
 );
 
+/** INTERPRETER_NAMES' answer per command name, remembered (it is asked for every segment). */
+const interpreterNames = new Map<string, boolean>();
+
+function isInterpreterName(command: string): boolean {
+  let answer = interpreterNames.get(command);
+  if (answer === undefined) {
+    answer = INTERPRETER_NAMES.test(command);
+    if (interpreterNames.size >= 4096) interpreterNames.clear();
+    interpreterNames.set(command, answer);
+  }
+  return answer;
+}
+
 function unwrapInterpreter(state: ParseState, command: string, args: string[], depth: number): boolean {
-  if (!INTERPRETER_NAMES.test(command)) return false;
+  if (!isInterpreterName(command)) return false;
   for (const [name, flag] of INTERPRETER_FLAGS) {
     if (!name.test(command)) continue;
     const index = args.findIndex((arg) => flag.test(arg.toLowerCase()));
@@ -270,10 +316,10 @@ function unwrapRemote(state: ParseState, command: string, args: string[], depth:
       "-m",
     ]);
     if (rest.length > 1) state.parse(rest.slice(1).join(" "), depth + 1);
-  } else if (/^(?:su|runuser|script|flock)$/.test(command)) {
+  } else if (command === "su" || command === "runuser" || command === "script" || command === "flock") {
     const index = args.findIndex((arg) => arg === "-c" || arg === "--command");
     if (index >= 0 && index + 1 < args.length) state.parse(args[index + 1], depth + 1);
-  } else if (/^(?:kubectl|docker|podman|oc)$/.test(command) && args[0] === "exec") {
+  } else if (args[0] === "exec" && /^(?:kubectl|docker|podman|oc)$/.test(command)) {
     const dash = args.indexOf("--");
     const rest = dash >= 0
       ? args.slice(dash + 1)
@@ -359,12 +405,12 @@ export function unwrapAssignments(state: ParseState, words: readonly string[], d
   }
 }
 
-const PRIVILEGE_WRAPPERS = /^(?:sudo|doas|su|pkexec|run0|sudoedit)$/;
+const PRIVILEGE_WRAPPERS = new Set(["sudo", "doas", "su", "pkexec", "run0", "sudoedit"]);
 
 /** Judges whatever `argv` runs in turn; under a privilege wrapper, what it runs is marked privileged. */
 export function unwrapSegment(state: ParseState, argv: string[], depth: number): void {
   const command = basename(argv[0]).toLowerCase();
-  if (!PRIVILEGE_WRAPPERS.test(command) || state.privileged) return unwrapOne(state, argv, depth, command);
+  if (!PRIVILEGE_WRAPPERS.has(command) || state.privileged) return unwrapOne(state, argv, depth, command);
   state.privileged = true;
   try {
     unwrapOne(state, argv, depth, command);
@@ -395,7 +441,10 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
   if (command === "timeout") {
     const rest = afterOptions(args, ["-s", "-k", "--signal", "--kill-after"]).slice(1);
     if (rest.length > 0) state.addSegment(rest, [], depth + 1, "");
-  } else if (SHELLS.test(command) || /^\$\{?[a-z_]+\}?$/i.test(command)) unwrapShell(state, args, depth);
+  } else if (
+    (command.endsWith("sh") && SHELLS.test(command)) ||
+    (command.startsWith("$") && /^\$\{?[a-z_]+\}?$/i.test(command))
+  ) unwrapShell(state, args, depth);
   else if (command === "eval") state.parse(args.join(" "), depth + 1);
   else if (command === "find") findExec(state, args, depth);
   else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);

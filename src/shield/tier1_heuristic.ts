@@ -45,11 +45,17 @@ export function combineHits(
   return { ...combine(hits, view, skipped), excerpts };
 }
 
+/** The outcome of no hit at all (most actions): what combine's steps come to without a hit. */
+const NO_HIT: TierOutcome = { decision: "ALLOW", reason: "No heuristic rule matched", confidence: 0.95 };
+
 function combine(
   hits: RuleHit[],
   view: { oversized: boolean; truncatedShell: boolean },
   skipped: readonly HeuristicRule[],
 ): TierOutcome {
+  if (hits.length === 0 && !view.oversized && !view.truncatedShell && skipped.length === 0) {
+    return { ...NO_HIT };
+  }
   const bySeverity = (severity: string) => hits.filter((hit) => hit.rule.severity === severity);
   const severe = [...bySeverity("critical"), ...bySeverity("high")];
   if (severe.length > 0) {

@@ -4,6 +4,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { programs } from "./programs.ts";
 import { COMPROMISED_NPM, COMPROMISED_PYPI, REPOINTED_ACTIONS } from "./data/compromised_releases.ts";
 
 function table(text: string): Map<string, Set<string>> {
@@ -17,8 +18,8 @@ function table(text: string): Map<string, Set<string>> {
 
 const NPM = table(COMPROMISED_NPM);
 const PYPI = table(COMPROMISED_PYPI);
-const NPM_TOOLS = /^(?:npm|pnpm|yarn|bun|npx|pnpx|bunx)$/;
-const PYPI_TOOLS = /^(?:pip[0-9.]*|uv|poetry|pipx|pdm|rye)$/;
+const NPM_TOOLS = programs(/^(?:npm|pnpm|yarn|bun|npx|pnpx|bunx)$/);
+const PYPI_TOOLS = programs(/^(?:pip[0-9.]*|uv|poetry|pipx|pdm|rye)$/);
 
 function bad(map: Map<string, Set<string>>, name: string, version: string | undefined): boolean {
   const versions = map.get(name.toLowerCase());
@@ -38,8 +39,8 @@ function releaseOf(arg: string, npm: boolean): [string, string | undefined] {
 
 export function judgeCompromisedInstalls(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
-    const npm = NPM_TOOLS.test(segment.program);
-    if (!npm && !PYPI_TOOLS.test(segment.program)) continue;
+    const npm = NPM_TOOLS.has(segment.program);
+    if (!npm && !PYPI_TOOLS.has(segment.program)) continue;
     for (const arg of segment.argv.slice(1, 32)) {
       if (arg.startsWith("-")) continue;
       const [name, version] = releaseOf(arg, npm);

@@ -214,8 +214,12 @@ export function buildEffectProfile(
 ): EffectProfile {
   const findings = new Findings();
   const writes = classed(view.writePaths, environment);
-  const written = new Set(writes.map((entry) => entry.path.absolute));
-  const reads = classed(view.paths.filter((path) => !written.has(path.absolute)), environment);
+  let unwritten = view.paths;
+  if (writes.length > 0) {
+    const written = new Set(writes.map((entry) => entry.path.absolute));
+    unwritten = view.paths.filter((path) => !written.has(path.absolute));
+  }
+  const reads = classed(unwritten, environment);
   const open = (!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view);
   const openWorld = open
     ? judgeOpenWorld(view.tool, view.payload, annotations, findings, environment)

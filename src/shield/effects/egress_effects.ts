@@ -88,10 +88,23 @@ export function judgeHosts(
   return egress;
 }
 
+const NO_TEXTS: readonly string[] = [];
+
+/** The view's texts of these kinds, at most 64 of each (the view's own list when one kind holds them all). */
 export function textsOf(
   view: ActionView,
   ...kinds: Array<"outbound" | "content" | "task" | "query">
-): string[] {
+): readonly string[] {
+  let only: readonly string[] | undefined;
+  let lists = 0;
+  for (const kind of kinds) {
+    const list = view.texts.get(kind);
+    if (list === undefined || list.length === 0) continue;
+    only = list;
+    lists++;
+  }
+  if (only === undefined) return NO_TEXTS;
+  if (lists === 1 && only.length <= 64) return only;
   return kinds.flatMap((kind) => (view.texts.get(kind) ?? []).slice(0, 64));
 }
 

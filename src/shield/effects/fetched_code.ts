@@ -10,6 +10,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { programs } from "./programs.ts";
+import { splitOption } from "../shell_unwrap.ts";
 
 const DOWNLOADERS =
   /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
@@ -67,7 +68,7 @@ function downloadTarget(segment: Segment): Download | undefined {
   const url = urlOf(segment);
   if (url === "") return undefined;
   for (let i = 1; i < argv.length; i++) {
-    const [name, glued] = argv[i].split(/=(.*)/s);
+    const [name, glued] = splitOption(argv[i]);
     if (/^(?:-o|-O|--output|--output-document|-outfile|-out)$/i.test(name) || /^-[a-zA-Z]*[oO]$/.test(name)) {
       const file = glued ?? argv[i + 1];
       if (file && file !== "-" && file !== "/dev/null") return { file, url };

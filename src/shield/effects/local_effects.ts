@@ -19,6 +19,7 @@ export interface ClassedPath {
 }
 
 export function classed(paths: NormalPath[], environment: ShieldEnvironment): ClassedPath[] {
+  if (paths.length === 0) return [];
   const seen = new Set<string>();
   const out: ClassedPath[] = [];
   for (const path of paths) {
@@ -30,7 +31,7 @@ export function classed(paths: NormalPath[], environment: ShieldEnvironment): Cl
 }
 
 export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: Findings): void {
-  const keyscan = view.segments.some((segment) => /^ssh-keyscan$/.test(segment.argv[0] ?? ""));
+  const keyscan = view.segments.some((segment) => segment.argv[0] === "ssh-keyscan");
   for (const { path, kind } of writes) {
     const shown = path.relative ?? path.absolute;
     if (kind === "engine") findings.block("engine", `changes the engine's control file "${shown}"`);
@@ -93,7 +94,7 @@ const SOURCE_FILE =
 export function judgeWrittenContent(
   view: ActionView,
   writes: ClassedPath[],
-  contents: string[],
+  contents: readonly string[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {

@@ -119,7 +119,7 @@ export interface MessageInput {
   tool: string;
   recipients: string[];
   /** Text that leaves: bodies, subjects, descriptions, typed text. */
-  texts: string[];
+  texts: readonly string[];
   /** Files that leave with it (attachments, uploads). */
   attachments: number;
   /** Whole threads, mailboxes or "all" items forwarded. */

@@ -3,6 +3,7 @@
  * Tier 1 token rules' job; this reads the disguised ones and BLOCKs them (credential material in egress). */
 
 import type { Findings } from "./findings.ts";
+import { requiredLiterals } from "../regex_literals.ts";
 
 const MAX_CHARS = 16 * 1024;
 
@@ -21,40 +22,74 @@ const ROT13 = new Uint16Array(128).map((_, code) =>
     : code
 );
 
-function mapCodes(text: string, map: (code: number, index: number) => number): string {
-  const codes = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) codes[i] = map(text.charCodeAt(i), i);
+/** The string of the UTF-16 code units in `codes` (a call takes a bounded number of arguments: in chunks;
+ * `apply` reads the typed array directly, where spreading it would iterate it). */
+function fromCodes(codes: Uint16Array): string {
   let out = "";
-  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.subarray(i, i + 8192));
+  for (let i = 0; i < codes.length; i += 8192) {
+    out += String.fromCharCode.apply(null, codes.subarray(i, i + 8192) as unknown as number[]);
+  }
   return out;
 }
 
-const rot13 = (text: string) => mapCodes(text, (code) => code < 128 ? ROT13[code] : code);
-const reverse = (text: string) => mapCodes(text, (_code, index) => text.charCodeAt(text.length - 1 - index));
+function rot13(text: string): string {
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    codes[i] = code < 128 ? ROT13[code] : code;
+  }
+  return fromCodes(codes);
+}
 
-/** A run of 20 token characters holding letters and a digit: what any key or token, however disguised, leaves
- * once separators are taken out (prose and plain JSON rarely do). */
+/** The text's code units in reverse order. */
+function reverse(text: string): string {
+  const codes = new Uint16Array(text.length);
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) codes[i] = text.charCodeAt(last - i);
+  return fromCodes(codes);
+}
+
+/** A run of 20 token characters (`[A-Za-z0-9_-]`) holding a digit and three letters: what any key or token,
+ * however disguised, leaves once separators are taken out (prose and plain JSON rarely do). */
 function tokenLike(compact: string): boolean {
-  for (const match of compact.matchAll(/[A-Za-z0-9_-]{20,}/g)) {
-    const run = match[0];
-    let digits = 0;
-    let letters = 0;
-    for (let i = 0; i < run.length && (digits < 1 || letters < 3); i++) {
-      const code = run.charCodeAt(i);
-      if (code >= 48 && code <= 57) digits++;
-      else if ((code | 32) >= 97 && (code | 32) <= 122) letters++;
+  let length = 0;
+  let digits = 0;
+  let letters = 0;
+  for (let i = 0; i <= compact.length; i++) {
+    const code = i < compact.length ? compact.charCodeAt(i) : 0;
+    const lower = code | 32;
+    const digit = code >= 48 && code <= 57;
+    const letter = lower >= 97 && lower <= 122;
+    if (digit || letter || code === 95 || code === 45) {
+      length++;
+      if (digit) digits++;
+      else if (letter) letters++;
+      continue;
     }
-    if (digits >= 1 && letters >= 3) return true;
+    if (length >= 20 && digits >= 1 && letters >= 3) return true;
+    length = digits = letters = 0;
   }
   return false;
 }
 
-/** The disguised forms of a text worth reading for tokens. */
-function disguises(text: string): string[] {
+/** One of these occurs in every match of TOKEN; a reversed or ROT13 form can match only where the text holds one
+ * of them reversed or ROT13'd (each maps character for character), so the form is built only then. */
+const TOKEN_LITERALS = requiredLiterals(TOKEN) ?? [];
+const escaped = (literal: string) => literal.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+const anyOf = (literals: string[]) => new RegExp(literals.map(escaped).join("|"));
+const REVERSED_HINT = anyOf(TOKEN_LITERALS.map(reverse));
+const ROT13_HINT = anyOf(TOKEN_LITERALS.map(rot13));
+
+/** Whether a disguised form of the text (without whitespace, without joiners, reversed, ROT13'd) holds a token. */
+function disguisedToken(text: string): boolean {
   const compact = text.replace(/\s+/g, "");
   const joined = text.replace(JOINERS, "");
-  if (!tokenLike(joined)) return [];
-  return [compact, joined, reverse(text), reverse(compact), rot13(text), rot13(compact)];
+  if (!tokenLike(joined)) return false;
+  if (TOKEN.test(compact) || TOKEN.test(joined)) return true;
+  if (REVERSED_HINT.test(text) && TOKEN.test(reverse(text))) return true;
+  if (REVERSED_HINT.test(compact) && TOKEN.test(reverse(compact))) return true;
+  if (ROT13_HINT.test(text) && TOKEN.test(rot13(text))) return true;
+  return ROT13_HINT.test(compact) && TOKEN.test(rot13(compact));
 }
 
 export function judgeOutboundSecrets(texts: readonly string[], tool: string, findings: Findings): void {
@@ -62,7 +97,7 @@ export function judgeOutboundSecrets(texts: readonly string[], tool: string, fin
     if (raw.length < 20) continue;
     const text = raw.length > MAX_CHARS ? raw.slice(0, MAX_CHARS) : raw;
     if (TOKEN.test(text)) continue; // canonical forms: the token rules judge them
-    if (disguises(text).some((form) => TOKEN.test(form))) {
+    if (disguisedToken(text)) {
       findings.block("network", `"${tool}" sends a credential in disguise (split, reversed or ROT13)`);
       return;
     }

@@ -61,20 +61,26 @@ function inHome(absolute: string, environment: ShieldEnvironment): string | unde
   return match ? absolute.slice(match[0].length) || "/" : undefined;
 }
 
-/** Classes already worked out, per environment (paths recur: the same files are read and written again). */
-const known = new WeakMap<ShieldEnvironment, Map<string, PathClass>>();
+/** Classes already worked out per environment, by absolute path, for paths outside the workspace and inside it
+ * (paths recur: the same files are read and written again). */
+const known = new WeakMap<ShieldEnvironment, [Map<string, PathClass>, Map<string, PathClass>]>();
 const MAX_KNOWN = 4096;
+let lastEnvironment: ShieldEnvironment | undefined;
+let lastClasses: [Map<string, PathClass>, Map<string, PathClass>] | undefined;
 
 export function classifyPath(path: NormalPath, environment: ShieldEnvironment): PathClass {
-  let classes = known.get(environment);
-  if (!classes) known.set(environment, classes = new Map());
+  if (environment !== lastEnvironment) {
+    let pair = known.get(environment);
+    if (!pair) known.set(environment, pair = [new Map(), new Map()]);
+    [lastEnvironment, lastClasses] = [environment, pair];
+  }
   // The class depends on the absolute path and on whether it lies in the workspace.
-  const key = path.relative === undefined ? path.absolute : `${path.absolute}\u0000`;
-  let kind = classes.get(key);
+  const classes = lastClasses![path.relative === undefined ? 0 : 1];
+  let kind = classes.get(path.absolute);
   if (kind === undefined) {
     kind = classifyNow(path, environment);
     if (classes.size >= MAX_KNOWN) classes.clear();
-    classes.set(key, kind);
+    classes.set(path.absolute, kind);
   }
   return kind;
 }

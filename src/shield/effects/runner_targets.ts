@@ -6,9 +6,10 @@ import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { programs } from "./programs.ts";
 
-const RUNNERS = /^(?:npx|bunx|uvx|pnpx)$/;
-const DLX = /^(?:pnpm|yarn|bun)$/;
+const RUNNERS = programs(/^(?:npx|bunx|uvx|pnpx)$/);
+const DLX = programs(/^(?:pnpm|yarn|bun)$/);
 const URL = /^(?:https?|wss?):\/\/\S+$/i;
 
 export function judgeRunnerTargets(
@@ -17,8 +18,8 @@ export function judgeRunnerTargets(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const runs = RUNNERS.test(segment.program) ||
-      (DLX.test(segment.program) && /^(?:dlx|x)$/.test(segment.argv[1] ?? ""));
+    const runs = RUNNERS.has(segment.program) ||
+      (DLX.has(segment.program) && /^(?:dlx|x)$/.test(segment.argv[1] ?? ""));
     if (!runs) continue;
     for (const arg of segment.argv.slice(1, 24)) {
       if (!URL.test(arg)) continue;

@@ -129,7 +129,8 @@ function records(text: string): number {
   let count = 0;
   for (const line of text.split("\n", 256)) {
     if (
-      line.length < 256 && /[\w.+-]+@[\w-]+\.[\w.]+/.test(line) && (line.match(/[,\t|;]/g)?.length ?? 0) >= 2
+      line.length < 256 && line.includes("@") && /[\w.+-]+@[\w-]+\.[\w.]+/.test(line) &&
+      (line.match(/[,\t|;]/g)?.length ?? 0) >= 2
     ) {
       if (++count >= 2) return count;
     }
@@ -138,8 +139,13 @@ function records(text: string): number {
 }
 
 function personal(text: string, found: SensitiveFinding[]): void {
-  const phones = new Set([...text.matchAll(PHONE)].map((match) => match[0].replace(/\D/g, ""))).size;
-  const emails = new Set([...text.matchAll(EMAIL)].map((match) => match[0].toLowerCase())).size;
+  // Every phone number starts with `+`, `00` or `(`, every address holds `@`: without them, no search.
+  const phones = text.includes("+") || text.includes("00") || text.includes("(")
+    ? new Set([...text.matchAll(PHONE)].map((match) => match[0].replace(/\D/g, ""))).size
+    : 0;
+  const emails = text.includes("@")
+    ? new Set([...text.matchAll(EMAIL)].map((match) => match[0].toLowerCase())).size
+    : 0;
   let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
     (DATE_OF_BIRTH.test(text) ? 1 : 0);
   if (SSN.test(text)) items += 2;

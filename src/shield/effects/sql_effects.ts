@@ -7,6 +7,7 @@ import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { programs } from "./programs.ts";
+import { splitOption } from "../shell_unwrap.ts";
 
 const MAX_SQL_CHARS = 64 * 1024;
 const MAX_STATEMENTS = 64;
@@ -112,7 +113,7 @@ function clientStatements(
   if (!SQL_CLIENTS.has(program)) return NO_STATEMENTS;
   const texts: string[] = [];
   for (let i = 1; i < argv.length; i++) {
-    const [name, glued] = argv[i].split(/=(.*)/s);
+    const [name, glued] = splitOption(argv[i]);
     if (STATEMENT_OPTIONS.test(name) && (glued ?? argv[i + 1])) texts.push(glued ?? argv[i + 1]);
   }
   const plain = argv.slice(1).filter((arg) => !arg.startsWith("-"));

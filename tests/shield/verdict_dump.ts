@@ -1,0 +1,36 @@
+/** Writes every case's decision and reason, per case set, for comparing two checkouts' Shields (speed work must
+ * leave verdicts as they were): `deno run -A tests/shield/verdict_dump.ts CHECKOUT OUT_DIR` writes
+ * OUT_DIR/{top,dev,heldout,benign-dev}.tsv from CHECKOUT's scripts/shield_scoring.ts (the code behind
+ * `deno task score-shield`); run it for both checkouts, then `diff -r` the folders. Held-out lines hold the
+ * decision and a hash of the reason only, so they can be compared without being read. */
+
+const SETS = ["top", "dev", "heldout", "benign-dev"] as const;
+
+async function hashOf(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, 16);
+}
+
+async function main(args: string[]): Promise<number> {
+  const [checkout, out] = args;
+  if (!checkout || !out) {
+    console.error("Usage: deno run -A tests/shield/verdict_dump.ts CHECKOUT OUT_DIR");
+    return 2;
+  }
+  const scoring = await import(`${checkout.replace(/\/$/, "")}/scripts/shield_scoring.ts`);
+  await Deno.mkdir(out, { recursive: true });
+  for (const set of SETS) {
+    if (set === "benign-dev" && !await scoring.benignDevAvailable()) continue;
+    const results = await scoring.evaluateCases(await scoring.loadSet(set));
+    const lines: string[] = [];
+    for (const { testCase, decision, reason } of results) {
+      const shown = set === "heldout" ? await hashOf(reason) : reason;
+      lines.push(`${testCase.id}\t${decision}\t${shown}`);
+    }
+    await Deno.writeTextFile(`${out}/${set}.tsv`, lines.join("\n") + "\n");
+    console.log(`${set}: ${results.length} cases`);
+  }
+  return 0;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
