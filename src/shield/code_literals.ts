@@ -99,6 +99,49 @@ function rot13(text: string): string {
 const ROT13_CALL = /rot_?13/i;
 const REVERSE_CALL = /\[\s*::\s*-1\s*\]|\breverse\b|\breversed\s*\(/;
 
+/** `String.fromCharCode(99, 117, …)` and `chr(99)+chr(117)+…`: the text the character codes spell. */
+function charCodeStrings(code: string): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/fromCharCode\s*\(\s*((?:\d{1,7}\s*,\s*){2,2047}\d{1,7})\s*\)/g)) {
+    found.push(String.fromCharCode(...match[1].split(",").map((digits) => Number(digits) & 0xffff)));
+  }
+  for (const match of code.matchAll(/(?:chr\s*\(\s*\d{1,7}\s*\)\s*\+\s*){2,2047}chr\s*\(\s*\d{1,7}\s*\)/g)) {
+    const points = [...match[0].matchAll(/\d{1,7}/g)].map((digits) => Number(digits[0]) & 0xffff);
+    found.push(String.fromCharCode(...points));
+  }
+  return found;
+}
+
+const BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/** RFC 4648 base32 (`base64.b32decode('NFWX…')`), or undefined when the run is not base32 text. */
+function decodeBase32(run: string): string | undefined {
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of run.replace(/=+$/, "").toUpperCase()) {
+    const index = BASE32_ALPHABET.indexOf(char);
+    if (index < 0) return undefined;
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((value >> bits) & 0xff);
+    }
+  }
+  const text = new TextDecoder().decode(new Uint8Array(bytes));
+  return /^[\t\n\r -~]*$/.test(text) ? text : undefined;
+}
+
+function base32Strings(code: string): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/b32decode\s*\(\s*b?['"]([A-Za-z2-7=]{8,8192})['"]/g)) {
+    const decoded = decodeBase32(match[1]);
+    if (decoded !== undefined) found.push(decoded);
+  }
+  return found;
+}
+
 /** Every string the code builds that Shield can work out, literals first. */
 export function codeStrings(raw: string): string[] {
   const code = raw.length > MAX_CODE_CHARS ? raw.slice(0, MAX_CODE_CHARS) : raw;
@@ -109,7 +152,22 @@ export function codeStrings(raw: string): string[] {
   const transformed: string[] = [];
   if (ROT13_CALL.test(code)) transformed.push(...strings.map(rot13));
   if (REVERSE_CALL.test(code)) transformed.push(...strings.map((text) => [...text].reverse().join("")));
+  if (code.includes("fromCharCode") || code.includes("chr(")) transformed.push(...charCodeStrings(code));
+  if (code.includes("b32decode")) transformed.push(...base32Strings(code));
   return [...strings, ...transformed];
+}
+
+/** `s = '…'` … `exec(s)`: the strings assigned to the one name a sink is handed (its last three assignments). */
+function assignedStrings(code: string, argument: string): string[] {
+  const name = /^\s*([A-Za-z_$][\w$]{0,63})\s*[,)]/.exec(argument)?.[1];
+  if (!name) return [];
+  const escaped = name.replace(/\$/g, "\\$");
+  const assignment = new RegExp(
+    `(?:^|[^\\w$.])${escaped}\\s*(?::[^=\\n]{1,40})?=(?![=>])([^;\\n]{1,2048})`,
+    "g",
+  );
+  const values = [...code.matchAll(assignment)].slice(-3);
+  return values.flatMap((match) => codeStrings(match[1]));
 }
 
 /** Calls that run a command line or code given as a string. */
@@ -140,7 +198,9 @@ export function sinkStrings(raw: string): string[] {
       else if (char === ")") depth--;
       end++;
     }
-    const strings = codeStrings(code.slice(start, end));
+    const argument = code.slice(start, end);
+    const strings = codeStrings(argument);
+    if (strings.length === 0) strings.push(...assignedStrings(code, argument));
     found.push(...strings);
     if (builder && strings.length > 1) found.push(strings.join(" "));
   }

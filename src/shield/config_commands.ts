@@ -1,6 +1,6 @@
 /** Commands a written file will make something run later, so they are judged now like commands: values of
  * command-like keys in configuration files (`"command"`, `lint-cmd`, `postCreateCommand`, `run:`, hooks, npm
- * `scripts`, MCP server `command` + `args`), Makefile and justfile recipe lines, and the code spans and blocks of agent instruction files (what an
+ * `scripts`, MCP server `command` + `args`), Makefile and justfile recipe lines, `//go:generate` lines, CMake `COMMAND`s, MSBuild `<Exec>`s, the code spans and blocks of agent instruction files (what an
  * agent reading them is told to run). Tolerant line/regex reading, bounded; never throws. */
 
 const MAX_COMMANDS = 32;
@@ -54,7 +54,20 @@ function lineCommands(text: string, found: string[]): void {
         block.push(lines[++i].trim());
       }
       if (block.length > 0) found.push(block.join("\n"));
-    } else if (value !== "" && !/^[{[]/.test(value)) found.push(value);
+    } else if (value === "") {
+      // `commands =` (INI continuation lines) or `script:` followed by a list (`- npm test`): each line runs.
+      // Lines that are `key: value` pairs are left to this loop (they are read as their own keys).
+      const indent = match[1].length;
+      for (
+        let j = i + 1;
+        j < lines.length && found.length < MAX_COMMANDS && lines[j].trim() !== "" &&
+        /^[\t ]*/.exec(lines[j])![0].length > indent;
+        j++
+      ) {
+        const item = lines[j].trim().replace(/^-[\t ]+/, "");
+        if (item !== "" && !/^[\w.$-]{1,64}[\t ]*[:=](?:[\t ]|$)/.test(item)) found.push(unquote(item));
+      }
+    } else if (!/^[{[]/.test(value)) found.push(value);
   }
 }
 
@@ -86,6 +99,39 @@ function gitBangCommands(text: string, found: string[]): void {
   }
 }
 
+/** `//go:generate` directives in Go sources: `go generate` runs the rest of the line as a command. */
+function goGenerateCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/^\/\/go:generate\s+(.{1,2048})$/gm)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1]);
+  }
+}
+
+/** CMake `execute_process(COMMAND …)` and custom commands: run when the project is configured or built. */
+const CMAKE_FILE = /(?:^|\/)cmakelists\.txt$|\.cmake$/;
+const CMAKE_COMMAND =
+  /\bCOMMAND\s+([^\n)]{1,2048}?)(?=\s+(?:COMMAND|OUTPUT_\w+|WORKING_DIRECTORY|RESULT_\w+|ERROR_\w+|DEPENDS|COMMENT|VERBATIM|BYPRODUCTS|TIMEOUT)\b|\s*\)|\n)/g;
+
+function cmakeCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(CMAKE_COMMAND)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(match[1]);
+  }
+}
+
+/** MSBuild `<Exec Command="…" />` in project, props and targets files: run on every build. */
+const MSBUILD_FILE = /\.(?:props|targets|csproj|vbproj|fsproj|vcxproj|proj)$/;
+
+function msbuildCommands(text: string, found: string[]): void {
+  for (const match of text.matchAll(/<Exec\b[^>]*?\bCommand\s*=\s*"([^"]{1,4096})"/gi)) {
+    if (found.length >= MAX_COMMANDS) return;
+    found.push(
+      match[1].replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+        .replace(/&amp;/g, "&"),
+    );
+  }
+}
+
 /** Commands the written content holds for `path` (lower-cased absolute path); empty when it holds none. */
 export function configCommands(path: string, content: string, instructions: boolean): string[] {
   const text = content.length > MAX_CONTENT_CHARS ? content.slice(0, MAX_CONTENT_CHARS) : content;
@@ -94,6 +140,9 @@ export function configCommands(path: string, content: string, instructions: bool
     if (instructions && MARKDOWN.test(path)) markdownCommands(text, found);
     if (GIT_CONFIG.test(path)) gitBangCommands(text, found);
     if (RECIPE_FILE.test(path)) recipeCommands(text, found);
+    if (path.endsWith(".go") && text.includes("go:generate")) goGenerateCommands(text, found);
+    if (CMAKE_FILE.test(path) && text.includes("COMMAND")) cmakeCommands(text, found);
+    if (MSBUILD_FILE.test(path) && /<Exec\b/i.test(text)) msbuildCommands(text, found);
     if (CONFIG_FILE.test(path) || instructions) {
       jsonCommands(text, found);
       lineCommands(text, found);

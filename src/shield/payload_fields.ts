@@ -42,7 +42,7 @@ const OUTBOUND_TOOLS = new Set([
 ]);
 const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"]);
 const WRITE_VERBS =
-  /write|delete|remove|move|rename|create|edit|put|save|append|patch|mkdir|(?:^|_)rm(?:_|$)/;
+  /write|delete|remove|move|rename|create|edit|put|save|append|patch|mkdir|symlink|(?:^|_)(?:init|clone|extract|unzip|untar|checkout)(?:_|$)|(?:^|_)rm(?:_|$)/;
 
 const KEY_KINDS: Record<string, PayloadKind> = {
   command: "shell",

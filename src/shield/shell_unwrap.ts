@@ -212,6 +212,9 @@ function recordWrites(state: ParseState, command: string, args: string[]): void 
 /** Decoded forms of code (base64, hex, escapes) that read as code or a command line are judged as well. */
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 
+/** A decoded string that calls into a library or the system, as code does. */
+const CODE_STRING = /\b(?:import|require|system|popen|exec\w*|spawn\w*|eval)\b[\s\S]{0,40}[(\s]/;
+
 function judgeCode(state: ParseState, code: string, depth: number, shellLike = false): void {
   state.result.code.push(code);
   const variants = textVariants(code).slice(0, 8);
@@ -222,6 +225,8 @@ function judgeCode(state: ParseState, code: string, depth: number, shellLike = f
     }
     for (const literal of codeStrings(variant)) {
       if (COMMAND_START.test(literal)) state.parse(literal, depth + 1);
+      // A string that is itself code (`exec(b32decode('…'))`) is judged as code, a level deeper.
+      if (depth < 4 && literal !== code && CODE_STRING.test(literal)) judgeCode(state, literal, depth + 1);
     }
   }
 }

@@ -20,6 +20,11 @@ import { judgeEngineRoutes } from "./engine_routes.ts";
 import { judgeVendoredDownloads } from "./script_hosts.ts";
 import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeTrafficRedirects } from "./traffic_redirects.ts";
+import { judgeImagePushes } from "./image_pushes.ts";
+import { judgeShellMail } from "./shell_mail.ts";
+import { judgeOpenedSegments } from "./opened_programs.ts";
+import { judgeRemoteManifests } from "./remote_manifests.ts";
+import { judgePolicyTasks } from "./policy_tasks.ts";
 
 export interface WrittenFile {
   path: string;
@@ -47,6 +52,11 @@ export function judgeCommandRoutes(
     judgeFindDeletes(segments, environment, findings);
     judgeEngineRoutes(segments, environment, findings);
     judgeVendoredDownloads(segments, environment, findings);
+    judgeImagePushes(segments, environment, findings);
+    judgeShellMail(segments, findings);
+    judgeOpenedSegments(segments, findings);
+    judgeRemoteManifests(segments, environment, findings);
+    judgePolicyTasks(segments, findings);
   }
   judgeMcpRegistrations(segments, written, environment, findings);
   judgeTrafficRedirects(

@@ -23,6 +23,9 @@ const WEAKENS_CHECKS = gated(
 const PUSHES_MAIN = gated(
   /\bpush\w*\s+(?:it\s+|them\s+|this\s+|the (?:changes?|fix|commit)\s+)?(?:straight|directly|right)\s+(?:in)?to\s+(?:main|master|prod(?:uction)?|release)\b|\bforce[- ]?push\w*\b[^.\n]{0,30}\b(?:main|master|prod(?:uction)?)\b/i,
 );
+const REMOVES_REVIEW = gated(
+  /\b(?:merge|approve)\w*\s+(?:their|its|your|his|her|our)\s+own\s+(?:prs?|pull requests?|changes|code|merge requests?)\b|\b(?:reviewer(?: agent)?|review step|code reviews?)\b[^.\n]{0,40}\b(?:is |are |was |were |has been |have been )?(?:retired|removed|no longer (?:needed|required)|disabled|skipped|dropped|turned off)\b|\bself-?merg\w*\b/i,
+);
 const ERASES_TRACES = gated(
   /\b(?:clear|erase|delete|wipe|remove|truncate|shred|scrub)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:(?:shell|bash|zsh|command)\s+history|auth\.log|audit (?:logs?|trail)|syslog|journal(?:ctl)?|\/var\/log\b|security logs?|access logs?|cloudtrail)\b/i,
 );
@@ -101,6 +104,7 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
     findings.escalate("write", `"${tool}" hands on a push straight to the main branch`);
   }
   if (ERASES_TRACES.test(text)) findings.escalate("security", `"${tool}" hands on erasing logs or history`);
+  if (REMOVES_REVIEW.test(text)) findings.escalate("security", `"${tool}" hands on work that removes review`);
   if (LOCATES_PERSON.test(text)) {
     findings.escalate("read", `"${tool}" hands on finding a person's private details`);
   }

@@ -184,12 +184,26 @@ const IMPERATIVE = gated(
   /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never|add|set|make|give|grant|change|invite|transfer|pay|publish|post|reveal|print|fetch|download|visit|open|read)\b/i,
 );
 
+/** Whether `index` falls inside a Markdown code span (odd backticks before it on its line) or fenced block. */
+function insideCode(text: string, index: number): boolean {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  let ticks = 0;
+  for (let i = lineStart; i < index; i++) if (text.charCodeAt(i) === 0x60) ticks++;
+  if (ticks % 2 === 1) return true;
+  if (!text.includes("```")) return false;
+  let fences = 0;
+  for (let at = text.indexOf("```"); at >= 0 && at < index; at = text.indexOf("```", at + 3)) fences++;
+  return fences % 2 === 1;
+}
+
 /** Instructions hidden from the human reader of a document: comments and invisible elements addressed to an AI
  * reader. */
 export function judgeHiddenInstructions(tool: string, text: string, findings: Findings): void {
   if (text.length > 256 * 1024 || !HIDDEN_MARKERS.test(text)) return;
   for (const pattern of HIDDEN_PARTS) {
     for (const match of text.matchAll(pattern)) {
+      // Quoted in a code span or block, the text is shown to the reader, not hidden (a doc quoting an attack).
+      if (insideCode(text, match.index)) continue;
       const inner = match.slice(1).filter((part) => part !== undefined).at(-1) ?? "";
       if (INSTRUCTIONS_TO_AI.test(inner) || AI_READER.test(inner) && IMPERATIVE.test(inner)) {
         findings.escalate(

@@ -49,6 +49,16 @@ import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
+import { judgeDataUrls } from "./data_urls.ts";
+import { judgePathData } from "./path_data.ts";
+import { judgePlantedKeys } from "./planted_keys.ts";
+import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
+import { readsPageOnly } from "./page_scripts.ts";
+import { judgeHostileNames } from "./hostile_names.ts";
+import { sensitiveMention } from "./mentioned_paths.ts";
+import { judgePasswordDocuments } from "./password_documents.ts";
+import { judgeOpenedFiles } from "./opened_programs.ts";
+import { identifierWords } from "./words.ts";
 import { judgeCommandRoutes } from "./command_routes.ts";
 import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
@@ -176,6 +186,7 @@ function judgeHandedOn(
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
+    judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
   }
   if (
     view.type === "memory_write" ||
@@ -188,6 +199,10 @@ function judgeHandedOn(
     const standing = textsOf(view, "content", "outbound").join("\n");
     if (asksForCredentials(standing)) {
       findings.escalate("persistence", `"${view.tool}" leaves standing text that asks for credentials`);
+    }
+    const named = standing.includes("/") ? sensitiveMention(standing, environment) : undefined;
+    if (named && (named.kind === "secret" || named.kind === "engine")) {
+      findings.escalate("persistence", `"${view.tool}" leaves standing text that names "${named.path}"`);
     }
   }
 }
@@ -236,10 +251,29 @@ export function buildEffectProfile(
   judgeUrlCommands(view.tool, view.urls, findings);
   judgeFetchedOrders(view.tool, view.urls, findings);
   judgeOauthGrants(view.tool, view.urls, findings);
+  judgeDataUrls(view.tool, view.urls, findings);
   judgeQueryData(view.tool, hosts, findings);
+  judgePathData(view.tool, hosts, findings);
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
+  judgePasswordDocuments(view.tool, view.payload, findings);
+  judgeHostileNames(
+    view.tool,
+    recipients,
+    hosts.map((host) => host.host),
+    sends ? textsOf(view, "outbound", "content") : [],
+    findings,
+  );
+  if (!openWorld && view.paths.length > 0 && view.tool !== view.type) {
+    // Our read tools under another name (`open_file`) may open what they are given.
+    judgeOpenedFiles(
+      view.tool,
+      identifierWords(view.tool),
+      view.paths.map((path) => path.absolute),
+      findings,
+    );
+  }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
@@ -261,6 +295,7 @@ export function buildEffectProfile(
       findings,
     );
     judgeUrlPasswords(view.tool, view.urls, findings);
+    judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(
@@ -275,7 +310,7 @@ export function buildEffectProfile(
     !openWorld.words.nouns.has("shell");
   if (
     openWorld?.executes && !asksAgent && view.segments.length === 0 && !(view.texts.get("code")?.length) &&
-    !sql.found
+    !sql.found && !readsPageOnly(openWorld.words, view.payload)
   ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }

@@ -8,9 +8,10 @@ import type { HostReading } from "./hosts.ts";
 import type { OpenWorldReading } from "./open_world.ts";
 import type { ClassedPath } from "./local_effects.ts";
 import { attachmentCount, judgeMessage } from "./messaging.ts";
+import { judgeLookalikeRecipients } from "./lookalike_recipients.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
-import { judgeSenderRoles } from "./sender_roles.ts";
+import { judgeSenderRoles, senders } from "./sender_roles.ts";
 
 const DATA_METHODS = /^(?:POST|PUT|PATCH|DELETE)$/;
 const DATA_FLAGS =
@@ -128,6 +129,7 @@ export function judgeMessaging(
     if (FIELD_WORDS.test(field)) findings.escalate("message", `types into a "${field.slice(0, 40)}" field`);
   }
   judgeSenderRoles(view.tool, payload, findings);
+  if (recipients.length > 0) judgeLookalikeRecipients(view.tool, senders(payload), recipients, findings);
   judgeMessage(
     {
       tool: view.tool,

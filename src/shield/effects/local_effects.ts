@@ -52,6 +52,8 @@ export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: F
       );
     } else if (kind === "agent-instructions" && path.relative === undefined) {
       findings.escalate("persistence", `changes another agent's settings or instructions ("${shown}")`);
+    } else if (kind === "secret" && path.relative === undefined) {
+      findings.escalate("write", `changes "${shown}", a secret store`);
     } else if (kind === "secret-container") {
       findings.escalate("delete", `changes "${shown}", which holds secret stores`);
     } else if (kind === "personal" || kind === "other" || kind === "system") {

@@ -1,6 +1,7 @@
 /** Messaging egress: who receives (known contacts, outsiders, lists, many people, the public) and what leaves
  * (sensitive data, attachments, whole threads). Credential material is left to the Tier 1 token rules. */
 
+import { judgeCarriedMessages } from "./carried_messages.ts";
 import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { globToRegExp } from "../glob.ts";
@@ -131,11 +132,15 @@ const ATTACHMENT_KEYS =
   /^(?:attachments?|files?|file_ids?|documents?|media|media_paths?|media_urls?|uploads?|photos?)$/i;
 
 /** Files a message carries, whatever their shape (paths, ids, objects). */
-export function attachmentCount(payload: Record<string, unknown>): number {
+export function attachmentCount(payload: Record<string, unknown>, nested = true): number {
   let count = 0;
   for (const [key, value] of Object.entries(payload)) {
-    if (!ATTACHMENT_KEYS.test(key) || value === null || value === undefined || value === "") continue;
-    count += Array.isArray(value) ? value.length : 1;
+    if (value === null || value === undefined || value === "") continue;
+    if (ATTACHMENT_KEYS.test(key)) count += Array.isArray(value) ? value.length : 1;
+    // Graph and SES nest the message (`{message: {toRecipients, attachments}}`): one level is looked into.
+    else if (nested && typeof value === "object" && !Array.isArray(value)) {
+      count += attachmentCount(value as Record<string, unknown>, false);
+    }
   }
   return count;
 }
@@ -190,6 +195,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
     findings.escalate("message", `"${input.tool}" carries instructions addressed to an AI assistant`);
   }
   judgeHiddenInstructions(input.tool, joined, findings);
+  judgeCarriedMessages(input.tool, joined, !allKnown, findings);
   judgeMessageSecrets(input.tool, joined, findings);
   judgeGrantRequests(input.tool, joined, findings, true);
   judgeConcealedOrders(input.tool, [joined], findings);

@@ -7,7 +7,8 @@ import type { ToolAnnotations } from "../types.ts";
 import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { isContact } from "./messaging.ts";
-import { type NounClass, NOUNS, type VerbClass, VERBS } from "./vocabulary.ts";
+import { onlyTeamEndpoints } from "./event_subscriptions.ts";
+import { type NounClass, NOUNS, PURE_READ, type VerbClass, VERBS } from "./vocabulary.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
 export interface ToolWords {
@@ -278,6 +279,17 @@ function sortsMailOnly(words: ToolWords, payload: Record<string, unknown>): bool
   return actions.length < 4096 && !OUTWARD_RULE.test(actions);
 }
 
+/** A webhook to the team's own chat-ops service or an allowed host: a notice channel, not a standing route out. */
+function teamWebhook(
+  words: ToolWords,
+  payload: Record<string, unknown>,
+  environment: ShieldEnvironment,
+): boolean {
+  const ruleWords = words.words.filter((word) => NOUNS.get(word)?.includes("rule"));
+  return ruleWords.length > 0 && ruleWords.every((word) => /^(?:webhook|webhooks|hook|hooks)$/.test(word)) &&
+    onlyTeamEndpoints(payload, environment);
+}
+
 /** `forward_email {email_id, to}`: one message sent on, not a forwarding rule (no conditions, no standing words). */
 function forwardsOneItem(
   words: ToolWords,
@@ -285,6 +297,8 @@ function forwardsOneItem(
   payload: Record<string, unknown>,
 ): boolean {
   const ruleWords = words.words.filter((word) => NOUNS.get(word)?.includes("rule"));
+  // `getAutoForwarding` reads a setting: nothing is sent.
+  if (words.words.some((word) => PURE_READ.has(word))) return false;
   return ruleWords.length > 0 && ruleWords.every((word) => word === "forward") && signals.existingTarget &&
     !Object.keys(payload).some((key) =>
       /^(?:conditions?|criteria|filter|query|rules?|schedule|enabled)$/i.test(key)
@@ -374,7 +388,7 @@ export function judgeOpenWorld(
   const forwardsOne = forwardsOneItem(words, signals, payload);
   if (
     nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload) &&
-    !forwardsOne
+    !forwardsOne && !teamWebhook(words, payload, environment)
   ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }

@@ -42,7 +42,7 @@ const TRUST =
 const PYTHON_STARTUP = /\/site-packages\/[^/]+\.pth$|\/(?:site|user)customize\.py$/;
 const SCHEDULED_INSTRUCTIONS = /(?:^|\/)heartbeat\.md$/;
 export const AGENT_INSTRUCTIONS =
-  /(?:^|\/)(?:(?:claude|agents?|gemini|conventions|copilot-instructions)\.md|\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.augment-guidelines|\.aider\.conf\.ya?ml|\.claude\.json|\.mcp\.json|mcp\.json|claude_desktop_config\.json|\.(?:cursor|windsurf|roo|kiro|amazonq|trae|continue|clinerules|junie|openhands|idx)\/.+|\.github\/(?:copilot-instructions\.md|instructions\/.+|prompts\/.+|chatmodes\/.+)|\.claude\/(?:settings[^/]*\.json|commands\/.+|agents\/.+|hooks\/.+)|\.vscode\/(?:settings|tasks|mcp|launch)\.json|\.gemini\/.+|\.codex\/config\.toml|\.devcontainer\/.+|\.well-known\/agent(?:-card)?\.json)$/;
+  /(?:^|\/)(?:(?:claude|agents?|gemini|conventions|copilot-instructions)\.md|\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.augment-guidelines|\.aider\.conf\.ya?ml|\.claude\.json|\.mcp\.json|mcp\.json|claude_desktop_config\.json|mcp_config\.json|oai_config_list(?:\.json)?|memory-bank\/.+\.md|config\/(?:agents|tasks)\.ya?ml|cline_mcp_settings\.json|\.codeium\/.+|\.(?:cursor|windsurf|roo|kiro|amazonq|trae|continue|clinerules|junie|openhands|idx)\/.+|\.github\/(?:copilot-instructions\.md|instructions\/.+|prompts\/.+|chatmodes\/.+)|\.claude\/(?:settings[^/]*\.json|commands\/.+|agents\/.+|hooks\/.+)|\.vscode\/(?:settings|tasks|mcp|launch)\.json|\.gemini\/.+|\.codex\/config\.toml|\.devcontainer\/.+|\.well-known\/agent(?:-card)?\.json)$/;
 const SYSTEM = /^\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|opt|sys|proc|dev|var|srv|System|Library)(?:\/|$)/;
 const TEMP = /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)|^\/dev\/null$/;
 

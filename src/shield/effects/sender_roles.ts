@@ -9,7 +9,7 @@ const SENDER_KEYS =
 const ROLE_MAILBOX =
   /^(?:ceo|cfo|coo|cto|ciso|president|chairman|founder|owner|director|finance|accounting|accounts|payroll|billing|treasury|hr|it|helpdesk|it-?support|security|admin|administrator|legal|compliance|bank|support)(?:[._-]office)?@/i;
 
-function senders(payload: Record<string, unknown>): string[] {
+export function senders(payload: Record<string, unknown>): string[] {
   const found: string[] = [];
   for (const [key, value] of Object.entries(payload).slice(0, 64)) {
     if (!SENDER_KEYS.test(key)) continue;

@@ -102,7 +102,8 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   file: `file files fs filesystem dir directory folder path`,
   web: `web url page webpage http https site website link fetch browser`,
   agent:
-    `agent agents subagent assistant task worker coworker coworkers crew teammate autogen swarm langgraph a2a`,
+    `agent agents subagent assistant task worker coworker coworkers crew teammate autogen swarm langgraph a2a
+    blackboard planner orchestrator`,
   package: `package packages dependency dependencies module modules library crate gem`,
 });
 

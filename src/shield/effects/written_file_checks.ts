@@ -11,6 +11,10 @@ import { judgeActionSecrets } from "./action_secrets.ts";
 import { judgeManifestOverrides } from "./manifest_overrides.ts";
 import { judgeCodeBackdoors } from "./code_backdoors.ts";
 import { judgeAutomationConfigs } from "./automation_configs.ts";
+import { judgeEditorSettings } from "./editor_settings.ts";
+import { judgeToolRunners } from "./tool_runners.ts";
+import { judgeTaskFiles } from "./task_files.ts";
+import { judgeKeyedEndpoints } from "./keyed_endpoints.ts";
 
 export function judgeWrittenFiles(
   tool: string,
@@ -28,4 +32,8 @@ export function judgeWrittenFiles(
   judgeManifestOverrides(paths, contents, findings);
   judgeCodeBackdoors(tool, contents, removed, findings);
   judgeAutomationConfigs(paths, contents, findings);
+  judgeEditorSettings(paths, contents, findings);
+  judgeToolRunners(paths, contents, findings);
+  judgeTaskFiles(tool, paths, contents, findings);
+  judgeKeyedEndpoints(contents, environment, findings);
 }

@@ -191,6 +191,14 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     description: "Code that downloads source and evaluates it",
   },
   {
+    id: "remote_exec.r_source_url",
+    severity: "high",
+    fields: ["code", "shell", "content"],
+    pattern:
+      /\b(?:source|source_url|sys\.source)\s*\(\s*["'](?:https?|ftp):\/\/|\beval\s*\(\s*parse\s*\(\s*(?:text\s*=\s*)?(?:url|readlines\s*\(\s*url)\s*\(/,
+    description: "R code that sources or parses a script from the network",
+  },
+  {
     id: "remote_exec.exec_from_temp",
     severity: "high",
     fields: ["exec"],

@@ -1,0 +1,22 @@
+/** Documents that hold someone's passwords (`passwords.xlsx`, `bank logins.docx`, `recovery codes.pdf`, a KeePass
+ * `.kdbx`) searched for or read by name: the first step of the data-stealing injections in AgentDojo and
+ * InjecAgent. Word lists in code (`common-passwords.txt`) are not office documents and pass. */
+
+import type { Findings } from "./findings.ts";
+
+const NAME_KEY = /^(?:filename|file_name|name|query|q|path|file_path|pattern|title|search|keywords?)$/i;
+const PASSWORD_DOCUMENT =
+  /(?:^|[/\\\s_-])(?:my[ _-]?)?(?:[\w]+[ _-])?(?:passwords?|passwd|logins?|credentials?|creds|pins?|backup[ _-]?codes|recovery[ _-]?codes|2fa[ _-]?codes)(?:[ _-][\w]+)?\.(?:xlsx?|docx?|pdf|numbers|ods|odt|pages|csv|rtf)$|\.kdbx?$/i;
+
+export function judgePasswordDocuments(
+  tool: string,
+  payload: Record<string, unknown>,
+  findings: Findings,
+): void {
+  for (const [key, value] of Object.entries(payload).slice(0, 32)) {
+    if (typeof value !== "string" || value.length > 512 || !NAME_KEY.test(key)) continue;
+    if (!PASSWORD_DOCUMENT.test(value.trim())) continue;
+    findings.escalate("read", `"${tool}" looks for a document of passwords ("${value.slice(0, 60)}")`);
+    return;
+  }
+}
