@@ -10,7 +10,7 @@ import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
-import { type ToolWords, wordsOf } from "./open_world.ts";
+import { type ToolWords, wordsOf } from "./tool_words.ts";
 import { judgeInstall } from "./supply_chain.ts";
 import { programs } from "./programs.ts";
 import { judgeDataResets } from "./data_resets.ts";

@@ -3,7 +3,7 @@
  * and settings that undo data protection. */
 
 import type { Findings } from "./findings.ts";
-import type { ToolWords } from "./open_world.ts";
+import type { ToolWords } from "./tool_words.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
 import { judgeAttackNames } from "./attack_names.ts";
 import { judgeSecretSearches } from "./secret_searches.ts";

@@ -3,7 +3,7 @@
  * script is understood (it can change nothing outside the page's own view) and needs no prompt; any other is still
  * "something Shield cannot see". */
 
-import type { ToolWords } from "./open_world.ts";
+import type { ToolWords } from "./tool_words.ts";
 
 const BROWSER_WORD = /^(?:browser|page|tab|playwright|puppeteer|selenium|devtools|dom)$/;
 const PAGE_EFFECT =

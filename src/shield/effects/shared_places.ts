@@ -3,7 +3,7 @@
  * lookups read coordinates and pass. */
 
 import type { Findings } from "./findings.ts";
-import type { ToolWords } from "./open_world.ts";
+import type { ToolWords } from "./tool_words.ts";
 
 const COORDINATE_KEY = /^(?:lat|latitude|lng|lon|long|longitude|coordinates|live_?period|geo_?point)$/i;
 

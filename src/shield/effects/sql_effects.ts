@@ -7,7 +7,7 @@ import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { programs } from "./programs.ts";
-import { splitOption } from "../shell_unwrap.ts";
+import { splitOption } from "../command_writes.ts";
 
 const MAX_SQL_CHARS = 64 * 1024;
 const MAX_STATEMENTS = 64;

@@ -1,0 +1,131 @@
+/** The files a command writes, as far as its words say: deletes and overwrites (`rm`, `tee`, `sed -i`, `dd of=`,
+ * PowerShell writers), copy and move targets, archive extraction folders, output options (`curl -o`, `--log-file=`)
+ * and files git restores from another version. */
+import type { ParseState } from "./shell_parser.ts";
+
+/** The words of a command line that are not options. */
+function nonOptions(args: string[]): string[] {
+  return args.filter((word) => !word.startsWith("-"));
+}
+
+/** Commands recordWrites knows; any other command writes nothing it can name. */
+const WRITING_COMMANDS = new Set([
+  ..."tee truncate shred rm rmdir unlink srm mv yq sponge cp install rsync scp ln rclone dd sed".split(" "),
+  ..."remove-item ri del erase rd set-content clear-content add-content out-file copy-item move-item".split(
+    " ",
+  ),
+  ..."tar unzip 7z bsdtar".split(" "),
+]);
+/** PowerShell and cmd commands that delete or overwrite their path arguments. */
+const WINDOWS_WRITERS = /^(?:remove-item|ri|del|erase|rd|set-content|clear-content|add-content|out-file)$/;
+
+/** Where an archive is extracted: `tar -x -C DIR`, `unzip -d DIR`, `7z x -oDIR` (the current folder otherwise). */
+function extractionTarget(command: string, args: string[]): string | undefined {
+  if (/^(?:tar|bsdtar)$/.test(command)) {
+    if (!args.some((arg) => /^-?[a-zA-Z]*x/.test(arg) || arg === "--extract")) return undefined;
+    const at = args.findIndex((arg) => arg === "-C" || arg === "--directory");
+    const glued = args.find((arg) => arg.startsWith("--directory="));
+    return at >= 0 ? args[at + 1] : glued?.slice(12);
+  }
+  if (command === "unzip") {
+    const at = args.indexOf("-d");
+    return at >= 0 ? args[at + 1] : undefined;
+  }
+  if (command === "7z" && args[0] === "x") return args.find((arg) => arg.startsWith("-o"))?.slice(2);
+  return undefined;
+}
+
+/** Options naming a file a command writes (`curl -o FILE`, `wget -O FILE`, `--output=FILE`). */
+const OUTPUT_OPTIONS =
+  /^(?:-o|-O|--output|--output-document|--out|-out|--keyout|-keyout|--key-file|--log-file)$/;
+const OUTPUT_COMMANDS = new Set([
+  "curl",
+  "wget",
+  "openssl",
+  "ssh-keygen",
+  "sort",
+  "gcc",
+  "cc",
+  "go",
+  "tar",
+  "zip",
+  "aria2c",
+  "http",
+  "httpie",
+  "xh",
+]);
+
+/** Long options that name an output file for any program (`git log --output=FILE`, `--log-file FILE`). */
+const LONG_OUTPUT_OPTIONS = new Set(
+  [
+    "output",
+    "output-file",
+    "output-document",
+    "out-file",
+    "outfile",
+    "log-file",
+    "logfile",
+    "dump-file",
+    "save-to",
+  ]
+    .map((name) => `--${name}`),
+);
+
+/** An option word split at its first `=` (as `split(/=(.*)/s)`): the name, and the value when glued on. */
+export function splitOption(word: string): [string, string | undefined] {
+  const equals = word.indexOf("=");
+  return equals < 0 ? [word, undefined] : [word.slice(0, equals), word.slice(equals + 1)];
+}
+
+function recordOutputs(state: ParseState, command: string, args: string[]): void {
+  const known = OUTPUT_COMMANDS.has(command);
+  for (let i = 0; i < args.length; i++) {
+    // Every output option starts with a dash.
+    if (args[i].charCodeAt(0) !== 0x2d) continue;
+    const [name, glued] = splitOption(args[i]);
+    const combined = (command === "curl" || command === "wget") && /^-[a-zA-Z]+[oO]$/.test(name);
+    if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.has(name)) continue;
+    const target = glued ?? args[i + 1];
+    if (target && target !== "-" && target !== "/dev/null") state.result.writeTargets.push(target);
+  }
+}
+
+/** Files `git checkout REF -- PATH…` and `git restore PATH…` overwrite with another version. */
+function gitRestores(args: string[]): string[] {
+  const dash = args.indexOf("--");
+  if (args[0] === "checkout" && dash > 0) return args.slice(dash + 1);
+  if (args[0] === "restore") {
+    return nonOptions(args.slice(1)).filter((arg) => !/^(?:HEAD|@)(?:[~^]\d*)*$/.test(arg));
+  }
+  return [];
+}
+
+/** Records the files a command writes (its targets, outputs, restored and extracted paths) on `state`. */
+export function recordWrites(state: ParseState, command: string, args: string[]): void {
+  recordOutputs(state, command, args);
+  if (command === "git") state.result.writeTargets.push(...gitRestores(args));
+  if ((command === "perl" || command === "ruby") && args.some((arg) => /^-[a-z]*i/.test(arg))) {
+    state.result.writeTargets.push(...nonOptions(args).slice(1));
+  }
+  if (!WRITING_COMMANDS.has(command)) return;
+  const targets = state.result.writeTargets;
+  const plain = nonOptions(args);
+  const extracted = extractionTarget(command, args);
+  if (extracted) targets.push(extracted);
+  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command) || WINDOWS_WRITERS.test(command)) {
+    targets.push(...plain);
+  } else if (command === "mv" && plain.length > 1) targets.push(...plain);
+  else if (
+    /^(?:yq|sponge)$/.test(command) && (command === "sponge" || args.some((arg) => /^-[a-z]*i$/.test(arg)))
+  ) {
+    targets.push(plain[plain.length - 1]);
+  } else if (
+    /^(?:cp|mv|install|rsync|scp|ln|rclone|copy-item|move-item)$/.test(command) && plain.length > 1
+  ) {
+    targets.push(plain[plain.length - 1]);
+  } else if (command === "dd") {
+    for (const arg of args) if (arg.startsWith("of=")) targets.push(arg.slice(3));
+  } else if (command === "sed" && args.some((arg) => /^-[a-zA-Z]*i|^--in-place/.test(arg))) {
+    targets.push(...plain.slice(1));
+  }
+}

@@ -1,0 +1,109 @@
+/** The words of an open-world tool's call that say what it does: its name (the tool part of an MCP name, the server
+ * part for nouns) and the values of operation-like arguments (`operation_name: delete-bucket`), each reduced to
+ * its vocabulary form and sorted into verbs and nouns (vocabulary.ts). */
+import { type NounClass, NOUNS, type VerbClass, VERBS } from "./vocabulary.ts";
+import { identifierWords, mcpParts } from "./words.ts";
+
+export interface ToolWords {
+  verbs: Set<VerbClass>;
+  nouns: Set<NounClass>;
+  words: string[];
+}
+
+/** Argument keys whose values name an operation or a setting (their words count like the tool name's). */
+const OPERATION_KEYS = new Set([
+  "action",
+  "operation",
+  "operation_name",
+  "operationname",
+  "service",
+  "service_name",
+  "command",
+  "state",
+  "mode",
+  "capability",
+  "setting",
+  "status",
+  "scope",
+  "access",
+  "role",
+  "level",
+  "permissions",
+  "permission",
+  "type",
+  "side",
+  "domain",
+  "entity",
+  "entity_id",
+  "device_id",
+  "device",
+  "resource",
+  "visibility",
+]);
+/** Operation-like keys whose values name a thing (a device, an entity), never an action on it. */
+const NAMING_KEYS = new Set([
+  "domain",
+  "entity",
+  "entity_id",
+  "device_id",
+  "device",
+  "resource",
+]);
+/** The vocabulary form of an inflected word: `disarmed` → `disarm`, `unlocked` → `unlock`, `transfers` →
+ * `transfer`, `deleting` → `delete`; the word itself when it is known or no form of it is. */
+export function baseWord(word: string): string {
+  if (word.length < 4) return word;
+  const forms = [
+    word.replace(/ies$/, "y"),
+    word.replace(/es$/, ""),
+    word.replace(/s$/, ""),
+    word.replace(/ed$/, ""),
+    word.replace(/d$/, ""),
+    word.replace(/ing$/, ""),
+    word.replace(/ing$/, "e"),
+    word.replace(/(.)\1ed$/, "$1"),
+    word.replace(/(.)\1ing$/, "$1"),
+  ];
+  return forms.find((form) => form !== word && (VERBS.has(form) || NOUNS.has(form))) ?? word;
+}
+
+/** Adds the words of `text`. A word that is a noun as well as a verb (`lock`, `post`) counts as a verb only
+ * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts). With `nounsOnly` (values
+ * that name a thing: `device_id: lock.front_door`) no word counts as a verb. */
+export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void {
+  const raw = identifierWords(text);
+  const bases = raw.map(baseWord);
+  const isPlainVerb = (word: string, base: string) =>
+    (VERBS.has(word) && !NOUNS.has(word)) ||
+    (base !== word && VERBS.has(base) && !NOUNS.has(base) && !NOUNS.has(word));
+  const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
+  raw.forEach((word, index) => {
+    const base = bases[index];
+    into.words.push(base);
+    for (const form of base === word ? [word] : [word, base]) {
+      if (!nounsOnly && (plainVerbs === 0 || !NOUNS.has(form))) {
+        for (const verb of VERBS.get(form) ?? []) into.verbs.add(verb);
+      }
+      for (const noun of NOUNS.get(form) ?? []) into.nouns.add(noun);
+    }
+  });
+}
+
+/** Words of the tool name (the tool part of an MCP name) and of operation-like argument values. */
+export function readToolWords(type: string, payload: Record<string, unknown>): ToolWords {
+  const words: ToolWords = { verbs: new Set(), nouns: new Set(), words: [] };
+  const mcp = mcpParts(type);
+  wordsOf(mcp ? mcp.tool : type, words);
+  if (mcp) {
+    for (const word of identifierWords(mcp.server)) {
+      for (const noun of NOUNS.get(word) ?? []) words.nouns.add(noun);
+    }
+  }
+  for (const [key, value] of Object.entries(payload)) {
+    const lower = key.toLowerCase();
+    if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(lower)) {
+      wordsOf(value, words, NAMING_KEYS.has(lower));
+    }
+  }
+  return words;
+}
