@@ -110,38 +110,36 @@ async function main(): Promise<void> {
     const configPath = await writeEngineConfig(dir, llm.url, { general: { rate_limit: 0 } });
     const port = freePort();
     // The start task as a user runs it: deno's task runner stays the parent of the supervisor it starts.
-    system = await spawnServer({
+    const running = await spawnServer({
       args: ["task", "--quiet", "start", "--config", configPath, "--port", String(port)],
       port,
       readyPath: "/api/status",
     });
+    system = running;
     console.log(
       `deno task start (task runner + supervisor + engine) ready in ${fixed(system.readyMs, 0)} ms`,
     );
     await delay(SETTLE_MS);
     report("idle", system.pid, base);
 
-    const thousand = await wsLoad({
-      url: system.url,
-      mode: "turns",
-      clients: 4,
-      durationMs: 300_000,
-      sessionsPerClient: 5,
-      turnsPerSession: 50,
-    }, system.pid);
-    await delay(SETTLE_MS);
+    // 4 clients x 5 sessions x 50 turns, then a pause for the engine to settle.
+    const thousandTurns = async () => {
+      const load = await wsLoad({
+        url: running.url,
+        mode: "turns",
+        clients: 4,
+        durationMs: 300_000,
+        sessionsPerClient: 5,
+        turnsPerSession: 50,
+      }, running.pid);
+      await delay(SETTLE_MS);
+      return load;
+    };
+    const thousand = await thousandTurns();
     report(`after ${thousand.result.completed} turns (${thousand.result.failed} failed)`, system.pid, base);
 
     // The same load again: memory that keeps growing here, rather than levelling off, is a leak.
-    const again = await wsLoad({
-      url: system.url,
-      mode: "turns",
-      clients: 4,
-      durationMs: 300_000,
-      sessionsPerClient: 5,
-      turnsPerSession: 50,
-    }, system.pid);
-    await delay(SETTLE_MS);
+    const again = await thousandTurns();
     report(
       `after ${again.result.completed} more turns in new sessions (${again.result.failed} failed)`,
       system.pid,
