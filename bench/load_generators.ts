@@ -122,11 +122,14 @@ async function fetchLoops(
 }
 
 export interface WsPlan {
+  /** Base URL of the server (http://host:port). */
   url: string;
   mode: "ping" | "turns";
   clients: number;
+  /** ping: how long to send, after warmupMs. turns: an upper bound on the run. */
   durationMs: number;
   warmupMs?: number;
+  /** turns: sessions each client opens, one after another, and turns it runs in each. */
   sessionsPerClient?: number;
   turnsPerSession?: number;
 }

@@ -4,27 +4,8 @@
  * percentiles and its own CPU seconds (from /proc/self/stat).
  * Usage: deno run -A bench/ws_load_client.ts '{"url":"http://127.0.0.1:3100","mode":"ping","clients":32,...}' */
 
-interface Plan {
-  /** Base URL of the server (http://host:port). */
-  url: string;
-  mode: "ping" | "turns";
-  clients: number;
-  /** ping: how long to send, after warmupMs. turns: an upper bound on the run. */
-  durationMs: number;
-  warmupMs?: number;
-  /** turns: sessions each client opens, one after another, and turns it runs in each. */
-  sessionsPerClient?: number;
-  turnsPerSession?: number;
-}
-
-interface Outcome {
-  completed: number;
-  failed: number;
-  seconds: number;
-  p50Ms: number;
-  p99Ms: number;
-  cpuSeconds: number;
-}
+/** The plan and outcome types live with the launcher (load_generators.ts); this import is erased at run time. */
+import type { WsOutcome as Outcome, WsPlan as Plan } from "./load_generators.ts";
 
 const plan = JSON.parse(Deno.args[0] ?? "{}") as Plan;
 const wsBase = plan.url.replace(/^http/, "ws") + "/api/ws";
