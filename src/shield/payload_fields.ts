@@ -162,12 +162,28 @@ export function payloadFields(action: Action): PayloadField[] {
       const kind = depth === 0 && key !== "headers" ? kindOf(type, key, mcp) : undefined;
       if (kind === "outbound" || kind === "content" || kind === "task") {
         fields.push({ kind, key, value: stringify(value) });
+        // An open-world tool's nested object is judged as one text, and the paths in it as paths
+        // (`options: {include_local_files: ["~/.aws/credentials"]}`).
+        if (mcp) visitShapes(value, depth + 1);
         return;
       }
       for (const [name, inner] of Object.entries(value)) {
         if (key === "headers") fields.push({ kind: "header", key, value: `${name}: ${String(inner)}` });
         else visit(inner, name, depth + 1);
       }
+    }
+  };
+  const visitShapes = (value: unknown, depth: number) => {
+    if (fields.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
+    if (typeof value === "string") {
+      // Paths only: the nested object's addresses are read from its text (its links), as before.
+      const shaped = value.length >= 3 && !URL_SHAPE.test(value) ? shapeKind("", value) : undefined;
+      if (shaped === "path") {
+        fields.push({ kind: WRITE_VERBS.test(type.toLowerCase()) ? "write_path" : "path", key: "", value });
+      }
+    } else if (Array.isArray(value)) value.forEach((item) => visitShapes(item, depth + 1));
+    else if (value && typeof value === "object") {
+      for (const inner of Object.values(value)) visitShapes(inner, depth + 1);
     }
   };
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};

@@ -1,7 +1,7 @@
 /** Round 5's checks of shell segments, called once from the effect profile: whole trees read or deleted through
  * the engine's folder or a home, plugins, channels and MCP servers added, code run from fresh clones or forges,
  * history and releases destroyed, data piped to other hosts, user services, mass stops, routes to the engine,
- * code vendored from unknown hosts, and traffic redirected through other hosts (shell lines and written files). */
+ * files copied to other hosts, code vendored from unknown hosts, and traffic redirected through other hosts (shell lines and written files). */
 
 import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -12,7 +12,7 @@ import { judgeChannelInstalls } from "./channel_installs.ts";
 import { judgeClonedRuns } from "./cloned_runs.ts";
 import { judgeForgeRuns } from "./forge_runs.ts";
 import { judgeHistoryAndReleases } from "./history_and_releases.ts";
-import { judgeStreamEgress } from "./stream_egress.ts";
+import { judgeCopyEgress, judgeStreamEgress } from "./stream_egress.ts";
 import { judgeUserServices } from "./user_services.ts";
 import { judgeMassStops } from "./mass_stops.ts";
 import { judgeFindDeletes } from "./find_deletes.ts";
@@ -47,6 +47,7 @@ export function judgeCommandRoutes(
     judgeForgeRuns(segments, findings);
     judgeHistoryAndReleases(segments, findings);
     judgeStreamEgress(segments, environment, findings);
+    judgeCopyEgress(segments, environment, findings);
     judgeUserServices(segments, findings);
     judgeMassStops(segments, findings);
     judgeFindDeletes(segments, environment, findings);

@@ -42,7 +42,12 @@ const PROTECTION_OFF_INTENT = gated(
   /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|waf|antivirus|anti-virus|defender|edr|guardduty|cloudtrail|mfa|2fa|two-factor|(?<!debug |verbose |trace )logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code ?owners|required reviews?|secret scanning|encryption|code review|tests)\b/i,
 );
 const RELAYED_APPROVAL = gated(
-  /\b(?:the )?(?:user|owner|admin|administrator|cto|ceo|cfo|boss|manager|security team|legal)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:already |has |have )?(?:approved|authori[sz]ed|confirmed|signed off|okayed|agreed)\b|\b(?:said|says) (?:it'?s|it is|that'?s) (?:fine|ok|okay)\b|\b(?:approval|permission|authori[sz]ation) (?:was |has been |is )?(?:already )?(?:granted|given|obtained)\b|\bpre-?approved\b/i,
+  /\b(?:the )?(?:user|human|owner|admin|administrator|cto|ceo|cfo|boss|manager|security team|legal)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:already |has |have )?(?:approved|authori[sz]ed|confirmed|signed off|okayed|agreed|said yes|said ok(?:ay)?)\b|\b(?:said|says) (?:it'?s|it is|that'?s) (?:fine|ok|okay)\b|\b(?:approval|permission|authori[sz]ation) (?:was |has been |is )?(?:already )?(?:granted|given|obtained)\b|\bpre-?approved\b/i,
+);
+/** Settings that switch approvals off, written out in the text (`auto_approve: true`, `approval_mode=never`,
+ * `--dangerously-skip-permissions`): the same switches as the settings keys below, handed on as words. */
+const APPROVALS_OFF_TEXT = gated(
+  /\b(?:auto_?approve|autoApprove|skip_?approvals?|no_?confirm\w*|bypass_?permissions|yolo)["']?\s*[:=]\s*["']?(?:true|yes|on|1)\b|--dangerously-(?:skip|bypass)-\w+|\b(?:approval|permission)[_ -]?(?:mode|policy)["']?\s*[:=]\s*["']?(?:never|bypass\w*|yolo|full-auto|off|none)\b/i,
 );
 /** Orders taken from a place anyone can write to (a channel, an inbox, an issue tracker). */
 const OPEN_ORDERS = gated(
@@ -158,6 +163,9 @@ export function judgeIntents(tool: string, text: string, findings: Findings): vo
     findings.escalate("delegation", `"${tool}" asks an agent to approve what a human should`);
   }
   if (MULTIPLY.test(text)) findings.escalate("delegation", `"${tool}" asks agents to multiply`);
+  if (APPROVALS_OFF_TEXT.test(text)) {
+    findings.escalate("delegation", `"${tool}" hands on a setting that turns approvals off`);
+  }
   if (RELAYED_APPROVAL.test(text)) {
     findings.escalate("delegation", `"${tool}" relays an approval nobody can check`);
   }

@@ -277,7 +277,7 @@ export function buildEffectProfile(
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
-  if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, findings);
+  if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);

@@ -5,7 +5,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import { classifyPath, type PathClass } from "./path_classes.ts";
 
-const PATH_WORD = /(?:^|[\s"'`(=:,])((?:~|\$HOME|\$\{HOME\}|\/(?!\/))[^\s"'`;|&)<>,]{1,256})/g;
+const PATH_WORD = /(?:^|[\s"'`(=:,])((?:~|\$HOME|\$\{HOME\}|\.\.\/|\/(?!\/))[^\s"'`;|&)<>,]{1,256})/g;
 /** Classes whose mere naming in handed-on work deserves a human's look. */
 const SENSITIVE = new Set<PathClass>([
   "engine",
@@ -23,6 +23,7 @@ export function sensitiveMention(
   environment: ShieldEnvironment,
 ): { path: string; kind: PathClass } | undefined {
   if (text.length > 64 * 1024 || !/[~/]/.test(text)) return undefined;
+  // `../config.yaml` counts: the engine's files sit beside the workspace.
   let seen = 0;
   for (const match of text.matchAll(PATH_WORD)) {
     if (++seen > MAX_PATHS) return undefined;

@@ -1,17 +1,61 @@
 /** Open-world tools that install software (`mcp__mcp-installer__install_repo_mcp_server`, `install_plugin`,
- * `add_extension`): what they fetch and start is not visible in the call, so a human should see it. */
+ * `add_extension`): what they fetch and start is not visible in the call, so a human should see it. A package
+ * tool naming its ecosystem and package (`add_dependency {ecosystem: "npm", package: "electorn"}`) is judged as
+ * the package manager's install of that name: lookalikes and outside sources as there, a popular name passes. */
 
+import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { PURE_READ } from "./vocabulary.ts";
+import { type Ecosystem, isPopularPackage, judgeInstallArgv } from "./supply_chain.ts";
 
 const INSTALLS = /^(?:install|installs|installer|reinstall)$/;
 const ADDS = /^(?:add|register|enable|load)$/;
 const SOFTWARE =
   /^(?:plugin|plugins|extension|extensions|addon|addons|server|servers|skill|skills|package|packages)$/;
+const PACKAGE_WORDS = /^(?:package|packages|dependency|dependencies|library|module|modules|crate|gem|pkg|lib)$/;
+const NAME_KEYS = /^(?:package|package_name|packagename|pkg|name|dependency|library|module|crate|spec)$/i;
+const ECOSYSTEM_KEYS = /^(?:ecosystem|manager|package_manager|registry|language|lang|type|source)$/i;
+const MANAGERS: Array<[RegExp, Ecosystem]> = [
+  [/^(?:npm|yarn|pnpm|bun|node|nodejs|javascript|js|typescript|ts)$/i, "npm"],
+  [/^(?:pip|pip3|pypi|python|python3|py|uv|poetry|conda)$/i, "pypi"],
+  [/^(?:cargo|crates|crates\.io|rust)$/i, "cargo"],
+];
+const COMMANDS: Record<Ecosystem, string[]> = {
+  npm: ["npm", "install"],
+  pypi: ["pip", "install"],
+  cargo: ["cargo", "add"],
+};
 
-export function judgeOpenWorldInstall(tool: string, words: readonly string[], findings: Findings): void {
+/** The ecosystem and package a package tool names, when both are plain words. */
+function namedPackage(payload: Record<string, unknown>): { ecosystem: Ecosystem; name: string } | undefined {
+  let ecosystem: Ecosystem | undefined;
+  let name: string | undefined;
+  for (const [key, value] of Object.entries(payload)) {
+    if (typeof value !== "string" || value.length > 214) continue;
+    if (ECOSYSTEM_KEYS.test(key)) ecosystem ??= MANAGERS.find(([pattern]) => pattern.test(value))?.[1];
+    else if (NAME_KEYS.test(key)) name ??= value.trim();
+  }
+  return ecosystem && name ? { ecosystem, name } : undefined;
+}
+
+export function judgeOpenWorldInstall(
+  tool: string,
+  words: readonly string[],
+  payload: Record<string, unknown>,
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
   if (words.length === 0 || PURE_READ.has(words[0])) return;
+  const packageTool = words.some((word) => PACKAGE_WORDS.test(word));
   const installs = words.some((word) => INSTALLS.test(word)) ||
-    (words.some((word) => ADDS.test(word)) && words.some((word) => SOFTWARE.test(word)));
-  if (installs) findings.escalate("install", `"${tool}" installs software Shield cannot vet`);
+    (words.some((word) => ADDS.test(word)) && (packageTool || words.some((word) => SOFTWARE.test(word))));
+  if (!installs) return;
+  const named = packageTool ? namedPackage(payload) : undefined;
+  if (named) {
+    const before = findings.list.length;
+    judgeInstallArgv([...COMMANDS[named.ecosystem], named.name], environment, findings);
+    // A popular name from the default registry is what `npm install NAME` would fetch; anything else prompts.
+    if (findings.list.length > before || isPopularPackage(named.ecosystem, named.name)) return;
+  }
+  findings.escalate("install", `"${tool}" installs software Shield cannot vet`);
 }

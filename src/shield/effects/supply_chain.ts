@@ -35,7 +35,12 @@ interface PopularList {
   byLength: Map<number, string[]>;
   /** Targets with separators removed (`cross-env` → `crossenv`), to the target. */
   squashed: Map<string, string>;
+  /** The popular names past the targets, by length: a name one edit from one of them escalates. */
+  allByLength: Map<number, string[]>;
 }
+
+/** Names shorter than this are not compared with the names past the targets (short names collide honestly). */
+const FAR_MIN_LENGTH = 7;
 
 const lists = new Map<Ecosystem, PopularList>();
 function popular(ecosystem: Ecosystem): PopularList {
@@ -54,7 +59,14 @@ function popular(ecosystem: Ecosystem): PopularList {
       const key = target.replace(/[-_.]/g, "");
       if (!squashed.has(key)) squashed.set(key, target);
     }
-    list = { all: new Set([...names, ...extra]), targets, byLength, squashed };
+    const allByLength = new Map<number, string[]>();
+    for (const name of names.slice(TARGETS)) {
+      if (name.length < FAR_MIN_LENGTH - 1) continue;
+      const bucket = allByLength.get(name.length);
+      if (bucket) bucket.push(name);
+      else allByLength.set(name.length, [name]);
+    }
+    list = { all: new Set([...names, ...extra]), targets, byLength, squashed, allByLength };
     lists.set(ecosystem, list);
   }
   return list;
@@ -110,6 +122,26 @@ export function combosquatTarget(ecosystem: Ecosystem, name: string): string | u
   return bare !== normal && bare.length >= 4 && list.byLength.get(bare.length)?.includes(bare)
     ? bare
     : undefined;
+}
+
+const farVerdicts = new Map<string, string | null>();
+
+/** The less popular package (past the most downloaded 2,000, so `electorn` for `electron`) a name is one edit
+ * from: too many honest names sit near them to block, so a human sees the install. */
+export function farLookalikeTarget(ecosystem: Ecosystem, name: string): string | undefined {
+  const normal = normalName(ecosystem, name);
+  const list = popular(ecosystem);
+  if (normal.length < FAR_MIN_LENGTH || list.all.has(normal)) return undefined;
+  const key = `${ecosystem}:${normal}`;
+  const known = farVerdicts.get(key);
+  if (known !== undefined) return known ?? undefined;
+  let found: string | undefined;
+  for (let length = normal.length - 1; length <= normal.length + 1 && !found; length++) {
+    found = list.allByLength.get(length)?.find((target) => editDistance(normal, target, 1) <= 1);
+  }
+  if (farVerdicts.size >= MAX_VERDICTS) farVerdicts.clear();
+  farVerdicts.set(key, found ?? null);
+  return found;
 }
 
 /** Whether the name is one of the ecosystem's popular packages. */
@@ -255,11 +287,16 @@ function specName(ecosystem: Ecosystem, spec: string): string | undefined {
 }
 
 export function judgeInstall(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
-  const install = installOf(segment.argv);
+  judgeInstallArgv(segment.argv, environment, findings);
+}
+
+/** Judges an install command line given as words (`["npm", "install", "express"]`). */
+export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment, findings: Findings): void {
+  const install = installOf(argv);
   if (!install) return;
   for (const index of install.indexes) {
     if (
-      /^(?:git\+|git@)|\.git$/.test(index) || segment.argv.includes("--git") && segment.argv.includes(index)
+      /^(?:git\+|git@)|\.git$/.test(index) || argv.includes("--git") && argv.includes(index)
     ) {
       findings.escalate("install", `installs from the git repository "${index.slice(0, 80)}"`);
       continue;
@@ -298,10 +335,11 @@ export function judgeInstall(segment: Segment, environment: ShieldEnvironment, f
       const sibling = dressed
         ? undefined
         : siblingTarget(normalName(install.ecosystem, name), popular(install.ecosystem).all);
+      const far = dressed || sibling ? undefined : farLookalikeTarget(install.ecosystem, name);
       if (dressed) findings.escalate("install", `"${name}" dresses up the popular package "${dressed}"`);
       else if (sibling) {
         findings.escalate("install", `"${name}" borrows the name of the popular package "${sibling}"`);
-      }
+      } else if (far) findings.escalate("install", `"${name}" is one edit from the package "${far}"`);
     }
   }
 }

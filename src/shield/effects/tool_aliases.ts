@@ -109,7 +109,7 @@ const FILE_WORDS = new Set(["file", "files", "fs", "filesystem"]);
 const GENERIC_WORDS = new Set([
   ...SHELL_WORDS,
   ...CODE_WORDS,
-  ..."run execute exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command"
+  ..."run runner execute executor exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command"
     .split(" "),
 ]);
 
@@ -153,8 +153,8 @@ function mappedTool(name: string): CanonicalTool | undefined {
   }
   const has = (set: Set<string>) => words.some((word) => set.has(word));
   const verb = (list: string) => words.some((word) => list.split(" ").includes(word));
-  if (has(SHELL_WORDS) && (verb("run execute exec") || words.length === 1)) return "execute_command";
-  if (has(CODE_WORDS) && (verb("run execute exec eval") || words.length === 1)) return "run_code";
+  if (has(SHELL_WORDS) && (verb("run runner execute executor exec") || words.length === 1)) return "execute_command";
+  if (has(CODE_WORDS) && (verb("run runner execute executor exec eval") || words.length === 1)) return "run_code";
   if (has(FILE_WORDS)) {
     if (verb("read view open cat get")) return "read_file";
     if (verb("write create save put")) return "write_file";

@@ -66,6 +66,8 @@ function firstKey(payload: Payload, keys: string[], accept: (value: unknown) => 
 }
 
 const isText = (value: unknown) => typeof value === "string";
+/** A whole value that is one web address. */
+const ADDRESS = /^(?:https?:\/\/|www\.)[^\s]{1,2048}$/i;
 
 /** Text written by an edit: strings, or `edits: [{newText}]`-style lists flattened. */
 function writtenText(value: unknown): string | undefined {
@@ -141,6 +143,14 @@ export function canonicalPayload(tool: CanonicalTool, payload: Payload): Payload
       const removed = removedText(payload);
       if (removed) out.removed = removed;
       return out;
+    }
+    case "http_request": {
+      // The address under a key of another vocabulary (`address`, `link`, `page`): found by its shape.
+      if (typeof payload.url === "string") return payload;
+      const key = Object.keys(payload).find((name) =>
+        isText(payload[name]) && ADDRESS.test(payload[name] as string)
+      );
+      return key ? { ...rest(payload, [key]), url: payload[key] } : payload;
     }
     case "create_agent":
     case "create_schedule": {

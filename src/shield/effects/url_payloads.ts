@@ -14,8 +14,10 @@ const QUOTED = /"(https?:\/\/[^"\n]{1,2000})"/gi;
 /** A whole field that is one address with spaces left in it (written by hand, not encoded). */
 const SPACED_ADDRESS = /^https?:\/\/[^\s"'`<>]+\/[^\n"'`<>]{1,2000}$/i;
 const EMPTY_PARAMETER = /[?&][\w.-]{1,32}=$/;
+/** Template fields of many languages, filled in by whoever renders the text: `{{x}}`, `{x}`, Salesforce `{!x}`,
+ * `${x}`, ERB `<%= x %>`, Ruby `#{x}`, `<x>`, `[X]`, `$X`. */
 const PLACEHOLDER =
-  /\{\{?\s*[\w.-]{1,40}\s*\}?\}|%7B%7B?[\w.-]{1,40}%7D|<[a-z_]{2,40}>|\[[A-Z_]{3,40}\]|\$\{?[A-Z_]{3,40}\}?/;
+  /\{\{?\s*!?\s*[\w.-]{1,40}\s*\}?\}|%7B%7B?[\w.-]{1,40}%7D|<[a-z_]{2,40}>|<%=?\s*[\w.]{1,40}\s*%>|#\{[\w.]{1,40}\}|\[[A-Z_]{3,40}\]|\$\{?[A-Z_]{3,40}\}?|\$\{[a-z_][\w.]{1,40}\}/;
 const COMMAND_PARAMETER = /[?&](?:command|cmd|exec|shell|run|script)=[^&#\s]+/i;
 const MAX_CHARS = 64 * 1024;
 const MAX_ADDRESSES = 32;
