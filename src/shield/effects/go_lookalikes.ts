@@ -1,14 +1,28 @@
 /** Go modules installed from an owner that imitates a well-known one (`github.com/boltdb-go/bolt` for
- * `boltdb/bolt`, `stretchr-test/…` for `stretchr/…`, `golang-tools/…` for the Go team's tools): `go install`
- * and `go get` build and run whatever that owner published. */
+ * `boltdb/bolt`, `stretchr-test/…` for `stretchr/…`, `golang-tools/…` for the Go team's tools), or a well-known
+ * module's repository name under another owner (`go-tooling-fast/golangci-lint` for `golangci/golangci-lint`):
+ * `go install` and `go get` build and run whatever that owner published. */
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { editDistance } from "./supply_chain.ts";
 import { POPULAR_GO_OWNERS } from "./data/popular_go.ts";
+import { POPULAR_GO_MODULES } from "./data/popular_more.ts";
 
 const OWNERS = new Set(POPULAR_GO_OWNERS.split(/\s+/).filter(Boolean).map((owner) => owner.toLowerCase()));
-const MODULE = /^(?:github\.com|gitlab\.com|bitbucket\.org)\/([\w.-]+)\/[\w.-]+/i;
+const MODULE = /^(?:github\.com|gitlab\.com|bitbucket\.org)\/([\w.-]+)\/([\w.-]+)/i;
+/** Well-known modules' repository names (five characters or more, so `cli`, `mux` stay free) to their owners. */
+const KNOWN_REPOSITORIES = new Map<string, string>();
+for (const module of POPULAR_GO_MODULES) {
+  const [, owner, repository] = MODULE.exec(module) ?? [];
+  if (owner && repository && repository.length >= 5) KNOWN_REPOSITORIES.set(repository.toLowerCase(), owner);
+}
+
+/** The well-known module whose repository name `owner/repository` borrows under another owner, if any. */
+function borrowed(owner: string, repository: string): string | undefined {
+  const known = KNOWN_REPOSITORIES.get(repository);
+  return known && known.toLowerCase() !== owner && !OWNERS.has(owner) ? `${known}/${repository}` : undefined;
+}
 
 /** The well-known owner `owner` imitates, if any. */
 function imitated(owner: string): string | undefined {
@@ -26,8 +40,9 @@ export function judgeGoLookalikes(segments: readonly Segment[], findings: Findin
   for (const segment of segments) {
     if (segment.program !== "go" || !/^(?:install|get|run)$/.test(segment.argv[1] ?? "")) continue;
     for (const arg of segment.argv.slice(2, 24)) {
-      const owner = MODULE.exec(arg)?.[1]?.toLowerCase();
-      const known = owner ? imitated(owner) : undefined;
+      const parts = MODULE.exec(arg);
+      const owner = parts?.[1]?.toLowerCase();
+      const known = owner ? imitated(owner) ?? borrowed(owner, parts![2].toLowerCase()) : undefined;
       if (known) {
         findings.escalate(
           "install",

@@ -69,7 +69,12 @@ const VULNERABLE = gated(
   /\b(?:home alone|away (?:all|this) week(?:end)?|house (?:is )?empty|key under)\b/i,
 );
 const CONFIDENTIAL = gated(
-  /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement)\b/i,
+  /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement|keep (?:it|this) (?:quiet|secret|confidential|between us)|reduction in force|job cuts|(?:cut|cutting|eliminat(?:e|ing)) \d+ (?:roles|jobs|positions|people))\b/i,
+);
+/** A wallet's recovery words written out after their label (`seed phrase: abandon ability able …`, twelve to
+ * twenty-four lower-case words): whoever reads them owns the wallet. */
+const SEED_PHRASE = gated(
+  /\b(?:seed|recovery|mnemonic|secret|backup|wallet)(?: (?:phrase|words|seed))?\s*(?:is|:|=|-)\s*(?:[a-z]{3,8}[ ,]+){11,23}[a-z]{3,8}\b/i,
 );
 const LOGIN_LINK = gated(
   /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i,
@@ -164,6 +169,7 @@ export function sensitiveFindings(raw: string): SensitiveFinding[] {
   financial(text, found);
   if (ONE_TIME.test(text)) found.push({ kind: "one-time code", evidence: "a one-time or recovery code" });
   if (passwordShown(text)) found.push({ kind: "password", evidence: "a password" });
+  if (SEED_PHRASE.test(text)) found.push({ kind: "password", evidence: "a wallet's recovery phrase" });
   personal(text, found);
   if (HEALTH.test(text)) found.push({ kind: "health data", evidence: "health details" });
   if (CONFIDENTIAL.test(text)) {

@@ -1,7 +1,7 @@
 /** The words of an open-world tool's call that say what it does: its name (the tool part of an MCP name, the server
  * part for nouns) and the values of operation-like arguments (`operation_name: delete-bucket`), each reduced to
  * its vocabulary form and sorted into verbs and nouns (vocabulary.ts). */
-import { type NounClass, NOUNS, type VerbClass, VERBS } from "./vocabulary.ts";
+import { type NounClass, NOUNS, PURE_READ, type VerbClass, VERBS } from "./vocabulary.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
 export interface ToolWords {
@@ -68,7 +68,8 @@ export function baseWord(word: string): string {
 }
 
 /** Adds the words of `text`. A word that is a noun as well as a verb (`lock`, `post`) counts as a verb only
- * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts). With `nounsOnly` (values
+ * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts); after a leading read verb an
+ * inflected word is a noun (`get_rating_reviews` reads ratings). With `nounsOnly` (values
  * that name a thing: `device_id: lock.front_door`) no word counts as a verb. */
 export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void {
   const raw = identifierWords(text);
@@ -77,11 +78,14 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
     (VERBS.has(word) && !NOUNS.has(word)) ||
     (base !== word && VERBS.has(base) && !NOUNS.has(base) && !NOUNS.has(word));
   const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
+  // After a leading read verb, inflected words are what is read (`get_rating_reviews`, `list_scheduled_transfers`).
+  const readsFirst = raw.length > 1 && PURE_READ.has(bases[0]);
   raw.forEach((word, index) => {
     const base = bases[index];
     into.words.push(base);
+    const readObject = readsFirst && index > 0 && base !== word;
     for (const form of base === word ? [word] : [word, base]) {
-      if (!nounsOnly && (plainVerbs === 0 || !NOUNS.has(form))) {
+      if (!nounsOnly && !readObject && (plainVerbs === 0 || !NOUNS.has(form))) {
         for (const verb of VERBS.get(form) ?? []) into.verbs.add(verb);
       }
       for (const noun of NOUNS.get(form) ?? []) into.nouns.add(noun);
