@@ -28,6 +28,8 @@ const CREDENTIAL_DUMP = gated(
 );
 /** Tools that keep notes or memories an agent reads back later: what they store is a standing instruction. */
 const KEEPS_FOR_LATER = /memor|note|remember|knowledge|fact|preference|instruction|prompt|persona/i;
+/** What a path to a secret store or the engine's files starts with in prose (a cheap test before the path scan). */
+const NAMES_PLACE = /~\/|\.\.\/|\$\{?HOME|\/(?:home|root|Users|etc|var|opt|srv)\//;
 const SUBSTITUTION = /\$\([^)]{1,512}\)|`[^`\n]{1,512}`|<\([^)]{1,512}\)/g;
 
 export function judgeToolArguments(
@@ -54,7 +56,7 @@ export function judgeToolArguments(
   }
   // A secret store or the engine's own files named to a tool that has no business with them: the poisoned
   // tool's side argument telling the agent what to read next ("call read_file on ../config.yaml").
-  const named = sensitiveMention(joined, environment);
+  const named = NAMES_PLACE.test(joined) ? sensitiveMention(joined, environment) : undefined;
   if (named && (named.kind === "engine" || named.kind === "secret")) {
     findings.escalate("read", `"${tool}" is handed text naming "${named.path}" (${named.kind})`);
   }

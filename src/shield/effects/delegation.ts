@@ -46,9 +46,14 @@ const RELAYED_APPROVAL = gated(
 );
 /** Settings that switch approvals off, written out in the text (`auto_approve: true`, `approval_mode=never`,
  * `--dangerously-skip-permissions`): the same switches as the settings keys below, handed on as words. */
-const APPROVALS_OFF_TEXT = gated(
-  /\b(?:auto_?approve|autoApprove|skip_?approvals?|no_?confirm\w*|bypass_?permissions|yolo)["']?\s*[:=]\s*["']?(?:true|yes|on|1)\b|--dangerously-(?:skip|bypass)-\w+|\b(?:approval|permission)[_ -]?(?:mode|policy)["']?\s*[:=]\s*["']?(?:never|bypass\w*|yolo|full-auto|off|none)\b/i,
-);
+const APPROVALS_OFF_TEXT =
+  /\b(?:auto_?approve|autoApprove|skip_?approvals?|no_?confirm\w*|bypass_?permissions|yolo)["']?\s*[:=]\s*["']?(?:true|yes|on|1)\b|--dangerously-(?:skip|bypass)-\w+|\b(?:approval|permission)[_ -]?(?:mode|policy)["']?\s*[:=]\s*["']?(?:never|bypass\w*|yolo|full-auto|off|none)\b/i;
+/** Whether a text may hold one of those switches: native substring tests, so the switches' many spellings add
+ * nothing to the shared literal automaton. */
+function mayTurnApprovalsOff(text: string): boolean {
+  return text.includes("pprov") || text.includes("onfirm") || text.includes("ermission") ||
+    text.includes("dangerously") || /yolo/i.test(text);
+}
 /** Orders taken from a place anyone can write to (a channel, an inbox, an issue tracker). */
 const OPEN_ORDERS = gated(
   /\b(?:run|execute|do|follow|obey|carry out|perform|apply)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:any|every|all|whatever|each)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:commands?|instructions?|requests?|tasks?|orders?|scripts?)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:posted|sent|written|found|received|in|from|that (?:appear|arrive)|listed)\b/i,
@@ -163,7 +168,7 @@ export function judgeIntents(tool: string, text: string, findings: Findings): vo
     findings.escalate("delegation", `"${tool}" asks an agent to approve what a human should`);
   }
   if (MULTIPLY.test(text)) findings.escalate("delegation", `"${tool}" asks agents to multiply`);
-  if (APPROVALS_OFF_TEXT.test(text)) {
+  if (mayTurnApprovalsOff(text) && APPROVALS_OFF_TEXT.test(text)) {
     findings.escalate("delegation", `"${tool}" hands on a setting that turns approvals off`);
   }
   if (RELAYED_APPROVAL.test(text)) {

@@ -12,7 +12,8 @@ const INSTALLS = /^(?:install|installs|installer|reinstall)$/;
 const ADDS = /^(?:add|register|enable|load)$/;
 const SOFTWARE =
   /^(?:plugin|plugins|extension|extensions|addon|addons|server|servers|skill|skills|package|packages)$/;
-const PACKAGE_WORDS = /^(?:package|packages|dependency|dependencies|library|module|modules|crate|gem|pkg|lib)$/;
+const PACKAGE_WORDS =
+  /^(?:package|packages|dependency|dependencies|library|module|modules|crate|gem|pkg|lib)$/;
 const NAME_KEYS = /^(?:package|package_name|packagename|pkg|name|dependency|library|module|crate|spec)$/i;
 const ECOSYSTEM_KEYS = /^(?:ecosystem|manager|package_manager|registry|language|lang|type|source)$/i;
 const MANAGERS: Array<[RegExp, Ecosystem]> = [

@@ -57,7 +57,8 @@ const COPIERS = new Set(["scp", "rsync"]);
 const PRIVATE_ADDRESS =
   /^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|169\.254\.|\[?f[cd][0-9a-f]{2}:|\[?fe80:)/i;
 /** Options of scp and rsync that take the next word as their value. */
-const COPY_VALUED = /^-[cFiJlopPSe]$|^--(?:rsh|port|exclude|include|filter|exclude-from|include-from|files-from)$/;
+const COPY_VALUED =
+  /^-[cFiJlopPSe]$|^--(?:rsh|port|exclude|include|filter|exclude-from|include-from|files-from)$/;
 const REMOTE = /^(?:rsync:\/\/(?:[^@/\s]*@)?([^/:\s]+)|(?:[^@/\s]+@)?(\[[^\]\s]+\]|[^:/\s]+)::?)/;
 
 /** The host a copy sends to: its last remote operand, when an earlier operand is local. */

@@ -153,8 +153,12 @@ function mappedTool(name: string): CanonicalTool | undefined {
   }
   const has = (set: Set<string>) => words.some((word) => set.has(word));
   const verb = (list: string) => words.some((word) => list.split(" ").includes(word));
-  if (has(SHELL_WORDS) && (verb("run runner execute executor exec") || words.length === 1)) return "execute_command";
-  if (has(CODE_WORDS) && (verb("run runner execute executor exec eval") || words.length === 1)) return "run_code";
+  if (has(SHELL_WORDS) && (verb("run runner execute executor exec") || words.length === 1)) {
+    return "execute_command";
+  }
+  if (has(CODE_WORDS) && (verb("run runner execute executor exec eval") || words.length === 1)) {
+    return "run_code";
+  }
   if (has(FILE_WORDS)) {
     if (verb("read view open cat get")) return "read_file";
     if (verb("write create save put")) return "write_file";
