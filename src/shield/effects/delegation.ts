@@ -25,7 +25,7 @@ export const INSTRUCTIONS_TO_AI = gated(
 );
 /** What a task asks for, in words rather than commands. */
 const DESTROY_INTENT = gated(
-  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b/i,
+  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}(?:~\/(?=[\s*]|$)|\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b)/i,
 );
 const SEND_INTENT = gated(
   /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i,
@@ -69,7 +69,9 @@ const MULTIPLY = gated(
 const RESIST_STOP = gated(
   /\b(?:ignore|refuse|resist|disregard)\b[^.\n]{0,40}\b(?:shut ?down|stop|kill|cancel|terminate)\b|\b(?:restart|respawn|revive) (?:it|itself|yourself)\b[^.\n]{0,30}\b(?:stops|killed|dies|terminated)\b|\b(?:run|keep running|stay alive)\b[^.\n]{0,20}\b(?:forever|indefinitely|no matter what)\b/i,
 );
-const ALL_TOOLS = /^(?:\*|all|any|everything)$/i;
+/** Every tool, or every command of a shell or write tool in permission-rule form (`Bash(*)`, `Write(*)`). */
+const ALL_TOOLS =
+  /^(?:\*|all|any|everything|(?:bash|shell|sh|terminal|exec|execute|run|command|powershell|write|edit)\(\*(?::\*)?\))$/i;
 const NO_APPROVAL_VALUE =
   /bypass|dangerously|yolo|^never$|full-auto|danger-full-access|skip|^off$|^none$|auto-?approve/i;
 const RECON = gated(

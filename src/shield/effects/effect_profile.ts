@@ -47,6 +47,7 @@ import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeClaimedAuthority } from "./claimed_authority.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
+import { judgeOpenWorldRound7 } from "./open_world_round7.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
 import { judgeDataUrls } from "./data_urls.ts";
@@ -296,6 +297,7 @@ export function buildEffectProfile(
     );
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
+    judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(

@@ -201,6 +201,16 @@ function forwardsOneItem(
     );
 }
 
+/** Whether a word of the name is an access object (`update_user_role`, `add_member`); `user` before another noun
+ * is a resource path (`gmail_users_messages_send` sends a message, `users_settings_update` changes settings). */
+function accessObject(words: readonly string[]): boolean {
+  return words.some((word, index) =>
+    NOUNS.get(word)?.includes("access") &&
+    !(word === "user" && index + 1 < words.length && NOUNS.has(words[index + 1]) &&
+      !NOUNS.get(words[index + 1])?.includes("access"))
+  );
+}
+
 export interface OpenWorldReading {
   words: ToolWords;
   recipients: string[];
@@ -256,7 +266,7 @@ export function judgeOpenWorld(
     !words.words.some((word) => !word.startsWith("delegat") && NOUNS.get(word)?.includes("access"));
   const granting = verbs.has("grant") &&
     !(delegation && [...words.words].every((word) => !GRANT_ONLY.has(word)));
-  if (granting || signals.publicFlag || (nouns.has("access") && has(verbs, "write", "send"))) {
+  if (granting || signals.publicFlag || (accessObject(words.words) && has(verbs, "write", "send"))) {
     findings.escalate("access", `"${name}" grants or changes access`);
   }
   if ((verbs.has("disable") || signals.offFlag) && nouns.has("security")) {

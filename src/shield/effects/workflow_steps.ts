@@ -1,6 +1,7 @@
 /** The shell steps of a CI workflow (`run:` lines and blocks): an attacker-controlled event field expanded into
  * the script (`${{ github.event.issue.title }}`: script injection, the fix is an `env:` variable), and a
- * repository secret sent in the same step to a host outside the allowed list. */
+ * repository secret sent in the same step to a host outside the allowed list, in the script or through the step's
+ * `env:` mapping (`env: {T: ${{ secrets.X }}}` with `curl -d "$(env)" https://…`). */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
@@ -36,9 +37,31 @@ export function runSteps(text: string): string[] {
   return steps;
 }
 
+/** Each list item (a step) holding a `run:` key, whole: its script with its `env:` and `with:` mappings. */
+function stepItems(text: string): string[] {
+  const lines = text.split("\n", MAX_LINES);
+  const items: string[] = [];
+  for (let i = 0; i < lines.length && items.length < 64; i++) {
+    const start = /^(\s*)-\s/.exec(lines[i]);
+    if (!start) continue;
+    const indent = start[1].length;
+    let end = i + 1;
+    while (end < lines.length && (lines[end].trim() === "" || /^\s*/.exec(lines[end])![0].length > indent)) {
+      end++;
+    }
+    const item = lines.slice(i, end).join("\n");
+    if (/^\s*(?:-\s+)?run:/m.test(item) && SECRET.test(item)) items.push(item);
+  }
+  return items;
+}
+
 export function judgeWorkflowSteps(text: string, environment: ShieldEnvironment, findings: Findings): void {
   if (!text.includes("run:")) return;
-  for (const step of runSteps(text)) {
+  const steps = runSteps(text);
+  if (SECRET.test(text)) {
+    steps.push(...stepItems(text).map((item) => runSteps(item).join("\n") + "\n" + item));
+  }
+  for (const step of steps) {
     const untrusted = UNTRUSTED.exec(step);
     if (untrusted) {
       findings.escalate(
