@@ -30,6 +30,9 @@ const CREDENTIAL_DUMP = gated(
 const KEEPS_FOR_LATER = /memor|note|remember|knowledge|fact|preference|instruction|prompt|persona/i;
 /** What a path to a secret store or the engine's files starts with in prose (a cheap test before the path scan). */
 const NAMES_PLACE = /~\/|\.\.\/|\$\{?HOME|\/(?:home|root|Users|etc|var|opt|srv)\//;
+/** A spreadsheet cell that starts a program when the file is opened (DDE: `=cmd|' /C …'!A0`, `@SUM(cmd|…)`). */
+const DDE_FORMULA =
+  /(?:^|["',;\t[])\s*[=+@-][^\n"]{0,40}?\b(?:cmd|powershell|pwsh|mshta|msexcel|rundll32|regsvr32|certutil|wscript|cscript)(?:\.exe)?\s*\|/im;
 const SUBSTITUTION = /\$\([^)]{1,512}\)|`[^`\n]{1,512}`|<\([^)]{1,512}\)/g;
 
 export function judgeToolArguments(
@@ -44,6 +47,9 @@ export function judgeToolArguments(
     findings.escalate("message", `"${tool}" is handed instructions addressed to an AI`);
   }
   judgeAddressedInstructions(tool, joined, findings);
+  if (joined.includes("|") && DDE_FORMULA.test(joined)) {
+    findings.escalate("exec", `"${tool}" writes a spreadsheet formula that starts a program when opened`);
+  }
   judgeUrlTemplates(tool, texts, environment, findings);
   judgeMessageSecrets(tool, joined, findings);
   if (CREDENTIAL_DUMP.test(joined)) {

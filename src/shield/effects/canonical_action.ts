@@ -2,8 +2,8 @@
  * become the command line that would run their code (`python3 -c '…'`), so the shell parser judges it. */
 
 import type { Action } from "../types.ts";
-import type { CanonicalTool } from "./tool_aliases.ts";
-import { canonicalPayload } from "./tool_payload.ts";
+import { type CanonicalTool, PROGRAM_TOOLS } from "./tool_aliases.ts";
+import { canonicalPayload, commandText } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
 export interface CanonicalAction {
@@ -60,6 +60,16 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
     return { type: "read_file", payload: canonicalPayload("read_file", others) };
   }
   const payload = canonicalPayload(tool, raw);
+  const program = (mcpParts(type)?.tool ?? type).toLowerCase();
+  if (tool === "execute_command" && PROGRAM_TOOLS.has(program)) {
+    // `kubectl {args: ["get", "pods"]}` runs `kubectl get pods`.
+    const words = typeof payload.command === "string" ? payload.command : commandText(raw.args) ?? "";
+    const named = words === program || words.startsWith(`${program} `);
+    return {
+      type: "execute_command",
+      payload: { ...payload, command: named ? words : `${program} ${words}`.trim() },
+    };
+  }
   if (tool === "run_code" && typeof payload.code === "string") {
     const { code, ...others } = payload;
     return {

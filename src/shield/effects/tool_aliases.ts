@@ -139,9 +139,17 @@ export function canonicalTool(type: string): CanonicalTool | undefined {
   return tool;
 }
 
+/** Tools named for a command-line program (`kubectl {args: […]}`, `terraform {command: "plan"}`): the program's
+ * command line, judged as one. */
+export const PROGRAM_TOOLS = new Set(
+  "kubectl oc helm terraform tofu gcloud gsutil az docker podman git gh npm pnpm yarn pip pip3 cargo make go"
+    .split(" "),
+);
+
 function mappedTool(name: string): CanonicalTool | undefined {
   const exact = EXACT[compactName(name)];
   if (exact) return exact;
+  if (PROGRAM_TOOLS.has(name.toLowerCase())) return "execute_command";
   const words = identifierWords(name);
   // A name with words of its own besides the shell or code words (`smartthings_execute_command`,
   // `kubernetes_exec_in_pod`) is a service's tool that happens to take a command: it is judged open-world.

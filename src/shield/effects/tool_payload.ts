@@ -39,6 +39,14 @@ const CONTENT_KEYS = [
   "new_source",
   "edits",
 ];
+/** Keys naming the program alone when its arguments come apart. */
+const PROGRAM_KEYS = ["program", "executable", "binary"];
+const ARGS_KEYS = ["args", "arguments", "argv", "parameters", "params"];
+/** One word: a program's name or path, not a command line. */
+const isProgram = (value: unknown) => typeof value === "string" && /^[\w./~+-]{1,256}$/.test(value);
+const isArguments = (value: unknown) =>
+  (typeof value === "string" && value.length <= 64 * 1024) ||
+  (Array.isArray(value) && value.length <= 256 && value.every((item) => typeof item === "string"));
 const COMMAND_KEYS = ["command", "cmd", "script", "commands", "cli_command", "input", "code", "args", "argv"];
 const CODE_KEYS = ["code", "source", "program", "script", "input", "cmd", "command", "snippet", "expression"];
 const TASK_KEYS = ["prompt", "task", "description", "instructions", "message", "goal", "objective"];
@@ -118,8 +126,17 @@ function rest(payload: Payload, used: Array<string | undefined>): Payload {
 export function canonicalPayload(tool: CanonicalTool, payload: Payload): Payload {
   switch (tool) {
     case "execute_command": {
-      const key = firstKey(payload, COMMAND_KEYS, (value) => commandText(value) !== undefined);
+      const key = firstKey(payload, PROGRAM_KEYS, isProgram) ??
+        firstKey(payload, COMMAND_KEYS, (value) => commandText(value) !== undefined);
       if (!key) return payload;
+      // A program and its arguments given apart (`{command: "rm", args: ["-rf", "/x"]}`) are one command line.
+      const argsKey = isProgram(payload[key]) ? firstKey(payload, ARGS_KEYS, isArguments) : undefined;
+      if (argsKey) {
+        const words = typeof payload[argsKey] === "string"
+          ? `${payload[key]} ${payload[argsKey]}`
+          : commandText([payload[key], ...(payload[argsKey] as string[])]);
+        return { ...rest(payload, [key, argsKey]), command: words };
+      }
       return { ...rest(payload, [key]), command: commandText(payload[key]) };
     }
     case "run_code": {

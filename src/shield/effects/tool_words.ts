@@ -103,6 +103,7 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
       for (const noun of NOUNS.get(word) ?? []) words.nouns.add(noun);
     }
   }
+  if (typeof payload.query === "string") graphQlWords(payload.query, words);
   for (const [key, value] of Object.entries(payload)) {
     const lower = key.toLowerCase();
     if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(lower)) {
@@ -110,4 +111,13 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
     }
   }
   return words;
+}
+
+const GRAPHQL_OPERATION = /^\s*(?:(query|mutation|subscription)\b[^{]{0,200})?\{\s*[A-Za-z_]/;
+
+/** A GraphQL document's operation: a query reads (`query { viewer { login } }`, `{ repository … }`). A mutation
+ * adds no words: its effect sits in its input, which is not read here, so it stays for a human to see. */
+function graphQlWords(text: string, into: ToolWords): void {
+  const operation = GRAPHQL_OPERATION.exec(text.slice(0, 512));
+  if (operation && operation[1] !== "mutation" && operation[1] !== "subscription") wordsOf("get", into);
 }
