@@ -9,7 +9,7 @@ import { LITERALS, type TextScan } from "./literal_index.ts";
 import { BIT, FieldTexts } from "./rule_texts.ts";
 import { AnchoredRegex } from "./anchored_regex.ts";
 import { requiredLiteralBranches } from "./regex_literals.ts";
-import { type GapProfile, gapProfile, type RunStats, worstSteps } from "./regex_cost.ts";
+import { exceedsSteps, type GapProfile, gapProfile, type RunStats } from "./regex_cost.ts";
 
 export { fieldTexts } from "./rule_texts.ts";
 
@@ -224,7 +224,7 @@ export class HeuristicMatcher {
       this.runsOf = text;
       this.runs.clear();
     }
-    return worstSteps(gap, text, this.runs) > COST_BUDGET;
+    return exceedsSteps(gap, text, COST_BUDGET, this.runs);
   }
 }
 
