@@ -1,4 +1,4 @@
-/** The decoders normalisation applies to a text: percent and `\\x`/`\\u`/octal/`&#` escapes, base64 runs (and
+/** The decoders normalisation applies to a text: percent and `\x`/`\u`/octal/`&#` escapes, base64 runs (and
  * zlib or gzip streams inside them), hex runs and spaced hex pairs, each keeping only results that read as text. */
 
 import { inflate } from "./inflate.ts";
