@@ -5,7 +5,8 @@ import type { Action } from "./types.ts";
 import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
-import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
+import { normalizePath, type NormalPath } from "./paths.ts";
+import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_TEXT } from "./view_shell.ts";
 import { canonicalTool } from "./effects/tool_aliases.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
@@ -51,57 +52,7 @@ const SCRIPT_PATH =
 const CODE_PATH =
   /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1|rs|go|java|kt|kts|cs|swift|scala|groovy|gradle)$/i;
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
-const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
-const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
-const MAX_PATH_ARGS = 32;
 const MAX_REQUEST_CHARS = 16 * 1024;
-/** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
-const METADATA_COMMANDS = new Set([
-  "chmod",
-  "chown",
-  "chgrp",
-  "ls",
-  "stat",
-  "test",
-  "[",
-  "du",
-  "ssh-add",
-  "ssh-keygen",
-  "realpath",
-  "readlink",
-  "dirname",
-  "basename",
-]);
-/** Options naming a key a program authenticates with (used in place, never read out): their value is no read. */
-const KEY_USE_OPTIONS: Record<string, string> = {
-  ssh: "-i",
-  scp: "-i",
-  sftp: "-i",
-  autossh: "-i",
-  "ssh-copy-id": "-i",
-};
-const READ_REDIRECT = /^<(?:>|&)?$/;
-const ROOTED_WORD = /^[~/$]/;
-const SPACE = /\s/;
-/** JavaScript's `\s` among the ASCII characters (the others are asked of the regex). */
-const ASCII_SPACE = new Uint8Array(128).map((_zero, code) => SPACE.test(String.fromCharCode(code)) ? 1 : 0);
-
-/** `SPACE.test(word)` by a loop over the word (it runs on every argument). */
-function hasSpace(word: string): boolean {
-  for (let i = 0; i < word.length; i++) {
-    const code = word.charCodeAt(i);
-    if (code < 128 ? ASCII_SPACE[code] === 1 : SPACE.test(word[i])) return true;
-  }
-  return false;
-}
-const SPACES = /\s+/;
-
-function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): void {
-  const list = map.get(kind);
-  if (list) list.push(...values);
-  else map.set(kind, [...values]);
-}
-
 function gitPushCommand(payload: Record<string, unknown>): string {
   const words = ["git", "push"];
   if (payload.force === true) words.push("--force");
@@ -114,29 +65,6 @@ function gitPushCommand(payload: Record<string, unknown>): string {
 function searchCommand(payload: Record<string, unknown>): string {
   const quote = (value: unknown) => `'${String(value ?? "").replaceAll("'", "")}'`;
   return `grep -r ${quote(payload.pattern)} ${quote(payload.path ?? ".")}`;
-}
-
-/** A one-character bracket class glued to a word (`c[u]rl`, `[p]arapet`, `.e[n]v`): a disguised letter. A class
- * standing alone (`- [x] done`) disguises nothing. */
-const GLUED_CLASS = /[\w./~[\]-]\[[a-z0-9]\]|\[[a-z0-9]\][\w./~[\]-]/i;
-const GLUED_CLASSES = /(?<=[\w./~[\]-])\[([a-z0-9])\]|\[([a-z0-9])\](?=[\w./~[\]-])/gi;
-
-/** Extra forms of shell text: `[p]arapet` → `parapet`, `c\\url` and `cu''rl` → `curl`, literals reversed when
- * piped through `rev`. */
-function shellVariants(variants: string[]): string[] {
-  const extra: string[] = [];
-  for (const text of variants) {
-    if (text.includes("[") && GLUED_CLASS.test(text)) extra.push(text.replace(GLUED_CLASSES, "$1$2"));
-    if ((text.includes("\\") || text.includes("''") || text.includes('""')) && /\\[a-z]|''|""/i.test(text)) {
-      extra.push(text.replace(/\\([a-z0-9])/gi, "$1").replace(/''|""/g, ""));
-    }
-    if (text.includes("rev") && /\|\s*rev\b/.test(text)) {
-      for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) {
-        extra.push([...literal.slice(1, -1)].reverse().join(""));
-      }
-    }
-  }
-  return extra;
 }
 
 /** Work handed to another agent (prompts, task descriptions). A short text is parsed as shell whole; longer prose
@@ -183,110 +111,6 @@ function addFileUrls(view: BuildingView, urls: string[]): void {
     }
     view.paths.push(view.normal(path));
   }
-}
-
-/** Parses shell text into segments; `withPaths` false for scripts being written (their paths are not touched now). */
-function addShell(view: BuildingView, variants: string[], withPaths = true, expand = true): void {
-  for (const variant of variants) {
-    const parsed = view.parse(variant);
-    if (parsed.truncated) view.truncatedShell = true;
-    view.segments.push(...parsed.segments);
-    if (parsed.code.length > 0) push(view.texts, "code", parsed.code.flatMap(textVariants));
-    const line = expandedLine(parsed.segments);
-    if (expand && line !== variant && line.length > 0) push(view.texts, "shell", [line]);
-    if (!withPaths) continue;
-    for (const target of parsed.writeTargets) view.writePaths.push(...shellForms(view, target));
-    let cwd = "";
-    for (const segment of parsed.segments) {
-      const argv = segment.argv;
-      if (segment.depth === 0 && argv[0] === "cd" && argv[1]) {
-        cwd = argv[1].endsWith("/") ? argv[1] : `${argv[1]}/`;
-        continue;
-      }
-      for (const redirect of segment.redirects) {
-        if (READ_REDIRECT.test(redirect.op) && looksLikePath(redirect.target)) {
-          addShellPath(view, redirect.target);
-        }
-      }
-      if (METADATA_COMMANDS.has(segment.program)) continue;
-      if (cwd !== "" && segment.depth === 0) {
-        for (let index = 1; index < argv.length; index++) {
-          const word = argv[index];
-          if (!word.startsWith("-") && !ROOTED_WORD.test(word) && looksLikePath(word)) {
-            addShellPath(view, cwd + word);
-          }
-        }
-      }
-      for (let index = 1; index < argv.length; index++) {
-        const word = argv[index];
-        if (word.length > 512 || !hasSpace(word)) continue;
-        // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
-        for (const inner of word.split(SPACES).slice(0, 16)) {
-          if (looksLikePath(inner)) addShellPath(view, inner);
-        }
-      }
-      const keyOption = KEY_USE_OPTIONS[segment.argv[0] ?? ""];
-      let taken = 0;
-      for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
-        const word = segment.argv[index];
-        if (!looksLikePath(word) || (keyOption && segment.argv[index - 1] === keyOption)) continue;
-        taken++;
-        addShellPath(view, word.includes("=") ? word.replace(/^[a-z-]*=/i, "") : word);
-      }
-    }
-    const text = parsed.withoutBodies ?? variant;
-    if (text.includes("://")) { for (const url of text.match(URL_IN_TEXT) ?? []) view.urls.push(url); }
-    // URLs of decoded or rebuilt commands (`$(echo … | base64 -d)`, concatenated code strings) count too.
-    for (const segment of parsed.segments) {
-      for (const word of segment.argv) {
-        if (word.length < 2048 && word.includes("://") && URL_WORD.test(word) && !view.urls.includes(word)) {
-          view.urls.push(word);
-        }
-      }
-    }
-  }
-}
-
-/** The parsed command line rebuilt from its segments (variables, case changes and decoded pipelines expanded), so
- * whole-line rules judge what would run rather than how it was spelled. */
-function expandedLine(segments: Segment[]): string {
-  let line = "";
-  let previous: Segment | undefined;
-  for (const segment of segments) {
-    if (line !== "") {
-      // A pipe or list inside a nested command keeps its operator, so `bash <<EOF … curl … | sh` reads as a pipe.
-      const joined = segment.joinedBy !== "" && segment.joinedBy !== "\n" &&
-        (segment.depth === 0 || previous?.depth === segment.depth);
-      line += joined ? ` ${segment.joinedBy} ` : " ; ";
-    }
-    line += segment.text;
-    previous = segment;
-  }
-  return line.length > 64 * 1024 ? "" : line;
-}
-
-/** A path word of a shell command: `~` and `$HOME` are the shell's HOME (the workspace when the engine runs it)
- * and, to be safe, the user's home too. */
-function addShellPath(view: BuildingView, word: string): void {
-  view.paths.push(...shellForms(view, word));
-}
-
-function shellForms(view: BuildingView, word: string): NormalPath[] {
-  const forms = [view.normal(word)];
-  const first = word.charCodeAt(0);
-  if ((first === 0x7e || first === 0x24) && /^(?:~(?:\/|$)|\$\{?HOME\b)/.test(word)) {
-    forms.push(normalizePath(word, view.workspaceRoot, view.shellHome));
-  }
-  return forms;
-}
-
-interface BuildingView extends ActionView {
-  shellHome: string;
-  workspaceRoot: string;
-  /** normalizePath, remembered by text for this view. */
-  normal(path: string): NormalPath;
-  /** parseShell, remembered by text for this view: variants and prose often repeat a command. */
-  parse(text: string): ReturnType<typeof parseShell>;
 }
 
 export function buildActionView(

@@ -213,6 +213,27 @@ export function worstSteps(profile: GapProfile, text: string, runs = new Map<Reg
   return heads.longest * longest;
 }
 
+/** Whether `worstSteps(profile, text, runs)` exceeds `budget`, measuring the runs only when bounds that need no
+ * pass over the text's runs leave it open: a run is at most the text's length L, so with head literals the steps
+ * are at most heads × L, and without them at most L(L+1)/2 (one run as long as the text). Same answer as
+ * comparing `worstSteps` with the budget. */
+export function exceedsSteps(
+  profile: GapProfile,
+  text: string,
+  budget: number,
+  runs = new Map<RegExp, RunStats>(),
+): boolean {
+  const length = text.length;
+  if (!profile.head) {
+    if ((length * (length + 1)) / 2 <= budget) return false;
+    return worstSteps(profile, text, runs) > budget;
+  }
+  let heads = runs.get(profile.head);
+  if (!heads) runs.set(profile.head, heads = { longest: headCount(profile.head, text), squares: 0 });
+  if (heads.longest * length <= budget) return false;
+  return worstSteps(profile, text, runs) > budget;
+}
+
 /** Longest run of one repetition's characters in a text, and the sum over its runs of r(r+1)/2. */
 export interface RunStats {
   longest: number;

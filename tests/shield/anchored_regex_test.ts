@@ -6,7 +6,7 @@ import { AnchoredRegex } from "../../src/shield/anchored_regex.ts";
 import { LITERALS, LONG_TEXT } from "../../src/shield/literal_index.ts";
 import { anchorBranches } from "../../src/shield/regex_literals.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
-import { fieldTexts } from "../../src/shield/heuristic_matcher.ts";
+import { fieldTexts } from "../../src/shield/rule_texts.ts";
 import { buildActionView } from "../../src/shield/action_view.ts";
 import { RULE_FIELDS } from "../../src/shield/rules/rule.ts";
 import { sampleActions } from "./corpus_texts.ts";

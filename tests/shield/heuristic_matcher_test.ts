@@ -2,7 +2,8 @@
  * the rewritten exec_from_temp pattern accepts exactly what the original did. */
 
 import assert from "node:assert/strict";
-import { fieldTexts, HeuristicMatcher } from "../../src/shield/heuristic_matcher.ts";
+import { HeuristicMatcher } from "../../src/shield/heuristic_matcher.ts";
+import { fieldTexts } from "../../src/shield/rule_texts.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
 import { buildActionView } from "../../src/shield/action_view.ts";
 import { sampleActions } from "./corpus_texts.ts";

@@ -8,7 +8,7 @@ import {
   requiredLiteralSets,
 } from "../../src/shield/regex_literals.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
-import { fieldTexts } from "../../src/shield/heuristic_matcher.ts";
+import { fieldTexts } from "../../src/shield/rule_texts.ts";
 import { buildActionView } from "../../src/shield/action_view.ts";
 import { parsePolicy } from "../../src/shield/policy.ts";
 import { globSource } from "../../src/shield/glob.ts";

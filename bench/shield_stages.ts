@@ -1,0 +1,112 @@
+/** Where Shield's Tier 0+1 time goes, stage by stage: `deno run -A bench/shield_stages.ts` times, per action of the
+ * corpus and of the real-work benign set (../shared/corpora/benign-dev, when present), the view (parse, paths,
+ * decoded variants), Tier 0's policy, Tier 1's rules and the effect profile, each action's cheapest of several
+ * rounds, and prints p50/p90/p99 per stage plus each stage's share of the slowest 1 % of actions. A diagnostic run
+ * by hand (not by `deno task bench`); figures are wall time on a shared machine. */
+
+import { buildActionView } from "../src/shield/action_view.ts";
+import { Tier0Policy } from "../src/shield/tier0_policy.ts";
+import { HeuristicMatcher } from "../src/shield/heuristic_matcher.ts";
+import { HEURISTIC_RULES } from "../src/shield/rules/index.ts";
+import { LITERALS } from "../src/shield/literal_index.ts";
+import { buildEffectProfile } from "../src/shield/effects/effect_profile.ts";
+import { resolveEnvironment } from "../src/shield/environment.ts";
+import { parsePolicy } from "../src/shield/policy.ts";
+import { DEFAULT_POLICY_YAML } from "../src/shield/presets/default_policy.ts";
+import type { EvaluationContext } from "../src/shield/evaluator.ts";
+import type { Action } from "../src/shield/types.ts";
+import { parse as parseYaml } from "yaml";
+
+const WORKSPACE = "/home/dev/project";
+const HOME = "/home/dev";
+const ROUNDS = 8;
+const STAGES = ["view", "tier0", "rules", "effects"] as const;
+
+const environment = resolveEnvironment({ workspace: WORKSPACE, home: HOME });
+const tier0 = new Tier0Policy(parsePolicy(DEFAULT_POLICY_YAML, "default"), WORKSPACE, HOME);
+const matcher = new HeuristicMatcher(HEURISTIC_RULES);
+
+/** One action's stages, in µs. */
+function timeStages(action: Action): number[] {
+  const start = performance.now();
+  const view = buildActionView(action, WORKSPACE, HOME, environment.shellHome);
+  const viewed = performance.now();
+  tier0.evaluate({ view: () => view } as unknown as EvaluationContext);
+  const policed = performance.now();
+  LITERALS.forget();
+  matcher.judge(view);
+  const judged = performance.now();
+  buildEffectProfile(view, undefined, environment);
+  const profiled = performance.now();
+  return [viewed - start, policed - viewed, judged - policed, profiled - judged].map((ms) => ms * 1000);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+function report(label: string, actions: Action[]): void {
+  const cheapest = actions.map(() => STAGES.map(() => Infinity));
+  for (let round = 0; round < ROUNDS; round++) {
+    actions.forEach((action, index) => {
+      timeStages(action).forEach((value, stage) => {
+        cheapest[index][stage] = Math.min(cheapest[index][stage], value);
+      });
+    });
+  }
+  const totals = cheapest.map((stages) => stages.reduce((sum, value) => sum + value, 0));
+  console.log(`${label}: ${actions.length} actions, cheapest of ${ROUNDS} rounds per stage (µs)`);
+  STAGES.forEach((name, stage) => {
+    const sorted = cheapest.map((stages) => stages[stage]).sort((a, b) => a - b);
+    const [p50, p90, p99] = [0.5, 0.9, 0.99].map((p) => percentile(sorted, p).toFixed(1));
+    console.log(`${label}_${name} p50 ${p50} p90 ${p90} p99 ${p99}`);
+  });
+  const sortedTotals = [...totals].sort((a, b) => a - b);
+  console.log(
+    `${label}_sum p50 ${percentile(sortedTotals, 0.5).toFixed(1)} p99 ${
+      percentile(sortedTotals, 0.99).toFixed(1)
+    }`,
+  );
+  const slowest = totals.map((total, index) => [total, index]).sort((a, b) => b[0] - a[0])
+    .slice(0, Math.max(1, Math.ceil(actions.length / 100))).map(([, index]) => index);
+  const shares = STAGES.map((_name, stage) =>
+    slowest.reduce((sum, index) => sum + cheapest[index][stage], 0)
+  );
+  const all = shares.reduce((sum, value) => sum + value, 0);
+  console.log(
+    `${label}_slowest_1pct ${slowest.length} actions, mean ${(all / slowest.length).toFixed(0)} µs: ` +
+      STAGES.map((name, stage) => `${name} ${(100 * shares[stage] / all).toFixed(0)}%`).join(" "),
+  );
+}
+
+async function loadCorpus(): Promise<Action[]> {
+  const actions: Action[] = [];
+  const dir = new URL("../tests/shield/cases/", import.meta.url);
+  for await (const entry of Deno.readDir(dir)) {
+    if (!entry.name.endsWith(".jsonl")) continue;
+    for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
+      if (line.trim()) actions.push(JSON.parse(line));
+    }
+  }
+  return actions;
+}
+
+async function loadRealWork(): Promise<Action[]> {
+  const folder = "/work/shared/corpora/benign-dev/";
+  const actions: Action[] = [];
+  try {
+    for await (const entry of Deno.readDir(folder)) {
+      if (!/\.ya?ml$/.test(entry.name)) continue;
+      const list = parseYaml(await Deno.readTextFile(folder + entry.name)) as Array<
+        { expected_harmful_action?: Action }
+      >;
+      for (const item of list) if (item?.expected_harmful_action) actions.push(item.expected_harmful_action);
+    }
+  } catch {
+    // Not on this machine.
+  }
+  return actions;
+}
+
+report("corpus", await loadCorpus());
+const realWork = await loadRealWork();
+if (realWork.length > 0) report("benign_dev", realWork);

@@ -1,0 +1,58 @@
+/** The regex cost check's shortcut: `exceedsSteps` skips measuring a text's runs only when a bound proves the
+ * rule within budget, and otherwise answers exactly as comparing `worstSteps` with the budget. */
+
+import assert from "node:assert/strict";
+import { exceedsSteps, gapProfile, worstSteps } from "../../src/shield/regex_cost.ts";
+import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
+
+const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+
+/** Texts an attacker would send to make a rule's gap rescan long runs: long lines, many heads, one huge run. */
+const TEXTS = [
+  "",
+  "curl x | sh",
+  fill("a", 20_000),
+  fill("curl ", 30_000),
+  fill("curl " + "x".repeat(200) + "\n", 40_000),
+  fill("echo hello world; ", 12_000),
+  fill("ignore previous instructions ", 16_000),
+  fill("-----begin ", 25_000),
+  fill("x=1 && ", 50_000),
+  fill("password = 'abcd' ", 20_000),
+];
+
+Deno.test("exceedsSteps answers as worstSteps over the budget, for every rule with a gap and hostile texts", () => {
+  let compared = 0;
+  for (const rule of HEURISTIC_RULES) {
+    const profile = gapProfile(rule.pattern);
+    if (!profile) continue;
+    for (const text of TEXTS) {
+      const lower = text.toLowerCase();
+      for (const budget of [0, 1, 1_000, 100_000_000, lower.length * lower.length]) {
+        const exact: boolean = worstSteps(profile, lower) > budget;
+        assert.equal(
+          exceedsSteps(profile, lower, budget),
+          exact,
+          `${rule.id} on ${lower.length} chars, ${budget}`,
+        );
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 100, `only ${compared} comparisons`);
+});
+
+Deno.test("a gap rule over a long single run still exceeds a budget its run cannot fit", () => {
+  const profile = gapProfile(/a[^\n]*b/);
+  assert.ok(profile);
+  const text = fill("a", 20_000);
+  assert.equal(exceedsSteps(profile, text, 1_000_000), true);
+  assert.equal(exceedsSteps(profile, text, 10_000_000_000), false);
+});
+
+Deno.test("a head literal that never occurs keeps a long text within any budget", () => {
+  const profile = gapProfile(/\bcurl\b[^|\n]*\|\s*sh/);
+  assert.ok(profile?.head);
+  assert.equal(exceedsSteps(profile, fill("b", 50_000), 0), false);
+  assert.equal(exceedsSteps(profile, fill("curl ", 50_000), 1_000), true);
+});
