@@ -48,6 +48,10 @@ import { judgeClaimedAuthority } from "./claimed_authority.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeOpenWorldRound7 } from "./open_world_round7.ts";
+import { judgeOpenWorldRound8 } from "./open_world_round8.ts";
+import { judgeHostDisguises } from "./host_disguises.ts";
+import { judgeDelegatedActions } from "./delegated_actions.ts";
+import { judgeSideDestinations } from "./side_destinations.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
 import { judgeDataUrls } from "./data_urls.ts";
@@ -185,6 +189,7 @@ function judgeHandedOn(
     judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedActions(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
@@ -250,6 +255,7 @@ export function buildEffectProfile(
   ): host is HostReading => host !== undefined);
   const egress = judgeHosts(view, hosts, openWorld, findings);
   judgeUrlCommands(view.tool, view.urls, findings);
+  judgeHostDisguises(view.tool, hosts, findings);
   judgeFetchedOrders(view.tool, view.urls, findings);
   judgeOauthGrants(view.tool, view.urls, findings);
   judgeDataUrls(view.tool, view.urls, findings);
@@ -258,6 +264,7 @@ export function buildEffectProfile(
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
+  if (!sends) judgeSideDestinations(view.tool, view.payload, environment, findings);
   judgePasswordDocuments(view.tool, view.payload, findings);
   judgeHostileNames(
     view.tool,
@@ -298,6 +305,7 @@ export function buildEffectProfile(
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
     judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
+    judgeOpenWorldRound8(view.tool, openWorld, view.payload, findings);
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(

@@ -81,7 +81,8 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   money: `money payment payments bill bills fund funds crypto coin btc bitcoin eth ether ethereum sol solana
     usdc usdt wallet bank iban card cash cashapp venmo paypal zelle stripe payout payouts invoice discount
     coupon price stock stocks trade portfolio loan credit refund transaction transactions wire coinbase
-    binance kraken robinhood nft token tokens lamports approval hotel flight ticket reservation booking`,
+    binance kraken robinhood nft token tokens lamports approval hotel flight ticket reservation booking
+    spending overdraft`,
   secret: `password passwords passwd credential credentials secret secrets apikey cookie cookies vault
     keychain keyring otp recovery seed mnemonic ssn passkey`,
   message: `email emails mail mails message messages sms text dm chat post tweet channel slack teams whatsapp

@@ -1,0 +1,85 @@
+/** Handed-on work read as the tool calls it orders: each clause that starts with an order (`finally share the
+ * folder with anyone who has the link`, `remove users Charlie and Dana`, `change the recovery phone to …`,
+ * `add x@gmail.com to the org as owner`) is sorted with the same vocabulary as tool names, so a sub-agent asked in
+ * plain words for what a tool call would escalate (access granted or made public, people removed, an account's
+ * recovery changed) escalates here too. */
+
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { isContact } from "./messaging.ts";
+import { baseWord } from "./tool_words.ts";
+import { VERBS } from "./vocabulary.ts";
+
+const CLAUSE_SPLIT = /[.;:!?]+\s|\n+|\s+(?:and|then|and then|after that|also)\s+|,\s+/i;
+/** Words that may come before the order itself. */
+const LEADING = new Set(["please", "also", "then", "finally", "now", "next", "lastly", "first", "just", "and"]);
+const EMAIL = /[^\s@<>()"'`,;]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const EVERYONE = /^(?:anyone|everyone|public|publicly|world|anybody)$/;
+/** People as the plural object of a removal (`remove users`, `kick members`). */
+const PEOPLE = /^(?:users|members|collaborators|guests|admins|owners|employees|accounts|people)$/;
+const ROLE = /^(?:owner|owners|admin|admins|administrator|maintainer|superuser|root)$/;
+const RECOVERY = /^(?:recovery|2fa|mfa|authenticator|backup)$/;
+const IDENTITY = /^(?:phone|email|number|address)$/;
+const MAX_TEXT = 32 * 1024;
+const MAX_CLAUSES = 256;
+
+interface Order {
+  verb: string;
+  object: string[];
+  clause: string;
+}
+
+/** The order a clause gives, if it starts (after leading words) with a verb of the vocabulary. */
+function orderOf(clause: string): Order | undefined {
+  const words = clause.toLowerCase().match(/[a-z0-9@.'-]+/g);
+  if (!words) return undefined;
+  let at = 0;
+  while (at < words.length && LEADING.has(words[at])) at++;
+  const verb = words[at] === undefined ? undefined : baseWord(words[at]);
+  if (!verb || !VERBS.has(verb)) return undefined;
+  return { verb, object: words.slice(at + 1, at + 14), clause };
+}
+
+function finding(order: Order, environment: ShieldEnvironment): string | undefined {
+  const classes = VERBS.get(order.verb) ?? [];
+  const outsiders = (order.clause.match(EMAIL) ?? []).filter((address) => !isContact(address, environment));
+  const objects = order.object.map((word) => word.replace(/[.'-]+$/, ""));
+  if (classes.includes("grant") && objects.some((word) => EVERYONE.test(word))) {
+    return "hands on making something public";
+  }
+  if ((classes.includes("grant") || classes.includes("write")) && outsiders.length > 0) {
+    if (objects.some((word) => ROLE.test(word))) {
+      return `hands on giving "${outsiders[0]}" owner or admin access`;
+    }
+    if (classes.includes("grant")) return `hands on sharing with "${outsiders[0]}"`;
+  }
+  if (classes.includes("delete") && objects.slice(0, 3).some((word) => PEOPLE.test(word))) {
+    return "hands on removing people";
+  }
+  if (
+    classes.includes("write") && objects.some((word) => RECOVERY.test(word)) &&
+    objects.some((word) => IDENTITY.test(word) || RECOVERY.test(word) && word !== "backup")
+  ) {
+    return "hands on changing how an account is recovered";
+  }
+  return undefined;
+}
+
+export function judgeDelegatedActions(
+  tool: string,
+  texts: readonly string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  const text = texts.join("\n");
+  if (text.length < 12 || text.length > MAX_TEXT) return;
+  const clauses = text.split(CLAUSE_SPLIT);
+  for (const clause of clauses.slice(0, MAX_CLAUSES)) {
+    const order = orderOf(clause);
+    const found = order && finding(order, environment);
+    if (found) {
+      findings.escalate("delegation", `"${tool}" ${found}`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/** Round 8's checks of open-world tools, called once from the effect profile: protections switched off or network
+ * rules opened in a changing tool's arguments, and writes to the tools or instructions the agent trusts. */
+
+import type { Findings } from "./findings.ts";
+import type { OpenWorldReading } from "./open_world.ts";
+import { judgeProtectionSwitches } from "./protection_switches.ts";
+import { judgeToolsetChanges } from "./toolset_changes.ts";
+
+export function judgeOpenWorldRound8(
+  tool: string,
+  reading: OpenWorldReading,
+  payload: Record<string, unknown>,
+  findings: Findings,
+): void {
+  const verbs = reading.words.verbs;
+  if (verbs.has("write") || verbs.has("disable") || verbs.has("grant") || verbs.has("delete")) {
+    judgeProtectionSwitches(tool, payload, findings);
+  }
+  judgeToolsetChanges(tool, reading.words, payload, findings);
+}
