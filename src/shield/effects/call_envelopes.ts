@@ -1,0 +1,57 @@
+/** Calls carried inside a generic call envelope (`tools/call {name, arguments}` as MCP's JSON-RPC writes it,
+ * `call_tool {tool, args}`, `invoke_tool {tool_name, input}`): the effects are those of the carried call, so the
+ * envelope is opened and the carried tool judged by its own name and arguments (arguments given as a JSON string
+ * are parsed). An envelope whose carried call cannot be read stays as it is. */
+
+import type { Action } from "../types.ts";
+import { compactName, mcpParts } from "./words.ts";
+
+const ENVELOPES = new Set([
+  "toolscall",
+  "toolcall",
+  "calltool",
+  "mcpcall",
+  "mcptoolcall",
+  "invoketool",
+  "usetool",
+  "runtool",
+  "executetool",
+]);
+const NAME_KEYS = ["name", "tool", "tool_name", "toolName"];
+const ARGUMENT_KEYS = ["arguments", "args", "input", "params", "parameters"];
+const MAX_DEPTH = 3;
+
+function objectOf(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === "string" && value.length < 64 * 1024 && value.trimStart().startsWith("{")) {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? value as Record<string, unknown>
+    : undefined;
+}
+
+/** The call an envelope carries, opened up to three levels deep; undefined when `action` is no envelope. */
+export function carriedCall(action: Action): Action | undefined {
+  let current = action;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const name = mcpParts(current.type)?.tool ?? current.type;
+    if (!ENVELOPES.has(compactName(name))) break;
+    const carried = NAME_KEYS.map((key) => current.payload[key]).find((value) =>
+      typeof value === "string" && /^[\w./:-]{1,128}$/.test(value)
+    ) as string | undefined;
+    const argumentKey = ARGUMENT_KEYS.find((key) => current.payload[key] !== undefined);
+    const payload = argumentKey === undefined ? {} : objectOf(current.payload[argumentKey]);
+    if (!carried || !payload) break;
+    const others = Object.keys(current.payload).filter((key) =>
+      !NAME_KEYS.includes(key) && key !== argumentKey && !/^(?:jsonrpc|id|method|server|server_name)$/i.test(key)
+    );
+    // Anything else beside the call is kept, so nothing in the envelope goes unread.
+    const kept = Object.fromEntries(others.map((key) => [key, current.payload[key]]));
+    current = { ...current, type: carried, payload: { ...kept, ...payload } };
+  }
+  return current === action ? undefined : current;
+}
