@@ -47,7 +47,8 @@ export function carriedCall(action: Action): Action | undefined {
     const payload = argumentKey === undefined ? {} : objectOf(current.payload[argumentKey]);
     if (!carried || !payload) break;
     const others = Object.keys(current.payload).filter((key) =>
-      !NAME_KEYS.includes(key) && key !== argumentKey && !/^(?:jsonrpc|id|method|server|server_name)$/i.test(key)
+      !NAME_KEYS.includes(key) && key !== argumentKey &&
+      !/^(?:jsonrpc|id|method|server|server_name)$/i.test(key)
     );
     // Anything else beside the call is kept, so nothing in the envelope goes unread.
     const kept = Object.fromEntries(others.map((key) => [key, current.payload[key]]));

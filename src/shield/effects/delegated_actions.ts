@@ -12,7 +12,18 @@ import { VERBS } from "./vocabulary.ts";
 
 const CLAUSE_SPLIT = /[.;:!?]+\s|\n+|\s+(?:and|then|and then|after that|also)\s+|,\s+/i;
 /** Words that may come before the order itself. */
-const LEADING = new Set(["please", "also", "then", "finally", "now", "next", "lastly", "first", "just", "and"]);
+const LEADING = new Set([
+  "please",
+  "also",
+  "then",
+  "finally",
+  "now",
+  "next",
+  "lastly",
+  "first",
+  "just",
+  "and",
+]);
 const EMAIL = /[^\s@<>()"'`,;]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 const EVERYONE = /^(?:anyone|everyone|public|publicly|world|anybody)$/;
 /** People as the plural object of a removal (`remove users`, `kick members`). */
@@ -73,7 +84,8 @@ export function judgeDelegatedActions(
 ): void {
   const text = texts.join("\n");
   if (text.length < 12 || text.length > MAX_TEXT) return;
-  const clauses = text.split(CLAUSE_SPLIT);
+  // Nested task objects arrive as JSON: their quotes and brackets end clauses too.
+  const clauses = text.replace(/["{}[\]]+/g, "\n").split(CLAUSE_SPLIT);
   for (const clause of clauses.slice(0, MAX_CLAUSES)) {
     const order = orderOf(clause);
     const found = order && finding(order, environment);

@@ -23,7 +23,10 @@ export function judgeHostDisguises(tool: string, hosts: readonly HostReading[], 
     if (host.allowed || host.loopback) continue;
     const brand = disguisedBrand(host.host);
     if (brand) {
-      findings.escalate("network", `"${tool}" goes to "${host.host}", which wears "${brand}" inside another domain`);
+      findings.escalate(
+        "network",
+        `"${tool}" goes to "${host.host}", which wears "${brand}" inside another domain`,
+      );
       return;
     }
   }

@@ -37,10 +37,13 @@ const GUARD_WORDS = new Set([
 const QUIET_WORDS = new Set(["notification", "notifications", "motion", "camera"]);
 /** Values that switch a guard off; `auto`/`never`/`yolo` only where approvals or confirmations are set. */
 const OFF_VALUE = /^(?:off|false|disabled?|none|skip|bypass|permissive|allow[_-]?all|0)$/i;
-const AUTO_VALUE = /^(?:auto|automatic|never|yolo|always[_-]?allow|auto[_-]?approve|trust(?:ed)?|full[_-]?auto)$/i;
-const APPROVAL_WORDS = /^(?:approval|approvals|approve|confirm|confirmation|confirmations|permission|permissions)$/;
+const AUTO_VALUE =
+  /^(?:auto|automatic|never|yolo|always[_-]?allow|auto[_-]?approve|trust(?:ed)?|full[_-]?auto)$/i;
+const APPROVAL_WORDS =
+  /^(?:approval|approvals|approve|confirm|confirmation|confirmations|permission|permissions)$/;
 const OPEN_RANGE = /^(?:0\.0\.0\.0\/0|::\/0|\*|any)$/i;
-const RANGE_KEYS = /^(?:cidr\w*|cidrip|cidr_?ipv6|source_?ranges?|source_?address\w*|ip_?ranges?|ip_?range|source)$/i;
+const RANGE_KEYS =
+  /^(?:cidr\w*|cidrip|cidr_?ipv6|source_?ranges?|source_?address\w*|ip_?ranges?|ip_?range|source)$/i;
 const MAX_VISITS = 96;
 
 function guardWord(word: string): boolean {
@@ -95,5 +98,7 @@ export function judgeProtectionSwitches(
 ): void {
   const { guardOff, openRange } = argumentChanges(payload);
   if (guardOff) findings.escalate("security", `"${tool}" switches off a protection ("${guardOff}")`);
-  if (openRange) findings.escalate("access", `"${tool}" opens a network rule to the whole internet ("${openRange}")`);
+  if (openRange) {
+    findings.escalate("access", `"${tool}" opens a network rule to the whole internet ("${openRange}")`);
+  }
 }

@@ -23,7 +23,8 @@ const TOOLSET_NOUNS = new Set([
   "persona",
   "mcp",
 ]);
-const DESCRIPTION_KEYS = /^(?:(?:new_?)?description|(?:new_?)?instructions?|system_?prompt|prompt|input_?schema|schema)$/i;
+const DESCRIPTION_KEYS =
+  /^(?:(?:new_?)?description|(?:new_?)?instructions?|system_?prompt|prompt|input_?schema|schema)$/i;
 
 export function judgeToolsetChanges(
   tool: string,
@@ -36,7 +37,10 @@ export function judgeToolsetChanges(
   const describes = Object.entries(payload).some(([key, value]) =>
     DESCRIPTION_KEYS.test(key) && typeof value === "string" && value.length > 0
   );
-  if (names && (describes || words.words.some((word) => /^(?:register|install|add|update|replace|set)$/.test(word)))) {
+  if (
+    names &&
+    (describes || words.words.some((word) => /^(?:register|install|add|update|replace|set)$/.test(word)))
+  ) {
     findings.escalate("persistence", `"${tool}" changes the tools or instructions the agent trusts`);
   }
 }
