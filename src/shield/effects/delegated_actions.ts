@@ -31,6 +31,7 @@ const PEOPLE = /^(?:users|members|collaborators|guests|admins|owners|employees|a
 const ROLE = /^(?:owner|owners|admin|admins|administrator|maintainer|superuser|root)$/;
 const RECOVERY = /^(?:recovery|2fa|mfa|authenticator|backup)$/;
 const IDENTITY = /^(?:phone|email|number|address)$/;
+const OPEN_RANGE = /(?:^|[\s"'(])(?:0\.0\.0\.0\/0|::\/0)(?:$|[\s"'),.])/;
 const MAX_TEXT = 32 * 1024;
 const MAX_CLAUSES = 256;
 
@@ -53,6 +54,10 @@ function orderOf(clause: string): Order | undefined {
 
 function finding(order: Order, environment: ShieldEnvironment): string | undefined {
   const classes = VERBS.get(order.verb) ?? [];
+  // `open port 22 to 0.0.0.0/0`: any order but a plain read.
+  if (OPEN_RANGE.test(order.clause) && !classes.every((name) => name === "read")) {
+    return "hands on opening a network rule to the whole internet";
+  }
   const outsiders = (order.clause.match(EMAIL) ?? []).filter((address) => !isContact(address, environment));
   const objects = order.object.map((word) => word.replace(/[.'-]+$/, ""));
   if (classes.includes("grant") && objects.some((word) => EVERYONE.test(word))) {

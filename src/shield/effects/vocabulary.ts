@@ -96,7 +96,7 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
     photo photos album note notes bucket buckets repo repository repositories database db table tables
     calendar calendars event events contact contacts record records backup backups snapshot snapshots
     instance instances droplet droplets cluster clusters project projects zone domain dns workspace account
-    accounts org history`,
+    accounts org history settings preferences`,
   local: `todo todos todowrite draft memo reminder bookmark scratchpad thought think plan`,
   shell: `bash shell sh zsh terminal command cmd console powershell pwsh cli`,
   code: `python code js javascript node interpreter repl notebook jupyter ipython ruby perl php lua`,
