@@ -9,6 +9,11 @@ import { isContact } from "./messaging.ts";
 const FREE_MAIL =
   /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|aol|icloud|me|mac|proton|protonmail|pm|gmx|web|mail|email|mailbox|posteo|runbox|hey|duck|simplelogin|anonaddy|startmail|yandex|zoho|tutanota|tuta|fastmail|hushmail|mailfence|qq|163|126|rediffmail|inbox|seznam|libero|laposte|orange|wanadoo|t-online|freenet|rambler|ukr|naver|daum|hanmail|bigpond|btinternet|sky|virginmedia|comcast|verizon|att|sbcglobal|earthlink|disroot|riseup|guerrillamail|mailinator|temp-mail|tempmail|10minutemail|sharklasers|yopmail)\.[a-z]{2,3}(?:\.[a-z]{2})?\s*>?\s*$/i;
 
+/** An address at a free-mail provider. */
+export function isPersonalMailbox(address: string): boolean {
+  return address.includes("@") && FREE_MAIL.test(address);
+}
+
 export function judgePersonalMailboxes(
   tool: string,
   recipients: readonly string[],

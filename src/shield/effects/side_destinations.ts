@@ -1,5 +1,5 @@
 /** Destinations hidden in a side argument of a tool whose purpose is not sending (`translate_text {callback_url}`,
- * `search_files {and_send_to}`, `run_query {export: {destination}}`): the tool's results go there, so a host that is
+ * `search_files {and_send_to}`, `create_file {share_with}`): the tool's results go there, so a host that is
  * neither allowed nor this machine, or an address that is not a known contact, escalates (full-schema poisoning:
  * the tool's work is ordinary, the harm is where an extra argument sends it). */
 
@@ -32,6 +32,8 @@ const DESTINATION_WORDS = new Set([
   "bcc",
   "mirror",
   "beacon",
+  "share",
+  "shared",
 ]);
 const URL_VALUE = /^(?:https?|wss?|ftp):\/\/\S+$/i;
 const EMAIL_VALUE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
