@@ -38,8 +38,10 @@ function objectOf(value: unknown): Record<string, unknown> | undefined {
 export function carriedCall(action: Action): Action | undefined {
   let current = action;
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    if (typeof current.type !== "string") break;
     const name = mcpParts(current.type)?.tool ?? current.type;
-    if (!ENVELOPES.has(compactName(name))) break;
+    const lower = name.toLowerCase();
+    if ((!lower.includes("call") && !lower.includes("tool")) || !ENVELOPES.has(compactName(name))) break;
     const carried = NAME_KEYS.map((key) => current.payload[key]).find((value) =>
       typeof value === "string" && /^[\w./:-]{1,128}$/.test(value)
     ) as string | undefined;

@@ -43,7 +43,8 @@ interface Order {
 
 /** The order a clause gives, if it starts (after leading words) with a verb of the vocabulary. */
 function orderOf(clause: string): Order | undefined {
-  const words = clause.toLowerCase().match(/[a-z0-9@.'-]+/g);
+  // The order and its object sit in the clause's first words.
+  const words = clause.slice(0, 240).toLowerCase().match(/[a-z0-9@.'-]+/g);
   if (!words) return undefined;
   let at = 0;
   while (at < words.length && LEADING.has(words[at])) at++;

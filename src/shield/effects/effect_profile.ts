@@ -52,7 +52,7 @@ import { judgeOpenWorldRound8 } from "./open_world_round8.ts";
 import { judgeHostDisguises } from "./host_disguises.ts";
 import { judgeDelegatedActions } from "./delegated_actions.ts";
 import { judgeSideDestinations } from "./side_destinations.ts";
-import { judgeStandingReplies } from "./standing_replies.ts";
+import { judgeStandingReplies, setsAutomaticReply } from "./standing_replies.ts";
 import { judgeFetchedOrders } from "./fetched_orders.ts";
 import { judgeOauthGrants } from "./oauth_grants.ts";
 import { judgeDataUrls } from "./data_urls.ts";
@@ -307,13 +307,9 @@ export function buildEffectProfile(
     judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
     judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
     judgeOpenWorldRound8(view.tool, openWorld, view.payload, findings);
-    judgeStandingReplies(
-      view.tool,
-      openWorld.words.words,
-      textsOf(view, "outbound", "content"),
-      environment,
-      findings,
-    );
+    if (setsAutomaticReply(openWorld.words.words)) {
+      judgeStandingReplies(view.tool, textsOf(view, "outbound", "content"), environment, findings);
+    }
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeWebCode(

@@ -1,5 +1,5 @@
 /** What a message carries or asks for that the sensitive-data finder does not read: a password inside a
- * connection URL (`postgres://admin:Pr0d!@db…`), a wallet's seed phrase, and a request that the readers send
+ * connection URL (`postgres://admin:Pr0d!@db…`), a wallet's seed phrase, a chat bot's token, and a request that the readers send
  * back their passwords, one-time codes or seed phrases (help-desk phishing sent in the user's name). */
 
 import { gated } from "./gate.ts";
@@ -16,6 +16,8 @@ const LOCAL_HOST =
 const SEED_PHRASE = gated(
   /\b(?:seed|recovery|mnemonic|backup|wallet)\s+(?:phrase|words)\b[^\n]{0,24}?(?:[a-z]{3,8}[ ,]+){11,23}[a-z]{3,8}\b|\bmnemonic\s*[:=]\s*["']?(?:[a-z]{3,8}[ ,]+){11,23}[a-z]{3,8}\b/i,
 );
+/** A chat bot's token (Discord's shape: a base64 account id, a six-character stamp, a signature of 27 or more). */
+const CHAT_BOT_TOKEN = /\b[mno][a-z0-9_-]{23,27}\.[a-z0-9_-]{6}\.[a-z0-9_-]{27,}/i;
 /** A request that readers send back their credentials or codes. */
 const SOLICITATION =
   /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv|api[ -]?keys?|access (?:keys?|tokens?)|auth(?:entication)? tokens?)\b/gi;
@@ -108,6 +110,7 @@ export function judgeMessageSecrets(tool: string, text: string, findings: Findin
     findings.escalate("message", `"${tool}" sends a form that collects passwords for another address`);
   }
   if (SEED_PHRASE.test(text)) findings.escalate("message", `"${tool}" sends a wallet seed phrase`);
+  if (CHAT_BOT_TOKEN.test(text)) findings.escalate("message", `"${tool}" sends a chat bot's token`);
   if (sendsCredentialPair(text)) findings.escalate("message", `"${tool}" sends a login with its password`);
   if (asksForSecrets(text) || ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text)) {
     findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);

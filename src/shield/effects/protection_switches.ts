@@ -73,17 +73,19 @@ export function argumentChanges(payload: Record<string, unknown>): ArgumentChang
       }
       return;
     }
-    if (typeof value === "string" && RANGE_KEYS.test(key) && OPEN_RANGE.test(value.trim())) {
-      changes.openRange ??= key;
-    }
+    // Only short values and `false`/`null` can switch anything off: longer texts end here, before any words.
+    const text = typeof value === "string" && value.length <= 32 ? value.trim() : undefined;
+    if (text === undefined && value !== false && value !== null) return;
+    if (text !== undefined && RANGE_KEYS.test(key) && OPEN_RANGE.test(text)) changes.openRange ??= key;
     if (changes.guardOff) return;
+    const offText = text !== undefined && OFF_VALUE.test(text);
+    const autoText = text !== undefined && AUTO_VALUE.test(text);
+    if (text !== undefined && !offText && !autoText) return;
     const words = path.flatMap((part) => identifierWords(part));
     if (!words.some(guardWord)) return;
-    const text = typeof value === "string" ? value.trim() : undefined;
     const requirement = words.some((word) => /^(?:require|required|requires|enforce|enforced)$/.test(word));
-    const off = value === false || (text !== undefined && OFF_VALUE.test(text)) ||
-      (value === null && requirement) ||
-      (text !== undefined && AUTO_VALUE.test(text) && words.some((word) => APPROVAL_WORDS.test(word)));
+    const off = value === false || offText || (value === null && requirement) ||
+      (autoText && words.some((word) => APPROVAL_WORDS.test(word)));
     if (off) changes.guardOff = path.join(".");
   };
   for (const [key, value] of Object.entries(payload).slice(0, 32)) visit([key], value, 0);

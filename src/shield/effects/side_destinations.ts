@@ -54,8 +54,8 @@ export function sideDestinations(
     if (depth > 3 || visits++ > MAX_VISITS || found.length > 0) return;
     const here = destinationKey(key, destination);
     if (typeof value === "string") {
+      if (!here || value.length > 2048) return;
       const text = value.trim();
-      if (!here || text.length > 2048) return;
       if (URL_VALUE.test(text)) {
         const host = readHost(text, environment);
         if (host && !host.allowed && !host.loopback) found.push(host.host);

@@ -29,14 +29,17 @@ function reroute(text: string, environment: ShieldEnvironment): string | undefin
   return undefined;
 }
 
+/** A tool whose name sets an automatic reply (`set_auto_reply`, `update_vacation_responder`). */
+export function setsAutomaticReply(words: readonly string[]): boolean {
+  return words.some((word) => REPLY_WORDS.test(word)) && words.some((word) => AUTO_WORDS.test(word));
+}
+
 export function judgeStandingReplies(
   tool: string,
-  words: readonly string[],
   texts: readonly string[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  if (!words.some((word) => REPLY_WORDS.test(word)) || !words.some((word) => AUTO_WORDS.test(word))) return;
   const text = texts.join("\n");
   if (text.length > 16 * 1024) return;
   const route = reroute(text, environment);
