@@ -7,7 +7,6 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
-import { baseWord } from "./tool_words.ts";
 import { VERBS } from "./vocabulary.ts";
 
 const CLAUSE_SPLIT = /[.;:!?]+\s|\n+|\s+(?:and|then|and then|after that|also)\s+|,\s+/i;
@@ -32,6 +31,9 @@ const ROLE = /^(?:owner|owners|admin|admins|administrator|maintainer|superuser|r
 const RECOVERY = /^(?:recovery|2fa|mfa|authenticator|backup)$/;
 const IDENTITY = /^(?:phone|email|number|address)$/;
 const OPEN_RANGE = /(?:^|[\s"'(])(?:0\.0\.0\.0\/0|::\/0)(?:$|[\s"'),.])/;
+/** Every finding below needs one of these in the text: most handed-on work is passed over with this one test. */
+const MENTIONS =
+  /\/0|@|\b(?:anyone|everyone|public|publicly|world|anybody|users|members|collaborators|guests|admins|owners|employees|accounts|people|recovery|2fa|mfa|authenticator)\b/i;
 const MAX_TEXT = 32 * 1024;
 const MAX_CLAUSES = 256;
 
@@ -41,25 +43,35 @@ interface Order {
   clause: string;
 }
 
-/** The order a clause gives, if it starts (after leading words) with a verb of the vocabulary. */
+const WORD = /[a-z0-9@.'-]+/g;
+
+/** The order a clause gives, if it starts (after leading words) with a verb of the vocabulary in its base form
+ * (orders are imperatives); only then are the clause's first words read as its object. */
 function orderOf(clause: string): Order | undefined {
-  // The order and its object sit in the clause's first words.
-  const words = clause.slice(0, 240).toLowerCase().match(/[a-z0-9@.'-]+/g);
-  if (!words) return undefined;
-  let at = 0;
-  while (at < words.length && LEADING.has(words[at])) at++;
-  const verb = words[at] === undefined ? undefined : baseWord(words[at]);
-  if (!verb || !VERBS.has(verb)) return undefined;
-  return { verb, object: words.slice(at + 1, at + 14), clause };
+  const head = clause.slice(0, 240).toLowerCase();
+  WORD.lastIndex = 0;
+  let match = WORD.exec(head);
+  while (match && LEADING.has(match[0])) match = WORD.exec(head);
+  const classes = match ? VERBS.get(match[0]) : undefined;
+  if (!match || !classes) return undefined;
+  const acts = classes.some((name) => name === "grant" || name === "write" || name === "delete");
+  if (!acts && !clause.includes("/0")) return undefined;
+  const object = head.slice(WORD.lastIndex).match(WORD) ?? [];
+  return { verb: match[0], object: object.slice(0, 13), clause };
 }
 
 function finding(order: Order, environment: ShieldEnvironment): string | undefined {
   const classes = VERBS.get(order.verb) ?? [];
   // `open port 22 to 0.0.0.0/0`: any order but a plain read.
-  if (OPEN_RANGE.test(order.clause) && !classes.every((name) => name === "read")) {
+  if (
+    order.clause.includes("/0") && OPEN_RANGE.test(order.clause) && !classes.every((name) => name === "read")
+  ) {
     return "hands on opening a network rule to the whole internet";
   }
-  const outsiders = (order.clause.match(EMAIL) ?? []).filter((address) => !isContact(address, environment));
+  if (!classes.some((name) => name === "grant" || name === "write" || name === "delete")) return undefined;
+  const outsiders = order.clause.includes("@")
+    ? (order.clause.match(EMAIL) ?? []).filter((address) => !isContact(address, environment))
+    : [];
   const objects = order.object.map((word) => word.replace(/[.'-]+$/, ""));
   if (classes.includes("grant") && objects.some((word) => EVERYONE.test(word))) {
     return "hands on making something public";
@@ -89,7 +101,7 @@ export function judgeDelegatedActions(
   findings: Findings,
 ): void {
   const text = texts.join("\n");
-  if (text.length < 12 || text.length > MAX_TEXT) return;
+  if (text.length < 12 || text.length > MAX_TEXT || !MENTIONS.test(text)) return;
   // Nested task objects arrive as JSON: their quotes and brackets end clauses too.
   const clauses = text.replace(/["{}[\]]+/g, "\n").split(CLAUSE_SPLIT);
   for (const clause of clauses.slice(0, MAX_CLAUSES)) {
