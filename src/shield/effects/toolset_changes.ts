@@ -5,6 +5,7 @@
 
 import type { Findings } from "./findings.ts";
 import type { ToolWords } from "./tool_words.ts";
+import { PURE_READ } from "./vocabulary.ts";
 
 /** Nouns of what an agent trusts: its tools and their descriptions, plug-ins and skills, its prompt. */
 const TOOLSET_NOUNS = new Set([
@@ -33,6 +34,8 @@ export function judgeToolsetChanges(
   findings: Findings,
 ): void {
   if (!(words.verbs.has("write") || words.verbs.has("install"))) return;
+  // `get_install_instructions`, `list_tools`: a read verb reads, whatever else the name holds.
+  if (words.words.some((word) => PURE_READ.has(word))) return;
   const names = words.words.some((word) => TOOLSET_NOUNS.has(word));
   const describes = Object.entries(payload).some(([key, value]) =>
     DESCRIPTION_KEYS.test(key) && typeof value === "string" && value.length > 0
