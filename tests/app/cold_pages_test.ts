@@ -39,25 +39,30 @@ Deno.test("cold pages: only loaded segments nobody writes count, as whole pages,
   ]);
 });
 
-/** The executable's mappings of this process from /proc/self/maps (tests run with every permission). */
-function executableMappings(): { start: bigint; end: bigint; perms: string }[] {
+/** The executable's mappings of this process from /proc/self/smaps (tests run with every permission), with the
+ * copied-on-write (anonymous) pages each holds. */
+function executableMappings(): { start: bigint; end: bigint; perms: string; anonymousKb: number }[] {
   const executable = Deno.realPathSync(Deno.execPath());
-  return Deno.readTextFileSync("/proc/self/maps").split("\n").flatMap((line) => {
-    const [range, perms, , , , path] = line.split(/\s+/);
+  return Deno.readTextFileSync("/proc/self/smaps").split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/).flatMap((block) => {
+    const [range, perms, , , , path] = block.split("\n")[0].split(/\s+/);
     if (path !== executable) return [];
     const [start, end] = range.split("-").map((hex) => BigInt(`0x${hex}`));
-    return [{ start, end, perms }];
+    return [{ start, end, perms, anonymousKb: Number(block.match(/^Anonymous:\s+(\d+)/m)?.[1]) }];
   });
 }
 
-Deno.test("cold pages: every range found in this process lies in a read-only mapping of the Deno executable", () => {
+Deno.test("cold pages: every range found lies in read-only, never-written mappings of the Deno executable", () => {
   const ranges = executableSegments(glibcPath()!);
   assert(ranges.length >= 2, JSON.stringify(ranges.map(String)));
   const mappings = executableMappings();
   for (const range of ranges) {
     const inside = mappings.filter((mapping) => mapping.start < range.end && range.start < mapping.end);
     assert(inside.length > 0, `no mapping of the executable at ${range.start.toString(16)}`);
-    for (const mapping of inside) assert(!mapping.perms.includes("w"), `writable mapping ${mapping.perms}`);
+    for (const mapping of inside) {
+      assert(!mapping.perms.includes("w"), `writable mapping ${mapping.perms}`);
+      // Unmapping a page written since it was loaded would lose what was written: there must be none.
+      assertEquals(mapping.anonymousKb, 0, `written pages in ${mapping.start.toString(16)}`);
+    }
   }
 });
 
