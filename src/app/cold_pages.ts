@@ -8,13 +8,13 @@ import { glibcPath } from "./malloc_trim.ts";
 /** ELF constants: getauxval keys, program header types and flags. */
 const AT_PHDR = 3n;
 const AT_PHNUM = 5n;
+const AT_PAGESZ = 6n;
 const PT_LOAD = 1;
 const PT_PHDR = 6;
 const PF_W = 2;
 /** Size of one ELF64 program header. */
 const PHDR_SIZE = 56;
 const MADV_DONTNEED = 4;
-const PAGE = 4096n;
 
 /** One program header: where a segment sits and whether it may be written. */
 export interface ProgramHeader {
@@ -45,17 +45,18 @@ export function parseProgramHeaders(bytes: Uint8Array): ProgramHeader[] {
   return headers;
 }
 
-/** The loaded segments nobody writes (code, read-only data), as whole pages inside each segment. `phdrAddress`
- * is where the headers themselves are mapped: with the PT_PHDR entry it gives the load base of a PIE. A segment
+/** The loaded segments nobody writes (code, read-only data), as whole pages of `pageSize` bytes inside each
+ * segment (the kernel rounds a range's length up to whole pages: never into the next segment). `phdrAddress` is
+ * where the headers themselves are mapped: with the PT_PHDR entry it gives the load base of a PIE. A segment
  * that may be written (data, and the RELRO part relocated at start-up, which lies in one) is never included. */
-export function readOnlySegments(headers: ProgramHeader[], phdrAddress: bigint): Range[] {
+export function readOnlySegments(headers: ProgramHeader[], phdrAddress: bigint, pageSize = 4096n): Range[] {
   const self = headers.find((header) => header.type === PT_PHDR);
   const base = self ? phdrAddress - self.virtualAddress : 0n;
   const ranges: Range[] = [];
   for (const header of headers) {
     if (header.type !== PT_LOAD || (header.flags & PF_W) !== 0) continue;
-    const start = (base + header.virtualAddress + PAGE - 1n) & ~(PAGE - 1n);
-    const end = (base + header.virtualAddress + header.memorySize) & ~(PAGE - 1n);
+    const start = (base + header.virtualAddress + pageSize - 1n) & ~(pageSize - 1n);
+    const end = (base + header.virtualAddress + header.memorySize) & ~(pageSize - 1n);
     if (end > start) ranges.push({ start, end });
   }
   return ranges;
@@ -82,10 +83,12 @@ type Libc = Deno.DynamicLibrary<typeof SYMBOLS>["symbols"];
 function segmentsWith(libc: Libc): Range[] {
   const phdrAddress = BigInt(libc.getauxval(AT_PHDR));
   const count = Number(libc.getauxval(AT_PHNUM));
-  if (phdrAddress === 0n || count === 0) return [];
+  const pageSize = BigInt(libc.getauxval(AT_PAGESZ));
+  // A page size that is not a power of two would be a reading gone wrong: better nothing than a wrong range.
+  if (phdrAddress === 0n || count === 0 || pageSize === 0n || (pageSize & (pageSize - 1n)) !== 0n) return [];
   const bytes = new Uint8Array(count * PHDR_SIZE);
   libc.memcpy(bytes, phdrAddress, BigInt(bytes.byteLength));
-  return readOnlySegments(parseProgramHeaders(bytes), phdrAddress);
+  return readOnlySegments(parseProgramHeaders(bytes), phdrAddress, pageSize);
 }
 
 /** Unmaps the executable's read-only pages and returns how many bytes were advised, or undefined where it cannot

@@ -37,6 +37,11 @@ Deno.test("cold pages: only loaded segments nobody writes count, as whole pages,
     { start: base, end: base + 0x2000n },
     { start: base + 0x3000n, end: base + 0x8000n },
   ]);
+  // With 16 KB pages (some aarch64 kernels) only whole 16 KB pages inside a segment count.
+  assertEquals(readOnlySegments(parsed, base + 0x40n, 0x4000n), [{
+    start: base + 0x4000n,
+    end: base + 0x8000n,
+  }]);
 });
 
 /** The executable's mappings of this process from /proc/self/smaps (tests run with every permission), with the
