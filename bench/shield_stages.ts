@@ -15,7 +15,7 @@ import { parsePolicy } from "../src/shield/policy.ts";
 import { DEFAULT_POLICY_YAML } from "../src/shield/presets/default_policy.ts";
 import type { EvaluationContext } from "../src/shield/evaluator.ts";
 import type { Action } from "../src/shield/types.ts";
-import { parse as parseYaml } from "yaml";
+import { loadCorpus, loadRealWork } from "./shield_actions.ts";
 
 const WORKSPACE = "/home/dev/project";
 const HOME = "/home/dev";
@@ -76,35 +76,6 @@ function report(label: string, actions: Action[]): void {
     `${label}_slowest_1pct ${slowest.length} actions, mean ${(all / slowest.length).toFixed(0)} µs: ` +
       STAGES.map((name, stage) => `${name} ${(100 * shares[stage] / all).toFixed(0)}%`).join(" "),
   );
-}
-
-async function loadCorpus(): Promise<Action[]> {
-  const actions: Action[] = [];
-  const dir = new URL("../tests/shield/cases/", import.meta.url);
-  for await (const entry of Deno.readDir(dir)) {
-    if (!entry.name.endsWith(".jsonl")) continue;
-    for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-      if (line.trim()) actions.push(JSON.parse(line));
-    }
-  }
-  return actions;
-}
-
-async function loadRealWork(): Promise<Action[]> {
-  const folder = "/work/shared/corpora/benign-dev/";
-  const actions: Action[] = [];
-  try {
-    for await (const entry of Deno.readDir(folder)) {
-      if (!/\.ya?ml$/.test(entry.name)) continue;
-      const list = parseYaml(await Deno.readTextFile(folder + entry.name)) as Array<
-        { expected_harmful_action?: Action }
-      >;
-      for (const item of list) if (item?.expected_harmful_action) actions.push(item.expected_harmful_action);
-    }
-  } catch {
-    // Not on this machine.
-  }
-  return actions;
 }
 
 report("corpus", await loadCorpus());

@@ -6,6 +6,7 @@ import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { editDistance } from "./supply_chain.ts";
 import { POPULAR_GO_OWNERS } from "./data/popular_go.ts";
+import { declareNeeds } from "./judge_needs.ts";
 
 const OWNERS = new Set(POPULAR_GO_OWNERS.split(/\s+/).filter(Boolean).map((owner) => owner.toLowerCase()));
 const MODULE = /^(?:github\.com|gitlab\.com|bitbucket\.org)\/([\w.-]+)\/[\w.-]+/i;
@@ -38,3 +39,4 @@ export function judgeGoLookalikes(segments: readonly Segment[], findings: Findin
     }
   }
 }
+declareNeeds(judgeGoLookalikes, { program: (name) => name === "go" });

@@ -6,6 +6,7 @@ import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { declareNeeds } from "./judge_needs.ts";
 
 const RECEIVERS = new Set(["ssh", "nc", "ncat", "netcat", "socat", "telnet", "openssl"]);
 const SSH_VALUED = /^-[bcDEeFIiJLlmOoopQRSWw]$/;
@@ -48,3 +49,4 @@ export function judgeStreamEgress(
     }
   }
 }
+declareNeeds(judgeStreamEgress, { program: (name) => RECEIVERS.has(name) });
