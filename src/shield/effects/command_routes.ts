@@ -53,8 +53,8 @@ export function judgeCommandRoutes(
     if (applies(judgeMassStops, segments)) judgeMassStops(segments, findings);
     if (applies(judgeFindDeletes, segments)) judgeFindDeletes(segments, environment, findings);
     if (applies(judgeEngineRoutes, segments)) judgeEngineRoutes(segments, environment, findings);
-    judgeVendoredDownloads(segments, environment, findings);
-    judgeImagePushes(segments, environment, findings);
+    if (applies(judgeVendoredDownloads, segments)) judgeVendoredDownloads(segments, environment, findings);
+    if (applies(judgeImagePushes, segments)) judgeImagePushes(segments, environment, findings);
     if (applies(judgeShellMail, segments)) judgeShellMail(segments, findings);
     if (applies(judgeOpenedSegments, segments)) judgeOpenedSegments(segments, findings);
     if (applies(judgeRemoteManifests, segments)) judgeRemoteManifests(segments, environment, findings);

@@ -125,7 +125,7 @@ function judgeCommandsAndCode(
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);
-  judgeContainers(view.segments, environment, findings);
+  if (applies(judgeContainers, view.segments)) judgeContainers(view.segments, environment, findings);
   if (applies(judgeOtherInstalls, view.segments)) judgeOtherInstalls(view.segments, environment, findings);
   if (applies(judgeGoLookalikes, view.segments)) judgeGoLookalikes(view.segments, findings);
   if (applies(judgeCompromisedInstalls, view.segments)) judgeCompromisedInstalls(view.segments, findings);
