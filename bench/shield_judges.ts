@@ -108,14 +108,19 @@ function report(label: string, actions: Action[]): void {
   const slowest = totals.map((total, index) => [total, index]).sort((a, b) => b[0] - a[0])
     .slice(0, Math.max(1, Math.ceil(actions.length / 100))).map(([, index]) => index);
   const slowTotal = slowest.reduce((sum, index) => sum + totals[index], 0);
+  // The middle fifth of actions by effect time: what a p50 action spends its time on.
+  const byTotal = totals.map((_total, index) => index).sort((a, b) => totals[a] - totals[b]);
+  const middle = new Set(byTotal.slice(Math.floor(actions.length * 0.4), Math.ceil(actions.length * 0.6)));
+  const middleTotal = [...middle].reduce((sum, index) => sum + totals[index], 0);
   const all = totals.reduce((sum, value) => sum + value, 0);
-  const sums = new Map<string, { total: number; tail: number; calls: number }>();
+  const sums = new Map<string, { total: number; tail: number; middle: number; calls: number }>();
   cheapest.forEach((times, index) => {
     for (const [name, ms] of times) {
-      const entry = sums.get(name) ?? { total: 0, tail: 0, calls: 0 };
+      const entry = sums.get(name) ?? { total: 0, tail: 0, middle: 0, calls: 0 };
       entry.total += ms;
       entry.calls++;
       if (slowest.includes(index)) entry.tail += ms;
+      if (middle.has(index)) entry.middle += ms;
       sums.set(name, entry);
     }
   });
@@ -123,19 +128,20 @@ function report(label: string, actions: Action[]): void {
     `${label}: ${actions.length} actions, effects total ${
       (all * 1000 / actions.length).toFixed(1)
     } µs/action mean; ` +
+      `p40-p60: mean ${(middleTotal * 1000 / middle.size).toFixed(1)} µs; ` +
       `slowest 1 %: ${slowest.length} actions, mean ${(slowTotal * 1000 / slowest.length).toFixed(0)} µs`,
   );
   const rows = [...sums].map(([name, entry]) => ({ name, ...entry }));
   const show = (title: string, key: "total" | "tail") => {
-    console.log(`  top 25 by ${title}`);
-    for (const row of [...rows].sort((a, b) => b[key] - a[key]).slice(0, 25)) {
+    console.log(`  top 15 by ${title}`);
+    for (const row of [...rows].sort((a, b) => b[key] - a[key]).slice(0, 15)) {
       console.log(
         `  ${row.name.padEnd(28)} mean ${
           (row.total * 1000 / actions.length).toFixed(2).padStart(6)
         } µs/action ` +
-          `(${(100 * row.total / all).toFixed(1).padStart(4)} % of effects)  tail ${
-            (100 * row.tail / slowTotal).toFixed(1).padStart(4)
-          } %`,
+          `(${(100 * row.total / all).toFixed(1).padStart(4)} % of effects)  p40-p60 ${
+            (100 * row.middle / middleTotal).toFixed(1).padStart(4)
+          } %  tail ${(100 * row.tail / slowTotal).toFixed(1).padStart(4)} %`,
       );
     }
   };
