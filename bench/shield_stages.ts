@@ -1,7 +1,8 @@
 /** Where Shield's Tier 0+1 time goes, stage by stage: `deno run -A bench/shield_stages.ts` times, per action of the
  * corpus and of the real-work benign set (../shared/corpora/benign-dev, when present), the view (parse, paths,
  * decoded variants), Tier 0's policy, Tier 1's rules and the effect profile, each action's cheapest of several
- * rounds, and prints p50/p90/p99 per stage plus each stage's share of the slowest 1 % of actions. A diagnostic run
+ * rounds, and prints p50/p90/p99 per stage plus each stage's share of the slowest 1 % of actions, then the whole
+ * run cold (after the set's other actions) and warm (alternating with one other action). A diagnostic run
  * by hand (not by `deno task bench`); figures are wall time on a shared machine. */
 
 import { buildActionView } from "../src/shield/action_view.ts";
@@ -15,7 +16,7 @@ import { parsePolicy } from "../src/shield/policy.ts";
 import { DEFAULT_POLICY_YAML } from "../src/shield/presets/default_policy.ts";
 import type { EvaluationContext } from "../src/shield/evaluator.ts";
 import type { Action } from "../src/shield/types.ts";
-import { parse as parseYaml } from "yaml";
+import { loadCorpus, loadRealWork } from "./shield_actions.ts";
 
 const WORKSPACE = "/home/dev/project";
 const HOME = "/home/dev";
@@ -78,35 +79,29 @@ function report(label: string, actions: Action[]): void {
   );
 }
 
-async function loadCorpus(): Promise<Action[]> {
-  const actions: Action[] = [];
-  const dir = new URL("../tests/shield/cases/", import.meta.url);
-  for await (const entry of Deno.readDir(dir)) {
-    if (!entry.name.endsWith(".jsonl")) continue;
-    for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-      if (line.trim()) actions.push(JSON.parse(line));
-    }
+/** Each action's cheapest whole run (all four stages) when the actions follow one another (cold: the set's other
+ * actions ran in between) and when it alternates with the next action only (warm: two actions' code and data stay
+ * in the caches). The gap is what falling out of the caches costs. */
+function reportWarmth(label: string, actions: Action[]): void {
+  const whole = (action: Action) => timeStages(action).reduce((sum, value) => sum + value, 0);
+  const cold = actions.map(() => Infinity);
+  const warm = actions.map(() => Infinity);
+  for (let round = 0; round < ROUNDS; round++) {
+    actions.forEach((action, index) => cold[index] = Math.min(cold[index], whole(action)));
+    actions.forEach((action, index) => {
+      const next = actions[(index + 1) % actions.length];
+      for (let k = 0; k < 4; k++) [whole(next), warm[index] = Math.min(warm[index], whole(action))];
+    });
   }
-  return actions;
-}
-
-async function loadRealWork(): Promise<Action[]> {
-  const folder = "/work/shared/corpora/benign-dev/";
-  const actions: Action[] = [];
-  try {
-    for await (const entry of Deno.readDir(folder)) {
-      if (!/\.ya?ml$/.test(entry.name)) continue;
-      const list = parseYaml(await Deno.readTextFile(folder + entry.name)) as Array<
-        { expected_harmful_action?: Action }
-      >;
-      for (const item of list) if (item?.expected_harmful_action) actions.push(item.expected_harmful_action);
-    }
-  } catch {
-    // Not on this machine.
-  }
-  return actions;
+  const show = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return [0.5, 0.9, 0.99].map((p) => percentile(sorted, p).toFixed(1)).join(" / ");
+  };
+  console.log(`${label}_cold p50/p90/p99 ${show(cold)}  ${label}_warm_pair ${show(warm)}`);
 }
 
 report("corpus", await loadCorpus());
+reportWarmth("corpus", await loadCorpus());
 const realWork = await loadRealWork();
 if (realWork.length > 0) report("benign_dev", realWork);
+if (realWork.length > 0) reportWarmth("benign_dev", realWork);

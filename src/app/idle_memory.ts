@@ -2,7 +2,8 @@
  * freed) until its own reducer runs, which may be never; glibc keeps freed blocks in the middle of its heap.
  * After a period without requests or events, and only when the resident size grew since the last time (so a
  * page polling /api/status does not cause a collection a second), one full collection that releases empty
- * pages, then malloc_trim. */
+ * pages, then malloc_trim, then the executable's read-only pages are unmapped (cold_pages.ts). */
+import { coldPagesDropper } from "./cold_pages.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
 import { mallocTrim } from "./malloc_trim.ts";
@@ -13,6 +14,8 @@ export interface MemoryReducers {
   collect?: () => void;
   /** Returns the C heap's free pages to the system (glibc malloc_trim). */
   trim?: () => void;
+  /** Unmaps the Deno program's code and read-only data pages; those in use come back on their next touch. */
+  release?: () => void;
 }
 
 export interface IdleMemoryOptions extends MemoryReducers {
@@ -49,11 +52,14 @@ export class IdleMemory implements EngineService {
   private seen = Number.NaN;
   /** After start-up the loaded modules' garbage is there to collect: the first quiet period reduces. */
   private baseline = 0;
+  /** Set after a reduction: the next look takes the baseline, once the pages the engine still uses (which
+   * `release` unmapped too) have come back; taken at once, every quiet period after a request would reduce. */
+  private rebase = false;
 
   constructor(private readonly options: IdleMemoryOptions) {}
 
   start(): void {
-    if (!this.options.collect && !this.options.trim) return;
+    if (!this.options.collect && !this.options.trim && !this.options.release) return;
     this.timer = (this.options.timers ?? realTimers).every(
       this.options.quietMs ?? DEFAULT_QUIET_MS,
       () => this.tick(),
@@ -67,6 +73,10 @@ export class IdleMemory implements EngineService {
 
   /** One look: busy since the last one, or quiet without growth, does nothing. */
   tick(): void {
+    if (this.rebase) {
+      this.rebase = false;
+      this.baseline = this.options.residentBytes();
+    }
     const activity = this.options.activity();
     if (activity !== this.seen) {
       this.seen = activity;
@@ -77,8 +87,10 @@ export class IdleMemory implements EngineService {
     const started = performance.now();
     this.options.collect?.();
     this.options.trim?.();
+    this.options.release?.();
     const afterBytes = this.options.residentBytes();
     this.baseline = afterBytes;
+    this.rebase = this.options.release !== undefined;
     this.options.onReduced?.({ ms: performance.now() - started, beforeBytes, afterBytes });
   }
 }
@@ -100,6 +112,7 @@ export function engineIdleMemory(base: Foundation, requests: () => number): Idle
     residentBytes: () => Deno.memoryUsage().rss,
     collect: v8Collector(),
     trim: mallocTrim(),
+    release: coldPagesDropper(),
     onReduced: ({ ms, beforeBytes, afterBytes }) =>
       base.logger.debug("memory_reduced", "Memory given back after work", {
         ms: Math.round(ms),

@@ -47,8 +47,8 @@ export async function enginePermissionFlags(
     // shell commands are confined by bubblewrap (src/sandbox/sandbox.ts), not by this flag.
     "--allow-run",
   ];
-  // glibc's malloc_trim, which the engine calls when it goes quiet after work (src/app/idle_memory.ts): that one
-  // library file (the engine already runs any program; this adds no reach beyond it).
+  // glibc's malloc_trim and madvise, which the engine calls when it goes quiet after work (src/app/idle_memory.ts,
+  // src/app/cold_pages.ts): that one library file (the engine already runs any program; this adds no reach beyond it).
   const libc = glibcPath();
   if (libc) flags.push(`--allow-ffi=${libc}`);
   flags.push(needsOpenNetwork(config) ? "--allow-net" : `--allow-net=${netHosts(config).join(",")}`);

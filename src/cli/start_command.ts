@@ -5,6 +5,7 @@ import { pathOfFileUrl } from "../lib/absolute_path.ts";
 import { configPathFrom, type OptionValues, portFrom } from "./options.ts";
 import { ENGINE_DENO_FLAGS, ENGINE_V8_FLAGS, type EnginePlan, runSupervisor } from "./supervisor.ts";
 import { DENO_JSON } from "./config_rerun.ts";
+import { coldPagesDropper } from "../app/cold_pages.ts";
 
 /** main.ts of this checkout (built from its folder: the layer check reads a path literal as an import). */
 const MAIN_MODULE = pathOfFileUrl(new URL("../../", import.meta.url)) + "main.ts";
@@ -24,6 +25,7 @@ export async function startCommand(options: OptionValues): Promise<number> {
       ],
     }),
     port: portFrom(options),
+    releaseMemory: releaseColdPages,
   });
 }
 
@@ -63,4 +65,9 @@ function parsePlan(line: string): EnginePlan | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The supervisor's pages of Deno's own code and data, unmapped once it only waits for the engine. */
+function releaseColdPages(): void {
+  coldPagesDropper()?.();
 }

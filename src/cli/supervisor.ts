@@ -41,7 +41,14 @@ export interface SupervisorOptions {
   port?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /** Gives back what this process paged in to read the plan and start the engine (cold_pages.ts), run once
+   * `settleMs` after each engine start: after that the supervisor only waits. */
+  releaseMemory?: () => void;
+  settleMs?: number;
 }
+
+/** How long after an engine start the supervisor's own work is surely done. */
+const DEFAULT_SETTLE_MS = 1000;
 
 export async function runSupervisor(options: SupervisorOptions): Promise<number> {
   const log = options.log ?? ((line: string) => console.error(line));
@@ -76,7 +83,11 @@ export async function runSupervisor(options: SupervisorOptions): Promise<number>
         stdout: "inherit",
         stderr: "inherit",
       }).spawn();
+      const settled = options.releaseMemory
+        ? setTimeout(options.releaseMemory, options.settleMs ?? DEFAULT_SETTLE_MS)
+        : undefined;
       const status = await child.status;
+      clearTimeout(settled);
       if (stopping) return 0;
       if (status.code === RESTART_EXIT_CODE) {
         log("Parapet engine asked for a restart: starting it again");

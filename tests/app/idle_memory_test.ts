@@ -61,7 +61,7 @@ Deno.test("idle memory: activity without growth (a page polling the status) caus
   assertEquals(state.collected, 1);
 });
 
-Deno.test("idle memory: without a collector or a trim it starts no timer", () => {
+Deno.test("idle memory: without a collector, a trim or a release it starts no timer", () => {
   let timers = 0;
   const { memory } = rig({
     collect: undefined,
@@ -91,4 +91,30 @@ Deno.test("malloc trim: the first existing candidate is taken; a system without 
   const [, second] = libcCandidates();
   assertEquals(glibcPath((path) => path === second || path === "/lib64/libc.so.6"), second);
   assertEquals(glibcPath(() => false), undefined);
+});
+
+Deno.test("idle memory: after unmapping code pages the baseline is taken a period later, once used pages are back", () => {
+  let released = 0;
+  const { state, memory } = rig({
+    release: () => {
+      released++;
+      state.resident -= 30 * MB; // the executable's pages unmapped: 60 MB right after
+    },
+  });
+  memory.tick();
+  memory.tick();
+  assertEquals([state.collected, released], [1, 1]);
+  state.resident += 10 * MB; // the pages the engine uses come back on their next touch
+  memory.tick(); // takes the baseline at 70 MB
+  for (let period = 0; period < 6; period++) {
+    if (period % 2 === 0) state.activity++; // a page polling the status: a little more each time
+    state.resident += 0.5 * MB;
+    memory.tick();
+  }
+  assertEquals([state.collected, released], [1, 1], "requests that only page code back in must not reduce");
+  state.activity++;
+  state.resident += 5 * MB;
+  memory.tick();
+  memory.tick();
+  assertEquals([state.collected, released], [2, 2]);
 });

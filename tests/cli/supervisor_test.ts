@@ -120,3 +120,38 @@ Deno.test("supervisor: the engine runs with the memory settings of ENGINE_ENV (g
     await Deno.remove(workspace, { recursive: true });
   }
 });
+
+/** Runs the supervisor over a fake engine that lives `engineMs`; counts releaseMemory calls. */
+async function releases(engineMs: number, settleMs: number): Promise<number> {
+  const workspace = await Deno.makeTempDir({ prefix: "parapet-supervisor-" });
+  try {
+    const script = `${workspace}/slow_engine.ts`;
+    await Deno.writeTextFile(script, `await new Promise((resolve) => setTimeout(resolve, ${engineMs}));`);
+    let released = 0;
+    const code = await runSupervisor({
+      plan: () =>
+        Promise.resolve({
+          configPath: `${workspace}/config.yaml`,
+          flags: [],
+          crashRestartBudget: 1,
+          crashWindowSeconds: 60,
+        }),
+      engineCommand: () => ({ command: Deno.execPath(), args: ["run", "--no-config", script] }),
+      log: () => {},
+      releaseMemory: () => void released++,
+      settleMs,
+    });
+    assertEquals(code, 0);
+    return released;
+  } finally {
+    await Deno.remove(workspace, { recursive: true });
+  }
+}
+
+Deno.test("supervisor: once the engine runs, the supervisor gives back its start-up pages once", async () => {
+  assertEquals(await releases(1500, 10), 1);
+});
+
+Deno.test("supervisor: an engine gone before the settle time leaves no release pending (no timer left)", async () => {
+  assertEquals(await releases(0, 60_000), 0);
+});

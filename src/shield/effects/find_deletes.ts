@@ -7,6 +7,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
+import { declareNeeds } from "./judge_needs.ts";
 
 const FILTERS = /^-(?:i?name|i?path|i?regex|i?wholename|newer\w*|[acm]time|[acm]min|size|user|group|type)$/;
 
@@ -43,3 +44,4 @@ export function judgeFindDeletes(
     }
   }
 }
+declareNeeds(judgeFindDeletes, { program: (name) => name === "find" });

@@ -4,6 +4,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { declareNeeds } from "./judge_needs.ts";
 
 const RUNTIMES = new Set(["docker", "podman", "nerdctl"]);
 
@@ -21,3 +22,4 @@ export function judgeMassStops(segments: readonly Segment[], findings: Findings)
     }
   }
 }
+declareNeeds(judgeMassStops, { program: (name) => RUNTIMES.has(name) });

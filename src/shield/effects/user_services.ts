@@ -4,6 +4,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { declareNeeds } from "./judge_needs.ts";
 
 export function judgeUserServices(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments.slice(0, 64)) {
@@ -18,3 +19,6 @@ export function judgeUserServices(segments: readonly Segment[], findings: Findin
     }
   }
 }
+declareNeeds(judgeUserServices, {
+  program: (name) => name === "systemctl" || name === "loginctl" || name === "launchctl",
+});
