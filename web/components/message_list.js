@@ -30,6 +30,7 @@ export function MessageList({ items, sessionId }) {
 
   useLayoutEffect(() => {
     const el = scroller.current;
+    if (!el) return;
     if (restore.current !== null) {
       el.scrollTop = el.scrollHeight - restore.current;
       restore.current = null;
@@ -38,8 +39,10 @@ export function MessageList({ items, sessionId }) {
     }
   }, [items, shown]);
 
+  // A scroll event queued before the list unmounted can still arrive once its element is gone.
   const onScroll = () => {
     const el = scroller.current;
+    if (!el) return;
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_DISTANCE_PX;
     if (atBottom !== stuckRef.current) {
       stuckRef.current = atBottom;
@@ -47,13 +50,13 @@ export function MessageList({ items, sessionId }) {
     }
   };
   const showEarlier = () => {
-    restore.current = scroller.current.scrollHeight - scroller.current.scrollTop;
+    if (scroller.current) restore.current = scroller.current.scrollHeight - scroller.current.scrollTop;
     setShown(shown + PAGE);
   };
   const jump = () => {
     stuckRef.current = true;
     setStuck(true);
-    scroller.current.scrollTop = scroller.current.scrollHeight;
+    if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
   };
 
   const hidden = Math.max(0, items.length - shown);
