@@ -16,6 +16,11 @@ Deno.exit(codes[Math.min(runs, codes.length - 1)]);
   return script;
 }
 
+/** A plan for one engine start with no permission flags and no restart after a crash. */
+function planIn(workspace: string): EnginePlan {
+  return { configPath: `${workspace}/config.yaml`, flags: [], crashRestartBudget: 1, crashWindowSeconds: 60 };
+}
+
 async function supervise(codes: number[], budget = 2, planCodes: (number | undefined)[] = []) {
   const workspace = await Deno.makeTempDir({ prefix: "parapet-supervisor-" });
   try {
@@ -98,13 +103,7 @@ Deno.test("supervisor: the engine runs with the memory settings of ENGINE_ENV (g
       `Deno.writeTextFileSync(${JSON.stringify(seen)}, JSON.stringify(Deno.env.toObject()));`,
     );
     const code = await runSupervisor({
-      plan: () =>
-        Promise.resolve({
-          configPath: `${workspace}/config.yaml`,
-          flags: [],
-          crashRestartBudget: 1,
-          crashWindowSeconds: 60,
-        }),
+      plan: () => Promise.resolve(planIn(workspace)),
       engineCommand: () => ({ command: Deno.execPath(), args: ["run", "-A", script] }),
       log: () => {},
     });
@@ -129,13 +128,7 @@ async function releases(engineMs: number, settleMs: number): Promise<number> {
     await Deno.writeTextFile(script, `await new Promise((resolve) => setTimeout(resolve, ${engineMs}));`);
     let released = 0;
     const code = await runSupervisor({
-      plan: () =>
-        Promise.resolve({
-          configPath: `${workspace}/config.yaml`,
-          flags: [],
-          crashRestartBudget: 1,
-          crashWindowSeconds: 60,
-        }),
+      plan: () => Promise.resolve(planIn(workspace)),
       engineCommand: () => ({ command: Deno.execPath(), args: ["run", "--no-config", script] }),
       log: () => {},
       releaseMemory: () => void released++,
