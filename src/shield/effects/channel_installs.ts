@@ -3,7 +3,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const CONDA = new Set(["conda", "mamba", "micromamba", "pixi"]);
 const KNOWN_CHANNELS =
@@ -28,4 +27,3 @@ export function judgeChannelInstalls(segments: readonly Segment[], findings: Fin
     }
   }
 }
-declareNeeds(judgeChannelInstalls, { program: (name) => CONDA.has(name) });

@@ -25,7 +25,6 @@ import { judgeShellMail } from "./shell_mail.ts";
 import { judgeOpenedSegments } from "./opened_programs.ts";
 import { judgeRemoteManifests } from "./remote_manifests.ts";
 import { judgePolicyTasks } from "./policy_tasks.ts";
-import { applies } from "./judge_needs.ts";
 
 export interface WrittenFile {
   path: string;
@@ -40,26 +39,25 @@ export function judgeCommandRoutes(
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  // Checks that declared the programs they look at run only when one of those is named (judge_needs.ts).
   if (segments.length > 0) {
-    if (applies(judgeRecursiveReads, segments)) judgeRecursiveReads(segments, environment, findings);
-    if (applies(judgePluginInstalls, segments)) judgePluginInstalls(segments, findings);
-    if (applies(judgeChannelInstalls, segments)) judgeChannelInstalls(segments, findings);
+    judgeRecursiveReads(segments, environment, findings);
+    judgePluginInstalls(segments, findings);
+    judgeChannelInstalls(segments, findings);
     judgeClonedRuns(segments, findings);
     judgeForgeRuns(segments, findings);
-    if (applies(judgeHistoryAndReleases, segments)) judgeHistoryAndReleases(segments, findings);
-    if (applies(judgeStreamEgress, segments)) judgeStreamEgress(segments, environment, findings);
-    if (applies(judgeCopyEgress, segments)) judgeCopyEgress(segments, environment, findings);
-    if (applies(judgeUserServices, segments)) judgeUserServices(segments, findings);
-    if (applies(judgeMassStops, segments)) judgeMassStops(segments, findings);
-    if (applies(judgeFindDeletes, segments)) judgeFindDeletes(segments, environment, findings);
-    if (applies(judgeEngineRoutes, segments)) judgeEngineRoutes(segments, environment, findings);
-    if (applies(judgeVendoredDownloads, segments)) judgeVendoredDownloads(segments, environment, findings);
-    if (applies(judgeImagePushes, segments)) judgeImagePushes(segments, environment, findings);
-    if (applies(judgeShellMail, segments)) judgeShellMail(segments, findings);
-    if (applies(judgeOpenedSegments, segments)) judgeOpenedSegments(segments, findings);
-    if (applies(judgeRemoteManifests, segments)) judgeRemoteManifests(segments, environment, findings);
-    if (applies(judgePolicyTasks, segments)) judgePolicyTasks(segments, findings);
+    judgeHistoryAndReleases(segments, findings);
+    judgeStreamEgress(segments, environment, findings);
+    judgeCopyEgress(segments, environment, findings);
+    judgeUserServices(segments, findings);
+    judgeMassStops(segments, findings);
+    judgeFindDeletes(segments, environment, findings);
+    judgeEngineRoutes(segments, environment, findings);
+    judgeVendoredDownloads(segments, environment, findings);
+    judgeImagePushes(segments, environment, findings);
+    judgeShellMail(segments, findings);
+    judgeOpenedSegments(segments, findings);
+    judgeRemoteManifests(segments, environment, findings);
+    judgePolicyTasks(segments, findings);
   }
   judgeMcpRegistrations(segments, written, environment, findings);
   judgeTrafficRedirects(

@@ -6,7 +6,6 @@ import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { programs } from "./programs.ts";
 import { COMPROMISED_NPM, COMPROMISED_PYPI, REPOINTED_ACTIONS } from "./data/compromised_releases.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 function table(text: string): Map<string, Set<string>> {
   const map = new Map<string, Set<string>>();
@@ -52,7 +51,6 @@ export function judgeCompromisedInstalls(segments: readonly Segment[], findings:
     }
   }
 }
-declareNeeds(judgeCompromisedInstalls, { program: (name) => NPM_TOOLS.has(name) || PYPI_TOOLS.has(name) });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const alternation = (map: Map<string, Set<string>>) => [...map.keys()].map(escape).join("|");

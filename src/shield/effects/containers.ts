@@ -12,7 +12,6 @@ import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
 import { programs } from "./programs.ts";
 import { judgeImageName } from "./image_lookalikes.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const ENGINES = /^(?:docker|podman|nerdctl|finch|lima|colima)$/;
 const VALUED = new Set([
@@ -184,6 +183,3 @@ export function judgeContainers(
     else if (KUBERNETES_PROGRAMS.has(program)) judgePod(segment, findings);
   }
 }
-declareNeeds(judgeContainers, {
-  program: (name) => ENGINE_PROGRAMS.has(name) || LXD_PROGRAMS.has(name) || KUBERNETES_PROGRAMS.has(name),
-});

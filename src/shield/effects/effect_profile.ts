@@ -65,7 +65,6 @@ import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgePasswordDocuments } from "./password_documents.ts";
 import { judgeOpenedFiles } from "./opened_programs.ts";
 import { identifierWords } from "./words.ts";
-import { applies } from "./judge_needs.ts";
 import { judgeCommandRoutes } from "./command_routes.ts";
 import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
@@ -131,11 +130,11 @@ function judgeCommandsAndCode(
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);
-  if (applies(judgeContainers, view.segments)) judgeContainers(view.segments, environment, findings);
-  if (applies(judgeOtherInstalls, view.segments)) judgeOtherInstalls(view.segments, environment, findings);
-  if (applies(judgeGoLookalikes, view.segments)) judgeGoLookalikes(view.segments, findings);
-  if (applies(judgeCompromisedInstalls, view.segments)) judgeCompromisedInstalls(view.segments, findings);
-  if (applies(judgeRunnerTargets, view.segments)) judgeRunnerTargets(view.segments, environment, findings);
+  judgeContainers(view.segments, environment, findings);
+  judgeOtherInstalls(view.segments, environment, findings);
+  judgeGoLookalikes(view.segments, findings);
+  judgeCompromisedInstalls(view.segments, findings);
+  judgeRunnerTargets(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   judgeCommandRoutes(
     view.tool,

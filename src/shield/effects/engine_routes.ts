@@ -6,7 +6,6 @@
 import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const KILLERS = /^(?:kill|pkill|killall|skill)$/;
 const RAW_CLIENTS = new Set(["nc", "ncat", "netcat", "socat", "telnet", "websocat", "wscat"]);
@@ -73,7 +72,3 @@ export function judgeEngineRoutes(
     }
   }
 }
-declareNeeds(judgeEngineRoutes, {
-  program: (name) =>
-    KILLERS.test(name) || name === "xargs" || RAW_CLIENTS.has(name) || name === "parapet" || name === "deno",
-});

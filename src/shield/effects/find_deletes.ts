@@ -7,7 +7,6 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const FILTERS = /^-(?:i?name|i?path|i?regex|i?wholename|newer\w*|[acm]time|[acm]min|size|user|group|type)$/;
 
@@ -44,4 +43,3 @@ export function judgeFindDeletes(
     }
   }
 }
-declareNeeds(judgeFindDeletes, { program: (name) => name === "find" });

@@ -8,7 +8,6 @@ import type { Findings } from "./findings.ts";
 import { editDistance } from "./supply_chain.ts";
 import { POPULAR_GO_OWNERS } from "./data/popular_go.ts";
 import { POPULAR_GO_MODULES } from "./data/popular_more.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const OWNERS = new Set(POPULAR_GO_OWNERS.split(/\s+/).filter(Boolean).map((owner) => owner.toLowerCase()));
 const MODULE = /^(?:github\.com|gitlab\.com|bitbucket\.org)\/([\w.-]+)\/([\w.-]+)/i;
@@ -54,4 +53,3 @@ export function judgeGoLookalikes(segments: readonly Segment[], findings: Findin
     }
   }
 }
-declareNeeds(judgeGoLookalikes, { program: (name) => name === "go" });

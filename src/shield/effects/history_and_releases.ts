@@ -5,7 +5,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const PROGRAMS = new Set(["git", "npm", "pnpm", "yarn", "cargo", "gem", "gh", "bfg", "java", "twine"]);
 
@@ -53,4 +52,3 @@ export function judgeHistoryAndReleases(segments: readonly Segment[], findings: 
     if (what) findings.escalate("delete", `"${segment.text.slice(0, 60)}" ${what}`);
   }
 }
-declareNeeds(judgeHistoryAndReleases, { program: (name) => PROGRAMS.has(name) });

@@ -6,7 +6,6 @@ import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const PUSHERS = /^(?:docker|podman|nerdctl|buildah)$/;
 const KNOWN_REGISTRY =
@@ -58,6 +57,3 @@ export function judgeImagePushes(
     }
   }
 }
-declareNeeds(judgeImagePushes, {
-  program: (name) => PUSHERS.test(name) || name === "crane" || name === "skopeo",
-});

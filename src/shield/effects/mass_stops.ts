@@ -4,7 +4,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const RUNTIMES = new Set(["docker", "podman", "nerdctl"]);
 
@@ -22,4 +21,3 @@ export function judgeMassStops(segments: readonly Segment[], findings: Findings)
     }
   }
 }
-declareNeeds(judgeMassStops, { program: (name) => RUNTIMES.has(name) });

@@ -4,7 +4,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const OPENERS = /^(?:xdg-open|open|gio|gnome-open|kde-open\d?|exo-open|start|explorer|explorer\.exe|cmd)$/;
 const RUNNABLE =
@@ -27,7 +26,6 @@ export function judgeOpenedSegments(segments: readonly Segment[], findings: Find
     return;
   }
 }
-declareNeeds(judgeOpenedSegments, { program: (name) => OPENERS.test(name) });
 
 /** Open-world tools that open a file (`open_file`, `launch`): the path decides. */
 export function judgeOpenedFiles(

@@ -17,7 +17,6 @@ import {
   POPULAR_VSCODE,
 } from "./data/popular_more.ts";
 import { programs } from "./programs.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 /** The popular name `name` imitates: one or two edits away (one for short names), or for `owner/name` and
  * `publisher.name` the same name under a near owner. Popular names and unrelated names imitate nothing. */
@@ -189,4 +188,3 @@ export function judgeOtherInstalls(
     judgePublishAndClone(segment, findings);
   }
 }
-declareNeeds(judgeOtherInstalls, { program: (name) => INSTALL_PROGRAMS.has(name) });

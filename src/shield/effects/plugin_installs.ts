@@ -5,7 +5,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const TRUSTED_GH_OWNERS = /^(?:github|cli|actions|microsoft|azure|aws|google|googlecloudplatform)$/i;
 const PLUGIN_PROGRAMS = new Set([
@@ -55,4 +54,3 @@ export function judgePluginInstalls(segments: readonly Segment[], findings: Find
     }
   }
 }
-declareNeeds(judgePluginInstalls, { program: (name) => PLUGIN_PROGRAMS.has(name) });

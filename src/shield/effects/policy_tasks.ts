@@ -4,7 +4,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const RUNNERS = /^(?:deno|npm|pnpm|yarn|bun|make|just|task|npx)$/;
 const GUARD_WORD =
@@ -25,4 +24,3 @@ export function judgePolicyTasks(segments: readonly Segment[], findings: Finding
     }
   }
 }
-declareNeeds(judgePolicyTasks, { program: (name) => RUNNERS.test(name) });

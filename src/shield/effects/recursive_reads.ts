@@ -7,7 +7,6 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 /** Programs that read every file under their path arguments, and how to tell they recurse. */
 const ALWAYS_RECURSIVE = new Set(["rg", "ag", "ack", "rsync", "du"]);
@@ -88,6 +87,3 @@ export function judgeRecursiveReads(
     }
   }
 }
-declareNeeds(judgeRecursiveReads, {
-  program: (name) => ALWAYS_RECURSIVE.has(name) || RECURSIVE_WHEN.has(name) || name === "find",
-});

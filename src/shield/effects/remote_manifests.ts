@@ -6,7 +6,6 @@ import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const CLUSTER_CLIS = /^(?:kubectl|oc|k3s|microk8s\.kubectl|kubectl\.exe)$/;
 const APPLYING = /^(?:apply|create|replace|kustomize)$/;
@@ -36,4 +35,3 @@ export function judgeRemoteManifests(
     }
   }
 }
-declareNeeds(judgeRemoteManifests, { program: (name) => CLUSTER_CLIS.test(name) });

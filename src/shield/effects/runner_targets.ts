@@ -7,7 +7,6 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { programs } from "./programs.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const RUNNERS = programs(/^(?:npx|bunx|uvx|pnpx)$/);
 const DLX = programs(/^(?:pnpm|yarn|bun)$/);
@@ -33,4 +32,3 @@ export function judgeRunnerTargets(
     }
   }
 }
-declareNeeds(judgeRunnerTargets, { program: (name) => RUNNERS.has(name) || DLX.has(name) });

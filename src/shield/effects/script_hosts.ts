@@ -7,7 +7,6 @@ import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const COMPROMISED_HOSTS =
   /(?:^|\.)(?:polyfill\.io|polyfill\.com|polyfillcache\.com|polyfill-js\.cn|bootcss\.com|bootcdn\.net|bootcdn\.cn|staticfile\.org|staticfile\.net|unionadjs\.com|xhsbpza\.com|union\.macoms\.la|newcrbpc\.com)$/i;
@@ -63,4 +62,3 @@ export function judgeVendoredDownloads(
     }
   }
 }
-declareNeeds(judgeVendoredDownloads, { program: (name) => name === "curl" || name === "wget" });

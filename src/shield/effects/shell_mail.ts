@@ -3,7 +3,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const MAILERS = /^(?:mutt|neomutt|mail|mailx|s-nail|bsd-mailx|swaks|mpack|sendemail|email)$/;
 const ATTACH_OPTION = /^(?:-a|-A|--attach|--attachment)$|^--attach=/;
@@ -18,4 +17,3 @@ export function judgeShellMail(segments: readonly Segment[], findings: Findings)
     return;
   }
 }
-declareNeeds(judgeShellMail, { program: (name) => MAILERS.test(name) });

@@ -9,7 +9,6 @@ import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 const RECEIVERS = new Set(["ssh", "nc", "ncat", "netcat", "socat", "telnet", "openssl"]);
 const SSH_VALUED = /^-[bcDEeFIiJLlmOoopQRSWw]$/;
@@ -52,7 +51,6 @@ export function judgeStreamEgress(
     }
   }
 }
-declareNeeds(judgeStreamEgress, { program: (name) => RECEIVERS.has(name) });
 
 const COPIERS = new Set(["scp", "rsync"]);
 /** Private, shared and link-local address ranges (RFC 1918, RFC 6598, RFC 3927, IPv6 ULA and link-local). */
@@ -103,5 +101,3 @@ export function judgeCopyEgress(
     }
   }
 }
-
-declareNeeds(judgeCopyEgress, { program: (name) => COPIERS.has(name) });

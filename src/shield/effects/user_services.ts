@@ -4,7 +4,6 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { declareNeeds } from "./judge_needs.ts";
 
 export function judgeUserServices(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments.slice(0, 64)) {
@@ -19,6 +18,3 @@ export function judgeUserServices(segments: readonly Segment[], findings: Findin
     }
   }
 }
-declareNeeds(judgeUserServices, {
-  program: (name) => name === "systemctl" || name === "loginctl" || name === "launchctl",
-});
