@@ -10,6 +10,8 @@ export interface ToolWords {
   words: string[];
 }
 
+/** Operation-like keys whose values name a thing (a device, an entity), never an action on it. */
+const NAMING_KEYS = new Set(["domain", "entity", "entity_id", "device_id", "device", "resource"]);
 /** Argument keys whose values name an operation or a setting (their words count like the tool name's). */
 const OPERATION_KEYS = new Set([
   "action",
@@ -32,22 +34,8 @@ const OPERATION_KEYS = new Set([
   "permission",
   "type",
   "side",
-  "domain",
-  "entity",
-  "entity_id",
-  "device_id",
-  "device",
-  "resource",
   "visibility",
-]);
-/** Operation-like keys whose values name a thing (a device, an entity), never an action on it. */
-const NAMING_KEYS = new Set([
-  "domain",
-  "entity",
-  "entity_id",
-  "device_id",
-  "device",
-  "resource",
+  ...NAMING_KEYS,
 ]);
 /** The vocabulary form of an inflected word: `disarmed` → `disarm`, `unlocked` → `unlock`, `transfers` →
  * `transfer`, `deleting` → `delete`; the word itself when it is known or no form of it is. */
