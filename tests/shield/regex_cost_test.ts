@@ -2,7 +2,14 @@
  * rule within budget, and otherwise answers exactly as comparing `worstSteps` with the budget. */
 
 import assert from "node:assert/strict";
-import { exceedsSteps, gapProfile, worstSteps } from "../../src/shield/regex_cost.ts";
+import {
+  exceedsSteps,
+  gapProfile,
+  measureRuns,
+  type RunStats,
+  runStats,
+  worstSteps,
+} from "../../src/shield/regex_cost.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
 
 const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
@@ -55,4 +62,30 @@ Deno.test("a head literal that never occurs keeps a long text within any budget"
   assert.ok(profile?.head);
   assert.equal(exceedsSteps(profile, fill("b", 50_000), 0), false);
   assert.equal(exceedsSteps(profile, fill("curl ", 50_000), 1_000), true);
+});
+
+Deno.test("measureRuns gives every run of every rule the figures of a pass of its own, past ASCII and over 31 runs", () => {
+  const runs = [...new Set(HEURISTIC_RULES.flatMap((rule) => gapProfile(rule.pattern)?.runs ?? []))];
+  assert.ok(
+    runs.length > 31,
+    `only ${runs.length} distinct runs: the second group of a pass is not exercised`,
+  );
+  const texts = [
+    ...TEXTS,
+    "Ｃｕｒｌ\u00a0é—x\u2028y  \t\n\n-- == ab/cd 12 34 56 78 90 * * \"q'\u{1F600}|&;",
+    fill("a-b=c d\u00e9\u00a0/\n", 15_000),
+    "x",
+    "\n\n",
+  ];
+  for (const text of texts) {
+    const measured = new Map<RegExp, RunStats>();
+    measureRuns(runs, text.toLowerCase(), measured);
+    for (const run of runs) {
+      assert.deepEqual(
+        measured.get(run),
+        runStats(run, text.toLowerCase()),
+        `${run} on ${text.length} chars`,
+      );
+    }
+  }
 });
