@@ -213,10 +213,12 @@ export function worstSteps(profile: GapProfile, text: string, runs = new Map<Reg
   return heads.longest * longest;
 }
 
-/** Whether `worstSteps(profile, text, runs)` exceeds `budget`, measuring the runs only when bounds that need no
- * pass over the text's runs leave it open: a run is at most the text's length L, so with head literals the steps
- * are at most heads × L, and without them at most L(L+1)/2 (one run as long as the text). Same answer as
- * comparing `worstSteps` with the budget. */
+/** Whether `worstSteps(profile, text, runs)` exceeds `budget`, measuring runs only where bounds that need no
+ * pass of their own leave it open. A run is at most the text's length L, so with head literals the steps are at
+ * most heads × L, and without them at most L(L+1)/2. Then, run by run: a run of characters that excludes `\n`
+ * lies within one line, so its longest is at most the longest line and its sum of r(r+1)/2 at most the lines'
+ * (one native newline search per text, shared by every rule); only a run whose bound leaves the answer open is
+ * measured. Same answer as comparing `worstSteps` with the budget. */
 export function exceedsSteps(
   profile: GapProfile,
   text: string,
@@ -226,12 +228,50 @@ export function exceedsSteps(
   const length = text.length;
   if (!profile.head) {
     if ((length * (length + 1)) / 2 <= budget) return false;
-    return worstSteps(profile, text, runs) > budget;
+    // worstSteps is the largest sum over the runs: over the budget when one run's is.
+    const open = profile.runs.filter((run) => boundOf(run, text, runs).squares > budget);
+    measureRuns(open, text, runs);
+    return open.some((run) => runs.get(run)!.squares > budget);
   }
   let heads = runs.get(profile.head);
   if (!heads) runs.set(profile.head, heads = { longest: headCount(profile.head, text), squares: 0 });
   if (heads.longest * length <= budget) return false;
-  return worstSteps(profile, text, runs) > budget;
+  // worstSteps is heads × the longest of the runs: over the budget when heads × one run's longest is.
+  const count = heads.longest;
+  const open = profile.runs.filter((run) => count * boundOf(run, text, runs).longest > budget);
+  measureRuns(open, text, runs);
+  return open.some((run) => count * runs.get(run)!.longest > budget);
+}
+
+/** The text's lines (runs of characters other than `\n`): kept in the caller's map under this key. */
+const LINES = /(?:[^\n])+/g;
+
+/** Upper bounds of a run's statistics: its own when measured, the lines' when it cannot cross a line, else the
+ * text's length (L, and L(L+1)/2). */
+function boundOf(run: RegExp, text: string, runs: Map<RegExp, RunStats>): RunStats {
+  const measured = runs.get(run);
+  if (measured) return measured;
+  if (charClass(run).ascii[0x0a] === 1) {
+    return { longest: text.length, squares: (text.length * (text.length + 1)) / 2 };
+  }
+  let lines = runs.get(LINES);
+  if (!lines) runs.set(LINES, lines = lineStats(text));
+  return lines;
+}
+
+/** The lines' statistics (as `runStats` of `[^\n]` runs), found with the native newline search. */
+export function lineStats(text: string): RunStats {
+  const stats = { longest: 0, squares: 0 };
+  let from = 0;
+  while (from <= text.length) {
+    let end = text.indexOf("\n", from);
+    if (end < 0) end = text.length;
+    const length = end - from;
+    if (length > stats.longest) stats.longest = length;
+    stats.squares += (length * (length + 1)) / 2;
+    from = end + 1;
+  }
+  return stats;
 }
 
 /** Longest run of one repetition's characters in a text, and the sum over its runs of r(r+1)/2. */

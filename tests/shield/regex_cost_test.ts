@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import {
   exceedsSteps,
   gapProfile,
+  lineStats,
   measureRuns,
   type RunStats,
   runStats,
@@ -26,6 +27,13 @@ const TEXTS = [
   fill("-----begin ", 25_000),
   fill("x=1 && ", 50_000),
   fill("password = 'abcd' ", 20_000),
+  // Lines: one longer than the rest, many short ones, CRLF, separators other than \n, blank runs.
+  fill("x".repeat(15_000) + "\n", 40_000),
+  fill("curl a b\n", 30_000),
+  fill("wget -q x\r\n", 30_000),
+  fill("  \n\n \t ", 20_000),
+  fill("echo 1 2 3 4 5 curl\u2028", 24_000),
+  "-".repeat(12_000) + "\n" + "=".repeat(12_000),
 ];
 
 Deno.test("exceedsSteps answers as worstSteps over the budget, for every rule with a gap and hostile texts", () => {
@@ -35,8 +43,9 @@ Deno.test("exceedsSteps answers as worstSteps over the budget, for every rule wi
     if (!profile) continue;
     for (const text of TEXTS) {
       const lower = text.toLowerCase();
-      for (const budget of [0, 1, 1_000, 100_000_000, lower.length * lower.length]) {
-        const exact: boolean = worstSteps(profile, lower) > budget;
+      const worst = worstSteps(profile, lower);
+      for (const budget of [0, 1, 1_000, 100_000_000, lower.length * lower.length, worst - 1, worst]) {
+        const exact: boolean = worst > budget;
         assert.equal(
           exceedsSteps(profile, lower, budget),
           exact,
@@ -87,5 +96,12 @@ Deno.test("measureRuns gives every run of every rule the figures of a pass of it
         `${run} on ${text.length} chars`,
       );
     }
+  }
+});
+
+Deno.test("lineStats gives the figures of a pass over the runs of characters other than a newline", () => {
+  const lines = /(?:[^\n])+/g;
+  for (const text of [...TEXTS, "\n", "a\n", "\na", "ab\n\ncd\r\n", "x\u2028y\nz"]) {
+    assert.deepEqual(lineStats(text), runStats(lines, text), `on ${text.length} chars`);
   }
 });
