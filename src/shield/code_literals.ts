@@ -202,7 +202,8 @@ export function sinkStrings(raw: string): string[] {
     const strings = codeStrings(argument);
     if (strings.length === 0) strings.push(...assignedStrings(code, argument));
     found.push(...strings);
-    if (builder && strings.length > 1) found.push(strings.join(" "));
+    // A builder, or an argument list (`subprocess.run(["rm", "-rf", d])`), runs its strings as one command.
+    if ((builder || /^\s*\[/.test(argument)) && strings.length > 1) found.push(strings.join(" "));
   }
   return found;
 }

@@ -23,8 +23,8 @@ const TOKEN_INTO_VARIABLE =
   /^(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=["']?\$\(\s*(?:gh auth token|aws ecr get-login-password[^)]*|gcloud auth print-access-token|az account get-access-token[^)]*)\s*\)["']?(?:\s*(?:&&|;)|\s*$)/;
 
 function tokenKeptInVariable(view: ActionView, allowed?: (url: string) => boolean): boolean {
-  const lines = view.texts.get("shell") ?? [];
-  return lines.length > 0 && TOKEN_INTO_VARIABLE.test(lines[0].trim()) &&
+  // Judged on the parsed commands, so quoting, `sh -c` or a group around the assignment changes nothing.
+  return view.segments.some((segment) => TOKEN_INTO_VARIABLE.test(segment.text)) &&
     view.urls.every((url) => allowed?.(url) === true);
 }
 const LOGIN_FEEDING_RULES = new Set(["credential.secret_variable_echo", "credential.cloud_secret_cli"]);

@@ -3,8 +3,9 @@
  * command that would really run is judged. Bounded and total: never throws, whatever the input. */
 
 import { decodeAnsiEscapes, lex, type Token, type Variables } from "./shell_lexer.ts";
-import { unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
+import { hereString, substitutedScript, unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
 import { resolveGlobWord } from "./shell_globs.ts";
+import { withoutLookupWords } from "./shell_lookup.ts";
 
 export interface Redirect {
   op: string;
@@ -44,9 +45,10 @@ export interface ParsedCommand {
 const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
 
 /** Windows paths (`C:\\Users\\…`, `%TEMP%\\x`, `$env:APPDATA\\x`, `\\\\host\\share\\x`): their backslashes separate
- * folders rather than escape, so they are read with slashes. */
+ * folders rather than escape, so they are read with slashes. A host followed by a doubled backslash is no UNC path
+ * but escapes (`"\\\\x63\\\\x75"` in double quotes). */
 const WINDOWS_PATH =
-  /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\[^\s'"|;&<>]*/g;
+  /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+(?!\\\\)|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\[^\s'"|;&<>]*/g;
 
 /** Characters of a word that expandWord may change: brace lists and wildcards. */
 const EXPANDABLE = /[{?*[]/;
@@ -74,7 +76,7 @@ function isAssignment(word: string): boolean {
 }
 
 /** What every Windows path starts with (WINDOWS_PATH without what may come before it): a cheap test first. */
-const WINDOWS_PATH_START = /(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\/;
+const WINDOWS_PATH_START = /(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+(?!\\\\)|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\/;
 
 /** Words that open a compound command rather than name one. */
 const LEADING_KEYWORDS = new Set([
@@ -206,7 +208,7 @@ export class ParseState {
 
   private addHeredoc(body: string, argv: string[], depth: number): void {
     this.result.code.push(body);
-    const command = basename(argv[0] ?? "");
+    const command = basename(withoutLookupWords(argv)[0] ?? "");
     if (/^(?:ba|z|da|k|a|)sh$|^(?:sudo|ssh|doas)$/.test(command) || argv.length === 0) {
       this.parse(body, depth + 1);
     }
@@ -230,11 +232,12 @@ export class ParseState {
   }
 
   /** Records a segment, then judges what it wraps (unwrapping may add more segments). */
-  addSegment(argv: string[], redirects: Redirect[], depth: number, joinedBy: string): void {
+  addSegment(written: string[], redirects: Redirect[], depth: number, joinedBy: string): void {
     if (this.result.segments.length >= MAX_SEGMENTS) {
       this.result.truncated = true;
       return;
     }
+    const argv = withoutLookupWords(written);
     const leading = argv.findIndex((word) => !isAssignment(word));
     const command = leading < 0 ? [] : argv.slice(leading);
     const used = command.length > 0 ? command : argv;
@@ -251,6 +254,10 @@ export class ParseState {
     if (this.privileged) segment.privileged = true;
     this.result.segments.push(segment);
     if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);
+    for (const redirect of redirects) {
+      if (redirect.op === "<<<") hereString(this, program, redirect.target, depth);
+    }
+    if (used.length > 1 && used[1].length > 2) substitutedScript(this, program, used.slice(1), depth);
     for (const redirect of redirects) {
       if (redirect.op.includes(">") && !/^&?[0-9-]$/.test(redirect.target)) {
         this.result.writeTargets.push(redirect.target);

@@ -3,7 +3,7 @@
 
 import type { ParseState } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
-import { codeStrings } from "./code_literals.ts";
+import { codeStrings, sinkStrings } from "./code_literals.ts";
 import { textVariants } from "./normalize.ts";
 import { recordWrites } from "./command_writes.ts";
 
@@ -90,8 +90,39 @@ const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 /** A decoded string that calls into a library or the system, as code does. */
 const CODE_STRING = /\b(?:import|require|system|popen|exec\w*|spawn\w*|eval)\b[\s\S]{0,40}[(\s]/;
 
+/** Calls a string is handed to for running (checked before sinkStrings looks for them). */
+const SINK_HINT = /system|popen|subprocess|exec|spawn|passthru|`|%x\{/;
+const LITERAL_ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|([0-7]{1,3})|(.))/g;
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+};
+
+/** A string literal's text with its escapes decoded (`\n`, `\"`, `\\`, `\x63`, `\u0063`, `\143`). */
+export function decodeLiteralEscapes(text: string): string {
+  if (!text.includes("\\")) return text;
+  return text.replace(LITERAL_ESCAPE, (_all, hex, unicode, octal, char) => {
+    const code = hex ?? unicode;
+    if (code) return String.fromCharCode(parseInt(code, 16));
+    if (octal) return String.fromCharCode(parseInt(octal, 8));
+    return SIMPLE_ESCAPES[char] ?? char;
+  });
+}
+
 function judgeCode(state: ParseState, code: string, depth: number, shellLike = false): void {
   state.result.code.push(code);
+  // What the code hands to `os.system`, `subprocess`, `execSync`, backticks … runs as a command line, whatever its
+  // length, with the language's escapes decoded (`"bash <<EOF\\n…"`).
+  if (depth < 6 && SINK_HINT.test(code)) {
+    for (const literal of sinkStrings(code).slice(0, 16)) {
+      state.parse(decodeLiteralEscapes(literal), depth + 1);
+    }
+  }
   const variants = textVariants(code).slice(0, 8);
   for (const [index, variant] of variants.entries()) {
     // A decoded fragment that is itself a command line (`iwr … | iex` inside FromBase64String) runs as one.
@@ -99,7 +130,7 @@ function judgeCode(state: ParseState, code: string, depth: number, shellLike = f
       state.parse(variant, depth + 1);
     }
     for (const literal of codeStrings(variant)) {
-      if (COMMAND_START.test(literal)) state.parse(literal, depth + 1);
+      if (COMMAND_START.test(literal)) state.parse(decodeLiteralEscapes(literal), depth + 1);
       // A string that is itself code (`exec(b32decode('…'))`) is judged as code, a level deeper.
       if (depth < 4 && literal !== code && CODE_STRING.test(literal)) judgeCode(state, literal, depth + 1);
     }
@@ -323,4 +354,28 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
   else if (command === "eval") state.parse(args.join(" "), depth + 1);
   else if (command === "find") findExec(state, args, depth);
   else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);
+}
+
+const STDIN_INTERPRETERS =
+  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua[0-9.]*)$/;
+
+/** A here-string (`bash <<< "…"`, `python3 <<< "…"`) is the script its shell or interpreter reads and runs. */
+export function hereString(state: ParseState, program: string, text: string, depth: number): void {
+  if (depth > 6) return;
+  if (SHELLS.test(program)) state.parse(text, depth + 1);
+  else if (STDIN_INTERPRETERS.test(program)) judgeCode(state, text, depth, false);
+}
+
+/** A shell or interpreter given a process substitution as its script (`bash <(curl …)`, `source <(…)`) runs what
+ * the substitution prints, as `curl … | bash` does. */
+export function substitutedScript(state: ParseState, program: string, args: string[], depth: number): void {
+  if (
+    depth > 6 ||
+    !(SHELLS.test(program) || STDIN_INTERPRETERS.test(program) || /^(?:source|\.)$/.test(program))
+  ) {
+    return;
+  }
+  const script = args.find((arg) => !arg.startsWith("-") || arg.startsWith("<("));
+  if (!script?.startsWith("<(") || !script.endsWith(")")) return;
+  state.parse(`${script.slice(2, -1)} | ${/^(?:source|\.)$/.test(program) ? "sh" : program}`, depth + 1);
 }

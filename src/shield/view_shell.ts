@@ -36,6 +36,7 @@ const KEY_USE_OPTIONS: Record<string, string> = {
   "ssh-copy-id": "-i",
 };
 const READ_REDIRECT = /^<(?:>|&)?$/;
+const SHELL_PROGRAMS = /^(?:ba|z|da|k|a|)sh$/;
 const ROOTED_WORD = /^[~/$]/;
 const SPACE = /\s/;
 /** JavaScript's `\s` among the ASCII characters (the others are asked of the regex). */
@@ -68,7 +69,9 @@ export function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
   for (const text of variants) {
     if (text.includes("[") && GLUED_CLASS.test(text)) extra.push(text.replace(GLUED_CLASSES, "$1$2"));
-    if ((text.includes("\\") || text.includes("''") || text.includes('""')) && /\\[a-z]|''|""/i.test(text)) {
+    // Not inside ANSI-C quoting (`$'\x73'sh`), whose escapes the lexer decodes: dropping their backslashes misspells.
+    const escapes = text.includes("\\") && !text.includes("$'");
+    if ((escapes || text.includes("''") || text.includes('""')) && /\\[a-z]|''|""/i.test(text)) {
       extra.push(text.replace(/\\([a-z0-9])/gi, "$1").replace(/''|""/g, ""));
     }
     if (text.includes("rev") && /\|\s*rev\b/.test(text)) {
@@ -112,7 +115,9 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
           }
         }
       }
-      for (let index = 1; index < argv.length; index++) {
+      // A shell's or `eval`'s command argument is parsed as the command it is (its own segments, their key uses).
+      const parsesArguments = segment.program === "eval" || SHELL_PROGRAMS.test(segment.program);
+      for (let index = 1; index < argv.length && !parsesArguments; index++) {
         const word = argv[index];
         if (word.length > 512 || !hasSpace(word)) continue;
         // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
@@ -120,11 +125,12 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
           if (looksLikePath(inner)) addShellPath(view, inner);
         }
       }
-      const keyOption = KEY_USE_OPTIONS[segment.argv[0] ?? ""];
+      const keyOption = KEY_USE_OPTIONS[segment.program];
       let taken = 0;
       for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
         const word = segment.argv[index];
         if (!looksLikePath(word) || (keyOption && segment.argv[index - 1] === keyOption)) continue;
+        if (parsesArguments && hasSpace(word)) continue;
         taken++;
         addShellPath(view, word.includes("=") ? word.replace(/^[a-z-]*=/i, "") : word);
       }

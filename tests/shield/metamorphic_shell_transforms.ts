@@ -14,6 +14,8 @@ const NOT_SHELL = /powershell|redis|docker|smartthings|garage|xdotool|str_replac
 /** The payload key holding the action's bash line, when it has one. */
 export function commandKey(action: Action): "command" | "cmd" | undefined {
   if (!SHELL_TOOL.test(action.type) || NOT_SHELL.test(action.type)) return undefined;
+  // A command with an argument array is run without a shell: respelling its program name changes what runs.
+  if (Array.isArray(action.payload.args) || Array.isArray(action.payload.arguments)) return undefined;
   for (const key of ["command", "cmd"] as const) {
     if (typeof action.payload[key] === "string" && (action.payload[key] as string).trim() !== "") return key;
   }

@@ -31,7 +31,8 @@ export function judgeFindDeletes(
     const filtered = argv.some((arg) => FILTERS.test(arg) && arg !== "-type");
     const homes = [environment.shellHome, environment.home];
     for (const root of roots(argv).slice(0, 8)) {
-      const home = root.startsWith("~")
+      // `~`, `$HOME` and `${HOME}` are the same folder to the shell.
+      const home = /^(?:~|\$\{?HOME\b)/.test(root)
         ? homes.find((candidate) => candidate !== environment.workspace)
         : undefined;
       const path = normalizePath(root, environment.workspace, home ?? environment.shellHome);

@@ -83,7 +83,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "high",
     fields: ["shell"],
     pattern:
-      /\b(?:cat|tar|zip|gzip|base64|xxd|env|printenv|history|mysqldump|pg_dump|dd|find|ls)\b[^|;&\n]*\|[^;&\n]*\b(?:nc|ncat|netcat|socat|telnet|s_client)\b/,
+      /\b(?:cat|tar|zip|gzip|base64|xxd|env(?=\s*\|)|printenv|history|mysqldump|pg_dump|dd|find|ls)\b[^|;&\n]*\|[^;&\n]*\b(?:nc|ncat|netcat|socat|telnet|s_client)\b/,
     description: "Pipes local data into a raw network connection",
   },
   {
@@ -91,7 +91,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "medium",
     fields: ["shell"],
     pattern:
-      /\b(?:cat|tar|zip|gzip|base64|xxd|env|printenv|history|mysqldump|pg_dump|dd)\b[^|;&\n]*\|[^;&\n]*\b(?:curl|wget|http|xh)\b[^;&\n]*(?:-d|--data\S*|-f|-t|--upload-file|@-)/,
+      /\b(?:cat|tar|zip|gzip|base64|xxd|env(?=\s*\|)|printenv|history|mysqldump|pg_dump|dd)\b[^|;&\n]*\|[^;&\n]*\b(?:curl|wget|http|xh)\b[^;&\n]*(?:-d|--data\S*|-f|-t|--upload-file|@-)/,
     description: "Pipes local data into an HTTP upload",
   },
   {

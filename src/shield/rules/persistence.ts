@@ -8,7 +8,7 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     id: "persistence.crontab_install",
     severity: "medium",
     fields: ["command"],
-    pattern: /^crontab\s+(?:-u\s+\S+\s+)?(?!-l\b|-r\b|-[a-z]*r)\S/,
+    pattern: /^crontab\s+(?:(?:-u\s+|--user[=\s])\S+\s+)?(?!-l\b|-r\b|-[a-z]*r|--list\b|--remove\b)\S/,
     description: "Installs or edits a crontab",
   },
   {
