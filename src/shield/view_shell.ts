@@ -61,6 +61,7 @@ export function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T
 /** A one-character bracket class glued to a word (`c[u]rl`, `[p]arapet`, `.e[n]v`): a disguised letter. A class
  * standing alone (`- [x] done`) disguises nothing. */
 const GLUED_CLASS = /[\w./~[\]-]\[[a-z0-9]\]|\[[a-z0-9]\][\w./~[\]-]/i;
+const ESCAPED_LETTERS = /\$'(?:[^'\\]|\\.)*'|\\([a-z0-9])/gi;
 const GLUED_CLASSES = /(?<=[\w./~[\]-])\[([a-z0-9])\]|\[([a-z0-9])\](?=[\w./~[\]-])/gi;
 
 /** Extra forms of shell text: `[p]arapet` → `parapet`, `c\\url` and `cu''rl` → `curl`, literals reversed when
@@ -69,10 +70,9 @@ export function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
   for (const text of variants) {
     if (text.includes("[") && GLUED_CLASS.test(text)) extra.push(text.replace(GLUED_CLASSES, "$1$2"));
-    // Not inside ANSI-C quoting (`$'\x73'sh`), whose escapes the lexer decodes: dropping their backslashes misspells.
-    const escapes = text.includes("\\") && !text.includes("$'");
-    if ((escapes || text.includes("''") || text.includes('""')) && /\\[a-z]|''|""/i.test(text)) {
-      extra.push(text.replace(/\\([a-z0-9])/gi, "$1").replace(/''|""/g, ""));
+    if ((text.includes("\\") || text.includes("''") || text.includes('""')) && /\\[a-z]|''|""/i.test(text)) {
+      // Not inside ANSI-C quoting (`$'\x73'sh`), whose escapes the lexer decodes: dropping them there misspells.
+      extra.push(text.replace(ESCAPED_LETTERS, (all, letter) => letter ?? all).replace(/''|""/g, ""));
     }
     if (text.includes("rev") && /\|\s*rev\b/.test(text)) {
       for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) {

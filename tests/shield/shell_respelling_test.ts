@@ -57,6 +57,8 @@ const BENIGN: Record<string, string> = {
   "env before a local redis ping": "env echo ping | env nc localhost 6379",
   "crontab listed by its long option": "crontab --list | grep backup",
   "command -v lookup": "command -v curl",
+  "ANSI-C quoted program beside an empty argument":
+    "$'\\x73'sh-keygen -t ed25519 -f ~/.ssh/id_ed25519_work -N ''",
 };
 
 for (const [name, command] of Object.entries(BENIGN)) {
