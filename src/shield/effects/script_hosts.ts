@@ -7,6 +7,16 @@ import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { splitOption } from "../command_writes.ts";
+
+/** The file a download names, separate or glued (`-o FILE`, `--output FILE`, `--output=FILE`). */
+function outputFile(argv: readonly string[]): string | undefined {
+  for (let index = 1; index < argv.length; index++) {
+    const [name, glued] = splitOption(argv[index]);
+    if (/^(?:-o|-O|--output|--output-document)$/.test(name)) return glued ?? argv[index + 1];
+  }
+  return undefined;
+}
 
 const COMPROMISED_HOSTS =
   /(?:^|\.)(?:polyfill\.io|polyfill\.com|polyfillcache\.com|polyfill-js\.cn|bootcss\.com|bootcdn\.net|bootcdn\.cn|staticfile\.org|staticfile\.net|unionadjs\.com|xhsbpza\.com|union\.macoms\.la|newcrbpc\.com)$/i;
@@ -46,8 +56,7 @@ export function judgeVendoredDownloads(
   for (const segment of segments.slice(0, 32)) {
     if (segment.program !== "curl" && segment.program !== "wget") continue;
     const argv = segment.argv;
-    const at = argv.findIndex((arg) => /^(?:-o|-O|--output|--output-document)$/.test(arg));
-    const output = at > 0 ? argv[at + 1] : undefined;
+    const output = outputFile(argv);
     if (!output || !CODE_FILE.test(output) || output.startsWith("/tmp/")) continue;
     const url = argv.find((arg) => /^https?:\/\//i.test(arg));
     const host = url ? readHost(url, environment) : undefined;
