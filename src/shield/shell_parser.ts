@@ -257,7 +257,9 @@ export class ParseState {
     for (const redirect of redirects) {
       if (redirect.op === "<<<") hereString(this, program, redirect.target, depth);
     }
-    if (used.length > 1 && used[1].length > 2) substitutedScript(this, program, used.slice(1), depth);
+    if (used.length > 1 && used.some((word) => word.charCodeAt(0) === 0x3c && word.charCodeAt(1) === 0x28)) {
+      substitutedScript(this, program, used.slice(1), depth);
+    }
     for (const redirect of redirects) {
       if (redirect.op.includes(">") && !/^&?[0-9-]$/.test(redirect.target)) {
         this.result.writeTargets.push(redirect.target);
