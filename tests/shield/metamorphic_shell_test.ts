@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 
-const assertEquals = (actual: unknown, expected: unknown, message?: string) =>
+const assertEquals = (actual: unknown, expected: unknown, message = "") =>
   assert.deepEqual(actual, expected, message);
 import { SHELL_TRANSFORMS, transformAction } from "./metamorphic_shell_transforms.ts";
 import { programWords } from "./metamorphic_shell_words.ts";
