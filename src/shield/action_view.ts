@@ -1,7 +1,7 @@
 /** One action seen the way Shield judges it: shell commands parsed into segments, paths normalised,
  * every text cleaned and decoded. Built once per evaluation and shared by Tiers 0 and 1. */
 
-import { carriedCall } from "./effects/call_envelopes.ts";
+import { plainAction } from "./action_shape.ts";
 import type { Action } from "./types.ts";
 import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
@@ -123,7 +123,7 @@ export function buildActionView(
   // Created on first use (many actions have no command or no path).
   let parsedShell: Map<string, ReturnType<typeof parseShell>> | undefined;
   let normalPaths: Map<string, NormalPath> | undefined;
-  action = carriedCall(action) ?? action;
+  action = plainAction(action);
   const tool = typeof action.type === "string" ? action.type : "";
   const known = KNOWN_TOOLS.has(tool);
   const canonical = known ? action : canonicalAction(action, canonicalTool(tool));
