@@ -29,17 +29,132 @@ const WRAPPER_KEYS = new Set([
 const VALUE_HOLDERS = new Set(["value", "text", "string", "raw", "content"]);
 const MAX_UNWRAP = 3;
 
-/** Our tool name for a respelled or namespaced one; the name itself when it is none of ours. */
+/** Other vocabularies' argument keys for ours, per tool (compared lower case, separators dropped): general words
+ * from the same agents' tool sets as `effects/tool_aliases.ts` and the mail, HTTP and agent APIs' own field names.
+ * A synonym is used only when our key is absent. */
+const KEY_SYNONYMS: Record<string, Record<string, string[]>> = {
+  execute_command: {
+    command: ["cmd", "shellcommand", "commandline", "cmdline", "bashcommand", "script", "commandstring"],
+  },
+  send_email: {
+    to: [
+      "recipient",
+      "recipients",
+      "email",
+      "emails",
+      "emailaddress",
+      "toaddress",
+      "address",
+      "dest",
+      "sendto",
+    ],
+    body: ["content", "text", "message", "bodytext"],
+  },
+  http_request: { url: ["uri", "endpoint", "link", "href", "address", "target"] },
+  browser_navigate: { url: ["uri", "link", "href", "address", "target"] },
+  read_file: { path: ["file", "filepath", "filename", "target", "targetfile"] },
+  write_file: { path: ["file", "filepath", "filename", "target", "targetfile"] },
+  delete_file: { path: ["file", "filepath", "filename", "target", "targetfile"] },
+  create_agent: { task: ["prompt", "instructions", "goal", "objective"] },
+  create_event: { attendees: ["participants", "guests", "invitees", "attendeeemails", "guestemails"] },
+  update_event: { attendees: ["participants", "guests", "invitees", "attendeeemails", "guestemails"] },
+};
+const compactKey = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+const EMAIL = /^(?:mailto:)?[^\s@<>"]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
+const NOT_RECIPIENT = /^(?:from|sender|reply_?to|replyto|body|content|text|html|subject|snippet|raw)$/i;
+
+/** Addresses a mail's nested API shape sends to (Gmail `payload.headers: [{name: "To", value}]`, Graph
+ * `toRecipients: [{emailAddress: {address}}]`): every address-shaped string outside sender and body fields. */
+function nestedRecipients(value: unknown, found: string[], depth = 0): string[] {
+  if (depth > 6 || found.length >= 32) return found;
+  if (typeof value === "string") {
+    if (EMAIL.test(value.trim())) found.push(value.trim());
+  } else if (Array.isArray(value)) {
+    for (const item of value) nestedRecipients(item, found, depth + 1);
+  } else if (value && typeof value === "object") {
+    const entries = Object.entries(value as Payload);
+    const header = (value as Payload).name;
+    if (typeof header === "string" && NOT_RECIPIENT.test(header)) return found;
+    for (const [key, inner] of entries) {
+      if (!NOT_RECIPIENT.test(key)) nestedRecipients(inner, found, depth + 1);
+    }
+  }
+  return found;
+}
+
+/** A known tool's payload with other vocabularies' keys renamed to ours (our key absent); the payload itself when
+ * none is. */
+function ourKeys(type: string, payload: Payload): Payload {
+  const table = KEY_SYNONYMS[type];
+  if (!table) return payload;
+  let result: Payload | undefined;
+  for (const [ours, synonyms] of Object.entries(table)) {
+    if (payload[ours] !== undefined) continue;
+    const key = Object.keys(payload).find((name) => synonyms.includes(compactKey(name)));
+    if (key === undefined) continue;
+    result ??= { ...payload };
+    result[ours] = result[key];
+    delete result[key];
+  }
+  if (type === "send_email" && (result ?? payload).to === undefined) {
+    const nested = nestedRecipients(payload, []);
+    if (nested.length > 0) (result ??= { ...payload }).to = nested;
+  }
+  return result ?? payload;
+}
+
+/** Namespaces that only say where a tool lives (OpenAI's `functions.`, Gemini's `default_api.`, an MCP client's
+ * `server.` or `tools.`), not what it does. */
+const GENERIC_NAMESPACES = new Set([
+  "functions",
+  "function",
+  "default_api",
+  "api",
+  "tools",
+  "tool",
+  "server",
+  "srv",
+  "mcp",
+  "plugin",
+  "plugins",
+  "builtin",
+  "builtins",
+  "local",
+  "agent",
+  "assistant",
+]);
+
+/** Other names of our tools that `effects/tool_aliases.ts` has no class for (calendars): Google Calendar's
+ * `events.insert` as MCP servers name it, Outlook's and CalDAV clients' tool names. */
+const OUR_TOOL_SYNONYMS: Record<string, string> = {
+  create_calendar_event: "create_event",
+  calendar_create_event: "create_event",
+  add_calendar_event: "create_event",
+  schedule_meeting: "create_event",
+  create_meeting: "create_event",
+  insert_event: "create_event",
+  update_calendar_event: "update_event",
+  calendar_update_event: "update_event",
+  modify_event: "update_event",
+  edit_event: "update_event",
+};
+
+/** Our tool name for a respelled or namespaced one; the name itself when it is none of ours. A namespace is dropped
+ * when what follows is one of our tool names, or another agent's name for one under a namespace that says nothing
+ * of its own (`mark.as.read` and `graphql.request` keep their words). */
 export function plainToolName(type: string): string {
   if (KNOWN_TOOLS.has(type) || type.startsWith("mcp__")) return type;
   const whole = identifierWords(type).join("_");
   if (KNOWN_TOOLS.has(whole)) return whole;
+  if (OUR_TOOL_SYNONYMS[whole]) return OUR_TOOL_SYNONYMS[whole];
   const namespace = Math.max(type.lastIndexOf("."), type.lastIndexOf("/"));
   if (namespace <= 0 || namespace === type.length - 1) return type;
   const last = type.slice(namespace + 1);
   const lastWords = identifierWords(last).join("_");
-  if (KNOWN_TOOLS.has(lastWords)) return lastWords;
-  return canonicalTool(last) && !canonicalTool(type) ? last : type;
+  if (KNOWN_TOOLS.has(lastWords) && lastWords.includes("_")) return lastWords;
+  const prefix = type.slice(0, namespace).toLowerCase();
+  return GENERIC_NAMESPACES.has(prefix) && canonicalTool(last) ? last : type;
 }
 
 function objectOf(value: unknown): Payload | undefined {
@@ -102,7 +217,9 @@ export function plainAction(action: Action): Action {
   const raw = carried.payload && typeof carried.payload === "object" && !Array.isArray(carried.payload)
     ? carried.payload
     : {};
-  const payload = plainPayload(raw);
+  const plain = plainPayload(raw);
+  const tool = KNOWN_TOOLS.has(type) ? type : canonicalTool(type, plain);
+  const payload = tool ? ourKeys(tool, plain) : plain;
   if (type === carried.type && payload === raw) return carried;
   return { ...carried, type, payload };
 }

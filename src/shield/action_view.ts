@@ -126,7 +126,7 @@ export function buildActionView(
   action = plainAction(action);
   const tool = typeof action.type === "string" ? action.type : "";
   const known = KNOWN_TOOLS.has(tool);
-  const canonical = known ? action : canonicalAction(action, canonicalTool(tool));
+  const canonical = known ? action : canonicalAction(action, canonicalTool(tool, action.payload));
   const view: BuildingView = {
     type: canonical.type,
     tool,

@@ -8,6 +8,7 @@ import {
   PADDING_FIELDS,
   PADDING_TEXT,
   PROSE_KEYS,
+  RENAMED_TO_ONLY,
   TOOL_SYNONYMS,
 } from "./metamorphic_vocabulary.ts";
 
@@ -53,7 +54,7 @@ function renameKeys(value: unknown, step: number): unknown {
   const source = value as Payload;
   const result: Payload = {};
   for (const [key, inner] of Object.entries(source)) {
-    const other = synonymOf(KEY_SYNONYMS, key, step);
+    const other = RENAMED_TO_ONLY.has(key) ? undefined : synonymOf(KEY_SYNONYMS, key, step);
     const target = other && !(other in source) && !(other in result) ? other : key;
     result[target] = renameKeys(inner, step);
   }

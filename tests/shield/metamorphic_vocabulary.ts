@@ -36,8 +36,12 @@ export const KEY_SYNONYMS: readonly (readonly string[])[] = [
   ["amount", "value", "sum"],
   ["body", "content", "text", "message"],
   ["task", "prompt", "instructions", "goal"],
-  ["code", "source", "snippet"],
+  ["code", "snippet"],
 ];
+
+/** Keys too general to be renamed from (a DNS record's `value`, a move's `source`, a contact's `address`): they are
+ * only renamed to. */
+export const RENAMED_TO_ONLY = new Set(["value", "target", "address", "source"]);
 
 /** Benign prose that pads a field before its harmful part (about 2 KB). */
 export const PADDING_TEXT = Array.from(

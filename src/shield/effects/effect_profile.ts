@@ -274,8 +274,9 @@ export function buildEffectProfile(
     sends ? textsOf(view, "outbound", "content") : [],
     findings,
   );
-  if (!openWorld && view.paths.length > 0 && view.tool !== view.type) {
-    // Our read tools under another name (`open_file`) may open what they are given.
+  if (!openWorld && view.paths.length > 0 && view.tool !== view.type && view.type !== "execute_command") {
+    // Our read tools under another name (`open_file`) may open what they are given (a command tool's paths are its
+    // command's, judged by the shell parse: `run_command {command: "node x.js"}` opens nothing).
     judgeOpenedFiles(
       view.tool,
       identifierWords(view.tool),
