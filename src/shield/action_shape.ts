@@ -6,9 +6,10 @@
 
 import type { Action } from "./types.ts";
 import { carriedCall } from "./effects/call_envelopes.ts";
-import { identifierWords } from "./effects/words.ts";
 import { canonicalTool } from "./effects/tool_aliases.ts";
 import { KNOWN_TOOLS } from "./payload_fields.ts";
+import { ourKeys, plainAddress, SNAKE_KEYS, snakeKey } from "./argument_keys.ts";
+import { mcpKnownTool, plainToolName } from "./tool_names.ts";
 
 type Payload = Record<string, unknown>;
 
@@ -28,134 +29,6 @@ const WRAPPER_KEYS = new Set([
 /** Keys of a one-key object that only holds a value (`{value: "…"}`). */
 const VALUE_HOLDERS = new Set(["value", "text", "string", "raw", "content"]);
 const MAX_UNWRAP = 3;
-
-/** Other vocabularies' argument keys for ours, per tool (compared lower case, separators dropped): general words
- * from the same agents' tool sets as `effects/tool_aliases.ts` and the mail, HTTP and agent APIs' own field names.
- * A synonym is used only when our key is absent. */
-const KEY_SYNONYMS: Record<string, Record<string, string[]>> = {
-  execute_command: {
-    command: ["cmd", "shellcommand", "commandline", "cmdline", "bashcommand", "script", "commandstring"],
-  },
-  send_email: {
-    to: [
-      "recipient",
-      "recipients",
-      "email",
-      "emails",
-      "emailaddress",
-      "toaddress",
-      "address",
-      "dest",
-      "sendto",
-    ],
-    body: ["content", "text", "message", "bodytext"],
-  },
-  http_request: { url: ["uri", "endpoint", "link", "href", "address", "target"] },
-  browser_navigate: { url: ["uri", "link", "href", "address", "target"] },
-  read_file: { path: ["file", "filepath", "filename", "target", "targetfile"] },
-  write_file: { path: ["file", "filepath", "filename", "target", "targetfile"] },
-  delete_file: { path: ["file", "filepath", "filename", "target", "targetfile"] },
-  create_agent: { task: ["prompt", "instructions", "goal", "objective"] },
-  create_event: { attendees: ["participants", "guests", "invitees", "attendeeemails", "guestemails"] },
-  update_event: { attendees: ["participants", "guests", "invitees", "attendeeemails", "guestemails"] },
-};
-const compactKey = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-const EMAIL = /^(?:mailto:)?[^\s@<>"]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
-const NOT_RECIPIENT = /^(?:from|sender|reply_?to|replyto|body|content|text|html|subject|snippet|raw)$/i;
-
-/** Addresses a mail's nested API shape sends to (Gmail `payload.headers: [{name: "To", value}]`, Graph
- * `toRecipients: [{emailAddress: {address}}]`): every address-shaped string outside sender and body fields. */
-function nestedRecipients(value: unknown, found: string[], depth = 0): string[] {
-  if (depth > 6 || found.length >= 32) return found;
-  if (typeof value === "string") {
-    if (EMAIL.test(value.trim())) found.push(value.trim());
-  } else if (Array.isArray(value)) {
-    for (const item of value) nestedRecipients(item, found, depth + 1);
-  } else if (value && typeof value === "object") {
-    const entries = Object.entries(value as Payload);
-    const header = (value as Payload).name;
-    if (typeof header === "string" && NOT_RECIPIENT.test(header)) return found;
-    for (const [key, inner] of entries) {
-      if (!NOT_RECIPIENT.test(key)) nestedRecipients(inner, found, depth + 1);
-    }
-  }
-  return found;
-}
-
-/** A known tool's payload with other vocabularies' keys renamed to ours (our key absent); the payload itself when
- * none is. */
-function ourKeys(type: string, payload: Payload): Payload {
-  const table = KEY_SYNONYMS[type];
-  if (!table) return payload;
-  let result: Payload | undefined;
-  for (const [ours, synonyms] of Object.entries(table)) {
-    if (payload[ours] !== undefined) continue;
-    const key = Object.keys(payload).find((name) => synonyms.includes(compactKey(name)));
-    if (key === undefined) continue;
-    result ??= { ...payload };
-    result[ours] = result[key];
-    delete result[key];
-  }
-  if (type === "send_email" && (result ?? payload).to === undefined) {
-    const nested = nestedRecipients(payload, []);
-    if (nested.length > 0) (result ??= { ...payload }).to = nested;
-  }
-  return result ?? payload;
-}
-
-/** Namespaces that only say where a tool lives (OpenAI's `functions.`, Gemini's `default_api.`, an MCP client's
- * `server.` or `tools.`), not what it does. */
-const GENERIC_NAMESPACES = new Set([
-  "functions",
-  "function",
-  "default_api",
-  "api",
-  "tools",
-  "tool",
-  "server",
-  "srv",
-  "mcp",
-  "plugin",
-  "plugins",
-  "builtin",
-  "builtins",
-  "local",
-  "agent",
-  "assistant",
-]);
-
-/** Other names of our tools that `effects/tool_aliases.ts` has no class for (calendars): Google Calendar's
- * `events.insert` as MCP servers name it, Outlook's and CalDAV clients' tool names. */
-const OUR_TOOL_SYNONYMS: Record<string, string> = {
-  create_calendar_event: "create_event",
-  calendar_create_event: "create_event",
-  add_calendar_event: "create_event",
-  schedule_meeting: "create_event",
-  create_meeting: "create_event",
-  insert_event: "create_event",
-  update_calendar_event: "update_event",
-  calendar_update_event: "update_event",
-  modify_event: "update_event",
-  edit_event: "update_event",
-};
-
-/** Our tool name for a respelled or namespaced one; the name itself when it is none of ours. A namespace is dropped
- * when what follows is one of our tool names, or another agent's name for one under a namespace that says nothing
- * of its own (`mark.as.read` and `graphql.request` keep their words). */
-export function plainToolName(type: string): string {
-  if (KNOWN_TOOLS.has(type) || type.startsWith("mcp__")) return type;
-  const whole = identifierWords(type).join("_");
-  if (KNOWN_TOOLS.has(whole)) return whole;
-  if (OUR_TOOL_SYNONYMS[whole]) return OUR_TOOL_SYNONYMS[whole];
-  const namespace = Math.max(type.lastIndexOf("."), type.lastIndexOf("/"));
-  if (namespace <= 0 || namespace === type.length - 1) return type;
-  const last = type.slice(namespace + 1);
-  const lastWords = identifierWords(last).join("_");
-  if (KNOWN_TOOLS.has(lastWords) && lastWords.includes("_")) return lastWords;
-  const prefix = type.slice(0, namespace).toLowerCase();
-  return GENERIC_NAMESPACES.has(prefix) && canonicalTool(last) ? last : type;
-}
 
 function objectOf(value: unknown): Payload | undefined {
   if (typeof value === "string") {
@@ -182,14 +55,21 @@ function unwrapped(payload: Payload): Payload {
   return payload;
 }
 
-/** A single value however it is held: `["x"]`, `{value: "x"}` and `"  x \n"` read as `"x"`. */
+/** A single value however it is held: `["x"]`, `{value: "x"}` and `"  x \n"` read as `"x"`; addresses spelled
+ * `mailto:x` or `Name <x>` as `x`, in lists too. */
 function plainValue(value: unknown): unknown {
   if (Array.isArray(value)) {
-    return value.length === 1 && typeof value[0] === "string" ? plainValue(value[0]) : value;
+    if (value.length === 1 && typeof value[0] === "string") return plainValue(value[0]);
+    if (value.length > 64 || !value.some((item) => typeof item === "string" && item.includes("@"))) {
+      return value;
+    }
+    const addresses = value.map((item) => typeof item === "string" ? plainAddress(item) : item);
+    return addresses.some((item, index) => item !== value[index]) ? addresses : value;
   }
   if (typeof value === "string") {
     const trimmed = value.trim();
-    return trimmed !== value && !trimmed.includes("\n") ? trimmed : value;
+    const plain = trimmed !== value && !trimmed.includes("\n") ? trimmed : value;
+    return plainAddress(plain);
   }
   if (value && typeof value === "object") {
     const entries = Object.entries(value);
@@ -204,22 +84,36 @@ function plainPayload(payload: Payload): Payload {
   const inner = unwrapped(payload);
   let result: Payload | undefined;
   for (const [key, value] of Object.entries(inner)) {
-    const plain = plainValue(value);
-    if (plain !== value) (result ??= { ...inner })[key] = plain;
+    // A wrapper key's object is a call's arguments (`arguments: {content: "…"}`), not a held value.
+    const plain = WRAPPER_KEYS.has(key.toLowerCase()) && !Array.isArray(value) ? value : plainValue(value);
+    const snake = /[a-z][A-Z]/.test(key) ? snakeKey(key) : key;
+    const renamed = snake !== key && SNAKE_KEYS.has(snake) && !(snake in inner);
+    if (renamed) {
+      result ??= { ...inner };
+      delete result[key];
+      result[snake] = plain;
+    } else if (plain !== value) (result ??= { ...inner })[key] = plain;
   }
   return result ?? inner;
 }
 
+/** A call envelope opened (up to three deep), its arguments made plain first (`tools/call {params: {name,
+ * arguments}}`); the action with a plain payload. */
+function opened(action: Action, depth = 0): Action {
+  const payload = action.payload && typeof action.payload === "object" && !Array.isArray(action.payload)
+    ? plainPayload(action.payload)
+    : {};
+  const plain = payload === action.payload ? action : { ...action, payload };
+  const carried = depth < 3 ? carriedCall(plain) : undefined;
+  return carried ? opened(carried, depth + 1) : plain;
+}
+
 /** The action as Shield judges it; the same object when nothing needed changing. */
 export function plainAction(action: Action): Action {
-  const carried = carriedCall(action) ?? action;
-  const type = typeof carried.type === "string" ? plainToolName(carried.type) : carried.type;
-  const raw = carried.payload && typeof carried.payload === "object" && !Array.isArray(carried.payload)
-    ? carried.payload
-    : {};
-  const plain = plainPayload(raw);
-  const tool = KNOWN_TOOLS.has(type) ? type : canonicalTool(type, plain);
-  const payload = tool ? ourKeys(tool, plain) : plain;
-  if (type === carried.type && payload === raw) return carried;
+  const carried = opened(action);
+  const type = typeof carried.type === "string" ? mcpKnownTool(plainToolName(carried.type)) : carried.type;
+  const tool = KNOWN_TOOLS.has(type) ? type : canonicalTool(type, carried.payload);
+  const payload = tool ? ourKeys(tool, carried.payload) : carried.payload;
+  if (type === carried.type && payload === carried.payload) return carried;
   return { ...carried, type, payload };
 }

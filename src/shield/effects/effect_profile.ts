@@ -136,13 +136,16 @@ function judgeCommandsAndCode(
   judgeCompromisedInstalls(view.segments, findings);
   judgeRunnerTargets(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
+  const writtenContent = (texts: readonly string[], named: unknown) => {
+    // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
+    const content = texts.length === 1 ? texts[0] : texts.find((text) => text === named);
+    return content === undefined ? [] : [{ path: writes[0].path.absolute, content }];
+  };
   judgeCommandRoutes(
     view.tool,
     view.segments,
     shell,
-    writes.length === 1 && contents.length === 1
-      ? [{ path: writes[0].path.absolute, content: contents[0] }]
-      : [],
+    writes.length === 1 ? writtenContent(contents, view.payload.content) : [],
     environment,
     findings,
   );

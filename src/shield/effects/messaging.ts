@@ -105,7 +105,8 @@ function oneEditApart(a: string, b: string): boolean {
 export function brandLookalikes(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)([a-z0-9.-]+)/gi)) {
-    const host = match[1].toLowerCase().replace(/^www\./, "");
+    // A trailing dot names the same host (`github.com.`), and ends many sentences.
+    const host = match[1].toLowerCase().replace(/^www\./, "").replace(/\.+$/, "");
     if (BRAND_DOMAINS.test(host)) continue;
     const labels = host.split(/[.-]/);
     if (BRANDS.test(host) || labels.some(nearBrand) || HARVEST_WORDS.test(host) && labels.length >= 3) {
