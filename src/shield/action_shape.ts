@@ -6,7 +6,7 @@
 
 import type { Action } from "./types.ts";
 import { carriedCall } from "./effects/call_envelopes.ts";
-import { canonicalTool } from "./effects/tool_aliases.ts";
+import { type CanonicalTool, canonicalTool } from "./effects/tool_aliases.ts";
 import { KNOWN_TOOLS } from "./payload_fields.ts";
 import { ourKeys, plainAddress, SNAKE_KEYS, snakeKey } from "./argument_keys.ts";
 import { mcpKnownTool, plainToolName } from "./tool_names.ts";
@@ -58,27 +58,34 @@ function unwrapped(payload: Payload): Payload {
 /** A single value however it is held: `["x"]`, `{value: "x"}` and `"  x \n"` read as `"x"`; addresses spelled
  * `mailto:x` or `Name <x>` as `x`, in lists too. */
 function plainValue(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    if (value.length === 1 && typeof value[0] === "string") return plainValue(value[0]);
-    if (value.length > 64 || !value.some((item) => typeof item === "string" && item.includes("@"))) {
-      return value;
-    }
-    const addresses = value.map((item) => typeof item === "string" ? plainAddress(item) : item);
-    return addresses.some((item, index) => item !== value[index]) ? addresses : value;
-  }
   if (typeof value === "string") {
-    const trimmed = value.trim();
+    // Only a short value is respelled (a long text is judged as written; its padding hides nothing).
+    if (value.length === 0 || value.length > 2048) return value;
+    const padded = value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32;
+    const trimmed = padded ? value.trim() : value;
     const plain = trimmed !== value && !trimmed.includes("\n") ? trimmed : value;
     return plainAddress(plain);
   }
+  if (Array.isArray(value)) {
+    if (value.length === 1 && typeof value[0] === "string") return plainValue(value[0]);
+    if (value.length > 64 || !value.some(spelledAddress)) return value;
+    const addresses = value.map((item) => typeof item === "string" ? plainAddress(item) : item);
+    return addresses.some((item, index) => item !== value[index]) ? addresses : value;
+  }
   if (value && typeof value === "object") {
-    const entries = Object.entries(value);
-    if (entries.length === 1 && VALUE_HOLDERS.has(entries[0][0]) && typeof entries[0][1] === "string") {
-      return plainValue(entries[0][1]);
+    let only: string | undefined;
+    for (const key in value) {
+      if (only !== undefined) return value;
+      only = key;
     }
+    const held = only !== undefined && VALUE_HOLDERS.has(only) ? (value as Payload)[only] : undefined;
+    if (typeof held === "string") return plainValue(held);
   }
   return value;
 }
+
+const spelledAddress = (item: unknown) =>
+  typeof item === "string" && item.length <= 512 && item.includes("@");
 
 function plainPayload(payload: Payload): Payload {
   const inner = unwrapped(payload);
@@ -108,12 +115,13 @@ function opened(action: Action, depth = 0): Action {
   return carried ? opened(carried, depth + 1) : plain;
 }
 
-/** The action as Shield judges it; the same object when nothing needed changing. */
-export function plainAction(action: Action): Action {
+/** The action as Shield judges it, and our tool it stands for when its name is another vocabulary's
+ * (`effects/tool_aliases.ts`); the same action object when nothing needed changing. */
+export function plainCall(action: Action): { action: Action; tool?: CanonicalTool } {
   const carried = opened(action);
   const type = typeof carried.type === "string" ? mcpKnownTool(plainToolName(carried.type)) : carried.type;
-  const tool = KNOWN_TOOLS.has(type) ? type : canonicalTool(type, carried.payload);
-  const payload = tool ? ourKeys(tool, carried.payload) : carried.payload;
-  if (type === carried.type && payload === carried.payload) return carried;
-  return { ...carried, type, payload };
+  const tool = KNOWN_TOOLS.has(type) ? undefined : canonicalTool(type, carried.payload);
+  const payload = ourKeys(tool ?? type, carried.payload);
+  if (type === carried.type && payload === carried.payload) return { action: carried, tool };
+  return { action: { ...carried, type, payload }, tool };
 }

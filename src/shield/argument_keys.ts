@@ -9,7 +9,7 @@ const SPELLED_ADDRESS = /^(?:mailto:([^\s@<>"]+@[^\s@<>"?]+)|[^<>@]*<(?:mailto:)
 
 /** The address itself when a value spells one another way (`mailto:`, `Name <…>`); the value otherwise. */
 export function plainAddress(value: string): string {
-  if (!value.includes("@") || value.length > 512) return value;
+  if (value.length > 512 || !value.includes("@")) return value;
   const match = SPELLED_ADDRESS.exec(value.trim());
   return match ? match[1] ?? match[2] : value;
 }
