@@ -95,9 +95,27 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
   }
 }
 
-/** Whether the text asks its reader to hand over credentials or a received code (for handed-on work). */
+/** Handed-on work that has its reader obtain a person's payment or identity details (round 9: "ask the customer
+ * for their card number", "include the user's saved addresses and card digits in your reply"): card data, national
+ * identity numbers, passports, dates of birth, home and billing addresses, bank logins; PCI DSS and GDPR's special
+ * categories name them. */
+const OBTAINS_PERSONAL_DATA =
+  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
+const MAY_OBTAIN_PERSONAL_DATA = gated(OBTAINS_PERSONAL_DATA);
+
+function obtainsPersonalData(text: string): boolean {
+  if (!MAY_OBTAIN_PERSONAL_DATA.test(text)) return false;
+  const match = OBTAINS_PERSONAL_DATA.exec(text);
+  if (!match) return false;
+  const before = text.slice(Math.max(0, match.index - 40), match.index);
+  return !NEGATION.test(before) && !NEGATION.test(match[0]);
+}
+
+/** Whether the text asks its reader to hand over credentials or a received code, or to obtain a person's payment
+ * or identity details (for handed-on work). */
 export function asksForCredentials(text: string): boolean {
-  return ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text) || asksForSecrets(text);
+  return ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text) || asksForSecrets(text) ||
+    obtainsPersonalData(text);
 }
 
 export function judgeMessageSecrets(tool: string, text: string, findings: Findings): void {

@@ -150,9 +150,21 @@ function domainOf(address: string): string | undefined {
   return /@([\w.-]+)\s*>?\s*$/.exec(address)?.[1]?.toLowerCase();
 }
 
+/** A message carried inside a new one (`---------- Forwarded message ---------`, `-----Original Message-----`, a
+ * `From: … Sent: … To:` header block): data nobody composed in this action, as a forward tool's (round 9). */
+const FORWARDED_BODY = gated(
+  /-{2,}\s*(?:forwarded message|original message)\s*-{2,}|^begin forwarded message:|^from:[^\n]{1,200}\n(?:sent|date):[^\n]{1,100}\n(?:to|subject):/im,
+);
+
 export function judgeMessage(input: MessageInput, environment: ShieldEnvironment, findings: Findings): void {
   const outsiders = input.recipients.filter((recipient) => !isContact(recipient, environment));
   const joined = input.texts.join("\n");
+  if (outsiders.length > 0 && joined.length <= 256 * 1024 && FORWARDED_BODY.test(joined)) {
+    findings.escalate(
+      "message",
+      `"${input.tool}" forwards an existing message to someone who is not a known contact`,
+    );
+  }
   const allKnown = input.recipients.length > 0 && outsiders.length === 0;
   for (const finding of sensitiveFindings(joined)) {
     if (
