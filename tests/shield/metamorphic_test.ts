@@ -97,3 +97,30 @@ Deno.test("every transform is deterministic", () => {
     assertEquals(JSON.stringify(transform(command)), JSON.stringify(transform(command)), name);
   }
 });
+
+Deno.test("dev cases keep their verdicts under the transforms, at or below the reached floor", async () => {
+  const { metamorphicRows } = await import("./metamorphic.ts");
+  const { loadCorpusSet } = await import("../../scripts/shield_scoring.ts");
+  const rows = await metamorphicRows(await loadCorpusSet("dev"));
+  const sum = (key: "lost" | "newlyBlocked" | "newlyEscalated") =>
+    rows.reduce((total, row) => total + row[key], 0);
+  // On main a42d6de the transforms turned 1,623 stops into allows and blocked 61 benign cases; round 9 left these.
+  assertEquals({
+    lost: sum("lost") <= 19,
+    blocked: sum("newlyBlocked"),
+    escalated: sum("newlyEscalated") <= 9,
+  }, {
+    lost: true,
+    blocked: 0,
+    escalated: true,
+  });
+  for (
+    const name of [
+      "nest: params",
+      "nest: arguments as JSON string",
+      "envelope: function_call {name, arguments: JSON}",
+    ]
+  ) {
+    assertEquals(rows.find((row) => row.transform === name)?.lost, 0, name);
+  }
+});
