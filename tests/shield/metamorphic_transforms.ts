@@ -186,7 +186,31 @@ export const TRANSFORMS: Readonly<Record<string, Transform>> = {
   "envelope: function_call {name, arguments: JSON}": envelope("function_call", "name", "arguments", true),
   "envelope: tool_use {name, input}": envelope("tool_use", "name", "input"),
   "envelope: invoke {tool, tool_input}": envelope("invoke", "tool", "tool_input"),
+  "composed: synonym name + synonym keys + params": composed(
+    "name: synonym 2",
+    "keys: synonym 1",
+    "nest: params",
+  ),
+  "composed: mcp__srv__ + camelCase keys + arrays": composed(
+    "name: mcp__srv__x",
+    "keys: camelCase",
+    "nest: one-element arrays",
+  ),
+  "composed: PascalCase + angle addresses + function_call": composed(
+    "name: PascalCase",
+    "value: angle-bracket addresses",
+    "envelope: function_call {name, arguments: JSON}",
+  ),
 };
+
+/** Several transforms one after another; applies when at least one of them does. */
+function composed(...names: string[]): Transform {
+  return (action) => {
+    let current = action;
+    for (const name of names) current = TRANSFORMS[name](current) ?? current;
+    return current === action ? undefined : current;
+  };
+}
 
 function synonymTool(action: Action, step: number): Action | undefined {
   const other = synonymOf(TOOL_SYNONYMS, action.type, step);

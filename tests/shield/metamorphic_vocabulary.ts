@@ -17,7 +17,7 @@ export const TOOL_SYNONYMS: readonly (readonly string[])[] = [
     "run_terminal_cmd",
   ],
   ["write_file", "create_file", "write_to_file", "file_write", "save_file", "fs_write"],
-  ["read_file", "file_read", "read_text_file", "open_file", "get_file_contents", "view_file"],
+  ["read_file", "file_read", "read_text_file", "get_file_contents", "view_file"],
   ["edit_file", "replace_in_file", "str_replace", "modify_file", "patch_file"],
   ["send_email", "gmail_send", "compose_mail", "outlook_send_message", "send_mail", "email_send"],
   ["http_request", "fetch", "web_fetch", "make_request", "api_request", "curl_request"],
