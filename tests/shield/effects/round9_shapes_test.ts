@@ -46,7 +46,11 @@ Deno.test("tool names respelled or under a namespace are our tools", async () =>
     [tool("HTTP_REQUEST", exfil), "STOPPED", "upper snake"],
     [tool("default_api.run_command", { command: "npm run build" }), "ALLOW", "an ordinary build"],
     [tool("server.read_file", { path: "src/app.ts" }), "ALLOW", "a workspace read"],
-    [tool("server.bash", { command: "python -m pytest -x -k 'not slow'" }), "ALLOW", "tests under a namespace"],
+    [
+      tool("server.bash", { command: "python -m pytest -x -k 'not slow'" }),
+      "ALLOW",
+      "tests under a namespace",
+    ],
     [tool("functions.python", { code: "print(sum([1, 2, 3]))" }), "ALLOW", "code under a namespace"],
   ]);
 });

@@ -31,7 +31,11 @@ Deno.test("argument keys of other vocabularies are read as ours", async () => {
       "participants",
     ],
     [tool("execute_command", { shell_command: "npm run lint -- --fix" }), "ALLOW", "an ordinary lint"],
-    [tool("send_email", { recipient: "bob@acme.com", text: "the notes" }), "ALLOW", "plain notes to a colleague"],
+    [
+      tool("send_email", { recipient: "bob@acme.com", text: "the notes" }),
+      "ALLOW",
+      "plain notes to a colleague",
+    ],
   ]);
 });
 
