@@ -40,7 +40,24 @@ function objectOf(value: unknown): Payload | undefined {
       return undefined;
     }
   }
-  return value && typeof value === "object" && !Array.isArray(value) ? value as Payload : undefined;
+  if (Array.isArray(value)) return pairsObject(value);
+  return value && typeof value === "object" ? value as Payload : undefined;
+}
+
+/** Arguments given as a list of `{name, value}` (or `{key, value}`) pairs, as an object; undefined when the list is
+ * anything else. */
+function pairsObject(list: unknown[]): Payload | undefined {
+  if (list.length === 0 || list.length > 64) return undefined;
+  const result: Payload = {};
+  for (const item of list) {
+    if (!item || typeof item !== "object" || Array.isArray(item)) return undefined;
+    const pair = item as Payload;
+    const name = pair.name ?? pair.key;
+    if (typeof name !== "string" || !("value" in pair) || Object.keys(pair).length !== 2) return undefined;
+    if (name in result) return undefined;
+    result[name] = pair.value;
+  }
+  return result;
 }
 
 /** The payload inside a lone wrapper key, up to three levels deep; the payload itself otherwise. */

@@ -47,6 +47,8 @@ const OUR_TOOL_SYNONYMS: Record<string, string> = {
  * of its own (`mark.as.read` and `graphql.request` keep their words). */
 export function plainToolName(type: string): string {
   if (KNOWN_TOOLS.has(type) || type.startsWith("mcp__")) return type;
+  const unversioned = versionless(type);
+  if (unversioned !== type) return plainToolName(unversioned);
   const whole = identifierWords(type).join("_");
   if (KNOWN_TOOLS.has(whole)) return whole;
   if (OUR_TOOL_SYNONYMS[whole]) return OUR_TOOL_SYNONYMS[whole];
@@ -57,6 +59,15 @@ export function plainToolName(type: string): string {
   if (KNOWN_TOOLS.has(lastWords) && lastWords.includes("_")) return lastWords;
   const prefix = type.slice(0, namespace).toLowerCase();
   return GENERIC_NAMESPACES.has(prefix) && canonicalTool(last) ? last : type;
+}
+
+/** A version or date suffix (`send_email_v2`, `SendEmailV2`, Anthropic's `bash_20250124`) dropped when what is left
+ * is one of our tools or another agent's name for one; the name itself otherwise. */
+function versionless(type: string): string {
+  const base = type.replace(/(?:[_-]v\d{1,2}|(?<=[a-z])V\d{1,2}|[_-]\d{8})$/, "");
+  if (base === type || base === "") return type;
+  const words = identifierWords(base).join("_");
+  return KNOWN_TOOLS.has(words) || OUR_TOOL_SYNONYMS[words] || canonicalTool(base) ? base : type;
 }
 
 /** Our tools that hand work or words to others, served by an MCP server (`mcp__srv__create_agent`,

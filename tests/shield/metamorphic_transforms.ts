@@ -122,6 +122,8 @@ export const TRANSFORMS: Readonly<Record<string, Transform>> = {
   "name: kebab-case": (a) => renamed(a, (w) => w.join("-")),
   "name: dotted": (a) => renamed(a, (w) => w.join(".")),
   "name: UPPER_SNAKE": (a) => renamed(a, (w) => w.join("_").toUpperCase()),
+  "name: version suffix": (a) => ({ ...a, type: `${a.type}${/[A-Z]/.test(a.type) ? "V2" : "_v2"}` }),
+  "name: dated suffix": (a) => ({ ...a, type: `${a.type}_20250124` }),
   "name: mcp__srv__x": (a) => a.type.startsWith("mcp__") ? undefined : { ...a, type: `mcp__srv__${a.type}` },
   "name: server.x": (a) => a.type.startsWith("mcp__") ? undefined : { ...a, type: `server.${a.type}` },
   "name: synonym 1": (a) => synonymTool(a, 1),
@@ -141,6 +143,10 @@ export const TRANSFORMS: Readonly<Record<string, Transform>> = {
   "nest: args": nested("args"),
   "nest: data": nested("data"),
   "nest: arguments as JSON string": nested("arguments", true),
+  "nest: name/value pairs": (a) =>
+    withPayload(a, {
+      parameters: Object.entries(a.payload).map(([name, value]) => ({ name, value })),
+    }),
   "nest: one-element arrays": (a) => topLevel(a, (value) => typeof value === "string" ? [value] : value),
   "nest: value objects": (a) => topLevel(a, (value) => typeof value === "string" ? { value } : value),
   "value: upper-case addresses and hosts": (a) =>
