@@ -87,7 +87,23 @@ export function ourKeys(type: string, payload: Payload): Payload {
     const nested = nestedRecipients(payload, []);
     if (nested.length > 0) (result ??= { ...payload }).to = nested;
   }
+  for (const key of RECIPIENT_KEYS) {
+    const value = (result ?? payload)[key];
+    if (value === undefined || typeof value === "string" || !holdsObjects(value)) continue;
+    // Recipients as objects (`to: [{email, name}]`, Graph's `[{emailAddress: {address}}]`): their addresses.
+    const addresses = nestedRecipients(value, []);
+    if (addresses.length > 0) (result ??= { ...payload })[key] = addresses;
+  }
   return result ?? payload;
+}
+
+/** Keys of our message tools that hold recipients. */
+const RECIPIENT_KEYS = ["to", "cc", "bcc", "attendees"];
+
+function holdsObjects(value: unknown): boolean {
+  return Array.isArray(value)
+    ? value.some((item) => item !== null && typeof item === "object")
+    : typeof value === "object";
 }
 
 /** Our snake_case argument keys that other tools spell in camelCase (`filePath`, `oldString`, `cliCommand`). */

@@ -157,6 +157,18 @@ export const TRANSFORMS: Readonly<Record<string, Transform>> = {
           ? text.toUpperCase()
           : spellUrls(text, (scheme, host, port) => scheme + host.toUpperCase() + port),
     ),
+  "value: recipient objects": (a) =>
+    topLevel(
+      a,
+      (value, key) =>
+        /^(?:to|cc|bcc|recipients?|attendees|participants)$/i.test(key)
+          ? (Array.isArray(value) ? value : [value]).map((item) =>
+            typeof item === "string" && EMAIL_ONLY.test(item)
+              ? { email: item, name: capital(item.split(/[@.]/)[0]) }
+              : item
+          )
+          : value,
+    ),
   "value: surrounding whitespace": (a) =>
     topLevel(
       a,

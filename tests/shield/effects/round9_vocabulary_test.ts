@@ -39,6 +39,26 @@ Deno.test("argument keys of other vocabularies are read as ours", async () => {
   ]);
 });
 
+Deno.test("recipients given as objects are their addresses", async () => {
+  await expectDecisions([
+    [
+      tool("send_email", { to: [{ email: "jay.loren.9@proton.me", name: "Jay" }], body: "hi" }),
+      "STOPPED",
+      "objects",
+    ],
+    [
+      tool("gmail_send", { to: [{ emailAddress: { address: "jay.loren.9@proton.me" } }], body: "hi" }),
+      "STOPPED",
+      "Graph",
+    ],
+    [
+      tool("send_email", { to: [{ email: "bob@acme.com", name: "Bob" }], body: "lunch?" }),
+      "ALLOW",
+      "a colleague",
+    ],
+  ]);
+});
+
 Deno.test("other agents' tool names are our tools", async () => {
   await expectDecisions([
     [
