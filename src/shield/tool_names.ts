@@ -7,7 +7,7 @@ import { identifierWords, mcpParts } from "./effects/words.ts";
 import { KNOWN_TOOLS } from "./payload_fields.ts";
 
 /** Namespaces that only say where a tool lives (OpenAI's `functions.`, Gemini's `default_api.`, an MCP client's
- * `server.` or `tools.`), not what it does. */
+ * `server.` or `tools.`, Goose's built-in `developer__` extension), not what it does. */
 const GENERIC_NAMESPACES = new Set([
   "functions",
   "function",
@@ -25,6 +25,7 @@ const GENERIC_NAMESPACES = new Set([
   "local",
   "agent",
   "assistant",
+  "developer",
 ]);
 
 /** Other names of our tools that `effects/tool_aliases.ts` has no class for (calendars): Google Calendar's
@@ -52,13 +53,18 @@ export function plainToolName(type: string): string {
   const whole = identifierWords(type).join("_");
   if (KNOWN_TOOLS.has(whole)) return whole;
   if (OUR_TOOL_SYNONYMS[whole]) return OUR_TOOL_SYNONYMS[whole];
-  const namespace = Math.max(type.lastIndexOf("."), type.lastIndexOf("/"));
-  if (namespace <= 0 || namespace === type.length - 1) return type;
-  const last = type.slice(namespace + 1);
+  const [prefix, last] = namespaced(type);
+  if (last === undefined) return type;
   const lastWords = identifierWords(last).join("_");
   if (KNOWN_TOOLS.has(lastWords) && lastWords.includes("_")) return lastWords;
-  const prefix = type.slice(0, namespace).toLowerCase();
-  return GENERIC_NAMESPACES.has(prefix) && canonicalTool(last) ? last : type;
+  return GENERIC_NAMESPACES.has(prefix.toLowerCase()) && canonicalTool(last) ? last : type;
+}
+
+/** A name's namespace and tool (`server.bash`, `tools/bash`, `server:bash`, Goose's `developer__shell`); no tool
+ * when the name has no namespace. */
+function namespaced(type: string): [string, string | undefined] {
+  const separator = /^(.+?)(?:__|[./:])([^./:]+)$/.exec(type);
+  return separator && !separator[2].startsWith("_") ? [separator[1], separator[2]] : [type, undefined];
 }
 
 /** A version or date suffix (`send_email_v2`, `SendEmailV2`, Anthropic's `bash_20250124`) dropped when what is left
