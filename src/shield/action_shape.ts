@@ -9,7 +9,7 @@ import { carriedCall } from "./effects/call_envelopes.ts";
 import { type CanonicalTool, canonicalTool } from "./effects/tool_aliases.ts";
 import { KNOWN_TOOLS } from "./payload_fields.ts";
 import { ourKeys, plainAddress, SNAKE_KEYS, snakeKey } from "./argument_keys.ts";
-import { mcpKnownTool, plainToolName } from "./tool_names.ts";
+import { ourToolName } from "./tool_names.ts";
 
 type Payload = Record<string, unknown>;
 
@@ -107,9 +107,14 @@ const spelledAddress = (item: unknown) =>
 function plainPayload(payload: Payload): Payload {
   const inner = unwrapped(payload);
   let result: Payload | undefined;
-  for (const [key, value] of Object.entries(inner)) {
-    // A wrapper key's object is a call's arguments (`arguments: {content: "…"}`), not a held value.
-    const plain = WRAPPER_KEYS.has(key.toLowerCase()) && !Array.isArray(value) ? value : plainValue(value);
+  for (const key in inner) {
+    const value = inner[key];
+    // A wrapper key's object is a call's arguments (`arguments: {content: "…"}`), not a held value; a long text is
+    // judged as written.
+    const plain = (typeof value === "string" && value.length > 2048) ||
+        (WRAPPER_KEYS.has(key.toLowerCase()) && !Array.isArray(value))
+      ? value
+      : plainValue(value);
     const snake = /[a-z][A-Z]/.test(key) ? snakeKey(key) : key;
     const renamed = snake !== key && SNAKE_KEYS.has(snake) && !(snake in inner);
     if (renamed) {
@@ -128,7 +133,8 @@ function opened(action: Action, depth = 0): Action {
     ? plainPayload(action.payload)
     : {};
   const plain = payload === action.payload ? action : { ...action, payload };
-  const carried = depth < 3 ? carriedCall(plain) : undefined;
+  // Our own tools are never envelopes.
+  const carried = depth < 3 && !KNOWN_TOOLS.has(plain.type) ? carriedCall(plain) : undefined;
   return carried ? opened(carried, depth + 1) : plain;
 }
 
@@ -136,7 +142,7 @@ function opened(action: Action, depth = 0): Action {
  * (`effects/tool_aliases.ts`); the same action object when nothing needed changing. */
 export function plainCall(action: Action): { action: Action; tool?: CanonicalTool } {
   const carried = opened(action);
-  const type = typeof carried.type === "string" ? mcpKnownTool(plainToolName(carried.type)) : carried.type;
+  const type = typeof carried.type === "string" ? ourToolName(carried.type) : carried.type;
   const tool = KNOWN_TOOLS.has(type) ? undefined : canonicalTool(type, carried.payload);
   const payload = ourKeys(tool ?? type, carried.payload);
   if (type === carried.type && payload === carried.payload) return { action: carried, tool };

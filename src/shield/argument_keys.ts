@@ -44,6 +44,9 @@ const KEY_SYNONYMS: Record<string, Record<string, string[]>> = {
   create_event: { attendees: ["participants", "guests", "invitees", "attendeeemails", "guestemails"] },
   update_event: { attendees: ["participants", "guests", "invitees", "attendeeemails", "guestemails"] },
 };
+const SYNONYM_ENTRIES = new Map(
+  Object.entries(KEY_SYNONYMS).map(([tool, table]) => [tool, Object.entries(table)] as const),
+);
 const compactKey = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 const EMAIL = /^(?:mailto:)?[^\s@<>"]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
@@ -72,10 +75,10 @@ function nestedRecipients(value: unknown, found: string[], depth = 0): string[] 
 /** A known tool's payload with other vocabularies' keys renamed to ours (our key absent); the payload itself when
  * none is. */
 export function ourKeys(type: string, payload: Payload): Payload {
-  const table = KEY_SYNONYMS[type];
+  const table = SYNONYM_ENTRIES.get(type);
   if (!table) return payload;
   let result: Payload | undefined;
-  for (const [ours, synonyms] of Object.entries(table)) {
+  for (const [ours, synonyms] of table) {
     if (payload[ours] !== undefined) continue;
     const key = Object.keys(payload).find((name) => synonyms.includes(compactKey(name)));
     if (key === undefined) continue;

@@ -97,3 +97,16 @@ export function mcpKnownTool(type: string): string {
   const name = identifierWords(parts.tool).join("_");
   return MCP_OUR_TOOLS.has(name) ? name : type;
 }
+
+const named = new Map<string, string>();
+const MAX_NAMED = 4096;
+
+/** The name Shield judges a tool by (`plainToolName`, then an MCP-served tool of ours), remembered per name. */
+export function ourToolName(type: string): string {
+  let name = named.get(type);
+  if (name === undefined) {
+    name = mcpKnownTool(plainToolName(type));
+    if (named.size < MAX_NAMED) named.set(type, name);
+  }
+  return name;
+}
