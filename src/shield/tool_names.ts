@@ -2,7 +2,7 @@
  * namespace that says nothing of its own (`functions.bash`, `server.execute_command`), calendar tools by other
  * names, and our delegation and message tools served by an MCP server. Used by `action_shape.ts` (round 9). */
 
-import { canonicalTool } from "./effects/tool_aliases.ts";
+import { canonicalTool, VERSION_SUFFIX } from "./effects/tool_aliases.ts";
 import { identifierWords, mcpParts } from "./effects/words.ts";
 import { KNOWN_TOOLS } from "./payload_fields.ts";
 
@@ -70,7 +70,7 @@ function namespaced(type: string): [string, string | undefined] {
 /** A version or date suffix (`send_email_v2`, `SendEmailV2`, Anthropic's `bash_20250124`) dropped when what is left
  * is one of our tools or another agent's name for one; the name itself otherwise. */
 function versionless(type: string): string {
-  const base = type.replace(/(?:[_-]v\d{1,2}|(?<=[a-z])V\d{1,2}|[_-]\d{8})$/, "");
+  const base = type.replace(VERSION_SUFFIX, "");
   if (base === type || base === "") return type;
   const words = identifierWords(base).join("_");
   return KNOWN_TOOLS.has(words) || OUR_TOOL_SYNONYMS[words] || canonicalTool(base) ? base : type;

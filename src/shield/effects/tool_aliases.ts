@@ -154,6 +154,9 @@ export function canonicalTool(type: string, payload?: Record<string, unknown>): 
   return tool;
 }
 
+/** A version or date suffix on a tool's name (`fetch_v2`, Anthropic's `bash_20250124`). */
+export const VERSION_SUFFIX = /(?:[_-]v\d{1,2}|(?<=[a-z])V\d{1,2}|[_-]\d{8})$/;
+
 /** Tools named for a command-line program (`kubectl {args: […]}`, `terraform {command: "plan"}`): the program's
  * command line, judged as one. */
 export const PROGRAM_TOOLS = new Set(
@@ -162,7 +165,7 @@ export const PROGRAM_TOOLS = new Set(
 );
 
 function mappedTool(name: string): CanonicalTool | undefined {
-  const exact = EXACT[compactName(name)];
+  const exact = EXACT[compactName(name)] ?? EXACT[compactName(name.replace(VERSION_SUFFIX, ""))];
   if (exact) return exact;
   if (PROGRAM_TOOLS.has(name.toLowerCase())) return "execute_command";
   const words = identifierWords(name);
