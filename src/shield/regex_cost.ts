@@ -199,11 +199,11 @@ export function gapProfile(pattern: RegExp): GapProfile | undefined {
  * unbounded repetition may scan the rest of that repetition's run. Attempts are counted by the head
  * literals when the pattern has them, else every position is one (the sum over runs of r²/2). */
 export function worstSteps(profile: GapProfile, text: string, runs = new Map<RegExp, RunStats>()): number {
+  measureRuns(profile.runs, text, runs);
   let longest = 0;
   let squares = 0;
   for (const run of profile.runs) {
-    let stats = runs.get(run);
-    if (!stats) runs.set(run, stats = runStats(run, text));
+    const stats = runs.get(run)!;
     longest = Math.max(longest, stats.longest);
     squares = Math.max(squares, stats.squares);
   }
@@ -213,10 +213,12 @@ export function worstSteps(profile: GapProfile, text: string, runs = new Map<Reg
   return heads.longest * longest;
 }
 
-/** Whether `worstSteps(profile, text, runs)` exceeds `budget`, measuring the runs only when bounds that need no
- * pass over the text's runs leave it open: a run is at most the text's length L, so with head literals the steps
- * are at most heads × L, and without them at most L(L+1)/2 (one run as long as the text). Same answer as
- * comparing `worstSteps` with the budget. */
+/** Whether `worstSteps(profile, text, runs)` exceeds `budget`, measuring runs only where bounds that need no
+ * pass of their own leave it open. A run is at most the text's length L, so with head literals the steps are at
+ * most heads × L, and without them at most L(L+1)/2. Then, run by run: a run of characters that excludes `\n`
+ * lies within one line, so its longest is at most the longest line and its sum of r(r+1)/2 at most the lines'
+ * (one native newline search per text, shared by every rule); only a run whose bound leaves the answer open is
+ * measured. Same answer as comparing `worstSteps` with the budget. */
 export function exceedsSteps(
   profile: GapProfile,
   text: string,
@@ -226,12 +228,50 @@ export function exceedsSteps(
   const length = text.length;
   if (!profile.head) {
     if ((length * (length + 1)) / 2 <= budget) return false;
-    return worstSteps(profile, text, runs) > budget;
+    // worstSteps is the largest sum over the runs: over the budget when one run's is.
+    const open = profile.runs.filter((run) => boundOf(run, text, runs).squares > budget);
+    measureRuns(open, text, runs);
+    return open.some((run) => runs.get(run)!.squares > budget);
   }
   let heads = runs.get(profile.head);
   if (!heads) runs.set(profile.head, heads = { longest: headCount(profile.head, text), squares: 0 });
   if (heads.longest * length <= budget) return false;
-  return worstSteps(profile, text, runs) > budget;
+  // worstSteps is heads × the longest of the runs: over the budget when heads × one run's longest is.
+  const count = heads.longest;
+  const open = profile.runs.filter((run) => count * boundOf(run, text, runs).longest > budget);
+  measureRuns(open, text, runs);
+  return open.some((run) => count * runs.get(run)!.longest > budget);
+}
+
+/** The text's lines (runs of characters other than `\n`): kept in the caller's map under this key. */
+const LINES = /(?:[^\n])+/g;
+
+/** Upper bounds of a run's statistics: its own when measured, the lines' when it cannot cross a line, else the
+ * text's length (L, and L(L+1)/2). */
+function boundOf(run: RegExp, text: string, runs: Map<RegExp, RunStats>): RunStats {
+  const measured = runs.get(run);
+  if (measured) return measured;
+  if (charClass(run).ascii[0x0a] === 1) {
+    return { longest: text.length, squares: (text.length * (text.length + 1)) / 2 };
+  }
+  let lines = runs.get(LINES);
+  if (!lines) runs.set(LINES, lines = lineStats(text));
+  return lines;
+}
+
+/** The lines' statistics (as `runStats` of `[^\n]` runs), found with the native newline search. */
+export function lineStats(text: string): RunStats {
+  const stats = { longest: 0, squares: 0 };
+  let from = 0;
+  while (from <= text.length) {
+    let end = text.indexOf("\n", from);
+    if (end < 0) end = text.length;
+    const length = end - from;
+    if (length > stats.longest) stats.longest = length;
+    stats.squares += (length * (length + 1)) / 2;
+    from = end + 1;
+  }
+  return stats;
 }
 
 /** Longest run of one repetition's characters in a text, and the sum over its runs of r(r+1)/2. */
@@ -271,7 +311,75 @@ function consumes(table: CharClass, code: number): boolean {
   return answer;
 }
 
-function runStats(run: RegExp, text: string): RunStats {
+/** Most run classes measured in one pass (one bit each of a 32-bit mask). */
+const MAX_FUSED = 31;
+
+/** The statistics of each of `wanted` not yet in `runs`, measured together: one pass over the text for up to
+ * MAX_FUSED runs, where each character costs one table look-up and only a change of which runs it continues
+ * costs more (the runs that end are tallied, those that begin noted). Same figures as one pass per run. */
+export function measureRuns(wanted: readonly RegExp[], text: string, runs: Map<RegExp, RunStats>): void {
+  const missing: RegExp[] = [];
+  for (const run of wanted) if (!runs.has(run) && !missing.includes(run)) missing.push(run);
+  for (let from = 0; from < missing.length; from += MAX_FUSED) {
+    const group = missing.slice(from, from + MAX_FUSED);
+    fusedStats(group, text).forEach((stats, k) => runs.set(group[k], stats));
+  }
+}
+
+/** Per character code below 128, the mask of `group`'s runs that consume it. */
+function asciiMasks(group: readonly RegExp[]): Int32Array {
+  const masks = new Int32Array(128);
+  group.forEach((run, bit) => {
+    const ascii = charClass(run).ascii;
+    for (let code = 0; code < 128; code++) if (ascii[code] === 1) masks[code] |= 1 << bit;
+  });
+  return masks;
+}
+
+function fusedStats(group: readonly RegExp[], text: string): RunStats[] {
+  const masks = asciiMasks(group);
+  const tables = group.map(charClass);
+  const longest = new Float64Array(group.length);
+  const squares = new Float64Array(group.length);
+  const begun = new Int32Array(group.length);
+  // Characters past ASCII are rare in rule texts: their masks are asked of each run's table, once per code.
+  const other = new Map<number, number>();
+  const length = text.length;
+  let previous = 0;
+  for (let i = 0; i <= length; i++) {
+    let mask = 0;
+    if (i < length) {
+      const code = text.charCodeAt(i);
+      mask = code < 128 ? masks[code] : otherMask(other, tables, code);
+    }
+    if (mask === previous) continue;
+    // Each run that begins or ends here, lowest bit first.
+    for (let changed = mask ^ previous; changed !== 0; changed &= changed - 1) {
+      const bit = 31 - Math.clz32(changed & -changed);
+      if ((mask & (1 << bit)) !== 0) begun[bit] = i;
+      else {
+        const run = i - begun[bit];
+        if (run > longest[bit]) longest[bit] = run;
+        squares[bit] += (run * (run + 1)) / 2;
+      }
+    }
+    previous = mask;
+  }
+  return group.map((_run, bit) => ({ longest: longest[bit], squares: squares[bit] }));
+}
+
+function otherMask(other: Map<number, number>, tables: readonly CharClass[], code: number): number {
+  let mask = other.get(code);
+  if (mask === undefined) {
+    mask = 0;
+    for (let bit = 0; bit < tables.length; bit++) if (consumes(tables[bit], code)) mask |= 1 << bit;
+    other.set(code, mask);
+  }
+  return mask;
+}
+
+/** One run's statistics in a pass of its own (the reference `measureRuns` agrees with). */
+export function runStats(run: RegExp, text: string): RunStats {
   const stats = { longest: 0, squares: 0 };
   const table = charClass(run);
   let length = 0;

@@ -3,6 +3,7 @@
  * receives messages, and the findings — effects a human should see (ESCALATE) or that are plainly harmful
  * (BLOCK). An action whose effects cannot be established is not `understood`. */
 
+import { forgetSensitiveFindings } from "./sensitive_data.ts";
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { ToolAnnotations } from "../types.ts";
@@ -332,6 +333,7 @@ export function buildEffectProfile(
   ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
+  forgetSensitiveFindings();
   return {
     tool: view.tool,
     type: view.type,

@@ -1,42 +1,76 @@
 /** Regexes behind the literal prefilter Shield shares (`literal_index.ts`): each text is lower-cased and scanned
- * once per evaluation by one automaton over every rule's and effect pattern's required literals (one of which
- * every match contains); a pattern's regex runs only when one of its literals was seen, and on long texts only
- * where its anchors are. Same answers as the bare regexes. */
+ * once per evaluation by one automaton over every rule's and effect pattern's required literals; a pattern's regex
+ * runs only when, for one of its top-level alternatives, a literal of each set that alternative needs was seen (as
+ * the rules are gated: `requiredLiteralBranches`), and on long texts only where its anchors are. Same answers as
+ * the bare regexes. */
 
-import { requiredLiterals } from "../regex_literals.ts";
-import { LiteralMarks, LITERALS } from "../literal_index.ts";
+import { requiredLiteralBranches, requiredLiterals } from "../regex_literals.ts";
+import { LiteralMarks, LITERALS, type TextScan } from "../literal_index.ts";
 import { AnchoredRegex } from "../anchored_regex.ts";
 
 const marks = new LiteralMarks();
 
+/** Per alternative, the literal id sets it needs one of each of; a set holding a single-character literal is not
+ * kept (it would make most texts candidates), which only lets the pattern run more often. */
+type Branches = number[][][];
+
 export class GatedPattern {
-  /** Ids of the literals one of which every match contains; undefined: the pattern always runs. */
-  private readonly ids: number[] | undefined;
+  /** Undefined: the pattern always runs. */
+  private readonly branches: Branches | undefined;
   private readonly anchored: AnchoredRegex;
 
   constructor(readonly pattern: RegExp) {
-    const all = requiredLiterals(pattern);
-    // A single-character literal would make most texts candidates: such patterns just run.
-    const required = all?.filter((literal) => literal.length > 1);
-    this.ids = required && required.length > 0 && required.length === all?.length
-      ? required.map((literal) => LITERALS.idOf(literal))
-      : undefined;
+    this.branches = branchesOf(pattern);
     this.anchored = new AnchoredRegex(pattern);
   }
 
   /** Whether the pattern matches `text` (as `pattern.test`, from the start of the text). */
   test(text: string): boolean {
-    const ids = this.ids;
-    if (!ids) {
+    const branches = this.branches;
+    if (!branches) {
       this.pattern.lastIndex = 0;
       return this.pattern.test(text);
     }
     const scan = LITERALS.scan(text);
     marks.select(scan);
-    let present = false;
-    for (let k = 0; k < ids.length && !present; k++) present = marks.has(ids[k]) || ids[k] >= scan.covered;
-    return present && this.anchored.exec(text, scan) !== null;
+    return possible(branches, scan) && this.anchored.exec(text, scan) !== null;
   }
 }
 
-export const gated = (pattern: RegExp): GatedPattern => new GatedPattern(pattern);
+/** Whether some alternative has a literal of each of its sets in the scan (or registered after it: not looked for). */
+function possible(branches: Branches, scan: TextScan): boolean {
+  for (let b = 0; b < branches.length; b++) {
+    const sets = branches[b];
+    let all = true;
+    for (let s = 0; s < sets.length && all; s++) {
+      const ids = sets[s];
+      let any = false;
+      for (let k = 0; k < ids.length && !any; k++) any = marks.has(ids[k]) || ids[k] >= scan.covered;
+      all = any;
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
+/** The pattern's alternatives' literal sets as ids; the single set of `requiredLiterals` when the alternatives are
+ * not analysed; undefined when no alternative-wide requirement of two characters or more is known. */
+function branchesOf(pattern: RegExp): Branches | undefined {
+  const usable = (set: string[]) => set.length > 0 && set.every((literal) => literal.length > 1);
+  const branches = requiredLiteralBranches(pattern)?.map((sets) => sets.filter(usable));
+  if (branches && branches.every((sets) => sets.length > 0)) {
+    return branches.map((sets) => sets.map((set) => set.map((literal) => LITERALS.idOf(literal))));
+  }
+  const all = requiredLiterals(pattern);
+  if (!all || all.length === 0 || !usable(all)) return undefined;
+  return [[all.map((literal) => LITERALS.idOf(literal))]];
+}
+
+/** Every gated pattern made so far (tests compare each with its bare regex). */
+export const GATED: GatedPattern[] = [];
+
+export function gated(pattern: RegExp): GatedPattern {
+  const made = new GatedPattern(pattern);
+  GATED.push(made);
+  return made;
+}

@@ -161,8 +161,27 @@ function personal(text: string, found: SensitiveFinding[]): void {
   if (items >= 2) found.push({ kind: "personal data", evidence: "personal contact or identity details" });
 }
 
-/** Everything sensitive the text carries (one finding per kind). */
-export function sensitiveFindings(raw: string): SensitiveFinding[] {
+/** The last text asked about and its findings: several checks of one action ask about the same text (a task's
+ * delegation and standing checks, a message's checks), and the answer depends on the text alone. */
+let lastText = "";
+let lastFindings: readonly SensitiveFinding[] = [];
+
+/** Everything sensitive the text carries (one finding per kind). Callers must not change the list. */
+export function sensitiveFindings(raw: string): readonly SensitiveFinding[] {
+  if (raw === lastText) return lastFindings;
+  const found = findingsOf(raw);
+  lastText = raw;
+  lastFindings = found;
+  return found;
+}
+
+/** Forgets the last text (so no long text stays referenced after its evaluation). */
+export function forgetSensitiveFindings(): void {
+  lastText = "";
+  lastFindings = [];
+}
+
+function findingsOf(raw: string): SensitiveFinding[] {
   const text = raw.length > MAX_CHARS ? raw.slice(0, MAX_CHARS) : raw;
   const found: SensitiveFinding[] = [];
   if (text.length < 6) return found;
