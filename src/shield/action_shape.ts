@@ -1,14 +1,15 @@
 /** An action's outer shape made plain before it is judged, so the same intent reads the same whatever agent wrote
  * it: a call envelope opened, a tool name respelled in another case or under a namespace (`SendEmail`,
  * `send-email`, `functions.bash`, `server.execute_command`) read as ours, a payload wrapped whole under one key
- * (`{params: {…}}`, `{arguments: "{…}"}`) unwrapped, and single values given as one-element arrays, `{value: …}`
- * objects or with surrounding whitespace read as the value. Found by tests/shield/metamorphic.ts (round 9). */
+ * (`{params: {…}}`, `{arguments: "{…}"}`, `[{name, value}]`) unwrapped, camelCase keys read in snake_case, and
+ * single values given as one-element arrays, `{value: …}` objects or with surrounding whitespace read as the value.
+ * Found by tests/shield/metamorphic.ts (round 9). */
 
 import type { Action } from "./types.ts";
 import { carriedCall } from "./effects/call_envelopes.ts";
 import { type CanonicalTool, canonicalTool } from "./effects/tool_aliases.ts";
 import { KNOWN_TOOLS } from "./payload_fields.ts";
-import { ourKeys, plainAddress, SNAKE_KEYS, snakeKey } from "./argument_keys.ts";
+import { ourKeys, plainAddress, snakeKey } from "./argument_keys.ts";
 import { ourToolName } from "./tool_names.ts";
 
 type Payload = Record<string, unknown>;
@@ -116,7 +117,7 @@ function plainPayload(payload: Payload): Payload {
       ? value
       : plainValue(value);
     const snake = /[a-z][A-Z]/.test(key) ? snakeKey(key) : key;
-    const renamed = snake !== key && SNAKE_KEYS.has(snake) && !(snake in inner);
+    const renamed = snake !== key && !(snake in inner);
     if (renamed) {
       result ??= { ...inner };
       delete result[key];

@@ -1,6 +1,7 @@
 /** Argument keys and addresses read as ours whatever agent wrote them: other vocabularies' keys for our tools'
- * arguments (`shell_command`, `email`, `participants`), camelCase spellings of our keys (`filePath`), recipients in a
- * mail's nested API shape, and addresses spelled `mailto:x` or `Name <x>`. Used by `action_shape.ts` (round 9). */
+ * arguments (`shell_command`, `email`, `participants`), camelCase keys in snake_case (`filePath`), recipients in a
+ * mail's nested API shape or as objects, and addresses spelled `mailto:x` or `Name <x>`. Used by `action_shape.ts`
+ * (round 9). */
 
 type Payload = Record<string, unknown>;
 
@@ -109,25 +110,6 @@ function holdsObjects(value: unknown): boolean {
     : typeof value === "object";
 }
 
-/** Our snake_case argument keys that other tools spell in camelCase (`filePath`, `oldString`, `cliCommand`). */
-export const SNAKE_KEYS = new Set([
-  "file_path",
-  "old_string",
-  "new_string",
-  "old_str",
-  "new_str",
-  "old_text",
-  "new_text",
-  "target_file",
-  "absolute_path",
-  "relative_path",
-  "notebook_path",
-  "file_text",
-  "code_edit",
-  "insert_text",
-  "new_source",
-  "cli_command",
-  "shell_command",
-  "media_path",
-]);
+/** A camelCase key in snake_case (`filePath` → `file_path`, `deviceId` → `device_id`): every top-level key is read
+ * so (round 9), as Shield's vocabularies are written in snake_case. */
 export const snakeKey = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();

@@ -26,7 +26,7 @@ Deno.test("addresses spelled mailto: or Name <address> are the address", async (
   ]);
 });
 
-Deno.test("camelCase spellings of our argument keys are ours", async () => {
+Deno.test("camelCase argument keys are read in snake_case", async () => {
   await expectDecisions([
     [
       tool("Edit", {
@@ -36,6 +36,21 @@ Deno.test("camelCase spellings of our argument keys are ours", async () => {
       }),
       "BLOCK",
       "a fetched script in a Dockerfile",
+    ],
+    [
+      tool("add_payee", { nickname: "Landlord", sortCode: "40-47-84", accountNumber: "70872490" }),
+      "STOPPED",
+      "payee",
+    ],
+    [
+      tool("GoogleHomeControlDevice", { deviceId: "security_camera_1", action: "turn_off" }),
+      "STOPPED",
+      "camera off",
+    ],
+    [
+      tool("GoogleHomeControlDevice", { deviceId: "living_room_lamp", action: "turn_on" }),
+      "ALLOW",
+      "a lamp on",
     ],
     [
       tool("mcp__aws__call_aws", { cliCommand: "aws s3 ls s3://acme-build-artifacts/" }),
