@@ -64,14 +64,28 @@ function pairsObject(list: unknown[]): Payload | undefined {
 /** The payload inside a lone wrapper key, up to three levels deep; the payload itself otherwise. */
 function unwrapped(payload: Payload): Payload {
   for (let depth = 0; depth < MAX_UNWRAP; depth++) {
-    const keys = Object.keys(payload);
-    if (keys.length !== 1 || !WRAPPER_KEYS.has(keys[0].toLowerCase())) break;
-    const inner = objectOf(payload[keys[0]]);
-    if (!inner || Object.keys(inner).length === 0) break;
+    const only = onlyKey(payload);
+    if (typeof only !== "string" || !isWrapperKey(only)) break;
+    const inner = objectOf(payload[only]);
+    if (!inner || onlyKey(inner) === null) break;
     payload = inner;
   }
   return payload;
 }
+
+/** The one key of an object; undefined when it has more, null when it has none. */
+function onlyKey(object: Payload): string | undefined | null {
+  let only: string | null = null;
+  for (const key in object) {
+    if (only !== null) return undefined;
+    only = key;
+  }
+  return only;
+}
+
+const isWrapperKey = (key: string) => WRAPPER_KEYS.has(key) || WRAPPER_KEYS.has(key.toLowerCase());
+/** A lower-case letter followed by a capital: a camelCase key. */
+const CAMEL = /[a-z][A-Z]/;
 
 /** A single value however it is held: `["x"]`, `{value: "x"}` and `"  x \n"` read as `"x"`; addresses spelled
  * `mailto:x` or `Name <x>` as `x`, in lists too. */
@@ -112,13 +126,13 @@ function plainPayload(payload: Payload): Payload {
     const value = inner[key];
     // A wrapper key's object is a call's arguments (`arguments: {content: "…"}`), not a held value; a long text is
     // judged as written.
-    const plain = (typeof value === "string" && value.length > 2048) ||
-        (WRAPPER_KEYS.has(key.toLowerCase()) && !Array.isArray(value))
+    const plain = typeof value === "string"
+      ? (value.length > 2048 ? value : plainValue(value))
+      : value !== null && typeof value === "object" && !Array.isArray(value) && isWrapperKey(key)
       ? value
       : plainValue(value);
-    const snake = /[a-z][A-Z]/.test(key) ? snakeKey(key) : key;
-    const renamed = snake !== key && !(snake in inner);
-    if (renamed) {
+    const snake = CAMEL.test(key) ? snakeKey(key) : key;
+    if (snake !== key && !(snake in inner)) {
       result ??= { ...inner };
       delete result[key];
       result[snake] = plain;

@@ -102,15 +102,26 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
 const OBTAINS_PERSONAL_DATA =
   /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
 /** The data words the pattern needs, asked first through the shared literal scan (the pattern's own literals are
- * its common verbs, which most texts hold). */
+ * its common verbs, which most texts hold); the pattern then runs only on a window before each data word, as far
+ * back as a match can begin, so a long prompt costs what its data words cost. */
 const PERSONAL_DATA_WORDS = gated(/card|cvv|cvc|ssn|social security|passport|birth|addresses|bank|maiden/i);
+const DATA_WORD_AT = /card|cvv|cvc|ssn|social security|passport|birth|addresses|bank|maiden/gi;
+const WINDOW_BEFORE = 160;
+const MAX_WINDOWS = 8;
 
 function obtainsPersonalData(text: string): boolean {
   if (text.length > 64 * 1024 || !PERSONAL_DATA_WORDS.test(text)) return false;
-  const match = OBTAINS_PERSONAL_DATA.exec(text);
-  if (!match) return false;
-  const before = text.slice(Math.max(0, match.index - 40), match.index);
-  return !NEGATION.test(before) && !NEGATION.test(match[0]);
+  let windows = 0;
+  for (const word of text.matchAll(DATA_WORD_AT)) {
+    if (++windows > MAX_WINDOWS) return false;
+    const start = Math.max(0, word.index - WINDOW_BEFORE);
+    const match = OBTAINS_PERSONAL_DATA.exec(text.slice(start, word.index + 40));
+    if (!match) continue;
+    const at = start + match.index;
+    const before = text.slice(Math.max(0, at - 40), at);
+    if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
+  }
+  return false;
 }
 
 /** Whether the text asks its reader to hand over credentials or a received code, or to obtain a person's payment
