@@ -101,25 +101,21 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
  * categories name them. */
 const OBTAINS_PERSONAL_DATA =
   /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
-/** The data words the pattern needs, asked first through the shared literal scan (the pattern's own literals are
- * its common verbs, which most texts hold); the pattern then runs only on a window before each data word, as far
- * back as a match can begin, so a long prompt costs what its data words cost. */
-const PERSONAL_DATA_WORDS = gated(/card|cvv|cvc|ssn|social security|passport|birth|addresses|bank|maiden/i);
-const DATA_WORD_AT = /card|cvv|cvc|ssn|social security|passport|birth|addresses|bank|maiden/gi;
-const WINDOW_BEFORE = 160;
-const MAX_WINDOWS = 8;
+/** The data phrases the pattern needs, asked first through the shared literal scan (the pattern's own literals are
+ * its common verbs and `for`, which most texts hold): a text that names none (`the dashboard card component`) is
+ * not searched. */
+const PERSONAL_DATA_PHRASES = gated(
+  /card (?:numbers?|details|last|four|digits)|credit card|\bcvv\b|\bcvc\b|card security|social security|\bssns?\b|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account|logins?)|maiden name/i,
+);
+const OBTAINS_ALL = new RegExp(OBTAINS_PERSONAL_DATA.source, "gi");
 
 function obtainsPersonalData(text: string): boolean {
-  if (text.length > 64 * 1024 || !PERSONAL_DATA_WORDS.test(text)) return false;
-  let windows = 0;
-  for (const word of text.matchAll(DATA_WORD_AT)) {
-    if (++windows > MAX_WINDOWS) return false;
-    const start = Math.max(0, word.index - WINDOW_BEFORE);
-    const match = OBTAINS_PERSONAL_DATA.exec(text.slice(start, word.index + 40));
-    if (!match) continue;
-    const at = start + match.index;
-    const before = text.slice(Math.max(0, at - 40), at);
+  if (text.length > 64 * 1024 || !PERSONAL_DATA_PHRASES.test(text)) return false;
+  let seen = 0;
+  for (const match of text.matchAll(OBTAINS_ALL)) {
+    const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
+    if (++seen >= 4) return false;
   }
   return false;
 }
