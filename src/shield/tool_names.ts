@@ -46,10 +46,11 @@ const OUR_TOOL_SYNONYMS: Record<string, string> = {
 /** Our tool name for a respelled or namespaced one; the name itself when it is none of ours. A namespace is dropped
  * when what follows is one of our tool names, or another agent's name for one under a namespace that says nothing
  * of its own (`mark.as.read` and `graphql.request` keep their words). */
-export function plainToolName(type: string): string {
+export function plainToolName(type: string, versioned = true): string {
   if (KNOWN_TOOLS.has(type) || type.startsWith("mcp__")) return type;
-  const unversioned = versionless(type);
-  if (unversioned !== type) return plainToolName(unversioned);
+  // One suffix only: `x_v1_v2…` is not peeled a thousand times.
+  const unversioned = versioned ? versionless(type) : type;
+  if (unversioned !== type) return plainToolName(unversioned, false);
   const whole = identifierWords(type).join("_");
   if (KNOWN_TOOLS.has(whole)) return whole;
   if (OUR_TOOL_SYNONYMS[whole]) return OUR_TOOL_SYNONYMS[whole];

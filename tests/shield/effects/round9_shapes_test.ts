@@ -111,3 +111,9 @@ Deno.test("versioned tool names and arguments as name/value pairs are judged as 
     ],
   ]);
 });
+
+Deno.test("a name of many version suffixes is peeled once and still judged", async () => {
+  await expectDecisions([
+    [tool("bash" + "_v1".repeat(20_000), { command: "rm -rf /home/dev" }), "STOPPED", "many suffixes"],
+  ]);
+});
