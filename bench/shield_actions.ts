@@ -4,9 +4,9 @@
 import type { Action } from "../src/shield/types.ts";
 import { parse as parseYaml } from "yaml";
 
-export async function loadCorpus(): Promise<Action[]> {
+export async function loadCorpus(folder = ""): Promise<Action[]> {
   const actions: Action[] = [];
-  const dir = new URL("../tests/shield/cases/", import.meta.url);
+  const dir = new URL(`../tests/shield/cases/${folder}`, import.meta.url);
   for await (const entry of Deno.readDir(dir)) {
     if (!entry.name.endsWith(".jsonl")) continue;
     for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
@@ -14,6 +14,11 @@ export async function loadCorpus(): Promise<Action[]> {
     }
   }
   return actions;
+}
+
+/** The dev cases (tests/shield/cases/dev/*.jsonl). */
+export async function loadDev(): Promise<Action[]> {
+  return await loadCorpus("dev/");
 }
 
 export async function loadRealWork(): Promise<Action[]> {
