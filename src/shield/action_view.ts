@@ -1,14 +1,13 @@
 /** One action seen the way Shield judges it: shell commands parsed into segments, paths normalised,
  * every text cleaned and decoded. Built once per evaluation and shared by Tiers 0 and 1. */
 
-import { carriedCall } from "./effects/call_envelopes.ts";
+import { plainCall } from "./action_shape.ts";
 import type { Action } from "./types.ts";
 import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { normalizePath, type NormalPath } from "./paths.ts";
 import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_TEXT } from "./view_shell.ts";
-import { canonicalTool } from "./effects/tool_aliases.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { configCommands } from "./config_commands.ts";
@@ -123,10 +122,11 @@ export function buildActionView(
   // Created on first use (many actions have no command or no path).
   let parsedShell: Map<string, ReturnType<typeof parseShell>> | undefined;
   let normalPaths: Map<string, NormalPath> | undefined;
-  action = carriedCall(action) ?? action;
+  const plain = plainCall(action);
+  action = plain.action;
   const tool = typeof action.type === "string" ? action.type : "";
   const known = KNOWN_TOOLS.has(tool);
-  const canonical = known ? action : canonicalAction(action, canonicalTool(tool));
+  const canonical = known ? action : canonicalAction(action, plain.tool);
   const view: BuildingView = {
     type: canonical.type,
     tool,

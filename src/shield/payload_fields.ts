@@ -2,6 +2,7 @@
  * text, …) by tool and argument name, so MCP and unknown tools are judged by the same rules. */
 
 import type { Action } from "./types.ts";
+import { identifierWords } from "./effects/words.ts";
 
 export type PayloadKind =
   | "shell"
@@ -48,6 +49,11 @@ const KEY_KINDS: Record<string, PayloadKind> = {
   command: "shell",
   cmd: "shell",
   cli_command: "shell",
+  shell_command: "shell",
+  commandline: "shell",
+  command_line: "shell",
+  cmdline: "shell",
+  bash_command: "shell",
   script: "shell",
   shell: "shell",
   code: "code",
@@ -72,6 +78,7 @@ const KEY_KINDS: Record<string, PayloadKind> = {
   uri: "url",
   href: "url",
   endpoint: "url",
+  link: "url",
   webhook: "url",
   to: "recipient",
   cc: "recipient",
@@ -114,18 +121,24 @@ function shapeKind(key: string, value: string): PayloadKind | undefined {
 }
 
 /** The kind of one string, from its tool and key. */
-function kindOf(type: string, key: string, mcp: boolean, value?: string): PayloadKind | undefined {
+function kindOf(
+  type: string,
+  key: string,
+  mcp: boolean,
+  value?: string,
+  verbName = type.toLowerCase(),
+): PayloadKind | undefined {
   const lower = key.toLowerCase();
   if (IGNORED_KEYS.has(lower)) return undefined;
   const byKey = KEY_KINDS[lower];
   if (mcp && value !== undefined && (byKey === undefined || byKey === "recipient")) {
     const shaped = shapeKind(lower, value);
-    if (shaped === "path") return WRITE_VERBS.test(type.toLowerCase()) ? "write_path" : "path";
+    if (shaped === "path") return WRITE_VERBS.test(verbName) ? "write_path" : "path";
     if (shaped) return shaped;
   }
   if (byKey === "path") {
     const writes = WRITE_TOOLS.has(type) || (type === "copy_file" && lower === "destination") ||
-      (type === "memory_write") || (mcp && WRITE_VERBS.test(type.toLowerCase()));
+      (type === "memory_write") || (mcp && WRITE_VERBS.test(verbName));
     return writes ? "write_path" : "path";
   }
   if (byKey === "query" && !/^(?:grep_files|search_files|email_search|memory_search)$/.test(type) && !mcp) {
@@ -151,15 +164,17 @@ export function payloadFields(action: Action): PayloadField[] {
   const fields: PayloadField[] = [];
   const type = typeof action.type === "string" ? action.type : "";
   const mcp = type.startsWith("mcp__") || !KNOWN_TOOLS.has(type);
+  // Verbs are looked for in the name's words (`mcp__git__gitInit` initialises).
+  const verbName = mcp ? identifierWords(type).join("_") : type;
   const visit = (value: unknown, key: string, depth: number) => {
     if (fields.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
     if (typeof value === "string") {
-      const kind = key === "headers" ? "header" : kindOf(type, key, mcp, value);
+      const kind = key === "headers" ? "header" : kindOf(type, key, mcp, value, verbName);
       if (kind) fields.push({ kind, key, value });
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, key, depth + 1);
     } else if (value && typeof value === "object") {
-      const kind = depth === 0 && key !== "headers" ? kindOf(type, key, mcp) : undefined;
+      const kind = depth === 0 && key !== "headers" ? kindOf(type, key, mcp, undefined, verbName) : undefined;
       if (kind === "outbound" || kind === "content" || kind === "task") {
         fields.push({ kind, key, value: stringify(value) });
         // An open-world tool's nested object is judged as one text, and the paths in it as paths
@@ -179,7 +194,7 @@ export function payloadFields(action: Action): PayloadField[] {
       // Paths only: the nested object's addresses are read from its text (its links), as before.
       const shaped = value.length >= 3 && !URL_SHAPE.test(value) ? shapeKind("", value) : undefined;
       if (shaped === "path") {
-        fields.push({ kind: WRITE_VERBS.test(type.toLowerCase()) ? "write_path" : "path", key: "", value });
+        fields.push({ kind: WRITE_VERBS.test(verbName) ? "write_path" : "path", key: "", value });
       }
     } else if (Array.isArray(value)) value.forEach((item) => visitShapes(item, depth + 1));
     else if (value && typeof value === "object") {

@@ -13,9 +13,10 @@ import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 /** Login commands that read a secret on standard input, and the registry argument each may name. */
 const STDIN_LOGIN =
   /^(?:npm|pnpm|yarn) (?:login|adduser)\b|^(?:docker|podman|nerdctl|buildah|skopeo|oras|helm registry|crane auth) login\b.*--password-stdin|^gh auth login\b.*--with-token|^vault login\b.* -$|^(?:doctl auth init|heroku auth:token|wrangler login)\b/;
-/** Registries a token may go to when a login names one. */
+/** Registries a token may go to when a login names one, also spelled with a trailing dot or their scheme's default
+ * port (round 9). */
 const DEFAULT_REGISTRY =
-  /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[a-z0-9-]+\.pkg\.dev|[0-9]+\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com|github\.com)\/?$/i;
+  /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[a-z0-9-]+\.pkg\.dev|[0-9]+\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com|github\.com)\.?(?::(?:443|80))?\/?$/i;
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
 /** A CLI's own token kept in a variable for the tools the command runs (`export GITHUB_TOKEN=$(gh auth token)`). */

@@ -1,5 +1,6 @@
 /** Calls carried inside a generic call envelope (`tools/call {name, arguments}` as MCP's JSON-RPC writes it,
- * `call_tool {tool, args}`, `invoke_tool {tool_name, input}`): the effects are those of the carried call, so the
+ * `call_tool {tool, args}`, `invoke_tool {tool_name, input}`, OpenAI's `function_call {name, arguments}`,
+ * Anthropic's `tool_use {name, input}`, LangChain's `invoke {tool, tool_input}`): the effects are those of the carried call, so the
  * envelope is opened and the carried tool judged by its own name and arguments (arguments given as a JSON string
  * are parsed). An envelope whose carried call cannot be read stays as it is. */
 
@@ -16,9 +17,14 @@ const ENVELOPES = new Set([
   "usetool",
   "runtool",
   "executetool",
+  "functioncall",
+  "tooluse",
+  "invoke",
+  "toolinvocation",
+  "functioninvocation",
 ]);
 const NAME_KEYS = ["name", "tool", "tool_name", "toolName"];
-const ARGUMENT_KEYS = ["arguments", "args", "input", "params", "parameters"];
+const ARGUMENT_KEYS = ["arguments", "args", "input", "params", "parameters", "tool_input", "kwargs"];
 const MAX_DEPTH = 3;
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {
@@ -41,7 +47,10 @@ export function carriedCall(action: Action): Action | undefined {
     if (typeof current.type !== "string") break;
     const name = mcpParts(current.type)?.tool ?? current.type;
     const lower = name.toLowerCase();
-    if ((!lower.includes("call") && !lower.includes("tool")) || !ENVELOPES.has(compactName(name))) break;
+    if (
+      (!lower.includes("call") && !lower.includes("tool") && !lower.includes("invo")) ||
+      !ENVELOPES.has(compactName(name))
+    ) break;
     const carried = NAME_KEYS.map((key) => current.payload[key]).find((value) =>
       typeof value === "string" && /^[\w./:-]{1,128}$/.test(value)
     ) as string | undefined;

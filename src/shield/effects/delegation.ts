@@ -137,7 +137,7 @@ export function judgeDelegation(
     ) {
       findings.escalate("persistence", `"${tool}" runs at every start of the machine`);
     }
-    if (typeof value === "string" && /^(?:base_?url|endpoint|api_?base|url|host)$/i.test(key)) {
+    if (typeof value === "string" && /^(?:base_?url|endpoint|api_?base|url|uri|link|href|host)$/i.test(key)) {
       const host = readHost(value, environment);
       if (host && !host.allowed && !host.loopback && !isModelVendorHost(host.host)) {
         findings.escalate("delegation", `"${tool}" sends its work to "${host.host}"`);

@@ -137,13 +137,16 @@ function judgeCommandsAndCode(
   judgeCompromisedInstalls(view.segments, findings);
   judgeRunnerTargets(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
+  const writtenContent = (texts: readonly string[], named: unknown) => {
+    // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
+    const content = texts.length === 1 ? texts[0] : texts.find((text) => text === named);
+    return content === undefined ? [] : [{ path: writes[0].path.absolute, content }];
+  };
   judgeCommandRoutes(
     view.tool,
     view.segments,
     shell,
-    writes.length === 1 && contents.length === 1
-      ? [{ path: writes[0].path.absolute, content: contents[0] }]
-      : [],
+    writes.length === 1 ? writtenContent(contents, view.payload.content) : [],
     environment,
     findings,
   );
@@ -275,8 +278,9 @@ export function buildEffectProfile(
     sends ? textsOf(view, "outbound", "content") : [],
     findings,
   );
-  if (!openWorld && view.paths.length > 0 && view.tool !== view.type) {
-    // Our read tools under another name (`open_file`) may open what they are given.
+  if (!openWorld && view.paths.length > 0 && view.tool !== view.type && view.type !== "execute_command") {
+    // Our read tools under another name (`open_file`) may open what they are given (a command tool's paths are its
+    // command's, judged by the shell parse: `run_command {command: "node x.js"}` opens nothing).
     judgeOpenedFiles(
       view.tool,
       identifierWords(view.tool),

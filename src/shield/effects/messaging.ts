@@ -105,7 +105,8 @@ function oneEditApart(a: string, b: string): boolean {
 export function brandLookalikes(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)([a-z0-9.-]+)/gi)) {
-    const host = match[1].toLowerCase().replace(/^www\./, "");
+    // A trailing dot names the same host (`github.com.`), and ends many sentences.
+    const host = match[1].toLowerCase().replace(/^www\./, "").replace(/\.+$/, "");
     if (BRAND_DOMAINS.test(host)) continue;
     const labels = host.split(/[.-]/);
     if (BRANDS.test(host) || labels.some(nearBrand) || HARVEST_WORDS.test(host) && labels.length >= 3) {
@@ -149,9 +150,21 @@ function domainOf(address: string): string | undefined {
   return /@([\w.-]+)\s*>?\s*$/.exec(address)?.[1]?.toLowerCase();
 }
 
+/** A message carried inside a new one (`---------- Forwarded message ---------`, `-----Original Message-----`, a
+ * `From: … Sent: … To:` header block): data nobody composed in this action, as a forward tool's (round 9). A plain
+ * regex, asked only of messages to outsiders, so its words add nothing to the shared literal automaton. */
+const FORWARDED_BODY =
+  /-{2,}\s*(?:forwarded message|original message)\s*-{2,}|^begin forwarded message:|^from:[^\n]{1,200}\n(?:sent|date):[^\n]{1,100}\n(?:to|subject):/im;
+
 export function judgeMessage(input: MessageInput, environment: ShieldEnvironment, findings: Findings): void {
   const outsiders = input.recipients.filter((recipient) => !isContact(recipient, environment));
   const joined = input.texts.join("\n");
+  if (outsiders.length > 0 && joined.length <= 256 * 1024 && FORWARDED_BODY.test(joined)) {
+    findings.escalate(
+      "message",
+      `"${input.tool}" forwards an existing message to someone who is not a known contact`,
+    );
+  }
   const allKnown = input.recipients.length > 0 && outsiders.length === 0;
   for (const finding of sensitiveFindings(joined)) {
     if (

@@ -11,8 +11,9 @@ import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { readHost } from "./hosts.ts";
 
 const FORGE_KEYS = /^(?:repo|repository|repo_name|project|project_id|owner)$/i;
-const PATH_KEYS = /^(?:path|file_path|filepath|filename)$/i;
-const CONTENT_KEYS = /^(?:content|contents|file_content|text|body)$/i;
+/** Path and content keys of forges' file tools, with other vocabularies' words for them (round 9). */
+const PATH_KEYS = /^(?:path|file_path|filepath|filename|file|file_name|target_file)$/i;
+const CONTENT_KEYS = /^(?:content|contents|file_content|text|body|data|file_text)$/i;
 const DNS_WORDS = new Set([
   "dns",
   "record",

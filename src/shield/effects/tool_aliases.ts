@@ -54,7 +54,8 @@ alias(
 alias(
   "edit_file",
   `edit multiedit multi_edit edit_file str_replace_editor str_replace_based_edit_tool apply_patch
-  replace_in_file apply_diff search_replace notebook_edit patch_file edit_notebook insert_code replace`,
+  replace_in_file apply_diff search_replace notebook_edit patch_file edit_notebook insert_code replace str_replace
+  modify_file update_file text_editor`,
 );
 alias("delete_file", "delete_file remove_file rm unlink delete_directory remove_directory rmdir");
 alias("move_file", "move_file rename_file mv move rename");
@@ -67,18 +68,23 @@ alias(
 alias(
   "http_request",
   `fetch web_fetch webfetch http http_get curl request get_webpage browse open_url read_url url_fetch
-  fetch_url http_request get_url download_url fetch_webpage`,
+  fetch_url http_request get_url download_url fetch_webpage make_request api_request curl_request api_call
+  http_call send_request`,
 );
 alias("web_search", "web_search websearch search_web google_search bing_search internet_search");
 alias(
   "send_email",
-  "send_email gmail_send_email email_send send_mail outlook_send_mail smtp_send compose_email",
+  `send_email gmail_send_email email_send send_mail outlook_send_mail smtp_send compose_email gmail_send compose_mail
+  outlook_send_message outlook_send_email mail_send send_gmail`,
 );
 alias(
   "create_agent",
   `task agent dispatch_agent spawn_agent run_subagent new_task subagent launch_agent call_agent delegate_task`,
 );
-alias("memory_write", "memory save_memory remember add_memory update_memory memory_write create_memory");
+alias(
+  "memory_write",
+  "memory save_memory remember add_memory update_memory memory_write create_memory store_memory write_memory",
+);
 alias("create_schedule", "schedule cron create_cron add_schedule schedule_task create_schedule");
 alias("agent_todo", "todowrite todo_write update_todos todoread todo_read update_plan think");
 alias("computer", "computer computer_use");
@@ -130,14 +136,26 @@ const LOCAL_FILE_TOOLS = new Set<CanonicalTool>([
   "copy_file",
 ]);
 
-export function canonicalTool(type: string): CanonicalTool | undefined {
+/** Arguments that name a place on another service (a repository, bucket, drive, site): a file tool given one writes
+ * there, not here. */
+const REMOTE_PLACE_KEYS =
+  /^(?:owner|repo|repository|repo_name|repo_url|project|project_id|bucket|bucket_name|container|drive|drive_id|site|site_id|share|space|space_id|remote|account|account_id)$/i;
+
+/** Our tool for a name. A file tool of an MCP server not known to act on this machine is read as ours only when its
+ * arguments name no place on another service (`mcp__srv__write_file {path, content}` writes like `write_file`;
+ * `mcp__github__create_or_update_file {owner, repo, path}` writes a repository). */
+export function canonicalTool(type: string, payload?: Record<string, unknown>): CanonicalTool | undefined {
   const mcp = mcpParts(type);
   const tool = mappedTool(mcp ? mcp.tool : type);
   if (tool && mcp && mcp.server !== "" && LOCAL_FILE_TOOLS.has(tool) && !LOCAL_SERVERS.test(mcp.server)) {
-    return undefined;
+    const remote = !payload || Object.keys(payload).some((key) => REMOTE_PLACE_KEYS.test(key));
+    return remote ? undefined : tool;
   }
   return tool;
 }
+
+/** A version or date suffix on a tool's name (`fetch_v2`, Anthropic's `bash_20250124`). */
+export const VERSION_SUFFIX = /(?:[_-]v\d{1,2}|(?<=[a-z])V\d{1,2}|[_-]\d{8})$/;
 
 /** Tools named for a command-line program (`kubectl {args: […]}`, `terraform {command: "plan"}`): the program's
  * command line, judged as one. */
@@ -147,7 +165,7 @@ export const PROGRAM_TOOLS = new Set(
 );
 
 function mappedTool(name: string): CanonicalTool | undefined {
-  const exact = EXACT[compactName(name)];
+  const exact = EXACT[compactName(name)] ?? EXACT[compactName(name.replace(VERSION_SUFFIX, ""))];
   if (exact) return exact;
   if (PROGRAM_TOOLS.has(name.toLowerCase())) return "execute_command";
   const words = identifierWords(name);

@@ -8,7 +8,8 @@ const MAX_CACHED = 4096;
 export function identifierWords(name: string): string[] {
   let words = cache.get(name);
   if (words) return words;
-  words = name
+  // An all-capitals name (`A2A_SEND_MESSAGE`) has no camel boundaries to split at.
+  words = (/[a-z]/.test(name) ? name : name.toLowerCase())
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()
