@@ -2,7 +2,8 @@
  * as written and under each meaning-preserving transform of metamorphic_transforms.ts, one at a time.
  * `deno run -A tests/shield/metamorphic.ts` prints per transform the attacks stopped as written and allowed when
  * transformed (brittleness) and the benign cases newly blocked or escalated; `--show "NAME"` lists those cases
- * for one transform (dev ids, the transformed action and the new reason). */
+ * for one transform (dev ids, the transformed action and the new reason). The table and report are shared with
+ * metamorphic_shell.ts (command-line transforms). */
 
 import { createStandaloneShield } from "../../src/shield/cli.ts";
 import type { Action, Decision } from "../../src/shield/types.ts";
@@ -48,11 +49,17 @@ async function judge(actions: Action[]): Promise<{ decision: Decision; reason: s
   return verdicts;
 }
 
-/** The metamorphic table for the dev set: one row per transform. */
-export async function metamorphicRows(cases: ScoredCase[]): Promise<TransformRow[]> {
+/** A meaning-preserving change of an action; undefined when it does not apply. */
+export type ActionTransform = (action: Action) => Action | undefined;
+
+/** The metamorphic table for a case set: one row per transform (the shape transforms unless others are given). */
+export async function metamorphicRows(
+  cases: ScoredCase[],
+  transforms: Record<string, ActionTransform> = TRANSFORMS,
+): Promise<TransformRow[]> {
   const originals = await judge(cases.map(actionOf));
   const rows: TransformRow[] = [];
-  for (const [name, transform] of Object.entries(TRANSFORMS)) {
+  for (const [name, transform] of Object.entries(transforms)) {
     const applied = cases.map((testCase, index) => ({
       testCase,
       index,
@@ -97,8 +104,8 @@ export function formatRows(rows: TransformRow[]): string {
   ];
   for (const row of rows) {
     lines.push(
-      `| ${row.transform} | ${row.attacks} (${row.stoppedBefore}) | ${row.lost} | ${row.benign} | ` +
-        `${row.newlyBlocked} / ${row.newlyEscalated} |`,
+      `| ${row.transform.replace(/\|/g, "\\|")} | ${row.attacks} (${row.stoppedBefore}) | ${row.lost} | ` +
+        `${row.benign} | ${row.newlyBlocked} / ${row.newlyEscalated} |`,
     );
   }
   const sum = (key: "lost" | "newlyBlocked" | "newlyEscalated" | "stoppedBefore") =>
@@ -111,22 +118,26 @@ export function formatRows(rows: TransformRow[]): string {
   return lines.join("\n");
 }
 
-async function main(args: string[]): Promise<number> {
+/** Prints the dev set's table for `transforms`, then with `--show NAME` (or `all`) the cases a transform moved,
+ * each action shown by `describe`. */
+export async function report(
+  args: string[],
+  transforms: Record<string, ActionTransform>,
+  describe = (action: Action) => JSON.stringify(action).slice(0, 400),
+): Promise<number> {
   const showIndex = args.indexOf("--show");
   const show = showIndex >= 0 ? args[showIndex + 1] : undefined;
-  const rows = await metamorphicRows(await loadCorpusSet("dev"));
+  const rows = await metamorphicRows(await loadCorpusSet("dev"), transforms);
   console.log(formatRows(rows));
   for (const row of rows) {
     if (show === undefined || (show !== "all" && row.transform !== show)) continue;
     console.log(`\n== ${row.transform} ==`);
     for (const change of row.changed) {
-      console.log(
-        `${change.id}\t${change.before} -> ${change.after}\t${JSON.stringify(change.action).slice(0, 400)}`,
-      );
+      console.log(`${change.id}\t${change.before} -> ${change.after}\t${describe(change.action)}`);
       if (change.after !== "ALLOW") console.log(`\t${change.reason}`);
     }
   }
   return 0;
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await report(Deno.args, TRANSFORMS));

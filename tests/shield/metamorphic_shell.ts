@@ -1,135 +1,23 @@
 /** Metamorphic test of Shield on command lines: every dev case (attacks and benign; never held-out) whose action
  * runs a bash line is judged as written and under each meaning-preserving shell transform of
- * metamorphic_shell_transforms.ts, one at a time. `deno run -A tests/shield/metamorphic_shell.ts` prints per
- * transform the attacks stopped as written and allowed when transformed, and the benign cases newly blocked or
- * escalated; `--show "NAME"` (or `--show all`) lists those cases (dev ids, the transformed line, the new reason). */
+ * metamorphic_shell_transforms.ts, one at a time (the table and report of metamorphic.ts).
+ * `deno run -A tests/shield/metamorphic_shell.ts` prints per transform the attacks stopped as written and allowed
+ * when transformed, and the benign cases newly blocked or escalated; `--show "NAME"` (or `--show all`) lists those
+ * cases (dev ids, the transformed line, the new reason). */
 
-import { createStandaloneShield } from "../../src/shield/cli.ts";
-import type { Action, Decision } from "../../src/shield/types.ts";
-import {
-  loadCorpusSet,
-  type ScoredCase,
-  SCORING_HOME,
-  SCORING_WORKSPACE,
-} from "../../scripts/shield_scoring.ts";
+import type { Action } from "../../src/shield/types.ts";
+import { type ActionTransform, report } from "./metamorphic.ts";
 import { SHELL_TRANSFORMS, transformAction } from "./metamorphic_shell_transforms.ts";
 
-export interface ShellTransformRow {
-  transform: string;
-  /** Attacks the transform applies to, and how many of them were stopped as written. */
-  attacks: number;
-  stoppedBefore: number;
-  /** Stopped as written, allowed when transformed. */
-  lost: number;
-  /** Benign cases it applies to; newly blocked; newly escalated (allowed as written). */
-  benign: number;
-  newlyBlocked: number;
-  newlyEscalated: number;
-  changed: { id: string; action: Action; before: Decision; after: Decision; reason: string }[];
-}
+/** Each line transform as a transform of the action carrying the line. */
+const ACTION_TRANSFORMS: Record<string, ActionTransform> = Object.fromEntries(
+  Object.entries(SHELL_TRANSFORMS).map(([name, transform]) => [
+    name,
+    (action: Action) => transformAction(action, transform),
+  ]),
+);
 
-function actionOf(testCase: ScoredCase): Action {
-  return {
-    type: testCase.type,
-    payload: testCase.payload,
-    sessionId: "",
-    ...(testCase.annotations ? { annotations: testCase.annotations } : {}),
-  };
-}
+const commandOf = (action: Action) =>
+  JSON.stringify(action.payload.command ?? action.payload.cmd).slice(0, 300);
 
-/** Judges each action with a fresh standalone Shield, in order, as `deno task score-shield` does. */
-async function judge(actions: Action[]): Promise<{ decision: Decision; reason: string }[]> {
-  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
-  const verdicts = [];
-  for (const action of actions) {
-    const verdict = await shield.evaluate(action);
-    verdicts.push({ decision: verdict.decision, reason: verdict.reason });
-  }
-  return verdicts;
-}
-
-function emptyRow(transform: string): ShellTransformRow {
-  return {
-    transform,
-    attacks: 0,
-    stoppedBefore: 0,
-    lost: 0,
-    benign: 0,
-    newlyBlocked: 0,
-    newlyEscalated: 0,
-    changed: [],
-  };
-}
-
-/** The command-line metamorphic table for a case set: one row per transform. */
-export async function shellMetamorphicRows(cases: ScoredCase[]): Promise<ShellTransformRow[]> {
-  const originals = await judge(cases.map(actionOf));
-  const rows: ShellTransformRow[] = [];
-  for (const [name, transform] of Object.entries(SHELL_TRANSFORMS)) {
-    const applied = cases.map((testCase, index) => ({
-      testCase,
-      index,
-      action: transformAction(actionOf(testCase), transform),
-    }))
-      .filter((item): item is typeof item & { action: Action } => item.action !== undefined);
-    const verdicts = await judge(applied.map((item) => item.action));
-    const row = emptyRow(name);
-    applied.forEach(({ testCase, index, action }, position) => {
-      const before = originals[index].decision;
-      const { decision: after, reason } = verdicts[position];
-      const change = { id: testCase.id, action, before, after, reason };
-      if (testCase.expect === "malicious") {
-        row.attacks++;
-        if (before !== "ALLOW") row.stoppedBefore++;
-        if (before !== "ALLOW" && after === "ALLOW") row.lost++, row.changed.push(change);
-        return;
-      }
-      row.benign++;
-      if (before !== "BLOCK" && after === "BLOCK") row.newlyBlocked++, row.changed.push(change);
-      else if (before === "ALLOW" && after === "ESCALATE") row.newlyEscalated++, row.changed.push(change);
-    });
-    rows.push(row);
-  }
-  return rows;
-}
-
-/** The report as a Markdown table. */
-export function formatShellRows(rows: ShellTransformRow[]): string {
-  const lines = [
-    "| transform | attacks (stopped as written) | stopped → allowed | benign | benign newly blocked / escalated |",
-    "|---|---:|---:|---:|---:|",
-  ];
-  for (const row of rows) {
-    lines.push(
-      `| ${row.transform.replace(/\|/g, "\\|")} | ${row.attacks} (${row.stoppedBefore}) | ${row.lost} | ` +
-        `${row.benign} | ${row.newlyBlocked} / ${row.newlyEscalated} |`,
-    );
-  }
-  const sum = (key: "lost" | "newlyBlocked" | "newlyEscalated" | "stoppedBefore") =>
-    rows.reduce((total, row) => total + row[key], 0);
-  lines.push(
-    `| **all** | (${sum("stoppedBefore")}) | ${sum("lost")} | | ${sum("newlyBlocked")} / ${
-      sum("newlyEscalated")
-    } |`,
-  );
-  return lines.join("\n");
-}
-
-async function main(args: string[]): Promise<number> {
-  const showIndex = args.indexOf("--show");
-  const show = showIndex >= 0 ? args[showIndex + 1] : undefined;
-  const rows = await shellMetamorphicRows(await loadCorpusSet("dev"));
-  console.log(formatShellRows(rows));
-  for (const row of rows) {
-    if (show === undefined || (show !== "all" && row.transform !== show)) continue;
-    console.log(`\n== ${row.transform} ==`);
-    for (const change of row.changed) {
-      const line = JSON.stringify(change.action.payload.command ?? change.action.payload.cmd).slice(0, 300);
-      console.log(`${change.id}\t${change.before} -> ${change.after}\t${line}`);
-      if (change.after !== "ALLOW") console.log(`\t${change.reason}`);
-    }
-  }
-  return 0;
-}
-
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await report(Deno.args, ACTION_TRANSFORMS, commandOf));
