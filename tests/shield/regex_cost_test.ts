@@ -2,15 +2,8 @@
  * rule within budget, and otherwise answers exactly as comparing `worstSteps` with the budget. */
 
 import assert from "node:assert/strict";
-import {
-  exceedsSteps,
-  gapProfile,
-  lineStats,
-  measureRuns,
-  type RunStats,
-  runStats,
-  worstSteps,
-} from "../../src/shield/regex_cost.ts";
+import { exceedsSteps, gapProfile, worstSteps } from "../../src/shield/regex_cost.ts";
+import { lineStats, measureRuns, type RunStats, runStats } from "../../src/shield/regex_runs.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
 
 const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
