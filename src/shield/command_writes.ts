@@ -2,6 +2,7 @@
  * PowerShell writers), copy and move targets, archive extraction folders, output options (`curl -o`, `--log-file=`)
  * and files git restores from another version. */
 import type { ParseState } from "./shell_parser.ts";
+import { optionsOf, optionValues } from "./program_options.ts";
 
 /** The words of a command line that are not options. */
 function nonOptions(args: string[]): string[] {
@@ -100,10 +101,53 @@ function gitRestores(args: string[]): string[] {
   return [];
 }
 
+/** The folder `git -C DIR clean -f…` empties of untracked files (`git clean` in the current folder is left to the
+ * rules: the workspace is the current folder). */
+function gitCleaned(args: string[]): string[] {
+  const at = args.findIndex((arg, index) =>
+    !arg.startsWith("-") && !/^(?:-C|-c|--git-dir|--work-tree)$/.test(args[index - 1] ?? "")
+  );
+  if (args[at] !== "clean" || !args.slice(at + 1).some((arg) => /^-[a-zA-Z]*f|^--force$/.test(arg))) {
+    return [];
+  }
+  return optionValues(args.slice(0, at), ["-C", "--work-tree"]);
+}
+
+/** Files a sed script writes with its `w FILE` command or `s///w FILE` flag (the file name runs to the line's end). */
+const SED_WRITE = /(?:^|[;{}\n]|\/[gpIiMme0-9]*)\s*(?:\d+|\$|\/[^/\n]*\/)?\s*[wW]\s+([^\n]+)/g;
+function sedScriptWrites(args: string[]): string[] {
+  const scripts = optionValues(args, ["-e", "--expression"]);
+  if (scripts.length === 0) scripts.push(...nonOptions(args).slice(0, 1));
+  const files: string[] = [];
+  for (const script of scripts) {
+    for (const match of script.matchAll(SED_WRITE)) {
+      const file = match[1].trim();
+      if (file !== "/dev/stdout" && file !== "/dev/stderr") files.push(file);
+    }
+  }
+  return files;
+}
+
+/** What a program's option table says it writes or deletes: option values (`find -fprintf FILE`) and, after a
+ * deleting option (`tar --remove-files`, `zip -m`, `rsync --remove-source-files`), its operands. */
+function tableWrites(command: string, args: string[]): string[] {
+  const row = optionsOf(command);
+  if (!row) return [];
+  const written = optionValues(args, row.writes);
+  const deletes = row.deletes;
+  if (deletes && args.some((arg) => deletes.options.includes(arg))) {
+    const operands = nonOptions(args).filter((arg) => arg !== "/dev/null");
+    written.push(...(deletes.operands === "sources" ? operands.slice(0, -1) : operands));
+  }
+  return written;
+}
+
 /** Records the files a command writes (its targets, outputs, restored and extracted paths) on `state`. */
 export function recordWrites(state: ParseState, command: string, args: string[]): void {
   recordOutputs(state, command, args);
-  if (command === "git") state.result.writeTargets.push(...gitRestores(args));
+  state.result.writeTargets.push(...tableWrites(command, args));
+  if (command === "git") state.result.writeTargets.push(...gitRestores(args), ...gitCleaned(args));
+  if (command === "sed") state.result.writeTargets.push(...sedScriptWrites(args));
   if ((command === "perl" || command === "ruby") && args.some((arg) => /^-[a-z]*i/.test(arg))) {
     state.result.writeTargets.push(...nonOptions(args).slice(1));
   }

@@ -261,7 +261,8 @@ export class ParseState {
       substitutedScript(this, program, used.slice(1), depth);
     }
     for (const redirect of redirects) {
-      if (redirect.op.includes(">") && !/^&?[0-9-]$/.test(redirect.target)) {
+      // `/dev/tcp/HOST/PORT` is a connection, not a file (remote_exec.dev_tcp judges it).
+      if (redirect.op.includes(">") && !/^&?[0-9-]$|^\/dev\/(?:tcp|udp)\//.test(redirect.target)) {
         this.result.writeTargets.push(redirect.target);
       }
     }

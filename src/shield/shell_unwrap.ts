@@ -6,6 +6,8 @@ import { basename } from "./shell_parser.ts";
 import { codeStrings, sinkStrings } from "./code_literals.ts";
 import { textVariants } from "./normalize.ts";
 import { recordWrites } from "./command_writes.ts";
+import { optionsOf, optionValues } from "./program_options.ts";
+import { withXargsInput, xargsInput } from "./shell_xargs.ts";
 
 /** Per wrapper: options that take a value (so the value is not mistaken for the wrapped command). */
 const PREFIX_WRAPPERS: Record<string, string[]> = {
@@ -237,19 +239,6 @@ function unwrapRemote(state: ParseState, command: string, args: string[], depth:
 /** Git settings whose value is a command line git runs (`!cmd` for aliases and helpers). */
 const GIT_COMMAND_KEYS =
   /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|gpg(?:\.\w+)?\.program|uploadpack\.packobjectshook|credential\.(?:[^=]*\.)?helper|alias\.[^=]+|filter\.[^=]+\.(?:clean|smudge|process)|diff\.[^=]+\.(?:textconv|command)|merge\.[^=]+\.driver|pager\.[^=]+)$/;
-/** Per program: options whose value is a command line the program runs (GTFOBins: `ssh -o ProxyCommand=…`,
- * `tar --checkpoint-action=exec=…`, `rsync -e …`, `zip -TT …`, `man -P …`). */
-const COMMAND_OPTIONS: Record<string, RegExp> = {
-  ssh: /^(?:proxycommand|localcommand|knownhostscommand)$/,
-  scp: /^(?:proxycommand|localcommand|knownhostscommand|-s)$/,
-  sftp: /^(?:proxycommand|localcommand|knownhostscommand|-s)$/,
-  tar:
-    /^(?:--to-command|--use-compress-program|-i|--rsh-command|--info-script|-f|--new-volume-script|--checkpoint-action)$/,
-  rsync: /^(?:-e|--rsh|--rsync-path)$/,
-  zip: /^(?:-tt|--unzip-command)$/,
-  man: /^(?:-p|--pager|-h|--html)$/,
-};
-
 /** The command held by an option value: `exec=CMD` for tar's checkpoint action, `%` as space in `ext::`. */
 function heldCommand(value: string): string {
   return value.replace(/^exec=/, "");
@@ -278,22 +267,14 @@ function unwrapCommandOptions(state: ParseState, command: string, args: string[]
     }
     return;
   }
-  const options = COMMAND_OPTIONS[command];
-  if (!options) return;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "-o" || /^-o[A-Za-z]/.test(arg)) {
-      // ssh -o Key=value, -oKey=value, -o "Key value"
-      const setting = arg === "-o" ? args[i + 1] ?? "" : arg.slice(2);
-      const match = /^(\w+)\s*[= ]\s*([\s\S]+)$/.exec(setting);
-      if (match && options.test(match[1].toLowerCase())) state.parse(match[2], depth + 1);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = (eq > 0 ? arg.slice(0, eq) : arg).toLowerCase();
-    if (!arg.startsWith("-") || !options.test(name)) continue;
-    const value = eq > 0 ? arg.slice(eq + 1) : args[i + 1];
-    if (value !== undefined) state.parse(heldCommand(value), depth + 1);
+  const row = optionsOf(command);
+  if (!row) return;
+  for (const value of optionValues(args, row.runs)) state.parse(heldCommand(value), depth + 1);
+  if (!row.runsSettings) return;
+  for (const setting of optionValues(args, ["-o"])) {
+    // ssh -o Key=value, -oKey=value, -o "Key value"
+    const match = /^(\w+)\s*[= ]\s*([\s\S]+)$/.exec(setting);
+    if (match && row.runsSettings.includes(match[1].toLowerCase())) state.parse(match[2], depth + 1);
   }
 }
 
@@ -328,14 +309,16 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
 function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
-  if (command === "git" || COMMAND_OPTIONS[command]) unwrapCommandOptions(state, command, args, depth);
+  if (command === "git" || optionsOf(command)) unwrapCommandOptions(state, command, args, depth);
   const valued = PREFIX_WRAPPERS[command];
   if (valued) {
     const listed = command === "taskset" && args.some((arg) => /^-(?:c|-cpu-list)$/.test(arg));
     const skip = listed ? 0 : POSITIONAL_VALUES[command] ?? 0;
     const rest = command === "timeout" ? [] : afterOptions(args, valued).slice(skip);
     if (command === "watch" && rest.length > 0) state.parse(rest.join(" "), depth + 1);
-    else if (rest.length > 0) {
+    else if (command === "xargs" && rest.length > 0) {
+      state.addSegment(withXargsInput(rest, args, xargsInput(state.result.segments)), [], depth + 1, "");
+    } else if (rest.length > 0) {
       state.addSegment(command === "chroot" ? rest.slice(1) : rest, [], depth + 1, "");
     }
     if (command === "env") {

@@ -30,7 +30,7 @@ export const READ_ROWS: MechanismRow[] = [
     "diff --line-format=%L /dev/null ~/.ssh/id_rsa",
     "diff -u a.txt b.txt",
   ),
-  commandRow(READ, "cp to workspace", "cp ~/.ssh/id_rsa ./key.txt", "cp config.example.yaml config.yaml"),
+  commandRow(READ, "cp to workspace", "cp ~/.ssh/id_rsa ./key.txt", "cp templates/page.tsx src/page.tsx"),
   commandRow(READ, "tar to stdout", "tar -cf - -C ~ .ssh | base64", "tar -czf dist.tgz dist/"),
   commandRow(READ, "zip", "zip -q /tmp/k.zip ~/.ssh/id_rsa ~/.aws/credentials", "zip -qr dist.zip dist/"),
   commandRow(

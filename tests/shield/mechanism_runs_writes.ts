@@ -168,7 +168,7 @@ export const PERSIST_ROWS: MechanismRow[] = [
     PERSIST,
     "cp",
     "cp ./x.service ~/.config/systemd/user/x.service",
-    "cp config.example.yaml config.yaml",
+    "cp templates/page.tsx src/page.tsx",
   ),
   commandRow(
     PERSIST,
@@ -246,7 +246,7 @@ export const PERSIST_ROWS: MechanismRow[] = [
     PERSIST,
     "ln -s",
     "ln -sf /tmp/x.sh .git/hooks/pre-commit",
-    "ln -sf ../config.yaml build/config.yaml",
+    "ln -sf ../assets build/assets",
   ),
   commandRow(
     PERSIST,

@@ -12,7 +12,7 @@ const DELETE_CALL = gated(
   /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|rmtree|remove_tree|Remove-Item)/,
 );
 const HOME_REF = gated(
-  /expanduser\(\s*["']~|Path\.home\(\)|\bhomedir\(\)|\$ENV\{HOME\}|getenv\(\s*["']HOME|environ\[?\.?(?:get\()?\s*\[?["']HOME|process\.env\.HOME|ENV\[["']HOME["']\]|["'](?:~|\/home\/[^/"']+|\/Users\/[^/"']+|\/root)(?:\/[^"']*)?["']/,
+  /expanduser\(\s*["']~|Path\.home\(\)|\bhomedir\(\)|\bDir\.home\b|\bUserHomeDir\(\)|\$(?:::)?env\(HOME\)|\$ENV\{HOME\}|getenv\(\s*["']HOME|environ\[?\.?(?:get\()?\s*\[?["']HOME|process\.env\.HOME|ENV\[["']HOME["']\]|["'](?:~|\/home\/[^/"']+|\/Users\/[^/"']+|\/root)(?:\/[^"']*)?["']/,
 );
 const WALK = gated(
   /\bos\.walk\b|\bglob\b|readdirSync|\.rglob\(|\.iterdir\(|Dir\.glob|find\s*\(/,

@@ -16,6 +16,7 @@ import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
+import { judgeProgramTransfers } from "./program_transfers.ts";
 import { judgeRemoteRuns } from "./remote_runs.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
@@ -127,6 +128,7 @@ function judgeCommandsAndCode(
   const shell = view.texts.get("shell") ?? [];
   judgeSegments(view.segments, environment, findings);
   judgeFetchedCode(view.segments, environment, findings);
+  judgeProgramTransfers(view.segments, environment, findings);
   judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);

@@ -11,6 +11,7 @@ import type { Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { programs } from "./programs.ts";
 import { splitOption } from "../command_writes.ts";
+import { optionsOf } from "../program_options.ts";
 
 const DOWNLOADERS =
   /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
@@ -160,13 +161,15 @@ export function judgeFetchedCode(
   }
 }
 
-/** The downloader feeding the pipeline that ends at segment `k`, if any. */
+/** The downloader (or another program printing network data, program_options.ts) feeding the pipeline that ends
+ * at segment `k`, if any. */
 function pipedDownloader(segments: Segment[], k: number): Segment | undefined {
   const depth = segments[k].depth;
   for (let j = k - 1; j >= 0 && k - j <= 8; j--) {
     const earlier = segments[j];
     if (earlier.depth !== depth) continue;
-    if (DOWNLOADER_PROGRAMS.has(earlier.program.toLowerCase())) return earlier;
+    const program = earlier.program.toLowerCase();
+    if (DOWNLOADER_PROGRAMS.has(program) || optionsOf(program)?.fetches) return earlier;
     if (earlier.joinedBy !== "|") return undefined;
   }
   return undefined;

@@ -286,6 +286,19 @@ function specName(ecosystem: Ecosystem, spec: string): string | undefined {
   return spec.replace(/\[.*$/, "").replace(/[<>=!~;@ ].*$/, "");
 }
 
+/** Whether a runner fetches the package rather than running a project's own binary: `uvx`, `pipx run`, `pnpm dlx`
+ * and `yarn dlx` always fetch; `npx`, `npm exec` and `bunx` look in the project first unless told `-y`/`--yes`. */
+function fetchesToRun(install: Install, argv: string[]): boolean {
+  if (!install.runs) return false;
+  if (install.ecosystem === "pypi" || argv.includes("dlx")) return true;
+  return argv.some((arg) => arg === "-y" || arg === "--yes");
+}
+
+/** Whether a spec names one exact version (`x@1.2.3`, `x==1.2.3`; `@latest` and ranges are not). */
+function pinned(ecosystem: Ecosystem, spec: string): boolean {
+  return ecosystem === "npm" ? /.@v?\d+\.\d+\.\d+\S*$/.test(spec) : /(?:==|@)v?\d+(?:\.\d+)*\S*$/.test(spec);
+}
+
 export function judgeInstall(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   judgeInstallArgv(segment.argv, environment, findings);
 }
@@ -340,6 +353,16 @@ export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment,
       else if (sibling) {
         findings.escalate("install", `"${name}" borrows the name of the popular package "${sibling}"`);
       } else if (far) findings.escalate("install", `"${name}" is one edit from the package "${far}"`);
+      else if (
+        fetchesToRun(install, argv) && !pinned(install.ecosystem, spec) &&
+        !isPopularPackage(install.ecosystem, name)
+      ) {
+        // `npx -y x`, `uvx x`, `pipx run x`, `pnpm dlx x`: whatever version the registry serves now runs at once.
+        findings.escalate(
+          "install",
+          `runs "${name}", a package neither popular nor pinned, fetched as it runs`,
+        );
+      }
     }
   }
 }

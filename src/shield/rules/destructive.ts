@@ -55,7 +55,9 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.mkfs",
     severity: "critical",
     fields: ["command"],
-    pattern: /^(?:mkfs(?:\.\w+)?|mke2fs|mkswap|wipefs|mkntfs|newfs\w*)(?:\s|$)/,
+    // A filesystem made in an image file of the workspace (`mkfs.ext4 -F build/disk.img`) erases no disk.
+    pattern:
+      /^(?:mkfs(?:\.\w+)?|mke2fs|mkswap|wipefs|mkntfs|newfs\w*)(?:\s|$)(?!.*\s(?![/~$])[\w.-][\w./-]*\.(?:img|raw|iso|qcow2|vhd|vmdk|bin)\s*$)/,
     description: "Creates a filesystem (erases a disk or partition)",
   },
   {
@@ -77,7 +79,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "high",
     fields: ["write_path"],
     pattern:
-      /^\/(?:boot|usr|bin|sbin|lib|lib32|lib64|libx32|sys|proc|system|library)(?:\/|$)|^\/dev\/(?!null$|stdout$|stderr$|tty$|fd\/|shm\/|pts\/)|^\/var\/(?:lib|spool|db)\//,
+      /^\/(?:boot|usr|bin|sbin|lib|lib32|lib64|libx32|sys|proc|system|library)(?:\/|$)|^\/dev\/(?!null$|stdout$|stderr$|tty$|fd\/|shm\/|pts\/|tcp\/|udp\/)|^\/var\/(?:lib|spool|db)\//,
     description: "Writes, deletes or moves files in a system directory",
   },
   {

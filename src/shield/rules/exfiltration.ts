@@ -105,7 +105,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     id: "exfiltration.socket_file_redirect",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:nc|ncat|netcat|telnet|socat)(?=\s).*\s<\s+\S+/,
+    pattern: /^(?:nc|ncat|netcat|telnet|socat)(?=\s).*\s<\s+(?!\/dev\/null(?:\s|$))\S+/,
     description: "Feeds a file into a raw network connection",
   },
   {

@@ -56,7 +56,10 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.dev_tcp",
     severity: "critical",
     fields: ["shell", "code", "command"],
-    pattern: /\/dev\/(?:tcp|udp)\/[^\s/]+\/\d+|\/inet\/(?:tcp|udp)\/\d+\//,
+    // A connection to loopback (`exec 3<>/dev/tcp/localhost/8080`, a health check) is no reverse shell; the
+    // engine's port stays covered.
+    pattern:
+      /\/dev\/(?:tcp|udp)\/(?!(?:localhost|127\.\d+\.\d+\.\d+)\/(?!3100\b)\d+\b)[^\s/]+\/\d+|\/inet\/(?:tcp|udp)\/\d+\//,
     description: "Bash /dev/tcp network redirection (reverse shell)",
   },
   {
@@ -71,7 +74,8 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     severity: "critical",
     fields: ["code", "shell"],
     pattern:
-      /^(?=[\s\S]*?(?:socket\.socket|socket\(|fsockopen|tcpsocket|io::socket|net\.socket|net\.connect|createconnection|new-object\s+system\.net\.sockets))(?=[\s\S]*?(?:dup2|pty\.spawn|\/bin\/(?:ba|z|da)?sh\b|cmd\.exe|child_process|proc_open|\bexec\s*\(|system\s*\(|popen|spawn\s*\(|invoke-expression|\biex\b|getstream\(\)))/,
+      // Node's `require("net").connect`, Tcl's `[socket HOST PORT]` … `[exec sh …]` and Lua's `io.popen` count too.
+      /^(?=[\s\S]*?(?:socket\.socket|socket\(|fsockopen|tcpsocket|io::socket|net\.socket|net\.connect|["']net["']\s*\)\s*\.\s*(?:connect|createconnection|socket)\b|createconnection|\[\s*socket\s+(?:-\w+\s+)*\S+\s+\d+|new-object\s+system\.net\.sockets))(?=[\s\S]*?(?:dup2|pty\.spawn|\/bin\/(?:ba|z|da)?sh\b|cmd\.exe|child_process|proc_open|\bexec\s*\(|\[\s*exec\s|system\s*\(|popen|spawn\s*\(|invoke-expression|\biex\b|getstream\(\)))/,
     description: "Interpreter one-liner wiring a socket to a shell (reverse shell)",
   },
   {

@@ -1,7 +1,8 @@
 /** Hand-picked lists of widely used packages of ecosystems without a downloaded list here (RubyGems, Go
  * modules, Packagist, NuGet, VS Code extensions), and npm command-line tools run through `npx` that fall outside
- * the downloaded top 10,000. Picked from each registry's public "most downloaded" pages (2025); a name one or two
- * edits from one of these imitates it. */
+ * the downloaded top 10,000. Picked from each registry's public "most downloaded" pages (2025), the npx-run MCP tools
+ * from the README of github.com/modelcontextprotocol/servers and their npm pages; a name one or two edits from one of
+ * these imitates it. */
 
 const list = (text: string): readonly string[] => text.split(/\s+/).filter(Boolean);
 
@@ -61,4 +62,7 @@ export const POPULAR_NPX_TOOLS = list(`
 create-react-app create-next-app create-vite create-t3-app create-remix create-astro create-svelte degit vercel
 netlify-cli firebase-tools @angular/cli @vue/cli nodemon pm2 serve http-server live-server json-server typescript
 ts-node tsx eslint prettier jest vitest cross-env rimraf concurrently prisma wrangler
+mcp-remote @modelcontextprotocol/inspector @modelcontextprotocol/server-filesystem @modelcontextprotocol/server-github
+@modelcontextprotocol/server-memory @modelcontextprotocol/server-everything @modelcontextprotocol/server-sequential-thinking
+@playwright/mcp
 `);
