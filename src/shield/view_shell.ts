@@ -36,6 +36,8 @@ const KEY_USE_OPTIONS: Record<string, string> = {
   "ssh-copy-id": "-i",
 };
 const READ_REDIRECT = /^<(?:>|&)?$/;
+const INTERPRETERS =
+  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|bun|deno|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua[0-9.]*|tclsh|osascript|rscript|pwsh|powershell)$/;
 const SHELL_PROGRAMS = /^(?:ba|z|da|k|a|)sh$/;
 const ROOTED_WORD = /^[~/$]/;
 const SPACE = /\s/;
@@ -120,17 +122,32 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
       for (let index = 1; index < argv.length && !parsesArguments; index++) {
         const word = argv[index];
         if (word.length > 512 || !hasSpace(word)) continue;
-        // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
+        // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`); a key
+        // used in place there (`os.system("ssh -i KEY host")`) is no read, as at the top, nor are the paths of a
+        // metadata command quoted there (`os.system("ssh-keygen -f KEY …")`) up to its closing quote.
+        let innerKeyOption: string | undefined;
+        let previousInner = "";
+        let metadataQuote = "";
         for (const inner of word.split(SPACES).slice(0, 16)) {
-          if (looksLikePath(inner)) addShellPath(view, inner);
+          const usedKey = innerKeyOption !== undefined && previousInner === innerKeyOption;
+          if (looksLikePath(inner) && !usedKey && metadataQuote === "") addShellPath(view, inner);
+          else if (metadataQuote !== "" && inner.includes(metadataQuote)) metadataQuote = "";
+          const opened = /(["'`])([\w.-]+)$/.exec(inner);
+          if (opened && METADATA_COMMANDS.has(opened[2])) metadataQuote = opened[1];
+          innerKeyOption ??= KEY_USE_OPTIONS[inner.replace(/^.*[^\w.-]/, "")];
+          previousInner = inner;
         }
       }
       const keyOption = KEY_USE_OPTIONS[segment.program];
+      const interpreter = INTERPRETERS.test(segment.program);
       let taken = 0;
       for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
         const word = segment.argv[index];
         if (!looksLikePath(word) || (keyOption && segment.argv[index - 1] === keyOption)) continue;
-        if (parsesArguments && hasSpace(word)) continue;
+        // Inline code (`python3 -c "…"`) is no path: its words were looked at one by one above.
+        if ((parsesArguments || interpreter && segment.argv[index - 1]?.startsWith("-")) && hasSpace(word)) {
+          continue;
+        }
         taken++;
         addShellPath(view, word.includes("=") ? word.replace(/^[a-z-]*=/i, "") : word);
       }

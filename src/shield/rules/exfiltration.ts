@@ -7,13 +7,14 @@ const PASTE_SITES = String
   .raw`(?:[\w-]+\.)*(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|dpaste\.(?:com|org)|rentry\.(?:co|org)|privatebin\.\w+|paste\.rs|termbin\.com|ix\.io|sprunge\.us|0x0\.st|transfer\.sh|file\.io|tmpfiles\.org|catbox\.moe|anonfiles\.com|gofile\.io|bashupload\.com|temp\.sh|oshi\.at|controlc\.com|justpaste\.it|clbin\.com|x0\.at|uguu\.se|pastes\.io|paste\.mozilla\.org|paste\.debian\.net|pastebin\.pl|katb\.in|defuse\.ca)`;
 const CATCHERS = String
   .raw`(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|requestcatcher\.com|beeceptor\.com|hookbin\.com|mockbin\.(?:org|io)|postb\.in|ptsv[23]\.com|burpcollaborator\.net|oastify\.com|interact\.sh|interactsh\.com|\.oast\.(?:pro|live|site|online|fun|me)|canarytokens\.(?:com|org)|dnslog\.(?:cn|link)|ceye\.io|ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|serveo\.net|localtunnel\.me|\.loca\.lt|pagekite\.me|requestinspector\.com|webhook\.cool|hookdeck\.com|smee\.io|xip\.io|nip\.io|sslip\.io)`;
+// Not inside a longer number: `127.0.0.1` must not match from its `27.`.
 const PUBLIC_IP = String
-  .raw`(?!127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0|169\.254\.)\d{1,3}(?:\.\d{1,3}){3}`;
+  .raw`(?<![\d.])(?!127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0|169\.254\.)\d{1,3}(?:\.\d{1,3}){3}`;
 const SECRET_FILES = String
   .raw`(?:\.ssh(?:/(?!known_hosts|authorized_keys|config\b|[\w.-]+\.pub)|\s|$)|\.aws(?:/|\s|$)|\.gnupg|/etc/shadow|/etc/passwd|\.kube/config|\.netrc|\.git-credentials|_history\b|id_rsa(?!\.pub)|id_ed25519(?!\.pub)|/proc/self/environ|\.docker/config\.json|wallet\.dat|\.password-store)`;
 const SENSITIVE = String.raw`(?:${SECRET_FILES}|\.env(?![\w.-]))`;
 const NET_TOOLS = String
-  .raw`(?:\b(?:nc|ncat|netcat|curl|wget|socat|scp|rsync|ftp|sftp|tftp|telnet|mail|mailx|sendmail|mutt|swaks|aws\s+s3|gsutil|rclone|azcopy|smbclient)\b|\bssh\s)`;
+  .raw`(?:\b(?:nc|ncat|netcat|curl|wget|socat|scp|rsync|ftp|sftp|tftp|telnet|mail|mailx|sendmail|mutt|swaks|aws\s+s3|gsutil|rclone|azcopy|smbclient)\b|(?<!\.)\bssh\s)`;
 const UPLOAD_FLAG = String
   .raw`(?:-d|--data\S*|-f|--form\S*|-t|--upload-file|--post-data|--post-file|--body-file|--data-binary)`;
 
