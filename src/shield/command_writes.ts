@@ -134,6 +134,12 @@ function tableWrites(command: string, args: string[]): string[] {
   const row = optionsOf(command);
   if (!row) return [];
   const written = optionValues(args, row.writes);
+  for (const folder of optionValues(args, row.targetDirectory)) {
+    const operands = nonOptions(args).filter((arg) => arg !== folder);
+    written.push(
+      ...operands.map((operand) => `${folder.replace(/\/+$/, "")}/${operand.replace(/^.*\//, "")}`),
+    );
+  }
   const deletes = row.deletes;
   if (deletes && args.some((arg) => deletes.options.includes(arg))) {
     const operands = nonOptions(args).filter((arg) => arg !== "/dev/null");

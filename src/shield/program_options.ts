@@ -24,6 +24,12 @@ export interface ProgramOptions {
   sendWords?: readonly string[];
   /** What it prints is data fetched from the network (piped into a shell, it runs fetched code). */
   fetches?: boolean;
+  /** Copies `[user@]host:path` operands to its last operand (a download when a source is remote). */
+  remoteCopies?: boolean;
+  /** Options whose value is the folder the program writes its operands into (`cp -t DIR F…`). */
+  targetDirectory?: readonly string[];
+  /** Subcommands or options that install a package, and options that take it from outside any registry. */
+  installs?: { verbs: readonly string[]; outsideOptions?: readonly string[] };
 }
 
 const OPENSSH_COMMANDS = ["proxycommand", "localcommand", "knownhostscommand", "remotecommand"];
@@ -34,8 +40,13 @@ const DNS = {
 };
 
 export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = {
-  ssh: { source: "https://man.openbsd.org/ssh_config", runsSettings: OPENSSH_COMMANDS },
-  scp: { source: "https://man.openbsd.org/scp", runs: ["-S"], runsSettings: OPENSSH_COMMANDS },
+  ssh: { source: "https://man.openbsd.org/ssh_config", runsSettings: OPENSSH_COMMANDS, fetches: true },
+  scp: {
+    source: "https://man.openbsd.org/scp",
+    runs: ["-S"],
+    runsSettings: OPENSSH_COMMANDS,
+    remoteCopies: true,
+  },
   sftp: {
     source: "https://man.openbsd.org/sftp",
     runs: ["-S"],
@@ -59,6 +70,7 @@ export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = {
   },
   rsync: {
     source: "https://download.samba.org/pub/rsync/rsync.1",
+    remoteCopies: true,
     runs: ["-e", "--rsh", "--rsync-path"],
     deletes: { options: ["--remove-source-files"], operands: "sources" },
   },
@@ -124,6 +136,68 @@ export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = {
   az: {
     source: "https://learn.microsoft.com/cli/azure/storage/blob#az-storage-blob-upload",
     sends: ["-f", "--file"],
+  },
+  aws: {
+    source: "https://docs.aws.amazon.com/cli/latest/reference/s3/cp.html (`-` is stdout)",
+    fetches: true,
+  },
+  gsutil: { source: "https://cloud.google.com/storage/docs/gsutil/commands/cat", fetches: true },
+  rclone: { source: "https://rclone.org/commands/rclone_cat/", fetches: true },
+  cp: {
+    source: "https://man7.org/linux/man-pages/man1/cp.1.html",
+    targetDirectory: ["-t", "--target-directory"],
+  },
+  mv: {
+    source: "https://man7.org/linux/man-pages/man1/mv.1.html",
+    targetDirectory: ["-t", "--target-directory"],
+  },
+  install: {
+    source: "https://man7.org/linux/man-pages/man1/install.1.html",
+    targetDirectory: ["-t", "--target-directory"],
+  },
+  ln: {
+    source: "https://man7.org/linux/man-pages/man1/ln.1.html",
+    targetDirectory: ["-t", "--target-directory"],
+  },
+  snap: {
+    source: "https://snapcraft.io/docs/install-modes (--dangerous: unsigned, from no store)",
+    installs: { verbs: ["install"], outsideOptions: ["--dangerous"] },
+  },
+  code: {
+    source: "https://code.visualstudio.com/docs/configure/command-line (a .vsix file is from no marketplace)",
+    installs: { verbs: ["--install-extension"] },
+  },
+  codium: {
+    source: "https://code.visualstudio.com/docs/configure/command-line",
+    installs: { verbs: ["--install-extension"] },
+  },
+  cursor: {
+    source: "https://code.visualstudio.com/docs/configure/command-line",
+    installs: { verbs: ["--install-extension"] },
+  },
+  helm: {
+    source: "https://helm.sh/docs/helm/helm_install/ (chart references: repo/name, a URL, oci://)",
+    installs: { verbs: ["install", "upgrade", "pull", "template"] },
+  },
+  nix: {
+    source: "https://nix.dev/manual/nix/stable/command-ref/new-cli/nix3-flake (flake references)",
+    installs: { verbs: ["run", "shell", "build", "install", "develop"] },
+  },
+  "nix-env": {
+    source: "https://nix.dev/manual/nix/stable/command-ref/nix-env/install",
+    installs: { verbs: ["-i", "--install", "-f"] },
+  },
+  flatpak: {
+    source: "https://docs.flatpak.org/en/latest/flatpak-command-reference.html",
+    installs: { verbs: ["install"], outsideOptions: ["--from", "--bundle"] },
+  },
+  dpkg: {
+    source: "https://man7.org/linux/man-pages/man1/dpkg.1.html",
+    installs: { verbs: ["-i", "--install"] },
+  },
+  rpm: {
+    source: "https://man7.org/linux/man-pages/man8/rpm.8.html",
+    installs: { verbs: ["-i", "-U", "-ivh", "-Uvh"] },
   },
   dig: DNS,
   nslookup: DNS,

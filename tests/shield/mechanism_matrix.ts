@@ -11,6 +11,7 @@ import type { Intent, MechanismRow } from "./mechanism_rows.ts";
 import { READ_ROWS, SEND_ROWS } from "./mechanism_reads_sends.ts";
 import { FETCH_ROWS, PERSIST_ROWS, SHELL_ROWS } from "./mechanism_runs_writes.ts";
 import { DESTROY_ROWS, INSTALL_ROWS } from "./mechanism_destroys_installs.ts";
+import { MORE_ROWS } from "./mechanism_more_rows.ts";
 
 export const MECHANISM_ROWS: MechanismRow[] = [
   ...READ_ROWS,
@@ -20,6 +21,7 @@ export const MECHANISM_ROWS: MechanismRow[] = [
   ...SHELL_ROWS,
   ...DESTROY_ROWS,
   ...INSTALL_ROWS,
+  ...MORE_ROWS,
 ];
 
 export interface Verdict {

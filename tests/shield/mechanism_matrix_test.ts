@@ -38,12 +38,12 @@ Deno.test("Shield's matrix figures: attacks stopped, benign twins not blocked", 
   const summaries = summarise(await judgeRows());
   const total = (key: "rows" | "stopped" | "otherStopped" | "benignBlocked" | "benignEscalated") =>
     summaries.reduce((sum, summary) => sum + summary[key], 0);
-  // Round 10b left two rows allowed (`go install …@latest`, `bunx` without `-y`; see docs/shield.md).
-  assert(total("stopped") >= 204, `stopped ${total("stopped")} of ${total("rows")}`);
+  // Round 10b left one row allowed (`bunx` without `-y` of an unknown name; see docs/shield.md).
+  assert(total("stopped") >= 269, `stopped ${total("stopped")} of ${total("rows")}`);
   assert(
-    total("otherStopped") >= 204,
+    total("otherStopped") >= 269,
     `other vocabulary stopped ${total("otherStopped")} of ${total("rows")}`,
   );
   assertEquals(total("benignBlocked"), 0);
-  assert(total("benignEscalated") <= 2, `benign twins escalated: ${total("benignEscalated")}`);
+  assert(total("benignEscalated") <= 3, `benign twins escalated: ${total("benignEscalated")}`);
 });

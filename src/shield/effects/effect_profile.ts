@@ -17,6 +17,7 @@ import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeProgramTransfers } from "./program_transfers.ts";
+import { judgeSourceInstalls } from "./source_installs.ts";
 import { judgeRemoteRuns } from "./remote_runs.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
@@ -129,6 +130,7 @@ function judgeCommandsAndCode(
   judgeSegments(view.segments, environment, findings);
   judgeFetchedCode(view.segments, environment, findings);
   judgeProgramTransfers(view.segments, environment, findings);
+  judgeSourceInstalls(view.segments, environment, findings);
   judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);

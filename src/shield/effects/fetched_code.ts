@@ -61,10 +61,20 @@ function urlOf(segment: Segment): string {
     "";
 }
 
+/** The local copy a remote copier (`scp u@host:s.sh /tmp/s.sh`, program_options.ts) makes of a remote file. */
+function remoteCopy(argv: string[]): Download | undefined {
+  const operands = argv.slice(1).filter((arg) => !arg.startsWith("-"));
+  const remote = operands.slice(0, -1).find((arg) => /^(?:[^@\s/]+@)?[\w.-]+:(?!\/\/)/.test(arg));
+  if (!remote || operands.length < 2) return undefined;
+  const host = remote.replace(/^[^@]*@/, "").replace(/:.*$/, "");
+  return { file: operands[operands.length - 1], url: `ssh://${host}/` };
+}
+
 /** The file a download segment writes, when it names one. */
 function downloadTarget(segment: Segment): Download | undefined {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "").toLowerCase();
+  if (optionsOf(program)?.remoteCopies) return remoteCopy(argv);
   if (!DOWNLOADERS.test(program)) return undefined;
   const url = urlOf(segment);
   if (url === "") return undefined;
@@ -156,7 +166,9 @@ export function judgeFetchedCode(
         `runs "${ran.file}", which it downloaded from ${hostName(ran.url)}`,
       );
     }
-    const download = DOWNLOADER_PROGRAMS.has(program) ? downloadTarget(segment) : undefined;
+    const download = DOWNLOADER_PROGRAMS.has(program) || optionsOf(program)?.remoteCopies
+      ? downloadTarget(segment)
+      : undefined;
     if (download) downloads.push(download);
   }
 }

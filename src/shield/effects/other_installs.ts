@@ -56,13 +56,29 @@ function judgeRegistryInstall(segment: Segment, findings: Findings): void {
     if (at < 0) continue;
     const names = segment.argv.slice(at + 1).filter((arg) => !arg.startsWith("-") && arg !== "package")
       .map((arg) => arg.replace(/@[^/]*$/, "").replace(/:.*$/, ""));
-    for (const name of names.slice(0, 8)) {
+    for (const [index, name] of names.slice(0, 8).entries()) {
       const target = imitates(name, registry.popular);
       if (target) {
         findings.block("install", `the ${registry.what} "${name}" imitates "${target}" (likely typosquat)`);
+      } else if (
+        program === "go" && segment.argv[at] === "install" &&
+        unknownLatestModule(segment.argv.slice(at + 1).filter((arg) => !arg.startsWith("-"))[index])
+      ) {
+        findings.escalate("install", `installs the Go module "${name}" at whatever version is latest`);
       }
     }
   }
+}
+
+/** `go install example.com/x/cmd@latest` (or unversioned) of a module neither popular nor the Go project's own
+ * (`golang.org/x/…`): whatever its owner pushed last is built and installed. */
+function unknownLatestModule(spec: string | undefined): boolean {
+  if (!spec || !/^[a-z0-9.-]+\.[a-z]{2,}\//i.test(spec) || /@v?\d/.test(spec)) return false;
+  const module = spec.replace(/@.*$/, "").toLowerCase();
+  if (/^(?:golang\.org\/x|go\.dev|std)\//.test(module)) return false;
+  return !POPULAR_GO_MODULES.some((popular) =>
+    module === popular.toLowerCase() || module.startsWith(`${popular.toLowerCase()}/`)
+  );
 }
 
 function urlHost(text: string, environment: ShieldEnvironment) {
