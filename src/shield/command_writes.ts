@@ -2,7 +2,7 @@
  * PowerShell writers), copy and move targets, archive extraction folders, output options (`curl -o`, `--log-file=`)
  * and files git restores from another version. */
 import type { ParseState } from "./shell_parser.ts";
-import { optionsOf, optionValues } from "./program_options.ts";
+import { optionsOf, optionValues, type ProgramOptions } from "./program_options.ts";
 
 /** The words of a command line that are not options. */
 function nonOptions(args: string[]): string[] {
@@ -130,9 +130,7 @@ function sedScriptWrites(args: string[]): string[] {
 
 /** What a program's option table says it writes or deletes: option values (`find -fprintf FILE`) and, after a
  * deleting option (`tar --remove-files`, `zip -m`, `rsync --remove-source-files`), its operands. */
-function tableWrites(command: string, args: string[]): string[] {
-  const row = optionsOf(command);
-  if (!row) return [];
+function tableWrites(row: ProgramOptions, args: string[]): string[] {
   const written = optionValues(args, row.writes);
   for (const folder of optionValues(args, row.targetDirectory)) {
     const operands = nonOptions(args).filter((arg) => arg !== folder);
@@ -151,8 +149,14 @@ function tableWrites(command: string, args: string[]): string[] {
 /** Records the files a command writes (its targets, outputs, restored and extracted paths) on `state`. */
 export function recordWrites(state: ParseState, command: string, args: string[]): void {
   recordOutputs(state, command, args);
-  state.result.writeTargets.push(...tableWrites(command, args));
-  if (command === "git") state.result.writeTargets.push(...gitRestores(args), ...gitCleaned(args));
+  const row = optionsOf(command);
+  if (row !== undefined && (row.writes || row.targetDirectory || row.deletes)) {
+    state.result.writeTargets.push(...tableWrites(row, args));
+  }
+  if (command === "git") {
+    state.result.writeTargets.push(...gitRestores(args));
+    if (args.includes("clean")) state.result.writeTargets.push(...gitCleaned(args));
+  }
   if (command === "sed") state.result.writeTargets.push(...sedScriptWrites(args));
   if ((command === "perl" || command === "ruby") && args.some((arg) => /^-[a-z]*i/.test(arg))) {
     state.result.writeTargets.push(...nonOptions(args).slice(1));

@@ -213,9 +213,19 @@ export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = {
   openssl: { source: "https://docs.openssl.org/master/man1/openssl-s_client/", fetches: true },
 };
 
+/** A pattern for the names of the programs whose row has `field` (for `programs()`' one-lookup sets). */
+export function namesWith(field: keyof ProgramOptions): RegExp {
+  const names = Object.entries(PROGRAM_OPTIONS).filter(([, row]) => row[field] !== undefined).map(([name]) =>
+    name
+  );
+  return new RegExp(`^(?:${names.map((name) => name.replace(/[.+-]/g, "\\$&")).join("|")})$`);
+}
+
+const ROWS = new Map(Object.entries(PROGRAM_OPTIONS));
+
 /** The row for `program` (its name without folder, lower case), if there is one. */
 export function optionsOf(program: string): ProgramOptions | undefined {
-  return Object.hasOwn(PROGRAM_OPTIONS, program) ? PROGRAM_OPTIONS[program] : undefined;
+  return ROWS.get(program);
 }
 
 /** An option word's name and its glued value (`--upload-file=x`, `-Tx` for a one-letter option). */

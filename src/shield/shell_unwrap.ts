@@ -309,7 +309,9 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
 function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
-  if (command === "git" || optionsOf(command)) unwrapCommandOptions(state, command, args, depth);
+  if (command === "git" || optionsOf(command)?.runs || optionsOf(command)?.runsSettings) {
+    unwrapCommandOptions(state, command, args, depth);
+  }
   const valued = PREFIX_WRAPPERS[command];
   if (valued) {
     const listed = command === "taskset" && args.some((arg) => /^-(?:c|-cpu-list)$/.test(arg));

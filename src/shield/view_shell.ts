@@ -54,6 +54,27 @@ function hasSpace(word: string): boolean {
 }
 const SPACES = /\s+/;
 
+/** Indices of the words of one argument's sub-commands that are no reads, as at the top: a key used in place
+ * (`os.system("ssh -i KEY host")`) and the paths of a metadata command up to its closing quote
+ * (`os.system("ssh-keygen -f KEY …")`). */
+function usedInPlace(inners: readonly string[]): Set<number> {
+  const found = new Set<number>();
+  let keyOption: string | undefined;
+  let metadataQuote = "";
+  for (let k = 0; k < inners.length; k++) {
+    const inner = inners[k];
+    if (metadataQuote !== "") {
+      found.add(k);
+      if (inner.includes(metadataQuote)) metadataQuote = "";
+    } else if (keyOption !== undefined && inners[k - 1] === keyOption) found.add(k);
+    const opened = /(["'`])([\w.-]+)$/.exec(inner);
+    if (opened && METADATA_COMMANDS.has(opened[2])) metadataQuote = opened[1];
+    const name = inner.replace(/^.*[^\w.-]/, "");
+    if (keyOption === undefined && Object.hasOwn(KEY_USE_OPTIONS, name)) keyOption = KEY_USE_OPTIONS[name];
+  }
+  return found;
+}
+
 export function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): void {
   const list = map.get(kind);
   if (list) list.push(...values);
@@ -122,32 +143,25 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
       for (let index = 1; index < argv.length && !parsesArguments; index++) {
         const word = argv[index];
         if (word.length > 512 || !hasSpace(word)) continue;
-        // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`); a key
-        // used in place there (`os.system("ssh -i KEY host")`) is no read, as at the top, nor are the paths of a
-        // metadata command quoted there (`os.system("ssh-keygen -f KEY …")`) up to its closing quote.
-        let innerKeyOption: string | undefined;
-        let previousInner = "";
-        let metadataQuote = "";
-        for (const inner of word.split(SPACES).slice(0, 16)) {
-          const usedKey = innerKeyOption !== undefined && previousInner === innerKeyOption;
-          if (looksLikePath(inner) && !usedKey && metadataQuote === "") addShellPath(view, inner);
-          else if (metadataQuote !== "" && inner.includes(metadataQuote)) metadataQuote = "";
-          const opened = /(["'`])([\w.-]+)$/.exec(inner);
-          if (opened && METADATA_COMMANDS.has(opened[2])) metadataQuote = opened[1];
-          innerKeyOption ??= KEY_USE_OPTIONS[inner.replace(/^.*[^\w.-]/, "")];
-          previousInner = inner;
+        // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
+        const inners = word.split(SPACES).slice(0, 16);
+        let inPlace: Set<number> | undefined;
+        for (let k = 0; k < inners.length; k++) {
+          if (!looksLikePath(inners[k])) continue;
+          inPlace ??= usedInPlace(inners);
+          if (!inPlace.has(k)) addShellPath(view, inners[k]);
         }
       }
       const keyOption = KEY_USE_OPTIONS[segment.program];
-      const interpreter = INTERPRETERS.test(segment.program);
       let taken = 0;
       for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
         const word = segment.argv[index];
         if (!looksLikePath(word) || (keyOption && segment.argv[index - 1] === keyOption)) continue;
         // Inline code (`python3 -c "…"`) is no path: its words were looked at one by one above.
-        if ((parsesArguments || interpreter && segment.argv[index - 1]?.startsWith("-")) && hasSpace(word)) {
-          continue;
-        }
+        if (
+          hasSpace(word) &&
+          (parsesArguments || segment.argv[index - 1]?.startsWith("-") && INTERPRETERS.test(segment.program))
+        ) continue;
         taken++;
         addShellPath(view, word.includes("=") ? word.replace(/^[a-z-]*=/i, "") : word);
       }

@@ -11,7 +11,7 @@ import type { Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { programs } from "./programs.ts";
 import { splitOption } from "../command_writes.ts";
-import { optionsOf } from "../program_options.ts";
+import { namesWith } from "../program_options.ts";
 
 const DOWNLOADERS =
   /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
@@ -31,6 +31,9 @@ const FILE_INSTALLERS =
   /^(?:pip[0-9.]*|pipx|uv|npm|pnpm|yarn|bun|gem|apt|apt-get|dnf|yum|zypper|brew|snap|flatpak|code|helm|cargo|conda|mamba|poetry)$/i;
 const URL_WORD = /^(?:https?|ftp|tftp):\/\/\S+$/i;
 const DOWNLOADER_PROGRAMS = programs(DOWNLOADERS);
+/** Programs whose output is network data, and copiers of remote files (program_options.ts). */
+const FETCHING_PROGRAMS = programs(namesWith("fetches"));
+const REMOTE_COPIERS = programs(namesWith("remoteCopies"));
 const REMOTE_RUNNER_PROGRAMS = programs(REMOTE_RUNNERS);
 const FILE_RUNNER_PROGRAMS = programs(FILE_RUNNERS);
 const FILE_INSTALLER_PROGRAMS = programs(FILE_INSTALLERS);
@@ -74,7 +77,7 @@ function remoteCopy(argv: string[]): Download | undefined {
 function downloadTarget(segment: Segment): Download | undefined {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "").toLowerCase();
-  if (optionsOf(program)?.remoteCopies) return remoteCopy(argv);
+  if (REMOTE_COPIERS.has(program)) return remoteCopy(argv);
   if (!DOWNLOADERS.test(program)) return undefined;
   const url = urlOf(segment);
   if (url === "") return undefined;
@@ -166,7 +169,7 @@ export function judgeFetchedCode(
         `runs "${ran.file}", which it downloaded from ${hostName(ran.url)}`,
       );
     }
-    const download = DOWNLOADER_PROGRAMS.has(program) || optionsOf(program)?.remoteCopies
+    const download = DOWNLOADER_PROGRAMS.has(program) || REMOTE_COPIERS.has(program)
       ? downloadTarget(segment)
       : undefined;
     if (download) downloads.push(download);
@@ -181,7 +184,7 @@ function pipedDownloader(segments: Segment[], k: number): Segment | undefined {
     const earlier = segments[j];
     if (earlier.depth !== depth) continue;
     const program = earlier.program.toLowerCase();
-    if (DOWNLOADER_PROGRAMS.has(program) || optionsOf(program)?.fetches) return earlier;
+    if (DOWNLOADER_PROGRAMS.has(program) || FETCHING_PROGRAMS.has(program)) return earlier;
     if (earlier.joinedBy !== "|") return undefined;
   }
   return undefined;

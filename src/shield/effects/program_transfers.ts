@@ -10,7 +10,12 @@ import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
-import { optionsOf, optionValues, type ProgramOptions } from "../program_options.ts";
+import { namesWith, optionsOf, optionValues, type ProgramOptions } from "../program_options.ts";
+import { programs } from "./programs.ts";
+
+const SENDERS = programs(
+  new RegExp(`${namesWith("sends").source}|${namesWith("sendsAt").source}|${namesWith("sendWords").source}`),
+);
 import { decodeLiteralEscapes } from "../shell_unwrap.ts";
 
 /** `@F`, `<F`, `name=@F`, `name=@F;type=…`: the file; literal data otherwise. */
@@ -65,7 +70,8 @@ export function judgeProgramTransfers(
 ): void {
   for (let k = 0; k < segments.length; k++) {
     const segment = segments[k];
-    const row = optionsOf(segment.program.toLowerCase());
+    if (!SENDERS.has(segment.program)) continue;
+    const row = optionsOf(segment.program);
     if (!row || !(row.sends || row.sendsAt || row.sendWords)) continue;
     const args = segment.argv.slice(1);
     const files = [

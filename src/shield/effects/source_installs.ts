@@ -10,7 +10,10 @@ import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
-import { optionsOf } from "../program_options.ts";
+import { namesWith, optionsOf } from "../program_options.ts";
+import { programs } from "./programs.ts";
+
+const INSTALLERS = programs(namesWith("installs"));
 
 const URL_SPEC = /^[a-z][a-z0-9+.-]*:\/\//i;
 const FORGE_FLAKE = /^(?:github|gitlab|sourcehut|git\+[a-z]+|tarball\+?[a-z]*|hg\+[a-z]+):/i;
@@ -36,7 +39,8 @@ export function judgeSourceInstalls(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const installs = optionsOf(segment.program.toLowerCase())?.installs;
+    if (!INSTALLERS.has(segment.program)) continue;
+    const installs = optionsOf(segment.program)?.installs;
     if (!installs) continue;
     const args = segment.argv.slice(1);
     const at = args.findIndex((arg) => installs.verbs.includes(arg));
