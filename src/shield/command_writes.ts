@@ -116,6 +116,8 @@ function gitCleaned(args: string[]): string[] {
 /** Files a sed script writes with its `w FILE` command or `s///w FILE` flag (the file name runs to the line's end). */
 const SED_WRITE = /(?:^|[;{}\n]|\/[gpIiMme0-9]*)\s*(?:\d+|\$|\/[^/\n]*\/)?\s*[wW]\s+([^\n]+)/g;
 function sedScriptWrites(args: string[]): string[] {
+  // Most scripts hold no `w` at all.
+  if (!args.some((arg) => arg.includes("w") || arg.includes("W"))) return [];
   const scripts = optionValues(args, ["-e", "--expression"]);
   if (scripts.length === 0) scripts.push(...nonOptions(args).slice(0, 1));
   const files: string[] = [];
@@ -155,7 +157,9 @@ export function recordWrites(state: ParseState, command: string, args: string[])
   }
   if (command === "git") {
     state.result.writeTargets.push(...gitRestores(args));
-    if (args.includes("clean")) state.result.writeTargets.push(...gitCleaned(args));
+    if (args.includes("clean") && args.some((arg) => arg === "-C" || arg.startsWith("--work-tree"))) {
+      state.result.writeTargets.push(...gitCleaned(args));
+    }
   }
   if (command === "sed") state.result.writeTargets.push(...sedScriptWrites(args));
   if ((command === "perl" || command === "ruby") && args.some((arg) => /^-[a-z]*i/.test(arg))) {

@@ -54,6 +54,10 @@ function hasSpace(word: string): boolean {
 }
 const SPACES = /\s+/;
 
+/** An argument that may hold a key use or a quoted metadata command (else usedInPlace finds nothing). */
+const IN_PLACE_HINT = /(?:^|[^\w.-])(?:ssh|scp|sftp|autossh|ssh-copy-id)\s|["'`][\w.-]+\s/;
+const NONE: ReadonlySet<number> = new Set();
+
 /** Indices of the words of one argument's sub-commands that are no reads, as at the top: a key used in place
  * (`os.system("ssh -i KEY host")`) and the paths of a metadata command up to its closing quote
  * (`os.system("ssh-keygen -f KEY …")`). */
@@ -145,10 +149,10 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
         if (word.length > 512 || !hasSpace(word)) continue;
         // Sub-commands inside one argument (`smbclient -c 'put .env'`, `lftp -e 'put ~/.aws/credentials'`).
         const inners = word.split(SPACES).slice(0, 16);
-        let inPlace: Set<number> | undefined;
+        let inPlace: ReadonlySet<number> | undefined;
         for (let k = 0; k < inners.length; k++) {
           if (!looksLikePath(inners[k])) continue;
-          inPlace ??= usedInPlace(inners);
+          inPlace ??= IN_PLACE_HINT.test(word) ? usedInPlace(inners) : NONE;
           if (!inPlace.has(k)) addShellPath(view, inners[k]);
         }
       }
