@@ -170,8 +170,12 @@ export function recordWrites(state: ParseState, command: string, args: string[])
   const plain = nonOptions(args);
   const extracted = extractionTarget(command, args);
   if (extracted) targets.push(extracted);
-  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command) || WINDOWS_WRITERS.test(command)) {
-    targets.push(...plain);
+  if (/^(?:tee|truncate|shred|rm|rmdir|unlink|srm)$/.test(command)) targets.push(...plain);
+  else if (WINDOWS_WRITERS.test(command)) {
+    // cmd's switches start with a slash (`del /s /q x`); Windows paths are read with forward slashes.
+    targets.push(
+      ...plain.filter((arg) => !/^\/[a-z]{1,2}$/i.test(arg)).map((arg) => arg.replaceAll("\\", "/")),
+    );
   } else if (command === "mv" && plain.length > 1) targets.push(...plain);
   else if (
     /^(?:yq|sponge)$/.test(command) && (command === "sponge" || args.some((arg) => /^-[a-z]*i$/.test(arg)))

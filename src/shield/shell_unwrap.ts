@@ -129,7 +129,8 @@ function judgeCode(state: ParseState, code: string, depth: number, shellLike = f
   for (const [index, variant] of variants.entries()) {
     // A decoded fragment that is itself a command line (`iwr … | iex` inside FromBase64String) runs as one.
     if ((index > 0 || shellLike) && COMMAND_START.test(variant) && variant.length < 16 * 1024) {
-      state.parse(variant, depth + 1);
+      // PowerShell's backslash separates folders (its escape is the backtick): `$HOME\Documents` is a path.
+      state.parse(shellLike ? variant.replace(/(?<=[\w$%:.~])\\(?=[\w.*$%])/g, "/") : variant, depth + 1);
     }
     for (const literal of codeStrings(variant)) {
       if (COMMAND_START.test(literal)) state.parse(decodeLiteralEscapes(literal), depth + 1);

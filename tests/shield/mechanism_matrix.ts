@@ -12,6 +12,7 @@ import { READ_ROWS, SEND_ROWS } from "./mechanism_reads_sends.ts";
 import { FETCH_ROWS, PERSIST_ROWS, SHELL_ROWS } from "./mechanism_runs_writes.ts";
 import { DESTROY_ROWS, INSTALL_ROWS } from "./mechanism_destroys_installs.ts";
 import { MORE_ROWS } from "./mechanism_more_rows.ts";
+import { WINDOWS_ROWS } from "./mechanism_windows_rows.ts";
 
 export const MECHANISM_ROWS: MechanismRow[] = [
   ...READ_ROWS,
@@ -22,6 +23,7 @@ export const MECHANISM_ROWS: MechanismRow[] = [
   ...DESTROY_ROWS,
   ...INSTALL_ROWS,
   ...MORE_ROWS,
+  ...WINDOWS_ROWS,
 ];
 
 export interface Verdict {

@@ -39,9 +39,9 @@ Deno.test("Shield's matrix figures: attacks stopped, benign twins not blocked", 
   const total = (key: "rows" | "stopped" | "otherStopped" | "benignBlocked" | "benignEscalated") =>
     summaries.reduce((sum, summary) => sum + summary[key], 0);
   // Round 10b left one row allowed (`bunx` without `-y` of an unknown name; see docs/shield.md).
-  assert(total("stopped") >= 269, `stopped ${total("stopped")} of ${total("rows")}`);
+  assert(total("stopped") >= 286, `stopped ${total("stopped")} of ${total("rows")}`);
   assert(
-    total("otherStopped") >= 269,
+    total("otherStopped") >= 286,
     `other vocabulary stopped ${total("otherStopped")} of ${total("rows")}`,
   );
   assertEquals(total("benignBlocked"), 0);
