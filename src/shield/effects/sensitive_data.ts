@@ -25,19 +25,22 @@ const MAX_CHARS = 16 * 1024;
 
 const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g;
 const CARD = /\b(?:\d[ -]?){12,18}\d\b/g;
-const ACCOUNT =
-  /\b(?:account|acct|routing|sort code|swift|bic|aba)(?:[ _-]?(?:no|number|#))?\s*[:#=]?\s*[0-9][0-9 -]{5,}/i;
+const ACCOUNT = gated(
+  /\b(?:account|acct|routing|sort code|swift|bic|aba)(?:[ _-]?(?:no|number|#))?\s*[:#=]?\s*[0-9][0-9 -]{5,}/i,
+);
 const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
-const ONE_TIME = new RegExp(
-  String
-    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b|\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b|\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b|\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b|\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
-  "i",
+const ONE_TIME = gated(
+  new RegExp(
+    String
+      .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b|\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b|\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b|\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b|\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
+    "i",
+  ),
 );
-const PASSWORD = new RegExp(
-  String
-    .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe)\b(?:\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`,
-  "gi",
-);
+const PASSWORD_SOURCE = String
+  .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe)\b(?:\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`;
+const PASSWORD = new RegExp(PASSWORD_SOURCE, "gi");
+/** The same pattern behind the literal gate: a text it cannot match is not walked for every password. */
+const PASSWORD_ANYWHERE = gated(new RegExp(PASSWORD_SOURCE, "i"));
 const WORDISH = new RegExp(
   "^(?:" + [
     "reset manager policy protected required change changed please length strength field hash hashes login",
@@ -80,7 +83,7 @@ const LOGIN_LINK = gated(
   /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i,
 );
 const MONEY_AMOUNT = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|btc|eth|usdc|dollars|euros)\b)/i;
-const PAY_VERB = /\b(?:wire|transfer|pay|payment|remit|send)\b/i;
+const PAY_VERB = gated(/\b(?:wire|transfer|pay|payment|remit|send)\b/i);
 
 function ibanValid(raw: string): boolean {
   const iban = raw.replace(/ /g, "");
@@ -120,6 +123,7 @@ function financial(text: string, found: SensitiveFinding[]): void {
 }
 
 function passwordShown(text: string): boolean {
+  if (!PASSWORD_ANYWHERE.test(text)) return false;
   for (const match of text.matchAll(PASSWORD)) {
     const value = match[1];
     if (/[0-9!@#$%^&*?]/.test(value) && !WORDISH.test(value) && !/^https?:/.test(value)) return true;
@@ -198,7 +202,7 @@ function findingsOf(raw: string): SensitiveFinding[] {
     found.push({ kind: "access code", evidence: "a code that opens a door, gate or alarm" });
   }
   if (LOGIN_LINK.test(text)) found.push({ kind: "login link", evidence: "a login, reset or consent link" });
-  if (MONEY_AMOUNT.test(text) && PAY_VERB.test(text)) {
+  if (PAY_VERB.test(text) && MONEY_AMOUNT.test(text)) {
     found.push({ kind: "payment instruction", evidence: "a payment instruction" });
   }
   return found;
