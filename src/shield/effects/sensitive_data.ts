@@ -29,13 +29,17 @@ const ACCOUNT = gated(
   /\b(?:account|acct|routing|sort code|swift|bic|aba)(?:[ _-]?(?:no|number|#))?\s*[:#=]?\s*[0-9][0-9 -]{5,}/i,
 );
 const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
-const ONE_TIME = gated(
-  new RegExp(
-    String
-      .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b|\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b|\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b|\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b|\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
-    "i",
-  ),
-);
+/** One-time and recovery codes, one pattern per alternative (the text holds one when any matches): each behind its
+ * own literal gate and anchors, so an alternative whose words are absent, or rare, costs no walk of the text. */
+const ONE_TIME = [
+  String
+    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b`,
+  String.raw`\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b`,
+  String.raw`\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b`,
+  String.raw`\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b`,
+  String
+    .raw`\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
+].map((source) => gated(new RegExp(source, "i")));
 const PASSWORD_SOURCE = String
   .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe)\b(?:\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`;
 const PASSWORD = new RegExp(PASSWORD_SOURCE, "gi");
@@ -190,7 +194,9 @@ function findingsOf(raw: string): SensitiveFinding[] {
   const found: SensitiveFinding[] = [];
   if (text.length < 6) return found;
   financial(text, found);
-  if (ONE_TIME.test(text)) found.push({ kind: "one-time code", evidence: "a one-time or recovery code" });
+  if (ONE_TIME.some((pattern) => pattern.test(text))) {
+    found.push({ kind: "one-time code", evidence: "a one-time or recovery code" });
+  }
   if (passwordShown(text)) found.push({ kind: "password", evidence: "a password" });
   if (SEED_PHRASE.test(text)) found.push({ kind: "password", evidence: "a wallet's recovery phrase" });
   personal(text, found);
