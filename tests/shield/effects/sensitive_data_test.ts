@@ -31,7 +31,7 @@ const GATED_CASES: Array<[string, string]> = [
   ["one-time code", "482913 — do not share this with anyone"],
   ["one-time code", "Your VERIFICATION CODE is 4829 13"],
   // Each of the one-time pattern's alternatives alone (they are gated one by one).
-  ["one-time code", "your bank code: 4829-13"],
+  ["one-time code", "your bank code is 4829-13"],
   ["one-time code", "G-482913 is your Google code"],
   // Only after the first 10 KB (the scan records positions there; the anchors are far from the start).
   ["one-time code", `${FILLER}backup codes: 7h3k9 2m8q1`],
