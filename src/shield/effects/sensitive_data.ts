@@ -68,7 +68,7 @@ const ACCESS_CODE = gated(
 const DATE_OF_BIRTH = gated(
   /\b(?:born|date of birth|dob|birthday)\b/i,
 );
-const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
 const HEALTH = gated(
   /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test|genetic|genome|dna (?:test|results?|data)|brca[12]?|apoe|predispositions?|carrier status)\b/i,
 );
@@ -156,9 +156,8 @@ function personal(text: string, found: SensitiveFinding[]): void {
   const phones = text.includes("+") || text.includes("00") || text.includes("(")
     ? new Set([...text.matchAll(PHONE)].map((match) => match[0].replace(/\D/g, ""))).size
     : 0;
-  const emails = text.includes("@")
-    ? new Set([...text.matchAll(EMAIL)].map((match) => match[0].toLowerCase())).size
-    : 0;
+  // Only whether there is one counts: the first address found answers.
+  const emails = text.includes("@") && EMAIL.test(text) ? 1 : 0;
   let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
     (DATE_OF_BIRTH.test(text) ? 1 : 0);
   if (SSN.test(text)) items += 2;
