@@ -113,21 +113,33 @@ function gitCleaned(args: string[]): string[] {
   return optionValues(args.slice(0, at), ["-C", "--work-tree"]);
 }
 
-/** Files a sed script writes with its `w FILE` command or `s///w FILE` flag (the file name runs to the line's end). */
-const SED_WRITE = /(?:^|[;{}\n]|\/[gpIiMme0-9]*)\s*(?:\d+|\$|\/[^/\n]*\/)?\s*[wW]\s+([^\n]+)/g;
+/** Files a sed script writes with its `w FILE` command or `s///w FILE` flag (the file name runs to the line's end):
+ * each `w ` is kept when what stands before it starts a command or ends an address or an `s` command's flags. */
+const SED_W = /[wW][ \t]+([^\n]+)/g;
+const SED_FLAGS = /[gpIiMme0-9]/;
+function sedWrites(script: string): string[] {
+  const files: string[] = [];
+  SED_W.lastIndex = 0;
+  for (let match = SED_W.exec(script); match !== null; match = SED_W.exec(script)) {
+    let at = match.index - 1;
+    while (at >= 0 && (script[at] === " " || script[at] === "\t")) at--;
+    let flags = at;
+    while (flags >= 0 && SED_FLAGS.test(script[flags])) flags--;
+    const before = at < 0 ? "" : script[at];
+    if (at < 0 || /[;{\n0-9$/]/.test(before) || (flags < at && script[flags] === "/")) {
+      const file = match[1].trim();
+      if (file !== "/dev/stdout" && file !== "/dev/stderr") files.push(file);
+    } else SED_W.lastIndex = match.index + 1;
+  }
+  return files;
+}
+
 function sedScriptWrites(args: string[]): string[] {
   // Most scripts hold no `w` at all.
   if (!args.some((arg) => arg.includes("w") || arg.includes("W"))) return [];
   const scripts = optionValues(args, ["-e", "--expression"]);
   if (scripts.length === 0) scripts.push(...nonOptions(args).slice(0, 1));
-  const files: string[] = [];
-  for (const script of scripts) {
-    for (const match of script.matchAll(SED_WRITE)) {
-      const file = match[1].trim();
-      if (file !== "/dev/stdout" && file !== "/dev/stderr") files.push(file);
-    }
-  }
-  return files;
+  return scripts.flatMap(sedWrites);
 }
 
 /** What a program's option table says it writes or deletes: option values (`find -fprintf FILE`) and, after a

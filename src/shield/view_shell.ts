@@ -54,8 +54,11 @@ function hasSpace(word: string): boolean {
 }
 const SPACES = /\s+/;
 
-/** An argument that may hold a key use or a quoted metadata command (else usedInPlace finds nothing). */
-const IN_PLACE_HINT = /(?:^|[^\w.-])(?:ssh|scp|sftp|autossh|ssh-copy-id)\s|["'`][\w.-]+\s/;
+/** Whether an argument may hold a key used in place or a metadata command over key files (else usedInPlace finds
+ * nothing worth its time): both name ssh, scp or sftp, or a path under `.ssh`. */
+function inPlaceHint(word: string): boolean {
+  return word.includes("ssh") || word.includes("scp") || word.includes("sftp");
+}
 const NONE: ReadonlySet<number> = new Set();
 
 /** Indices of the words of one argument's sub-commands that are no reads, as at the top: a key used in place
@@ -152,7 +155,7 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
         let inPlace: ReadonlySet<number> | undefined;
         for (let k = 0; k < inners.length; k++) {
           if (!looksLikePath(inners[k])) continue;
-          inPlace ??= IN_PLACE_HINT.test(word) ? usedInPlace(inners) : NONE;
+          inPlace ??= inPlaceHint(word) ? usedInPlace(inners) : NONE;
           if (!inPlace.has(k)) addShellPath(view, inners[k]);
         }
       }
@@ -163,8 +166,9 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
         if (!looksLikePath(word) || (keyOption && segment.argv[index - 1] === keyOption)) continue;
         // Inline code (`python3 -c "…"`) is no path: its words were looked at one by one above.
         if (
-          hasSpace(word) &&
-          (parsesArguments || segment.argv[index - 1]?.startsWith("-") && INTERPRETERS.test(segment.program))
+          (parsesArguments ||
+            segment.argv[index - 1]?.startsWith("-") && INTERPRETERS.test(segment.program)) &&
+          hasSpace(word)
         ) continue;
         taken++;
         addShellPath(view, word.includes("=") ? word.replace(/^[a-z-]*=/i, "") : word);
