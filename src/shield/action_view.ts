@@ -6,6 +6,7 @@ import type { Action } from "./types.ts";
 import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
+import { readProse } from "./prose_text.ts";
 import { normalizePath, type NormalPath } from "./paths.ts";
 import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_TEXT } from "./view_shell.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
@@ -51,6 +52,9 @@ const SCRIPT_PATH =
 /** Source files of interpreted languages: what they would run is judged as interpreter code. */
 const CODE_PATH =
   /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1|rs|go|java|kt|kts|cs|swift|scala|groovy|gradle)$/i;
+/** Prose fields are also read without markup and line wraps (`prose_text.ts`), unless written as code or a script. */
+const PROSE_KINDS = new Set(["outbound", "content", "task"]);
+const RUN_LATER = new RegExp(`${SCRIPT_PATH.source}|${CODE_PATH.source}`, "i");
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 const MAX_REQUEST_CHARS = 16 * 1024;
 function gitPushCommand(payload: Record<string, unknown>): string {
@@ -175,6 +179,10 @@ export function buildActionView(
       continue;
     }
     const variants = textVariants(field.value);
+    if (PROSE_KINDS.has(field.kind) && !view.writePaths.some((path) => RUN_LATER.test(path.absolute))) {
+      const read = readProse(variants[0]);
+      if (read !== undefined) variants.push(read);
+    }
     push(view.texts, field.kind, variants);
     if (field.kind === "url") view.urls.push(...variants);
     if (field.kind === "task") addTaskText(view, variants);

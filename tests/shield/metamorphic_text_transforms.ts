@@ -52,9 +52,9 @@ export const TEXT_TRANSFORMS: Record<string, TextTransform> = {
   "translated: zh": (text) => translated(text, "zh"),
 };
 
-/** Keys whose strings name things (addresses, paths, hosts, identifiers), not prose. */
+/** Keys whose strings name things (addresses, paths, hosts, identifiers) or are code, queries or command lines. */
 const NAMING_KEYS =
-  /^(?:to|cc|bcc|from|recipients?|emails?|address|url|uri|href|link|endpoint|host|path|file(?:_?path|name)?|id|.*_id|type|name|channel|command|cmd|method|headers?)$/i;
+  /^(?:to|cc|bcc|from|recipients?|emails?|address|url|uri|href|link|endpoint|host|path|file(?:_?path|name)?|id|.*_id|type|name|channel|method|headers?|selector|args|argv|query|sql|source|code|script)$|command|cmd/i;
 
 /** Lines that read as code or configuration: braces, calls, statement ends, assignments, imports. */
 const CODE_LINE = /[{}]|;\s*$|\w\(|^\s*(?:#!|import |from \S+ import|def |const |let |\$ )|^\s*[\w.-]+\s*=/;

@@ -2,6 +2,29 @@
  * system or role tags, spoofed tool calls, hidden Unicode tag text, markdown exfiltration links. */
 
 import { defineRules } from "./rule.ts";
+import {
+  fillers,
+  IGNORE_VERB,
+  INSTRUCTION_NOUN,
+  PRIOR,
+  SECRET_NOUN,
+  SEND_VERB,
+} from "../effects/concepts.ts";
+
+/** The concept forms (`effects/concepts.ts`) beside each phrase pattern: the same order in other words. */
+const IGNORE_PRIOR = `${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}|` +
+  `${PRIOR}\\s+${fillers(1)}${INSTRUCTION_NOUN}\\s+(?:are|is|should be|must be|are to be|can be)\\s+${
+    fillers(1)
+  }(?:ignored|disregarded|forgotten|set aside|overridden|dropped|discarded)\\b`;
+const NEW_INSTRUCTIONS =
+  `\\b(?:new|updated|real|actual|true|revised)\\s+(?:system\\s+)?${INSTRUCTION_NOUN}\\s*(?:are\\s*)?:|` +
+  `\\byour\\s+(?:new|real|actual)\\s+${INSTRUCTION_NOUN}\\s+(?:is|are)\\b`;
+const SENDS_SECRETS =
+  `${SEND_VERB}(?:[^.\\n]|\\.\\S){0,60}${SECRET_NOUN}(?:[^.\\n]|\\.\\S){0,60}\\b(?:to|at|a|à|an|para|给)\\s+\\S+@`;
+const MASS_SEND = `${SEND_VERB}\\s+${
+  fillers(2)
+}(?:all|every)\\s+(?:\\w+\\s+){0,3}(?:e-?mails?|messages|mail|files|documents|contacts|records)\\b(?:[^.\\n]|\\.\\S){0,60}\\bto\\s+\\S+@`;
+const withConcept = (pattern: RegExp, concept: string) => new RegExp(`${pattern.source}|${concept}`);
 
 const TEXT_FIELDS = ["content", "outbound", "task"] as const;
 
@@ -10,16 +33,20 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.ignore_instructions",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern:
+    pattern: withConcept(
       /\b(?:ignore|disregard|forget|override|bypass|drop)\s+(?:all\s+|any\s+|the\s+|your\s+|these\s+|those\s+|of\s+)*(?:previous|prior|above|earlier|preceding|system|original|initial|safety|security)\s+(?:instructions?|prompts?|rules|directives|guidelines|context|messages?|constraints|polic(?:y|ies))/,
+      IGNORE_PRIOR,
+    ),
     description: "Asks the model to drop its instructions",
   },
   {
     id: "injection.new_instructions",
     severity: "medium",
     fields: [...TEXT_FIELDS],
-    pattern:
+    pattern: withConcept(
       /\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*(?:are\s*)?:|\byour\s+(?:new|real|actual)\s+(?:task|instructions?|goal)\s+(?:is|are)\b/,
+      NEW_INSTRUCTIONS,
+    ),
     description: "Announces replacement instructions",
   },
   {
@@ -58,8 +85,10 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.exfil_instruction",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern:
+    pattern: withConcept(
       /\b(?:send|forward|email|post|upload|exfiltrate|leak|paste)\b(?:[^.\n]|\.\S){0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?|\.env\b|conversation\s+history|system\s+prompt|session\s+cookies?)\b(?:[^.\n]|\.\S){0,60}\b(?:to|at)\s+\S+@|\b(?:send|forward|post|upload|exfiltrate)\b(?:[^.\n]|\.\S){0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?)\b(?:[^.\n]|\.\S){0,40}\bto\s+(?:https?:|[\w-]+\.[a-z]{2,})/,
+      SENDS_SECRETS,
+    ),
     description: "Instructs sending secrets to an address or host",
   },
   {
@@ -129,8 +158,10 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.mass_forward",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern:
+    pattern: withConcept(
       /\b(?:forward|send|bcc|cc|copy|sync)\s+(?:all|every)\s+(?:\w+\s+){0,3}(?:emails?|messages|mail|files|documents|contacts)\b(?:[^.\n]|\.\S){0,60}\bto\s+\S+@/,
+      MASS_SEND,
+    ),
     description: "Asks to forward all mail or files to an address",
   },
 ]);
