@@ -60,11 +60,14 @@ const KEY_WORDS = new RegExp(
 
 export const bold = (text: string) => text.replace(KEY_WORDS, (word) => `**${word}**`);
 export const htmlBold = (text: string) => text.replace(KEY_WORDS, (word) => `<b>${word}</b>`);
-/** An HTML comment after each key word ("send<!-- -->the key"). */
-export const htmlComments = (text: string) => text.replace(KEY_WORDS, (word) => `${word} <!-- note -->`);
+/** An empty HTML comment after each key word ("send<!-- --> the key"). */
+export const htmlComments = (text: string) => text.replace(KEY_WORDS, (word) => `${word}<!-- -->`);
 
-export const upperCase = (text: string) => text.toUpperCase();
-export const titleCase = (text: string) => text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+/** Plain words only: paths, addresses, file names and code tokens keep their case (case changes what they name). */
+const PLAIN_WORD = /(?<=^|\s)[A-Za-z][a-z'’]*(?=[,.:;!?]?(?:\s|$))/g;
+export const upperCase = (text: string) => text.replace(PLAIN_WORD, (word) => word.toUpperCase());
+export const titleCase = (text: string) =>
+  text.replace(PLAIN_WORD, (word) => word.charAt(0).toUpperCase() + word.slice(1));
 
 /** Cyrillic look-alikes for Latin letters (Unicode's confusables.txt). */
 const CYRILLIC: Record<string, string> = { a: "\u0430", e: "\u0435", o: "\u043e", p: "\u0440", c: "\u0441" };

@@ -346,3 +346,21 @@ export const RUN_VERB = concept(
   "执行",
   "运行",
 );
+
+/** Sent, in the passive ("should be sent to", "are to be forwarded to"). */
+export const SENT = concept(
+  "sent",
+  "forwarded",
+  "emailed",
+  "e-mailed",
+  "mailed",
+  "uploaded",
+  "posted",
+  "transmitted",
+  "shared",
+  "relayed",
+  "delivered",
+  "copied",
+);
+/** "be sent to", "are forwarded to", "should get uploaded to". */
+export const SENT_TO = `\\b(?:be|are|is|get|gets|been)\\s+${fillers(1)}${SENT}\\s+to\\b`;

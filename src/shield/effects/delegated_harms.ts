@@ -61,7 +61,7 @@ const GOES_LIVE = gated(
   /\b(?:deploy|publish|release|ship|roll ?out|push)\w*\b[^.\n]{0,60}\b(?:prod(?:uction)?|live|npm publish|registry|customers)\b|\bnpm publish\b|\btwine upload\b|\bcargo publish\b/i,
 );
 const SKIPS_GUARDS = gated(
-  /\b(?:skip(?:ping)?|bypass(?:ing)?|without(?: running)?|no need (?:to run|for|to)|don'?t (?:run|wait for|bother with))\s+(?:the\s+|any\s+|running\s+)?(?:canary|canaries|tests?|test suite|review|reviews|approvals?|checks?|ci|qa|staging|smoke tests?)\b/i,
+  /\b(?:skip(?:ping)?|bypass(?:ing)?|without(?: running)?|no need (?:to (?:run|execute|perform|carry out)|for|to)|don'?t (?:run|execute|perform|wait for|bother with))\s+(?:[\w-]+\s+)?(?:the\s+|any\s+|running\s+)?(?:canary|canaries|tests?|test suite|review|reviews|approvals?|checks?|ci|qa|staging|smoke tests?)\b/i,
 );
 
 /** Agents told to copy themselves (`make 5 copies of yourself and tell each to do the same`): a worm. */

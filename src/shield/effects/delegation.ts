@@ -22,6 +22,7 @@ import {
   RUN_VERB,
   SECRET_NOUN,
   SEND_VERB,
+  SENT_TO,
   TELL_VERB,
 } from "./concepts.ts";
 
@@ -42,7 +43,7 @@ const REMOTE_CONTROL = gated(
 const REMOTE_CONTROL_CONCEPT = gated(
   new RegExp(
     `(?:https?:\\/\\/|www\\.|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b)\\S*(?:[^.\\n]|\\.(?!\\s)){0,60}` +
-      `(?:${INSTRUCTION_NOUN}|\\b(?:commands?|jobs?|tasks?)\\b)(?:[^.\\n]|\\.(?!\\s)){0,40}(?:${RUN_VERB}|\\b(?:follow|obey|apply)\\b)`,
+      `(?:${INSTRUCTION_NOUN}|\\b(?:commands?|jobs?|tasks?)\\b)(?:[^.\\n]|\\.(?!\\s)){0,40}(?:${RUN_VERB}|\\b(?:follow|obey|apply)\\b|\\bcarry\\s+(?:them|it|those|these)\\s+out\\b)`,
     "i",
   ),
 );
@@ -72,7 +73,9 @@ const DESTROY_INTENT = gated(
 /** The concept form: any delete verb of the lexicon before the same objects. */
 const DESTROY_CONCEPT = gated(
   new RegExp(
-    `${DELETE_VERB}${DESTROY_INTENT.pattern.source.slice(DESTROY_INTENT.pattern.source.indexOf("(?:[^.\\n]"))}`,
+    `${DELETE_VERB}${
+      DESTROY_INTENT.pattern.source.slice(DESTROY_INTENT.pattern.source.indexOf("(?:[^.\\n]"))
+    }`,
     "i",
   ),
 );
@@ -175,9 +178,15 @@ const STANDING_CONCEPT = gated(
 const TRIGGERED_ACTION = gated(
   /\b(?:always|whenever|every time|each time|before (?:answering|responding|any|every|each)|after (?:every|each)|when (?:writing|generating|answering|asked|the user)|on every|at the start of)\b[^\n]{0,200}(?:eval\(|exec\(|\bcurl\b|\bwget\b|cat ~|\.ssh|\btokens?\b|\bsecrets?\b|\bpasswords?\b|\bupload\b|\bsend\b|include the output|child_process|process\.env|\b(?:bcc|cc|forward|copy|email|share)\b[^\n]{0,60}@[\w-]+\.)/i,
 );
+/** The concept form: the same triggers (or any "always" of the lexicon) before a secret or any send verb of the
+ * lexicon with an address. */
+const TRIGGER_WORDS = TRIGGERED_ACTION.pattern.source.slice(
+  0,
+  TRIGGERED_ACTION.pattern.source.indexOf("[^\\n]{0,200}"),
+);
 const TRIGGERED_CONCEPT = gated(
   new RegExp(
-    `${ALWAYS}(?:[^\\n]){0,200}(?:${SECRET_NOUN}|\\.ssh\\b|(?:${SEND_VERB})[^\\n]{0,60}(?:@[\\w-]+\\.|https?:\\/\\/))`,
+    `(?:${ALWAYS}|${TRIGGER_WORDS})[^\\n]{0,200}(?:${SECRET_NOUN}|\\.ssh\\b|(?:${SEND_VERB}|${SENT_TO})[^\\n]{0,60}(?:@[\\w-]+\\.|https?:\\/\\/))`,
     "i",
   ),
 );
@@ -304,6 +313,11 @@ const IMPERATIVE = gated(
   /\b(?:run|execute|delete|remove|send|ignore|forward|upload|install|curl|wget|do not (?:mention|tell)|don't (?:mention|tell)|approve|merge|push|commit|email|share|disable|must|always|never|add|set|make|give|grant|change|invite|transfer|pay|publish|post|reveal|print|fetch|download|visit|open|read)\b/i,
 );
 
+/** The concept form of an order: any send, delete, run or ignore verb of the lexicon, or "should be sent to". */
+const IMPERATIVE_CONCEPT = gated(
+  new RegExp(`${SEND_VERB}|${DELETE_VERB}|${RUN_VERB}|${IGNORE_VERB}|${SENT_TO}`, "i"),
+);
+
 /** Whether `index` falls inside a Markdown code span (odd backticks before it on its line) or fenced block. */
 function insideCode(text: string, index: number): boolean {
   const lineStart = text.lastIndexOf("\n", index - 1) + 1;
@@ -325,7 +339,10 @@ export function judgeHiddenInstructions(tool: string, text: string, findings: Fi
       // Quoted in a code span or block, the text is shown to the reader, not hidden (a doc quoting an attack).
       if (insideCode(text, match.index)) continue;
       const inner = match.slice(1).filter((part) => part !== undefined).at(-1) ?? "";
-      if (INSTRUCTIONS_TO_AI.test(inner) || AI_READER.test(inner) && IMPERATIVE.test(inner)) {
+      if (
+        INSTRUCTIONS_TO_AI.test(inner) || IGNORE_PRIOR.test(inner) ||
+        AI_READER.test(inner) && (IMPERATIVE.test(inner) || IMPERATIVE_CONCEPT.test(inner))
+      ) {
         findings.escalate(
           "persistence",
           `"${tool}" hides instructions for an AI reader in text people do not see`,

@@ -26,7 +26,7 @@ const SOLICITATION_WORDS =
 const SOLICITATION = new RegExp(
   `${SOLICITATION_WORDS.source}|(?:\\b(?:reply|respond|give|provide)\\b|${SEND_VERB})[^.?!\\n]{0,48}?\\b(?:your|their)\\s+${
     fillers(2)
-  }${SECRET_NOUN}`,
+  }(?:${SECRET_NOUN}|\\bsecrets?\\b)`,
   "gi",
 );
 /** A bare "code:" label with a six-to-eight-digit code (typed into a page or pasted into a chat). */
@@ -44,18 +44,20 @@ const ASKS_FOR = gated(
  * login details", "envía me la contraseña"). */
 const ASKS_FOR_CONCEPT = gated(
   new RegExp(
-    `${SEND_VERB}\\s+${fillers(2)}(?:me|us|nos|moi|mir|uns|我)\\b\\s*${fillers(5)}${SECRET_NOUN}`,
+    `${SEND_VERB}\\s+${fillers(2)}(?:me|us|nos|moi|mir|uns|我)\\b\\s*${
+      fillers(5)
+    }(?:${SECRET_NOUN}|\\bsecrets?\\b)`,
     "i",
   ),
 );
 /** "send me the code you just got", "text me the 6-digit code they sent you". */
 const ASKS_FOR_RECEIVED_CODE = gated(
-  /\b(?:send|give|tell|forward|transmit|text|read|pass|share|relay)\s+(?:[\w-]+\s+){0,2}?(?:me|us)\s+(?:back\s+)?(?:the|that|this|your)\s+(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b/i,
+  /\b(?:send|give|tell|forward|transmit|text|read|pass|share|relay|e-?mail|dm|post)\s+(?:[\w-]+\s+){0,2}?(?:me|us)\s+(?:back\s+)?(?:the|that|this|your)\s+(?:[\w-]+\s+)?(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b/i,
 );
 /** A login written as `user / password` or `user:password` after a label (`VPN login is admin / Winter2025!`,
  * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. */
 const CREDENTIAL_PAIR = gated(
-  /\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in)\b(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)/i,
+  /\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in|secrets?|(?:login|access|sign-?in) details|passwords?|passphrases?)\b(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)/i,
 );
 /** The second half of such a pair reads as a password: lower-case letters with digits, or letters with symbols
  * (`Winter2025!`), not a reference (`INV-2024-031`). */
@@ -117,7 +119,7 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
  * identity numbers, passports, dates of birth, home and billing addresses, bank logins; PCI DSS and GDPR's special
  * categories name them. */
 const OBTAINS_PERSONAL_DATA =
-  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
+  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|human|operator|owner|principal|person you work for|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
 /** The data phrases the pattern needs, asked first through the shared literal scan (the pattern's own literals are
  * its common verbs and `for`, which most texts hold): a text that names none (`the dashboard card component`) is
  * not searched. */

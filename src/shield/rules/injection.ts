@@ -9,6 +9,7 @@ import {
   PRIOR,
   SECRET_NOUN,
   SEND_VERB,
+  SENT_TO,
 } from "../effects/concepts.ts";
 
 /** The concept forms (`effects/concepts.ts`) beside each phrase pattern: the same order in other words. */
@@ -18,12 +19,16 @@ const IGNORE_PRIOR = `${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${
   }(?:ignored|disregarded|forgotten|set aside|overridden|dropped|discarded)\\b`;
 const NEW_INSTRUCTIONS =
   `\\b(?:new|updated|real|actual|true|revised)\\s+(?:system\\s+)?${INSTRUCTION_NOUN}\\s*(?:are\\s*)?:|` +
-  `\\byour\\s+(?:new|real|actual)\\s+${INSTRUCTION_NOUN}\\s+(?:is|are)\\b`;
+  `\\byour\\s+${fillers(1)}(?:new|real|actual)\\s+${
+    fillers(1)
+  }(?:${INSTRUCTION_NOUN}|task|goal)\\s+(?:is|are)\\b`;
 const SENDS_SECRETS =
   `${SEND_VERB}(?:[^.\\n]|\\.\\S){0,60}${SECRET_NOUN}(?:[^.\\n]|\\.\\S){0,60}\\b(?:to|at|a|à|an|para|给)\\s+\\S+@`;
-const MASS_SEND = `${SEND_VERB}\\s+${
-  fillers(2)
-}(?:all|every)\\s+(?:\\w+\\s+){0,3}(?:e-?mails?|messages|mail|files|documents|contacts|records)\\b(?:[^.\\n]|\\.\\S){0,60}\\bto\\s+\\S+@`;
+const MASS_SEND =
+  `${SEND_VERB}\\s+${
+    fillers(2)
+  }(?:all|every)\\s+(?:\\w+\\s+){0,3}(?:e-?mails?|messages|mail|files|documents|contacts|records)\\b(?:[^.\\n]|\\.\\S){0,60}\\bto\\s+\\S+@|` +
+  `\\b(?:all|every)\\s+(?:\\w+\\s+){0,3}(?:e-?mails?|messages|mail|files|documents|contacts|records)\\b(?:[^.\\n]|\\.\\S){0,60}${SENT_TO}\\s+\\S+@`;
 const withConcept = (pattern: RegExp, concept: string) => new RegExp(`${pattern.source}|${concept}`);
 
 const TEXT_FIELDS = ["content", "outbound", "task"] as const;
