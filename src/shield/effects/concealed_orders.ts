@@ -9,7 +9,9 @@ import { fillers, FORBID, PRINCIPAL, TELL_VERB } from "./concepts.ts";
 /** The concept form: a forbidding word, a telling verb and the user within a few words ("do not now mention this
  * to the operator", "under no circumstances inform the human", "no se lo digas al usuario", "不要告诉用户"). */
 const FORBIDS_TELLING = new RegExp(
-  `${FORBID}\\s*${fillers(2)}${TELL_VERB}\\s*${fillers(4)}(?:[a-z]['’])?${PRINCIPAL}`,
+  `${FORBID}\\s*${fillers(2)}${TELL_VERB}\\s*${fillers(4)}(?:[a-z]['’])?${PRINCIPAL}|` +
+    // Languages that put the negation after the verb: "sag es nicht dem Benutzer", "ne le dis pas à l'utilisateur".
+    `${TELL_VERB}\\s+${fillers(2)}(?:nicht|pas|no|não)\\s+${fillers(2)}(?:[a-z]['’])?${PRINCIPAL}`,
   "i",
 );
 const CONCEALS = gated(
@@ -19,7 +21,7 @@ const CONCEALS_CONCEPT = gated(FORBIDS_TELLING);
 
 export function judgeConcealedOrders(tool: string, texts: readonly string[], findings: Findings): void {
   for (const text of texts.slice(0, 16)) {
-    if (text.length < 16 || text.length > 256 * 1024) continue;
+    if (text.length < 6 || text.length > 256 * 1024) continue;
     if (CONCEALS.test(text) || CONCEALS_CONCEPT.test(text)) {
       findings.escalate("delegation", `"${tool}" carries an order to keep something from the user`);
       return;

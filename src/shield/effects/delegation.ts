@@ -84,7 +84,11 @@ const SEND_INTENT = gated(
 );
 const SEND_INTENT_CONCEPT = gated(
   new RegExp(
-    near(SEND_VERB, "(?:@[\\w-]+\\.[\\w.]+|https?:\\/\\/\\S+|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b)", 100),
+    near(
+      `(?:${SEND_VERB}|${SENT_TO})`,
+      "(?:@[\\w-]+\\.[\\w.]+|https?:\\/\\/\\S+|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b)",
+      100,
+    ),
     "i",
   ),
 );

@@ -52,12 +52,21 @@ const ASKS_FOR_CONCEPT = gated(
 );
 /** "send me the code you just got", "text me the 6-digit code they sent you". */
 const ASKS_FOR_RECEIVED_CODE = gated(
-  /\b(?:send|give|tell|forward|transmit|text|read|pass|share|relay|e-?mail|dm|post)\s+(?:[\w-]+\s+){0,2}?(?:me|us)\s+(?:back\s+)?(?:the|that|this|your)\s+(?:[\w-]+\s+)?(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b/i,
+  new RegExp(
+    `(?:\\b(?:give|tell|text|read|pass)\\b|${SEND_VERB})` +
+      String
+        .raw`\s+(?:[\w-]+\s+){0,2}?(?:me|us)\s+(?:back\s+)?(?:the|that|this|your)\s+(?:[\w-]+\s+)?(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b`,
+    "i",
+  ),
 );
 /** A login written as `user / password` or `user:password` after a label (`VPN login is admin / Winter2025!`,
  * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. */
 const CREDENTIAL_PAIR = gated(
-  /\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in|secrets?|(?:login|access|sign-?in) details|passwords?|passphrases?)\b(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)/i,
+  new RegExp(
+    `(?:\\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in|secrets?)\\b|${SECRET_NOUN})` +
+      String.raw`(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)`,
+    "i",
+  ),
 );
 /** The second half of such a pair reads as a password: lower-case letters with digits, or letters with symbols
  * (`Winter2025!`), not a reference (`INV-2024-031`). */
@@ -119,7 +128,7 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
  * identity numbers, passports, dates of birth, home and billing addresses, bank logins; PCI DSS and GDPR's special
  * categories name them. */
 const OBTAINS_PERSONAL_DATA =
-  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|human|operator|owner|principal|person you work for|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
+  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|human|operator|owner|principal|person you work for|usuario|utilisateur|benutzer|usuário|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?|the\s*用户的?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
 /** The data phrases the pattern needs, asked first through the shared literal scan (the pattern's own literals are
  * its common verbs and `for`, which most texts hold): a text that names none (`the dashboard card component`) is
  * not searched. */
