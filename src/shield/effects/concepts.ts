@@ -19,8 +19,10 @@ export function concept(...members: string[]): string {
   return `(?:${sorted.map(bounded).join("|")})`;
 }
 
-/** Up to `words` filler words ("all", "now", "of the relevant", "à") between two parts of one sentence. */
-export const fillers = (words: number) => `(?:[^\\s.?!,;:]+\\s+){0,${words}}?`;
+/** Up to `words` filler words ("all", "now", "of the relevant", "à") between two parts of one sentence; in
+ * Chinese, written without spaces, up to twice as many characters ("之前的所有指令"). */
+export const fillers = (words: number) =>
+  `(?:(?:[^\\s.?!,;:]+\\s+){0,${words}}?|[\\u3400-\\u9fff]{0,${2 * words}}?)`;
 
 /** `first` and then `second` within `chars` characters of the same sentence. */
 export const near = (first: string, second: string, chars = 60) =>

@@ -55,7 +55,7 @@ const ASKS_FOR_RECEIVED_CODE = gated(
   new RegExp(
     `(?:\\b(?:give|tell|text|read|pass)\\b|${SEND_VERB})` +
       String
-        .raw`\s+(?:[\w-]+\s+){0,2}?(?:me|us)\s+(?:back\s+)?(?:the|that|this|your)\s+(?:[\w-]+\s+)?(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b`,
+        .raw`\s+(?:[\w-]+\s+){0,2}?(?:me|us)\s+(?:[\w-]+\s+)?(?:back\s+)?(?:the|that|this|your)\s+(?:[\w-]+\s+)?(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b`,
     "i",
   ),
 );
