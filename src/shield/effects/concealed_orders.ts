@@ -4,7 +4,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { fillers, FORBID, PRINCIPAL, TELL_VERB } from "./concepts.ts";
+import { conceptCheck, fillers, FORBID, PRINCIPAL, TELL_VERB } from "./concepts.ts";
 
 /** The concept form: a forbidding word, a telling verb and the user within a few words ("do not now mention this
  * to the operator", "under no circumstances inform the human", "no se lo digas al usuario", "不要告诉用户"). */
@@ -17,7 +17,7 @@ const FORBIDS_TELLING = new RegExp(
 const CONCEALS = gated(
   /\b(?:do not|don'?t|never|must not|should not)\s+(?:mention|tell|inform|reveal|disclose|show|notify|alert|let)\s+(?:this|it|that|anything)?\s*(?:to\s+)?(?:the\s+)?(?:user|human|operator|owner)\b|\bwithout\s+(?:telling|informing|notifying|alerting|asking|showing)\s+(?:the\s+)?(?:user|human|operator|owner)\b|\bkeep\s+(?:this|it)\s+(?:hidden|secret)\s+from\s+(?:the\s+)?(?:user|human)\b|\b(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|notice|find out)\b/i,
 );
-const CONCEALS_CONCEPT = gated(FORBIDS_TELLING);
+const CONCEALS_CONCEPT = conceptCheck(FORBIDS_TELLING);
 
 export function judgeConcealedOrders(tool: string, texts: readonly string[], findings: Findings): void {
   for (const text of texts.slice(0, 16)) {

@@ -1,28 +1,53 @@
 /** The concept lexicon the text checks are written in: each concept (an order verb, a secret, earlier instructions,
  * the user, concealment, …) is the general vocabulary for it — English synonyms as a thesaurus lists them
  * (WordNet synsets and Roget's groups for the head word) and the ordinary dictionary words for it in Spanish,
- * French, German, Portuguese and Chinese — never words taken from attack cases. Each concept is regex source text;
+ * French, German and Portuguese — never words taken from attack cases. Chinese, written without spaces and in
+ * two-character words too short to anchor a search, is glossed into these English words first
+ * (`prose_text.ts`). Each concept is regex source text;
  * checks put concepts together with `near` (co-occurrence within a short window of one sentence), so the checks
  * stay gated patterns whose literals the shared automaton registers. */
 
-/** A word boundary is only meaningful next to an ASCII word character (accented and CJK letters are not `\w`). */
-function bounded(member: string): string {
-  const escaped = member.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
-  const start = /^[A-Za-z0-9_]/.test(member) ? "\\b" : "";
-  const end = /[A-Za-z0-9_]$/.test(member) ? "\\b" : "";
-  return start + escaped + end;
+import { gated } from "./gate.ts";
+
+/** Concept forms are read in texts up to this long: orders are short, and the long documents of ordinary work
+ * (design notes, READMEs) are full of the lexicon's common words; longer texts keep the phrase checks. */
+export const CONCEPT_MAX_CHARS = 8 * 1024;
+
+/** A concept form as a gated pattern (its literals on the shared automaton) read in texts up to the bound. */
+export function conceptCheck(pattern: RegExp): { pattern: RegExp; test(text: string): boolean } {
+  const check = gated(pattern);
+  return { pattern, test: (text) => text.length <= CONCEPT_MAX_CHARS && check.test(text) };
 }
 
-/** A concept as source text: any of its members (longest first, so phrases win over their first word). */
+/** The first word of every concept member, of three letters or more (for `prose_text.ts`: markup or a line break
+ * next to one may split an order). */
+export const CONCEPT_WORDS = new Set<string>();
+
+/** Members are literal text, a phrase's words one space apart (so the shared literal scan can place the whole
+ * phrase; `prose_text.ts` reads runs of spaces as one). */
+const escape = (member: string) => member.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const ASCII_WORD = /^[A-Za-z0-9_](?:.*[A-Za-z0-9_])?$/;
+
+/** A concept as source text: any of its members, longest first (phrases win over their first word). Members
+ * spelled in ASCII word characters share one pair of word boundaries (`\b(?:send|forward)\b`, which the regex engine
+ * tries only at word starts); a boundary is meaningless beside accented or CJK letters, so those members stand
+ * alone, bounded only on an ASCII side. */
 export function concept(...members: string[]): string {
   const sorted = [...new Set(members)].sort((a, b) => b.length - a.length);
-  return `(?:${sorted.map(bounded).join("|")})`;
+  for (const member of sorted) {
+    const first = member.split(" ")[0].toLowerCase();
+    if (first.length > 2) CONCEPT_WORDS.add(first);
+  }
+  const words = sorted.filter((member) => ASCII_WORD.test(member)).map(escape);
+  const others = sorted.filter((member) => !ASCII_WORD.test(member)).map((member) =>
+    (/^[A-Za-z0-9_]/.test(member) ? "\\b" : "") + escape(member) +
+    (/[A-Za-z0-9_]$/.test(member) ? "\\b" : "")
+  );
+  return `(?:${[...(words.length > 0 ? [`\\b(?:${words.join("|")})\\b`] : []), ...others].join("|")})`;
 }
 
-/** Up to `words` filler words ("all", "now", "of the relevant", "à") between two parts of one sentence; in
- * Chinese, written without spaces, up to twice as many characters ("之前的所有指令"). */
-export const fillers = (words: number) =>
-  `(?:(?:[^\\s.?!,;:]+\\s+){0,${words}}?|[\\u3400-\\u9fff]{0,${2 * words}}?)`;
+/** Up to `words` filler words ("all", "now", "of the relevant", "à") between two parts of one sentence. */
+export const fillers = (words: number) => `(?:[^\\s.?!,;:]+\\s+){0,${words}}?`;
 
 /** `first` and then `second` within `chars` characters of the same sentence. */
 export const near = (first: string, second: string, chars = 60) =>
@@ -54,10 +79,6 @@ export const IGNORE_VERB = concept(
   "esqueça",
   "esqueca",
   "desconsidere",
-  "忽略",
-  "忽视",
-  "无视",
-  "忘记",
 );
 
 /** What came before (the instructions being dropped). */
@@ -81,10 +102,6 @@ export const PRIOR = concept(
   "bisherigen",
   "obigen",
   "prévias",
-  "之前",
-  "先前",
-  "以上",
-  "上述",
 );
 
 /** Instructions as a thing one follows. */
@@ -111,9 +128,6 @@ export const INSTRUCTION_NOUN = concept(
   "instrucoes",
   "regras",
   "ordens",
-  "指令",
-  "指示",
-  "规则",
 );
 
 /** Sending something somewhere. */
@@ -127,7 +141,6 @@ export const SEND_VERB = concept(
   "share",
   "upload",
   "post",
-  "dm",
   "relay",
   "deliver",
   "envía",
@@ -153,11 +166,6 @@ export const SEND_VERB = concept(
   "encaminhe",
   "compartilhe",
   "carregue",
-  "发送",
-  "发给",
-  "转发",
-  "上传",
-  "分享",
 );
 
 /** Secrets that open accounts. */
@@ -208,11 +216,6 @@ export const SECRET_NOUN = concept(
   "credenciais",
   "chave de api",
   "chave privada",
-  "密码",
-  "密钥",
-  "凭据",
-  "凭证",
-  "私钥",
 );
 
 /** The person the agent works for. */
@@ -229,7 +232,6 @@ export const PRINCIPAL = concept(
   "nutzer",
   "usuário",
   "utilizador",
-  "用户",
 );
 
 /** Telling someone (what concealment forbids). */
@@ -257,9 +259,6 @@ export const TELL_VERB = concept(
   "conte",
   "diga",
   "mencione",
-  "告诉",
-  "提及",
-  "透露",
 );
 
 /** Forbidding words, as an order begins. */
@@ -279,9 +278,6 @@ export const FORBID = concept(
   "ne lui",
   "nicht",
   "não",
-  "不要",
-  "别",
-  "切勿",
 );
 
 /** Without a word to someone. */
@@ -295,8 +291,6 @@ export const QUIETLY = concept(
   "secrètement",
   "heimlich",
   "secretamente",
-  "秘密地",
-  "悄悄",
 );
 
 /** Every time, from now on. */
@@ -311,8 +305,6 @@ export const ALWAYS = concept(
   "toujours",
   "immer",
   "sempre",
-  "总是",
-  "始终",
 );
 
 /** Destroying data. */
@@ -331,8 +323,6 @@ export const DELETE_VERB = concept(
   "exclua",
   "apague",
   "remova",
-  "删除",
-  "清除",
 );
 
 /** Running something. */
@@ -345,24 +335,20 @@ export const RUN_VERB = concept(
   "exécute",
   "führe",
   "execute",
-  "执行",
-  "运行",
 );
 
-/** Sent, in the passive ("should be sent to", "are to be forwarded to"). */
-export const SENT = concept(
-  "sent",
-  "forwarded",
-  "emailed",
-  "e-mailed",
-  "mailed",
-  "uploaded",
-  "posted",
-  "transmitted",
-  "shared",
-  "relayed",
-  "delivered",
-  "copied",
+/** "sent to", "should be forwarded to", "are uploaded to". */
+export const SENT_TO = concept(
+  "sent to",
+  "forwarded to",
+  "emailed to",
+  "e-mailed to",
+  "mailed to",
+  "uploaded to",
+  "posted to",
+  "transmitted to",
+  "shared with",
+  "relayed to",
+  "delivered to",
+  "copied to",
 );
-/** "be sent to", "are forwarded to", "should get uploaded to". */
-export const SENT_TO = `\\b(?:be|are|is|get|gets|been)\\s+${fillers(1)}${SENT}\\s+to\\b`;

@@ -5,7 +5,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { RUN_VERB } from "./concepts.ts";
+import { conceptCheck, RUN_VERB } from "./concepts.ts";
 import { asksForCredentials } from "./message_secrets.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 
@@ -62,7 +62,7 @@ const GOES_LIVE = gated(
   /\b(?:deploy|publish|release|ship|roll ?out|push)\w*\b[^.\n]{0,60}\b(?:prod(?:uction)?|live|npm publish|registry|customers)\b|\bnpm publish\b|\btwine upload\b|\bcargo publish\b/i,
 );
 /** The concept form: "no need to" or "don't" with any run verb of the lexicon, before tests or review. */
-const SKIPS_GUARDS_CONCEPT = gated(
+const SKIPS_GUARDS_CONCEPT = conceptCheck(
   new RegExp(
     `\\b(?:no need to|don'?t|do not|without)\\s+${RUN_VERB}\\s+(?:the\\s+|any\\s+)?(?:[\\w-]+\\s+)?(?:tests?|test suite|review|checks?|ci|qa)\\b`,
     "i",

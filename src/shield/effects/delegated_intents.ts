@@ -4,13 +4,13 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { fillers, IGNORE_VERB, PRINCIPAL } from "./concepts.ts";
+import { conceptCheck, fillers, IGNORE_VERB, PRINCIPAL } from "./concepts.ts";
 
 const IGNORE_PRINCIPAL = gated(
   /\b(?:ignore|disregard|stop listening to|don'?t listen to)\s+(?:the|your|its|their)\s+(?:user|human|operator|owner|principal|system prompt|guidelines|safety rules|instructions)\b/i,
 );
 /** The concept form: any ignoring verb of the lexicon, a few words, and the person the agent works for. */
-const IGNORE_PRINCIPAL_CONCEPT = gated(
+const IGNORE_PRINCIPAL_CONCEPT = conceptCheck(
   new RegExp(
     `${IGNORE_VERB}\\s+${fillers(1)}(?:(?:the|your|its|their|al|el|den|o|ao)\\s+|l['’])?${PRINCIPAL}`,
     "i",

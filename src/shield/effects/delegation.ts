@@ -10,6 +10,7 @@ import { sensitiveFindings } from "./sensitive_data.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import {
   ALWAYS,
+  conceptCheck,
   DELETE_VERB,
   fillers,
   FORBID,
@@ -30,7 +31,7 @@ const GATHER_SECRETS = gated(
   /\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\b[^.\n]{0,60}\b(?:saved passwords?|passwords?|credentials?|api keys?|tokens?|cookies|secrets?|private keys?|ssh keys?|seed phrase|recovery codes?|browser profile|keychain|wallet)\b/i,
 );
 /** The concept form: a gathering verb and any secret of the lexicon ("read every saved login details"). */
-const GATHER_SECRETS_CONCEPT = gated(
+const GATHER_SECRETS_CONCEPT = conceptCheck(
   new RegExp(
     near("\\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\\b", SECRET_NOUN),
     "i",
@@ -40,9 +41,9 @@ const REMOTE_CONTROL = gated(
   /\b(?:fetch|download|get|read|check|poll|load|open|curl|wget|watch|monitor|visit)\b[^.\n]{0,60}(?:https?:\/\/|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b)\S*[^.\n]{0,60}\b(?:do|run|execute|exec|follow|carry(?: \w+)? out|obey|apply|install|source|bash|sh|perform|complete)\b[^.\n]{0,30}\b(?:what|whatever|instructions?|commands?|it says|says|it|them|that|the (?:script|file|binary|installer|job|task))\b|\b(?:check|poll|fetch|read|watch|monitor|visit|get|load)\b[^.\n]{0,40}(?:https?:\/\/|www\.|\b\d{1,3}(?:\.\d{1,3}){3}\b)\S*[^.\n]{0,20}\bfor (?:new |further |more |the |any |latest |next |pending )?(?:instructions?|commands?|tasks?|orders?|jobs?)\b/i,
 );
 /** The concept form: an address and, after it, orders to fetch and a verb that carries them out. */
-const REMOTE_CONTROL_CONCEPT = gated(
+const REMOTE_CONTROL_CONCEPT = conceptCheck(
   new RegExp(
-    `(?:https?:\\/\\/|www\\.|\\b\\d{1,3}(?:\\.\\d{1,3}){3}\\b)\\S*(?:[^.\\n]|\\.(?!\\s)){0,60}` +
+    `(?:https?:\\/\\/|www\\.)\\S*(?:[^.\\n]|\\.(?!\\s)){0,60}` +
       `(?:${INSTRUCTION_NOUN}|\\b(?:commands?|jobs?|tasks?)\\b)(?:[^.\\n]|\\.(?!\\s)){0,40}(?:${RUN_VERB}|\\b(?:follow|obey|apply)\\b|\\bcarry\\s+(?:them|it|those|these)\\s+out\\b)`,
     "i",
   ),
@@ -52,14 +53,14 @@ const CONCEAL = gated(
   /\b(?:quietly|silently|secretly|covertly|in the background without|without (?:telling|notifying|informing|mentioning|logging|showing)|do not (?:mention|tell|inform|log|report|show)|don't (?:mention|tell|inform|log|report|show)|never (?:mention|tell|reveal)|hide (?:it|this|that|the (?:output|change|message))|delete (?:the|any) (?:evidence|logs?|traces?))\b/i,
 );
 /** The concept form: a hiding adverb, or a forbidding word before telling the user. */
-const CONCEAL_CONCEPT = gated(
+const CONCEAL_CONCEPT = conceptCheck(
   new RegExp(
     `${QUIETLY}|${FORBID}\\s*${fillers(2)}${TELL_VERB}\\s*${fillers(4)}(?:[a-z]['’])?${PRINCIPAL}`,
     "i",
   ),
 );
 /** Orders to drop earlier instructions, in any wording of the lexicon. */
-const IGNORE_PRIOR = gated(
+const IGNORE_PRIOR = conceptCheck(
   new RegExp(`${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}`, "i"),
 );
 /** Text written for an AI assistant to read later and obey: markers and addresses of prompt injection. */
@@ -71,7 +72,7 @@ const DESTROY_INTENT = gated(
   /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}(?:~\/(?=[\s*]|$)|\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b)/i,
 );
 /** The concept form: any delete verb of the lexicon before the same objects. */
-const DESTROY_CONCEPT = gated(
+const DESTROY_CONCEPT = conceptCheck(
   new RegExp(
     `${DELETE_VERB}${
       DESTROY_INTENT.pattern.source.slice(DESTROY_INTENT.pattern.source.indexOf("(?:[^.\\n]"))
@@ -82,7 +83,7 @@ const DESTROY_CONCEPT = gated(
 const SEND_INTENT = gated(
   /\b(?:send|e-?mail|mail|upload|post|forward|share|copy|sync|transfer|export|push|leak|publish)\b(?:[^.\n]|\.(?!\s)){0,100}(?:@[\w-]+\.[\w.]+|https?:\/\/\S+|\b\d{1,3}(?:\.\d{1,3}){3}\b)/i,
 );
-const SEND_INTENT_CONCEPT = gated(
+const SEND_INTENT_CONCEPT = conceptCheck(
   new RegExp(
     near(
       `(?:${SEND_VERB}|${SENT_TO})`,
@@ -105,7 +106,7 @@ const SECRET_CONCEPT = gated(new RegExp(SECRET_NOUN, "i"));
 const PROTECTION_OFF_INTENT = gated(
   /\b(?:disable|turn off|switch off|bypass|remove|deactivate|stop|skip|uninstall)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:firewall|waf|antivirus|anti-virus|defender|edr|guardduty|cloudtrail|mfa|2fa|two-factor|(?<!debug |verbose |trace )logging|audit(?:ing)?|monitoring|security|guardrails?|approvals?|approval gate|shield|sandbox|alerts?|branch protection|code ?owners|required reviews?|secret scanning|encryption|code review|tests)\b/i,
 );
-const PROTECTION_OFF_CONCEPT = gated(
+const PROTECTION_OFF_CONCEPT = conceptCheck(
   new RegExp(
     near(
       `(?:${DELETE_VERB}|\\b(?:disable|deactivate|turn off|switch off|bypass)\\b)`,
@@ -132,7 +133,7 @@ function mayTurnApprovalsOff(text: string): boolean {
 const OPEN_ORDERS = gated(
   /\b(?:run|execute|do|follow|obey|carry out|perform|apply)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:any|every|all|whatever|each)\b(?:[^.\n]|\.(?!\s)){0,30}\b(?:commands?|instructions?|requests?|tasks?|orders?|scripts?)\b(?:[^.\n]|\.(?!\s)){0,40}\b(?:posted|sent|written|found|received|in|from|that (?:appear|arrive)|listed)\b/i,
 );
-const OPEN_ORDERS_CONCEPT = gated(
+const OPEN_ORDERS_CONCEPT = conceptCheck(
   new RegExp(
     near(
       RUN_VERB,
@@ -167,7 +168,7 @@ const STANDING = gated(
   /\b(?:standing (?:rule|instruction|order|permission)|(?:user|owner|i) (?:allows?|authori[sz]es?|permits?) (?:you|the (?:assistant|agent))|you (?:may|can|are allowed to|are authori[sz]ed to|have permission to) (?:share|send|forward|delete|run|execute|transfer|pay|approve|give)|without (?:asking|confirmation|confirming|approval|checking|telling)|never ask|(?:don't|do not) (?:ask|confirm|tell)|no need to (?:ask|confirm)|pre-?approved|standing (?:permission|approval)|always (?:approve|accept|run|execute|send|share|forward|include|trust))\b/i,
 );
 /** The concept form: the user allowing, an order never to ask or tell, or "always" before an order verb. */
-const STANDING_CONCEPT = gated(
+const STANDING_CONCEPT = conceptCheck(
   new RegExp(
     `${PRINCIPAL}\\s+(?:allows?|authori[sz]es?|permits?|lets)\\s+(?:you|the (?:assistant|agent))\\b|` +
       `${FORBID}\\s*${fillers(1)}(?:ask|confirm|check)\\b|\\bno need to\\s+${
@@ -188,7 +189,7 @@ const TRIGGER_WORDS = TRIGGERED_ACTION.pattern.source.slice(
   0,
   TRIGGERED_ACTION.pattern.source.indexOf("[^\\n]{0,200}"),
 );
-const TRIGGERED_CONCEPT = gated(
+const TRIGGERED_CONCEPT = conceptCheck(
   new RegExp(
     `(?:${ALWAYS}|${TRIGGER_WORDS})[^\\n]{0,200}(?:${SECRET_NOUN}|\\.ssh\\b|(?:${SEND_VERB}|${SENT_TO})[^\\n]{0,60}(?:@[\\w-]+\\.|https?:\\/\\/))`,
     "i",
@@ -318,7 +319,7 @@ const IMPERATIVE = gated(
 );
 
 /** The concept form of an order: any send, delete, run or ignore verb of the lexicon, or "should be sent to". */
-const IMPERATIVE_CONCEPT = gated(
+const IMPERATIVE_CONCEPT = conceptCheck(
   new RegExp(`${SEND_VERB}|${DELETE_VERB}|${RUN_VERB}|${IGNORE_VERB}|${SENT_TO}`, "i"),
 );
 

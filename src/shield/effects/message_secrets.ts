@@ -4,7 +4,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { fillers, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
+import { conceptCheck, fillers, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
 
 /** `scheme://user:password@host`; the password is judged apart (placeholders and local hosts pass). */
 const CREDENTIAL_URL =
@@ -42,7 +42,7 @@ const ASKS_FOR = gated(
 );
 /** The concept form: a send verb, "me"/"us", and a secret within a few words ("transmit me right away the prod db
  * login details", "envía me la contraseña"). */
-const ASKS_FOR_CONCEPT = gated(
+const ASKS_FOR_CONCEPT = conceptCheck(
   new RegExp(
     `${SEND_VERB}\\s+${fillers(2)}(?:me|us|nos|moi|mir|uns|我)\\b\\s*${
       fillers(5)

@@ -2,15 +2,7 @@
  * system or role tags, spoofed tool calls, hidden Unicode tag text, markdown exfiltration links. */
 
 import { defineRules } from "./rule.ts";
-import {
-  fillers,
-  IGNORE_VERB,
-  INSTRUCTION_NOUN,
-  PRIOR,
-  SECRET_NOUN,
-  SEND_VERB,
-  SENT_TO,
-} from "../effects/concepts.ts";
+import { fillers, IGNORE_VERB, INSTRUCTION_NOUN, PRIOR } from "../effects/concepts.ts";
 
 /** The concept forms (`effects/concepts.ts`) beside each phrase pattern: the same order in other words. */
 const IGNORE_PRIOR = `${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}|` +
@@ -22,13 +14,6 @@ const NEW_INSTRUCTIONS =
   `\\byour\\s+${fillers(1)}(?:new|real|actual)\\s+${
     fillers(1)
   }(?:${INSTRUCTION_NOUN}|task|goal)\\s+(?:is|are)\\b`;
-const SENDS_SECRETS =
-  `${SEND_VERB}(?:[^.\\n]|\\.\\S){0,60}${SECRET_NOUN}(?:[^.\\n]|\\.\\S){0,60}\\b(?:to|at|a|à|an|para|给)\\s+\\S+@`;
-const MASS_SEND =
-  `${SEND_VERB}\\s+${
-    fillers(2)
-  }(?:all|every)\\s+(?:\\w+\\s+){0,3}(?:e-?mails?|messages|mail|files|documents|contacts|records)\\b(?:[^.\\n]|\\.\\S){0,60}\\bto\\s+\\S+@|` +
-  `\\b(?:all|every)\\s+(?:\\w+\\s+){0,3}(?:e-?mails?|messages|mail|files|documents|contacts|records)\\b(?:[^.\\n]|\\.\\S){0,60}${SENT_TO}\\s+\\S+@`;
 const withConcept = (pattern: RegExp, concept: string) => new RegExp(`${pattern.source}|${concept}`);
 
 const TEXT_FIELDS = ["content", "outbound", "task"] as const;
@@ -90,10 +75,8 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.exfil_instruction",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern: withConcept(
+    pattern:
       /\b(?:send|forward|email|post|upload|exfiltrate|leak|paste)\b(?:[^.\n]|\.\S){0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?|\.env\b|conversation\s+history|system\s+prompt|session\s+cookies?)\b(?:[^.\n]|\.\S){0,60}\b(?:to|at)\s+\S+@|\b(?:send|forward|post|upload|exfiltrate)\b(?:[^.\n]|\.\S){0,60}\b(?:api\s+keys?|credentials|passwords?|secrets?|private\s+keys?|ssh\s+keys?)\b(?:[^.\n]|\.\S){0,40}\bto\s+(?:https?:|[\w-]+\.[a-z]{2,})/,
-      SENDS_SECRETS,
-    ),
     description: "Instructs sending secrets to an address or host",
   },
   {
@@ -163,10 +146,8 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.mass_forward",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern: withConcept(
+    pattern:
       /\b(?:forward|send|bcc|cc|copy|sync)\s+(?:all|every)\s+(?:\w+\s+){0,3}(?:emails?|messages|mail|files|documents|contacts)\b(?:[^.\n]|\.\S){0,60}\bto\s+\S+@/,
-      MASS_SEND,
-    ),
     description: "Asks to forward all mail or files to an address",
   },
 ]);
