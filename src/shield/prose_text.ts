@@ -10,11 +10,17 @@ const MARKUP =
   /\*\*|__|~~|<\/?(?:b|i|u|s|em|strong|mark|span|font|small|big|code|del|ins|sup|sub|a)\b[^<>]{0,120}>|<!--|-->/gi;
 /** A line break inside a sentence: a line ending in a word (or a comma after one) and the next starting with a
  * lower-case word. */
-const WRAPPED = /([A-Za-z]+)(,?)[ \t]*\r?\n[ \t]*(?=([a-z]+))/g;
-const MAY_CHANGE = /\*\*|__|~~|<[a-z!/]|[A-Za-z,][ \t]*\r?\n[ \t]*[a-z]/i;
+const WRAPPED = /([A-Za-z]+)(,?)[ \t]*\r?\n[ \t]*(?=([A-Za-z]+))/g;
+/** Order verbs beyond the lexicon's concepts that open an instruction (general imperative vocabulary). */
+const ORDER_VERBS = new Set(
+  "add include read paste disable enable grant give open install approve merge push publish pay transfer invite export print list fetch download visit turn"
+    .split(" "),
+);
+const orderWord = (word: string) => CONCEPT_WORDS.has(word) || ORDER_VERBS.has(word);
+const MAY_CHANGE = /\*\*|__|~~|<[A-Za-z!/]|[A-Za-z,][ \t]*\r?\n[ \t]*[A-Za-z]/;
 /** Markup and wraps are read in texts up to this long (messages, short tasks, notes): a long document
  * is judged as written, so its many wrapped paragraphs are not scanned twice. */
-const MAX_REREAD = 2 * 1024;
+const MAX_REREAD = 4 * 1024;
 
 /** Chinese words for the lexicon's concepts (ordinary dictionary senses), glossed into its English members. */
 const GLOSS: Record<string, string> = {
@@ -77,23 +83,39 @@ function besideConcept(text: string, at: number, direction: -1 | 1): boolean {
   return word !== "" && CONCEPT_WORDS.has(word.toLowerCase());
 }
 
-/** The text as read, or undefined when it reads as written. */
+/** A paragraph with markup and wraps read, unchanged unless one of them sits beside a lexicon or order word
+ * (`**send**`, `send\nthe key`): ordinary formatted or wrapped prose is judged as written, not scanned twice. */
+function reread(paragraph: string): string {
+  let touched = false;
+  const read = paragraph.replace(MARKUP, (mark: string, at: number) => {
+    if (!touched && (besideConcept(paragraph, at, -1) || besideConcept(paragraph, at + mark.length, 1))) {
+      touched = true;
+    }
+    return "";
+  }).replace(WRAPPED, (line: string, last: string, comma: string, next: string) => {
+    // An order verb may be followed by a capitalised object (`disable\nMFA`); otherwise the next line must go on in
+    // lower case.
+    if (!orderWord(last.toLowerCase()) && (!orderWord(next) || next[0] !== next[0].toLowerCase())) {
+      return line;
+    }
+    touched = true;
+    return `${last}${comma} `;
+  });
+  return touched ? read.replace(/[ \t]{2,}/g, " ") : paragraph;
+}
+
+const PARAGRAPH = /\n[ \t]*\n/;
+
+/** The paragraphs that read otherwise than written (so the checks scan only what changed), or undefined. */
 export function readProse(text: string): string | undefined {
-  let read = text;
-  if (text.length <= MAX_REREAD && MAY_CHANGE.test(text)) {
-    // Markup and wraps are read only beside a word of the concept lexicon (`**send**`, `send\nthe key`): ordinary
-    // formatted or wrapped prose is judged as written, not scanned twice.
-    let reread = false;
-    const unwrapped = text.replace(MARKUP, (mark: string, at: number) => {
-      if (!reread && (besideConcept(text, at, -1) || besideConcept(text, at + mark.length, 1))) reread = true;
-      return "";
-    }).replace(WRAPPED, (line: string, last: string, comma: string, next: string) => {
-      if (!CONCEPT_WORDS.has(last.toLowerCase()) && !CONCEPT_WORDS.has(next)) return line;
-      reread = true;
-      return `${last}${comma} `;
-    });
-    if (reread) read = unwrapped.replace(/[ \t]{2,}/g, " ");
+  const rereads = text.length <= MAX_REREAD && MAY_CHANGE.test(text);
+  const glosses = text.length <= 64 * 1024 && HAN.test(text);
+  if (!rereads && !glosses) return undefined;
+  const changed: string[] = [];
+  for (const paragraph of text.split(PARAGRAPH)) {
+    let read = rereads ? reread(paragraph) : paragraph;
+    if (glosses && HAN.test(read)) read = read.replace(GLOSSED, (word) => ` ${GLOSS[word]} `);
+    if (read !== paragraph) changed.push(read);
   }
-  if (text.length <= 64 * 1024 && HAN.test(text)) read = read.replace(GLOSSED, (word) => ` ${GLOSS[word]} `);
-  return read === text ? undefined : read;
+  return changed.length === 0 ? undefined : changed.join("\n\n");
 }
