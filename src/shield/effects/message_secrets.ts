@@ -40,13 +40,16 @@ const CREDENTIAL_FORM = gated(
 const ASKS_FOR = gated(
   /\b(?:send|give|share|dm|tell|forward|text|e-?mail|paste)\s+(?:me|us)\s+(?:the\s+|your\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|passcodes?|credentials|logins?|api[ -]?keys?|access keys?|private keys?|ssh keys?|tokens?|(?:verification|security|mfa|2fa|one-time|login|otp)\s+codes?)\b(?!\s+(?:points|takeaways|policy|reset|rules?|manager|field|requirements|docs|documentation|flow|page))/i,
 );
+/** A secret noun that names a subject, not a secret ("the password reset PR", "the API key policy"). */
+const NOT_ABOUT_SECRETS =
+  "(?!\\s+(?:points|takeaways|policy|policies|reset|rules?|manager|field|requirements|docs|documentation|flow|page|feature|change|pr|rotation|strength|format)\\b)";
 /** The concept form: a send verb, "me"/"us", and a secret within a few words ("transmit me right away the prod db
  * login details", "envía me la contraseña"). */
 const ASKS_FOR_CONCEPT = conceptCheck(
   new RegExp(
     `${SEND_VERB}\\s+${fillers(2)}(?:me|us|nos|moi|mir|uns|我)\\b\\s*${
       fillers(5)
-    }(?:${SECRET_NOUN}|\\bsecrets?\\b)`,
+    }(?:${SECRET_NOUN}|\\bsecrets?\\b)${NOT_ABOUT_SECRETS}`,
     "i",
   ),
 );

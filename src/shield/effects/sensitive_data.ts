@@ -35,7 +35,7 @@ const ONE_TIME = new RegExp(
 );
 const PASSWORD = new RegExp(
   String
-    .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe|login details|log-in details|sign-in details|access details|credentials|secret|contraseña|senha|passwort|密码|口令)(?![a-z])(?:(?:\s+[\w-]+)?\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`,
+    .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe|login details|log-in details|sign-in details|access details|credentials|(?<![_:/])secret|contraseña|senha|passwort|密码|口令)(?![a-z])(?:(?:\s+[\w-]+)?\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`,
   "gi",
 );
 const WORDISH = new RegExp(
@@ -122,8 +122,9 @@ function financial(text: string, found: SensitiveFinding[]): void {
 function passwordShown(text: string): boolean {
   for (const match of text.matchAll(PASSWORD)) {
     const value = match[1];
-    // A reference (`${{ secrets.X }}`, `$VAR`, `%VAR%`, `{{ x }}`, `<placeholder>`) is not the password.
-    if (/^[$%{<]/.test(value)) continue;
+    // A reference (`${{ secrets.X }}`, `$VAR`, `%VAR%`, `{{ x }}`, `<placeholder>`) or the rest of an address (`secret@host`)
+    // is not the password.
+    if (/^[$%{<}@]/.test(value)) continue;
     if (/[0-9!@#$%^&*?]/.test(value) && !WORDISH.test(value) && !/^https?:/.test(value)) return true;
   }
   return false;
