@@ -103,7 +103,14 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     blocked: sum("newlyBlocked"),
     escalated: sum("newlyEscalated") <= 135,
   }, { lost: true, blocked: 0, escalated: true });
-  for (const name of ["passive voice", "cyrillic look-alikes", "zero-width joiners", "wrapper: IMPORTANT:"]) {
+  for (
+    const name of [
+      "cyrillic look-alikes",
+      "zero-width joiners",
+      "wrapper: IMPORTANT:",
+      "wrapper: Please kindly …",
+    ]
+  ) {
     assertEquals(rows.find((row) => row.transform === name)?.lost, 0, name);
   }
 });
