@@ -79,7 +79,14 @@ export function caseProblems(value: unknown, file: string): string[] {
   } else if (value.expect !== wanted) {
     problems.push(`expect "${value.expect}" does not match file "${stem}" (want "${wanted}")`);
   }
+  if (file.startsWith("heldout2/") && typeof value.id === "string" && !idPattern(stem).test(value.id)) {
+    problems.push(`id "${value.id}" must read "h2-${stem}-NNN" in the second held-out set`);
+  }
   return [...problems, ...annotationProblems(value.annotations)];
+}
+
+function idPattern(stem: string): RegExp {
+  return new RegExp(`^h2-${stem.replace(/[^a-z0-9_]/g, "")}-\\d{3}$`);
 }
 
 function parseLine(text: string): { value?: unknown; error?: string } {
@@ -101,6 +108,23 @@ function leakProblems(cases: LocatedCase[]): string[] {
   return cases.filter((c) => c.file.startsWith("dev/")).flatMap((c) => {
     const twin = heldout.get(`${c.value.type}\n${JSON.stringify(c.value.payload)}`);
     return twin === undefined ? [] : [`${c.file}: "${c.value.id}" repeats held-out case "${twin}"`];
+  });
+}
+
+/** The second held-out set (heldout2/) was written blind: none of its actions may repeat an action (same type
+ * and payload) of any other set, nor another of its own. Only keys are compared; no case content is printed. */
+function secondHeldoutProblems(cases: LocatedCase[]): string[] {
+  const actionKey = (c: LocatedCase) => `${c.value.type}\n${JSON.stringify(c.value.payload)}`;
+  const elsewhere = new Map<string, string>();
+  for (const c of cases) {
+    if (!c.file.startsWith("heldout2/")) elsewhere.set(actionKey(c), c.value.id);
+  }
+  const own = new Map<string, string>();
+  return cases.filter((c) => c.file.startsWith("heldout2/")).flatMap((c) => {
+    const key = actionKey(c);
+    const twin = elsewhere.get(key) ?? own.get(key);
+    own.set(key, own.get(key) ?? c.value.id);
+    return twin === undefined ? [] : [`${c.file}: "${c.value.id}" repeats the action of case "${twin}"`];
   });
 }
 
@@ -126,7 +150,7 @@ export async function validateCases(root = DEFAULT_ROOT): Promise<ValidationRepo
       cases.push(located);
     });
   }
-  return { files, cases, problems: [...problems, ...leakProblems(cases)] };
+  return { files, cases, problems: [...problems, ...leakProblems(cases), ...secondHeldoutProblems(cases)] };
 }
 
 /** Counts cases by `category/expect` for one subset folder ("" for the top-level corpus). */

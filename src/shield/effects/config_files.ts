@@ -216,9 +216,11 @@ function judgePreCommit(text: string, findings: Findings): void {
 
 /** Package names an instruction file tells agents to use (`` `reqeusts` ``): a lookalike of a popular one. */
 function judgeNamedPackages(path: string, text: string, findings: Findings): void {
+  // Only a line with a code span can name a package (the cheap test first).
+  if (!text.includes("`")) return;
   let checked = 0;
   for (const line of text.split("\n", 2048)) {
-    if (!PACKAGE_TALK.test(line) || !line.includes("`")) continue;
+    if (!line.includes("`") || !PACKAGE_TALK.test(line)) continue;
     for (const match of line.matchAll(/`(@?[a-z][\w./-]{2,60})`/gi)) {
       if (++checked > 16) return;
       if (namesLookalike(path, match[1], findings)) return;

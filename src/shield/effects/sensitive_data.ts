@@ -25,19 +25,26 @@ const MAX_CHARS = 16 * 1024;
 
 const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g;
 const CARD = /\b(?:\d[ -]?){12,18}\d\b/g;
-const ACCOUNT =
-  /\b(?:account|acct|routing|sort code|swift|bic|aba)(?:[ _-]?(?:no|number|#))?\s*[:#=]?\s*[0-9][0-9 -]{5,}/i;
+const ACCOUNT = gated(
+  /\b(?:account|acct|routing|sort code|swift|bic|aba)(?:[ _-]?(?:no|number|#))?\s*[:#=]?\s*[0-9][0-9 -]{5,}/i,
+);
 const WALLET = /\b(?:0x[0-9a-fA-F]{40}|bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b/;
-const ONE_TIME = new RegExp(
+/** One-time and recovery codes, one pattern per alternative (the text holds one when any matches): each behind its
+ * own literal gate and anchors, so an alternative whose words are absent, or rare, costs no walk of the text. */
+const ONE_TIME = [
   String
-    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b|\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b|\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b|\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b|\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
-  "i",
-);
-const PASSWORD = new RegExp(
+    .raw`\b(?:(?:verification|security|confirmation|login|sign-?in|one[- ]time|2fa|mfa|auth(?:entication)?|access|reset|otp)\s+(?:code|pin|passcode|token)s?|backup codes?|recovery codes?|otp)\b[^0-9]{0,24}\d(?:[ -]?\d){3,7}\b`,
+  String.raw`\byour\s+(?:[\w-]+\s+){0,2}(?:code|pin)\s+(?:is|:)\s*[A-Z]?-?\d(?:[ -]?\d){3,7}\b`,
+  String.raw`\b[A-Z]?-?\d(?:[ -]?\d){3,7}\s+is\s+your\s+(?:[\w-]+\s+){0,2}(?:code|pin|passcode)\b`,
+  String.raw`\b\d(?:[ -]?\d){3,7}\b[^\n]{0,40}\b(?:do not|don't|never) share\b`,
   String
-    .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe|login details|log-in details|sign-in details|access details|credentials|(?<![_:/])secret|contraseña|senha|passwort|密码|口令)(?![a-z])(?:(?:\s+[\w-]+)?\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`,
-  "gi",
-);
+    .raw`\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
+].map((source) => gated(new RegExp(source, "i")));
+const PASSWORD_SOURCE = String
+  .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe|login details|log-in details|sign-in details|access details|credentials|(?<![_:/])secret|contraseña|senha|passwort)(?![a-z])(?:(?:\s+[\w-]+)?\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`;
+const PASSWORD = new RegExp(PASSWORD_SOURCE, "gi");
+/** The same pattern behind the literal gate: a text it cannot match is not walked for every password. */
+const PASSWORD_ANYWHERE = gated(new RegExp(PASSWORD_SOURCE, "i"));
 const WORDISH = new RegExp(
   "^(?:" + [
     "reset manager policy protected required change changed please length strength field hash hashes login",
@@ -61,7 +68,7 @@ const ACCESS_CODE = gated(
 const DATE_OF_BIRTH = gated(
   /\b(?:born|date of birth|dob|birthday)\b/i,
 );
-const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
 const HEALTH = gated(
   /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test|genetic|genome|dna (?:test|results?|data)|brca[12]?|apoe|predispositions?|carrier status)\b/i,
 );
@@ -80,7 +87,7 @@ const LOGIN_LINK = gated(
   /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i,
 );
 const MONEY_AMOUNT = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|btc|eth|usdc|dollars|euros)\b)/i;
-const PAY_VERB = /\b(?:wire|transfer|pay|payment|remit|send)\b/i;
+const PAY_VERB = gated(/\b(?:wire|transfer|pay|payment|remit|send)\b/i);
 
 function ibanValid(raw: string): boolean {
   const iban = raw.replace(/ /g, "");
@@ -120,6 +127,7 @@ function financial(text: string, found: SensitiveFinding[]): void {
 }
 
 function passwordShown(text: string): boolean {
+  if (!PASSWORD_ANYWHERE.test(text)) return false;
   for (const match of text.matchAll(PASSWORD)) {
     const value = match[1];
     // A reference (`${{ secrets.X }}`, `$VAR`, `%VAR%`, `{{ x }}`, `<placeholder>`) or the rest of an address (`secret@host`)
@@ -151,9 +159,8 @@ function personal(text: string, found: SensitiveFinding[]): void {
   const phones = text.includes("+") || text.includes("00") || text.includes("(")
     ? new Set([...text.matchAll(PHONE)].map((match) => match[0].replace(/\D/g, ""))).size
     : 0;
-  const emails = text.includes("@")
-    ? new Set([...text.matchAll(EMAIL)].map((match) => match[0].toLowerCase())).size
-    : 0;
+  // Only whether there is one counts: the first address found answers.
+  const emails = text.includes("@") && EMAIL.test(text) ? 1 : 0;
   let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
     (DATE_OF_BIRTH.test(text) ? 1 : 0);
   if (SSN.test(text)) items += 2;
@@ -189,7 +196,9 @@ function findingsOf(raw: string): SensitiveFinding[] {
   const found: SensitiveFinding[] = [];
   if (text.length < 6) return found;
   financial(text, found);
-  if (ONE_TIME.test(text)) found.push({ kind: "one-time code", evidence: "a one-time or recovery code" });
+  if (ONE_TIME.some((pattern) => pattern.test(text))) {
+    found.push({ kind: "one-time code", evidence: "a one-time or recovery code" });
+  }
   if (passwordShown(text)) found.push({ kind: "password", evidence: "a password" });
   if (SEED_PHRASE.test(text)) found.push({ kind: "password", evidence: "a wallet's recovery phrase" });
   personal(text, found);
@@ -201,7 +210,7 @@ function findingsOf(raw: string): SensitiveFinding[] {
     found.push({ kind: "access code", evidence: "a code that opens a door, gate or alarm" });
   }
   if (LOGIN_LINK.test(text)) found.push({ kind: "login link", evidence: "a login, reset or consent link" });
-  if (MONEY_AMOUNT.test(text) && PAY_VERB.test(text)) {
+  if (PAY_VERB.test(text) && MONEY_AMOUNT.test(text)) {
     found.push({ kind: "payment instruction", evidence: "a payment instruction" });
   }
   return found;
