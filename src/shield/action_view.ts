@@ -6,6 +6,7 @@ import type { Action } from "./types.ts";
 import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
+import { readProse } from "./prose_text.ts";
 import { normalizePath, type NormalPath } from "./paths.ts";
 import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_TEXT } from "./view_shell.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
@@ -51,6 +52,10 @@ const SCRIPT_PATH =
 /** Source files of interpreted languages: what they would run is judged as interpreter code. */
 const CODE_PATH =
   /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1|rs|go|java|kt|kts|cs|swift|scala|groovy|gradle)$/i;
+/** Prose fields are also judged as read (`prose_text.ts`: markup, wraps, Chinese glossed), unless written as code or
+ * a script; only the text checks see that reading (commands, links and files come from the text as written). */
+const PROSE_KINDS = new Set(["outbound", "content", "task"]);
+const RUN_LATER = new RegExp(`${SCRIPT_PATH.source}|${CODE_PATH.source}`, "i");
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 const MAX_REQUEST_CHARS = 16 * 1024;
 function gitPushCommand(payload: Record<string, unknown>): string {
@@ -175,7 +180,10 @@ export function buildActionView(
       continue;
     }
     const variants = textVariants(field.value);
-    push(view.texts, field.kind, variants);
+    const read = PROSE_KINDS.has(field.kind) && !view.writePaths.some((path) => RUN_LATER.test(path.absolute))
+      ? readProse(variants[0])
+      : undefined;
+    push(view.texts, field.kind, read === undefined ? variants : [...variants, read]);
     if (field.kind === "url") view.urls.push(...variants);
     if (field.kind === "task") addTaskText(view, variants);
     if (field.kind === "url") addFileUrls(view, variants);

@@ -3,6 +3,7 @@
  * prompt injection an agent plants in, or passes on through, a review, ticket, comment or message. */
 
 import type { Findings } from "./findings.ts";
+import { DELETE_VERB, IGNORE_VERB, RUN_VERB, SEND_VERB, TELL_VERB } from "./concepts.ts";
 
 /** Imperative verbs an injected order starts with; the consequential ones (money, access, data leaving, undoing
  * protections) are what a written file addressed to an AI must carry to be escalated. */
@@ -13,9 +14,11 @@ const ORDERS =
 /** Where an AI reader is addressed: "to any AI assistant", "if you are an AI", "agents reading this", a line or
  * field opening with "AI assistant:" or "Assistant, you must". The order is looked for in what follows. */
 const ADDRESSEE =
-  /\b(?:to|for|dear|attention|hey|hi)\s*:?\s+(?:(?:any|all|every|the|an?|each)\s+)?(?:ai|llm|automation|automated|autonomous|coding|language[- ]model|gpt|copilot)\b|\b(?:if you are|you are|as) an? (?:ai|llm|language model|automated agent|assistant)\b|\b(?:assistant|agent|ai|llm|bot)s?\s+(?:reading|processing|summari[sz]ing|parsing|handling)\s+(?:this|these|the)\b|(?:^|\n|[.!?]\s+|")\s*(?:dear\s+)?(?:(?:ai|llm|gpt|chatgpt|copilot|gemini|claude)(?:\s+(?:assistants?|agents?|bots?|models?))?|(?:assistant|agent)(?=\s*[:,]\s*(?:you|please|must|should|always|now|from now on)\b))\s*[:,]/gi;
-const ORDER = new RegExp(`\\b(?:${ORDERS})\\b`, "i");
-const CONSEQUENTIAL_ORDER = new RegExp(`\\b(?:${CONSEQUENTIAL})\\b`, "i");
+  /\b(?:to|for|dear|attention|hey|hi)\s*:?\s+(?:(?:any|all|every|the|an?|each)\s+(?:[a-z-]+\s+)?)?(?:ai|llm|automation|automated|autonomous|coding|language[- ]model|gpt|copilot)\b|\b(?:if you are|you are|as) an? (?:ai|llm|language model|automated agent|assistant)\b|\b(?:assistant|agent|ai|llm|bot)s?\s+(?:reading|processing|summari[sz]ing|parsing|handling)\s+(?:this|these|the)\b|(?:^|\n|[.!?]\s+|")\s*(?:(?:please|kindly|important|note|attention|urgent|as (?:the|an?|your) [\w -]{1,40}?)[\s:,!]+){0,3}(?:dear\s+)?(?:(?:ai|llm|gpt|chatgpt|copilot|gemini|claude)(?:\s+(?:assistants?|agents?|bots?|models?))?|(?:assistant|agent)(?=\s*[:,]\s*(?:you|please|must|should|always|now|from now on)\b))\s*[:,]/gi;
+/** The same orders in any wording of the concept lexicon (`concepts.ts`). */
+const CONCEPT_ORDERS = `${SEND_VERB}|${DELETE_VERB}|${RUN_VERB}|${IGNORE_VERB}`;
+const ORDER = new RegExp(`\\b(?:${ORDERS})\\b|${CONCEPT_ORDERS}|${TELL_VERB}`, "i");
+const CONSEQUENTIAL_ORDER = new RegExp(`\\b(?:${CONSEQUENTIAL})\\b|${CONCEPT_ORDERS}`, "i");
 /** Names of an AI reader: every addressee above holds one, so the addressee is looked for only around them. */
 const AI_NAME =
   /\b(?:ai|llm|automation|automated|autonomous|coding|language[- ]model|gpt|chatgpt|copilot|claude|gemini|assistants?|agents?|bots?)\b/gi;

@@ -22,6 +22,11 @@ const LEADING = new Set([
   "first",
   "just",
   "and",
+  "kindly",
+  "simply",
+  "quickly",
+  "immediately",
+  "urgently",
 ]);
 const EMAIL = /[^\s@<>()"'`,;]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 const EVERYONE = /^(?:anyone|everyone|public|publicly|world|anybody)$/;

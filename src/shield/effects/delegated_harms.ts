@@ -5,6 +5,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { conceptCheck, RUN_VERB } from "./concepts.ts";
 import { asksForCredentials } from "./message_secrets.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 
@@ -60,8 +61,15 @@ const CLAIMS_APPROVAL = gated(
 const GOES_LIVE = gated(
   /\b(?:deploy|publish|release|ship|roll ?out|push)\w*\b[^.\n]{0,60}\b(?:prod(?:uction)?|live|npm publish|registry|customers)\b|\bnpm publish\b|\btwine upload\b|\bcargo publish\b/i,
 );
+/** The concept form: "no need to" or "don't" with any run verb of the lexicon, before tests or review. */
+const SKIPS_GUARDS_CONCEPT = conceptCheck(
+  new RegExp(
+    `\\b(?:no need to|don'?t|do not|without)\\s+${RUN_VERB}\\s+(?:the\\s+|any\\s+)?(?:[\\w-]+\\s+)?(?:tests?|test suite|review|checks?|ci|qa)\\b`,
+    "i",
+  ),
+);
 const SKIPS_GUARDS = gated(
-  /\b(?:skip(?:ping)?|bypass(?:ing)?|without(?: running)?|no need (?:to run|for|to)|don'?t (?:run|wait for|bother with))\s+(?:the\s+|any\s+|running\s+)?(?:canary|canaries|tests?|test suite|review|reviews|approvals?|checks?|ci|qa|staging|smoke tests?)\b/i,
+  /\b(?:skip(?:ping)?|bypass(?:ing)?|without(?: running)?|no need (?:to (?:run|execute|perform|carry out)|for|to)|don'?t (?:run|execute|perform|wait for|bother with))\s+(?:the\s+|any\s+|running\s+)?(?:[\w-]+\s+)?(?:canary|canaries|tests?|test suite|review|reviews|approvals?|checks?|ci|qa|staging|smoke tests?)\b/i,
 );
 
 /** Agents told to copy themselves (`make 5 copies of yourself and tell each to do the same`): a worm. */
@@ -127,7 +135,7 @@ export function judgeDelegatedHarms(tool: string, texts: readonly string[], find
   if (CLAIMS_APPROVAL.test(text)) {
     findings.escalate("delegation", `"${tool}" relays an approval the receiver cannot check`);
   }
-  if (GOES_LIVE.test(text) && SKIPS_GUARDS.test(text)) {
+  if (GOES_LIVE.test(text) && (SKIPS_GUARDS.test(text) || SKIPS_GUARDS_CONCEPT.test(text))) {
     findings.escalate("write", `"${tool}" hands on going live while skipping tests or review`);
   }
   if (FOUND_CREDENTIALS.test(text)) {

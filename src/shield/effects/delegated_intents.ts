@@ -4,9 +4,17 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { conceptCheck, fillers, IGNORE_VERB, PRINCIPAL } from "./concepts.ts";
 
 const IGNORE_PRINCIPAL = gated(
   /\b(?:ignore|disregard|stop listening to|don'?t listen to)\s+(?:the|your|its|their)\s+(?:user|human|operator|owner|principal|system prompt|guidelines|safety rules|instructions)\b/i,
+);
+/** The concept form: any ignoring verb of the lexicon, a few words, and the person the agent works for. */
+const IGNORE_PRINCIPAL_CONCEPT = conceptCheck(
+  new RegExp(
+    `${IGNORE_VERB}\\s+${fillers(1)}(?:(?:the|your|its|their|al|el|den|o|ao)\\s+|l['’])?${PRINCIPAL}`,
+    "i",
+  ),
 );
 const HARVEST = gated(
   /\b(?:collect(?:ing)?|harvest(?:ing)?|gather(?:ing)?|scrap(?:e|ing)|extract(?:ing)?|compil(?:e|ing)|dump(?:ing)?)\b[^.\n]{0,30}\b(?:every|all|each|any)\b[^.\n]{0,24}\b(?:e-?mail address(?:es)?|emails|phone numbers?|contacts|personal (?:data|details|information)|home addresses|passwords|credentials|tokens|api keys|ssns?|social security numbers)\b/i,
@@ -21,7 +29,7 @@ const PURCHASE = gated(
 export function judgeDelegatedIntents(tool: string, texts: readonly string[], findings: Findings): void {
   const text = texts.join("\n");
   if (text.length < 12 || text.length > 64 * 1024) return;
-  if (IGNORE_PRINCIPAL.test(text)) {
+  if (IGNORE_PRINCIPAL.test(text) || IGNORE_PRINCIPAL_CONCEPT.test(text)) {
     findings.escalate("delegation", `"${tool}" tells an agent to ignore the user it works for`);
   }
   if (HARVEST.test(text)) {

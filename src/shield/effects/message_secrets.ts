@@ -4,6 +4,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { conceptCheck, fillers, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
 
 /** `scheme://user:password@host`; the password is judged apart (placeholders and local hosts pass). */
 const CREDENTIAL_URL =
@@ -19,8 +20,15 @@ const SEED_PHRASE = gated(
 /** A chat bot's token (Discord's shape: a base64 account id, a six-character stamp, a signature of 27 or more). */
 const CHAT_BOT_TOKEN = /\b[mno][a-z0-9_-]{23,27}\.[a-z0-9_-]{6}\.[a-z0-9_-]{27,}/i;
 /** A request that readers send back their credentials or codes. */
-const SOLICITATION =
-  /\b(?:reply|respond|send|give|tell|share|provide|forward|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv|api[ -]?keys?|access (?:keys?|tokens?)|auth(?:entication)? tokens?)\b/gi;
+const SOLICITATION_WORDS =
+  /\b(?:reply|respond|send|give|tell|share|provide|forward|transmit|relay|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa|relevant)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv|api[ -]?keys?|access (?:keys?|tokens?)|auth(?:entication)? tokens?)\b/gi;
+/** The same with any send verb and any secret of the concept lexicon. */
+const SOLICITATION = new RegExp(
+  `${SOLICITATION_WORDS.source}|(?:\\b(?:reply|respond|give|provide)\\b|${SEND_VERB})[^.?!\\n]{0,48}?\\b(?:your|their)\\s+${
+    fillers(2)
+  }(?:${SECRET_NOUN}|\\bsecrets?\\b)`,
+  "gi",
+);
 /** A bare "code:" label with a six-to-eight-digit code (typed into a page or pasted into a chat). */
 const LABELLED_CODE =
   /(?<!\b(?:zip|post|postal|area|country|error|status|exit|promo|discount|coupon|product|item|source|iso|color|colour|sort|swift|bank|tax|hs|branch|dial|access)\s?)\bcode\s*(?:is|:|=)\s*\d{6,8}\b/i;
@@ -32,14 +40,36 @@ const CREDENTIAL_FORM = gated(
 const ASKS_FOR = gated(
   /\b(?:send|give|share|dm|tell|forward|text|e-?mail|paste)\s+(?:me|us)\s+(?:the\s+|your\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|passcodes?|credentials|logins?|api[ -]?keys?|access keys?|private keys?|ssh keys?|tokens?|(?:verification|security|mfa|2fa|one-time|login|otp)\s+codes?)\b(?!\s+(?:points|takeaways|policy|reset|rules?|manager|field|requirements|docs|documentation|flow|page))/i,
 );
+/** A secret noun that names a subject, not a secret ("the password reset PR", "the API key policy"). */
+const NOT_ABOUT_SECRETS =
+  "(?!\\s+(?:points|takeaways|policy|policies|reset|rules?|manager|field|requirements|docs|documentation|flow|page|feature|change|pr|rotation|strength|format)\\b)";
+/** The concept form: a send verb, "me"/"us", and a secret within a few words ("transmit me right away the prod db
+ * login details", "envía me la contraseña"). */
+const ASKS_FOR_CONCEPT = conceptCheck(
+  new RegExp(
+    `${SEND_VERB}\\s+${fillers(2)}(?:me|us|nos|moi|mir|uns|我)\\b\\s*${
+      fillers(5)
+    }(?:${SECRET_NOUN}|\\bsecrets?\\b)${NOT_ABOUT_SECRETS}`,
+    "i",
+  ),
+);
 /** "send me the code you just got", "text me the 6-digit code they sent you". */
 const ASKS_FOR_RECEIVED_CODE = gated(
-  /\b(?:send|give|tell|forward|text|read|pass)\s+(?:me|us)\s+(?:back\s+)?(?:the|that|this|your)\s+(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b/i,
+  new RegExp(
+    `(?:\\b(?:give|tell|text|read|pass)\\b|${SEND_VERB})` +
+      String
+        .raw`\s+(?:[\w-]+\s+){0,2}?(?:me|us)\s+(?:[\w-]+\s+)?(?:back\s+)?(?:the|that|this|your)\s+(?:[\w-]+\s+)?(?:\w+[ -]digit\s+|sms\s+|text\s+)?(?:code|pin)\b[^.?!\n]{0,30}\b(?:got|get|received|receive|sent|texted|arrived|sms|text)\b`,
+    "i",
+  ),
 );
 /** A login written as `user / password` or `user:password` after a label (`VPN login is admin / Winter2025!`,
  * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. */
 const CREDENTIAL_PAIR = gated(
-  /\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in)\b(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)/i,
+  new RegExp(
+    `(?:\\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in|secrets?)\\b|${SECRET_NOUN})` +
+      String.raw`(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)`,
+    "i",
+  ),
 );
 /** The second half of such a pair reads as a password: lower-case letters with digits, or letters with symbols
  * (`Winter2025!`), not a reference (`INV-2024-031`). */
@@ -67,7 +97,8 @@ export function sendsBareCode(texts: readonly string[]): boolean {
   return false;
 }
 
-const NEGATION = /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse)\b[^.?!\n]{0,24}$/i;
+const NEGATION =
+  /\b(?:never|not|don'?t|no one|nobody|won'?t|will never|avoid|refuse|at no point|under no circumstances|in no case)\b[^.?!\n]{0,24}$/i;
 
 export function leakedUrlPassword(text: string): boolean {
   if (!text.includes("://")) return false;
@@ -100,7 +131,7 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
  * identity numbers, passports, dates of birth, home and billing addresses, bank logins; PCI DSS and GDPR's special
  * categories name them. */
 const OBTAINS_PERSONAL_DATA =
-  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
+  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|human|operator|owner|principal|person you work for|usuario|utilisateur|benutzer|usuário|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?|the\s*用户的?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
 /** The data phrases the pattern needs, asked first through the shared literal scan (the pattern's own literals are
  * its common verbs and `for`, which most texts hold): a text that names none (`the dashboard card component`) is
  * not searched. */
@@ -123,8 +154,8 @@ function obtainsPersonalData(text: string): boolean {
 /** Whether the text asks its reader to hand over credentials or a received code, or to obtain a person's payment
  * or identity details (for handed-on work). */
 export function asksForCredentials(text: string): boolean {
-  return ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text) || asksForSecrets(text) ||
-    obtainsPersonalData(text);
+  return ASKS_FOR.test(text) || ASKS_FOR_CONCEPT.test(text) || ASKS_FOR_RECEIVED_CODE.test(text) ||
+    asksForSecrets(text) || obtainsPersonalData(text);
 }
 
 export function judgeMessageSecrets(tool: string, text: string, findings: Findings): void {
@@ -139,7 +170,10 @@ export function judgeMessageSecrets(tool: string, text: string, findings: Findin
   if (SEED_PHRASE.test(text)) findings.escalate("message", `"${tool}" sends a wallet seed phrase`);
   if (CHAT_BOT_TOKEN.test(text)) findings.escalate("message", `"${tool}" sends a chat bot's token`);
   if (sendsCredentialPair(text)) findings.escalate("message", `"${tool}" sends a login with its password`);
-  if (asksForSecrets(text) || ASKS_FOR.test(text) || ASKS_FOR_RECEIVED_CODE.test(text)) {
+  if (
+    asksForSecrets(text) || ASKS_FOR.test(text) || ASKS_FOR_CONCEPT.test(text) ||
+    ASKS_FOR_RECEIVED_CODE.test(text)
+  ) {
     findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);
   }
 }

@@ -41,7 +41,7 @@ const ONE_TIME = [
     .raw`\b(?:backup|recovery|2fa|mfa|scratch)\s+codes?\b[^\n]{0,30}?\b(?=[a-z]{0,4}\d)[a-z0-9]{4,5}[ -][a-z0-9]{4,5}\b`,
 ].map((source) => gated(new RegExp(source, "i")));
 const PASSWORD_SOURCE = String
-  .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe)\b(?:\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`;
+  .raw`(?<![a-z])(?:password|passwd|pwd|passcode|pass|pin|passphrase|kennwort|mot de passe|login details|log-in details|sign-in details|access details|credentials|(?<![_:/])secret|contraseña|senha|passwort)(?![a-z])(?:(?:\s+[\w-]+)?\s+(?:for|of)\s+[\w.@-]{1,40})?(?:\s+(?:has been\s+|was\s+|is\s+)?(?:reset|changed|set|updated)\s+to)?\s*(?:is|was|:|=|-)?\s*["'\x60]?([^\s"'\x60,;]{4,64})`;
 const PASSWORD = new RegExp(PASSWORD_SOURCE, "gi");
 /** The same pattern behind the literal gate: a text it cannot match is not walked for every password. */
 const PASSWORD_ANYWHERE = gated(new RegExp(PASSWORD_SOURCE, "i"));
@@ -130,6 +130,9 @@ function passwordShown(text: string): boolean {
   if (!PASSWORD_ANYWHERE.test(text)) return false;
   for (const match of text.matchAll(PASSWORD)) {
     const value = match[1];
+    // A reference (`${{ secrets.X }}`, `$VAR`, `%VAR%`, `{{ x }}`, `<placeholder>`) or the rest of an address (`secret@host`)
+    // is not the password.
+    if (/^[$%{<}@]/.test(value)) continue;
     if (/[0-9!@#$%^&*?]/.test(value) && !WORDISH.test(value) && !/^https?:/.test(value)) return true;
   }
   return false;

@@ -2,6 +2,19 @@
  * system or role tags, spoofed tool calls, hidden Unicode tag text, markdown exfiltration links. */
 
 import { defineRules } from "./rule.ts";
+import { fillers, IGNORE_VERB, INSTRUCTION_NOUN, PRIOR } from "../effects/concepts.ts";
+
+/** The concept forms (`effects/concepts.ts`) beside each phrase pattern: the same order in other words. */
+const IGNORE_PRIOR = `${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}|` +
+  `${PRIOR}\\s+${fillers(1)}${INSTRUCTION_NOUN}\\s+(?:are|is|should be|must be|are to be|can be)\\s+${
+    fillers(1)
+  }(?:ignored|disregarded|forgotten|set aside|overridden|dropped|discarded)\\b`;
+const NEW_INSTRUCTIONS =
+  `\\b(?:new|updated|real|actual|true|revised)\\s+(?:system\\s+)?${INSTRUCTION_NOUN}\\s*(?:are\\s*)?:|` +
+  `\\byour\\s+${fillers(1)}(?:new|real|actual)\\s+${
+    fillers(1)
+  }(?:${INSTRUCTION_NOUN}|task|goal)\\s+(?:is|are)\\b`;
+const withConcept = (pattern: RegExp, concept: string) => new RegExp(`${pattern.source}|${concept}`);
 
 const TEXT_FIELDS = ["content", "outbound", "task"] as const;
 
@@ -10,16 +23,20 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.ignore_instructions",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern:
+    pattern: withConcept(
       /\b(?:ignore|disregard|forget|override|bypass|drop)\s+(?:all\s+|any\s+|the\s+|your\s+|these\s+|those\s+|of\s+)*(?:previous|prior|above|earlier|preceding|system|original|initial|safety|security)\s+(?:instructions?|prompts?|rules|directives|guidelines|context|messages?|constraints|polic(?:y|ies))/,
+      IGNORE_PRIOR,
+    ),
     description: "Asks the model to drop its instructions",
   },
   {
     id: "injection.new_instructions",
     severity: "medium",
     fields: [...TEXT_FIELDS],
-    pattern:
+    pattern: withConcept(
       /\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*(?:are\s*)?:|\byour\s+(?:new|real|actual)\s+(?:task|instructions?|goal)\s+(?:is|are)\b/,
+      NEW_INSTRUCTIONS,
+    ),
     description: "Announces replacement instructions",
   },
   {

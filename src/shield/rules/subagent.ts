@@ -10,7 +10,7 @@ export const SUBAGENT_RULES = defineRules("subagent", [
     severity: "high",
     fields: ["task"],
     pattern:
-      /\b(?:disable|bypass|turn\s+off|circumvent|evade|avoid|skip|get\s+around|work\s+around|defeat|switch\s+off)\b(?:[^.\n]|\.\S){0,40}\b(?:shield|parapet|security\s+(?:checks?|controls?|policy|policies|pipeline)|approvals?|guardrails?|audit(?:ing|\s+log)?|sandbox|monitoring|restrictions|safety\s+(?:checks?|filters?))\b/,
+      /\b(?:disable|bypass|turn\s+off|circumvent|evade|avoid|skip|get\s+around|work\s+around|defeat|switch\s+off)\b(?:[^.\n]|\.\S){0,64}\b(?:shield|parapet|security\s+(?:checks?|controls?|policy|policies|pipeline)|approvals?|guardrails?|audit(?:ing|\s+log)?|sandbox|monitoring|restrictions|safety\s+(?:checks?|filters?))\b/,
     description: "Asks to bypass Parapet's controls",
   },
   {
