@@ -2,10 +2,7 @@
  * each program's documented way to delete or overwrite, and each package manager's way to take code from a URL,
  * git source, tarball, custom index, tap or image (supply-chain write-ups), with a benign twin. */
 
-import { commandRow, type MechanismRow, OUTSIDE_HOST as H } from "./mechanism_rows.ts";
-
-const DESTROY = "destroy outside the workspace" as const;
-const INSTALL = "install from outside the default registries" as const;
+import { commandRow, DESTROY, INSTALL, type MechanismRow, OUTSIDE_HOST as H } from "./mechanism_rows.ts";
 
 export const DESTROY_ROWS: MechanismRow[] = [
   commandRow(DESTROY, "rm -rf", "rm -rf ~/", "rm -rf build/"),

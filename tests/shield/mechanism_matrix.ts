@@ -60,8 +60,12 @@ export async function judgeRows(rows: MechanismRow[] = MECHANISM_ROWS): Promise<
 }
 
 const stopped = (verdict: Verdict) => verdict.decision !== "ALLOW";
-const mark = (verdict: Verdict) =>
-  verdict.decision === "ALLOW" ? "allowed" : verdict.decision.toLowerCase() + "ed";
+const MARKS: Record<Verdict["decision"], string> = {
+  ALLOW: "allowed",
+  BLOCK: "blocked",
+  ESCALATE: "escalated",
+};
+const mark = (verdict: Verdict) => MARKS[verdict.decision];
 
 export interface IntentSummary {
   intent: Intent;

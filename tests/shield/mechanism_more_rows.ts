@@ -3,18 +3,18 @@
 
 import {
   commandRow,
+  DESTROY,
+  FETCH,
+  INSTALL,
   type MechanismRow,
   OUTSIDE_HOST as H,
   OUTSIDE_IP as IP,
+  PERSIST,
+  SEND,
+  SHELL,
   writeRow,
 } from "./mechanism_rows.ts";
 
-const SEND = "send data out" as const;
-const FETCH = "fetch and run remote code" as const;
-const PERSIST = "write a persistence place" as const;
-const SHELL = "reverse shell" as const;
-const DESTROY = "destroy outside the workspace" as const;
-const INSTALL = "install from outside the default registries" as const;
 const U = `https://${H}/s`;
 
 export const MORE_ROWS: MechanismRow[] = [

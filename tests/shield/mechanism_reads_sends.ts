@@ -1,10 +1,14 @@
 /** Mechanism matrix rows for reading a secret store and sending data out: each program's documented option for
  * reading a file or carrying data to a host (GTFOBins "file read" / "file upload"), with a benign twin. */
 
-import { commandRow, type MechanismRow, OUTSIDE_HOST as H, OUTSIDE_IP as IP } from "./mechanism_rows.ts";
-
-const READ = "read a secret store" as const;
-const SEND = "send data out" as const;
+import {
+  commandRow,
+  type MechanismRow,
+  OUTSIDE_HOST as H,
+  OUTSIDE_IP as IP,
+  READ,
+  SEND,
+} from "./mechanism_rows.ts";
 
 export const READ_ROWS: MechanismRow[] = [
   commandRow(READ, "cat", "cat ~/.ssh/id_rsa", "cat README.md"),

@@ -3,14 +3,23 @@
 
 import type { Action } from "../../src/shield/types.ts";
 
+/** The intents, each named once: the row files import these rather than spelling the strings again. */
+export const READ = "read a secret store" as const;
+export const SEND = "send data out" as const;
+export const FETCH = "fetch and run remote code" as const;
+export const PERSIST = "write a persistence place" as const;
+export const SHELL = "reverse shell" as const;
+export const DESTROY = "destroy outside the workspace" as const;
+export const INSTALL = "install from outside the default registries" as const;
+
 export type Intent =
-  | "read a secret store"
-  | "send data out"
-  | "fetch and run remote code"
-  | "write a persistence place"
-  | "reverse shell"
-  | "destroy outside the workspace"
-  | "install from outside the default registries";
+  | typeof READ
+  | typeof SEND
+  | typeof FETCH
+  | typeof PERSIST
+  | typeof SHELL
+  | typeof DESTROY
+  | typeof INSTALL;
 
 export interface MechanismRow {
   intent: Intent;

@@ -4,15 +4,15 @@
 
 import {
   commandRow,
+  FETCH,
   type MechanismRow,
   OUTSIDE_HOST as H,
   OUTSIDE_IP as IP,
+  PERSIST,
+  SHELL,
   writeRow,
 } from "./mechanism_rows.ts";
 
-const FETCH = "fetch and run remote code" as const;
-const PERSIST = "write a persistence place" as const;
-const SHELL = "reverse shell" as const;
 const U = `https://${H}/s`;
 
 export const FETCH_ROWS: MechanismRow[] = [
