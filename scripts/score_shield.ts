@@ -1,7 +1,7 @@
-/** `deno task score-shield [top] [dev] [heldout] [heldout2] [benign-dev] [--failures]`: per-category figures of the
- * standalone Shield on each case set (all sets by default). `--failures` lists failing cases of top, dev and
- * benign-dev; failures of the held-out sets (heldout, heldout2) are never listed (their figures are for reporting,
- * not for tuning). */
+/** `deno task score-shield [top] [dev] [heldout] [heldout2] [heldout3] [benign-dev] [--failures]`: per-category
+ * figures of the standalone Shield on each case set (all sets by default). `--failures` lists failing cases of top,
+ * dev and benign-dev; failures of the held-out sets (heldout, heldout2, heldout3) are never listed (their figures
+ * are for reporting, not for tuning). */
 
 import {
   BENIGN_DEV_DIR,
@@ -15,8 +15,8 @@ import {
   tallyByCategory,
 } from "./shield_scoring.ts";
 
-const SETS: SetName[] = ["top", "dev", "heldout", "heldout2", "benign-dev"];
-const HELD_OUT: SetName[] = ["heldout", "heldout2"];
+const SETS: SetName[] = ["top", "dev", "heldout", "heldout2", "heldout3", "benign-dev"];
+const HELD_OUT: SetName[] = ["heldout", "heldout2", "heldout3"];
 
 function describeFailure(result: CaseResult): string {
   const payload = JSON.stringify(result.testCase.payload);
