@@ -127,7 +127,8 @@ function judgeRun(argv: string[], environment: ShieldEnvironment, findings: Find
   }
   const privileged = args.includes("--privileged") ||
     optionValues(args, ["--cap-add"]).some((cap) => /^(?:all|sys_admin|sys_module|sys_ptrace)$/i.test(cap));
-  const hostPid = optionValues(args, ["--pid", "--ipc", "--userns"]).includes("host");
+  // The host's network namespace is one too: the container reaches every loopback service (the engine's port).
+  const hostPid = optionValues(args, ["--pid", "--ipc", "--userns", "--network", "--net"]).includes("host");
   const unconfined = optionValues(args, ["--security-opt"]).some((value) => /unconfined/.test(value));
   const sources = optionValues(args, ["-v", "--volume", "--mount"]).map(mountSource).filter((source) =>
     source !== undefined
@@ -177,7 +178,9 @@ export function judgeContainers(
     if (ENGINE_PROGRAMS.has(program)) {
       judgeRun(segment.argv, environment, findings);
       if (segment.argv[1] === "pull") {
-        judgeImage(segment.argv.slice(2).find((arg) => !arg.startsWith("-")), environment, findings);
+        const image = segment.argv.slice(2).find((arg) => !arg.startsWith("-"));
+        judgeImage(image, environment, findings);
+        judgeImageName(image, findings);
       }
     } else if (LXD_PROGRAMS.has(program)) judgeLxd(segment, findings);
     else if (KUBERNETES_PROGRAMS.has(program)) judgePod(segment, findings);

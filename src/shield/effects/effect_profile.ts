@@ -17,6 +17,11 @@ import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeProgramTransfers } from "./program_transfers.ts";
+import { agentTextsOf } from "./agent_texts.ts";
+import { judgeAgentOrders } from "./agent_orders.ts";
+import { judgeHandedCredentials } from "./handed_credentials.ts";
+import { judgeManifestSources } from "./manifest_sources.ts";
+import { judgePackageSources } from "./package_sources.ts";
 import { judgeSourceInstalls } from "./source_installs.ts";
 import { judgeRemoteRuns } from "./remote_runs.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
@@ -131,6 +136,7 @@ function judgeCommandsAndCode(
   judgeFetchedCode(view.segments, environment, findings);
   judgeProgramTransfers(view.segments, environment, findings);
   judgeSourceInstalls(view.segments, environment, findings);
+  judgePackageSources(view.segments, environment, findings);
   judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
@@ -235,7 +241,11 @@ export function buildEffectProfile(
     unwritten = view.paths.filter((path) => !written.has(path.absolute));
   }
   const reads = classed(unwritten, environment);
-  const open = (!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view);
+  // Results, listings, resources and prompts hand the agent text: what they say is judged, not what they "do".
+  const agentTexts = agentTextsOf(view.type, view.payload);
+  if (agentTexts) judgeAgentOrders(view.tool, agentTexts.texts, agentTexts.definitions, findings);
+  const open = !agentTexts?.result &&
+    ((!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view));
   const openWorld = open
     ? judgeOpenWorld(view.tool, view.payload, annotations, findings, environment)
     : undefined;
@@ -254,6 +264,14 @@ export function buildEffectProfile(
       writes.map((entry) => entry.path.absolute),
       textsOf(view, "content"),
       typeof view.payload.removed === "string" ? view.payload.removed : undefined,
+      environment,
+      findings,
+    );
+  }
+  if (writes.length > 0) {
+    judgeManifestSources(
+      writes.map((entry) => entry.path.absolute),
+      textsOf(view, "content"),
       environment,
       findings,
     );
@@ -301,6 +319,10 @@ export function buildEffectProfile(
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
   } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {
     judgeSideFields(view.tool, textsOf(view, "outbound"), findings);
+  }
+  if (openWorld || view.type === "web_search") {
+    const words = openWorld?.words.words ?? ["web", "search"];
+    judgeHandedCredentials(view.tool, words, view.payload, findings);
   }
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
