@@ -5,7 +5,8 @@
 
 import type { MatrixRow } from "./matrix_rows.ts";
 import { formatMatrix, formatMisses, judgeRows } from "./matrix_report.ts";
-import { DESCRIPTION_ROWS, HIDDEN_ROWS, PARAMETER_ROWS, RESULT_ROWS } from "./mcp_poisoning_rows.ts";
+import { DESCRIPTION_ROWS, PARAMETER_ROWS } from "./mcp_poisoning_rows.ts";
+import { HIDDEN_ROWS, RESULT_ROWS } from "./mcp_poisoning_result_rows.ts";
 
 export const MCP_POISONING_ROWS: MatrixRow[] = [
   ...DESCRIPTION_ROWS,

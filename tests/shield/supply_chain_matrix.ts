@@ -5,14 +5,10 @@
 
 import type { MatrixRow } from "./matrix_rows.ts";
 import { formatMatrix, formatMisses, judgeRows } from "./matrix_report.ts";
-import { OUTSIDE_ROWS, SOURCE_ROWS, SQUAT_ROWS } from "./supply_chain_rows.ts";
-import {
-  CI_ROWS,
-  DEPENDENCY_ROWS,
-  INSTALLER_ROWS,
-  PLUGIN_ROWS,
-  SCRIPTS_ROWS,
-} from "./supply_chain_more_rows.ts";
+import { OUTSIDE_ROWS, SQUAT_ROWS } from "./supply_chain_rows.ts";
+import { SOURCE_ROWS } from "./supply_chain_source_rows.ts";
+import { DEPENDENCY_ROWS, SCRIPTS_ROWS } from "./supply_chain_manifest_rows.ts";
+import { CI_ROWS, INSTALLER_ROWS, PLUGIN_ROWS } from "./supply_chain_ci_rows.ts";
 
 export const SUPPLY_CHAIN_ROWS: MatrixRow[] = [
   ...OUTSIDE_ROWS,
