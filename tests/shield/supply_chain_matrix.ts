@@ -9,6 +9,7 @@ import { OUTSIDE_ROWS, SQUAT_ROWS } from "./supply_chain_rows.ts";
 import { SOURCE_ROWS } from "./supply_chain_source_rows.ts";
 import { DEPENDENCY_ROWS, SCRIPTS_ROWS } from "./supply_chain_manifest_rows.ts";
 import { CI_ROWS, INSTALLER_ROWS, PLUGIN_ROWS } from "./supply_chain_ci_rows.ts";
+import { WIDER_ROWS } from "./supply_chain_wider_rows.ts";
 
 export const SUPPLY_CHAIN_ROWS: MatrixRow[] = [
   ...OUTSIDE_ROWS,
@@ -19,6 +20,7 @@ export const SUPPLY_CHAIN_ROWS: MatrixRow[] = [
   ...CI_ROWS,
   ...PLUGIN_ROWS,
   ...INSTALLER_ROWS,
+  ...WIDER_ROWS,
 ];
 
 if (import.meta.main) {
