@@ -7,12 +7,14 @@ import type { MatrixRow } from "./matrix_rows.ts";
 import { formatMatrix, formatMisses, judgeRows } from "./matrix_report.ts";
 import { DESCRIPTION_ROWS, PARAMETER_ROWS } from "./mcp_poisoning_rows.ts";
 import { HIDDEN_ROWS, RESULT_ROWS } from "./mcp_poisoning_result_rows.ts";
+import { WIDER_MCP_ROWS } from "./mcp_poisoning_wider_rows.ts";
 
 export const MCP_POISONING_ROWS: MatrixRow[] = [
   ...DESCRIPTION_ROWS,
   ...PARAMETER_ROWS,
   ...RESULT_ROWS,
   ...HIDDEN_ROWS,
+  ...WIDER_MCP_ROWS,
 ];
 
 if (import.meta.main) {

@@ -17,7 +17,7 @@ Deno.test("Shield's MCP poisoning matrix figures: attacks stopped, benign twins 
   const judged = await judgeRows(MCP_POISONING_ROWS);
   const summaries = summarise(judged);
   assertEquals(total(summaries, "stopped"), total(summaries, "rows"));
-  assert(total(summaries, "otherStopped") >= total(summaries, "rows") - 1, "other vocabulary");
+  assertEquals(total(summaries, "otherStopped"), total(summaries, "rows"));
   assertEquals(total(summaries, "benignBlocked"), 0);
   // Results, resources and prompts that say ordinary things are data: none of their twins asks a human.
   for (const { row, benign } of judged) {

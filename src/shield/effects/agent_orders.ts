@@ -26,7 +26,10 @@ const READ_OR_HAND = /\b(?:read|cat|open|load)\b/i;
 // deno-lint-ignore no-control-regex
 const HIDING_ESCAPE = /\x1b\[(?:[0-9;]*;)?8m|\x1b\[\d*[ABCDJK]|\x1b\[\d*;\d*[Hf]/;
 const TAG_CHARACTERS = /[\u{E0000}-\u{E007F}]/u;
-const SPLIT_WORDS = /\p{L}[\u200b-\u200d\u2060\u00ad]\p{L}/gu;
+const SPLIT_WORDS = /\p{L}[\u200b-\u200d\u2060\u00ad]\p{L}/u;
+/** Characters the reader does not see (escapes, zero-width, tags): the text is read without them. */
+// deno-lint-ignore no-control-regex
+const INVISIBLE = /[\u200b-\u200d\u2060\u00ad\ufeff\x1b]|[\u{E0000}-\u{E007F}]/u;
 const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;
 
 /** The text as the model reads it: escapes dropped, tag characters decoded, zero-width characters removed. */
@@ -71,9 +74,9 @@ export function judgeAgentOrders(
 ): void {
   const raw = texts.join("\n");
   if (raw.length < 8 || raw.length > 256 * 1024) return;
-  const hidden = HIDING_ESCAPE.test(raw) || TAG_CHARACTERS.test(raw) ||
-    (raw.match(SPLIT_WORDS)?.length ?? 0) >= 2;
-  const plain = hidden ? unhidden(raw) : raw;
+  const concealed = HIDING_ESCAPE.test(raw) || TAG_CHARACTERS.test(raw);
+  const hidden = concealed || SPLIT_WORDS.test(raw);
+  const plain = hidden || INVISIBLE.test(raw) ? unhidden(raw) : raw;
   const comments = [...plain.matchAll(/<!--([\s\S]{0,2000}?)-->/g)].map((match) => match[1]);
   const encoded = /[A-Za-z0-9+/]{24}/.test(plain) ? decodedRuns(plain) : [];
   const addressed = ADDRESSED.test(plain);
@@ -88,7 +91,7 @@ export function judgeAgentOrders(
     findings.block("message", `"${tool}" tells the agent to hand over secrets or the conversation`);
   } else if (addressed) {
     findings.escalate("message", `"${tool}" holds text addressed to the agent`);
-  } else if (hidden) {
+  } else if (concealed) {
     findings.escalate(
       "message",
       `"${tool}" holds text hidden from the user (escapes or invisible characters)`,

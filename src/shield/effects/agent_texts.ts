@@ -3,11 +3,26 @@
  * (`tool_result`, `resources/read`, `prompts/get`, a `tools/call` result). Where they come from is the shape; what
  * they hold is judged by effects/agent_orders.ts. */
 
-/** Action types that hand the agent text (results, listings, resources, prompts), not do anything themselves. */
+/** Action types that hand the agent text (results, listings, resources, prompts, sampling and elicitation
+ * requests, notifications), not do anything themselves. */
 const RESULT_TYPES =
-  /^(?:tool[_-]?results?|tool[_-]?(?:response|output)s?|function[_-]?call[_-]?output|tools\/call\/result|tools\/list|resources\/read|resources\/list|prompts\/get|prompts\/list|list[_-]?tools|mcp[_-]?(?:response|result))$/i;
+  /^(?:tool[_-]?results?|tool[_-]?(?:response|output)s?|function[_-]?(?:call[_-]?output|response|result)|tools\/call\/result|tools\/list|resources\/(?:read|list|templates\/list)|prompts\/(?:get|list)|list[_-]?tools|sampling\/createMessage|elicitation\/create|completion\/complete|notifications\/[\w/]+|mcp[_-]?(?:response|result))$/i;
+/** Requests that ask the user or the model for input: a request for secrets there is phishing, as in a definition. */
+const ASKING_TYPES = /^(?:elicitation\/create|sampling\/createMessage)$/i;
 
-/** Keys whose string values the agent reads as a definition's or a result's words. */
+/** Keys of identifiers and media types, not words anyone reads. */
+const NOT_TEXT = new Set([
+  "id",
+  "uri",
+  "mimetype",
+  "type",
+  "tool_use_id",
+  "call_id",
+  "jsonrpc",
+  "role",
+  "blob",
+]);
+/** Keys whose string values a definition's reader takes as its words. */
 const TEXT_KEYS = new Set([
   "text",
   "description",
@@ -43,7 +58,9 @@ function isDefinition(value: Record<string, unknown>, listed = false): boolean {
 function collect(value: unknown, key: string, into: AgentTexts, depth: number): void {
   if (into.texts.length >= MAX_TEXTS || depth > MAX_DEPTH) return;
   if (typeof value === "string") {
-    if (TEXT_KEYS.has(key) && value.length > 0) into.texts.push(value);
+    // In a result every string reaches the model; in a definition, the fields the model reads as its words.
+    const read = into.result ? !NOT_TEXT.has(key.toLowerCase()) : TEXT_KEYS.has(key);
+    if (read && value.length > 0) into.texts.push(value);
     return;
   }
   if (Array.isArray(value)) {
@@ -71,7 +88,7 @@ export function agentTextsOf(type: string, payload: Record<string, unknown>): Ag
     (Array.isArray(tools) &&
       tools.some((tool) => tool && typeof tool === "object" && isDefinition(tool, true)));
   if (!result && !definitions) return undefined;
-  const found: AgentTexts = { result, definitions, texts: [] };
+  const found: AgentTexts = { result, definitions: definitions || ASKING_TYPES.test(type), texts: [] };
   collect(payload, "", found, 0);
   return found;
 }

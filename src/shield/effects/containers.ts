@@ -52,7 +52,8 @@ const VALUED = new Set([
   "--log-driver",
   "--pull",
 ]);
-const KNOWN_REGISTRIES =
+/** Public container registries of the major hosts (images and OCI artefacts such as dev container features). */
+export const KNOWN_REGISTRIES =
   /^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[\w-]+\.gcr\.io|[\w-]+\.pkg\.dev|mcr\.microsoft\.com|public\.ecr\.aws|\d+\.dkr\.ecr\.[\w-]+\.amazonaws\.com|registry\.k8s\.io|k8s\.gcr\.io|registry\.gitlab\.com|nvcr\.io|cgr\.dev|docker\.elastic\.co|lscr\.io|localhost(?::\d+)?)$/;
 
 function optionValues(args: string[], names: string[]): string[] {

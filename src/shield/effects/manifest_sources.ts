@@ -8,6 +8,7 @@ import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
+import { KNOWN_REGISTRIES } from "./containers.ts";
 import { MANIFEST_SOURCES, type ManifestSourceRow } from "./data/manifest_sources.ts";
 
 const MAX_CHARS = 256 * 1024;
@@ -36,7 +37,14 @@ function judgeValue(
     findings.escalate("install", `"${name}" follows "${value.slice(0, 80)}" wherever its owner moves it`);
     return true;
   }
-  const host = readHost(value, environment);
+  if (row.kind === "url" && !/:\/\//.test(value)) {
+    // `git@host:owner/repo` is an address; a relative path (`../lib`, Package.swift `path:`) is a folder.
+    const ssh = /^[\w.-]+@([\w.-]+):/.exec(value);
+    if (!ssh) return judgeValue({ ...row, kind: "path" }, value, manifest, environment, findings);
+    value = `ssh://${ssh[1]}/`;
+  }
+  if (row.kind === "registry" && KNOWN_REGISTRIES.test(value.split("/")[0])) return false;
+  const host = readHost(row.kind === "registry" ? `https://${value.split("/")[0]}/` : value, environment);
   if (!host || host.loopback || host.allowed) return false;
   if (host.lookalike) {
     findings.block("install", `"${name}" takes code from "${host.host}", a lookalike of "${host.lookalike}"`);

@@ -77,10 +77,20 @@ function judgeRow(
       return;
     }
     if (row.sourceOptions?.includes(name)) values.push(glued ?? args[i + 1] ?? "");
+    if (row.pathOptions?.includes(name)) values.push(`file:${glued ?? args[i + 1] ?? "."}`);
     const property = /^-D([\w.]+)=(.*)$/s.exec(args[i]);
     if (property && row.sourceProperties?.includes(property[1])) values.push(...property[2].split(","));
   }
-  if (row.positional) values.push(...words.slice(after, after + 8));
+  const positionals = words.slice(after, after + 8);
+  if (row.positional) values.push(...positionals);
+  const forge = positionals.findIndex((word) => row.forgeWords?.includes(word));
+  if (forge >= 0 && positionals[forge + 1]) {
+    findings.escalate(
+      "install",
+      `"${row.programs[0]}" installs from the forge repository "${positionals[forge + 1]}"`,
+    );
+    return;
+  }
   for (const value of values) {
     const outside = outsideValue(value.replace(/^[\w-]+::/, ""), environment);
     if (!outside) continue;

@@ -7,6 +7,8 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { normalizePath } from "../paths.ts";
+import { classifyPath } from "./path_classes.ts";
 import { siblingTarget } from "./sibling_squats.ts";
 import { POPULAR_NPM } from "./data/popular_npm.ts";
 import { POPULAR_PYPI } from "./data/popular_pypi.ts";
@@ -319,6 +321,16 @@ function pinned(ecosystem: Ecosystem, spec: string): boolean {
   return ecosystem === "npm" ? /.@v?\d+\.\d+\.\d+\S*$/.test(spec) : /(?:==|@)v?\d+(?:\.\d+)*\S*$/.test(spec);
 }
 
+/** A relative archive path (no scheme) that stays in the workspace (`dist/app-1.0-py3-none-any.whl`,
+ * `dist/*.whl`): the project's own build, not a download. (`owner/repo` without an archive suffix is a GitHub
+ * reference to npm, so only archives count.) */
+function inWorkspace(spec: string, environment: ShieldEnvironment): boolean {
+  if (/^[a-z][a-z0-9+.-]*:|^git@|^[~/]|^\.\.(?:\/|$)|:\/\/|\s/i.test(spec)) return false;
+  if (!/\.(?:whl|tgz|tar\.gz|zip|tar)$/i.test(spec)) return false;
+  const path = normalizePath(spec, environment.workspace, environment.shellHome);
+  return classifyPath(path, environment) === "workspace";
+}
+
 export function judgeInstall(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   judgeInstallArgv(segment.argv, environment, findings);
 }
@@ -344,7 +356,7 @@ export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment,
   for (const spec of install.specs) {
     const name = specName(install.ecosystem, spec);
     if (name === undefined) {
-      if (!/^(?:\.|\.\/|-e)$/.test(spec) && !/^\.\//.test(spec)) {
+      if (!/^(?:\.|\.\/|-e)$/.test(spec) && !/^\.\//.test(spec) && !inWorkspace(spec, environment)) {
         findings.escalate("install", `installs "${spec.slice(0, 80)}" from a URL, archive or git source`);
       } else if (localBuildOfPopular(install.ecosystem, spec)) {
         findings.escalate(

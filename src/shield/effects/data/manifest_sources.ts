@@ -3,7 +3,9 @@
  * (judged by host) or a reference that follows whatever is newest. Each row cites the format's documentation;
  * effects/manifest_sources.ts reads them. */
 
-export type SourceKind = "path" | "url" | "unpinned";
+/** `path`: a folder or file; `url`: an address (git@host:path too); `registry`: a `host/…` reference whose first
+ * part is a registry host (OCI features); `unpinned`: a reference that follows whatever is newest. */
+export type SourceKind = "path" | "url" | "registry" | "unpinned";
 
 export interface ManifestSourceRow {
   file: RegExp;
@@ -63,8 +65,8 @@ export const MANIFEST_SOURCES: readonly ManifestSourceRow[] = [
   },
   {
     file: /(?:^|\/)composer\.json$/,
-    literal: "url",
-    pattern: /"url"\s*:\s*"([^"]{1,512})"/g,
+    literal: "repositories",
+    pattern: /"repositories"\s*:\s*[[{][^\]}]{0,2000}?"url"\s*:\s*"([^"]{1,512})"/g,
     kind: "url",
     source: "https://getcomposer.org/doc/05-repositories.md (vcs, composer and package repositories)",
   },
@@ -81,5 +83,48 @@ export const MANIFEST_SOURCES: readonly ManifestSourceRow[] = [
     pattern: /^\s+[\w-]+:\s*['"]?([\w-]+\/[\w-]+@(?:volatile|dev:[\w.-]+))/gm,
     kind: "unpinned",
     source: "https://circleci.com/docs/orb-concepts/#orb-versions-development-vs-production-vs-volatile",
+  },
+  {
+    file: /(?:^|\/)\.gitmodules$/,
+    literal: "url",
+    pattern: /^\s*url\s*=\s*(\S{1,512})/gm,
+    kind: "url",
+    source: "https://git-scm.com/docs/gitmodules (submodule.<name>.url)",
+  },
+  {
+    file: /(?:^|\/)chart\.ya?ml$|(?:^|\/)requirements\.ya?ml$/,
+    literal: "repository",
+    pattern: /^\s*repository:\s*["']?((?:https?|oci):\/\/[^\s"']{1,512})/gm,
+    kind: "url",
+    source: "https://helm.sh/docs/topics/charts/#the-chartyaml-file (dependencies[].repository)",
+  },
+  {
+    file: /(?:^|\/)environment\.ya?ml$/,
+    literal: "://",
+    pattern: /^\s*-\s*(?:git\+)?((?:https?|ssh):\/\/[^\s#"']{1,512})/gm,
+    kind: "url",
+    source:
+      "https://docs.conda.io/projects/conda/en/stable/user-guide/tasks/manage-environments.html (channels, pip:)",
+  },
+  {
+    file: /(?:^|\/)go\.work$/,
+    literal: "use",
+    pattern: /^\s*(?:use\s+)?((?:\/|\.\.\/|~\/)[^\s)]{1,512})\s*$/gm,
+    kind: "path",
+    source: "https://go.dev/ref/mod#go-work-file-use",
+  },
+  {
+    file: /(?:^|\/)package\.swift$/,
+    literal: ".package",
+    pattern: /\.package\(\s*(?:name:\s*"[^"]*",\s*)?(?:url|path):\s*"([^"]{1,512})"/g,
+    kind: "url",
+    source: "https://developer.apple.com/documentation/packagedescription/package/dependency",
+  },
+  {
+    file: /(?:^|\/)\.?devcontainer(?:\.json|\/devcontainer\.json|\/[^/]+\/devcontainer\.json)$/,
+    literal: "features",
+    pattern: /"((?:[\w-]+\.)+[\w-]+(?::\d+)?\/[\w./-]+(?::[\w.-]+)?)"\s*:\s*\{/g,
+    kind: "registry",
+    source: "https://containers.dev/implementors/features-distribution/ (features by OCI reference)",
   },
 ];

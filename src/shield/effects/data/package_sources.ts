@@ -13,6 +13,10 @@ export interface PackageSourceRow {
   sourceProperties?: readonly string[];
   /** The words after the subcommand may be a URL, git reference or package file. */
   positional?: boolean;
+  /** Options whose value is a folder of source code to build (`cargo install --path DIR`). */
+  pathOptions?: readonly string[];
+  /** Words after which the next word is a forge repository (`mix archive.install github owner/repo`). */
+  forgeWords?: readonly string[];
   /** Options that turn off the signature check, judged by name (`=value` aside). */
   unsignedOptions?: readonly string[];
   /** Words in an option value that turn it off (`-o Acquire::AllowInsecureRepositories=true`). */
@@ -108,6 +112,48 @@ export const PACKAGE_SOURCES: readonly PackageSourceRow[] = [
     verbs: [["krew", "install"]],
     sourceOptions: ["--manifest-url", "--archive", "--manifest"],
     source: "https://krew.sigs.k8s.io/docs/user-guide/advanced-installing/",
+  },
+  {
+    programs: ["cargo"],
+    verbs: [["install"]],
+    pathOptions: ["--path"],
+    source: "https://doc.rust-lang.org/cargo/commands/cargo-install.html (--path: a local crate folder)",
+  },
+  {
+    programs: ["uv"],
+    verbs: [["tool", "install"], ["tool", "run"]],
+    sourceOptions: ["--from", "--index", "--index-url", "--extra-index-url", "--default-index"],
+    positional: true,
+    source: "https://docs.astral.sh/uv/reference/cli/#uv-tool-install (--from, git+ and URL requirements)",
+  },
+  {
+    programs: ["cpanm", "cpan"],
+    verbs: [],
+    sourceOptions: ["--mirror", "--from"],
+    positional: true,
+    source: "https://metacpan.org/dist/App-cpanminus/view/bin/cpanm (a URL or archive path; --mirror)",
+  },
+  {
+    programs: ["luarocks"],
+    verbs: [["install"], ["build"]],
+    sourceOptions: ["--server", "--only-server", "--from"],
+    positional: true,
+    source: "https://github.com/luarocks/luarocks/blob/main/docs/luarocks.md (--server, a rockspec URL)",
+  },
+  {
+    programs: ["dart", "flutter"],
+    verbs: [["pub", "global", "activate"]],
+    sourceOptions: ["--hosted-url", "-u"],
+    positional: true,
+    source: "https://dart.dev/tools/pub/cmd/pub-global (--source git URL, --source path DIR, --hosted-url)",
+  },
+  {
+    programs: ["mix"],
+    verbs: [["archive.install"], ["escript.install"]],
+    positional: true,
+    forgeWords: ["github", "git"],
+    source:
+      "https://hexdocs.pm/mix/Mix.Tasks.Archive.Install.html (github OWNER/REPO, git URL, a URL or path)",
   },
   {
     programs: ["apt-get", "apt", "aptitude"],
