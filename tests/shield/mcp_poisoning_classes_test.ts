@@ -118,6 +118,13 @@ const BENIGN: Record<string, Action> = {
   "a result holding base64 data": result(
     `Thumbnail: ${btoa("\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR")}`,
   ),
+  "a listed upload tool that mentions credentials and sending": listing(
+    "Uploads a file to the bucket and sends a receipt; credentials are read from the environment, never passed.",
+  ),
+  "a resource whose HTML comment says how to regenerate it": result(
+    "<h1>API</h1><!-- run `npm run docs` to regenerate this page -->",
+    "resources/read",
+  ),
   "an elicitation asking which environment": {
     type: "elicitation/create",
     payload: { message: "Which environment should the deploy target?", requestedSchema: { type: "object" } },
