@@ -14,6 +14,7 @@ import { type ToolWords, wordsOf } from "./tool_words.ts";
 import { judgeInstall } from "./supply_chain.ts";
 import { programs } from "./programs.ts";
 import { judgeDataResets } from "./data_resets.ts";
+import { judgeCliGrants } from "./widening_changes.ts";
 
 const CLOUD_CLIS = new Set([
   "aws",
@@ -112,6 +113,7 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   ) {
     findings.escalate("access", `"${text}" grants or changes access`);
   }
+  judgeCliGrants(segment.argv, text, findings);
   if (/--principal[= ]\*|--public|public-access|allusers|allauthenticatedusers/i.test(all)) {
     findings.escalate("access", `"${text}" opens a resource to everyone`);
   }

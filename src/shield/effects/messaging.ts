@@ -127,6 +127,8 @@ export interface MessageInput {
   wholesale: boolean;
   /** Blind-copy recipients, when the tool names them apart. */
   hidden?: string[];
+  /** Values of the payload's id arguments (`channel_id: "993311"`): they name where it goes, they are not sent. */
+  identifiers?: readonly string[];
 }
 
 const ATTACHMENT_KEYS =
@@ -187,7 +189,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (RISKY_LINK.test(joined)) {
     findings.escalate("message", `"${input.tool}" sends a link to a file or host that stages payloads`);
   }
-  if (!allKnown && sendsBareCode(input.texts)) {
+  if (!allKnown && sendsBareCode(input.texts, input.identifiers)) {
     findings.escalate("message", `"${input.tool}" sends a bare code, as a forwarded one-time code looks`);
   }
   if (ALARM_LURE.test(joined)) findings.escalate("message", `"${input.tool}" sends an account-alarm lure`);
