@@ -15,6 +15,7 @@ import { judgeInstall } from "./supply_chain.ts";
 import { programs } from "./programs.ts";
 import { judgeDataResets } from "./data_resets.ts";
 import { judgeCliGrants } from "./widening_changes.ts";
+import { judgeProcessMemory, MEMORY_READERS } from "./process_memory.ts";
 
 const CLOUD_CLIS = new Set([
   "aws",
@@ -303,6 +304,7 @@ export function judgeSegments(segments: Segment[], environment: ShieldEnvironmen
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
     judgeDataResets(segment, findings);
     if (SIGNALS.has(program)) judgeProcessSignal(segment, environment, findings);
+    if (MEMORY_READERS.has(program)) judgeProcessMemory(segment, findings);
     if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
     if (SERVERS.has(program)) judgeServer(segment, environment, findings);
     if (segment.privileged) judgeRootShell(segment, findings);
