@@ -1,6 +1,7 @@
 /** Work handed on (sub-agent tasks, schedules, agent messages) and standing instructions (memory, agent
  * instruction files): what they would make an agent do later, read from their text and settings. */
 
+import { judgeStandingOrders } from "./standing_orders.ts";
 import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
@@ -360,6 +361,7 @@ export function judgeHiddenInstructions(tool: string, text: string, findings: Fi
 
 /** Findings for text the agent will read later as its own instructions. */
 export function judgeStanding(tool: string, text: string, findings: Findings): void {
+  judgeStandingOrders(tool, text, findings);
   const standing = STANDING.test(text) || STANDING_CONCEPT.test(text);
   if (FOR_LATER.test(text) || standing) {
     for (const finding of sensitiveFindings(text)) {
