@@ -274,12 +274,21 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
   }
 }
 
-function judgeAgentCli(segment: Segment, findings: Findings): void {
+function judgeAgentCli(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!AGENT_CLIS.test(program)) return;
   // Words after `--` belong to the program the agent CLI is told to start (`claude mcp add x -- npx -y …`).
   const end = segment.argv.indexOf("--");
   const own = segment.argv.slice(1, end < 0 ? undefined : end);
+  // `goose run --recipe https://…`, `aider --read https://…`: the agent's instructions come from another host.
+  for (const arg of own) {
+    const url = /(?:^|=)(https?:\/\/\S+)/.exec(arg)?.[1];
+    const host = url ? readHost(url, environment) : undefined;
+    if (host && !host.allowed && !host.loopback) {
+      findings.escalate("delegation", `"${program}" runs an agent on instructions from "${host.host}"`);
+      break;
+    }
+  }
   if (own.some((arg) => NO_APPROVAL_FLAGS.test(arg))) {
     findings.escalate(
       "delegation",
@@ -309,7 +318,7 @@ export function judgeSegments(segments: Segment[], environment: ShieldEnvironmen
     if (SERVERS.has(program)) judgeServer(segment, environment, findings);
     if (segment.privileged) judgeRootShell(segment, findings);
     if (program === "git") judgeGit(segment, environment, findings);
-    if (AGENTS.has(program)) judgeAgentCli(segment, findings);
+    if (AGENTS.has(program)) judgeAgentCli(segment, environment, findings);
     if (INSTALLERS.has(program)) judgeInstall(segment, environment, findings);
     if (segment.text.includes("filesystem")) judgeFileServer(segment, environment, findings);
   }

@@ -197,7 +197,9 @@ const TRIGGERED_CONCEPT = conceptCheck(
   ),
 );
 const AUTO_APPROVE =
-  /^(?:auto_?approve|autoApprove|yolo|skip_?approvals?|dangerously\w*|no_?confirm\w*|unattended|bypass\w*)$/i;
+  /^(?:auto_?approve|autoApprove|yolo|skip_?approvals?|dangerously\w*|no_?confirm\w*|unattended|bypass\w*|full_?auto|fullAuto)$/i;
+/** A sandbox setting that gives the agent the whole machine (Codex's `danger-full-access`, `sandbox: none`). */
+const NO_SANDBOX = /^(?:danger[-_]full[-_]access|none|off|disabled?|false|host|unrestricted)$/i;
 
 /** Findings for task text handed to another agent or a schedule, and its settings. */
 export function judgeDelegation(
@@ -241,6 +243,12 @@ export function judgeDelegation(
       NO_APPROVAL_VALUE.test(value)
     ) {
       findings.escalate("delegation", `"${tool}" turns approvals off ("${key}: ${value.slice(0, 40)}")`);
+    }
+    if (typeof value === "string" && /^sandbox(?:_?mode)?$/i.test(key) && NO_SANDBOX.test(value)) {
+      findings.escalate(
+        "delegation",
+        `"${tool}" runs an agent outside its sandbox ("${key}: ${value.slice(0, 40)}")`,
+      );
     }
     if (/^(?:tools|allowed_?tools|permissions|capabilities)$/i.test(key)) {
       const items = Array.isArray(value) ? value : [value];

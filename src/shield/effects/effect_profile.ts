@@ -15,6 +15,7 @@ import { classifyPath } from "./path_classes.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
+import { judgeDelegatedChannels } from "./delegated_channels.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
@@ -204,6 +205,7 @@ function judgeHandedOn(
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedActions(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedChannels(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
   }

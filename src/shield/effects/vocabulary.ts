@@ -105,7 +105,7 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   web: `web url page webpage http https site website link fetch browser`,
   agent:
     `agent agents subagent assistant task worker coworker coworkers crew teammate autogen swarm langgraph a2a
-    blackboard planner orchestrator`,
+    blackboard planner orchestrator codex aider goose devin openhands`,
   package: `package packages dependency dependencies module modules library crate gem`,
 });
 
