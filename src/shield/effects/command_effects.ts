@@ -66,6 +66,9 @@ const AGENT_CLIS =
   /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline|q|kiro|copilot|openhands|continue|droid)$/;
 const NO_APPROVAL_FLAGS =
   /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b|danger-full-access|^--sandbox=?none$/i;
+/** Folders holding other people's code (vendored, submodules, installed packages). */
+const THIRD_PARTY_CODE =
+  /(?:^|\/)(?:vendor|vendored|third[-_]party|external|externals|deps|submodules?|node_modules|\.git\/modules)\//i;
 const SERVE_MODULES = /^(?:http\.server|SimpleHTTPServer|uploadserver|updog)$/;
 
 function wordsOfCli(argv: string[]): ToolWords {
@@ -262,6 +265,8 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
       );
       if (kind !== "workspace") {
         findings.escalate("persistence", `"git config ${key}" runs hooks from outside the workspace`);
+      } else if (THIRD_PARTY_CODE.test(value)) {
+        findings.escalate("persistence", `"git config ${key}" runs hooks from third-party code ("${value}")`);
       }
     }
   }

@@ -201,6 +201,19 @@ const AUTO_APPROVE =
 /** A sandbox setting that gives the agent the whole machine (Codex's `danger-full-access`, `sandbox: none`). */
 const NO_SANDBOX = /^(?:danger[-_]full[-_]access|none|off|disabled?|false|host|unrestricted)$/i;
 
+/** A question about code (`find where session cookies are created and validated in this repo and summarise the
+ * flow`): it asks where a secret is handled, not for its value; nothing leaves (no address, link or send verb). */
+const WHERE_CODE =
+  /\bwhere\b[^.\n]{0,60}\b(?:created|validated|verified|generated|handled|implemented|defined|parsed|checked|issued|refreshed|rotated|used|set)\b/i;
+const IN_CODE =
+  /\b(?:this|the|our) (?:repo|repository|codebase|code base|code|project|source(?: tree)?|app|service)\b/i;
+const LEAVES =
+  /@|:\/\/|\b(?:send|post|upload|email|mail|forward|share|print|paste|show me|give me|output|reveal|commit|push)\b/i;
+
+function asksWhereCodeHandles(text: string): boolean {
+  return text.length < 2048 && WHERE_CODE.test(text) && IN_CODE.test(text) && !LEAVES.test(text);
+}
+
 /** Findings for task text handed to another agent or a schedule, and its settings. */
 export function judgeDelegation(
   tool: string,
@@ -210,7 +223,7 @@ export function judgeDelegation(
   findings: Findings,
 ): void {
   const text = texts.join("\n");
-  if (GATHER_SECRETS.test(text) || GATHER_SECRETS_CONCEPT.test(text)) {
+  if ((GATHER_SECRETS.test(text) || GATHER_SECRETS_CONCEPT.test(text)) && !asksWhereCodeHandles(text)) {
     findings.escalate("delegation", `"${tool}" asks an agent to gather secrets`);
   }
   if (REMOTE_CONTROL.test(text) || REMOTE_CONTROL_CONCEPT.test(text)) {

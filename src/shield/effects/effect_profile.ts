@@ -16,6 +16,7 @@ import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
 import { judgeDelegatedChannels } from "./delegated_channels.ts";
+import { judgeExtraArguments } from "./extra_arguments.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
@@ -300,6 +301,9 @@ export function buildEffectProfile(
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  if (view.type === "http_request" && !openWorld) {
+    judgeExtraArguments(view.tool, view.payload, environment, findings);
+  }
   if (view.type === "update_event" || view.type === "create_event") {
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
