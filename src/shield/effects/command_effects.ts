@@ -99,7 +99,9 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   // `heroku apps:destroy`, `firebase firestore:delete`: a subcommand's parts are words of their own.
   const sub = segment.argv.slice(1).filter((arg) => !arg.startsWith("-")).slice(0, 4)
     .flatMap((word) => /^[a-z-]+(?::[a-z-]+)+$/.test(word) ? word.split(":") : [word]);
-  if (sub.length > 0 && sub.every((word) => CLOUD_READS.test(word) || !/^[a-z-]+$/.test(word))) return;
+  // `describe-snapshot-attribute`, `get-bucket-policy`: a hyphenated subcommand led by a read verb reads.
+  const reads = (word: string) => CLOUD_READS.test(word) || CLOUD_READS.test(word.split("-", 1)[0]);
+  if (sub.length > 0 && sub.every((word) => reads(word) || !/^[a-z-]+$/.test(word))) return;
   if (
     sub.some((word) => CLOUD_READS.test(word)) &&
     !sub.some((word) => /delete|remove|destroy|grant|share|permission|key/.test(word))

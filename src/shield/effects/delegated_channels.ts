@@ -10,6 +10,7 @@ import { isPersonalMailbox } from "./personal_mailboxes.ts";
 import { isContact } from "./messaging.ts";
 
 const BARE_ENDPOINT = /\b(?:\d{1,3}\.){3}\d{1,3}:\d{2,5}\b|\[[0-9a-f:]{2,39}\]:\d{2,5}/i;
+const LOOPBACK = /^(?:127\.|0\.0\.0\.0:|\[::1?\]:)/;
 const CHANNEL_WORDS = gated(
   /\b(?:bash|sh|shell|terminal|console|connection|connect|reverse|listener|netcat|nc|socat|socket|tunnel|session|backdoor)\b/i,
 );
@@ -28,7 +29,8 @@ export function judgeDelegatedChannels(
   const text = texts.join("\n");
   if (text.length < 12 || text.length > 64 * 1024) return;
   const endpoint = BARE_ENDPOINT.exec(text);
-  if (endpoint && CHANNEL_WORDS.test(text)) {
+  // A loopback address is this machine (a dev server), not a channel out.
+  if (endpoint && !LOOPBACK.test(endpoint[0]) && CHANNEL_WORDS.test(text)) {
     findings.escalate("delegation", `"${tool}" hands on a connection to the bare address "${endpoint[0]}"`);
   }
   if (!text.includes("@") && !COVER_TRACKS.test(text)) return;

@@ -69,7 +69,7 @@ const ALARM_LURE = gated(
 export const PASTE_AND_RUN = gated(
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl|\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i,
 );
-const BRAND_DOMAINS =
+export const BRAND_DOMAINS =
   /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|office365\.com|sharepoint\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|googleusercontent\.com|googleapis\.com|gstatic\.com|youtube\.com|apple\.com|icloud\.com|paypal\.com|paypalobjects\.com|amazon\.com|amazonaws\.com|slack\.com|slack-edge\.com|slack-files\.com|github\.com|githubusercontent\.com|githubassets\.com|github\.io|github\.dev|zoom\.us|zoom\.com|okta\.com|docusign\.net|docusign\.com|dropbox\.com|dropboxusercontent\.com|netflix\.com|discord\.com|discordapp\.com|discord\.gg|whatsapp\.com|telegram\.org|t\.me|linkedin\.com|facebook\.com|instagram\.com|stripe\.com)$/;
 
 const contactPatterns = new Map<string, RegExp[]>();

@@ -6,12 +6,12 @@
 import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { ToolWords } from "./tool_words.ts";
-import { isContact } from "./messaging.ts";
+import { BRAND_DOMAINS, isContact } from "./messaging.ts";
 import { readHost } from "./hosts.ts";
 
 /** Keys naming who else gets a resource: another account, a principal, a value added to an access list. */
 const GRANTEE_KEY =
-  /^(?:user[-_]?ids|account[-_]?ids|accounts?[-_]to[-_]add|values?[-_]to[-_]add|add[-_]?(?:users?|accounts?|principals?|members?|groups?)|principals?|grantees?|shared[-_]?with|share[-_]?with|launch[-_]?permissions?|create[-_]?volume[-_]?permissions?)$/i;
+  /^(?:user[-_]?ids|account[-_]?ids|accounts?[-_]?to[-_]?add|values?[-_]?to[-_]?add|add[-_]?(?:users?|accounts?|principals?|members?|groups?)|principals?|grantees?|shared[-_]?with|share[-_]?with|launch[-_]?permissions?|create[-_]?volume[-_]?permissions?)$/i;
 const EVERYONE = /^(?:all|\*|everyone|anyone|public|allusers|allauthenticatedusers|group:all)$/i;
 /** Keys that let invited people change an item, and keys adding people to it. */
 const EDIT_RIGHTS_KEY =
@@ -22,7 +22,7 @@ const ADDED_PEOPLE_KEY =
 const DEFAULT_VISIBILITY_KEY =
   /^(?:default[-_]?(?:visibility|sharing|access|privacy)|[a-z_]*[-_]visibility)$/i;
 const PUBLIC_VISIBILITY = /^(?:public|anyone|everyone|open|world)(?:[-_ ]?(?:read|link|access))?$/i;
-const AUTO_ACCEPT_KEY = /^auto[-_]?(?:accept|add|approve)[-_a-z]*$/i;
+const AUTO_ACCEPT_KEY = /^auto[-_]?(?:accept|add|approve|admit)[-_a-z]*$/i;
 /** Fields copied into every message sent (signatures, footers) or opened by everyone invited (meeting links). */
 const CARRIED_LINK_KEY =
   /^(?:signature|footer|email[-_]?signature|html[-_]?signature|(?:new[-_]?)?location|(?:meeting|conference|join|video|call)[-_]?(?:url|link)|hangout[-_]?link|conference[-_]?data)$/i;
@@ -41,8 +41,9 @@ function grantedTo(payload: Record<string, unknown>, depth = 0): string | undefi
       if (items.some((item) => typeof item === "string" && EVERYONE.test(item.trim()))) return "everyone";
       if (items.length > 0) return "another account";
     }
-    if (value && typeof value === "object" && !Array.isArray(value)) {
-      const inner = grantedTo(value as Record<string, unknown>, depth + 1);
+    for (const item of valuesOf(value)) {
+      if (!item || typeof item !== "object" || Array.isArray(item)) continue;
+      const inner = grantedTo(item as Record<string, unknown>, depth + 1);
       if (inner) return inner;
     }
   }
@@ -67,7 +68,9 @@ function carriedOutsideLinks(payload: Record<string, unknown>, environment: Shie
     if (!CARRIED_LINK_KEY.test(key) || typeof value !== "string" || !value.includes("://")) continue;
     for (const match of value.slice(0, 4096).matchAll(LINK)) {
       const host = readHost(match[0], environment);
-      if (host && !host.allowed && !host.loopback) hosts.push(match[1].toLowerCase());
+      const name = match[1].toLowerCase().replace(/\.+$/, "");
+      // The conferencing and document services people use by name (zoom.us, meet.google.com) are not outsiders.
+      if (host && !host.allowed && !host.loopback && !BRAND_DOMAINS.test(name)) hosts.push(name);
     }
   }
   return hosts;
@@ -117,7 +120,7 @@ const LOGIN_KEY_OPTION =
 export function judgeCliGrants(argv: readonly string[], text: string, findings: Findings): void {
   for (let index = 1; index < argv.length && index < 64; index++) {
     const arg = argv[index];
-    if (LOGIN_KEY.test(arg)) {
+    if (LOGIN_KEY.test(arg) || /(?:^|=)ssh-?keys=/i.test(arg)) {
       findings.escalate("access", `"${text}" adds a login key to machines in the cloud`);
       return;
     }
