@@ -7,7 +7,7 @@ import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 
 const APPROVED_IN_ADVANCE = gated(
-  /\b(?:approved|authori[sz]ed|allowed|ok'?d|consented to)\s+(?:all|every|any|each)\s+(?:[\w-]+\s+){0,3}?(?:in advance|ahead of time|beforehand|up front|upfront|permanently|for good)\b|\b(?:security |safety )?(?:confirmations?|prompts?|approvals?|warnings?|permission (?:requests|checks))\s+(?:are|is)\s+(?:annoying|unnecessary|not needed|pointless|a waste of time)\b|\bfinds?\s+(?:[\w-]+\s+){0,2}(?:confirmations?|prompts?|approvals?|warnings?)\s+(?:annoying|unnecessary|pointless)\b/i,
+  /\b(?:all|every|any|each)\s+(?:[\w-]+\s+){0,3}?(?:is|are|were|has been|have been)\s+(?:pre-?)?(?:approved|authori[sz]ed|allowed|ok'?d)\s+(?:in advance|ahead of time|beforehand|up front|upfront|permanently|for good)\b|\b(?:approved|authori[sz]ed|allowed|ok'?d|consented to)\s+(?:all|every|any|each)\s+(?:[\w-]+\s+){0,3}?(?:in advance|ahead of time|beforehand|up front|upfront|permanently|for good)\b|\b(?:security |safety )?(?:confirmations?|prompts?|approvals?|warnings?|permission (?:requests|checks))\s+(?:are|is)\s+(?:annoying|unnecessary|not needed|pointless|a waste of time)\b|\bfinds?\s+(?:[\w-]+\s+){0,2}(?:confirmations?|prompts?|approvals?|warnings?)\s+(?:annoying|unnecessary|pointless)\b/i,
 );
 const FETCHED_RUN = gated(
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python[0-9.]*|node|perl|ruby|iex)\b|\b(?:(?:ba|z|da)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|irm|new-object|invoke-webrequest)\b/i,

@@ -80,9 +80,12 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
   const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
   // After a leading read verb, inflected words are what is read (`get_rating_reviews`, `list_scheduled_transfers`).
   const readsFirst = raw.length > 1 && PURE_READ.has(bases[0]);
-  // A read verb before a record of past actions reads that record (`BinanceGetOrderHistory`, `get_transfer_status`).
-  const readsRecord = raw.length > 2 && RECORD_WORDS.has(raw[raw.length - 1]) &&
-    bases.slice(0, -1).some((base) => PURE_READ.has(base));
+  // A read verb, the first verb of the name, before a record of past actions reads that record
+  // (`BinanceGetOrderHistory`, `get_transfer_status`; not `order_and_get_history`).
+  const firstVerb = raw.length > 2 && RECORD_WORDS.has(raw[raw.length - 1])
+    ? bases.find((base) => VERBS.has(base))
+    : undefined;
+  const readsRecord = firstVerb !== undefined && PURE_READ.has(firstVerb);
   raw.forEach((word, index) => {
     const base = bases[index];
     into.words.push(base);

@@ -21,7 +21,8 @@ const ADDED_PEOPLE_KEY =
 /** Account-wide defaults: every future item public, every invitation accepted without the user. */
 const DEFAULT_VISIBILITY_KEY =
   /^(?:default[-_]?(?:visibility|sharing|access|privacy)|[a-z_]*[-_]visibility)$/i;
-const PUBLIC_VISIBILITY = /^(?:public|anyone|everyone|open|world)(?:[-_ ]?(?:read|link|access))?$/i;
+const PUBLIC_VISIBILITY =
+  /^(?:public|anyone|everyone|open|world)(?:[-_ ]?(?:read|link|access))?$|^anyone[-_ ]?with[-_ ]?(?:the[-_ ]?)?link$/i;
 const AUTO_ACCEPT_KEY = /^auto[-_]?(?:accept|add|approve|admit)[-_a-z]*$/i;
 /** Fields copied into every message sent (signatures, footers) or opened by everyone invited (meeting links). */
 const CARRIED_LINK_KEY =
