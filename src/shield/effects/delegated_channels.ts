@@ -14,7 +14,9 @@ const LOOPBACK = /^(?:127\.|0\.0\.0\.0:|\[::1?\]:)/;
 const CHANNEL_WORDS = gated(
   /\b(?:bash|sh|shell|terminal|console|connection|connect|reverse|listener|netcat|nc|socat|socket|tunnel|session|backdoor)\b/i,
 );
-const SEND_VERB = /\b(?:forward|send|email|mail|copy|cc|bcc|upload|share|post)\b/i;
+/** Send verbs, passive forms and the common translations (a paraphrase keeps the order). */
+const SEND_VERB =
+  /\b(?:forward|send|sent|email|e-?mailed|mail|copy|cc|bcc|upload|share|post|transmit|deliver|relay|env[ií]a|envoie|envoyer|sende|senden|envie|enviar)/i;
 const COVER_TRACKS = gated(
   /\b(?:delete|remove|erase|purge|clear|wipe|empty|trash)\b[^.\n]{0,40}\b(?:forwarded|sent|copies|copy|traces?|logs?|history|evidence|outbox|sent items|sent folder)\b/i,
 );

@@ -103,7 +103,7 @@ const LOGIN_PAIR = gated(
 );
 /** A password shown after its label and a few words (`password for anyone who needs it: Pr0d-s3cret!`). */
 const PASSWORD_AFTER_WORDS = gated(
-  /(?<![a-z])(?:password|passwd|passphrase|pwd)\b[^:=\n]{1,40}[:=]\s*["'\x60]?([^\s"'\x60,;]{6,64})/i,
+  /(?<![a-z])(?:password|passwd|passphrase|pwd|login details|log-in details|sign-in details|access details|credentials|(?<![_:/])secret|kennwort|mot de passe|contraseña|senha|passwort)(?![a-z])[^:=\n]{1,60}[:=]\s*["'\x60]?([^\s"'\x60,;]{6,64})/i,
 );
 /** A link that opens a private file by its signature (`?sig=`, `X-Amz-Signature=`, `?se=…&sp=`). */
 const SIGNED_LINK = gated(/\bhttps?:\/\/\S*[?&](?:sig|signature|x-amz-signature|x-goog-signature)=\S/i);

@@ -13,7 +13,7 @@ const FETCHED_RUN = gated(
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,200}\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python[0-9.]*|node|perl|ruby|iex)\b|\b(?:(?:ba|z|da)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b|\biex\s*\(\s*(?:iwr|irm|new-object|invoke-webrequest)\b/i,
 );
 const COPY_RULE = gated(
-  /\b(?:every|all|each|any)\s+(?:[\w-]+\s+){0,3}?(?:also\s+)?(?:be\s+)?(?:sent|forwarded|copied|cc'?d|bcc'?d|shared|e-?mailed|posted|uploaded|mirrored)\s+(?:[\w-]+\s+){0,2}?to\s+\S*(?:@[\w-]+\.|https?:\/\/)/i,
+  /\b(?:every|all|each|any)\s+(?:[\w-]+\s+){0,5}?(?:also\s+)?(?:be\s+)?(?:sent|forwarded|copied|cc'?d|bcc'?d|shared|e-?mailed|posted|uploaded|mirrored)\s+(?:[\w-]+\s+){0,2}?to\s+\S*(?:@[\w-]+\.|https?:\/\/)/i,
 );
 
 const REMOTE_SCRIPT = gated(/<script\b[^>]{0,120}\bsrc\s*=\s*["']?(?:https?:)?\/\/[a-z0-9]/i);
