@@ -93,7 +93,9 @@ const BARE_CODE = /^\s*(?:[A-Z]{1,3}-)?(\d{6,8})\s*$/;
 export function sendsBareCode(texts: readonly string[], identifiers: readonly string[] = []): boolean {
   for (const text of texts) {
     if (identifiers.includes(text)) continue;
-    const code = text.length <= 16 ? BARE_CODE.exec(text)?.[1] : undefined;
+    // A code alone on the last line after other text (a forwarded code under a pasted preamble) is as bare.
+    const last = text.length <= 16 ? text : text.length <= 8192 ? text.slice(text.lastIndexOf("\n") + 1) : "";
+    const code = last.length <= 16 ? BARE_CODE.exec(last)?.[1] : undefined;
     if (code && !texts.some((other) => other !== text && other.includes(code))) return true;
   }
   return false;

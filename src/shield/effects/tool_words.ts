@@ -55,6 +55,7 @@ export function baseWord(word: string): string {
   return forms.find((form) => form !== word && (VERBS.has(form) || NOUNS.has(form))) ?? word;
 }
 
+const VERSION_WORD = /^(?:v?\d+[a-z]?\d*|latest|beta|alpha|preview|stable)$/;
 /** Last words that name a record of what was done, not a doing. */
 const RECORD_WORDS = new Set([
   "history",
@@ -82,7 +83,10 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
   const readsFirst = raw.length > 1 && PURE_READ.has(bases[0]);
   // A read verb, the first verb of the name, before a record of past actions reads that record
   // (`BinanceGetOrderHistory`, `get_transfer_status`; not `order_and_get_history`).
-  const firstVerb = raw.length > 2 && RECORD_WORDS.has(raw[raw.length - 1])
+  // A version or date after the name (`_v2`, `_20240601`) says nothing of what it does.
+  let last = raw.length - 1;
+  while (last > 0 && VERSION_WORD.test(raw[last])) last--;
+  const firstVerb = last > 1 && RECORD_WORDS.has(raw[last])
     ? bases.find((base) => VERBS.has(base))
     : undefined;
   const readsRecord = firstVerb !== undefined && PURE_READ.has(firstVerb);

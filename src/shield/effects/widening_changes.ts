@@ -56,7 +56,15 @@ function addedOutsiders(payload: Record<string, unknown>, environment: ShieldEnv
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
     if (!ADDED_PEOPLE_KEY.test(key)) continue;
     for (const item of valuesOf(value)) {
-      if (typeof item === "string" && item.includes("@") && !isContact(item, environment)) found.push(item);
+      // `attendees: [{email: "…"}]`: the address is one level in.
+      const address = typeof item === "string"
+        ? item
+        : item && typeof item === "object"
+        ? Object.values(item).find((inner) => typeof inner === "string" && inner.includes("@"))
+        : undefined;
+      if (typeof address === "string" && address.includes("@") && !isContact(address, environment)) {
+        found.push(address);
+      }
     }
   }
   return found;
