@@ -171,7 +171,9 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   for (const finding of sensitiveFindings(joined)) {
     if (
       allKnown &&
-      (finding.kind === "confidential" || finding.kind === "personal data" || finding.kind === "access code")
+      (finding.kind === "confidential" || finding.kind === "personal data" ||
+        finding.kind === "access code" ||
+        finding.kind === "identity number")
     ) {
       continue;
     }

@@ -9,6 +9,7 @@ export type SensitiveKind =
   | "one-time code"
   | "password"
   | "personal data"
+  | "identity number"
   | "health data"
   | "confidential"
   | "login link"
@@ -196,7 +197,10 @@ function personal(text: string, found: SensitiveFinding[]): void {
   const emails = text.includes("@") && EMAIL.test(text) ? 1 : 0;
   let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
     (DATE_OF_BIRTH.test(text) ? 1 : 0);
-  if (SSN.test(text) || IDENTITY_NUMBER.test(text)) items += 2;
+  if (SSN.test(text)) items += 2;
+  if (IDENTITY_NUMBER.test(text)) {
+    found.push({ kind: "identity number", evidence: "an identity document number" });
+  }
   if (HOME_ADDRESS.test(text)) items += 2;
   if (records(text) >= 2) items += 1;
   if (phones >= 2) items += 1;
