@@ -15,7 +15,10 @@ import { judgeRecursiveReads, readsTreesWith } from "../../../src/shield/effects
 import { installsPluginsWith, judgePluginInstalls } from "../../../src/shield/effects/plugin_installs.ts";
 import { installsChannelsWith, judgeChannelInstalls } from "../../../src/shield/effects/channel_installs.ts";
 import { clonesWith, judgeClonedRuns } from "../../../src/shield/effects/cloned_runs.ts";
-import { judgeHistoryAndReleases, rewritesHistoryWith } from "../../../src/shield/effects/history_and_releases.ts";
+import {
+  judgeHistoryAndReleases,
+  rewritesHistoryWith,
+} from "../../../src/shield/effects/history_and_releases.ts";
 import {
   copiesWith,
   judgeCopyEgress,
@@ -134,11 +137,14 @@ Deno.test("the attacker's spellings still reach each gated check through the eff
     const alone = new Findings();
     check(segments, alone);
     const profile = buildEffectProfile(view, undefined, environment);
-    const reached = alone.list.length > 0 && alone.list.every((finding) =>
-      profile.findings.some((found) => found.kind === finding.kind && found.detail === finding.detail)
-    );
+    const reached = alone.list.length > 0 &&
+      alone.list.every((finding) =>
+        profile.findings.some((found) => found.kind === finding.kind && found.detail === finding.detail)
+      );
     if (!reached || !alone.list.some((finding) => finding.detail.includes(words))) {
-      missed.push(`${name}: alone ${JSON.stringify(alone.list)}, gate ${runsAny(distinctPrograms(segments), gate)}`);
+      missed.push(
+        `${name}: alone ${JSON.stringify(alone.list)}, gate ${runsAny(distinctPrograms(segments), gate)}`,
+      );
     }
   }
   assert.deepEqual(missed, []);
