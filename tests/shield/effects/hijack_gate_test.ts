@@ -1,7 +1,7 @@
-// The literal gate in front of the hijacking-variable regex (effects/protections.ts): texts without any of its
-// variable names skip the regex, so a variable that shows only after decoding, in a later segment, inside a
-// nested shell or under a tool name Shield does not know must still be found; a near miss (a lower-case name, an
-// option that only ends in `path=`) stays quiet.
+// The prefilter in front of the hijacking-variable regex (effects/protections.ts): texts without a capital letter
+// right before an `=` skip the regex, so a variable that shows only after decoding, in a later segment, inside a
+// nested shell, after an `=` at the very start or under a tool name Shield does not know must still be found; a
+// near miss (a lower-case name, an option that only ends in `path=`) stays quiet.
 import assert from "node:assert/strict";
 import { buildActionView } from "../../../src/shield/action_view.ts";
 import { buildEffectProfile } from "../../../src/shield/effects/effect_profile.ts";
@@ -25,6 +25,7 @@ function hijacks(action: Action): boolean {
 Deno.test("hijacking variables are found however the command hides them", () => {
   const hidden: Action[] = [
     run("LD_PRELOAD=/tmp/.x.so ls"),
+    run("=x; GIT_PAGER=/tmp/.p git log"),
     run(`echo ${btoa("LD_PRELOAD=/tmp/.x.so ls")} | base64 -d | sh`),
     run("cd src && make && PATH=/tmp/.b:$PATH make install"),
     run(`bash -c 'NODE_OPTIONS=--require=/dev/shm/hook.js node app.js'`),
