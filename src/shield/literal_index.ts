@@ -13,8 +13,6 @@ const MAX_KEPT_CHARS = 16 * 1024;
  * scans are kept across evaluations, up to this many. */
 const SHORT_TEXT = 48;
 const MAX_SHORT = 2048;
-/** Texts whose scans `scan` answers by comparison alone. */
-const RECENT = 4;
 
 const NO_IDS: readonly number[] = [];
 const NO_STARTS = new Int32Array(0);
@@ -99,11 +97,8 @@ export class LiteralIndex {
   private readonly kept = new Map<string, TextScan>();
   private readonly short = new Map<string, TextScan>();
   private lastLong?: [string, TextScan];
-  /** The last few texts asked about and their scans (checks take turns over the same few texts: a comparison
-   * with each answers most calls without hashing the text into a map). */
-  private readonly recentTexts: Array<string | undefined> = new Array(RECENT).fill(undefined);
-  private readonly recentScans: Array<TextScan | undefined> = new Array(RECENT).fill(undefined);
-  private recentNext = 0;
+  private lastText?: string;
+  private lastScan?: TextScan;
 
   get size(): number {
     return this.ids.size;
@@ -130,13 +125,11 @@ export class LiteralIndex {
 
   /** The scan of `text`: from this evaluation's earlier scans when it was scanned already. */
   scan(text: string): TextScan {
-    const texts = this.recentTexts;
-    for (let k = 0; k < RECENT; k++) if (texts[k] === text) return this.recentScans[k]!;
+    // Checks often ask about one text several times in a row: the last answer needs no lookup.
+    if (text === this.lastText) return this.lastScan!;
     const scan = this.lookUp(text);
-    const at = this.recentNext;
-    texts[at] = text;
-    this.recentScans[at] = scan;
-    this.recentNext = at === RECENT - 1 ? 0 : at + 1;
+    this.lastText = text;
+    this.lastScan = scan;
     return scan;
   }
 
@@ -169,8 +162,7 @@ export class LiteralIndex {
   forget(): void {
     if (this.kept.size > 0) this.kept.clear();
     this.lastLong = undefined;
-    this.recentTexts.fill(undefined);
-    this.recentScans.fill(undefined);
+    this.lastText = this.lastScan = undefined;
   }
 
   private scanNow(text: string): TextScan {

@@ -1,6 +1,6 @@
-// The literal index's answers by text: the last few texts are answered by comparison, and each answer is the scan
-// a fresh index gives the same text, whatever order checks ask in; an evaluation's end drops them, and a literal
-// registered later is looked for in texts asked about again.
+// The literal index's answers by text: each answer is the scan a fresh index gives the same text, whatever order
+// checks ask in and whether the text asked is the same string or an equal one; a literal registered later is looked
+// for in texts asked about again, also after an evaluation's end.
 import assert from "node:assert/strict";
 import { LiteralIndex } from "../../src/shield/literal_index.ts";
 
