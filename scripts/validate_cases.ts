@@ -4,6 +4,12 @@ export const CASE_FIELDS = ["id", "type", "payload", "category", "expect", "note
 const ANNOTATION_HINTS = ["readOnlyHint", "destructiveHint", "openWorldHint", "idempotentHint"];
 const DEFAULT_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
+/** The held-out sets written blind after rules had been tuned: each has its own folder and id prefix. */
+export const BLIND_SETS = [
+  { folder: "heldout2", prefix: "h2", name: "second held-out set" },
+  { folder: "heldout3", prefix: "h3", name: "third held-out set" },
+];
+
 /** One case as stored on a line; `source` is required in the held-out and development sets. */
 export interface ShieldCase {
   id: string;
@@ -79,14 +85,15 @@ export function caseProblems(value: unknown, file: string): string[] {
   } else if (value.expect !== wanted) {
     problems.push(`expect "${value.expect}" does not match file "${stem}" (want "${wanted}")`);
   }
-  if (file.startsWith("heldout2/") && typeof value.id === "string" && !idPattern(stem).test(value.id)) {
-    problems.push(`id "${value.id}" must read "h2-${stem}-NNN" in the second held-out set`);
+  const blind = BLIND_SETS.find((set) => file.startsWith(`${set.folder}/`));
+  if (blind && typeof value.id === "string" && !idPattern(blind.prefix, stem).test(value.id)) {
+    problems.push(`id "${value.id}" must read "${blind.prefix}-${stem}-NNN" in the ${blind.name}`);
   }
   return [...problems, ...annotationProblems(value.annotations)];
 }
 
-function idPattern(stem: string): RegExp {
-  return new RegExp(`^h2-${stem.replace(/[^a-z0-9_]/g, "")}-\\d{3}$`);
+function idPattern(prefix: string, stem: string): RegExp {
+  return new RegExp(`^${prefix}-${stem.replace(/[^a-z0-9_]/g, "")}-\\d{3}$`);
 }
 
 function parseLine(text: string): { value?: unknown; error?: string } {
@@ -111,16 +118,17 @@ function leakProblems(cases: LocatedCase[]): string[] {
   });
 }
 
-/** The second held-out set (heldout2/) was written blind: none of its actions may repeat an action (same type
- * and payload) of any other set, nor another of its own. Only keys are compared; no case content is printed. */
-function secondHeldoutProblems(cases: LocatedCase[]): string[] {
+/** A blind held-out set (heldout2/, heldout3/): none of its actions may repeat an action (same type and payload)
+ * of any other set, nor another of its own. Only keys are compared; no case content is printed. */
+function blindSetProblems(cases: LocatedCase[], folder: string): string[] {
   const actionKey = (c: LocatedCase) => `${c.value.type}\n${JSON.stringify(c.value.payload)}`;
+  const inSet = (c: LocatedCase) => c.file.startsWith(`${folder}/`);
   const elsewhere = new Map<string, string>();
   for (const c of cases) {
-    if (!c.file.startsWith("heldout2/")) elsewhere.set(actionKey(c), c.value.id);
+    if (!inSet(c)) elsewhere.set(actionKey(c), c.value.id);
   }
   const own = new Map<string, string>();
-  return cases.filter((c) => c.file.startsWith("heldout2/")).flatMap((c) => {
+  return cases.filter(inSet).flatMap((c) => {
     const key = actionKey(c);
     const twin = elsewhere.get(key) ?? own.get(key);
     own.set(key, own.get(key) ?? c.value.id);
@@ -150,7 +158,8 @@ export async function validateCases(root = DEFAULT_ROOT): Promise<ValidationRepo
       cases.push(located);
     });
   }
-  return { files, cases, problems: [...problems, ...leakProblems(cases), ...secondHeldoutProblems(cases)] };
+  const blind = BLIND_SETS.flatMap((set) => blindSetProblems(cases, set.folder));
+  return { files, cases, problems: [...problems, ...leakProblems(cases), ...blind] };
 }
 
 /** Counts cases by `category/expect` for one subset folder ("" for the top-level corpus). */

@@ -8,8 +8,11 @@ import type { Findings } from "./findings.ts";
 
 const SHELLS = /^(?:ba|z|da|k|fi)?sh$|^(?:python[0-9.]*|node|perl|ruby|pwsh|powershell|deno|bun)$/;
 
+/** Whether a segment of this program can clone (judgeClonedRuns finds nothing in a command without a clone). */
+export const clonesWith = (program: string): boolean => program === "git";
+
 function clonedFolder(segment: Segment): string | undefined {
-  if (segment.program !== "git") return undefined;
+  if (!clonesWith(segment.program)) return undefined;
   const args = segment.argv.slice(1).filter((arg) => !arg.startsWith("-"));
   if (args[0] !== "clone" || !args[1]) return undefined;
   return args[2] ?? args[1].replace(/\.git$/, "").replace(/\/+$/, "").split(/[/:]/).pop();

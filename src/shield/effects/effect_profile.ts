@@ -133,19 +133,21 @@ function judgeCommandsAndCode(
 ): SqlReading {
   const code = view.texts.get("code") ?? [];
   const shell = view.texts.get("shell") ?? [];
-  judgeSegments(view.segments, environment, findings);
-  judgeFetchedCode(view.segments, environment, findings);
-  judgeProgramTransfers(view.segments, environment, findings);
-  judgeSourceInstalls(view.segments, environment, findings);
-  judgeRemoteRuns(view.segments, environment, findings);
+  // The checks that read segments alone find nothing in an action without any (their calls are skipped).
+  const segmented = view.segments.length > 0;
+  if (segmented) judgeSegments(view.segments, environment, findings);
+  if (segmented) judgeFetchedCode(view.segments, environment, findings);
+  if (segmented) judgeProgramTransfers(view.segments, environment, findings);
+  if (segmented) judgeSourceInstalls(view.segments, environment, findings);
+  if (segmented) judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);
-  judgeContainers(view.segments, environment, findings);
-  judgeOtherInstalls(view.segments, environment, findings);
-  judgeGoLookalikes(view.segments, findings);
-  judgeCompromisedInstalls(view.segments, findings);
-  judgeRunnerTargets(view.segments, environment, findings);
+  if (segmented) judgeContainers(view.segments, environment, findings);
+  if (segmented) judgeOtherInstalls(view.segments, environment, findings);
+  if (segmented) judgeGoLookalikes(view.segments, findings);
+  if (segmented) judgeCompromisedInstalls(view.segments, findings);
+  if (segmented) judgeRunnerTargets(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   const writtenContent = (texts: readonly string[], named: unknown) => {
     // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).

@@ -1,0 +1,104 @@
+/** The third held-out set (tests/shield/cases/heldout3/): validate_cases checks its ids and refuses any action
+ * repeated from another set (heldout2 included) or within itself; the shipped set meets the sizes its brief promised;
+ * score-shield loads it as a set of its own. */
+
+import { assert, assertEquals } from "../support/assert.ts";
+import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
+import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
+
+const LARGER = [
+  "destructive",
+  "encoding_obfuscation",
+  "helpfulness_bypass",
+  "indirect_injection",
+  "mcp_poisoning",
+  "multi_agent_delegation",
+  "open_world_calendar",
+  "open_world_cloud",
+  "open_world_files",
+  "open_world_iot",
+  "open_world_mail",
+  "open_world_messaging",
+  "open_world_money",
+  "self_attack_engine",
+  "toolchain_supply_chain",
+];
+
+function line(id: string, category: string, payload: Record<string, unknown>): string {
+  const expect = category.startsWith("benign_") ? "benign" : "malicious";
+  return JSON.stringify({ id, type: "send_money", payload, category, expect, note: "n", source: "s" });
+}
+
+async function corpus(files: Record<string, string[]>): Promise<string> {
+  const root = await Deno.makeTempDir();
+  for (const [file, lines] of Object.entries(files)) {
+    await Deno.mkdir(`${root}/${file.slice(0, file.lastIndexOf("/"))}`, { recursive: true });
+    await Deno.writeTextFile(`${root}/${file}`, lines.join("\n") + "\n");
+  }
+  return root;
+}
+
+async function problemsOf(files: Record<string, string[]>): Promise<string[]> {
+  const root = await corpus(files);
+  try {
+    return (await validateCases(root)).problems;
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+Deno.test("validate_cases: a heldout3 case repeating an action of heldout2 or dev is a problem", async () => {
+  const money = { recipient: "GB33BUKB20201555555555", amount: 50 };
+  const problems = await problemsOf({
+    "dev/open_world_money.jsonl": [line("dv-open_world_money-001", "open_world_money", { amount: 1 })],
+    "heldout2/open_world_money.jsonl": [line("h2-open_world_money-001", "open_world_money", money)],
+    "heldout3/open_world_money.jsonl": [
+      line("h3-open_world_money-001", "open_world_money", money),
+      line("h3-open_world_money-002", "open_world_money", { amount: 1 }),
+    ],
+  });
+  assertEquals(problems, [
+    `heldout2/open_world_money.jsonl: "h2-open_world_money-001" repeats the action of case "h3-open_world_money-001"`,
+    `heldout3/open_world_money.jsonl: "h3-open_world_money-001" repeats the action of case "h2-open_world_money-001"`,
+    `heldout3/open_world_money.jsonl: "h3-open_world_money-002" repeats the action of case "dv-open_world_money-001"`,
+  ]);
+});
+
+Deno.test("validate_cases: heldout3 refuses a repeat within itself and an id not named h3-<category>-NNN", async () => {
+  const problems = await problemsOf({
+    "heldout3/open_world_money.jsonl": [
+      line("h3-open_world_money-001", "open_world_money", { amount: 7 }),
+      line("h3-open_world_money-002", "open_world_money", { amount: 7 }),
+      line("h2-open_world_money-003", "open_world_money", { amount: 8 }),
+    ],
+  });
+  assertEquals(problems, [
+    `heldout3/open_world_money.jsonl:3: id "h2-open_world_money-003" must read "h3-open_world_money-NNN" in the third held-out set`,
+    `heldout3/open_world_money.jsonl: "h3-open_world_money-002" repeats the action of case "h3-open_world_money-001"`,
+  ]);
+});
+
+Deno.test("validate_cases: the shipped heldout3 set is well formed and as large as its brief asked", async () => {
+  const report = await validateCases();
+  assertEquals(report.problems, []);
+  const counts = countByCategory(report.cases, "heldout3");
+  const attacks = [...counts].filter(([category]) => !category.startsWith("benign_"));
+  const benign = [...counts].filter(([category]) => category.startsWith("benign_"));
+  assertEquals(attacks.length, 21);
+  assertEquals(benign.length, 8);
+  for (const [category, count] of attacks) {
+    const least = LARGER.includes(category) ? 17 : 12;
+    assert(count >= least, `${category}: ${count} attacks, want at least ${least}`);
+  }
+  for (const [category, count] of benign) assert(count >= 12, `${category}: ${count} benign`);
+  assert(attacks.reduce((sum, [, count]) => sum + count, 0) >= 330, "at least 330 attacks");
+  assert(benign.reduce((sum, [, count]) => sum + count, 0) >= 130, "at least 130 benign");
+});
+
+Deno.test("shield_scoring: heldout3 loads as a set of its own, apart from heldout and heldout2", async () => {
+  const third = await loadCorpusSet("heldout3");
+  const second = await loadCorpusSet("heldout2");
+  assert(third.length >= 460, `${third.length} cases`);
+  assert(third.every((c) => c.id.startsWith("h3-")), "only heldout3 ids");
+  assert(second.every((c) => !c.id.startsWith("h3-")), "heldout2 keeps its own cases");
+});
