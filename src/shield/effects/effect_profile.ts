@@ -14,6 +14,10 @@ import { type Finding, Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
+import { judgeWideningChanges } from "./widening_changes.ts";
+import { judgeDelegatedChannels } from "./delegated_channels.ts";
+import { judgeExtraArguments } from "./extra_arguments.ts";
+import type { ToolWords } from "./tool_words.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeProgramTransfers } from "./program_transfers.ts";
@@ -92,6 +96,8 @@ export interface EffectProfile {
   understood: boolean;
 }
 
+/** Our event tools change what they are given. */
+const CHANGING_WORDS: ToolWords = { verbs: new Set(["write"]), nouns: new Set(["data"]), words: [] };
 const MESSAGE_TOOLS = new Set(["send_email", "send_message", "create_event", "update_event"]);
 const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"]);
 
@@ -202,6 +208,7 @@ function judgeHandedOn(
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedActions(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedChannels(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
   }
@@ -296,6 +303,12 @@ export function buildEffectProfile(
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  if (view.type === "http_request" && !openWorld) {
+    judgeExtraArguments(view.tool, view.payload, environment, findings);
+  }
+  if (view.type === "update_event" || view.type === "create_event") {
+    judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
+  }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
@@ -317,7 +330,7 @@ export function buildEffectProfile(
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
     judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
-    judgeOpenWorldRound8(view.tool, openWorld, view.payload, findings);
+    judgeOpenWorldRound8(view.tool, openWorld, view.payload, environment, findings);
     if (setsAutomaticReply(openWorld.words.words)) {
       judgeStandingReplies(view.tool, textsOf(view, "outbound", "content"), environment, findings);
     }
