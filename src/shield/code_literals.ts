@@ -34,11 +34,14 @@ function scanLiterals(code: string): Literal[] {
 const PLUS = /^\s*\+\s*$/;
 const PLUS_EXPRESSION = /^\s*\+\s*([\w$.]{1,64}(?:\(\s*\))?)\s*\+\s*$/;
 const PATH_JOIN = /^\s*(?:\/|,)\s*$/;
+/** A method that appends a path to the path before it (`Path.home().joinpath('.kube/config')`, `.resolve(…)`). */
+const METHOD_JOIN = /^\s*\)?\s*\.(?:joinpath|join|resolve|Join|Combine)\(\s*$/;
 
 function joinWith(gap: string, inPathJoin: boolean): string | undefined {
   if (PLUS.test(gap)) return "";
   if (PLUS_EXPRESSION.test(gap)) return " X ";
   if (PATH_JOIN.test(gap) && (inPathJoin || gap.includes("/"))) return "/";
+  if (gap.includes("(") && METHOD_JOIN.test(gap)) return "/";
   return undefined;
 }
 

@@ -148,7 +148,15 @@ export class ParseState {
       for (const [start, end] of heredocSpans) this.nestedBodies.push(source.slice(start, end));
     }
     this.collectSegments(tokens, depth);
-    for (const inner of substitutions) this.parse(inner, depth + 1, inSource);
+    // `eval "$(… | tr …)"` and `$(…)` as the command run what the substitution prints, as `… | sh` would.
+    const runsOutput = substitutions.length > 0 && EVALUATED_OUTPUT.test(source);
+    for (const inner of substitutions) {
+      this.parse(inner, depth + 1, inSource);
+      const last = this.result.segments[this.result.segments.length - 1];
+      if (runsOutput && last && isTransform(last)) {
+        this.parsePrinted(last, depth + 1, this.result.segments.length - 1);
+      }
+    }
   }
 
   private collectSegments(tokens: Token[], depth: number): void {
@@ -216,9 +224,8 @@ export class ParseState {
 
   /** What a shell reading a pipe runs: the printed text, passed through the transforms between (`tr`, `rev`,
    * `base64 -d`, `xxd -r -p`), as the pipeline would compute it. */
-  parsePrinted(previous: Segment, depth: number): void {
+  parsePrinted(previous: Segment, depth: number, at = this.result.segments.length - 2): void {
     const chain: Segment[] = [];
-    let at = this.result.segments.length - 2;
     let source: Segment | undefined = previous;
     while (source && source.joinedBy === "|" && isTransform(source) && chain.length < 8) {
       chain.unshift(source);
@@ -305,6 +312,8 @@ function printedText(segment: Segment): string | undefined {
 }
 
 const TRANSFORMS = /^(?:tr|rev|base64|xxd|basenc|openssl)$/;
+/** A command whose output runs: an `eval` of a substitution, or a substitution in command position. */
+const EVALUATED_OUTPUT = /\beval\s+["']?\$\(|(?:^|[;&|(]\s*)["']?\$\(/;
 
 function isTransform(segment: Segment): boolean {
   return TRANSFORMS.test(basename(segment.argv[0] ?? ""));
@@ -355,7 +364,7 @@ function applyTransform(segment: Segment, text: string): string | undefined {
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${…}` and `{}` are left alone. */
-const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"':$]*,[^{}\s"':$]*)\}([^{}]*)$/;
+const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"'$]*,[^{}\s"'$]*)\}([^{}]*)$/;
 const MAX_BRACE_WORDS = 16;
 
 export function expandBraces(word: string): string[] {

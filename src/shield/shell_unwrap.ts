@@ -318,7 +318,10 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
     const listed = command === "taskset" && args.some((arg) => /^-(?:c|-cpu-list)$/.test(arg));
     const skip = listed ? 0 : POSITIONAL_VALUES[command] ?? 0;
     const rest = command === "timeout" ? [] : afterOptions(args, valued).slice(skip);
-    if (command === "watch" && rest.length > 0) state.parse(rest.join(" "), depth + 1);
+    // `flock FILE -c 'CMD'`: the command is one string for a shell, after the lock file.
+    const held = command === "flock" ? args.findIndex((arg) => arg === "-c" || arg === "--command") : -1;
+    if (held >= 0 && held + 1 < args.length) state.parse(args[held + 1], depth + 1);
+    else if (command === "watch" && rest.length > 0) state.parse(rest.join(" "), depth + 1);
     else if (command === "xargs" && rest.length > 0) {
       state.addSegment(withXargsInput(rest, args, xargsInput(state.result.segments)), [], depth + 1, "");
     } else if (rest.length > 0) {
@@ -339,7 +342,31 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
   ) unwrapShell(state, args, depth);
   else if (command === "eval") state.parse(args.join(" "), depth + 1);
   else if (command === "find") findExec(state, args, depth);
+  else if (command === "gdb" || command === "lldb") debuggerCommands(state, args, depth);
   else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);
+}
+
+/** Debugger command options (`gdb -ex 'python …'`, `-ex 'shell …'`, `-ex '!…'`, `lldb -o 'script …'`): embedded Python
+ * is judged as code, shell escapes as command lines. */
+const DEBUGGER_OPTIONS =
+  /^(?:-ex|--eval-command|-iex|--init-eval-command|-o|--one-line|-O|--one-line-before-file)$/;
+const DEBUGGER_PYTHON = /^\s*(?:python|py|pi|python-interactive|script)\s+/;
+const DEBUGGER_SHELL = /^\s*(?:shell\s+|!|pipe\s)/;
+
+function debuggerCommands(state: ParseState, args: string[], depth: number): void {
+  for (let index = 0; index + 1 < args.length && index < 64; index++) {
+    const option = args[index];
+    const value = option.startsWith("--eval-command=")
+      ? option.slice(15)
+      : DEBUGGER_OPTIONS.test(option)
+      ? args[index + 1]
+      : undefined;
+    if (value === undefined) continue;
+    const python = DEBUGGER_PYTHON.exec(value);
+    if (python) judgeCode(state, value.slice(python[0].length), depth);
+    const shell = DEBUGGER_SHELL.exec(value);
+    if (shell) state.parse(value.slice(shell[0].length), depth + 1);
+  }
 }
 
 const STDIN_INTERPRETERS =

@@ -8,9 +8,12 @@ const CONDA = new Set(["conda", "mamba", "micromamba", "pixi"]);
 const KNOWN_CHANNELS =
   /^(?:conda-forge|defaults|main|free|r|msys2|bioconda|pytorch|nvidia|anaconda|intel|huggingface|fastai|rapidsai|plotly|bokeh|pyviz|dglteam|esri|pytorch3d|xformers|numba)$/i;
 
+/** Whether judgeChannelInstalls looks at a segment of this program. */
+export const installsChannelsWith = (program: string): boolean => CONDA.has(program);
+
 export function judgeChannelInstalls(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments.slice(0, 64)) {
-    if (!CONDA.has(segment.program)) continue;
+    if (!installsChannelsWith(segment.program)) continue;
     const argv = segment.argv;
     if (!argv.some((arg) => /^(?:install|create|add|update|env)$/.test(arg))) continue;
     for (let i = 1; i < argv.length; i++) {

@@ -9,6 +9,12 @@ import type { Findings } from "./findings.ts";
 
 const SHELLS = /^(?:ba|z|da|k|fi)?sh$|^(?:python[0-9.]*|node|perl|ruby|pwsh|powershell|deno|bun)$/;
 
+const DOWNLOADERS = new Set(["curl", "wget", "aria2c"]);
+
+/** Whether a segment of this program can clone or download (judgeClonedRuns finds nothing in a command with
+ * neither a clone nor a download before an unpack). */
+export const clonesWith = (program: string): boolean => program === "git" || DOWNLOADERS.has(program);
+
 function clonedFolder(segment: Segment): string | undefined {
   if (segment.program !== "git") return undefined;
   const args = segment.argv.slice(1).filter((arg) => !arg.startsWith("-"));
@@ -29,8 +35,6 @@ function runsFrom(segment: Segment, folder: string, inside: boolean): boolean {
   return inside && /^\.\//.test(script) ||
     (inside && SHELLS.test(segment.program) && /\.(?:sh|py|js|pl|rb)$/.test(clean));
 }
-
-const DOWNLOADERS = new Set(["curl", "wget", "aria2c"]);
 
 /** The folder an archive is unpacked into (`tar -x… -C DIR`, `unzip … -d DIR`; the current folder otherwise). */
 function unpackedFolder(segment: Segment): string | undefined {

@@ -14,6 +14,8 @@ import { type ToolWords, wordsOf } from "./tool_words.ts";
 import { judgeInstall } from "./supply_chain.ts";
 import { programs } from "./programs.ts";
 import { judgeDataResets } from "./data_resets.ts";
+import { judgeCliGrants } from "./widening_changes.ts";
+import { judgeProcessMemory, MEMORY_READERS } from "./process_memory.ts";
 
 const CLOUD_CLIS = new Set([
   "aws",
@@ -64,6 +66,9 @@ const AGENT_CLIS =
   /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline|q|kiro|copilot|openhands|continue|droid)$/;
 const NO_APPROVAL_FLAGS =
   /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b|danger-full-access|^--sandbox=?none$/i;
+/** Folders holding other people's code (vendored, submodules, installed packages). */
+const THIRD_PARTY_CODE =
+  /(?:^|\/)(?:vendor|vendored|third[-_]party|external|externals|deps|submodules?|node_modules|\.git\/modules)\//i;
 const SERVE_MODULES = /^(?:http\.server|SimpleHTTPServer|uploadserver|updog)$/;
 
 function wordsOfCli(argv: string[]): ToolWords {
@@ -94,7 +99,9 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   // `heroku apps:destroy`, `firebase firestore:delete`: a subcommand's parts are words of their own.
   const sub = segment.argv.slice(1).filter((arg) => !arg.startsWith("-")).slice(0, 4)
     .flatMap((word) => /^[a-z-]+(?::[a-z-]+)+$/.test(word) ? word.split(":") : [word]);
-  if (sub.length > 0 && sub.every((word) => CLOUD_READS.test(word) || !/^[a-z-]+$/.test(word))) return;
+  // `describe-snapshot-attribute`, `get-bucket-policy`: a hyphenated subcommand led by a read verb reads.
+  const reads = (word: string) => CLOUD_READS.test(word) || CLOUD_READS.test(word.split("-", 1)[0]);
+  if (sub.length > 0 && sub.every((word) => reads(word) || !/^[a-z-]+$/.test(word))) return;
   if (
     sub.some((word) => CLOUD_READS.test(word)) &&
     !sub.some((word) => /delete|remove|destroy|grant|share|permission|key/.test(word))
@@ -112,6 +119,7 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   ) {
     findings.escalate("access", `"${text}" grants or changes access`);
   }
+  judgeCliGrants(segment.argv, text, findings);
   if (/--principal[= ]\*|--public|public-access|allusers|allauthenticatedusers/i.test(all)) {
     findings.escalate("access", `"${text}" opens a resource to everyone`);
   }
@@ -259,6 +267,8 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
       );
       if (kind !== "workspace") {
         findings.escalate("persistence", `"git config ${key}" runs hooks from outside the workspace`);
+      } else if (THIRD_PARTY_CODE.test(value)) {
+        findings.escalate("persistence", `"git config ${key}" runs hooks from third-party code ("${value}")`);
       }
     }
   }
@@ -271,12 +281,21 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
   }
 }
 
-function judgeAgentCli(segment: Segment, findings: Findings): void {
+function judgeAgentCli(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!AGENT_CLIS.test(program)) return;
   // Words after `--` belong to the program the agent CLI is told to start (`claude mcp add x -- npx -y …`).
   const end = segment.argv.indexOf("--");
   const own = segment.argv.slice(1, end < 0 ? undefined : end);
+  // `goose run --recipe https://…`, `aider --read https://…`: the agent's instructions come from another host.
+  for (const arg of own) {
+    const url = /(?:^|=)(https?:\/\/\S+)/.exec(arg)?.[1];
+    const host = url ? readHost(url, environment) : undefined;
+    if (host && !host.allowed && !host.loopback) {
+      findings.escalate("delegation", `"${program}" runs an agent on instructions from "${host.host}"`);
+      break;
+    }
+  }
   if (own.some((arg) => NO_APPROVAL_FLAGS.test(arg))) {
     findings.escalate(
       "delegation",
@@ -301,11 +320,12 @@ export function judgeSegments(segments: Segment[], environment: ShieldEnvironmen
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
     judgeDataResets(segment, findings);
     if (SIGNALS.has(program)) judgeProcessSignal(segment, environment, findings);
+    if (MEMORY_READERS.has(program)) judgeProcessMemory(segment, findings);
     if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
     if (SERVERS.has(program)) judgeServer(segment, environment, findings);
     if (segment.privileged) judgeRootShell(segment, findings);
     if (program === "git") judgeGit(segment, environment, findings);
-    if (AGENTS.has(program)) judgeAgentCli(segment, findings);
+    if (AGENTS.has(program)) judgeAgentCli(segment, environment, findings);
     if (INSTALLERS.has(program)) judgeInstall(segment, environment, findings);
     if (segment.text.includes("filesystem")) judgeFileServer(segment, environment, findings);
   }

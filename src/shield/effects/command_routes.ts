@@ -6,25 +6,26 @@
 import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
-import { judgeRecursiveReads } from "./recursive_reads.ts";
-import { judgePluginInstalls } from "./plugin_installs.ts";
-import { judgeChannelInstalls } from "./channel_installs.ts";
-import { judgeClonedRuns } from "./cloned_runs.ts";
+import { judgeRecursiveReads, readsTreesWith } from "./recursive_reads.ts";
+import { installsPluginsWith, judgePluginInstalls } from "./plugin_installs.ts";
+import { installsChannelsWith, judgeChannelInstalls } from "./channel_installs.ts";
+import { clonesWith, judgeClonedRuns } from "./cloned_runs.ts";
 import { judgeForgeRuns } from "./forge_runs.ts";
-import { judgeHistoryAndReleases } from "./history_and_releases.ts";
-import { judgeCopyEgress, judgeStreamEgress } from "./stream_egress.ts";
-import { judgeUserServices } from "./user_services.ts";
-import { judgeMassStops } from "./mass_stops.ts";
-import { judgeFindDeletes } from "./find_deletes.ts";
+import { judgeHistoryAndReleases, rewritesHistoryWith } from "./history_and_releases.ts";
+import { copiesWith, judgeCopyEgress, judgeStreamEgress, streamsWith } from "./stream_egress.ts";
+import { judgeUserServices, startsServicesWith } from "./user_services.ts";
+import { judgeMassStops, stopsContainersWith } from "./mass_stops.ts";
+import { findsDeletesWith, judgeFindDeletes } from "./find_deletes.ts";
 import { judgeEngineRoutes } from "./engine_routes.ts";
-import { judgeVendoredDownloads } from "./script_hosts.ts";
+import { judgeVendoredDownloads, vendorsWith } from "./script_hosts.ts";
 import { judgeMcpRegistrations } from "./mcp_registrations.ts";
 import { judgeTrafficRedirects } from "./traffic_redirects.ts";
-import { judgeImagePushes } from "./image_pushes.ts";
-import { judgeShellMail } from "./shell_mail.ts";
-import { judgeOpenedSegments } from "./opened_programs.ts";
-import { judgeRemoteManifests } from "./remote_manifests.ts";
-import { judgePolicyTasks } from "./policy_tasks.ts";
+import { judgeImagePushes, pushesImagesWith } from "./image_pushes.ts";
+import { judgeShellMail, mailsWith } from "./shell_mail.ts";
+import { judgeOpenedSegments, opensWith } from "./opened_programs.ts";
+import { appliesManifestsWith, judgeRemoteManifests } from "./remote_manifests.ts";
+import { judgePolicyTasks, runsTasksWith } from "./policy_tasks.ts";
+import { distinctPrograms, runsAny } from "./segment_programs.ts";
 
 export interface WrittenFile {
   path: string;
@@ -40,24 +41,27 @@ export function judgeCommandRoutes(
   findings: Findings,
 ): void {
   if (segments.length > 0) {
-    judgeRecursiveReads(segments, environment, findings);
-    judgePluginInstalls(segments, findings);
-    judgeChannelInstalls(segments, findings);
-    judgeClonedRuns(segments, findings);
+    // A check that only looks at segments of some programs is called when one of them runs.
+    const programs = distinctPrograms(segments);
+    const runs = (test: (program: string) => boolean) => runsAny(programs, test);
+    if (runs(readsTreesWith)) judgeRecursiveReads(segments, environment, findings);
+    if (runs(installsPluginsWith)) judgePluginInstalls(segments, findings);
+    if (runs(installsChannelsWith)) judgeChannelInstalls(segments, findings);
+    if (runs(clonesWith)) judgeClonedRuns(segments, findings);
     judgeForgeRuns(segments, findings);
-    judgeHistoryAndReleases(segments, findings);
-    judgeStreamEgress(segments, environment, findings);
-    judgeCopyEgress(segments, environment, findings);
-    judgeUserServices(segments, findings);
-    judgeMassStops(segments, findings);
-    judgeFindDeletes(segments, environment, findings);
+    if (runs(rewritesHistoryWith)) judgeHistoryAndReleases(segments, findings);
+    if (runs(streamsWith)) judgeStreamEgress(segments, environment, findings);
+    if (runs(copiesWith)) judgeCopyEgress(segments, environment, findings);
+    if (runs(startsServicesWith)) judgeUserServices(segments, findings);
+    if (runs(stopsContainersWith)) judgeMassStops(segments, findings);
+    if (runs(findsDeletesWith)) judgeFindDeletes(segments, environment, findings);
     judgeEngineRoutes(segments, environment, findings);
-    judgeVendoredDownloads(segments, environment, findings);
-    judgeImagePushes(segments, environment, findings);
-    judgeShellMail(segments, findings);
-    judgeOpenedSegments(segments, findings);
-    judgeRemoteManifests(segments, environment, findings);
-    judgePolicyTasks(segments, findings);
+    if (runs(vendorsWith)) judgeVendoredDownloads(segments, environment, findings);
+    if (runs(pushesImagesWith)) judgeImagePushes(segments, environment, findings);
+    if (runs(mailsWith)) judgeShellMail(segments, findings);
+    if (runs(opensWith)) judgeOpenedSegments(segments, findings);
+    if (runs(appliesManifestsWith)) judgeRemoteManifests(segments, environment, findings);
+    if (runs(runsTasksWith)) judgePolicyTasks(segments, findings);
   }
   judgeMcpRegistrations(segments, written, environment, findings);
   judgeTrafficRedirects(

@@ -1,6 +1,7 @@
 /** Work handed on (sub-agent tasks, schedules, agent messages) and standing instructions (memory, agent
  * instruction files): what they would make an agent do later, read from their text and settings. */
 
+import { judgeStandingOrders } from "./standing_orders.ts";
 import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
@@ -196,7 +197,22 @@ const TRIGGERED_CONCEPT = conceptCheck(
   ),
 );
 const AUTO_APPROVE =
-  /^(?:auto_?approve|autoApprove|yolo|skip_?approvals?|dangerously\w*|no_?confirm\w*|unattended|bypass\w*)$/i;
+  /^(?:auto_?approve|autoApprove|yolo|skip_?approvals?|dangerously\w*|no_?confirm\w*|unattended|bypass\w*|full_?auto|fullAuto)$/i;
+/** A sandbox setting that gives the agent the whole machine (Codex's `danger-full-access`, `sandbox: none`). */
+const NO_SANDBOX = /^(?:danger[-_]full[-_]access|none|off|disabled?|false|host|unrestricted)$/i;
+
+/** A question about code (`find where session cookies are created and validated in this repo and summarise the
+ * flow`): it asks where a secret is handled, not for its value; nothing leaves (no address, link or send verb). */
+const WHERE_CODE =
+  /\bwhere\b[^.\n]{0,60}\b(?:created|validated|verified|generated|handled|implemented|defined|parsed|checked|issued|refreshed|rotated|used|set)\b/i;
+const IN_CODE =
+  /\b(?:this|the|our) (?:repo|repository|codebase|code base|code|project|source(?: tree)?|app|service)\b/i;
+const LEAVES =
+  /@|:\/\/|\b(?:send|post|upload|email|mail|forward|share|print|paste|show me|give me|output|reveal|commit|push)\b/i;
+
+function asksWhereCodeHandles(text: string): boolean {
+  return text.length < 2048 && WHERE_CODE.test(text) && IN_CODE.test(text) && !LEAVES.test(text);
+}
 
 /** Findings for task text handed to another agent or a schedule, and its settings. */
 export function judgeDelegation(
@@ -207,7 +223,7 @@ export function judgeDelegation(
   findings: Findings,
 ): void {
   const text = texts.join("\n");
-  if (GATHER_SECRETS.test(text) || GATHER_SECRETS_CONCEPT.test(text)) {
+  if ((GATHER_SECRETS.test(text) || GATHER_SECRETS_CONCEPT.test(text)) && !asksWhereCodeHandles(text)) {
     findings.escalate("delegation", `"${tool}" asks an agent to gather secrets`);
   }
   if (REMOTE_CONTROL.test(text) || REMOTE_CONTROL_CONCEPT.test(text)) {
@@ -240,6 +256,12 @@ export function judgeDelegation(
       NO_APPROVAL_VALUE.test(value)
     ) {
       findings.escalate("delegation", `"${tool}" turns approvals off ("${key}: ${value.slice(0, 40)}")`);
+    }
+    if (typeof value === "string" && /^sandbox(?:_?mode)?$/i.test(key) && NO_SANDBOX.test(value)) {
+      findings.escalate(
+        "delegation",
+        `"${tool}" runs an agent outside its sandbox ("${key}: ${value.slice(0, 40)}")`,
+      );
     }
     if (/^(?:tools|allowed_?tools|permissions|capabilities)$/i.test(key)) {
       const items = Array.isArray(value) ? value : [value];
@@ -360,6 +382,7 @@ export function judgeHiddenInstructions(tool: string, text: string, findings: Fi
 
 /** Findings for text the agent will read later as its own instructions. */
 export function judgeStanding(tool: string, text: string, findings: Findings): void {
+  judgeStandingOrders(tool, text, findings);
   const standing = STANDING.test(text) || STANDING_CONCEPT.test(text);
   if (FOR_LATER.test(text) || standing) {
     for (const finding of sensitiveFindings(text)) {

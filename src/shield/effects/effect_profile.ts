@@ -14,6 +14,10 @@ import { type Finding, Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeSegments } from "./command_effects.ts";
+import { judgeWideningChanges } from "./widening_changes.ts";
+import { judgeDelegatedChannels } from "./delegated_channels.ts";
+import { judgeExtraArguments } from "./extra_arguments.ts";
+import type { ToolWords } from "./tool_words.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeProgramTransfers } from "./program_transfers.ts";
@@ -101,6 +105,8 @@ export interface EffectProfile {
   understood: boolean;
 }
 
+/** Our event tools change what they are given. */
+const CHANGING_WORDS: ToolWords = { verbs: new Set(["write"]), nouns: new Set(["data"]), words: [] };
 const MESSAGE_TOOLS = new Set(["send_email", "send_message", "create_event", "update_event"]);
 const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"]);
 
@@ -136,24 +142,26 @@ function judgeCommandsAndCode(
 ): SqlReading {
   const code = view.texts.get("code") ?? [];
   const shell = view.texts.get("shell") ?? [];
-  judgeSegments(view.segments, environment, findings);
-  judgeFetchedCode(view.segments, environment, findings);
-  judgeProgramTransfers(view.segments, environment, findings);
-  judgeSourceInstalls(view.segments, environment, findings);
-  judgePackageSources(view.segments, environment, findings);
-  judgeCodeInstalls(view.segments, environment, findings);
-  judgeInitialisers(view.segments, findings);
-  judgeDenoSpecifiers(view.segments, findings);
-  judgeShellConfigWrites(view.segments, environment, findings);
-  judgeRemoteRuns(view.segments, environment, findings);
+  // The checks that read segments alone find nothing in an action without any (their calls are skipped).
+  const segmented = view.segments.length > 0;
+  if (segmented) judgeSegments(view.segments, environment, findings);
+  if (segmented) judgeFetchedCode(view.segments, environment, findings);
+  if (segmented) judgeProgramTransfers(view.segments, environment, findings);
+  if (segmented) judgeSourceInstalls(view.segments, environment, findings);
+  if (segmented) judgePackageSources(view.segments, environment, findings);
+  if (segmented) judgeCodeInstalls(view.segments, environment, findings);
+  if (segmented) judgeInitialisers(view.segments, findings);
+  if (segmented) judgeDenoSpecifiers(view.segments, findings);
+  if (segmented) judgeShellConfigWrites(view.segments, environment, findings);
+  if (segmented) judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);
-  judgeContainers(view.segments, environment, findings);
-  judgeOtherInstalls(view.segments, environment, findings);
-  judgeGoLookalikes(view.segments, findings);
-  judgeCompromisedInstalls(view.segments, findings);
-  judgeRunnerTargets(view.segments, environment, findings);
+  if (segmented) judgeContainers(view.segments, environment, findings);
+  if (segmented) judgeOtherInstalls(view.segments, environment, findings);
+  if (segmented) judgeGoLookalikes(view.segments, findings);
+  if (segmented) judgeCompromisedInstalls(view.segments, findings);
+  if (segmented) judgeRunnerTargets(view.segments, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   const writtenContent = (texts: readonly string[], named: unknown) => {
     // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
@@ -214,6 +222,7 @@ function judgeHandedOn(
     judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
     judgeDelegatedActions(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedChannels(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
   }
@@ -320,6 +329,12 @@ export function buildEffectProfile(
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  if (view.type === "http_request" && !openWorld) {
+    judgeExtraArguments(view.tool, view.payload, environment, findings);
+  }
+  if (view.type === "update_event" || view.type === "create_event") {
+    judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
+  }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
@@ -345,7 +360,7 @@ export function buildEffectProfile(
     judgeUrlPasswords(view.tool, view.urls, findings);
     judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
     judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
-    judgeOpenWorldRound8(view.tool, openWorld, view.payload, findings);
+    judgeOpenWorldRound8(view.tool, openWorld, view.payload, environment, findings);
     if (setsAutomaticReply(openWorld.words.words)) {
       judgeStandingReplies(view.tool, textsOf(view, "outbound", "content"), environment, findings);
     }

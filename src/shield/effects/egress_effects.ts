@@ -138,11 +138,23 @@ export function judgeMessaging(
       attachments: Math.max(view.paths.length, attachmentCount(payload)),
       wholesale,
       hidden: blindCopies(payload),
+      identifiers: identifierValues(payload),
     },
     environment,
     findings,
   );
   return recipients;
+}
+
+const IDENTIFIER_KEY = /(?:^|_)id$|[a-z]Id$/;
+
+/** Short string values of the payload's top-level id arguments (`channel_id`, `chatId`). */
+function identifierValues(payload: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (typeof value === "string" && value.length <= 64 && IDENTIFIER_KEY.test(key)) found.push(value);
+  }
+  return found;
 }
 
 /** Addresses under `bcc` keys, at any depth of the payload (bounded). */

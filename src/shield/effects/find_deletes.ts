@@ -16,13 +16,16 @@ function roots(argv: readonly string[]): string[] {
   return found.length > 0 ? found : ["."];
 }
 
+/** Whether judgeFindDeletes looks at a segment of this program. */
+export const findsDeletesWith = (program: string): boolean => program === "find";
+
 export function judgeFindDeletes(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments.slice(0, 64)) {
-    if (segment.program !== "find") continue;
+    if (!findsDeletesWith(segment.program)) continue;
     const argv = segment.argv;
     const exec = argv.findIndex((arg) => /^-(?:exec|execdir|ok|okdir)$/.test(arg));
     const removes = argv.includes("-delete") ||

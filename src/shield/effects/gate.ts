@@ -10,6 +10,33 @@ import { AnchoredRegex } from "../anchored_regex.ts";
 
 const marks = new LiteralMarks();
 
+/** Per literal id: the gated patterns (by index) whose alternatives name it. */
+const patternsOfId: number[][] = [];
+let patternCount = 0;
+/** Per pattern: whether the selected scan holds one of its literals (`candidates[index] === candidateStamp`). */
+let candidates = new Int32Array(64);
+let candidateStamp = 0;
+let candidateScan: TextScan | undefined;
+
+/** Marks the patterns one of whose literals the scan holds (once per scan selected): a pattern not marked cannot
+ * pass `possible`, unless the scan was made before one of its literals was registered. */
+function selectCandidates(scan: TextScan): void {
+  if (scan === candidateScan) return;
+  candidateScan = scan;
+  if (candidates.length < patternCount) {
+    const grown = new Int32Array(Math.max(patternCount, candidates.length * 2));
+    grown.set(candidates);
+    candidates = grown;
+  }
+  const stamp = ++candidateStamp;
+  const ids = scan.ids;
+  for (let k = 0; k < ids.length; k++) {
+    const patterns = patternsOfId[ids[k]];
+    if (patterns === undefined) continue;
+    for (let p = 0; p < patterns.length; p++) candidates[patterns[p]] = stamp;
+  }
+}
+
 /** Per alternative, the literal id sets it needs one of each of; a set holding a single-character literal is not
  * kept (it would make most texts candidates), which only lets the pattern run more often. */
 type Branches = number[][][];
@@ -19,9 +46,19 @@ export class GatedPattern {
   private readonly branches: Branches | undefined;
   private readonly anchored: AnchoredRegex;
 
+  private readonly index = patternCount++;
+  /** The highest literal id the alternatives name (-1: none). */
+  private readonly lastId: number = -1;
+
   constructor(readonly pattern: RegExp) {
     this.branches = branchesOf(pattern);
     this.anchored = new AnchoredRegex(pattern);
+    for (const id of new Set(this.branches?.flat(2))) {
+      (patternsOfId[id] ??= []).push(this.index);
+      this.lastId = Math.max(this.lastId, id);
+    }
+    // The selected scan's marks predate this pattern: made again at the next test.
+    candidateScan = undefined;
   }
 
   /** Whether the pattern matches `text` (as `pattern.test`, from the start of the text). */
@@ -32,6 +69,9 @@ export class GatedPattern {
       return this.pattern.test(text);
     }
     const scan = LITERALS.scan(text);
+    selectCandidates(scan);
+    // None of its literals in the text (all of them looked for): no alternative can match.
+    if (candidates[this.index] !== candidateStamp && this.lastId < scan.covered) return false;
     marks.select(scan);
     return possible(branches, scan) && this.anchored.exec(text, scan) !== null;
   }

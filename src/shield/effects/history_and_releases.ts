@@ -45,9 +45,12 @@ function judged(segment: Segment): string | undefined {
   }
 }
 
+/** Whether judgeHistoryAndReleases looks at a segment of this program. */
+export const rewritesHistoryWith = (program: string): boolean => PROGRAMS.has(program);
+
 export function judgeHistoryAndReleases(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments.slice(0, 64)) {
-    if (!PROGRAMS.has(segment.program)) continue;
+    if (!rewritesHistoryWith(segment.program)) continue;
     const what = judged(segment);
     if (what) findings.escalate("delete", `"${segment.text.slice(0, 60)}" ${what}`);
   }

@@ -18,7 +18,12 @@ function registryOf(reference: string): string | undefined {
   return first.replace(/:\d+$/, "").toLowerCase();
 }
 
+/** Whether a segment of this program can push an image (judgeImagePushes finds nothing in the others). */
+export const pushesImagesWith = (program: string): boolean =>
+  PUSHERS.test(program) || program === "crane" || program === "skopeo";
+
 function pushedImages(segment: Segment): string[] {
+  if (!pushesImagesWith(segment.program)) return [];
   const command = segment.program;
   const [sub, ...rest] = segment.argv.slice(1);
   if (PUSHERS.test(command)) {

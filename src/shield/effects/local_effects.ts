@@ -2,6 +2,7 @@
  * persistence places, secret stores, outside the workspace), and what written content sets up (weakened checks,
  * hidden instructions, images, configuration that runs or installs things later). */
 
+import { judgeWrittenLeaks } from "./written_leaks.ts";
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { NormalPath } from "../paths.ts";
@@ -122,10 +123,7 @@ export function judgeWrittenContent(
       }
     }
   }
-  judgeConfigWrites(
-    writes.map((entry) => entry.path.absolute.toLowerCase()),
-    contents,
-    environment,
-    findings,
-  );
+  const lowered = writes.map((entry) => entry.path.absolute.toLowerCase());
+  judgeConfigWrites(lowered, contents, environment, findings);
+  judgeWrittenLeaks(view.tool, lowered, contents, environment, findings);
 }

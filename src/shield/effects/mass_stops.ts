@@ -7,9 +7,12 @@ import type { Findings } from "./findings.ts";
 
 const RUNTIMES = new Set(["docker", "podman", "nerdctl"]);
 
+/** Whether judgeMassStops looks at a segment of this program. */
+export const stopsContainersWith = (program: string): boolean => RUNTIMES.has(program);
+
 export function judgeMassStops(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments.slice(0, 64)) {
-    if (!RUNTIMES.has(segment.program)) continue;
+    if (!stopsContainersWith(segment.program)) continue;
     const args = segment.argv.slice(1);
     const verb = args.find((arg) => !arg.startsWith("-"));
     if (!verb || !/^(?:stop|kill|rm|pause|restart)$/.test(verb)) continue;

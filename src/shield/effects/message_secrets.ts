@@ -88,10 +88,14 @@ function sendsCredentialPair(text: string): boolean {
 /** A message whose whole text is a short code (what a forwarded one-time code looks like). */
 const BARE_CODE = /^\s*(?:[A-Z]{1,3}-)?(\d{6,8})\s*$/;
 
-/** Whether one of the texts sent is nothing but a code that no other text (a subject, a title) names. */
-export function sendsBareCode(texts: readonly string[]): boolean {
+/** Whether one of the texts sent is nothing but a code that no other text (a subject, a title) names; a text that
+ * is the value of an id argument names a place, it is not sent. */
+export function sendsBareCode(texts: readonly string[], identifiers: readonly string[] = []): boolean {
   for (const text of texts) {
-    const code = text.length <= 16 ? BARE_CODE.exec(text)?.[1] : undefined;
+    if (identifiers.includes(text)) continue;
+    // A code alone on the last line after other text (a forwarded code under a pasted preamble) is as bare.
+    const last = text.length <= 16 ? text : text.length <= 8192 ? text.slice(text.lastIndexOf("\n") + 1) : "";
+    const code = last.length <= 16 ? BARE_CODE.exec(last)?.[1] : undefined;
     if (code && !texts.some((other) => other !== text && other.includes(code))) return true;
   }
   return false;

@@ -69,7 +69,7 @@ const ALARM_LURE = gated(
 export const PASTE_AND_RUN = gated(
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b|\bpowershell(?:\.exe)?\s+(?:-\w+\s+)*-e(?:nc|ncodedcommand)?\s+[A-Za-z0-9+/=]{16,}|\bmshta\s+https?:|\bbash\s+-c\s+["']?\$\(curl|\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i,
 );
-const BRAND_DOMAINS =
+export const BRAND_DOMAINS =
   /(?:^|\.)(?:microsoft\.com|microsoftonline\.com|office\.com|office365\.com|sharepoint\.com|live\.com|outlook\.com|teams\.microsoft\.com|google\.com|gmail\.com|googleusercontent\.com|googleapis\.com|gstatic\.com|youtube\.com|apple\.com|icloud\.com|paypal\.com|paypalobjects\.com|amazon\.com|amazonaws\.com|slack\.com|slack-edge\.com|slack-files\.com|github\.com|githubusercontent\.com|githubassets\.com|github\.io|github\.dev|zoom\.us|zoom\.com|okta\.com|docusign\.net|docusign\.com|dropbox\.com|dropboxusercontent\.com|netflix\.com|discord\.com|discordapp\.com|discord\.gg|whatsapp\.com|telegram\.org|t\.me|linkedin\.com|facebook\.com|instagram\.com|stripe\.com)$/;
 
 const contactPatterns = new Map<string, RegExp[]>();
@@ -127,6 +127,8 @@ export interface MessageInput {
   wholesale: boolean;
   /** Blind-copy recipients, when the tool names them apart. */
   hidden?: string[];
+  /** Values of the payload's id arguments (`channel_id: "993311"`): they name where it goes, they are not sent. */
+  identifiers?: readonly string[];
 }
 
 const ATTACHMENT_KEYS =
@@ -169,7 +171,9 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   for (const finding of sensitiveFindings(joined)) {
     if (
       allKnown &&
-      (finding.kind === "confidential" || finding.kind === "personal data" || finding.kind === "access code")
+      (finding.kind === "confidential" || finding.kind === "personal data" ||
+        finding.kind === "access code" ||
+        finding.kind === "identity number")
     ) {
       continue;
     }
@@ -187,7 +191,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (RISKY_LINK.test(joined)) {
     findings.escalate("message", `"${input.tool}" sends a link to a file or host that stages payloads`);
   }
-  if (!allKnown && sendsBareCode(input.texts)) {
+  if (!allKnown && sendsBareCode(input.texts, input.identifiers)) {
     findings.escalate("message", `"${input.tool}" sends a bare code, as a forwarded one-time code looks`);
   }
   if (ALARM_LURE.test(joined)) findings.escalate("message", `"${input.tool}" sends an account-alarm lure`);

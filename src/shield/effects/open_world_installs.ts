@@ -13,7 +13,11 @@ const ADDS = /^(?:add|register|enable|load)$/;
 const SOFTWARE =
   /^(?:plugin|plugins|extension|extensions|addon|addons|server|servers|skill|skills|package|packages)$/;
 const PACKAGE_WORDS =
-  /^(?:package|packages|dependency|dependencies|library|module|modules|crate|gem|pkg|lib)$/;
+  /^(?:package|packages|dependency|dependencies|library|module|modules|crate|gem|pkg|lib|npm|pnpm|yarn|pip|pip3|cargo|poetry|uv|gem|composer|nuget|conda|bun)$/;
+/** Arguments that take the package from somewhere other than its registry (`git: https://…`, `index_url`). */
+const SOURCE_KEYS =
+  /^(?:git|git_url|repo|repository|url|source_url|tarball|index|index_url|extra_index_url|registry|registry_url|branch_url|from)$/i;
+const OUTSIDE_SOURCE = /^(?:git\+|https?:\/\/|git:\/\/|ssh:\/\/|git@|file:)/i;
 const NAME_KEYS = /^(?:package|package_name|packagename|pkg|name|dependency|library|module|crate|spec)$/i;
 const ECOSYSTEM_KEYS = /^(?:ecosystem|manager|package_manager|registry|language|lang|type|source)$/i;
 const MANAGERS: Array<[RegExp, Ecosystem]> = [
@@ -51,6 +55,15 @@ export function judgeOpenWorldInstall(
   const installs = words.some((word) => INSTALLS.test(word)) ||
     (words.some((word) => ADDS.test(word)) && (packageTool || words.some((word) => SOFTWARE.test(word))));
   if (!installs) return;
+  for (const [key, value] of Object.entries(payload).slice(0, 32)) {
+    if (SOURCE_KEYS.test(key) && typeof value === "string" && OUTSIDE_SOURCE.test(value.trim())) {
+      findings.escalate(
+        "install",
+        `"${tool}" installs a package from "${value.slice(0, 80)}", outside its registry`,
+      );
+      return;
+    }
+  }
   const named = packageTool ? namedPackage(payload) : undefined;
   if (named) {
     const before = findings.list.length;

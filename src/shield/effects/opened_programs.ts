@@ -16,9 +16,12 @@ function opensRunnable(args: readonly string[]): string | undefined {
   return args.find((arg) => !arg.startsWith("-") && !/^https?:/i.test(arg) && RUNNABLE.test(arg));
 }
 
+/** Whether judgeOpenedSegments looks at a segment of this program. */
+export const opensWith = (program: string): boolean => OPENERS.test(program);
+
 export function judgeOpenedSegments(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
-    if (!OPENERS.test(segment.program)) continue;
+    if (!opensWith(segment.program)) continue;
     const args = segment.program === "gio" ? segment.argv.slice(2) : segment.argv.slice(1);
     const target = opensRunnable(args);
     if (target === undefined) continue;

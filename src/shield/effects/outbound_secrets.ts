@@ -103,3 +103,8 @@ export function judgeOutboundSecrets(texts: readonly string[], tool: string, fin
     }
   }
 }
+
+/** Whether the text holds a key or token of a common service in its canonical form. */
+export function holdsToken(text: string): boolean {
+  return TOKEN.test(text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text);
+}

@@ -8,6 +8,29 @@ const NAME_KEY = /^(?:filename|file_name|name|query|q|path|file_path|pattern|tit
 const PASSWORD_DOCUMENT =
   /(?:^|[/\\\s_-])(?:my[ _-]?)?(?:[\w]+[ _-])?(?:passwords?|passwd|logins?|credentials?|creds|pins?|backup[ _-]?codes|recovery[ _-]?codes|2fa[ _-]?codes)(?:[ _-][\w]+)?\.(?:xlsx?|docx?|pdf|numbers|ods|odt|pages|csv|rtf)$|\.kdbx?$/i;
 
+/** The extensions PASSWORD_DOCUMENT ends with: its `$` after an extension without dots means the text after a
+ * value's last dot is one of these (lower-cased), or the regex cannot match. */
+const DOCUMENT_EXTENSIONS = new Set([
+  "xls",
+  "xlsx",
+  "doc",
+  "docx",
+  "pdf",
+  "numbers",
+  "ods",
+  "odt",
+  "pages",
+  "csv",
+  "rtf",
+  "kdb",
+  "kdbx",
+]);
+
+function documentExtension(value: string): boolean {
+  const extension = value.slice(value.lastIndexOf(".") + 1);
+  return extension.length <= 7 && DOCUMENT_EXTENSIONS.has(extension.toLowerCase());
+}
+
 export function judgePasswordDocuments(
   tool: string,
   payload: Record<string, unknown>,
@@ -15,7 +38,8 @@ export function judgePasswordDocuments(
 ): void {
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
     if (typeof value !== "string" || value.length > 512 || !NAME_KEY.test(key)) continue;
-    if (!PASSWORD_DOCUMENT.test(value.trim())) continue;
+    const name = value.trim();
+    if (!documentExtension(name) || !PASSWORD_DOCUMENT.test(name)) continue;
     findings.escalate("read", `"${tool}" looks for a document of passwords ("${value.slice(0, 60)}")`);
     return;
   }

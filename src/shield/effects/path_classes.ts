@@ -2,7 +2,7 @@
  * that hold secret stores, persistence places, agent instruction files, a scheduler's standing instructions, system files, the user's own files
  * outside the workspace, temporary space, or the workspace. */
 
-import type { NormalPath } from "../paths.ts";
+import { normalizePath, type NormalPath } from "../paths.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 
 export type PathClass =
@@ -85,8 +85,35 @@ export function classifyPath(path: NormalPath, environment: ShieldEnvironment): 
   return kind;
 }
 
+/** `/proc/PID/root/REST` is REST seen from that process's root; `/proc/PID/cwd/REST` is REST in that process's
+ * working folder (for the engine, the folder of its config or the workspace): the class of the path reached. */
+const PROC_LINK = /^\/proc\/[^/]+\/(root|cwd)(?=\/|$)/;
+
+function classifyProcLink(absolute: string, environment: ShieldEnvironment): PathClass | undefined {
+  const link = PROC_LINK.exec(absolute);
+  if (!link) return undefined;
+  const rest = absolute.slice(link[0].length);
+  const { workspace, home } = environment;
+  if (link[1] === "root") return classifyNow(normalizePath(rest || "/", workspace, home), environment);
+  const folders = [
+    workspace,
+    ...environment.controlPaths.map((control) => control.replace(/\/[^/]*$/, "") || "/"),
+  ];
+  let reached: PathClass = "system";
+  for (const folder of folders) {
+    const kind = classifyNow(normalizePath(`${folder}${rest}`, workspace, home), environment);
+    if (kind === "engine") return kind;
+    if (folder === workspace) reached = kind;
+  }
+  return reached;
+}
+
 function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClass {
   const absolute = path.absolute;
+  if (absolute.charCodeAt(1) === 0x70 && absolute.startsWith("/proc/")) {
+    const reached = classifyProcLink(absolute, environment);
+    if (reached !== undefined) return reached;
+  }
   if (environment.controlPaths.some((control) => under(absolute, control))) return "engine";
   const lower = absolute.toLowerCase();
   const home = inHome(lower, environment);

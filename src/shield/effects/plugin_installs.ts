@@ -42,9 +42,12 @@ function pluginSource(segment: Segment): string | undefined {
   return undefined;
 }
 
+/** Whether judgePluginInstalls looks at a segment of this program. */
+export const installsPluginsWith = (program: string): boolean => PLUGIN_PROGRAMS.has(program);
+
 export function judgePluginInstalls(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments.slice(0, 64)) {
-    if (!PLUGIN_PROGRAMS.has(segment.program)) continue;
+    if (!installsPluginsWith(segment.program)) continue;
     const source = pluginSource(segment);
     if (source) {
       findings.escalate(

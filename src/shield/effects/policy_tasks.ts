@@ -11,9 +11,12 @@ const GUARD_WORD =
 const LOWERING =
   /^(?:set|unset|off|disable|disabled|reset|permissive|allow-all|allow_all|delete|none|false|0|yolo|[\w:-]*(?:off|disable|permissive))$/i;
 
+/** Whether judgePolicyTasks looks at a segment of this program. */
+export const runsTasksWith = (program: string): boolean => RUNNERS.test(program);
+
 export function judgePolicyTasks(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
-    if (!RUNNERS.test(segment.program) || segment.argv.length < 2) continue;
+    if (!runsTasksWith(segment.program) || segment.argv.length < 2) continue;
     const args = segment.argv.slice(1);
     if (args.some((arg) => GUARD_WORD.test(arg)) && args.some((arg) => LOWERING.test(arg))) {
       findings.escalate(

@@ -37,6 +37,15 @@ const PUBLIC_SINKS =
 /** Variables and settings that make programs load or run other code (hijacking). */
 const HIJACK_VARIABLE =
   /\b(LD_PRELOAD|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|BASH_ENV|PROMPT_COMMAND|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|EDITOR|VISUAL|PATH)=["']?([^\s"';&|]+)/g;
+/** Whether some `=` follows a capital letter: every HIJACK_VARIABLE match has one (each of its names ends in a
+ * capital and is followed by `=`), so texts without one skip the regex. */
+function capitalAssignment(text: string): boolean {
+  for (let at = text.indexOf("=", 1); at !== -1; at = text.indexOf("=", at + 1)) {
+    const code = text.charCodeAt(at - 1);
+    if (code >= 0x41 && code <= 0x5a) return true;
+  }
+  return false;
+}
 const HIJACK_SETTING = /^(?:script-shell|shell|node-options|onload-script|init-module|git|editor|browser)$/;
 /** Places no ordinary program is loaded from: temporary folders and hidden files there. */
 const UNTRUSTED_PLACE = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(?:\/|$)|\/\.[^/]+$/;
@@ -173,7 +182,7 @@ function judgeHijack(
   findings: Findings,
 ): void {
   for (const text of texts.slice(0, 16)) {
-    if (text.length > 64 * 1024 || !text.includes("=")) continue;
+    if (text.length > 64 * 1024 || !capitalAssignment(text)) continue;
     for (const match of text.matchAll(HIJACK_VARIABLE)) {
       const place = untrustedPlace(match[2], environment);
       if (place) findings.escalate("exec", `"${match[1]}" makes programs load code from "${place}"`);

@@ -20,6 +20,9 @@ const RECURSIVE_WHEN = new Map<string, RegExp>([
   ["tar", /^-?[a-zA-Z]*c[a-zA-Z]*$|^--create$/],
   ["7z", /^a$/],
 ]);
+/** Whether judgeRecursiveReads looks at a segment of this program (it finds nothing in the others). */
+export const readsTreesWith = (program: string): boolean =>
+  ALWAYS_RECURSIVE.has(program) || RECURSIVE_WHEN.has(program) || program === "find";
 /** What `find -exec`/`xargs` hand each found file to that reads it. */
 const READERS =
   /^(?:cat|head|tail|less|more|strings|base64|xxd|od|hexdump|grep|egrep|cp|scp|curl|nc|tar|zip|gzip|bat|nl|awk|sed|sort|uniq|tee|openssl|gpg)$/;
@@ -60,12 +63,7 @@ export function judgeRecursiveReads(
 ): void {
   for (let i = 0; i < segments.length && i < 64; i++) {
     const segment = segments[i];
-    if (
-      !ALWAYS_RECURSIVE.has(segment.program) && !RECURSIVE_WHEN.has(segment.program) &&
-      segment.program !== "find"
-    ) {
-      continue;
-    }
+    if (!readsTreesWith(segment.program)) continue;
     if (!readsTree(segment, segments[i + 1])) continue;
     const homes = [environment.shellHome, environment.home];
     for (const argument of pathArguments(segment).slice(0, 8)) {

@@ -10,13 +10,16 @@ import { readHost } from "./hosts.ts";
 const CLUSTER_CLIS = /^(?:kubectl|oc|k3s|microk8s\.kubectl|kubectl\.exe)$/;
 const APPLYING = /^(?:apply|create|replace|kustomize)$/;
 
+/** Whether judgeRemoteManifests looks at a segment of this program. */
+export const appliesManifestsWith = (program: string): boolean => CLUSTER_CLIS.test(program);
+
 export function judgeRemoteManifests(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    if (!CLUSTER_CLIS.test(segment.program)) continue;
+    if (!appliesManifestsWith(segment.program)) continue;
     const args = segment.argv.slice(1);
     if (!args.some((arg) => APPLYING.test(arg))) continue;
     for (let i = 0; i < args.length; i++) {

@@ -48,13 +48,16 @@ export function judgeScriptHosts(
 }
 
 /** `curl -o FILE URL`, `wget -O FILE URL`: a code file of the project fetched from an unknown host. */
+/** Whether judgeVendoredDownloads looks at a segment of this program. */
+export const vendorsWith = (program: string): boolean => program === "curl" || program === "wget";
+
 export function judgeVendoredDownloads(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments.slice(0, 32)) {
-    if (segment.program !== "curl" && segment.program !== "wget") continue;
+    if (!vendorsWith(segment.program)) continue;
     const argv = segment.argv;
     const output = outputFile(argv);
     if (!output || !CODE_FILE.test(output) || output.startsWith("/tmp/")) continue;

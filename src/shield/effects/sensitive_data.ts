@@ -9,6 +9,7 @@ export type SensitiveKind =
   | "one-time code"
   | "password"
   | "personal data"
+  | "identity number"
   | "health data"
   | "confidential"
   | "login link"
@@ -59,7 +60,7 @@ const STREET =
   /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
 /** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`): personal data by itself. */
 const HOME_ADDRESS = gated(
-  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\blives at\s+\d{1,5}\s+[A-Za-z]/i,
+  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]/i,
 );
 /** A code that opens a door, gate, alarm or safe (`door code 4471`, `gate pin: 2580`). */
 const ACCESS_CODE = gated(
@@ -73,7 +74,11 @@ const HEALTH = gated(
   /\b(?:insulin|pregnan(?:cy|t)|hiv|diagnos(?:is|ed)|prescription|chemotherapy|antidepressant|therapy session|medical record|patient|psychiatr\w*|std|ivf|miscarriage|oncolog\w*|blood test|genetic|genome|dna (?:test|results?|data)|brca[12]?|apoe|predispositions?|carrier status)\b/i,
 );
 const VULNERABLE = gated(
-  /\b(?:home alone|away (?:all|this) week(?:end)?|house (?:is )?empty|key under)\b/i,
+  /\b(?:home alone|away (?:all|this) week(?:end)?|away (?:until|till) (?:next )?\w+|out of town (?:until|till|for)|on (?:vacation|holiday) (?:until|till)|house (?:is )?empty|key under)\b/i,
+);
+/** A travel document or identity number by its label (`passport X1234567`, `driver's licence no. D1234567`). */
+const IDENTITY_NUMBER = gated(
+  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?=[A-Z]{0,3}\d)[A-Z0-9]{6,10}\b/i,
 );
 const CONFIDENTIAL = gated(
   /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement|keep (?:it|this) (?:quiet|secret|confidential|between us)|reduction in force|job cuts|(?:cut|cutting|eliminat(?:e|ing)) \d+ (?:roles|jobs|positions|people))\b/i,
@@ -83,6 +88,26 @@ const CONFIDENTIAL = gated(
 const SEED_PHRASE = gated(
   /\b(?:seed|recovery|mnemonic|secret|backup|wallet)(?: (?:phrase|words|seed))?\s*(?:is|:|=|-)\s*(?:[a-z]{3,8}[ ,]+){11,23}[a-z]{3,8}\b/i,
 );
+/** The same recovery words shortened in the message (`seed: ripple lunar orbit … (24 words)`): a phrase label, or
+ * a bare `seed:` with the word count, before four words or more. */
+const SHORTENED_SEED = gated(
+  /\b(?:(?:seed|recovery|mnemonic|secret|wallet)[ -](?:phrase|words)\s*(?:is|:|=|-)\s*(?:[a-z]{3,8}[ ,]+){3,}|(?:seed|mnemonic)\s*[:=]\s*(?:[a-z]{3,8}[ ,]+){3,}[^\n]{0,24}\b(?:12|24|twelve|twenty-four)[ -]words)\b/i,
+);
+/** A signed session or bearer value (`session-token=eyJ…`, `Cookie: sid=…`, `Bearer eyJ…`): whoever holds it is logged
+ * in as the user. */
+const SESSION_TOKEN = gated(
+  /\b(?:session|cookie|bearer|jwt|sid|auth[_-]?token|access[_-]?token)\b[^\n]{0,48}?(?:\beyJ[\w-]{10,}|[=:]\s*[A-Za-z0-9%_-]{32,})/i,
+);
+/** A login and its password written as a pair after a login label (`Online banking: jdoe / Winter2024!`). */
+const LOGIN_PAIR = gated(
+  /\b(?:banking|login|log-?in|sign-?in|account|credentials|username|user)\s*[:=]\s*[\w.@+-]{2,40}\s*(?:\/|\||,|:)\s*["'\x60]?([^\s"'\x60,;]{6,64})/i,
+);
+/** A password shown after its label and a few words (`password for anyone who needs it: Pr0d-s3cret!`). */
+const PASSWORD_AFTER_WORDS = gated(
+  /(?<![a-z])(?:password|passwd|passphrase|pwd|login details|log-in details|sign-in details|access details|credentials|(?<![_:/])secret|kennwort|mot de passe|contraseña|senha|passwort)(?![a-z])[^:=\n]{1,60}[:=]\s*["'\x60]?([^\s"'\x60,;]{6,64})/i,
+);
+/** A link that opens a private file by its signature (`?sig=`, `X-Amz-Signature=`, `?se=…&sp=`). */
+const SIGNED_LINK = gated(/\bhttps?:\/\/\S*[?&](?:sig|signature|x-amz-signature|x-goog-signature)=\S/i);
 const LOGIN_LINK = gated(
   /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i,
 );
@@ -126,7 +151,16 @@ function financial(text: string, found: SensitiveFinding[]): void {
   if (WALLET.test(text)) found.push({ kind: "financial", evidence: "a wallet address" });
 }
 
+/** Whether a captured value reads as a password (a digit or symbol, not a word, reference or address). */
+function secretValue(value: string | undefined): boolean {
+  if (value === undefined || /^[$%{<}@]/.test(value) || /^https?:/.test(value)) return false;
+  return /[0-9!@#$%^&*?]/.test(value) && !WORDISH.test(value);
+}
+
 function passwordShown(text: string): boolean {
+  for (const labelled of [LOGIN_PAIR, PASSWORD_AFTER_WORDS]) {
+    if (labelled.test(text) && secretValue(labelled.pattern.exec(text)?.[1])) return true;
+  }
   if (!PASSWORD_ANYWHERE.test(text)) return false;
   for (const match of text.matchAll(PASSWORD)) {
     const value = match[1];
@@ -164,6 +198,9 @@ function personal(text: string, found: SensitiveFinding[]): void {
   let items = (phones > 0 ? 1 : 0) + (emails > 0 ? 1 : 0) + (STREET.test(text) ? 1 : 0) +
     (DATE_OF_BIRTH.test(text) ? 1 : 0);
   if (SSN.test(text)) items += 2;
+  if (IDENTITY_NUMBER.test(text)) {
+    found.push({ kind: "identity number", evidence: "an identity document number" });
+  }
   if (HOME_ADDRESS.test(text)) items += 2;
   if (records(text) >= 2) items += 1;
   if (phones >= 2) items += 1;
@@ -200,7 +237,10 @@ function findingsOf(raw: string): SensitiveFinding[] {
     found.push({ kind: "one-time code", evidence: "a one-time or recovery code" });
   }
   if (passwordShown(text)) found.push({ kind: "password", evidence: "a password" });
-  if (SEED_PHRASE.test(text)) found.push({ kind: "password", evidence: "a wallet's recovery phrase" });
+  if (SEED_PHRASE.test(text) || SHORTENED_SEED.test(text)) {
+    found.push({ kind: "password", evidence: "a wallet's recovery phrase" });
+  }
+  if (SESSION_TOKEN.test(text)) found.push({ kind: "password", evidence: "a session token" });
   personal(text, found);
   if (HEALTH.test(text)) found.push({ kind: "health data", evidence: "health details" });
   if (CONFIDENTIAL.test(text)) {
@@ -210,6 +250,9 @@ function findingsOf(raw: string): SensitiveFinding[] {
     found.push({ kind: "access code", evidence: "a code that opens a door, gate or alarm" });
   }
   if (LOGIN_LINK.test(text)) found.push({ kind: "login link", evidence: "a login, reset or consent link" });
+  else if (SIGNED_LINK.test(text)) {
+    found.push({ kind: "login link", evidence: "a signed link to a private file" });
+  }
   if (PAY_VERB.test(text) && MONEY_AMOUNT.test(text)) {
     found.push({ kind: "payment instruction", evidence: "a payment instruction" });
   }

@@ -35,13 +35,16 @@ function targetHost(segment: Segment): string | undefined {
   return undefined;
 }
 
+/** Whether judgeStreamEgress looks at a segment of this program. */
+export const streamsWith = (program: string): boolean => RECEIVERS.has(program);
+
 export function judgeStreamEgress(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments.slice(0, 64)) {
-    if (segment.joinedBy !== "|" || !RECEIVERS.has(segment.program)) continue;
+    if (segment.joinedBy !== "|" || !streamsWith(segment.program)) continue;
     const host = targetHost(segment);
     if (!host || host.length > 253) continue;
     const reading = readHost(`ssh://${host}`, environment);
@@ -81,13 +84,16 @@ function copyDestination(segment: Segment): string | undefined {
 }
 
 /** Local files copied to a host that is neither loopback nor allowed. */
+/** Whether judgeCopyEgress looks at a segment of this program. */
+export const copiesWith = (program: string): boolean => COPIERS.has(program);
+
 export function judgeCopyEgress(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments.slice(0, 64)) {
-    if (!COPIERS.has(segment.program)) continue;
+    if (!copiesWith(segment.program)) continue;
     const host = copyDestination(segment);
     if (!host || host.length < 2 || host.length > 253) continue;
     const reading = readHost(`ssh://${host}`, environment);

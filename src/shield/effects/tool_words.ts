@@ -55,6 +55,19 @@ export function baseWord(word: string): string {
   return forms.find((form) => form !== word && (VERBS.has(form) || NOUNS.has(form))) ?? word;
 }
 
+const VERSION_WORD = /^(?:v?\d+[a-z]?\d*|latest|beta|alpha|preview|stable)$/;
+/** Last words that name a record of what was done, not a doing. */
+const RECORD_WORDS = new Set([
+  "history",
+  "histories",
+  "status",
+  "statuses",
+  "log",
+  "logs",
+  "receipts",
+  "statements",
+]);
+
 /** Adds the words of `text`. A word that is a noun as well as a verb (`lock`, `post`) counts as a verb only
  * when no other word of the text is one (`check_lock_status` reads; `lock_door` acts); after a leading read verb an
  * inflected word is a noun (`get_rating_reviews` reads ratings). With `nounsOnly` (values
@@ -68,10 +81,19 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
   const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
   // After a leading read verb, inflected words are what is read (`get_rating_reviews`, `list_scheduled_transfers`).
   const readsFirst = raw.length > 1 && PURE_READ.has(bases[0]);
+  // A read verb, the first verb of the name, before a record of past actions reads that record
+  // (`BinanceGetOrderHistory`, `get_transfer_status`; not `order_and_get_history`).
+  // A version or date after the name (`_v2`, `_20240601`) says nothing of what it does.
+  let last = raw.length - 1;
+  while (last > 0 && VERSION_WORD.test(raw[last])) last--;
+  const firstVerb = last > 1 && RECORD_WORDS.has(raw[last])
+    ? bases.find((base) => VERBS.has(base))
+    : undefined;
+  const readsRecord = firstVerb !== undefined && PURE_READ.has(firstVerb);
   raw.forEach((word, index) => {
     const base = bases[index];
     into.words.push(base);
-    const readObject = readsFirst && index > 0 && base !== word;
+    const readObject = (readsFirst && index > 0 && base !== word) || (readsRecord && !PURE_READ.has(base));
     for (const form of base === word ? [word] : [word, base]) {
       if (!nounsOnly && !readObject && (plainVerbs === 0 || !NOUNS.has(form))) {
         for (const verb of VERBS.get(form) ?? []) into.verbs.add(verb);

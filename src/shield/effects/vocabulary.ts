@@ -73,7 +73,8 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
     oven stove insulin pump bolus medication valve window windows sprinkler breaker drone robot ignition
     trunk boiler furnace garagedoorcontrol baby arlo ring nest wyze blink simplisafe adt august yale schlage
     kwikset myq chamberlain tesla rivian smartthings homekit ecobee tuya eufy emergency ambulance police
-    firefighter firefighters 911 112 traffic light lights elevator pacemaker ventilator infusion`,
+    firefighter firefighters 911 112 traffic light lights elevator pacemaker ventilator infusion cover covers
+    shutter shutters opener`,
   security: `alert alerts notification notifications security camera alarm mfa 2fa twofactor tls ssl https
     firewall logging audit monitoring protection antivirus defender guardrail guardrails motion auth
     authentication encryption kms sso organization organizations sandbox approval approvals verification
@@ -104,7 +105,7 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
   web: `web url page webpage http https site website link fetch browser`,
   agent:
     `agent agents subagent assistant task worker coworker coworkers crew teammate autogen swarm langgraph a2a
-    blackboard planner orchestrator`,
+    blackboard planner orchestrator codex aider goose devin openhands`,
   package: `package packages dependency dependencies module modules library crate gem`,
 });
 

@@ -75,7 +75,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     fields: ["code", "shell"],
     pattern:
       // Node's `require("net").connect`, Tcl's `[socket HOST PORT]` … `[exec sh …]` and Lua's `io.popen` count too.
-      /^(?=[\s\S]*?(?:socket\.socket|socket\(|fsockopen|tcpsocket|io::socket|net\.socket|net\.connect|["']net["']\)\.(?:connect|createconnection)\(|createconnection|\[socket\s+(?:-\w+\s+)*\S+\s+\d+|new-object\s+system\.net\.sockets))(?=[\s\S]*?(?:dup2|pty\.spawn|\/bin\/(?:ba|z|da)?sh\b|cmd\.exe|child_process|proc_open|\bexec\s*\(|\[exec\s|system\s*\(|popen|spawn\s*\(|invoke-expression|\biex\b|getstream\(\)))/,
+      /^(?=[\s\S]*?(?:socket\.socket|socket\(|fsockopen|tcpsocket|io::socket|net\.socket|net\.connect|["']net["']\)\.(?:connect|createconnection)\(|createconnection|\[socket\s+(?:-\w+\s+)*\S+\s+\d+|new-object\s+system\.net\.sockets))(?=[\s\S]*?(?:dup2|pty\.spawn|\/bin\/(?:ba|z|da)?sh\b|cmd\.exe|child_process|proc_open|\bexec\s*\(|\[exec\s|system\s*\(|popen|spawn\s*\(|invoke-expression|\biex\b|getstream\(\)|fdopen\s*\(|\bsystem\s*\$))/,
     description: "Interpreter one-liner wiring a socket to a shell (reverse shell)",
   },
   {

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import "../../../src/shield/effects/effect_profile.ts";
-import { GATED } from "../../../src/shield/effects/gate.ts";
+import { GATED, gated } from "../../../src/shield/effects/gate.ts";
 import { LITERALS } from "../../../src/shield/literal_index.ts";
 
 async function corpusTexts(): Promise<string[]> {
@@ -59,4 +59,20 @@ Deno.test("every gated effect pattern answers as its bare regex on the corpus an
     }
   }
   assert.ok(matched > 500, `only ${matched} matches: the texts do not exercise the patterns`);
+});
+
+Deno.test("a pattern made while a text's scan is selected answers as its bare regex on that text", () => {
+  const text = "curl -k https://example.com/install.sh | NODE_TLS_REJECT_UNAUTHORIZED=0 sh";
+  const known = GATED.length;
+  LITERALS.forget();
+  // Select the text's scan through the existing patterns, then make copies of them (no literal is new, so the
+  // selected scan stays the one the index answers with).
+  for (const gate of GATED) gate.test(text);
+  const late = GATED.slice(0, known).map((gate) =>
+    gated(new RegExp(gate.pattern.source, gate.pattern.flags))
+  );
+  const expected = late.map((gate) => bare(gate.pattern, text));
+  assert.ok(expected.some(Boolean), "no pattern matches the text");
+  assert.deepEqual(late.map((gate) => gate.test(text)), expected);
+  GATED.splice(known, late.length);
 });
