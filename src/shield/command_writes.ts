@@ -43,6 +43,9 @@ const OUTPUT_COMMANDS = new Set([
   "curl",
   "wget",
   "openssl",
+  // gpg -o: where `--dearmor` writes a key (an apt keyring under /etc/apt/trusted.gpg.d trusts a new source).
+  "gpg",
+  "gpg2",
   "ssh-keygen",
   "sort",
   "gcc",

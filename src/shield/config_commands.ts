@@ -132,6 +132,43 @@ function msbuildCommands(text: string, found: string[]): void {
   }
 }
 
+/** Gradle `exec { commandLine … }` / `Exec` tasks and Maven's exec plugin `<executable>` + `<argument>`s: run on
+ * every build (https://docs.gradle.org/current/dsl/org.gradle.api.tasks.Exec.html,
+ * https://www.mojohaus.org/exec-maven-plugin/exec-mojo.html). A `sh -c` line's script is the command. */
+const GRADLE_FILE = /\.gradle(?:\.kts)?$/;
+const QUOTED = /"([^"\n]{0,2048})"|'([^'\n]{0,2048})'/g;
+
+function argvCommand(words: string[], found: string[]): void {
+  if (words.length === 0 || found.length >= MAX_COMMANDS) return;
+  const dashC = words.indexOf("-c");
+  if (dashC > 0 && /(?:^|\/)(?:ba|z|da|)sh$/.test(words[0]) && words[dashC + 1]) found.push(words[dashC + 1]);
+  else found.push(words.join(" "));
+}
+
+function gradleCommands(text: string, found: string[]): void {
+  for (
+    const match of text.matchAll(
+      /\b(?:commandLine|args)\s*\(?\s*((?:(?:"[^"\n]*"|'[^'\n]*')\s*,?\s*){1,16})/g,
+    )
+  ) {
+    argvCommand([...match[1].matchAll(QUOTED)].map((quoted) => quoted[1] ?? quoted[2]), found);
+  }
+}
+
+function mavenExecCommands(text: string, found: string[]): void {
+  for (
+    const match of text.matchAll(
+      /<executable>\s*([^<\s]{1,256})\s*<\/executable>([\s\S]{0,4096}?)<\/configuration>/g,
+    )
+  ) {
+    const words = [
+      match[1],
+      ...[...match[2].matchAll(/<argument>([^<]{0,2048})<\/argument>/g)].map((arg) => arg[1]),
+    ];
+    argvCommand(words, found);
+  }
+}
+
 /** Commands the written content holds for `path` (lower-cased absolute path); empty when it holds none. */
 export function configCommands(path: string, content: string, instructions: boolean): string[] {
   const text = content.length > MAX_CONTENT_CHARS ? content.slice(0, MAX_CONTENT_CHARS) : content;
@@ -143,6 +180,8 @@ export function configCommands(path: string, content: string, instructions: bool
     if (path.endsWith(".go") && text.includes("go:generate")) goGenerateCommands(text, found);
     if (CMAKE_FILE.test(path) && text.includes("COMMAND")) cmakeCommands(text, found);
     if (MSBUILD_FILE.test(path) && /<Exec\b/i.test(text)) msbuildCommands(text, found);
+    if (GRADLE_FILE.test(path) && /\b(?:commandLine|args)\b/.test(text)) gradleCommands(text, found);
+    if (path.endsWith("pom.xml") && text.includes("<executable>")) mavenExecCommands(text, found);
     if (CONFIG_FILE.test(path) || instructions) {
       jsonCommands(text, found);
       lineCommands(text, found);

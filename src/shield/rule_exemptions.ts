@@ -159,6 +159,19 @@ function onlyQuoted(hit: RuleHit, view: ActionView): boolean {
 
 /** Hits that count, injection hits in ordinary documents lowered to medium (a human looks; nothing is blocked).
  * `allowed` tells URLs of hosts the user allows (downloads from them are lowered to a human's look). */
+/** Package-manager settings files (`.npmrc`, `.yarnrc`, `bunfig.toml`): their `audit=false` is npm's advisory
+ * lookup (https://docs.npmjs.com/cli/v10/using-npm/config#audit), not a Parapet setting; any other switch in them
+ * still counts. */
+const PACKAGE_MANAGER_CONFIG = /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|\.pnpmrc|bunfig\.toml)$/i;
+const OTHER_SWITCH =
+  /\b(?:shield|heuristic_enabled|fail_closed|classifier_enabled|sandbox|policy_file|tier3)[\w.]*\s*(?:to|=|:)/;
+
+function packageManagerAuditOnly(view: ActionView): boolean {
+  if (view.writePaths.length === 0 || view.segments.length > 0) return false;
+  if (!view.writePaths.every((path) => PACKAGE_MANAGER_CONFIG.test(path.absolute))) return false;
+  return !(view.texts.get("content") ?? []).some((text) => OTHER_SWITCH.test(text));
+}
+
 export function exemptHits(
   hits: RuleHit[],
   view: ActionView,
@@ -179,6 +192,7 @@ export function exemptHits(
       continue;
     }
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
+    if (hit.rule.id === "tampering.disable_setting_text" && packageManagerAuditOnly(view)) continue;
     if (written === "tests" && hit.rule.category === "injection") continue;
     if (testData && TEST_FIXTURE_RULES.has(hit.rule.id)) continue;
     if (

@@ -27,7 +27,9 @@ const CREDENTIAL_DUMP = gated(
   /"mcpServers"\s*:|\baws_(?:secret_access_key|access_key_id|session_token)\b\s*[=:]|"[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)"\s*:\s*"|\b[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)=(?=[^\s"']{0,63}\d)[^\s"']{8,64}/,
 );
 /** Tools that keep notes or memories an agent reads back later: what they store is a standing instruction. */
-const KEEPS_FOR_LATER = /memor|note|remember|knowledge|fact|preference|instruction|prompt|persona/i;
+/** (`create_entities` / `add_observations`: the MCP memory server's knowledge-graph tools, whatever the server is named.) */
+const KEEPS_FOR_LATER =
+  /memor|note|remember|knowledge|fact|preference|instruction|prompt|persona|entities|observation/i;
 /** What a path to a secret store or the engine's files starts with in prose (a cheap test before the path scan). */
 const NAMES_PLACE = /~\/|\.\.\/|\$\{?HOME|\/(?:home|root|Users|etc|var|opt|srv)\//;
 /** A spreadsheet cell that starts a program when the file is opened (DDE: `=cmd|' /C …'!A0`, `@SUM(cmd|…)`). */

@@ -34,6 +34,15 @@ function patchPaths(text: string): string[] {
   return [...found];
 }
 
+/** The lines a patch adds, unmarked (the header lines `+++ b/…` aside). */
+function addedLines(text: string): string {
+  const lines: string[] = [];
+  for (const line of text.split("\n")) {
+    if (line.startsWith("+") && !line.startsWith("+++ ")) lines.push(line.slice(1));
+  }
+  return lines.join("\n");
+}
+
 function toolType(tool: CanonicalTool): string {
   switch (tool) {
     case "edit_file":
@@ -83,7 +92,9 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
   ) {
     const paths = patchPaths(payload.content);
     if (paths.length > 0) {
-      return { type: "write_file", payload: { ...payload, path: paths[0], paths: paths.slice(1) } };
+      // What the patch writes is its added lines, without the `+` that marks them (`+replace x => y` in go.mod).
+      const content = addedLines(payload.content);
+      return { type: "write_file", payload: { ...payload, path: paths[0], paths: paths.slice(1), content } };
     }
   }
   if (tool === "computer") {

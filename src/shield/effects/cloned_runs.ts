@@ -1,5 +1,6 @@
-/** Code from a repository cloned in the same command and run at once (`git clone URL && bash repo/install.sh`,
- * `git clone URL x && cd x && ./setup.sh`): nobody has read what runs, and a README or issue that asks an agent
+/** Code from a repository cloned, or an archive downloaded and unpacked, in the same command and run at once
+ * (`git clone URL && bash repo/install.sh`, `git clone URL x && cd x && ./setup.sh`, `curl -o p.tgz URL && tar -xzf
+ * p.tgz -C /tmp && cd /tmp/p && python3 setup.py install`): nobody has read what runs, and a README or issue that asks an agent
  * to do this is the usual way injected text turns into code execution. Package-manager installs are left to the
  * install checks. */
 
@@ -8,11 +9,14 @@ import type { Findings } from "./findings.ts";
 
 const SHELLS = /^(?:ba|z|da|k|fi)?sh$|^(?:python[0-9.]*|node|perl|ruby|pwsh|powershell|deno|bun)$/;
 
-/** Whether a segment of this program can clone (judgeClonedRuns finds nothing in a command without a clone). */
-export const clonesWith = (program: string): boolean => program === "git";
+const DOWNLOADERS = new Set(["curl", "wget", "aria2c"]);
+
+/** Whether a segment of this program can clone or download (judgeClonedRuns finds nothing in a command with
+ * neither a clone nor a download before an unpack). */
+export const clonesWith = (program: string): boolean => program === "git" || DOWNLOADERS.has(program);
 
 function clonedFolder(segment: Segment): string | undefined {
-  if (!clonesWith(segment.program)) return undefined;
+  if (segment.program !== "git") return undefined;
   const args = segment.argv.slice(1).filter((arg) => !arg.startsWith("-"));
   if (args[0] !== "clone" || !args[1]) return undefined;
   return args[2] ?? args[1].replace(/\.git$/, "").replace(/\/+$/, "").split(/[/:]/).pop();
@@ -32,14 +36,31 @@ function runsFrom(segment: Segment, folder: string, inside: boolean): boolean {
     (inside && SHELLS.test(segment.program) && /\.(?:sh|py|js|pl|rb)$/.test(clean));
 }
 
+/** The folder an archive is unpacked into (`tar -x… -C DIR`, `unzip … -d DIR`; the current folder otherwise). */
+function unpackedFolder(segment: Segment): string | undefined {
+  const args = segment.argv.slice(1);
+  if (segment.program === "unzip") {
+    return args[args.indexOf("-d") + 1] ?? (args.includes("-d") ? undefined : ".");
+  }
+  if (segment.program !== "tar" || !args.some((arg) => /^-?[a-zA-Z]*x/.test(arg) || arg === "--extract")) {
+    return undefined;
+  }
+  const at = args.findIndex((arg) => arg === "-C" || arg === "--directory");
+  return at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith("--directory="))?.slice(12) ?? ".";
+}
+
 export function judgeClonedRuns(segments: readonly Segment[], findings: Findings): void {
   let folder: string | undefined;
   let inside = false;
+  let downloaded = false;
   for (const segment of segments.slice(0, 32)) {
-    const cloned = clonedFolder(segment);
-    if (cloned) [folder, inside] = [cloned, false];
+    if (DOWNLOADERS.has(segment.program)) downloaded = true;
+    const cloned = clonedFolder(segment) ?? (downloaded ? unpackedFolder(segment) : undefined);
+    if (cloned) [folder, inside] = [cloned.replace(/\/+$/, ""), false];
     else if (folder && segment.program === "cd") {
-      inside = (segment.argv[1] ?? "").replace(/\/+$/, "") === folder;
+      const target = (segment.argv[1] ?? "").replace(/\/+$/, "");
+      inside = target === folder || target.startsWith(`${folder}/`) ||
+        (folder === "." && !target.startsWith("/"));
     } else if (folder && runsFrom(segment, folder, inside)) {
       findings.escalate(
         "exec",

@@ -309,7 +309,7 @@ const SIGNALS = programs(/^(?:kill|pkill|killall|fuser|skill|snice|renice|gdb|st
 const PERMISSIONS = programs(/^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/);
 const SERVERS = programs(/^(?:python[0-9.]*|busybox|httpd|php[0-9.]*|http-server|serve|ruby.*)$/);
 const INSTALLERS = programs(
-  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo)$/,
+  /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo|conda|mamba|micromamba)$/,
 );
 const AGENTS = programs(AGENT_CLIS);
 

@@ -52,7 +52,8 @@ const VALUED = new Set([
   "--log-driver",
   "--pull",
 ]);
-const KNOWN_REGISTRIES =
+/** Public container registries of the major hosts (images and OCI artefacts such as dev container features). */
+export const KNOWN_REGISTRIES =
   /^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[\w-]+\.gcr\.io|[\w-]+\.pkg\.dev|mcr\.microsoft\.com|public\.ecr\.aws|\d+\.dkr\.ecr\.[\w-]+\.amazonaws\.com|registry\.k8s\.io|k8s\.gcr\.io|registry\.gitlab\.com|nvcr\.io|cgr\.dev|docker\.elastic\.co|lscr\.io|localhost(?::\d+)?)$/;
 
 function optionValues(args: string[], names: string[]): string[] {
@@ -127,7 +128,8 @@ function judgeRun(argv: string[], environment: ShieldEnvironment, findings: Find
   }
   const privileged = args.includes("--privileged") ||
     optionValues(args, ["--cap-add"]).some((cap) => /^(?:all|sys_admin|sys_module|sys_ptrace)$/i.test(cap));
-  const hostPid = optionValues(args, ["--pid", "--ipc", "--userns"]).includes("host");
+  // The host's network namespace is one too: the container reaches every loopback service (the engine's port).
+  const hostPid = optionValues(args, ["--pid", "--ipc", "--userns", "--network", "--net"]).includes("host");
   const unconfined = optionValues(args, ["--security-opt"]).some((value) => /unconfined/.test(value));
   const sources = optionValues(args, ["-v", "--volume", "--mount"]).map(mountSource).filter((source) =>
     source !== undefined
@@ -177,7 +179,9 @@ export function judgeContainers(
     if (ENGINE_PROGRAMS.has(program)) {
       judgeRun(segment.argv, environment, findings);
       if (segment.argv[1] === "pull") {
-        judgeImage(segment.argv.slice(2).find((arg) => !arg.startsWith("-")), environment, findings);
+        const image = segment.argv.slice(2).find((arg) => !arg.startsWith("-"));
+        judgeImage(image, environment, findings);
+        judgeImageName(image, findings);
       }
     } else if (LXD_PROGRAMS.has(program)) judgeLxd(segment, findings);
     else if (KUBERNETES_PROGRAMS.has(program)) judgePod(segment, findings);

@@ -21,6 +21,15 @@ import type { ToolWords } from "./tool_words.ts";
 import { judgeCode } from "./code_effects.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeProgramTransfers } from "./program_transfers.ts";
+import { agentTextsOf } from "./agent_texts.ts";
+import { judgeAgentOrders } from "./agent_orders.ts";
+import { judgeHandedCredentials } from "./handed_credentials.ts";
+import { judgeManifestSources } from "./manifest_sources.ts";
+import { judgeCodeInstalls } from "./code_installs.ts";
+import { judgeInitialisers } from "./initialisers.ts";
+import { judgeDenoSpecifiers } from "./deno_specifiers.ts";
+import { judgeShellConfigWrites } from "./shell_config_writes.ts";
+import { judgePackageSources } from "./package_sources.ts";
 import { judgeSourceInstalls } from "./source_installs.ts";
 import { judgeRemoteRuns } from "./remote_runs.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
@@ -139,6 +148,11 @@ function judgeCommandsAndCode(
   if (segmented) judgeFetchedCode(view.segments, environment, findings);
   if (segmented) judgeProgramTransfers(view.segments, environment, findings);
   if (segmented) judgeSourceInstalls(view.segments, environment, findings);
+  if (segmented) judgePackageSources(view.segments, environment, findings);
+  if (segmented) judgeCodeInstalls(view.segments, environment, findings);
+  if (segmented) judgeInitialisers(view.segments, findings);
+  if (segmented) judgeDenoSpecifiers(view.segments, findings);
+  if (segmented) judgeShellConfigWrites(view.segments, environment, findings);
   if (segmented) judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
@@ -244,7 +258,11 @@ export function buildEffectProfile(
     unwritten = view.paths.filter((path) => !written.has(path.absolute));
   }
   const reads = classed(unwritten, environment);
-  const open = (!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view);
+  // Results, listings, resources and prompts hand the agent text: what they say is judged, not what they "do".
+  const agentTexts = agentTextsOf(view.type, view.payload);
+  if (agentTexts) judgeAgentOrders(view.tool, agentTexts.texts, agentTexts.definitions, findings);
+  const open = !agentTexts?.result &&
+    ((!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view));
   const openWorld = open
     ? judgeOpenWorld(view.tool, view.payload, annotations, findings, environment)
     : undefined;
@@ -263,6 +281,14 @@ export function buildEffectProfile(
       writes.map((entry) => entry.path.absolute),
       textsOf(view, "content"),
       typeof view.payload.removed === "string" ? view.payload.removed : undefined,
+      environment,
+      findings,
+    );
+  }
+  if (writes.length > 0) {
+    judgeManifestSources(
+      writes.map((entry) => entry.path.absolute),
+      textsOf(view, "content"),
       environment,
       findings,
     );
@@ -316,6 +342,10 @@ export function buildEffectProfile(
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
   } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {
     judgeSideFields(view.tool, textsOf(view, "outbound"), findings);
+  }
+  if (openWorld || view.type === "web_search") {
+    const words = openWorld?.words.words ?? ["web", "search"];
+    judgeHandedCredentials(view.tool, words, view.payload, findings);
   }
   if (openWorld) {
     judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);

@@ -36,8 +36,28 @@ function imitated(owner: string): string | undefined {
   return undefined;
 }
 
+/** `go mod edit -replace A=B@v` hands A's import path to another module, as a go.mod `replace` line does
+ * (https://go.dev/ref/mod#go-mod-edit; a local folder is the developer's own). */
+function judgeReplaceEdit(argv: readonly string[], findings: Findings): void {
+  for (let i = 3; i < argv.length && i < 24; i++) {
+    const value = argv[i] === "-replace"
+      ? argv[i + 1]
+      : argv[i].startsWith("-replace=")
+      ? argv[i].slice(9)
+      : "";
+    const [original = "", replacement = ""] = (value ?? "").split("=");
+    const target = replacement.replace(/@.*$/, "");
+    if (!target || /^(?:\.{1,2}\/|\/)/.test(target) || target === original.replace(/@.*$/, "")) continue;
+    findings.escalate("install", `"go mod edit" replaces "${original}" with "${replacement}"`);
+    return;
+  }
+}
+
 export function judgeGoLookalikes(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
+    if (segment.program === "go" && segment.argv[1] === "mod" && segment.argv[2] === "edit") {
+      judgeReplaceEdit(segment.argv, findings);
+    }
     if (segment.program !== "go" || !/^(?:install|get|run)$/.test(segment.argv[1] ?? "")) continue;
     for (const arg of segment.argv.slice(2, 24)) {
       const parts = MODULE.exec(arg);

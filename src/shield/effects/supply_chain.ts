@@ -7,6 +7,8 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { normalizePath } from "../paths.ts";
+import { classifyPath } from "./path_classes.ts";
 import { siblingTarget } from "./sibling_squats.ts";
 import { POPULAR_NPM } from "./data/popular_npm.ts";
 import { POPULAR_PYPI } from "./data/popular_pypi.ts";
@@ -23,7 +25,17 @@ interface Install {
   indexes: string[];
   /** Runs the package rather than adding it (`npx`, `npm exec`, `pipx run`, `uvx`). */
   runs: boolean;
+  /** A conda install: its names are PyPI's for Python libraries but its own for the rest (`python`,
+   * `cudatoolkit`), so a near name escalates rather than blocks. */
+  conda?: boolean;
 }
+
+/** Conda's own packages that are no PyPI library (anaconda.org's main and conda-forge channels). */
+const CONDA_NAMES = new Set(
+  `python pip conda mamba conda-build anaconda cudatoolkit cuda-toolkit cudnn pytorch pytorch-cuda nodejs r-base
+  r-essentials libgcc-ng libstdcxx-ng mkl openblas compilers c-compiler cxx-compiler fortran-compiler ffmpeg git make
+  cmake openssl jupyter nb_conda_kernels pkg-config libffi zlib`.split(/\s+/),
+);
 
 /** How many of the most downloaded names a lookalike is compared with (the rest only count as popular). */
 const TARGETS = 2000;
@@ -212,6 +224,10 @@ const VALUED = new Set([
   "--cache",
   "--package",
   "-g",
+  // conda: the environment's name and the channel.
+  "-n",
+  "--name",
+  "--channel",
 ]);
 const INDEX_OPTIONS =
   /^(?:--registry|-i|--index-url|--extra-index-url|--trusted-host|-f|--find-links|--index|--git)$/;
@@ -223,6 +239,7 @@ function installOf(argv: string[]): Install | undefined {
   let ecosystem: Ecosystem | undefined;
   let from = 2;
   let runs = false;
+  let conda = false;
   if (
     /^(?:npm|pnpm|yarn|bun|cnpm)$/.test(program) &&
     /^(?:install|i|add|isntall|in|exec|x|dlx)$/.test(first ?? "")
@@ -235,8 +252,13 @@ function installOf(argv: string[]): Install | undefined {
     /^python[0-9.]*$/.test(program) && argv[1] === "-m" && /^pip/.test(argv[2] ?? "") &&
     argv.includes("install")
   ) {
+    // `python -m pip install X`: `pip` and `install` are the two words before the first name (`-m` takes none).
     ecosystem = "pypi";
-    from = argv.indexOf("install") + 1;
+    from = 3;
+  } else if (/^(?:conda|mamba|micromamba)$/.test(program) && /^(?:install|create)$/.test(first ?? "")) {
+    // Conda packages of Python libraries carry their PyPI names (`conda install scikit-learn`).
+    ecosystem = "pypi";
+    conda = true;
   } else if (program === "uv" && (first === "add" || (first === "pip" && second === "install"))) {
     ecosystem = "pypi";
     from = first === "pip" ? 3 : 2;
@@ -265,7 +287,7 @@ function installOf(argv: string[]): Install | undefined {
     specs.push(arg);
     if (runs) break;
   }
-  return { ecosystem, specs, indexes, runs };
+  return { ecosystem, specs, indexes, runs, conda };
 }
 
 /** The popular package a local archive (`./downloads/requests-2.32.3-py3-none-any.whl`) claims to be: a build
@@ -299,6 +321,16 @@ function pinned(ecosystem: Ecosystem, spec: string): boolean {
   return ecosystem === "npm" ? /.@v?\d+\.\d+\.\d+\S*$/.test(spec) : /(?:==|@)v?\d+(?:\.\d+)*\S*$/.test(spec);
 }
 
+/** A relative archive path (no scheme) that stays in the workspace (`dist/app-1.0-py3-none-any.whl`,
+ * `dist/*.whl`): the project's own build, not a download. (`owner/repo` without an archive suffix is a GitHub
+ * reference to npm, so only archives count.) */
+function inWorkspace(spec: string, environment: ShieldEnvironment): boolean {
+  if (/^[a-z][a-z0-9+.-]*:|^git@|^[~/]|^\.\.(?:\/|$)|:\/\/|\s/i.test(spec)) return false;
+  if (!/\.(?:whl|tgz|tar\.gz|zip|tar)$/i.test(spec)) return false;
+  const path = normalizePath(spec, environment.workspace, environment.shellHome);
+  return classifyPath(path, environment) === "workspace";
+}
+
 export function judgeInstall(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   judgeInstallArgv(segment.argv, environment, findings);
 }
@@ -324,7 +356,7 @@ export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment,
   for (const spec of install.specs) {
     const name = specName(install.ecosystem, spec);
     if (name === undefined) {
-      if (!/^(?:\.|\.\/|-e)$/.test(spec) && !/^\.\//.test(spec)) {
+      if (!/^(?:\.|\.\/|-e)$/.test(spec) && !/^\.\//.test(spec) && !inWorkspace(spec, environment)) {
         findings.escalate("install", `installs "${spec.slice(0, 80)}" from a URL, archive or git source`);
       } else if (localBuildOfPopular(install.ecosystem, spec)) {
         findings.escalate(
@@ -336,9 +368,13 @@ export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment,
       }
       continue;
     }
-    if (name === "" || name.startsWith("$")) continue;
+    if (
+      name === "" || name.startsWith("$") || (install.conda && CONDA_NAMES.has(name.replace(/^.*::/, "")))
+    ) continue;
     const target = typosquatTarget(install.ecosystem, name);
-    if (target) {
+    if (target && install.conda) {
+      findings.escalate("install", `"${name}" is one or two edits from the popular package "${target}"`);
+    } else if (target) {
       findings.block(
         "install",
         `"${name}" is one or two edits from the popular package "${target}" (likely typosquat)`,

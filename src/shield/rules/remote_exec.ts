@@ -24,7 +24,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     fields: ["shell", "task"],
     pattern: new RegExp(
       String
-        .raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-c\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
+        .raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-[cer]\s+|--eval\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
     ),
     description: 'Runs the output of a download (`sh -c "$(curl …)"`, `source <(curl …)`)',
   },
