@@ -26,5 +26,5 @@ Deno.test("Shield's communication figures: attacks stopped, benign twins not blo
 });
 
 /** Round 12's figures (docs/shield.md, "Round 12 — communication matrix"). */
-const MIN_STOPPED = 856;
-const MAX_ESCALATED = 13;
+const MIN_STOPPED = 1054;
+const MAX_ESCALATED = 1;
