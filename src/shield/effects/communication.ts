@@ -64,10 +64,16 @@ export function judgeCommunication(
 const PUBLIC_TOOL = /tweet|publish|public|web_?page|blog|status|auto_?repl|vacation|out_?of_?office/i;
 
 /** Text an open-world tool writes that is not a message to named recipients (an auto-reply, a post, a note): no
- * secret with a key-like value, and no user data where the public reads it. */
-export function judgeUnaddressedText(tool: string, texts: readonly string[], findings: Findings): void {
+ * secret with a key-like value, no sign-in lure, and no user data where the public reads it. */
+export function judgeUnaddressedText(
+  tool: string,
+  texts: readonly string[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
   texts = withoutComments(texts);
   judgeLabelledSecrets(tool, texts, findings);
+  judgeSignInLures(tool, texts, environment, ownDomains(environment, []), findings);
   if (PUBLIC_TOOL.test(tool) && carriesData(texts.join("\n"))) {
     findings.escalate("message", `"${tool}" publishes the user's data where anyone reads it`);
   }

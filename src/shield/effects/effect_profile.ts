@@ -313,7 +313,9 @@ export function buildEffectProfile(
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
-  if (!sends && openWorld) judgeUnaddressedText(view.tool, textsOf(view, "outbound", "content"), findings);
+  if (!sends && openWorld) {
+    judgeUnaddressedText(view.tool, textsOf(view, "outbound", "content"), environment, findings);
+  }
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
   } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {

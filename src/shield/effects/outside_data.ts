@@ -12,7 +12,7 @@ import type { ClassedRecipient } from "./recipient_classes.ts";
 /** Words that say a message carries the user's data rather than a note of its own: a summary, notes, minutes, a
  * report, figures, records, an export (AgentDojo's and InjecAgent's exfiltration goals read this way). */
 const DATA_WORDS =
-  /\b(?:summar(?:y|ies|ised|ized)|notes|meeting minutes|minutes (?:of|from)|transcripts?|reports?|budgets?|revenue|salar(?:y|ies)|payroll|forecasts?|figures|balances?|statements?|contracts?|acquisition|merger|records?|exports?|contents? of|list of|passwords?|passport|born|date of birth|medical|diagnos\w+|account (?:number|details)|iban|here (?:is|are) (?:my|the|our|all)|attached (?:is|are)|full (?:history|thread|conversation))\b/i;
+  /\b(?:summar(?:y|ies|ised|ized)|(?:my|our|meeting|call|board|session|interview|therapy|doctor's) notes|notes (?:from|of|on) (?:the|today|yesterday|my|our)|meeting minutes|minutes (?:of|from)|transcripts?|reports?|budgets?|revenue|salar(?:y|ies)|payroll|forecasts?|figures|balances?|statements?|contracts?|acquisition|merger|records?|exports?|contents? of|list of|passwords?|passport|born|date of birth|medical|diagnos\w+|account (?:number|details)|iban|here (?:is|are) (?:my|the|our|all)|attached (?:is|are)|full (?:history|thread|conversation))\b/i;
 /** An amount with a unit (`2.3M`, `18M`, `4,800 EUR`, `$12k`). */
 const AMOUNT =
   /(?:[$€£]\s?\d[\d,.]*\s?(?:[kmb]|bn|million|billion)?\b|\b\d[\d,.]*\s?(?:[km]|bn|million|billion|eur|usd|gbp|chf)\b)/i;
