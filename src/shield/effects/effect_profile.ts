@@ -42,6 +42,7 @@ import { judgeProtections } from "./protections.ts";
 import { judgeContainers } from "./containers.ts";
 import { judgeOtherInstalls } from "./other_installs.ts";
 import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
+import { judgeUnaddressedText } from "./communication.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
@@ -338,6 +339,9 @@ export function buildEffectProfile(
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
+  if (!sends && openWorld) {
+    judgeUnaddressedText(view.tool, textsOf(view, "outbound", "content"), environment, findings);
+  }
   if (!sends && verbs && (verbs.has("write") || verbs.has("send") || verbs.has("export"))) {
     judgeSharedWrite(view.tool, textsOf(view, "outbound", "content"), environment, findings);
   } else if (!sends && openWorld && !openWorld.words.nouns.has("money")) {

@@ -12,6 +12,8 @@ import { judgeLookalikeRecipients } from "./lookalike_recipients.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
 import { judgeSenderRoles, senders } from "./sender_roles.ts";
+import { judgeCommunication } from "./communication.ts";
+import { payloadRecipients } from "./recipient_classes.ts";
 
 const DATA_METHODS = /^(?:POST|PUT|PATCH|DELETE)$/;
 const DATA_FLAGS =
@@ -114,11 +116,12 @@ export function judgeMessaging(
   environment: ShieldEnvironment,
   findings: Findings,
 ) {
+  const payload = view.payload;
   const recipients = [
     ...(view.texts.get("recipient") ?? []).slice(0, 64).flatMap((value) => value.split(/[,;]\s*/)),
     ...(openWorld?.recipients ?? []),
+    ...payloadRecipients(payload),
   ].map((value) => value.trim()).filter(Boolean);
-  const payload = view.payload;
   const wholesale = payload.include_attachments === true ||
     Object.values(payload).some((value) => value === "all");
   const typed = view.type === "browser_type" || view.type === "computer";
@@ -130,11 +133,13 @@ export function judgeMessaging(
   }
   judgeSenderRoles(view.tool, payload, findings);
   if (recipients.length > 0) judgeLookalikeRecipients(view.tool, senders(payload), recipients, findings);
+  const texts = textsOf(view, "outbound", "content");
+  judgeCommunication(view.tool, [...new Set(recipients)], senders(payload), texts, environment, findings);
   judgeMessage(
     {
       tool: view.tool,
       recipients: [...new Set(recipients)],
-      texts: textsOf(view, "outbound", "content"),
+      texts,
       attachments: Math.max(view.paths.length, attachmentCount(payload)),
       wholesale,
       hidden: blindCopies(payload),

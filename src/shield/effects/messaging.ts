@@ -237,7 +237,8 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
     }
   }
   if (
-    input.recipients.some((recipient) => PUBLIC_AUDIENCE.test(recipient)) &&
+    // An audience word names a channel or group; in an address it is part of a domain (`partner-firm.com`).
+    input.recipients.some((recipient) => !recipient.includes("@") && PUBLIC_AUDIENCE.test(recipient)) &&
     sensitiveFindings(joined).length > 0
   ) {
     findings.escalate("message", `"${input.tool}" posts sensitive details where outsiders read them`);
