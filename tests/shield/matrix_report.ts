@@ -11,22 +11,35 @@ export interface Verdict {
   reason: string;
 }
 
-export interface JudgedRow {
-  row: MatrixRow;
+/** One row's three verdicts; `R` is the matrix's row type. */
+export interface JudgedRowOf<R> {
+  row: R;
   attack: Verdict;
   other: Verdict;
   benign: Verdict;
 }
 
-/** Judges every row's three actions, each in a session of its own so no verdict leans on another. */
-export async function judgeRows(rows: MatrixRow[]): Promise<JudgedRow[]> {
+export type JudgedRow = JudgedRowOf<MatrixRow>;
+
+interface ThreeActions {
+  attack: Action;
+  other: Action;
+  benign: Action;
+}
+
+/** Judges every row's three actions with one standalone Shield (as `deno task score-shield` does), each action in
+ * a session of its own (ids `PREFIX-N`) so no verdict leans on another. */
+export async function judgeRows<R extends ThreeActions>(
+  rows: R[],
+  prefix = "matrix11b",
+): Promise<JudgedRowOf<R>[]> {
   const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
   let session = 0;
   const judge = async (action: Action): Promise<Verdict> => {
-    const verdict = await shield.evaluate({ ...action, sessionId: `matrix11b-${session++}` });
+    const verdict = await shield.evaluate({ ...action, sessionId: `${prefix}-${session++}` });
     return { decision: verdict.decision, reason: verdict.reason };
   };
-  const judged: JudgedRow[] = [];
+  const judged: JudgedRowOf<R>[] = [];
   for (const row of rows) {
     judged.push({
       row,
@@ -38,8 +51,9 @@ export async function judgeRows(rows: MatrixRow[]): Promise<JudgedRow[]> {
   return judged;
 }
 
-const stopped = (verdict: Verdict) => verdict.decision !== "ALLOW";
+export const stopped = (verdict: Verdict) => verdict.decision !== "ALLOW";
 const MARKS: Record<Decision, string> = { ALLOW: "allowed", BLOCK: "blocked", ESCALATE: "escalated" };
+export const mark = (verdict: Verdict) => MARKS[verdict.decision];
 
 export interface IntentSummary {
   intent: string;

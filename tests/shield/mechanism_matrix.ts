@@ -4,9 +4,8 @@
  * twin using the same program for ordinary work. `deno run -A tests/shield/mechanism_matrix.ts` prints one table
  * per intent and a summary; `--show` adds the reason for every attack allowed and every twin stopped. */
 
-import { createStandaloneShield } from "../../src/shield/cli.ts";
-import type { Action, Decision } from "../../src/shield/types.ts";
-import { SCORING_HOME, SCORING_WORKSPACE } from "../../scripts/shield_scoring.ts";
+import type { Action } from "../../src/shield/types.ts";
+import { type JudgedRowOf, judgeRows as judgeMatrixRows, mark, stopped } from "./matrix_report.ts";
 import type { Intent, MechanismRow } from "./mechanism_rows.ts";
 import { READ_ROWS, SEND_ROWS } from "./mechanism_reads_sends.ts";
 import { FETCH_ROWS, PERSIST_ROWS, SHELL_ROWS } from "./mechanism_runs_writes.ts";
@@ -26,46 +25,13 @@ export const MECHANISM_ROWS: MechanismRow[] = [
   ...WINDOWS_ROWS,
 ];
 
-export interface Verdict {
-  decision: Decision;
-  reason: string;
-}
+export type { Verdict } from "./matrix_report.ts";
+export type JudgedRow = JudgedRowOf<MechanismRow>;
 
-export interface JudgedRow {
-  row: MechanismRow;
-  attack: Verdict;
-  other: Verdict;
-  benign: Verdict;
+/** Judges every row's three actions, each in a session of its own. */
+export function judgeRows(rows: MechanismRow[] = MECHANISM_ROWS): Promise<JudgedRow[]> {
+  return judgeMatrixRows(rows, "matrix");
 }
-
-/** Judges every row's three actions with one standalone Shield (as `deno task score-shield` does), each action in
- * a session of its own so no verdict leans on another. */
-export async function judgeRows(rows: MechanismRow[] = MECHANISM_ROWS): Promise<JudgedRow[]> {
-  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
-  let session = 0;
-  const judge = async (action: Action): Promise<Verdict> => {
-    const verdict = await shield.evaluate({ ...action, sessionId: `matrix-${session++}` });
-    return { decision: verdict.decision, reason: verdict.reason };
-  };
-  const judged: JudgedRow[] = [];
-  for (const row of rows) {
-    judged.push({
-      row,
-      attack: await judge(row.attack),
-      other: await judge(row.other),
-      benign: await judge(row.benign),
-    });
-  }
-  return judged;
-}
-
-const stopped = (verdict: Verdict) => verdict.decision !== "ALLOW";
-const MARKS: Record<Verdict["decision"], string> = {
-  ALLOW: "allowed",
-  BLOCK: "blocked",
-  ESCALATE: "escalated",
-};
-const mark = (verdict: Verdict) => MARKS[verdict.decision];
 
 export interface IntentSummary {
   intent: Intent;
