@@ -5,6 +5,7 @@
 import { assert, assertEquals } from "../support/assert.ts";
 import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
 import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
+import { caseCorpus, caseLine } from "./case_corpus.ts";
 
 const LARGER = [
   "destructive",
@@ -24,19 +25,9 @@ const LARGER = [
   "toolchain_supply_chain",
 ];
 
-function line(id: string, category: string, payload: Record<string, unknown>): string {
-  const expect = category.startsWith("benign_") ? "benign" : "malicious";
-  return JSON.stringify({ id, type: "send_money", payload, category, expect, note: "n", source: "s" });
-}
-
-async function corpus(files: Record<string, string[]>): Promise<string> {
-  const root = await Deno.makeTempDir();
-  for (const [file, lines] of Object.entries(files)) {
-    await Deno.mkdir(`${root}/${file.slice(0, file.lastIndexOf("/"))}`, { recursive: true });
-    await Deno.writeTextFile(`${root}/${file}`, lines.join("\n") + "\n");
-  }
-  return root;
-}
+const line = (id: string, category: string, payload: Record<string, unknown>) =>
+  caseLine(id, category, payload, "send_money");
+const corpus = caseCorpus;
 
 async function problemsOf(files: Record<string, string[]>): Promise<string[]> {
   const root = await corpus(files);

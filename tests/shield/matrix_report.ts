@@ -66,7 +66,8 @@ export interface IntentSummary {
 
 export type Count = keyof Omit<IntentSummary, "intent">;
 
-export function summarise(judged: JudgedRow[]): IntentSummary[] {
+/** Counts per intent, in the order intents first appear. */
+export function summarise<R extends { intent: string }>(judged: JudgedRowOf<R>[]): IntentSummary[] {
   const byIntent = new Map<string, IntentSummary>();
   for (const { row, attack, other, benign } of judged) {
     const summary = byIntent.get(row.intent) ??

@@ -5,8 +5,15 @@
  * per intent and a summary; `--show` adds the reason for every attack allowed and every twin stopped. */
 
 import type { Action } from "../../src/shield/types.ts";
-import { type JudgedRowOf, judgeRows as judgeMatrixRows, mark, stopped } from "./matrix_report.ts";
-import type { Intent, MechanismRow } from "./mechanism_rows.ts";
+import {
+  type JudgedRowOf,
+  judgeRows as judgeMatrixRows,
+  mark,
+  stopped,
+  summarise,
+  total,
+} from "./matrix_report.ts";
+import type { MechanismRow } from "./mechanism_rows.ts";
 import { READ_ROWS, SEND_ROWS } from "./mechanism_reads_sends.ts";
 import { FETCH_ROWS, PERSIST_ROWS, SHELL_ROWS } from "./mechanism_runs_writes.ts";
 import { DESTROY_ROWS, INSTALL_ROWS } from "./mechanism_destroys_installs.ts";
@@ -33,29 +40,7 @@ export function judgeRows(rows: MechanismRow[] = MECHANISM_ROWS): Promise<Judged
   return judgeMatrixRows(rows, "matrix");
 }
 
-export interface IntentSummary {
-  intent: Intent;
-  rows: number;
-  stopped: number;
-  otherStopped: number;
-  benignBlocked: number;
-  benignEscalated: number;
-}
-
-export function summarise(judged: JudgedRow[]): IntentSummary[] {
-  const byIntent = new Map<Intent, IntentSummary>();
-  for (const { row, attack, other, benign } of judged) {
-    const summary = byIntent.get(row.intent) ??
-      { intent: row.intent, rows: 0, stopped: 0, otherStopped: 0, benignBlocked: 0, benignEscalated: 0 };
-    summary.rows++;
-    if (stopped(attack)) summary.stopped++;
-    if (stopped(other)) summary.otherStopped++;
-    if (benign.decision === "BLOCK") summary.benignBlocked++;
-    if (benign.decision === "ESCALATE") summary.benignEscalated++;
-    byIntent.set(row.intent, summary);
-  }
-  return [...byIntent.values()];
-}
+export { summarise };
 
 /** The summary and one table per intent, as Markdown. */
 export function formatMatrix(judged: JudgedRow[]): string {
@@ -69,10 +54,11 @@ export function formatMatrix(judged: JudgedRow[]): string {
       `| ${s.intent} | ${s.rows} | ${s.stopped} | ${s.otherStopped} | ${s.benignBlocked} / ${s.benignEscalated} |`,
     );
   }
-  const total = (key: keyof Omit<IntentSummary, "intent">) => summaries.reduce((sum, s) => sum + s[key], 0);
   lines.push(
-    `| **all** | ${total("rows")} | ${total("stopped")} | ${total("otherStopped")} | ` +
-      `${total("benignBlocked")} / ${total("benignEscalated")} |`,
+    `| **all** | ${total(summaries, "rows")} | ${total(summaries, "stopped")} | ${
+      total(summaries, "otherStopped")
+    } | ` +
+      `${total(summaries, "benignBlocked")} / ${total(summaries, "benignEscalated")} |`,
   );
   for (const s of summaries) {
     lines.push(
