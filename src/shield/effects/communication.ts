@@ -7,7 +7,7 @@ import type { Findings } from "./findings.ts";
 import { judgeLabelledSecrets } from "./labelled_secrets.ts";
 import { imitatesDomain } from "./lookalike_recipients.ts";
 import { carriesData, judgeBroadcastLinks, judgeOutsideData, judgeSignInLures } from "./outside_data.ts";
-import { classRecipient, ownDomains } from "./recipient_classes.ts";
+import { classRecipient, configuredDomains, ownDomains } from "./recipient_classes.ts";
 
 /** Domains the user knows: the organisation's and those of contacts spelled as whole addresses. */
 function knownDomains(environment: ShieldEnvironment, organisations: ReadonlySet<string>): string[] {
@@ -40,9 +40,11 @@ export function judgeCommunication(
     classRecipient(recipient, environment, organisations)
   );
   judgeOutsideData(tool, classed, texts, environment, organisations, findings);
-  judgeSignInLures(tool, texts, environment, organisations, findings);
+  // Links are vouched for by config alone: a sender's domain is the agent's word.
+  const configured = configuredDomains(environment);
+  judgeSignInLures(tool, texts, environment, configured, findings);
   if (classed.every((item) => item.standing === "unknown")) {
-    judgeBroadcastLinks(tool, texts, environment, organisations, findings);
+    judgeBroadcastLinks(tool, texts, environment, configured, findings);
   }
   if (classed.length === 0 && PUBLIC_TOOL.test(tool) && carriesData(texts.join("\n"))) {
     findings.escalate("message", `"${tool}" publishes the user's data where anyone reads it`);
@@ -73,7 +75,7 @@ export function judgeUnaddressedText(
 ): void {
   texts = withoutComments(texts);
   judgeLabelledSecrets(tool, texts, findings);
-  judgeSignInLures(tool, texts, environment, ownDomains(environment, []), findings);
+  judgeSignInLures(tool, texts, environment, configuredDomains(environment), findings);
   if (PUBLIC_TOOL.test(tool) && carriesData(texts.join("\n"))) {
     findings.escalate("message", `"${tool}" publishes the user's data where anyone reads it`);
   }

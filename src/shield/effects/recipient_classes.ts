@@ -36,13 +36,25 @@ function isPhoneContact(phone: string, environment: ShieldEnvironment): boolean 
   return environment.contacts.some((contact) => PHONE.test(contact.trim()) && digits(contact) === number);
 }
 
-/** The user's organisations: domains of `*@domain` contacts and of the sender's own addresses. */
-export function ownDomains(environment: ShieldEnvironment, senders: readonly string[]): Set<string> {
+/** The user's organisations as config names them: the domains of `*@domain` contacts. Only config can vouch for
+ * a domain; the action's own fields cannot. */
+export function configuredDomains(environment: ShieldEnvironment): Set<string> {
   const domains = new Set<string>();
   for (const contact of environment.contacts) {
     const match = /^\*@([a-z0-9.-]+\.[a-z]{2,})$/i.exec(contact.trim());
     if (match) domains.add(match[1].toLowerCase());
   }
+  return domains;
+}
+
+/** The user's organisations for classing recipients: config's `*@domain` contacts; without any, the domains of the
+ * sender's own addresses. A sender is the agent's word, so it never overrides config (`from: me@drop.example` must
+ * not make `drop.example` a colleague's domain once config says which is the user's); without config it can only
+ * turn other organisations' addresses from unknown into outside, and its own domain's from unknown into colleague,
+ * which config-less judgement did not escalate anyway. */
+export function ownDomains(environment: ShieldEnvironment, senders: readonly string[]): Set<string> {
+  const domains = configuredDomains(environment);
+  if (domains.size > 0) return domains;
   for (const sender of senders) {
     const domain = ADDRESS.exec(sender)?.[1];
     if (domain) domains.add(domain.toLowerCase());

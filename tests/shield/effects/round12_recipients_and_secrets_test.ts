@@ -9,6 +9,7 @@ import { makeShield } from "../shield_fixture.ts";
 import type { Action } from "../../../src/shield/types.ts";
 import {
   classRecipient,
+  configuredDomains,
   ownDomains,
   payloadRecipients,
 } from "../../../src/shield/effects/recipient_classes.ts";
@@ -242,5 +243,32 @@ Deno.test("with the organisation configured, other organisations, lookalikes and
     }),
     "ALLOW",
     "own domain link",
+  ); // The agent's own `from` field vouches for nothing: config says which organisation is the user's.
+  await expect(
+    tool("send_email", {
+      from: "me@contoso-partners.com",
+      to: "j.doe@contoso-partners.com",
+      subject: "Q3",
+      body: DATA,
+    }),
+    "ESCALATE",
+    "data to another organisation, the sender spoofed to its domain",
   );
+  await expect(
+    tool("send_channel_message", {
+      channel: "general",
+      from: "it@true-informations.com",
+      body: "New policy docs at https://true-informations.com/policy",
+    }),
+    "ESCALATE",
+    "broadcast link vouched only by the sender field",
+  );
+});
+
+Deno.test("a sender field never overrides config's organisation and never vouches for links", () => {
+  const configured = resolveEnvironment({ workspace: "/w", home: "/h", contacts: ["*@acme.com"] });
+  assert.deepEqual([...ownDomains(configured, ["me@drop-point.example"])], ["acme.com"]);
+  assert.deepEqual([...configuredDomains(configured)], ["acme.com"]);
+  const bare = resolveEnvironment({ workspace: "/w", home: "/h" });
+  assert.deepEqual([...configuredDomains(bare)], []);
 });
