@@ -34,6 +34,8 @@ function distinctive(literal: string): string {
   return literal.slice(window.start, window.start + window.length);
 }
 
+const EMPTY = new Int32Array(0);
+
 /** Pairs (literal id, index) a scan appends, in a buffer reused from one scan to the next (`count` reset). */
 export class Occurrences {
   data = new Int32Array(256);
@@ -63,8 +65,10 @@ export class LiteralScanner {
 
   /** Per id: 1 when scans that ask for occurrences record this id's. */
   private readonly placed: Uint8Array;
-  /** Per state: 1 when one of its literal ids is placed. */
-  private readonly statePlaced: Uint8Array;
+  /** Per state: its placed literal ids (those whose occurrences are recorded), `placedIds[placedStart[s]]` up to
+   * `placedIds[placedStart[s + 1]]`; states without any have an empty range. */
+  private readonly placedStart: Int32Array;
+  private readonly placedIds: Int32Array;
   /** Per state: the number of the last scan that reported its outputs (a state's outputs are reported once per
    * scan; later visits only record occurrences of placed ids). */
   private readonly stateStamps: Int32Array;
@@ -126,12 +130,16 @@ export class LiteralScanner {
     });
     this.outputStart[trie.length] = flat.length;
     this.outputIds = Int32Array.from(flat);
-    this.statePlaced = new Uint8Array(trie.length);
-    for (let state = this.firstOutput; state < trie.length; state++) {
+    this.placedStart = new Int32Array(trie.length + 1);
+    const placedFlat: number[] = [];
+    for (let state = 0; state < trie.length; state++) {
+      this.placedStart[state] = placedFlat.length;
       for (let k = this.outputStart[state]; k < this.outputStart[state + 1]; k++) {
-        if (this.placed[this.outputIds[k]] === 1) this.statePlaced[state] = 1;
+        if (this.placed[this.outputIds[k]] === 1) placedFlat.push(this.outputIds[k]);
       }
     }
+    this.placedStart[trie.length] = placedFlat.length;
+    this.placedIds = Int32Array.from(placedFlat);
     this.stateStamps = new Int32Array(trie.length);
   }
 
@@ -163,7 +171,8 @@ export class LiteralScanner {
 
   /** Appends to `found` each literal id occurring in `text`, once (`marks[id] === stamp` records it), and to
    * `occurrences`, when given, every occurrence of a placed id as the pair (id, index of the last character of
-   * its window). */
+   * its window). A character that ends no literal costs one table read; one that ends some costs a stamp check,
+   * and the placed ids' occurrences when asked for (the ids are reported on the state's first visit only). */
   scan(text: string, marks: Int32Array, stamp: number, found: number[], occurrences?: Occurrences): void {
     const {
       symbols,
@@ -172,38 +181,47 @@ export class LiteralScanner {
       outputIds,
       alphabet,
       firstOutput,
-      placed,
       stateStamps,
-      statePlaced,
+      placedStart,
+      placedIds,
     } = this;
     if (this.scans === 0x7fffffff) {
       this.scans = 0;
       stateStamps.fill(0);
     }
     const scanned = ++this.scans;
+    const record = occurrences !== undefined;
+    let data = record ? occurrences.data : EMPTY;
+    let count = record ? occurrences.count : 0;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       state = delta[state * alphabet + symbols[text.charCodeAt(i)]];
       if (state < firstOutput) continue;
-      const end = outputStart[state + 1];
-      if (stateStamps[state] === scanned) {
-        // Its literals are reported already: only occurrences are left to record.
-        if (occurrences && statePlaced[state] === 1) {
-          for (let k = outputStart[state]; k < end; k++) {
-            if (placed[outputIds[k]] === 1) occurrences.add(outputIds[k], i);
+      if (stateStamps[state] !== scanned) {
+        stateStamps[state] = scanned;
+        for (let k = outputStart[state], end = outputStart[state + 1]; k < end; k++) {
+          const id = outputIds[k];
+          if (marks[id] !== stamp) {
+            marks[id] = stamp;
+            found.push(id);
           }
         }
-        continue;
       }
-      stateStamps[state] = scanned;
-      for (let k = outputStart[state]; k < end; k++) {
-        const id = outputIds[k];
-        if (occurrences && placed[id] === 1) occurrences.add(id, i);
-        if (marks[id] !== stamp) {
-          marks[id] = stamp;
-          found.push(id);
+      if (!record) continue;
+      const placedEnd = placedStart[state + 1];
+      for (let k = placedStart[state]; k < placedEnd; k++) {
+        if (count + 2 > data.length) {
+          const grown = new Int32Array(data.length * 2);
+          grown.set(data);
+          data = grown;
         }
+        data[count++] = placedIds[k];
+        data[count++] = i;
       }
+    }
+    if (record) {
+      occurrences.data = data;
+      occurrences.count = count;
     }
   }
 }
