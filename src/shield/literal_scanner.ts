@@ -73,10 +73,17 @@ export class LiteralScanner {
    * scan; later visits only record occurrences of placed ids). */
   private readonly stateStamps: Int32Array;
   private scans = 0;
+  /** Two-character literals read off symbol pairs instead of the automaton's states (see `separatePairs`). */
+  private readonly pairs: SymbolPairs;
 
   /** `literals[i]` is reported as `ids[i]` (perhaps also when only a window of it occurs, or a look-alike
    * under the shared symbols); several literals may share an id. `placed[id]` 1: its occurrences are recorded. */
-  constructor(literals: readonly string[], ids: readonly number[], placed: readonly number[] = []) {
+  constructor(
+    literals: readonly string[],
+    ids: readonly number[],
+    placed: readonly number[] = [],
+    separateShort = true,
+  ) {
     this.placed = Uint8Array.from(placed);
     const alphabet = ALPHABET;
     const trie: Array<Map<number, number>> = [new Map()];
@@ -99,6 +106,7 @@ export class LiteralScanner {
       }
       ends[state].add(ids[index]);
     });
+    this.pairs = separatePairs(trie, ends, ids, this.placed, separateShort);
     const cells = trie.length * alphabet;
     const linked = new Int32Array(cells);
     this.link(trie, ends, linked);
@@ -188,16 +196,22 @@ export class LiteralScanner {
     if (this.scans === 0x7fffffff) {
       this.scans = 0;
       stateStamps.fill(0);
+      resetPairs(this.pairs);
     }
+    const { stamps: pairStamps, start: pairStart, ids: pairIds } = this.pairs;
     const scanned = ++this.scans;
     const record = occurrences !== undefined;
     let data = record ? occurrences.data : EMPTY;
     let count = record ? occurrences.count : 0;
     let state = 0;
+    /** The row of the pair table the next symbol completes (the first symbol completes none). */
+    let pairRow = alphabet * alphabet;
     for (let i = 0; i < text.length; i++) {
-      state = delta[state * alphabet + symbols[text.charCodeAt(i)]];
-      if (state < firstOutput) continue;
-      if (stateStamps[state] !== scanned) {
+      const symbol = symbols[text.charCodeAt(i)];
+      state = delta[state * alphabet + symbol];
+      const pair = pairRow + symbol;
+      pairRow = symbol * alphabet;
+      if (state >= firstOutput && stateStamps[state] !== scanned) {
         stateStamps[state] = scanned;
         for (let k = outputStart[state], end = outputStart[state + 1]; k < end; k++) {
           const id = outputIds[k];
@@ -207,7 +221,18 @@ export class LiteralScanner {
           }
         }
       }
-      if (!record) continue;
+      // A pair's literals come last among those ending here, as the automaton listed them (after longer ones).
+      if (pairStamps[pair] < scanned) {
+        pairStamps[pair] = scanned;
+        for (let k = pairStart[pair], end = pairStart[pair + 1]; k < end; k++) {
+          const id = pairIds[k];
+          if (marks[id] !== stamp) {
+            marks[id] = stamp;
+            found.push(id);
+          }
+        }
+      }
+      if (!record || state < firstOutput) continue;
       const placedEnd = placedStart[state + 1];
       for (let k = placedStart[state]; k < placedEnd; k++) {
         if (count + 2 > data.length) {
@@ -223,5 +248,62 @@ export class LiteralScanner {
       occurrences.data = data;
       occurrences.count = count;
     }
+  }
+}
+
+/** Literals of two symbols, read off the pair of symbols ending at each character: per pair, the last scan that
+ * saw it (`stamps`; pairs without literals hold the largest stamp, so they never count as unseen) and its literal
+ * ids (`ids[start[pair]]` up to `ids[start[pair + 1]]`). Rows are the first symbol, one more row for the start. */
+interface SymbolPairs {
+  stamps: Int32Array;
+  start: Int32Array;
+  ids: Int32Array;
+}
+
+const NEVER = 0x7fffffff;
+
+/** Moves the two-symbol literals that are not placed and whose ids no other literal shares out of the automaton:
+ * they are the commonest words' pairs ("on", "in", "at"), and as outputs they made a quarter of a text's characters
+ * land on output states, each a branch the scan mispredicts. Read off symbol pairs they cost one table read and a
+ * comparison that holds only at a pair's first occurrence. Their ids are reported where the automaton reported them:
+ * at their first occurrence, after the longer literals ending there (a two-symbol state is last on any failure
+ * chain). `ends` loses them; `separate` false keeps every literal in the automaton. */
+function separatePairs(
+  trie: Array<Map<number, number>>,
+  ends: Array<Set<number>>,
+  ids: readonly number[],
+  placed: Uint8Array,
+  separate: boolean,
+): SymbolPairs {
+  const size = (ALPHABET + 1) * ALPHABET;
+  const lists: number[][] = Array.from({ length: size }, () => []);
+  if (separate) {
+    const uses = new Map<number, number>();
+    for (const id of ids) uses.set(id, (uses.get(id) ?? 0) + 1);
+    for (const [first, middle] of trie[0]) {
+      for (const [second, state] of trie[middle]) {
+        const own = [...ends[state]];
+        if (own.length === 0 || own.some((id) => placed[id] === 1 || uses.get(id) !== 1)) continue;
+        lists[first * ALPHABET + second] = own;
+        ends[state].clear();
+      }
+    }
+  }
+  const start = new Int32Array(size + 1);
+  const flat: number[] = [];
+  lists.forEach((list, pair) => {
+    start[pair] = flat.length;
+    flat.push(...list);
+  });
+  start[size] = flat.length;
+  const pairs = { stamps: new Int32Array(size), start, ids: Int32Array.from(flat) };
+  resetPairs(pairs);
+  return pairs;
+}
+
+/** Every pair with literals unseen, every other one never to be looked at. */
+function resetPairs(pairs: SymbolPairs): void {
+  for (let pair = 0; pair < pairs.stamps.length; pair++) {
+    pairs.stamps[pair] = pairs.start[pair + 1] > pairs.start[pair] ? 0 : NEVER;
   }
 }

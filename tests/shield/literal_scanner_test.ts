@@ -76,3 +76,43 @@ Deno.test("literal scanner records every occurrence of placed ids only, also in 
   scanner.scan(text, new Int32Array(5), 1, again);
   assert.deepEqual(again, ids);
 });
+
+Deno.test("two-character literals read off symbol pairs are reported as the automaton reported them, in order", () => {
+  // Pairs alone ("on", "in"), pairs ending longer literals ("tion", "nation"), a placed pair ("at"), a pair sharing
+  // its id with a longer literal ("io" and "radio": id 7), look-alikes under the shared symbols ('"*' and "'!").
+  const literals = ["on", "in", "tion", "nation", "at", "io", "radio", '"*', "'!", "ns", "n ", "ww", "rm -"];
+  const ids = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13];
+  ids[6] = 5;
+  const placed = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const paired = new LiteralScanner(literals, ids, placed);
+  const whole = new LiteralScanner(literals, ids, placed, false);
+  const pieces = [
+    "on",
+    "in",
+    "tion",
+    "nation",
+    "at",
+    "io",
+    "radio",
+    '"*',
+    "{}",
+    "'!",
+    "n",
+    "s",
+    " ",
+    "w",
+    "rm -",
+    "x",
+  ];
+  for (let i = 0; i < 4_000; i++) {
+    let text = "";
+    for (let k = 0; k < (i % 60); k++) text += pieces[(i * 7 + k * 13 + ((i >> 3) * k)) % pieces.length];
+    if (i % 50 === 0) text = "q".repeat(1 << 16) + text; // the pairs only at the end of a long text
+    const [a, b] = [[], []] as number[][];
+    const [first, second] = [new Occurrences(), new Occurrences()];
+    paired.scan(text, new Int32Array(14), 3, a, first);
+    whole.scan(text, new Int32Array(14), 3, b, second);
+    assert.deepEqual(a, b, `order differs in ${JSON.stringify(text.slice(-80))}`);
+    assert.deepEqual(first.data.slice(0, first.count), second.data.slice(0, second.count));
+  }
+});
