@@ -34,6 +34,8 @@ function distinctive(literal: string): string {
   return literal.slice(window.start, window.start + window.length);
 }
 
+const EMPTY = new Int32Array(0);
+
 /** Pairs (literal id, index) a scan appends, in a buffer reused from one scan to the next (`count` reset). */
 export class Occurrences {
   data = new Int32Array(256);
@@ -63,16 +65,25 @@ export class LiteralScanner {
 
   /** Per id: 1 when scans that ask for occurrences record this id's. */
   private readonly placed: Uint8Array;
-  /** Per state: 1 when one of its literal ids is placed. */
-  private readonly statePlaced: Uint8Array;
+  /** Per state: its placed literal ids (those whose occurrences are recorded), `placedIds[placedStart[s]]` up to
+   * `placedIds[placedStart[s + 1]]`; states without any have an empty range. */
+  private readonly placedStart: Int32Array;
+  private readonly placedIds: Int32Array;
   /** Per state: the number of the last scan that reported its outputs (a state's outputs are reported once per
    * scan; later visits only record occurrences of placed ids). */
   private readonly stateStamps: Int32Array;
   private scans = 0;
+  /** Two-character literals read off symbol pairs instead of the automaton's states (see `separatePairs`). */
+  private readonly pairs: SymbolPairs;
 
   /** `literals[i]` is reported as `ids[i]` (perhaps also when only a window of it occurs, or a look-alike
    * under the shared symbols); several literals may share an id. `placed[id]` 1: its occurrences are recorded. */
-  constructor(literals: readonly string[], ids: readonly number[], placed: readonly number[] = []) {
+  constructor(
+    literals: readonly string[],
+    ids: readonly number[],
+    placed: readonly number[] = [],
+    separateShort = true,
+  ) {
     this.placed = Uint8Array.from(placed);
     const alphabet = ALPHABET;
     const trie: Array<Map<number, number>> = [new Map()];
@@ -95,6 +106,7 @@ export class LiteralScanner {
       }
       ends[state].add(ids[index]);
     });
+    this.pairs = separatePairs(trie, ends, ids, this.placed, separateShort);
     const cells = trie.length * alphabet;
     const linked = new Int32Array(cells);
     this.link(trie, ends, linked);
@@ -126,12 +138,16 @@ export class LiteralScanner {
     });
     this.outputStart[trie.length] = flat.length;
     this.outputIds = Int32Array.from(flat);
-    this.statePlaced = new Uint8Array(trie.length);
-    for (let state = this.firstOutput; state < trie.length; state++) {
+    this.placedStart = new Int32Array(trie.length + 1);
+    const placedFlat: number[] = [];
+    for (let state = 0; state < trie.length; state++) {
+      this.placedStart[state] = placedFlat.length;
       for (let k = this.outputStart[state]; k < this.outputStart[state + 1]; k++) {
-        if (this.placed[this.outputIds[k]] === 1) this.statePlaced[state] = 1;
+        if (this.placed[this.outputIds[k]] === 1) placedFlat.push(this.outputIds[k]);
       }
     }
+    this.placedStart[trie.length] = placedFlat.length;
+    this.placedIds = Int32Array.from(placedFlat);
     this.stateStamps = new Int32Array(trie.length);
   }
 
@@ -163,7 +179,8 @@ export class LiteralScanner {
 
   /** Appends to `found` each literal id occurring in `text`, once (`marks[id] === stamp` records it), and to
    * `occurrences`, when given, every occurrence of a placed id as the pair (id, index of the last character of
-   * its window). */
+   * its window). A character that ends no literal costs one table read; one that ends some costs a stamp check,
+   * and the placed ids' occurrences when asked for (the ids are reported on the state's first visit only). */
   scan(text: string, marks: Int32Array, stamp: number, found: number[], occurrences?: Occurrences): void {
     const {
       symbols,
@@ -172,38 +189,121 @@ export class LiteralScanner {
       outputIds,
       alphabet,
       firstOutput,
-      placed,
       stateStamps,
-      statePlaced,
+      placedStart,
+      placedIds,
     } = this;
     if (this.scans === 0x7fffffff) {
       this.scans = 0;
       stateStamps.fill(0);
+      resetPairs(this.pairs);
     }
+    const { stamps: pairStamps, start: pairStart, ids: pairIds } = this.pairs;
     const scanned = ++this.scans;
+    const record = occurrences !== undefined;
+    let data = record ? occurrences.data : EMPTY;
+    let count = record ? occurrences.count : 0;
     let state = 0;
+    /** The row of the pair table the next symbol completes (the first symbol completes none). */
+    let pairRow = alphabet * alphabet;
     for (let i = 0; i < text.length; i++) {
-      state = delta[state * alphabet + symbols[text.charCodeAt(i)]];
-      if (state < firstOutput) continue;
-      const end = outputStart[state + 1];
-      if (stateStamps[state] === scanned) {
-        // Its literals are reported already: only occurrences are left to record.
-        if (occurrences && statePlaced[state] === 1) {
-          for (let k = outputStart[state]; k < end; k++) {
-            if (placed[outputIds[k]] === 1) occurrences.add(outputIds[k], i);
+      const symbol = symbols[text.charCodeAt(i)];
+      state = delta[state * alphabet + symbol];
+      const pair = pairRow + symbol;
+      pairRow = symbol * alphabet;
+      if (state >= firstOutput && stateStamps[state] !== scanned) {
+        stateStamps[state] = scanned;
+        for (let k = outputStart[state], end = outputStart[state + 1]; k < end; k++) {
+          const id = outputIds[k];
+          if (marks[id] !== stamp) {
+            marks[id] = stamp;
+            found.push(id);
           }
         }
-        continue;
       }
-      stateStamps[state] = scanned;
-      for (let k = outputStart[state]; k < end; k++) {
-        const id = outputIds[k];
-        if (occurrences && placed[id] === 1) occurrences.add(id, i);
-        if (marks[id] !== stamp) {
-          marks[id] = stamp;
-          found.push(id);
+      // A pair's literals come last among those ending here, as the automaton listed them (after longer ones).
+      if (pairStamps[pair] < scanned) {
+        pairStamps[pair] = scanned;
+        for (let k = pairStart[pair], end = pairStart[pair + 1]; k < end; k++) {
+          const id = pairIds[k];
+          if (marks[id] !== stamp) {
+            marks[id] = stamp;
+            found.push(id);
+          }
         }
       }
+      if (!record || state < firstOutput) continue;
+      const placedEnd = placedStart[state + 1];
+      for (let k = placedStart[state]; k < placedEnd; k++) {
+        if (count + 2 > data.length) {
+          const grown = new Int32Array(data.length * 2);
+          grown.set(data);
+          data = grown;
+        }
+        data[count++] = placedIds[k];
+        data[count++] = i;
+      }
     }
+    if (record) {
+      occurrences.data = data;
+      occurrences.count = count;
+    }
+  }
+}
+
+/** Literals of two symbols, read off the pair of symbols ending at each character: per pair, the last scan that
+ * saw it (`stamps`; pairs without literals hold the largest stamp, so they never count as unseen) and its literal
+ * ids (`ids[start[pair]]` up to `ids[start[pair + 1]]`). Rows are the first symbol, one more row for the start. */
+interface SymbolPairs {
+  stamps: Int32Array;
+  start: Int32Array;
+  ids: Int32Array;
+}
+
+const NEVER = 0x7fffffff;
+
+/** Moves the two-symbol literals that are not placed and whose ids no other literal shares out of the automaton:
+ * they are the commonest words' pairs ("on", "in", "at"), and as outputs they made a quarter of a text's characters
+ * land on output states, each a branch the scan mispredicts. Read off symbol pairs they cost one table read and a
+ * comparison that holds only at a pair's first occurrence. Their ids are reported where the automaton reported them:
+ * at their first occurrence, after the longer literals ending there (a two-symbol state is last on any failure
+ * chain). `ends` loses them; `separate` false keeps every literal in the automaton. */
+function separatePairs(
+  trie: Array<Map<number, number>>,
+  ends: Array<Set<number>>,
+  ids: readonly number[],
+  placed: Uint8Array,
+  separate: boolean,
+): SymbolPairs {
+  const size = (ALPHABET + 1) * ALPHABET;
+  const lists: number[][] = Array.from({ length: size }, () => []);
+  if (separate) {
+    const uses = new Map<number, number>();
+    for (const id of ids) uses.set(id, (uses.get(id) ?? 0) + 1);
+    for (const [first, middle] of trie[0]) {
+      for (const [second, state] of trie[middle]) {
+        const own = [...ends[state]];
+        if (own.length === 0 || own.some((id) => placed[id] === 1 || uses.get(id) !== 1)) continue;
+        lists[first * ALPHABET + second] = own;
+        ends[state].clear();
+      }
+    }
+  }
+  const start = new Int32Array(size + 1);
+  const flat: number[] = [];
+  lists.forEach((list, pair) => {
+    start[pair] = flat.length;
+    flat.push(...list);
+  });
+  start[size] = flat.length;
+  const pairs = { stamps: new Int32Array(size), start, ids: Int32Array.from(flat) };
+  resetPairs(pairs);
+  return pairs;
+}
+
+/** Every pair with literals unseen, every other one never to be looked at. */
+function resetPairs(pairs: SymbolPairs): void {
+  for (let pair = 0; pair < pairs.stamps.length; pair++) {
+    pairs.stamps[pair] = pairs.start[pair + 1] > pairs.start[pair] ? 0 : NEVER;
   }
 }

@@ -9,8 +9,10 @@ import { CONCEPT_WORDS } from "./effects/concepts.ts";
 const MARKUP =
   /\*\*|__|~~|<\/?(?:b|i|u|s|em|strong|mark|span|font|small|big|code|del|ins|sup|sub|a)\b[^<>]{0,120}>|<!--|-->/gi;
 /** A line break inside a sentence: a line ending in a word (or a comma after one) and the next starting with a
- * lower-case word. */
-const WRAPPED = /([A-Za-z]+)(,?)[ \t]*\r?\n[ \t]*(?=([A-Za-z]+))/g;
+ * lower-case word. Tried only where a word starts (not after a letter): a match never starts inside a word (a
+ * search starts at the text's start or after a match, before a word), and trying every letter of every word
+ * cost the square of its length. */
+export const WRAPPED = /(?<![A-Za-z])([A-Za-z]+)(,?)[ \t]*\r?\n[ \t]*(?=([A-Za-z]+))/g;
 /** Order verbs beyond the lexicon's concepts that open an instruction (general imperative vocabulary). */
 const ORDER_VERBS = new Set(
   "add include read paste disable enable grant give open install approve merge push publish pay transfer invite export print list fetch download visit turn"

@@ -1,7 +1,7 @@
 /** The literal automaton never misses a literal that occurs in a text (it may report look-alikes). */
 
 import assert from "node:assert/strict";
-import { LiteralScanner } from "../../src/shield/literal_scanner.ts";
+import { LiteralScanner, Occurrences } from "../../src/shield/literal_scanner.ts";
 
 function found(scanner: LiteralScanner, text: string, size: number): Set<number> {
   const ids: number[] = [];
@@ -41,4 +41,78 @@ Deno.test("literal scanner reports each id once and shares ids between literals"
   scanner.scan("curl x | wget y; nc z; nc", new Int32Array(2), 7, ids);
   assert.deepEqual(ids.sort(), [0, 1]);
   assert.deepEqual([...found(scanner, "hello world", 2)], []);
+});
+
+/** Every end of `literal` in `text` (letters only: no shared symbols, so the automaton's answer is exact). */
+function endsOf(text: string, literal: string): number[] {
+  const ends: number[] = [];
+  for (let at = text.indexOf(literal); at >= 0; at = text.indexOf(literal, at + 1)) {
+    ends.push(at + literal.length - 1);
+  }
+  return ends;
+}
+
+Deno.test("literal scanner records every occurrence of placed ids only, also in states shared with others", () => {
+  // "curl" ends in the states of "url" and "rl" too; only "url" (id 1) and "cu" (id 3) are placed.
+  const literals = ["curl", "url", "rl", "cu", "wget"];
+  const scanner = new LiteralScanner(literals, [0, 1, 2, 3, 4], [0, 1, 0, 1, 0]);
+  const filler = "abcdefghijklmnopqrstuvwxyz".repeat(40_000);
+  const text = `curl${filler.slice(0, 300)}url x curl${filler}curlcu`;
+  const ids: number[] = [];
+  const occurrences = new Occurrences();
+  scanner.scan(text, new Int32Array(5), 1, ids, occurrences);
+  // Ids in the order their first occurrence ends ("cu" before "curl", "url" and "rl"; "wget" never).
+  assert.deepEqual(ids, [3, 0, 1, 2]);
+  const pairs = [...occurrences.data.slice(0, occurrences.count)];
+  const recorded = (id: number) =>
+    pairs.flatMap((value, k) => k % 2 === 0 && value === id ? [pairs[k + 1]] : []);
+  assert.deepEqual(recorded(1), endsOf(text, "url"));
+  assert.deepEqual(recorded(3), endsOf(text, "cu"));
+  assert.equal(recorded(1).at(-1), text.length - 3); // the last "curl", a megabyte on
+  assert.deepEqual(recorded(0), []);
+  assert.deepEqual(recorded(2), []);
+  // Without an occurrence buffer the same ids are found, in the same order.
+  const again: number[] = [];
+  scanner.scan(text, new Int32Array(5), 1, again);
+  assert.deepEqual(again, ids);
+});
+
+Deno.test("two-character literals read off symbol pairs are reported as the automaton reported them, in order", () => {
+  // Pairs alone ("on", "in"), pairs ending longer literals ("tion", "nation"), a placed pair ("at"), a pair sharing
+  // its id with a longer literal ("io" and "radio": id 7), look-alikes under the shared symbols ('"*' and "'!").
+  const literals = ["on", "in", "tion", "nation", "at", "io", "radio", '"*', "'!", "ns", "n ", "ww", "rm -"];
+  const ids = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13];
+  ids[6] = 5;
+  const placed = [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const paired = new LiteralScanner(literals, ids, placed);
+  const whole = new LiteralScanner(literals, ids, placed, false);
+  const pieces = [
+    "on",
+    "in",
+    "tion",
+    "nation",
+    "at",
+    "io",
+    "radio",
+    '"*',
+    "{}",
+    "'!",
+    "n",
+    "s",
+    " ",
+    "w",
+    "rm -",
+    "x",
+  ];
+  for (let i = 0; i < 4_000; i++) {
+    let text = "";
+    for (let k = 0; k < (i % 60); k++) text += pieces[(i * 7 + k * 13 + ((i >> 3) * k)) % pieces.length];
+    if (i % 50 === 0) text = "q".repeat(1 << 16) + text; // the pairs only at the end of a long text
+    const [a, b] = [[], []] as number[][];
+    const [first, second] = [new Occurrences(), new Occurrences()];
+    paired.scan(text, new Int32Array(14), 3, a, first);
+    whole.scan(text, new Int32Array(14), 3, b, second);
+    assert.deepEqual(a, b, `order differs in ${JSON.stringify(text.slice(-80))}`);
+    assert.deepEqual(first.data.slice(0, first.count), second.data.slice(0, second.count));
+  }
 });

@@ -82,9 +82,10 @@ const ROT13_HINT = anyOf(TOKEN_LITERALS.map(rot13));
 
 /** Whether a disguised form of the text (without whitespace, without joiners, reversed, ROT13'd) holds a token. */
 function disguisedToken(text: string): boolean {
-  const compact = text.replace(/\s+/g, "");
   const joined = text.replace(JOINERS, "");
+  // The whitespace-free form is made only for texts past this check (most bodies and messages stop here).
   if (!tokenLike(joined)) return false;
+  const compact = text.replace(/\s+/g, "");
   if (TOKEN.test(compact) || TOKEN.test(joined)) return true;
   if (REVERSED_HINT.test(text) && TOKEN.test(reverse(text))) return true;
   if (REVERSED_HINT.test(compact) && TOKEN.test(reverse(compact))) return true;
