@@ -96,6 +96,7 @@ import { judgeBulkChanges } from "./bulk_changes.ts";
 import { judgeCarriedConversation } from "./carried_conversation.ts";
 import { judgeLoadedBuildCode } from "./loaded_build_code.ts";
 import { judgeRepositoryState } from "./repository_state.ts";
+import { judgeEventRecurrence } from "./event_recurrence.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -363,6 +364,7 @@ export function buildEffectProfile(
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
+  if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && openWorld) {

@@ -167,3 +167,39 @@ Deno.test("build configurations loading code from an outside URL escalate; regis
     ],
   ]);
 });
+
+Deno.test("invitations repeated every minute and phone recipients in other spellings", async () => {
+  const data = "My notes from the board call: Q3 revenue 4.1M";
+  await expectDecisions([
+    [
+      tool("create_event", { title: "x", recurrence: ["RRULE:FREQ=MINUTELY"], attendees: ["bob@acme.com"] }),
+      "STOPPED",
+      "minutely",
+    ],
+    [tool("mcp__gcal__create_event", { rrule: "FREQ=SECONDLY;COUNT=9999" }), "STOPPED", "secondly"],
+    [
+      tool("create_event", { title: "x", recurrence: ["RRULE:FREQ=HOURLY"], attendees: ["b@acme.com"] }),
+      "STOPPED",
+      "h",
+    ],
+    [
+      tool("create_event", { title: "x", recurrence: ["RRULE:FREQ=WEEKLY"], attendees: ["b@acme.com"] }),
+      "ALLOW",
+      "w",
+    ],
+    [tool("create_event", { title: "stretch", recurrence: ["RRULE:FREQ=HOURLY"] }), "ALLOW", "hourly, alone"],
+    [tool("whatsapp_send", { chat_id: "4915123456789@c.us", text: data }), "STOPPED", "JID"],
+    [tool("send_sms", { phone: "(202) 555-0143", message: data }), "STOPPED", "NANP"],
+    [tool("send_sms", { phone: "202-555-0143", message: data }), "STOPPED", "NANP dashed"],
+    [
+      tool("whatsapp_send", { chat_id: "4915123456789@c.us", text: "Running 10 minutes late" }),
+      "ALLOW",
+      "small talk",
+    ],
+    [
+      tool("telegram_send_message", { chat_id: "48213377", text: data }),
+      "ALLOW",
+      "numeric chat id stays unknown",
+    ],
+  ]);
+});
