@@ -16,14 +16,21 @@ const RECORDED = /^(?:description|summary|notes?|details|comments?|title|subject
 const TEXT_WORK =
   /^(?:translate|summari[sz]e|summary|transcribe|transcript|chat|message|messages|conversation|reply|respond|post|send|email|mail|comment|note|notes|memo|journal|log|classify|moderate|detect|analy[sz]e|sentiment|tts|speak|speech|format|spell|grammar|rewrite|paraphrase|proofread|embed|embedding|index|ticket|issue|case|feedback|review|survey|report|crm|support)$/;
 const TURN =
-  /(?:^|[;\n|]\s*|[.!?]\s+)(?:[A-Z][a-z]{1,15}|User|Assistant|Human|AI|Me|Customer|Agent)\s?:\s+\S/g;
+  /(?:^|[;:\n|]\s*|[.!?]\s+)([A-Z][a-z]{1,15}|User|Assistant|Human|AI|Me|Customer|Agent)\s?:\s+\S/g;
+/** Field labels written like speakers (`Time: 10:00; Location: Paris`): not turns of a conversation. */
+const LABELS = new Set(
+  "name email time date day location city address phone subject title status type note notes summary description total price amount weather temperature source target result error warning info details query context important update message reply from to cc re topic agenda tags category priority owner size format language units count"
+    .split(" "),
+);
 const NAMED =
   /\b(?:messages? (?:with|from) [A-Z][a-z]+|(?:conversation|chat) (?:with [A-Z]|so far|history|log|transcript)|(?:earlier|previous|recent) (?:conversation|messages|chats?)|the user (?:said|wrote|asked|shared|told)|user'?s (?:recent )?(?:messages|conversation|chats?))\b/i;
 
 function turns(text: string): number {
   let count = 0;
   TURN.lastIndex = 0;
-  while (count < 2 && TURN.exec(text) !== null) count++;
+  for (let match = TURN.exec(text); match !== null && count < 2; match = TURN.exec(text)) {
+    if (!LABELS.has(match[1].toLowerCase())) count++;
+  }
   return count;
 }
 

@@ -21,7 +21,7 @@ export function judgeLoadedBuildCode(
   findings: Findings,
 ): void {
   if (!paths.some((path) => BUILD_CONFIG.test(path))) return;
-  for (const content of contents.slice(0, 4)) {
+  for (const content of contents.slice(0, 16)) {
     if (content.length > 256 * 1024 || !content.includes("http")) continue;
     for (const match of content.matchAll(LOADED_URL)) {
       const host = readHost(match[1], environment);

@@ -15,12 +15,12 @@ const MAX_VISITS = 256;
 /** Addresses in one value: the whole string, or each part of a comma/semicolon list that is one. */
 function addressesIn(value: string): string[] {
   if (value.length > 2048 || !value.includes("@")) return [];
-  const text = value.trim();
+  // `Dana <dana@x.com>` and `<dana@x.com>` are the address in brackets.
+  const bare = (part: string) => part.trim().replace(/^[^<>]*<([^<>]+)>$/, "$1").replace(/^mailto:/i, "");
+  const text = bare(value);
   if (ADDRESS.test(text)) return [text];
-  if (!/[,;]/.test(text)) return [];
-  return text.split(/[,;]/).map((part) => part.trim().replace(/^.*<([^<>]+)>$/, "$1")).filter((part) =>
-    ADDRESS.test(part)
-  );
+  if (!/[,;]/.test(value)) return [];
+  return value.split(/[,;]/).map(bare).filter((part) => ADDRESS.test(part));
 }
 
 export function shapedRecipients(payload: Record<string, unknown>): string[] {
