@@ -20,6 +20,7 @@ const ROUTE_WORDS = new Set([
   "secondary",
   "fallback",
 ]);
+const ROUTE_KEY = /recover|forward|backup|alternat|secondary|fallback/i;
 const ADDRESS_WORDS = new Set([
   "email",
   "mail",
@@ -52,6 +53,9 @@ export function judgeArgumentEffects(
   const sends = words.verbs.has("send");
   const readOnly = words.verbs.size > 0 && [...words.verbs].every((verb) => verb === "read");
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
+    // Words are split only for the keys that can matter (a cheap test first).
+    const switched = value === true && readOnly;
+    if (!switched && !(typeof value === "string" && ROUTE_KEY.test(key))) continue;
     const keyWords = identifierWords(key);
     if (keyWords.length === 0 || FILTER_FIRST.test(keyWords[0])) continue;
     if (

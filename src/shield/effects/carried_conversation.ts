@@ -25,6 +25,8 @@ const LABELS = new Set(
 const NAMED =
   /\b(?:messages? (?:with|from) [A-Z][a-z]+|(?:conversation|chat) (?:with [A-Z]|so far|history|log|transcript)|(?:earlier|previous|recent) (?:conversation|messages|chats?)|the user (?:said|wrote|asked|shared|told)|user'?s (?:recent )?(?:messages|conversation|chats?))\b/i;
 
+const CONVERSATION_HINT = /messag|conversation|chat|user/i;
+
 function turns(text: string): number {
   let count = 0;
   TURN.lastIndex = 0;
@@ -51,7 +53,10 @@ export function judgeCarriedConversation(
       continue;
     }
     if (writes && RECORDED.test(key)) continue;
-    if (turns(value) >= 2 || NAMED.test(value)) {
+    // Turns need a colon; a conversation named needs one of these words (cheap tests before the patterns).
+    const colon = value.includes(":");
+    if (!colon && !CONVERSATION_HINT.test(value)) continue;
+    if ((colon && turns(value) >= 2) || NAMED.test(value)) {
       findings.escalate(
         "message",
         `"${tool}" is handed the conversation in its "${key}" argument, which its work does not need`,
