@@ -15,9 +15,13 @@ const DATA_STORE =
 /** `sed` scripts that delete every line. */
 const DELETE_ALL = /^(?:d|1,\$\s*d|\/\.\*\/d|\$?d;?)$/;
 
+/** Programs that can write nothing over a file without a redirection. */
+const EMPTYING = new Set(["cp", "dd", "truncate", "sed"]);
+
 function emptiedTargets(segment: Segment): string[] {
   const argv = segment.argv;
   const program = segment.program;
+  if (segment.redirects.length === 0 && !EMPTYING.has(program)) return [];
   const overwrites = segment.redirects.filter((redirect) => redirect.op === ">" || redirect.op === ">|");
   const silent = program === "" || program === ":" || program === "true" ||
     (program === "echo" && argv.slice(1).every((word) => word === "" || word === "-n")) ||
