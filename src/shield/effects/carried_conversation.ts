@@ -15,8 +15,10 @@ const RECORDED = /^(?:description|summary|notes?|details|comments?|title|subject
 /** Tool words whose work is conversations or text given to them. */
 const TEXT_WORK =
   /^(?:translate|summari[sz]e|summary|transcribe|transcript|chat|message|messages|conversation|reply|respond|post|send|email|mail|comment|note|notes|memo|journal|log|classify|moderate|detect|analy[sz]e|sentiment|tts|speak|speech|format|spell|grammar|rewrite|paraphrase|proofread|embed|embedding|index|ticket|issue|case|feedback|review|survey|report|crm|support)$/;
-const TURN =
-  /(?:^|[;:\n|]\s*|[.!?]\s+)([A-Z][a-z]{1,15}|User|Assistant|Human|AI|Me|Customer|Agent)\s?:\s+\S/g;
+const TURN = /(?<![A-Za-z'])([A-Za-z][A-Za-z]{1,15})\s?:\s+(?=\S)/g;
+/** A speaker written as a name is (`Bob`, `BOB`): at least one turn must show one, so `ratio: 2; value: 3` is not a
+ * conversation. */
+const NAMED_SPEAKER = /^(?:[A-Z][a-z]+|[A-Z]{2,})$/;
 /** Field labels written like speakers (`Time: 10:00; Location: Paris`): not turns of a conversation. */
 const LABELS = new Set(
   "name email time date day location city address phone subject title status type note notes summary description total price amount weather temperature source target result error warning info details query context important update message reply from to cc re topic agenda tags category priority owner size format language units count"
@@ -30,10 +32,13 @@ const CONVERSATION_HINT = /messag|conversation|chat|user/i;
 function turns(text: string): number {
   let count = 0;
   TURN.lastIndex = 0;
-  for (let match = TURN.exec(text); match !== null && count < 2; match = TURN.exec(text)) {
-    if (!LABELS.has(match[1].toLowerCase())) count++;
+  let named = false;
+  for (let match = TURN.exec(text); match !== null && count < 8; match = TURN.exec(text)) {
+    if (LABELS.has(match[1].toLowerCase())) continue;
+    count++;
+    named ||= NAMED_SPEAKER.test(match[1]);
   }
-  return count;
+  return named ? count : 0;
 }
 
 export function judgeCarriedConversation(

@@ -35,7 +35,7 @@ export function routingOrder(texts: readonly string[]): string | undefined {
     if (raw.length < 16 || raw.length > 64 * 1024) continue;
     const text = raw.replace(HIDDEN, "");
     if (!DESTINATION.test(text)) continue;
-    for (const sentence of text.split(/(?<=[.!?])\s+|\n+/).slice(0, 256)) {
+    for (const sentence of text.split(/(?<=[.!?])\s+|\n\s*\n/).slice(0, 256)) {
       if (ROUTING.test(sentence) && STANDING.test(sentence) && destinationIn(sentence)) return sentence;
     }
   }
