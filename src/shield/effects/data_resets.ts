@@ -1,7 +1,8 @@
 /** Framework and database command lines that empty a database whatever it points at (the Replit production wipe,
  * 2025): `prisma migrate reset`, `rails db:drop`, `php artisan migrate:fresh`, `python manage.py flush`,
- * `mix ecto.reset`, `sequelize db:drop`, `typeorm schema:drop`, `dropdb`. Reached through runners (`npx`,
- * `bundle exec`, `php`, `python`) too. */
+ * `mix ecto.reset`, `sequelize db:drop`, `typeorm schema:drop`, `dropdb`, and any of their commands told to accept
+ * data loss (`prisma db push --accept-data-loss`). Reached through runners (`npx`, `bundle exec`, `php`, `python`)
+ * too. */
 
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
@@ -37,7 +38,8 @@ export function judgeDataResets(segment: Segment, findings: Findings): void {
   }
   const words = argv.slice(at + 1).filter((arg) => !arg.startsWith("-")).slice(0, 3);
   const parts = words.flatMap((word) => word.toLowerCase().split(/[:.]/));
-  const reset = argv.some((arg) => arg === "--force-reset") || parts.some((part) => RESET.test(part));
+  const reset = argv.some((arg) => arg === "--force-reset" || arg === "--accept-data-loss") ||
+    parts.some((part) => RESET.test(part));
   if (reset) {
     findings.escalate("delete", `"${basename(argv[at])} ${words.join(" ")}" empties or drops a database`);
   }

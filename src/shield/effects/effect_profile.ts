@@ -88,6 +88,16 @@ import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
 import { judgeDelegatedHarms } from "./delegated_harms.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
+import { judgeRemoteDeletes } from "./remote_deletes.ts";
+import { judgeEmptiedFiles } from "./emptied_files.ts";
+import { judgeRoutingOrders } from "./routing_orders.ts";
+import { judgeArgumentEffects } from "./argument_effects.ts";
+import { judgeBulkChanges } from "./bulk_changes.ts";
+import { judgeCarriedConversation } from "./carried_conversation.ts";
+import { judgeLoadedBuildCode } from "./loaded_build_code.ts";
+import { judgeRepositoryState } from "./repository_state.ts";
+import { judgeEventRecurrence } from "./event_recurrence.ts";
+import { judgeStorageDestinations } from "./storage_destinations.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -163,6 +173,8 @@ function judgeCommandsAndCode(
   if (segmented) judgeGoLookalikes(view.segments, findings);
   if (segmented) judgeCompromisedInstalls(view.segments, findings);
   if (segmented) judgeRunnerTargets(view.segments, environment, findings);
+  if (segmented) judgeRemoteDeletes(view.segments, environment, findings);
+  if (segmented) judgeEmptiedFiles(view.segments, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   const writtenContent = (texts: readonly string[], named: unknown) => {
     // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
@@ -262,6 +274,7 @@ export function buildEffectProfile(
   // Results, listings, resources and prompts hand the agent text: what they say is judged, not what they "do".
   const agentTexts = agentTextsOf(view.type, view.payload);
   if (agentTexts) judgeAgentOrders(view.tool, agentTexts.texts, agentTexts.definitions, findings);
+  if (agentTexts) judgeRoutingOrders(view.tool, agentTexts.texts, findings);
   const open = !agentTexts?.result &&
     ((!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view));
   const openWorld = open
@@ -272,6 +285,21 @@ export function buildEffectProfile(
   judgeSecretReads(reads, findings);
   if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
   if (writes.length > 0) judgeWrittenImages(textsOf(view, "content"), findings);
+  if (writes.length > 0) {
+    judgeRepositoryState(
+      view.tool,
+      writes.map((entry) => entry.path.absolute),
+      findings,
+    );
+  }
+  if (writes.length > 0) {
+    judgeLoadedBuildCode(
+      writes.map((entry) => entry.path.absolute),
+      textsOf(view, "content"),
+      environment,
+      findings,
+    );
+  }
   if (writes.some((entry) => PINNING_FILE.test(entry.path.absolute))) {
     judgeCompromisedPins(textsOf(view, "content"), findings);
   }
@@ -337,6 +365,7 @@ export function buildEffectProfile(
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
+  if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
   if (!sends && openWorld) {
@@ -370,6 +399,10 @@ export function buildEffectProfile(
     }
     judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
     judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
+    judgeArgumentEffects(view.tool, openWorld.words, view.payload, findings);
+    judgeBulkChanges(view.tool, openWorld.words, view.payload, findings);
+    judgeStorageDestinations(view.tool, openWorld.words, view.payload, environment, findings);
+    if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
       environment,

@@ -14,6 +14,7 @@ import { judgeOutboundSecrets } from "./outbound_secrets.ts";
 import { judgeSenderRoles, senders } from "./sender_roles.ts";
 import { judgeCommunication } from "./communication.ts";
 import { payloadRecipients } from "./recipient_classes.ts";
+import { shapedRecipients } from "./shaped_recipients.ts";
 
 const DATA_METHODS = /^(?:POST|PUT|PATCH|DELETE)$/;
 const DATA_FLAGS =
@@ -121,6 +122,7 @@ export function judgeMessaging(
     ...(view.texts.get("recipient") ?? []).slice(0, 64).flatMap((value) => value.split(/[,;]\s*/)),
     ...(openWorld?.recipients ?? []),
     ...payloadRecipients(payload),
+    ...shapedRecipients(payload),
   ].map((value) => value.trim()).filter(Boolean);
   const wholesale = payload.include_attachments === true ||
     Object.values(payload).some((value) => value === "all");

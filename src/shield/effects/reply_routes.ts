@@ -1,11 +1,13 @@
 /** Replies routed to a lookalike of the recipients' own organisation: a `reply_to` on `acme-payables.example`
  * for mail to `ap@acme.com` sends every answer (remittance details, approvals) to whoever holds the lookalike
- * (business e-mail compromise). A reply address at the recipients' or sender's own domain passes. */
+ * (business e-mail compromise). A reply address at a free-mail provider that is not a contact does the same (round
+ * 14: `reply_to: finance.desk.acme@gmail.com`). A reply address at the recipients' or sender's own domain passes. */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
 import { editDistance } from "./supply_chain.ts";
+import { isPersonalMailbox } from "./personal_mailboxes.ts";
 
 const REPLY_KEY = /^(?:reply_?to|reply-to|replyto|reply_?to_?address(?:es)?)$/i;
 
@@ -53,6 +55,13 @@ export function judgeReplyRoute(
   for (const reply of replies) {
     const domain = domainOf(reply);
     if (!domain || own.has(domain) || isContact(reply, environment)) continue;
+    if (isPersonalMailbox(reply)) {
+      findings.escalate(
+        "message",
+        `"${tool}" routes replies to "${reply}", a personal mailbox that is not a contact`,
+      );
+      return;
+    }
     if ([...own].some((ownDomain) => imitates(domain, ownDomain))) {
       findings.escalate(
         "message",
