@@ -149,7 +149,7 @@ function judgeCommandsAndCode(
   const segmented = view.segments.length > 0;
   const reached = segmented ? gates.SEGMENT_GATES.reached(view.segments) : 0;
   if (segmented) judgeSegments(view.segments, environment, findings);
-  if (segmented) judgeFetchedCode(view.segments, environment, findings);
+  if (reached & gates.FETCHED_CODE) judgeFetchedCode(view.segments, environment, findings);
   if (reached & gates.TRANSFERS) judgeProgramTransfers(view.segments, environment, findings);
   if (reached & gates.SOURCE_INSTALLS) judgeSourceInstalls(view.segments, environment, findings);
   if (reached & gates.PACKAGE_SOURCES) judgePackageSources(view.segments, environment, findings);

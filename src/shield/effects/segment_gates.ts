@@ -15,6 +15,7 @@ import { installsOthersWith } from "./other_installs.ts";
 import { fetchesModulesWith } from "./go_lookalikes.ts";
 import { installsReleasesWith } from "./compromised_releases.ts";
 import { pointsRunnersWith } from "./runner_targets.ts";
+import { fetchesCodeWith } from "./fetched_code.ts";
 
 /** The segment checks that look at some programs' segments only, each behind the test its own loop starts with. */
 export const SEGMENT_GATES = new ProgramGates();
@@ -30,3 +31,4 @@ export const OTHER_INSTALLS = SEGMENT_GATES.gate(installsOthersWith);
 export const GO_LOOKALIKES = SEGMENT_GATES.gate(fetchesModulesWith);
 export const COMPROMISED_INSTALLS = SEGMENT_GATES.gate(installsReleasesWith);
 export const RUNNER_TARGETS = SEGMENT_GATES.gate(pointsRunnersWith);
+export const FETCHED_CODE = SEGMENT_GATES.gate(fetchesCodeWith);
