@@ -157,7 +157,7 @@ function judgeCommandsAndCode(
   if (reached & gates.INITIALISERS) judgeInitialisers(view.segments, findings);
   if (reached & gates.DENO_SPECIFIERS) judgeDenoSpecifiers(view.segments, findings);
   if (reached & gates.SHELL_CONFIG_WRITES) judgeShellConfigWrites(view.segments, environment, findings);
-  if (segmented) judgeRemoteRuns(view.segments, environment, findings);
+  if (reached & gates.REMOTE_RUNS) judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);

@@ -16,6 +16,7 @@ import { fetchesModulesWith } from "./go_lookalikes.ts";
 import { installsReleasesWith } from "./compromised_releases.ts";
 import { pointsRunnersWith } from "./runner_targets.ts";
 import { fetchesCodeWith } from "./fetched_code.ts";
+import { runsRemoteWith } from "./remote_runs.ts";
 
 /** The segment checks that look at some programs' segments only, each behind the test its own loop starts with. */
 export const SEGMENT_GATES = new ProgramGates();
@@ -32,3 +33,4 @@ export const GO_LOOKALIKES = SEGMENT_GATES.gate(fetchesModulesWith);
 export const COMPROMISED_INSTALLS = SEGMENT_GATES.gate(installsReleasesWith);
 export const RUNNER_TARGETS = SEGMENT_GATES.gate(pointsRunnersWith);
 export const FETCHED_CODE = SEGMENT_GATES.gate(fetchesCodeWith);
+export const REMOTE_RUNS = SEGMENT_GATES.gate(runsRemoteWith);
