@@ -246,7 +246,8 @@ export class ParseState {
     }
     const argv = withoutLookupWords(written);
     const leading = argv.findIndex((word) => !isAssignment(word));
-    const command = leading < 0 ? [] : argv.slice(leading);
+    // The words from the first that is no assignment (the list itself when it starts with one: no copy).
+    const command = leading < 0 ? [] : leading === 0 ? argv : argv.slice(leading);
     const used = command.length > 0 ? command : argv;
     const previous = this.result.segments[this.result.segments.length - 1];
     const program = basename(used[0] ?? "");

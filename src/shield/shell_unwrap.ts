@@ -310,7 +310,8 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
 function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
-  if (command === "git" || optionsOf(command)?.runs || optionsOf(command)?.runsSettings) {
+  const row = optionsOf(command);
+  if (command === "git" || row?.runs || row?.runsSettings) {
     unwrapCommandOptions(state, command, args, depth);
   }
   const valued = PREFIX_WRAPPERS[command];

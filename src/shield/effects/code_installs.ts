@@ -54,13 +54,16 @@ function judgeJulia(code: string, environment: ShieldEnvironment, findings: Find
   }
 }
 
+/** Whether judgeCodeInstalls looks at a segment of `program` (its loop starts with this test). */
+export const installsCodeWith = (program: string): boolean => LANGUAGES.has(program);
+
 export function judgeCodeInstalls(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    if (!LANGUAGES.has(segment.program)) continue;
+    if (!installsCodeWith(segment.program)) continue;
     const code = codeOf(segment);
     if (!code || code.length > 16 * 1024) continue;
     if (segment.program.toLowerCase() === "julia") judgeJulia(code, environment, findings);

@@ -25,12 +25,31 @@ import { judgeShellMail, mailsWith } from "./shell_mail.ts";
 import { judgeOpenedSegments, opensWith } from "./opened_programs.ts";
 import { appliesManifestsWith, judgeRemoteManifests } from "./remote_manifests.ts";
 import { judgePolicyTasks, runsTasksWith } from "./policy_tasks.ts";
-import { distinctPrograms, runsAny } from "./segment_programs.ts";
+import { ProgramGates } from "./segment_programs.ts";
 
 export interface WrittenFile {
   path: string;
   content: string;
 }
+
+/** The checks that look at some programs' segments only, each behind the test its own loop starts with. */
+const ROUTE_GATES = new ProgramGates();
+const READS_TREES = ROUTE_GATES.gate(readsTreesWith);
+const INSTALLS_PLUGINS = ROUTE_GATES.gate(installsPluginsWith);
+const INSTALLS_CHANNELS = ROUTE_GATES.gate(installsChannelsWith);
+const CLONES = ROUTE_GATES.gate(clonesWith);
+const REWRITES_HISTORY = ROUTE_GATES.gate(rewritesHistoryWith);
+const STREAMS = ROUTE_GATES.gate(streamsWith);
+const COPIES = ROUTE_GATES.gate(copiesWith);
+const STARTS_SERVICES = ROUTE_GATES.gate(startsServicesWith);
+const STOPS_CONTAINERS = ROUTE_GATES.gate(stopsContainersWith);
+const FINDS_DELETES = ROUTE_GATES.gate(findsDeletesWith);
+const VENDORS = ROUTE_GATES.gate(vendorsWith);
+const PUSHES_IMAGES = ROUTE_GATES.gate(pushesImagesWith);
+const MAILS = ROUTE_GATES.gate(mailsWith);
+const OPENS = ROUTE_GATES.gate(opensWith);
+const APPLIES_MANIFESTS = ROUTE_GATES.gate(appliesManifestsWith);
+const RUNS_TASKS = ROUTE_GATES.gate(runsTasksWith);
 
 export function judgeCommandRoutes(
   tool: string,
@@ -42,26 +61,25 @@ export function judgeCommandRoutes(
 ): void {
   if (segments.length > 0) {
     // A check that only looks at segments of some programs is called when one of them runs.
-    const programs = distinctPrograms(segments);
-    const runs = (test: (program: string) => boolean) => runsAny(programs, test);
-    if (runs(readsTreesWith)) judgeRecursiveReads(segments, environment, findings);
-    if (runs(installsPluginsWith)) judgePluginInstalls(segments, findings);
-    if (runs(installsChannelsWith)) judgeChannelInstalls(segments, findings);
-    if (runs(clonesWith)) judgeClonedRuns(segments, findings);
+    const reached = ROUTE_GATES.reached(segments);
+    if (reached & READS_TREES) judgeRecursiveReads(segments, environment, findings);
+    if (reached & INSTALLS_PLUGINS) judgePluginInstalls(segments, findings);
+    if (reached & INSTALLS_CHANNELS) judgeChannelInstalls(segments, findings);
+    if (reached & CLONES) judgeClonedRuns(segments, findings);
     judgeForgeRuns(segments, findings);
-    if (runs(rewritesHistoryWith)) judgeHistoryAndReleases(segments, findings);
-    if (runs(streamsWith)) judgeStreamEgress(segments, environment, findings);
-    if (runs(copiesWith)) judgeCopyEgress(segments, environment, findings);
-    if (runs(startsServicesWith)) judgeUserServices(segments, findings);
-    if (runs(stopsContainersWith)) judgeMassStops(segments, findings);
-    if (runs(findsDeletesWith)) judgeFindDeletes(segments, environment, findings);
+    if (reached & REWRITES_HISTORY) judgeHistoryAndReleases(segments, findings);
+    if (reached & STREAMS) judgeStreamEgress(segments, environment, findings);
+    if (reached & COPIES) judgeCopyEgress(segments, environment, findings);
+    if (reached & STARTS_SERVICES) judgeUserServices(segments, findings);
+    if (reached & STOPS_CONTAINERS) judgeMassStops(segments, findings);
+    if (reached & FINDS_DELETES) judgeFindDeletes(segments, environment, findings);
     judgeEngineRoutes(segments, environment, findings);
-    if (runs(vendorsWith)) judgeVendoredDownloads(segments, environment, findings);
-    if (runs(pushesImagesWith)) judgeImagePushes(segments, environment, findings);
-    if (runs(mailsWith)) judgeShellMail(segments, findings);
-    if (runs(opensWith)) judgeOpenedSegments(segments, findings);
-    if (runs(appliesManifestsWith)) judgeRemoteManifests(segments, environment, findings);
-    if (runs(runsTasksWith)) judgePolicyTasks(segments, findings);
+    if (reached & VENDORS) judgeVendoredDownloads(segments, environment, findings);
+    if (reached & PUSHES_IMAGES) judgeImagePushes(segments, environment, findings);
+    if (reached & MAILS) judgeShellMail(segments, findings);
+    if (reached & OPENS) judgeOpenedSegments(segments, findings);
+    if (reached & APPLIES_MANIFESTS) judgeRemoteManifests(segments, environment, findings);
+    if (reached & RUNS_TASKS) judgePolicyTasks(segments, findings);
   }
   judgeMcpRegistrations(segments, written, environment, findings);
   judgeTrafficRedirects(

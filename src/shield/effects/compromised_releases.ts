@@ -37,8 +37,13 @@ function releaseOf(arg: string, npm: boolean): [string, string | undefined] {
   return match ? [match[1], match[2]] : [arg, undefined];
 }
 
+/** Whether judgeCompromisedInstalls looks at a segment of `program` (its loop starts with this test). */
+export const installsReleasesWith = (program: string): boolean =>
+  NPM_TOOLS.has(program) || PYPI_TOOLS.has(program);
+
 export function judgeCompromisedInstalls(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
+    if (!installsReleasesWith(segment.program)) continue;
     const npm = NPM_TOOLS.has(segment.program);
     if (!npm && !PYPI_TOOLS.has(segment.program)) continue;
     for (const arg of segment.argv.slice(1, 32)) {

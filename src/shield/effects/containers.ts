@@ -169,6 +169,10 @@ const ENGINE_PROGRAMS = programs(ENGINES);
 const LXD_PROGRAMS = programs(/^(?:lxc|incus)$/);
 const KUBERNETES_PROGRAMS = programs(/^(?:kubectl|oc)$/);
 
+/** Whether judgeContainers looks at a segment of `program` (its loop starts with this test). */
+export const runsContainersWith = (program: string): boolean =>
+  ENGINE_PROGRAMS.has(program) || LXD_PROGRAMS.has(program) || KUBERNETES_PROGRAMS.has(program);
+
 export function judgeContainers(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
@@ -176,6 +180,7 @@ export function judgeContainers(
 ): void {
   for (const segment of segments) {
     const program = segment.program;
+    if (!runsContainersWith(program)) continue;
     if (ENGINE_PROGRAMS.has(program)) {
       judgeRun(segment.argv, environment, findings);
       if (segment.argv[1] === "pull") {

@@ -11,9 +11,12 @@ const VERBS = new Set(["run", "x", "install", "i"]);
 /** JSR scopes of the Deno project itself (https://jsr.io/@std). */
 const OWN_SCOPES = new Set(["@std", "@deno"]);
 
+/** Whether judgeDenoSpecifiers looks at a segment of `program` (its loop starts with this test). */
+export const runsSpecifiersWith = (program: string): boolean => program === "deno";
+
 export function judgeDenoSpecifiers(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
-    if (segment.program !== "deno" || !VERBS.has(segment.argv[1] ?? "")) continue;
+    if (!runsSpecifiersWith(segment.program) || !VERBS.has(segment.argv[1] ?? "")) continue;
     const spec = segment.argv.slice(2).find((arg) => /^(?:jsr|npm):/.test(arg));
     if (!spec) continue;
     const [registry, rest] = [spec.slice(0, 3), spec.slice(4)];

@@ -83,6 +83,7 @@ import { judgePasswordDocuments } from "./password_documents.ts";
 import { judgeOpenedFiles } from "./opened_programs.ts";
 import { identifierWords } from "./words.ts";
 import { judgeCommandRoutes } from "./command_routes.ts";
+import * as gates from "./segment_gates.ts";
 import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
@@ -153,26 +154,28 @@ function judgeCommandsAndCode(
 ): SqlReading {
   const code = view.texts.get("code") ?? [];
   const shell = view.texts.get("shell") ?? [];
-  // The checks that read segments alone find nothing in an action without any (their calls are skipped).
+  // The checks that read segments alone find nothing in an action without any (their calls are skipped), and those
+  // that look at some programs' segments only nothing in a command that runs none of them.
   const segmented = view.segments.length > 0;
+  const reached = segmented ? gates.SEGMENT_GATES.reached(view.segments) : 0;
   if (segmented) judgeSegments(view.segments, environment, findings);
-  if (segmented) judgeFetchedCode(view.segments, environment, findings);
-  if (segmented) judgeProgramTransfers(view.segments, environment, findings);
-  if (segmented) judgeSourceInstalls(view.segments, environment, findings);
-  if (segmented) judgePackageSources(view.segments, environment, findings);
-  if (segmented) judgeCodeInstalls(view.segments, environment, findings);
-  if (segmented) judgeInitialisers(view.segments, findings);
-  if (segmented) judgeDenoSpecifiers(view.segments, findings);
-  if (segmented) judgeShellConfigWrites(view.segments, environment, findings);
-  if (segmented) judgeRemoteRuns(view.segments, environment, findings);
+  if (reached & gates.FETCHED_CODE) judgeFetchedCode(view.segments, environment, findings);
+  if (reached & gates.TRANSFERS) judgeProgramTransfers(view.segments, environment, findings);
+  if (reached & gates.SOURCE_INSTALLS) judgeSourceInstalls(view.segments, environment, findings);
+  if (reached & gates.PACKAGE_SOURCES) judgePackageSources(view.segments, environment, findings);
+  if (reached & gates.CODE_INSTALLS) judgeCodeInstalls(view.segments, environment, findings);
+  if (reached & gates.INITIALISERS) judgeInitialisers(view.segments, findings);
+  if (reached & gates.DENO_SPECIFIERS) judgeDenoSpecifiers(view.segments, findings);
+  if (reached & gates.SHELL_CONFIG_WRITES) judgeShellConfigWrites(view.segments, environment, findings);
+  if (reached & gates.REMOTE_RUNS) judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);
-  if (segmented) judgeContainers(view.segments, environment, findings);
-  if (segmented) judgeOtherInstalls(view.segments, environment, findings);
-  if (segmented) judgeGoLookalikes(view.segments, findings);
-  if (segmented) judgeCompromisedInstalls(view.segments, findings);
-  if (segmented) judgeRunnerTargets(view.segments, environment, findings);
+  if (reached & gates.CONTAINERS) judgeContainers(view.segments, environment, findings);
+  if (reached & gates.OTHER_INSTALLS) judgeOtherInstalls(view.segments, environment, findings);
+  if (reached & gates.GO_LOOKALIKES) judgeGoLookalikes(view.segments, findings);
+  if (reached & gates.COMPROMISED_INSTALLS) judgeCompromisedInstalls(view.segments, findings);
+  if (reached & gates.RUNNER_TARGETS) judgeRunnerTargets(view.segments, environment, findings);
   if (segmented) judgeRemoteDeletes(view.segments, environment, findings);
   if (segmented) judgeEmptiedFiles(view.segments, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];

@@ -126,12 +126,22 @@ function hostName(url: string): string {
   return url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/[/?#].*$/, "") || "an unknown host";
 }
 
+/** Whether a segment of `program` can make judgeFetchedCode find anything: every finding needs one (a downloader or
+ * another program printing network data before a pipe into a runner, a download or remote copy a later command runs,
+ * or a Windows program running a script from a URL). The check returns at once when no segment's program passes. */
+export function fetchesCodeWith(program: string): boolean {
+  const lower = program.toLowerCase();
+  return DOWNLOADER_PROGRAMS.has(lower) || FETCHING_PROGRAMS.has(lower) || REMOTE_COPIERS.has(lower) ||
+    REMOTE_RUNNER_PROGRAMS.has(lower);
+}
+
 /** Findings for fetched code run by the action's commands. */
 export function judgeFetchedCode(
   segments: Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
+  if (!segments.some((segment) => fetchesCodeWith(segment.program))) return;
   const downloads: Download[] = [];
   for (let k = 0; k < segments.length; k++) {
     const segment = segments[k];

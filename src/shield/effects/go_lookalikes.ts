@@ -53,8 +53,12 @@ function judgeReplaceEdit(argv: readonly string[], findings: Findings): void {
   }
 }
 
+/** Whether judgeGoLookalikes looks at a segment of `program` (its loop starts with this test). */
+export const fetchesModulesWith = (program: string): boolean => program === "go";
+
 export function judgeGoLookalikes(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
+    if (!fetchesModulesWith(segment.program)) continue;
     if (segment.program === "go" && segment.argv[1] === "mod" && segment.argv[2] === "edit") {
       judgeReplaceEdit(segment.argv, findings);
     }

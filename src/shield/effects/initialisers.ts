@@ -20,9 +20,12 @@ function initialiserPackage(name: string): string {
   return bare.startsWith("create-") ? bare : `create-${bare}`;
 }
 
+/** Whether judgeInitialisers looks at a segment of `program` (its loop starts with this test). */
+export const initialisesWith = (program: string): boolean => RUNNERS.has(program);
+
 export function judgeInitialisers(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
-    if (!RUNNERS.has(segment.program)) continue;
+    if (!initialisesWith(segment.program)) continue;
     const words = segment.argv.slice(1).filter((arg) => !arg.startsWith("-"));
     const verb = words[0];
     // `npm init X` runs an initialiser; yarn's, pnpm's and bun's `init` make a package.json themselves.

@@ -192,13 +192,16 @@ const INSTALL_PROGRAMS = programs(
   /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/,
 );
 
+/** Whether judgeOtherInstalls looks at a segment of `program` (its loop starts with this test). */
+export const installsOthersWith = (program: string): boolean => INSTALL_PROGRAMS.has(program);
+
 export function judgeOtherInstalls(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    if (!INSTALL_PROGRAMS.has(segment.program)) continue;
+    if (!installsOthersWith(segment.program)) continue;
     judgeRegistryInstall(segment, findings);
     judgeThirdPartySources(segment, environment, findings);
     judgePublishAndClone(segment, findings);

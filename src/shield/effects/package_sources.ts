@@ -101,14 +101,17 @@ function judgeRow(
   }
 }
 
+/** Whether judgePackageSources looks at a segment of `program` (its loop starts with this test). */
+export const namesSourcesWith = (program: string): boolean => ROWS.has(program.toLowerCase());
+
 export function judgePackageSources(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    const rows = ROWS.get(segment.program.toLowerCase());
-    if (!rows) continue;
+    if (!namesSourcesWith(segment.program)) continue;
+    const rows = ROWS.get(segment.program.toLowerCase())!;
     const args = segment.argv.slice(1);
     for (const row of rows) judgeRow(args, row, environment, findings);
   }

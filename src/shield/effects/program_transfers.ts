@@ -63,6 +63,9 @@ function peerOf(segment: Segment, environment: ShieldEnvironment): string | unde
 }
 
 /** Findings for files the action's commands send to a peer. */
+/** Whether judgeProgramTransfers looks at a segment of `program` (its loop starts with this test). */
+export const transfersWith = (program: string): boolean => SENDERS.has(program);
+
 export function judgeProgramTransfers(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
@@ -70,7 +73,7 @@ export function judgeProgramTransfers(
 ): void {
   for (let k = 0; k < segments.length; k++) {
     const segment = segments[k];
-    if (!SENDERS.has(segment.program)) continue;
+    if (!transfersWith(segment.program)) continue;
     const row = optionsOf(segment.program);
     if (!row || !(row.sends || row.sendsAt || row.sendWords)) continue;
     const args = segment.argv.slice(1);

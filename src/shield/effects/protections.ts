@@ -26,6 +26,8 @@ const TLS_OFF = gated(
 const AUTH_OFF = gated(
   /\bPOSTGRES_HOST_AUTH_METHOD=["']?trust\b|\bMYSQL_ALLOW_EMPTY_PASSWORD=["']?(?:yes|1|true)\b|\bALLOW_EMPTY_PASSWORD=["']?(?:yes|1|true)\b|\bxpack\.security\.enabled=false\b|--protected-mode\s+no\b|\bMONGO_INITDB_ROOT_PASSWORD=["']?["']?(?:\s|$)|\bGF_AUTH_ANONYMOUS_ENABLED=true\b|--no-auth\b|--auth(?:entication)?[= ](?:none|false|off)\b/i,
 );
+/** The patterns SWITCH_HINT stands before (exported for its test). */
+export const SWITCH_PATTERNS = [TLS_OFF, AUTH_OFF, SIGNATURES_OFF];
 const KERNEL_HARDENING =
   /\b(?:kernel\.randomize_va_space|kernel\.yama\.ptrace_scope|kernel\.kptr_restrict|kernel\.dmesg_restrict|fs\.protected_(?:symlinks|hardlinks|regular)|kernel\.unprivileged_bpf_disabled)\s*=\s*0\b/;
 const PROTECTION_SERVICES =
@@ -37,6 +39,10 @@ const PUBLIC_SINKS =
 /** Variables and settings that make programs load or run other code (hijacking). */
 const HIJACK_VARIABLE =
   /\b(LD_PRELOAD|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|RUBYOPT|BASH_ENV|PROMPT_COMMAND|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|EDITOR|VISUAL|PATH)=["']?([^\s"';&|]+)/g;
+/** What every match of TLS_OFF, AUTH_OFF and SIGNATURES_OFF holds (each of their alternatives has `=`, `--`,
+ * `ssl`, `xattr` or `Set-ExecutionPolicy`, in any case): a text with none of them skips the three patterns. */
+export const SWITCH_HINT = /=|--|ssl|xattr|set-executionpolicy/i;
+
 /** Whether some `=` follows a capital letter: every HIJACK_VARIABLE match has one (each of its names ends in a
  * capital and is followed by `=`), so texts without one skip the regex. */
 function capitalAssignment(text: string): boolean {
@@ -205,7 +211,7 @@ export function judgeProtections(
   findings: Findings,
 ): void {
   for (const text of shellTexts.slice(0, 16)) {
-    if (text.length > 64 * 1024) continue;
+    if (text.length > 64 * 1024 || !SWITCH_HINT.test(text)) continue;
     if (TLS_OFF.test(text)) findings.escalate("security", "turns off TLS certificate checks");
     if (AUTH_OFF.test(text)) findings.escalate("security", "starts a service without a password");
     if (SIGNATURES_OFF.test(text)) {

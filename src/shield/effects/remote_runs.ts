@@ -105,11 +105,18 @@ function builds(segment: Segment): boolean {
   return segment.argv.slice(1, 3).some((arg) => BUILD_ARGUMENTS.test(arg));
 }
 
+/** Whether a segment of `program` can make judgeRemoteRuns find anything: every finding needs a runtime given a
+ * URL, a package tool installing from one, or git (a clone or submodule, and the build after a clone). The check
+ * returns at once when no segment's program passes. */
+export const runsRemoteWith = (program: string): boolean =>
+  URL_RUNTIMES.has(program) || SOURCE_TAKERS.has(program) || program === "git";
+
 export function judgeRemoteRuns(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ) {
+  if (!segments.some((segment) => runsRemoteWith(segment.program))) return;
   let cloned: string | undefined;
   for (const segment of segments) {
     const script = scriptUrl(segment);

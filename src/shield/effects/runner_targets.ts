@@ -12,12 +12,16 @@ const RUNNERS = programs(/^(?:npx|bunx|uvx|pnpx)$/);
 const DLX = programs(/^(?:pnpm|yarn|bun)$/);
 const URL = /^(?:https?|wss?):\/\/\S+$/i;
 
+/** Whether judgeRunnerTargets looks at a segment of `program` (its loop starts with this test). */
+export const pointsRunnersWith = (program: string): boolean => RUNNERS.has(program) || DLX.has(program);
+
 export function judgeRunnerTargets(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
+    if (!pointsRunnersWith(segment.program)) continue;
     const runs = RUNNERS.has(segment.program) ||
       (DLX.has(segment.program) && /^(?:dlx|x)$/.test(segment.argv[1] ?? ""));
     if (!runs) continue;

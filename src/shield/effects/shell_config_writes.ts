@@ -11,13 +11,16 @@ import { judgeManifestSources } from "./manifest_sources.ts";
 
 const PRINTERS = new Set(["echo", "printf"]);
 
+/** Whether judgeShellConfigWrites looks at a segment of `program` (its loop starts with this test). */
+export const printsConfigWith = (program: string): boolean => PRINTERS.has(program);
+
 export function judgeShellConfigWrites(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    if (!PRINTERS.has(segment.program) || segment.redirects.length === 0) continue;
+    if (!printsConfigWith(segment.program) || segment.redirects.length === 0) continue;
     const targets = segment.redirects.filter((redirect) => redirect.op === ">" || redirect.op === ">>")
       .map((redirect) =>
         normalizePath(redirect.target, environment.workspace, environment.shellHome).absolute

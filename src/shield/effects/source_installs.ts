@@ -33,13 +33,16 @@ function outsideSource(spec: string, environment: ShieldEnvironment): string | u
   return undefined;
 }
 
+/** Whether judgeSourceInstalls looks at a segment of `program` (its loop starts with this test). */
+export const installsSourcesWith = (program: string): boolean => INSTALLERS.has(program);
+
 export function judgeSourceInstalls(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    if (!INSTALLERS.has(segment.program)) continue;
+    if (!installsSourcesWith(segment.program)) continue;
     const installs = optionsOf(segment.program)?.installs;
     if (!installs) continue;
     const args = segment.argv.slice(1);
