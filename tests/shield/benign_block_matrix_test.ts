@@ -3,7 +3,7 @@
 
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { commandLineOf } from "./matrix_rows.ts";
-import { BENIGN_BLOCK_ROWS } from "./benign_block_matrix.ts";
+import { BENIGN_BLOCK_ROWS, judgeBenignRows, summariseBenign, totalOf } from "./benign_block_matrix.ts";
 
 Deno.test("every command line of the false-block matrix parses as bash (bash -n)", async () => {
   const lines = BENIGN_BLOCK_ROWS.flatMap((row) => [row.forms[0], row.attack]).map(commandLineOf)
@@ -29,3 +29,14 @@ Deno.test("each command or file row reaches Shield in six vocabularies carrying 
   assert(BENIGN_BLOCK_ROWS.length >= 60, `only ${BENIGN_BLOCK_ROWS.length} rows`);
   assert(new Set(BENIGN_BLOCK_ROWS.map((row) => row.intent)).size >= 6);
 });
+
+Deno.test("Shield's false-block figures: no benign form blocked, every attack twin stopped", async () => {
+  const all = totalOf(summariseBenign(await judgeBenignRows()));
+  assertEquals(all.blocked, 0);
+  assertEquals(all.twinsStopped, all.rows);
+  assert(all.escalated <= MAX_ESCALATED, `benign forms escalated: ${all.escalated} of ${all.forms}`);
+});
+
+/** Round 13's figures (docs/shield.md, "Round 13 — false blocks"): the escalations are the secret reads with
+ * nothing leaving, a question by design. */
+const MAX_ESCALATED = 77;
