@@ -10,7 +10,7 @@ import type { Segment } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { loginTargetsDefault } from "./effects/secret_logins.ts";
-import { isPlainRead } from "./effects/plain_reads.ts";
+import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -164,7 +164,8 @@ function packageManagerAuditOnly(view: ActionView): boolean {
 }
 
 /** Credential files of cloud CLIs and developer tools: read plainly into the agent's context with nothing leaving,
- * a question for the user (round 13); anywhere else (uploads, tasks, links) their hit keeps its severity. */
+ * or given a plain setting, a question for the user (round 13); anywhere else (uploads, tasks, links, a helper
+ * program planted) their hit keeps its severity. */
 const CREDENTIAL_FILE_RULES = new Set([
   "credential.aws_credentials",
   "credential.cloud_credentials",
@@ -186,7 +187,10 @@ export function exemptHits(
   const kept: RuleHit[] = [];
   let plainRead: boolean | undefined;
   for (const hit of hits) {
-    if (CREDENTIAL_FILE_RULES.has(hit.rule.id) && (plainRead ??= isPlainRead(view))) {
+    if (
+      CREDENTIAL_FILE_RULES.has(hit.rule.id) &&
+      (plainRead ??= isPlainRead(view) || isPlainSettingsWrite(view))
+    ) {
       kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
       continue;
     }

@@ -53,3 +53,18 @@ export function isPlainRead(view: ActionView): boolean {
       !(segment.program === "sed" && segment.argv.some((arg) => /^-(?:-in-place|[a-z]*i)/.test(arg)));
   });
 }
+
+/** Keys of credential configs that make the tool run a program (`credential_process`, a kubeconfig's `exec:`,
+ * docker's `credsStore`/`credHelpers`, a git or npm helper): a write setting one plants code, not a setting. */
+const RUNS_PROGRAM =
+  /credential_process|\bexec\s*:|\bcommand\s*[:=]|credsstore|credhelpers|helper\s*=|proxy/i;
+
+/** A plain settings write to a credential config (`[profile dev]\nregion = eu-west-1` into `~/.aws/config`): our
+ * write tool, one file, text that makes the tool run nothing. A question for the user, like a plain read. */
+export function isPlainSettingsWrite(view: ActionView): boolean {
+  if (view.type !== "write_file" || view.writePaths.length !== 1 || view.segments.length > 0) return false;
+  if (view.urls.length > 0) return false;
+  return (view.texts.get("content") ?? []).every((text) =>
+    text.length < 64 * 1024 && !RUNS_PROGRAM.test(text)
+  );
+}
