@@ -37,7 +37,30 @@ const SECRET_PRINTERS: ReadonlyArray<[RegExp, RegExp]> = [
 const SENDERS =
   /^(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl|ssh|http|https|xh|httpie|curlie|sendmail|mail|mailx|mutt|swaks|nslookup|dig|host)$/;
 
+/** The programs of SECRET_PRINTERS, for one lookup before the table. */
+const PRINTER_PROGRAMS = new Set([
+  "pass",
+  "gopass",
+  "security",
+  "secret-tool",
+  "op",
+  "bw",
+  "lpass",
+  "keepassxc-cli",
+  "vault",
+  "gh",
+  "aws",
+  "gcloud",
+  "az",
+  "kubectl",
+  "doppler",
+  "heroku",
+  "gpg",
+  "gpg2",
+]);
+
 function printsSecret(segment: Segment): boolean {
+  if (!PRINTER_PROGRAMS.has(segment.program)) return false;
   const args = segment.argv.slice(1).join(" ");
   return SECRET_PRINTERS.some(([program, argument]) => program.test(segment.program) && argument.test(args));
 }

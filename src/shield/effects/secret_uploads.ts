@@ -25,7 +25,10 @@ const UPLOADERS: ReadonlyArray<[string, RegExp]> = [
 /** A remote destination: a bucket URL, an `rclone` remote or `host:path`. */
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+:(?!\/\/))/i;
 
+const UPLOADER_PROGRAMS = new Set(UPLOADERS.map(([program]) => program));
+
 function uploads(segment: Segment): boolean {
+  if (!UPLOADER_PROGRAMS.has(segment.program)) return false;
   const entry = UPLOADERS.find(([program]) => program === segment.program);
   if (!entry || !segment.argv.slice(1, 3).some((word) => entry[1].test(word))) return false;
   return segment.program === "gh" || segment.argv.slice(2).some((word) => REMOTE.test(word));
