@@ -1,22 +1,17 @@
 /** Rule hits that do not count for an action, each for a whole class of ordinary work the regex cannot tell
  * apart: the project's own key files (path rules marked `outsideWorkspaceOnly`), injection phrases in tests and
  * fixtures (dropped) or other documents no agent reads as instructions (lowered to a human's look), and a secret
- * variable piped into the login
- * command of a default registry (`echo "$NPM_TOKEN" | npm login`). */
+ * variable or one password-manager item piped into the login
+ * command of a default registry (`echo "$NPM_TOKEN" | npm login`, `pass show gh | gh auth login --with-token`). */
 
 import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
 import type { Segment } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
+import { loginTargetsDefault } from "./effects/secret_logins.ts";
+import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 
-/** Login commands that read a secret on standard input, and the registry argument each may name. */
-const STDIN_LOGIN =
-  /^(?:npm|pnpm|yarn) (?:login|adduser)\b|^(?:docker|podman|nerdctl|buildah|skopeo|oras|helm registry|crane auth) login\b.*--password-stdin|^gh auth login\b.*--with-token|^vault login\b.* -$|^(?:doctl auth init|heroku auth:token|wrangler login)\b/;
-/** Registries a token may go to when a login names one, also spelled with a trailing dot or their scheme's default
- * port (round 9). */
-const DEFAULT_REGISTRY =
-  /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|npm\.pkg\.github\.com|docker\.io|index\.docker\.io|registry-1\.docker\.io|ghcr\.io|quay\.io|gcr\.io|[a-z0-9-]+\.pkg\.dev|[0-9]+\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com|github\.com)\.?(?::(?:443|80))?\/?$/i;
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
 /** A CLI's own token kept in a variable for the tools the command runs (`export GITHUB_TOKEN=$(gh auth token)`). */
@@ -28,25 +23,21 @@ function tokenKeptInVariable(view: ActionView, allowed?: (url: string) => boolea
   return view.segments.some((segment) => TOKEN_INTO_VARIABLE.test(segment.text)) &&
     view.urls.every((url) => allowed?.(url) === true);
 }
-const LOGIN_FEEDING_RULES = new Set(["credential.secret_variable_echo", "credential.cloud_secret_cli"]);
-const HOST_LIKE = /^(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/?$/i;
-
-function loginTargetsDefault(segment: Segment): boolean {
-  const text = segment.text.toLowerCase();
-  if (!STDIN_LOGIN.test(text)) return false;
-  const args = segment.argv.slice(1);
-  const named = args.flatMap((arg, index) => {
-    if (/^--registry=/.test(arg)) return [arg.slice(11)];
-    if (arg === "--registry" || arg === "--hostname" || arg === "-h") return [args[index + 1] ?? ""];
-    return !arg.startsWith("-") && HOST_LIKE.test(arg) ? [arg] : [];
-  });
-  return named.every((registry) => DEFAULT_REGISTRY.test(registry));
-}
-
+const LOGIN_FEEDING_RULES = new Set([
+  "credential.secret_variable_echo",
+  "credential.cloud_secret_cli",
+  "credential.keychain_item",
+]);
+/** Password managers and keychains printing one item (`pass show gh`, `op read op://…`, `security … -w`). */
+const KEYCHAIN_PRINTERS = /^(?:pass|gopass|op|security|secret-tool|bw|lpass|keepassxc-cli)$/;
 /** Whether every segment the rule matches is an `echo`/`printf`/`cat` (or a CLI printing its own token, for the
  * token-printing rule) whose output only feeds such a login. */
 function feedsLoginOnly(hit: RuleHit, segments: Segment[]): boolean {
-  const printers = hit.rule.id === "credential.cloud_secret_cli" ? TOKEN_PRINTERS : /^(?:echo|printf|cat)$/;
+  const printers = hit.rule.id === "credential.cloud_secret_cli"
+    ? TOKEN_PRINTERS
+    : hit.rule.id === "credential.keychain_item"
+    ? KEYCHAIN_PRINTERS
+    : /^(?:echo|printf|cat)$/;
   let matched = false;
   for (let i = 0; i < segments.length; i++) {
     if (!hit.rule.pattern.test(segments[i].text.toLowerCase())) continue;
@@ -172,6 +163,17 @@ function packageManagerAuditOnly(view: ActionView): boolean {
   return !(view.texts.get("content") ?? []).some((text) => OTHER_SWITCH.test(text));
 }
 
+/** Credential files of cloud CLIs and developer tools: read plainly into the agent's context with nothing leaving,
+ * or given a plain setting, a question for the user (round 13); anywhere else (uploads, tasks, links, a helper
+ * program planted) their hit keeps its severity. */
+const CREDENTIAL_FILE_RULES = new Set([
+  "credential.aws_credentials",
+  "credential.cloud_credentials",
+  "credential.kube_config",
+  "credential.docker_config",
+  "credential.tool_tokens",
+]);
+
 export function exemptHits(
   hits: RuleHit[],
   view: ActionView,
@@ -183,7 +185,15 @@ export function exemptHits(
   const trustedDownload = hits.some((hit) => DOWNLOAD_RUN_RULES.has(hit.rule.id)) &&
     downloadsOnlyFromAllowed(view, allowed);
   const kept: RuleHit[] = [];
+  let plainRead: boolean | undefined;
   for (const hit of hits) {
+    if (
+      CREDENTIAL_FILE_RULES.has(hit.rule.id) &&
+      (plainRead ??= isPlainRead(view) || isPlainSettingsWrite(view))
+    ) {
+      kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
+      continue;
+    }
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;

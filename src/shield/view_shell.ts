@@ -6,6 +6,7 @@ import type { PayloadKind } from "./payload_fields.ts";
 import type { parseShell, Segment } from "./shell_parser.ts";
 import { textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
+import { credentialOptionsOf, isCredentialOptionValue } from "./effects/credential_options.ts";
 
 export const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
@@ -26,14 +27,6 @@ const METADATA_COMMANDS = new Set([
   "readlink",
   "dirname",
   "basename",
-]);
-/** Options naming a key a program authenticates with (used in place, never read out): their value is no read. */
-const KEY_USE_OPTIONS = new Map([
-  ["ssh", "-i"],
-  ["scp", "-i"],
-  ["sftp", "-i"],
-  ["autossh", "-i"],
-  ["ssh-copy-id", "-i"],
 ]);
 const READ_REDIRECT = /^<(?:>|&)?$/;
 const INTERPRETERS =
@@ -56,18 +49,20 @@ const NONE: ReadonlySet<number> = new Set();
  * (`os.system("ssh-keygen -f KEY …")`). */
 function usedInPlace(inners: readonly string[]): Set<number> {
   const found = new Set<number>();
-  let keyOption: string | undefined;
+  let keyOptions: readonly string[] | undefined;
   let metadataQuote = "";
   for (let k = 0; k < inners.length; k++) {
     const inner = inners[k];
     if (metadataQuote !== "") {
       found.add(k);
       if (inner.includes(metadataQuote)) metadataQuote = "";
-    } else if (keyOption !== undefined && inners[k - 1] === keyOption) found.add(k);
+    } else if (keyOptions !== undefined && keyOptions.includes(inners[k - 1])) found.add(k);
     const opened = /(["'`])([\w.-]+)$/.exec(inner);
     if (opened && METADATA_COMMANDS.has(opened[2])) metadataQuote = opened[1];
     const name = inner.replace(/^.*[^\w.-]/, "");
-    if (keyOption === undefined) keyOption = KEY_USE_OPTIONS.get(name);
+    if (keyOptions === undefined && credentialOptionsOf(name).length > 0) {
+      keyOptions = credentialOptionsOf(name);
+    }
   }
   return found;
 }
@@ -149,11 +144,10 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
           if (!inPlace.has(k)) addShellPath(view, inners[k]);
         }
       }
-      const keyOption = KEY_USE_OPTIONS.get(segment.program);
       let taken = 0;
       for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
         const word = segment.argv[index];
-        if (!looksLikePath(word) || (keyOption && segment.argv[index - 1] === keyOption)) continue;
+        if (!looksLikePath(word) || isCredentialOptionValue(segment.program, segment.argv, index)) continue;
         // Inline code (`python3 -c "…"`) is no path: its words were looked at one by one above.
         if (
           (parsesArguments ||

@@ -27,18 +27,24 @@ interface ThreeActions {
   benign: Action;
 }
 
+/** A judge of single actions by one standalone Shield (as `deno task score-shield` does), each action in a session
+ * of its own (ids `PREFIX-N`) so no verdict leans on another. */
+export function actionJudge(prefix: string): (action: Action) => Promise<Verdict> {
+  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
+  let session = 0;
+  return async (action: Action): Promise<Verdict> => {
+    const verdict = await shield.evaluate({ ...action, sessionId: `${prefix}-${session++}` });
+    return { decision: verdict.decision, reason: verdict.reason };
+  };
+}
+
 /** Judges every row's three actions with one standalone Shield (as `deno task score-shield` does), each action in
  * a session of its own (ids `PREFIX-N`) so no verdict leans on another. */
 export async function judgeRows<R extends ThreeActions>(
   rows: R[],
   prefix = "matrix11b",
 ): Promise<JudgedRowOf<R>[]> {
-  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
-  let session = 0;
-  const judge = async (action: Action): Promise<Verdict> => {
-    const verdict = await shield.evaluate({ ...action, sessionId: `${prefix}-${session++}` });
-    return { decision: verdict.decision, reason: verdict.reason };
-  };
+  const judge = actionJudge(prefix);
   const judged: JudgedRowOf<R>[] = [];
   for (const row of rows) {
     judged.push({

@@ -162,7 +162,10 @@ Deno.test("other agents' tool vocabularies are judged like ours", async () => {
     { id: "ok-read", type: "Read", payload: { file_path: "src/index.ts" } },
     { id: "ok-bash", type: "run_terminal_cmd", payload: { command: "npm test" } },
   ]);
-  for (const id of ["bash", "argv", "read", "edit", "py"]) assert.equal(answers.get(id), "BLOCK", id);
+  for (const id of ["bash", "argv", "edit", "py"]) assert.equal(answers.get(id), "BLOCK", id);
+  // A credential file read with nothing leaving is a question for the user, in Claude Code's `Read` as in our
+  // `read_file` (round 13).
+  assert.equal(answers.get("read"), "ESCALATE");
   assert.equal(answers.get("ok-read"), "ALLOW");
   assert.equal(answers.get("ok-bash"), "ALLOW");
 });

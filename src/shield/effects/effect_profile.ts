@@ -34,6 +34,8 @@ import { judgeSourceInstalls } from "./source_installs.ts";
 import { judgeRemoteRuns } from "./remote_runs.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
 import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
+import { judgeSecretEgress } from "./secret_egress.ts";
+import { judgeSecretUploads } from "./secret_uploads.ts";
 import { judgeSql, type SqlReading } from "./sql_effects.ts";
 import { judgeIndexCommands } from "./config_files.ts";
 import { judgeCodeFiles } from "./code_files.ts";
@@ -169,6 +171,8 @@ function judgeCommandsAndCode(
   if (reached & gates.SHELL_CONFIG_WRITES) judgeShellConfigWrites(view.segments, environment, findings);
   if (reached & gates.REMOTE_RUNS) judgeRemoteRuns(view.segments, environment, findings);
   judgeSecretTools(view.segments, code, findings);
+  if (segmented) judgeSecretEgress(view.segments, findings);
+  if (segmented) judgeSecretUploads(view.segments, environment, findings);
   judgeIndexCommands(view.segments, shell, environment, findings);
   judgeProtections(view.segments, shell, environment, findings);
   if (reached & gates.CONTAINERS) judgeContainers(view.segments, environment, findings);

@@ -1,7 +1,8 @@
 /** Secrets read, whatever the tool: secret stores outside the workspace read by any path spelling, the operating
  * system's credential stores through their own tools (Windows Credential Manager, LSASS and registry-hive dumps,
  * volume shadow copies of the domain database), and code libraries that read browser cookies or saved passwords.
- * Dumps of memory or hives BLOCK; the rest ESCALATE (a human may be reading their own secret on purpose). */
+ * Dumps of memory, hives or a whole keychain BLOCK; the rest ESCALATE (a human may be reading their own secret on
+ * purpose); one item piped into its own service's login is the token used (round 13). */
 
 import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
@@ -9,6 +10,7 @@ import { basename } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import type { ClassedPath } from "./effect_profile.ts";
 import { programs } from "./programs.ts";
+import { feedsDefaultLogin } from "./secret_logins.ts";
 
 /** Credential-store tools: program, then the argument words that make it read or dump secrets. */
 const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> = [
@@ -20,7 +22,8 @@ const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> =
   [/^(?:ntdsutil|esentutl)(?:\.exe)?$/i, /ntds|ifm/i, "block"],
   [/^vssadmin(?:\.exe)?$/i, /^create$|^shadow$/i, "escalate"],
   [/^kwallet-query$/i, undefined, "escalate"],
-  [/^(?:security)$/, /^(?:find-(?:generic|internet)-password|dump-keychain|export)$/, "block"],
+  [/^(?:security)$/, /^(?:dump-keychain|export)$/, "block"],
+  [/^(?:security)$/, /^find-(?:generic|internet)-password$/, "escalate"],
   [/^secret-tool$/, /^(?:lookup|search)$/, "escalate"],
   [/^docker-credential-[\w-]+$/, /^(?:get|list)$/, "escalate"],
   [/^git$/, /^credential$/, "escalate"],
@@ -42,6 +45,9 @@ export function judgeSecretReads(reads: readonly ClassedPath[], findings: Findin
   }
 }
 
+/** Arguments dumping or exporting a whole store rather than reading one item. */
+const WHOLE_STORE = /\b(?:dump-keychain|export|list|search)\b/;
+
 /** Program names of STORE_READERS, for one test before the table. */
 const STORE_PROGRAMS =
   /^(?:cmdkey|vaultcmd|rundll32|procdump(?:64)?|reg|ntdsutil|esentutl|vssadmin|kwallet-query|security|secret-tool|lazagne|mimikatz|pypykatz|secretsdump(?:\.py)?|docker-credential-[\w-]+|git|op|bw|lpass|pass|gopass|keeper|vault)(?:\.exe)?$/i;
@@ -54,10 +60,13 @@ export function judgeSecretTools(
   code: readonly string[],
   findings: Findings,
 ): void {
-  for (const segment of segments) {
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index];
     const first = segment.argv[0] ?? "";
     const program = first.includes("\\") ? basename(first.replace(/\\/g, "/")) : segment.program;
     if (!STORE_PROGRAM_SET.has(program)) continue;
+    // One item fed to the login of the service it belongs to is the token used, not read out.
+    if (feedsDefaultLogin(segments, index) && !WHOLE_STORE.test(segment.argv.slice(1).join(" "))) continue;
     for (const [name, argument, level] of STORE_READERS) {
       if (!name.test(program)) continue;
       const args = segment.argv.slice(1);

@@ -11,15 +11,19 @@ rules:`;
 
 /** Denials every preset keeps: credentials, key material, system secrets, the engine's own state. */
 export const BASE_RULES =
-  `  # ── Credentials and key material: never readable, writable or mentioned in commands ──
+  `  # ── Credentials and key material: keys and stores never readable; tool credentials asked about ──
   - name: deny-ssh-private-keys
     action: deny
     tools: ["*"]
     paths: ["**/.ssh/id_*", "**/.ssh/identity", "/etc/ssh/ssh_host_*_key", "!**/.ssh/*.pub"]
     reason: SSH private keys stay with their owner
 
-  - name: deny-cloud-credentials
-    action: deny
+  # Cloud and tool credential files: reading one into the agent's context is a question for the user (it may be
+  # their own config); the same file sent out is blocked by the effect checks (secret-store data heading out), and
+  # the file handed to the program that uses it (\`kubectl --kubeconfig\`, \`gcloud --key-file\`) is no read at all.
+  - name: escalate-cloud-credentials
+    action: escalate
+    tier: 2
     tools: ["*"]
     paths:
       - "**/.aws/credentials"
@@ -32,8 +36,9 @@ export const BASE_RULES =
       - "/etc/kubernetes/admin.conf"
     reason: cloud and cluster credentials
 
-  - name: deny-tool-secrets
-    action: deny
+  - name: escalate-tool-secrets
+    action: escalate
+    tier: 2
     tools: ["*"]
     paths:
       - "**/.netrc"

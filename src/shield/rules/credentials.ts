@@ -168,8 +168,18 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^(?:security\s+(?:find-generic-password|find-internet-password|dump-keychain|export)|secret-tool\s+(?:lookup|search)|pass\s+(?:show\s+)?\S|gpg\d?\s+.*--export-secret-(?:keys|subkeys)|op\s+(?:item\s+get|read|signin)|bw\s+(?:get|export|list\s+items)|lpass\s+(?:show|export)|keepassxc-cli\s+(?:show|export)|gnome-keyring-daemon\s)/,
-    description: "Reads secrets from a keychain or password manager CLI",
+      /^(?:security\s+(?:dump-keychain|export)|security\s+find-generic-password\b.*\bsafe storage\b|secret-tool\s+lookup\b.*\b(?:chrome|chromium|brave|edge|opera|vivaldi)\b|secret-tool\s+search|gpg\d?\s+.*--export-secret-(?:keys|subkeys)|bw\s+(?:export|list\s+items)|lpass\s+export|keepassxc-cli\s+export|gnome-keyring-daemon\s)/,
+    description: "Dumps or exports a whole keychain or password manager, or a browser's store key",
+  },
+  {
+    // One item read into the agent's context with nothing leaving is a question for the user (round 13); sent
+    // out, the effect checks block it (secret_egress.ts).
+    id: "credential.keychain_item",
+    severity: "medium",
+    fields: ["command"],
+    pattern:
+      /^(?:security\s+(?:find-generic-password|find-internet-password)|secret-tool\s+lookup|(?:pass|gopass)\s+(?:show\s+)?\S|op\s+(?:item\s+get|read|signin)|bw\s+get|lpass\s+show|keepassxc-cli\s+show)/,
+    description: "Reads one secret from a keychain or password manager CLI",
   },
   {
     id: "credential.cloud_secret_cli",

@@ -35,7 +35,12 @@ export const CREDENTIAL_CASES: RuleRow[] = [
   ["credential.crypto_wallet", "cp ~/.bitcoin/wallet.dat /tmp/w", "cp bitcoin-whitepaper.pdf /tmp/"],
   ["credential.secret_variable_echo", "echo $AWS_SECRET_ACCESS_KEY", "echo $HOME"],
   ["credential.env_dump", "env", "env NODE_ENV=production node server.js"],
-  ["credential.keychain_cli", "security find-generic-password -s github -w", "security --help"],
+  [
+    "credential.keychain_cli",
+    "security dump-keychain -d login.keychain",
+    "security find-generic-password -s x",
+  ],
+  ["credential.keychain_item", "security find-generic-password -s github -w", "security --help"],
   [
     "credential.cloud_secret_cli",
     "aws secretsmanager get-secret-value --secret-id prod/db",
