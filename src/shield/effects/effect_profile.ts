@@ -103,6 +103,7 @@ import { judgeAgentClientConfigs } from "./agent_client_configs.ts";
 import { judgeFlashingLights } from "./flashing_lights.ts";
 import { judgeSafetyOffOrders } from "./safety_off_orders.ts";
 import { judgePlantedNotes } from "./planted_notes.ts";
+import { judgeMeetingProtections } from "./meeting_protections.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -412,6 +413,7 @@ export function buildEffectProfile(
     judgeFlashingLights(view.tool, openWorld.words, view.payload, findings);
     judgeSafetyOffOrders(view.tool, openWorld.words, view.payload, findings);
     judgePlantedNotes(view.tool, view.payload, findings);
+    judgeMeetingProtections(view.tool, openWorld.words, view.payload, environment, findings);
     if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
