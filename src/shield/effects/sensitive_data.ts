@@ -78,7 +78,7 @@ const VULNERABLE = gated(
 );
 /** A travel document or identity number by its label (`passport X1234567`, `driver's licence no. D1234567`). */
 const IDENTITY_NUMBER = gated(
-  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?=[A-Z]{0,3}\d)[A-Z0-9](?:-?[A-Z0-9]){5,17}\b/i,
+  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?=[A-Z]{0,3}-?\d)[A-Z0-9](?:-?[A-Z0-9]){5,17}\b/i,
 );
 const CONFIDENTIAL = gated(
   /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement|keep (?:it|this) (?:quiet|secret|confidential|between us)|reduction in force|job cuts|(?:cut|cutting|eliminat(?:e|ing)) \d+ (?:roles|jobs|positions|people))\b/i,

@@ -8,6 +8,7 @@ import { expectDecisions, tool } from "./decisions.ts";
 import { variableSecret } from "../../../src/shield/effects/variable_secrets.ts";
 import { payloadStrings } from "../../../src/shield/effects/payload_strings.ts";
 import { marksOnly } from "../../../src/shield/effects/reaction_marks.ts";
+import { spellFieldLabels } from "../../../src/shield/effects/field_labels.ts";
 
 Deno.test("a secret is found under a variable name or a pre-shared-key label, not a placeholder", () => {
   assert.equal(variableSecret("GH_DEPLOY_TOKEN=ghx9Kq2Lm7Pz4Rt8Vn"), "GH_DEPLOY_TOKEN=");
@@ -159,6 +160,46 @@ Deno.test("notes planted for AI readers in descriptive fields or as argument nam
         id: "T1",
         description: "Platform team: owns CI, agents and build tooling",
       }),
+      "ALLOW",
+      "ok",
+    ],
+  ]);
+});
+
+Deno.test("field-name labels are spelled as words; other identifiers stay", () => {
+  assert.equal(spellFieldLabels("passport_number: X1"), "passport number: X1");
+  assert.equal(spellFieldLabels("bankAccountNo=5"), "bank account no=5");
+  const code = "call read_file then parse_json";
+  assert.equal(spellFieldLabels(code), code);
+});
+
+Deno.test("personal records under field-name labels to outside recipients are stopped; ticket fields pass", async () => {
+  await expectDecisions([
+    [
+      tool("fastmail_send", { to: "desk@visa-agents.example", text: "passenger_passport_number: P7731902" }),
+      "STOPPED",
+      "passport",
+    ],
+    [
+      tool("line_push_message", { to: "+818012345678", text: "driversLicenceNo: DL-4471-2290-33" }),
+      "STOPPED",
+      "licence",
+    ],
+    [
+      tool("fastmail_send", { to: "help@vendor.example", text: "order_number: 5512\nbuild_id: 9" }),
+      "ALLOW",
+      "order",
+    ],
+  ]);
+});
+
+Deno.test("meeting protections loosened or host powers handed outside are stopped; renames pass", async () => {
+  await expectDecisions([
+    [tool("bluejeans_update_meeting", { id: "1", settings: { waitingRoom: false } }), "STOPPED", "waiting"],
+    [tool("whereby_update_room", { roomName: "r", passcode: "" }), "STOPPED", "passcode"],
+    [tool("zoom_add_cohost", { meeting: "1", co_hosts: "helper@conf-desk.example" }), "STOPPED", "cohost"],
+    [
+      tool("bluejeans_update_meeting", { id: "1", title: "Planning", settings: { waitingRoom: true } }),
       "ALLOW",
       "ok",
     ],
