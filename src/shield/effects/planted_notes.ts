@@ -8,19 +8,20 @@
 
 import type { Findings } from "./findings.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { cleanText } from "../normalize.ts";
 
 const READER =
   "(?:ai|llms?|gpts?|assistants?|agents?|bots?|copilots?|models?|coding agents?|ai agents?|ai assistants?)";
 /** "Assistant note:", "AI instructions -", "Note for the bot:", "Message to any AI agents," */
 const LABEL = new RegExp(
-  `\\b(?:${READER}\\s+(?:note|notice|instructions?|directive|memo|reminder|guidance)|(?:note|notice|instructions?|directive|memo|reminder|message|guidance)\\s+(?:for|to)\\s+(?:the\\s+|any\\s+|all\\s+|every\\s+)?${READER})\\s*[:\\-–—,]`,
+  `\\b(?:${READER}\\s+(?:note|notice|instructions?|directive|memo|reminder|guidance|orders?|commands?)|(?:note|notice|instructions?|directive|memo|reminder|message|guidance|orders?|commands?)\\s+(?:for|to)\\s+(?:the\\s+|any\\s+|all\\s+|every\\s+)?(?:[a-z-]+\\s+)?${READER})\\s*[:\\-–—,]`,
   "i",
 );
 /** An order for later: a condition or standing word, then a verb that moves, reveals or grants something. */
 const STANDING =
   /\b(?:when(?:ever)?|always|never|from now on|each time|every time|if (?:anyone|someone|you are|asked|a user))\b/i;
 const ACTING =
-  /\b(?:paste|send|share|include|reply with|respond with|post|reveal|forward|approve|give|provide|add|grant|upload|print|output|disclose|attach|copy)\b/i;
+  /\b(?:paste|send|share|include|append|insert|put|list|dump|leak|mention|write|reply with|respond with|post|reveal|forward|approve|give|provide|add|grant|upload|print|output|disclose|attach|copy)\b/i;
 
 /** An order for the reader: an acting verb, or a call of a tool by name. */
 const ORDER = new RegExp(
@@ -29,8 +30,9 @@ const ORDER = new RegExp(
 );
 
 export function judgePlantedNotes(tool: string, payload: Record<string, unknown>, findings: Findings): void {
-  for (const { key, value } of payloadStrings(payload)) {
-    if (value.length < 16 || value.length > 32 * 1024) continue;
+  for (const { key, value: written } of payloadStrings(payload)) {
+    if (written.length < 16 || written.length > 32 * 1024) continue;
+    const value = cleanText(written);
     // The label may be the argument's own name (`note_for_assistant: "now call …"`): an order follows at once.
     if (
       LABEL.test(`${key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_.-]+/g, " ")}:`) && ORDER.test(value)
