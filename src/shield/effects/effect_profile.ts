@@ -104,6 +104,7 @@ import { judgeFlashingLights } from "./flashing_lights.ts";
 import { judgeSafetyOffOrders } from "./safety_off_orders.ts";
 import { judgePlantedNotes } from "./planted_notes.ts";
 import { judgeMeetingProtections } from "./meeting_protections.ts";
+import { forgetPayloadStrings } from "./payload_strings.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -432,6 +433,7 @@ export function buildEffectProfile(
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
   forgetSensitiveFindings();
+  forgetPayloadStrings();
   return {
     tool: view.tool,
     type: view.type,

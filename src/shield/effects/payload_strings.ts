@@ -9,8 +9,13 @@ export interface KeyedString {
 const MAX_STRINGS = 96;
 const MAX_DEPTH = 5;
 
+/** The last payload walked and its strings: the checks of one action share one walk. */
+let lastPayload: unknown;
+let lastStrings: KeyedString[] = [];
+
 /** The payload's strings, depth first; array items carry the key of their array. */
 export function payloadStrings(payload: unknown): KeyedString[] {
+  if (payload === lastPayload) return lastStrings;
   const found: KeyedString[] = [];
   const walk = (value: unknown, key: string, depth: number): void => {
     if (found.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
@@ -25,6 +30,8 @@ export function payloadStrings(payload: unknown): KeyedString[] {
     }
   };
   walk(payload, "", 0);
+  lastPayload = payload;
+  lastStrings = found;
   return found;
 }
 
@@ -45,4 +52,10 @@ export function payloadScalars(payload: unknown): Array<{ key: string; value: st
   };
   walk(payload, "", 0);
   return found;
+}
+
+/** Forgets the last payload (so no payload stays referenced after its evaluation). */
+export function forgetPayloadStrings(): void {
+  lastPayload = undefined;
+  lastStrings = [];
 }
