@@ -101,6 +101,13 @@ import { judgeLoadedBuildCode } from "./loaded_build_code.ts";
 import { judgeRepositoryState } from "./repository_state.ts";
 import { judgeEventRecurrence } from "./event_recurrence.ts";
 import { judgeStorageDestinations } from "./storage_destinations.ts";
+import { judgeSecretSubstitutions } from "./secret_substitutions.ts";
+import { judgeAgentClientConfigs } from "./agent_client_configs.ts";
+import { judgeFlashingLights } from "./flashing_lights.ts";
+import { judgeSafetyOffOrders } from "./safety_off_orders.ts";
+import { judgePlantedNotes } from "./planted_notes.ts";
+import { judgeMeetingProtections } from "./meeting_protections.ts";
+import { forgetPayloadStrings } from "./payload_strings.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -372,6 +379,7 @@ export function buildEffectProfile(
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
+  if (sends || openWorld) judgeSecretSubstitutions(view.tool, view.payload, environment, findings);
   if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
@@ -409,6 +417,11 @@ export function buildEffectProfile(
     judgeArgumentEffects(view.tool, openWorld.words, view.payload, findings);
     judgeBulkChanges(view.tool, openWorld.words, view.payload, findings);
     judgeStorageDestinations(view.tool, openWorld.words, view.payload, environment, findings);
+    judgeAgentClientConfigs(view.tool, view.payload, findings);
+    judgeFlashingLights(view.tool, openWorld.words, view.payload, findings);
+    judgeSafetyOffOrders(view.tool, openWorld.words, view.payload, findings);
+    judgePlantedNotes(view.tool, view.payload, findings);
+    judgeMeetingProtections(view.tool, openWorld.words, view.payload, environment, findings);
     if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
@@ -427,6 +440,7 @@ export function buildEffectProfile(
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
   forgetSensitiveFindings();
+  forgetPayloadStrings();
   return {
     tool: view.tool,
     type: view.type,

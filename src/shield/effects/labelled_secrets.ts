@@ -3,6 +3,7 @@
  * Placeholders (`$TOKEN`, `<your key>`, `***`) and words (`see vault`) are not values. */
 
 import type { Findings } from "./findings.ts";
+import { variableSecret } from "./variable_secrets.ts";
 
 /** A label naming a secret, up to three words of context (`API key for staging`), then `:`/`=`/`is`. */
 const LABELLED =
@@ -26,7 +27,7 @@ export function labelledSecret(text: string): string | undefined {
   for (const match of text.matchAll(LABELLED)) {
     if (keyLike(match[1])) return match[0].slice(0, match[0].length - match[1].length).trim();
   }
-  return undefined;
+  return variableSecret(text);
 }
 
 export function judgeLabelledSecrets(tool: string, texts: readonly string[], findings: Findings): void {

@@ -1,6 +1,7 @@
 /** Messaging egress: who receives (known contacts, outsiders, lists, many people, the public) and what leaves
  * (sensitive data, attachments, whole threads). Credential material is left to the Tier 1 token rules. */
 
+import { spellFieldLabels } from "./field_labels.ts";
 import { judgeCarriedMessages } from "./carried_messages.ts";
 import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -168,7 +169,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
     );
   }
   const allKnown = input.recipients.length > 0 && outsiders.length === 0;
-  for (const finding of sensitiveFindings(joined)) {
+  for (const finding of sensitiveFindings(spellFieldLabels(joined))) {
     if (
       allKnown &&
       (finding.kind === "confidential" || finding.kind === "personal data" ||

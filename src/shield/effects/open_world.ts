@@ -3,6 +3,7 @@
  * `service: unlock`), the keys and shapes of its arguments (amounts, recipients, public flags), and its MCP
  * annotations, which may add effects but never remove what the name and arguments show. */
 
+import { marksOnly } from "./reaction_marks.ts";
 import type { ToolAnnotations } from "../types.ts";
 import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -281,7 +282,7 @@ export function judgeOpenWorld(
     findings.escalate("access", `"${name}" makes something public`);
   }
   if (
-    signals.recipients.length > 0 && signals.existingTarget &&
+    signals.recipients.length > 0 && signals.existingTarget && !marksOnly(wordList) &&
     wordList.some((word) =>
       /^(?:add|invite|invitation|include|insert|append|attach|grant|share|join)$/.test(word)
     )

@@ -78,7 +78,7 @@ const VULNERABLE = gated(
 );
 /** A travel document or identity number by its label (`passport X1234567`, `driver's licence no. D1234567`). */
 const IDENTITY_NUMBER = gated(
-  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?=[A-Z]{0,3}\d)[A-Z0-9]{6,10}\b/i,
+  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?=[A-Z]{0,3}-?\d)[A-Z0-9](?:-?[A-Z0-9]){5,17}\b/i,
 );
 const CONFIDENTIAL = gated(
   /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement|keep (?:it|this) (?:quiet|secret|confidential|between us)|reduction in force|job cuts|(?:cut|cutting|eliminat(?:e|ing)) \d+ (?:roles|jobs|positions|people))\b/i,
@@ -140,11 +140,21 @@ function luhnValid(raw: string): boolean {
   return sum % 10 === 0;
 }
 
+/** A whole value of 17–19 unbroken digits is an id (Discord and Twitter snowflakes, chat ids), not a card: cards
+ * that long are rare and are written in groups (round 15; Discord developer docs, "Snowflakes"). */
+function snowflakeId(text: string, match: RegExpMatchArray): boolean {
+  const start = match.index ?? 0;
+  const end = start + match[0].length;
+  return match[0].length >= 17 && /^\d+$/.test(match[0]) && (start === 0 || text[start - 1] === "\n") &&
+    (end === text.length || text[end] === "\n");
+}
+
 function financial(text: string, found: SensitiveFinding[]): void {
   for (const match of text.matchAll(IBAN)) {
     if (ibanValid(match[1])) return void found.push({ kind: "financial", evidence: "an IBAN" });
   }
   for (const match of text.matchAll(CARD)) {
+    if (snowflakeId(text, match)) continue;
     if (luhnValid(match[0])) return void found.push({ kind: "financial", evidence: "a card number" });
   }
   if (ACCOUNT.test(text)) return void found.push({ kind: "financial", evidence: "an account number" });
