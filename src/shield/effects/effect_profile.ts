@@ -8,59 +8,35 @@ import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { ToolAnnotations } from "../types.ts";
 import { KNOWN_TOOLS } from "../payload_fields.ts";
-import { normalizePath } from "../paths.ts";
 import { TEST_FILE } from "../rule_exemptions.ts";
 import { type Finding, Findings } from "./findings.ts";
-import { classifyPath } from "./path_classes.ts";
 import { type HostReading, readHost } from "./hosts.ts";
-import { judgeSegments } from "./command_effects.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
 import { judgeDelegatedChannels } from "./delegated_channels.ts";
 import { judgeExtraArguments } from "./extra_arguments.ts";
 import type { ToolWords } from "./tool_words.ts";
-import { judgeCode } from "./code_effects.ts";
-import { judgeFetchedCode } from "./fetched_code.ts";
-import { judgeProgramTransfers } from "./program_transfers.ts";
 import { agentTextsOf } from "./agent_texts.ts";
 import { judgeAgentOrders } from "./agent_orders.ts";
 import { judgeHandedCredentials } from "./handed_credentials.ts";
 import { judgeManifestSources } from "./manifest_sources.ts";
-import { judgeCodeInstalls } from "./code_installs.ts";
-import { judgeInitialisers } from "./initialisers.ts";
-import { judgeDenoSpecifiers } from "./deno_specifiers.ts";
-import { judgeShellConfigWrites } from "./shell_config_writes.ts";
-import { judgePackageSources } from "./package_sources.ts";
-import { judgeSourceInstalls } from "./source_installs.ts";
-import { judgeRemoteRuns } from "./remote_runs.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
-import { judgeSecretReads, judgeSecretTools } from "./secret_access.ts";
-import { judgeSecretEgress } from "./secret_egress.ts";
-import { judgeSecretUploads } from "./secret_uploads.ts";
-import { judgeSql, type SqlReading } from "./sql_effects.ts";
-import { judgeIndexCommands } from "./config_files.ts";
-import { judgeCodeFiles } from "./code_files.ts";
+import { judgeSecretReads } from "./secret_access.ts";
 import { judgeWebCode } from "./web_code.ts";
-import { judgeProtections } from "./protections.ts";
-import { judgeContainers } from "./containers.ts";
-import { judgeOtherInstalls } from "./other_installs.ts";
 import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeUnaddressedText } from "./communication.ts";
 import { judgeDelegation, judgeStanding } from "./delegation.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
-import { judgeGoLookalikes } from "./go_lookalikes.ts";
 import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
-import { judgeCompromisedInstalls, judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
+import { judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeWrittenImages } from "./image_lookalikes.ts";
 import { judgeWrittenAddressed } from "./addressed_instructions.ts";
-import { judgeRunnerTargets } from "./runner_targets.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
 import { judgeQueryData, judgeUrlCommands, judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeDelegatedIntents } from "./delegated_intents.ts";
 import { judgeStandingAdditions } from "./standing_additions.ts";
 import { judgeArgumentCommands } from "./argument_commands.ts";
-import { judgeCredentialColumns } from "./credential_columns.ts";
 import { judgeContainerArguments } from "./container_arguments.ts";
 import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeClaimedAuthority } from "./claimed_authority.ts";
@@ -84,15 +60,11 @@ import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgePasswordDocuments } from "./password_documents.ts";
 import { judgeOpenedFiles } from "./opened_programs.ts";
 import { identifierWords } from "./words.ts";
-import { judgeCommandRoutes } from "./command_routes.ts";
-import * as gates from "./segment_gates.ts";
 import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
 import { judgeDelegatedHarms } from "./delegated_harms.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
-import { judgeRemoteDeletes } from "./remote_deletes.ts";
-import { judgeEmptiedFiles } from "./emptied_files.ts";
 import { judgeRoutingOrders } from "./routing_orders.ts";
 import { judgeArgumentEffects } from "./argument_effects.ts";
 import { judgeBulkChanges } from "./bulk_changes.ts";
@@ -108,6 +80,7 @@ import { judgeSafetyOffOrders } from "./safety_off_orders.ts";
 import { judgePlantedNotes } from "./planted_notes.ts";
 import { judgeMeetingProtections } from "./meeting_protections.ts";
 import { forgetPayloadStrings } from "./payload_strings.ts";
+import { judgeCommandsAndCode } from "./command_and_code.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -150,79 +123,6 @@ function lacksCore(view: ActionView): boolean {
   }
   if (view.type === "http_request" || view.type === "browser_navigate") return view.urls.length === 0;
   return false;
-}
-
-/** What the action's commands and code do: CLIs, fetched code, secrets, installs and indexes, protections,
- * containers, SQL, interpreter code and the files it touches, page code. */
-function judgeCommandsAndCode(
-  view: ActionView,
-  open: boolean,
-  writes: ClassedPath[],
-  environment: ShieldEnvironment,
-  findings: Findings,
-): SqlReading {
-  const code = view.texts.get("code") ?? [];
-  const shell = view.texts.get("shell") ?? [];
-  // The checks that read segments alone find nothing in an action without any (their calls are skipped), and those
-  // that look at some programs' segments only nothing in a command that runs none of them.
-  const segmented = view.segments.length > 0;
-  const reached = segmented ? gates.SEGMENT_GATES.reached(view.segments) : 0;
-  if (segmented) judgeSegments(view.segments, environment, findings);
-  if (reached & gates.FETCHED_CODE) judgeFetchedCode(view.segments, environment, findings);
-  if (reached & gates.TRANSFERS) judgeProgramTransfers(view.segments, environment, findings);
-  if (reached & gates.SOURCE_INSTALLS) judgeSourceInstalls(view.segments, environment, findings);
-  if (reached & gates.PACKAGE_SOURCES) judgePackageSources(view.segments, environment, findings);
-  if (reached & gates.CODE_INSTALLS) judgeCodeInstalls(view.segments, environment, findings);
-  if (reached & gates.INITIALISERS) judgeInitialisers(view.segments, findings);
-  if (reached & gates.DENO_SPECIFIERS) judgeDenoSpecifiers(view.segments, findings);
-  if (reached & gates.SHELL_CONFIG_WRITES) judgeShellConfigWrites(view.segments, environment, findings);
-  if (reached & gates.REMOTE_RUNS) judgeRemoteRuns(view.segments, environment, findings);
-  judgeSecretTools(view.segments, code, findings);
-  if (segmented) judgeSecretEgress(view.segments, findings);
-  if (segmented) judgeSecretUploads(view.segments, environment, findings);
-  judgeIndexCommands(view.segments, shell, environment, findings);
-  judgeProtections(view.segments, shell, environment, findings);
-  if (reached & gates.CONTAINERS) judgeContainers(view.segments, environment, findings);
-  if (reached & gates.OTHER_INSTALLS) judgeOtherInstalls(view.segments, environment, findings);
-  if (reached & gates.GO_LOOKALIKES) judgeGoLookalikes(view.segments, findings);
-  if (reached & gates.COMPROMISED_INSTALLS) judgeCompromisedInstalls(view.segments, findings);
-  if (reached & gates.RUNNER_TARGETS) judgeRunnerTargets(view.segments, environment, findings);
-  if (segmented) judgeRemoteDeletes(view.segments, environment, findings);
-  if (segmented) judgeEmptiedFiles(view.segments, findings);
-  const contents = writes.length > 0 ? textsOf(view, "content") : [];
-  const writtenContent = (texts: readonly string[], named: unknown) => {
-    // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
-    const content = texts.length === 1 ? texts[0] : texts.find((text) => text === named);
-    return content === undefined ? [] : [{ path: writes[0].path.absolute, content }];
-  };
-  judgeCommandRoutes(
-    view.tool,
-    view.segments,
-    shell,
-    writes.length === 1 ? writtenContent(contents, view.payload.content) : [],
-    environment,
-    findings,
-  );
-  const isEngine = (path: string) =>
-    classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
-  const sqlTexts = [
-    ...textsOf(view, "query"),
-    ...code.slice(0, 16),
-    ...(open ? textsOf(view, "outbound") : []),
-  ];
-  const sql = judgeSql(sqlTexts, view.segments, isEngine, findings);
-  judgeCredentialColumns(view.tool, [
-    ...textsOf(view, "query"),
-    ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
-    ...shell,
-  ], findings);
-  judgeCode(code, environment, findings);
-  judgeCodeFiles(code, environment, findings);
-  // A test's strings are inputs to the code under test, not page code.
-  if (writes.length === 0 || !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
-    judgeWebCode(code, environment, findings);
-  }
-  return sql;
 }
 
 /** Work handed on and standing instructions: sub-agents, schedules, memory, agent instruction files. */

@@ -37,7 +37,7 @@ const environment = resolveEnvironment({ workspace: WORKSPACE, home: HOME });
 
 type Check = (segments: readonly Segment[], findings: Findings) => void;
 
-/** Each gated check as effect_profile.ts calls it, its bit, and the test its loop starts with. */
+/** Each gated check as command_and_code.ts calls it, its bit, and the test its loop starts with. */
 const GATED: Array<[string, number, (program: string) => boolean, Check]> = [
   ["transfers", gates.TRANSFERS, transfersWith, (s, f) => judgeProgramTransfers(s, environment, f)],
   [

@@ -1,0 +1,113 @@
+/** The command and code checks of an effect profile: CLIs, fetched code, secrets, installs and indexes,
+ * protections, containers, SQL, interpreter code and the files it touches, page code (split from effect_profile.ts). */
+
+import type { ActionView } from "../action_view.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import { normalizePath } from "../paths.ts";
+import { TEST_FILE } from "../rule_exemptions.ts";
+import { Findings } from "./findings.ts";
+import { classifyPath } from "./path_classes.ts";
+import { judgeSegments } from "./command_effects.ts";
+import { judgeCode } from "./code_effects.ts";
+import { judgeFetchedCode } from "./fetched_code.ts";
+import { judgeProgramTransfers } from "./program_transfers.ts";
+import { judgeCodeInstalls } from "./code_installs.ts";
+import { judgeInitialisers } from "./initialisers.ts";
+import { judgeDenoSpecifiers } from "./deno_specifiers.ts";
+import { judgeShellConfigWrites } from "./shell_config_writes.ts";
+import { judgePackageSources } from "./package_sources.ts";
+import { judgeSourceInstalls } from "./source_installs.ts";
+import { judgeRemoteRuns } from "./remote_runs.ts";
+import { judgeSecretTools } from "./secret_access.ts";
+import { judgeSecretEgress } from "./secret_egress.ts";
+import { judgeSecretUploads } from "./secret_uploads.ts";
+import { judgeSql, type SqlReading } from "./sql_effects.ts";
+import { judgeIndexCommands } from "./config_files.ts";
+import { judgeCodeFiles } from "./code_files.ts";
+import { judgeWebCode } from "./web_code.ts";
+import { judgeProtections } from "./protections.ts";
+import { judgeContainers } from "./containers.ts";
+import { judgeOtherInstalls } from "./other_installs.ts";
+import { type ClassedPath } from "./local_effects.ts";
+import { judgeGoLookalikes } from "./go_lookalikes.ts";
+import { judgeCompromisedInstalls } from "./compromised_releases.ts";
+import { judgeRunnerTargets } from "./runner_targets.ts";
+import { judgeCredentialColumns } from "./credential_columns.ts";
+import { judgeCommandRoutes } from "./command_routes.ts";
+import * as gates from "./segment_gates.ts";
+import { textsOf } from "./egress_effects.ts";
+import { judgeRemoteDeletes } from "./remote_deletes.ts";
+import { judgeEmptiedFiles } from "./emptied_files.ts";
+
+/** What the action's commands and code do: CLIs, fetched code, secrets, installs and indexes, protections,
+ * containers, SQL, interpreter code and the files it touches, page code. */
+export function judgeCommandsAndCode(
+  view: ActionView,
+  open: boolean,
+  writes: ClassedPath[],
+  environment: ShieldEnvironment,
+  findings: Findings,
+): SqlReading {
+  const code = view.texts.get("code") ?? [];
+  const shell = view.texts.get("shell") ?? [];
+  // The checks that read segments alone find nothing in an action without any (their calls are skipped), and those
+  // that look at some programs' segments only nothing in a command that runs none of them.
+  const segmented = view.segments.length > 0;
+  const reached = segmented ? gates.SEGMENT_GATES.reached(view.segments) : 0;
+  if (segmented) judgeSegments(view.segments, environment, findings);
+  if (reached & gates.FETCHED_CODE) judgeFetchedCode(view.segments, environment, findings);
+  if (reached & gates.TRANSFERS) judgeProgramTransfers(view.segments, environment, findings);
+  if (reached & gates.SOURCE_INSTALLS) judgeSourceInstalls(view.segments, environment, findings);
+  if (reached & gates.PACKAGE_SOURCES) judgePackageSources(view.segments, environment, findings);
+  if (reached & gates.CODE_INSTALLS) judgeCodeInstalls(view.segments, environment, findings);
+  if (reached & gates.INITIALISERS) judgeInitialisers(view.segments, findings);
+  if (reached & gates.DENO_SPECIFIERS) judgeDenoSpecifiers(view.segments, findings);
+  if (reached & gates.SHELL_CONFIG_WRITES) judgeShellConfigWrites(view.segments, environment, findings);
+  if (reached & gates.REMOTE_RUNS) judgeRemoteRuns(view.segments, environment, findings);
+  judgeSecretTools(view.segments, code, findings);
+  if (segmented) judgeSecretEgress(view.segments, findings);
+  if (segmented) judgeSecretUploads(view.segments, environment, findings);
+  judgeIndexCommands(view.segments, shell, environment, findings);
+  judgeProtections(view.segments, shell, environment, findings);
+  if (reached & gates.CONTAINERS) judgeContainers(view.segments, environment, findings);
+  if (reached & gates.OTHER_INSTALLS) judgeOtherInstalls(view.segments, environment, findings);
+  if (reached & gates.GO_LOOKALIKES) judgeGoLookalikes(view.segments, findings);
+  if (reached & gates.COMPROMISED_INSTALLS) judgeCompromisedInstalls(view.segments, findings);
+  if (reached & gates.RUNNER_TARGETS) judgeRunnerTargets(view.segments, environment, findings);
+  if (segmented) judgeRemoteDeletes(view.segments, environment, findings);
+  if (segmented) judgeEmptiedFiles(view.segments, findings);
+  const contents = writes.length > 0 ? textsOf(view, "content") : [];
+  const writtenContent = (texts: readonly string[], named: unknown) => {
+    // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
+    const content = texts.length === 1 ? texts[0] : texts.find((text) => text === named);
+    return content === undefined ? [] : [{ path: writes[0].path.absolute, content }];
+  };
+  judgeCommandRoutes(
+    view.tool,
+    view.segments,
+    shell,
+    writes.length === 1 ? writtenContent(contents, view.payload.content) : [],
+    environment,
+    findings,
+  );
+  const isEngine = (path: string) =>
+    classifyPath(normalizePath(path, environment.workspace, environment.shellHome), environment) === "engine";
+  const sqlTexts = [
+    ...textsOf(view, "query"),
+    ...code.slice(0, 16),
+    ...(open ? textsOf(view, "outbound") : []),
+  ];
+  const sql = judgeSql(sqlTexts, view.segments, isEngine, findings);
+  judgeCredentialColumns(view.tool, [
+    ...textsOf(view, "query"),
+    ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
+    ...shell,
+  ], findings);
+  judgeCode(code, environment, findings);
+  judgeCodeFiles(code, environment, findings);
+  // A test's strings are inputs to the code under test, not page code.
+  if (writes.length === 0 || !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
+    judgeWebCode(code, environment, findings);
+  }
+  return sql;
+}
