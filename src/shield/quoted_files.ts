@@ -24,10 +24,11 @@ const LOCALE_FILE =
 const DOCUMENT =
   /\.(?:md|mdx|markdown|rst|adoc|asciidoc|txt|org|tex)$|(?:^|\/)(?:docs?|documentation|notes|writeups?|reports?|blog|posts|wiki)\/(?:[^/]+\/)*[^/]+\.(?:md|mdx|rst|adoc|txt|html?)$|(?:^|\/)(?:readme|changelog|changes|history|security|contributing|license|notice|authors)(?:\.[a-z]+)?$/i;
 /** Build and helper scripts whose `#` comment lines never run (hooks, CI and rc files are acting places). */
-const SCRIPT = /\.(?:sh|bash|zsh|ksh)$|(?:^|\/)(?:dockerfile|containerfile|makefile|gnumakefile|justfile)(?:\.[\w-]+)?$/i;
+const SCRIPT =
+  /\.(?:sh|bash|zsh|ksh)$|(?:^|\/)(?:dockerfile|containerfile|makefile|gnumakefile|justfile)(?:\.[\w-]+)?$/i;
 
-/** Structured data formats: a quotation in them is a value under a key or in a column. */
-const STRUCTURED = /\.(?:json|jsonl|ndjson|ya?ml|toml|csv|tsv|snap|golden|xml|po|properties)$/i;
+/** Structured data and markup formats: a quotation in them is a value under a key, in a column or in a test page. */
+const STRUCTURED = /\.(?:json|jsonl|ndjson|ya?ml|toml|csv|tsv|snap|golden|xml|html?|svg|po|properties)$/i;
 
 /** Code formats: a quotation in them is a string literal or a comment, the rest is code. */
 export const CODE_FORMAT =
@@ -66,7 +67,8 @@ const COMMENT_LINES = /^\s*(?:#(?!!)|\/\/).*$/gm;
  * code are read as written. */
 export function isSourceFile(path: string): boolean {
   const lower = path.toLowerCase();
-  return CODE_FORMAT.test(lower) && !SCRIPT.test(lower) && !AGENT_INSTRUCTIONS.test(lower) && !ACTING.test(lower);
+  return CODE_FORMAT.test(lower) && !SCRIPT.test(lower) && !AGENT_INSTRUCTIONS.test(lower) &&
+    !ACTING.test(lower);
 }
 
 /** Source code with its string literals emptied. */
@@ -95,11 +97,21 @@ export function unquotedContents(path: string, texts: readonly string[]): string
 /** The texts the written-file checks judge (`contents`) and those the concealed-order check judges (`concealed`):
  * a script's comment lines run nothing, so both leave them out; a document's commands may be orders to its reader,
  * so only its quoted orders to keep things from the user are left out. */
-export function writtenChecks(path: string, texts: readonly string[]): { contents: string[]; concealed: string[] } {
+export function writtenChecks(
+  path: string,
+  texts: readonly string[],
+): { contents: string[]; concealed: string[] } {
   const role = quotingRole(path);
   if (role === "script") {
     const unquoted = unquotedContents(path, texts);
     return { contents: unquoted, concealed: unquoted };
   }
-  return { contents: [...texts], concealed: role === "document" ? unquotedContents(path, texts) : [...texts] };
+  // Rules, translations and eval data are all quotation; test code keeps its code (tests skip these checks anyway).
+  if (role === "data") {
+    return { contents: unquotedContents(path, texts), concealed: unquotedContents(path, texts) };
+  }
+  return {
+    contents: [...texts],
+    concealed: role === "document" ? unquotedContents(path, texts) : [...texts],
+  };
 }

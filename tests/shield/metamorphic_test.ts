@@ -105,10 +105,12 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
   const sum = (key: "lost" | "newlyBlocked" | "newlyEscalated") =>
     rows.reduce((total, row) => total + row[key], 0);
   // On main a42d6de the transforms turned 2,543 stops into allows and blocked 92 benign cases; round 9 left these.
+  // Round 16's new benign `apply_patch` Sigma rule asks once its patch is nested under `value` (the same on main
+  // 457db00 with the case added): 18.
   assertEquals({
     lost: sum("lost") <= 17,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 17,
+    escalated: sum("newlyEscalated") <= 18,
   }, {
     lost: true,
     blocked: 0,

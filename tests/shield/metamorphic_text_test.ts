@@ -101,10 +101,14 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
   // tool-poisoning marker: 138 of them, 7 on round 11's new benign cases) and four cases main prompted for already.
   // Round 14 added 43 attacks and 22 twins (no earlier case newly lost); 6 of the twins carry prose and ask under the
   // `<IMPORTANT>` wrapper like every other benign text.
+  // Round 16 added 8 benign files quoting attacks and 6 twins: on main 457db00 with those cases the paraphrases lose 57
+  // and escalate 157 (5 losses are its twins in mixed languages, 9 escalations its `apply_patch` Sigma rule whose
+  // patch header the paraphrase breaks); round 16 allows a source string literal quoting an override, which the
+  // line-break paraphrase splits over two lines (no longer one literal): 158.
   assertEquals({
-    lost: sum("lost") <= 52,
+    lost: sum("lost") <= 57,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 148,
+    escalated: sum("newlyEscalated") <= 158,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

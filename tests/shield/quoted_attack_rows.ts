@@ -17,7 +17,6 @@ import {
   run,
   scheduled,
   toolDescription,
-  writeForms,
 } from "./quoted_attack_vocabulary.ts";
 
 export const TESTS = "tests and fixtures of injection strings";

@@ -314,7 +314,9 @@ export function buildEffectProfile(
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
     // A script's comment lines run nothing; a document's quoted orders are shown (round 16).
-    const checked = writes.length === 1 ? writtenChecks(writes[0].path.absolute, textsOf(view, "content")) : undefined;
+    const checked = writes.length === 1
+      ? writtenChecks(writes[0].path.absolute, textsOf(view, "content"))
+      : undefined;
     judgeWrittenFiles(
       view.tool,
       writes.map((entry) => entry.path.absolute),
