@@ -105,12 +105,15 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
   const sum = (key: "lost" | "newlyBlocked" | "newlyEscalated") =>
     rows.reduce((total, row) => total + row[key], 0);
   // On main a42d6de the transforms turned 2,543 stops into allows and blocked 92 benign cases; round 9 left these.
+  // Round 16's new benign `apply_patch` Sigma rule asks once its patch is nested under `value` (the same on main
+  // 457db00 with the case added): 18.
   assertEquals({
     lost: sum("lost") <= 17,
     blocked: sum("newlyBlocked"),
     // Round 15: 21, the four more being its reaction twins (allowed as written) under the `server:`/`server.`
     // prefixes, which read "server … add" as adding software, like dv-benign-open-world-read-064 before them.
-    escalated: sum("newlyEscalated") <= 21,
+    // Round 16: one more, its Sigma rule above (22 with rounds 15 and 16 merged).
+    escalated: sum("newlyEscalated") <= 22,
   }, {
     lost: true,
     blocked: 0,

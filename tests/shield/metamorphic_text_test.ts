@@ -102,10 +102,15 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
   // Round 14 added 43 attacks and 22 twins (no earlier case newly lost); 6 of the twins carry prose and ask under the
   // `<IMPORTANT>` wrapper like every other benign text. Round 15 added 32 attacks and 15 twins (no earlier case newly
   // lost); 6 of the twins ask under the `<IMPORTANT>` wrapper.
+  // Round 16 added 8 benign files quoting attacks and 6 twins (ids dv-indirect-injection-226…229 after the merge): with
+  // rounds 15 and 16 merged the paraphrases lose 58 — round 15's 51 and 7 paraphrases of round 16's own new attacks
+  // (twins in mixed languages, and a source string literal quoting an override that the line-break paraphrase splits
+  // over two lines); no earlier case newly lost — and escalate 164 (9 of them its `apply_patch` Sigma rule whose patch
+  // header the paraphrase breaks).
   assertEquals({
-    lost: sum("lost") <= 52,
+    lost: sum("lost") <= 58,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 154,
+    escalated: sum("newlyEscalated") <= 164,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -9,6 +9,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { ToolAnnotations } from "../types.ts";
 import { KNOWN_TOOLS } from "../payload_fields.ts";
 import { TEST_FILE } from "../rule_exemptions.ts";
+import { writtenChecks } from "../quoted_files.ts";
 import { type Finding, Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
@@ -219,13 +220,18 @@ export function buildEffectProfile(
   }
   if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
     judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
+    // A script's comment lines run nothing; a document's quoted orders are shown (round 16).
+    const checked = writes.length === 1
+      ? writtenChecks(writes[0].path.absolute, textsOf(view, "content"))
+      : undefined;
     judgeWrittenFiles(
       view.tool,
       writes.map((entry) => entry.path.absolute),
-      textsOf(view, "content"),
+      checked?.contents ?? textsOf(view, "content"),
       typeof view.payload.removed === "string" ? view.payload.removed : undefined,
       environment,
       findings,
+      checked?.concealed,
     );
   }
   if (writes.length > 0) {

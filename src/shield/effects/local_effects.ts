@@ -12,6 +12,7 @@ import { readHost } from "./hosts.ts";
 import { judgeConfigWrites, remoteAdds, writtenImages } from "./config_files.ts";
 import { judgeImage } from "./containers.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
+import { writtenRole } from "../quoted_files.ts";
 import { judgeHiddenInstructions } from "./delegation.ts";
 
 export interface ClassedPath {
@@ -102,7 +103,10 @@ export function judgeWrittenContent(
   const removed = typeof view.payload.removed === "string" ? view.payload.removed : undefined;
   const written = contents.join("\n");
   judgeWeakenedCode(view.tool, removed, contents, findings);
-  judgeHiddenInstructions(view.tool, written, findings);
+  // Test data, eval sets, rules and translations quote hidden orders as samples (round 16).
+  if (writtenRole(writes.map((entry) => entry.path.absolute)) !== "data") {
+    judgeHiddenInstructions(view.tool, written, findings);
+  }
   // Judged on the payload as sent: the texts Shield scans have invisible characters taken out.
   const raw = Object.values(view.payload).filter((value): value is string => typeof value === "string");
   if (

@@ -23,11 +23,12 @@ export function judgeWrittenFiles(
   removed: string | undefined,
   environment: ShieldEnvironment,
   findings: Findings,
+  unquoted: readonly string[] = contents,
 ): void {
   if (contents.length === 0) return;
   judgeWrittenRuns(tool, contents, findings);
   judgeScriptHosts(contents, environment, findings);
-  judgeConcealedOrders(tool, contents, findings);
+  judgeConcealedOrders(tool, unquoted, findings);
   judgeActionSecrets(paths, contents, findings);
   judgeManifestOverrides(paths, contents, findings);
   judgeCodeBackdoors(tool, contents, removed, findings);

@@ -201,7 +201,9 @@ export const JUDGEMENT_RULES = `  # ── Needs judgement ──
     action: escalate
     tier: 2
     tools: ["*"]
-    paths: ["**/.env", "**/.env.*", "!**/.env.{example,sample,template,dist,defaults,schema,test}"]
+    paths: ["**/.env", "**/.env.*", "!**/.env.{example,sample,template,dist,defaults,schema,test}",
+      "!**/.env.*.{example,sample,template,dist,defaults,schema,test}",
+    ]
     reason: .env files usually hold secrets
 
   - name: escalate-sudoers-read
