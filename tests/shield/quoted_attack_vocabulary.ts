@@ -18,6 +18,17 @@ export interface QuotedAttackRow {
   twins: { label: string; action: Action }[];
 }
 
+/** One row: a file quoting an attack, how it is read back, and the twins that put its text where it acts. */
+export function row(
+  intent: string,
+  mechanism: string,
+  file: { path: string; content: string },
+  reads: QuotedAttackRow["reads"],
+  twins: QuotedAttackRow["twins"],
+): QuotedAttackRow {
+  return { intent, mechanism, path: file.path, content: file.content, reads, twins };
+}
+
 export const WRITE_VOCABULARIES = [
   "write_file",
   "edit_file",
