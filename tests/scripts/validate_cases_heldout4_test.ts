@@ -83,11 +83,11 @@ Deno.test("validate_cases: the shipped heldout4 set is well formed and as large 
   assert(benign.reduce((sum, [, count]) => sum + count, 0) >= 130, "at least 130 benign");
 });
 
-Deno.test("shield_scoring: heldout4 loads as a set of its own and is the one held-out set", async () => {
+Deno.test("shield_scoring: heldout4 loads as a set of its own, retired to development at stop 26", async () => {
   const fourth = await loadCorpusSet("heldout4");
   const third = await loadCorpusSet("heldout3");
   assert(fourth.length >= 460, `${fourth.length} cases`);
   assert(fourth.every((c) => c.id.startsWith("h4-")), "only heldout4 ids");
   assert(third.every((c) => !c.id.startsWith("h4-")), "heldout3 keeps its own cases");
-  assertEquals([...HELD_OUT], ["heldout4"]);
+  assert(!HELD_OUT.includes("heldout4"), "heldout4 was retired at stop 26: its failures may be listed");
 });
