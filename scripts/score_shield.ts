@@ -16,7 +16,16 @@ import {
   tallyByCategory,
 } from "./shield_scoring.ts";
 
-const SETS: SetName[] = ["top", "dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "benign-dev"];
+const SETS: SetName[] = [
+  "top",
+  "dev",
+  "heldout",
+  "heldout2",
+  "heldout3",
+  "heldout4",
+  "heldout5",
+  "benign-dev",
+];
 /** Sets whose failures are never listed: the blind held-out set (heldout5, written blind at stop 26). */
 export const HELD_OUT: readonly SetName[] = ["heldout5"];
 

@@ -6,7 +6,15 @@ import { parse as parseYaml } from "yaml";
 import { createStandaloneShield, runShieldEvaluate } from "../src/shield/cli.ts";
 import { validateCases } from "./validate_cases.ts";
 
-export type SetName = "top" | "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4" | "heldout5" | "benign-dev";
+export type SetName =
+  | "top"
+  | "dev"
+  | "heldout"
+  | "heldout2"
+  | "heldout3"
+  | "heldout4"
+  | "heldout5"
+  | "benign-dev";
 export type CorpusSet = "top" | "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4" | "heldout5";
 export type Decision = "ALLOW" | "BLOCK" | "ESCALATE";
 
