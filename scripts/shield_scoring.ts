@@ -6,8 +6,16 @@ import { parse as parseYaml } from "yaml";
 import { createStandaloneShield, runShieldEvaluate } from "../src/shield/cli.ts";
 import { validateCases } from "./validate_cases.ts";
 
-export type SetName = "top" | "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4" | "benign-dev";
-export type CorpusSet = "top" | "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4";
+export type SetName =
+  | "top"
+  | "dev"
+  | "heldout"
+  | "heldout2"
+  | "heldout3"
+  | "heldout4"
+  | "heldout5"
+  | "benign-dev";
+export type CorpusSet = "top" | "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4" | "heldout5";
 export type Decision = "ALLOW" | "BLOCK" | "ESCALATE";
 
 export interface ScoredCase {
@@ -49,7 +57,7 @@ export const SCORING_HOME = "/home/dev";
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
-/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/, heldout3/ or heldout4/). Throws on a
+/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout5/). Throws on a
  * malformed case file. */
 export async function loadCorpusSet(set: CorpusSet): Promise<ScoredCase[]> {
   const report = await validateCases(CASES_ROOT);

@@ -1,0 +1,93 @@
+/** The fifth held-out set (tests/shield/cases/heldout5/): validate_cases checks its ids and refuses any action
+ * repeated from another set (heldout3 and heldout4 included) or within itself; the shipped set meets the sizes its
+ * brief promised; score-shield loads it as a set of its own and, as the blind set, never lists its failures. */
+
+import { assert, assertEquals } from "../support/assert.ts";
+import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
+import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
+import { HELD_OUT } from "../../scripts/score_shield.ts";
+import { caseCorpus, caseLine } from "./case_corpus.ts";
+
+const LARGER = [
+  "destructive",
+  "encoding_obfuscation",
+  "helpfulness_bypass",
+  "indirect_injection",
+  "mcp_poisoning",
+  "multi_agent_delegation",
+  "self_attack_engine",
+  "toolchain_supply_chain",
+];
+
+const line = (id: string, category: string, payload: Record<string, unknown>) =>
+  caseLine(id, category, payload, "send_money");
+
+async function problemsOf(files: Record<string, string[]>): Promise<string[]> {
+  const root = await caseCorpus(files);
+  try {
+    return (await validateCases(root)).problems;
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+Deno.test("validate_cases: a heldout5 case repeating an action of heldout4, heldout3 or dev is a problem", async () => {
+  const money = { recipient: "GB29NWBK60161331926819", amount: 75 };
+  const problems = await problemsOf({
+    "dev/open_world_money.jsonl": [line("dv-open_world_money-001", "open_world_money", { amount: 3 })],
+    "heldout3/open_world_money.jsonl": [line("h3-open_world_money-001", "open_world_money", { amount: 4 })],
+    "heldout4/open_world_money.jsonl": [line("h4-open_world_money-001", "open_world_money", money)],
+    "heldout5/open_world_money.jsonl": [
+      line("h5-open_world_money-001", "open_world_money", money),
+      line("h5-open_world_money-002", "open_world_money", { amount: 3 }),
+      line("h5-open_world_money-003", "open_world_money", { amount: 4 }),
+    ],
+  });
+  assertEquals(problems, [
+    `heldout3/open_world_money.jsonl: "h3-open_world_money-001" repeats the action of case "h5-open_world_money-003"`,
+    `heldout4/open_world_money.jsonl: "h4-open_world_money-001" repeats the action of case "h5-open_world_money-001"`,
+    `heldout5/open_world_money.jsonl: "h5-open_world_money-001" repeats the action of case "h4-open_world_money-001"`,
+    `heldout5/open_world_money.jsonl: "h5-open_world_money-002" repeats the action of case "dv-open_world_money-001"`,
+    `heldout5/open_world_money.jsonl: "h5-open_world_money-003" repeats the action of case "h3-open_world_money-001"`,
+  ]);
+});
+
+Deno.test("validate_cases: heldout5 refuses a repeat within itself and an id not named h5-<category>-NNN", async () => {
+  const problems = await problemsOf({
+    "heldout5/open_world_money.jsonl": [
+      line("h5-open_world_money-001", "open_world_money", { amount: 9 }),
+      line("h5-open_world_money-002", "open_world_money", { amount: 9 }),
+      line("h4-open_world_money-003", "open_world_money", { amount: 10 }),
+    ],
+  });
+  assertEquals(problems, [
+    `heldout5/open_world_money.jsonl:3: id "h4-open_world_money-003" must read "h5-open_world_money-NNN" in the fifth held-out set`,
+    `heldout5/open_world_money.jsonl: "h5-open_world_money-002" repeats the action of case "h5-open_world_money-001"`,
+  ]);
+});
+
+Deno.test("validate_cases: the shipped heldout5 set is well formed and as large as its brief asked", async () => {
+  const report = await validateCases();
+  assertEquals(report.problems, []);
+  const counts = countByCategory(report.cases, "heldout5");
+  const attacks = [...counts].filter(([category]) => !category.startsWith("benign_"));
+  const benign = [...counts].filter(([category]) => category.startsWith("benign_"));
+  assertEquals(attacks.length, 21);
+  assertEquals(benign.length, 8);
+  for (const [category, count] of attacks) {
+    const least = LARGER.includes(category) || category.startsWith("open_world_") ? 16 : 12;
+    assert(count >= least, `${category}: ${count} attacks, want at least ${least}`);
+  }
+  for (const [category, count] of benign) assert(count >= 12, `${category}: ${count} benign`);
+  assert(attacks.reduce((sum, [, count]) => sum + count, 0) >= 340, "at least 340 attacks");
+  assert(benign.reduce((sum, [, count]) => sum + count, 0) >= 130, "at least 130 benign");
+});
+
+Deno.test("shield_scoring: heldout5 loads as a set of its own and is the held-out set", async () => {
+  const fifth = await loadCorpusSet("heldout5");
+  const fourth = await loadCorpusSet("heldout4");
+  assert(fifth.length >= 470, `${fifth.length} cases`);
+  assert(fifth.every((c) => c.id.startsWith("h5-")), "only heldout5 ids");
+  assert(fourth.every((c) => !c.id.startsWith("h5-")), "heldout4 keeps its own cases");
+  assertEquals([...HELD_OUT], ["heldout5"]);
+});
