@@ -9,6 +9,7 @@ export const LONG_TEXT = 512;
 /** Scans kept per evaluation, and the longest text whose scan is kept beside the last long one. */
 const MAX_KEPT = 64;
 const MAX_KEPT_CHARS = 16 * 1024;
+const MAX_LONG_KEPT = 16;
 /** Short texts (tool and program names, common commands and paths) recur from one action to the next: their
  * scans are kept across evaluations, up to this many. */
 const SHORT_TEXT = 48;
@@ -95,6 +96,11 @@ export class LiteralIndex {
   private stamp = 0;
   private occurrences = new Occurrences();
   private readonly kept = new Map<string, TextScan>();
+  /** This evaluation's scans of texts from LONG_TEXT to MAX_KEPT_CHARS characters (the oldest replaced first). */
+  private readonly longTexts: string[] = [];
+  private readonly longScans: Array<TextScan | undefined> = [];
+  private longCount = 0;
+  private longNext = 0;
   private readonly short = new Map<string, TextScan>();
   private lastLong?: [string, TextScan];
   private lastText?: string;
@@ -143,6 +149,7 @@ export class LiteralIndex {
       }
       return scan;
     }
+    if (text.length >= LONG_TEXT && text.length <= MAX_KEPT_CHARS) return this.longLookUp(text);
     const known = text.length <= MAX_KEPT_CHARS
       ? this.kept.get(text)
       : this.lastLong?.[0] === text
@@ -157,10 +164,30 @@ export class LiteralIndex {
     return scan;
   }
 
+  /** Long texts are compared, not hashed: a new string of some kilobytes costs a hash of every character on its
+   * first look-up in a map, a comparison with the kept texts of its length stops at the first difference. */
+  private longLookUp(text: string): TextScan {
+    const texts = this.longTexts;
+    const length = text.length;
+    for (let k = 0; k < this.longCount; k++) {
+      if (texts[k].length === length && texts[k] === text) return this.longScans[k]!;
+    }
+    const scan = this.scanNow(text);
+    const at = this.longCount < MAX_LONG_KEPT ? this.longCount++ : this.longNext++ % MAX_LONG_KEPT;
+    texts[at] = text;
+    this.longScans[at] = scan;
+    return scan;
+  }
+
   /** Forgets earlier scans of longer texts (as each evaluation starts, so no such text is kept alive longer than
    * its evaluation). */
   forget(): void {
     if (this.kept.size > 0) this.kept.clear();
+    for (let k = 0; k < this.longCount; k++) {
+      this.longTexts[k] = "";
+      this.longScans[k] = undefined;
+    }
+    this.longCount = this.longNext = 0;
     this.lastLong = undefined;
     this.lastText = this.lastScan = undefined;
   }

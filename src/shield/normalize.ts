@@ -3,7 +3,16 @@
  * so an encoded payload is judged as what it decodes to. */
 
 import { CONFUSABLES } from "./confusables.ts";
-import { ALL_DECODERS, BASE64, decoders, ESCAPES, HEX, PERCENT, SPACED_HEX } from "./decoder_check.ts";
+import {
+  ALL_DECODERS,
+  asciiDecoders,
+  BASE64,
+  decoders,
+  ESCAPES,
+  HEX,
+  PERCENT,
+  SPACED_HEX,
+} from "./decoder_check.ts";
 import {
   decodeEscapes,
   decodeHexRun,
@@ -72,16 +81,19 @@ export function decodeOnce(text: string, needed = ALL_DECODERS): string[] {
   return out;
 }
 
-/** The cleaned text followed by its decoded variants (case kept), bounded in depth, count and size. */
 /** The scanned prefix of a text, cleaned: the first of its variants. */
 export function cleanPrefix(raw: string): string {
   return cleanText(raw.length > MAX_SCAN_CHARS ? raw.slice(0, MAX_SCAN_CHARS) : raw);
 }
 
+/** The cleaned text followed by its decoded variants (case kept), bounded in depth, count and size. */
 export function textVariants(raw: string): string[] {
-  const cleaned = cleanPrefix(raw);
+  const prefix = raw.length > MAX_SCAN_CHARS ? raw.slice(0, MAX_SCAN_CHARS) : raw;
+  // An ASCII text is its own cleaned form: the pre-check's one pass over its bytes finds that out as well.
+  const ascii = asciiDecoders(prefix);
+  const cleaned = ascii < 0 ? cleanText(prefix) : prefix;
   const variants = [cleaned];
-  const first = decoders(cleaned);
+  const first = ascii < 0 ? decoders(cleaned) : ascii;
   if (first === 0) return variants;
   let frontier = [cleaned];
   let budget = MAX_DECODED_CHARS;

@@ -22,7 +22,7 @@ function bytesToText(bytes: Uint8Array): string {
 }
 
 /** Sextet value of each base64 character (both alphabets), -1 for others. */
-const SEXTET = new Int8Array(128).fill(-1);
+export const SEXTET = new Int8Array(128).fill(-1);
 "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".split("").forEach((char, value) => {
   SEXTET[char.charCodeAt(0)] = value;
 });
