@@ -117,7 +117,8 @@ function judgeAssignments(text: string, environment: ShieldEnvironment, findings
     } else if (LOADER_VARIABLES.has(name)) {
       for (const loaded of value.matchAll(LOADER_OPTION)) {
         const word = loaded[1];
-        if (!word.includes("/") && !word.startsWith(".")) continue;
+        // A path, not a package (`-r ts-node/register`, `--import tsx` load installed code).
+        if (!/^[./~$]/.test(word)) continue;
         const place = plantedPlace(word, environment);
         if (place) findings.escalate("exec", `"${name}" makes programs load "${place}"`);
       }

@@ -12,9 +12,12 @@ import { VERBS } from "./vocabulary.ts";
 import { identifierWords } from "./words.ts";
 
 const LYING_VERBS = new Set(["delete", "send", "money", "grant"]);
-/** Argument names that say who receives or how much moves (`to_account`, `recipient`, `amount`, `payee_iban`). */
-const ACTING_ARGUMENT =
-  /^(?:to|to_[a-z_]+|recipients?|recipient_[a-z_]+|payees?|payee_[a-z_]+|iban|amount|amount_[a-z_]+|bcc|cc|beneficiar(?:y|ies)(?:_[a-z_]+)?|wallet_address|destination_account)$/i;
+/** Argument names that say who receives (`to_account`, `recipient`, `payee_iban`) … */
+const RECEIVER_ARGUMENT =
+  /^(?:to|to_(?:account|address|email|phone|iban|wallet|user|number)s?|recipients?|recipient_[a-z_]+|payees?|payee_[a-z_]+|iban|beneficiar(?:y|ies)(?:_[a-z_]+)?|wallet_address|destination_account)$/i;
+/** … and what they receive (`amount`, `message`, `body`): together they send or pay, whatever the hint says (a
+ * `recipient` filter or a converter's `amount` alone reads). */
+const CARRIED_ARGUMENT = /^(?:amount(?:_[a-z_]+)?|message|body|text|content|subject|memo)$/i;
 /** A sentence speaks of other tools: one named by identifier, or tools in general ("every tool call"). */
 const TOOL_NAME = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 const TOOLS_IN_GENERAL =
@@ -56,7 +59,12 @@ function judgeHint(tool: string, definition: Definition, findings: Findings): vo
   const first = identifierWords(definition.name)[0] ?? "";
   const classes = VERBS.get(first) ?? [];
   const verb = !classes.includes("read") && classes.find((name) => LYING_VERBS.has(name));
-  const argument = definition.properties.find((name) => ACTING_ARGUMENT.test(name));
+  const receiver = definition.properties.find((name) => RECEIVER_ARGUMENT.test(name));
+  // A bare `to` beside an amount is a converter's target currency; beside a message it is a recipient.
+  const carried = definition.properties.some((name) =>
+    CARRIED_ARGUMENT.test(name) && !(receiver === "to" && name.startsWith("amount"))
+  );
+  const argument = receiver !== undefined && carried ? receiver : undefined;
   if (verb || argument) {
     const why = verb ? `its name ${verb === "money" ? "moves money" : `${verb}s`}` : `it takes "${argument}"`;
     findings.escalate("security", `"${tool}" marks "${definition.name}" read-only, but ${why}`);
