@@ -17,7 +17,7 @@ const DIRECT_TOOL =
 const BARE_PHONE = /^\d{10,15}$/;
 /** Words that push a reader to a link (a lure), rather than point a colleague at a page ("the docs are at …"). */
 const LURE =
-  /\b(?:visit|click|tap|check (?:this|it) out|go to|head to|open (?:this|the link)|claim|verify|confirm|reset|download|install|update (?:your|now)|log ?in|sign ?in|portal|urgent|immediately|asap|reward|prize|gift|expires?)\b/i;
+  /\b(?:visit|click|tap|check (?:this|it) out|go to|head to|open (?:this|the link)|claim|verify|confirm|reset|download|install|update (?:your|now)|log ?in|sign ?in|portal|urgent|immediately|asap|reward|prize|gift|expires?|fill (?:in|out)|your (?:details|information|info|account)|raffle|lottery|giveaway|winner|survey|free)\b/i;
 /** A link whose path ends in a file to fetch (an archive, a dump, a program). */
 const FILE_PATH =
   /\bhttps?:\/\/\S+\.(?:zip|7z|rar|tar|gz|tgz|sql|dump|bak|db|sqlite|csv|xlsx?|pdf|exe|msi|dmg|apk|sh|ps1|js|jar)\b/i;
