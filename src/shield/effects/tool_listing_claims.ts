@@ -7,6 +7,7 @@
  * Sources: the MCP specification (tool annotations), Invariant Labs' tool poisoning, shadowing and rug-pull
  * write-ups, Trail of Bits' "line jumping". */
 
+import { cleanText } from "../normalize.ts";
 import type { Findings } from "./findings.ts";
 import { VERBS } from "./vocabulary.ts";
 import { identifierWords } from "./words.ts";
@@ -17,11 +18,12 @@ const RECEIVER_ARGUMENT =
   /^(?:to|to_(?:account|address|email|phone|iban|wallet|user|number)s?|recipients?|recipient_[a-z_]+|payees?|payee_[a-z_]+|iban|beneficiar(?:y|ies)(?:_[a-z_]+)?|wallet_address|destination_account)$/i;
 /** … and what they receive (`amount`, `message`, `body`): together they send or pay, whatever the hint says (a
  * `recipient` filter or a converter's `amount` alone reads). */
-const CARRIED_ARGUMENT = /^(?:amount(?:_[a-z_]+)?|message|body|text|content|subject|memo)$/i;
+const CARRIED_ARGUMENT =
+  /^(?:amount(?:_[a-z_]+)?|value|sum|total|funds|message|body|text|content|subject|memo)$/i;
 /** A sentence speaks of other tools: one named by identifier, or tools in general ("every tool call"). */
 const TOOL_NAME = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 const TOOLS_IN_GENERAL =
-  /\b(?:every|each|all|any|other)\s+(?:other\s+)?(?:tools?|functions?)(?:\s+calls?)?\b|\bthe\s+[\w-]+\s+(?:tool|function|server)\b/i;
+  /\b(?:every|each|all|any|other)\s+(?:[a-z]+\s+)?(?:tools?|functions?)(?:\s+calls?)?\b|\bthe\s+[\w-]+\s+(?:tool|function|server)\b/i;
 const STANDING = /\b(?:always|every|each|whenever|must|all|any time|from now on)\b/i;
 const ARGUMENT_CHANGE =
   /\b(?:set|pass|add|include|append|attach|use|change|replace)\b[^.]{0,60}\b(?:argument|parameter|param|field|header|flag|visibility|recipient|bcc|cc|value)s?\b/i;
@@ -46,7 +48,10 @@ function definitionOf(value: unknown): Definition | undefined {
     : undefined;
   return {
     name: record.name,
-    description: typeof record.description === "string" ? record.description.slice(0, 8 * 1024) : "",
+    // Read through look-alike letters and invisible characters, as the model reads it.
+    description: typeof record.description === "string"
+      ? cleanText(record.description.slice(0, 8 * 1024))
+      : "",
     annotations: record.annotations && typeof record.annotations === "object"
       ? record.annotations as Record<string, unknown>
       : undefined,
@@ -62,7 +67,8 @@ function judgeHint(tool: string, definition: Definition, findings: Findings): vo
   const receiver = definition.properties.find((name) => RECEIVER_ARGUMENT.test(name));
   // A bare `to` beside an amount is a converter's target currency; beside a message it is a recipient.
   const carried = definition.properties.some((name) =>
-    CARRIED_ARGUMENT.test(name) && !(receiver === "to" && name.startsWith("amount"))
+    CARRIED_ARGUMENT.test(name) &&
+    !(receiver === "to" && !/^(?:message|body|text|content|subject|memo)$/i.test(name))
   );
   const argument = receiver !== undefined && carried ? receiver : undefined;
   if (verb || argument) {
@@ -89,6 +95,13 @@ function judgeDescription(tool: string, definition: Definition, findings: Findin
   }
 }
 
+/** A listing inside a JSON-RPC envelope (`params.tools`, `result.tools`). */
+function innerTools(value: unknown): unknown {
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>).tools
+    : undefined;
+}
+
 /** A registration: a name and a description beside a schema or annotations (a task's name and description is not). */
 function registers(payload: Record<string, unknown>): boolean {
   return typeof payload.name === "string" && typeof payload.description === "string" &&
@@ -102,7 +115,8 @@ export function judgeToolListingClaims(
   payload: Record<string, unknown>,
   findings: Findings,
 ): void {
-  const listed = Array.isArray(payload.tools) ? payload.tools.slice(0, MAX_DEFINITIONS) : undefined;
+  const tools = payload.tools ?? innerTools(payload.params) ?? innerTools(payload.result);
+  const listed = Array.isArray(tools) ? tools.slice(0, MAX_DEFINITIONS) : undefined;
   if (listed === undefined && !registers(payload)) return;
   for (const item of listed ?? [payload]) {
     const definition = definitionOf(item);

@@ -24,7 +24,7 @@ const FILE_PATH =
 const CHANNEL = /^#|^[CGD][A-Z0-9]{7,}$/;
 /** Links to shared files and file drops: what they point at is a file, whoever hosts it. */
 const FILE_LINK =
-  /\bhttps?:\/\/(?:[\w-]+\.)*(?:docs\.google\.com|drive\.google\.com|dropbox\.com|dl\.dropboxusercontent\.com|box\.com|onedrive\.live\.com|1drv\.ms|sharepoint\.com|wetransfer\.com|we\.tl|transfer\.sh|mega\.nz|file\.io|gofile\.io|sendspace\.com|mediafire\.com|pastebin\.com)\/\S+/i;
+  /\bhttps?:\/\/(?:[\w-]+\.)*(?:docs\.google\.com|drive\.google\.com|dropbox\.com|dl\.dropboxusercontent\.com|box\.com|onedrive\.live\.com|1drv\.ms|sharepoint\.com|wetransfer\.com|we\.tl|transfer\.sh|mega\.nz|file\.io|gofile\.io|sendspace\.com|mediafire\.com|pastebin\.com)\.?(?::\d{1,5})?\/\S+/i;
 
 function unplaced(item: ClassedRecipient, directTool: boolean): boolean {
   if (item.standing !== "unknown" || item.kind !== "name" || CHANNEL.test(item.recipient)) return false;
