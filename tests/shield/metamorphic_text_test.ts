@@ -107,10 +107,12 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
   // (twins in mixed languages, and a source string literal quoting an override that the line-break paraphrase splits
   // over two lines); no earlier case newly lost — and escalate 164 (9 of them its `apply_patch` Sigma rule whose patch
   // header the paraphrase breaks).
+  // Round 18 added 29 attacks and 13 twins: no case newly lost (58 as before); 5 of the twins (tool listings and
+  // messages carrying prose) ask under the `<IMPORTANT>` wrapper, as on the branch start's code (169 there too).
   assertEquals({
     lost: sum("lost") <= 58,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 164,
+    escalated: sum("newlyEscalated") <= 169,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -8,6 +8,7 @@ import { judgeLabelledSecrets } from "./labelled_secrets.ts";
 import { imitatesDomain } from "./lookalike_recipients.ts";
 import { carriesData, judgeBroadcastLinks, judgeOutsideData, judgeSignInLures } from "./outside_data.ts";
 import { classRecipient, configuredDomains, ownDomains } from "./recipient_classes.ts";
+import { judgeUnplacedRecipients } from "./unplaced_recipients.ts";
 
 /** Domains the user knows: the organisation's and those of contacts spelled as whole addresses. */
 function knownDomains(environment: ShieldEnvironment, organisations: ReadonlySet<string>): string[] {
@@ -40,6 +41,7 @@ export function judgeCommunication(
     classRecipient(recipient, environment, organisations)
   );
   judgeOutsideData(tool, classed, texts, environment, organisations, findings);
+  judgeUnplacedRecipients(tool, classed, texts, environment, configuredDomains(environment), findings);
   // Links are vouched for by config alone: a sender's domain is the agent's word.
   const configured = configuredDomains(environment);
   judgeSignInLures(tool, texts, environment, configured, findings);

@@ -82,6 +82,9 @@ import { judgePlantedNotes } from "./planted_notes.ts";
 import { judgeMeetingProtections } from "./meeting_protections.ts";
 import { forgetPayloadStrings } from "./payload_strings.ts";
 import { judgeCommandsAndCode } from "./command_and_code.ts";
+import { judgeCodeRunningConfigs } from "./code_running_configs.ts";
+import { judgeSubstitutedEgress } from "./substituted_egress.ts";
+import { judgeToolListingClaims } from "./tool_listing_claims.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -190,6 +193,7 @@ export function buildEffectProfile(
   const agentTexts = agentTextsOf(view.type, view.payload);
   if (agentTexts) judgeAgentOrders(view.tool, agentTexts.texts, agentTexts.definitions, findings);
   if (agentTexts) judgeRoutingOrders(view.tool, agentTexts.texts, findings);
+  judgeToolListingClaims(view.tool, view.payload, findings);
   const open = !agentTexts?.result &&
     ((!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view));
   const openWorld = open
@@ -243,6 +247,8 @@ export function buildEffectProfile(
     );
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
+  judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
+  judgeSubstitutedEgress(view.segments, environment, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
   ): host is HostReading => host !== undefined);

@@ -98,7 +98,7 @@ export function classRecipient(
 /** Keys that name who receives, in the vocabularies the open-world reader does not list (`to_phone_numbers`,
  * `username`, `handle`, `phone_numbers`, `recipient_phone`). */
 const RECIPIENT_KEY =
-  /^(?:to|recipients?|(?:to_|recipient_)?phone(?:_numbers?|s)?|(?:to_)?numbers?|handles?|usernames?|user_?names?|users?|chat_?id|to_phone_numbers|mobile|msisdn|whatsapp|webhook(?:_url)?|receivers?|target)$/i;
+  /^(?:to|recipients?|(?:to_|recipient_)?phone(?:_numbers?|s)?|(?:to_)?numbers?|handles?|usernames?|user_?names?|users?|chat_?id|to_phone_numbers|mobile|msisdn|whatsapp|webhook(?:_url)?|receivers?|target|address(?:es)?|chat)$/i;
 
 /** Recipient-like strings of the payload's top level (bounded). */
 export function payloadRecipients(payload: Record<string, unknown>): string[] {
