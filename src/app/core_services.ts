@@ -14,6 +14,7 @@ export function storageService(base: Foundation, security: Security, agent: Agen
       agent.memory.close();
       await security.auditLog.close();
       closeDatabase(base.db);
+      base.closeFetch();
     },
   };
 }

@@ -10,6 +10,8 @@ import { mallocTrim } from "./malloc_trim.ts";
 
 /** What a reduction does; each step is absent where the process cannot take it. */
 export interface MemoryReducers {
+  /** Frees caches that refill from their source on demand (SQLite's page cache: PRAGMA shrink_memory). */
+  shrink?: () => void;
   /** A full V8 collection that releases empty pages (globalThis.gc, present with --expose-gc). */
   collect?: () => void;
   /** Returns the C heap's free pages to the system (glibc malloc_trim). */
@@ -59,7 +61,7 @@ export class IdleMemory implements EngineService {
   constructor(private readonly options: IdleMemoryOptions) {}
 
   start(): void {
-    if (!this.options.collect && !this.options.trim && !this.options.release) return;
+    if (!this.options.shrink && !this.options.collect && !this.options.trim && !this.options.release) return;
     this.timer = (this.options.timers ?? realTimers).every(
       this.options.quietMs ?? DEFAULT_QUIET_MS,
       () => this.tick(),
@@ -85,6 +87,7 @@ export class IdleMemory implements EngineService {
     const beforeBytes = this.options.residentBytes();
     if (beforeBytes - this.baseline < (this.options.growthBytes ?? DEFAULT_GROWTH_BYTES)) return;
     const started = performance.now();
+    this.options.shrink?.();
     this.options.collect?.();
     this.options.trim?.();
     this.options.release?.();
@@ -102,6 +105,11 @@ export function v8Collector(): (() => void) | undefined {
   return () => gc({ type: "major", execution: "sync", flavor: "last-resort" });
 }
 
+/** SQLite's page cache (up to 2 MB per connection) refills from the file, which the OS keeps cached. */
+function shrinkDatabaseCache(db: Foundation["db"]): void {
+  if (db.isOpen) db.exec("PRAGMA shrink_memory");
+}
+
 /** The engine's reducer: requests and events are its activity; each reduction is logged at debug level. */
 export function engineIdleMemory(base: Foundation, requests: () => number): IdleMemory {
   let events = 0;
@@ -110,6 +118,7 @@ export function engineIdleMemory(base: Foundation, requests: () => number): Idle
   return new IdleMemory({
     activity: () => events + requests(),
     residentBytes: () => Deno.memoryUsage().rss,
+    shrink: () => shrinkDatabaseCache(base.db),
     collect: v8Collector(),
     trim: mallocTrim(),
     release: coldPagesDropper(),
