@@ -106,7 +106,7 @@ export function v8Collector(): (() => void) | undefined {
 }
 
 /** SQLite's page cache (up to 2 MB per connection) refills from the file, which the OS keeps cached. */
-function shrinkDatabaseCache(db: Foundation["db"]): void {
+export function shrinkDatabaseCache(db: Foundation["db"]): void {
   if (db.isOpen) db.exec("PRAGMA shrink_memory");
 }
 

@@ -1,5 +1,11 @@
 import { assert, assertEquals } from "../support/assert.ts";
-import { IdleMemory, type IdleMemoryOptions, v8Collector } from "../../src/app/idle_memory.ts";
+import {
+  IdleMemory,
+  type IdleMemoryOptions,
+  shrinkDatabaseCache,
+  v8Collector,
+} from "../../src/app/idle_memory.ts";
+import { openDatabase } from "../../src/store/database.ts";
 import { glibcPath, libcCandidates, mallocTrim } from "../../src/app/malloc_trim.ts";
 
 const MB = 1024 * 1024;
@@ -117,4 +123,45 @@ Deno.test("idle memory: after unmapping code pages the baseline is taken a perio
   memory.tick();
   memory.tick();
   assertEquals([state.collected, released], [2, 2]);
+});
+
+Deno.test("idle memory: a reduction first frees caches that refill from their source, then collects and trims", () => {
+  const order: string[] = [];
+  const { state, memory } = rig({
+    shrink: () => void order.push("shrink"),
+    collect: () => {
+      order.push("collect");
+      state.resident -= 10 * MB;
+    },
+    trim: () => void order.push("trim"),
+  });
+  memory.tick();
+  memory.tick();
+  assertEquals(order, ["shrink", "collect", "trim"]);
+});
+
+Deno.test("idle memory: freeing SQLite's page cache loses nothing, and a closed database is left alone", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const db = openDatabase(`${dir}/engine.db`);
+    db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)");
+    const insert = db.prepare("INSERT INTO notes (text) VALUES (?)");
+    for (let index = 0; index < 2000; index++) insert.run(`note ${index} ${"x".repeat(200)}`);
+    shrinkDatabaseCache(db);
+    const row = db.prepare("SELECT count(*) AS count, max(text) AS last FROM notes").get() as {
+      count: number;
+      last: string;
+    };
+    assertEquals(row.count, 2000);
+    assert(row.last.startsWith("note 999 "));
+    insert.run("after the shrink");
+    assertEquals(
+      db.prepare("SELECT text FROM notes ORDER BY id DESC LIMIT 1").get()?.text,
+      "after the shrink",
+    );
+    db.close();
+    shrinkDatabaseCache(db); // the engine stopping: nothing to free, no error
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
