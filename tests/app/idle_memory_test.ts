@@ -165,3 +165,58 @@ Deno.test("idle memory: freeing SQLite's page cache loses nothing, and a closed 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("idle memory: code paged back in while quiet is unmapped again without a collection, once", () => {
+  let released = 0;
+  const { state, memory } = rig({
+    release: () => {
+      released++;
+      state.resident -= 2 * MB;
+    },
+  });
+  memory.tick();
+  memory.tick(); // start-up: collect, trim and release; 88 MB
+  memory.tick(); // baseline one period later: 88 MB
+  assertEquals([state.collected, released], [1, 1]);
+  state.resident += 0.5 * MB; // a little: nothing
+  memory.tick();
+  assertEquals(released, 1);
+  state.resident += 1.5 * MB; // 2 MB over the baseline while quiet: the unmapping alone, once quiet a while
+  memory.tick();
+  memory.tick();
+  assertEquals([state.collected, released], [1, 2]);
+  state.resident += 1 * MB; // the pages the engine uses come back
+  memory.tick(); // new baseline
+  memory.tick();
+  memory.tick();
+  assertEquals([state.collected, released], [1, 2], "no loop of unmapping what the engine keeps using");
+});
+
+Deno.test("idle memory: without an unmapping step, small growth does nothing", () => {
+  const { state, memory } = rig();
+  memory.tick();
+  memory.tick();
+  state.resident += 3 * MB;
+  memory.tick();
+  memory.tick();
+  assertEquals(state.collected, 1);
+});
+
+Deno.test("idle memory: small growth is unmapped only after several quiet periods in a row", () => {
+  let released = 0;
+  const { state, memory } = rig({ release: () => void released++ });
+  memory.tick();
+  memory.tick();
+  memory.tick(); // baseline
+  for (let period = 0; period < 12; period++) {
+    if (period % 3 === 0) state.activity++; // a page polling every third second
+    state.resident += 0.2 * MB;
+    memory.tick();
+  }
+  assertEquals(released, 1, "a polled engine must not unmap again and again");
+  memory.tick();
+  memory.tick(); // the last poll was four looks ago
+  assertEquals(released, 1);
+  memory.tick(); // the fifth quiet look in a row
+  assertEquals([state.collected, released], [1, 2]);
+});
