@@ -18,7 +18,12 @@ import {
 import { processMemory, treeMemory } from "./process_tree.ts";
 import { wsLoad } from "./load_generators.ts";
 
-const SETTLE_MS = 3_000;
+/** How long the system is left alone after start-up or load before it is measured: the engine's reducer
+ * (src/app/idle_memory.ts) looks every second and gives memory back in the first quiet one, so this is a few of
+ * its periods, on a machine busy with other work too. */
+const SETTLE_MS = 5_000;
+/** A user's machine left idle for a while: past the outgoing pool's idle timeout (src/app/pooled_fetch.ts). */
+const LONG_IDLE_MS = 35_000;
 const IDLE_SCRIPT = "setInterval(() => {}, 60_000); console.log('ready');";
 
 interface Baselines {
@@ -122,7 +127,7 @@ async function main(): Promise<void> {
     await delay(SETTLE_MS);
     report("idle", system.pid, base);
 
-    // 4 clients x 5 sessions x 50 turns, then a pause for the engine to settle.
+    // 4 clients x 5 sessions x 50 turns, then a pause for the engine to go quiet and give memory back.
     const thousandTurns = async () => {
       const load = await wsLoad({
         url: running.url,
@@ -160,6 +165,8 @@ async function main(): Promise<void> {
       system.pid,
       base,
     );
+    await delay(LONG_IDLE_MS - SETTLE_MS);
+    report(`the same, ${LONG_IDLE_MS / 1000} s after the load`, system.pid, base);
   } finally {
     await system?.stop();
     await llm.close();

@@ -6,11 +6,12 @@ import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
 import type { Security } from "./security.ts";
 
-/** Closes memory, the audit log and engine.db, in that order. */
+/** Closes the outgoing connection pool, memory, the audit log and engine.db, in that order. */
 export function storageService(base: Foundation, security: Security, agent: Agent): EngineService {
   return {
     name: "storage",
     async stop() {
+      base.closeFetch(); // turns and channels have stopped: nothing calls out any more
       agent.memory.close();
       await security.auditLog.close();
       closeDatabase(base.db);

@@ -21,6 +21,7 @@ import { checkWorkspaceLayout, layoutOf } from "../workspace/workspace_layout.ts
 import type { EngineOptions } from "./engine_options.ts";
 import { initWorkspace } from "./init_workspace.ts";
 import { ModelResolver } from "./model_resolver.ts";
+import { pooledFetch } from "./pooled_fetch.ts";
 
 export interface Foundation {
   options: EngineOptions;
@@ -29,7 +30,10 @@ export interface Foundation {
   config: Config;
   holder: ConfigHolder;
   clock: Clock;
+  /** Outgoing HTTP: the injected fetch, or the engine's bounded pool (pooled_fetch.ts). */
   fetch: typeof fetch;
+  /** Closes the bounded pool's connections (nothing for an injected fetch); last thing on stop. */
+  closeFetch: () => void;
   /** The workspace's real path: tools resolve symlinks, so Shield, Chronicle and IFC see the same root. */
   workspace: string;
   /** `<workspace>/.engine`: engine.db, audit.jsonl, logs/, chronicle/. */
@@ -72,7 +76,8 @@ export async function openFoundation(options: EngineOptions): Promise<Foundation
   await initWorkspace({ workspace, configPath: loaded.path, config });
   const db = openDatabase(join(stateDir, "engine.db"));
   const holder = new ConfigHolder(config, loaded.path, workspace);
-  const fetchFunction = options.fetch ?? fetch;
+  const pool = options.fetch ? undefined : pooledFetch();
+  const fetchFunction = options.fetch ?? pool!.fetch;
   return {
     options,
     loaded,
@@ -80,6 +85,7 @@ export async function openFoundation(options: EngineOptions): Promise<Foundation
     holder,
     clock,
     fetch: fetchFunction,
+    closeFetch: () => pool?.close(),
     workspace,
     stateDir,
     home: homeDirectory(),

@@ -1,8 +1,9 @@
 /** Gives memory back once the engine goes quiet after work. V8 keeps the garbage of a burst (and the pages it
  * freed) until its own reducer runs, which may be never; glibc keeps freed blocks in the middle of its heap.
  * After a period without requests or events, and only when the resident size grew since the last time (so a
- * page polling /api/status does not cause a collection a second), one full collection that releases empty
- * pages, then malloc_trim, then the executable's read-only pages are unmapped (cold_pages.ts). */
+ * page polling /api/status does not cause a collection a second), SQLite's page cache is freed, one full
+ * collection releases empty pages, then malloc_trim, then the executable's read-only pages are unmapped
+ * (cold_pages.ts); after smaller growth (code paged back in while quiet) only the unmapping. */
 import { coldPagesDropper } from "./cold_pages.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
@@ -10,6 +11,8 @@ import { mallocTrim } from "./malloc_trim.ts";
 
 /** What a reduction does; each step is absent where the process cannot take it. */
 export interface MemoryReducers {
+  /** Frees caches that refill from their source on demand (SQLite's page cache: PRAGMA shrink_memory). */
+  shrink?: () => void;
   /** A full V8 collection that releases empty pages (globalThis.gc, present with --expose-gc). */
   collect?: () => void;
   /** Returns the C heap's free pages to the system (glibc malloc_trim). */
@@ -27,6 +30,10 @@ export interface IdleMemoryOptions extends MemoryReducers {
   quietMs?: number;
   /** Growth in bytes since the last reduction that makes the next quiet period worth one. */
   growthBytes?: number;
+  /** Smaller growth that makes `release` alone (no collection) worth it once the engine has been quiet for
+   * RELEASE_QUIET_LOOKS periods: code pages an idle engine paged back in (its timers, the connection pool
+   * closing idle sockets, V8's background work). */
+  releaseGrowthBytes?: number;
   timers?: { every(ms: number, tick: () => void): TimerId; cancel(id: TimerId): void };
   /** Told how long each reduction took and what it gave back. */
   onReduced?: (result: { ms: number; beforeBytes: number; afterBytes: number }) => void;
@@ -36,6 +43,9 @@ type TimerId = ReturnType<typeof setInterval>;
 
 const DEFAULT_QUIET_MS = 1000;
 const DEFAULT_GROWTH_BYTES = 4 * 1024 * 1024;
+const DEFAULT_RELEASE_GROWTH_BYTES = 1024 * 1024;
+/** Quiet looks in a row before small growth is unmapped: a page polling every few seconds never gets there. */
+const RELEASE_QUIET_LOOKS = 5;
 
 const realTimers = {
   every(ms: number, tick: () => void): TimerId {
@@ -55,11 +65,13 @@ export class IdleMemory implements EngineService {
   /** Set after a reduction: the next look takes the baseline, once the pages the engine still uses (which
    * `release` unmapped too) have come back; taken at once, every quiet period after a request would reduce. */
   private rebase = false;
+  /** Looks in a row without activity. */
+  private quietLooks = 0;
 
   constructor(private readonly options: IdleMemoryOptions) {}
 
   start(): void {
-    if (!this.options.collect && !this.options.trim && !this.options.release) return;
+    if (!this.options.shrink && !this.options.collect && !this.options.trim && !this.options.release) return;
     this.timer = (this.options.timers ?? realTimers).every(
       this.options.quietMs ?? DEFAULT_QUIET_MS,
       () => this.tick(),
@@ -80,13 +92,23 @@ export class IdleMemory implements EngineService {
     const activity = this.options.activity();
     if (activity !== this.seen) {
       this.seen = activity;
+      this.quietLooks = 0;
       return;
     }
+    this.quietLooks++;
     const beforeBytes = this.options.residentBytes();
-    if (beforeBytes - this.baseline < (this.options.growthBytes ?? DEFAULT_GROWTH_BYTES)) return;
+    const growth = beforeBytes - this.baseline;
+    const full = growth >= (this.options.growthBytes ?? DEFAULT_GROWTH_BYTES);
+    const releaseOnly = !full && this.quietLooks >= RELEASE_QUIET_LOOKS &&
+      this.options.release !== undefined &&
+      growth >= (this.options.releaseGrowthBytes ?? DEFAULT_RELEASE_GROWTH_BYTES);
+    if (!full && !releaseOnly) return;
     const started = performance.now();
-    this.options.collect?.();
-    this.options.trim?.();
+    if (full) {
+      this.options.shrink?.();
+      this.options.collect?.();
+      this.options.trim?.();
+    }
     this.options.release?.();
     const afterBytes = this.options.residentBytes();
     this.baseline = afterBytes;
@@ -102,6 +124,11 @@ export function v8Collector(): (() => void) | undefined {
   return () => gc({ type: "major", execution: "sync", flavor: "last-resort" });
 }
 
+/** SQLite's page cache (up to 2 MB per connection) refills from the file, which the OS keeps cached. */
+export function shrinkDatabaseCache(db: Foundation["db"]): void {
+  if (db.isOpen) db.exec("PRAGMA shrink_memory");
+}
+
 /** The engine's reducer: requests and events are its activity; each reduction is logged at debug level. */
 export function engineIdleMemory(base: Foundation, requests: () => number): IdleMemory {
   let events = 0;
@@ -110,6 +137,7 @@ export function engineIdleMemory(base: Foundation, requests: () => number): Idle
   return new IdleMemory({
     activity: () => events + requests(),
     residentBytes: () => Deno.memoryUsage().rss,
+    shrink: () => shrinkDatabaseCache(base.db),
     collect: v8Collector(),
     trim: mallocTrim(),
     release: coldPagesDropper(),

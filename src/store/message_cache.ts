@@ -3,7 +3,7 @@
  * the rest of the turn. Bounded: at most MAX_SESSIONS sessions, none whose messages pass MAX_CHARS. */
 import type { MessageRecord } from "./session_types.ts";
 
-const MAX_SESSIONS = 8;
+export const MAX_SESSIONS = 8;
 const MAX_CHARS = 1_000_000;
 
 interface Entry {
@@ -43,6 +43,11 @@ export class MessageCache {
       return;
     }
     entry.records.push(Object.freeze(record));
+  }
+
+  /** Sessions kept now (at most MAX_SESSIONS). */
+  get size(): number {
+    return this.entries.size;
   }
 
   drop(sessionId: string): void {

@@ -1,5 +1,11 @@
 import { assert, assertEquals } from "../support/assert.ts";
-import { IdleMemory, type IdleMemoryOptions, v8Collector } from "../../src/app/idle_memory.ts";
+import {
+  IdleMemory,
+  type IdleMemoryOptions,
+  shrinkDatabaseCache,
+  v8Collector,
+} from "../../src/app/idle_memory.ts";
+import { openDatabase } from "../../src/store/database.ts";
 import { glibcPath, libcCandidates, mallocTrim } from "../../src/app/malloc_trim.ts";
 
 const MB = 1024 * 1024;
@@ -117,4 +123,100 @@ Deno.test("idle memory: after unmapping code pages the baseline is taken a perio
   memory.tick();
   memory.tick();
   assertEquals([state.collected, released], [2, 2]);
+});
+
+Deno.test("idle memory: a reduction first frees caches that refill from their source, then collects and trims", () => {
+  const order: string[] = [];
+  const { state, memory } = rig({
+    shrink: () => void order.push("shrink"),
+    collect: () => {
+      order.push("collect");
+      state.resident -= 10 * MB;
+    },
+    trim: () => void order.push("trim"),
+  });
+  memory.tick();
+  memory.tick();
+  assertEquals(order, ["shrink", "collect", "trim"]);
+});
+
+Deno.test("idle memory: freeing SQLite's page cache loses nothing, and a closed database is left alone", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const db = openDatabase(`${dir}/engine.db`);
+    db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)");
+    const insert = db.prepare("INSERT INTO notes (text) VALUES (?)");
+    for (let index = 0; index < 2000; index++) insert.run(`note ${index} ${"x".repeat(200)}`);
+    shrinkDatabaseCache(db);
+    const row = db.prepare("SELECT count(*) AS count, max(text) AS last FROM notes").get() as {
+      count: number;
+      last: string;
+    };
+    assertEquals(row.count, 2000);
+    assert(row.last.startsWith("note 999 "));
+    insert.run("after the shrink");
+    assertEquals(
+      db.prepare("SELECT text FROM notes ORDER BY id DESC LIMIT 1").get()?.text,
+      "after the shrink",
+    );
+    db.close();
+    shrinkDatabaseCache(db); // the engine stopping: nothing to free, no error
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("idle memory: code paged back in while quiet is unmapped again without a collection, once", () => {
+  let released = 0;
+  const { state, memory } = rig({
+    release: () => {
+      released++;
+      state.resident -= 2 * MB;
+    },
+  });
+  memory.tick();
+  memory.tick(); // start-up: collect, trim and release; 88 MB
+  memory.tick(); // baseline one period later: 88 MB
+  assertEquals([state.collected, released], [1, 1]);
+  state.resident += 0.5 * MB; // a little: nothing
+  memory.tick();
+  assertEquals(released, 1);
+  state.resident += 1.5 * MB; // 2 MB over the baseline while quiet: the unmapping alone, once quiet a while
+  memory.tick();
+  memory.tick();
+  assertEquals([state.collected, released], [1, 2]);
+  state.resident += 1 * MB; // the pages the engine uses come back
+  memory.tick(); // new baseline
+  memory.tick();
+  memory.tick();
+  assertEquals([state.collected, released], [1, 2], "no loop of unmapping what the engine keeps using");
+});
+
+Deno.test("idle memory: without an unmapping step, small growth does nothing", () => {
+  const { state, memory } = rig();
+  memory.tick();
+  memory.tick();
+  state.resident += 3 * MB;
+  memory.tick();
+  memory.tick();
+  assertEquals(state.collected, 1);
+});
+
+Deno.test("idle memory: small growth is unmapped only after several quiet periods in a row", () => {
+  let released = 0;
+  const { state, memory } = rig({ release: () => void released++ });
+  memory.tick();
+  memory.tick();
+  memory.tick(); // baseline
+  for (let period = 0; period < 12; period++) {
+    if (period % 3 === 0) state.activity++; // a page polling every third second
+    state.resident += 0.2 * MB;
+    memory.tick();
+  }
+  assertEquals(released, 1, "a polled engine must not unmap again and again");
+  memory.tick();
+  memory.tick(); // the last poll was four looks ago
+  assertEquals(released, 1);
+  memory.tick(); // the fifth quiet look in a row
+  assertEquals([state.collected, released], [1, 2]);
 });

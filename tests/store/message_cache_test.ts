@@ -3,6 +3,7 @@
 import { assertEquals, assertThrows } from "../support/assert.ts";
 import { openDatabase, transaction } from "../../src/store/database.ts";
 import { SqliteSessionStore } from "../../src/store/sqlite_session_store.ts";
+import { MAX_SESSIONS, MessageCache } from "../../src/store/message_cache.ts";
 
 function stores() {
   const db = openDatabase(":memory:");
@@ -96,4 +97,22 @@ Deno.test("transaction: nested calls join the outer one, which commits or rolls 
     }), Error);
   assertEquals(db.prepare("SELECT v FROM t ORDER BY v").all().map((row) => row.v), [1, 2]);
   assertEquals(db.isTransaction, false);
+});
+
+Deno.test("message cache: a thousand sessions keep at most its cap, and an evicted session still reads right", () => {
+  const { store, disk } = stores();
+  const cache = new MessageCache();
+  for (let index = 0; index < 1000; index++) {
+    const id = `c${index}`;
+    store.create(id, "normal", 1);
+    store.addMessage(id, user(`${id}-m1`, `first of ${id}`), 2);
+    cache.fill(id, store.messages(id));
+    store.addMessage(id, user(`${id}-m2`, `second of ${id}`), 3);
+    assertEquals(cache.size <= MAX_SESSIONS, true, `${cache.size} sessions kept`);
+  }
+  assertEquals(cache.size, MAX_SESSIONS);
+  assertEquals(cache.get("c0"), undefined, "the first session must have been evicted");
+  // Evicted long ago, read again from engine.db: both messages, in order, as stored.
+  assertEquals(store.messages("c0").map((record) => record.content), ["first of c0", "second of c0"]);
+  assertEquals(store.messages("s1"), disk());
 });
