@@ -102,3 +102,24 @@ Deno.test("pooled fetch: idle connections are closed after the idle timeout, and
     await server.close();
   }
 });
+
+Deno.test("pooledFetch: a proxy named in the environment carries the pool's calls, as it does the default fetch's", async () => {
+  const seen: string[] = [];
+  const proxy = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
+    seen.push(request.url);
+    return new Response("through the proxy");
+  });
+  const before = Deno.env.get("HTTP_PROXY");
+  Deno.env.set("HTTP_PROXY", `http://127.0.0.1:${proxy.addr.port}`);
+  const pool = pooledFetch();
+  try {
+    const response = await pool.fetch("http://model-provider.invalid/v1/models");
+    assertEquals(await response.text(), "through the proxy");
+    assertEquals(seen, ["http://model-provider.invalid/v1/models"]);
+  } finally {
+    pool.close();
+    if (before === undefined) Deno.env.delete("HTTP_PROXY");
+    else Deno.env.set("HTTP_PROXY", before);
+    await proxy.shutdown();
+  }
+});
