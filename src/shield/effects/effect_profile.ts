@@ -82,6 +82,9 @@ import { judgePlantedNotes } from "./planted_notes.ts";
 import { judgeMeetingProtections } from "./meeting_protections.ts";
 import { forgetPayloadStrings } from "./payload_strings.ts";
 import { judgeCommandsAndCode } from "./command_and_code.ts";
+import { judgeSkippedHooks, judgeSkippedVerification } from "./skipped_checks.ts";
+import { judgeGuardSwitches } from "./guard_switches.ts";
+import { judgeStandingSteps } from "./standing_steps.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -161,6 +164,7 @@ function judgeHandedOn(
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
     judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
+    judgeStandingSteps(view.tool, textsOf(view, "content"), findings);
     judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
     const standing = textsOf(view, "content", "outbound").join("\n");
     if (asksForCredentials(standing)) {
@@ -243,6 +247,10 @@ export function buildEffectProfile(
     );
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
+  if (view.type === "execute_command") {
+    judgeSkippedHooks(view.tool, view.segments, view.texts.get("shell") ?? [], findings);
+  }
+  judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
   ): host is HostReading => host !== undefined);
@@ -328,6 +336,7 @@ export function buildEffectProfile(
     judgeSafetyOffOrders(view.tool, openWorld.words, view.payload, findings);
     judgePlantedNotes(view.tool, view.payload, findings);
     judgeMeetingProtections(view.tool, openWorld.words, view.payload, environment, findings);
+    judgeSkippedVerification(view.tool, view.payload, findings);
     if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
