@@ -85,6 +85,11 @@ import { judgeCommandsAndCode } from "./command_and_code.ts";
 import { judgeSkippedHooks, judgeSkippedVerification } from "./skipped_checks.ts";
 import { judgeGuardSwitches } from "./guard_switches.ts";
 import { judgeStandingSteps } from "./standing_steps.ts";
+import { judgeControlSequences } from "./control_sequences.ts";
+import { judgeSecretArgumentNames } from "./secret_argument_names.ts";
+import { judgeExposureSettings } from "./exposure_settings.ts";
+import { judgeAccountSettings } from "./account_settings.ts";
+import { judgeMirrorDeletes } from "./mirror_deletes.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -251,6 +256,11 @@ export function buildEffectProfile(
     judgeSkippedHooks(view.tool, view.segments, view.texts.get("shell") ?? [], findings);
   }
   judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
+  judgeMirrorDeletes(view.tool, view.segments, environment, findings);
+  if (writes.length === 0 && view.type !== "execute_command") {
+    judgeControlSequences(view.tool, view.payload, findings);
+  }
+  if (view.type !== "execute_command") judgeAccountSettings(view.tool, view.urls, view.payload, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
   ): host is HostReading => host !== undefined);
@@ -337,6 +347,8 @@ export function buildEffectProfile(
     judgePlantedNotes(view.tool, view.payload, findings);
     judgeMeetingProtections(view.tool, openWorld.words, view.payload, environment, findings);
     judgeSkippedVerification(view.tool, view.payload, findings);
+    judgeSecretArgumentNames(view.tool, view.payload, findings);
+    judgeExposureSettings(view.tool, view.payload, findings);
     if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
