@@ -16,10 +16,12 @@ const TRIGGER = String
 const RUNS = String.raw`\b(?:run|execute|exec|call|invoke|source|launch|start)\b`;
 const HIDDEN_SCRIPT = String.raw`(?:[\w.-]*\/)*\.(?!\.?\/)[\w-][\w.-]*`;
 const SCRIPT = String.raw`(?:\.{0,2}\/)?[\w.-]+\/[\w.\/-]*[\w-]`;
+const QUIET = String
+  .raw`\b(?:quietly|silently|secretly|in the background|without (?:mentioning|telling|saying)|no need to (?:mention|tell|say))\b`;
 const HIDDEN_STEP = gated(
   new RegExp(
     `${TRIGGER}[^.\\n]{0,120}?${RUNS}\\s+(?:the\\s+)?(?:script\\s+)?(?:\\.{0,2}\\/)?${HIDDEN_SCRIPT}|` +
-      `${TRIGGER}[^.\\n]{0,120}?${RUNS}[^.\\n]{0,80}?\\b(?:quietly|silently|secretly|in the background|without (?:mentioning|telling|saying)|no need to (?:mention|tell|say))\\b|` +
+      `${TRIGGER}[^.\\n]{0,120}?${RUNS}[^.\\n]{0,80}?${QUIET}|${TRIGGER}[^.\\n]{0,120}?${QUIET}[^.\\n]{0,20}?${RUNS}|` +
       `${TRIGGER}[^.\\n]{0,120}?\\balso\\s+${RUNS}\\s+${SCRIPT}[^.\\n]{0,60}?\\b(?:publish\\w*|upload\\w*|send\\w*|sync\\w*|mirror\\w*|post\\w*|share\\w*)\\b`,
     "i",
   ),
