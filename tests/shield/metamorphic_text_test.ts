@@ -107,10 +107,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
   // (twins in mixed languages, and a source string literal quoting an override that the line-break paraphrase splits
   // over two lines); no earlier case newly lost — and escalate 164 (9 of them its `apply_patch` Sigma rule whose patch
   // header the paraphrase breaks).
+  // Round 17 added 46 attacks and 28 twins (no earlier case newly lost): 8 paraphrases of its own new attacks are lost
+  // (standing orders and other English-worded checks under translation), and 5 of its twins ask under the
+  // `<IMPORTANT>` wrapper or after a paraphrase like every other benign text.
   assertEquals({
-    lost: sum("lost") <= 58,
+    lost: sum("lost") <= 66,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 164,
+    escalated: sum("newlyEscalated") <= 169,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -48,7 +48,7 @@ function settingsPage(urls: readonly string[]): string | undefined {
     } catch {
       continue;
     }
-    const host = parsed.hostname.toLowerCase();
+    const host = parsed.hostname.toLowerCase().replace(/\.$/, "");
     const rest = `${parsed.pathname}${parsed.search}${parsed.hash}`;
     if (SETTINGS_PAGES.some(([hostPattern, page]) => hostPattern.test(host) && page.test(rest))) return url;
   }

@@ -7,8 +7,11 @@
 
 import type { Findings } from "./findings.ts";
 
-/** CSI (`ESC [` or the one-byte C1 form) and OSC (`ESC ]`) introducers. */
-const CONTROL = /\u001b[[\]PX^_]|\u009b|\u009d/;
+/** Sequences that hide or move text: SGR 8 (conceal) among an SGR's parameters, cursor moves and erases, OSC
+ * (hyperlinks, titles) and the one-byte C1 introducers. Colours and bold (`ESC[32m`, `ESC[1;31m`) only paint text
+ * and pass: test runners and linters print them. */
+const CONTROL =
+  /\u001b\[(?:[\d;]*;)?8(?:;[\d;]*)?m|\u001b\[\d*(?:;\d*)?[ABCDEFGHJKSTf]|\u001b[\]PX^_]|[\u009b\u009d]/;
 const MAX_VISITED = 256;
 
 function hasControl(value: unknown, depth: number, budget: { left: number }): boolean {

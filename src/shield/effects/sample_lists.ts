@@ -7,12 +7,14 @@ const MIN_LINES = 3;
 const MAX_LINES = 2000;
 /** A sample is one short line; prose wraps into longer lines or paragraphs. */
 const MAX_LINE = 240;
+const TAG_LINE = /^\s*<\/?[A-Za-z][^>]*>\s*$/;
 
 /** True when the text is a list of samples: at least three non-empty lines, all short, with no blank line between
- * them (paragraphs are prose). A trailing newline is allowed. */
+ * them (paragraphs are prose) and no line a bare markup tag. Surrounding white space is allowed. */
 export function isSampleList(text: string): boolean {
   if (text.length > MAX_LINES * MAX_LINE) return false;
-  const lines = text.replace(/\r\n/g, "\n").replace(/^\n+|\n+$/g, "").split("\n");
+  const lines = text.replace(/\r\n/g, "\n").trim().split("\n");
   if (lines.length < MIN_LINES || lines.length > MAX_LINES) return false;
-  return lines.every((line) => line.trim().length > 0 && line.length <= MAX_LINE);
+  // A message wrapped in tags (`<IMPORTANT>` … `</IMPORTANT>`) is one message, not a list.
+  return lines.every((line) => line.trim().length > 0 && line.length <= MAX_LINE && !TAG_LINE.test(line));
 }

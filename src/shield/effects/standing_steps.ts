@@ -13,11 +13,11 @@ import type { Findings } from "./findings.ts";
  * ./scripts/test.sh before committing" is an ordinary preference and passes. */
 const TRIGGER = String
   .raw`\b(?:from now on|going forward|in future|whenever|every time|each time|any time|always|after every|before every|on every)\b`;
-const RUNS = String.raw`\b(?:run|execute|exec|call|invoke|source|launch|start)\b`;
+const RUNS = String.raw`\b(?:run|execute|exec|call|invoke|source|launch|start|carry out|perform|trigger)\b`;
 const HIDDEN_SCRIPT = String.raw`(?:[\w.-]*\/)*\.(?!\.?\/)[\w-][\w.-]*`;
 const SCRIPT = String.raw`(?:\.{0,2}\/)?[\w.-]+\/[\w.\/-]*[\w-]`;
 const QUIET = String
-  .raw`\b(?:quietly|silently|secretly|in the background|without (?:mentioning|telling|saying)|no need to (?:mention|tell|say))\b`;
+  .raw`\b(?:quietly|silently|secretly|discreetly|in the background|without (?:mentioning|telling|saying)|no need to (?:mention|tell|say))\b`;
 const HIDDEN_STEP = gated(
   new RegExp(
     `${TRIGGER}[^.\\n]{0,120}?${RUNS}\\s+(?:the\\s+)?(?:script\\s+)?(?:\\.{0,2}\\/)?${HIDDEN_SCRIPT}|` +
