@@ -32,6 +32,9 @@ const SETTINGS_PAGES: ReadonlyArray<[RegExp, RegExp]> = [
   [/^(?:www\.)?facebook\.com$/, /^\/settings.*(?:security|login)/],
 ];
 
+/** A cheap pre-test on the URL text before parsing it: one of the hosts above. */
+const KNOWN_HOST =
+  /google\.com|github\.com|gitlab\.com|outlook\.|live\.com|microsoft\.com|apple\.com|amazon\.com|facebook\.com/i;
 /** Form fields that route mail or recover the account. */
 const CONTROL_FIELD =
   /forward(?:ing)?|recovery|delegat|backup[-_ ]?e?mail|alternate[-_ ]?e?mail|secondary[-_ ]?e?mail|redirect[-_ ]?to|reply[-_ ]?to|auto[-_ ]?forward/i;
@@ -42,6 +45,7 @@ const ADDRESS = /^[^\s@]{1,64}@[\w-]+(?:\.[\w-]+)+$|^\+?[\d ().-]{7,20}$/;
 /** The account-control page among these URLs, if any. */
 function settingsPage(urls: readonly string[]): string | undefined {
   for (const url of urls.slice(0, 16)) {
+    if (!KNOWN_HOST.test(url)) continue;
     let parsed: URL;
     try {
       parsed = new URL(url);

@@ -13,6 +13,9 @@ const ASSIGNMENT =
 /** Name parts that name a guard. */
 const GUARD =
   /(?:^|_)(?:SHIELD|GUARDRAILS?|GUARDS?|APPROVALS?|CONFIRMATIONS?|SAFETY|SAFE_MODE|SANDBOX(?:ING)?|SECURITY_CHECKS?|POLICY|POLICIES|TIER[0-3]|HITL|HUMAN_IN_THE_LOOP)(?:_|$)/i;
+/** A cheap pre-test: most command lines name no guard at all. */
+const GUARD_WORD =
+  /shield|guard|approval|confirmation|safety|safe_mode|sandbox|security_check|polic|tier[0-3]|hitl|human_in/i;
 /** Name parts that say the variable switches the guard off. */
 const SWITCH_OFF = /(?:^|_)(?:DISABLE[DS]?|SKIP|BYPASS|NO|OFF|IGNORE|DANGEROUSLY)(?:_|$)/i;
 const YES = /^(?:1|true|yes|on|y|all)$/i;
@@ -21,7 +24,7 @@ const OFF =
 
 export function judgeGuardSwitches(tool: string, shellTexts: readonly string[], findings: Findings): void {
   for (const text of shellTexts) {
-    if (text.length > 64 * 1024 || !text.includes("=")) continue;
+    if (text.length > 64 * 1024 || !text.includes("=") || !GUARD_WORD.test(text)) continue;
     for (const match of text.matchAll(ASSIGNMENT)) {
       const name = match[1];
       if (!GUARD.test(name)) continue;
