@@ -11,6 +11,7 @@ import type { Findings } from "./findings.ts";
  * (hyperlinks, titles) and the one-byte C1 introducers. Colours and bold (`ESC[32m`, `ESC[1;31m`) only paint text
  * and pass: test runners and linters print them. */
 const CONTROL =
+  // deno-lint-ignore no-control-regex -- matching control characters is the point
   /\u001b\[(?:[\d;]*;)?8(?:;[\d;]*)?m|\u001b\[\d*(?:;\d*)?[ABCDEFGHJKSTf]|\u001b[\]PX^_]|[\u009b\u009d]/;
 const MAX_VISITED = 256;
 
