@@ -1,6 +1,8 @@
 /** One action seen the way Shield judges it: shell commands parsed into segments, paths normalised,
  * every text cleaned and decoded. Built once per evaluation and shared by Tiers 0 and 1. */
 
+import { handedCommands, handsToAgent } from "./effects/agent_handoff_names.ts";
+import { identifierWords } from "./effects/words.ts";
 import { plainCall } from "./action_shape.ts";
 import type { Action } from "./types.ts";
 import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.ts";
@@ -167,6 +169,7 @@ export function buildActionView(
     ...fields.filter((field) => field.kind.endsWith("path")),
     ...fields.filter((field) => !field.kind.endsWith("path")),
   ];
+  const handsOn = !known && handsToAgent(identifierWords(tool));
   for (const field of ordered) {
     if (field.value.length > MAX_SCAN_CHARS) view.oversized = true;
     if (field.kind === "path" || field.kind === "write_path") {
@@ -186,6 +189,8 @@ export function buildActionView(
     push(view.texts, field.kind, read === undefined ? variants : [...variants, read]);
     if (field.kind === "url") view.urls.push(...variants);
     if (field.kind === "task") addTaskText(view, variants);
+    // Commands an open-world tool hands to another agent are parsed as the commands they are (round 17).
+    if (field.kind === "outbound" && handsOn) addShell(view, handedCommands(variants), false);
     if (field.kind === "url") addFileUrls(view, variants);
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);

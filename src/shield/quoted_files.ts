@@ -3,6 +3,7 @@
  * (agent instructions, hooks, CI, shell rc, cron, services) — and the file's text with its quotations taken out. */
 
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
+import { isSampleList } from "./effects/sample_lists.ts";
 
 export type QuotingRole = "data" | "document" | "script";
 
@@ -81,6 +82,8 @@ export function stringsRemoved(text: string): string {
 export function unquotedText(path: string, text: string): string {
   if (text.length > 256 * 1024) return text;
   const role = quotingRole(path);
+  // A test place's list of samples, one per line, is test data (round 17).
+  if (role === "document" && TEST_PLACE.test(path) && isSampleList(text)) return "";
   if (role === "document") return text.replace(DOCUMENT_QUOTES, " ");
   if (role === "script") return text.replace(COMMENT_LINES, " ");
   if (role === "data") {

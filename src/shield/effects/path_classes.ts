@@ -2,6 +2,7 @@
  * that hold secret stores, persistence places, agent instruction files, a scheduler's standing instructions, system files, the user's own files
  * outside the workspace, temporary space, or the workspace. */
 
+import { APP_TOKEN_STORE } from "./app_token_stores.ts";
 import { normalizePath, type NormalPath } from "../paths.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 
@@ -118,6 +119,7 @@ function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClas
   const lower = absolute.toLowerCase();
   const home = inHome(lower, environment);
   if (home !== undefined && SECRET_IN_HOME.test(home)) return "secret";
+  if (home !== undefined && APP_TOKEN_STORE.test(home)) return "secret";
   if (SECRET_ANYWHERE.test(lower)) return "secret";
   if (SCHEDULED_INSTRUCTIONS.test(lower)) return "scheduled-instructions";
   if (AGENT_INSTRUCTIONS.test(lower)) return "agent-instructions";

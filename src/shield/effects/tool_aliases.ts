@@ -109,13 +109,14 @@ const CODE_WORDS = new Set([
   "repl",
   "jupyter",
   "ipython",
+  "notebook",
 ]);
 const FILE_WORDS = new Set(["file", "files", "fs", "filesystem"]);
 /** Words an agent's own shell or code tool may carry besides the shell or code word itself. */
 const GENERIC_WORDS = new Set([
   ...SHELL_WORDS,
   ...CODE_WORDS,
-  ..."run runner execute executor exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command"
+  ..."run runner execute executor exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command cell kernel"
     .split(" "),
 ]);
 

@@ -48,7 +48,19 @@ const isArguments = (value: unknown) =>
   (typeof value === "string" && value.length <= 64 * 1024) ||
   (Array.isArray(value) && value.length <= 256 && value.every((item) => typeof item === "string"));
 const COMMAND_KEYS = ["command", "cmd", "script", "commands", "cli_command", "input", "code", "args", "argv"];
-const CODE_KEYS = ["code", "source", "program", "script", "input", "cmd", "command", "snippet", "expression"];
+const CODE_KEYS = [
+  "code",
+  "source",
+  "program",
+  "script",
+  "input",
+  "cmd",
+  "command",
+  "snippet",
+  "expression",
+  "cell",
+  "cell_source",
+];
 const TASK_KEYS = ["prompt", "task", "description", "instructions", "message", "goal", "objective"];
 /** Keys read only as the old text of an edit: they are not what gets written. */
 const DROPPED = new Set(["old_string", "old_str", "oldText", "old_text"]);

@@ -31,7 +31,8 @@ export function judgeWrittenFiles(
   judgeConcealedOrders(tool, unquoted, findings);
   judgeActionSecrets(paths, contents, findings);
   judgeManifestOverrides(paths, contents, findings);
-  judgeCodeBackdoors(tool, contents, removed, findings);
+  // Code a document quotes runs nowhere (round 17): its spans and fences are left out, as for concealed orders.
+  judgeCodeBackdoors(tool, unquoted, removed, findings);
   judgeAutomationConfigs(paths, contents, findings);
   judgeEditorSettings(paths, contents, findings);
   judgeToolRunners(paths, contents, findings);

@@ -1,0 +1,79 @@
+/** Tools that hand words or work to another agent, under the names multi-agent frameworks give them (OpenAI Agents
+ * SDK `transfer_to_<agent>` handoffs, AutoGen group-chat sends, CrewAI `delegate_work`/`ask_question` to a
+ * coworker, agent buses, A2A sends): the commands their words carry — code spans, command lines starting at a
+ * command word, nested `command`/`cmd` values — are parsed as the commands they hand on, while the tool keeps its
+ * open-world judgement. Reading tools (`list_agents`, `get_agent_status`) hand nothing on. */
+
+import { proseCommands } from "../prose_commands.ts";
+
+/** Who receives handed-on work. Sources: OpenAI Agents SDK handoffs, AutoGen GroupChat, CrewAI delegation tools,
+ * LangGraph supervisor `transfer_to_*`, A2A `message/send`. */
+const AGENT_NOUNS = new Set([
+  "agent",
+  "agents",
+  "subagent",
+  "coworker",
+  "executor",
+  "executors",
+  "crew",
+  "peer",
+  "peers",
+  "worker",
+  "workers",
+  "planner",
+  "swarm",
+  "autogen",
+  "a2a",
+]);
+/** How work is handed on. */
+const HANDING_VERBS = new Set([
+  "send",
+  "message",
+  "post",
+  "transfer",
+  "handoff",
+  "hand",
+  "delegate",
+  "tell",
+  "ask",
+  "dispatch",
+  "assign",
+  "broadcast",
+  "publish",
+]);
+/** A group chat sends to every agent in it (`autogen_group_chat_send`). */
+const GROUP_CHAT = /(?:^|_)group_chat_(?:send|post|message)(?:_|$)/;
+const READING = new Set([
+  "get",
+  "list",
+  "read",
+  "fetch",
+  "search",
+  "find",
+  "describe",
+  "status",
+  "show",
+  "view",
+]);
+
+/** True when the tool's words (split, lower case) say it hands words or work to another agent. */
+export function handsToAgent(words: readonly string[]): boolean {
+  if (words.length === 0 || words.length > 8 || READING.has(words[0])) return false;
+  if (words.length === 1) return words[0] === "handoff";
+  const joined = words.join("_");
+  if (GROUP_CHAT.test(joined)) return true;
+  if (joined === "hand_off" || joined.startsWith("handoff_") || joined.startsWith("hand_off_")) return true;
+  return words.some((word) => AGENT_NOUNS.has(word)) && words.some((word) => HANDING_VERBS.has(word));
+}
+
+const CODE_SPAN = /`([^`\n]{2,400})`/g;
+const MAX_HANDED = 16;
+
+/** The command lines handed-on words carry: their code spans and the commands that start at a command word. */
+export function handedCommands(variants: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const text of variants.slice(0, 4)) {
+    for (const match of text.matchAll(CODE_SPAN)) found.push(match[1]);
+  }
+  return [...found, ...proseCommands([...variants.slice(0, 4)], true)].slice(0, MAX_HANDED);
+}

@@ -1,0 +1,103 @@
+/** Verification switched off (round 17): git commits and pushes that skip the repository's hooks (`--no-verify`,
+ * `git commit -n` pushed at once, `HUSKY=0`, pre-commit's `SKIP=`), and open-world calls that install or accept something with its
+ * check off (`skip_verify: true`, `allow_unsigned: true`, `verify_signature: false`). What the hooks and checks
+ * would have caught (a secret scanner, a signature) is the point; each escalates.
+ * Sources: git-commit(1) and git-push(1) `--no-verify`; Husky docs (`HUSKY=0`); pre-commit docs (`SKIP=`);
+ * MITRE ATT&CK T1562 Impair Defenses and T1553 Subvert Trust Controls; ESPHome/Tasmota OTA docs. */
+
+import type { Segment } from "../shell_parser.ts";
+import type { Findings } from "./findings.ts";
+import { identifierWords } from "./words.ts";
+
+/** git commands that run client-side hooks which `--no-verify` skips. */
+const HOOKED = new Set(["commit", "push", "merge", "rebase", "am", "cherry-pick", "revert", "pull"]);
+/** Variables that switch hook managers off when set in front of a git command. */
+const HOOKS_OFF =
+  /(?:^|[\s;&|(])(?:HUSKY=0|HUSKY_SKIP_HOOKS=1|LEFTHOOK=0|SKIP=[\w,.-]+|PRE_COMMIT_ALLOW_NO_CONFIG=1)(?=\s)/;
+
+function skipsHooks(segment: Segment): boolean {
+  if (segment.program !== "git") return false;
+  const sub = segment.argv.findIndex((word, index) => index > 0 && !word.startsWith("-"));
+  if (sub < 0 || !HOOKED.has(segment.argv[sub])) return false;
+  return segment.argv.slice(sub + 1).some((word) =>
+    word === "--no-verify" || (segment.argv[sub] === "commit" && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(word))
+  );
+}
+
+export function judgeSkippedHooks(
+  tool: string,
+  segments: readonly Segment[],
+  shellTexts: readonly string[],
+  findings: Findings,
+): void {
+  const git = segments.filter((segment) => segment.program === "git");
+  if (git.length === 0) return;
+  // A commit without its hooks is everyday work (real sessions show many); one pushed in the same command, a push
+  // past its pre-push hooks, or hook managers switched off by variable sends unchecked work out.
+  const pushes = git.some((segment) => segment.argv[1] === "push");
+  const skipped = (pushes && git.some(skipsHooks)) ||
+    (git.some((segment) => HOOKED.has(segment.argv[1] ?? "")) &&
+      shellTexts.some((text) => HOOKS_OFF.test(text)));
+  if (skipped) findings.escalate("security", `"${tool}" runs git with the repository's hooks skipped`);
+}
+
+/** Words of an argument name that say a check is skipped, and words that name the check. */
+const OFF_WORDS = new Set([
+  "skip",
+  "no",
+  "disable",
+  "disabled",
+  "ignore",
+  "bypass",
+  "allow",
+  "without",
+  "insecure",
+]);
+const CHECK_WORDS = new Set([
+  "verify",
+  "verification",
+  "signature",
+  "signatures",
+  "unsigned",
+  "untrusted",
+  "checksum",
+  "integrity",
+  "cert",
+  "certificate",
+  "ssl",
+  "tls",
+  "gpg",
+  "sig",
+]);
+/** Names of a check that is on when true (`verify_signature: false` switches it off). */
+const CHECK_ON = new Set(["verify", "verification", "check", "validate", "validation", "enforce", "require"]);
+
+const truthy = (value: unknown) => value === true || value === 1 || value === "true" || value === "yes";
+const falsy = (value: unknown) => value === false || value === 0 || value === "false" || value === "no";
+
+/** The argument that switches a check off, if any (top level and one level down). */
+function switchedOff(payload: Record<string, unknown>, depth = 0): string | undefined {
+  for (const [key, value] of Object.entries(payload)) {
+    if (value && typeof value === "object" && !Array.isArray(value) && depth === 0) {
+      const inner = switchedOff(value as Record<string, unknown>, 1);
+      if (inner) return inner;
+      continue;
+    }
+    const words = identifierWords(key);
+    if (words.length > 5 || !words.some((word) => CHECK_WORDS.has(word) || word === "insecure")) continue;
+    const off = words.some((word) => OFF_WORDS.has(word));
+    if (off && truthy(value)) return key;
+    if (!off && words.some((word) => CHECK_ON.has(word) || word === "verify") && falsy(value)) return key;
+  }
+  return undefined;
+}
+
+/** An open-world call with a verification argument switched off. */
+export function judgeSkippedVerification(
+  tool: string,
+  payload: Record<string, unknown>,
+  findings: Findings,
+): void {
+  const key = switchedOff(payload);
+  if (key) findings.escalate("security", `"${tool}" switches a check off ("${key.slice(0, 60)}")`);
+}
