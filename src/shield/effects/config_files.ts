@@ -297,6 +297,12 @@ export function judgeConfigWrites(
 const PACKAGE_MANAGER_PROGRAMS = programs(PACKAGE_MANAGERS);
 
 /** Package indexes set by commands and environment variables. */
+/** Whether judgeIndexCommands' segment loop looks at a segment of `program`: when no segment's program does, its
+ * caller hands it no segments (the whole-line texts are judged all the same). */
+export function indexesWith(program: string): boolean {
+  return PACKAGE_MANAGER_PROGRAMS.has(program.toLowerCase());
+}
+
 export function judgeIndexCommands(
   segments: readonly Segment[],
   shellTexts: readonly string[],
@@ -305,7 +311,7 @@ export function judgeIndexCommands(
 ): void {
   for (const segment of segments) {
     const program = segment.program.toLowerCase();
-    if (!PACKAGE_MANAGER_PROGRAMS.has(program)) continue;
+    if (!indexesWith(program)) continue;
     const words = segment.argv.slice(1);
     if (
       !words.some((word) =>
