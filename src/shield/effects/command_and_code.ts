@@ -108,7 +108,10 @@ export function judgeCommandsAndCode(
     ...code.slice(0, 16),
     ...(open ? textsOf(view, "outbound") : []),
   ];
-  const sql = judgeSql(sqlTexts, view.segments, isEngine, findings);
+  // Without SQL-bearing texts or a database client's segment there is no statement to read.
+  const sql = sqlTexts.length > 0 || (reached & gates.SQL_CLIENTS) !== 0
+    ? judgeSql(sqlTexts, view.segments, isEngine, findings)
+    : { found: false, writes: false };
   judgeCredentialColumns(view.tool, [
     ...textsOf(view, "query"),
     ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),

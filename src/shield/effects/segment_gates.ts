@@ -26,6 +26,7 @@ import { deletesRemotelyWith } from "./remote_deletes.ts";
 import { emptiesAlone, emptiesWith } from "./emptied_files.ts";
 import { protectsWith } from "./protections.ts";
 import { indexesWith } from "./config_files.ts";
+import { runsSqlWith } from "./sql_effects.ts";
 
 /** The segment checks that look at some programs' segments only, each behind the test its own loop starts with. */
 export const SEGMENT_GATES = new ProgramGates();
@@ -52,6 +53,7 @@ export const REMOTE_DELETES = SEGMENT_GATES.gate(deletesRemotelyWith);
 export const EMPTIED_FILES = SEGMENT_GATES.gate(emptiesWith);
 export const PROTECTIONS = SEGMENT_GATES.gate(protectsWith);
 export const INDEX_COMMANDS = SEGMENT_GATES.gate(indexesWith);
+export const SQL_CLIENTS = SEGMENT_GATES.gate(runsSqlWith);
 
 /** Checks whose loops look at some segments for more than their program (one run as root, a redirection, a program
  * spelled with backslashes): the bit is set by such a segment too. */
