@@ -307,9 +307,39 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
   }
 }
 
+/** Whether unwrapOne looks past a command's writes for `command`: its options may run commands (git, option rows),
+ * it wraps, is a shell, `$VAR`, `eval`, `find`, a debugger, an interpreter or awk, or runs commands elsewhere (`ssh`,
+ * `su`, `runuser`, `script`, `flock`, `kubectl|docker|podman|oc exec`). Exactly the tests below, by name. */
+function unwraps(command: string): boolean {
+  const row = optionsOf(command);
+  return command === "git" || row?.runs !== undefined || row?.runsSettings !== undefined ||
+    Boolean(PREFIX_WRAPPERS[command]) || command === "timeout" ||
+    (command.endsWith("sh") && SHELLS.test(command)) ||
+    (command.startsWith("$") && /^\$\{?[a-z_]+\}?$/i.test(command)) || command === "eval" ||
+    command === "find" ||
+    command === "gdb" || command === "lldb" || isInterpreterName(command) || command === "ssh" ||
+    command === "su" ||
+    command === "runuser" || command === "script" || command === "flock" ||
+    /^(?:kubectl|docker|podman|oc)$/.test(command);
+}
+
+/** unwraps' answer per command name, remembered (asked for every segment; most programs unwrap nothing). */
+const unwrapping = new Map<string, boolean>();
+
+function unwrapsRemembered(command: string): boolean {
+  let answer = unwrapping.get(command);
+  if (answer === undefined) {
+    answer = unwraps(command);
+    if (unwrapping.size >= 4096) unwrapping.clear();
+    unwrapping.set(command, answer);
+  }
+  return answer;
+}
+
 function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
+  if (!unwrapsRemembered(command)) return;
   const row = optionsOf(command);
   if (command === "git" || row?.runs || row?.runsSettings) {
     unwrapCommandOptions(state, command, args, depth);
