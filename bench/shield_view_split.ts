@@ -1,6 +1,7 @@
 /** The view of the median short shell command, part by part: `deno run -A bench/shield_view_split.ts [ROUNDS]` picks
  * the corpus and real-work `execute_command` actions between the 30th and 70th percentile (as shield_median.ts), and
- * times, cold (the set's other actions judged in between) and on a new action object each time, the parts of
+ * times, with another action judged before the parts and before the whole view, on a new action object each time,
+ * the parts of
  * `buildActionView` for a command: the call made plain (`plainCall`), the payload fields, the shell parse, the
  * decoded variants, the shell respellings, the segments' paths and URLs (`addShell`, parse remembered), and the
  * whole view; p50 of each action's cheapest run, µs. Run by hand (round 15). */
