@@ -72,14 +72,20 @@ export function judgeCommandsAndCode(
   }
   if (reached & gates.SECRET_EGRESS) judgeSecretEgress(view.segments, findings);
   if (reached & gates.SECRET_UPLOADS) judgeSecretUploads(view.segments, environment, findings);
-  // These two also read whole-line texts: they get no segments when none reaches their segment loops.
-  judgeIndexCommands(
-    reached & gates.INDEX_COMMANDS ? view.segments : NO_SEGMENTS,
-    shell,
-    environment,
-    findings,
-  );
-  judgeProtections(reached & gates.PROTECTIONS ? view.segments : NO_SEGMENTS, shell, environment, findings);
+  // These two also read whole-line texts: they get no segments when none reaches their segment loops, and are not
+  // called when no text passes their text loops' tests either.
+  const read = gates.textsReached(shell);
+  if ((reached & gates.INDEX_COMMANDS) !== 0 || (read & gates.INDEX_TEXTS) !== 0) {
+    judgeIndexCommands(
+      reached & gates.INDEX_COMMANDS ? view.segments : NO_SEGMENTS,
+      shell,
+      environment,
+      findings,
+    );
+  }
+  if ((reached & gates.PROTECTIONS) !== 0 || (read & gates.PROTECTION_TEXTS) !== 0) {
+    judgeProtections(reached & gates.PROTECTIONS ? view.segments : NO_SEGMENTS, shell, environment, findings);
+  }
   if (reached & gates.CONTAINERS) judgeContainers(view.segments, environment, findings);
   if (reached & gates.OTHER_INSTALLS) judgeOtherInstalls(view.segments, environment, findings);
   if (reached & gates.GO_LOOKALIKES) judgeGoLookalikes(view.segments, findings);
@@ -112,11 +118,15 @@ export function judgeCommandsAndCode(
   const sql = sqlTexts.length > 0 || (reached & gates.SQL_CLIENTS) !== 0
     ? judgeSql(sqlTexts, view.segments, isEngine, findings)
     : { found: false, writes: false };
-  judgeCredentialColumns(view.tool, [
-    ...textsOf(view, "query"),
-    ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
-    ...shell,
-  ], findings);
+  // Its texts are the shell texts alone without a query or an open-world tool's texts: none passing its test, no call.
+  const queries = textsOf(view, "query");
+  if (queries.length > 0 || open || (read & gates.CREDENTIAL_TEXTS) !== 0) {
+    judgeCredentialColumns(view.tool, [
+      ...queries,
+      ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
+      ...shell,
+    ], findings);
+  }
   // The code checks read code texts alone.
   if (code.length > 0) judgeCode(code, environment, findings);
   if (code.length > 0) judgeCodeFiles(code, environment, findings);

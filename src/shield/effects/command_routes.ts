@@ -19,7 +19,7 @@ import { findsDeletesWith, judgeFindDeletes } from "./find_deletes.ts";
 import { judgeEngineRoutes, routesToEngineWith } from "./engine_routes.ts";
 import { judgeVendoredDownloads, vendorsWith } from "./script_hosts.ts";
 import { judgeMcpRegistrations, registersMcpWith } from "./mcp_registrations.ts";
-import { judgeTrafficRedirects } from "./traffic_redirects.ts";
+import { judgeTrafficRedirects, redirectsText } from "./traffic_redirects.ts";
 import { judgeImagePushes, pushesImagesWith } from "./image_pushes.ts";
 import { judgeShellMail, mailsWith } from "./shell_mail.ts";
 import { judgeOpenedSegments, opensWith } from "./opened_programs.ts";
@@ -88,10 +88,19 @@ export function judgeCommandRoutes(
   }
   // It also reads the files written: it gets no segments when none reaches its segment loop.
   judgeMcpRegistrations(reached & MCP_CLIS ? segments : NO_SEGMENTS, written, environment, findings);
-  judgeTrafficRedirects(
-    tool,
-    [...shell.slice(0, 4), ...written.map((file) => file.content)],
-    environment,
-    findings,
-  );
+  // It reads the first four shell texts and the files written: without a file, none holding a URL, no call.
+  if (written.length > 0 || redirectsAny(shell)) {
+    judgeTrafficRedirects(
+      tool,
+      [...shell.slice(0, 4), ...written.map((file) => file.content)],
+      environment,
+      findings,
+    );
+  }
+}
+
+/** Whether one of the first four shell texts holds what judgeTrafficRedirects looks at. */
+export function redirectsAny(shell: readonly string[]): boolean {
+  for (let k = 0; k < shell.length && k < 4; k++) if (redirectsText(shell[k])) return true;
+  return false;
 }

@@ -297,6 +297,11 @@ export function judgeConfigWrites(
 const PACKAGE_MANAGER_PROGRAMS = programs(PACKAGE_MANAGERS);
 
 /** Package indexes set by commands and environment variables. */
+/** Whether judgeIndexCommands' text loop looks at a whole-line text (one with an `=`). */
+export function indexesText(text: string): boolean {
+  return text.length <= MAX_CHARS && text.includes("=");
+}
+
 /** Whether judgeIndexCommands' segment loop looks at a segment of `program`: when no segment's program does, its
  * caller hands it no segments (the whole-line texts are judged all the same). */
 export function indexesWith(program: string): boolean {
@@ -327,7 +332,7 @@ export function judgeIndexCommands(
     }
   }
   for (const text of shellTexts.slice(0, 16)) {
-    if (text.length > MAX_CHARS || !text.includes("=")) continue;
+    if (!indexesText(text)) continue;
     for (const match of text.matchAll(REGISTRY_ENV)) {
       for (const url of match[1].split(",")) {
         if (/:\/\//.test(url)) judgeIndexUrl(url, "an environment variable", environment, findings);

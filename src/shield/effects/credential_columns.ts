@@ -14,10 +14,14 @@ const CREDENTIAL_READ = gated(CREDENTIAL_PATTERN);
 const SELECT = /select/i;
 const SHORT_TEXT = 1024;
 
+/** Whether judgeCredentialColumns tries its pattern on a text. */
+export function readsCredentialsText(text: string): boolean {
+  return text.length <= 64 * 1024 && (text.length > SHORT_TEXT || SELECT.test(text));
+}
+
 export function judgeCredentialColumns(tool: string, texts: readonly string[], findings: Findings): void {
   for (const text of texts.slice(0, 16)) {
-    if (text.length <= SHORT_TEXT && !SELECT.test(text)) continue;
-    if (text.length <= 64 * 1024 && CREDENTIAL_READ.test(text)) {
+    if (readsCredentialsText(text) && CREDENTIAL_READ.test(text)) {
       findings.escalate("read", `"${tool}" queries password, token or key columns`);
       return;
     }

@@ -27,6 +27,9 @@ import { emptiesAlone, emptiesWith } from "./emptied_files.ts";
 import { protectsWith } from "./protections.ts";
 import { indexesWith } from "./config_files.ts";
 import { runsSqlWith } from "./sql_effects.ts";
+import { protectsText } from "./protections.ts";
+import { indexesText } from "./config_files.ts";
+import { readsCredentialsText } from "./credential_columns.ts";
 
 /** The segment checks that look at some programs' segments only, each behind the test its own loop starts with. */
 export const SEGMENT_GATES = new ProgramGates();
@@ -75,6 +78,23 @@ export function reachedBy(segments: readonly Segment[]): number {
         break;
       }
     }
+  }
+  return bits;
+}
+
+/** The whole-line text checks (protections, index commands, credential columns): a bit each, set when one of the
+ * first sixteen shell texts (all those the checks read) passes the test the check's own text loop starts with. */
+export const PROTECTION_TEXTS = 1;
+export const INDEX_TEXTS = 2;
+export const CREDENTIAL_TEXTS = 4;
+
+export function textsReached(texts: readonly string[]): number {
+  let bits = 0;
+  for (let k = 0; k < texts.length && k < 16; k++) {
+    const text = texts[k];
+    if (protectsText(text)) bits |= PROTECTION_TEXTS;
+    if (indexesText(text)) bits |= INDEX_TEXTS;
+    if (readsCredentialsText(text)) bits |= CREDENTIAL_TEXTS;
   }
   return bits;
 }
