@@ -10,6 +10,7 @@ import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { readProse } from "./prose_text.ts";
 import { normalizePath, type NormalPath } from "./paths.ts";
+import { TextMemo } from "./view_memo.ts";
 import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_TEXT } from "./view_shell.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
@@ -127,8 +128,8 @@ export function buildActionView(
   shellHome = workspace,
 ): ActionView {
   // Created on first use (many actions have no command or no path).
-  let parsedShell: Map<string, ReturnType<typeof parseShell>> | undefined;
-  let normalPaths: Map<string, NormalPath> | undefined;
+  let parsedShell: TextMemo<ReturnType<typeof parseShell>> | undefined;
+  let normalPaths: TextMemo<NormalPath> | undefined;
   const plain = plainCall(action);
   action = plain.action;
   const tool = typeof action.type === "string" ? action.type : "";
@@ -148,18 +149,9 @@ export function buildActionView(
     truncatedShell: false,
     shellHome,
     workspaceRoot: workspace,
-    normal: (path) => {
-      normalPaths ??= new Map();
-      let normal = normalPaths.get(path);
-      if (!normal) normalPaths.set(path, normal = normalizePath(path, workspace, home));
-      return normal;
-    },
-    parse: (text) => {
-      parsedShell ??= new Map();
-      let parsed = parsedShell.get(text);
-      if (!parsed) parsedShell.set(text, parsed = parseShell(text));
-      return parsed;
-    },
+    normal: (path) =>
+      (normalPaths ??= new TextMemo((text) => normalizePath(text, workspace, home))).get(path),
+    parse: (text) => (parsedShell ??= new TextMemo(parseShell)).get(text),
   };
   const payload = canonical.payload;
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);

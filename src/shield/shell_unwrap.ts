@@ -8,55 +8,7 @@ import { textVariants } from "./normalize.ts";
 import { recordWrites } from "./command_writes.ts";
 import { optionsOf, optionValues } from "./program_options.ts";
 import { withXargsInput, xargsInput } from "./shell_xargs.ts";
-
-/** Per wrapper: options that take a value (so the value is not mistaken for the wrapped command). */
-const PREFIX_WRAPPERS: Record<string, string[]> = {
-  sudo: ["-u", "-g", "-h", "-p", "-C", "-T", "-r", "-t", "-U", "-D", "-R"],
-  doas: ["-u", "-C"],
-  env: ["-u", "-C", "--unset", "--chdir"],
-  nohup: [],
-  time: ["-f", "-o"],
-  command: [],
-  builtin: [],
-  exec: ["-a"],
-  setsid: [],
-  unbuffer: [],
-  torsocks: [],
-  proxychains: ["-f"],
-  proxychains4: ["-f"],
-  caffeinate: [],
-  chronic: [],
-  nice: ["-n", "--adjustment"],
-  ionice: ["-c", "-n", "-p", "-P", "-u"],
-  stdbuf: ["-i", "-o", "-e"],
-  xargs: ["-I", "-n", "-P", "-d", "-L", "-s", "-E", "-a", "--max-args", "--max-procs", "--delimiter"],
-  strace: ["-o", "-p", "-e", "-s", "-u"],
-  ltrace: ["-o", "-p", "-e", "-s", "-u"],
-  busybox: [],
-  chroot: [],
-  firejail: [],
-  fakeroot: [],
-  watch: ["-n", "--interval"],
-  taskset: ["-c", "--cpu-list", "-p"],
-  chrt: ["-p", "-T", "-P", "-D"],
-  flock: ["-w", "--timeout", "-E", "--conflict-exit-code"],
-  unshare: ["-S", "-G", "--setuid", "--setgid", "-R", "--root", "-w", "--wd"],
-  nsenter: ["-t", "--target", "-S", "-G"],
-  "systemd-run": ["-p", "--property", "-u", "--unit", "--on-calendar", "--on-active", "-E", "--setenv"],
-  pkexec: ["--user"],
-  run0: ["-u", "--user"],
-  sg: [],
-  "xvfb-run": ["-a", "-n", "-s"],
-  valgrind: [],
-  "dbus-launch": [],
-  "ssh-agent": [],
-  doppler: [],
-  dotenv: ["-e", "-c"],
-};
-
-/** Wrappers whose first plain argument is a value, not the command (`taskset 0x1 CMD`, `chrt 99 CMD`,
- * `flock FILE CMD`, `sg GROUP CMD`). */
-const POSITIONAL_VALUES: Record<string, number> = { taskset: 1, chrt: 1, flock: 1, sg: 1 };
+import { POSITIONAL_VALUES, PREFIX_WRAPPERS } from "./shell_wrappers.ts";
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
@@ -307,9 +259,39 @@ export function unwrapSegment(state: ParseState, argv: string[], depth: number):
   }
 }
 
+/** Whether unwrapOne looks past a command's writes for `command`: its options may run commands (git, option rows),
+ * it wraps, is a shell, `$VAR`, `eval`, `find`, a debugger, an interpreter or awk, or runs commands elsewhere (`ssh`,
+ * `su`, `runuser`, `script`, `flock`, `kubectl|docker|podman|oc exec`). Exactly the tests below, by name. */
+function unwraps(command: string): boolean {
+  const row = optionsOf(command);
+  return command === "git" || row?.runs !== undefined || row?.runsSettings !== undefined ||
+    Boolean(PREFIX_WRAPPERS[command]) || command === "timeout" ||
+    (command.endsWith("sh") && SHELLS.test(command)) ||
+    (command.startsWith("$") && /^\$\{?[a-z_]+\}?$/i.test(command)) || command === "eval" ||
+    command === "find" ||
+    command === "gdb" || command === "lldb" || isInterpreterName(command) || command === "ssh" ||
+    command === "su" ||
+    command === "runuser" || command === "script" || command === "flock" ||
+    /^(?:kubectl|docker|podman|oc)$/.test(command);
+}
+
+/** unwraps' answer per command name, remembered (asked for every segment; most programs unwrap nothing). */
+const unwrapping = new Map<string, boolean>();
+
+function unwrapsRemembered(command: string): boolean {
+  let answer = unwrapping.get(command);
+  if (answer === undefined) {
+    answer = unwraps(command);
+    if (unwrapping.size >= 4096) unwrapping.clear();
+    unwrapping.set(command, answer);
+  }
+  return answer;
+}
+
 function unwrapOne(state: ParseState, argv: string[], depth: number, command: string): void {
   const args = argv.slice(1);
   recordWrites(state, command, args);
+  if (!unwrapsRemembered(command)) return;
   const row = optionsOf(command);
   if (command === "git" || row?.runs || row?.runsSettings) {
     unwrapCommandOptions(state, command, args, depth);

@@ -28,6 +28,12 @@ type PathCandidates = Array<{ path: NormalPath; found: number[] }>;
 /** The rule an include entry belongs to. */
 type EntryOwner = { compiled: CompiledRule; entry: PathEntry };
 
+/** The rules that apply to one tool, and per include entry (by id) whether its rule is one of them. */
+interface ToolRules {
+  rules: CompiledRule[];
+  entries: Uint8Array;
+}
+
 interface CompiledRule {
   rule: PolicyRule;
   tools: RegExp[];
@@ -173,7 +179,7 @@ class PathPrefilter {
 export class Tier0Policy implements Evaluator {
   readonly tier = 0 as const;
   private readonly rules: CompiledRule[];
-  private readonly byTool = new Map<string, CompiledRule[]>();
+  private readonly byTool = new Map<string, ToolRules>();
   private readonly prefilter: PathPrefilter;
 
   private readonly owners: EntryOwner[];
@@ -189,13 +195,15 @@ export class Tier0Policy implements Evaluator {
     this.prefilter.unfiltered.forEach((flag, id) => flag === 1 && this.unfilteredIds.push(id));
   }
 
-  /** Rules with a path of the view that an include glob matches and no exclude glob does. Only the globs whose
-   * literals the path contains are tried. */
-  private pathMatched(paths: NormalPath[]): Set<CompiledRule> {
+  /** Rules of the tool (`entries`) with a path of the view that an include glob matches and no exclude glob does.
+   * Only the globs whose literals the path contains are tried, and only those of the tool's rules (no other rule's
+   * path match is asked for). */
+  private pathMatched(paths: NormalPath[], entries: Uint8Array): Set<CompiledRule> {
     const matched = new Set<CompiledRule>();
     for (const { path, found } of this.prefilter.candidates(paths)) {
       for (const ids of [found, this.unfilteredIds]) {
         for (const id of ids) {
+          if (entries[id] === 0) continue;
           const { compiled, entry } = this.owners[id];
           if (matched.has(compiled) || !entryMatches(entry, path)) continue;
           if (!compiled.paths!.exclude.some((exclude) => entryMatches(exclude, path))) matched.add(compiled);
@@ -205,20 +213,23 @@ export class Tier0Policy implements Evaluator {
     return matched;
   }
 
-  private rulesFor(type: string): CompiledRule[] {
-    let rules = this.byTool.get(type);
-    if (!rules) {
-      rules = this.rules.filter((compiled) => compiled.tools.some((pattern) => pattern.test(type)));
-      if (this.byTool.size < 1024) this.byTool.set(type, rules);
+  private rulesFor(type: string): ToolRules {
+    let found = this.byTool.get(type);
+    if (!found) {
+      const rules = this.rules.filter((compiled) => compiled.tools.some((pattern) => pattern.test(type)));
+      const entries = Uint8Array.from(this.owners, (owner) => rules.includes(owner.compiled) ? 1 : 0);
+      found = { rules, entries };
+      if (this.byTool.size < 1024) this.byTool.set(type, found);
     }
-    return rules;
+    return found;
   }
 
   evaluate(context: EvaluationContext): TierOutcome {
     const view = context.view();
+    const { rules, entries } = this.rulesFor(view.type);
     let pathMatched: Set<CompiledRule> | undefined;
-    const paths = () => (pathMatched ??= this.pathMatched(view.paths));
-    const matched = this.rulesFor(view.type).filter((compiled) => ruleMatches(compiled, view, paths));
+    const paths = () => (pathMatched ??= this.pathMatched(view.paths, entries));
+    const matched = rules.filter((compiled) => ruleMatches(compiled, view, paths));
     const deny = matched.find((compiled) => compiled.rule.action === "deny");
     if (deny) return { decision: "BLOCK", reason: ruleReason(deny.rule), confidence: 1 };
     const escalate = matched.filter((compiled) => compiled.rule.action === "escalate");

@@ -38,6 +38,9 @@ import * as gates from "./segment_gates.ts";
 import { textsOf } from "./egress_effects.ts";
 import { judgeRemoteDeletes } from "./remote_deletes.ts";
 import { judgeEmptiedFiles } from "./emptied_files.ts";
+import type { Segment } from "../shell_parser.ts";
+
+const NO_SEGMENTS: readonly Segment[] = [];
 
 /** What the action's commands and code do: CLIs, fetched code, secrets, installs and indexes, protections,
  * containers, SQL, interpreter code and the files it touches, page code. */
@@ -53,8 +56,8 @@ export function judgeCommandsAndCode(
   // The checks that read segments alone find nothing in an action without any (their calls are skipped), and those
   // that look at some programs' segments only nothing in a command that runs none of them.
   const segmented = view.segments.length > 0;
-  const reached = segmented ? gates.SEGMENT_GATES.reached(view.segments) : 0;
-  if (segmented) judgeSegments(view.segments, environment, findings);
+  const reached = segmented ? gates.reachedBy(view.segments) : 0;
+  if (reached & gates.SEGMENT_CHECKS) judgeSegments(view.segments, environment, findings);
   if (reached & gates.FETCHED_CODE) judgeFetchedCode(view.segments, environment, findings);
   if (reached & gates.TRANSFERS) judgeProgramTransfers(view.segments, environment, findings);
   if (reached & gates.SOURCE_INSTALLS) judgeSourceInstalls(view.segments, environment, findings);
@@ -64,18 +67,32 @@ export function judgeCommandsAndCode(
   if (reached & gates.DENO_SPECIFIERS) judgeDenoSpecifiers(view.segments, findings);
   if (reached & gates.SHELL_CONFIG_WRITES) judgeShellConfigWrites(view.segments, environment, findings);
   if (reached & gates.REMOTE_RUNS) judgeRemoteRuns(view.segments, environment, findings);
-  judgeSecretTools(view.segments, code, findings);
-  if (segmented) judgeSecretEgress(view.segments, findings);
-  if (segmented) judgeSecretUploads(view.segments, environment, findings);
-  judgeIndexCommands(view.segments, shell, environment, findings);
-  judgeProtections(view.segments, shell, environment, findings);
+  if ((reached & gates.SECRET_TOOLS) !== 0 || code.length > 0) {
+    judgeSecretTools(view.segments, code, findings);
+  }
+  if (reached & gates.SECRET_EGRESS) judgeSecretEgress(view.segments, findings);
+  if (reached & gates.SECRET_UPLOADS) judgeSecretUploads(view.segments, environment, findings);
+  // These two also read whole-line texts: they get no segments when none reaches their segment loops, and are not
+  // called when no text passes their text loops' tests either.
+  const read = gates.textsReached(shell);
+  if ((reached & gates.INDEX_COMMANDS) !== 0 || (read & gates.INDEX_TEXTS) !== 0) {
+    judgeIndexCommands(
+      reached & gates.INDEX_COMMANDS ? view.segments : NO_SEGMENTS,
+      shell,
+      environment,
+      findings,
+    );
+  }
+  if ((reached & gates.PROTECTIONS) !== 0 || (read & gates.PROTECTION_TEXTS) !== 0) {
+    judgeProtections(reached & gates.PROTECTIONS ? view.segments : NO_SEGMENTS, shell, environment, findings);
+  }
   if (reached & gates.CONTAINERS) judgeContainers(view.segments, environment, findings);
   if (reached & gates.OTHER_INSTALLS) judgeOtherInstalls(view.segments, environment, findings);
   if (reached & gates.GO_LOOKALIKES) judgeGoLookalikes(view.segments, findings);
   if (reached & gates.COMPROMISED_INSTALLS) judgeCompromisedInstalls(view.segments, findings);
   if (reached & gates.RUNNER_TARGETS) judgeRunnerTargets(view.segments, environment, findings);
-  if (segmented) judgeRemoteDeletes(view.segments, environment, findings);
-  if (segmented) judgeEmptiedFiles(view.segments, findings);
+  if (reached & gates.REMOTE_DELETES) judgeRemoteDeletes(view.segments, environment, findings);
+  if (reached & gates.EMPTIED_FILES) judgeEmptiedFiles(view.segments, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   const writtenContent = (texts: readonly string[], named: unknown) => {
     // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
@@ -97,16 +114,26 @@ export function judgeCommandsAndCode(
     ...code.slice(0, 16),
     ...(open ? textsOf(view, "outbound") : []),
   ];
-  const sql = judgeSql(sqlTexts, view.segments, isEngine, findings);
-  judgeCredentialColumns(view.tool, [
-    ...textsOf(view, "query"),
-    ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
-    ...shell,
-  ], findings);
-  judgeCode(code, environment, findings);
-  judgeCodeFiles(code, environment, findings);
+  // Without SQL-bearing texts or a database client's segment there is no statement to read.
+  const sql = sqlTexts.length > 0 || (reached & gates.SQL_CLIENTS) !== 0
+    ? judgeSql(sqlTexts, view.segments, isEngine, findings)
+    : { found: false, writes: false };
+  // Its texts are the shell texts alone without a query or an open-world tool's texts: none passing its test, no call.
+  const queries = textsOf(view, "query");
+  if (queries.length > 0 || open || (read & gates.CREDENTIAL_TEXTS) !== 0) {
+    judgeCredentialColumns(view.tool, [
+      ...queries,
+      ...(open ? [...textsOf(view, "outbound"), ...code.slice(0, 4)] : []),
+      ...shell,
+    ], findings);
+  }
+  // The code checks read code texts alone.
+  if (code.length > 0) judgeCode(code, environment, findings);
+  if (code.length > 0) judgeCodeFiles(code, environment, findings);
   // A test's strings are inputs to the code under test, not page code.
-  if (writes.length === 0 || !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
+  if (
+    code.length > 0 && (writes.length === 0 || !writes.every((entry) => TEST_FILE.test(entry.path.absolute)))
+  ) {
     judgeWebCode(code, environment, findings);
   }
   return sql;

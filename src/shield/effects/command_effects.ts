@@ -13,7 +13,7 @@ import { readHost } from "./hosts.ts";
 import { type ToolWords, wordsOf } from "./tool_words.ts";
 import { judgeInstall } from "./supply_chain.ts";
 import { programs } from "./programs.ts";
-import { judgeDataResets } from "./data_resets.ts";
+import { judgeDataResets, resetsDataWith } from "./data_resets.ts";
 import { judgeCliGrants } from "./widening_changes.ts";
 import { judgeProcessMemory, MEMORY_READERS } from "./process_memory.ts";
 
@@ -312,6 +312,21 @@ const INSTALLERS = programs(
   /^(?:npm|pnpm|yarn|bun|cnpm|npx|bunx|pnpx|pip[0-9.]*|python[0-9.]*|uv|uvx|poetry|pdm|pipenv|pipx|rye|cargo|conda|mamba|micromamba)$/,
 );
 const AGENTS = programs(AGENT_CLIS);
+
+/** Whether judgeSegments looks at a segment of `program` (its per-program tests below, in one): with
+ * `judgesSegmentAlone`, the test its caller skips it by. */
+export function judgesSegmentsWith(program: string): boolean {
+  const lower = program.toLowerCase();
+  return CLOUD_CLIS.has(lower) || resetsDataWith(program) || SIGNALS.has(lower) ||
+    MEMORY_READERS.has(lower) ||
+    PERMISSIONS.has(lower) || SERVERS.has(lower) || lower === "git" || AGENTS.has(lower) ||
+    INSTALLERS.has(lower);
+}
+
+/** Whether judgeSegments looks at a segment whatever its program: one run as root or naming "filesystem". */
+export function judgesSegmentAlone(segment: Segment): boolean {
+  return segment.privileged === true || segment.text.includes("filesystem");
+}
 
 /** Findings for every segment of the action's shell commands. */
 export function judgeSegments(segments: Segment[], environment: ShieldEnvironment, findings: Findings): void {

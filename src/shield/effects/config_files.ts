@@ -297,6 +297,17 @@ export function judgeConfigWrites(
 const PACKAGE_MANAGER_PROGRAMS = programs(PACKAGE_MANAGERS);
 
 /** Package indexes set by commands and environment variables. */
+/** Whether judgeIndexCommands' text loop looks at a whole-line text (one with an `=`). */
+export function indexesText(text: string): boolean {
+  return text.length <= MAX_CHARS && text.includes("=");
+}
+
+/** Whether judgeIndexCommands' segment loop looks at a segment of `program`: when no segment's program does, its
+ * caller hands it no segments (the whole-line texts are judged all the same). */
+export function indexesWith(program: string): boolean {
+  return PACKAGE_MANAGER_PROGRAMS.has(program.toLowerCase());
+}
+
 export function judgeIndexCommands(
   segments: readonly Segment[],
   shellTexts: readonly string[],
@@ -305,7 +316,7 @@ export function judgeIndexCommands(
 ): void {
   for (const segment of segments) {
     const program = segment.program.toLowerCase();
-    if (!PACKAGE_MANAGER_PROGRAMS.has(program)) continue;
+    if (!indexesWith(program)) continue;
     const words = segment.argv.slice(1);
     if (
       !words.some((word) =>
@@ -321,7 +332,7 @@ export function judgeIndexCommands(
     }
   }
   for (const text of shellTexts.slice(0, 16)) {
-    if (text.length > MAX_CHARS || !text.includes("=")) continue;
+    if (!indexesText(text)) continue;
     for (const match of text.matchAll(REGISTRY_ENV)) {
       for (const url of match[1].split(",")) {
         if (/:\/\//.test(url)) judgeIndexUrl(url, "an environment variable", environment, findings);

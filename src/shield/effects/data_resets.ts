@@ -27,9 +27,14 @@ function toolAt(argv: readonly string[]): number {
   return -1;
 }
 
+/** Whether judgeDataResets looks at a segment of `program`. */
+export function resetsDataWith(program: string): boolean {
+  return CANDIDATES.has(program);
+}
+
 export function judgeDataResets(segment: Segment, findings: Findings): void {
   const argv = segment.argv;
-  if (!CANDIDATES.has(segment.program)) return;
+  if (!resetsDataWith(segment.program)) return;
   const at = toolAt(argv);
   if (at < 0) return;
   if (basename(argv[at]) === "dropdb") {

@@ -18,10 +18,20 @@ const DELETE_ALL = /^(?:d|1,\$\s*d|\/\.\*\/d|\$?d;?)$/;
 /** Programs that can write nothing over a file without a redirection. */
 const EMPTYING = new Set(["cp", "dd", "truncate", "sed"]);
 
+/** Whether judgeEmptiedFiles looks at a segment of `program` without a redirection. */
+export function emptiesWith(program: string): boolean {
+  return EMPTYING.has(program);
+}
+
+/** Whether it looks at a segment whatever its program: one with a redirection. */
+export function emptiesAlone(segment: Segment): boolean {
+  return segment.redirects.length > 0;
+}
+
 function emptiedTargets(segment: Segment): string[] {
   const argv = segment.argv;
   const program = segment.program;
-  if (segment.redirects.length === 0 && !EMPTYING.has(program)) return [];
+  if (!emptiesAlone(segment) && !emptiesWith(program)) return [];
   const overwrites = segment.redirects.filter((redirect) => redirect.op === ">" || redirect.op === ">|");
   const silent = program === "" || program === ":" || program === "true" ||
     (program === "echo" && argv.slice(1).every((word) => word === "" || word === "-n")) ||

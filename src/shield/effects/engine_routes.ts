@@ -40,15 +40,18 @@ function engineCli(segment: Segment, environment: ShieldEnvironment): boolean {
     argv.some((arg) => SETTING_WORDS.test(arg));
 }
 
+/** Whether judgeEngineRoutes looks at a command with a segment of `program` (it looks at none without one). */
+export function routesToEngineWith(program: string): boolean {
+  return KILLERS.test(program) || program === "xargs" || RAW_CLIENTS.has(program) || program === "parapet" ||
+    program === "deno";
+}
+
 export function judgeEngineRoutes(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  const candidate = segments.some((segment) =>
-    KILLERS.test(segment.program) || segment.program === "xargs" || RAW_CLIENTS.has(segment.program) ||
-    segment.program === "parapet" || segment.program === "deno"
-  );
+  const candidate = segments.some((segment) => routesToEngineWith(segment.program));
   if (!candidate) return;
   const line = segments.map((segment) => segment.text).join(" | ");
   const findsEngine = ENGINE_NAMES.test(line) || mentionsPort(line, environment);

@@ -5,7 +5,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { scriptUrl } from "./remote_runs.ts";
+import { runsUrlScriptsWith, scriptUrl } from "./remote_runs.ts";
 import { POPULAR_GO_OWNERS } from "./data/popular_go.ts";
 
 const USER_CONTENT =
@@ -19,6 +19,11 @@ function unknownGoModule(argv: readonly string[]): string | undefined {
   if (!match) return undefined;
   goOwners ??= new Set(POPULAR_GO_OWNERS.split(/\s+/).filter(Boolean).map((owner) => owner.toLowerCase()));
   return goOwners.has(match[1].toLowerCase()) ? undefined : target;
+}
+
+/** Whether judgeForgeRuns looks at a segment of `program`: `go`, or a runtime taking its script by URL. */
+export function runsForgesWith(program: string): boolean {
+  return program === "go" || runsUrlScriptsWith(program);
 }
 
 export function judgeForgeRuns(segments: readonly Segment[], findings: Findings): void {

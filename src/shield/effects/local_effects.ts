@@ -103,8 +103,9 @@ export function judgeWrittenContent(
   const removed = typeof view.payload.removed === "string" ? view.payload.removed : undefined;
   const written = contents.join("\n");
   judgeWeakenedCode(view.tool, removed, contents, findings);
-  // Test data, eval sets, rules and translations quote hidden orders as samples (round 16).
-  if (writtenRole(writes.map((entry) => entry.path.absolute)) !== "data") {
+  // Test data, eval sets, rules and translations quote hidden orders as samples (round 16). Nothing is hidden in no
+  // text (a command's redirection writes none Shield sees): the files' role is not asked for then.
+  if (written !== "" && writtenRole(writes.map((entry) => entry.path.absolute)) !== "data") {
     judgeHiddenInstructions(view.tool, written, findings);
   }
   // Judged on the payload as sent: the texts Shield scans have invisible characters taken out.

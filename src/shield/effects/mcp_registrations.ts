@@ -53,8 +53,14 @@ function unknownServer(words: readonly string[], environment: ShieldEnvironment)
 
 const CLI_PROGRAMS = new Set([...AGENT_CLIS, "code", "code-insiders", "cursor", "npx", "bunx", "pnpx"]);
 
+/** Whether judgeMcpRegistrations' segment loop looks at a segment of `program`: when no segment's program does, its
+ * caller hands it no segments (the files written are judged all the same). */
+export function registersMcpWith(program: string): boolean {
+  return CLI_PROGRAMS.has(program);
+}
+
 function judgeCli(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
-  if (!CLI_PROGRAMS.has(segment.program)) return;
+  if (!registersMcpWith(segment.program)) return;
   const argv = segment.argv;
   let words: string[] | undefined;
   if (

@@ -203,6 +203,20 @@ function judgeHijack(
   }
 }
 
+/** Whether judgeProtections' text loops (the switch patterns', and judgeHijack's, which needs a capital before an
+ * `=`, which SWITCH_HINT holds) look at a whole-line text: when none of the first sixteen passes and no segment
+ * reaches its segment loops, its caller skips it. */
+export function protectsText(text: string): boolean {
+  return text.length <= 64 * 1024 && SWITCH_HINT.test(text);
+}
+
+/** Whether judgeProtections' segment loops (its own and judgeHijack's) look at a segment of `program`: when no
+ * segment's program does, its caller hands it no segments (the whole-line texts are judged all the same). */
+export function protectsWith(program: string): boolean {
+  return SECRET_SCANNERS.has(program) || program === "git" || program === "chmod" || program === "setfacl" ||
+    SERVICE_PROGRAMS.has(program) || program === "gh" || CONFIGURABLE.has(program);
+}
+
 /** Findings for commands that weaken protections; `shellTexts` are whole command lines (for variables). */
 export function judgeProtections(
   segments: readonly Segment[],

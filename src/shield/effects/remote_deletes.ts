@@ -26,13 +26,18 @@ function deletes(segment: Segment): boolean {
   return false;
 }
 
+/** Whether judgeRemoteDeletes looks at a segment of `program`. */
+export function deletesRemotelyWith(program: string): boolean {
+  return CLIENTS.has(program);
+}
+
 export function judgeRemoteDeletes(
   segments: readonly Segment[],
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   for (const segment of segments.slice(0, 32)) {
-    if (!CLIENTS.has(segment.program) || !deletes(segment)) continue;
+    if (!deletesRemotelyWith(segment.program) || !deletes(segment)) continue;
     const target = segment.argv.slice(1).find((word) => URL_WORD.test(word));
     const host = target
       ? readHost(/^https?:/i.test(target) ? target : `https://${target}`, environment)

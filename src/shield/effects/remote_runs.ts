@@ -70,6 +70,11 @@ function level(url: string, environment: ShieldEnvironment): "block" | "escalate
   return ordinaryHost(host) ? "escalate" : "block";
 }
 
+/** Whether scriptUrl looks at a segment of `program` (a runtime that takes its script by URL). */
+export function runsUrlScriptsWith(program: string): boolean {
+  return URL_RUNTIMES.has(program);
+}
+
 /** The URL a runtime segment runs as its script, if any. */
 export function scriptUrl(segment: Segment): string | undefined {
   const subcommands = URL_RUNTIMES.get(segment.program);

@@ -54,6 +54,16 @@ const STORE_PROGRAMS =
 
 const STORE_PROGRAM_SET = programs(STORE_PROGRAMS);
 
+/** Whether judgeSecretTools' segment loop looks at a segment of `program` (spelled with slashes). */
+export function readsStoresWith(program: string): boolean {
+  return STORE_PROGRAM_SET.has(program);
+}
+
+/** Whether its loop reads a segment's program anew: a Windows-spelled one (`C:\\Windows\\reg.exe`). */
+export function readsStoreAlone(segment: Segment): boolean {
+  return (segment.argv[0] ?? "").includes("\\");
+}
+
 /** Credential-store tools among the commands, and code reading browser secrets. */
 export function judgeSecretTools(
   segments: readonly Segment[],
@@ -64,7 +74,7 @@ export function judgeSecretTools(
     const segment = segments[index];
     const first = segment.argv[0] ?? "";
     const program = first.includes("\\") ? basename(first.replace(/\\/g, "/")) : segment.program;
-    if (!STORE_PROGRAM_SET.has(program)) continue;
+    if (!readsStoresWith(program)) continue;
     // One item fed to the login of the service it belongs to is the token used, not read out.
     if (feedsDefaultLogin(segments, index) && !WHOLE_STORE.test(segment.argv.slice(1).join(" "))) continue;
     for (const [name, argument, level] of STORE_READERS) {

@@ -59,8 +59,13 @@ const PRINTER_PROGRAMS = new Set([
   "gpg2",
 ]);
 
+/** Whether judgeSecretEgress looks at a segment of `program` (as the source of a secret). */
+export function printsSecretsWith(program: string): boolean {
+  return PRINTER_PROGRAMS.has(program);
+}
+
 function printsSecret(segment: Segment): boolean {
-  if (!PRINTER_PROGRAMS.has(segment.program)) return false;
+  if (!printsSecretsWith(segment.program)) return false;
   const args = segment.argv.slice(1).join(" ");
   return SECRET_PRINTERS.some(([program, argument]) => program.test(segment.program) && argument.test(args));
 }

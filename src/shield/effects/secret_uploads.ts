@@ -27,8 +27,13 @@ const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+:(?!\/\/))/i;
 
 const UPLOADER_PROGRAMS = new Set(UPLOADERS.map(([program]) => program));
 
+/** Whether judgeSecretUploads looks at a segment of `program`. */
+export function uploadsWith(program: string): boolean {
+  return UPLOADER_PROGRAMS.has(program);
+}
+
 function uploads(segment: Segment): boolean {
-  if (!UPLOADER_PROGRAMS.has(segment.program)) return false;
+  if (!uploadsWith(segment.program)) return false;
   const entry = UPLOADERS.find(([program]) => program === segment.program);
   if (!entry || !segment.argv.slice(1, 3).some((word) => entry[1].test(word))) return false;
   return segment.program === "gh" || segment.argv.slice(2).some((word) => REMOTE.test(word));

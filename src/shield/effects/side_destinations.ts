@@ -39,8 +39,19 @@ const URL_VALUE = /^(?:https?|wss?|ftp):\/\/\S+$/i;
 const EMAIL_VALUE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
 const MAX_VISITS = 64;
 
+/** Per key name, whether its words name a destination (asked for every key of every action: remembered, bounded). */
+const destinationKeys = new Map<string, boolean>();
+const MAX_KEYS = 4096;
+
 function destinationKey(key: string, parentDestination: boolean): boolean {
-  return parentDestination || identifierWords(key).some((word) => DESTINATION_WORDS.has(word));
+  if (parentDestination) return true;
+  let named = destinationKeys.get(key);
+  if (named === undefined) {
+    named = identifierWords(key).some((word) => DESTINATION_WORDS.has(word));
+    if (destinationKeys.size >= MAX_KEYS) destinationKeys.clear();
+    destinationKeys.set(key, named);
+  }
+  return named;
 }
 
 /** Outside hosts and addresses under destination-like keys (depth 3, bounded). */

@@ -110,7 +110,7 @@ function clientStatements(
 ): { texts: string[]; engine: boolean } {
   const argv = segment.argv;
   const program = segment.program;
-  if (!SQL_CLIENTS.has(program)) return NO_STATEMENTS;
+  if (!runsSqlWith(program)) return NO_STATEMENTS;
   const texts: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const [name, glued] = splitOption(argv[i]);
@@ -120,6 +120,11 @@ function clientStatements(
   if (program === "sqlite3" || program === "duckdb") texts.push(...plain.slice(1));
   if (program === "redis-cli") texts.push(plain.join(" "));
   return { texts, engine: plain.some(isEngine) };
+}
+
+/** Whether judgeSql looks at a segment of `program` (a database client). */
+export function runsSqlWith(program: string): boolean {
+  return SQL_CLIENTS.has(program);
 }
 
 /** Judges every statement the action runs; `texts` are SQL-bearing payload texts (code, queries). */

@@ -49,6 +49,11 @@ function redirected(name: string, url: string, environment: ShieldEnvironment): 
   return vendor && !vendor[1].test(host.host) ? host.host : undefined;
 }
 
+/** Whether judgeTrafficRedirects looks at a text (one holding a URL). */
+export function redirectsText(text: string): boolean {
+  return text.length <= 256 * 1024 && text.includes("://");
+}
+
 export function judgeTrafficRedirects(
   tool: string,
   texts: readonly string[],
@@ -56,7 +61,7 @@ export function judgeTrafficRedirects(
   findings: Findings,
 ): void {
   for (const text of texts.slice(0, 16)) {
-    if (text.length > 256 * 1024 || !text.includes("://")) continue;
+    if (!redirectsText(text)) continue;
     const hits: Array<[string, string]> = [];
     if (SETTING.test(text)) {
       for (const match of text.matchAll(new RegExp(SETTING.pattern.source, "g"))) {
