@@ -71,6 +71,8 @@ import { judgeRepositoryState } from "./repository_state.ts";
 import { judgeEventRecurrence } from "./event_recurrence.ts";
 import { judgeStorageDestinations } from "./storage_destinations.ts";
 import { judgeSecretSubstitutions } from "./secret_substitutions.ts";
+import { judgeRuntimeToolScripts } from "./runtime_tool_scripts.ts";
+import { judgeAddressSubstitutions } from "./address_substitutions.ts";
 import { judgeAgentClientConfigs } from "./agent_client_configs.ts";
 import { judgeFlashingLights } from "./flashing_lights.ts";
 import { judgeSafetyOffOrders } from "./safety_off_orders.ts";
@@ -300,6 +302,8 @@ export function buildEffectProfile(
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (sends || openWorld) judgeSecretSubstitutions(view.tool, view.payload, environment, findings);
+  judgeRuntimeToolScripts(view, openWorld?.executes === true, environment, findings);
+  judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
   if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;

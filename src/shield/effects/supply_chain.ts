@@ -14,6 +14,7 @@ import { POPULAR_NPM } from "./data/popular_npm.ts";
 import { POPULAR_PYPI } from "./data/popular_pypi.ts";
 import { POPULAR_CRATES } from "./data/popular_crates.ts";
 import { POPULAR_NPX_TOOLS } from "./data/popular_more.ts";
+import { misspeltHeadTarget } from "./misspelt_heads.ts";
 
 export type Ecosystem = "npm" | "pypi" | "cargo";
 
@@ -389,7 +390,14 @@ export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment,
       else if (sibling) {
         findings.escalate("install", `"${name}" borrows the name of the popular package "${sibling}"`);
       } else if (far) findings.escalate("install", `"${name}" is one edit from the package "${far}"`);
-      else if (
+      else if (misspeltHeadTarget(install.ecosystem, name)) {
+        findings.escalate(
+          "install",
+          `"${name}" begins with a misspelling of the popular package "${
+            misspeltHeadTarget(install.ecosystem, name)
+          }"`,
+        );
+      } else if (
         fetchesToRun(install, argv) && !pinned(install.ecosystem, spec) &&
         !isPopularPackage(install.ecosystem, name)
       ) {
