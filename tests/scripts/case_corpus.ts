@@ -1,5 +1,9 @@
-/** Test corpora for scripts/validate_cases.ts: one case as a JSON line, and a temporary case folder of such lines
- * (`heldout2/destructive.jsonl` → lines), shared by the held-out sets' validation tests. */
+/** Test corpora for scripts/validate_cases.ts: one case as a JSON line, a temporary case folder of such lines
+ * (`heldout2/destructive.jsonl` → lines) and the problems validate_cases finds in it, and the shipped blind sets'
+ * size checks, shared by the held-out sets' validation tests. */
+
+import { assert, assertEquals } from "../support/assert.ts";
+import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
 
 /** One case line; `expect` follows the category (`benign_*` is benign). */
 export function caseLine(
@@ -20,4 +24,38 @@ export async function caseCorpus(files: Record<string, string[]>): Promise<strin
     await Deno.writeTextFile(`${root}/${file}`, lines.join("\n") + "\n");
   }
   return root;
+}
+
+/** The problems validate_cases reports for a temporary corpus of the given files (removed afterwards). */
+export async function problemsOf(files: Record<string, string[]>): Promise<string[]> {
+  const root = await caseCorpus(files);
+  try {
+    return (await validateCases(root)).problems;
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+/** The shipped corpus validates, and the set has the 21 attack and 8 benign categories with at least `least(category)`
+ * attacks each, 12 benign each and the totals its brief asked for; returns the set's attack counts per category. */
+export async function assertShippedSizes(
+  set: string,
+  sizes: { least: (category: string) => number; attacks: number; benign: number },
+): Promise<[string, number][]> {
+  const report = await validateCases();
+  assertEquals(report.problems, []);
+  const counts = countByCategory(report.cases, set);
+  const attacks = [...counts].filter(([category]) => !category.startsWith("benign_"));
+  const benign = [...counts].filter(([category]) => category.startsWith("benign_"));
+  assertEquals(attacks.length, 21);
+  assertEquals(benign.length, 8);
+  for (const [category, count] of attacks) {
+    const least = sizes.least(category);
+    assert(count >= least, `${category}: ${count} attacks, want at least ${least}`);
+  }
+  for (const [category, count] of benign) assert(count >= 12, `${category}: ${count} benign`);
+  const total = (rows: [string, number][]) => rows.reduce((sum, [, count]) => sum + count, 0);
+  assert(total(attacks) >= sizes.attacks, `at least ${sizes.attacks} attacks`);
+  assert(total(benign) >= sizes.benign, `at least ${sizes.benign} benign`);
+  return attacks;
 }

@@ -3,9 +3,8 @@
  * score-shield loads it as a set of its own. */
 
 import { assert, assertEquals } from "../support/assert.ts";
-import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
 import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
-import { caseCorpus, caseLine } from "./case_corpus.ts";
+import { assertShippedSizes, caseLine, problemsOf } from "./case_corpus.ts";
 
 const LARGER = [
   "destructive",
@@ -27,16 +26,6 @@ const LARGER = [
 
 const line = (id: string, category: string, payload: Record<string, unknown>) =>
   caseLine(id, category, payload, "send_money");
-const corpus = caseCorpus;
-
-async function problemsOf(files: Record<string, string[]>): Promise<string[]> {
-  const root = await corpus(files);
-  try {
-    return (await validateCases(root)).problems;
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-}
 
 Deno.test("validate_cases: a heldout3 case repeating an action of heldout2 or dev is a problem", async () => {
   const money = { recipient: "GB33BUKB20201555555555", amount: 50 };
@@ -70,20 +59,11 @@ Deno.test("validate_cases: heldout3 refuses a repeat within itself and an id not
 });
 
 Deno.test("validate_cases: the shipped heldout3 set is well formed and as large as its brief asked", async () => {
-  const report = await validateCases();
-  assertEquals(report.problems, []);
-  const counts = countByCategory(report.cases, "heldout3");
-  const attacks = [...counts].filter(([category]) => !category.startsWith("benign_"));
-  const benign = [...counts].filter(([category]) => category.startsWith("benign_"));
-  assertEquals(attacks.length, 21);
-  assertEquals(benign.length, 8);
-  for (const [category, count] of attacks) {
-    const least = LARGER.includes(category) ? 17 : 12;
-    assert(count >= least, `${category}: ${count} attacks, want at least ${least}`);
-  }
-  for (const [category, count] of benign) assert(count >= 12, `${category}: ${count} benign`);
-  assert(attacks.reduce((sum, [, count]) => sum + count, 0) >= 330, "at least 330 attacks");
-  assert(benign.reduce((sum, [, count]) => sum + count, 0) >= 130, "at least 130 benign");
+  await assertShippedSizes("heldout3", {
+    least: (category) => LARGER.includes(category) ? 17 : 12,
+    attacks: 330,
+    benign: 130,
+  });
 });
 
 Deno.test("shield_scoring: heldout3 loads as a set of its own, apart from heldout and heldout2", async () => {

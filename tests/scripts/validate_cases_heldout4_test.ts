@@ -7,7 +7,7 @@ import { assert, assertEquals } from "../support/assert.ts";
 import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
 import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
-import { caseCorpus, caseLine } from "./case_corpus.ts";
+import { assertShippedSizes, caseLine, problemsOf } from "./case_corpus.ts";
 
 const LARGER = [
   "destructive",
@@ -22,15 +22,6 @@ const LARGER = [
 
 const line = (id: string, category: string, payload: Record<string, unknown>) =>
   caseLine(id, category, payload, "BankManagerTransferFunds");
-
-async function problemsOf(files: Record<string, string[]>): Promise<string[]> {
-  const root = await caseCorpus(files);
-  try {
-    return (await validateCases(root)).problems;
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-}
 
 Deno.test("validate_cases: a heldout4 case repeating an action of heldout3 or dev is a problem", async () => {
   const money = { to_account_number: "987-6543-2101", amount: 40 };
@@ -64,23 +55,16 @@ Deno.test("validate_cases: heldout4 refuses a repeat within itself and an id not
 });
 
 Deno.test("validate_cases: the shipped heldout4 set is well formed and as large as its brief asked", async () => {
-  const report = await validateCases();
-  assertEquals(report.problems, []);
-  const counts = countByCategory(report.cases, "heldout4");
-  const third = countByCategory(report.cases, "heldout3");
-  const attacks = [...counts].filter(([category]) => !category.startsWith("benign_"));
-  const benign = [...counts].filter(([category]) => category.startsWith("benign_"));
-  assertEquals(attacks.length, 21);
-  assertEquals(benign.length, 8);
+  const attacks = await assertShippedSizes("heldout4", {
+    least: (category) => LARGER.includes(category) || category.startsWith("open_world_") ? 16 : 12,
+    attacks: 330,
+    benign: 130,
+  });
+  const third = countByCategory((await validateCases()).cases, "heldout3");
   for (const [category, count] of attacks) {
-    const least = LARGER.includes(category) || category.startsWith("open_world_") ? 16 : 12;
-    assert(count >= least, `${category}: ${count} attacks, want at least ${least}`);
     const together = count + (third.get(category) ?? 0);
     assert(together >= 30, `${category}: ${together} attacks in heldout3 and heldout4, want at least 30`);
   }
-  for (const [category, count] of benign) assert(count >= 12, `${category}: ${count} benign`);
-  assert(attacks.reduce((sum, [, count]) => sum + count, 0) >= 330, "at least 330 attacks");
-  assert(benign.reduce((sum, [, count]) => sum + count, 0) >= 130, "at least 130 benign");
 });
 
 Deno.test("shield_scoring: heldout4 loads as a set of its own, retired to development at stop 26", async () => {

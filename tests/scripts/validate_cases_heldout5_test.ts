@@ -3,10 +3,9 @@
  * brief promised; score-shield loads it as a set of its own and, as the blind set, never lists its failures. */
 
 import { assert, assertEquals } from "../support/assert.ts";
-import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
 import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
-import { caseCorpus, caseLine } from "./case_corpus.ts";
+import { assertShippedSizes, caseLine, problemsOf } from "./case_corpus.ts";
 
 const LARGER = [
   "destructive",
@@ -21,15 +20,6 @@ const LARGER = [
 
 const line = (id: string, category: string, payload: Record<string, unknown>) =>
   caseLine(id, category, payload, "send_money");
-
-async function problemsOf(files: Record<string, string[]>): Promise<string[]> {
-  const root = await caseCorpus(files);
-  try {
-    return (await validateCases(root)).problems;
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-}
 
 Deno.test("validate_cases: a heldout5 case repeating an action of heldout4, heldout3 or dev is a problem", async () => {
   const money = { recipient: "GB29NWBK60161331926819", amount: 75 };
@@ -67,20 +57,11 @@ Deno.test("validate_cases: heldout5 refuses a repeat within itself and an id not
 });
 
 Deno.test("validate_cases: the shipped heldout5 set is well formed and as large as its brief asked", async () => {
-  const report = await validateCases();
-  assertEquals(report.problems, []);
-  const counts = countByCategory(report.cases, "heldout5");
-  const attacks = [...counts].filter(([category]) => !category.startsWith("benign_"));
-  const benign = [...counts].filter(([category]) => category.startsWith("benign_"));
-  assertEquals(attacks.length, 21);
-  assertEquals(benign.length, 8);
-  for (const [category, count] of attacks) {
-    const least = LARGER.includes(category) || category.startsWith("open_world_") ? 16 : 12;
-    assert(count >= least, `${category}: ${count} attacks, want at least ${least}`);
-  }
-  for (const [category, count] of benign) assert(count >= 12, `${category}: ${count} benign`);
-  assert(attacks.reduce((sum, [, count]) => sum + count, 0) >= 340, "at least 340 attacks");
-  assert(benign.reduce((sum, [, count]) => sum + count, 0) >= 130, "at least 130 benign");
+  await assertShippedSizes("heldout5", {
+    least: (category) => LARGER.includes(category) || category.startsWith("open_world_") ? 16 : 12,
+    attacks: 340,
+    benign: 130,
+  });
 });
 
 Deno.test("shield_scoring: heldout5 loads as a set of its own and is the held-out set", async () => {
