@@ -93,6 +93,7 @@ import { judgeAccountSettings } from "./account_settings.ts";
 import { judgeMirrorDeletes } from "./mirror_deletes.ts";
 import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
+import { judgeHistoryByCount } from "./history_by_count.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -265,6 +266,7 @@ export function buildEffectProfile(
   judgeMirrorDeletes(view.tool, view.segments, environment, findings);
   judgeUnitDefinitions(view.tool, view.segments, findings);
   judgeContainerEnvironments(view.tool, view.segments, findings);
+  judgeHistoryByCount(view.tool, view.segments, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }
