@@ -91,6 +91,9 @@ import { judgeSecretArgumentNames } from "./secret_argument_names.ts";
 import { judgeExposureSettings } from "./exposure_settings.ts";
 import { judgeAccountSettings } from "./account_settings.ts";
 import { judgeMirrorDeletes } from "./mirror_deletes.ts";
+import { judgeUnitDefinitions } from "./unit_definitions.ts";
+import { judgeContainerEnvironments } from "./container_environments.ts";
+import { judgeHistoryByCount } from "./history_by_count.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -261,6 +264,9 @@ export function buildEffectProfile(
   }
   judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
   judgeMirrorDeletes(view.tool, view.segments, environment, findings);
+  judgeUnitDefinitions(view.tool, view.segments, findings);
+  judgeContainerEnvironments(view.tool, view.segments, findings);
+  judgeHistoryByCount(view.tool, view.segments, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }
