@@ -2,7 +2,7 @@
 // own files, API and process, loopback spellings, messaging egress and the sensitive-data detectors.
 import assert from "node:assert/strict";
 import { makeShield } from "./shield_fixture.ts";
-import { typosquatTarget } from "../../src/shield/effects/supply_chain.ts";
+import { typosquatTarget } from "../../src/shield/effects/package_lookalikes.ts";
 import { sensitiveFindings } from "../../src/shield/effects/sensitive_data.ts";
 import { readHost } from "../../src/shield/effects/hosts.ts";
 import { resolveEnvironment } from "../../src/shield/environment.ts";

@@ -10,7 +10,7 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { type Ecosystem, editDistance, typosquatTarget } from "./supply_chain.ts";
+import { type Ecosystem, editDistance, typosquatTarget } from "./package_lookalikes.ts";
 import { POPULAR_ACTIONS, POPULAR_HOOK_REPOS } from "./data/popular_actions.ts";
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 import { programs } from "./programs.ts";

@@ -5,7 +5,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { isPopularPackage, typosquatTarget } from "./supply_chain.ts";
+import { isPopularPackage, typosquatTarget } from "./package_lookalikes.ts";
 
 const VERBS = new Set(["run", "x", "install", "i"]);
 /** JSR scopes of the Deno project itself (https://jsr.io/@std). */

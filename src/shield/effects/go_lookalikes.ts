@@ -5,7 +5,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { editDistance } from "./supply_chain.ts";
+import { editDistance } from "./package_lookalikes.ts";
 import { POPULAR_GO_OWNERS } from "./data/popular_go.ts";
 import { POPULAR_GO_MODULES } from "./data/popular_more.ts";
 

@@ -3,7 +3,7 @@
  * official and verified images, chosen by hand. */
 
 import type { Findings } from "./findings.ts";
-import { editDistance } from "./supply_chain.ts";
+import { editDistance } from "./package_lookalikes.ts";
 
 // deno-fmt-ignore
 const POPULAR_IMAGES = new Set(`

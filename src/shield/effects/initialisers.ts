@@ -6,7 +6,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { isPopularPackage, typosquatTarget } from "./supply_chain.ts";
+import { isPopularPackage, typosquatTarget } from "./package_lookalikes.ts";
 
 const RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 

@@ -2,7 +2,7 @@
  * `acme.co`, `acme-corp.com`): the business e-mail compromise shape of a reply or invoice sent to an impostor. */
 
 import type { Findings } from "./findings.ts";
-import { editDistance } from "./supply_chain.ts";
+import { editDistance } from "./package_lookalikes.ts";
 
 /** Letters drawn alike: folded before comparing (`rn` looks like `m`, `vv` like `w`, `0` like `o`). */
 function folded(label: string): string {

@@ -6,7 +6,7 @@
  * escalates. Sources: Vu et al., "Typosquatting and combosquatting attacks on the Python ecosystem" (EuroS&PW 2020);
  * Socket and Phylum Research reports on npm typosquat campaigns (2023–2024); Checkmarx on PyPI typosquatting. */
 
-import { type Ecosystem, isPopularPackage, typosquatTarget } from "./supply_chain.ts";
+import { type Ecosystem, isPopularPackage, typosquatTarget } from "./package_lookalikes.ts";
 
 /** Heads shorter than this collide honestly with popular names (`vite`, `koa`). */
 const MIN_HEAD = 5;

@@ -6,7 +6,8 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { PURE_READ } from "./vocabulary.ts";
-import { type Ecosystem, isPopularPackage, judgeInstallArgv } from "./supply_chain.ts";
+import { type Ecosystem, isPopularPackage } from "./package_lookalikes.ts";
+import { judgeInstallArgv } from "./supply_chain.ts";
 
 const INSTALLS = /^(?:install|installs|installer|reinstall)$/;
 const ADDS = /^(?:add|register|enable|load)$/;

@@ -8,7 +8,7 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { editDistance, isPopularPackage } from "./supply_chain.ts";
+import { editDistance, isPopularPackage } from "./package_lookalikes.ts";
 import {
   POPULAR_COMPOSER,
   POPULAR_GEMS,

@@ -6,7 +6,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
-import { editDistance } from "./supply_chain.ts";
+import { editDistance } from "./package_lookalikes.ts";
 import { isPersonalMailbox } from "./personal_mailboxes.ts";
 
 const REPLY_KEY = /^(?:reply_?to|reply-to|replyto|reply_?to_?address(?:es)?)$/i;
