@@ -64,11 +64,11 @@ Deno.test("validate_cases: the shipped heldout5 set is well formed and as large 
   });
 });
 
-Deno.test("shield_scoring: heldout5 loads as a set of its own and is the held-out set", async () => {
+Deno.test("shield_scoring: heldout5 loads as a set of its own, retired to development at stop 27", async () => {
   const fifth = await loadCorpusSet("heldout5");
   const fourth = await loadCorpusSet("heldout4");
   assert(fifth.length >= 470, `${fifth.length} cases`);
   assert(fifth.every((c) => c.id.startsWith("h5-")), "only heldout5 ids");
   assert(fourth.every((c) => !c.id.startsWith("h5-")), "heldout4 keeps its own cases");
-  assertEquals([...HELD_OUT], ["heldout5"]);
+  assert(!HELD_OUT.includes("heldout5"), "heldout5 was retired at stop 27: its failures may be listed");
 });
