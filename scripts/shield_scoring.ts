@@ -14,8 +14,17 @@ export type SetName =
   | "heldout3"
   | "heldout4"
   | "heldout5"
+  | "heldout6"
   | "benign-dev";
-export type CorpusSet = "top" | "dev" | "heldout" | "heldout2" | "heldout3" | "heldout4" | "heldout5";
+export type CorpusSet =
+  | "top"
+  | "dev"
+  | "heldout"
+  | "heldout2"
+  | "heldout3"
+  | "heldout4"
+  | "heldout5"
+  | "heldout6";
 export type Decision = "ALLOW" | "BLOCK" | "ESCALATE";
 
 export interface ScoredCase {
@@ -57,7 +66,7 @@ export const SCORING_HOME = "/home/dev";
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
-/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout5/). Throws on a
+/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout6/). Throws on a
  * malformed case file. */
 export async function loadCorpusSet(set: CorpusSet): Promise<ScoredCase[]> {
   const report = await validateCases(CASES_ROOT);

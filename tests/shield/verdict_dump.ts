@@ -1,11 +1,21 @@
 /** Writes every case's decision and reason, per case set, for comparing two checkouts' Shields (speed work must
  * leave verdicts as they were): `deno run -A tests/shield/verdict_dump.ts CHECKOUT OUT_DIR` writes
- * OUT_DIR/{top,dev,heldout,heldout2,heldout3,heldout4,heldout5,benign-dev}.tsv from CHECKOUT's scripts/shield_scoring.ts (the code behind
+ * OUT_DIR/{top,dev,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,benign-dev}.tsv from CHECKOUT's scripts/shield_scoring.ts (the code behind
  * `deno task score-shield`); run it for both checkouts, then `diff -r` the folders, or compare them with
  * `verdict_compare.ts` (no verdict weaker). Lines are `id, expect, decision, reason`; held-out lines hold a hash of
  * the reason only (every held-out set), so they can be compared without being read. */
 
-const SETS = ["top", "dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "benign-dev"] as const;
+const SETS = [
+  "top",
+  "dev",
+  "heldout",
+  "heldout2",
+  "heldout3",
+  "heldout4",
+  "heldout5",
+  "heldout6",
+  "benign-dev",
+] as const;
 
 async function hashOf(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
