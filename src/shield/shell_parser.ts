@@ -5,7 +5,7 @@
 import { decodeAnsiEscapes, lex, type Token, type Variables } from "./shell_lexer.ts";
 import { hereString, substitutedScript, unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
 import { expandBraces, resolveGlobWord } from "./shell_globs.ts";
-import { plainWords } from "./shell_plain.ts";
+import { type PlainLine, plainLine } from "./shell_plain.ts";
 import { withoutLookupWords } from "./shell_lookup.ts";
 
 export interface Redirect {
@@ -136,9 +136,9 @@ export class ParseState {
     const source = spaced.includes("\\") && WINDOWS_PATH_START.test(spaced)
       ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
       : spaced;
-    // A line of plain words is its one segment (shell_plain.ts); a reassigned IFS splits words anew.
-    const words = this.variables.has("IFS") ? undefined : plainWords(source);
-    if (words !== undefined) return this.addCommand(words, [], depth, "");
+    // A line of plain words is taken without the lexer (shell_plain.ts); a reassigned IFS splits words anew.
+    const plain = this.variables.has("IFS") ? undefined : plainLine(source);
+    if (plain !== undefined) return this.addPlainLine(plain, depth);
     const { tokens, substitutions, heredocSpans } = lex(source, this.variables);
     if (depth === 0 && heredocSpans.length > 0 && source === text) {
       let stripped = "";
@@ -209,6 +209,13 @@ export class ParseState {
     while (first < argv.length && LEADING_KEYWORDS.has(argv[first])) first++;
     const words = first === 0 ? argv : argv.slice(first);
     if (words.length > 0 || redirects.length > 0) this.addSegment(words, redirects, depth, joinedBy);
+  }
+
+  /** A plain line's commands, each joined by the operator before it (as `collectSegments` joins them). */
+  private addPlainLine({ commands, joins }: PlainLine, depth: number): void {
+    for (let k = 0; k < commands.length; k++) {
+      this.addCommand(commands[k], [], depth, k === 0 ? "" : joins[k - 1]);
+    }
   }
 
   /** One lexed word as the shell would pass it: split on a reassigned IFS (`IFS=,;c=rm,-rf,~;$c`), brace

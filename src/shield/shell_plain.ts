@@ -1,11 +1,11 @@
-/** A command line of plain words, split without the lexer (round 17): most short commands are one program and its
- * arguments, some of them quoted, with nothing else the lexer or the parser would read. Such a line's words are
- * exactly the word tokens `lex` makes of it, it sets no variable and holds no substitution, here-doc, operator,
- * redirection, comment, escape, expansion, brace list or wildcard, so the parser takes its segment straight from
- * them. */
+/** A command line of plain words, split without the lexer (round 17): most short commands are programs and their
+ * arguments, some of them quoted, joined by `&&`, `||`, `;` or `|`, with nothing else the lexer or the parser would
+ * read. Such a line's words and operators are exactly the tokens `lex` makes of it, it sets no variable and holds
+ * no substitution, here-doc, subshell, redirection, comment, escape, expansion, brace list or wildcard, so the
+ * parser takes its segments straight from them. */
 
-/** Per ASCII character: 1 when it may stand in a plain word outside quotes. Left out: the lexer's operators,
- * redirections, escapes, `$`, backticks and comments; `=` (assignments set variables); the braces and wildcard
+/** Per ASCII character: 1 when it may stand in a plain word outside quotes. Left out: the lexer's operators (`;`,
+ * `&` and `|` join commands), parentheses, redirections, escapes, `$`, backticks and comments; `=` (assignments set variables); the braces and wildcard
  * characters the parser expands (in quoted words too); control characters (`\r`, `\n` and the rest). Quotes
  * start a quoted part. */
 const PLAIN_WORD = new Uint8Array(128);
@@ -23,7 +23,15 @@ for (const char of '"\\$`') DOUBLE_QUOTED[char.charCodeAt(0)] = 0;
 DOUBLE_QUOTED[0x27] = 1;
 
 /** The lexer's bound on tokens: a longer line goes to the lexer, which cuts it. */
-const MAX_PLAIN_WORDS = 4096;
+const MAX_PLAIN_TOKENS = 4096;
+/** The lexer's operators that `;`, `&` and `|` start, in the order it tries them. */
+const JOINS = ["&&", "||", ";;", "|&", ";", "|", "&"];
+
+/** A plain line's commands (their words, possibly none) and the operator after each but the last. */
+export interface PlainLine {
+  commands: string[][];
+  joins: string[];
+}
 
 /** Where the quoted part opened at `open` ends (its closing quote), or -1 when it is not plain or not closed. */
 function quotedEnd(text: string, open: number): number {
@@ -37,21 +45,33 @@ function quotedEnd(text: string, open: number): number {
   return -1;
 }
 
-/** The line's words when it is ASCII plain words, whole or in part quoted, separated by spaces and tabs;
- * undefined otherwise. */
-export function plainWords(text: string): string[] | undefined {
-  const words: string[] = [];
+/** The line's commands when it is ASCII plain words, whole or in part quoted, separated by spaces and tabs and
+ * joined by operators; undefined otherwise. */
+export function plainLine(text: string): PlainLine | undefined {
+  let words: string[] = [];
+  const line: PlainLine = { commands: [words], joins: [] };
+  let tokens = 0;
   // The current word: its quoted and finished parts, and where its unquoted run began (-1: none open).
   let word = "";
   let inWord = false;
   let run = -1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code === 0x20 || code === 0x09) {
-      if (inWord) words.push(run >= 0 ? word + text.slice(run, i) : word);
+    const join = code === 0x3b || code === 0x26 || code === 0x7c;
+    if (code === 0x20 || code === 0x09 || join) {
+      if (inWord) {
+        words.push(run >= 0 ? word + text.slice(run, i) : word);
+        tokens++;
+      }
       word = "";
       inWord = false;
       run = -1;
+      if (!join) continue;
+      const operator = JOINS.find((candidate) => text.startsWith(candidate, i))!;
+      line.joins.push(operator);
+      line.commands.push(words = []);
+      tokens++;
+      i += operator.length - 1;
     } else if (code === 0x27 || code === 0x22) {
       const end = quotedEnd(text, i);
       if (end < 0) return undefined;
@@ -66,6 +86,9 @@ export function plainWords(text: string): string[] | undefined {
       inWord = true;
     }
   }
-  if (inWord) words.push(run >= 0 ? word + text.slice(run) : word);
-  return words.length < MAX_PLAIN_WORDS ? words : undefined;
+  if (inWord) {
+    words.push(run >= 0 ? word + text.slice(run) : word);
+    tokens++;
+  }
+  return tokens < MAX_PLAIN_TOKENS ? line : undefined;
 }

@@ -4,7 +4,7 @@
 // is asked for by a newline at the end, which no plain line holds (nested: the segments found inside compared). Lines the lexer reads differently (assignments,
 // wildcards, brace lists, comments, a reassigned IFS, control and non-ASCII characters) are not plain.
 import assert from "node:assert/strict";
-import { plainWords } from "../../src/shield/shell_plain.ts";
+import { type PlainLine, plainLine } from "../../src/shield/shell_plain.ts";
 import { lex } from "../../src/shield/shell_lexer.ts";
 import { parseShell } from "../../src/shield/shell_parser.ts";
 import { sampleActions } from "./corpus_texts.ts";
@@ -31,6 +31,14 @@ function corpusStrings(): Set<string> {
   return texts;
 }
 
+/** A plain line as the lexer's tokens. */
+function tokensOf({ commands, joins }: PlainLine): unknown[] {
+  return commands.flatMap((words, k) => [
+    ...words.map((value) => ({ kind: "word", value })),
+    ...(k < joins.length ? [{ kind: "op", value: joins[k] }] : []),
+  ]);
+}
+
 /** The segments found inside (the outer command's own words hold the newline that asks for the lexer). */
 const inner = (command: string) =>
   JSON.stringify(parseShell(command).segments.filter((segment) => segment.depth > 0));
@@ -44,6 +52,8 @@ const respellings = (text: string) => [
   text.split(" ").map((word) => `"${word}"`).join(" "),
   text.split(" ").map((word) => `${word.slice(0, 1)}'${word.slice(1, 3)}'"${word.slice(3)}"`).join(" "),
   text.split(" ").map((word, index) => index % 2 ? `"${word} '"` : `'"${word}'`).join(" "),
+  text.replaceAll(" && ", "&&").replaceAll(" | ", "|").replaceAll("; ", ";").replaceAll(" || ", " ||"),
+  `; ${text} &`,
 ];
 
 Deno.test("plain lines: the lexer's words and the lexer's parse, top level and nested", () => {
@@ -52,17 +62,17 @@ Deno.test("plain lines: the lexer's words and the lexer's parse, top level and n
   for (const original of corpusStrings()) {
     if (original.length > 4096) continue;
     for (const text of respellings(original)) {
-      const words = plainWords(text);
-      if (words === undefined) continue;
+      const line = plainLine(text);
+      if (line === undefined) continue;
       plain++;
-      const tokens = lex(text, new Map()).tokens;
-      if (JSON.stringify(tokens) !== JSON.stringify(words.map((value) => ({ kind: "word", value })))) {
-        wrong.push(`words: ${text}`);
+      if (JSON.stringify(lex(text, new Map()).tokens) !== JSON.stringify(tokensOf(line))) {
+        wrong.push(`tokens: ${text}`);
       }
       if (JSON.stringify(parseShell(text)) !== JSON.stringify(parseShell(`${text}\n`))) {
         wrong.push(`parse: ${text}`);
       }
-      const nested = [`sh -c '${text}'`, `sh -c '${text}\n'`, `echo $(${text})`, `echo $(${text}\n)`];
+      const nested = [`sh -c '${text}'`, `sh -c '${text}\n'`, `true $(${text})`, `true $(${text}\n)`];
+      // (`true`, not `echo`: what echo prints would hold the newline, and a pipe into a shell runs it.)
       // (A single quote of the text would close sh -c's.)
       if (!text.includes("'") && inner(nested[0]) !== inner(nested[1])) wrong.push(`sh: ${text}`);
       if (inner(nested[2]) !== inner(nested[3])) wrong.push(`$(): ${text}`);
@@ -80,7 +90,10 @@ Deno.test("what the lexer or the parser reads otherwise is no plain line", () =>
     "cp {a,b}.conf",
     "ls [ab]",
     "ls # comment",
-    "ls; rm x",
+    "ls (x)",
+    "ls &> x",
+    "ls 2>&1",
+    "a && b=c",
     "echo a\\ b",
     "echo 'a b",
     'echo "a b',
@@ -98,10 +111,11 @@ Deno.test("what the lexer or the parser reads otherwise is no plain line", () =>
     "ls café",
     "ls\u00a0-la",
   ];
-  for (const row of rows) assert.equal(plainWords(row), undefined, JSON.stringify(row));
-  assert.deepEqual(plainWords("  git\tstatus   --short  "), ["git", "status", "--short"]);
-  assert.deepEqual(plainWords(" \t "), []);
-  assert.deepEqual(plainWords(`git commit -m 'fix: a | b; c' "it's"x'' ""`), [
+  for (const row of rows) assert.equal(plainLine(row), undefined, JSON.stringify(row));
+  assert.deepEqual(plainLine("  git\tstatus   --short  ")?.commands, [["git", "status", "--short"]]);
+  assert.deepEqual(plainLine(" \t "), { commands: [[]], joins: [] });
+  assert.deepEqual(plainLine(";ls|&wc;;a&&b||c&")?.joins, [";", "|&", ";;", "&&", "||", "&"]);
+  assert.deepEqual(plainLine(`git commit -m 'fix: a | b; c' "it's"x'' ""`)?.commands[0], [
     "git",
     "commit",
     "-m",
