@@ -84,8 +84,8 @@ export function splitOption(word: string): [string, string | undefined] {
 function recordOutputs(state: ParseState, command: string, args: string[]): void {
   const known = OUTPUT_COMMANDS.has(command);
   for (let i = 0; i < args.length; i++) {
-    // Every output option starts with a dash.
-    if (args[i].charCodeAt(0) !== 0x2d) continue;
+    // Every output option starts with a dash; another program's only with two (LONG_OUTPUT_OPTIONS).
+    if (args[i].charCodeAt(0) !== 0x2d || (!known && args[i].charCodeAt(1) !== 0x2d)) continue;
     const [name, glued] = splitOption(args[i]);
     const combined = (command === "curl" || command === "wget") && /^-[a-zA-Z]+[oO]$/.test(name);
     if (!(known && (OUTPUT_OPTIONS.test(name) || combined)) && !LONG_OUTPUT_OPTIONS.has(name)) continue;

@@ -142,3 +142,16 @@ export function resolveGlobWord(word: string): string {
   if (cache.size < 1000) cache.set(word, resolved);
   return resolved;
 }
+
+/** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${…}` and `{}` are left alone. */
+const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"'$]*,[^{}\s"'$]*)\}([^{}]*)$/;
+const MAX_BRACE_WORDS = 16;
+
+export function expandBraces(word: string): string[] {
+  if (!word.includes(",") || !word.includes("{")) return [word];
+  const match = BRACE_LIST.exec(word);
+  if (!match) return [word];
+  const [, prefix, list, suffix] = match;
+  return list.split(",").slice(0, MAX_BRACE_WORDS).map((item) => prefix + item + suffix)
+    .filter((item) => item !== "");
+}

@@ -4,7 +4,8 @@
 
 import { decodeAnsiEscapes, lex, type Token, type Variables } from "./shell_lexer.ts";
 import { hereString, substitutedScript, unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
-import { resolveGlobWord } from "./shell_globs.ts";
+import { expandBraces, resolveGlobWord } from "./shell_globs.ts";
+import { type PlainLine, plainLine } from "./shell_plain.ts";
 import { withoutLookupWords } from "./shell_lookup.ts";
 
 export interface Redirect {
@@ -135,6 +136,9 @@ export class ParseState {
     const source = spaced.includes("\\") && WINDOWS_PATH_START.test(spaced)
       ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
       : spaced;
+    // A line of plain words is taken without the lexer (shell_plain.ts); a reassigned IFS splits words anew.
+    const plain = this.variables.has("IFS") ? undefined : plainLine(source);
+    if (plain !== undefined) return this.addPlainLine(plain, depth);
     const { tokens, substitutions, heredocSpans } = lex(source, this.variables);
     if (depth === 0 && heredocSpans.length > 0 && source === text) {
       let stripped = "";
@@ -169,10 +173,7 @@ export class ParseState {
     const scripts: Array<{ file: string; body: string }> = [];
     const flush = (operator: string) => {
       if (argv.length > 0) [owner, ownerRedirects] = [argv, redirects];
-      let first = argv[0] === "{" || argv[0] === "}" || argv[0] === "!" ? 1 : 0;
-      while (first < argv.length && LEADING_KEYWORDS.has(argv[first])) first++;
-      const words = first === 0 ? argv : argv.slice(first);
-      if (words.length > 0 || redirects.length > 0) this.addSegment(words, redirects, depth, joinedBy);
+      this.addCommand(argv, redirects, depth, joinedBy);
       argv = [];
       redirects = [];
       joinedBy = operator;
@@ -199,6 +200,21 @@ export class ParseState {
       const script = SCRIPT_FILE.test(file) ||
         this.result.segments.some((segment) => runsFile(segment.argv, file));
       if (script) this.parse(body, depth + 1);
+    }
+  }
+
+  /** A simple command's words (compound-command keywords before it dropped) as a segment. */
+  private addCommand(argv: string[], redirects: Redirect[], depth: number, joinedBy: string): void {
+    let first = argv[0] === "{" || argv[0] === "}" || argv[0] === "!" ? 1 : 0;
+    while (first < argv.length && LEADING_KEYWORDS.has(argv[first])) first++;
+    const words = first === 0 ? argv : argv.slice(first);
+    if (words.length > 0 || redirects.length > 0) this.addSegment(words, redirects, depth, joinedBy);
+  }
+
+  /** A plain line's commands, each joined by the operator before it (as `collectSegments` joins them). */
+  private addPlainLine({ commands, joins }: PlainLine, depth: number): void {
+    for (let k = 0; k < commands.length; k++) {
+      this.addCommand(commands[k], [], depth, k === 0 ? "" : joins[k - 1]);
     }
   }
 
@@ -363,19 +379,6 @@ function applyTransform(segment: Segment, text: string): string | undefined {
 }
 
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${…}` and `{}` are left alone. */
-const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"'$]*,[^{}\s"'$]*)\}([^{}]*)$/;
-const MAX_BRACE_WORDS = 16;
-
-export function expandBraces(word: string): string[] {
-  if (!word.includes(",") || !word.includes("{")) return [word];
-  const match = BRACE_LIST.exec(word);
-  if (!match) return [word];
-  const [, prefix, list, suffix] = match;
-  return list.split(",").slice(0, MAX_BRACE_WORDS).map((item) => prefix + item + suffix)
-    .filter((item) => item !== "");
-}
 
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */
 export function parseShell(text: string): ParsedCommand {

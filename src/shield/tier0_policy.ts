@@ -168,7 +168,9 @@ class PathPrefilter {
       const found: number[] = [];
       const stamp = ++this.stamp;
       this.scanner.scan(path.absolute.toLowerCase(), this.marks, stamp, found);
-      if (path.relative !== undefined) {
+      // A relative form that ends the absolute one (every path inside the workspace but its root, `.`) holds no
+      // literal the absolute form lacks: its scan would add no id.
+      if (path.relative !== undefined && !path.absolute.endsWith(path.relative)) {
         this.scanner.scan(path.relative.toLowerCase(), this.marks, stamp, found);
       }
       return { path, found };

@@ -69,13 +69,15 @@ function judgeSegment(segment: Segment, environment: ShieldEnvironment, findings
   const program = segment.program;
   for (let index = 1; index < argv.length && index < 64; index++) {
     const arg = argv[index];
+    // Every test below reads an option: `-c`, `--config-env=`, a FILE_FLAGS name (each starts with a dash), `-o`.
+    if (arg.charCodeAt(0) !== 0x2d) continue;
     if (program === "git" && arg === "-c") judgeGitSetting(argv[index + 1] ?? "", environment, findings);
     if (program === "git" && arg.startsWith("--config-env=")) {
       findings.escalate("exec", `git takes a setting from the environment ("${arg.slice(0, 80)}")`);
     }
-    const [flag, glued] = arg.startsWith("-") && arg.includes("=")
-      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
-      : [arg, undefined];
+    const equals = arg.indexOf("=");
+    const flag = equals < 0 ? arg : arg.slice(0, equals);
+    const glued = equals < 0 ? undefined : arg.slice(equals + 1);
     const fileFlag = FILE_FLAGS.get(flag);
     if (fileFlag && (fileFlag.programs === undefined || fileFlag.programs.has(program))) {
       const place = plantedPlace(glued ?? argv[index + 1] ?? "", environment);
