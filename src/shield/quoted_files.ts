@@ -111,7 +111,8 @@ export function writtenChecks(
   }
   // Rules, translations and eval data are all quotation; test code keeps its code (tests skip these checks anyway).
   if (role === "data") {
-    return { contents: unquotedContents(path, texts), concealed: unquotedContents(path, texts) };
+    const unquoted = unquotedContents(path, texts);
+    return { contents: unquoted, concealed: unquoted };
   }
   return {
     contents: [...texts],
