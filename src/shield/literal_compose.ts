@@ -43,6 +43,8 @@ export interface ComposeHost {
 
 /** Characters each side of a seam that a literal window crossing it may reach (windows are at most 6 long). */
 const REACH = 5;
+/** Longest slice read from the text when its source's scan places nothing (a short text: a title, a model name). */
+const MAX_READ = 1024;
 
 /** Buffers kept from one composition to the next. */
 export interface ComposeScratch {
@@ -67,6 +69,8 @@ export function composeOccurrences(
   const ends = new Int32Array(parts.length);
   /** Per slice: what to add to a source index to get the composed text's. */
   const shifts = new Int32Array(parts.length);
+  /** Per part: the scan its occurrences are moved from; undefined for parts read from the text itself (put-in
+   * strings, and short slices whose scans place nothing). */
   const scans: Array<ScanParts | undefined> = [];
   let at = 0;
   for (let k = 0; k < parts.length; k++) {
@@ -76,15 +80,14 @@ export function composeOccurrences(
       at += part.length;
       scans.push(undefined);
     } else {
+      if (part.from < 0 || part.to > part.source.length || part.from > part.to) return undefined;
       const scan = host.peek(part.source);
-      if (
-        !scan || !scan.positioned || scan.clamped || scan.covered !== host.size ||
-        scan.lower.length !== part.source.length || part.from < 0 || part.to > part.source.length ||
-        part.from > part.to
-      ) return undefined;
+      const usable = scan !== undefined && scan.positioned && !scan.clamped && scan.covered === host.size &&
+        scan.lower.length === part.source.length;
+      if (!usable && part.to - part.from > MAX_READ) return undefined;
       shifts[k] = at - part.from;
       at += part.to - part.from;
-      scans.push(scan);
+      scans.push(usable ? scan : undefined);
     }
     ends[k] = at;
   }
@@ -99,10 +102,10 @@ export function composeOccurrences(
   const done = new Set<string>();
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k];
-    if (typeof part === "string" || done.has(part.source)) continue;
+    const scan = scans[k];
+    if (scan === undefined || typeof part === "string" || done.has(part.source)) continue;
     done.add(part.source);
     const source = part.source;
-    const scan = scans[k]!;
     host.addIds(scan.ids, found);
     let positions = scratch.positions;
     if (positions.length < source.length) positions = scratch.positions = new Int32Array(source.length * 2);
@@ -110,7 +113,7 @@ export function composeOccurrences(
     let last = -1;
     for (let j = k; j < parts.length; j++) {
       const other = parts[j];
-      if (typeof other === "string" || other.source !== source) continue;
+      if (scans[j] === undefined || typeof other === "string" || other.source !== source) continue;
       // Slices of one source in order and apart (as a replacement leaves them); anything else is scanned.
       if (other.from < last) return undefined;
       last = other.to;
@@ -143,16 +146,16 @@ export function composeOccurrences(
     for (let p = 0; p < count; p += 2) {
       const id = data[p];
       const end = regionFrom + data[p + 1];
-      if (!insideOnePart(parts, starts, ends, end - host.windowLengths[id] + 1, end)) {
+      if (!insideOnePart(scans, starts, ends, end - host.windowLengths[id] + 1, end)) {
         out.add(id, end);
         if (fromSlices.has(id)) mixed = true;
       }
     }
   };
   for (let k = 0; k < parts.length; k++) {
-    // A put-in string, or a slice right after another slice.
-    const putIn = typeof parts[k] === "string";
-    if (!putIn && (k === 0 || typeof parts[k - 1] === "string")) continue;
+    // A part read from the text, or a slice right after another slice.
+    const putIn = scans[k] === undefined;
+    if (!putIn && (k === 0 || scans[k - 1] === undefined)) continue;
     const from = Math.max(0, starts[k] - REACH);
     const to = Math.min(length, (putIn ? ends[k] : starts[k]) + REACH);
     if (from <= regionTo) regionTo = Math.max(regionTo, to);
@@ -180,7 +183,7 @@ function fits(
     const part = parts[k];
     if (typeof part === "string") {
       if (!lower.startsWith(part.toLowerCase(), starts[k])) return false;
-    } else if (part.to > part.from) {
+    } else if (part.to > part.from && scans[k] !== undefined) {
       const source = scans[k]!.lower;
       const last = starts[k] + part.to - part.from - 1;
       if (lower[starts[k]] !== source[part.from] || lower[last] !== source[part.to - 1]) return false;
@@ -189,21 +192,21 @@ function fits(
   return true;
 }
 
-/** Whether [first, last] lies inside one slice (not a put-in string). */
+/** Whether [first, last] lies inside one slice moved from its source's scan. */
 function insideOnePart(
-  parts: readonly Part[],
+  scans: ReadonlyArray<ScanParts | undefined>,
   starts: Int32Array,
   ends: Int32Array,
   first: number,
   last: number,
 ): boolean {
   let low = 0;
-  let high = parts.length - 1;
+  let high = scans.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
     if (starts[middle] <= first) low = middle;
     else high = middle - 1;
   }
   // Empty parts share a start with the next one: the last part starting at or before `first` holds it, if any does.
-  return typeof parts[low] !== "string" && starts[low] <= first && last < ends[low];
+  return scans[low] !== undefined && starts[low] <= first && last < ends[low];
 }

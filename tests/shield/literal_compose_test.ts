@@ -10,6 +10,7 @@ import { HeuristicMatcher } from "../../src/shield/heuristic_matcher.ts";
 import { LITERALS, LONG_TEXT, type TextScan } from "../../src/shield/literal_index.ts";
 import { unquotedText } from "../../src/shield/quoted_files.ts";
 import { FieldTexts } from "../../src/shield/rule_texts.ts";
+import { joinedText } from "../../src/shield/joined_texts.ts";
 import { buildActionView } from "../../src/shield/action_view.ts";
 import { payloadStrings } from "./payload_strings.ts";
 import { expectDecisions, write } from "./effects/decisions.ts";
@@ -34,8 +35,22 @@ function composedAndFresh(text: string): [TextScan, TextScan] | undefined {
   return [composed, LITERALS.scan(blanked, true)];
 }
 
+/** The joined text's scan as composed, then as a fresh scan gives it (the parts scanned first, as checks do). */
+function joinedAndFresh(texts: string[]): [TextScan, TextScan] | undefined {
+  LITERALS.forget();
+  for (const text of texts) LITERALS.scan(text);
+  const joined = joinedText(texts, "\n");
+  if (joined.length < LONG_TEXT) return undefined;
+  const composed = LITERALS.scan(joined);
+  if (composed.exact) return undefined;
+  return [composed, LITERALS.scan(joined, true)];
+}
+
 function differences(text: string): string | undefined {
-  const pair = composedAndFresh(text);
+  return compared(composedAndFresh(text));
+}
+
+function compared(pair: [TextScan, TextScan] | undefined): string | undefined {
   if (!pair) return undefined;
   const [composed, fresh] = pair;
   if (!fresh.exact) return "the exact scan is not exact";
@@ -73,6 +88,30 @@ Deno.test("blanked documents' composed scans place every literal as fresh scans 
   }
   // The comparison ran: most of these texts are composed, not scanned.
   assert.ok(composed > 500, `only ${composed} composed`);
+});
+
+Deno.test("joined texts' composed scans place every literal as fresh scans do", async () => {
+  const strings = (await payloadStrings()).filter((text) => text.length >= 4);
+  let composed = 0;
+  for (let k = 0; k + 3 < strings.length; k += 3) {
+    const [a, b, c] = strings.slice(k, k + 3);
+    // Long and short parts, empty ones, a part twice, and parts that end or start inside a literal's window.
+    for (
+      const texts of [
+        [a, b, c],
+        [a.repeat(30), b],
+        ["Plan", a.repeat(20), "", c],
+        [b.repeat(25), b.repeat(25)],
+        [a.repeat(20).slice(0, -2), a.slice(-2) + c.repeat(20)],
+      ]
+    ) {
+      const wrong = compared(joinedAndFresh(texts));
+      if (wrong === undefined) continue;
+      composed++;
+      assert.equal(wrong, "", `${wrong}: ${JSON.stringify(texts.map((text) => text.slice(0, 40)))}`);
+    }
+  }
+  assert.ok(composed > 2000, `only ${composed} composed`);
 });
 
 Deno.test("a placed literal that a quotation splits at a space is placed where the blank joins it", () => {
