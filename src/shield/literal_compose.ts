@@ -108,7 +108,11 @@ export function composeOccurrences(
     const source = part.source;
     host.addIds(scan.ids, found);
     let positions = scratch.positions;
-    if (positions.length < source.length) positions = scratch.positions = new Int32Array(source.length * 2);
+    if (positions.length < source.length) {
+      positions = scratch.positions = new Int32Array(
+        Math.max(source.length, Math.min(2 * source.length, 1 << 16)),
+      );
+    }
     positions.fill(-1, 0, source.length);
     let last = -1;
     for (let j = k; j < parts.length; j++) {

@@ -226,6 +226,8 @@ export class LiteralIndex implements ComposeHost {
     const lower = text.toLowerCase();
     if (lower.length !== text.length) return undefined;
     const composed = composeOccurrences(this, lower, parts, this.scratch);
+    // Buffers grown large on a huge text are not kept.
+    if (this.scratch.positions.length > 1 << 16) this.scratch.positions = new Int32Array(0);
     if (!composed) return undefined;
     const { out } = this.scratch;
     const placements = this.group(out.data, out.count);
