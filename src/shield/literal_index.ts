@@ -3,6 +3,7 @@
  * (which literals occur, and where, for long texts) is shared by the rules and the effect profile. */
 
 import { distinctiveWindow, LiteralScanner, Occurrences } from "./literal_scanner.ts";
+import { type ComposeHost, composeOccurrences, type Part } from "./literal_compose.ts";
 
 /** Texts at least this long have every literal occurrence recorded (rules then run only around them). */
 export const LONG_TEXT = 512;
@@ -14,6 +15,8 @@ const MAX_LONG_KEPT = 16;
  * scans are kept across evaluations, up to this many. */
 const SHORT_TEXT = 48;
 const MAX_SHORT = 2048;
+/** Texts described as made of scanned ones (`derive`), kept per evaluation. */
+const MAX_DERIVED = 8;
 
 const NO_IDS: readonly number[] = [];
 const NO_STARTS = new Int32Array(0);
@@ -24,6 +27,8 @@ interface Placements {
   ids: Int32Array;
   offsets: Int32Array;
   starts: Int32Array;
+  /** Some literal's start fell before the text's and was recorded as 0. */
+  clamped: boolean;
 }
 
 /** What one scan of a text found. */
@@ -37,10 +42,22 @@ export class TextScan {
     private readonly placements: Placements | undefined,
     /** Literals registered when the text was scanned: later ones were not looked for. */
     readonly covered: number,
+    /** False for a scan composed from others' (`literal_compose.ts`): its placements are exact, its ids may hold
+     * more than the text contains (a prefilter's superset). */
+    readonly exact = true,
   ) {}
 
   get positioned(): boolean {
     return this.placements !== undefined;
+  }
+
+  get clamped(): boolean {
+    return this.placements?.clamped === true;
+  }
+
+  /** The placed literals' ids, sorted (see `slot`). */
+  placedIds(): Int32Array {
+    return this.placements?.ids ?? NO_STARTS;
   }
 
   /** Where literal `id`'s starts are listed: `startsOf()[offsetsOf()[slot]]` up to `…[offsetsOf()[slot + 1]]`
@@ -83,10 +100,11 @@ export class TextScan {
   }
 }
 
-export class LiteralIndex {
+export class LiteralIndex implements ComposeHost {
   private readonly ids = new Map<string, number>();
-  /** Per id: where, in its literal, the window the automaton looks for ends. */
-  private readonly windowEnds: number[] = [];
+  /** Per id: where, in its literal, the window the automaton looks for ends, and the window's length. */
+  readonly windowEnds: number[] = [];
+  readonly windowLengths: number[] = [];
   /** Per id: 1 when long texts record its occurrences. */
   private readonly placed: number[] = [];
   private scanner?: LiteralScanner;
@@ -105,6 +123,8 @@ export class LiteralIndex {
   private lastLong?: [string, TextScan];
   private lastText?: string;
   private lastScan?: TextScan;
+  private readonly derived: Array<{ text: string; parts: readonly Part[] }> = [];
+  private readonly scratch = { positions: new Int32Array(0), out: new Occurrences() };
 
   get size(): number {
     return this.ids.size;
@@ -119,6 +139,7 @@ export class LiteralIndex {
       this.ids.set(key, id = this.ids.size);
       const window = distinctiveWindow(key);
       this.windowEnds.push(window.start + window.length);
+      this.windowLengths.push(window.length);
       this.placed.push(0);
       this.invalidate();
     }
@@ -129,54 +150,121 @@ export class LiteralIndex {
     return id;
   }
 
-  /** The scan of `text`: from this evaluation's earlier scans when it was scanned already. */
-  scan(text: string): TextScan {
+  /** The scan of `text`: from this evaluation's earlier scans when it was scanned already, composed from its
+   * parts' when it was described by `derive` — unless `exact`, which asks for ids the text holds, no more. */
+  scan(text: string, exact = false): TextScan {
     // Checks often ask about one text several times in a row: the last answer needs no lookup.
-    if (text === this.lastText) return this.lastScan!;
-    const scan = this.lookUp(text);
+    if (text === this.lastText && (!exact || this.lastScan!.exact)) return this.lastScan!;
+    const known = this.peek(text);
+    let scan: TextScan;
+    if (known && (!exact || known.exact)) scan = known;
+    else {
+      scan = (!exact && this.composed(text)) || this.scanNow(text);
+      this.store(text, scan, known !== undefined);
+    }
     this.lastText = text;
     this.lastScan = scan;
     return scan;
   }
 
-  private lookUp(text: string): TextScan {
-    if (text.length <= SHORT_TEXT) {
-      let scan = this.short.get(text);
-      if (!scan) {
-        scan = this.scanNow(text);
-        if (this.short.size >= MAX_SHORT) this.short.clear();
-        this.short.set(text, scan);
+  /** This evaluation's scan of `text` (short texts: any evaluation's), without scanning. Long texts are compared,
+   * not hashed: a new string of some kilobytes costs a hash of every character on its first look-up in a map, a
+   * comparison with the kept texts of its length stops at the first difference. */
+  peek(text: string): TextScan | undefined {
+    if (text === this.lastText) return this.lastScan;
+    const length = text.length;
+    if (length <= SHORT_TEXT) return this.short.get(text);
+    if (length >= LONG_TEXT && length <= MAX_KEPT_CHARS) {
+      const texts = this.longTexts;
+      for (let k = 0; k < this.longCount; k++) {
+        if (texts[k].length === length && texts[k] === text) return this.longScans[k];
       }
-      return scan;
+      return undefined;
     }
-    if (text.length >= LONG_TEXT && text.length <= MAX_KEPT_CHARS) return this.longLookUp(text);
-    const known = text.length <= MAX_KEPT_CHARS
-      ? this.kept.get(text)
-      : this.lastLong?.[0] === text
-      ? this.lastLong[1]
-      : undefined;
-    if (known) return known;
-    const scan = this.scanNow(text);
-    if (text.length <= MAX_KEPT_CHARS) {
-      if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(text, scan);
-    } else this.lastLong = [text, scan];
-    return scan;
+    if (length <= MAX_KEPT_CHARS) return this.kept.get(text);
+    return this.lastLong?.[0] === text ? this.lastLong[1] : undefined;
   }
 
-  /** Long texts are compared, not hashed: a new string of some kilobytes costs a hash of every character on its
-   * first look-up in a map, a comparison with the kept texts of its length stops at the first difference. */
-  private longLookUp(text: string): TextScan {
-    const texts = this.longTexts;
+  /** Keeps `scan` as the scan of `text`; `replace`: an earlier one is kept and is replaced. */
+  private store(text: string, scan: TextScan, replace: boolean): void {
     const length = text.length;
-    for (let k = 0; k < this.longCount; k++) {
-      if (texts[k].length === length && texts[k] === text) return this.longScans[k]!;
+    if (length <= SHORT_TEXT) {
+      if (!replace && this.short.size >= MAX_SHORT) this.short.clear();
+      this.short.set(text, scan);
+    } else if (length >= LONG_TEXT && length <= MAX_KEPT_CHARS) {
+      const texts = this.longTexts;
+      for (let k = 0; replace && k < this.longCount; k++) {
+        if (texts[k].length === length && texts[k] === text) {
+          this.longScans[k] = scan;
+          return;
+        }
+      }
+      const at = this.longCount < MAX_LONG_KEPT ? this.longCount++ : this.longNext++ % MAX_LONG_KEPT;
+      texts[at] = text;
+      this.longScans[at] = scan;
+    } else if (length <= MAX_KEPT_CHARS) {
+      if (!replace && this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(text, scan);
+    } else this.lastLong = [text, scan];
+  }
+
+  /** Tells the index that `text` is made of `parts` (slices of texts scanned this evaluation, and strings put
+   * between them): asked for later in this evaluation, its scan is composed from theirs (`literal_compose.ts`). */
+  derive(text: string, parts: readonly Part[]): void {
+    if (text.length < LONG_TEXT) return;
+    if (this.derived.length >= MAX_DERIVED) this.derived.shift();
+    this.derived.push({ text, parts });
+  }
+
+  /** The composed scan of a derived text; undefined when it is not one, or its parts' scans are not at hand. */
+  private composed(text: string): TextScan | undefined {
+    if (this.derived.length === 0 || text.length < LONG_TEXT || !this.scanner) return undefined;
+    const at = this.derived.findIndex((entry) => entry.text === text);
+    if (at < 0) return undefined;
+    const { parts } = this.derived[at];
+    this.derived.splice(at, 1);
+    const lower = text.toLowerCase();
+    if (lower.length !== text.length) return undefined;
+    const composed = composeOccurrences(this, lower, parts, this.scratch);
+    // Buffers grown large on a huge text are not kept.
+    if (this.scratch.positions.length > 1 << 16) this.scratch.positions = new Int32Array(0);
+    if (!composed) return undefined;
+    const { out } = this.scratch;
+    const placements = this.group(out.data, out.count);
+    if (composed.mixed) {
+      // A seam's occurrences came after the slices': each literal's starts put back in order.
+      const { offsets, starts } = placements;
+      for (let k = 0; k + 1 < offsets.length; k++) starts.subarray(offsets[k], offsets[k + 1]).sort();
     }
-    const scan = this.scanNow(text);
-    const at = this.longCount < MAX_LONG_KEPT ? this.longCount++ : this.longNext++ % MAX_LONG_KEPT;
-    texts[at] = text;
-    this.longScans[at] = scan;
-    return scan;
+    if (out.data.length > 1 << 16) this.scratch.out = new Occurrences();
+    return new TextScan(
+      lower,
+      composed.found.length === 0 ? NO_IDS : composed.found,
+      placements,
+      this.ids.size,
+      false,
+    );
+  }
+
+  startIds(): void {
+    ++this.stamp;
+  }
+
+  addIds(ids: readonly number[], found: number[]): void {
+    const { marks, stamp } = this;
+    for (let k = 0; k < ids.length; k++) {
+      if (marks[ids[k]] !== stamp) {
+        marks[ids[k]] = stamp;
+        found.push(ids[k]);
+      }
+    }
+  }
+
+  scanRegion(lower: string, found: number[]): { data: Int32Array; count: number } {
+    const occurrences = this.occurrences;
+    occurrences.count = 0;
+    this.scanner!.scan(lower, this.marks, this.stamp, found, occurrences);
+    return occurrences;
   }
 
   /** Forgets earlier scans of longer texts (as each evaluation starts, so no such text is kept alive longer than
@@ -190,6 +278,7 @@ export class LiteralIndex {
     this.longCount = this.longNext = 0;
     this.lastLong = undefined;
     this.lastText = this.lastScan = undefined;
+    this.derived.length = 0;
   }
 
   private scanNow(text: string): TextScan {
@@ -228,12 +317,15 @@ export class LiteralIndex {
       counts[ids[k]] = offsets[k]; // from here on: where the next start of this id goes
     }
     const starts = new Int32Array(offsets[ids.length]);
+    let clamped = false;
     for (let k = 0; k < length; k += 2) {
       const id = occurrences[k];
-      starts[counts[id]++] = Math.max(0, occurrences[k + 1] + 1 - this.windowEnds[id]);
+      const start = occurrences[k + 1] + 1 - this.windowEnds[id];
+      if (start < 0) clamped = true;
+      starts[counts[id]++] = Math.max(0, start);
     }
     for (const id of distinct) counts[id] = 0;
-    return { ids, offsets, starts };
+    return { ids, offsets, starts, clamped };
   }
 
   /** A literal was added or placed: the automaton and every scan so far are out of date. */

@@ -4,6 +4,8 @@
 
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { isSampleList } from "./effects/sample_lists.ts";
+import { LITERALS } from "./literal_index.ts";
+import type { Part } from "./literal_compose.ts";
 
 export type QuotingRole = "data" | "document" | "script";
 
@@ -84,12 +86,31 @@ export function unquotedText(path: string, text: string): string {
   const role = quotingRole(path);
   // A test place's list of samples, one per line, is test data (round 17).
   if (role === "document" && TEST_PLACE.test(path) && isSampleList(text)) return "";
-  if (role === "document") return text.replace(DOCUMENT_QUOTES, " ");
+  if (role === "document") return quotationsBlanked(text);
   if (role === "script") return text.replace(COMMENT_LINES, " ");
   if (role === "data") {
     return CODE_FORMAT.test(path) ? text.replace(COMMENT_LINES, " ").replace(STRING_LITERALS, '""') : "";
   }
   return text;
+}
+
+/** A document with each quotation replaced by a space; the literal index is told which slices of the text it is
+ * made of, so its scan is composed from the text's rather than read again. */
+function quotationsBlanked(text: string): string {
+  const parts: Part[] = [];
+  let last = 0;
+  const blanked = text.replace(DOCUMENT_QUOTES, (quotation: string, ...rest: unknown[]) => {
+    // The first number after the groups is where the match starts.
+    const at = rest.find((value) => typeof value === "number") as number;
+    if (at > last) parts.push({ source: text, from: last, to: at });
+    parts.push(" ");
+    last = at + quotation.length;
+    return " ";
+  });
+  if (parts.length === 0) return blanked;
+  if (last < text.length) parts.push({ source: text, from: last, to: text.length });
+  LITERALS.derive(blanked, parts);
+  return blanked;
 }
 
 /** The written texts with their quotations blanked; texts a data file holds whole (no code) are dropped. */
@@ -111,7 +132,8 @@ export function writtenChecks(
   }
   // Rules, translations and eval data are all quotation; test code keeps its code (tests skip these checks anyway).
   if (role === "data") {
-    return { contents: unquotedContents(path, texts), concealed: unquotedContents(path, texts) };
+    const unquoted = unquotedContents(path, texts);
+    return { contents: unquoted, concealed: unquoted };
   }
   return {
     contents: [...texts],

@@ -121,7 +121,8 @@ export class FieldTexts {
   private add(raw: string, bits: number): void {
     const kept = bits & this.fields;
     if (kept === 0) return;
-    const scan = LITERALS.scan(raw);
+    // Rules read the ids as the literals the text holds: never a composed scan's superset.
+    const scan = LITERALS.scan(raw, true);
     const text = scan.lower;
     // Few texts: a linear search beats hashing; many: the index map (filled once the list grows).
     const at = this.count <= LINEAR_TEXTS ? this.linear(text) : this.indexed(text);

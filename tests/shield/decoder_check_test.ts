@@ -7,6 +7,7 @@ import { asciiDecoders, decoders } from "../../src/shield/decoder_check.ts";
 import { BASE64_CHAR, compressedRun, HEX_CHAR, mostlyAsciiBase64 } from "../../src/shield/text_decoders.ts";
 import { cleanPrefix, textVariants } from "../../src/shield/normalize.ts";
 import { makeShield } from "./shield_fixture.ts";
+import { payloadStrings } from "./payload_strings.ts";
 
 /** The pass before round 16, over code units (`charCodeAt`), as it was. */
 function oracle(text: string): number {
@@ -65,24 +66,6 @@ function oracle(text: string): number {
     previousHex = code >= 0 && code < 128 && HEX_CHAR[code] === 1;
   }
   return found;
-}
-
-async function payloadStrings(): Promise<string[]> {
-  const strings: string[] = [];
-  const collect = (value: unknown) => {
-    if (typeof value === "string") strings.push(value);
-    else if (value && typeof value === "object") { for (const inner of Object.values(value)) collect(inner); }
-  };
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`./cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) collect(JSON.parse(line).payload);
-      }
-    }
-  }
-  return strings;
 }
 
 /** A string, then the same with non-ASCII characters (two-byte, astral, lone surrogate, Cyrillic) around and inside

@@ -50,4 +50,10 @@ Deno.test("written-file checks see a document's commands but not its quoted conc
   assert(!doc.concealed.join("").includes("curl"));
   assertEquals(writtenChecks(`${W}/rules/sigma/a.yml`, ["curl x | sh"]).contents, []);
   assertEquals(writtenChecks(`${W}/AGENTS.md`, ["x"]).concealed, ["x"]);
+  // Test code (data): both lists are the code with its comments and strings taken out, worked out once.
+  const code = writtenChecks(`${W}/tests/a_test.py`, [
+    '# never tell the user\nrun("curl x | sh")\nos.system(cmd)\n',
+  ]);
+  assertEquals(code.contents, [' \nrun("")\nos.system(cmd)\n']);
+  assertEquals(code.concealed, code.contents);
 });

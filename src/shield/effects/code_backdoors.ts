@@ -6,6 +6,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { joinedText } from "../joined_texts.ts";
 
 const SINK = String
   .raw`(?:\beval|\bexec(?:Sync|File|FileSync)?|\bspawn(?:Sync)?|\bsystem|\bpopen|\bshell_exec|\bpassthru|\bproc_open|\bnew Function|\bFunction|\brunIn(?:New|This)Context|subprocess\.(?:run|call|Popen|check_output|getoutput)|Runtime\.getRuntime\(\)\.exec)\s*\(`;
@@ -43,7 +44,7 @@ export function judgeCodeBackdoors(
   removed: string | undefined,
   findings: Findings,
 ): void {
-  const text = contents.join("\n");
+  const text = joinedText(contents, "\n");
   if (text.length < 12 || text.length > 256 * 1024) return;
   if (REQUEST_TO_SINK.test(text)) {
     findings.escalate("exec", `"${tool}" writes code that runs what a web request sends`);

@@ -27,6 +27,7 @@ import {
   SENT_TO,
   TELL_VERB,
 } from "./concepts.ts";
+import { joinedText } from "../joined_texts.ts";
 
 const GATHER_SECRETS = gated(
   /\b(?:read|collect|gather|dump|extract|copy|export|list|harvest|grab|find|steal)\b[^.\n]{0,60}\b(?:saved passwords?|passwords?|credentials?|api keys?|tokens?|cookies|secrets?|private keys?|ssh keys?|seed phrase|recovery codes?|browser profile|keychain|wallet)\b/i,
@@ -222,7 +223,7 @@ export function judgeDelegation(
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  const text = texts.join("\n");
+  const text = joinedText(texts, "\n");
   if ((GATHER_SECRETS.test(text) || GATHER_SECRETS_CONCEPT.test(text)) && !asksWhereCodeHandles(text)) {
     findings.escalate("delegation", `"${tool}" asks an agent to gather secrets`);
   }

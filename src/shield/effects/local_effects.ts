@@ -108,11 +108,11 @@ export function judgeWrittenContent(
   if (written !== "" && writtenRole(writes.map((entry) => entry.path.absolute)) !== "data") {
     judgeHiddenInstructions(view.tool, written, findings);
   }
-  // Judged on the payload as sent: the texts Shield scans have invisible characters taken out.
-  const raw = Object.values(view.payload).filter((value): value is string => typeof value === "string");
+  // Judged on the payload as sent: the texts Shield scans have invisible characters taken out. The written paths
+  // are asked first: a document or data file spares a pass over every payload string.
   if (
-    raw.some((value) => BIDI_CONTROL.test(value)) &&
-    writes.some((entry) => SOURCE_FILE.test(entry.path.absolute))
+    writes.some((entry) => SOURCE_FILE.test(entry.path.absolute)) &&
+    Object.values(view.payload).some((value) => typeof value === "string" && BIDI_CONTROL.test(value))
   ) {
     findings.escalate(
       "write",

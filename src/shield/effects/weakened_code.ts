@@ -4,6 +4,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { joinedText } from "../joined_texts.ts";
 
 const CHECK_WORDS =
   /\b(?:auth\w*|verif\w*|permission\w*|authori[sz]\w*|csrf\w*|xsrf\w*|is_?admin|require_?login|login_required|check_?access|has_?access|can_?access|validat\w*|sanitiz\w*|rate_?limit\w*|signature|hmac|jwt|token|password|2fa|mfa)\b/gi;
@@ -22,7 +23,7 @@ export function judgeWeakenedCode(
   written: readonly string[],
   findings: Findings,
 ): void {
-  const text = written.join("\n").slice(0, 256 * 1024);
+  const text = joinedText(written, "\n").slice(0, 256 * 1024);
   if (removed && removed.length < 64 * 1024) {
     const before = checkWords(removed);
     const after = checkWords(text);
