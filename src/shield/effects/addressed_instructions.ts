@@ -12,9 +12,9 @@ const CONSEQUENTIAL =
 const ORDERS =
   `${CONSEQUENTIAL}|tell|say|run|include|reply|recommend|call|fetch|visit|open|output|print|click|add|mention|write|respond`;
 /** Where an AI reader is addressed: "to any AI assistant", "if you are an AI", "agents reading this", a line or
- * field opening with "AI assistant:" or "Assistant, you must". The order is looked for in what follows. */
+ * field opening with "AI assistant:" or "Assistant, you must", "Agent: when you process this drive, …". The order is looked for in what follows. */
 const ADDRESSEE =
-  /\b(?:to|for|dear|attention|hey|hi)\s*:?\s+(?:(?:any|all|every|the|an?|each)\s+(?:[a-z-]+\s+)?)?(?:ai|llm|automation|automated|autonomous|coding|language[- ]model|gpt|copilot)\b|\b(?:if you are|you are|as) an? (?:ai|llm|language model|automated agent|assistant)\b|\b(?:assistant|agent|ai|llm|bot)s?\s+(?:reading|processing|summari[sz]ing|parsing|handling)\s+(?:this|these|the)\b|(?:^|\n|[.!?]\s+|")\s*(?:(?:please|kindly|important|note|attention|urgent|as (?:the|an?|your) [\w -]{1,40}?)[\s:,!]+){0,3}(?:dear\s+)?(?:(?:ai|llm|gpt|chatgpt|copilot|gemini|claude)(?:\s+(?:assistants?|agents?|bots?|models?))?|(?:assistant|agent)(?=\s*[:,]\s*(?:you|please|must|should|always|now|from now on)\b))\s*[:,]/gi;
+  /\b(?:to|for|dear|attention|hey|hi)\s*:?\s+(?:(?:any|all|every|the|an?|each)\s+(?:[a-z-]+\s+)?)?(?:ai|llm|automation|automated|autonomous|coding|language[- ]model|gpt|copilot)\b|\b(?:if you are|you are|as) an? (?:ai|llm|language model|automated agent|assistant)\b|\b(?:assistant|agent|ai|llm|bot)s?\s+(?:reading|processing|summari[sz]ing|parsing|handling)\s+(?:this|these|the)\b|(?:^|\n|[.!?]\s+|")\s*(?:(?:please|kindly|important|note|attention|urgent|as (?:the|an?|your) [\w -]{1,40}?)[\s:,!]+){0,3}(?:dear\s+)?(?:(?:ai|llm|gpt|chatgpt|copilot|gemini|claude)(?:\s+(?:assistants?|agents?|bots?|models?))?|(?:assistant|agent)(?=\s*[:,]\s*(?:you|please|must|should|always|now|from now on|when(?:ever)?|if|before|after|each time|every time)\b))\s*[:,]/gi;
 /** The same orders in any wording of the concept lexicon (`concepts.ts`). */
 const CONCEPT_ORDERS = `${SEND_VERB}|${DELETE_VERB}|${RUN_VERB}|${IGNORE_VERB}`;
 const ORDER = new RegExp(`\\b(?:${ORDERS})\\b|${CONCEPT_ORDERS}|${TELL_VERB}`, "i");

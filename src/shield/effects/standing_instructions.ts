@@ -67,9 +67,11 @@ const TRIGGERED_CONCEPT = conceptCheck(
   ),
 );
 
-/** Text that keeps a fact or rule for later sessions. */
+/** Text that keeps a fact or rule for later sessions; round 21: a rule for every later item ("all future file
+ * shares must…"), a default ("always use", "as the default recipient"), or a trigger on a later request ("when the
+ * user asks about payments…"). */
 const FOR_LATER = gated(
-  /\b(?:for (?:all )?future (?:sessions|conversations|requests|tasks|chats)|from now on|going forward|remember (?:this|that|for)|in every (?:future )?(?:session|conversation))\b/i,
+  /\b(?:for (?:all )?future (?:sessions|conversations|requests|tasks|chats)|from now on|going forward|remember (?:this|that|for)|in every (?:future )?(?:session|conversation)|(?:all|every|any) (?:future|new|subsequent|upcoming)(?: [\w-]+){1,3} (?:must|should|shall|need to|are to|will)|always use|(?:as|is) (?:the )?default (?:recipient|payee|account|address|destination|beneficiary)|default (?:payee|recipient|beneficiary) (?:for|is)|when(?:ever)? (?:the user|you|i|someone|anyone|they) (?:asks?|wants?|requests?|says?|needs?)(?: you)? (?:about|for|to))\b/i,
 );
 /** Text a person reading the rendered page never sees: HTML comments, Markdown comments (`[//]: # (…)`), and
  * elements styled or marked invisible (`display:none`, `visibility:hidden`, zero size or opacity, white text,
@@ -140,7 +142,8 @@ export function judgeStanding(tool: string, text: string, findings: Findings): v
     }
     if (
       /@[\w-]+\.[\w.]+|https?:\/\//.test(text) &&
-      (/\b(?:send|forward|bcc|cc|copy|share|email|upload|post)\b/i.test(text) || SEND_CONCEPT.test(text))
+      (/\b(?:send|forward|bcc|cc|copy|share|shares|email|upload|post|include|add|invite)\b/i.test(text) ||
+        SEND_CONCEPT.test(text))
     ) {
       findings.escalate("persistence", `"${tool}" keeps a rule to send things to an address for later`);
     }
