@@ -175,3 +175,19 @@ Deno.test("links carrying text out ask; money lists are reads", async () => {
     [tool("square_create_payment", { amount: 2500, source_id: "cnon:x" }), "STOPPED", "moves money"],
   ]);
 });
+
+Deno.test("interpreter tools named for their language run code like run_code; printing a decoded string passes", async () => {
+  await expectDecisions([
+    [
+      tool("bun_eval", { code: "require('child_process').execSync(atob('cm0gLXJmIH4vd29yaw=='))" }),
+      "STOPPED",
+      "bun eval running a decoded delete",
+    ],
+    [
+      tool("run_php", { code: "system(base64_decode('cm0gLXJmIH4vc2l0ZXM='));" }),
+      "STOPPED",
+      "php running a decoded delete",
+    ],
+    [tool("bun_eval", { code: "console.log(atob('aGk='))" }), "ALLOW", "decoded and printed"],
+  ]);
+});
