@@ -43,10 +43,17 @@ function carried(url: string): string[] {
 /** A query value that reads as prose (`?q=general+channel+summary`): three words or more, the shape of a summary
  * or a message carried out, not of an id, a flag or a search for one term (round 21, AgentDojo's Slack suite). */
 function prose(values: readonly string[]): boolean {
-  return values.some((value) =>
-    value.length >= 12 && value.length < 2048 && value.trim().split(/\s+/).length >= 3
-  );
+  return values.some((value) => {
+    if (value.length < 12 || value.length >= 2048) return false;
+    const words = value.trim().split(/\s+/);
+    // Query languages (`project = WEB AND status = Open`, `is:open is:pr`) are searches, not carried text.
+    return words.length >= 3 && words.every((word) => PROSE_WORD.test(word));
+  });
 }
+const PROSE_WORD = /^[\p{L}\p{N}'’.,!?&-]+$/u;
+/** Search and reference sites: a query there is a search the reader runs, not data delivered to the link's owner. */
+const SEARCH_HOSTS =
+  /(?:^|\.)(?:google\.[a-z.]+|bing\.com|duckduckgo\.com|youtube\.com|wikipedia\.org|stackoverflow\.com|github\.com)$/i;
 
 /** Whether the carried values look like data rather than a size or a style: long, an address, or sensitive. */
 function dataLike(values: readonly string[]): boolean {
@@ -87,7 +94,7 @@ export function judgeDataLinks(
     const url = match[0].startsWith("www.") || match[0].startsWith("WWW.") ? `https://${match[0]}` : match[0];
     const host = outside(url);
     if (!host) continue;
-    if (prose(carried(url))) {
+    if (!SEARCH_HOSTS.test(host) && prose(carried(url))) {
       findings.escalate("network", `"${tool}" links to "${host}" with text carried in the address`);
       return;
     }

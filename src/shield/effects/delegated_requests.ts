@@ -22,9 +22,10 @@ export function addressesAgent(payload: Record<string, unknown>): boolean {
   return false;
 }
 
-/** Mail as the object of a send: existing messages, threads, a mailbox, or documents kept in mail. */
+/** Mail as the object of a send: existing messages, threads, a mailbox, or documents kept in mail (plural or a
+ * collection: "send a message to …" composes one, it forwards nothing); or any forward to an address. */
 const MAIL_SENT =
-  /\b(?:forward\w*|send|share|copy|bcc|relay|redirect)\b(?:[^.\n]|\.(?!\s)){0,80}\b(?:e-?mails?|mails?|messages?|threads?|inbox|mailbox|invoices?|purchase orders?|contracts?|attachments?|anything|everything)\b|\bforward(?:s|ing)?\b[^.\n]{0,100}\bto\s+\S*@/i;
+  /\b(?:forward\w*|send|share|copy|bcc|relay|redirect)\b(?:[^.\n]|\.(?!\s)){0,80}\b(?:e-?mails|mails|messages|threads|inbox|mailbox|invoices|purchase orders|contracts|attachments|anything|everything)\b|\bforward(?:s|ing)?\b[^.\n]{0,100}\bto\s+\S*@/i;
 const TO_BEFORE = /\bto\s*$/i;
 const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 

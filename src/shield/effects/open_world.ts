@@ -9,7 +9,7 @@ import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { isContact } from "./messaging.ts";
 import { onlyTeamEndpoints } from "./event_subscriptions.ts";
-import { NOUNS, PURE_READ } from "./vocabulary.ts";
+import { NOUNS, PURE_READ, VERBS } from "./vocabulary.ts";
 import { readToolWords, type ToolWords } from "./tool_words.ts";
 
 /** Words of an account's identity and recovery: changing them hands the account over. */
@@ -227,6 +227,16 @@ export interface OpenWorldReading {
 /** Every item of a list, in words or as an IMAP sequence set to the last message (`1:*`, `100:*`). */
 const EVERY_ITEM = /^(?:all|\*|\d+:\*)$/i;
 const LIST_VERB = /^(?:list|search|retrieve|fetch|view|show|count|lookup|find|query|read)$/;
+/** Whether a list verb comes before every money verb of the name and no second action is chained on
+ * (`stripe_list_charges` lists; `fetch_and_pay_invoice` pays). */
+function listsFirst(words: readonly string[]): boolean {
+  if (words.includes("and") || words.includes("then")) return false;
+  const list = words.findIndex((word) => LIST_VERB.test(word));
+  const money = words.findIndex((word) =>
+    VERBS.get(word)?.includes("money") === true && !LIST_VERB.test(word)
+  );
+  return list >= 0 && (money < 0 || list < money);
+}
 const has = <T>(set: Set<T>, ...items: T[]) => items.some((item) => set.has(item));
 
 /** Adds the findings an open-world tool's name, arguments and annotations call for. */
@@ -256,7 +266,7 @@ export function judgeOpenWorld(
   // "transfer_to_agent" hands a conversation on; it is judged as delegation.
   const handsOn = nouns.has("agent") && signals.money.length === 0 && !nouns.has("money");
   // A list verb and nothing that acts (`stripe_list_charges`, `paypal_search_payments`) reads what money moved.
-  const listsOnly = verbs.has("read") && signals.money.length === 0 &&
+  const listsOnly = verbs.has("read") && signals.money.length === 0 && listsFirst(words.words) &&
     !has(verbs, "write", "delete", "send", "grant", "physical", "disable", "exec", "export") &&
     words.words.some((word) => LIST_VERB.test(word));
   if (

@@ -141,9 +141,11 @@ export function judgeStanding(tool: string, text: string, findings: Findings): v
       }
     }
     if (
-      /@[\w-]+\.[\w.]+|https?:\/\//.test(text) &&
-      (/\b(?:send|forward|bcc|cc|copy|share|shares|email|upload|post|include|add|invite)\b/i.test(text) ||
-        SEND_CONCEPT.test(text))
+      (/@[\w-]+\.[\w.]+|https?:\/\//.test(text) &&
+          (/\b(?:send|forward|bcc|cc|copy|share|email|upload|post)\b/i.test(text) ||
+            SEND_CONCEPT.test(text)) ||
+        // Adding someone to later shares or invites (round 21) names a person: an e-mail address, not a link.
+        /[\w.+-]@[\w-]+\.[\w.]+/.test(text) && /\b(?:shares|include|add|invite)\b/i.test(text))
     ) {
       findings.escalate("persistence", `"${tool}" keeps a rule to send things to an address for later`);
     }
