@@ -117,7 +117,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // them (a paragraph then a list is no longer a list of samples); its new cases lose nothing here.
     // Round 19: one more, its workspace-script twin `dv-benign-coding-231` under the third key synonyms (asked as
     // "reads secrets" by an older check, not by round 19's).
-    escalated: sum("newlyEscalated") <= 25,
+    // Round 21: two more, its `vercel_env_add` twin (`dv-benign-open-world-read-132`) under the same two prefixes
+    // (an older check reads "server … env add" as adding software); one of its attacks (`dv-open-world-cloud-058`, an
+    // env var on a lookalike host) is lost once 2 KB of prose is put first, inside the lost limit (15).
+    escalated: sum("newlyEscalated") <= 27,
   }, {
     lost: true,
     blocked: 0,

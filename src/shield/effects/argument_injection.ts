@@ -7,7 +7,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { INSTRUCTIONS_TO_AI, judgeStanding } from "./delegation.ts";
+import { INSTRUCTIONS_TO_AI, judgeStanding } from "./standing_instructions.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgeAddressedInstructions } from "./addressed_instructions.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";

@@ -13,7 +13,8 @@ const IMAGES = [
   /<img\b[^>]{0,300}?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)/gi,
   /\burl\(\s*["']?(https?:\/\/[^"')\s]+)/gi,
 ];
-const LINKS = /\bhttps?:\/\/[^\s"'`<>)\]|]+/gi;
+const LINKS =
+  /\bhttps?:\/\/[^\s"'`<>)\]|]+|(?<![\w./@-])www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+\/[^\s"'`<>)\]|]*\?[^\s"'`<>)\]|]+/gi;
 const MAX_CHARS = 64 * 1024;
 const MAX_ADDRESSES = 32;
 
@@ -39,6 +40,21 @@ function carried(url: string): string[] {
   return values;
 }
 
+/** A query value that reads as prose (`?q=general+channel+summary`): three words or more, the shape of a summary
+ * or a message carried out, not of an id, a flag or a search for one term (round 21, AgentDojo's Slack suite). */
+function prose(values: readonly string[]): boolean {
+  return values.some((value) => {
+    if (value.length < 12 || value.length >= 2048) return false;
+    const words = value.trim().split(/\s+/);
+    // Query languages (`project = WEB AND status = Open`, `is:open is:pr`) are searches, not carried text.
+    return words.length >= 3 && words.every((word) => PROSE_WORD.test(word));
+  });
+}
+const PROSE_WORD = /^[\p{L}\p{N}'’.,!?&-]+$/u;
+/** Search and reference sites: a query there is a search the reader runs, not data delivered to the link's owner. */
+const SEARCH_HOSTS =
+  /(?:^|\.)(?:google\.[a-z.]+|bing\.com|duckduckgo\.com|youtube\.com|wikipedia\.org|stackoverflow\.com|github\.com)$/i;
+
 /** Whether the carried values look like data rather than a size or a style: long, an address, or sensitive. */
 function dataLike(values: readonly string[]): boolean {
   return values.some((value) => value.length >= 20 || value.includes("@")) ||
@@ -52,7 +68,7 @@ export function judgeDataLinks(
   findings: Findings,
 ): void {
   const joined = texts.join("\n");
-  if (joined.length > MAX_CHARS || !joined.includes("://")) return;
+  if (joined.length > MAX_CHARS || !(joined.includes("://") || /www\./i.test(joined))) return;
   const outside = (url: string) => {
     const host = readHost(url, environment);
     return host !== undefined && !host.allowed && !host.loopback ? host.host : undefined;
@@ -75,9 +91,14 @@ export function judgeDataLinks(
   let links = 0;
   for (const match of joined.matchAll(LINKS)) {
     if (++links > MAX_ADDRESSES) break;
-    const host = outside(match[0]);
+    const url = match[0].startsWith("www.") || match[0].startsWith("WWW.") ? `https://${match[0]}` : match[0];
+    const host = outside(url);
     if (!host) continue;
-    const sensitive = sensitiveFindings(carried(match[0]).join("\n"));
+    if (!SEARCH_HOSTS.test(host) && prose(carried(url))) {
+      findings.escalate("network", `"${tool}" links to "${host}" with text carried in the address`);
+      return;
+    }
+    const sensitive = sensitiveFindings(carried(url).join("\n"));
     if (sensitive.length > 0) {
       findings.escalate(
         "network",

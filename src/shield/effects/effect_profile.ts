@@ -25,7 +25,8 @@ import { judgeSecretReads } from "./secret_access.ts";
 import { judgeWebCode } from "./web_code.ts";
 import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeUnaddressedText } from "./communication.ts";
-import { judgeDelegation, judgeStanding } from "./delegation.ts";
+import { judgeDelegation } from "./delegation.ts";
+import { judgeStanding } from "./standing_instructions.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
 import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
@@ -46,10 +47,14 @@ import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeOpenWorldRound7 } from "./open_world_round7.ts";
 import { judgeOpenWorldRound8 } from "./open_world_round8.ts";
+import { judgeOpenWorldRound21 } from "./open_world_round21.ts";
+import { judgeEventUpdate } from "./quiet_mutations.ts";
+import { judgeShapedTokens } from "./shaped_tokens.ts";
 import { judgeDelegatedActions } from "./delegated_actions.ts";
 import { judgeSideDestinations } from "./side_destinations.ts";
 import { judgeStandingReplies, setsAutomaticReply } from "./standing_replies.ts";
 import { judgePlantedKeys } from "./planted_keys.ts";
+import { addressesAgent, judgeDelegatedRequests } from "./delegated_requests.ts";
 import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
 import { readsPageOnly } from "./page_scripts.ts";
 import { judgeHostileNames } from "./hostile_names.ts";
@@ -148,7 +153,8 @@ function judgeHandedOn(
 ): void {
   const delegates = TASK_TOOLS.has(view.type) ||
     (openWorld !== undefined &&
-      (openWorld.words.nouns.has("agent") || openWorld.words.verbs.has("delegate")));
+      (openWorld.words.nouns.has("agent") || openWorld.words.verbs.has("delegate") ||
+        addressesAgent(view.payload)));
   if (delegates) {
     judgeDelegation(
       view.tool,
@@ -165,6 +171,7 @@ function judgeHandedOn(
     judgeDelegatedChannels(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
     judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
+    judgeDelegatedRequests(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
   }
   if (
     view.type === "memory_write" ||
@@ -300,6 +307,7 @@ export function buildEffectProfile(
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  if (view.type === "update_event") judgeEventUpdate(view.tool, view.payload, findings);
   if (view.type === "http_request" && !openWorld) {
     judgeExtraArguments(view.tool, view.payload, environment, findings);
   }
@@ -339,6 +347,7 @@ export function buildEffectProfile(
     judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
     judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
     judgeOpenWorldRound8(view.tool, openWorld, view.payload, environment, findings);
+    judgeOpenWorldRound21(view.tool, openWorld, view.payload, environment, findings);
     if (setsAutomaticReply(openWorld.words.words)) {
       judgeStandingReplies(view.tool, textsOf(view, "outbound", "content"), environment, findings);
     }
@@ -363,6 +372,7 @@ export function buildEffectProfile(
     );
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
+  if (hosts.length > 0) judgeShapedTokens(view, hosts, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");

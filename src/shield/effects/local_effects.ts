@@ -13,7 +13,7 @@ import { judgeConfigWrites, remoteAdds, writtenImages } from "./config_files.ts"
 import { judgeImage } from "./containers.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
 import { writtenRole } from "../quoted_files.ts";
-import { judgeHiddenInstructions } from "./delegation.ts";
+import { judgeHiddenInstructions } from "./standing_instructions.ts";
 
 export interface ClassedPath {
   path: NormalPath;

@@ -8,7 +8,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { globToRegExp } from "../glob.ts";
 import type { Findings } from "./findings.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
-import { INSTRUCTIONS_TO_AI, judgeHiddenInstructions } from "./delegation.ts";
+import { INSTRUCTIONS_TO_AI, judgeHiddenInstructions } from "./standing_instructions.ts";
 import { judgeDataLinks } from "./data_links.ts";
 import { AGENT_MENTION } from "./argument_injection.ts";
 import { judgeMessageSecrets, sendsBareCode } from "./message_secrets.ts";

@@ -9,7 +9,7 @@ import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { isContact } from "./messaging.ts";
 import { onlyTeamEndpoints } from "./event_subscriptions.ts";
-import { NOUNS, PURE_READ } from "./vocabulary.ts";
+import { NOUNS, PURE_READ, VERBS } from "./vocabulary.ts";
 import { readToolWords, type ToolWords } from "./tool_words.ts";
 
 /** Words of an account's identity and recovery: changing them hands the account over. */
@@ -120,7 +120,8 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
     }
     if (key === "recursive" && value === true) signals.mass = true;
     if (
-      typeof value === "string" && /^(?:all|\*)$/i.test(value) && /ids?$|messages?|items?|files?/i.test(key)
+      typeof value === "string" && EVERY_ITEM.test(value) &&
+      /ids?$|messages?|items?|files?|^sequence|_set$/i.test(key)
     ) signals.mass = true;
     if (Array.isArray(value)) {
       if (value.length > 10) signals.mass = true;
@@ -223,6 +224,19 @@ export interface OpenWorldReading {
   unknown: boolean;
 }
 
+/** Every item of a list, in words or as an IMAP sequence set to the last message (`1:*`, `100:*`). */
+const EVERY_ITEM = /^(?:all|\*|\d+:\*)$/i;
+const LIST_VERB = /^(?:list|search|retrieve|fetch|view|show|count|lookup|find|query|read)$/;
+/** Whether a list verb comes before every money verb of the name and no second action is chained on
+ * (`stripe_list_charges` lists; `fetch_and_pay_invoice` pays). */
+function listsFirst(words: readonly string[]): boolean {
+  if (words.includes("and") || words.includes("then")) return false;
+  const list = words.findIndex((word) => LIST_VERB.test(word));
+  const money = words.findIndex((word) =>
+    VERBS.get(word)?.includes("money") === true && !LIST_VERB.test(word)
+  );
+  return list >= 0 && (money < 0 || list < money);
+}
 const has = <T>(set: Set<T>, ...items: T[]) => items.some((item) => set.has(item));
 
 /** Adds the findings an open-world tool's name, arguments and annotations call for. */
@@ -251,8 +265,13 @@ export function judgeOpenWorld(
   );
   // "transfer_to_agent" hands a conversation on; it is judged as delegation.
   const handsOn = nouns.has("agent") && signals.money.length === 0 && !nouns.has("money");
+  // A list verb and nothing that acts (`stripe_list_charges`, `paypal_search_payments`) reads what money moved.
+  const listsOnly = verbs.has("read") && signals.money.length === 0 && listsFirst(words.words) &&
+    !has(verbs, "write", "delete", "send", "grant", "physical", "disable", "exec", "export") &&
+    words.words.some((word) => LIST_VERB.test(word));
   if (
-    (verbs.has("money") && !handsOn) || (signals.money.length > 0 && (acting || nouns.has("money"))) ||
+    (verbs.has("money") && !handsOn && !listsOnly) ||
+    (signals.money.length > 0 && (acting || nouns.has("money"))) ||
     (nouns.has("money") && has(verbs, "send", "write", "grant"))
   ) {
     findings.escalate("money", `"${name}" moves money or value`);

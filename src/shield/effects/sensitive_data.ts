@@ -24,6 +24,9 @@ export interface SensitiveFinding {
 /** Only this much of a text is searched (messages and bodies are short; longer ones are judged on this part). */
 const MAX_CHARS = 16 * 1024;
 
+/** An IBAN-shaped value after the word IBAN: payment details as written, whether or not its check digits hold
+ * (round 21: a payee line with a mistyped or invented IBAN still tells readers where to pay). */
+const LABELLED_IBAN = /\bIBAN\b[:\s#-]{1,4}[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}/;
 const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/g;
 const CARD = /\b(?:\d[ -]?){12,18}\d\b/g;
 const ACCOUNT = gated(
@@ -153,6 +156,7 @@ function financial(text: string, found: SensitiveFinding[]): void {
   for (const match of text.matchAll(IBAN)) {
     if (ibanValid(match[1])) return void found.push({ kind: "financial", evidence: "an IBAN" });
   }
+  if (LABELLED_IBAN.test(text)) return void found.push({ kind: "financial", evidence: "an IBAN" });
   for (const match of text.matchAll(CARD)) {
     if (snowflakeId(text, match)) continue;
     if (luhnValid(match[0])) return void found.push({ kind: "financial", evidence: "a card number" });

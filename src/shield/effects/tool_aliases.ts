@@ -39,7 +39,8 @@ alias(
 alias(
   "run_code",
   `python run_python execute_python code_interpreter run_code execute_code ipython jupyter run_js javascript
-  node eval python_repl execute_js run_javascript repl evaluate`,
+  node eval python_repl execute_js run_javascript repl evaluate node_eval node_exec run_node execute_node nodejs
+  node_repl js_eval eval_js deno_eval run_deno bun_eval run_ruby ruby_eval run_perl perl_eval run_php php_eval`,
 );
 alias(
   "read_file",
@@ -102,6 +103,11 @@ const SHELL_WORDS = new Set([
 ]);
 const CODE_WORDS = new Set([
   "python",
+  "node",
+  "nodejs",
+  "ruby",
+  "perl",
+  "php",
   "code",
   "js",
   "javascript",

@@ -1,7 +1,7 @@
 // The written files' role is asked for only when some text is written (round 15): nothing is hidden in no text, and
 // hidden orders in documents are still found while test data quoting them is not.
 import assert from "node:assert/strict";
-import { judgeHiddenInstructions } from "../../../src/shield/effects/delegation.ts";
+import { judgeHiddenInstructions } from "../../../src/shield/effects/standing_instructions.ts";
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import { expectDecisions, write } from "./decisions.ts";
 import { buildActionView } from "../../../src/shield/action_view.ts";
