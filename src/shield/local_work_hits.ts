@@ -44,6 +44,11 @@ const VALUED_OPTIONS = new Set([
   "--url",
   "-target",
   "-host",
+  "-severity",
+  "-tags",
+  "-rl",
+  "-c",
+  "-timeout",
 ]);
 /** Options that name the target (their value must be a loopback one too). */
 const TARGET_OPTIONS = new Set(["-h", "-u", "--url", "-target", "-host"]);
@@ -82,7 +87,9 @@ const ENVIRONMENT_PRINTER =
   /^\$\(\s*(?:\S*\/)?(?:ssh-agent|brew\s+shellenv|(?:pyenv|rbenv|nodenv|goenv|jenv|plenv)\s+(?:init|virtualenv-init)|direnv\s+hook|fnm\s+env|zoxide\s+init|starship\s+init|mise\s+activate|rtx\s+activate|opam\s+env|dircolors|keychain|conda\s+shell\.\w+\s+hook|minikube\s+docker-env|(?:docker-machine|podman-machine)\s+env|register-python-argcomplete|gh\s+completion|kubectl\s+completion|helm\s+completion)(?:\s+[\w.,=:~@/+-]+)*\s*\)$/;
 
 function evalsEnvironmentOnly(hit: RuleHit, view: ActionView): boolean {
-  const computed = view.segments.map((segment) => segment.argv.join(" ")).filter((text) => hit.rule.pattern.test(text));
+  const computed = view.segments.map((segment) => segment.argv.join(" ")).filter((text) =>
+    hit.rule.pattern.test(text)
+  );
   return computed.length > 0 && computed.every((text) => ENVIRONMENT_PRINTER.test(text));
 }
 
