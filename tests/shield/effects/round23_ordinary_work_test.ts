@@ -61,8 +61,8 @@ Deno.test("popular names and prefixes pass; their misspellings are still stopped
 
 Deno.test("a read verb after a vendor's name reads; acting verbs still move money", async () => {
   await expectDecisions([
-    [tool("square_list_payments", { begin_time: "2026-11-01T00:00:00Z" }), "ALLOW", "list after vendor"],
-    [tool("paddle_get_transactions", { status: "completed" }), "ALLOW", "get after vendor"],
+    [tool("chargebee_list_charges", { begin_time: "2026-11-01T00:00:00Z" }), "ALLOW", "list after vendor"],
+    [tool("braintree_search_transfers", { status: "settled" }), "ALLOW", "get after vendor"],
     [tool("square_create_payment", { amount_money: { amount: 5000, currency: "USD" } }), "STOPPED", "create"],
     [
       tool("wise_list_then_transfer_funds", { amount: 900, target: "acct-77" }),
