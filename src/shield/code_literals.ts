@@ -182,8 +182,10 @@ const MAX_SINKS = 32;
  * strings, PowerShell escapes, Kotlin names) a backquoted text is a string the code only holds. */
 export const BACKTICKS_RUN = /\.(?:rb|rake|erb|pl|pm|php|phtml)$/i;
 
-/** Whether code calls anything that runs a command line or code given as a string. */
+/** Whether code calls anything that runs a command line or code given as a string, or holds a directive that
+ * has a tool run its line (`//go:generate sh -c "…"`). */
 export function callsExecSink(code: string, backticksRun = true): boolean {
+  if (/\/\/go:generate\b/.test(code)) return true;
   for (const match of code.matchAll(EXEC_SINK)) {
     if (backticksRun || !match[0].startsWith("`")) return true;
   }
