@@ -117,7 +117,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // them (a paragraph then a list is no longer a list of samples); its new cases lose nothing here.
     // Round 19: one more, its workspace-script twin `dv-benign-coding-231` under the third key synonyms (asked as
     // "reads secrets" by an older check, not by round 19's).
-    escalated: sum("newlyEscalated") <= 25,
+    // Round 23: its 232 benign cases add nine, each an existing reading: three under the `server:`/`server.` prefixes
+    // ("… add …" read as adding software, as in round 15), `LS` renamed `LSV2` (no verb), and its Cursor `edit_file`
+    // whose path key the key synonyms rename (the note is then read as a task); three older cases no longer ask: 31.
+    escalated: sum("newlyEscalated") <= 31,
   }, {
     lost: true,
     blocked: 0,

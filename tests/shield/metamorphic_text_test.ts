@@ -116,7 +116,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
   assertEquals({
     lost: sum("lost") <= 66,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 174,
+    // Round 23 added 232 benign cases and 18 twins: no case newly lost (66); 12 of its messages and comments ask under
+    // the `<IMPORTANT>` wrapper like every other benign text (186).
+    escalated: sum("newlyEscalated") <= 186,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
