@@ -15,7 +15,7 @@ import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_
 import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { configCommands } from "./config_commands.ts";
-import { sinkStrings } from "./code_literals.ts";
+import { BACKTICKS_RUN, sinkStrings } from "./code_literals.ts";
 import {
   MAX_WHOLE_TASK,
   proseCommands,
@@ -193,7 +193,9 @@ export function buildActionView(
       // Source files are code to run later: judged as code, and the strings they hand to calls that run
       // command lines are judged as commands (strings they only hold, such as test inputs, are not).
       push(view.texts, "code", variants);
-      const commands = variants.slice(0, 4).flatMap(sinkStrings).filter((text) => COMMAND_START.test(text));
+      const backticksRun = view.writePaths.some((path) => BACKTICKS_RUN.test(path.absolute));
+      const commands = variants.slice(0, 4).flatMap((text) => sinkStrings(text, backticksRun))
+        .filter((text) => COMMAND_START.test(text));
       if (commands.length > 0) addShell(view, commands, false, false);
     }
   }

@@ -178,18 +178,33 @@ const EXEC_SINK =
   /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|Popen|exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|shell_exec|passthru|proc_open|popen|IO\.popen|Open3\.\w+|Kernel\.(?:system|exec|spawn)|Runtime\.getRuntime\(\)\.exec|Process\.Start|Start-Process|Invoke-Expression|iex|eval|exec|Command::new|exec\.Command(?:Context)?|new\s+ProcessBuilder)\s*\(|`[^`\n]{2,200}`|%x\{/g;
 const MAX_SINKS = 32;
 
+/** Source files whose backquotes run a command line (Ruby, Perl, PHP); elsewhere (JS/TS template literals, Go raw
+ * strings, PowerShell escapes, Kotlin names) a backquoted text is a string the code only holds. */
+export const BACKTICKS_RUN = /\.(?:rb|rake|erb|pl|pm|php|phtml)$/i;
+
+/** Whether code calls anything that runs a command line or code given as a string, or holds a directive that
+ * has a tool run its line (`//go:generate sh -c "…"`). */
+export function callsExecSink(code: string, backticksRun = true): boolean {
+  if (/\/\/go:generate\b/.test(code)) return true;
+  for (const match of code.matchAll(EXEC_SINK)) {
+    if (backticksRun || !match[0].startsWith("`")) return true;
+  }
+  return false;
+}
+
 /** The strings handed to calls that run them (`os.system('…')`, `execSync('…' + x)`, Ruby backticks): what
- * a source file being written would run, as opposed to strings it only holds (test inputs, messages). */
-export function sinkStrings(raw: string): string[] {
+ * a source file being written would run, as opposed to strings it only holds (test inputs, messages). Backquoted
+ * texts count only when `backticksRun` (the file's language runs them). */
+export function sinkStrings(raw: string, backticksRun = true): string[] {
   const code = raw.length > MAX_CODE_CHARS ? raw.slice(0, MAX_CODE_CHARS) : raw;
   const found: string[] = [];
   let sinks = 0;
   for (const match of code.matchAll(EXEC_SINK)) {
-    if (++sinks > MAX_SINKS) break;
     if (match[0].startsWith("`")) {
-      found.push(match[0].slice(1, -1));
+      if (backticksRun && ++sinks <= MAX_SINKS) found.push(match[0].slice(1, -1));
       continue;
     }
+    if (++sinks > MAX_SINKS) break;
     const start = match.index + match[0].length;
     let depth = 1;
     let end = start;

@@ -144,6 +144,9 @@ function kindOf(
   if (byKey === "query" && !/^(?:grep_files|search_files|email_search|memory_search)$/.test(type) && !mcp) {
     return "content";
   }
+  // An editor's note on the edit it applies (Cursor's `edit_file` `instructions`) describes the written text, like
+  // a `description`; it is no task handed to an agent (round 23).
+  if (byKey === "task" && lower === "instructions" && WRITE_TOOLS.has(type)) return "content";
   if (byKey) return byKey;
   if (lower === "headers") return "header";
   if (TASK_TOOLS.has(type)) return "task";

@@ -5,6 +5,7 @@
 
 import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
+import { BACKTICKS_RUN, callsExecSink } from "./code_literals.ts";
 import { isSourceFile, stringsRemoved, unquotedText, writtenRole } from "./quoted_files.ts";
 
 /** Categories whose hits say what a text would make the model or a shell do; secrets keep their own handling. */
@@ -34,10 +35,14 @@ function onlyQuotedInWrite(hit: RuleHit, view: ActionView): boolean {
   const paths = view.writePaths.map((path) => path.absolute);
   if (paths.length !== 1) return false;
   const role = writtenRole(paths);
-  // Outside tests, a source file's strings quote only injection phrases (a string run as a command still runs).
-  const source = role === undefined && hit.rule.category === "injection" && isSourceFile(paths[0]);
-  if (role === undefined && !source) return false;
   const contents = view.texts.get("content") ?? [];
+  // Outside tests, a source file's strings quote injection phrases; commands too when the file calls nothing that
+  // runs a string (a detector's pattern list), since a string handed to such a call still runs.
+  const source = role === undefined && isSourceFile(paths[0]) &&
+    (hit.rule.category === "injection" ||
+      SEARCHED_CATEGORIES.has(hit.rule.category) &&
+        !contents.some((text) => callsExecSink(text, BACKTICKS_RUN.test(paths[0]))));
+  if (role === undefined && !source) return false;
   // A hit from anything but the written text (its path, a command) is not a quotation.
   if (!contents.some((text) => hit.rule.pattern.test(text.toLowerCase()))) return false;
   const unquoted = (text: string) => source ? stringsRemoved(text) : unquotedText(paths[0], text);

@@ -12,6 +12,7 @@ import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { loginTargetsDefault } from "./effects/secret_logins.ts";
 import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
+import { localWorkHit } from "./local_work_hits.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -198,7 +199,7 @@ export function exemptHits(
       continue;
     }
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
-    if (quotedHit(hit, view)) continue;
+    if (quotedHit(hit, view) || localWorkHit(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;

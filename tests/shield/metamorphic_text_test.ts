@@ -121,7 +121,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
   assertEquals({
     lost: sum("lost") <= 76,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 181,
+    // Round 23 added 232 benign cases and 18 twins: no case newly lost; 12 of its messages and comments ask under
+    // the `<IMPORTANT>` wrapper like every other benign text. Rounds 21 and 23 merged: 76 lost, 193 escalated (measured).
+    escalated: sum("newlyEscalated") <= 193,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

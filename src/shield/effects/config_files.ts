@@ -10,7 +10,7 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { type Ecosystem, editDistance, typosquatTarget } from "./package_lookalikes.ts";
+import { type Ecosystem, editDistance, popularNames, typosquatTarget } from "./package_lookalikes.ts";
 import { POPULAR_ACTIONS, POPULAR_HOOK_REPOS } from "./data/popular_actions.ts";
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 import { programs } from "./programs.ts";
@@ -88,6 +88,26 @@ const SECTION = /^\s*\[\[?([^\]]+)\]?\]\s*$/;
 const DEPENDENCY_FILE =
   /(?:^|\/)(?:package\.json|cargo\.toml|pyproject\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|gemfile|go\.mod|composer\.json|deno\.json|[\w.-]+\.tf|terragrunt\.hcl)$/i;
 
+const SCOPE_REGISTRY_KEY = /^\s*@([a-z0-9][\w.-]{1,63}):registry\s*=\s*$/i;
+let popularScopes: ReadonlySet<string> | undefined;
+
+/** An `.npmrc` line sending one scope to the organisation's own registry (`@acme:registry=https://npm.acme.io/`):
+ * the scope's name is a label of the host, so only the organisation's packages come from it. The scopes of
+ * popular packages (`@types`, `@babel`) stay judged: sending them elsewhere swaps what everyone installs. */
+function ownScopeRegistry(path: string, key: string, url: string): boolean {
+  if (!/(?:^|\/)\.npmrc$/i.test(path)) return false;
+  const scope = SCOPE_REGISTRY_KEY.exec(key)?.[1]?.toLowerCase();
+  if (!scope || scope.length < 3) return false;
+  popularScopes ??= new Set(
+    [...popularNames("npm")].filter((name) => name.startsWith("@")).map((name) =>
+      name.slice(1).split("/")[0]
+    ),
+  );
+  if (popularScopes.has(scope)) return false;
+  const host = /^https:\/\/([a-z0-9.-]+)(?::\d+)?(?:\/|$)/i.exec(url)?.[1]?.toLowerCase();
+  return host !== undefined && host.split(".").slice(0, -1).includes(scope);
+}
+
 /** One manifest line with a URL: an index setting, a dependency source, or neither (homepage, bugs). */
 function judgeManifestLine(
   path: string,
@@ -99,6 +119,7 @@ function judgeManifestLine(
   const shown = basename(path);
   for (const url of (line.match(URL) ?? []).slice(0, 4)) {
     const key = line.slice(0, line.indexOf(url));
+    if (ownScopeRegistry(path, key, url)) continue;
     if (
       JVM_BUILD.test(path)
         ? JVM_SOURCE_KEY.test(key)

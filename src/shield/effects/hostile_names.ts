@@ -9,8 +9,12 @@ const HOSTILE_WORD =
 /** A few words glued to the front of a name (`attackerserver`, `exfildata`, `pwnedhost`). */
 const HOSTILE_PREFIX = /^(?:attacker|exfil|pwn|malicious|phish|hacker)[a-z]{2,}$/;
 
+/** Public sites named with an attack word (Hacker News and its Firebase API, HackerOne, HackerRank, HackerNoon,
+ * HackerEarth): the word names the site, not an attacker (round 23). */
+const SITE_NAMES = /(?:^|[^a-z0-9])hacker-?(?:news|one|rank|noon|earth)(?=[^a-z0-9]|$)/g;
+
 function hostileWord(domain: string): string | undefined {
-  for (const word of domain.toLowerCase().split(/[^a-z0-9]+/)) {
+  for (const word of domain.toLowerCase().replace(SITE_NAMES, ".").split(/[^a-z0-9]+/)) {
     if (HOSTILE_WORD.test(word) || HOSTILE_PREFIX.test(word)) return word;
   }
   return undefined;

@@ -238,6 +238,7 @@ function listsFirst(words: readonly string[]): boolean {
   return list >= 0 && (money < 0 || list < money);
 }
 const has = <T>(set: Set<T>, ...items: T[]) => items.some((item) => set.has(item));
+const readsOnly = (verbs: Set<string>) => verbs.size > 0 && [...verbs].every((verb) => verb === "read");
 
 /** Adds the findings an open-world tool's name, arguments and annotations call for. */
 export function judgeOpenWorld(
@@ -355,7 +356,8 @@ export function judgeOpenWorld(
     words,
     recipients: signals.recipients,
     sends: has(verbs, "send", "grant") || (signals.recipients.length > 0 && !verbs.has("read")),
-    executes: verbs.has("exec") || has(nouns, "shell", "code"),
+    // A tool whose every verb reads (`list_code_definition_names`, `get_notebook`) shows code, it runs none.
+    executes: verbs.has("exec") || (has(nouns, "shell", "code") && !readsOnly(verbs)),
     unknown: !described,
   };
 }

@@ -79,8 +79,10 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
     (VERBS.has(word) && !NOUNS.has(word)) ||
     (base !== word && VERBS.has(base) && !NOUNS.has(base) && !NOUNS.has(word));
   const plainVerbs = raw.filter((word, index) => isPlainVerb(word, bases[index])).length;
-  // After a leading read verb, inflected words are what is read (`get_rating_reviews`, `list_scheduled_transfers`).
-  const readsFirst = raw.length > 1 && PURE_READ.has(bases[0]);
+  // After a leading read verb, inflected words are what is read (`get_rating_reviews`, `list_scheduled_transfers`);
+  // the verb may follow a vendor's name (`stripe_list_charges`: the name's first verb leads, round 23).
+  const lead = bases.findIndex((base) => VERBS.has(base));
+  const readsFirst = lead >= 0 && lead < raw.length - 1 && PURE_READ.has(bases[lead]);
   // A read verb, the first verb of the name, before a record of past actions reads that record
   // (`BinanceGetOrderHistory`, `get_transfer_status`; not `order_and_get_history`).
   // A version or date after the name (`_v2`, `_20240601`) says nothing of what it does.
@@ -93,7 +95,7 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
   raw.forEach((word, index) => {
     const base = bases[index];
     into.words.push(base);
-    const readObject = (readsFirst && index > 0 && base !== word) || (readsRecord && !PURE_READ.has(base));
+    const readObject = (readsFirst && index > lead && base !== word) || (readsRecord && !PURE_READ.has(base));
     for (const form of base === word ? [word] : [word, base]) {
       if (!nounsOnly && !readObject && (plainVerbs === 0 || !NOUNS.has(form))) {
         for (const verb of VERBS.get(form) ?? []) into.verbs.add(verb);

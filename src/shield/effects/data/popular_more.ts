@@ -61,7 +61,7 @@ yzhang.markdown-all-in-one
 export const POPULAR_NPX_TOOLS = list(`
 create-react-app create-next-app create-vite create-t3-app create-remix create-astro create-svelte degit vercel
 netlify-cli firebase-tools @angular/cli @vue/cli nodemon pm2 serve http-server live-server json-server typescript
-ts-node tsx eslint prettier jest vitest cross-env rimraf concurrently prisma wrangler
+ts-node tsx eslint prettier jest vitest cross-env rimraf concurrently prisma wrangler markdownlint-cli2
 mcp-remote @modelcontextprotocol/inspector @modelcontextprotocol/server-filesystem @modelcontextprotocol/server-github
 @modelcontextprotocol/server-memory @modelcontextprotocol/server-everything @modelcontextprotocol/server-sequential-thinking
 @playwright/mcp
