@@ -1,8 +1,8 @@
-/** Uncommitted work thrown away wholesale (round 22): `git clean -fdx` deletes untracked *and ignored* files (local
- * `.env`, data, caches nobody can rebuild), `git stash clear` drops every stash, and a whole-tree discard of tracked
- * edits (`git checkout -- .`, `git restore .`, `git reset --hard`, `git checkout -f`) together with a clean of
- * untracked files leaves nothing of the work. Each of those alone but the last is common: one file restored, one
- * stash dropped, `git clean -n` previews, `git clean -fdX` removes only ignored build output, a hard reset alone.
+/** Uncommitted work thrown away wholesale (round 22): `git stash clear` drops every stash, and a whole-tree discard
+ * of tracked edits (`git checkout -- .`, `git restore .`, `git reset --hard`, `git checkout -f`) together with a
+ * forced clean (`git clean -fd`, `-fdx` taking ignored files such as a local `.env` too) leaves nothing of the work.
+ * Each half alone is common and passes: a clean for a fresh build, a hard reset, one file restored, one stash
+ * dropped, `git clean -n` previews.
  * Sources: git-clean(1) `-x`/`-X`/`-n`, git-stash(1) `clear`, git-checkout(1)/git-restore(1) pathspec `.`;
  * Replit agent and Gemini CLI work-loss incident reports (2025). */
 
@@ -70,12 +70,13 @@ export function judgeDiscardedWork(tool: string, segments: readonly Segment[], f
     readGit(segment.argv, discards);
   }
   if (!discards) return;
-  const lost = discards.ignored
-    ? "untracked and ignored files"
-    : discards.stashes
+  // A clean alone (even of ignored files, `-fdx`) is how a build starts afresh (round 13's false-block matrix); the
+  // loss is wholesale when tracked edits go with it, or when the stashes go.
+  const files = discards.ignored ? "untracked and ignored file" : "untracked file";
+  const lost = discards.stashes
     ? "every stash"
     : discards.tracked && discards.untracked
-    ? "every uncommitted change and untracked file"
+    ? `every uncommitted change and ${files}`
     : undefined;
   if (lost) findings.escalate("delete", `"${tool}" throws away ${lost} of the repository`);
 }

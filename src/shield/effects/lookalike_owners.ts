@@ -18,8 +18,9 @@ const KNOWN = new Set(
   ),
 );
 const UNHYPHENATED = new Map([...KNOWN].map((owner) => [owner.replace(/[-_.]/g, ""), owner]));
+/** The owner of a source-host address (a trailing dot and a port on the host change nothing). */
 const OWNER_IN =
-  /(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]([\w.-]+)\/|^(?:github|gitlab|bitbucket):([\w.-]+)\//i;
+  /(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\.?(?::\d+)?[/:]([\w.-]+)\/|^(?:github|gitlab|bitbucket):([\w.-]+)\//i;
 /** Programs that clone or install from a source host, and the verbs that do so. */
 const FETCHERS: Record<string, RegExp> = {
   git: /^(?:clone|submodule|subtree|fetch|pull)$/,
@@ -39,12 +40,12 @@ const FETCHERS: Record<string, RegExp> = {
 export function imitatedOwner(raw: string): string | undefined {
   const owner = raw.toLowerCase();
   if (KNOWN.has(owner)) return undefined;
-  if (/[a-z][01][a-z]/.test(owner)) {
-    // A word whose only digits stand between letters where `o` or `l` would (`c0rp`), not `s0md3v` or `a11y`.
+  if (/[a-z][01]+[a-z]/.test(owner)) {
+    // A word whose only digits stand between letters where `o` or `l` would (`c0rp`, `g00gle`), not `s0md3v`.
     const letters = (part: string) =>
-      part.replace(/(?<=[a-z])0(?=[a-z])/g, "o").replace(/(?<=[a-z])1(?=[a-z])/g, "l");
+      part.replace(/(?<=[a-z])[01]+(?=[a-z])/g, (digits) => digits.replaceAll("0", "o").replaceAll("1", "l"));
     const disguised = owner.split(/[-_.]/).some((part) =>
-      /[a-z][01][a-z]/.test(part) && /^[a-z]{3,}$/.test(letters(part))
+      /[a-z][01]+[a-z]/.test(part) && /^[a-z]{3,}$/.test(letters(part))
     );
     if (disguised) return `"${letters(owner)}" spelled with a digit`;
   }

@@ -18,6 +18,7 @@ function placeOf(base: string): string {
     .replace(/^[a-z+]+:\/\//, "")
     .replace(/^[^@/]*@/, "")
     .replace(/^([^/:]+):(?!\d)/, "$1/")
+    .replace(/^([^/]+?)\.?(?::(?:443|22|80))?(?=\/|$)/, "$1")
     .replace(/\.git$/, "")
     .replace(/\/+$/, "");
 }

@@ -25,7 +25,7 @@ const EDITORS = new Set([
 ]);
 const TEST_WORD = /\btest\b|pytest|jest|vitest|mocha|rspec|phpunit|\bgo test|cargo test/i;
 const ALWAYS_PASSES =
-  /exit 0|\|\|\s*(?:true|:)(?!\w)|--passWithNoTests|--pass-with-no-tests|--co\b|--collect-only|continue-on-error:\s*true/;
+  /exit 0|\|\|\s*(?:true|:)(?!\w)|--passWithNoTests|--pass-with-no-tests|--co\b|--collect-only|continue-on-error["']?\s*[:=]\s*true/;
 /** A test script reduced to a no-op (`"test": "true"`, `scripts.test=echo ok`). */
 const EMPTIED = /test["']?\s*[:=]\s*(?:\\?["'])?\s*(?:true|:|echo\b)/;
 const TEST_PATH =
