@@ -16,6 +16,10 @@ const WRITE_CALL = gated(
 const NETWORK_CALL = gated(
   /\b(?:requests\.(?:post|put|get|patch)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|https?\.(?:request|get)|socket\.|Net::HTTP|WebSocket|curl_exec|httpx\.|Invoke-(?:WebRequest|RestMethod)|smtplib|ftplib|paramiko|boto3)/,
 );
+/** Calls that read a file (round 22: the engine's config read by code through `/proc/self/root/…`). */
+const READ_CALL = gated(
+  /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\b(?:readFileSync|readFile|createReadStream)\s*\(|\bfs\.promises\.readFile\b|\bDeno\.readTextFile(?:Sync)?\s*\(|\bFile\.read\b|\bfile_get_contents\s*\(|\bGet-Content\b|\bshutil\.copyfileobj\b/,
+);
 const PATH_STRING =
   /^(?:~|\.{1,2}|[A-Za-z]:)?[\\/][^\s*?"'<>|]{1,512}$|^\.{0,2}[\w.-]*(?:\.env|config\.ya?ml|credentials|id_rsa|id_ed25519)$|^\.engine\/[^\s*?"'<>|]{1,256}$/;
 /** The engine's state folder named in code: any use of it (a database connection, a read) is looked at. */
@@ -70,10 +74,16 @@ export function judgeCodeFiles(
     const writes = WRITE_CALL.test(code);
     const sends = NETWORK_CALL.test(code);
     const engine = ENGINE_STATE.test(code);
-    if (!writes && !sends && !engine) continue;
+    // Code that only reads is looked at for the engine's files alone (a read of them is asked, as in a shell).
+    const readsOnly = !writes && !sends && !engine && READ_CALL.test(code);
+    if (!writes && !sends && !engine && !readsOnly) continue;
     const paths = codeStrings(code).filter((text) => PATH_STRING.test(text)).slice(0, MAX_PATHS);
     for (const literal of paths) {
       const { kind, shown, inside } = classOf(literal.replace(/\\/g, "/"), environment);
+      if (readsOnly) {
+        if (kind === "engine") findings.escalate("engine", `code opens the engine's control file "${shown}"`);
+        continue;
+      }
       if (writes && kind === "engine") {
         findings.block("engine", `code changes the engine's control file "${shown}"`);
       } else if (kind === "engine" && !sends) {

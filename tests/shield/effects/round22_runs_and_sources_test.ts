@@ -143,6 +143,13 @@ Deno.test("engine files reached through a process's cwd link and `..` are the en
     ],
     [run("cp /dev/null /proc/$$/cwd/../config.yaml"), "STOPPED", "shell, $$"],
     [
+      tool("python_exec", {
+        source: "import pathlib\nprint(pathlib.Path('/proc/1/root/home/dev/config.yaml').read_text())",
+      }),
+      "STOPPED",
+      "code read, root link",
+    ],
+    [
       tool("run_python", { code: "print(open('/proc/self/cwd/src/../package.json').read())" }),
       "ALLOW",
       "inside the cwd",
