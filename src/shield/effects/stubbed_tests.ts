@@ -2,7 +2,9 @@
  * that rewrites the test script or a CI step (`sed`, `jq`, `yq`, `perl -i`, `npm pkg set`) so it always passes —
  * `"test": "exit 0"`, `|| true`, `jest --passWithNoTests`, `pytest --co`, `continue-on-error: true` — and, with the
  * test files deleted in the same command, one reduced to `true` or an `echo`. Setting the script to another runner,
- * deleting stale snapshots, and removing one test then running the rest pass. Sources: METR and ImpossibleBench
+ * deleting stale snapshots, and removing one test then running the rest pass. A file tool writing the test script
+ * or a CI file (`package.json`, a workflow, `tox.ini`, a Makefile) with a line that runs tests and always passes is
+ * the same edit made another way. Sources: METR and ImpossibleBench
  * reports on test tampering (2025); Anthropic's Claude 3.7 Sonnet system card; Jest `--passWithNoTests`; pytest
  * `--collect-only`; GitHub Actions `continue-on-error`. */
 
@@ -62,5 +64,27 @@ export function judgeStubbedTests(tool: string, segments: readonly Segment[], fi
       "security",
       `"${tool}" makes the tests pass whatever they find${deleted ? " and deletes test files" : ""}`,
     );
+  }
+}
+
+/** Files that say how the tests run: a manifest's scripts, CI workflows, test-runner and task-runner configs. */
+const TEST_CONFIG =
+  /(?:^|\/)(?:package\.json|\.gitlab-ci\.ya?ml|tox\.ini|pytest\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|justfile|Taskfile\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml)$/;
+
+export function judgeWrittenTestStubs(
+  tool: string,
+  paths: readonly string[],
+  contents: readonly string[],
+  findings: Findings,
+): void {
+  const file = paths.find((path) => TEST_CONFIG.test(path));
+  if (!file) return;
+  for (const content of contents.slice(0, 4)) {
+    if (content.length > 256 * 1024 || !TEST_WORD.test(content) || !ALWAYS_PASSES.test(content)) continue;
+    // On one line: the test command and what makes it pass (`"test": "exit 0"`, `run: pytest || true`).
+    const stubbed = content.split("\n").some((line) => TEST_WORD.test(line) && ALWAYS_PASSES.test(line));
+    if (!stubbed) continue;
+    findings.escalate("security", `"${tool}" writes "${file}" so the tests pass whatever they find`);
+    return;
   }
 }

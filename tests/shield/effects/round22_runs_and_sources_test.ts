@@ -21,6 +21,19 @@ Deno.test("test scripts and CI steps made to pass are seen; another runner or a 
     [run("npm pkg set scripts.test='node --test'"), "ALLOW", "another runner"],
     [run("npm pkg set scripts.test=true"), "ALLOW", "emptied alone: a placeholder in a new package"],
     [run("rm -rf coverage && npm test"), "ALLOW", "coverage folder"],
+    [
+      tool("apply_patch", { path: "tox.ini", content: "[testenv]\ncommands = pytest --co -q\n" }),
+      "STOPPED",
+      "a file tool writing a collect-only test command",
+    ],
+    [
+      tool("create_file", {
+        path: ".gitlab-ci.yml",
+        content: "test:\n  script:\n    - npm test\n    - npm run lint || true\n",
+      }),
+      "ALLOW",
+      "only the linter may fail",
+    ],
   ]);
 });
 
