@@ -64,6 +64,20 @@ const STANDING_FILES = new Set<PathClass>([
   "trust",
 ]);
 
+let namesOf: { controls: readonly string[]; names: string[] } | undefined;
+
+/** Whether code holds the last name of one of the engine's control paths (`config.yaml`, `security`): the cheap
+ * test before a read-only program's path strings are classed. */
+function namesEngineFile(code: string, environment: ShieldEnvironment): boolean {
+  if (namesOf?.controls !== environment.controlPaths) {
+    const names = environment.controlPaths.map((path) => path.slice(path.lastIndexOf("/") + 1)).filter(
+      Boolean,
+    );
+    namesOf = { controls: environment.controlPaths, names };
+  }
+  return namesOf.names.some((name) => code.includes(name));
+}
+
 export function judgeCodeFiles(
   texts: readonly string[],
   environment: ShieldEnvironment,
@@ -75,7 +89,8 @@ export function judgeCodeFiles(
     const sends = NETWORK_CALL.test(code);
     const engine = ENGINE_STATE.test(code);
     // Code that only reads is looked at for the engine's files alone (a read of them is asked, as in a shell).
-    const readsOnly = !writes && !sends && !engine && READ_CALL.test(code);
+    const readsOnly = !writes && !sends && !engine && namesEngineFile(code, environment) &&
+      READ_CALL.test(code);
     if (!writes && !sends && !engine && !readsOnly) continue;
     const paths = codeStrings(code).filter((text) => PATH_STRING.test(text)).slice(0, MAX_PATHS);
     for (const literal of paths) {

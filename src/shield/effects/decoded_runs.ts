@@ -8,12 +8,14 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
 
 const SHELL_OR_INTERPRETER =
   /^(?:(?:ba|da|z|k|c|tc|fi|a)?sh|python[0-9.]*|perl|ruby|node|nodejs|bun|deno|php|lua)$/;
 /** A `tr` set of letter ranges (`A-Za-z`, `N-ZA-M`): a translation of the alphabet onto itself. */
 const LETTER_RANGES = /^(?:\[?[A-Za-z]-[A-Za-z]\]?){1,4}$/;
-const DECODER_HINT = /decode|atob|hex|base64|Buffer/;
+/** Behind the shared literal prefilter: code naming no decoder is passed over without a regex of its own. */
+const DECODER_HINT = gated(/decode|atob|hex|base64|Buffer/);
 const DECODER =
   /(?:\b(?:b64decode|b32decode|b16decode|a85decode|b85decode|standard_b64decode|urlsafe_b64decode|decodebytes|unhexlify|fromhex|atob|decompress)\s*\(|\bBuffer\.from\s*\([^)]{0,4096}?["'](?:base64|base64url|hex)["']|\bcodecs\.decode\s*\([^)]{0,4096}?rot)/;
 const SINK =
