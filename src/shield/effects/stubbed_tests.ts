@@ -27,9 +27,9 @@ const EDITORS = new Set([
 ]);
 const TEST_WORD = /\btest\b|pytest|jest|vitest|mocha|rspec|phpunit|\bgo test|cargo test/i;
 const ALWAYS_PASSES =
-  /exit 0|\|\|\s*(?:true|:)(?!\w)|--passWithNoTests|--pass-with-no-tests|--co\b|--collect-only|continue-on-error["']?\s*[:=]\s*true/;
+  /exit 0|\|\|\s*(?:true|:)(?!\w)|--passWithNoTests|--pass-with-no-tests|--co\b|--collect-only|continue-on-error["']?\s*[:=]\s*true/i;
 /** A test script reduced to a no-op (`"test": "true"`, `scripts.test=echo ok`). */
-const EMPTIED = /test["']?\s*[:=]\s*(?:\\?["'])?\s*(?:true|:|echo\b)/;
+const EMPTIED = /test["']?\s*[:=]\s*(?:\\?["'])?\s*(?:true|:|echo\b)/i;
 const TEST_PATH =
   /(?:^|\/)(?:tests?|spec|specs|__tests__|e2e)(?:\/|$)|\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_\w+\.py$|_test\.(?:go|py)$/;
 const KEPT = /__snapshots__|fixtures?\//;
