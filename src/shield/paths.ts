@@ -19,8 +19,12 @@ export function collapse(path: string): string {
   const parts: string[] = [];
   for (const part of path.split("/")) {
     if (part === "" || part === ".") continue;
-    if (part === "..") parts.pop();
-    else parts.push(part);
+    if (part === "..") {
+      // `/proc/PID/cwd/..` is the parent of that process's folder, not `/proc/PID`; `/proc/PID/root/..` is its root.
+      const link = parts.length >= 3 && parts[0] === "proc" ? parts[2] : "";
+      if (link === "cwd" && parts.every((kept, index) => index < 3 || kept === "..")) parts.push(part);
+      else if (link !== "root" || parts.length > 3) parts.pop();
+    } else parts.push(part);
   }
   return "/" + parts.join("/");
 }

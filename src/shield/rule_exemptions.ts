@@ -13,6 +13,7 @@ import { loginTargetsDefault } from "./effects/secret_logins.ts";
 import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
+import { readsDevSettingOnly } from "./effects/dev_setting_reads.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -50,6 +51,13 @@ function feedsLoginOnly(hit: RuleHit, segments: Segment[]): boolean {
     if (!next || next.joinedBy !== "|" || !loginTargetsDefault(next)) return false;
   }
   return matched;
+}
+
+/** Whether every segment the rule matches reads one development setting to the screen (`dev_setting_reads.ts`). */
+function devSettingsOnly(hit: RuleHit, segments: Segment[]): boolean {
+  const matching = segments.map((segment, index) => [segment, index] as const)
+    .filter(([segment]) => hit.rule.pattern.test(segment.text.toLowerCase()));
+  return matching.length > 0 && matching.every(([, index]) => readsDevSettingOnly(segments, index));
 }
 
 function matchesOutside(hit: RuleHit, view: ActionView): boolean {
@@ -202,6 +210,7 @@ export function exemptHits(
     if (quotedHit(hit, view) || localWorkHit(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;
+    if (hit.rule.id === "credential.cloud_secret_cli" && devSettingsOnly(hit, view.segments)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
     if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSegmentKeyUse(hit, view)) {
       continue;

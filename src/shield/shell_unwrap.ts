@@ -8,6 +8,7 @@ import { textVariants } from "./normalize.ts";
 import { recordWrites } from "./command_writes.ts";
 import { optionsOf, optionValues } from "./program_options.ts";
 import { withXargsInput, xargsInput } from "./shell_xargs.ts";
+import { fileRunnerCommand, findExecCommand, runsPerFile } from "./shell_file_runners.ts";
 import { POSITIONAL_VALUES, PREFIX_WRAPPERS } from "./shell_wrappers.ts";
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
@@ -97,7 +98,7 @@ function findExec(state: ParseState, args: string[], depth: number): void {
     if (!/^-(?:exec|execdir|ok|okdir)$/.test(args[i])) continue;
     let end = i + 1;
     while (end < args.length && args[end] !== ";" && args[end] !== "+") end++;
-    state.addSegment(args.slice(i + 1, end).map((word) => word.replaceAll("{}", "FILE")), [], depth + 1, "");
+    state.addSegment(findExecCommand(args, i + 1, end), [], depth + 1, "");
     i = end;
   }
 }
@@ -268,7 +269,7 @@ function unwraps(command: string): boolean {
     Boolean(PREFIX_WRAPPERS[command]) || command === "timeout" ||
     (command.endsWith("sh") && SHELLS.test(command)) ||
     (command.startsWith("$") && /^\$\{?[a-z_]+\}?$/i.test(command)) || command === "eval" ||
-    command === "find" ||
+    command === "find" || runsPerFile(command) ||
     command === "gdb" || command === "lldb" || isInterpreterName(command) || command === "ssh" ||
     command === "su" ||
     command === "runuser" || command === "script" || command === "flock" ||
@@ -325,7 +326,10 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
   ) unwrapShell(state, args, depth);
   else if (command === "eval") state.parse(args.join(" "), depth + 1);
   else if (command === "find") findExec(state, args, depth);
-  else if (command === "gdb" || command === "lldb") debuggerCommands(state, args, depth);
+  else if (runsPerFile(command)) {
+    const inner = fileRunnerCommand(command, args);
+    if (inner) state.addSegment(inner, [], depth + 1, "");
+  } else if (command === "gdb" || command === "lldb") debuggerCommands(state, args, depth);
   else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);
 }
 

@@ -123,6 +123,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 23: its 232 benign cases add nine, each an existing reading: three under the `server:`/`server.` prefixes
     // ("… add …" read as adding software, as in round 15), `LS` renamed `LSV2` (no verb), and its Cursor `edit_file`
     // whose path key the key synonyms rename (the note is then read as a task); three older cases no longer ask. Rounds 21 and 23 merged: 33 (measured).
+    // Round 22: three more, its decode-to-read twin `dv-benign-coding-283` (`node_eval` printing a decoded JWT header)
+    // under the first and third key synonyms and the composed transform: `snippet` is no code key, so an older check
+    // asks it as "runs something Shield cannot see", as it asks `node_eval {snippet: "console.log(1)"}`.
+    // Rounds 21, 22 and 23 merged: 33 (measured; 15 lost).
     escalated: sum("newlyEscalated") <= 33,
   }, {
     lost: true,

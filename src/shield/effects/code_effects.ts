@@ -9,7 +9,7 @@ import { readHost } from "./hosts.ts";
 import { ordinaryHost } from "./fetched_code.ts";
 
 const DELETE_CALL = gated(
-  /\b(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|\bunlink\s+(?:glob\b|<|\$)|rmtree|remove_tree|Remove-Item)|["']unlink["']/,
+  /\b(?:Deno\.remove(?:Sync)?\s*\(|shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|\bunlink\s+(?:glob\b|<|\$)|rmtree|remove_tree|Remove-Item)|["']unlink["']/,
 );
 const HOME_REF = gated(
   /expanduser\(\s*["']~|Path\.home\(\)|\bhomedir\(\)|\bDir\.home\b|\bUserHomeDir\(\)|\$(?:::)?env\(HOME\)|\$ENV\{HOME\}|getenv\(\s*["']HOME|environ\[?\.?(?:get\()?\s*\[?["']HOME|process\.env\.HOME|ENV\[["']HOME["']\]|["'](?:~|\/home\/[^/"']+|\/Users\/[^/"']+|\/root)(?:\/[^"']*)?["']/,

@@ -11,10 +11,14 @@ import type { Findings } from "./findings.ts";
 import { classifyPath, type PathClass } from "./path_classes.ts";
 
 const WRITE_CALL = gated(
-  /\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]|\.write_(?:text|bytes)\s*\(|\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|renameSync|rmSync|unlinkSync|rmdirSync|symlinkSync)\s*\(|\bfs\.(?:rm|unlink|rename|copyFile|symlink|promises\.(?:writeFile|rm|unlink|appendFile))\b|\b(?:File|IO)\.(?:write|open\([^)]*["'][wa])|\bfile_put_contents\s*\(|\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item|New-Item)\b|\bshutil\.(?:move|copy\w*|rmtree)\s*\(|\bos\.(?:replace|rename|remove|unlink|symlink|chmod|truncate)\s*\(|\.(?:unlink|rename|replace|symlink_to|chmod|touch)\s*\(|\bunlink\s*\(|\bFileUtils\.\w+/,
+  /\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]|\.write_(?:text|bytes)\s*\(|\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|renameSync|rmSync|unlinkSync|rmdirSync|symlinkSync)\s*\(|\bfs\.(?:rm|unlink|rename|copyFile|symlink|promises\.(?:writeFile|rm|unlink|appendFile))\b|\b(?:File|IO)\.(?:write|open\([^)]*["'][wa])|\bfile_put_contents\s*\(|\b(?:Set-Content|Add-Content|Out-File|Remove-Item|Copy-Item|Move-Item|New-Item)\b|\bshutil\.(?:move|copy\w*|rmtree)\s*\(|\bos\.(?:replace|rename|remove|unlink|symlink|chmod|truncate)\s*\(|\.(?:unlink|rename|replace|symlink_to|chmod|touch)\s*\(|\bunlink\s*\(|\bFileUtils\.\w+|\bDeno\.(?:writeTextFile|writeFile|remove|rename|copyFile|symlink|truncate|chmod|create)(?:Sync)?\s*\(|\bBun\.write\s*\(/,
 );
 const NETWORK_CALL = gated(
   /\b(?:requests\.(?:post|put|get|patch)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|https?\.(?:request|get)|socket\.|Net::HTTP|WebSocket|curl_exec|httpx\.|Invoke-(?:WebRequest|RestMethod)|smtplib|ftplib|paramiko|boto3)/,
+);
+/** Calls that read a file (round 22: the engine's config read by code through `/proc/self/root/…`). */
+const READ_CALL = gated(
+  /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\b(?:readFileSync|readFile|createReadStream)\s*\(|\bfs\.promises\.readFile\b|\bDeno\.readTextFile(?:Sync)?\s*\(|\bFile\.read\b|\bfile_get_contents\s*\(|\bGet-Content\b|\bshutil\.copyfileobj\b/,
 );
 const PATH_STRING =
   /^(?:~|\.{1,2}|[A-Za-z]:)?[\\/][^\s*?"'<>|]{1,512}$|^\.{0,2}[\w.-]*(?:\.env|config\.ya?ml|credentials|id_rsa|id_ed25519)$|^\.engine\/[^\s*?"'<>|]{1,256}$/;
@@ -60,6 +64,20 @@ const STANDING_FILES = new Set<PathClass>([
   "trust",
 ]);
 
+let namesOf: { controls: readonly string[]; names: string[] } | undefined;
+
+/** Whether code holds the last name of one of the engine's control paths (`config.yaml`, `security`): the cheap
+ * test before a read-only program's path strings are classed. */
+function namesEngineFile(code: string, environment: ShieldEnvironment): boolean {
+  if (namesOf?.controls !== environment.controlPaths) {
+    const names = environment.controlPaths.map((path) => path.slice(path.lastIndexOf("/") + 1)).filter(
+      Boolean,
+    );
+    namesOf = { controls: environment.controlPaths, names };
+  }
+  return namesOf.names.some((name) => code.includes(name));
+}
+
 export function judgeCodeFiles(
   texts: readonly string[],
   environment: ShieldEnvironment,
@@ -70,10 +88,17 @@ export function judgeCodeFiles(
     const writes = WRITE_CALL.test(code);
     const sends = NETWORK_CALL.test(code);
     const engine = ENGINE_STATE.test(code);
-    if (!writes && !sends && !engine) continue;
+    // Code that only reads is looked at for the engine's files alone (a read of them is asked, as in a shell).
+    const readsOnly = !writes && !sends && !engine && namesEngineFile(code, environment) &&
+      READ_CALL.test(code);
+    if (!writes && !sends && !engine && !readsOnly) continue;
     const paths = codeStrings(code).filter((text) => PATH_STRING.test(text)).slice(0, MAX_PATHS);
     for (const literal of paths) {
       const { kind, shown, inside } = classOf(literal.replace(/\\/g, "/"), environment);
+      if (readsOnly) {
+        if (kind === "engine") findings.escalate("engine", `code opens the engine's control file "${shown}"`);
+        continue;
+      }
       if (writes && kind === "engine") {
         findings.block("engine", `code changes the engine's control file "${shown}"`);
       } else if (kind === "engine" && !sends) {

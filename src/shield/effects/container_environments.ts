@@ -1,7 +1,8 @@
 /** Container environments printed (round 20): `docker|podman|nerdctl exec CONTAINER env`, `docker compose exec
  * SERVICE printenv`, `kubectl exec POD -- env`, `kubectl set env --list` and `docker inspect` formatted or filtered
  * over `.Config.Env` print the variables a service was started with — where its database passwords and API keys
- * live. Running other commands in a container and inspecting its state pass. Sources: MITRE ATT&CK T1552.007
+ * live; a whole `docker inspect CONTAINER` and `kubectl get secret -o yaml|json` print them too (round 22). Running
+ * other commands in a container, inspecting its state, an image, and listing secrets' names pass. Sources: MITRE ATT&CK T1552.007
  * (Container API); Kubernetes docs "Define Environment Variables for a Container"; Docker docs `docker inspect`. */
 
 import type { Segment } from "../shell_parser.ts";
@@ -71,6 +72,28 @@ function inspectsEnvironment(segments: readonly Segment[], index: number): boole
     next.argv.slice(1).some((word) => /\.Config\.Env\b/.test(word));
 }
 
+/** A whole `docker|podman inspect` of a container (no format, not an image, network or volume): its JSON holds
+ * `Config.Env` with every variable's value (round 22). */
+function inspectsWholeContainer(argv: readonly string[]): boolean {
+  const at = argv.indexOf("inspect");
+  if (at < 1 || (at === 2 && argv[1] !== "container") || at > 2) return false;
+  const rest = argv.slice(at + 1);
+  if (rest.some((word) => /^(?:-f|--format|--type)(?:=|$)/.test(word))) return false;
+  const operands = rest.filter((word) => !word.startsWith("-"));
+  return operands.length > 0 && operands.every((word) => !/[:/@]/.test(word));
+}
+
+/** `kubectl get secret(s) … -o yaml|json|jsonpath|go-template` prints the secrets' values (base64 is no cover). */
+function printsSecretValues(argv: readonly string[]): boolean {
+  const at = argv.indexOf("get");
+  if (at < 1 || !/^(?:secrets?|secret\/\S+)$/.test(argv[at + 1] ?? "")) return false;
+  return argv.some((word, index) =>
+    /^(?:-o|--output)=?(?:yaml|json|jsonpath|go-template)/.test(word) ||
+    ((word === "-o" || word === "--output") &&
+      /^(?:yaml|json|jsonpath|go-template)/.test(argv[index + 1] ?? ""))
+  );
+}
+
 export function judgeContainerEnvironments(
   tool: string,
   segments: readonly Segment[],
@@ -83,9 +106,11 @@ export function judgeContainerEnvironments(
     const exec = argv.indexOf("exec");
     const prints = (exec > 0 && printsEnvironment(innerCommand(argv, exec))) ||
       (argv.includes("inspect") && inspectsEnvironment(segments, index)) ||
-      (argv.includes("set") && argv.includes("env") && argv.includes("--list"));
+      (argv.includes("set") && argv.includes("env") && argv.includes("--list")) ||
+      (segment.program !== "kubectl" && segment.program !== "oc" && inspectsWholeContainer(argv)) ||
+      ((segment.program === "kubectl" || segment.program === "oc") && printsSecretValues(argv));
     if (!prints) continue;
-    findings.escalate("read", `"${tool}" prints a container's environment, where its secrets live`);
+    findings.escalate("read", `"${tool}" prints a container's environment or a cluster's secrets`);
     return;
   }
 }

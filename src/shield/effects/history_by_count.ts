@@ -23,7 +23,8 @@ export function stepsBack(revision: string): number {
   return count;
 }
 
-function subcommand(argv: readonly string[]): number {
+/** The index of git's subcommand in `argv` (after global options and their values), or -1. */
+export function subcommand(argv: readonly string[]): number {
   for (let index = 1; index < argv.length; index++) {
     if (GLOBAL_VALUED.has(argv[index])) index++;
     else if (!argv[index].startsWith("-")) return index;

@@ -11,6 +11,7 @@ import type { Findings } from "./findings.ts";
 import type { ClassedPath } from "./effect_profile.ts";
 import { programs } from "./programs.ts";
 import { feedsDefaultLogin } from "./secret_logins.ts";
+import { readsDevSettingOnly } from "./dev_setting_reads.ts";
 
 /** Credential-store tools: program, then the argument words that make it read or dump secrets. */
 const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> = [
@@ -77,6 +78,7 @@ export function judgeSecretTools(
     if (!readsStoresWith(program)) continue;
     // One item fed to the login of the service it belongs to is the token used, not read out.
     if (feedsDefaultLogin(segments, index) && !WHOLE_STORE.test(segment.argv.slice(1).join(" "))) continue;
+    if (readsDevSettingOnly(segments, index)) continue;
     for (const [name, argument, level] of STORE_READERS) {
       if (!name.test(program)) continue;
       const args = segment.argv.slice(1);
