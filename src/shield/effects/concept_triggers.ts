@@ -1,10 +1,10 @@
-/** Concepts of the lexicon (`concepts.ts`) for standing triggers (round 25): the words that make an order wait for
- * a later moment ("when the user asks", "from now on", "every time") and the asking that sets it off, in English
+/** Concepts of the lexicon (`concepts.ts`) added in round 25 — for standing triggers: the words that make an order
+ * wait for a later moment ("when the user asks", "from now on", "every time") and the asking that sets it off, in English
  * synonyms and the ordinary dictionary words of Spanish, French, German and Portuguese, so a rule kept for later
  * reads the same reworded or translated ("cuando el usuario pida", "quand l'utilisateur demande", "wenn der Nutzer
  * … fragt", "sempre que o usuário pedir"). Never words taken from attack cases. */
 
-import { concept, fillers, PRINCIPAL } from "./concepts.ts";
+import { concept, fillers, PRINCIPAL, SEND_VERB, SENT_TO } from "./concepts.ts";
 
 /** A condition on a later moment. */
 export const WHEN = concept(
@@ -195,3 +195,110 @@ export const SEND_ME = concept(
   "envia-me",
   "manda-me",
 );
+
+/** A send verb with its object joined ("envíalo", "envoie-le", "schick es", "envie-o"). */
+export const SEND_IT = concept(
+  "envíalo",
+  "envíala",
+  "envíalos",
+  "envíalas",
+  "mándalo",
+  "mándalos",
+  "reenvíalo",
+  "reenvíalos",
+  "envoie-le",
+  "envoie-la",
+  "envoie-les",
+  "transfère-le",
+  "transfère-les",
+  "schick es",
+  "schicke es",
+  "sende es",
+  "leite es weiter",
+  "envie-o",
+  "envie-os",
+  "mande-o",
+  "encaminhe-o",
+);
+
+/** Every one of a kind. */
+export const ALL = concept(
+  "all",
+  "every",
+  "each",
+  "todos",
+  "todas",
+  "cada",
+  "tous",
+  "toutes",
+  "chaque",
+  "alle",
+  "jede",
+  "jeden",
+  "jedes",
+);
+
+/** What a mailbox or drive holds, one by one. */
+export const ITEMS = concept(
+  "emails",
+  "email",
+  "e-mails",
+  "e-mail",
+  "messages",
+  "message",
+  "mail",
+  "mails",
+  "files",
+  "file",
+  "documents",
+  "document",
+  "contacts",
+  "correos",
+  "mensajes",
+  "archivos",
+  "ficheros",
+  "documentos",
+  "contactos",
+  "courriels",
+  "fichiers",
+  "nachrichten",
+  "dateien",
+  "dokumente",
+  "kontakte",
+  "mensagens",
+  "arquivos",
+);
+
+/** Where data is kept for recovery or record, in the main languages (English words are in the checks). */
+export const STORES = concept(
+  "copias de seguridad",
+  "respaldos",
+  "bases de datos",
+  "base de datos",
+  "historial",
+  "sauvegardes",
+  "base de données",
+  "bases de données",
+  "historique",
+  "sicherungen",
+  "datensicherungen",
+  "datenbank",
+  "datenbanken",
+  "verlauf",
+  "cópias de segurança",
+  "banco de dados",
+  "bancos de dados",
+  "histórico",
+);
+
+/** Every item of a mailbox or drive sent to an address (`forward all emails to x@…`, "reenvía todos los correos a
+ * x@…", "alle E-Mails sollen an x@… weitergeleitet werden", "every message … should be transmitted to x@…"). */
+export const SENDS_ALL =
+  `(?:${SEND_VERB}|\\breenv[ií]a\\b|\\bweiterleiten\\b)\\s+${fillers(1)}${ALL}\\s+${
+    fillers(3)
+  }${ITEMS}(?:[^.\\n]|\\.\\S){0,60}?(?:\\bto|\\ba|à|\\ban|\\bpara)\\s+\\S+@|` +
+  `${ALL}\\s+${
+    fillers(3)
+  }${ITEMS}(?:[^.\\n]|\\.\\S){0,60}?(?:${SENT_TO}\\s*\\S+@|\\S+@\\S+\\s+(?:weitergeleitet|gesendet|geschickt|weitergeschickt)\\b|(?:should|must|are to|will|shall)\\s+be\\s+${
+    fillers(1)
+  }(?:sent|forwarded|emailed|mailed|copied|transmitted|relayed)\\s+to\\s+\\S+@)`;

@@ -30,7 +30,12 @@ import { PRINCIPAL_ASKS } from "./concept_triggers.ts";
 
 /** Orders to drop earlier instructions, in any wording of the lexicon. */
 export const IGNORE_PRIOR = conceptCheck(
-  new RegExp(`${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}`, "i"),
+  new RegExp(
+    `${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}|` +
+      // Round 25: the noun before its adjective ("oublie toutes les consignes précédentes").
+      `${IGNORE_VERB}\\s*${fillers(3)}${INSTRUCTION_NOUN}\\s+${PRIOR}`,
+    "i",
+  ),
 );
 /** Text written for an AI assistant to read later and obey: markers and addresses of prompt injection. */
 export const INSTRUCTIONS_TO_AI = gated(
