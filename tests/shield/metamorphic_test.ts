@@ -123,7 +123,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 23: its 232 benign cases add nine, each an existing reading: three under the `server:`/`server.` prefixes
     // ("… add …" read as adding software, as in round 15), `LS` renamed `LSV2` (no verb), and its Cursor `edit_file`
     // whose path key the key synonyms rename (the note is then read as a task); three older cases no longer ask. Rounds 21 and 23 merged: 33 (measured).
-    escalated: sum("newlyEscalated") <= 33,
+    // Round 25: six more, its two `zapier_nla_execute` Gmail twins (`dv-benign-messaging-183`, `-184`) once their
+    // `instructions` key is renamed (key synonyms, composed) or 2 KB of prose is put first: an existing reading (the
+    // runner is then "something Shield cannot see"), not round 25's checks; its new cases lose nothing here: 39.
+    escalated: sum("newlyEscalated") <= 39,
   }, {
     lost: true,
     blocked: 0,

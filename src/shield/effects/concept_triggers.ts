@@ -196,6 +196,34 @@ export const SEND_ME = concept(
   "manda-me",
 );
 
+/** The send verbs of the main languages other than English (English "email", "mail", "post" and "share" are also
+ * nouns: "the user's work email is jane@…"; the English checks read them in phrases). */
+export const SEND_ABROAD = concept(
+  "envía",
+  "envia",
+  "envíe",
+  "envie",
+  "enviar",
+  "reenvía",
+  "reenvia",
+  "comparte",
+  "manda",
+  "envoie",
+  "envoyez",
+  "envoyer",
+  "transfère",
+  "transférez",
+  "sende",
+  "senden",
+  "schicke",
+  "schicken",
+  "schick",
+  "leite",
+  "encaminhe",
+  "compartilhe",
+  "mande",
+);
+
 /** A send verb with its object joined ("envíalo", "envoie-le", "schick es", "envie-o"). */
 export const SEND_IT = concept(
   "envíalo",

@@ -7,19 +7,19 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
 import { readHost } from "./hosts.ts";
-import { conceptCheck, SEND_VERB, SENT_TO } from "./concepts.ts";
-import { SEND_IT } from "./concept_triggers.ts";
+import { conceptCheck, SENT_TO } from "./concepts.ts";
+import { SEND_ABROAD, SEND_IT } from "./concept_triggers.ts";
 
 const ADDRESS = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|https?:\/\/[^\s"'<>)\]]+/gi;
 /** Sending words near an address, in either order. */
 const ROUTES = gated(
   /\b(?:send|sent|e-?mailed|forward(?:ed)?|cc|bcc|copy|copied|posted|upload(?:ed)?|shared|sync(?:ed)?|deliver(?:ed)?|mailed|route[ds]?|redirect(?:ed)?|reported|(?:e-?mail|post|share|report)\s+(?:it|them|this|that|everything|all|each|every|the|a copy|copies))\b[^.\n]{0,80}?(?:[\w+-]+(?:\.[\w+-]+)*@[a-z0-9-]+\.|https?:\/\/)|(?:@[a-z0-9-]+\.[a-z]|https?:\/\/)[^.\n]{0,60}?\b(?:send|forward|cc|bcc|copy|upload|deliver|route|pay)\b[^.\n]{0,24}\b(?:there|to (?:it|them|this|that))\b/i,
 );
-/** The concept form (round 25): any send verb of the lexicon, or one with its object joined ("envíalo", "schick
- * es"), before an address. */
+/** The concept form (round 25): the send verbs of the main languages, one with its object joined ("envíalo",
+ * "schick es"), "transmit", "relay" or "sent to" before an address. */
 const ROUTES_CONCEPT = conceptCheck(
   new RegExp(
-    `(?:${SEND_VERB}|${SEND_IT}|${SENT_TO})[^.\\n]{0,80}?(?:[\\w+-]+(?:\\.[\\w+-]+)*@[a-z0-9-]+\\.|https?:\\/\\/)`,
+    `(?:${SEND_ABROAD}|${SEND_IT}|${SENT_TO}|\\b(?:transmit|relay)\\b)[^.\\n]{0,80}?(?:[\\w+-]+(?:\\.[\\w+-]+)*@[a-z0-9-]+\\.|https?:\\/\\/)`,
     "i",
   ),
 );
