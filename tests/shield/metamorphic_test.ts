@@ -127,7 +127,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // under the first and third key synonyms and the composed transform: `snippet` is no code key, so an older check
     // asks it as "runs something Shield cannot see", as it asks `node_eval {snippet: "console.log(1)"}`.
     // Rounds 21, 22 and 23 merged: 33 (measured; 15 lost).
-    escalated: sum("newlyEscalated") <= 33,
+    // Round 25: six more, its two `zapier_nla_execute` Gmail twins (`dv-benign-messaging-183`, `-184`) once their
+    // `instructions` key is renamed (key synonyms, composed) or 2 KB of prose is put first: an existing reading (the
+    // runner is then "something Shield cannot see"), not round 25's checks; its new cases lose nothing here. Rounds 21 to 23 and 25 merged: 39 (measured; 15 lost).
+    escalated: sum("newlyEscalated") <= 39,
   }, {
     lost: true,
     blocked: 0,

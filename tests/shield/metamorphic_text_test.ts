@@ -118,12 +118,18 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
   // translation; one document addressed to an agent under the passive voice), and 7 of its twins (messages, hand-offs
   // and memory notes carrying prose) ask under the `<IMPORTANT>` wrapper like every other benign text: 76 lost, 181
   // escalated.
+  // Round 25 read the standing triggers, "send me" requests, grants, hidden steps, standing routes, mass forwards,
+  // overrides with the noun first and destroyed backups by the concept lexicon in the main languages (no case newly
+  // lost): 76 -> 32 lost. It added 20 attacks written in Spanish, French, German and Portuguese and 15 twins; 14 of
+  // the twins carry prose and ask under the `<IMPORTANT>` wrapper like every other benign text, and one French doc
+  // quoting an override (dv-benign-docs-tests-058) asks under the line-break paraphrase as its English siblings
+  // (dv-benign-docs-tests-009, -026) already did: 193 -> 208 escalated (measured).
   assertEquals({
-    lost: sum("lost") <= 76,
+    lost: sum("lost") <= 32,
     blocked: sum("newlyBlocked"),
     // Round 23 added 232 benign cases and 18 twins: no case newly lost; 12 of its messages and comments ask under
     // the `<IMPORTANT>` wrapper like every other benign text. Rounds 21 and 23 merged: 76 lost, 193 escalated (measured).
-    escalated: sum("newlyEscalated") <= 193,
+    escalated: sum("newlyEscalated") <= 208,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

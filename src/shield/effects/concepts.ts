@@ -332,9 +332,12 @@ export const RUN_VERB = concept(
   "carry out",
   "perform",
   "ejecuta",
+  "ejecute",
   "exécute",
+  "exécutez",
   "führe",
   "execute",
+  "executa",
 );
 
 /** "sent to", "should be forwarded to", "are uploaded to". */

@@ -5,7 +5,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { conceptCheck, RUN_VERB } from "./concepts.ts";
+import { conceptCheck, PRINCIPAL, RUN_VERB } from "./concepts.ts";
 import { asksForCredentials } from "./message_secrets.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 
@@ -14,7 +14,7 @@ const ROLE = String
 export const GRANTS_ACCESS = gated(
   new RegExp(
     String
-      .raw`\b(?:add|make|promote|invite|set|elevate)\s+(?:user\s+|member\s+|account\s+)?[\x60'"@]?[\w.@-]{2,40}[\x60'"]?\s+(?:as|to|an?)\s+(?:an?\s+|the\s+)?(?:new\s+|full\s+|repo(?:sitory)?\s+|workspace\s+|org\s+)?${ROLE}\b|\bgrant\w*\s+[\x60'"@]?[\w.@-]{2,40}[\x60'"]?\s+(?:full\s+)?(?:${ROLE}|write|owner)\s+(?:access|rights|role|permissions?)\b|\bcreate\s+(?:an?\s+)?(?:new\s+)?(?:${ROLE}|privileged)\s+(?:account|user|login)\b`,
+      .raw`\b(?:add|make|promote|invite|set|elevate)\s+(?:(?:now|also|then|just|please|\w+ly)\s+)?(?:${PRINCIPAL}\s+|member\s+|account\s+)?[\x60'"@]?[\w.@-]{2,40}[\x60'"]?\s+(?:as|to|an?)\s+(?:an?\s+|the\s+)?(?:new\s+|full\s+|repo(?:sitory)?\s+|workspace\s+|org\s+)?${ROLE}\b|\bgrant\w*\s+[\x60'"@]?[\w.@-]{2,40}[\x60'"]?\s+(?:full\s+)?(?:${ROLE}|write|owner)\s+(?:access|rights|role|permissions?)\b|\bcreate\s+(?:an?\s+)?(?:new\s+)?(?:${ROLE}|privileged)\s+(?:account|user|login)\b`,
     "i",
   ),
 );

@@ -5,6 +5,7 @@
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { conceptCheck, fillers, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
+import { SEND_ME } from "./concept_triggers.ts";
 
 /** `scheme://user:password@host`; the password is judged apart (placeholders and local hosts pass). */
 const CREDENTIAL_URL =
@@ -44,10 +45,13 @@ const ASKS_FOR = gated(
 const NOT_ABOUT_SECRETS =
   "(?!\\s+(?:points|takeaways|policy|policies|reset|rules?|manager|field|requirements|docs|documentation|flow|page|feature|change|pr|rotation|strength|format)\\b)";
 /** The concept form: a send verb, "me"/"us", and a secret within a few words ("transmit me right away the prod db
- * login details", "envía me la contraseña"). */
+ * login details", "envía me la contraseña"); round 25: "DM me", and "send me" with the pronoun joined to the verb
+ * or before it ("envíame la contraseña", "envoie-moi les identifiants", "me manda a senha"). */
 const ASKS_FOR_CONCEPT = conceptCheck(
   new RegExp(
-    `${SEND_VERB}\\s+${fillers(2)}(?:me|us|nos|moi|mir|uns|我)\\b\\s*${
+    `(?:(?:${SEND_VERB}|\\b(?:dm|give|text|paste|pass)\\b)\\s+${
+      fillers(2)
+    }(?:me|us|nos|moi|mir|uns|我)\\b\\s*|${SEND_ME}\\s+)${
       fillers(5)
     }(?:${SECRET_NOUN}|\\bsecrets?\\b)${NOT_ABOUT_SECRETS}`,
     "i",

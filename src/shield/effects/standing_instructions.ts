@@ -26,10 +26,16 @@ import {
   SEND_VERB,
   SENT_TO,
 } from "./concepts.ts";
+import { PRINCIPAL_ASKS } from "./concept_triggers.ts";
 
 /** Orders to drop earlier instructions, in any wording of the lexicon. */
 export const IGNORE_PRIOR = conceptCheck(
-  new RegExp(`${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}`, "i"),
+  new RegExp(
+    `${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}|` +
+      // Round 25: the noun before its adjective ("oublie toutes les consignes précédentes").
+      `${IGNORE_VERB}\\s*${fillers(3)}${INSTRUCTION_NOUN}\\s+${PRIOR}`,
+    "i",
+  ),
 );
 /** Text written for an AI assistant to read later and obey: markers and addresses of prompt injection. */
 export const INSTRUCTIONS_TO_AI = gated(
@@ -73,6 +79,10 @@ const TRIGGERED_CONCEPT = conceptCheck(
 const FOR_LATER = gated(
   /\b(?:for (?:all )?future (?:sessions|conversations|requests|tasks|chats)|from now on|going forward|remember (?:this|that|for)|in every (?:future )?(?:session|conversation)|(?:all|every|any) (?:future|new|subsequent|upcoming)(?: [\w-]+){1,3} (?:must|should|shall|need to|are to|will)|always use|(?:as|is) (?:the )?default (?:recipient|payee|account|address|destination|beneficiary)|default (?:payee|recipient|beneficiary) (?:for|is)|when(?:ever)? (?:the user|you|i|someone|anyone|they) (?:asks?|wants?|requests?|says?|needs?)(?: you)? (?:about|for|to))\b/i,
 );
+/** The concept form of the trigger on a later request (round 25): the person the agent works for asking, in any
+ * wording or main language of the lexicon ("when the operator asks", "cuando el usuario pida", "wenn der Nutzer
+ * nach … fragt"). */
+const FOR_LATER_CONCEPT = conceptCheck(new RegExp(PRINCIPAL_ASKS, "i"));
 /** Text a person reading the rendered page never sees: HTML comments, Markdown comments (`[//]: # (…)`), and
  * elements styled or marked invisible (`display:none`, `visibility:hidden`, zero size or opacity, white text,
  * `hidden`). */
@@ -134,7 +144,7 @@ export function judgeHiddenInstructions(tool: string, text: string, findings: Fi
 export function judgeStanding(tool: string, text: string, findings: Findings): void {
   judgeStandingOrders(tool, text, findings);
   const standing = STANDING.test(text) || STANDING_CONCEPT.test(text);
-  if (FOR_LATER.test(text) || standing) {
+  if (FOR_LATER.test(text) || standing || FOR_LATER_CONCEPT.test(text)) {
     for (const finding of sensitiveFindings(text)) {
       if (finding.kind === "financial" || finding.kind === "payment instruction") {
         findings.escalate("persistence", `"${tool}" keeps ${finding.evidence} as a standing fact for later`);

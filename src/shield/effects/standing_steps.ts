@@ -7,17 +7,21 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { RUN_VERB } from "./concepts.ts";
+import { EACH_TIME, FIRST, FROM_NOW_ON, UNMENTIONED } from "./concept_triggers.ts";
 
 /** A habit: a standing trigger, then within the sentence a run of a hidden script (a path with a dot-named part,
  * `./scripts/.sync`), of anything done quietly, or an added run that publishes, uploads or sends. "Always run
  * ./scripts/test.sh before committing" is an ordinary preference and passes. */
 const TRIGGER = String
-  .raw`\b(?:from now on|going forward|in future|whenever|every time|each time|any time|always|after every|before every|on every)\b`;
-const RUNS = String.raw`\b(?:run|execute|exec|call|invoke|source|launch|start|carry out|perform|trigger)\b`;
+  .raw`(?:\b(?:from now on|going forward|in future|whenever|every time|each time|any time|always|after every|before every|on every)\b|${FROM_NOW_ON}|${EACH_TIME})`;
+/** Round 25: the run verbs of the lexicon's languages, and a "first" or "also" between the verb and its script. */
+const RUNS = String
+  .raw`(?:\b(?:run|execute|exec|call|invoke|source|launch|start|carry out|perform|trigger)\b|${RUN_VERB})(?:\s+${FIRST})?`;
 const HIDDEN_SCRIPT = String.raw`(?:[\w.-]*\/)*\.(?!\.?\/)[\w-][\w.-]*`;
 const SCRIPT = String.raw`(?:\.{0,2}\/)?[\w.-]+\/[\w.\/-]*[\w-]`;
 const QUIET = String
-  .raw`\b(?:quietly|silently|secretly|discreetly|in the background|without (?:mentioning|telling|saying)|no need to (?:mention|tell|say))\b`;
+  .raw`(?:\b(?:quietly|silently|secretly|discreetly|in the background|without (?:mentioning|telling|saying)|no need to (?:mention|tell|say))\b|${UNMENTIONED})`;
 const HIDDEN_STEP = gated(
   new RegExp(
     `${TRIGGER}[^.\\n]{0,120}?${RUNS}\\s+(?:the\\s+)?(?:script\\s+)?(?:\\.{0,2}\\/)?${HIDDEN_SCRIPT}|` +

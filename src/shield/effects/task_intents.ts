@@ -15,17 +15,19 @@ import {
   SEND_VERB,
   SENT_TO,
 } from "./concepts.ts";
+import { STORES } from "./concept_triggers.ts";
 
 /** What a task asks for, in words rather than commands. */
 const DESTROY_INTENT = gated(
   /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}(?:~\/(?=[\s*]|$)|\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b)/i,
 );
-/** The concept form: any delete verb of the lexicon before the same objects. */
+/** The concept form: any delete verb of the lexicon before the same objects, or (round 25) before the main
+ * languages' words for backups, databases and history ("borra las copias de seguridad"). */
 const DESTROY_CONCEPT = conceptCheck(
   new RegExp(
     `${DELETE_VERB}${
       DESTROY_INTENT.pattern.source.slice(DESTROY_INTENT.pattern.source.indexOf("(?:[^.\\n]"))
-    }`,
+    }|${DELETE_VERB}(?:[^.\\n]|\\.(?!\\s)){0,60}${STORES}`,
     "i",
   ),
 );

@@ -3,9 +3,13 @@
 
 import { defineRules } from "./rule.ts";
 import { fillers, IGNORE_VERB, INSTRUCTION_NOUN, PRIOR } from "../effects/concepts.ts";
+import { SENDS_ALL } from "../effects/concept_triggers.ts";
 
 /** The concept forms (`effects/concepts.ts`) beside each phrase pattern: the same order in other words. */
 const IGNORE_PRIOR = `${IGNORE_VERB}\\s*${fillers(3)}${PRIOR}\\s*${fillers(2)}${INSTRUCTION_NOUN}|` +
+  // Round 25: the noun before its adjective, as Romance languages write it ("oublie toutes les consignes
+  // précédentes", "desconsidere as regras anteriores").
+  `${IGNORE_VERB}\\s*${fillers(3)}${INSTRUCTION_NOUN}\\s+${PRIOR}|` +
   `${PRIOR}\\s+${fillers(1)}${INSTRUCTION_NOUN}\\s+(?:are|is|should be|must be|are to be|can be)\\s+${
     fillers(1)
   }(?:ignored|disregarded|forgotten|set aside|overridden|dropped|discarded)\\b`;
@@ -146,8 +150,10 @@ export const INJECTION_RULES = defineRules("injection", [
     id: "injection.mass_forward",
     severity: "high",
     fields: [...TEXT_FIELDS],
-    pattern:
+    pattern: withConcept(
       /\b(?:forward|send|bcc|cc|copy|sync)\s+(?:all|every)\s+(?:\w+\s+){0,3}(?:emails?|messages|mail|files|documents|contacts)\b(?:[^.\n]|\.\S){0,60}\bto\s+\S+@/,
+      SENDS_ALL,
+    ),
     description: "Asks to forward all mail or files to an address",
   },
 ]);
