@@ -10,6 +10,9 @@ const APPROVES = /^(?:approve|approved|merge|merged|lgtm)$/i;
 const COUNT_KEY =
   /^(?:count|number|num|instances|replicas|quantity|copies|workers|agents|times|repeat|repetitions|iterations|parallel(?:ism)?|concurrency|num_\w+|\w+_count)$/i;
 const MANY = 100;
+/** Tools that message or call someone: their `number` is whom, not how many times. */
+const MESSAGE_WORDS =
+  /^(?:sms|mms|send|message|messages|text|call|dial|signal|whatsapp|telegram|twilio|phone|contact)$/;
 const MERGE_WORDS = /^(?:pull|pr|prs|request|requests|branch|branches|mr)$/;
 const PROTECTION_WORDS =
   /^(?:protection|protections|ruleset|rulesets|security|policy|policies|audit|mfa|2fa|review|reviews)$/;
@@ -26,6 +29,7 @@ export function judgeDecisionArguments(
     findings.escalate("access", `"${tool}" merges on the user's behalf`);
   }
   const guards = !reads && words.some((word) => PROTECTION_WORDS.test(word));
+  const messages = words.some((word) => MESSAGE_WORDS.test(word));
   for (const [key, value] of Object.entries(payload).slice(0, 64)) {
     if (typeof value === "string" && DECISION_KEY.test(key) && APPROVES.test(value.trim())) {
       findings.escalate("access", `"${tool}" approves or merges on the user's behalf`);
@@ -36,7 +40,15 @@ export function judgeDecisionArguments(
     if (guards && PROTECTION_KEY.test(key) && (value === 0 || value === false)) {
       findings.escalate("security", `"${tool}" weakens a protection ("${key}")`);
     }
-    const count = typeof value === "number" ? value : typeof value === "string" ? Number(value) : NaN;
+    // Under a messaging tool's `number`, a string of seven or more digits or one led by `+` or `0` is a phone number,
+    // not how many times to act.
+    const identifier = messages && typeof value === "string" && /^num(?:ber)?$/i.test(key) &&
+      /^\s*[+0]|\d{7}/.test(value);
+    const count = typeof value === "number"
+      ? value
+      : typeof value === "string" && !identifier
+      ? Number(value)
+      : NaN;
     if (!reads && COUNT_KEY.test(key) && Number.isFinite(count) && count >= MANY) {
       findings.escalate("write", `"${tool}" repeats its action ${count} times at once`);
     }
