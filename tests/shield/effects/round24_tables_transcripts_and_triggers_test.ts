@@ -98,3 +98,42 @@ Deno.test("a workflow edit switching to pull_request_target is stopped; whole qu
     ],
   ]);
 });
+
+Deno.test("working-looking secrets written into committed templates are stopped; placeholders pass", async () => {
+  await expectDecisions([
+    [
+      tool("write_file", {
+        path: "deploy/values.template.yaml",
+        content: "slack:\n  token: xoxb-20418f9K2mQ7Lp3Z8wX1\n",
+      }),
+      "STOPPED",
+      "Slack bot token in a template",
+    ],
+    [
+      tool("Edit", {
+        file_path: "example.env",
+        old_string: "MONGO_URL=",
+        new_string: "MONGO_URL=mongodb://root:M0ng0-Live-77@mongo.prod.acme.io:27017",
+      }),
+      "STOPPED",
+      "database URL with its password in an example env",
+    ],
+    [
+      tool("write_file", {
+        path: "deploy/values.template.yaml",
+        content: "slack:\n  token: xoxb-your-token-here\n",
+      }),
+      "ALLOW",
+      "placeholder token",
+    ],
+    [
+      tool("Edit", {
+        file_path: "example.env",
+        old_string: "MONGO_URL=",
+        new_string: "MONGO_URL=mongodb://root:<password>@mongo.prod.acme.io:27017",
+      }),
+      "ALLOW",
+      "placeholder password",
+    ],
+  ]);
+});
