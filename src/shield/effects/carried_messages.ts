@@ -12,6 +12,12 @@ const MAIL_HEADER =
  * start of a line: one speaker line after it is enough. */
 const NAMED_HISTORY =
   /^\s*(?:(?:[#@]?[\w-]{1,24}\s+)?(?:chat|dm|dms|direct message|message|messages|conversation|channel|whatsapp|signal|telegram|slack|sms|text)\s+(?:history|log|logs|transcript|export|backup)|messages with [A-Z][\w-]{1,24}|(?:whatsapp |signal |telegram )?chat with [A-Z][\w-]{1,24})\b[^\n]{0,40}$/im;
+/** A message re-addressed (round 24): its text names the address it was meant for (`Original recipient:
+ * sam@…`, `intended for: …`, `originally to …`, at the start of a line: a bounce reported in a sentence passes)
+ * while it goes to someone else — Invariant Labs' tool shadowing
+ * routes every mail through a "relay" this way. */
+const READDRESSED =
+  /^\s*[[(]?\s*(?:original(?:ly)?|intended|actual|real|true)[ _-]?(?:recipients?|addressees?|to|for|sent to|addressed to|meant for)\s*[:=]?\s*<?[^\s@<>:,;]+@[\w-]+\.[\w.-]+/im;
 const ORIGINAL = /-{3,}\s*(?:Original Message|Forwarded message)\s*-{3,}/gi;
 const CHAT_LINE =
   /^(?:>\s*)?\[(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?(?:\s+\d{1,2}:\d{2}(?:\s?[ap]m)?)?\]\s*[A-Za-z][^:\n]{0,40}:\s+\S|^(?:>\s*)?\[?\(?\d{1,4}[/.:-]\d{1,2}(?:[/.:-]\d{1,4})?(?:[ ,T]+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m)?)?\]?\)?\s*[-–]?\s*[^\s:][^:\n]{0,40}:\s+\S|^(?:>\s*)?<@\w+>\s*\(\d{1,2}:\d{2}\):/gim;
@@ -29,7 +35,15 @@ export function judgeCarriedMessages(
   outsiders: boolean,
   findings: Findings,
 ): void {
-  if (!outsiders || text.length < 40 || text.length > 256 * 1024 || !text.includes(":")) return;
+  if (!outsiders || text.length > 256 * 1024) return;
+  if (text.includes("@") && READDRESSED.test(text)) {
+    findings.escalate(
+      "message",
+      `"${tool}" sends a message meant for another address to a recipient who is not a known contact`,
+    );
+    return;
+  }
+  if (text.length < 40 || !text.includes(":")) return;
   const pastedMail = text.length >= 80 && (count(MAIL_HEADER, text, 2) >= 2 || count(ORIGINAL, text, 2) >= 2);
   const lines = pastedMail ? 0 : count(CHAT_LINE, text, 3);
   // Round 24: a conversation named as such needs one speaker line (`chat history:\n[Mon] Anna: …`), and a weekday
