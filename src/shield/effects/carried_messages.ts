@@ -1,10 +1,10 @@
 /** Messages that carry other people's messages: pasted mail (several `From:`/`Subject:` headers or `-----Original
- * Message-----` blocks) or chat transcripts (timestamped speaker lines, or one after a label naming a chat
- * history), sent to someone who is not a known
- * contact. The data was nobody's to compose in this action: the shape of "send the user's inbox to …". A reply
- * quoting one earlier message passes. */
+ * Message-----` blocks), chat transcripts (timestamped speaker lines, or one after a label naming a chat history)
+ * or a message meant for another address, sent to someone who is not a known contact. The data was nobody's to
+ * compose in this action: the shape of "send the user's inbox to …". A reply quoting one earlier message passes. */
 
 import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
 
 const MAIL_HEADER =
   /^(?:>\s*)?(?:From|Von|De)\s*:\s*\S.*\n(?:.*\n){0,3}?(?:>\s*)?(?:Subject|Betreff|Objet|Sent|Date)\s*:/gim;
@@ -14,10 +14,10 @@ const NAMED_HISTORY =
   /^\s*(?:(?:[#@]?[\w-]{1,24}\s+)?(?:chat|dm|dms|direct message|message|messages|conversation|channel|whatsapp|signal|telegram|slack|sms|text)\s+(?:history|log|logs|transcript|export|backup)|messages with [A-Z][\w-]{1,24}|(?:whatsapp |signal |telegram )?chat with [A-Z][\w-]{1,24})\b[^\n]{0,40}$/im;
 /** A message re-addressed (round 24): its text names the address it was meant for (`Original recipient:
  * sam@…`, `intended for: …`, `originally to …`, at the start of a line: a bounce reported in a sentence passes)
- * while it goes to someone else — Invariant Labs' tool shadowing
- * routes every mail through a "relay" this way. */
-const READDRESSED =
-  /^\s*[[(]?\s*(?:original(?:ly)?|intended|actual|real|true)[ _-]?(?:recipients?|addressees?|to|for|sent to|addressed to|meant for)\s*[:=]?\s*<?[^\s@<>:,;]+@[\w-]+\.[\w.-]+/im;
+ * while it goes to someone else — Invariant Labs' tool shadowing routes every mail through a "relay" this way. */
+const READDRESSED = gated(
+  /^\s*[[(]?\s*(?:original(?:ly)?|intended|actual|real|true)[ _-]?(?:recipients?|addressees?|to|for|sent to|addressed to|meant for)\s*[:=]?\s*<?[^\s@<>:,;]+@[\w-]+\.[\w.-]+/im,
+);
 const ORIGINAL = /-{3,}\s*(?:Original Message|Forwarded message)\s*-{3,}/gi;
 const CHAT_LINE =
   /^(?:>\s*)?\[(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?(?:\s+\d{1,2}:\d{2}(?:\s?[ap]m)?)?\]\s*[A-Za-z][^:\n]{0,40}:\s+\S|^(?:>\s*)?\[?\(?\d{1,4}[/.:-]\d{1,2}(?:[/.:-]\d{1,4})?(?:[ ,T]+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m)?)?\]?\)?\s*[-–]?\s*[^\s:][^:\n]{0,40}:\s+\S|^(?:>\s*)?<@\w+>\s*\(\d{1,2}:\d{2}\):/gim;
