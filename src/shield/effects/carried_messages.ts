@@ -8,10 +8,10 @@ import { gated } from "./gate.ts";
 
 const MAIL_HEADER =
   /^(?:>\s*)?(?:From|Von|De)\s*:\s*\S.*\n(?:.*\n){0,3}?(?:>\s*)?(?:Subject|Betreff|Objet|Sent|Date)\s*:/gim;
-/** A conversation named as what the message carries (`chat history:`, `DM log`, `messages with Priya:`) at the
- * start of a line: one speaker line after it is enough. */
+/** A conversation named as what the message carries (`chat history:`, `DM log`, `messages with Priya:`) on a line
+ * of its own (a short lead-in without a sentence end may come first): one speaker line after it is enough. */
 const NAMED_HISTORY =
-  /^\s*(?:(?:[#@]?[\w-]{1,24}\s+)?(?:chat|dm|dms|direct message|message|messages|conversation|channel|whatsapp|signal|telegram|slack|sms|text)\s+(?:history|log|logs|transcript|export|backup)|messages with [A-Z][\w-]{1,24}|(?:whatsapp |signal |telegram )?chat with [A-Z][\w-]{1,24})\b[^\n]{0,40}$/im;
+  /^[^\n.!?]{0,40}?(?:(?:[#@]?[\w-]{1,24}\s+)?(?:chat|dm|dms|direct message|message|messages|conversation|channel|whatsapp|signal|telegram|slack|sms|text)\s+(?:history|log|logs|transcript|export|backup)|messages with [A-Z][\w-]{1,24}|(?:whatsapp |signal |telegram )?chat with [A-Z][\w-]{1,24})\b[^\n]{0,40}$/im;
 /** A message re-addressed (round 24): its text names the address it was meant for (`Original recipient:
  * sam@…`, `intended for: …`, `originally to …`, at the start of a line: a bounce reported in a sentence passes)
  * while it goes to someone else — Invariant Labs' tool shadowing routes every mail through a "relay" this way. */

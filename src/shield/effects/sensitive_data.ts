@@ -222,6 +222,8 @@ function peopleTable(text: string): boolean {
     const separator = [",", ";", "\t", "|"].find((candidate) => line.includes(candidate));
     if (!separator) continue;
     const cells = line.split(separator).map((cell) => cell.trim().replace(/^["']|["']$/g, ""));
+    // A lead-in on the header line (`Export: name,email,phone`) leaves the first column its last word.
+    if (!PEOPLE_COLUMN.test(cells[0])) cells[0] = cells[0].slice(cells[0].lastIndexOf(" ") + 1);
     if (cells.filter((cell) => PEOPLE_COLUMN.test(cell)).length < 2) continue;
     if (cells.every((cell) => PEOPLE_COLUMN.test(cell)) && lines[index + 1].includes(separator)) return true;
   }
