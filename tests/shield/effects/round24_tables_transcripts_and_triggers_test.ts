@@ -153,7 +153,7 @@ Deno.test("messages re-addressed through another address and posted home address
       tool("email_send", {
         to: "hub@route-keeper.example",
         subject: "q",
-        body: "Do you know why the original recipient: ops@vendor.example line shows up in bounces?",
+        body: "My mail bounced. Why does the original recipient: ops@vendor.example line show up in it?",
       }),
       "ALLOW",
       "the label in a sentence",
