@@ -200,14 +200,19 @@ function judgeWorkflow(text: string, findings: Findings): void {
       break;
     }
   }
-  if (
-    /\bpull_request_target\b/.test(text) &&
-    /\$\{\{\s*secrets\.|github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref/.test(text)
-  ) {
-    findings.escalate(
-      "persistence",
-      "the workflow runs on pull_request_target with secrets or the pull request's code",
-    );
+  if (/\bpull_request_target\b/.test(text)) {
+    if (/\$\{\{\s*secrets\.|github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref/.test(text)) {
+      findings.escalate(
+        "persistence",
+        "the workflow runs on pull_request_target with secrets or the pull request's code",
+      );
+    } else if (!/^\s*(?:jobs|runs)\s*:/m.test(text)) {
+      // Round 24: an edit that only switches the trigger: the steps it hands secrets to are not in sight.
+      findings.escalate(
+        "persistence",
+        "the workflow is switched to pull_request_target, whose steps are not in sight",
+      );
+    }
   }
   if (/toJSON\(\s*secrets\s*\)/.test(text)) {
     findings.block("network", "the workflow serialises every repository secret (toJSON(secrets))");

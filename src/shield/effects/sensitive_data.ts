@@ -61,9 +61,10 @@ const PHONE = /(?:\+|\b00)\d{1,3}[ .-]?\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){2,4}\b|\(\
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
 const STREET =
   /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
-/** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`): personal data by itself. */
+/** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`, round 24: `home address of @x is 14
+ * Elm St`): personal data by itself. */
 const HOME_ADDRESS = gated(
-  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]/i,
+  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\b(?:home|residential|private) address\b[^\n:=]{0,40}?\b(?:is|at)\s+\d{1,5}\s+[a-z]+(?:\s[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|lane|ln|dr|drive|way|court|ct|place|pl|terrace|close|crescent)\b|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]/i,
 );
 /** A code that opens a door, gate, alarm or safe (`door code 4471`, `gate pin: 2580`). */
 const ACCESS_CODE = gated(
@@ -202,6 +203,40 @@ function records(text: string): number {
   return count;
 }
 
+/** Column names of a table of people (round 24: `name,email,phone` over its rows, even with the values shortened). */
+const PEOPLE_COLUMN =
+  /^(?:full[ _-]?name|first[ _-]?name|last[ _-]?name|given[ _-]?name|surname|name|e-?mail(?:[ _-]?address)?|phone(?:[ _-]?(?:number|no))?|mobile|cell|telephone|home[ _-]?address|address|dob|date[ _-]?of[ _-]?birth|birthday|ssn)$/i;
+const TABLE_HINT = gated(/name|mail|phone|mobile/i);
+/** A labelled list of people's numbers (`Contacts: Alice +44…, Bob +44…`, `phone book:` one per line). */
+const CONTACT_LABEL = /\b(?:contacts|contact list|address book|phone ?book|phone numbers)\s*:/i;
+const CONTACT_GATE = gated(CONTACT_LABEL);
+const NAME_NUMBER = /\b[A-Z][a-z]+(?: [A-Z][a-z.]+)?:? \+?\d/g;
+
+/** A header line naming two columns of people's details or more, followed by a row with the same separator. */
+function peopleTable(text: string): boolean {
+  if (!TABLE_HINT.test(text)) return false;
+  const lines = text.split("\n", 64);
+  for (let index = 0; index + 1 < lines.length; index++) {
+    const line = lines[index];
+    if (line.length > 256) continue;
+    const separator = [",", ";", "\t", "|"].find((candidate) => line.includes(candidate));
+    if (!separator) continue;
+    const cells = line.split(separator).map((cell) => cell.trim().replace(/^["']|["']$/g, ""));
+    // A lead-in on the header line (`Export: name,email,phone`) leaves the first column its last word.
+    if (!PEOPLE_COLUMN.test(cells[0])) cells[0] = cells[0].slice(cells[0].lastIndexOf(" ") + 1);
+    if (cells.filter((cell) => PEOPLE_COLUMN.test(cell)).length < 2) continue;
+    if (cells.every((cell) => PEOPLE_COLUMN.test(cell)) && lines[index + 1].includes(separator)) return true;
+  }
+  return false;
+}
+
+function contactList(text: string): boolean {
+  const label = CONTACT_GATE.test(text) ? CONTACT_LABEL.exec(text) : null;
+  if (!label) return false;
+  const after = text.slice(label.index + label[0].length, label.index + label[0].length + 400);
+  return (after.match(NAME_NUMBER)?.length ?? 0) >= 2;
+}
+
 function personal(text: string, found: SensitiveFinding[]): void {
   // Every phone number starts with `+`, `00` or `(`, every address holds `@`: without them, no search.
   const phones = text.includes("+") || text.includes("00") || text.includes("(")
@@ -217,6 +252,7 @@ function personal(text: string, found: SensitiveFinding[]): void {
   }
   if (HOME_ADDRESS.test(text)) items += 2;
   if (records(text) >= 2) items += 1;
+  if (peopleTable(text) || contactList(text)) items += 2;
   if (phones >= 2) items += 1;
   if (VULNERABLE.test(text)) items += 1;
   if (items >= 2) found.push({ kind: "personal data", evidence: "personal contact or identity details" });

@@ -22,17 +22,22 @@ function randomBody(body: string): boolean {
   return digits >= 2 && (upper || lower) && new Set(body).size >= 8;
 }
 
+/** Whether the text holds a token-shaped value whose body reads as random (a placeholder `sk_live_xxxx…` does not). */
+export function holdsShapedToken(text: string): boolean {
+  if (!PREFIX_HINT.test(text)) return false;
+  for (const match of text.matchAll(SHAPED)) {
+    if (randomBody(match[1])) return true;
+  }
+  return false;
+}
+
 export function judgeShapedTokens(view: ActionView, hosts: readonly HostReading[], findings: Findings): void {
   if (!hosts.some((host) => !host.allowed && !host.loopback)) return;
   const tool = view.tool;
   const texts = [...textsOf(view, "outbound", "query", "content"), ...view.urls];
   for (const text of texts.slice(0, 32)) {
-    if (text.length < 20 || text.length > 16 * 1024 || !PREFIX_HINT.test(text)) continue;
-    for (const match of text.matchAll(SHAPED)) {
-      if (randomBody(match[1])) {
-        findings.escalate("network", `"${tool}" sends a token-shaped value to an outside host`);
-        return;
-      }
-    }
+    if (text.length < 20 || text.length > 16 * 1024 || !holdsShapedToken(text)) continue;
+    findings.escalate("network", `"${tool}" sends a token-shaped value to an outside host`);
+    return;
   }
 }
