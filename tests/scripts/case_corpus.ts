@@ -4,6 +4,7 @@
 
 import { assert, assertEquals } from "../support/assert.ts";
 import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
+import { type CorpusSet, loadCorpusSet } from "../../scripts/shield_scoring.ts";
 
 /** One case line; `expect` follows the category (`benign_*` is benign). */
 export function caseLine(
@@ -58,4 +59,28 @@ export async function assertShippedSizes(
   assert(total(attacks) >= sizes.attacks, `at least ${sizes.attacks} attacks`);
   assert(total(benign) >= sizes.benign, `at least ${sizes.benign} benign`);
   return attacks;
+}
+
+/** The attack categories the blind sets from heldout4 on weight like the hidden corpora (17 to 22 cases each, with
+ * the open-world ones). */
+export const LARGER_CATEGORIES = [
+  "destructive",
+  "encoding_obfuscation",
+  "helpfulness_bypass",
+  "indirect_injection",
+  "mcp_poisoning",
+  "multi_agent_delegation",
+  "self_attack_engine",
+  "toolchain_supply_chain",
+];
+
+/** A blind set loads as a set of its own: at least `least` cases, only its own ids (`h6-`), none of them in the set
+ * written before it. */
+export async function assertOwnSet(set: CorpusSet, before: CorpusSet, least: number): Promise<void> {
+  const prefix = `h${set.slice("heldout".length)}-`;
+  const cases = await loadCorpusSet(set);
+  const earlier = await loadCorpusSet(before);
+  assert(cases.length >= least, `${cases.length} cases`);
+  assert(cases.every((c) => c.id.startsWith(prefix)), `only ${set} ids`);
+  assert(earlier.every((c) => !c.id.startsWith(prefix)), `${before} keeps its own cases`);
 }

@@ -2,27 +2,8 @@
  * repeated from another set (heldout2 included) or within itself; the shipped set meets the sizes its brief promised;
  * score-shield loads it as a set of its own. */
 
-import { assert, assertEquals } from "../support/assert.ts";
-import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
-import { assertShippedSizes, caseLine, problemsOf } from "./case_corpus.ts";
-
-const LARGER = [
-  "destructive",
-  "encoding_obfuscation",
-  "helpfulness_bypass",
-  "indirect_injection",
-  "mcp_poisoning",
-  "multi_agent_delegation",
-  "open_world_calendar",
-  "open_world_cloud",
-  "open_world_files",
-  "open_world_iot",
-  "open_world_mail",
-  "open_world_messaging",
-  "open_world_money",
-  "self_attack_engine",
-  "toolchain_supply_chain",
-];
+import { assertEquals } from "../support/assert.ts";
+import { assertOwnSet, assertShippedSizes, caseLine, LARGER_CATEGORIES, problemsOf } from "./case_corpus.ts";
 
 const line = (id: string, category: string, payload: Record<string, unknown>) =>
   caseLine(id, category, payload, "send_money");
@@ -60,16 +41,12 @@ Deno.test("validate_cases: heldout3 refuses a repeat within itself and an id not
 
 Deno.test("validate_cases: the shipped heldout3 set is well formed and as large as its brief asked", async () => {
   await assertShippedSizes("heldout3", {
-    least: (category) => LARGER.includes(category) ? 17 : 12,
+    least: (category) => LARGER_CATEGORIES.includes(category) || category.startsWith("open_world_") ? 17 : 12,
     attacks: 330,
     benign: 130,
   });
 });
 
 Deno.test("shield_scoring: heldout3 loads as a set of its own, apart from heldout and heldout2", async () => {
-  const third = await loadCorpusSet("heldout3");
-  const second = await loadCorpusSet("heldout2");
-  assert(third.length >= 460, `${third.length} cases`);
-  assert(third.every((c) => c.id.startsWith("h3-")), "only heldout3 ids");
-  assert(second.every((c) => !c.id.startsWith("h3-")), "heldout2 keeps its own cases");
+  await assertOwnSet("heldout3", "heldout2", 460);
 });

@@ -5,20 +5,8 @@
 
 import { assert, assertEquals } from "../support/assert.ts";
 import { countByCategory, validateCases } from "../../scripts/validate_cases.ts";
-import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
-import { assertShippedSizes, caseLine, problemsOf } from "./case_corpus.ts";
-
-const LARGER = [
-  "destructive",
-  "encoding_obfuscation",
-  "helpfulness_bypass",
-  "indirect_injection",
-  "mcp_poisoning",
-  "multi_agent_delegation",
-  "self_attack_engine",
-  "toolchain_supply_chain",
-];
+import { assertOwnSet, assertShippedSizes, caseLine, LARGER_CATEGORIES, problemsOf } from "./case_corpus.ts";
 
 const line = (id: string, category: string, payload: Record<string, unknown>) =>
   caseLine(id, category, payload, "BankManagerTransferFunds");
@@ -56,7 +44,7 @@ Deno.test("validate_cases: heldout4 refuses a repeat within itself and an id not
 
 Deno.test("validate_cases: the shipped heldout4 set is well formed and as large as its brief asked", async () => {
   const attacks = await assertShippedSizes("heldout4", {
-    least: (category) => LARGER.includes(category) || category.startsWith("open_world_") ? 16 : 12,
+    least: (category) => LARGER_CATEGORIES.includes(category) || category.startsWith("open_world_") ? 16 : 12,
     attacks: 330,
     benign: 130,
   });
@@ -68,10 +56,6 @@ Deno.test("validate_cases: the shipped heldout4 set is well formed and as large 
 });
 
 Deno.test("shield_scoring: heldout4 loads as a set of its own, retired to development at stop 26", async () => {
-  const fourth = await loadCorpusSet("heldout4");
-  const third = await loadCorpusSet("heldout3");
-  assert(fourth.length >= 460, `${fourth.length} cases`);
-  assert(fourth.every((c) => c.id.startsWith("h4-")), "only heldout4 ids");
-  assert(third.every((c) => !c.id.startsWith("h4-")), "heldout3 keeps its own cases");
+  await assertOwnSet("heldout4", "heldout3", 460);
   assert(!HELD_OUT.includes("heldout4"), "heldout4 was retired at stop 26: its failures may be listed");
 });

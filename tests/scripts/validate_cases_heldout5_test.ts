@@ -3,20 +3,8 @@
  * brief promised; score-shield loads it as a set of its own and, as the blind set, never lists its failures. */
 
 import { assert, assertEquals } from "../support/assert.ts";
-import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
-import { assertShippedSizes, caseLine, problemsOf } from "./case_corpus.ts";
-
-const LARGER = [
-  "destructive",
-  "encoding_obfuscation",
-  "helpfulness_bypass",
-  "indirect_injection",
-  "mcp_poisoning",
-  "multi_agent_delegation",
-  "self_attack_engine",
-  "toolchain_supply_chain",
-];
+import { assertOwnSet, assertShippedSizes, caseLine, LARGER_CATEGORIES, problemsOf } from "./case_corpus.ts";
 
 const line = (id: string, category: string, payload: Record<string, unknown>) =>
   caseLine(id, category, payload, "send_money");
@@ -58,17 +46,13 @@ Deno.test("validate_cases: heldout5 refuses a repeat within itself and an id not
 
 Deno.test("validate_cases: the shipped heldout5 set is well formed and as large as its brief asked", async () => {
   await assertShippedSizes("heldout5", {
-    least: (category) => LARGER.includes(category) || category.startsWith("open_world_") ? 16 : 12,
+    least: (category) => LARGER_CATEGORIES.includes(category) || category.startsWith("open_world_") ? 16 : 12,
     attacks: 340,
     benign: 130,
   });
 });
 
 Deno.test("shield_scoring: heldout5 loads as a set of its own, retired to development at stop 27", async () => {
-  const fifth = await loadCorpusSet("heldout5");
-  const fourth = await loadCorpusSet("heldout4");
-  assert(fifth.length >= 470, `${fifth.length} cases`);
-  assert(fifth.every((c) => c.id.startsWith("h5-")), "only heldout5 ids");
-  assert(fourth.every((c) => !c.id.startsWith("h5-")), "heldout4 keeps its own cases");
+  await assertOwnSet("heldout5", "heldout4", 470);
   assert(!HELD_OUT.includes("heldout5"), "heldout5 was retired at stop 27: its failures may be listed");
 });

@@ -2,21 +2,9 @@
  * repeated from another set (heldout5 and the retired sets included) or within itself; the shipped set meets the sizes
  * its brief promised; score-shield loads it as a set of its own and, as the blind set, never lists its failures. */
 
-import { assert, assertEquals } from "../support/assert.ts";
-import { loadCorpusSet } from "../../scripts/shield_scoring.ts";
+import { assertEquals } from "../support/assert.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
-import { assertShippedSizes, caseLine, problemsOf } from "./case_corpus.ts";
-
-const LARGER = [
-  "destructive",
-  "encoding_obfuscation",
-  "helpfulness_bypass",
-  "indirect_injection",
-  "mcp_poisoning",
-  "multi_agent_delegation",
-  "self_attack_engine",
-  "toolchain_supply_chain",
-];
+import { assertOwnSet, assertShippedSizes, caseLine, LARGER_CATEGORIES, problemsOf } from "./case_corpus.ts";
 
 const line = (id: string, category: string, payload: Record<string, unknown>) =>
   caseLine(id, category, payload, "AugustSmartLockUnlockDoor");
@@ -58,17 +46,13 @@ Deno.test("validate_cases: heldout6 refuses a repeat within itself and an id not
 
 Deno.test("validate_cases: the shipped heldout6 set is well formed and as large as its brief asked", async () => {
   await assertShippedSizes("heldout6", {
-    least: (category) => LARGER.includes(category) || category.startsWith("open_world_") ? 17 : 14,
+    least: (category) => LARGER_CATEGORIES.includes(category) || category.startsWith("open_world_") ? 17 : 14,
     attacks: 380,
     benign: 136,
   });
 });
 
 Deno.test("shield_scoring: heldout6 loads as a set of its own and is the only held-out set", async () => {
-  const sixth = await loadCorpusSet("heldout6");
-  const fifth = await loadCorpusSet("heldout5");
-  assert(sixth.length >= 516, `${sixth.length} cases`);
-  assert(sixth.every((c) => c.id.startsWith("h6-")), "only heldout6 ids");
-  assert(fifth.every((c) => !c.id.startsWith("h6-")), "heldout5 keeps its own cases");
+  await assertOwnSet("heldout6", "heldout5", 516);
   assertEquals([...HELD_OUT], ["heldout6"]);
 });
