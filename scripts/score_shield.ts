@@ -13,21 +13,12 @@ import {
   formatTable,
   isFailure,
   loadSet,
+  SET_NAMES,
   type SetName,
   tallyByCategory,
 } from "./shield_scoring.ts";
 
-const SETS: SetName[] = [
-  "top",
-  "dev",
-  "heldout",
-  "heldout2",
-  "heldout3",
-  "heldout4",
-  "heldout5",
-  "heldout6",
-  "benign-dev",
-];
+const SETS: readonly SetName[] = SET_NAMES;
 /** Sets whose failures are never listed: the blind held-out set (heldout6 since stop 27, when heldout5 was retired). */
 export const HELD_OUT: readonly SetName[] = ["heldout6"];
 

@@ -6,25 +6,20 @@ import { parse as parseYaml } from "yaml";
 import { createStandaloneShield, runShieldEvaluate } from "../src/shield/cli.ts";
 import { validateCases } from "./validate_cases.ts";
 
-export type SetName =
-  | "top"
-  | "dev"
-  | "heldout"
-  | "heldout2"
-  | "heldout3"
-  | "heldout4"
-  | "heldout5"
-  | "heldout6"
-  | "benign-dev";
-export type CorpusSet =
-  | "top"
-  | "dev"
-  | "heldout"
-  | "heldout2"
-  | "heldout3"
-  | "heldout4"
-  | "heldout5"
-  | "heldout6";
+/** The case sets under tests/shield/cases, and with the real-work benign set every set scoring knows. */
+export const CORPUS_SETS = [
+  "top",
+  "dev",
+  "heldout",
+  "heldout2",
+  "heldout3",
+  "heldout4",
+  "heldout5",
+  "heldout6",
+] as const;
+export type CorpusSet = typeof CORPUS_SETS[number];
+export const SET_NAMES = [...CORPUS_SETS, "benign-dev"] as const;
+export type SetName = typeof SET_NAMES[number];
 export type Decision = "ALLOW" | "BLOCK" | "ESCALATE";
 
 export interface ScoredCase {

@@ -4,17 +4,9 @@
  * set, counts of unchanged, changed-allowed and weaker verdicts (held-out: counts only, never ids); exit 1 when any
  * verdict got weaker or a case is missing. */
 
-const SETS = [
-  "top",
-  "dev",
-  "heldout",
-  "heldout2",
-  "heldout3",
-  "heldout4",
-  "heldout5",
-  "heldout6",
-  "benign-dev",
-] as const;
+import { SET_NAMES } from "../../scripts/shield_scoring.ts";
+
+const SETS = SET_NAMES;
 
 export interface Verdict {
   expect: string;

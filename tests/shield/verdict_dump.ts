@@ -5,17 +5,9 @@
  * `verdict_compare.ts` (no verdict weaker). Lines are `id, expect, decision, reason`; held-out lines hold a hash of
  * the reason only (every held-out set), so they can be compared without being read. */
 
-const SETS = [
-  "top",
-  "dev",
-  "heldout",
-  "heldout2",
-  "heldout3",
-  "heldout4",
-  "heldout5",
-  "heldout6",
-  "benign-dev",
-] as const;
+import { SET_NAMES } from "../../scripts/shield_scoring.ts";
+
+const SETS = SET_NAMES;
 
 async function hashOf(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
