@@ -1,8 +1,8 @@
 /** The sixth held-out set (tests/shield/cases/heldout6/): validate_cases checks its ids and refuses any action
  * repeated from another set (heldout5 and the retired sets included) or within itself; the shipped set meets the sizes
- * its brief promised; score-shield loads it as a set of its own and, as the blind set, never lists its failures. */
+ * its brief promised; score-shield loads it as a set of its own (retired to development at stop 28). */
 
-import { assertEquals } from "../support/assert.ts";
+import { assert, assertEquals } from "../support/assert.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
 import { assertOwnSet, assertShippedSizes, caseLine, LARGER_CATEGORIES, problemsOf } from "./case_corpus.ts";
 
@@ -52,7 +52,7 @@ Deno.test("validate_cases: the shipped heldout6 set is well formed and as large 
   });
 });
 
-Deno.test("shield_scoring: heldout6 loads as a set of its own and is the only held-out set", async () => {
+Deno.test("shield_scoring: heldout6 loads as a set of its own and is no longer held out", async () => {
   await assertOwnSet("heldout6", "heldout5", 516);
-  assertEquals([...HELD_OUT], ["heldout6"]);
+  assert(!HELD_OUT.includes("heldout6"), "heldout6 was retired at stop 28: its failures may be listed");
 });
