@@ -374,7 +374,7 @@ export function buildEffectProfile(
     );
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
-  if (hosts.length > 0) judgeShapedTokens(view, hosts, findings);
+  judgeShapedTokens(view, hosts, openWorld, sends, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
