@@ -308,7 +308,7 @@ export function buildEffectProfile(
     );
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
-  if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
   if (view.type === "update_event") judgeEventUpdate(view.tool, view.payload, findings);
   if (view.type === "http_request" && !openWorld) {
     judgeExtraArguments(view.tool, view.payload, environment, findings);

@@ -18,6 +18,7 @@ import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeGrantRequests } from "./delegated_harms.ts";
 import { judgePersonalMailboxes } from "./personal_mailboxes.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
+import { judgePaymentRedirects } from "./payment_redirects.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
@@ -219,6 +220,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   judgeConcealedOrders(input.tool, [joined], findings);
   judgeAddressedInstructions(input.tool, joined, findings);
   judgePaddedText(input.tool, joined, findings);
+  judgePaymentRedirects(input.tool, joined, input.recipients, !allKnown, findings);
   judgeUrlTemplates(input.tool, input.texts, environment, findings);
   judgeDataLinks(input.tool, input.texts, environment, findings);
   if (joined.includes("@") && joined.length < 64 * 1024 && AGENT_MENTION.test(joined)) {
