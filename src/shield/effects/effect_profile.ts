@@ -310,9 +310,7 @@ export function buildEffectProfile(
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
   if (view.type === "update_event") judgeEventUpdate(view.tool, view.payload, findings);
-  if (view.type === "http_request" && !openWorld) {
-    judgeExtraArguments(view.tool, view.payload, environment, findings);
-  }
+  judgeExtraArguments(view, openWorld, environment, findings);
   if (view.type === "update_event" || view.type === "create_event") {
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
