@@ -15,6 +15,7 @@ import { type HostReading, readHost } from "./hosts.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
 import { judgeDelegatedChannels } from "./delegated_channels.ts";
 import { judgeExtraArguments } from "./extra_arguments.ts";
+import { judgePublicRequests } from "./public_requests.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { agentTextsOf } from "./agent_texts.ts";
 import { judgeAgentOrders } from "./agent_orders.ts";
@@ -280,6 +281,7 @@ export function buildEffectProfile(
     judgeControlSequences(view.tool, view.payload, findings);
   }
   if (view.type !== "execute_command") judgeAccountSettings(view.tool, view.urls, view.payload, findings);
+  judgePublicRequests(view, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
   ): host is HostReading => host !== undefined);

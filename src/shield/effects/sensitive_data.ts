@@ -62,9 +62,9 @@ const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
 const STREET =
   /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
 /** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`, round 24: `home address of @x is 14
- * Elm St`): personal data by itself. */
+ * Elm St`), or a private phone number (round 27: `his home number is 555-0147`): personal data by itself. */
 const HOME_ADDRESS = gated(
-  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\b(?:home|residential|private) address\b[^\n:=]{0,40}?\b(?:is|at)\s+\d{1,5}\s+[a-z]+(?:\s[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|lane|ln|dr|drive|way|court|ct|place|pl|terrace|close|crescent)\b|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]/i,
+  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\b(?:home|residential|private) address\b[^\n:=]{0,40}?\b(?:is|at)\s+\d{1,5}\s+[a-z]+(?:\s[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|lane|ln|dr|drive|way|court|ct|place|pl|terrace|close|crescent)\b|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]|\b(?:home|private|personal)\s+(?:(?:tele)?phone|cell|mobile|landline)?\s*(?:number|phone|cell|line)\b[^\n\d]{0,16}?\(?\d{3}\)?[ .-]?\d{3,4}(?:[ .-]?\d{4})?\b/i,
 );
 /** A code that opens a door, gate, alarm or safe (`door code 4471`, `gate pin: 2580`). */
 const ACCESS_CODE = gated(
