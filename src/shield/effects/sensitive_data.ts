@@ -144,13 +144,20 @@ function luhnValid(raw: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Words that say a number is a card's: with none of them in the text, a whole value of unbroken digits is an id. */
+const CARD_CONTEXT =
+  /\b(?:cards?|visa|master ?card|amex|american express|discover|maestro|credit|debit|pan|cvv|cvc|exp(?:iry|ires|iration)?|valid thru|billing|checkout|payment)\b/i;
+
 /** A whole value of 17–19 unbroken digits is an id (Discord and Twitter snowflakes, chat ids), not a card: cards
- * that long are rare and are written in groups (round 15; Discord developer docs, "Snowflakes"). */
+ * that long are rare and are written in groups (round 15; Discord developer docs, "Snowflakes"). Round 27: a whole
+ * value of 12–16 unbroken digits is one too when nothing in the text speaks of cards or paying (a 16-digit channel
+ * or chat id that happens to pass the Luhn check). */
 function snowflakeId(text: string, match: RegExpMatchArray): boolean {
   const start = match.index ?? 0;
   const end = start + match[0].length;
-  return match[0].length >= 17 && /^\d+$/.test(match[0]) && (start === 0 || text[start - 1] === "\n") &&
+  const whole = /^\d+$/.test(match[0]) && (start === 0 || text[start - 1] === "\n") &&
     (end === text.length || text[end] === "\n");
+  return whole && (match[0].length >= 17 || !CARD_CONTEXT.test(text));
 }
 
 function financial(text: string, found: SensitiveFinding[]): void {

@@ -297,3 +297,30 @@ Deno.test("ransom notes, public sharing by address or request body, and private 
     ],
   ]);
 });
+
+Deno.test("ids that pass the Luhn check and reads named by their data pass; cards and settings are still stopped", async () => {
+  await expectDecisions([
+    [
+      tool("slack_chat_post", { channel: "6011000990139424", text: "Lunch is here!" }),
+      "ALLOW",
+      "a 16-digit channel id",
+    ],
+    [tool("whatsapp_send", { chatId: "3056930009020004", body: "On my way" }), "ALLOW", "a 16-digit chat id"],
+    [
+      tool("slack_chat_post", {
+        channel: "C05TEAM",
+        text: "card for the hotel: 6011000990139424, exp 10/29",
+      }),
+      "STOPPED",
+      "an unbroken card number with card words",
+    ],
+    [tool("oura_readiness_data", { day: "2026-11-26" }), "ALLOW", "a read named by its data"],
+    [tool("mcp__car__climate_state", { car: "model3" }), "ALLOW", "a state read"],
+    [
+      tool("garage_door_state", { door: "main", target_state: "open" }),
+      "STOPPED",
+      "a data-named tool setting a state",
+    ],
+    [tool("pool_pump_manage_state", { pump: "p1" }), "STOPPED", "a data-named tool that manages"],
+  ]);
+});
