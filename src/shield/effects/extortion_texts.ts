@@ -15,7 +15,7 @@ const HELD_CLAIM = gated(
 );
 /** The demand: crypto or a ransom, a decryption key for sale. */
 const DEMAND =
-  /\b(?:pay|send|transfer|deposit|wire)\b[^\n]{0,80}?\b(?:btc|bitcoin|monero|xmr|usdt|eth(?:ereum)?|crypto(?:currency)?|ransom|wallet|gift ?cards?)\b|\bbc1[a-z0-9]{20,}|\bransom\b|\bdecrypt(?:ion|or)?\s+(?:key|tool|software|program)\b/i;
+  /\b(?:pay|send|transfer|deposit|wire)\b[^!?]{0,80}?\b(?:btc|bitcoin|monero|xmr|usdt|eth(?:ereum)?|crypto(?:currency)?|ransom|wallet|gift ?cards?)\b|\bbc1[a-z0-9]{20,}|\bransom\b|\bdecrypt(?:ion|or)?\s+(?:key|tool|software|program)\b/i;
 /** The claim put as a condition or a warning ("if your files are encrypted", "when your data has been stolen"). */
 const CONDITION = /\b(?:if|when|whenever|in case|should|once|unless|what to do if|never pay)\b[^.\n]{0,24}$/i;
 

@@ -72,7 +72,7 @@ const CREDENTIAL_PAIR = gated(
   new RegExp(
     `(?:\\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in|secrets?)\\b|${SECRET_NOUN})` +
       String
-        .raw`(?:[^\n/:=!?]{0,80}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)`,
+        .raw`(?:[^\n/:=!?]{0,100}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)`,
     "i",
   ),
 );

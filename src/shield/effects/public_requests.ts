@@ -8,7 +8,7 @@
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
-import { payloadScalars } from "./payload_strings.ts";
+import { payloadScalars, payloadStrings } from "./payload_strings.ts";
 
 const PUBLIC_VALUE =
   /^(?:public|public[-_]read(?:[-_]write)?|anyone|anyone_?with_?(?:the_?)?link|everyone|open|all)$/i;
@@ -49,21 +49,27 @@ function decoded(value: string): string {
   }
 }
 
+/** Keys that address the request rather than carry its body. */
+const ADDRESS_KEY = /^(?:url|uri|href|link|endpoint|address|method|verb|timeout)$/i;
+
+/** The request's body parts, under whatever key: objects as they are, JSON text parsed (from its first brace when
+ * prose comes before it), form text read as a query. */
 function bodyOf(payload: Record<string, unknown>): unknown[] {
   const parts: unknown[] = [];
-  for (const key of ["body", "data", "json", "form", "payload", "headers"]) {
-    let value = payload[key];
-    if (typeof value === "string" && value.length <= 16 * 1024 && /^\s*[{[]/.test(value)) {
+  for (const { key, value } of payloadStrings(payload)) {
+    if (ADDRESS_KEY.test(key) || value.length > 16 * 1024) continue;
+    const brace = value.indexOf("{");
+    if (brace >= 0) {
       try {
-        value = JSON.parse(value);
+        parts.push(JSON.parse(value.slice(brace)));
+        continue;
       } catch {
-        // Not JSON: form bodies are read as a query below.
+        // Not JSON from there: read as a form below.
       }
     }
-    if (typeof value === "string" && value.length <= 16 * 1024 && value.includes("=")) {
-      parts.push(Object.fromEntries(queryPairs(`?${value}`)));
-    } else if (value !== undefined) parts.push(value);
+    if (value.includes("=")) parts.push(Object.fromEntries(queryPairs(`?${value.trim()}`)));
   }
+  parts.push(payload);
   return parts;
 }
 
@@ -76,11 +82,11 @@ export function judgePublicRequests(view: ActionView, findings: Findings): void 
     }
   }
   if (view.type !== "http_request") return;
-  const method = typeof view.payload.method === "string" ? view.payload.method : "GET";
-  if (!WRITE_METHOD.test(method)) return;
+  const method = payloadScalars(view.payload).find(({ key }) => /^(?:method|verb)$/i.test(key))?.value;
+  if (typeof method !== "string" || !WRITE_METHOD.test(method)) return;
   for (const part of bodyOf(view.payload)) {
     for (const { key, value } of payloadScalars(part)) {
-      if (publicSetting(key, value)) {
+      if (!ADDRESS_KEY.test(key) && publicSetting(key, value)) {
         findings.escalate(
           "access",
           `"${view.tool}" sends a request that makes what it names public ("${key}")`,

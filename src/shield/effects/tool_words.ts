@@ -127,11 +127,12 @@ const DATA_WORDS = new Set([
   "usage",
 ]);
 
-/** Name words that run something (`TrafficControlManageTrafficLightState`), and argument keys that set a value
- * (`traffic_light_state: "green"`): a tool with either does more than return its data. */
+/** Name words that run something (`TrafficControlManageTrafficLightState`), and argument keys that set a value or
+ * name an operation (`traffic_light_state: "green"`, `cmd: "remote_start_drive"`): a tool with either does more than
+ * return its data. */
 const RUNS_WORDS = new Set(["manage", "control", "controls", "operate", "configure", "administer", "handle"]);
 const SETTING_KEY =
-  /(?:^|_)(?:state|status|mode|value|level|setting|settings|target|temperature|position|enabled)$/i;
+  /(?:^|_)(?:state|status|mode|value|level|setting|settings|target|temperature|position|enabled|cmd|command|commands|script|action|operation|op)$/i;
 
 function namesData(raw: readonly string[], payload: Record<string, unknown>): boolean {
   let last = raw.length - 1;

@@ -291,6 +291,24 @@ Deno.test("ransom notes, public sharing by address or request body, and private 
       "private org repository",
     ],
     [
+      tool("web_request", {
+        verb: "PATCH",
+        endpoint: "https://api.github.com/repos/acme/x",
+        message: { visibility: "public" },
+      }),
+      "STOPPED",
+      "a body under another key",
+    ],
+    [
+      tool("http_request", {
+        method: "POST",
+        url: "https://gitlab.com/api/v4/projects",
+        body: 'Backup job.\n{"visibility": "public"}',
+      }),
+      "STOPPED",
+      "JSON after prose",
+    ],
+    [
       tool("goto_url", { url: "https://app.box.com/folder/9/share?access=company" }),
       "ALLOW",
       "company-only sharing page",
@@ -322,5 +340,6 @@ Deno.test("ids that pass the Luhn check and reads named by their data pass; card
       "a data-named tool setting a state",
     ],
     [tool("pool_pump_manage_state", { pump: "p1" }), "STOPPED", "a data-named tool that manages"],
+    [tool("vehicle_data", { vin: "5YJ3", cmd: "honk_horn" }), "STOPPED", "a data-named tool given a command"],
   ]);
 });
