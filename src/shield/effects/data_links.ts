@@ -55,6 +55,19 @@ const PROSE_WORD = /^[\p{L}\p{N}'’.,!?&-]+$/u;
 const SEARCH_HOSTS =
   /(?:^|\.)(?:google\.[a-z.]+|bing\.com|duckduckgo\.com|youtube\.com|wikipedia\.org|stackoverflow\.com|github\.com)$/i;
 
+/** Words of open-tracking services in an image's host or path (`cal-pixel.tracker-svc.co`, `t.sendtrack-beacon.io/open`). */
+const TRACKER_WORDS = /pixel|track|beacon|analytic|telemetry|(?:^|[./-])open(?:[./-]|$)/i;
+/** An `<img>` tag drawn at one pixel or none (`width="1" height="1"`, `style="display:none"`). */
+const INVISIBLE_TAG = /\b(?:width|height)\s*=\s*["']?[01]["'\s>\/]|display\s*:\s*none/i;
+
+/** Round 27: a tracking image (a pixel or a tracker's host) whose address names something (`?u=ceo`): it tells
+ * the tracker who opened the invite or mail, and when, however short the value. */
+function tracking(url: string, tag: string): boolean {
+  const [beforeQuery, query] = url.split("?", 2);
+  if (!query || carried(url).length === 0) return false;
+  return TRACKER_WORDS.test(beforeQuery.slice(beforeQuery.indexOf("//") + 2)) || INVISIBLE_TAG.test(tag);
+}
+
 /** Whether the carried values look like data rather than a size or a style: long, an address, or sensitive. */
 function dataLike(values: readonly string[]): boolean {
   return values.some((value) => value.length >= 20 || value.includes("@")) ||
@@ -79,7 +92,10 @@ export function judgeDataLinks(
       if (images.size >= MAX_ADDRESSES) break;
       images.add(match[1]);
       const host = outside(match[1]);
-      if (host && dataLike(carried(match[1]))) {
+      const tag = match[0].startsWith("<")
+        ? joined.slice(match.index, match.index + 400).split(">", 1)[0]
+        : "";
+      if (host && (dataLike(carried(match[1])) || tracking(match[1], tag))) {
         findings.escalate(
           "network",
           `"${tool}" shows an image from "${host}" whose address carries data out`,

@@ -15,6 +15,7 @@ import { type HostReading, readHost } from "./hosts.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
 import { judgeDelegatedChannels } from "./delegated_channels.ts";
 import { judgeExtraArguments } from "./extra_arguments.ts";
+import { judgePublicRequests } from "./public_requests.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { agentTextsOf } from "./agent_texts.ts";
 import { judgeAgentOrders } from "./agent_orders.ts";
@@ -280,6 +281,7 @@ export function buildEffectProfile(
     judgeControlSequences(view.tool, view.payload, findings);
   }
   if (view.type !== "execute_command") judgeAccountSettings(view.tool, view.urls, view.payload, findings);
+  judgePublicRequests(view, findings);
   const hosts = view.urls.slice(0, 32).map((url) => readHost(url, environment)).filter((
     host,
   ): host is HostReading => host !== undefined);
@@ -308,11 +310,9 @@ export function buildEffectProfile(
     );
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
-  if (view.type === "update_event") judgeAddedAttendees(view.tool, recipients, environment, findings);
+  judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
   if (view.type === "update_event") judgeEventUpdate(view.tool, view.payload, findings);
-  if (view.type === "http_request" && !openWorld) {
-    judgeExtraArguments(view.tool, view.payload, environment, findings);
-  }
+  judgeExtraArguments(view, openWorld, environment, findings);
   if (view.type === "update_event" || view.type === "create_event") {
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
@@ -374,7 +374,7 @@ export function buildEffectProfile(
     );
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
-  if (hosts.length > 0) judgeShapedTokens(view, hosts, findings);
+  judgeShapedTokens(view, hosts, openWorld, sends, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");

@@ -153,9 +153,10 @@ export function judgeMessaging(
   return recipients;
 }
 
-const IDENTIFIER_KEY = /(?:^|_)id$|[a-z]Id$/;
+const IDENTIFIER_KEY = /(?:^|_)id$|[a-z]Id$|^(?:channel|chat|room|guild|server|thread|conversation|group)$/;
 
-/** Short string values of the payload's top-level id arguments (`channel_id`, `chatId`). */
+/** Short string values of the payload's top-level id arguments (`channel_id`, `chatId`, and round 27: a bare
+ * `channel`, `chat`, `room` … whose value is such an id). */
 function identifierValues(payload: Record<string, unknown>): string[] {
   const found: string[] = [];
   for (const [key, value] of Object.entries(payload)) {

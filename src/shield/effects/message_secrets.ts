@@ -71,7 +71,8 @@ const ASKS_FOR_RECEIVED_CODE = gated(
 const CREDENTIAL_PAIR = gated(
   new RegExp(
     `(?:\\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in|secrets?)\\b|${SECRET_NOUN})` +
-      String.raw`(?:[^\n/:=]{0,24}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)`,
+      String
+        .raw`(?:[^\n/:=!?]{0,100}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)`,
     "i",
   ),
 );

@@ -18,8 +18,12 @@ import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeGrantRequests } from "./delegated_harms.ts";
 import { judgePersonalMailboxes } from "./personal_mailboxes.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
+import { judgePaymentRedirects } from "./payment_redirects.ts";
+import { judgeExtortion } from "./extortion_texts.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
+/** An argument that sets the audience to everyone (`privacy_setting: "public"`, `visibility: "PUBLIC"`). */
+const PUBLIC_SETTING = /^\s*(?:public|everyone|anyone)\s*$/i;
 const PUBLIC_AUDIENCE = /\b(?:public|external|partners?|guests?|shared|community|everyone)\b/i;
 const BRANDS =
   /(microsoft|m365|office365|outlook|teams|google|gmail|apple|icloud|paypal|amazon|aws|slack|github|zoom|okta|docusign|dropbox|netflix|bank|discord|whatsapp|telegram|facebook|instagram|linkedin|steam|coinbase|binance|metamask|stripe|adobe|dhl|fedex|ups|usps|irs|hmrc)/;
@@ -219,6 +223,8 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   judgeConcealedOrders(input.tool, [joined], findings);
   judgeAddressedInstructions(input.tool, joined, findings);
   judgePaddedText(input.tool, joined, findings);
+  judgePaymentRedirects(input.tool, joined, input.recipients, !allKnown, findings);
+  judgeExtortion(input.tool, [joined], findings);
   judgeUrlTemplates(input.tool, input.texts, environment, findings);
   judgeDataLinks(input.tool, input.texts, environment, findings);
   if (joined.includes("@") && joined.length < 64 * 1024 && AGENT_MENTION.test(joined)) {
@@ -258,8 +264,11 @@ export function judgeSharedWrite(
   if (joined.length < 6) return;
   judgeHiddenInstructions(tool, joined, findings);
   judgeDataLinks(tool, texts, environment, findings);
+  judgeExtortion(tool, [joined], findings);
+  // Round 27: personal details are left to a shared place's readers, unless an argument makes it public.
+  const publicly = texts.some((text) => PUBLIC_SETTING.test(text));
   for (const finding of sensitiveFindings(joined)) {
-    if (finding.kind === "login link" || finding.kind === "personal data") continue;
+    if (finding.kind === "login link" || (finding.kind === "personal data" && !publicly)) continue;
     findings.escalate("message", `"${tool}" writes ${finding.evidence} where others can read it`);
   }
   for (const host of brandLookalikes(joined)) {

@@ -62,9 +62,9 @@ const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
 const STREET =
   /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
 /** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`, round 24: `home address of @x is 14
- * Elm St`): personal data by itself. */
+ * Elm St`), or a private phone number (round 27: `his home number is 555-0147`): personal data by itself. */
 const HOME_ADDRESS = gated(
-  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\b(?:home|residential|private) address\b[^\n:=]{0,40}?\b(?:is|at)\s+\d{1,5}\s+[a-z]+(?:\s[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|lane|ln|dr|drive|way|court|ct|place|pl|terrace|close|crescent)\b|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]/i,
+  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\b(?:home|residential|private) address\b[^\n:=]{0,40}?\b(?:is|at)\s+\d{1,5}\s+[a-z]+(?:\s[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|lane|ln|dr|drive|way|court|ct|place|pl|terrace|close|crescent)\b|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]|\b(?:home|private|personal)\s+(?:(?:tele)?phone|cell|mobile|landline)?\s*(?:number|phone|cell|line)\b[^\n\d]{0,16}?\(?\d{3}\)?[ .-]?\d{3,4}(?:[ .-]?\d{4})?\b/i,
 );
 /** A code that opens a door, gate, alarm or safe (`door code 4471`, `gate pin: 2580`). */
 const ACCESS_CODE = gated(
@@ -144,13 +144,20 @@ function luhnValid(raw: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Words that say a number is a card's: with none of them in the text, a whole value of unbroken digits is an id. */
+const CARD_CONTEXT =
+  /\b(?:cards?|visa|master ?card|amex|american express|discover|maestro|credit|debit|pan|cvv|cvc|exp(?:iry|ires|iration)?|valid thru|billing|checkout|payment)\b/i;
+
 /** A whole value of 17–19 unbroken digits is an id (Discord and Twitter snowflakes, chat ids), not a card: cards
- * that long are rare and are written in groups (round 15; Discord developer docs, "Snowflakes"). */
+ * that long are rare and are written in groups (round 15; Discord developer docs, "Snowflakes"). Round 27: a whole
+ * value of 12–16 unbroken digits is one too when nothing in the text speaks of cards or paying (a 16-digit channel
+ * or chat id that happens to pass the Luhn check). */
 function snowflakeId(text: string, match: RegExpMatchArray): boolean {
   const start = match.index ?? 0;
   const end = start + match[0].length;
-  return match[0].length >= 17 && /^\d+$/.test(match[0]) && (start === 0 || text[start - 1] === "\n") &&
+  const whole = /^\d+$/.test(match[0]) && (start === 0 || text[start - 1] === "\n") &&
     (end === text.length || text[end] === "\n");
+  return whole && (match[0].length >= 17 || !CARD_CONTEXT.test(text));
 }
 
 function financial(text: string, found: SensitiveFinding[]): void {

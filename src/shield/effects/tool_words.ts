@@ -105,6 +105,42 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
   });
 }
 
+/** Last words of a name that is only what it returns (round 27: `tesla_vehicle_data`, `device_state`,
+ * `account_info`, `sensor_readings`): with no verb anywhere in the name or an operation argument, such a tool
+ * reads. */
+const DATA_WORDS = new Set([
+  "data",
+  "state",
+  "states",
+  "info",
+  "information",
+  "details",
+  "summary",
+  "stats",
+  "statistics",
+  "metrics",
+  "telemetry",
+  "readings",
+  "snapshot",
+  "overview",
+  "forecast",
+  "usage",
+]);
+
+/** Name words that run something (`TrafficControlManageTrafficLightState`), and argument keys that set a value or
+ * name an operation (`traffic_light_state: "green"`, `cmd: "remote_start_drive"`): a tool with either does more than
+ * return its data. */
+const RUNS_WORDS = new Set(["manage", "control", "controls", "operate", "configure", "administer", "handle"]);
+const SETTING_KEY =
+  /(?:^|_)(?:state|status|mode|value|level|setting|settings|target|temperature|position|enabled|cmd|command|commands|script|action|operation|op)$/i;
+
+function namesData(raw: readonly string[], payload: Record<string, unknown>): boolean {
+  let last = raw.length - 1;
+  while (last > 0 && VERSION_WORD.test(raw[last])) last--;
+  return last > 0 && DATA_WORDS.has(raw[last]) && !raw.some((word) => RUNS_WORDS.has(word)) &&
+    !Object.keys(payload).some((key) => SETTING_KEY.test(key));
+}
+
 /** Words of the tool name (the tool part of an MCP name) and of operation-like argument values. */
 export function readToolWords(type: string, payload: Record<string, unknown>): ToolWords {
   const words: ToolWords = { verbs: new Set(), nouns: new Set(), words: [] };
@@ -121,6 +157,9 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
     if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(lower)) {
       wordsOf(value, words, NAMING_KEYS.has(lower));
     }
+  }
+  if (words.verbs.size === 0 && namesData(identifierWords(mcp ? mcp.tool : type), payload)) {
+    words.verbs.add("read");
   }
   return words;
 }

@@ -15,6 +15,7 @@ import { judgeEditorSettings } from "./editor_settings.ts";
 import { judgeToolRunners } from "./tool_runners.ts";
 import { judgeTaskFiles } from "./task_files.ts";
 import { judgeKeyedEndpoints } from "./keyed_endpoints.ts";
+import { judgeExtortion } from "./extortion_texts.ts";
 
 export function judgeWrittenFiles(
   tool: string,
@@ -38,4 +39,5 @@ export function judgeWrittenFiles(
   judgeToolRunners(paths, contents, findings);
   judgeTaskFiles(tool, paths, contents, findings);
   judgeKeyedEndpoints(contents, environment, findings);
+  judgeExtortion(tool, unquoted, findings);
 }
