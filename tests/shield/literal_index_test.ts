@@ -72,3 +72,28 @@ Deno.test("long texts of one length differing only at the end, and more of them 
     }
   }
 });
+
+/** Texts over 48 and under 512 characters are kept in a list compared by content too (`KeptTexts`): texts of one
+ * length that differ only at the end, copies of another identity, and more of them than the list holds (64). */
+Deno.test("mid-length texts of one length differing only at the end, and more than are kept, match a fresh index", () => {
+  const literals = ["curl", "wget", "shadow", "nc 203", "rm -rf"];
+  const index = new LiteralIndex();
+  const ids = literals.map((literal) => index.idOf(literal));
+  const filler = "ls -la && git status && echo done; ".repeat(3);
+  const endings = ["curl", "wget", "xxxx", "rm -rf", "shadow", "nc 203", "CURL", "WGET"];
+  const texts = endings.map((ending) => filler + ending.padStart(6, "_"));
+  assert.ok(texts.every((text) => text.length === texts[0].length && text.length > 48 && text.length < 512));
+  const many = [
+    ...texts,
+    ...Array.from({ length: 80 }, (_, k) => filler.slice(k % 40) + endings[k % endings.length]),
+  ];
+  for (let round = 0; round < 3; round++) {
+    if (round === 2) index.forget();
+    for (const [k, text] of [...many, ...many.slice().reverse()].entries()) {
+      const asked = k % 3 === 0 ? text : [...text].join("");
+      const found = [...index.scan(asked).ids].map((id) => ids.indexOf(id)).sort();
+      assert.deepEqual(found, fresh(literals, text), `${text.slice(-8)} (round ${round})`);
+      assert.equal(index.scan(asked).lower, text.toLowerCase());
+    }
+  }
+});
