@@ -4,6 +4,7 @@
 
 import { distinctiveWindow, LiteralScanner, Occurrences } from "./literal_scanner.ts";
 import { type ComposeHost, composeOccurrences, type Part } from "./literal_compose.ts";
+import { KeptTexts } from "./kept_texts.ts";
 
 /** Texts at least this long have every literal occurrence recorded (rules then run only around them). */
 export const LONG_TEXT = 512;
@@ -113,12 +114,10 @@ export class LiteralIndex implements ComposeHost {
   private counts = new Int32Array(0);
   private stamp = 0;
   private occurrences = new Occurrences();
-  private readonly kept = new Map<string, TextScan>();
+  /** This evaluation's scans of texts over SHORT_TEXT and under LONG_TEXT characters (the oldest replaced first). */
+  private readonly kept = new KeptTexts<TextScan>(MAX_KEPT);
   /** This evaluation's scans of texts from LONG_TEXT to MAX_KEPT_CHARS characters (the oldest replaced first). */
-  private readonly longTexts: string[] = [];
-  private readonly longScans: Array<TextScan | undefined> = [];
-  private longCount = 0;
-  private longNext = 0;
+  private readonly longKept = new KeptTexts<TextScan>(MAX_LONG_KEPT);
   private readonly short = new Map<string, TextScan>();
   private lastLong?: [string, TextScan];
   private lastText?: string;
@@ -167,21 +166,15 @@ export class LiteralIndex implements ComposeHost {
     return scan;
   }
 
-  /** This evaluation's scan of `text` (short texts: any evaluation's), without scanning. Long texts are compared,
-   * not hashed: a new string of some kilobytes costs a hash of every character on its first look-up in a map, a
-   * comparison with the kept texts of its length stops at the first difference. */
+  /** This evaluation's scan of `text` (short texts: any evaluation's), without scanning. Texts over SHORT_TEXT are
+   * compared, not hashed (`KeptTexts`): a new string costs a hash of every character on its first look-up in a map,
+   * 100 ns and more from some dozens of characters. */
   peek(text: string): TextScan | undefined {
     if (text === this.lastText) return this.lastScan;
     const length = text.length;
     if (length <= SHORT_TEXT) return this.short.get(text);
-    if (length >= LONG_TEXT && length <= MAX_KEPT_CHARS) {
-      const texts = this.longTexts;
-      for (let k = 0; k < this.longCount; k++) {
-        if (texts[k].length === length && texts[k] === text) return this.longScans[k];
-      }
-      return undefined;
-    }
-    if (length <= MAX_KEPT_CHARS) return this.kept.get(text);
+    if (length < LONG_TEXT) return this.kept.get(text);
+    if (length <= MAX_KEPT_CHARS) return this.longKept.get(text);
     return this.lastLong?.[0] === text ? this.lastLong[1] : undefined;
   }
 
@@ -191,21 +184,9 @@ export class LiteralIndex implements ComposeHost {
     if (length <= SHORT_TEXT) {
       if (!replace && this.short.size >= MAX_SHORT) this.short.clear();
       this.short.set(text, scan);
-    } else if (length >= LONG_TEXT && length <= MAX_KEPT_CHARS) {
-      const texts = this.longTexts;
-      for (let k = 0; replace && k < this.longCount; k++) {
-        if (texts[k].length === length && texts[k] === text) {
-          this.longScans[k] = scan;
-          return;
-        }
-      }
-      const at = this.longCount < MAX_LONG_KEPT ? this.longCount++ : this.longNext++ % MAX_LONG_KEPT;
-      texts[at] = text;
-      this.longScans[at] = scan;
-    } else if (length <= MAX_KEPT_CHARS) {
-      if (!replace && this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(text, scan);
-    } else this.lastLong = [text, scan];
+    } else if (length < LONG_TEXT) this.kept.set(text, scan, replace);
+    else if (length <= MAX_KEPT_CHARS) this.longKept.set(text, scan, replace);
+    else this.lastLong = [text, scan];
   }
 
   /** Tells the index that `text` is made of `parts` (slices of texts scanned this evaluation, and strings put
@@ -270,12 +251,8 @@ export class LiteralIndex implements ComposeHost {
   /** Forgets earlier scans of longer texts (as each evaluation starts, so no such text is kept alive longer than
    * its evaluation). */
   forget(): void {
-    if (this.kept.size > 0) this.kept.clear();
-    for (let k = 0; k < this.longCount; k++) {
-      this.longTexts[k] = "";
-      this.longScans[k] = undefined;
-    }
-    this.longCount = this.longNext = 0;
+    this.kept.clear();
+    this.longKept.clear();
     this.lastLong = undefined;
     this.lastText = this.lastScan = undefined;
     this.derived.length = 0;

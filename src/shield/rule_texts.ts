@@ -71,6 +71,8 @@ export class FieldTexts {
   /** The first `count` entries are this judgement's (the arrays are overwritten, not emptied: emptying an array
    * drops its storage, and the next judgement would allocate it again). */
   readonly texts: string[] = [];
+  /** The text each entry was first added as (case kept). */
+  private readonly raws: string[] = [];
   readonly scans: Array<TextScan | undefined> = [];
   readonly bits: number[] = [];
   count = 0;
@@ -111,7 +113,7 @@ export class FieldTexts {
   /** Drops the texts (so no long text stays referenced between judgements). */
   clear(): void {
     for (let at = 0; at < this.count; at++) {
-      this.texts[at] = "";
+      this.texts[at] = this.raws[at] = "";
       this.scans[at] = undefined;
     }
     this.count = 0;
@@ -121,6 +123,13 @@ export class FieldTexts {
   private add(raw: string, bits: number): void {
     const kept = bits & this.fields;
     if (kept === 0) return;
+    // A text added already (a path read and written, a command that is its one segment, a program run twice) is
+    // not looked up again: a look-up of a new string hashes it, some 100 ns.
+    const again = this.count <= LINEAR_TEXTS ? this.rawAt(raw) : -1;
+    if (again >= 0) {
+      this.bits[again] |= kept;
+      return;
+    }
     // Rules read the ids as the literals the text holds: never a composed scan's superset.
     const scan = LITERALS.scan(raw, true);
     const text = scan.lower;
@@ -131,9 +140,20 @@ export class FieldTexts {
       return;
     }
     this.texts[this.count] = text;
+    this.raws[this.count] = raw;
     this.scans[this.count] = scan;
     this.bits[this.count] = kept;
     this.count++;
+  }
+
+  /** Where a text equal to `raw` was added as it was given (before lower-casing), or -1. */
+  private rawAt(raw: string): number {
+    const length = raw.length;
+    for (let at = 0; at < this.count; at++) {
+      const other = this.raws[at];
+      if (other.length === length && other === raw) return at;
+    }
+    return -1;
   }
 
   private linear(text: string): number {

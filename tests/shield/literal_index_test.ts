@@ -47,28 +47,43 @@ Deno.test("a literal registered after a text was scanned is found when the text 
   assert.ok(index.scan(text).ids.includes(wget));
 });
 
-/** Long texts (512 to 16 K characters) are kept in a list compared by content: equal lengths, a difference only in
- * the last character, copies of another identity, more texts than the list holds, all answer as a fresh index. */
-Deno.test("long texts of one length differing only at the end, and more of them than are kept, match a fresh index", () => {
-  const literals = ["curl", "wget", "shadow", "nc 203", "rm -rf"];
+const KEPT_LITERALS = ["curl", "wget", "shadow", "nc 203", "rm -rf"];
+const ENDINGS = ["curl", "wget", "xxxx", "rm -rf", "shadow", "nc 203", "CURL", "WGET"];
+
+/** Texts of one length that differ only in their last characters (`filler` and an ending), then `extra` more texts
+ * than a list keeps, asked forwards and backwards, as the string or a copy of another identity, over three rounds
+ * (the last after an evaluation's end): each answer is a fresh index's. */
+function checkKeptTexts(filler: string, extra: number, lengthOk: (length: number) => boolean): void {
   const index = new LiteralIndex();
-  const ids = literals.map((literal) => index.idOf(literal));
-  const filler = "the quick brown fox jumps over the lazy dog. ".repeat(30);
-  const endings = ["curl", "wget", "xxxx", "rm -rf", "shadow", "nc 203", "CURL", "WGET"];
-  // The same length: each text differs from the others only in its last characters.
-  const texts = endings.map((ending) => filler + ending.padStart(6, "_"));
-  assert.ok(texts.every((text) => text.length === texts[0].length && text.length >= 512));
+  const ids = KEPT_LITERALS.map((literal) => index.idOf(literal));
+  const texts = ENDINGS.map((ending) => filler + ending.padStart(6, "_"));
+  assert.ok(texts.every((text) => text.length === texts[0].length && lengthOk(text.length)));
   const many = [
     ...texts,
-    ...Array.from({ length: 30 }, (_, k) => filler.slice(k) + endings[k % endings.length]),
+    ...Array.from({ length: extra }, (_, k) => filler.slice(k % 40) + ENDINGS[k % ENDINGS.length]),
   ];
   for (let round = 0; round < 3; round++) {
     if (round === 2) index.forget();
     for (const [k, text] of [...many, ...many.slice().reverse()].entries()) {
       const asked = k % 3 === 0 ? text : [...text].join("");
       const found = [...index.scan(asked).ids].map((id) => ids.indexOf(id)).sort();
-      assert.deepEqual(found, fresh(literals, text), `${text.slice(-8)} (round ${round})`);
+      assert.deepEqual(found, fresh(KEPT_LITERALS, text), `${text.slice(-8)} (round ${round})`);
       assert.equal(index.scan(asked).lower, text.toLowerCase());
     }
   }
+}
+
+/** Long texts (512 to 16 K characters) are kept in a list compared by content: equal lengths, a difference only in
+ * the last character, copies of another identity, more texts than the list holds, all answer as a fresh index. */
+Deno.test("long texts of one length differing only at the end, and more of them than are kept, match a fresh index", () => {
+  checkKeptTexts("the quick brown fox jumps over the lazy dog. ".repeat(30), 30, (length) => length >= 512);
+});
+
+/** Texts over 48 and under 512 characters are kept in a list compared by content too (`KeptTexts`, 64 of them). */
+Deno.test("mid-length texts of one length differing only at the end, and more than are kept, match a fresh index", () => {
+  checkKeptTexts(
+    "ls -la && git status && echo done; ".repeat(3),
+    80,
+    (length) => length > 48 && length < 512,
+  );
 });

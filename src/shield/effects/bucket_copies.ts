@@ -34,9 +34,15 @@ function shareWord(a: string, b: string): boolean {
   return false;
 }
 
+const COPY_PROGRAMS = new Set(["aws", "gsutil", "gcloud", "azcopy", "rclone", "az"]);
+
+/** The test judgeBucketCopies's segment loop starts with (`copyOperands`; a gate of `shell_round22.ts`). */
+export const copiesStoresWith = (program: string): boolean => COPY_PROGRAMS.has(program);
+
 /** The copy verb's operands of a storage command, or undefined when it is none. */
 function copyOperands(segment: Segment): string[] | undefined {
   const { program, argv } = segment;
+  if (!copiesStoresWith(program)) return undefined;
   let verb = -1;
   if (program === "aws") verb = argv[1] === "s3" ? 2 : -1;
   else if (program === "gsutil") verb = argv.findIndex((word, index) => index > 0 && COPY_VERBS.has(word));

@@ -10,6 +10,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import { basename, type Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
 import {
   FILE_FLAGS,
   FILE_VARIABLES,
@@ -27,6 +28,16 @@ const ASSIGNMENT = /(?:^|[\s;&|(`])([A-Za-z_][A-Za-z0-9_]*)=("[^"]{0,400}"|'[^']
 /** Loader options whose next word (or `=` value) is a file to load (`--require ./hook.js`, `-javaagent:x.jar`). */
 const LOADER_OPTION =
   /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|-javaagent:|-M|-I)[=\s]?\s*(\S+)/g;
+
+/** Each FILE_FLAGS name as a number (its length and last character): an option word whose number is not here is no
+ * such flag, told without a map look-up (which hashes each new word: some 100 ns). */
+const shapeOf = (flag: string) => flag.length * 128 + flag.charCodeAt(flag.length - 1);
+const FILE_FLAG_SHAPES = new Set([...FILE_FLAGS.keys()].map(shapeOf));
+/** A variable of the three tables assigned somewhere in a text (`NAME=`), behind the shared literal prefilter: a
+ * text without one (most texts with `=`: options, URLs, `NODE_ENV=production` aside) is not read for assignments. */
+const ASSIGNED_TABLE_VARIABLE = gated(
+  new RegExp(`(?:${[...PROGRAM_VARIABLES, ...FILE_VARIABLES, ...LOADER_VARIABLES].join("|")})=`),
+);
 
 /** A config file or program in the workspace or a temporary place (the user's home and system places are theirs). */
 function plantedPlace(word: string, environment: ShieldEnvironment): string | undefined {
@@ -67,6 +78,7 @@ function judgeGitSetting(setting: string, environment: ShieldEnvironment, findin
 function judgeSegment(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const argv = segment.argv;
   const program = segment.program;
+  const option = PROGRAM_OPTIONS.get(program);
   for (let index = 1; index < argv.length && index < 64; index++) {
     const arg = argv[index];
     // Every test below reads an option: `-c`, `--config-env=`, a FILE_FLAGS name (each starts with a dash), `-o`.
@@ -78,7 +90,7 @@ function judgeSegment(segment: Segment, environment: ShieldEnvironment, findings
     const equals = arg.indexOf("=");
     const flag = equals < 0 ? arg : arg.slice(0, equals);
     const glued = equals < 0 ? undefined : arg.slice(equals + 1);
-    const fileFlag = FILE_FLAGS.get(flag);
+    const fileFlag = FILE_FLAG_SHAPES.has(shapeOf(flag)) ? FILE_FLAGS.get(flag) : undefined;
     if (fileFlag && (fileFlag.programs === undefined || fileFlag.programs.has(program))) {
       const place = plantedPlace(glued ?? argv[index + 1] ?? "", environment);
       if (place) {
@@ -88,7 +100,6 @@ function judgeSegment(segment: Segment, environment: ShieldEnvironment, findings
         );
       }
     }
-    const option = PROGRAM_OPTIONS.get(program);
     if (option && (arg === "-o" || arg.startsWith("-o"))) {
       const setting = arg === "-o" ? argv[index + 1] ?? "" : arg.slice(2);
       const match = /^(\w+)[=\s]+([\s\S]*)$/.exec(setting.trim());
@@ -136,6 +147,8 @@ export function judgeCodeRunningConfigs(
 ): void {
   for (const segment of segments.slice(0, 64)) judgeSegment(segment, environment, findings);
   for (const text of shellTexts.slice(0, 16)) {
-    if (text.length <= 64 * 1024 && text.includes("=")) judgeAssignments(text, environment, findings);
+    if (text.length <= 64 * 1024 && text.includes("=") && ASSIGNED_TABLE_VARIABLE.test(text)) {
+      judgeAssignments(text, environment, findings);
+    }
   }
 }

@@ -62,10 +62,13 @@ function readGit(argv: readonly string[], discards: Discards): void {
   }
 }
 
+/** The test judgeDiscardedWork's segment loop starts with (a gate of `shell_round22.ts`). */
+export const discardsWith = (program: string): boolean => program === "git";
+
 export function judgeDiscardedWork(tool: string, segments: readonly Segment[], findings: Findings): void {
   let discards: Discards | undefined;
   for (const segment of segments) {
-    if (segment.program !== "git") continue;
+    if (!discardsWith(segment.program)) continue;
     discards ??= { tracked: false, untracked: false, ignored: false, stashes: false };
     readGit(segment.argv, discards);
   }

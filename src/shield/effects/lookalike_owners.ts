@@ -58,6 +58,9 @@ export function imitatedOwner(raw: string): string | undefined {
   return undefined;
 }
 
+/** The test judgeLookalikeOwners's segment loop starts with (a gate of `shell_round22.ts`). */
+export const fetchesOwnersWith = (program: string): boolean => FETCHERS[program] !== undefined;
+
 export function judgeLookalikeOwners(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     const verbs = FETCHERS[segment.program];

@@ -60,11 +60,14 @@ function reroute(argv: readonly string[]): { how: "always" | "with-push"; detail
   return undefined;
 }
 
+/** The test judgePushReroutes's segment loop starts with (a gate of `shell_round22.ts`). */
+export const reroutesWith = (program: string): boolean => program === "git";
+
 export function judgePushReroutes(tool: string, segments: readonly Segment[], findings: Findings): void {
   let pending: string | undefined;
   let pushes = false;
   for (const segment of segments) {
-    if (segment.program !== "git") continue;
+    if (!reroutesWith(segment.program)) continue;
     const at = subcommand(segment.argv);
     if (segment.argv[at] === "push") pushes = true;
     const found = reroute(segment.argv);

@@ -28,9 +28,12 @@ const FILE_PRINTERS = new Set([
 const RAW_SCHEMES = /^(?:telnet|dict|gopher|tftp):\/\//i;
 
 /** Whether a segment opens a raw connection to a host that is not this machine; its host words. */
+/** The test judgeSocketUploads's segment loop starts with (`remoteHosts`; a gate of `shell_round22.ts`). */
+export const uploadsRawWith = (program: string): boolean => SOCKET_PROGRAMS.has(program);
+
 function remoteHosts(segment: Segment): string[] | undefined {
   const { program, argv } = segment;
-  if (!SOCKET_PROGRAMS.has(program)) return undefined;
+  if (!uploadsRawWith(program)) return undefined;
   if (program === "openssl") {
     if (argv[1] !== "s_client") return undefined;
     const at = argv.findIndex((word) => word === "-connect" || word === "--connect");

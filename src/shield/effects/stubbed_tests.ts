@@ -35,6 +35,10 @@ const TEST_PATH =
 const KEPT = /__snapshots__|fixtures?\//;
 const DELETERS = new Set(["rm", "unlink", "git", "find", "trash", "shred"]);
 
+/** The test judgeStubbedTests's segment loop starts with (`deletesTests`, `rewritesTests`; a gate of
+ * `shell_round22.ts`). */
+export const stubsTestsWith = (program: string): boolean => DELETERS.has(program) || EDITORS.has(program);
+
 function deletesTests(segment: Segment): boolean {
   const { program, argv } = segment;
   if (!DELETERS.has(program)) return false;
