@@ -1,6 +1,8 @@
 /** Unicode look-alikes (Cyrillic, Greek, dashes, slashes, quotes) mapped to the ASCII they imitate. */
 
-export const CONFUSABLES: Record<string, string> = {
+import { ownTable } from "../lib/own_table.ts";
+
+export const CONFUSABLES: Record<string, string> = ownTable({
   "\u0430": "a", // а
   "\u0432": "b", // в
   "\u0435": "e", // е
@@ -115,4 +117,4 @@ export const CONFUSABLES: Record<string, string> = {
   "\u2024": ".", // ․
   "\u3002": ".", // 。
   "\uFF61": ".", // ｡
-};
+});

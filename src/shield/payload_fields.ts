@@ -3,6 +3,7 @@
 
 import type { Action } from "./types.ts";
 import { identifierWords } from "./effects/words.ts";
+import { ownTable } from "../lib/own_table.ts";
 
 export type PayloadKind =
   | "shell"
@@ -45,7 +46,7 @@ const TASK_TOOLS = new Set(["create_agent", "agent_message", "create_schedule"])
 const WRITE_VERBS =
   /write|delete|remove|move|rename|create|edit|put|save|append|patch|mkdir|symlink|(?:^|_)(?:init|clone|extract|unzip|untar|checkout)(?:_|$)|(?:^|_)rm(?:_|$)/;
 
-const KEY_KINDS: Record<string, PayloadKind> = {
+const KEY_KINDS: Record<string, PayloadKind> = ownTable({
   command: "shell",
   cmd: "shell",
   cli_command: "shell",
@@ -91,7 +92,7 @@ const KEY_KINDS: Record<string, PayloadKind> = {
   instructions: "task",
   pattern: "query",
   query: "query",
-};
+});
 
 const IGNORED_KEYS = new Set([
   "selector",

@@ -3,6 +3,8 @@
  * language (stdin, `-c` scripts) send a file; whether what it prints comes from the network. A new program is one
  * row here, not a new check (the GTFOBins function classes: command, file write, file upload, file download). */
 
+import { ownTable } from "../lib/own_table.ts";
+
 export interface ProgramOptions {
   /** The manual page the row is read from. */
   source: string;
@@ -39,7 +41,7 @@ const DNS = {
   fetches: true,
 };
 
-export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = {
+export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = ownTable({
   ssh: { source: "https://man.openbsd.org/ssh_config", runsSettings: OPENSSH_COMMANDS, fetches: true },
   scp: {
     source: "https://man.openbsd.org/scp",
@@ -211,7 +213,7 @@ export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = {
   socat: { source: "http://www.dest-unreach.org/socat/doc/socat.html", fetches: true },
   telnet: { source: "https://linux.die.net/man/1/telnet", fetches: true },
   openssl: { source: "https://docs.openssl.org/master/man1/openssl-s_client/", fetches: true },
-};
+});
 
 /** A pattern for the names of the programs whose row has `field` (for `programs()`' one-lookup sets). */
 export function namesWith(field: keyof ProgramOptions): RegExp {

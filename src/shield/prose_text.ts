@@ -4,6 +4,7 @@
  * whatever markup, line breaks or language an attacker put there. The text as written is judged too. */
 
 import { CONCEPT_WORDS } from "./effects/concepts.ts";
+import { ownTable } from "../lib/own_table.ts";
 
 /** Emphasis marks, inline tags and comment markers (their words are kept). */
 const MARKUP =
@@ -25,7 +26,7 @@ const MAY_CHANGE = /\*\*|__|~~|<[A-Za-z!/]|[A-Za-z,][ \t]*\r?\n[ \t]*[A-Za-z]/;
 const MAX_REREAD = 4 * 1024;
 
 /** Chinese words for the lexicon's concepts (ordinary dictionary senses), glossed into its English members. */
-const GLOSS: Record<string, string> = {
+const GLOSS: Record<string, string> = ownTable({
   "忽略": "ignore",
   "忽视": "ignore",
   "无视": "ignore",
@@ -64,7 +65,7 @@ const GLOSS: Record<string, string> = {
   "秘密地": "secretly",
   "悄悄": "secretly",
   "立即": "immediately",
-};
+});
 const GLOSSED = new RegExp(
   Object.keys(GLOSS).sort((a, b) => b.length - a.length).join("|"),
   "g",

@@ -2,6 +2,8 @@
  * consume, the literals any match holds, its width, and the literals every match starts near. Conservative: when
  * unsure a node requires nothing. */
 
+import { ownTable } from "../lib/own_table.ts";
+
 /** What one regex node tells about the strings it matches. */
 export interface Info {
   /** Every string the node can consume, when that set is small and finite. */
@@ -55,7 +57,14 @@ const START: Info = {
   anchor: { literals: [], lead: 0, atStart: true },
 };
 
-const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", "0": "\0" };
+const SIMPLE_ESCAPES: Record<string, string> = ownTable({
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  f: "\f",
+  v: "\v",
+  "0": "\0",
+});
 
 export function unique(values: string[]): string[] {
   return [...new Set(values)];

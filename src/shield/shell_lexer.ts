@@ -1,6 +1,8 @@
 /** Shell tokenizer: turns command text into words, operators, redirections and here-docs the way POSIX
  * shells read them, recording every command substitution so the parser can judge it too. Never throws. */
 
+import { ownTable } from "../lib/own_table.ts";
+
 export type Token =
   | { kind: "word"; value: string }
   | { kind: "op"; value: string }
@@ -42,7 +44,7 @@ function codeTable(characters: string): Uint8Array {
   return table;
 }
 
-const ANSI_ESCAPES: Record<string, string> = {
+const ANSI_ESCAPES: Record<string, string> = ownTable({
   n: "\n",
   t: "\t",
   r: "\r",
@@ -56,7 +58,7 @@ const ANSI_ESCAPES: Record<string, string> = {
   "'": "'",
   '"': '"',
   "?": "?",
-};
+});
 
 /** Decodes `\n`, `\xHH`, `\uHHHH`, `\NNN` escapes as `$'…'` quoting and printf do. */
 export function decodeAnsiEscapes(text: string): string {
@@ -135,7 +137,7 @@ interface WordState {
 }
 
 /** The default PATH a shell has, for `${PATH:0:1}`-style slicing. */
-const DEFAULT_VALUES: Record<string, string> = { PATH: "/usr/local/bin:/usr/bin:/bin", IFS: " " };
+const DEFAULT_VALUES: Record<string, string> = ownTable({ PATH: "/usr/local/bin:/usr/bin:/bin", IFS: " " });
 /** Path variables every shell has: whatever their value, they start with `/`, which is all `${HOME:0:1}`-style
  * slicing takes from them (used for slices only, never as a variable's value). */
 const ABSOLUTE_VARIABLES = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "TMPDIR", "PATH"]);

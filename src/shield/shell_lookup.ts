@@ -2,10 +2,11 @@
  * `busybox`): a segment is judged as the command they lead to, so `command curl … | env sh` reads `curl … | sh`. */
 
 import { basename } from "./shell_parser.ts";
+import { ownTable } from "../lib/own_table.ts";
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 /** Per lookup word: its options that take a value, and those that make it something else (`command -v`). */
-const LOOKUP_OPTIONS: Record<string, { valued: string[]; stop?: RegExp }> = {
+const LOOKUP_OPTIONS: Record<string, { valued: string[]; stop?: RegExp }> = ownTable({
   command: { valued: [], stop: /^-[a-zA-Z]*[vV]/ },
   builtin: { valued: [] },
   exec: { valued: ["-a"] },
@@ -14,7 +15,7 @@ const LOOKUP_OPTIONS: Record<string, { valued: string[]; stop?: RegExp }> = {
     stop: /^(?:-[a-zA-Z]*S|--split-string|--help|--version)/,
   },
   busybox: { valued: [], stop: /^-/ },
-};
+});
 
 /** Index of the first word after the lookup word at `at` and its options, or -1 when it leads to no command. */
 function commandAfter(argv: readonly string[], at: number, lookup: string): number {

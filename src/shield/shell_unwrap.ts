@@ -10,6 +10,7 @@ import { optionsOf, optionValues } from "./program_options.ts";
 import { withXargsInput, xargsInput } from "./shell_xargs.ts";
 import { fileRunnerCommand, findExecCommand, runsPerFile } from "./shell_file_runners.ts";
 import { POSITIONAL_VALUES, PREFIX_WRAPPERS } from "./shell_wrappers.ts";
+import { ownTable } from "../lib/own_table.ts";
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
@@ -48,7 +49,7 @@ const CODE_STRING = /\b(?:import|require|system|popen|exec\w*|spawn\w*|eval)\b[\
 /** Calls a string is handed to for running (checked before sinkStrings looks for them). */
 const SINK_HINT = /system|popen|subprocess|exec|spawn|passthru|`|%x\{/;
 const LITERAL_ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|([0-7]{1,3})|(.))/g;
-const SIMPLE_ESCAPES: Record<string, string> = {
+const SIMPLE_ESCAPES: Record<string, string> = ownTable({
   n: "\n",
   t: "\t",
   r: "\r",
@@ -56,7 +57,7 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   b: "\b",
   f: "\f",
   v: "\v",
-};
+});
 
 /** A string literal's text with its escapes decoded (`\n`, `\"`, `\\`, `\x63`, `\u0063`, `\143`). */
 export function decodeLiteralEscapes(text: string): string {

@@ -1,8 +1,10 @@
 /** Commands that run the command after their own options (`sudo`, `env`, `nohup`, `xargs`, …), with the options of
  * each that take a value, so the value is not mistaken for the command (split from shell_unwrap.ts). */
 
+import { ownTable } from "../lib/own_table.ts";
+
 /** Per wrapper: options that take a value (so the value is not mistaken for the wrapped command). */
-export const PREFIX_WRAPPERS: Record<string, string[]> = {
+export const PREFIX_WRAPPERS: Record<string, string[]> = ownTable({
   sudo: ["-u", "-g", "-h", "-p", "-C", "-T", "-r", "-t", "-U", "-D", "-R"],
   doas: ["-u", "-C"],
   env: ["-u", "-C", "--unset", "--chdir"],
@@ -44,8 +46,8 @@ export const PREFIX_WRAPPERS: Record<string, string[]> = {
   "ssh-agent": [],
   doppler: [],
   dotenv: ["-e", "-c"],
-};
+});
 
 /** Wrappers whose first plain argument is a value, not the command (`taskset 0x1 CMD`, `chrt 99 CMD`,
  * `flock FILE CMD`, `sg GROUP CMD`). */
-export const POSITIONAL_VALUES: Record<string, number> = { taskset: 1, chrt: 1, flock: 1, sg: 1 };
+export const POSITIONAL_VALUES: Record<string, number> = ownTable({ taskset: 1, chrt: 1, flock: 1, sg: 1 });

@@ -5,6 +5,7 @@
 import { canonicalTool, VERSION_SUFFIX } from "./effects/tool_aliases.ts";
 import { identifierWords, mcpParts } from "./effects/words.ts";
 import { KNOWN_TOOLS } from "./payload_fields.ts";
+import { ownTable } from "../lib/own_table.ts";
 
 /** Namespaces that only say where a tool lives (OpenAI's `functions.`, Gemini's `default_api.`, an MCP client's
  * `server.` or `tools.`, Goose's built-in `developer__` extension), not what it does. */
@@ -30,7 +31,7 @@ const GENERIC_NAMESPACES = new Set([
 
 /** Other names of our tools that `effects/tool_aliases.ts` has no class for (calendars): Google Calendar's
  * `events.insert` as MCP servers name it, Outlook's and CalDAV clients' tool names. */
-const OUR_TOOL_SYNONYMS: Record<string, string> = {
+const OUR_TOOL_SYNONYMS: Record<string, string> = ownTable({
   create_calendar_event: "create_event",
   calendar_create_event: "create_event",
   add_calendar_event: "create_event",
@@ -41,7 +42,7 @@ const OUR_TOOL_SYNONYMS: Record<string, string> = {
   calendar_update_event: "update_event",
   modify_event: "update_event",
   edit_event: "update_event",
-};
+});
 
 /** Our tool name for a respelled or namespaced one; the name itself when it is none of ours. A namespace is dropped
  * when what follows is one of our tool names, or another agent's name for one under a namespace that says nothing

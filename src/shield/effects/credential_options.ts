@@ -3,10 +3,12 @@
  * used in place by the program it belongs to, never read out, so its value is no read of the file. Each from the
  * program's own documentation (man pages, `--help`). */
 
+import { ownTable } from "../../lib/own_table.ts";
+
 const KUBECONFIG = ["--kubeconfig"];
 
 /** Program → the options whose value is a credential file it uses. */
-const CREDENTIAL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+const CREDENTIAL_OPTIONS: Readonly<Record<string, readonly string[]>> = ownTable({
   ssh: ["-i"],
   scp: ["-i"],
   sftp: ["-i"],
@@ -34,7 +36,7 @@ const CREDENTIAL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   rclone: ["--config"],
   ansible: ["--private-key", "--key-file", "--vault-password-file"],
   "ansible-playbook": ["--private-key", "--key-file", "--vault-password-file"],
-};
+});
 
 /** Whether `argv[index]` is the credential file a credential option of the program names, given apart
  * (`--kubeconfig FILE`) or glued (`--kubeconfig=FILE`). */

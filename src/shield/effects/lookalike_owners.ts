@@ -11,6 +11,7 @@ import type { Findings } from "./findings.ts";
 import { editDistance } from "./package_lookalikes.ts";
 import { POPULAR_GO_OWNERS } from "./data/popular_go.ts";
 import { POPULAR_SOURCE_OWNERS } from "./data/popular_orgs.ts";
+import { ownTable } from "../../lib/own_table.ts";
 
 const KNOWN = new Set(
   `${POPULAR_GO_OWNERS} ${POPULAR_SOURCE_OWNERS}`.split(/\s+/).filter(Boolean).map((owner) =>
@@ -22,7 +23,7 @@ const UNHYPHENATED = new Map([...KNOWN].map((owner) => [owner.replace(/[-_.]/g, 
 const OWNER_IN =
   /(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\.?(?::\d+)?[/:]([\w.-]+)\/|^(?:github|gitlab|bitbucket):([\w.-]+)\//i;
 /** Programs that clone or install from a source host, and the verbs that do so. */
-const FETCHERS: Record<string, RegExp> = {
+const FETCHERS: Record<string, RegExp> = ownTable({
   git: /^(?:clone|submodule|subtree|fetch|pull)$/,
   pip: /^(?:install|download)$/,
   pip3: /^(?:install|download)$/,
@@ -34,7 +35,7 @@ const FETCHERS: Record<string, RegExp> = {
   bun: /^(?:add|install|i)$/,
   cargo: /^install$/,
   gh: /^repo$/,
-};
+});
 
 /** The well-known owner an owner imitates, or the reason it reads as a disguise; undefined when it does not. */
 export function imitatedOwner(raw: string): string | undefined {

@@ -25,7 +25,8 @@ export type CanonicalTool =
   | "agent_todo"
   | "computer";
 
-const EXACT: Record<string, CanonicalTool> = {};
+// No prototype: a tool named `constructor` or `toString` must not read a built-in function as its alias.
+const EXACT = Object.create(null) as Record<string, CanonicalTool>;
 const alias = (tool: CanonicalTool, names: string) => {
   for (const name of names.split(/\s+/).filter(Boolean)) EXACT[compactName(name)] = tool;
 };
