@@ -9,6 +9,7 @@ import { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
+import { judgeCodeStoresAndSends } from "./code_stores_and_sends.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeProgramTransfers } from "./program_transfers.ts";
 import { judgeCodeInstalls } from "./code_installs.ts";
@@ -130,6 +131,17 @@ export function judgeCommandsAndCode(
   // The code checks read code texts alone.
   if (code.length > 0) judgeCode(code, environment, findings);
   if (code.length > 0) judgeCodeFiles(code, environment, findings);
+  // Code given to run now (no file written without a command) rather than a source file saved for later; command
+  // lines too (PowerShell's `Get-StoredCredential`, `Send-MailMessage -Attachments`).
+  if (code.length > 0) {
+    judgeCodeStoresAndSends(
+      code,
+      writes.length === 0 || segmented ? "runs" : "written",
+      environment,
+      findings,
+    );
+  }
+  if (shell.length > 0) judgeCodeStoresAndSends(shell, "shell", environment, findings);
   // A test's strings are inputs to the code under test, not page code.
   if (
     code.length > 0 && (writes.length === 0 || !writes.every((entry) => TEST_FILE.test(entry.path.absolute)))
