@@ -39,6 +39,7 @@ import * as gates from "./segment_gates.ts";
 import { textsOf } from "./egress_effects.ts";
 import { judgeRemoteDeletes } from "./remote_deletes.ts";
 import { judgeEmptiedFiles } from "./emptied_files.ts";
+import { judgeLaunchers } from "./windows_launchers.ts";
 import type { Segment } from "../shell_parser.ts";
 
 const NO_SEGMENTS: readonly Segment[] = [];
@@ -94,6 +95,7 @@ export function judgeCommandsAndCode(
   if (reached & gates.RUNNER_TARGETS) judgeRunnerTargets(view.segments, environment, findings);
   if (reached & gates.REMOTE_DELETES) judgeRemoteDeletes(view.segments, environment, findings);
   if (reached & gates.EMPTIED_FILES) judgeEmptiedFiles(view.segments, findings);
+  if (reached & gates.LAUNCHERS) judgeLaunchers(view.segments, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   const writtenContent = (texts: readonly string[], named: unknown) => {
     // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
