@@ -1,7 +1,7 @@
 /** The shell-command classes of round 22, read from the segments the parse gives (and, for decoded runs, the code
  * interpreters are handed): work thrown away, files sent over raw sockets, pushes rerouted, cloud storage copied
  * to foreign stores, tests made to pass (by command or by a written file), code from lookalike owners, decoded
- * commands run. One call in the profile. */
+ * commands run; and (round 26) submodules and pre-commit hooks from sources no list knows. One call in the profile. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
@@ -12,6 +12,7 @@ import { judgeBucketCopies } from "./bucket_copies.ts";
 import { judgeStubbedTests, judgeWrittenTestStubs } from "./stubbed_tests.ts";
 import { judgeLookalikeOwners } from "./lookalike_owners.ts";
 import { judgeDecodedRuns } from "./decoded_runs.ts";
+import { judgeHookSources, judgeWrittenHookSources } from "./hook_sources.ts";
 
 /** The checks that read only the command line's segments. */
 const SEGMENT_CHECKS = [
@@ -21,6 +22,7 @@ const SEGMENT_CHECKS = [
   judgeBucketCopies,
   judgeStubbedTests,
   judgeLookalikeOwners,
+  judgeHookSources,
 ];
 
 export function judgeShellRound22(view: ActionView, findings: Findings): void {
@@ -30,5 +32,6 @@ export function judgeShellRound22(view: ActionView, findings: Findings): void {
   if (view.writePaths.length > 0) {
     const paths = view.writePaths.map((path) => path.absolute);
     judgeWrittenTestStubs(tool, paths, view.texts.get("content") ?? [], findings);
+    judgeWrittenHookSources(paths, view.texts.get("content") ?? [], findings);
   }
 }
