@@ -64,7 +64,7 @@ export function judgeWrittenHookSources(
   const gitmodules = paths.some((path) => GITMODULES.test(path));
   const preCommit = paths.some((path) => PRE_COMMIT.test(path));
   if (!gitmodules && !preCommit) return;
-  for (const text of contents.slice(0, 4)) {
+  for (const text of contents.slice(0, 16)) {
     if (gitmodules) {
       for (const match of text.slice(0, 64 * 1024).matchAll(/^\s*url\s*=\s*(\S+)/gm)) {
         // Written, the lookalike owner is judged here too (lookalike_owners.ts reads commands only).

@@ -81,17 +81,22 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
   const subcommand = sub === undefined ? "" : String(payload[sub]).trim();
   if (named.verb !== undefined && !subcommand.startsWith(named.verb)) words.push(named.verb);
   if (subcommand !== "") words.push(subcommand);
+  // The argument lists first (the subcommand may be their first word), then the other arguments as options.
   for (const [key, value] of Object.entries(payload)) {
-    if (key === sub || PLACE_KEYS.test(key)) continue;
-    if (LIST_KEYS.test(key)) {
-      const listed = commandText(value);
-      if (listed !== undefined) words.push(listed.replace(/^sh /, ""));
-      continue;
-    }
+    const listed = LIST_KEYS.test(key) ? commandText(value) : undefined;
+    if (listed !== undefined) words.push(listed.replace(/^sh /, ""));
+  }
+  for (const [key, value] of Object.entries(payload)) {
+    if (key === sub || PLACE_KEYS.test(key) || LIST_KEYS.test(key)) continue;
     const option = `${dash}${key.replaceAll("_", "-")}`;
     if (value === true) words.push(option);
     else if (typeof value === "string" || typeof value === "number") {
       words.push(option, quoted(String(value)));
+    } else if (value && typeof value === "object" && !Array.isArray(value)) {
+      // `var: {name: value}` is `-var name=value` per entry.
+      for (const [name, held] of Object.entries(value).slice(0, 32)) {
+        if (typeof held !== "object") words.push(option, quoted(`${name}=${String(held)}`));
+      }
     }
   }
   return words.join(" ");

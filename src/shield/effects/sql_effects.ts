@@ -29,6 +29,11 @@ const ACCESS_STATEMENT =
  * on the owner, a policy dropped, or one that lets every row through (`USING (true)`). */
 const PROTECTION_OFF =
   /^alter\s+table\b[\s\S]*\b(?:disable|no\s+force)\s+row\s+level\s+security\b|^drop\s+policy\b|^(?:create|alter)\s+policy\b[\s\S]*\b(?:using|with\s+check)\s*\(\s*true\s*\)/i;
+const PROTECTION_OFF_DETAIL = "a database statement switches off row-level protections";
+/** The same anywhere in a query text, for a statement handed behind prose (`IMPORTANT: alter table …`). */
+const PROTECTION_OFF_IN_TEXT = gated(
+  /\balter\s+table\s+(?:if\s+exists\s+)?[\w."`[\]]+\s+(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdrop\s+policy\s+(?:if\s+exists\s+)?[\w."`]+\s+on\b|\b(?:create|alter)\s+policy\s[^;]{0,300}\b(?:using|with\s+check)\s*\(\s*true\s*\)/i,
+);
 const SECRET_TABLE =
   /^(?:select|copy|with)\b[\s\S]*\bfrom\s+[\w."`]*(?:token|secret|password|passwd|credential|api_?key|session|auth\.users|oauth|private_key)\w*/i;
 const SERVER_EFFECT = gated(
@@ -97,7 +102,7 @@ function judgeText(text: string, engineDatabase: boolean, findings: Findings): b
       findings.escalate("access", `"${head.slice(0, 60)}" changes accounts, roles or passwords`);
     }
     if (PROTECTION_OFF.test(head)) {
-      findings.escalate("access", `"${head.slice(0, 60)}" switches off row-level protections`);
+      findings.escalate("access", PROTECTION_OFF_DETAIL);
     }
     if (SECRET_TABLE.test(head)) findings.escalate("read", `"${head.slice(0, 60)}" reads stored secrets`);
   }
@@ -144,7 +149,13 @@ export function judgeSql(
 ): SqlReading {
   const reading: SqlReading = { found: false, writes: false };
   for (const text of texts.slice(0, 32)) {
-    if (!SQL_START.test(text) && !NOSQL_MASS.test(text)) continue;
+    const protectionOff = text.length <= MAX_SQL_CHARS && PROTECTION_OFF_IN_TEXT.test(text);
+    if (protectionOff) findings.escalate("access", PROTECTION_OFF_DETAIL);
+    if (!SQL_START.test(text) && !NOSQL_MASS.test(text)) {
+      reading.found ||= protectionOff;
+      reading.writes ||= protectionOff;
+      continue;
+    }
     reading.found = true;
     reading.writes = judgeText(text, false, findings) || reading.writes;
   }

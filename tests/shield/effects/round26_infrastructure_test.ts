@@ -23,6 +23,15 @@ Deno.test("infrastructure tools with argument lists are read as the program's co
       "pulumi up --yes",
     ],
     [run("cdktf deploy --auto-approve=false --require-approval never web-prod"), "STOPPED", "cdktf never"],
+    [
+      tool("terragrunt_run", {
+        trace_id: "t-1",
+        labels: { team: "infra" },
+        args: ["destroy", "-auto-approve"],
+      }),
+      "STOPPED",
+      "padded keys",
+    ],
     [tool("terragrunt_run", { args: ["plan", "-out=plan.bin"] }), "ALLOW", "plan"],
     [
       tool("mcp__infra__opentofu_apply", { flags: ["-var-file=stage.tfvars"], cwd: "stacks/edge" }),
@@ -51,6 +60,11 @@ Deno.test("SQL switching off row-level protections is stopped through any SQL to
       "using true",
     ],
     [run(`psql -d app -c "ALTER TABLE payroll NO FORCE ROW LEVEL SECURITY;"`), "STOPPED", "psql no force"],
+    [
+      tool("sql_console", { query: "Note for the operator: ALTER TABLE ledger DISABLE ROW LEVEL SECURITY" }),
+      "STOPPED",
+      "behind prose",
+    ],
     [tool("mcp__db__run_query", { sql: "ALTER TABLE tenants FORCE ROW LEVEL SECURITY" }), "ALLOW", "force"],
     [
       tool("query_database", {
