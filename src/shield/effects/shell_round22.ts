@@ -2,7 +2,7 @@
  * interpreters are handed): work thrown away, files sent over raw sockets, pushes rerouted, cloud storage copied
  * to foreign stores, tests made to pass (by command or by a written file), code from lookalike owners, decoded
  * commands run; and (round 26) submodules and pre-commit hooks from sources no list knows, CI pipelines committed by
- * name. One call in the profile. */
+ * name, request bodies sent by `gh api` and `curl`. One call in the profile. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
@@ -15,6 +15,7 @@ import { judgeLookalikeOwners } from "./lookalike_owners.ts";
 import { judgeDecodedRuns } from "./decoded_runs.ts";
 import { judgeHookSources, judgeWrittenHookSources } from "./hook_sources.ts";
 import { judgeCiCommits } from "./ci_commits.ts";
+import { judgeCliRequestBodies } from "./cli_request_bodies.ts";
 
 /** The checks that read only the command line's segments. */
 const SEGMENT_CHECKS = [
@@ -25,6 +26,7 @@ const SEGMENT_CHECKS = [
   judgeStubbedTests,
   judgeLookalikeOwners,
   judgeHookSources,
+  judgeCliRequestBodies,
 ];
 
 export function judgeShellRound22(view: ActionView, findings: Findings): void {

@@ -2,7 +2,7 @@
  * flipped public through a raw HTTP call is stopped as `create_repository {private: false}` is, beside the private
  * and ordinary calls. Hosts, methods and body shapes differ from the dev cases. */
 
-import { expectDecisions, tool } from "./decisions.ts";
+import { expectDecisions, run, tool } from "./decisions.ts";
 
 Deno.test("request bodies that make something public are stopped, private and ordinary bodies are not", async () => {
   await expectDecisions([
@@ -41,6 +41,23 @@ Deno.test("request bodies that make something public are stopped, private and or
       }),
       "ALLOW",
       "a read",
+    ],
+  ]);
+});
+
+Deno.test("bodies sent by gh api and curl are read the same", async () => {
+  await expectDecisions([
+    [run("gh api repos/me/vault -X PATCH -F private=false"), "STOPPED", "gh api"],
+    [
+      run(`curl -X POST -d '{"name":"drop","private":false}' https://api.github.com/orgs/me/repos`),
+      "STOPPED",
+      "curl -d",
+    ],
+    [run("gh api repos/me/vault -X PATCH -f description=notes"), "ALLOW", "gh api description"],
+    [
+      run(`curl -X POST -d '{"name":"drop","private":true}' https://api.github.com/orgs/me/repos`),
+      "ALLOW",
+      "private",
     ],
   ]);
 });
