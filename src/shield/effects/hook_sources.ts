@@ -1,10 +1,11 @@
-/** Code a repository will run from sources no shipped list knows (round 26): a submodule added from an owner on a
- * source host that is not a well-known one (`git submodule add https://github.com/acme-corp-dev/shared-config`, or
- * the same written into `.gitmodules`: the build and every clone fetch it), and pre-commit hooks from a repository
- * that is no popular hook repository of a well-known owner (`pre-commit autoupdate --repo …`, `try-repo`, a `repo:`
- * line of `.pre-commit-config.yaml`: the hooks run on every commit). ESCALATE, as installs from a git source are:
- * the project may well use its own organisation's repositories, which a human confirms. Owners imitating a
- * well-known one are judged in lookalike_owners.ts. */
+/** Code a repository will run from sources it cannot vouch for (round 26): a submodule added from an owner no
+ * shipped list knows whose name is another organisation's dressed as its mirror or team (`acme-corp-dev`,
+ * `pre-commit-hooks`, `infra-shared-tools`: `git submodule add …`, or the same written into `.gitmodules`: the build
+ * and every clone fetch it; plain unknown owners such as `nlohmann` or `libgit2` pass, since most open-source owners
+ * are on no list), and pre-commit hooks from a repository that is no popular hook repository of a well-known owner
+ * (`pre-commit autoupdate --repo …`, `try-repo`, a `repo:` line of `.pre-commit-config.yaml`: the hooks run on every
+ * commit). ESCALATE, as installs from a git source are. Owners imitating a well-known one are judged in
+ * lookalike_owners.ts (and here for a written `.gitmodules`). */
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
@@ -13,6 +14,7 @@ import { POPULAR_HOOK_REPOS } from "./data/popular_actions.ts";
 
 const POPULAR_HOOKS = new Set(POPULAR_HOOK_REPOS.map((reference) => reference.toLowerCase()));
 const ADDRESS = /^(?:[a-z][\w+.-]*:\/\/|[\w.-]+@[\w.-]+:|(?:github|gitlab|bitbucket):)/i;
+const DRESSED = "an owner no list knows, named like another organisation's mirror or team";
 const GITMODULES = /(?:^|\/)\.gitmodules$/;
 const PRE_COMMIT = /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/i;
 
@@ -30,6 +32,16 @@ function unknownHooks(address: string): string | undefined {
   return POPULAR_HOOKS.has(reference.toLowerCase()) ? undefined : reference;
 }
 
+/** The last part of an owner that dresses a name as an organisation's mirror, team or channel. */
+const ORG_AFFIX =
+  /^[a-z0-9][\w.-]{2,}[-_](?:dev|devs|official|team|hq|inc|io|org|oss|labs?|tools|hooks|community|extra|mirror|mirrors|archive|fork|releases)$/i;
+
+/** An unknown owner named like another organisation's mirror or team, for submodules. */
+function dressedOwner(address: string): string | undefined {
+  const owner = unknownOwner(address);
+  return owner !== undefined && ORG_AFFIX.test(owner) ? owner : undefined;
+}
+
 function addresses(words: readonly string[]): string[] {
   return words.filter((word) => ADDRESS.test(word)).slice(0, 8);
 }
@@ -41,10 +53,8 @@ export function judgeHookSources(tool: string, segments: readonly Segment[], fin
       const at = argv.indexOf("submodule");
       if (at < 0 || argv[at + 1] !== "add") continue;
       for (const address of addresses(argv.slice(at + 2))) {
-        const owner = unknownOwner(address);
-        if (owner) {
-          findings.escalate("install", `"${tool}" adds a submodule from "${owner}", an owner no list knows`);
-        }
+        const owner = dressedOwner(address);
+        if (owner) findings.escalate("install", `"${tool}" adds a submodule from "${owner}", ${DRESSED}`);
       }
     } else if (segment.program === "pre-commit" && /^(?:autoupdate|try-repo)$/.test(argv[1] ?? "")) {
       for (const address of addresses(argv.slice(2))) {
@@ -71,12 +81,11 @@ export function judgeWrittenHookSources(
         const owner = ownerIn(match[1]);
         if (owner === undefined || knownOwner(owner)) continue;
         const imitated = imitatedOwner(owner);
-        findings.escalate(
-          "install",
-          imitated
-            ? `".gitmodules" adds a submodule from "${owner}", an owner that imitates ${imitated}`
-            : `".gitmodules" adds a submodule from "${owner}", an owner no list knows`,
-        );
+        const dressed = dressedOwner(match[1]);
+        if (imitated || dressed) {
+          const why = imitated ? `an owner that imitates ${imitated}` : DRESSED;
+          findings.escalate("install", `".gitmodules" adds a submodule from "${owner}", ${why}`);
+        }
       }
     }
     if (preCommit) {
