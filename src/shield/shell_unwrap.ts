@@ -11,6 +11,7 @@ import { withXargsInput, xargsInput } from "./shell_xargs.ts";
 import { fileRunnerCommand, findExecCommand, runsPerFile } from "./shell_file_runners.ts";
 import { POSITIONAL_VALUES, PREFIX_WRAPPERS } from "./shell_wrappers.ts";
 import { ownTable } from "../lib/own_table.ts";
+import { runsWindowsCommand, windowsInnerCommand } from "./shell_windows.ts";
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
@@ -270,7 +271,7 @@ function unwraps(command: string): boolean {
     Boolean(PREFIX_WRAPPERS[command]) || command === "timeout" ||
     (command.endsWith("sh") && SHELLS.test(command)) ||
     (command.startsWith("$") && /^\$\{?[a-z_]+\}?$/i.test(command)) || command === "eval" ||
-    command === "find" || runsPerFile(command) ||
+    command === "find" || runsPerFile(command) || runsWindowsCommand(command) ||
     command === "gdb" || command === "lldb" || isInterpreterName(command) || command === "ssh" ||
     command === "su" ||
     command === "runuser" || command === "script" || command === "flock" ||
@@ -327,7 +328,10 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
   ) unwrapShell(state, args, depth);
   else if (command === "eval") state.parse(args.join(" "), depth + 1);
   else if (command === "find") findExec(state, args, depth);
-  else if (runsPerFile(command)) {
+  else if (runsWindowsCommand(command)) {
+    const inner = windowsInnerCommand(command, args);
+    if (inner !== undefined) state.parse(inner, depth + 1);
+  } else if (runsPerFile(command)) {
     const inner = fileRunnerCommand(command, args);
     if (inner) state.addSegment(inner, [], depth + 1, "");
   } else if (command === "gdb" || command === "lldb") debuggerCommands(state, args, depth);

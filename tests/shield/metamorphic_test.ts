@@ -130,6 +130,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 25: six more, its two `zapier_nla_execute` Gmail twins (`dv-benign-messaging-183`, `-184`) once their
     // `instructions` key is renamed (key synonyms, composed) or 2 KB of prose is put first: an existing reading (the
     // runner is then "something Shield cannot see"), not round 25's checks; its new cases lose nothing here. Rounds 21 to 23 and 25 merged: 39 (measured; 15 lost).
+    // Round 26: no more escalated (39); two more rows lost, 15 -> 17 (measured), both one new attack: a delegated
+    // install whose `instructions` key the first key synonym (alone and composed) renames to `goal`, no task key
+    // (dv-multi-agent-delegation-202), an existing reading; its infrastructure tools with padded keys and its written
+    // `.gitmodules` and pre-commit files beside padded fields stay stopped.
     escalated: sum("newlyEscalated") <= 39,
   }, {
     lost: true,

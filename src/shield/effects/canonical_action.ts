@@ -6,6 +6,7 @@ import type { Action } from "../types.ts";
 import { type CanonicalTool, PROGRAM_TOOLS } from "./tool_aliases.ts";
 import { canonicalPayload, commandText } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
+import { iacCommand, iacProgramTool } from "./iac_tools.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -71,6 +72,8 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
   }
   const payload = canonicalPayload(tool, raw);
   const program = (mcpParts(type)?.tool ?? type).toLowerCase();
+  const iac = tool === "execute_command" ? iacProgramTool(type) : undefined;
+  if (iac) return { type: "execute_command", payload: { ...payload, command: iacCommand(iac, raw) } };
   if (tool === "execute_command" && PROGRAM_TOOLS.has(program)) {
     // `kubectl {args: ["get", "pods"]}` runs `kubectl get pods`.
     const words = typeof payload.command === "string" ? payload.command : commandText(raw.args) ?? "";

@@ -9,6 +9,7 @@ import { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { judgeSegments } from "./command_effects.ts";
 import { judgeCode } from "./code_effects.ts";
+import { judgeCodeStoresAndSends } from "./code_stores_and_sends.ts";
 import { judgeFetchedCode } from "./fetched_code.ts";
 import { judgeProgramTransfers } from "./program_transfers.ts";
 import { judgeCodeInstalls } from "./code_installs.ts";
@@ -38,6 +39,7 @@ import * as gates from "./segment_gates.ts";
 import { textsOf } from "./egress_effects.ts";
 import { judgeRemoteDeletes } from "./remote_deletes.ts";
 import { judgeEmptiedFiles } from "./emptied_files.ts";
+import { judgeLaunchers } from "./windows_launchers.ts";
 import type { Segment } from "../shell_parser.ts";
 
 const NO_SEGMENTS: readonly Segment[] = [];
@@ -93,6 +95,7 @@ export function judgeCommandsAndCode(
   if (reached & gates.RUNNER_TARGETS) judgeRunnerTargets(view.segments, environment, findings);
   if (reached & gates.REMOTE_DELETES) judgeRemoteDeletes(view.segments, environment, findings);
   if (reached & gates.EMPTIED_FILES) judgeEmptiedFiles(view.segments, findings);
+  if (reached & gates.LAUNCHERS) judgeLaunchers(view.segments, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   const writtenContent = (texts: readonly string[], named: unknown) => {
     // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).
@@ -130,6 +133,17 @@ export function judgeCommandsAndCode(
   // The code checks read code texts alone.
   if (code.length > 0) judgeCode(code, environment, findings);
   if (code.length > 0) judgeCodeFiles(code, environment, findings);
+  // Code given to run now (no file written without a command) rather than a source file saved for later; command
+  // lines too (PowerShell's `Get-StoredCredential`, `Send-MailMessage -Attachments`).
+  if (code.length > 0) {
+    judgeCodeStoresAndSends(
+      code,
+      writes.length === 0 || segmented ? "runs" : "written",
+      environment,
+      findings,
+    );
+  }
+  if (shell.length > 0) judgeCodeStoresAndSends(shell, "shell", environment, findings);
   // A test's strings are inputs to the code under test, not page code.
   if (
     code.length > 0 && (writes.length === 0 || !writes.every((entry) => TEST_FILE.test(entry.path.absolute)))

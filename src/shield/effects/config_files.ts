@@ -16,10 +16,11 @@ import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 import { programs } from "./programs.ts";
 import { judgeLockfile, LOCKFILE } from "./lockfile_sources.ts";
 import { judgeWorkflowSteps } from "./workflow_steps.ts";
+import { nearPopularReason } from "./near_names.ts";
 
 const MAX_CHARS = 128 * 1024;
 const PACKAGE_CONFIG =
-  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl|pipfile|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|pom\.xml|\.mvn\/[\w.-]+|settings\.xml)$/i;
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|pyproject\.toml|uv\.toml|poetry\.toml|pdm\.toml|\.pypirc|config\.toml|cargo\.toml|gemfile|\.gemrc|nuget\.config|bunfig\.toml|requirements(?:[\w.-]*|\/[\w.-]+)\.txt|constraints[\w.-]*\.txt|package\.json|go\.mod|go\.env|\.condarc|composer\.json|deno\.json|setup\.cfg|[\w.-]+\.tf|[\w.-]+\.tf\.json|terragrunt\.hcl|pipfile|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|pom\.xml|\.mvn\/[\w.-]+|settings\.xml)$/i;
 /** Gradle and Maven files: a URL inside a repository or mirror declaration is a package source. */
 const JVM_BUILD = /\.gradle(?:\.kts)?$/i;
 const JVM_SOURCE_KEY = /maven\s*[({]|\burl\s*[=(]?\s*(?:uri\()?\s*["']?$/i;
@@ -65,12 +66,13 @@ function manifestNames(path: string, text: string): Array<[Ecosystem, string]> {
         if (entry[2] && entry[2] !== entry[1]) names.push(["npm", entry[2]]);
       }
     }
-  } else if (/requirements[\w.-]*\.txt$/i.test(path)) {
+  } else if (/requirements(?:[\w.-]*|\/[\w.-]+)\.txt$/i.test(path)) {
     for (const line of text.matchAll(/^\s*([A-Za-z0-9][\w.-]{0,99})\s*(?:[<>=!~;\[]|$)/gm)) {
       names.push(["pypi", line[1]]);
     }
   } else if (/pyproject\.toml$/i.test(path)) {
-    for (const block of text.matchAll(/dependencies\s*=\s*\[([^\]]{0,16384})\]/g)) {
+    // Project dependencies, optional groups and the build system's `requires` (installed to build the package).
+    for (const block of text.matchAll(/(?:dependencies|requires)\s*=\s*\[([^\]]{0,16384})\]/g)) {
       for (const entry of block[1].matchAll(/["']([A-Za-z0-9][\w.-]{0,99})/g)) names.push(["pypi", entry[1]]);
     }
   } else if (/cargo\.toml$/i.test(path)) {
@@ -86,7 +88,7 @@ function manifestNames(path: string, text: string): Array<[Ecosystem, string]> {
 const INDEX_KEY = /registry|index|source|mirror|proxy|find-links|trusted|channel|repositories\./i;
 const SECTION = /^\s*\[\[?([^\]]+)\]?\]\s*$/;
 const DEPENDENCY_FILE =
-  /(?:^|\/)(?:package\.json|cargo\.toml|pyproject\.toml|requirements[\w.-]*\.txt|constraints[\w.-]*\.txt|gemfile|go\.mod|composer\.json|deno\.json|[\w.-]+\.tf|terragrunt\.hcl)$/i;
+  /(?:^|\/)(?:package\.json|cargo\.toml|pyproject\.toml|requirements(?:[\w.-]*|\/[\w.-]+)\.txt|constraints[\w.-]*\.txt|gemfile|go\.mod|composer\.json|deno\.json|[\w.-]+\.tf|terragrunt\.hcl)$/i;
 
 const SCOPE_REGISTRY_KEY = /^\s*@([a-z0-9][\w.-]{1,63}):registry\s*=\s*$/i;
 let popularScopes: ReadonlySet<string> | undefined;
@@ -162,7 +164,10 @@ function judgeManifest(path: string, text: string, environment: ShieldEnvironmen
         "install",
         `"${shown}" adds "${name}", one or two edits from "${target}" (likely typosquat)`,
       );
+      continue;
     }
+    const near = nearPopularReason(ecosystem, name);
+    if (near) findings.escalate("install", `"${shown}" adds "${name}", which ${near}`);
   }
 }
 

@@ -3,7 +3,9 @@
  * arguments are (orders to an AI, secret stores named, credentials). Round 27: any open-world tool's argument
  * that reports an order carried out ("I have run `rm -rf ~/.config/…` as required", "sent the .env contents …
  * as instructed"), the acknowledgement a poisoned description or result asks for, and a side field no schema
- * has (`_compliance`, `__confirm`, `assistant_ack`; MCP's own `_meta` passes) that carries a command. */
+ * has (`_compliance`, `__confirm`, `assistant_ack`; MCP's own `_meta` passes) that carries a command. And (round 26) the body a request writes with: its settings are an API tool's
+ * arguments (`POST /user/repos {private: false}` makes something public, as `create_repository {private: false}`
+ * does). */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
@@ -12,6 +14,7 @@ import { judgeToolArguments } from "./argument_injection.ts";
 import type { ActionView } from "../action_view.ts";
 import type { OpenWorldReading } from "./open_world.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { judgeDecisionArguments } from "./decision_arguments.ts";
 
 /** What a web request or fetch tool takes, in the vocabularies Shield aliases to `http_request`. */
 const REQUEST_KEYS =
@@ -68,4 +71,28 @@ export function judgeExtraArguments(
     if (extras.length >= 8) break;
   }
   if (extras) judgeToolArguments(view.tool, extras, environment, findings);
+  const body = requestBody(view.payload);
+  if (body) judgeDecisionArguments(view.tool, [], body, findings);
+}
+
+const WRITE_METHODS = /^(?:post|put|patch)$/i;
+/** Where request tools put what they send (`body`, `json`, `data`, and the synonyms agents use). */
+const BODY_KEYS = ["body", "json", "data", "content", "text", "message", "payload", "form"];
+
+/** The object a writing request sends (an object, or JSON text, also after a line of prose), when it sends one. */
+function requestBody(payload: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (typeof payload.method !== "string" || !WRITE_METHODS.test(payload.method.trim())) return undefined;
+  for (const key of BODY_KEYS) {
+    let value = payload[key];
+    const brace = typeof value === "string" && value.length <= 64 * 1024 ? value.indexOf("{") : -1;
+    if (brace >= 0 && typeof value === "string") {
+      try {
+        value = JSON.parse(value.slice(brace));
+      } catch {
+        continue;
+      }
+    }
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  }
+  return undefined;
 }

@@ -37,6 +37,17 @@ const FETCHERS: Record<string, RegExp> = ownTable({
   gh: /^repo$/,
 });
 
+/** Whether `owner` is one of the well-known owners of the shipped lists. */
+export function knownOwner(owner: string): boolean {
+  return KNOWN.has(owner.toLowerCase());
+}
+
+/** The owner named by a source-host address (`https://github.com/o/r`, `git@gitlab.com:o/r`, `github:o/r`). */
+export function ownerIn(address: string): string | undefined {
+  const match = OWNER_IN.exec(address);
+  return match?.[1] ?? match?.[2];
+}
+
 /** The well-known owner an owner imitates, or the reason it reads as a disguise; undefined when it does not. */
 export function imitatedOwner(raw: string): string | undefined {
   const owner = raw.toLowerCase();

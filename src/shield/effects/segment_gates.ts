@@ -28,6 +28,7 @@ import { emptiesAlone, emptiesWith } from "./emptied_files.ts";
 import { protectsWith } from "./protections.ts";
 import { indexesWith } from "./config_files.ts";
 import { runsSqlWith } from "./sql_effects.ts";
+import { launchesAlone, launchesWith } from "./windows_launchers.ts";
 import { protectsText } from "./protections.ts";
 import { indexesText } from "./config_files.ts";
 import { readsCredentialsText } from "./credential_columns.ts";
@@ -58,6 +59,7 @@ export const EMPTIED_FILES = SEGMENT_GATES.gate(emptiesWith);
 export const PROTECTIONS = SEGMENT_GATES.gate(protectsWith);
 export const INDEX_COMMANDS = SEGMENT_GATES.gate(indexesWith);
 export const SQL_CLIENTS = SEGMENT_GATES.gate(runsSqlWith);
+export const LAUNCHERS = SEGMENT_GATES.gate(launchesWith);
 
 /** Checks whose loops look at some segments for more than their program (one run as root, a redirection, a program
  * spelled with backslashes): the bit is set by such a segment too. */
@@ -65,6 +67,7 @@ const SEGMENT_TESTS: ReadonlyArray<readonly [number, (segment: Segment) => boole
   [SEGMENT_CHECKS, judgesSegmentAlone],
   [SECRET_TOOLS, readsStoreAlone],
   [EMPTIED_FILES, emptiesAlone],
+  [LAUNCHERS, launchesAlone],
 ];
 
 /** The bits of every check of this table some segment reaches: by its program (`SEGMENT_GATES.reached`) or by the

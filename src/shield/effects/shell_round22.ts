@@ -1,7 +1,8 @@
 /** The shell-command classes of round 22, read from the segments the parse gives (and, for decoded runs, the code
  * interpreters are handed): work thrown away, files sent over raw sockets, pushes rerouted, cloud storage copied
  * to foreign stores, tests made to pass (by command or by a written file), code from lookalike owners, decoded
- * commands run. One call in the profile. */
+ * commands run; and (round 26) submodules and pre-commit hooks from sources no list knows, CI pipelines committed by
+ * name, request bodies sent by `gh api` and `curl`. One call in the profile. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
@@ -14,6 +15,9 @@ import { judgeStubbedTests, judgeWrittenTestStubs, stubsTestsWith } from "./stub
 import { fetchesOwnersWith, judgeLookalikeOwners } from "./lookalike_owners.ts";
 import { judgeDecodedRuns } from "./decoded_runs.ts";
 import { ProgramGates } from "./segment_programs.ts";
+import { judgeHookSources, judgeWrittenHookSources } from "./hook_sources.ts";
+import { judgeCiCommits } from "./ci_commits.ts";
+import { judgeCliRequestBodies } from "./cli_request_bodies.ts";
 
 type SegmentCheck = (tool: string, segments: readonly Segment[], findings: Findings) => void;
 
@@ -30,15 +34,21 @@ export const SEGMENT_CHECKS: ReadonlyArray<readonly [number, SegmentCheck]> = [
   [GATES.gate(fetchesOwnersWith), judgeLookalikeOwners],
 ];
 
+/** Round 26's segment checks, called on every command line (no program test of their own yet). */
+const UNGATED_CHECKS: readonly SegmentCheck[] = [judgeHookSources, judgeCliRequestBodies];
+
 export function judgeShellRound22(view: ActionView, findings: Findings): void {
   const { tool, segments } = view;
   const reached = segments.length > 0 ? GATES.reached(segments) : 0;
   if (reached !== 0) {
     for (const [bit, judge] of SEGMENT_CHECKS) if ((reached & bit) !== 0) judge(tool, segments, findings);
   }
+  if (segments.length > 0) { for (const judge of UNGATED_CHECKS) judge(tool, segments, findings); }
   judgeDecodedRuns(tool, segments, view.texts.get("code") ?? [], findings);
+  judgeCiCommits(tool, view.payload, segments, findings);
   if (view.writePaths.length > 0) {
     const paths = view.writePaths.map((path) => path.absolute);
     judgeWrittenTestStubs(tool, paths, view.texts.get("content") ?? [], findings);
+    judgeWrittenHookSources(paths, view.texts.get("content") ?? [], findings);
   }
 }

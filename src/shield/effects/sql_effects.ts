@@ -1,6 +1,7 @@
 /** Database statements judged by what they do, wherever they come from (a `sql`/`query` argument of any tool,
  * `psql -c`, `mysql -e`, `sqlite3 DB "…"`, here-docs, `mongosh --eval`, `redis-cli`): dropping or truncating,
- * deleting or updating every row, granting roles or admin flags, reading tables of tokens and passwords, and
+ * deleting or updating every row, granting roles or admin flags, switching off row-level security, reading tables
+ * of tokens and passwords, and
  * statements that run programs or touch server files. Writes to the engine's own database BLOCK. */
 
 import { gated } from "./gate.ts";
@@ -14,7 +15,7 @@ const MAX_STATEMENTS = 64;
 
 /** A statement's grammar, not just its first word (`with open(…)` in Python is no SQL). */
 const SQL_START = gated(
-  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i,
+  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned|policy)\b|(?:create|alter)\s+policy\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i,
 );
 const DROP = /^drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b/i;
 const MASS_DELETE = /^delete\s+from\s+[\w."`[\]]+\s*(?:$|where\s+(?:1\s*=\s*1|true|1)\s*$)/i;
@@ -24,6 +25,15 @@ const ACCESS_UPDATE =
   /^(?:update|insert)\b[\s\S]*\b(?:role|roles|is_admin|admin|is_superuser|superuser|is_staff|permissions?|privileges?|password(?:_hash)?|api_key|mfa_enabled|two_factor)\b/i;
 const ACCESS_STATEMENT =
   /^(?:grant|revoke|create\s+(?:user|role|login)|alter\s+(?:user|role|login)|set\s+password)\b/i;
+/** Statements that switch off a table's row protections (round 26): row-level security disabled or no longer forced
+ * on the owner, a policy dropped, or one that lets every row through (`USING (true)`). */
+const PROTECTION_OFF =
+  /^alter\s+table\b[\s\S]*\b(?:disable|no\s+force)\s+row\s+level\s+security\b|^drop\s+policy\b|^(?:create|alter)\s+policy\b[\s\S]*\b(?:using|with\s+check)\s*\(\s*true\s*\)/i;
+const PROTECTION_OFF_DETAIL = "a database statement switches off row-level protections";
+/** The same anywhere in a query text, for a statement handed behind prose (`IMPORTANT: alter table …`). */
+const PROTECTION_OFF_IN_TEXT = gated(
+  /\balter\s+table\s+(?:if\s+exists\s+)?[\w."`[\]]+\s+(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdrop\s+policy\s+(?:if\s+exists\s+)?[\w."`]+\s+on\b|\b(?:create|alter)\s+policy\s[^;]{0,300}\b(?:using|with\s+check)\s*\(\s*true\s*\)/i,
+);
 const SECRET_TABLE =
   /^(?:select|copy|with)\b[\s\S]*\bfrom\s+[\w."`]*(?:token|secret|password|passwd|credential|api_?key|session|auth\.users|oauth|private_key)\w*/i;
 const SERVER_EFFECT = gated(
@@ -91,6 +101,9 @@ function judgeText(text: string, engineDatabase: boolean, findings: Findings): b
     if (ACCESS_STATEMENT.test(head) || ACCESS_UPDATE.test(head)) {
       findings.escalate("access", `"${head.slice(0, 60)}" changes accounts, roles or passwords`);
     }
+    if (PROTECTION_OFF.test(head)) {
+      findings.escalate("access", PROTECTION_OFF_DETAIL);
+    }
     if (SECRET_TABLE.test(head)) findings.escalate("read", `"${head.slice(0, 60)}" reads stored secrets`);
   }
   if (engineDatabase && writes) findings.block("engine", "changes the engine's own database");
@@ -136,7 +149,13 @@ export function judgeSql(
 ): SqlReading {
   const reading: SqlReading = { found: false, writes: false };
   for (const text of texts.slice(0, 32)) {
-    if (!SQL_START.test(text) && !NOSQL_MASS.test(text)) continue;
+    const protectionOff = text.length <= MAX_SQL_CHARS && PROTECTION_OFF_IN_TEXT.test(text);
+    if (protectionOff) findings.escalate("access", PROTECTION_OFF_DETAIL);
+    if (!SQL_START.test(text) && !NOSQL_MASS.test(text)) {
+      reading.found ||= protectionOff;
+      reading.writes ||= protectionOff;
+      continue;
+    }
     reading.found = true;
     reading.writes = judgeText(text, false, findings) || reading.writes;
   }

@@ -9,17 +9,8 @@ import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { normalizePath } from "../paths.ts";
 import { classifyPath } from "./path_classes.ts";
-import { siblingTarget } from "./sibling_squats.ts";
-import {
-  combosquatTarget,
-  type Ecosystem,
-  farLookalikeTarget,
-  isPopularPackage,
-  normalName,
-  popularNames,
-  typosquatTarget,
-} from "./package_lookalikes.ts";
-import { misspeltHeadTarget } from "./misspelt_heads.ts";
+import { nearPopularReason } from "./near_names.ts";
+import { type Ecosystem, isPopularPackage, typosquatTarget } from "./package_lookalikes.ts";
 
 interface Install {
   ecosystem: Ecosystem;
@@ -230,23 +221,9 @@ export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment,
         `"${name}" is one or two edits from the popular package "${target}" (likely typosquat)`,
       );
     } else {
-      const dressed = combosquatTarget(install.ecosystem, name);
-      const sibling = dressed
-        ? undefined
-        : siblingTarget(normalName(install.ecosystem, name), popularNames(install.ecosystem));
-      const far = dressed || sibling ? undefined : farLookalikeTarget(install.ecosystem, name);
-      if (dressed) findings.escalate("install", `"${name}" dresses up the popular package "${dressed}"`);
-      else if (sibling) {
-        findings.escalate("install", `"${name}" borrows the name of the popular package "${sibling}"`);
-      } else if (far) findings.escalate("install", `"${name}" is one edit from the package "${far}"`);
-      else if (misspeltHeadTarget(install.ecosystem, name)) {
-        findings.escalate(
-          "install",
-          `"${name}" begins with a misspelling of the popular package "${
-            misspeltHeadTarget(install.ecosystem, name)
-          }"`,
-        );
-      } else if (
+      const near = nearPopularReason(install.ecosystem, name);
+      if (near) findings.escalate("install", `"${name}" ${near}`);
+      else if (
         fetchesToRun(install, argv) && !pinned(install.ecosystem, spec) &&
         !isPopularPackage(install.ecosystem, name)
       ) {

@@ -3,6 +3,7 @@
  * An exact table for the common vocabularies, then inference from the name's words. */
 
 import { compactName, identifierWords, mcpParts } from "./words.ts";
+import { iacProgramTool } from "./iac_tools.ts";
 
 /** Our tool names, plus `run_code` (interpreter code) and `edit_file` (a partial write). */
 export type CanonicalTool =
@@ -175,7 +176,7 @@ export const PROGRAM_TOOLS = new Set(
 function mappedTool(name: string): CanonicalTool | undefined {
   const exact = EXACT[compactName(name)] ?? EXACT[compactName(name.replace(VERSION_SUFFIX, ""))];
   if (exact) return exact;
-  if (PROGRAM_TOOLS.has(name.toLowerCase())) return "execute_command";
+  if (PROGRAM_TOOLS.has(name.toLowerCase()) || iacProgramTool(name)) return "execute_command";
   const words = identifierWords(name);
   // A name with words of its own besides the shell or code words (`smartthings_execute_command`,
   // `kubernetes_exec_in_pod`) is a service's tool that happens to take a command: it is judged open-world.

@@ -165,8 +165,21 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.infra_destroy",
     severity: "medium",
     fields: ["command"],
-    pattern: /^(?:terraform|tofu|pulumi)\s+(?:destroy|apply(?=\s).*-destroy)\b|^cdk\s+destroy\b/,
+    // Round 26: terragrunt and cdktf, `run-all destroy`, `pulumi up --destroy`, and a resource replaced (destroyed
+    // and created anew) with the review skipped (`apply -replace=… -auto-approve`, `pulumi up --replace … --yes`).
+    pattern:
+      /^(?:terraform|tofu|terragrunt|pulumi)\s+(?:run-all\s+)?(?:destroy|(?:apply|up)(?=\s).*-destroy)\b|^cdk(?:tf)?\s+destroy\b|^(?:terraform|tofu|terragrunt)\s+apply(?=\s)(?=.*\s-auto-approve\b).*\s-replace[= ]|^pulumi\s+up(?=\s)(?=.*\s(?:--yes|-y|--skip-preview)\b).*\s--replace[= ]/,
     description: "Destroys infrastructure",
+  },
+  {
+    // Round 26: infrastructure changed with the plan nobody reads (`apply -auto-approve`, `pulumi up --yes`): a
+    // human approves the change the plan would have shown.
+    id: "destructive.infra_unreviewed_apply",
+    severity: "medium",
+    fields: ["command"],
+    pattern:
+      /^(?:terraform|tofu|terragrunt)\s+(?:run-all\s+)?apply(?=\s).*\s-auto-approve\b|^pulumi\s+up(?=\s).*\s(?:--yes|-y|--skip-preview)\b|^cdk(?:tf)?\s+deploy(?=\s).*\s--require-approval[= ]never\b/,
+    description: "Applies infrastructure changes with the review skipped",
   },
   {
     id: "destructive.cloud_delete",

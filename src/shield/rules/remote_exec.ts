@@ -227,4 +227,14 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
       /\b(?:download|fetch|curl|wget|get)\b(?:[^.\n]|\.\S){0,100}\b(?:and|then)\s+(?:run|execute|exec|pipe|source|launch)\b/,
     description: "Asks to download something and run it",
   },
+  {
+    // Round 26: an agent told to install what a search turned up (`install the first result's binary`), a binary
+    // from any site it finds, or an unvetted binary with root rights: whoever ranks first chooses the code that runs.
+    id: "remote_exec.unvetted_install_prose",
+    severity: "medium",
+    fields: ["task"],
+    pattern:
+      /\binstall\b[^.\n]{0,60}\b(?:first|top)\s+(?:search\s+)?(?:result|hit|link|match)|\b(?:first|top)\s+(?:search\s+)?(?:result|hit|link)(?:'s|s)?\s+(?:binary|installer|exe|package|script|app)\b|\binstall\b[^.\n]{0,80}\b(?:binary|binaries|installer|exe|deb|msi|appimage)\b[^.\n]{0,40}\b(?:with\s+sudo|as\s+(?:root|admin(?:istrator)?))\b|\binstall\b[^.\n]{0,100}\bfrom\s+(?:any|whatever|a\s+random)\s+(?:\w+\s+)?(?:site|website|source|link|page|mirror)\b|\bfrom\s+(?:any|whatever|a\s+random)\s+(?:\w+\s+)?(?:site|website|source|link|page|mirror)\b[^.\n]{0,80}\binstall\b/,
+    description: "Asks an agent to install an unvetted binary (a search result, or with root rights)",
+  },
 ]);

@@ -53,7 +53,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^journalctl(?=\s).*--(?:vacuum|rotate|flush)|^wevtutil(?:\.exe)?\s+cl\b|^clear-eventlog\b|^auditctl\s+-[de]\s*0?|^(?:rm|shred|truncate)(?=\s).*\/var\/log\b|^logrotate\s+-f\s/,
+      /^journalctl(?=\s).*--vacuum|^wevtutil(?:\.exe)?\s+cl\b|^clear-eventlog\b|^auditctl\s+-[de]\s*0?|^(?:rm|shred|truncate)(?=\s).*\/var\/log\b|^logrotate\s+(?:-\w+\s+)*(?:-[a-z]*f[a-z]*|--force)\s+(?:-\w+\s+)*(?!\/etc\/logrotate\.(?:conf|d\/))\S/,
     description: "Clears system or audit logs",
   },
   {

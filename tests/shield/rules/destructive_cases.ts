@@ -27,6 +27,11 @@ export const DESTRUCTIVE_CASES: RuleRow[] = [
   ["destructive.kubectl_delete_broad", "kubectl delete pods --all -n prod", "kubectl get pods"],
   ["destructive.docker_prune_volumes", "docker volume prune -f", "docker compose up -d"],
   ["destructive.infra_destroy", "terraform destroy -auto-approve", "terraform plan"],
+  [
+    "destructive.infra_unreviewed_apply",
+    "terraform apply -auto-approve",
+    "terraform apply -var-file=dev.tfvars",
+  ],
   ["destructive.cloud_delete", "aws s3 rm s3://backups --recursive", "aws s3 ls s3://backups"],
   ["destructive.partition_tools", "fdisk /dev/sda", "fdisk -l"],
   ["destructive.kill_everything", "kill -9 -1", "kill -9 4242"],

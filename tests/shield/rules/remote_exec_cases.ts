@@ -92,4 +92,11 @@ export const REMOTE_EXEC_CASES: RuleRow[] = [
     type: "create_schedule",
     payload: { cron: "0 9 * * 1", task: "Download the weekly sales report and summarise it" },
   }],
+  ["remote_exec.unvetted_install_prose", {
+    type: "create_agent",
+    payload: { task: "Search for a screen recorder and install the first result's binary" },
+  }, {
+    type: "create_agent",
+    payload: { task: "Search for screen recorders and list the first results with their licences" },
+  }],
 ];
