@@ -14,7 +14,7 @@ const MAX_STATEMENTS = 64;
 
 /** A statement's grammar, not just its first word (`with open(…)` in Python is no SQL). */
 const SQL_START = gated(
-  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i,
+  /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger|policy)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i,
 );
 const DROP = /^drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned)\b/i;
 const MASS_DELETE = /^delete\s+from\s+[\w."`[\]]+\s*(?:$|where\s+(?:1\s*=\s*1|true|1)\s*$)/i;
@@ -24,6 +24,9 @@ const ACCESS_UPDATE =
   /^(?:update|insert)\b[\s\S]*\b(?:role|roles|is_admin|admin|is_superuser|superuser|is_staff|permissions?|privileges?|password(?:_hash)?|api_key|mfa_enabled|two_factor)\b/i;
 const ACCESS_STATEMENT =
   /^(?:grant|revoke|create\s+(?:user|role|login)|alter\s+(?:user|role|login)|set\s+password)\b/i;
+/** Row-level security switched off or opened to every row (round 28; Supabase and PostgreSQL RLS docs). */
+const ROWS_OPENED =
+  /^alter\s+table\b[\s\S]*\b(?:disable|no\s+force)\s+row\s+level\s+security\b|^create\s+policy\b(?![\s\S]*\bfor\s+select\b)[\s\S]*\busing\s*\(\s*true\s*\)|^set\s+(?:session\s+)?row_security\s*(?:=|to)\s*'?off\b/i;
 const SECRET_TABLE =
   /^(?:select|copy|with)\b[\s\S]*\bfrom\s+[\w."`]*(?:token|secret|password|passwd|credential|api_?key|session|auth\.users|oauth|private_key)\w*/i;
 const SERVER_EFFECT = gated(
@@ -90,6 +93,9 @@ function judgeText(text: string, engineDatabase: boolean, findings: Findings): b
     }
     if (ACCESS_STATEMENT.test(head) || ACCESS_UPDATE.test(head)) {
       findings.escalate("access", `"${head.slice(0, 60)}" changes accounts, roles or passwords`);
+    }
+    if (ROWS_OPENED.test(head)) {
+      findings.escalate("access", `"${head.slice(0, 60)}" switches row-level security off`);
     }
     if (SECRET_TABLE.test(head)) findings.escalate("read", `"${head.slice(0, 60)}" reads stored secrets`);
   }
