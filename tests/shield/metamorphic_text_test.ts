@@ -136,6 +136,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // then opening a line (the shape of a re-addressed mail): 205 escalated.
     // Rounds 21 to 25 merged: 47 lost (round 25's 32, round 24's 7 and 8 of round 24's new attacks under the
     // translations round 25 does not read), 220 escalated (208 + round 24's 12) (measured).
+    // Round 28 added 35 attacks and 17 twins: none lost or newly asked once its checks read cases, wrappers and
+    // split comments; its patch headers read in any case let dv-benign-docs-tests-037 pass three paraphrases: 47 lost,
+    // 217 escalated (measured on its branch).
     lost: sum("lost") <= 47,
     blocked: sum("newlyBlocked"),
     escalated: sum("newlyEscalated") <= 220,

@@ -12,6 +12,7 @@ import type { Findings } from "./findings.ts";
 import { EDITORS } from "./stubbed_tests.ts";
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 
+const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun", "npx"]);
 const AGENT_CLIS = new Set([
   "gemini",
   "claude",
@@ -28,7 +29,16 @@ const AGENT_CLIS = new Set([
   "kiro-cli",
   "q",
 ]);
-const CONFIG_EDITORS = new Set([...EDITORS, "dasel", "crudini", "toml", "tomlq", "plutil", "defaults"]);
+/** Editors of settings files (package managers' `pkg set` edit manifests, not agents' settings). */
+const CONFIG_EDITORS = new Set([
+  ...[...EDITORS].filter((name) => !PACKAGE_MANAGERS.has(name)),
+  "dasel",
+  "crudini",
+  "toml",
+  "tomlq",
+  "plutil",
+  "defaults",
+]);
 /** A switch that, set on, lets the agent act without asking. */
 const APPROVE_ON =
   /(?:^|[\s."'/[])(?:autoAccept|auto_?accept|auto-accept|autoApprove|auto_approve|auto-approve|yolo|yoloMode|alwaysAllow|always_allow|yesAlways|yes_always|yes-always|autoRun|auto_run|autoExecute|skipPermissions|dangerouslySkipPermissions|enableAllProjectMcpServers|trustAllTools|trust_all_tools|executeAllCommands)["'\]]?\s*(?:[:=]\s*|\s+)["']?(?:true|yes|on|1|always)\b/i;
