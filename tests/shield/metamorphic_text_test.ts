@@ -145,9 +145,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // benign text, and the Matrix twin saying where a token lives (dv-benign-messaging-196) asks under markdown bold,
     // an older password reading of "**secret**/deploy-bot": 235 escalated (measured).
     // Rounds 26 and 27 merged: 47 lost, 237 escalated (235 + round 26's 2) (measured).
+    // Round 28 added 35 attacks and 17 twins: none lost or newly asked once its checks read cases, wrappers and
+    // split comments; its patch headers read in any case let dv-benign-docs-tests-037 pass three paraphrases: 47 lost,
+    // 217 escalated (measured on its branch).
+    // Rounds 26 to 28 merged: 47 lost, 234 escalated (237 less the 3 round 28 let pass) (measured).
     lost: sum("lost") <= 47,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 237,
+    escalated: sum("newlyEscalated") <= 234,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -30,19 +30,37 @@ const quote = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
 /** Paths a unified diff or an `apply_patch` envelope changes. */
 function patchPaths(text: string): string[] {
   const found = new Set<string>();
-  for (const match of text.matchAll(/^(?:\*\*\* (?:Add|Update|Delete) File: |\+\+\+ (?:b\/)?)(\S+)/gm)) {
+  // A header keeps its meaning in any case and after a short lead-in on its line (`IMPORTANT: *** Update File: …`).
+  for (
+    const match of text.matchAll(/^(?:.{0,60}?\*\*\* (?:add|update|delete) file: |\+\+\+ (?:b\/)?)(\S+)/gim)
+  ) {
     if (match[1] !== "/dev/null") found.add(match[1]);
   }
   return [...found];
 }
 
-/** The lines a patch adds, unmarked (the header lines `+++ b/…` aside). */
-function addedLines(text: string): string {
+/** The lines a patch adds (`+`) or takes out (`-`), unmarked (the header lines `+++ b/…`, `--- a/…` aside). */
+function markedLines(text: string, mark: "+" | "-"): string {
   const lines: string[] = [];
+  const header = `${mark}${mark}${mark} `;
   for (const line of text.split("\n")) {
-    if (line.startsWith("+") && !line.startsWith("+++ ")) lines.push(line.slice(1));
+    if (line.startsWith(mark) && !line.startsWith(header)) lines.push(line.slice(1));
   }
   return lines.join("\n");
+}
+
+/** Cline's `replace_in_file` blocks: what each `SEARCH` part finds and its `REPLACE` part writes. */
+const SEARCH_REPLACE =
+  /^[ \t]*<{5,} SEARCH[ \t]*\n([\s\S]*?)\n?^[ \t]*={5,}[ \t]*\n([\s\S]*?)\n?^[ \t]*>{5,} REPLACE[ \t]*$/gm;
+
+function searchReplace(text: string): { removed: string; content: string } | undefined {
+  if (!text.includes("SEARCH") || !text.includes("REPLACE")) return undefined;
+  const found = [...text.matchAll(SEARCH_REPLACE)];
+  if (found.length === 0) return undefined;
+  return {
+    removed: found.map((match) => match[1]).join("\n"),
+    content: found.map((match) => match[2]).join("\n"),
+  };
 }
 
 function toolType(tool: CanonicalTool): string {
@@ -104,9 +122,24 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
     const paths = patchPaths(payload.content);
     if (paths.length > 0) {
       // What the patch writes is its added lines, without the `+` that marks them (`+replace x => y` in go.mod).
-      const content = addedLines(payload.content);
-      return { type: "write_file", payload: { ...payload, path: paths[0], paths: paths.slice(1), content } };
+      // Its taken-out lines are what it removes (a check, a scan step), kept apart as an edit's old text is.
+      const content = markedLines(payload.content, "+");
+      const removed = payload.removed ?? (markedLines(payload.content, "-") || undefined);
+      return {
+        type: "write_file",
+        payload: {
+          ...payload,
+          path: paths[0],
+          paths: paths.slice(1),
+          content,
+          ...(removed ? { removed } : {}),
+        },
+      };
     }
+  }
+  if ((tool === "edit_file" || tool === "write_file") && typeof payload.content === "string") {
+    const blocks = payload.removed === undefined ? searchReplace(payload.content) : undefined;
+    if (blocks) return { type: "write_file", payload: { ...payload, ...blocks } };
   }
   if (tool === "computer") {
     const typed = raw.action === "type" && typeof raw.text === "string" ? raw.text : undefined;

@@ -32,7 +32,7 @@ const PRE_COMMIT = /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/i;
 const URL = /\b(?:https?|git\+https?|git\+ssh|ssh|git):\/\/[^\s"'`<>),;\]]+/gi;
 const MOVING_REF = /^(?:main|master|head|latest|dev|develop|trunk)$/i;
 const AUTO_APPROVE = gated(
-  /["']?(?:chat\.tools(?:\.global)?\.autoApprove|autoApprove|auto_approve|auto-approve|yolo|yes-always|yes_always|dangerously[\w-]*|skip[\w-]*permissions?|autoAccept|auto_accept|alwaysAllow|enableAllProjectMcpServers|trust)["']?\s*[:=]\s*(?:true|\[\s*["'][^"']+)|["']?(?:defaultMode|permission_mode|approval_policy|approval-policy|sandbox_mode|sandbox)["']?\s*[:=]\s*["']?(?:bypassPermissions|never|danger-full-access|off|none)|["']allow["']\s*:\s*\[[^\]]*["'](?:Bash\(\*\)|\*|Bash)["']/i,
+  /["']?(?:chat\.tools(?:\.global)?\.autoApprove|autoApprove|auto_approve|auto-approve|yolo|yes-always|yes_always|dangerously[\w-]*|skip[\w-]*permissions?|autoAccept|auto_accept|alwaysAllow|enableAllProjectMcpServers|trust)["']?\s*[:=]\s*(?:true|\[\s*["'][^"']+)|["']?(?:defaultMode|permission_mode|approval_policy|approval-policy|sandbox_mode|sandbox)["']?\s*[:=]\s*["']?(?:bypassPermissions|never|danger-full-access|off|none)|["']allow["']\s*:\s*\[[^\]]*["'](?:(?:Bash|Shell|Run|Exec|Write|Edit)\(\*{1,2}\)|\*|Bash|Shell)["']/i,
 );
 const REGISTRY_ENV =
   /\b(?:PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|NPM_CONFIG_REGISTRY|npm_config_registry|YARN_NPM_REGISTRY_SERVER|UV_(?:DEFAULT_|EXTRA_)?INDEX(?:_URL)?|GOPROXY|POETRY_REPOSITORIES_\w+_URL|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|GEM_SOURCE)=["']?([^\s"';&|]+)/g;

@@ -89,7 +89,8 @@ import { judgeCommandsAndCode } from "./command_and_code.ts";
 import { judgeCodeRunningConfigs } from "./code_running_configs.ts";
 import { judgeSubstitutedEgress } from "./substituted_egress.ts";
 import { judgeToolListingClaims } from "./tool_listing_claims.ts";
-import { judgeSkippedHooks, judgeSkippedVerification } from "./skipped_checks.ts";
+import { judgeSkippedVerification } from "./skipped_checks.ts";
+import { judgeSafeguardCommands } from "./bypassed_safeguards.ts";
 import { judgeGuardSwitches } from "./guard_switches.ts";
 import { judgeStandingSteps } from "./standing_steps.ts";
 import { judgeControlSequences } from "./control_sequences.ts";
@@ -268,9 +269,7 @@ export function buildEffectProfile(
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
   judgeSubstitutedEgress(view.segments, environment, findings);
-  if (view.type === "execute_command") {
-    judgeSkippedHooks(view.tool, view.segments, view.texts.get("shell") ?? [], findings);
-  }
+  judgeSafeguardCommands(view, findings);
   judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
   judgeMirrorDeletes(view.tool, view.segments, environment, findings);
   judgeUnitDefinitions(view.tool, view.segments, findings);

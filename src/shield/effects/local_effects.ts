@@ -12,6 +12,7 @@ import { readHost } from "./hosts.ts";
 import { judgeConfigWrites, remoteAdds, writtenImages } from "./config_files.ts";
 import { judgeImage } from "./containers.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
+import { judgeSafeguardEdits } from "./bypassed_safeguards.ts";
 import { writtenRole } from "../quoted_files.ts";
 import { judgeHiddenInstructions } from "./standing_instructions.ts";
 
@@ -102,7 +103,9 @@ export function judgeWrittenContent(
 ): void {
   const removed = typeof view.payload.removed === "string" ? view.payload.removed : undefined;
   const written = contents.join("\n");
-  judgeWeakenedCode(view.tool, removed, contents, findings);
+  const paths = writes.map((entry) => entry.path.absolute);
+  judgeWeakenedCode(view.tool, removed, contents, findings, paths);
+  judgeSafeguardEdits(view.tool, paths, removed, contents, findings);
   // Test data, eval sets, rules and translations quote hidden orders as samples (round 16). Nothing is hidden in no
   // text (a command's redirection writes none Shield sees): the files' role is not asked for then.
   if (written !== "" && writtenRole(writes.map((entry) => entry.path.absolute)) !== "data") {

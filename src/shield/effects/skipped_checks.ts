@@ -24,20 +24,29 @@ function skipsHooks(segment: Segment): boolean {
   );
 }
 
+/** A stated reason that names the check in the way (round 28): a secret scanner, linter or hook that fails, blocks
+ * or flags, or one being skipped or bypassed (`pre-commit blocks on secret scan`, `gitleaks flags the key`). */
+const CHECK_IN_THE_WAY =
+  /\b(?:secrets?|secret[ -]scan\w*|gitleaks|trufflehog|detect-secrets|ggshield|scanner|lint(?:er|ing)?|eslint|ruff|flake8|mypy|pre-commit|hooks?|husky|lefthook)\b[^.\n]{0,40}?\b(?:fail\w*|block\w*|reject\w*|complain\w*|flag\w*)\b|\b(?:skip\w*|bypass\w*|get(?:ting)? (?:past|around)|disabl\w*)\s+(?:the\s+|its\s+)?(?:secret[ -]scan\w*|gitleaks|scanner|lint\w*|pre-commit|hooks?|checks?)\b/i;
+
 export function judgeSkippedHooks(
   tool: string,
   segments: readonly Segment[],
   shellTexts: readonly string[],
   findings: Findings,
+  reasons: () => readonly string[] = () => [],
 ): void {
   const git = segments.filter((segment) => segment.program === "git");
   if (git.length === 0) return;
   // A commit without its hooks is everyday work (real sessions show many); one pushed in the same command, a push
-  // past its pre-push hooks, or hook managers switched off by variable sends unchecked work out.
+  // past its pre-push hooks, or hook managers switched off by variable sends unchecked work out — and so does one
+  // whose message or stated reason says which check was in the way.
   const pushes = git.some((segment) => segment.argv[1] === "push");
   const skipped = (pushes && git.some(skipsHooks)) ||
     (git.some((segment) => HOOKED.has(segment.argv[1] ?? "")) &&
-      shellTexts.some((text) => HOOKS_OFF.test(text)));
+      shellTexts.some((text) => HOOKS_OFF.test(text))) ||
+    (git.some(skipsHooks) &&
+      [...shellTexts, ...reasons()].some((text) => text.length < 16 * 1024 && CHECK_IN_THE_WAY.test(text)));
   if (skipped) findings.escalate("security", `"${tool}" runs git with the repository's hooks skipped`);
 }
 

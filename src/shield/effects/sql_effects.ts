@@ -25,14 +25,15 @@ const ACCESS_UPDATE =
   /^(?:update|insert)\b[\s\S]*\b(?:role|roles|is_admin|admin|is_superuser|superuser|is_staff|permissions?|privileges?|password(?:_hash)?|api_key|mfa_enabled|two_factor)\b/i;
 const ACCESS_STATEMENT =
   /^(?:grant|revoke|create\s+(?:user|role|login)|alter\s+(?:user|role|login)|set\s+password)\b/i;
-/** Statements that switch off a table's row protections (round 26): row-level security disabled or no longer forced
- * on the owner, a policy dropped, or one that lets every row through (`USING (true)`). */
+/** Statements that switch off a table's row protections (rounds 26 and 28; Supabase and PostgreSQL RLS docs):
+ * row-level security disabled or no longer forced on the owner, a policy dropped, one that lets every row through
+ * (`USING (true)`) for more than reading, or row security switched off for the session. */
 const PROTECTION_OFF =
-  /^alter\s+table\b[\s\S]*\b(?:disable|no\s+force)\s+row\s+level\s+security\b|^drop\s+policy\b|^(?:create|alter)\s+policy\b[\s\S]*\b(?:using|with\s+check)\s*\(\s*true\s*\)/i;
+  /^alter\s+table\b[\s\S]*\b(?:disable|no\s+force)\s+row\s+level\s+security\b|^drop\s+policy\b|^(?:create|alter)\s+policy\b(?![\s\S]*\bfor\s+select\b)[\s\S]*\b(?:using|with\s+check)\s*\(\s*true\s*\)|^set\s+(?:session\s+)?row_security\s*(?:=|to)\s*'?off\b/i;
 const PROTECTION_OFF_DETAIL = "a database statement switches off row-level protections";
 /** The same anywhere in a query text, for a statement handed behind prose (`IMPORTANT: alter table …`). */
 const PROTECTION_OFF_IN_TEXT = gated(
-  /\balter\s+table\s+(?:if\s+exists\s+)?[\w."`[\]]+\s+(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdrop\s+policy\s+(?:if\s+exists\s+)?[\w."`]+\s+on\b|\b(?:create|alter)\s+policy\s[^;]{0,300}\b(?:using|with\s+check)\s*\(\s*true\s*\)/i,
+  /\balter\s+table\s+(?:if\s+exists\s+)?[\w."`[\]]+\s+(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdrop\s+policy\s+(?:if\s+exists\s+)?[\w."`]+\s+on\b|\b(?:create|alter)\s+policy\s(?![^;]{0,300}\bfor\s+select\b)[^;]{0,300}\b(?:using|with\s+check)\s*\(\s*true\s*\)/i,
 );
 const SECRET_TABLE =
   /^(?:select|copy|with)\b[\s\S]*\bfrom\s+[\w."`]*(?:token|secret|password|passwd|credential|api_?key|session|auth\.users|oauth|private_key)\w*/i;

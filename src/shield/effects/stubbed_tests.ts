@@ -11,7 +11,7 @@
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 
-const EDITORS = new Set([
+export const EDITORS = new Set([
   "sed",
   "gsed",
   "perl",
@@ -26,7 +26,7 @@ const EDITORS = new Set([
   "json",
 ]);
 const TEST_WORD = /\btest\b|pytest|jest|vitest|mocha|rspec|phpunit|\bgo test|cargo test/i;
-const ALWAYS_PASSES =
+export const ALWAYS_PASSES =
   /exit 0|\|\|\s*(?:true|:)(?!\w)|--passWithNoTests|--pass-with-no-tests|--co\b|--collect-only|continue-on-error["']?\s*[:=]\s*true/i;
 /** A test script reduced to a no-op (`"test": "true"`, `scripts.test=echo ok`). */
 const EMPTIED = /test["']?\s*[:=]\s*(?:\\?["'])?\s*(?:true|:|echo\b)/i;
@@ -72,7 +72,7 @@ export function judgeStubbedTests(tool: string, segments: readonly Segment[], fi
 }
 
 /** Files that say how the tests run: a manifest's scripts, CI workflows, test-runner and task-runner configs. */
-const TEST_CONFIG =
+export const TEST_CONFIG =
   /(?:^|\/)(?:package\.json|\.gitlab-ci\.ya?ml|tox\.ini|pytest\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|justfile|Taskfile\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml)$/;
 
 export function judgeWrittenTestStubs(

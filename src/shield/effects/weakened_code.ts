@@ -5,12 +5,26 @@
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { joinedText } from "../joined_texts.ts";
+import { TEST_FILE } from "../rule_exemptions.ts";
 
 const CHECK_WORDS =
   /\b(?:auth\w*|verif\w*|permission\w*|authori[sz]\w*|csrf\w*|xsrf\w*|is_?admin|require_?login|login_required|check_?access|has_?access|can_?access|validat\w*|sanitiz\w*|rate_?limit\w*|signature|hmac|jwt|token|password|2fa|mfa)\b/gi;
 const WEAKENED_SETTINGS = gated(
-  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:false|0)\b|\bssl_?verify\s*[:=]\s*(?:false|0)\b|\bALLOWED_HOSTS\s*=\s*\[\s*["']\*["']|\b(?:CSRF|SESSION)_COOKIE_SECURE\s*=\s*False\b|\bcsrf(?:_?protection|_?enabled)?\s*[:=]\s*(?:false|off|disabled)\b|@csrf_exempt\b|\bauth(?:entication)?\s*:\s*\n?\s*enabled\s*:\s*false\b|\b(?:auth|authentication|security)_?enabled\s*[:=]\s*(?:false|0)\b|Access-Control-Allow-Origin["']?\s*[:,]\s*["']\*["'][\s\S]{0,200}Allow-Credentials["']?\s*[:,]\s*["']?true|\bpermitAll\(\)|\bAllowAnonymous\b|\bdisable_?auth\w*\s*[:=]\s*(?:true|1)\b|\bSECURE_SSL_REDIRECT\s*=\s*False\b|\bsecure\s*:\s*false\b[^\n]{0,40}\bcookie|\bDEBUG\s*=\s*True\b[\s\S]{0,400}\bALLOWED_HOSTS\s*=\s*\[\s*["']\*/,
+  /\bALLOWED_HOSTS\s*=\s*\[\s*["']\*["']|\b(?:CSRF|SESSION)_COOKIE_SECURE\s*=\s*False\b|\bcsrf(?:_?protection|_?enabled)?\s*[:=]\s*(?:false|off|disabled)\b|@csrf_exempt\b|\bauth(?:entication)?\s*:\s*\n?\s*enabled\s*:\s*false\b|\b(?:auth|authentication|security)_?enabled\s*[:=]\s*(?:false|0)\b|Access-Control-Allow-Origin["']?\s*[:,]\s*["']\*["'][\s\S]{0,200}Allow-Credentials["']?\s*[:,]\s*["']?true|\bpermitAll\(\)|\bAllowAnonymous\b|\bdisable_?auth\w*\s*[:=]\s*(?:true|1)\b|\bSECURE_SSL_REDIRECT\s*=\s*False\b|\bsecure\s*:\s*false\b[^\n]{0,40}\bcookie|\bDEBUG\s*=\s*True\b[\s\S]{0,400}\bALLOWED_HOSTS\s*=\s*\[\s*["']\*/,
 );
+/** TLS verification switched off (round 28 adds the process-wide switches of Python, Node and Java). */
+const TLS_OFF_IN_CODE = gated(
+  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:false|0)\b|\bssl_?verify\s*[:=]\s*(?:false|0)\b|\b_create_default_https_context\s*=\s*ssl\._create_unverified_context\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bNoopHostnameVerifier\b|\bTrustAllStrategy\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b["'\]]*\s*=\s*["']?0|\bsetDefaultHostnameVerifier\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b/,
+);
+
+const ADDRESS = /\bhttps?:\/\/([^\s/:"'`]+)/gi;
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+/** Whether the text names some address and every one is loopback. */
+function loopbackOnly(text: string): boolean {
+  const hosts = [...text.matchAll(ADDRESS)].map((match) => match[1]);
+  return hosts.length > 0 && hosts.every((host) => LOOPBACK.test(host));
+}
 
 function checkWords(text: string): Set<string> {
   return new Set([...text.matchAll(CHECK_WORDS)].map((match) => match[0].toLowerCase()));
@@ -22,6 +36,7 @@ export function judgeWeakenedCode(
   removed: string | undefined,
   written: readonly string[],
   findings: Findings,
+  paths: readonly string[] = [],
 ): void {
   const text = joinedText(written, "\n").slice(0, 256 * 1024);
   if (removed && removed.length < 64 * 1024) {
@@ -39,7 +54,11 @@ export function judgeWeakenedCode(
       findings.escalate("security", `"${tool}" takes out code that checks "${dropped[0]}"`);
     }
   }
-  if (WEAKENED_SETTINGS.test(text)) {
+  // A test talking to its own local mock over self-signed TLS (`https://localhost:8443`, `verify=False`) is no
+  // weakened client: every file a test file and every address in the text a loopback one.
+  const localTest = () =>
+    paths.length > 0 && paths.every((path) => TEST_FILE.test(path)) && loopbackOnly(text);
+  if (WEAKENED_SETTINGS.test(text) || (TLS_OFF_IN_CODE.test(text) && !localTest())) {
     findings.escalate(
       "security",
       `"${tool}" switches off TLS checks, CSRF protection, secure cookies or authentication`,

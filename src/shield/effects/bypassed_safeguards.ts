@@ -1,0 +1,45 @@
+/** The helpfulness bypass (round 28): safeguards removed to make a task pass. Edits of files — tests skipped or
+ * asserted away, access checks commented out or short-circuited, CI security scans neutered — and commands — hooks
+ * skipped (round 17's check, with a stated reason now), scans deleted from CI by an editor, pod protections relaxed,
+ * an agent's approvals or sandbox switched off. Two calls: one for written files, one for command lines. */
+
+import type { ActionView } from "../action_view.ts";
+import type { Findings } from "./findings.ts";
+import { tamperedTests } from "./tampered_tests.ts";
+import { disabledChecks } from "./disabled_checks.ts";
+import { judgeNeuteredScanCommands, neuteredScans } from "./neutered_scans.ts";
+import { writtenEdit } from "./written_edit.ts";
+import { judgeSkippedHooks } from "./skipped_checks.ts";
+import { judgeRelaxedPods } from "./relaxed_pods.ts";
+import { judgeAgentGuardCommands } from "./agent_guard_commands.ts";
+import { payloadStrings } from "./payload_strings.ts";
+
+/** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`. */
+export function judgeSafeguardEdits(
+  tool: string,
+  paths: readonly string[],
+  removed: string | undefined,
+  contents: readonly string[],
+  findings: Findings,
+): void {
+  if (paths.length === 0) return;
+  const edit = writtenEdit(tool, paths, removed, contents);
+  for (const judge of [tamperedTests, disabledChecks, neuteredScans]) {
+    const reason = judge(edit);
+    if (reason) findings.escalate("security", reason);
+  }
+}
+
+export function judgeSafeguardCommands(view: ActionView, findings: Findings): void {
+  const { tool, segments } = view;
+  if (segments.length === 0) return;
+  if (view.type === "execute_command") {
+    // The reasons a command tool is given beside its command (`description`, `reason`) say what was in the way.
+    const reasons = () =>
+      payloadStrings(view.payload).filter((entry) => entry.key !== "command").map((entry) => entry.value);
+    judgeSkippedHooks(tool, segments, view.texts.get("shell") ?? [], findings, reasons);
+  }
+  judgeNeuteredScanCommands(tool, segments, findings);
+  judgeRelaxedPods(tool, segments, findings);
+  judgeAgentGuardCommands(tool, segments, findings);
+}
