@@ -8,7 +8,7 @@ import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
 import type { Segment } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
-import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
+import { AGENT_INSTRUCTIONS, THIRD_PARTY_CODE } from "./effects/path_classes.ts";
 import { loginTargetsDefault } from "./effects/secret_logins.ts";
 import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
@@ -134,18 +134,34 @@ function downloadsOnlyFromAllowed(view: ActionView, allowed?: (url: string) => b
   return allowed !== undefined && view.urls.length > 0 && view.urls.every(allowed);
 }
 
-/** `git config [--local] core.hooksPath DIR` with DIR a folder of the repository (`.githooks`, `.husky`): the
- * project's own version-controlled hooks. */
+/** A hooks folder of the repository itself (`.githooks`, `.husky`, `tools/hooks`): no `..`, not absolute, not
+ * someone else's vendored code. */
+const REPOSITORY_FOLDER = /^(?!\.\.)[\w.-]+(?:\/[\w.-]+)*\/?$/;
+const repositoryHooks = (value: string | undefined) =>
+  value !== undefined && REPOSITORY_FOLDER.test(value) && !value.includes("..") &&
+  !THIRD_PARTY_CODE.test(`${value}/`);
+/** `-c` settings the same rule reads besides hooksPath: they stay judged. */
+const OTHER_RUNNERS = /^core\.(?:fsmonitor|sshcommand|askpass)=/i;
+const HOOKS_SETTING = /^core\.hookspath=/i;
+
+/** `git config [--local] core.hooksPath DIR` or `git -c core.hooksPath=DIR <command>` with DIR a folder of the
+ * repository (`.githooks`, `.husky`): the project's own version-controlled hooks (Husky and pre-commit set them so). */
 function hooksInsideRepository(segments: Segment[]): boolean {
-  const configs = segments.filter((segment) =>
-    basename(segment.argv[0] ?? "") === "git" && segment.argv.includes("config")
+  const gits = segments.filter((segment) =>
+    basename(segment.argv[0] ?? "") === "git" &&
+    (segment.argv.includes("config") || segment.argv.some((arg) => HOOKS_SETTING.test(arg)))
   );
-  return configs.length > 0 && configs.every((segment) => {
-    const args = segment.argv.slice(segment.argv.indexOf("config") + 1);
+  return gits.length > 0 && gits.every((segment) => {
+    const settings = segment.argv.flatMap((arg, at) => segment.argv[at - 1] === "-c" ? [arg] : []);
+    if (settings.some((setting) => OTHER_RUNNERS.test(setting))) return false;
+    const hooks = settings.filter((setting) => HOOKS_SETTING.test(setting));
+    if (!hooks.every((setting) => repositoryHooks(setting.slice(setting.indexOf("=") + 1)))) return false;
+    const sub = segment.argv.indexOf("config");
+    if (sub < 0) return hooks.length > 0;
+    const args = segment.argv.slice(sub + 1);
     if (args.some((arg) => /^--(?:global|system|file)$/.test(arg))) return false;
     const at = args.findIndex((arg) => arg.toLowerCase() === "core.hookspath");
-    const value = at >= 0 ? args[at + 1] : undefined;
-    return value !== undefined && /^(?!\.\.)[\w.-]+(?:\/[\w.-]+)*\/?$/.test(value) && !value.includes("..");
+    return repositoryHooks(at >= 0 ? args[at + 1] : undefined);
   });
 }
 

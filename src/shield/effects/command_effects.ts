@@ -8,7 +8,7 @@ import { basename } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
-import { classifyPath } from "./path_classes.ts";
+import { classifyPath, THIRD_PARTY_CODE } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
 import { type ToolWords, wordsOf } from "./tool_words.ts";
 import { judgeInstall } from "./supply_chain.ts";
@@ -66,9 +66,6 @@ const AGENT_CLIS =
   /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline|q|kiro|copilot|openhands|continue|droid)$/;
 const NO_APPROVAL_FLAGS =
   /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b|danger-full-access|^--sandbox=?none$/i;
-/** Folders holding other people's code (vendored, submodules, installed packages). */
-const THIRD_PARTY_CODE =
-  /(?:^|\/)(?:vendor|vendored|third[-_]party|external|externals|deps|submodules?|node_modules|\.git\/modules)\//i;
 const SERVE_MODULES = /^(?:http\.server|SimpleHTTPServer|uploadserver|updog)$/;
 
 function wordsOfCli(argv: string[]): ToolWords {

@@ -142,3 +142,7 @@ function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClas
 export function inWorkspace(path: NormalPath): boolean {
   return path.relative !== undefined;
 }
+
+/** Folders holding other people's code (vendored, submodules, installed packages). */
+export const THIRD_PARTY_CODE =
+  /(?:^|\/)(?:vendor|vendored|third[-_]party|external|externals|deps|submodules?|node_modules|\.git\/modules)\//i;
