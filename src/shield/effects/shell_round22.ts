@@ -35,7 +35,7 @@ export const SEGMENT_CHECKS: ReadonlyArray<readonly [number, SegmentCheck]> = [
 ];
 
 /** Round 26's segment checks, called on every command line (no program test of their own yet). */
-const UNGATED_CHECKS: readonly SegmentCheck[] = [judgeHookSources, judgeCliRequestBodies];
+export const UNGATED_CHECKS: readonly SegmentCheck[] = [judgeHookSources, judgeCliRequestBodies];
 
 export function judgeShellRound22(view: ActionView, findings: Findings): void {
   const { tool, segments } = view;

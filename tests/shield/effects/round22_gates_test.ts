@@ -8,7 +8,13 @@ import { buildActionView } from "../../../src/shield/action_view.ts";
 import { resolveEnvironment } from "../../../src/shield/environment.ts";
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import type { Action } from "../../../src/shield/types.ts";
-import { judgeShellRound22, SEGMENT_CHECKS } from "../../../src/shield/effects/shell_round22.ts";
+import {
+  judgeShellRound22,
+  SEGMENT_CHECKS,
+  UNGATED_CHECKS,
+} from "../../../src/shield/effects/shell_round22.ts";
+import { judgeCiCommits } from "../../../src/shield/effects/ci_commits.ts";
+import { judgeWrittenHookSources } from "../../../src/shield/effects/hook_sources.ts";
 import { judgeDecodedRuns } from "../../../src/shield/effects/decoded_runs.ts";
 import { judgeWrittenTestStubs } from "../../../src/shield/effects/stubbed_tests.ts";
 import { loadSet } from "../../../scripts/shield_scoring.ts";
@@ -53,10 +59,16 @@ function checkAll(actions: Action[], found: number[]): void {
       judge(view.tool, view.segments, ungated);
       if (ungated.list.length > before) found[index]++;
     });
+    // Round 26's checks, called on every command in both.
+    if (view.segments.length > 0) {
+      for (const judge of UNGATED_CHECKS) judge(view.tool, view.segments, ungated);
+    }
     judgeDecodedRuns(view.tool, view.segments, view.texts.get("code") ?? [], ungated);
+    judgeCiCommits(view.tool, view.payload, view.segments, ungated);
     if (view.writePaths.length > 0) {
       const paths = view.writePaths.map((path) => path.absolute);
       judgeWrittenTestStubs(view.tool, paths, view.texts.get("content") ?? [], ungated);
+      judgeWrittenHookSources(paths, view.texts.get("content") ?? [], ungated);
     }
     assert.deepEqual(listed(gated), listed(ungated), JSON.stringify(action.payload).slice(0, 200));
   }
