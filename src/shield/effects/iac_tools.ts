@@ -6,8 +6,9 @@
 
 import { commandText } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
+import { ownTable } from "../../lib/own_table.ts";
 
-const PROGRAMS: Record<string, string> = {
+const PROGRAMS: Record<string, string> = ownTable({
   terraform: "terraform",
   tf: "terraform",
   tofu: "tofu",
@@ -16,7 +17,7 @@ const PROGRAMS: Record<string, string> = {
   pulumi: "pulumi",
   cdk: "cdk",
   cdktf: "cdktf",
-};
+});
 /** Words a tool's name may add around the program (`run_terraform`, `tofu_cli`). */
 const TOOL_WORDS = new Set(["run", "runner", "exec", "execute", "cli", "command", "cmd", "tool", "invoke"]);
 /** The programs' own subcommands, when a tool's name carries one (`terraform_apply`, `pulumi_up`). */
