@@ -130,7 +130,14 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 25: six more, its two `zapier_nla_execute` Gmail twins (`dv-benign-messaging-183`, `-184`) once their
     // `instructions` key is renamed (key synonyms, composed) or 2 KB of prose is put first: an existing reading (the
     // runner is then "something Shield cannot see"), not round 25's checks; its new cases lose nothing here. Rounds 21 to 23 and 25 merged: 39 (measured; 15 lost).
-    escalated: sum("newlyEscalated") <= 39,
+    // Round 29: twelve more. Ten come with its new twins under existing readings (measured on the branch start's
+    // checks with the cases added: 49): its four `browser_click` twins (`dv-benign-open-world-read-173`…`-176`) once
+    // renamed `mcp__srv__…` (an unknown click tool is "something Shield cannot see") and its follower twin
+    // (`dv-benign-messaging-196`) under the `server:`/`server.` prefixes ("… add …" read as adding software). Two
+    // are its own reading: `followers` now names people, so the same twin asks once `task` is renamed `goal` (the id
+    // then reads as a bare code sent) or padded with a `request_id` (people added to an existing item, as
+    // `collaborators` already asked). It loses nothing (15 lost).
+    escalated: sum("newlyEscalated") <= 51,
   }, {
     lost: true,
     blocked: 0,
