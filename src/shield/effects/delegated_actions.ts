@@ -8,6 +8,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
 import { VERBS } from "./vocabulary.ts";
+import { conceptCheck, SEND_VERB } from "./concepts.ts";
 
 const CLAUSE_SPLIT = /[.;:!?]+\s|\n+|\s+(?:and|then|and then|after that|also)\s+|,\s+/i;
 /** Words that may come before the order itself. */
@@ -45,6 +46,17 @@ const OPEN_RANGE = /(?:^|[\s"'(])(?:0\.0\.0\.0\/0|::\/0)(?:$|[\s"'),.])/;
 /** Every finding below needs one of these in the text: most handed-on work is passed over with this one test. */
 const MENTIONS =
   /\/0|@|\b(?:anyone|everyone|public|publicly|world|anybody|users|members|collaborators|guests|admins|owners|employees|accounts|people|recovery|2fa|mfa|authenticator|open)\b/i;
+/** A purchase handed on with where it goes: a buy or order verb, then shipping or delivery to a numbered street
+ * address (InjecAgent's and AgentDojo's orders placed for the attacker; round 29). "Delivered to the office" names
+ * no address and passes. */
+const STREET =
+  "(?:st|street|rd|road|ave|avenue|lane|ln|dr|drive|blvd|boulevard|way|ct|court|pl|place|quay|terrace|hwy|highway|parkway|square|sq)";
+const SHIPPED_PURCHASE = conceptCheck(
+  new RegExp(
+    `\\b(?:buy|purchase|order|reorder)\\b[^.\\n]{0,160}(?:\\bship\\w*|${SEND_VERB})\\s+(?:[a-z]+\\s+){0,2}to\\s+\\d{1,6}\\s+(?:[a-z]+\\s+){1,3}${STREET}\\b`,
+    "i",
+  ),
+);
 const MAX_TEXT = 32 * 1024;
 const MAX_CLAUSES = 256;
 
@@ -118,7 +130,12 @@ export function judgeDelegatedActions(
   findings: Findings,
 ): void {
   const text = texts.join("\n");
-  if (text.length < 12 || text.length > MAX_TEXT || !MENTIONS.test(text)) return;
+  if (text.length < 12 || text.length > MAX_TEXT) return;
+  if (SHIPPED_PURCHASE.test(text)) {
+    findings.escalate("delegation", `"${tool}" hands on a purchase shipped to a street address it names`);
+    return;
+  }
+  if (!MENTIONS.test(text)) return;
   // Nested task objects arrive as JSON: their quotes and brackets end clauses too.
   const clauses = text.replace(/["{}[\]]+/g, "\n").split(CLAUSE_SPLIT);
   for (const clause of clauses.slice(0, MAX_CLAUSES)) {
