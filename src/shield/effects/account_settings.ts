@@ -6,6 +6,7 @@
  * tokens"; Microsoft Outlook "Turn on automatic forwarding"; Google Account help (recovery, app passwords). */
 
 import type { Findings } from "./findings.ts";
+import { judgeClickedControls } from "./clicked_controls.ts";
 
 /** Settings pages that change who controls an account, as `host` + path (or `#fragment`) prefixes. */
 const SETTINGS_PAGES: ReadonlyArray<[RegExp, RegExp]> = [
@@ -65,6 +66,8 @@ export function judgeAccountSettings(
   payload: Record<string, unknown>,
   findings: Findings,
 ): void {
+  // A click is judged by the control it names, whatever page it is on (round 29).
+  judgeClickedControls(tool, payload, findings);
   const page = settingsPage(urls);
   if (page) {
     findings.escalate("access", `"${tool}" opens the account settings page "${page.slice(0, 80)}"`);

@@ -9,6 +9,10 @@
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { AgentTexts } from "./agent_texts.ts";
+import { judgeRoutingOrders } from "./routing_orders.ts";
+import { judgeUrlTemplates } from "./url_payloads.ts";
 
 /** Text addressed to the model reading it, with a demand. */
 const ADDRESSED = gated(
@@ -111,4 +115,19 @@ export function judgeAgentOrders(
     );
   }
   judgeConcealedOrders(tool, [plain], findings);
+}
+
+/** Everything judged in text handed to the agent: orders, concealment and routing orders, and, in a request that
+ * asks the client's model or the user for input (MCP `sampling/createMessage`, `elicitation/create`), addresses
+ * left open for data: a server that has the client's model write the user's data into an image or link address
+ * (`…/p.png?d=`, `?u={the user's API keys}`) hands it on like a sub-agent task would (round 29). */
+export function judgeAgentTexts(
+  tool: string,
+  agentTexts: AgentTexts,
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  judgeAgentOrders(tool, agentTexts.texts, agentTexts.definitions, findings);
+  judgeRoutingOrders(tool, agentTexts.texts, findings);
+  if (agentTexts.asking) judgeUrlTemplates(tool, agentTexts.texts, environment, findings);
 }

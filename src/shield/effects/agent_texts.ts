@@ -45,6 +45,8 @@ export interface AgentTexts {
   result: boolean;
   /** Tool definitions are among them (their words become the agent's instructions). */
   definitions: boolean;
+  /** A request that asks the client's model or the user for input (MCP sampling, elicitation). */
+  asking: boolean;
   texts: string[];
 }
 
@@ -88,7 +90,8 @@ export function agentTextsOf(type: string, payload: Record<string, unknown>): Ag
     (Array.isArray(tools) &&
       tools.some((tool) => tool && typeof tool === "object" && isDefinition(tool, true)));
   if (!result && !definitions) return undefined;
-  const found: AgentTexts = { result, definitions: definitions || ASKING_TYPES.test(type), texts: [] };
+  const asking = ASKING_TYPES.test(type);
+  const found: AgentTexts = { result, definitions: definitions || asking, asking, texts: [] };
   collect(payload, "", found, 0);
   return found;
 }

@@ -40,19 +40,24 @@ function carried(url: string): string[] {
   return values;
 }
 
-/** A query value that reads as prose (`?q=general+channel+summary`): three words or more, the shape of a summary
+/** Whether a query value reads as prose (`?q=general+channel+summary`): three words or more, the shape of a summary
  * or a message carried out, not of an id, a flag or a search for one term (round 21, AgentDojo's Slack suite). */
-function prose(values: readonly string[]): boolean {
-  return values.some((value) => {
-    if (value.length < 12 || value.length >= 2048) return false;
-    const words = value.trim().split(/\s+/);
-    // Query languages (`project = WEB AND status = Open`, `is:open is:pr`) are searches, not carried text.
-    return words.length >= 3 && words.every((word) => PROSE_WORD.test(word));
-  });
+export function prose(values: readonly string[]): boolean {
+  return values.some(proseValue);
+}
+function proseValue(value: string): boolean {
+  if (value.length < 12 || value.length >= 2048) return false;
+  const words = value.trim().split(/\s+/);
+  // Query languages (`project = WEB AND status = Open`, `is:open is:pr`) are searches, not carried text.
+  if (words.length >= 3) return words.every((word) => PROSE_WORD.test(word));
+  // Words joined into one slug (`alice_bob_charlie_dm_history`): five or more read as a phrase, fewer as an id
+  // or a field name (`created_at_desc`, `pull_request_review`).
+  return words.length === 1 && SLUG.test(value);
 }
 const PROSE_WORD = /^[\p{L}\p{N}'’.,!?&-]+$/u;
+const SLUG = /^\p{L}+(?:[_-]\p{L}+){4,}$/u;
 /** Search and reference sites: a query there is a search the reader runs, not data delivered to the link's owner. */
-const SEARCH_HOSTS =
+export const SEARCH_HOSTS =
   /(?:^|\.)(?:google\.[a-z.]+|bing\.com|duckduckgo\.com|youtube\.com|wikipedia\.org|stackoverflow\.com|github\.com)$/i;
 
 /** Words of open-tracking services in an image's host or path (`cal-pixel.tracker-svc.co`, `t.sendtrack-beacon.io/open`). */

@@ -8,6 +8,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
 import { VERBS } from "./vocabulary.ts";
+import { conceptCheck, SEND_VERB } from "./concepts.ts";
 
 const CLAUSE_SPLIT = /[.;:!?]+\s|\n+|\s+(?:and|then|and then|after that|also)\s+|,\s+/i;
 /** Words that may come before the order itself. */
@@ -35,10 +36,27 @@ const PEOPLE = /^(?:users|members|collaborators|guests|admins|owners|employees|a
 const ROLE = /^(?:owner|owners|admin|admins|administrator|maintainer|superuser|root)$/;
 const RECOVERY = /^(?:recovery|2fa|mfa|authenticator|backup)$/;
 const IDENTITY = /^(?:phone|email|number|address)$/;
+/** A place anyone can read, as where something goes. */
+const PUBLIC_PLACE =
+  /\b(?:to|into|in|on|onto)\s+(?:a|an|the|our|my)?\s*(?:public|publicly[- ]readable|world[- ]readable|open)\s+(?:[\w-]+\s+)?(?:bucket|folder|drive|repo|repository|gist|paste|page|site|channel|share|container|dataset|url|link)s?\b/i;
+/** Records of people or the business (what a data export carries). */
+const RECORDS =
+  /^(?:users?|customers?|clients?|patients?|employees?|contacts?|members?|accounts?|orders?|table|tables|database|db|records?|emails?|inbox|crm|payroll|salaries|invoices?|dump|backup|export|data|dataset|pii)$/;
 const OPEN_RANGE = /(?:^|[\s"'(])(?:0\.0\.0\.0\/0|::\/0)(?:$|[\s"'),.])/;
 /** Every finding below needs one of these in the text: most handed-on work is passed over with this one test. */
 const MENTIONS =
-  /\/0|@|\b(?:anyone|everyone|public|publicly|world|anybody|users|members|collaborators|guests|admins|owners|employees|accounts|people|recovery|2fa|mfa|authenticator)\b/i;
+  /\/0|@|\b(?:anyone|everyone|public|publicly|world|anybody|users|members|collaborators|guests|admins|owners|employees|accounts|people|recovery|2fa|mfa|authenticator|open)\b/i;
+/** A purchase handed on with where it goes: a buy or order verb, then shipping or delivery to a numbered street
+ * address (InjecAgent's and AgentDojo's orders placed for the attacker; round 29). "Delivered to the office" names
+ * no address and passes. */
+const STREET =
+  "(?:st|street|rd|road|ave|avenue|lane|ln|dr|drive|blvd|boulevard|way|ct|court|pl|place|quay|terrace|hwy|highway|parkway|square|sq)";
+const SHIPPED_PURCHASE = conceptCheck(
+  new RegExp(
+    `\\b(?:buy|purchase|order|reorder)\\b[^.\\n]{0,160}(?:\\bship\\w*|${SEND_VERB})\\s+(?:[a-z]+\\s+){0,2}to\\s+\\d{1,6}\\s+(?:[a-z]+\\s+){1,3}${STREET}\\b`,
+    "i",
+  ),
+);
 const MAX_TEXT = 32 * 1024;
 const MAX_CLAUSES = 256;
 
@@ -59,7 +77,9 @@ function orderOf(clause: string): Order | undefined {
   while (match && LEADING.has(match[0])) match = WORD.exec(head);
   const classes = match ? VERBS.get(match[0]) : undefined;
   if (!match || !classes) return undefined;
-  const acts = classes.some((name) => name === "grant" || name === "write" || name === "delete");
+  const acts = classes.some((name) =>
+    name === "grant" || name === "write" || name === "delete" || name === "export" || name === "send"
+  );
   if (!acts && !clause.includes("/0")) return undefined;
   const object = head.slice(WORD.lastIndex).match(WORD) ?? [];
   return { verb: match[0], object: object.slice(0, 13), clause };
@@ -72,6 +92,10 @@ function finding(order: Order, environment: ShieldEnvironment): string | undefin
     order.clause.includes("/0") && OPEN_RANGE.test(order.clause) && !classes.every((name) => name === "read")
   ) {
     return "hands on opening a network rule to the whole internet";
+  }
+  // `export the users table to a public bucket`: records put where anyone reads them (round 29).
+  if (PUBLIC_PLACE.test(order.clause) && order.object.some((word) => RECORDS.test(word))) {
+    return "hands on putting records where anyone can read them";
   }
   if (!classes.some((name) => name === "grant" || name === "write" || name === "delete")) return undefined;
   const outsiders = order.clause.includes("@")
@@ -106,7 +130,12 @@ export function judgeDelegatedActions(
   findings: Findings,
 ): void {
   const text = texts.join("\n");
-  if (text.length < 12 || text.length > MAX_TEXT || !MENTIONS.test(text)) return;
+  if (text.length < 12 || text.length > MAX_TEXT) return;
+  if (SHIPPED_PURCHASE.test(text)) {
+    findings.escalate("delegation", `"${tool}" hands on a purchase shipped to a street address it names`);
+    return;
+  }
+  if (!MENTIONS.test(text)) return;
   // Nested task objects arrive as JSON: their quotes and brackets end clauses too.
   const clauses = text.replace(/["{}[\]]+/g, "\n").split(CLAUSE_SPLIT);
   for (const clause of clauses.slice(0, MAX_CLAUSES)) {

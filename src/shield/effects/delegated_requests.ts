@@ -10,7 +10,7 @@ import { isContact } from "./messaging.ts";
 
 /** Argument names that address another agent; a session key of the form `agent:<name>:<session>` does too. */
 const AGENT_KEY =
-  /^(?:to_?agent|target_?agent|agent_?(?:id|name|url|key|ref)|recipient_?agent|peer_?agent)$/i;
+  /^(?:to_?agent|target_?agent|agent|agent_?(?:id|name|url|key|ref)|recipient_?agent|peer_?agent|coworkers?|sub_?agent)$/i;
 const AGENT_SESSION = /^agent:[\w.-]+/;
 
 /** Whether the payload addresses another agent by an argument's name or an agent session key. */

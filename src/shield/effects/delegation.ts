@@ -11,6 +11,7 @@ import { sensitiveFindings } from "./sensitive_data.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgeIntents } from "./task_intents.ts";
 import { judgeStanding } from "./standing_instructions.ts";
+import { judgeMutedReports } from "./muted_reports.ts";
 import {
   conceptCheck,
   fillers,
@@ -103,6 +104,7 @@ export function judgeDelegation(
     findings.escalate("delegation", `"${tool}" asks an agent to hide what it does`);
   }
   judgeIntents(tool, text, findings);
+  judgeMutedReports(tool, text, findings);
   const mention = sensitiveMention(text, environment);
   if (mention) {
     findings.escalate("delegation", `"${tool}" hands on work on "${mention.path}" (${mention.kind})`);

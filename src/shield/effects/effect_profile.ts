@@ -18,7 +18,7 @@ import { judgeExtraArguments } from "./extra_arguments.ts";
 import { judgePublicRequests } from "./public_requests.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { agentTextsOf } from "./agent_texts.ts";
-import { judgeAgentOrders } from "./agent_orders.ts";
+import { judgeAgentTexts } from "./agent_orders.ts";
 import { judgeHandedCredentials } from "./handed_credentials.ts";
 import { judgeManifestSources } from "./manifest_sources.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
@@ -68,7 +68,6 @@ import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
 import { judgeDelegatedHarms } from "./delegated_harms.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
-import { judgeRoutingOrders } from "./routing_orders.ts";
 import { judgeArgumentEffects } from "./argument_effects.ts";
 import { judgeBulkChanges } from "./bulk_changes.ts";
 import { judgeCarriedConversation } from "./carried_conversation.ts";
@@ -211,8 +210,7 @@ export function buildEffectProfile(
   const reads = classed(unwritten, environment);
   // Results, listings, resources and prompts hand the agent text: what they say is judged, not what they "do".
   const agentTexts = agentTextsOf(view.type, view.payload);
-  if (agentTexts) judgeAgentOrders(view.tool, agentTexts.texts, agentTexts.definitions, findings);
-  if (agentTexts) judgeRoutingOrders(view.tool, agentTexts.texts, findings);
+  if (agentTexts) judgeAgentTexts(view.tool, agentTexts, environment, findings);
   judgeToolListingClaims(view.tool, view.payload, findings);
   const open = !agentTexts?.result &&
     ((!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view));

@@ -15,7 +15,11 @@ import { judgeSenderRoles, senders } from "./sender_roles.ts";
 import { judgeCommunication } from "./communication.ts";
 import { payloadRecipients } from "./recipient_classes.ts";
 import { shapedRecipients } from "./shaped_recipients.ts";
+import { prose, SEARCH_HOSTS } from "./data_links.ts";
 
+/** Query keys that hold a search term (`q`, `query`, Amazon's `k`, WordPress's `s`, `search`, `keywords`). */
+const SEARCH_KEY =
+  /^(?:q|query|k|s|search\w*|term|terms|keywords?|text|find|lookup|location|address|city|title)=/i;
 const DATA_METHODS = /^(?:POST|PUT|PATCH|DELETE)$/;
 const DATA_FLAGS =
   /^(?:-d|--data[\w-]*|-F|--form[\w-]*|-T|--upload-file|--post-data|--post-file|--body-data|--body-file|--json)(?:=|$)|^-X(?:POST|PUT|PATCH)$/;
@@ -60,9 +64,22 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
   } catch {
     // A malformed escape is judged as written.
   }
-  const values = query.split(/[?&]/).map((pair) => pair.slice(pair.indexOf("=") + 1));
+  const pairs = query.split(/[?&]/);
+  const values = pairs.map((pair) => pair.slice(pair.indexOf("=") + 1));
+  // A search site's query is a search the user runs (`how to export chat history in slack`). Elsewhere a value
+  // that reads as prose under a key that is not a search term's (`?d=alice_bob_charlie_dm_history`, `?msg=…`) is
+  // a summary or a message carried out (round 29), however short; `?q=asyncio+task+group` on a docs site is not.
+  const search = SEARCH_HOSTS.test(host.host);
+  if (
+    !search &&
+    prose(pairs.filter((pair) => !SEARCH_KEY.test(pair)).map((pair) => pair.slice(pair.indexOf("=") + 1)))
+  ) {
+    return true;
+  }
   // A list (`a,b,c,d`) is records leaving, not a setting.
-  return values.some((value) => value.length >= 32 || (value.match(/[,;\n]/g)?.length ?? 0) >= 3) ||
+  return values.some((value) =>
+    (value.length >= 32 && !(search && prose([value]))) || (value.match(/[,;\n]/g)?.length ?? 0) >= 3
+  ) ||
     query.length > 256 ||
     sensitiveFindings(query).length > 0;
 }

@@ -8,6 +8,7 @@ import type { ToolAnnotations } from "../types.ts";
 import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { isContact } from "./messaging.ts";
+import { addressesAgent } from "./delegated_requests.ts";
 import { onlyTeamEndpoints } from "./event_subscriptions.ts";
 import { NOUNS, PURE_READ, VERBS } from "./vocabulary.ts";
 import { readToolWords, type ToolWords } from "./tool_words.ts";
@@ -27,7 +28,7 @@ const ACCOUNT_WORDS = new Set(["account", "profile", "user", "primary", "login",
 const MONEY_KEYS =
   /^(?:amount|amount_\w+|\w+_amount|lamports|qty|quantity|price|iban|routing_number|account_number|withdraw_to|payee\w*|cashtag|currency|value_type|wei|gas\w*)$/i;
 const RECIPIENT_KEYS =
-  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|owner_email|(?:to|cc|bcc)_?recipients|(?:to|cc|bcc)_?addresses|emailaddress)$/i;
+  /^(?:to|cc|bcc|recipient|recipients|email|emails|phone|phone_number|number|to_chat|chat_id|user|users|user_id|members?|participants?|attendees\w*|delegate|invitee\w*|forward\w*|forwardingemail|channel|channels|room|destination_calendar|share_with|grantee|principal|target_user|contact|bots?|guests?|user_email|email_address|new_member|assignee|collaborators?|followers?|watchers?|subscribers?|observers?|viewers?|owner_email|(?:to|cc|bcc)_?recipients|(?:to|cc|bcc)_?addresses|emailaddress)$/i;
 const EMAIL_SHAPE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$|<[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+>/i;
 
 /** Addresses anywhere inside a recipient-like value (`toRecipients: [{emailAddress: {address}}]`,
@@ -282,8 +283,9 @@ export function judgeOpenWorld(
   } else if (verbs.has("physical") && !verbs.has("read") && signals.offFlag) {
     findings.escalate("physical", `"${name}" acts on a physical device`);
   }
-  // Work delegated to another agent (`delegate_work_to_coworker`) is judged as delegation, not as access.
-  const delegation = verbs.has("delegate") && nouns.has("agent") &&
+  // Work delegated to another agent (`delegate_work_to_coworker`, or CrewAI's `delegate_work {coworker}`) is
+  // judged as delegation, not as access.
+  const delegation = verbs.has("delegate") && (nouns.has("agent") || addressesAgent(payload)) &&
     !words.words.some((word) => !word.startsWith("delegat") && NOUNS.get(word)?.includes("access"));
   const granting = verbs.has("grant") &&
     !(delegation && [...words.words].every((word) => !GRANT_ONLY.has(word)));

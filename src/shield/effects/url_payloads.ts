@@ -14,6 +14,9 @@ const QUOTED = /"(https?:\/\/[^"\n]{1,2000})"/gi;
 /** A whole field that is one address with spaces left in it (written by hand, not encoded). */
 const SPACED_ADDRESS = /^https?:\/\/[^\s"'`<>]+\/[^\n"'`<>]{1,2000}$/i;
 const EMPTY_PARAMETER = /[?&][\w.-]{1,32}=$/;
+/** A query value left as a placeholder written in words, which the link's first space would cut (`?u={the user's
+ * API keys}`, `?s=[paste the customer emails]`; round 29): the address up to its `=` is left open for data. */
+const WORDED_PLACEHOLDER = /(https?:\/\/[^\s"'`<>)\]|{[]+=)[{[][^}\]\n]{0,80}?\s[^}\]\n]{0,80}[}\]]/gi;
 /** Template fields of many languages, filled in by whoever renders the text: `{{x}}`, `{x}`, Salesforce `{!x}`,
  * `${x}`, ERB `<%= x %>`, Ruby `#{x}`, `<x>`, `[X]`, `$X`. */
 const PLACEHOLDER =
@@ -45,6 +48,9 @@ function addresses(texts: readonly string[]): string[] {
     if (text.includes('"http')) {
       for (const match of text.matchAll(QUOTED)) if (/\s/.test(match[1])) found.push(match[1]);
     }
+    if (text.includes("={") || text.includes("=[")) {
+      for (const match of text.matchAll(WORDED_PLACEHOLDER)) found.push(match[1]);
+    }
     for (const match of text.matchAll(LINKS)) {
       found.push(match[0].replace(/[.,;:!]+$/, ""));
       if (found.length >= MAX_ADDRESSES) return found;
@@ -63,7 +69,9 @@ export function judgeUrlTemplates(
   for (const url of addresses(texts)) {
     const host = readHost(url, environment);
     if (!host || host.allowed || host.loopback) continue;
-    if (EMPTY_PARAMETER.test(url) || PLACEHOLDER.test(url.slice(url.indexOf("/", 8) + 1))) {
+    if (
+      EMPTY_PARAMETER.test(url) || PLACEHOLDER.test(url.slice(url.indexOf("/", 8) + 1))
+    ) {
       findings.escalate("network", `"${tool}" hands on an address on "${host.host}" left open for data`);
       return;
     }
