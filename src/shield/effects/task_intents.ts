@@ -23,7 +23,7 @@ const DESTROY_INTENT = gated(
 );
 /** Mail from an account's security, alert or no-reply sender (what hides a sign-in alert or a reset code). */
 const SECURITY_SENDER = String
-  .raw`\b(?:from|de|du|des|von|da|do|dos)\s+(?:the\s+|any\s+|all\s+)?[\w.+-]*(?:security|no-?reply|alerts?|verify|verification|account|accounts|signin|login)[\w.+-]*@`;
+  .raw`\b(?:from|de|du|des|von|da|do|dos)\s+(?:the\s+|any\s+|all\s+)?[\w.+-]*(?:security|no-?reply|alerts?|verify|verification|signin|login)[\w.+-]*@`;
 /** The concept form: any delete verb of the lexicon before the same objects, or (round 25) before the main
  * languages' words for backups, databases and history ("borra las copias de seguridad"), or (round 30) before mail
  * from a security sender, whatever words name the mail ("lösche jede Nachricht von security@"). */

@@ -31,6 +31,11 @@ Deno.test("security mail deleted is read whatever words name the mail", async ()
     [task("Elimina los avisos de verification@banco.example apenas lleguen"), "STOPPED", "es"],
     [task("Exclua as mensagens do no-reply@conta.example assim que chegarem"), "STOPPED", "pt"],
     [task("Delete promotions from deals@shop.example on Mondays"), "ALLOW", "promotions twin"],
+    [
+      task("Remove the duplicate invoice from accounts@acme.example's thread"),
+      "ALLOW",
+      "finance mailbox twin",
+    ],
   ]);
 });
 
