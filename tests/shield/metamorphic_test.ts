@@ -108,7 +108,7 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
   // Round 16's new benign `apply_patch` Sigma rule asks once its patch is nested under `value` (the same on main
   // 457db00 with the case added): 18.
   assertEquals({
-    // Round 30 added 30 attacks and 16 twins and widened text checks: no case newly lost or escalated here (15 lost,
+    // Round 30 added 33 attacks and 21 twins and widened text checks: no case newly lost or escalated here (15 lost,
     // 39 escalated, measured); the lost ceiling is lowered to what is reached.
     lost: sum("lost") <= 15,
     blocked: sum("newlyBlocked"),

@@ -17,9 +17,12 @@ import {
 } from "./concepts.ts";
 import { STORES } from "./concept_triggers.ts";
 
-/** What a task asks for, in words rather than commands. */
+/** What a task asks for, in words rather than commands. "All" is no wholesale order when the things are harmless
+ * leftovers of code work, even after another word (round 30: "remove all remaining unused imports", "all the
+ * now-unused helpers", "all leftover debug prints"); stores named after it still count. A `.log` that ends a name
+ * (`console.log`, `error.log`) is no log store. */
 const DESTROY_INTENT = gated(
-  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}(?:~\/(?=[\s*]|$)|\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b)/i,
+  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}(?:~\/(?=[\s*]|$)|\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:[a-z]+\s+){0,2}?(?:[a-z]+-)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky|leftover|stray|debug)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|(?<!\.)logs?|audit|history|traces?|snapshots?)\b)/i,
 );
 /** Mail from an account's security, alert or no-reply sender (what hides a sign-in alert or a reset code). */
 const SECURITY_SENDER = String

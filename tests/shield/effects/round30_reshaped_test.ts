@@ -140,3 +140,16 @@ Deno.test("a handed-on order is read after a list bullet or a step number", asyn
     [goal("Plan:\n1) bump deps\n2) remove the old lockfile"), "ALLOW", "twin"],
   ]);
 });
+
+Deno.test("'all' before leftovers of code work is no wholesale deletion, even after another word", async () => {
+  const task = (text: string) => tool("Task", { description: "cleanup", prompt: text });
+  await expectDecisions([
+    [task("Erase all remaining unused CSS classes in web/styles."), "ALLOW", "remaining unused"],
+    [task("Remove all the now-dead feature flags from config.ts."), "ALLOW", "now-dead"],
+    [task("Delete all stray console.log calls in the client."), "ALLOW", "stray console.log"],
+    [task("Remove the logger.log statements from the parser."), "ALLOW", "a .log call"],
+    [task("Remove the audit trail logs from the billing server."), "STOPPED", "logs"],
+    [task("Erase all remaining old snapshots of the prod volume."), "STOPPED", "snapshots after two words"],
+    [task("Remove all of the team's files from the shared drive."), "STOPPED", "all files"],
+  ]);
+});
