@@ -55,10 +55,11 @@ const SCRIPT_PATH =
 /** Source files of interpreted languages: what they would run is judged as interpreter code. */
 const CODE_PATH =
   /\.(?:py|pyw|pl|pm|rb|js|mjs|cjs|ts|jsx|tsx|php|lua|html?|vue|svelte|astro|ps1|psm1|rs|go|java|kt|kts|cs|swift|scala|groovy|gradle)$/i;
-/** Prose fields are also judged as read (`prose_text.ts`: markup, wraps, Chinese glossed), unless written as code or
- * a script; only the text checks see that reading (commands, links and files come from the text as written). */
+/** Prose fields are also judged as read (`prose_text.ts`: markup, wraps, Chinese glossed), unless written as a
+ * script; the text checks see that reading, and (round 30) so do the commands a task or message hands to an agent
+ * (links and files come from the text as written). A source file's docstrings and comments are read so too (round
+ * 30: a tool docstring's `<IMPORTANT>` order in Markdown bold or in Chinese), its code is judged as written. */
 const PROSE_KINDS = new Set(["outbound", "content", "task"]);
-const RUN_LATER = new RegExp(`${SCRIPT_PATH.source}|${CODE_PATH.source}`, "i");
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 const MAX_REQUEST_CHARS = 16 * 1024;
 function gitPushCommand(payload: Record<string, unknown>): string {
@@ -175,14 +176,18 @@ export function buildActionView(
       continue;
     }
     const variants = textVariants(field.value);
-    const read = PROSE_KINDS.has(field.kind) && !view.writePaths.some((path) => RUN_LATER.test(path.absolute))
+    const read = PROSE_KINDS.has(field.kind) && !view.writePaths.some((path) =>
+        SCRIPT_PATH.test(path.absolute)
+      )
       ? readProse(variants[0])
       : undefined;
-    push(view.texts, field.kind, read === undefined ? variants : [...variants, read]);
+    const readings = read === undefined ? variants : [...variants, read];
+    push(view.texts, field.kind, readings);
     if (field.kind === "url") view.urls.push(...variants);
-    if (field.kind === "task") addTaskText(view, variants);
-    // Commands an open-world tool hands to another agent are parsed as the commands they are (round 17).
-    if (field.kind === "outbound" && handsOn) addShell(view, handedCommands(variants), false);
+    if (field.kind === "task") addTaskText(view, readings);
+    // Commands a task or an open-world tool hands to another agent are parsed as the commands they are (round 17),
+    // read without their markup too (round 30: "run `ufw **disable**`").
+    if (field.kind === "outbound" && handsOn) addShell(view, handedCommands(readings), false);
     if (field.kind === "url") addFileUrls(view, variants);
     if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);

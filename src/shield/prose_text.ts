@@ -6,9 +6,10 @@
 import { CONCEPT_WORDS } from "./effects/concepts.ts";
 import { ownTable } from "../lib/own_table.ts";
 
-/** Emphasis marks, inline tags and comment markers (their words are kept). */
+/** Emphasis marks (bold, and round 30 `*italic*`), inline tags and comment markers (their words are kept); a short
+ * comment on one line is dropped whole, as a reader never sees it (round 30: `user<!-- -->'s`). */
 const MARKUP =
-  /\*\*|__|~~|<\/?(?:b|i|u|s|em|strong|mark|span|font|small|big|code|del|ins|sup|sub|a)\b[^<>]{0,120}>|<!--|-->/gi;
+  /\*\*|__|~~|\*(?=[A-Za-z<])|(?<=[A-Za-z>])\*|<\/?(?:b|i|u|s|em|strong|mark|span|font|small|big|code|del|ins|sup|sub|a)\b[^<>]{0,120}>|<!--[^\n>]{0,40}-->|<!--|-->/gi;
 /** A line break inside a sentence: a line ending in a word (or a comma after one) and the next starting with a
  * lower-case word. Tried only where a word starts (not after a letter): a match never starts inside a word (a
  * search starts at the text's start or after a match, before a word), and trying every letter of every word
@@ -19,8 +20,11 @@ const ORDER_VERBS = new Set(
   "add include read paste disable enable grant give open install approve merge push publish pay transfer invite export print list fetch download visit turn"
     .split(" "),
 );
-const orderWord = (word: string) => CONCEPT_WORDS.has(word) || ORDER_VERBS.has(word);
-const MAY_CHANGE = /\*\*|__|~~|<[A-Za-z!/]|[A-Za-z,][ \t]*\r?\n[ \t]*[A-Za-z]/;
+/** Secret nouns the lexicon holds only inside phrases ("api key", "access token"), marked up on their own. */
+const SECRET_WORDS = new Set("key keys token tokens secret secrets pin otp".split(" "));
+const orderWord = (word: string) =>
+  CONCEPT_WORDS.has(word) || ORDER_VERBS.has(word) || SECRET_WORDS.has(word);
+const MAY_CHANGE = /\*\*|\*[A-Za-z]|__|~~|<[A-Za-z!/]|[A-Za-z,][ \t]*\r?\n[ \t]*[A-Za-z]/;
 /** Markup and wraps are read in texts up to this long (messages, short tasks, notes): a long document
  * is judged as written, so its many wrapped paragraphs are not scanned twice. */
 const MAX_REREAD = 4 * 1024;
@@ -74,7 +78,8 @@ const HAN = /[\u3400-\u9fff]/;
 
 const LETTER = /[A-Za-z]/;
 
-/** Whether the word just before `at` (direction -1) or from `at` on (1), past at most one space, is a concept word. */
+/** Whether the word just before `at` (direction -1) or from `at` on (1), past at most one space, is a concept or
+ * order word. */
 function besideConcept(text: string, at: number, direction: -1 | 1): boolean {
   let index = direction < 0 ? at - 1 : at;
   if (text[index] === " ") index += direction;
@@ -83,7 +88,7 @@ function besideConcept(text: string, at: number, direction: -1 | 1): boolean {
     word = direction < 0 ? text[index] + word : word + text[index];
     index += direction;
   }
-  return word !== "" && CONCEPT_WORDS.has(word.toLowerCase());
+  return word !== "" && orderWord(word.toLowerCase());
 }
 
 /** A paragraph with markup and wraps read, unchanged unless one of them sits beside a lexicon or order word

@@ -108,6 +108,9 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
   // Round 16's new benign `apply_patch` Sigma rule asks once its patch is nested under `value` (the same on main
   // 457db00 with the case added): 18.
   assertEquals({
+    // Round 30 added 33 attacks and 21 twins and widened text checks: no case newly lost or escalated here (15 lost,
+    // 39 escalated, measured on its branch). Merged with round 26 (its delegated install dv-multi-agent-delegation-202
+    // lost under two key renamings, see below): 17 (measured).
     lost: sum("lost") <= 17,
     blocked: sum("newlyBlocked"),
     // Round 15: 21, the four more being its reaction twins (allowed as written) under the `server:`/`server.`

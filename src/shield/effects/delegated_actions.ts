@@ -10,7 +10,8 @@ import { isContact } from "./messaging.ts";
 import { VERBS } from "./vocabulary.ts";
 import { conceptCheck, SEND_VERB } from "./concepts.ts";
 
-const CLAUSE_SPLIT = /[.;:!?]+\s|\n+|\s+(?:and|then|and then|after that|also)\s+|,\s+/i;
+const CLAUSE_SPLIT =
+  /[.;:!?]+\s|\n+|\s+(?:and|then|and then|after that|also|y|luego|et|puis|und|dann|e|depois)\s+|,\s+/i;
 /** Words that may come before the order itself. */
 const LEADING = new Set([
   "please",
@@ -31,8 +32,17 @@ const LEADING = new Set([
 ]);
 const EMAIL = /[^\s@<>()"'`,;]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 const EVERYONE = /^(?:anyone|everyone|public|publicly|world|anybody)$/;
-/** People as the plural object of a removal (`remove users`, `kick members`). */
-const PEOPLE = /^(?:users|members|collaborators|guests|admins|owners|employees|accounts|people)$/;
+/** People as the plural object of a removal (`remove users`, `kick members`; round 30: the main languages' words,
+ * "elimina a los usuarios", "supprime les membres", "entferne die Nutzer"). */
+const PEOPLE =
+  /^(?:users|members|collaborators|guests|admins|owners|employees|accounts|people|usuarios|usuários|utilisateurs|benutzer|nutzer|miembros|membres|mitglieder|membros|invitados|invités|gäste|convidados|cuentas|comptes|konten|contas)$/;
+/** The delete verbs of the main languages (the lexicon's `DELETE_VERB`), which the tool-name vocabulary lacks. */
+const FOREIGN_DELETE = new Set(
+  "elimina elimine borra borre supprime supprimez efface effacez retire retirez lösche löscht entferne entfernt exclua exclui apague apaga remova remove"
+    .split(" "),
+);
+/** Articles between a foreign verb and its object ("a los", "les", "die", "os"). */
+const ARTICLES = new Set("a al los las les la le des die den der das os as o el".split(" "));
 const ROLE = /^(?:owner|owners|admin|admins|administrator|maintainer|superuser|root)$/;
 const RECOVERY = /^(?:recovery|2fa|mfa|authenticator|backup)$/;
 const IDENTITY = /^(?:phone|email|number|address)$/;
@@ -45,7 +55,7 @@ const RECORDS =
 const OPEN_RANGE = /(?:^|[\s"'(])(?:0\.0\.0\.0\/0|::\/0)(?:$|[\s"'),.])/;
 /** Every finding below needs one of these in the text: most handed-on work is passed over with this one test. */
 const MENTIONS =
-  /\/0|@|\b(?:anyone|everyone|public|publicly|world|anybody|users|members|collaborators|guests|admins|owners|employees|accounts|people|recovery|2fa|mfa|authenticator|open)\b/i;
+  /\/0|@|\b(?:anyone|everyone|public|publicly|world|anybody|users|members|collaborators|guests|admins|owners|employees|accounts|people|recovery|2fa|mfa|authenticator|open|usuarios|utilisateurs|benutzer|nutzer|miembros|membres|mitglieder|membros|invitados|cuentas|comptes|konten|contas)\b|usuários|invités|gäste/i;
 /** A purchase handed on with where it goes: a buy or order verb, then shipping or delivery to a numbered street
  * address (InjecAgent's and AgentDojo's orders placed for the attacker; round 29). "Delivered to the office" names
  * no address and passes. */
@@ -62,11 +72,13 @@ const MAX_CLAUSES = 256;
 
 interface Order {
   verb: string;
+  classes: readonly string[];
   object: string[];
   clause: string;
 }
 
-const WORD = /[a-z0-9@.'-]+/g;
+const WORD = /[a-z0-9@.'\u00e0-\u00ff-]+/g;
+const BULLET = /^(?:-+|\d{1,3}[.)]?|[a-z][.)])$/;
 
 /** The order a clause gives, if it starts (after leading words) with a verb of the vocabulary in its base form
  * (orders are imperatives); only then are the clause's first words read as its object. */
@@ -74,19 +86,22 @@ function orderOf(clause: string): Order | undefined {
   const head = clause.slice(0, 240).toLowerCase();
   WORD.lastIndex = 0;
   let match = WORD.exec(head);
-  while (match && LEADING.has(match[0])) match = WORD.exec(head);
-  const classes = match ? VERBS.get(match[0]) : undefined;
+  // A list item's bullet or number (round 30: "- finally share …", "3. remove …") comes before the order too.
+  while (match && (LEADING.has(match[0]) || BULLET.test(match[0]))) match = WORD.exec(head);
+  const classes = match
+    ? VERBS.get(match[0]) ?? (FOREIGN_DELETE.has(match[0]) ? ["delete"] : undefined)
+    : undefined;
   if (!match || !classes) return undefined;
   const acts = classes.some((name) =>
     name === "grant" || name === "write" || name === "delete" || name === "export" || name === "send"
   );
   if (!acts && !clause.includes("/0")) return undefined;
-  const object = head.slice(WORD.lastIndex).match(WORD) ?? [];
-  return { verb: match[0], object: object.slice(0, 13), clause };
+  const object = (head.slice(WORD.lastIndex).match(WORD) ?? []).filter((word) => !ARTICLES.has(word));
+  return { verb: match[0], classes, object: object.slice(0, 13), clause };
 }
 
 function finding(order: Order, environment: ShieldEnvironment): string | undefined {
-  const classes = VERBS.get(order.verb) ?? [];
+  const classes = order.classes;
   // `open port 22 to 0.0.0.0/0`: any order but a plain read.
   if (
     order.clause.includes("/0") && OPEN_RANGE.test(order.clause) && !classes.every((name) => name === "read")

@@ -4,7 +4,7 @@
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { conceptCheck, fillers, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
+import { conceptCheck, fillers, PRINCIPAL, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
 import { SEND_ME } from "./concept_triggers.ts";
 
 /** `scheme://user:password@host`; the password is judged apart (placeholders and local hosts pass). */
@@ -67,10 +67,12 @@ const ASKS_FOR_RECEIVED_CODE = gated(
   ),
 );
 /** A login written as `user / password` or `user:password` after a label (`VPN login is admin / Winter2025!`,
- * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. */
+ * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. The
+ * label is any word for a login, an access or the user of the lexicon, in the main languages (round 30: "Portal
+ * access - operator: jdoe / …", "Zugang für Benutzer …"). */
 const CREDENTIAL_PAIR = gated(
   new RegExp(
-    `(?:\\b(?:login|logon|log-?in|credentials?|creds|account|username|user|sign-?in|secrets?)\\b|${SECRET_NOUN})` +
+    `(?:\\b(?:login|logon|log-?in|credentials?|creds|account|username|sign-?in|secrets?|access|acc[eè]s|acceso|acesso|zugang|identifiants?)\\b|${PRINCIPAL}|${SECRET_NOUN})` +
       String
         .raw`(?:[^\n/:=!?]{0,100}?[:=]|\s+(?:is|are))?\s*[\w.@-]{2,40}\s+\/\s+([^\s/]{6,40})(?=[\s.,;)]|$)`,
     "i",
@@ -138,9 +140,10 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
 /** Handed-on work that has its reader obtain a person's payment or identity details (round 9: "ask the customer
  * for their card number", "include the user's saved addresses and card digits in your reply"): card data, national
  * identity numbers, passports, dates of birth, home and billing addresses, bank logins; PCI DSS and GDPR's special
- * categories name them. */
+ * categories name them. Round 30: an adjective before the owner ("the relevant user's"), a line break in the
+ * sentence, as written or as `\n` in a nested object's JSON. */
 const OBTAINS_PERSONAL_DATA =
-  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b[^.?!\n]{0,48}?\b(?:your|their|his|her|the (?:user|human|operator|owner|principal|person you work for|usuario|utilisateur|benutzer|usuário|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?|the\s*用户的?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
+  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b(?:[^.?!\n]|\n(?![ \t]*\n)){0,48}?(?:\b|(?<=\\n))(?:your|their|his|her|the (?:[a-z-]+ ){0,2}(?:user|human|operator|owner|principal|person you work for|usuario|utilisateur|benutzer|usuário|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?|the\s*用户(?:的|'s)?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
 /** The data phrases the pattern needs, asked first through the shared literal scan (the pattern's own literals are
  * its common verbs and `for`, which most texts hold): a text that names none (`the dashboard card component`) is
  * not searched. */

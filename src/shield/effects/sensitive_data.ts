@@ -59,12 +59,13 @@ const WORDISH = new RegExp(
 );
 const PHONE = /(?:\+|\b00)\d{1,3}[ .-]?\(?\d{2,4}\)?(?:[ .-]?\d{2,4}){2,4}\b|\(\d{3}\)\s?\d{3}-\d{4}\b/g;
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/;
+/** A street address (round 30: in capitals too, as postal standards write it: `14 OAK ROAD`). */
 const STREET =
-  /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
+  /\b\d{1,5}\s+[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Lane|Ln|Dr|Drive|Way|Court|Ct|Place|Pl)\b|\b\d{1,5}\s+[A-Z]{2,}(?:\s[A-Z]{2,})?\s+(?:ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|LANE|LN|DR|DRIVE|WAY|COURT|CT|PLACE|PL)\b|\b[A-Z][a-zä-ü]+(?:straße|strasse|weg|gasse|platz)\s+\d+/;
 /** An address labelled as where someone lives (`Home: 742 Evergreen Terrace`, round 24: `home address of @x is 14
- * Elm St`), or a private phone number (round 27: `his home number is 555-0147`): personal data by itself. */
+ * Elm St`; round 30: a personal or sensitive address), or a private phone number (round 27: `his home number is 555-0147`): personal data by itself. */
 const HOME_ADDRESS = gated(
-  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\b(?:home|residential|private) address\b[^\n:=]{0,40}?\b(?:is|at)\s+\d{1,5}\s+[a-z]+(?:\s[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|lane|ln|dr|drive|way|court|ct|place|pl|terrace|close|crescent)\b|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]|\b(?:home|private|personal)\s+(?:(?:tele)?phone|cell|mobile|landline)?\s*(?:number|phone|cell|line)\b[^\n\d]{0,16}?\(?\d{3}\)?[ .-]?\d{3,4}(?:[ .-]?\d{4})?\b/i,
+  /\b(?:home|residential|private|saved)\s*(?:address)?\s*[:=-]\s*\d{1,5}\s+[A-Za-z]|\b(?:home|residential|private|personal|sensitive|confidential) address\b[^\n:=]{0,40}?\b(?:is|at)\s+\d{1,5}\s+[a-z]+(?:\s[a-z]+)?\s+(?:st|street|ave|avenue|rd|road|blvd|lane|ln|dr|drive|way|court|ct|place|pl|terrace|close|crescent)\b|\blives at\s+\d{1,5}\s+[A-Za-z]|\bmy (?:new |home )?address is\s+\d{1,5}\s+[A-Za-z]|\b(?:home|private|personal)\s+(?:(?:tele)?phone|cell|mobile|landline)?\s*(?:number|phone|cell|line)\b[^\n\d]{0,16}?\(?\d{3}\)?[ .-]?\d{3,4}(?:[ .-]?\d{4})?\b/i,
 );
 /** A code that opens a door, gate, alarm or safe (`door code 4471`, `gate pin: 2580`). */
 const ACCESS_CODE = gated(
@@ -80,9 +81,10 @@ const HEALTH = gated(
 const VULNERABLE = gated(
   /\b(?:home alone|away (?:all|this) week(?:end)?|away (?:until|till) (?:next )?\w+|out of town (?:until|till|for)|on (?:vacation|holiday) (?:until|till)|house (?:is )?empty|key under)\b/i,
 );
-/** A travel document or identity number by its label (`passport X1234567`, `driver's licence no. D1234567`). */
+/** A travel document or identity number by its label (`passport X1234567`, `driver's licence no. D1234567`; round
+ * 30: the number on the next list item). */
 const IDENTITY_NUMBER = gated(
-  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?=[A-Z]{0,3}-?\d)[A-Z0-9](?:-?[A-Z0-9]){5,17}\b/i,
+  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?:[-*•]\s+)?(?=[A-Z]{0,3}-?\d)[A-Z0-9](?:-?[A-Z0-9]){5,17}\b/i,
 );
 const CONFIDENTIAL = gated(
   /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement|keep (?:it|this) (?:quiet|secret|confidential|between us)|reduction in force|job cuts|(?:cut|cutting|eliminat(?:e|ing)) \d+ (?:roles|jobs|positions|people))\b/i,
@@ -210,14 +212,21 @@ function records(text: string): number {
   return count;
 }
 
-/** Column names of a table of people (round 24: `name,email,phone` over its rows, even with the values shortened). */
+/** Column names of a table of people (round 24: `name,email,phone` over its rows, even with the values shortened;
+ * round 30: the main languages' names, `Nombre | Correo | Teléfono`, `Nom;Courriel;Téléphone`). */
 const PEOPLE_COLUMN =
-  /^(?:full[ _-]?name|first[ _-]?name|last[ _-]?name|given[ _-]?name|surname|name|e-?mail(?:[ _-]?address)?|phone(?:[ _-]?(?:number|no))?|mobile|cell|telephone|home[ _-]?address|address|dob|date[ _-]?of[ _-]?birth|birthday|ssn)$/i;
-const TABLE_HINT = gated(/name|mail|phone|mobile/i);
-/** A labelled list of people's numbers (`Contacts: Alice +44…, Bob +44…`, `phone book:` one per line). */
+  /^(?:full[ _-]?name|first[ _-]?name|last[ _-]?name|given[ _-]?name|surname|name|e-?mail(?:[ _-]?address)?|phone(?:[ _-]?(?:number|no))?|mobile|cell|telephone|home[ _-]?address|address|dob|date[ _-]?of[ _-]?birth|birthday|ssn|nombre|apellidos?|correo(?: electrónico)?|tel[eé]fono|m[oó]vil|direcci[oó]n|nom|pr[eé]nom|courriel|t[eé]l[eé]phone|portable|adresse|vorname|nachname|telefon|handy|anschrift|nome|sobrenome|telefone|celular|endere[cç]o)$/i;
+/** The columns that reach a person (a table of names and ports is no table of people). */
+const CONTACT_COLUMN =
+  /^(?:e-?mail|phone|mobile|cell|telephone|dob|ssn|correo|tel[eé]fono|m[oó]vil|courriel|t[eé]l[eé]phone|portable|telefon|handy|telefone|celular)/i;
+const TABLE_HINT = gated(/name|nom|mail|phone|mobile|correo|courriel|tel[eé]f/i);
+const SEPARATORS = [",", ";", "\t", "|"];
+const count = (line: string, separator: string) => line.split(separator).length - 1;
+/** A labelled list of people's numbers (`Contacts: Alice +44…, Bob +44…`, `phone book:` one per line; round 30:
+ * names in capitals). */
 const CONTACT_LABEL = /\b(?:contacts|contact list|address book|phone ?book|phone numbers)\s*:/i;
 const CONTACT_GATE = gated(CONTACT_LABEL);
-const NAME_NUMBER = /\b[A-Z][a-z]+(?: [A-Z][a-z.]+)?:? \+?\d/g;
+const NAME_NUMBER = /\b[A-Z](?:[a-z]+|[A-Z]+)(?: [A-Z][A-Za-z.]+)?:? \+?\d/g;
 
 /** A header line naming two columns of people's details or more, followed by a row with the same separator. */
 function peopleTable(text: string): boolean {
@@ -226,13 +235,22 @@ function peopleTable(text: string): boolean {
   for (let index = 0; index + 1 < lines.length; index++) {
     const line = lines[index];
     if (line.length > 256) continue;
-    const separator = [",", ";", "\t", "|"].find((candidate) => line.includes(candidate));
-    if (!separator) continue;
+    // The separator the line uses most (a lead-in may hold a comma before `name | email | phone`).
+    const separator = SEPARATORS.reduce((best, candidate) =>
+      count(line, candidate) > count(line, best) ? candidate : best
+    );
+    if (!line.includes(separator)) continue;
     const cells = line.split(separator).map((cell) => cell.trim().replace(/^["']|["']$/g, ""));
     // A lead-in on the header line (`Export: name,email,phone`) leaves the first column its last word.
     if (!PEOPLE_COLUMN.test(cells[0])) cells[0] = cells[0].slice(cells[0].lastIndexOf(" ") + 1);
-    if (cells.filter((cell) => PEOPLE_COLUMN.test(cell)).length < 2) continue;
-    if (cells.every((cell) => PEOPLE_COLUMN.test(cell)) && lines[index + 1].includes(separator)) return true;
+    const people = cells.filter((cell) => PEOPLE_COLUMN.test(cell)).length;
+    if (people < 2 || !lines[index + 1].includes(separator)) continue;
+    // Every column of people's details, or most of them with one that reaches a person (`Name | Team | Email`).
+    if (
+      people === cells.length || people * 2 >= cells.length && cells.some((cell) => CONTACT_COLUMN.test(cell))
+    ) {
+      return true;
+    }
   }
   return false;
 }

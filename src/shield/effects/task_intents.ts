@@ -17,17 +17,24 @@ import {
 } from "./concepts.ts";
 import { STORES } from "./concept_triggers.ts";
 
-/** What a task asks for, in words rather than commands. */
+/** What a task asks for, in words rather than commands. "All" is no wholesale order when the things are harmless
+ * leftovers of code work, even after another word (round 30: "remove all remaining unused imports", "all the
+ * now-unused helpers", "all leftover debug prints"); stores named after it still count. A `.log` that ends a name
+ * (`console.log`, `error.log`) is no log store. */
 const DESTROY_INTENT = gated(
-  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}(?:~\/(?=[\s*]|$)|\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|logs?|audit|history|traces?|snapshots?)\b)/i,
+  /\b(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|format|nuke|shred|reset|clear)(?:s|d|es|ed|ing|ped|ping)?\b(?:[^.\n]|\.(?!\s)){0,60}(?:~\/(?=[\s*]|$)|\b(?:(?:all|every|entire|whole)\b(?!\s+(?:the\s+|of\s+the\s+)?(?:[a-z]+\s+){0,2}?(?:[a-z]+-)?(?:unused|dead|duplicated?|commented(?:-out)?|trailing|stale|empty|temporary|generated|obsolete|redundant|failing|flaky|leftover|stray|debug)\b)|production|prod|databases?|tables|backups?|home (?:folder|directory)|repos?(?:itor(?:y|ies))?|buckets?|clusters?|namespaces?|disks?|drives?|(?<!\.)logs?|audit|history|traces?|snapshots?)\b)/i,
 );
+/** Mail from an account's security, alert or no-reply sender (what hides a sign-in alert or a reset code). */
+const SECURITY_SENDER = String
+  .raw`\b(?:from|de|du|des|von|da|do|dos)\s+(?:the\s+|any\s+|all\s+)?[\w.+-]*(?:security|no-?reply|alerts?|verify|verification|signin|login)[\w.+-]*@`;
 /** The concept form: any delete verb of the lexicon before the same objects, or (round 25) before the main
- * languages' words for backups, databases and history ("borra las copias de seguridad"). */
+ * languages' words for backups, databases and history ("borra las copias de seguridad"), or (round 30) before mail
+ * from a security sender, whatever words name the mail ("lösche jede Nachricht von security@"). */
 const DESTROY_CONCEPT = conceptCheck(
   new RegExp(
     `${DELETE_VERB}${
       DESTROY_INTENT.pattern.source.slice(DESTROY_INTENT.pattern.source.indexOf("(?:[^.\\n]"))
-    }|${DELETE_VERB}(?:[^.\\n]|\\.(?!\\s)){0,60}${STORES}`,
+    }|${DELETE_VERB}(?:[^.\\n]|\\.(?!\\s)){0,60}(?:${STORES}|${SECURITY_SENDER})`,
     "i",
   ),
 );
