@@ -3,7 +3,6 @@
  * mail's nested API shape or as objects, and addresses spelled `mailto:x` or `Name <x>`. Used by `action_shape.ts`
  * (round 9). */
 
-
 type Payload = Record<string, unknown>;
 
 /** An address written as `mailto:a@b.co` or `Name <a@b.co>`. */
