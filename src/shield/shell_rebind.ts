@@ -3,7 +3,8 @@
  * replaced by their values (`alias r='rm -rf'` then `r ~`), positional parameters filled from `set -- …`
  * (`set -- rm -rf ~; "$@"`), and a process substitution written to (`curl … > >(sh)`, `curl … | tee >(sh)`) read as
  * the pipe it is; `env -S 'bash -s'` read as the words env splits it into;
- * a link made in the command (`ln -s ~ h; rm -rf h/`) read as its target. Gated by literal tests: most commands define nothing and pay one `includes` per construct. */
+ * a link made in the command (`ln -s ~ h; rm -rf h/`) read as its target; a value bound by `read … <<<`,
+ * `printf -v`, `mapfile` or an array put where the variable is used (`read -r c <<< 'rm -rf ~'; $c`). Gated by literal tests: most commands define nothing and pay one `includes` per construct. */
 
 import { lex } from "./shell_lexer.ts";
 
@@ -30,6 +31,12 @@ const SPLIT_STRING =
 /** `ln [-s] TARGET NAME` ending its command: later uses of NAME reach TARGET (`ln -s ~ h; rm -rf h/`). */
 const LINK =
   /(?<![^\s;&|(])ln((?:\s+-[a-zA-Z-]+)*)\s+([^\s;&|'"-][^\s;&|'"]*)\s+([\w.-]+)\/?(?=\s*(?:[;&|\n]|$))/g;
+/** Values bound by a builtin rather than `NAME=value`: `read [-r] NAME <<< WORD`, `mapfile`/`readarray [-t] NAME <<<
+ * WORD`, `printf -v NAME FORMAT ARGS…`, and arrays `NAME=(WORDS)`. */
+const READ_BINDING =
+  /(?<![^\s;&|(])(?:read|mapfile|readarray)((?:\s+-[a-zA-Z]+)*)\s+([A-Za-z_]\w*)\s*<<<\s*('[^']*'|"[^"]*"|[^\s;&|'"]+)/g;
+const PRINTF_BINDING = /(?<![^\s;&|(])printf\s+-v\s+([A-Za-z_]\w*)\s+([^\n;&|]*)/g;
+const ARRAY_BINDING = /(?<![^\s;&|(])([A-Za-z_]\w*)=\(([^()]*)\)/g;
 const MAX_TEXT = 16 * 1024;
 const MAX_CALLS = 32;
 
@@ -100,6 +107,33 @@ function fillPositional(text: string): string {
   return text.slice(0, after) + withPositional(text.slice(after), words(set[1]));
 }
 
+/** A bound value's words in place of each later `$NAME`, `${NAME}`, `${NAME[@]}`, `${NAME[*]}`, `${NAME[0]}`
+ * (quoted or not): what the command built in a variable is what runs. */
+function fillBindings(text: string): string {
+  const bindings: Array<{ name: string; value: string; after: number }> = [];
+  const bind = (name: string, value: string, match: RegExpMatchArray) =>
+    bindings.push({ name, value, after: (match.index ?? 0) + match[0].length });
+  if (text.includes("<<<")) {
+    for (const match of text.matchAll(READ_BINDING)) bind(match[2], words(match[3]).join(" "), match);
+  }
+  if (text.includes("-v")) {
+    for (const match of text.matchAll(PRINTF_BINDING)) {
+      const [format = "", ...args] = words(match[2]);
+      let k = 0;
+      bind(match[1], format.replace(/%[-0-9.]*[sdbq]/g, () => args[k++] ?? "").replace(/\\n/g, " "), match);
+    }
+  }
+  if (text.includes("=(")) {
+    for (const match of text.matchAll(ARRAY_BINDING)) bind(match[1], words(match[2]).join(" "), match);
+  }
+  let rebuilt = text;
+  for (const { name, value, after } of bindings.slice(0, 8)) {
+    const use = new RegExp(String.raw`"?\$(?:\{${name}(?:\[(?:[@*]|0)\])?\}|${name}(?!\w))"?`, "g");
+    rebuilt = rebuilt.slice(0, after) + rebuilt.slice(after).replace(use, () => value);
+  }
+  return rebuilt;
+}
+
 /** Uses of a link made earlier in the command read as its target (a link name stays a word of its own). */
 function followLinks(text: string): string {
   let rebuilt = text;
@@ -139,6 +173,9 @@ export function reboundCommand(text: string): string | undefined {
       SPLIT_STRING,
       (_all, options: string, string: string) => `env${options} ${words(string)[0] ?? ""}`,
     );
+  }
+  if (rebuilt.includes("<<<") || rebuilt.includes("printf") || rebuilt.includes("=(")) {
+    rebuilt = fillBindings(rebuilt);
   }
   if (rebuilt.includes("ln ")) rebuilt = followLinks(rebuilt);
   if (rebuilt.includes(">(")) rebuilt = pipeWrittenSubstitutions(rebuilt);
