@@ -4,7 +4,8 @@
  * (`set -- rm -rf ~; "$@"`), and a process substitution written to (`curl … > >(sh)`, `curl … | tee >(sh)`) read as
  * the pipe it is; `env -S 'bash -s'` read as the words env splits it into;
  * a link made in the command (`ln -s ~ h; rm -rf h/`) read as its target; a value bound by `read … <<<`,
- * `printf -v`, `mapfile` or an array put where the variable is used (`read -r c <<< 'rm -rf ~'; $c`). Gated by literal tests: most commands define nothing and pay one `includes` per construct. */
+ * `printf -v`, `mapfile` or an array put where the variable is used (`read -r c <<< 'rm -rf ~'; $c`); a command
+ * reading a coprocess's output read as piped from it. Gated by literal tests: most commands define nothing and pay one `includes` per construct. */
 
 import { lex } from "./shell_lexer.ts";
 
@@ -37,6 +38,8 @@ const READ_BINDING =
   /(?<![^\s;&|(])(?:read|mapfile|readarray)((?:\s+-[a-zA-Z]+)*)\s+([A-Za-z_]\w*)\s*<<<\s*('[^']*'|"[^"]*"|[^\s;&|'"]+)/g;
 const PRINTF_BINDING = /(?<![^\s;&|(])printf\s+-v\s+([A-Za-z_]\w*)\s+([^\n;&|]*)/g;
 const ARRAY_BINDING = /(?<![^\s;&|(])([A-Za-z_]\w*)=\(([^()]*)\)/g;
+/** `coproc [NAME] { CMD; }` or `coproc CMD`: its output is read from `${NAME[0]}` (`COPROC` unnamed). */
+const COPROC = /(?<![^\s;&|(])coproc\s+(?:(?:([A-Za-z_]\w*)\s+)?\{\s*([^{}]*?)\s*;?\s*\}|([^;&|\n{]+))/g;
 const MAX_TEXT = 16 * 1024;
 const MAX_CALLS = 32;
 
@@ -134,6 +137,20 @@ function fillBindings(text: string): string {
   return rebuilt;
 }
 
+/** A command reading a coprocess's output (`sh <&${COPROC[0]}`) is read as piped from it (`curl … | sh`). */
+function pipeCoprocesses(text: string): string {
+  let rebuilt = text;
+  for (const match of [...text.matchAll(COPROC)].slice(0, 4)) {
+    const name = match[1] ?? "COPROC";
+    const inner = (match[2] ?? match[3] ?? "").trim();
+    const reads = new RegExp(String.raw`[^;&|\n]*<&\s*"?\$\{${name}\[0\]\}"?[^;&|\n]*`, "g");
+    for (const reader of text.slice((match.index ?? 0) + match[0].length).match(reads)?.slice(0, 4) ?? []) {
+      rebuilt += ` ; ${inner} | ${reader.replace(/<&\s*"?\$\{\w+\[0\]\}"?/, " ")}`;
+    }
+  }
+  return rebuilt;
+}
+
 /** Uses of a link made earlier in the command read as its target (a link name stays a word of its own). */
 function followLinks(text: string): string {
   let rebuilt = text;
@@ -178,6 +195,7 @@ export function reboundCommand(text: string): string | undefined {
     rebuilt = fillBindings(rebuilt);
   }
   if (rebuilt.includes("ln ")) rebuilt = followLinks(rebuilt);
+  if (rebuilt.includes("coproc")) rebuilt = pipeCoprocesses(rebuilt);
   if (rebuilt.includes(">(")) rebuilt = pipeWrittenSubstitutions(rebuilt);
   return rebuilt === text ? undefined : rebuilt;
 }
