@@ -67,6 +67,10 @@ export function normalizePath(value: string, workspace: string, home: string): N
     trimmed = (/^(?:[A-Za-z]:\/|[%$])/.test(slashed) ? fromWindows(slashed) : slashed)
       .replace(/^\$(?:PWD|\{PWD\})(?=\/|$)/, workspace);
   }
+  // `~+` is the working folder (bash "Tilde Expansion"), `$PWD` too.
+  if (trimmed.charCodeAt(0) === 0x7e && trimmed[1] === "+") {
+    trimmed = trimmed.replace(/^~\+(?=\/|$)/, workspace);
+  }
   const lead = trimmed.charCodeAt(0);
   const expanded = lead === 0x7e || lead === 0x24 ? expandHome(trimmed, home) : trimmed;
   const absolute = collapse(expanded.startsWith("/") ? expanded : `${workspace}/${expanded}`);

@@ -2,6 +2,7 @@
  * shells read them, recording every command substitution so the parser can judge it too. Never throws. */
 
 import { ownTable } from "../lib/own_table.ts";
+import { expandBraced } from "./shell_params.ts";
 
 export type Token =
   | { kind: "word"; value: string }
@@ -37,6 +38,9 @@ for (const char of '"\\$`') QUOTED_PLAIN[char.charCodeAt(0)] = 0;
 const MAX_TOKENS = 4096;
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 const DECLARING = /^(?:export|declare|local|readonly|typeset)$/;
+/** The flags of `declare -n` / `local -n` / `typeset -n`: a name reference. */
+const NAMEREF = /^-[a-mo-zA-Z]*n[a-zA-Z]*$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function codeTable(characters: string): Uint8Array {
   const table = new Uint8Array(128);
@@ -134,39 +138,6 @@ function plainWords(inner: string, variables: Variables): string {
 interface WordState {
   value: string;
   index: number;
-}
-
-/** The default PATH a shell has, for `${PATH:0:1}`-style slicing. */
-const DEFAULT_VALUES: Record<string, string> = ownTable({ PATH: "/usr/local/bin:/usr/bin:/bin", IFS: " " });
-/** Path variables every shell has: whatever their value, they start with `/`, which is all `${HOME:0:1}`-style
- * slicing takes from them (used for slices only, never as a variable's value). */
-const ABSOLUTE_VARIABLES = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "TMPDIR", "PATH"]);
-
-/** `${name}`, `${name,,}`/`${name^^}` (case), `${name:-default}`, `${name:offset:length}` with known values. */
-function expandBraced(inner: string, variables: Variables): string | undefined {
-  const match = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(inner);
-  if (!match) return undefined;
-  const [, name, operator] = match;
-  const value = variables.get(name) ?? DEFAULT_VALUES[name];
-  if (operator === "") return variables.get(name);
-  if (/^(?:,,?|\^\^?)$/.test(operator)) {
-    if (value === undefined) return undefined;
-    const lower = operator[0] === ",";
-    return operator.length === 2
-      ? (lower ? value.toLowerCase() : value.toUpperCase())
-      : (lower ? value[0]?.toLowerCase() : value[0]?.toUpperCase()) + value.slice(1);
-  }
-  const fallback = /^:?[-=](.*)$/s.exec(operator);
-  if (fallback) return value !== undefined && value !== "" ? value : fallback[1];
-  const slice = /^:\s*(-?\d+)(?::\s*(\d+))?$/.exec(operator);
-  if (slice && value === undefined && ABSOLUTE_VARIABLES.has(name) && slice[1] === "0" && slice[2] === "1") {
-    return "/";
-  }
-  if (slice && value !== undefined) {
-    const start = Number(slice[1]) < 0 ? value.length + Number(slice[1]) : Number(slice[1]);
-    return slice[2] === undefined ? value.slice(start) : value.slice(start, start + Number(slice[2]));
-  }
-  return undefined;
 }
 
 /** Reads one `$…` expansion at `i` (text[i] === "$"), appending to the word. */
@@ -384,6 +355,11 @@ export function lex(text: string, variables: Variables): LexResult {
         isLeadingAssignment(tokens))
     ) {
       variables.set(assignment[1], assignment[2]);
+    } else if (
+      assignment && previous?.kind === "word" && NAMEREF.test(previous.value) && NAME.test(assignment[2])
+    ) {
+      // `declare -n r=HOME`: `$r` is `$HOME`.
+      variables.set(assignment[1], variables.get(assignment[2]) ?? `\${${assignment[2]}}`);
     }
     tokens.push({ kind: "word", value: word.value });
   }

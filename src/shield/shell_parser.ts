@@ -7,6 +7,7 @@ import { hereString, substitutedScript, unwrapAssignments, unwrapSegment } from 
 import { expandBraces, resolveGlobWord } from "./shell_globs.ts";
 import { type PlainLine, plainLine } from "./shell_plain.ts";
 import { withoutLookupWords } from "./shell_lookup.ts";
+import { reboundCommand } from "./shell_rebind.ts";
 
 export interface Redirect {
   op: string;
@@ -80,19 +81,7 @@ function isAssignment(word: string): boolean {
 const WINDOWS_PATH_START = /(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+(?!\\\\)|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\/;
 
 /** Words that open a compound command rather than name one. */
-const LEADING_KEYWORDS = new Set([
-  "{",
-  "}",
-  "!",
-  "then",
-  "do",
-  "else",
-  "elif",
-  "if",
-  "while",
-  "until",
-  "time",
-]);
+const LEADING_KEYWORDS = new Set("{ } ! then do else elif if while until time".split(" "));
 
 export const MAX_PARSE_CHARS = 256 * 1024;
 const MAX_DEPTH = 8;
@@ -118,8 +107,9 @@ export class ParseState {
   readonly variables: Variables = new Map();
   /** Set while the command of a privilege wrapper is parsed. */
   privileged = false;
+  /** Set while a rebound command (shell_rebind.ts) is parsed. */
+  private rebinding = false;
 
-  /** Parses `text` found at `depth`, adding its segments to the result. */
   /** Here-doc bodies (as written) of command substitutions nested in the top-level text. */
   readonly nestedBodies: string[] = [];
 
@@ -136,6 +126,14 @@ export class ParseState {
     const source = spaced.includes("\\") && WINDOWS_PATH_START.test(spaced)
       ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
       : spaced;
+    // What runs once the command's own functions, aliases, `set --` and `>(…)` apply (shell_rebind.ts) is judged too.
+    // It is read at the same depth (it is what runs there), once: its own parse does not rebind again.
+    const rebound = this.rebinding ? undefined : reboundCommand(source);
+    if (rebound !== undefined) {
+      this.rebinding = true;
+      this.parse(rebound, depth);
+      this.rebinding = false;
+    }
     // A line of plain words is taken without the lexer (shell_plain.ts); a reassigned IFS splits words anew.
     const plain = this.variables.has("IFS") ? undefined : plainLine(source);
     if (plain !== undefined) return this.addPlainLine(plain, depth);
@@ -174,9 +172,11 @@ export class ParseState {
     const flush = (operator: string) => {
       if (argv.length > 0) [owner, ownerRedirects] = [argv, redirects];
       this.addCommand(argv, redirects, depth, joinedBy);
+      // A pipe into a subshell (`… | (sh)`) joins the subshell's first command; `|&` pipes like `|`.
+      const piped = argv.length === 0 && operator === "(" && joinedBy === "|";
       argv = [];
       redirects = [];
-      joinedBy = operator;
+      joinedBy = piped ? "|" : operator === "|&" ? "|" : operator;
     };
     for (const token of tokens) {
       if (token.kind === "word") {
@@ -214,7 +214,7 @@ export class ParseState {
   /** A plain line's commands, each joined by the operator before it (as `collectSegments` joins them). */
   private addPlainLine({ commands, joins }: PlainLine, depth: number): void {
     for (let k = 0; k < commands.length; k++) {
-      this.addCommand(commands[k], [], depth, k === 0 ? "" : joins[k - 1]);
+      this.addCommand(commands[k], [], depth, k === 0 ? "" : joins[k - 1] === "|&" ? "|" : joins[k - 1]);
     }
   }
 

@@ -380,7 +380,11 @@ export function substitutedScript(state: ParseState, program: string, args: stri
   ) {
     return;
   }
-  const script = args.find((arg) => !arg.startsWith("-") || arg.startsWith("<("));
+  const named = args.find((arg) => !arg.startsWith("-") || arg.startsWith("<("));
+  // `sh /dev/fd/3 3< <(curl …)`: the script is the descriptor a substitution was opened on.
+  const script = named && /^\/(?:dev|proc\/self)\/fd\/\d/.test(named)
+    ? args.find((arg) => arg.startsWith("<("))
+    : named;
   if (!script?.startsWith("<(") || !script.endsWith(")")) return;
   state.parse(`${script.slice(2, -1)} | ${/^(?:source|\.)$/.test(program) ? "sh" : program}`, depth + 1);
 }

@@ -12,6 +12,7 @@ import { type HostReading, readHost } from "./hosts.ts";
 import { programs } from "./programs.ts";
 import { splitOption } from "../command_writes.ts";
 import { namesWith } from "../program_options.ts";
+import { PREFIX_WRAPPERS } from "../shell_wrappers.ts";
 
 const DOWNLOADERS =
   /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
@@ -44,11 +45,36 @@ interface Download {
   url: string;
 }
 
+/** Files that are a process's standard input. */
+const STDIN_FILES = /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/** Whether segment `k`, piped into, runs what it reads: itself, or the command a prefix wrapper runs (`| nice sh`,
+ * `| stdbuf -o0 bash`: the wrapped command is the next segment, one level deeper, and reads the same pipe). */
+function pipedRunner(segments: Segment[], k: number): boolean {
+  const segment = segments[k];
+  if (runsStdin(runnerName(segment), segment.argv)) return true;
+  const next = segments[k + 1];
+  return PREFIX_WRAPPERS[segment.program] !== undefined && next !== undefined && next.joinedBy === "" &&
+    next.depth === segment.depth + 1 && runsStdin(runnerName(next), next.argv);
+}
+
+/** The shell itself under another name: `$SHELL`, `$BASH`, `$0` and `/proc/self/exe` run in a shell are a shell. */
+const SHELL_ITSELF = /^(?:\$\{?(?:shell|bash|0)\}?|\/proc\/(?:self|\$\$|\d+)\/exe)$/i;
+
+function runnerName(segment: Segment): string {
+  return SHELL_ITSELF.test(segment.argv[0] ?? "") ? "sh" : segment.program.toLowerCase();
+}
+
 /** A stdin runner: a shell without `-c`, an interpreter without a script (or with `-`), `iex`. */
 function runsStdin(program: string, argv: string[]): boolean {
   const args = argv.slice(1);
   if (POWERSHELL_RUNNERS.test(program)) return !args.some((arg) => /^-(?:c|command|file|f|enc)/i.test(arg));
-  if (SHELLS.test(program)) return !args.some((arg) => /^-[a-z]*c/.test(arg) || /^[^-]/.test(arg));
+  if (program === "source" || program === ".") return STDIN_FILES.test(args[0] ?? "");
+  if (SHELLS.test(program)) {
+    // A script argument that is the pipe itself (`bash /dev/stdin`, `sh -s -`) reads it like no argument.
+    const script = args.find((arg) => /^[^-]/.test(arg) || arg === "-");
+    return !args.some((arg) => /^-[a-z]*c/.test(arg)) && (script === undefined || STDIN_FILES.test(script));
+  }
   if (INTERPRETERS.test(program)) {
     const plain = args.filter((arg) => !arg.startsWith("-") || arg === "-");
     return plain.length === 0 || plain[0] === "-";
@@ -146,7 +172,7 @@ export function judgeFetchedCode(
   for (let k = 0; k < segments.length; k++) {
     const segment = segments[k];
     const program = segment.program.toLowerCase();
-    if (segment.joinedBy === "|" && runsStdin(program, segment.argv)) {
+    if (segment.joinedBy === "|" && pipedRunner(segments, k)) {
       const source = pipedDownloader(segments, k);
       if (source) {
         const url = urlOf(source);

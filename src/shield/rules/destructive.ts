@@ -33,7 +33,9 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     id: "destructive.rm_everything_here",
     severity: "medium",
     fields: ["command"],
-    pattern: new RegExp(String.raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:\*|\.|\.\.|\.\*|\./\*|\.\./\S*)(?:\s|$))`),
+    pattern: new RegExp(String
+      .raw`^rm(?=\s)${RECURSIVE}(?=.*\s(?:\*|\.|\.\.|\.\*|\./\*|\.\./\S*|(?:~[+-]|\$\{?(?:old)?pwd\}?)(?:/\*?|/\.\.\S*)?)(?:\s|$))`),
+    // `~+` and `$PWD` are the current folder, `~-` and `$OLDPWD` the previous one (bash "Tilde Expansion").
     description: "Recursive delete of everything in the current or parent directory",
   },
   {
@@ -50,6 +52,16 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     pattern:
       /^find\s+(?:\/|~\/?|\$\{?home\}?\/?|\/(?:etc|usr|var|home|boot)\/?)(?=\s).*(?:-delete\b|-exec\s+(?:rm|shred)\b)/,
     description: "find deleting files from the root, home or a system directory",
+  },
+  {
+    // Everything under the working folder, with no filter choosing files (`find . -delete`, `find . -type f -delete`):
+    // `rm -rf .` spelled with find; after `cd ~` or `cd /` the working folder is the home or the root.
+    id: "destructive.find_delete_everything_here",
+    severity: "medium",
+    fields: ["command"],
+    pattern:
+      /^find\s+(?:\.|\.\.|~[+-]|\$\{?(?:old)?pwd\}?)\/?\s+(?:-(?:type\s+[fdl]|depth|(?:min|max)depth\s+\d+|xdev|mount|ignore_readdir_race|[hlp])\s+)*(?:-delete\b|-exec\s+(?:rm|shred)\b)/,
+    description: "find deleting every file of the current or parent directory",
   },
   {
     id: "destructive.mkfs",

@@ -10,6 +10,10 @@ const INTERPRETER_RUN = String
 const RUNNERS = String
   .raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(?:${SHELL_RUN}|${INTERPRETER_RUN})`;
 
+/** `while read -r l; do eval "$l"; done`: a loop running each line it reads (as is, through eval or `sh -c`). */
+const READ_LOOP = String
+  .raw`\bwhile\s+(?:ifs=\S*\s+)?read\b[^;\n]*[;\n]\s*do\s+(?:eval\s+|(?:ba|z|da|k)?sh\s+-c\s+)?["']?\$\{?[a-z_]\w*\}?["']?\s*[;\n]\s*done\b`;
+
 export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
   {
     id: "remote_exec.download_pipe_shell",
@@ -27,6 +31,18 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
         .raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-[cer]\s+|--eval\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
     ),
     description: 'Runs the output of a download (`sh -c "$(curl …)"`, `source <(curl …)`)',
+  },
+  {
+    // Each downloaded line run in turn (`curl … | while read -r l; do eval "$l"; done`, `… done < <(curl …)`):
+    // a `| sh` spelled as a loop (bash manual "Bash Builtins": read; "Process Substitution").
+    id: "remote_exec.download_read_loop_exec",
+    severity: "high",
+    fields: ["shell"],
+    pattern: new RegExp(
+      String
+        .raw`\b(?:curl|wget|fetch)\b[^;&\n]*\|\s*${READ_LOOP}|${READ_LOOP}\s*<\s*<\(\s*(?:curl|wget|fetch)\b`,
+    ),
+    description: "Runs each line of a download as a command (a read loop that evaluates what it reads)",
   },
   {
     id: "remote_exec.download_then_run_tmp",

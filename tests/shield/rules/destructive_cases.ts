@@ -8,6 +8,7 @@ export const DESTRUCTIVE_CASES: RuleRow[] = [
   ["destructive.rm_everything_here", "rm -rf ./*", "rm -rf dist build"],
   ["destructive.rm_git_dir", "rm -rf .git", "rm -rf .github-cache"],
   ["destructive.find_delete_from_root", "find / -name '*.db' -delete", "find . -name '*.pyc' -delete"],
+  ["destructive.find_delete_everything_here", "find . -type f -delete", "find . -type d -empty -delete"],
   ["destructive.mkfs", "mkfs.ext4 /dev/sdb1", "mkdir -p fs/ext4"],
   [
     "destructive.dd_to_disk",
