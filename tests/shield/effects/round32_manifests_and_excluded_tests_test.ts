@@ -151,3 +151,21 @@ Deno.test("tests deleted, skipped or blanked out by command are seen; their twin
     ],
   ]);
 });
+
+Deno.test("arrays built one element at a time are read as what they run", async () => {
+  await expectDecisions([
+    [run('r[0]=rm; r[1]=-fr; r[2]=/; "${r[@]}"'), "STOPPED", "rm -fr / from elements"],
+    [run("c[1]=-rf; c[0]=rm; ${c[*]} ~/"), "STOPPED", "elements out of order, the home as an argument"],
+    [run('v[0]=--version; v[1]=--no-color; deno "${v[@]}"'), "ALLOW", "options kept in an array"],
+  ]);
+});
+
+Deno.test("function bodies run to their matching close: nested groups, subshell bodies, nested definitions", async () => {
+  await expectDecisions([
+    [run('f() { { :; }; rm -rf "$1"; }; f ~'), "STOPPED", "a group before the delete"],
+    [run('f() (rm -rf "$@"); f /'), "STOPPED", "a subshell body"],
+    [run('o() { i() { rm -rf "$1"; }; i "$1"; }; o ~'), "STOPPED", "a definition inside a body"],
+    [run('b() { echo "{ x }"; }; b'), "ALLOW", "braces in a quoted string"],
+    [run('t() { for x in a b; do { echo "$x"; }; done; }; t'), "ALLOW", "a loop with a group"],
+  ]);
+});
