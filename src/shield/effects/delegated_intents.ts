@@ -31,7 +31,7 @@ const PURCHASE = gated(
  * "Merge it once CI is green" passes. Sources: OWASP CICD-SEC-1 Insufficient Flow Control; GitHub protected
  * branches (required status checks). */
 const MERGE_UNCHECKED = gated(
-  /\b(?:approve|merge)\b[^.\n]{0,120}?\b(?:without|don['’]?t|do not|no need to|skip(?:ping)?|ignor(?:e|ing)|bypass(?:ing)?)\s+(?:(?:waiting|wait)\s+(?:for|on|until)\s+)?(?:the\s+|any\s+)?(?:ci\b|checks?\b|status checks?\b|pipelines?\b|tests?\b|builds?\b|reviews?\b|branch protection\b)|\b(?:admin|force)[- ]merge\b|\bmerge\b[^.\n]{0,60}\s--admin\b/i,
+  /\b(?:approve|merge)\b[^.\n]{0,120}?\b(?:without|don['’]?t|do not|no need to|skip(?:ping)?|ignor(?:e|ing)|bypass(?:ing)?)\s+(?:(?:waiting|wait)\s+(?:for|on|until)\s+)?(?:(?:the|any|a|our|its)\s+(?:[a-z-]+\s+){0,2}?)?(?:ci\b|checks?\b|status checks?\b|pipelines?\b|tests?\b|builds?\b|reviews?\b|branch protection\b)|\b(?:admin|force)[- ]merge\b|\bmerge\b[^.\n]{0,60}\s--admin\b/i,
 );
 /** An order's or account's shipping address changed to a new one (round 32; InjecAgent's and AgentDojo's
  * redirected deliveries): a change verb, the shipping, delivery or mailing address, then `to` and where.
