@@ -10,11 +10,10 @@
 import { lex } from "./shell_lexer.ts";
 
 const NAME = String.raw`[A-Za-z_][\w.:-]*`;
-/** `name() { body; }`, `function name { body; }`, `function name() { body; }`: the body ends at the first `}` that
- * starts a word after `;`, `&` or a newline, as a one-line definition's does. */
-const DEFINITION = new RegExp(
-  String
-    .raw`(?<![^\s;&|(])(?:function\s+(${NAME})\s*(?:\(\s*\))?|(${NAME})\s*\(\s*\))\s*\{\s([\s\S]*?)[;&\n]\s*\}`,
+/** The head of `name() { body; }`, `function name { body; }`, `function name() { body; }` and of the subshell forms
+ * `name() ( body )` (round 32): the body runs to its matching `}` word or `)` (`bodyEnd`), past nested groups. */
+const DEFINITION_HEAD = new RegExp(
+  String.raw`(?<![^\s;&|(])(?:function\s+(${NAME})\s*(?:\(\s*\))?|(${NAME})\s*\(\s*\))\s*(\{(?=\s)|\()`,
   "g",
 );
 const ALIAS = new RegExp(
@@ -38,6 +37,8 @@ const READ_BINDING =
   /(?<![^\s;&|(])(?:read|mapfile|readarray)((?:\s+-[a-zA-Z]+)*)\s+([A-Za-z_]\w*)\s*<<<\s*('[^']*'|"[^"]*"|[^\s;&|'"]+)/g;
 const PRINTF_BINDING = /(?<![^\s;&|(])printf\s+-v\s+([A-Za-z_]\w*)\s+([^\n;&|]*)/g;
 const ARRAY_BINDING = /(?<![^\s;&|(])([A-Za-z_]\w*)=\(([^()]*)\)/g;
+/** `NAME[INDEX]=WORD`: an array built one element at a time (round 32: `a[0]=rm; a[1]=-rf; "${a[@]}" ~`). */
+const ELEMENT_BINDING = /(?<![^\s;&|(])([A-Za-z_]\w*)\[(\d{1,3})\]=('[^']*'|"[^"]*"|[^\s;&|'"]*)/g;
 /** `coproc [NAME] { CMD; }` or `coproc CMD`: its output is read from `${NAME[0]}` (`COPROC` unnamed). */
 const COPROC = /(?<![^\s;&|(])coproc\s+(?:(?:([A-Za-z_]\w*)\s+)?\{\s*([^{}]*?)\s*;?\s*\}|([^;&|\n{]+))/g;
 const MAX_TEXT = 16 * 1024;
@@ -73,21 +74,54 @@ function replaceCalls(text: string, name: string, expand: (args: string) => stri
   return text.replace(call, (all, args: string) => ++count > MAX_CALLS ? all : expand(args));
 }
 
-function inlineFunctions(text: string): string {
+/** Where a body opened just before `start` by `open` ends (its closing `}` word or `)`), or -1; quotes skipped. */
+function bodyEnd(text: string, start: number, open: string): number {
+  let depth = 1;
+  let quote = "";
+  for (let at = start; at < text.length; at++) {
+    const char = text[at];
+    if (quote) {
+      if (char === quote) quote = "";
+      else if (char === "\\" && quote === '"') at++;
+    } else if (char === "\\") at++;
+    else if (char === "'" || char === '"') quote = char;
+    else if (open === "(") {
+      if (char === "(") depth++;
+      else if (char === ")" && --depth === 0) return at;
+    } else if (char === "{" && /[\s;&|(]/.test(text[at - 1]) && /\s/.test(text[at + 1] ?? "")) depth++;
+    else if (char === "}" && /[;&\n]\s*$/.test(text.slice(Math.max(0, at - 8), at)) && --depth === 0) {
+      return at;
+    }
+  }
+  return -1;
+}
+
+/** `nested`: how many more passes may read a definition that was inside a body, now inlined where it was called. */
+function inlineFunctions(text: string, nested = 1): string {
   const bodies = new Map<string, string>();
-  const rest = text.replace(DEFINITION, (_all, named?: string, bare?: string, body?: string) => {
-    bodies.set(named ?? bare ?? "", body ?? "");
-    return " ";
-  });
+  let rest = "";
+  let from = 0;
+  for (const head of text.matchAll(DEFINITION_HEAD)) {
+    if (head.index < from) continue; // a definition inside a body already taken: inlined with it
+    if (bodies.size >= MAX_CALLS) break;
+    const start = head.index + head[0].length;
+    const end = bodyEnd(text, start, head[3]);
+    if (end < 0) break;
+    bodies.set(head[1] ?? head[2] ?? "", text.slice(start, end).trim().replace(/[\s;&]+$/, ""));
+    rest += `${text.slice(from, head.index)} `;
+    from = end + 1;
+  }
   if (bodies.size === 0) return text;
-  let rebuilt = rest;
+  let rebuilt = rest + text.slice(from);
   // Two rounds: a function may call another defined before or after it.
   for (let round = 0; round < 2; round++) {
     for (const [name, body] of bodies) {
       rebuilt = replaceCalls(rebuilt, name, (args) => ` { ${withPositional(body, words(args))} ; } `);
     }
   }
-  return rebuilt;
+  return nested > 0 && (rebuilt.includes("()") || rebuilt.includes("function"))
+    ? inlineFunctions(rebuilt, nested - 1)
+    : rebuilt;
 }
 
 function expandAliases(text: string): string {
@@ -110,6 +144,21 @@ function fillPositional(text: string): string {
   return text.slice(0, after) + withPositional(text.slice(after), words(set[1]));
 }
 
+/** Each array assigned element by element, bound (its elements in index order) after its last assignment. */
+function bindElements(text: string, bindings: Array<{ name: string; value: string; after: number }>): void {
+  const arrays = new Map<string, { elements: Map<number, string>; after: number }>();
+  for (const match of text.matchAll(ELEMENT_BINDING)) {
+    const array = arrays.get(match[1]) ?? { elements: new Map<number, string>(), after: 0 };
+    array.elements.set(Number(match[2]), words(match[3]).join(" "));
+    array.after = (match.index ?? 0) + match[0].length;
+    arrays.set(match[1], array);
+  }
+  for (const [name, { elements, after }] of arrays) {
+    const value = [...elements].sort(([a], [b]) => a - b).map(([, word]) => word).join(" ");
+    bindings.push({ name, value, after });
+  }
+}
+
 /** A bound value's words in place of each later `$NAME`, `${NAME}`, `${NAME[@]}`, `${NAME[*]}`, `${NAME[0]}`
  * (quoted or not): what the command built in a variable is what runs. */
 function fillBindings(text: string): string {
@@ -129,6 +178,7 @@ function fillBindings(text: string): string {
   if (text.includes("=(")) {
     for (const match of text.matchAll(ARRAY_BINDING)) bind(match[1], words(match[2]).join(" "), match);
   }
+  if (text.includes("]=")) bindElements(text, bindings);
   let rebuilt = text;
   for (const { name, value, after } of bindings.slice(0, 8)) {
     const use = new RegExp(String.raw`"?\$(?:\{${name}(?:\[(?:[@*]|0)\])?\}|${name}(?!\w))"?`, "g");
@@ -191,7 +241,9 @@ export function reboundCommand(text: string): string | undefined {
       (_all, options: string, string: string) => `env${options} ${words(string)[0] ?? ""}`,
     );
   }
-  if (rebuilt.includes("<<<") || rebuilt.includes("printf") || rebuilt.includes("=(")) {
+  if (
+    rebuilt.includes("<<<") || rebuilt.includes("printf") || rebuilt.includes("=(") || rebuilt.includes("]=")
+  ) {
     rebuilt = fillBindings(rebuilt);
   }
   if (rebuilt.includes("ln ")) rebuilt = followLinks(rebuilt);

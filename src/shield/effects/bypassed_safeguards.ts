@@ -12,6 +12,9 @@ import { writtenEdit } from "./written_edit.ts";
 import { judgeSkippedHooks } from "./skipped_checks.ts";
 import { judgeRelaxedPods } from "./relaxed_pods.ts";
 import { judgeAgentGuardCommands } from "./agent_guard_commands.ts";
+import { privilegedManifests } from "./privileged_manifests.ts";
+import { excludedTests } from "./excluded_tests.ts";
+import { judgeTestsByCommand } from "./tests_by_command.ts";
 import { payloadStrings } from "./payload_strings.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`. */
@@ -24,7 +27,7 @@ export function judgeSafeguardEdits(
 ): void {
   if (paths.length === 0) return;
   const edit = writtenEdit(tool, paths, removed, contents);
-  for (const judge of [tamperedTests, disabledChecks, neuteredScans]) {
+  for (const judge of [tamperedTests, disabledChecks, neuteredScans, privilegedManifests, excludedTests]) {
     const reason = judge(edit);
     if (reason) findings.escalate("security", reason);
   }
@@ -40,6 +43,12 @@ export function judgeSafeguardCommands(view: ActionView, findings: Findings): vo
     judgeSkippedHooks(tool, segments, view.texts.get("shell") ?? [], findings, reasons);
   }
   judgeNeuteredScanCommands(tool, segments, findings);
+  judgeTestsByCommand(
+    tool,
+    segments,
+    findings,
+    () => payloadStrings(view.payload).map((entry) => entry.value),
+  );
   judgeRelaxedPods(tool, segments, findings);
   judgeAgentGuardCommands(tool, segments, findings);
 }

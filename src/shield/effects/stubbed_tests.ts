@@ -25,7 +25,7 @@ export const EDITORS = new Set([
   "npx",
   "json",
 ]);
-const TEST_WORD = /\btest\b|pytest|jest|vitest|mocha|rspec|phpunit|\bgo test|cargo test/i;
+export const TEST_WORD = /\btest\b|pytest|jest|vitest|mocha|rspec|phpunit|\bgo test|cargo test/i;
 export const ALWAYS_PASSES =
   /exit 0|\|\|\s*(?:true|:)(?!\w)|--passWithNoTests|--pass-with-no-tests|--co\b|--collect-only|continue-on-error["']?\s*[:=]\s*true/i;
 /** A test script reduced to a no-op (`"test": "true"`, `scripts.test=echo ok`). */
@@ -39,7 +39,7 @@ const DELETERS = new Set(["rm", "unlink", "git", "find", "trash", "shred"]);
  * `shell_round22.ts`). */
 export const stubsTestsWith = (program: string): boolean => DELETERS.has(program) || EDITORS.has(program);
 
-function deletesTests(segment: Segment): boolean {
+export function deletesTests(segment: Segment): boolean {
   const { program, argv } = segment;
   if (!DELETERS.has(program)) return false;
   if (program === "git" && !argv.includes("rm")) return false;

@@ -9,13 +9,13 @@
 
 import type { WrittenEdit } from "./written_edit.ts";
 
-const TEST_FILE =
+export const TEST_FILE =
   /(?:^|\/)(?:tests?|spec|specs|__tests__|e2e|test_?\w*)\/|\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_\w+\.py$|_test\.(?:go|py|exs)$|_spec\.rb$|Tests?\.(?:java|kt|cs|swift|php)$/;
 /** Cheap literal gate: every marker below holds one of these. */
 const MARKER_HINT =
   /skip|Skip|xdescribe|xit\b|xtest|xcontext|xspecify|@Disabled|@Ignore|\[Ignore\]|#\[ignore\]/;
 /** Unconditional skips of a module, suite or test (conditional forms — `skipif`, `skipIf`, `skipUnless` — differ). */
-const SKIP_LINE =
+export const SKIP_LINE =
   /\bpytestmark\s*=\s*\[?\s*pytest\.mark\.skip\b(?!if)|\bpytest\.skip\([^)]*allow_module_level\s*=\s*True|@pytest\.mark\.skip\b(?!if)|@unittest\.skip\s*\(|\b(?:describe|it|test|context|suite|specify)\.skip\s*\(|(?:^|[\s.;])x(?:describe|it|test|context|specify)\b\s*(?:[("'`]|[A-Z]\w*)|@Disabled\b|@Ignore\b|\[Ignore\]|\[(?:Fact|Theory)\s*\(\s*Skip\s*=|#\[ignore\]|^\s*(?:it|describe|context)\s+["'][^"']*["']\s*,\s*skip:\s*(?:true|["'])|\bt\.Skip(?:Now|f)?\(|^\s*pytest\.skip\(|^\s*self\.skipTest\(|\$this->markTestSkipped\(/;
 /** A skip that points at its tracked issue. */
 const TRACKED = /#\d{2,}|\/issues\/\d+|\/browse\/|\b[A-Z][A-Z0-9]{1,9}-\d+\b/;
