@@ -21,7 +21,12 @@ export async function chatSteps({ driver, rig, t }: ScenarioContext): Promise<vo
   const shows = (text: string) => driver.shown().includes(text);
 
   await t.step(`${name}: listed, connected and healthy`, async () => {
-    assertEquals(await (await rig.api("/api/channels")).json(), { channels: [name] });
+    // Channels start after the HTTP server answers (they load lazily): listed once the manager is up.
+    const listed = await until(async () => {
+      const body = await (await rig.api("/api/channels")).json();
+      return body.channels?.length > 0 ? body : undefined;
+    }, "the channel listed");
+    assertEquals(listed, { channels: [name] });
     await driver.connected();
     await until(
       async () => (await (await rig.api("/api/status")).json()).channels?.[name]?.healthy,
