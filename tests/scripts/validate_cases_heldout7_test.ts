@@ -1,6 +1,6 @@
 /** The seventh held-out set (tests/shield/cases/heldout7/): validate_cases checks its ids and refuses any action
  * repeated from another set (heldout6 and the retired sets included) or within itself; the shipped set meets the sizes
- * its brief promised; score-shield loads it as a set of its own and holds it out. */
+ * its brief promised; score-shield loads it as a set of its own (retired to development at stop 29). */
 
 import { assert, assertEquals } from "../support/assert.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
@@ -52,8 +52,8 @@ Deno.test("validate_cases: the shipped heldout7 set is well formed and as large 
   });
 });
 
-Deno.test("shield_scoring: heldout7 loads as a set of its own and is the held-out set", async () => {
+Deno.test("shield_scoring: heldout7 loads as a set of its own and is no longer held out", async () => {
   await assertOwnSet("heldout7", "heldout6", 516);
-  assertEquals(HELD_OUT, ["heldout7"]);
+  assert(!HELD_OUT.includes("heldout7"), "heldout7 was retired at stop 29: its failures may be listed");
   assert(!HELD_OUT.includes("heldout6"), "heldout6 was retired at stop 28: its failures may be listed");
 });
