@@ -1,0 +1,56 @@
+/** Round 36's checks, called once from the effect profile: sends whose recipient and content are unseen, company
+ * data handed out whole (archives, secrets files, a default branch into another owner's repository), secrets under
+ * browser-exposed variable prefixes, security services and firewalls opened through argument values, visibility
+ * flags in nested settings, and a browser sent into the user's mailbox for reset codes. */
+
+import type { ActionView } from "../action_view.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import type { OpenWorldReading } from "./open_world.ts";
+import { textsOf } from "./egress_effects.ts";
+import { judgeUnseenSends } from "./unseen_sends.ts";
+import { judgeCrossOwnerRequests, judgeHandedCompanyData } from "./handed_company_data.ts";
+import { judgePublicEnvSecrets } from "./public_env_secrets.ts";
+import { judgeSecurityServices } from "./security_services.ts";
+import { judgeOpenPorts } from "./open_ports.ts";
+import { judgeNestedExposure } from "./nested_exposure.ts";
+import { judgeMailboxSearches } from "./mailbox_searches.ts";
+import { identifierWords } from "./words.ts";
+
+export function judgeRound36(
+  view: ActionView,
+  openWorld: OpenWorldReading | undefined,
+  sends: boolean,
+  recipients: readonly string[],
+  written: boolean,
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  if (sends || openWorld?.words.nouns.has("message")) {
+    judgeHandedCompanyData(
+      view.tool,
+      view.payload,
+      textsOf(view, "outbound", "content"),
+      recipients,
+      environment,
+      findings,
+    );
+  }
+  judgeCrossOwnerRequests(view.tool, identifierWords(view.tool), view.payload, findings);
+  judgePublicEnvSecrets(
+    view.tool,
+    openWorld ? view.payload : undefined,
+    written ? textsOf(view, "content") : [],
+    findings,
+  );
+  if (view.urls.length > 0) judgeMailboxSearches(view.tool, view.urls, findings);
+  if (!openWorld && (view.type === "send_email" || view.type === "send_message")) {
+    judgeUnseenSends(view.tool, undefined, view.payload, findings);
+  }
+  if (!openWorld) return;
+  judgeUnseenSends(view.tool, openWorld.words, view.payload, findings);
+  judgeSecurityServices(view.tool, openWorld.words.words, view.payload, findings);
+  judgeOpenPorts(view.tool, view.payload, findings);
+  const reads = [...openWorld.words.verbs].every((verb) => verb === "read");
+  if (!reads || openWorld.words.verbs.size === 0) judgeNestedExposure(view.tool, view.payload, findings);
+}
