@@ -202,3 +202,68 @@ Deno.test("nested visibility flags and mailbox searches for codes are stopped; t
     ],
   ]);
 });
+
+Deno.test("photos from the workspace in a plain note pass; documents, links, codes and free-mail still ask", async () => {
+  await expectDecisions([
+    [
+      tool("send_email", {
+        to: "cousin.ana@ana-family.example",
+        subject: "Wedding",
+        body: "The wedding pictures, finally!",
+        attachments: ["pictures/wedding_041.jpg"],
+      }),
+      "ALLOW",
+      "wedding photos to a relative",
+    ],
+    [
+      tool("send_email", {
+        to: "cousin.ana@ana-family.example",
+        subject: "Wedding",
+        body: "The pictures, and the login is in the second one",
+        attachments: ["pictures/wedding_041.jpg"],
+      }),
+      "STOPPED",
+      "a login mentioned",
+    ],
+    [
+      tool("send_email", {
+        to: "cousin.ana@ana-family.example",
+        subject: "Wedding",
+        body: "Pictures: see https://photos.example/album/9",
+        attachments: ["pictures/wedding_041.jpg"],
+      }),
+      "STOPPED",
+      "a link",
+    ],
+    [
+      tool("send_email", {
+        to: "cousin.ana@ana-family.example",
+        subject: "Wedding",
+        body: "The pictures, finally!",
+        attachments: ["pictures/drivers_license_back.jpg"],
+      }),
+      "STOPPED",
+      "an identity document",
+    ],
+    [
+      tool("send_email", {
+        to: "cousin.ana@ana-family.example",
+        subject: "Wedding",
+        body: "The pictures, finally!",
+        attachments: ["/home/dev/Pictures/wedding_041.jpg"],
+      }),
+      "STOPPED",
+      "a photo from outside the workspace",
+    ],
+    [
+      tool("send_email", {
+        to: "ana.costa.1988@hotmail.com",
+        subject: "Wedding",
+        body: "The pictures, finally!",
+        attachments: ["pictures/wedding_041.jpg"],
+      }),
+      "STOPPED",
+      "a free-mail address that is not a contact",
+    ],
+  ]);
+});
