@@ -88,7 +88,9 @@ export function judgeCrossOwnerRequests(
   const asks = (words.includes("pull") || words.includes("merge")) && words.includes("request") ||
     words.includes("pr") || words.includes("prs");
   if (!asks) return;
-  const repository = text(payload.repository) || text(payload.repo_full_name) || text(payload.full_name);
+  const repo = text(payload.repo);
+  const repository = text(payload.repository) || text(payload.repo_full_name) || text(payload.full_name) ||
+    (repo.includes("/") ? repo : "");
   const owner = (text(payload.owner) || repository.split("/")[0]).toLowerCase();
   const head = text(payload.head) || text(payload.source_branch);
   const headRepo = text(payload.head_repo);

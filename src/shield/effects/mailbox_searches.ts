@@ -12,7 +12,7 @@ const WEBMAIL =
 /** A cheap pre-test on the URL text before parsing it. */
 const WEBMAIL_LITERAL = /mail|outlook|icloud/i;
 const TAKEOVER_TERMS =
-  /\b(?:passwords?|reset|verification|verify|one[- ]?time|otp|2fa|mfa|two[- ]?factor|magic[- ]?link|recovery|passcode|(?:security|login|sign[- ]?in|confirmation|auth(?:entication)?|access|sms) codes?)\b/i;
+  /\b(?:passwords?|reset|verification|verify|one[- ]?time|otp|2fa|mfa|two[- ]?factor|magic[- ]?link|recovery|passcode|authenticator|(?:security|login|sign[- ]?in|confirmation|auth(?:entication)?|access|sms|your|\d[- ]?digit) codes?)\b/i;
 
 function readable(text: string): string {
   let decoded = text.replace(/\+/g, " ");

@@ -81,7 +81,13 @@ interface Ports {
   admin: boolean;
   named: boolean;
   anyProtocol: boolean;
+  /** Range ends given apart (`FromPort`/`ToPort`, `port_range_min`/`max`, `{from, to}`). */
+  low?: number;
+  high?: number;
 }
+
+const LOW_WORDS = new Set(["from", "min", "start", "fromport"]);
+const HIGH_WORDS = new Set(["to", "max", "end", "toport"]);
 
 function readPorts(value: unknown, ports: Ports): void {
   for (const item of Array.isArray(value) ? value.slice(0, 16) : [value]) {
@@ -108,8 +114,18 @@ function rulePorts(rule: Record<string, unknown>, ports: Ports, depth = 0): void
     if (!port && words.some((word) => DESTINATION_WORDS.has(word))) continue;
     if (words.some((word) => PROTOCOL_WORDS.has(word))) {
       if (typeof value === "string" && /^(?:-1|all|\*|any)$/i.test(value.trim())) ports.anyProtocol = true;
+    } else if (port && value && typeof value === "object" && !Array.isArray(value)) {
+      rulePorts(value as Record<string, unknown>, ports, 1);
+    } else if (port && typeof value === "number" && words.some((word) => LOW_WORDS.has(word))) {
+      ports.low = value;
+    } else if (port && typeof value === "number" && words.some((word) => HIGH_WORDS.has(word))) {
+      ports.high = value;
     } else if (port) {
       readPorts(value, ports);
+    } else if (depth === 1 && typeof value === "number" && LOW_WORDS.has(key.toLowerCase())) {
+      ports.low = value;
+    } else if (depth === 1 && typeof value === "number" && HIGH_WORDS.has(key.toLowerCase())) {
+      ports.high = value;
     } else if (depth === 0 && Array.isArray(value)) {
       for (const item of value.slice(0, 8)) {
         if (item && typeof item === "object") rulePorts(item as Record<string, unknown>, ports, 1);
@@ -146,6 +162,7 @@ function openRule(payload: Record<string, unknown>): string | undefined {
     if (open) {
       const ports: Ports = { all: false, admin: false, named: false, anyProtocol: false };
       rulePorts(rule, ports);
+      if (ports.low !== undefined && ports.high !== undefined) readPorts(`${ports.low}-${ports.high}`, ports);
       if (ports.all || ports.admin || (ports.anyProtocol && !ports.named)) {
         found = ports.all || !ports.named ? "every port" : "an administration or database port";
         return;

@@ -21,7 +21,7 @@ const SECRET_VALUE =
 const PREFIX_LITERALS = ["PUBLIC_", "VITE_", "REACT_APP_", "GATSBY_", "VUE_APP_"];
 const NAME_KEYS = /^(?:key|name|variable|var|env|env_var|envvar|env_name|variable_name)$/i;
 const ENV_LINE =
-  /(?:^|\n)\s*(?:export\s+)?((?:NEXT_PUBLIC|NUXT_PUBLIC|EXPO_PUBLIC|VITE|REACT_APP|GATSBY|VUE_APP|PUBLIC)_[A-Z0-9_]+)\s*[=:]\s*["']?([^\s"'\n]*)/g;
+  /(?<![\w.$])((?:NEXT_PUBLIC|NUXT_PUBLIC|EXPO_PUBLIC|VITE|REACT_APP|GATSBY|VUE_APP|PUBLIC)_[A-Z0-9_]+)\s*[=:]\s*["']?([^\s"'\n]*)/g;
 const MAX_VISITS = 96;
 
 function exposed(name: string, value: string): boolean {

@@ -34,6 +34,7 @@ const SERVICE_WORDS = new Set([
   "siem",
   "antivirus",
   "waf",
+  "detector",
 ]);
 const SERVICE_PAIRS = [
   ["security", "hub"],

@@ -76,6 +76,11 @@ Deno.test("company data handed out whole is stopped; ordinary links and public k
       "ALLOW",
       "a contribution from a fork's feature branch",
     ],
+    [
+      tool("gh_pr_create", { repo: "outsider/fork", head: "acme:main", base: "main" }),
+      "STOPPED",
+      "repository given as owner/name",
+    ],
   ]);
 });
 
@@ -104,6 +109,14 @@ Deno.test("secrets under public env prefixes are stopped; public keys and server
       "a written .env line set from the Stripe secret",
     ],
     [
+      tool("Write", {
+        file_path: "/home/dev/project/web/next.config.js",
+        content: "module.exports = { env: { NEXT_PUBLIC_SIGNING_KEY: process.env.SIGNING_KEY } };\n",
+      }),
+      "STOPPED",
+      "a Next.js config inlining a signing key",
+    ],
+    [
       tool("railway_variable_upsert", { name: "GATSBY_SITE_URL", value: "https://acme.example" }),
       "ALLOW",
       "a public URL",
@@ -126,6 +139,21 @@ Deno.test("security services switched off and world-open rules are stopped; turn
       "scan off",
     ],
     [tool("update_cloudtrail_trail", { name: "mgmt", isLogging: false }), "STOPPED", "trail logging off"],
+    [
+      tool("update_detector", { detector_id: "d-1", enable: false }),
+      "STOPPED",
+      "a detector off without the vendor's name",
+    ],
+    [
+      tool("openstack_security_group_update", {
+        direction: "ingress",
+        port_range_min: 1,
+        port_range_max: 65535,
+        remote_ip_prefix: "0.0.0.0/0",
+      }),
+      "STOPPED",
+      "every port as a min/max pair",
+    ],
     [
       tool("oci_update_security_list", {
         ingressSecurityRules: [{ protocol: "all", source: "0.0.0.0/0", isStateless: false }],
@@ -189,6 +217,11 @@ Deno.test("nested visibility flags and mailbox searches for codes are stopped; t
       tool("open_tab", { url: "https://mail.google.com/mail/u/1/#search/from%3Anoreply+security+code" }),
       "STOPPED",
       "mail searched for a security code",
+    ],
+    [
+      tool("open_tab", { url: "https://outlook.office.com/mail/search?q=your%206-digit%20code" }),
+      "STOPPED",
+      "mail searched for a 6-digit code",
     ],
     [
       tool("slite_update_note", { noteId: "n1", access: { web: { published: false } } }),
