@@ -10,7 +10,8 @@
 import type { Findings } from "./findings.ts";
 import type { ToolWords } from "./tool_words.ts";
 
-/** Words of a tool name that send something to people. */
+/** Words of a tool name that send something to people (`submit` is left out: `submit_form {form_id}` or an agent's
+ * `submit` handing in its work sends nothing to people). */
 const SEND_WORDS = new Set([
   "send",
   "post",
@@ -26,7 +27,6 @@ const SEND_WORDS = new Set([
   "email",
   "message",
   "publish",
-  "submit",
 ]);
 /** Keys whose values are handles of stored things: they say which, not what or to whom. */
 const OPAQUE_KEY = /^(?:id|ids|uuid|sid|ref|handle)$|(?:_id|_ids|_sid|_ref|_uuid|_key|Id|Ids|Sid|Ref|Key)$/;

@@ -11,7 +11,7 @@ Deno.test("a sending tool with nothing but blanks or ids is stopped; a send that
     [tool("ProtonMailSend", {}), "STOPPED", "empty mail send under our mail tool's name"],
     [tool("whatsapp_message_send", { template_id: "tpl_77", dry_run: false }), "STOPPED", "template id only"],
     [tool("mcp__sms__send_sms", { options: { to: "", body: "" } }), "STOPPED", "nested blanks"],
-    [tool("sendgrid_submit_batch", { batch_id: "b-991" }), "STOPPED", "a batch submitted by id"],
+    [tool("sendgrid_send_batch", { batch_id: "b-991" }), "STOPPED", "a batch sent by id"],
     [
       tool("whatsapp_message_send", { chat_id: "12036", text: "Running 5 min late" }),
       "ALLOW",
