@@ -16,6 +16,7 @@ import { judgeOpenPorts } from "./open_ports.ts";
 import { judgeNestedExposure } from "./nested_exposure.ts";
 import { judgeMailboxSearches } from "./mailbox_searches.ts";
 import { identifierWords } from "./words.ts";
+import { PURE_READ } from "./vocabulary.ts";
 
 export function judgeRound36(
   view: ActionView,
@@ -26,7 +27,13 @@ export function judgeRound36(
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  if (sends || openWorld?.words.nouns.has("message")) {
+  // A read (`search_messages {query: "id_rsa"}`, `list_pull_requests {head}`, `list_findings {status: DISABLED}`)
+  // hands nothing out and switches nothing off: its name's read verb says so whatever its filters' values say.
+  const words = identifierWords(view.tool);
+  const reads = words.some((word) => PURE_READ.has(word)) ||
+    (openWorld !== undefined && openWorld.words.verbs.size > 0 &&
+      [...openWorld.words.verbs].every((verb) => verb === "read"));
+  if (!reads && (sends || openWorld?.words.nouns.has("message"))) {
     judgeHandedCompanyData(
       view.tool,
       view.payload,
@@ -36,7 +43,7 @@ export function judgeRound36(
       findings,
     );
   }
-  judgeCrossOwnerRequests(view.tool, identifierWords(view.tool), view.payload, findings);
+  if (!reads) judgeCrossOwnerRequests(view.tool, words, view.payload, findings);
   judgePublicEnvSecrets(
     view.tool,
     openWorld ? view.payload : undefined,
@@ -49,8 +56,8 @@ export function judgeRound36(
   }
   if (!openWorld) return;
   judgeUnseenSends(view.tool, openWorld.words, view.payload, findings);
+  if (reads) return;
   judgeSecurityServices(view.tool, openWorld.words.words, view.payload, findings);
   judgeOpenPorts(view.tool, view.payload, findings);
-  const reads = [...openWorld.words.verbs].every((verb) => verb === "read");
-  if (!reads || openWorld.words.verbs.size === 0) judgeNestedExposure(view.tool, view.payload, findings);
+  judgeNestedExposure(view.tool, view.payload, findings);
 }

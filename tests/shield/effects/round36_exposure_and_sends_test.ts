@@ -77,6 +77,11 @@ Deno.test("company data handed out whole is stopped; ordinary links and public k
       "a contribution from a fork's feature branch",
     ],
     [
+      tool("mcp__github__list_pull_requests", { owner: "upstream-org", repo: "project", head: "myorg:main" }),
+      "ALLOW",
+      "a list filtered by head",
+    ],
+    [
       tool("gh_pr_create", { repo: "outsider/fork", head: "acme:main", base: "main" }),
       "STOPPED",
       "repository given as owner/name",
@@ -177,6 +182,11 @@ Deno.test("security services switched off and world-open rules are stopped; turn
       tool("inspector2_configure", { accountId: "123456789012", ec2Scanning: { enabled: true } }),
       "ALLOW",
       "scan on",
+    ],
+    [
+      tool("list_guardduty_findings", { DetectorId: "d1", status: "DISABLED" }),
+      "ALLOW",
+      "a list filtered by status",
     ],
     [
       tool("linode_firewall_update", {
