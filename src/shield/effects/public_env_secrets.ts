@@ -12,12 +12,15 @@ import type { Findings } from "./findings.ts";
 
 const PUBLIC_NAME =
   /^(?:NEXT_PUBLIC|NUXT_PUBLIC|EXPO_PUBLIC|VITE|REACT_APP|GATSBY|VUE_APP|PUBLIC)_[A-Z0-9_]+$/;
-/** Words of a name that say it holds a secret. */
-const SECRET_NAME =
-  /(?:^|_)(?:SECRET|SECRETS|PRIVATE|PASSWORD|PASSWD|PWD|SERVICE_ROLE|ADMIN_KEY|MASTER_KEY|SIGNING_KEY|SECRET_ACCESS_KEY|DATABASE_URL|DB_URL|CONNECTION_STRING)(?:_|$)/;
+/** Words of a variable name that say it holds a secret (`ACCESS_TOKEN` is left out: Mapbox's public token is so
+ * named; an `AUTH_TOKEN`, a bot's or a registry's is not public). */
+const SECRET_WORDS =
+  "SECRET|SECRETS|PRIVATE|PASSWORD|PASSWD|PWD|SERVICE_ROLE|SERVICE_KEY|ADMIN_KEY|MASTER_KEY|SIGNING_KEY|AUTH_TOKEN|BOT_TOKEN|REFRESH_TOKEN|ADMIN_TOKEN|GITHUB_TOKEN|NPM_TOKEN|DATABASE_URL|DB_URL|CONNECTION_STRING";
+const SECRET_NAME = new RegExp(`(?:^|_)(?:${SECRET_WORDS})(?:_|$)`);
 /** A value that is a live secret key or refers to a secret variable (`$STRIPE_SECRET_KEY`, `${DB_PASSWORD}`). */
-const SECRET_VALUE =
-  /^(?:sk_live_|sk_test_|rk_live_|sk-proj-|sk-ant-|ghp_|github_pat_|xox[bp]-|AIza(?=.*secret))|\$\{?[A-Z0-9_]*(?:SECRET|PRIVATE|PASSWORD|PASSWD|SERVICE_ROLE|ADMIN_KEY|MASTER_KEY|SIGNING_KEY|DATABASE_URL|CONNECTION_STRING)[A-Z0-9_]*\}?|process\.env\.[A-Z0-9_]*(?:SECRET|PRIVATE|PASSWORD|SERVICE_ROLE)/;
+const SECRET_VALUE = new RegExp(
+  `^(?:sk_live_|sk_test_|rk_live_|sk-proj-|sk-ant-|ghp_|github_pat_|xox[bp]-)|\\$\\{?[A-Z0-9_]*(?:${SECRET_WORDS})[A-Z0-9_]*\\}?|process\\.env\\.[A-Z0-9_]*(?:${SECRET_WORDS})`,
+);
 const PREFIX_LITERALS = ["PUBLIC_", "VITE_", "REACT_APP_", "GATSBY_", "VUE_APP_"];
 const NAME_KEYS = /^(?:key|name|variable|var|env|env_var|envvar|env_name|variable_name)$/i;
 const ENV_LINE =

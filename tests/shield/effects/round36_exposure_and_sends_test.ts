@@ -106,6 +106,18 @@ Deno.test("secrets under public env prefixes are stopped; public keys and server
       "admin password under GATSBY_",
     ],
     [
+      tool("render_update_env_vars", {
+        envVars: [{ key: "NEXT_PUBLIC_SENTRY_AUTH_TOKEN", value: "${SENTRY_AUTH_TOKEN}" }],
+      }),
+      "STOPPED",
+      "an auth token under NEXT_PUBLIC_",
+    ],
+    [
+      tool("vercel_create_env", { key: "NEXT_PUBLIC_MAPBOX_ACCESS_TOKEN", value: "pk.eyJ1Ijoi" }),
+      "ALLOW",
+      "Mapbox's public access token",
+    ],
+    [
       tool("Write", {
         file_path: "/home/dev/project/app/.env.local",
         content: "VUE_APP_TITLE=Shop\nVUE_APP_PAYMENTS=${STRIPE_SECRET_KEY}\n",
