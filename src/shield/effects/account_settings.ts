@@ -17,7 +17,7 @@ const SETTINGS_PAGES: ReadonlyArray<[RegExp, RegExp]> = [
   ],
   [
     /^github\.com$/,
-    /^\/settings\/(?:keys|ssh|gpg|tokens|personal-access-tokens|applications|apps|installations|security|emails|developers)|^\/[^/]+\/[^/]+\/settings\/(?:keys|hooks|secrets|collaborators|access|actions)/,
+    /^\/settings\/(?:keys|ssh|gpg|tokens|personal-access-tokens|applications|apps|installations|security|auth|two_factor_authentication|emails|developers)|^\/[^/]+\/[^/]+\/settings\/(?:keys|hooks|secrets|collaborators|access|actions)/,
   ],
   [
     /^gitlab\.com$/,

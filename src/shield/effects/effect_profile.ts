@@ -101,6 +101,7 @@ import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
+import { judgeRound36 } from "./open_world_round36.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -373,6 +374,7 @@ export function buildEffectProfile(
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeShapedTokens(view, hosts, openWorld, sends, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
+  judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

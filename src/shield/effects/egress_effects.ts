@@ -8,6 +8,7 @@ import type { HostReading } from "./hosts.ts";
 import type { OpenWorldReading } from "./open_world.ts";
 import type { ClassedPath } from "./local_effects.ts";
 import { attachmentCount, judgeMessage } from "./messaging.ts";
+import { plainPersonalNote } from "./social_notes.ts";
 import { judgeLookalikeRecipients } from "./lookalike_recipients.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
@@ -154,15 +155,19 @@ export function judgeMessaging(
   if (recipients.length > 0) judgeLookalikeRecipients(view.tool, senders(payload), recipients, findings);
   const texts = textsOf(view, "outbound", "content");
   judgeCommunication(view.tool, [...new Set(recipients)], senders(payload), texts, environment, findings);
+  const unique = [...new Set(recipients)];
+  const attachments = attachmentCount(payload);
   judgeMessage(
     {
       tool: view.tool,
-      recipients: [...new Set(recipients)],
+      recipients: unique,
       texts,
-      attachments: Math.max(view.paths.length, attachmentCount(payload)),
+      attachments: Math.max(view.paths.length, attachments),
       wholesale,
       hidden: blindCopies(payload),
       identifiers: identifierValues(payload),
+      personalNote: !typed &&
+        plainPersonalNote(unique, texts, view.paths, attachments, environment.workspace),
     },
     environment,
     findings,

@@ -31,7 +31,7 @@ const PUBLIC_OBJECTS = new Set([
   "sharing",
 ]);
 
-function exposing(key: string, value: unknown): string | undefined {
+export function exposing(key: string, value: unknown): string | undefined {
   const words = identifierWords(key);
   if (words.length > 7) return undefined;
   const text = typeof value === "string" ? value.trim() : String(value);

@@ -134,6 +134,9 @@ export interface MessageInput {
   hidden?: string[];
   /** Values of the payload's id arguments (`channel_id: "993311"`): they name where it goes, they are not sent. */
   identifiers?: readonly string[];
+  /** A plain personal note with photos or videos only (round 36, `social_notes.ts`): no files-to-a-non-contact
+   * prompt (the free-mail prompt stays). */
+  personalNote?: boolean;
 }
 
 const ATTACHMENT_KEYS =
@@ -207,7 +210,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }
-  if (input.attachments > 0 && !allKnown) {
+  if (input.attachments > 0 && !allKnown && !input.personalNote) {
     findings.escalate("message", `"${input.tool}" sends files to a recipient who is not a known contact`);
   }
   if (input.wholesale && !allKnown) {
