@@ -150,6 +150,9 @@ function report(label: string, actions: Action[]): void {
   show("share of the middle fifth (p40-p60)", "middle");
 }
 
-report("corpus", await loadCorpus());
-const realWork = await loadRealWork();
+/** `deno run -A bench/shield_judges.ts TYPE`: only the actions of that type (`execute_command`). */
+const only = Deno.args[0];
+const ofType = (actions: Action[]) => only ? actions.filter((action) => action.type === only) : actions;
+report("corpus", ofType(await loadCorpus()));
+const realWork = ofType(await loadRealWork());
 if (realWork.length > 0) report("benign_dev", realWork);

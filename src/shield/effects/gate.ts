@@ -12,6 +12,26 @@ const marks = new LiteralMarks();
 
 /** Per literal id: the gated patterns (by index) whose alternatives name it. */
 const patternsOfId: number[][] = [];
+/** The same lists in two flat arrays, for the candidate loop (round 20 of speed: one contiguous table instead of
+ * an array per id, which cold runs met out of cache): the patterns of id `i` are `flatPatterns[firstPattern[i]]` up
+ * to `flatPatterns[firstPattern[i + 1]]`; ids from `firstPattern.length - 1` on have none. Made again after a
+ * pattern is registered. */
+let firstPattern = new Int32Array(1);
+let flatPatterns = new Int32Array(0);
+let flattened = true;
+
+function flatten(): void {
+  firstPattern = new Int32Array(patternsOfId.length + 1);
+  let total = 0;
+  for (let id = 0; id < patternsOfId.length; id++) {
+    firstPattern[id] = total;
+    total += patternsOfId[id]?.length ?? 0;
+  }
+  firstPattern[patternsOfId.length] = total;
+  flatPatterns = new Int32Array(total);
+  for (let id = 0; id < patternsOfId.length; id++) flatPatterns.set(patternsOfId[id] ?? [], firstPattern[id]);
+  flattened = true;
+}
 let patternCount = 0;
 /** Per pattern: whether the selected scan holds one of its literals (`candidates[index] === candidateStamp`). */
 let candidates = new Int32Array(64);
@@ -28,12 +48,16 @@ function selectCandidates(scan: TextScan): void {
     grown.set(candidates);
     candidates = grown;
   }
+  if (!flattened) flatten();
   const stamp = ++candidateStamp;
   const ids = scan.ids;
+  const first = firstPattern;
+  const flat = flatPatterns;
+  const known = first.length - 1;
   for (let k = 0; k < ids.length; k++) {
-    const patterns = patternsOfId[ids[k]];
-    if (patterns === undefined) continue;
-    for (let p = 0; p < patterns.length; p++) candidates[patterns[p]] = stamp;
+    const id = ids[k];
+    if (id >= known) continue;
+    for (let p = first[id], end = first[id + 1]; p < end; p++) candidates[flat[p]] = stamp;
   }
 }
 
@@ -57,8 +81,9 @@ export class GatedPattern {
       (patternsOfId[id] ??= []).push(this.index);
       this.lastId = Math.max(this.lastId, id);
     }
-    // The selected scan's marks predate this pattern: made again at the next test.
+    // The selected scan's marks predate this pattern: made again at the next test, from lists made again.
     candidateScan = undefined;
+    flattened = false;
   }
 
   /** Whether the pattern matches `text` (as `pattern.test`, from the start of the text). */
