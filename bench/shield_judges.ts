@@ -2,7 +2,7 @@
  * temporary module whose every check call (judge*, textsOf, classed, readHost and the other helpers it calls) is
  * wrapped in a timer — production code is not touched — then runs it over the corpus and the real-work benign set,
  * each action's cheapest of several rounds per check, and prints the top 15 checks by total time and by share of
- * the slowest 1 % of actions (by effect time). Run by hand; nested checks (judgeCommandsAndCode, judgeHandedOn)
+ * the slowest 1 % of actions (by effect time) and of the middle fifth (p40-p60). Run by hand; nested checks (judgeCommandsAndCode, judgeHandedOn)
  * include the checks they call. */
 
 import { buildActionView } from "../src/shield/action_view.ts";
@@ -18,7 +18,7 @@ const TIMED =
   /(?<![\w.]|function )(judge\w+|pushedImages|textsOf|classed|readHost|asksForCredentials|sensitiveMention|readsPageOnly|identifierWords|lacksCore)\(/g;
 
 /** Files whose own check calls are timed too (effect_profile.ts imports their copies). */
-const INSTRUMENTED = ["command_routes.ts", "command_effects.ts"];
+const INSTRUMENTED = ["command_routes.ts", "command_effects.ts", "command_and_code.ts"];
 
 type Times = Map<string, number>;
 const sink: { times: Times; calls: Times } = { times: new Map(), calls: new Map() };
@@ -132,7 +132,7 @@ function report(label: string, actions: Action[]): void {
       `slowest 1 %: ${slowest.length} actions, mean ${(slowTotal * 1000 / slowest.length).toFixed(0)} µs`,
   );
   const rows = [...sums].map(([name, entry]) => ({ name, ...entry }));
-  const show = (title: string, key: "total" | "tail") => {
+  const show = (title: string, key: "total" | "tail" | "middle") => {
     console.log(`  top 15 by ${title}`);
     for (const row of [...rows].sort((a, b) => b[key] - a[key]).slice(0, 15)) {
       console.log(
@@ -147,8 +147,12 @@ function report(label: string, actions: Action[]): void {
   };
   show("total", "total");
   show("share of the slowest 1 %", "tail");
+  show("share of the middle fifth (p40-p60)", "middle");
 }
 
-report("corpus", await loadCorpus());
-const realWork = await loadRealWork();
+/** `deno run -A bench/shield_judges.ts TYPE`: only the actions of that type (`execute_command`). */
+const only = Deno.args[0];
+const ofType = (actions: Action[]) => only ? actions.filter((action) => action.type === only) : actions;
+report("corpus", ofType(await loadCorpus()));
+const realWork = ofType(await loadRealWork());
 if (realWork.length > 0) report("benign_dev", realWork);

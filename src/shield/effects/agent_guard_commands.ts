@@ -46,6 +46,10 @@ const APPROVE_ON =
 const GUARD_OFF =
   /(?:^|[\s."'/[])(?:sandbox|sandbox_mode|sandboxMode|approval_policy|approvalPolicy|approval[_-]mode|approvalMode|defaultMode|permission_mode|permissionMode|requireApproval|require_approval|confirm\w*)["'\]]?\s*(?:[:=]\s*|\s+)["']?(?:false|no|off|none|never|0|disabled|danger-full-access|bypassPermissions|yolo|full-auto)\b/i;
 
+/** The test judgeAgentGuardCommands's segment loop starts with (a gate of `bypassed_safeguards.ts`). */
+export const switchesGuardsWith = (program: string): boolean =>
+  AGENT_CLIS.has(program) || CONFIG_EDITORS.has(program);
+
 export function judgeAgentGuardCommands(
   tool: string,
   segments: readonly Segment[],

@@ -7,15 +7,16 @@ import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import { tamperedTests } from "./tampered_tests.ts";
 import { disabledChecks } from "./disabled_checks.ts";
-import { judgeNeuteredScanCommands, neuteredScans } from "./neutered_scans.ts";
+import { judgeNeuteredScanCommands, neuteredScans, neutersScansWith } from "./neutered_scans.ts";
 import { writtenEdit } from "./written_edit.ts";
-import { judgeSkippedHooks } from "./skipped_checks.ts";
-import { judgeRelaxedPods } from "./relaxed_pods.ts";
-import { judgeAgentGuardCommands } from "./agent_guard_commands.ts";
+import { judgeSkippedHooks, skipsHooksWith } from "./skipped_checks.ts";
+import { judgeRelaxedPods, relaxesPodsWith } from "./relaxed_pods.ts";
+import { judgeAgentGuardCommands, switchesGuardsWith } from "./agent_guard_commands.ts";
 import { privilegedManifests } from "./privileged_manifests.ts";
 import { excludedTests } from "./excluded_tests.ts";
-import { judgeTestsByCommand } from "./tests_by_command.ts";
+import { editsTestsWith, judgeTestsByCommand } from "./tests_by_command.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { ProgramGates } from "./segment_programs.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`. */
 export function judgeSafeguardEdits(
@@ -33,22 +34,36 @@ export function judgeSafeguardEdits(
   }
 }
 
+/** The command checks below, each behind the program test its segment loop starts with (one bit each, asked once
+ * per program name; round 20 of speed: called on every command till then, 1 to 2 µs of the median command). A new
+ * command check of this call joins this table with the test its own segment loop starts with. */
+const GATES = new ProgramGates();
+export const SKIPPED_HOOKS = GATES.gate(skipsHooksWith);
+export const NEUTERED_SCANS = GATES.gate(neutersScansWith);
+export const TESTS_BY_COMMAND = GATES.gate(editsTestsWith);
+export const RELAXED_PODS = GATES.gate(relaxesPodsWith);
+export const AGENT_GUARDS = GATES.gate(switchesGuardsWith);
+
 export function judgeSafeguardCommands(view: ActionView, findings: Findings): void {
   const { tool, segments } = view;
   if (segments.length === 0) return;
-  if (view.type === "execute_command") {
+  const reached = GATES.reached(segments);
+  if (reached === 0) return;
+  if (view.type === "execute_command" && (reached & SKIPPED_HOOKS) !== 0) {
     // The reasons a command tool is given beside its command (`description`, `reason`) say what was in the way.
     const reasons = () =>
       payloadStrings(view.payload).filter((entry) => entry.key !== "command").map((entry) => entry.value);
     judgeSkippedHooks(tool, segments, view.texts.get("shell") ?? [], findings, reasons);
   }
-  judgeNeuteredScanCommands(tool, segments, findings);
-  judgeTestsByCommand(
-    tool,
-    segments,
-    findings,
-    () => payloadStrings(view.payload).map((entry) => entry.value),
-  );
-  judgeRelaxedPods(tool, segments, findings);
-  judgeAgentGuardCommands(tool, segments, findings);
+  if (reached & NEUTERED_SCANS) judgeNeuteredScanCommands(tool, segments, findings);
+  if (reached & TESTS_BY_COMMAND) {
+    judgeTestsByCommand(
+      tool,
+      segments,
+      findings,
+      () => payloadStrings(view.payload).map((entry) => entry.value),
+    );
+  }
+  if (reached & RELAXED_PODS) judgeRelaxedPods(tool, segments, findings);
+  if (reached & AGENT_GUARDS) judgeAgentGuardCommands(tool, segments, findings);
 }

@@ -41,6 +41,9 @@ function curlBody(argv: readonly string[]): Record<string, unknown> | undefined 
   return undefined;
 }
 
+/** The test judgeCliRequestBodies's segment loop starts with (a gate of `shell_round22.ts`). */
+export const sendsBodiesWith = (program: string): boolean => program === "gh" || program === "curl";
+
 export function judgeCliRequestBodies(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     const body = segment.program === "gh" && segment.argv[1] === "api"

@@ -94,6 +94,9 @@ function printsSecretValues(argv: readonly string[]): boolean {
   );
 }
 
+/** The test judgeContainerEnvironments's segment loop starts with (a gate of `profile_gates.ts`). */
+export const printsEnvironmentsWith = (program: string): boolean => ENGINES.has(program);
+
 export function judgeContainerEnvironments(
   tool: string,
   segments: readonly Segment[],

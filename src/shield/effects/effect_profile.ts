@@ -100,6 +100,7 @@ import { judgeMirrorDeletes } from "./mirror_deletes.ts";
 import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
+import * as gates from "./profile_gates.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
 
@@ -267,13 +268,14 @@ export function buildEffectProfile(
   }
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
-  judgeSubstitutedEgress(view.segments, environment, findings);
+  const reached = gates.profileChecksReached(view.segments);
+  if (reached & gates.SUBSTITUTED_EGRESS) judgeSubstitutedEgress(view.segments, environment, findings);
   judgeSafeguardCommands(view, findings);
   judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
-  judgeMirrorDeletes(view.tool, view.segments, environment, findings);
-  judgeUnitDefinitions(view.tool, view.segments, findings);
-  judgeContainerEnvironments(view.tool, view.segments, findings);
-  judgeHistoryByCount(view.tool, view.segments, findings);
+  if (reached & gates.MIRROR_DELETES) judgeMirrorDeletes(view.tool, view.segments, environment, findings);
+  if (reached & gates.UNIT_DEFINITIONS) judgeUnitDefinitions(view.tool, view.segments, findings);
+  if (reached & gates.CONTAINER_ENVIRONMENTS) judgeContainerEnvironments(view.tool, view.segments, findings);
+  if (reached & gates.HISTORY_BY_COUNT) judgeHistoryByCount(view.tool, view.segments, findings);
   judgeShellRound22(view, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);

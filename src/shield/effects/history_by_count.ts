@@ -46,6 +46,9 @@ function movedTo(argv: readonly string[]): string | undefined {
   return forced ? operands[1] : undefined;
 }
 
+/** The test judgeHistoryByCount's segment loop starts with (a gate of `profile_gates.ts`). */
+export const movesHistoryWith = (program: string): boolean => program === "git";
+
 export function judgeHistoryByCount(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     if (segment.program !== "git") continue;

@@ -46,6 +46,10 @@ function addresses(words: readonly string[]): string[] {
   return words.filter((word) => ADDRESS.test(word)).slice(0, 8);
 }
 
+/** The test judgeHookSources's segment loop starts with (a gate of `shell_round22.ts`). */
+export const addsHookSourcesWith = (program: string): boolean =>
+  program === "git" || program === "pre-commit";
+
 export function judgeHookSources(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     const argv = segment.argv;

@@ -34,6 +34,9 @@ function resolved(target: string, environment: ShieldEnvironment): string {
   return `/${parts.join("/")}`;
 }
 
+/** The test `destination` starts with (a gate of `profile_gates.ts`). */
+export const mirrorsWith = (program: string): boolean => program === "rsync" || program === "rclone";
+
 export function judgeMirrorDeletes(
   tool: string,
   segments: readonly Segment[],

@@ -85,6 +85,9 @@ export function neuteredScans(edit: WrittenEdit): string | undefined {
 
 /** `sed -i '/gitleaks/d' .github/workflows/ci.yml`, `yq -i 'del(.jobs.codeql)' …`: an editor deleting a scan from a
  * CI file, or making it always pass, by command. */
+/** The test judgeNeuteredScanCommands's segment loop starts with (a gate of `bypassed_safeguards.ts`). */
+export const neutersScansWith = (program: string): boolean => EDITORS.has(program);
+
 export function judgeNeuteredScanCommands(
   tool: string,
   segments: readonly Segment[],

@@ -15,6 +15,9 @@ const LEVEL_OPENED = /pod-security\.kubernetes\.io\/(?:enforce|audit|warn)(?:=pr
 const PRIVILEGED_PATCH =
   /["']?(?:privileged|allowPrivilegeEscalation|hostPID|hostIPC|hostNetwork)["']?\s*(?:,\s*["']value["'])?\s*:\s*true\b|["']?runAsNonRoot["']?\s*(?:,\s*["']value["'])?\s*:\s*false\b|["']?hostPath["']?\s*:|["']add["']\s*:\s*\[[^\]]*["'](?:SYS_ADMIN|ALL|SYS_PTRACE|NET_ADMIN)["']|pod-security\.kubernetes\.io\/enforce["']?\s*:\s*["']?privileged/;
 
+/** The test judgeRelaxedPods's segment loop starts with (a gate of `bypassed_safeguards.ts`). */
+export const relaxesPodsWith = (program: string): boolean => KUBE.has(program);
+
 export function judgeRelaxedPods(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     if (!KUBE.has(segment.program)) continue;

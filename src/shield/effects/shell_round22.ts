@@ -15,15 +15,17 @@ import { judgeStubbedTests, judgeWrittenTestStubs, stubsTestsWith } from "./stub
 import { fetchesOwnersWith, judgeLookalikeOwners } from "./lookalike_owners.ts";
 import { judgeDecodedRuns } from "./decoded_runs.ts";
 import { ProgramGates } from "./segment_programs.ts";
-import { judgeHookSources, judgeWrittenHookSources } from "./hook_sources.ts";
+import { addsHookSourcesWith, judgeHookSources, judgeWrittenHookSources } from "./hook_sources.ts";
 import { judgeCiCommits } from "./ci_commits.ts";
-import { judgeCliRequestBodies } from "./cli_request_bodies.ts";
+import { judgeCliRequestBodies, sendsBodiesWith } from "./cli_request_bodies.ts";
 
 type SegmentCheck = (tool: string, segments: readonly Segment[], findings: Findings) => void;
 
 /** The checks that read only the command line's segments, each behind the program test its segment loop starts
  * with (one bit each, asked once per program name): a command none of whose programs passes a check's test does
- * not call it (round 19 of speed: calling the six on every command cost the median command about 0.7 µs cold). */
+ * not call it (round 19 of speed: calling the six on every command cost the median command about 0.7 µs cold;
+ * round 20 gated round 26's two, called on every command till then). A new segment check joins this table with the
+ * test its own segment loop starts with. */
 const GATES = new ProgramGates();
 export const SEGMENT_CHECKS: ReadonlyArray<readonly [number, SegmentCheck]> = [
   [GATES.gate(discardsWith), judgeDiscardedWork],
@@ -32,10 +34,9 @@ export const SEGMENT_CHECKS: ReadonlyArray<readonly [number, SegmentCheck]> = [
   [GATES.gate(copiesStoresWith), judgeBucketCopies],
   [GATES.gate(stubsTestsWith), judgeStubbedTests],
   [GATES.gate(fetchesOwnersWith), judgeLookalikeOwners],
+  [GATES.gate(addsHookSourcesWith), judgeHookSources],
+  [GATES.gate(sendsBodiesWith), judgeCliRequestBodies],
 ];
-
-/** Round 26's segment checks, called on every command line (no program test of their own yet). */
-export const UNGATED_CHECKS: readonly SegmentCheck[] = [judgeHookSources, judgeCliRequestBodies];
 
 export function judgeShellRound22(view: ActionView, findings: Findings): void {
   const { tool, segments } = view;
@@ -43,7 +44,6 @@ export function judgeShellRound22(view: ActionView, findings: Findings): void {
   if (reached !== 0) {
     for (const [bit, judge] of SEGMENT_CHECKS) if ((reached & bit) !== 0) judge(tool, segments, findings);
   }
-  if (segments.length > 0) { for (const judge of UNGATED_CHECKS) judge(tool, segments, findings); }
   judgeDecodedRuns(tool, segments, view.texts.get("code") ?? [], findings);
   judgeCiCommits(tool, view.payload, segments, findings);
   if (view.writePaths.length > 0) {

@@ -29,6 +29,9 @@ function skipsHooks(segment: Segment): boolean {
 const CHECK_IN_THE_WAY =
   /\b(?:secrets?|secret[ -]scan\w*|gitleaks|trufflehog|detect-secrets|ggshield|scanner|lint(?:er|ing)?|eslint|ruff|flake8|mypy|pre-commit|hooks?|husky|lefthook)\b[^.\n]{0,40}?\b(?:fail\w*|block\w*|reject\w*|complain\w*|flag\w*)\b|\b(?:skip\w*|bypass\w*|get(?:ting)? (?:past|around)|disabl\w*)\s+(?:the\s+|its\s+)?(?:secret[ -]scan\w*|gitleaks|scanner|lint\w*|pre-commit|hooks?|checks?)\b/i;
 
+/** The test judgeSkippedHooks's segments are chosen by (a gate of `bypassed_safeguards.ts`). */
+export const skipsHooksWith = (program: string): boolean => program === "git";
+
 export function judgeSkippedHooks(
   tool: string,
   segments: readonly Segment[],

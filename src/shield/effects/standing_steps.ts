@@ -13,7 +13,7 @@ import { EACH_TIME, FIRST, FROM_NOW_ON, UNMENTIONED } from "./concept_triggers.t
 /** A habit: a standing trigger, then within the sentence a run of a hidden script (a path with a dot-named part,
  * `./scripts/.sync`), of anything done quietly, or an added run that publishes, uploads or sends. "Always run
  * ./scripts/test.sh before committing" is an ordinary preference and passes. */
-const TRIGGER = String
+export const TRIGGER = String
   .raw`(?:\b(?:from now on|going forward|in future|whenever|every time|each time|any time|always|after every|before every|on every)\b|${FROM_NOW_ON}|${EACH_TIME})`;
 /** Round 25: the run verbs of the lexicon's languages, and a "first" or "also" between the verb and its script. */
 const RUNS = String
@@ -22,7 +22,7 @@ const HIDDEN_SCRIPT = String.raw`(?:[\w.-]*\/)*\.(?!\.?\/)[\w-][\w.-]*`;
 const SCRIPT = String.raw`(?:\.{0,2}\/)?[\w.-]+\/[\w.\/-]*[\w-]`;
 const QUIET = String
   .raw`(?:\b(?:quietly|silently|secretly|discreetly|in the background|without (?:mentioning|telling|saying)|no need to (?:mention|tell|say))\b|${UNMENTIONED})`;
-const HIDDEN_STEP = gated(
+export const HIDDEN_STEP = gated(
   new RegExp(
     `${TRIGGER}[^.\\n]{0,120}?${RUNS}\\s+(?:the\\s+)?(?:script\\s+)?(?:\\.{0,2}\\/)?${HIDDEN_SCRIPT}|` +
       `${TRIGGER}[^.\\n]{0,120}?${RUNS}[^.\\n]{0,80}?${QUIET}|${TRIGGER}[^.\\n]{0,120}?${QUIET}[^.\\n]{0,20}?${RUNS}|` +
@@ -30,6 +30,10 @@ const HIDDEN_STEP = gated(
     "i",
   ),
 );
+/** Every alternative of HIDDEN_STEP starts with a trigger: a text in which no trigger matches is not read by it
+ * (round 20 of speed: the four alternatives each try the trigger words at every character, 24 ns a character; this
+ * test runs only around the trigger literals the shared scan placed). */
+const TRIGGERED = gated(new RegExp(TRIGGER, "i"));
 /** Prompts declared answered, or kept from the user. */
 const PROMPTS = String
   .raw`(?:tier\s*3\s+)?(?:prompts?|approvals?|approval requests?|confirmations?|escalations?|permission requests?|dialogs?|security checks?)`;
@@ -46,7 +50,7 @@ const PROMPT_WORD = new RegExp(PROMPTS, "i");
 export function judgeStandingSteps(tool: string, texts: readonly string[], findings: Findings): void {
   const text = texts.join("\n");
   if (text.length < 16 || text.length > 64 * 1024) return;
-  if (HIDDEN_STEP.test(text)) {
+  if (TRIGGERED.test(text) && HIDDEN_STEP.test(text)) {
     findings.escalate("persistence", `"${tool}" keeps an order to add a step to a routine request`);
   }
   if (ANSWERED.test(text) && PROMPT_WORD.test(text)) {

@@ -39,6 +39,9 @@ const DELETERS = new Set(["rm", "unlink", "git", "find", "trash", "shred"]);
  * `shell_round22.ts`). */
 export const stubsTestsWith = (program: string): boolean => DELETERS.has(program) || EDITORS.has(program);
 
+/** The programs `deletesTests` reads (any other: false). */
+export const deletesTestsWith = (program: string): boolean => DELETERS.has(program);
+
 export function deletesTests(segment: Segment): boolean {
   const { program, argv } = segment;
   if (!DELETERS.has(program)) return false;

@@ -80,6 +80,9 @@ function sentStrings(segments: readonly Segment[], at: number): string[] {
   return strings;
 }
 
+/** The test judgeSubstitutedEgress's segment loop starts with (a gate of `profile_gates.ts`). */
+export const substitutesEgressWith = (program: string): boolean => EGRESS.has(program);
+
 export function judgeSubstitutedEgress(
   segments: readonly Segment[],
   environment: ShieldEnvironment,

@@ -10,7 +10,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import { deletesTests, TEST_CONFIG, TEST_WORD } from "./stubbed_tests.ts";
+import { deletesTests, deletesTestsWith, TEST_CONFIG, TEST_WORD } from "./stubbed_tests.ts";
 import { SKIP_LINE, TEST_FILE } from "./tampered_tests.ts";
 
 const IN_PLACE_EDITORS = new Set(["sed", "gsed", "perl"]);
@@ -89,6 +89,11 @@ function editedTests(segment: Segment): string | undefined {
 }
 
 /** `reasons` reads the command and the strings given beside it (`description`, a commit message) on first use. */
+/** The test judgeTestsByCommand's segment loop starts with: an in-place editor, or a program `deletesTests` reads
+ * (a gate of `bypassed_safeguards.ts`). */
+export const editsTestsWith = (program: string): boolean =>
+  IN_PLACE_EDITORS.has(program) || deletesTestsWith(program);
+
 export function judgeTestsByCommand(
   tool: string,
   segments: readonly Segment[],

@@ -41,6 +41,11 @@ const OPERATION_KEYS = new Set([
  * `transfer`, `deleting` → `delete`; the word itself when it is known or no form of it is. */
 export function baseWord(word: string): string {
   if (word.length < 4) return word;
+  // Every form below takes off an ending of "s", "d" or "g" (`ies`, `es`, `s`, `ed`, `d`, `ing`): a word ending
+  // otherwise is its own base, without the nine replaces (round 20 of speed: half the effect stage of a
+  // `kubectl delete …` line).
+  const last = word.charCodeAt(word.length - 1);
+  if (last !== 0x73 && last !== 0x64 && last !== 0x67) return word;
   const forms = [
     word.replace(/ies$/, "y"),
     word.replace(/es$/, ""),

@@ -63,6 +63,10 @@ function transientService(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** The test judgeUnitDefinitions's segment loop starts with (a gate of `profile_gates.ts`). */
+export const definesUnitsWith = (program: string): boolean =>
+  program === "systemctl" || program === "systemd-run";
+
 export function judgeUnitDefinitions(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     const change = segment.program === "systemctl"
