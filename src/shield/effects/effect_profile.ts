@@ -104,8 +104,6 @@ import * as gates from "./profile_gates.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
 
-export type { ClassedPath } from "./local_effects.ts";
-
 export interface EffectProfile {
   /** The tool as called, and in our vocabulary. */
   tool: string;

@@ -8,7 +8,7 @@ import { gated } from "./gate.ts";
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
-import type { ClassedPath } from "./effect_profile.ts";
+import type { ClassedPath } from "./local_effects.ts";
 import { programs } from "./programs.ts";
 import { feedsDefaultLogin } from "./secret_logins.ts";
 import { readsDevSettingOnly } from "./dev_setting_reads.ts";
