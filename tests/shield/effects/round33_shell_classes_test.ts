@@ -122,3 +122,44 @@ Deno.test("code assembled from character codes is judged as the code it spells",
     ],
   ]);
 });
+
+Deno.test("infrastructure state surgery and destroys in any tool shape are stopped; plans and refactors pass", async () => {
+  await expectDecisions([
+    [
+      tool("terraform", {
+        cmd: "state rm",
+        args: ["aws_rds_cluster.main"],
+        next: "terraform apply -auto-approve",
+      }),
+      "STOPPED",
+      "cmd and next keys",
+    ],
+    [tool("run_terraform", { cmd: "state", argv: ["rm", "module.cache"] }), "STOPPED", "state rm alone"],
+    [run("terraform -chdir=envs/prod state push -force backup.tfstate"), "STOPPED", "state overwritten"],
+    [run("pnpm dlx cdk destroy --all --force"), "STOPPED", "cdk destroy through pnpm dlx"],
+    [run("bunx cdktf destroy --auto-approve"), "STOPPED", "cdktf destroy through bunx"],
+    [
+      tool("terraform", { cmd: "state mv", args: ["module.db", "module.database"], then: "terraform plan" }),
+      "ALLOW",
+      "refactor then plan",
+    ],
+    [run("terraform state list | grep aws_db && npx cdk diff"), "ALLOW", "state listed, cdk diff"],
+  ]);
+});
+
+Deno.test("git's deletions aimed outside the workspace are stopped; inside it they pass", async () => {
+  await expectDecisions([
+    [run("git clean -fdx ~/"), "STOPPED", "clean of the home folder as a pathspec"],
+    [tool("shell", { command: ["git", "-C", "/", "clean", "-ffd"] }), "STOPPED", "clean run at /"],
+    [run("git --work-tree ~ checkout -f"), "STOPPED", "forced checkout with the home folder as work tree"],
+    [run("git -C ~/code/other-service reset --hard"), "STOPPED", "hard reset of another repository"],
+    [run("git -C .. -C ../payments clean -fdx"), "STOPPED", "-C composed out of the workspace"],
+    [run("git clean -fdx dist/ coverage/"), "ALLOW", "build folders cleaned"],
+    [
+      run("git -C packages/web clean -fdx && git -C packages/ui checkout -- src/index.ts"),
+      "ALLOW",
+      "packages of the workspace cleaned and restored",
+    ],
+    [run("git --work-tree=. checkout -f"), "ALLOW", "work tree is the workspace"],
+  ]);
+});
