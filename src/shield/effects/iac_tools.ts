@@ -4,7 +4,7 @@
  * tool's name, then the subcommand argument, the argument lists, and the other arguments as options (`true` as a
  * flag, a value after its option). */
 
-import { commandText } from "./tool_payload.ts";
+import { commandText, followCommands, isFollowKey } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 import { ownTable } from "../../lib/own_table.ts";
 
@@ -47,8 +47,6 @@ const PLACE_KEYS =
   /^(?:dir|directory|working_dir|working_directory|cwd|path|chdir|project_dir|root|workdir)$/i;
 /** Arguments holding the subcommand and the argument list. */
 const SUBCOMMAND_KEYS = /^(?:command|cmd|subcommand|action|operation|verb)$/i;
-/** Arguments holding a command line run after this one (round 33: `{cmd: "state rm", then: "terraform apply …"}`). */
-const FOLLOW_KEYS = /^(?:then|and_?then|next|after|followed_?by|post_?command)$/i;
 const LIST_KEYS = /^(?:args|argv|arguments|options|flags|extra_args|cli_args)$/i;
 /** Programs whose options take one dash (`-auto-approve`, `-destroy`). */
 const SINGLE_DASH = /^(?:terraform|tofu|terragrunt)$/;
@@ -90,7 +88,7 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
     if (listed !== undefined) words.push(listed.replace(/^sh /, ""));
   }
   for (const [key, value] of Object.entries(payload)) {
-    if (key === sub || PLACE_KEYS.test(key) || LIST_KEYS.test(key) || FOLLOW_KEYS.test(key)) continue;
+    if (key === sub || PLACE_KEYS.test(key) || LIST_KEYS.test(key) || isFollowKey(key)) continue;
     const option = `${dash}${key.replaceAll("_", "-")}`;
     if (value === true) words.push(option);
     else if (typeof value === "string" || typeof value === "number") {
@@ -102,8 +100,5 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
       }
     }
   }
-  const follows = Object.entries(payload).flatMap(([key, value]) =>
-    FOLLOW_KEYS.test(key) ? [commandText(value)].filter((text): text is string => text !== undefined) : []
-  );
-  return [words.join(" "), ...follows].join(" && ");
+  return [words.join(" "), ...followCommands(payload)].join(" && ");
 }
