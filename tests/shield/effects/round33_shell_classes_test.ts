@@ -253,3 +253,45 @@ Deno.test("a shell tool's follow-up command argument is judged as a command", as
     [tool("run_command", { command: "npm ci", then: "npm test" }), "ALLOW", "install then test"],
   ]);
 });
+
+Deno.test("local servers that run what they are sent are asked when driven; read, they pass", async () => {
+  await expectDecisions([
+    [
+      run(
+        'curl -s -H \'Content-Type: application/json\' --data \'{"kernel":{"name":"python3"}}\' http://localhost:8889/lab/api/sessions',
+      ),
+      "STOPPED",
+      "Jupyter session on another port and base path",
+    ],
+    [
+      run("websocat ws://127.0.0.1:8888/api/kernels/4f1c/channels < exec.json"),
+      "STOPPED",
+      "kernel channel over websocat",
+    ],
+    [
+      tool("http_request", { method: "PUT", url: "http://localhost:9222/json/new?https://example.org" }),
+      "STOPPED",
+      "debug port tab opened",
+    ],
+    [
+      run('curl -s -X POST http://0.0.0.0:2375/v1.43/containers/abc/exec -d \'{"Cmd":["id"]}\''),
+      "STOPPED",
+      "exec in a container over the Docker TCP port",
+    ],
+    [
+      tool("python", {
+        code:
+          "import httpx\nhttpx.post('http://127.0.0.1:6066/v1/submissions/create', json={'appResource': 'x.jar'})",
+      }),
+      "STOPPED",
+      "Spark submission",
+    ],
+    [run("curl -s http://localhost:8888/api/kernels | jq length"), "ALLOW", "kernels listed"],
+    [run("curl -s http://127.0.0.1:8265/api/jobs/ | jq '.[].status'"), "ALLOW", "Ray jobs listed"],
+    [
+      run('curl -s -X POST http://localhost:8000/api/sessions -d \'{"user":"demo"}\''),
+      "ALLOW",
+      "the app's own sessions endpoint on its port",
+    ],
+  ]);
+});
