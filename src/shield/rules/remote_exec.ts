@@ -10,9 +10,10 @@ const INTERPRETER_RUN = String
 const RUNNERS = String
   .raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(?:${SHELL_RUN}|${INTERPRETER_RUN})`;
 
-/** Forge CLIs printing what others wrote: issues, pull and merge requests, comments, releases, gists, API answers. */
+/** Forge CLIs printing what others wrote: issues, pull and merge requests, comments, releases, gists, API answers,
+ * run logs and READMEs. */
 const FORGE_TEXT = String
-  .raw`(?:gh|glab|tea|hub|jira)\s+(?:-{1,2}[\w-]+(?:[= ][^\s-]\S*)?\s+)*(?:issues?|pr|mr|api|release|gist|discussion|comment|search)\b`;
+  .raw`(?:gh|glab|tea|hub|jira)\s+(?:-{1,2}[\w-]+(?:[= ][^\s-]\S*)?\s+)*(?:issues?|pr|mr|api|release|gist|discussion|comment|search|run|repo)\b`;
 
 /** `while read -r l; do eval "$l"; done`: a loop running each line it reads (as is, through eval or `sh -c`). */
 const READ_LOOP = String
