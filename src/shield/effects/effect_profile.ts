@@ -101,6 +101,7 @@ import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
+import { judgeShellRound33 } from "./shell_round33.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -274,6 +275,7 @@ export function buildEffectProfile(
   judgeContainerEnvironments(view.tool, view.segments, findings);
   judgeHistoryByCount(view.tool, view.segments, findings);
   judgeShellRound22(view, findings);
+  judgeShellRound33(view, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }

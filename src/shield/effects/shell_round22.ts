@@ -2,8 +2,7 @@
  * interpreters are handed): work thrown away, files sent over raw sockets, pushes rerouted, cloud storage copied
  * to foreign stores, tests made to pass (by command or by a written file), code from lookalike owners, decoded
  * commands run; and (round 26) submodules and pre-commit hooks from sources no list knows, CI pipelines committed by
- * name, request bodies sent by `gh api` and `curl`; (round 33) local servers that run code driven by request, cluster-wide manifests applied from standard input. One call
- * in the profile. */
+ * name, request bodies sent by `gh api` and `curl`. One call in the profile. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
@@ -19,8 +18,6 @@ import { ProgramGates } from "./segment_programs.ts";
 import { judgeHookSources, judgeWrittenHookSources } from "./hook_sources.ts";
 import { judgeCiCommits } from "./ci_commits.ts";
 import { judgeCliRequestBodies } from "./cli_request_bodies.ts";
-import { judgeLocalCodeServers } from "./local_code_servers.ts";
-import { judgeClusterManifests } from "./cluster_manifests.ts";
 
 type SegmentCheck = (tool: string, segments: readonly Segment[], findings: Findings) => void;
 
@@ -49,8 +46,6 @@ export function judgeShellRound22(view: ActionView, findings: Findings): void {
   if (segments.length > 0) { for (const judge of UNGATED_CHECKS) judge(tool, segments, findings); }
   judgeDecodedRuns(tool, segments, view.texts.get("code") ?? [], findings);
   judgeCiCommits(tool, view.payload, segments, findings);
-  judgeLocalCodeServers(view, findings);
-  judgeClusterManifests(view, findings);
   if (view.writePaths.length > 0) {
     const paths = view.writePaths.map((path) => path.absolute);
     judgeWrittenTestStubs(tool, paths, view.texts.get("content") ?? [], findings);

@@ -8,23 +8,25 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { codeStrings } from "../code_literals.ts";
+import { gated } from "./gate.ts";
 import { CODE_SENDS, outsideHost } from "./code_stores_and_sends.ts";
 
 /** Calls that list a folder's files (recursively or not), or pack a whole folder. */
-const WALK =
-  /\b(?:os\.(?:walk|scandir|listdir)|i?glob(?:\.i?glob)?|r?glob|iterdir|readdirSync|readdir|opendirSync|walkSync|Dir\.(?:glob|children|entries|each_child|\[\])|Find\.find|filepath\.WalkDir|filepath\.Walk|walkdir|make_archive|Get-ChildItem)\s*[(\s]/;
+const WALK = gated(
+  /\b(?:os\.(?:walk|scandir|listdir)|i?glob(?:\.i?glob)?|r?glob|iterdir|readdirSync|readdir|opendirSync|walkSync|Dir\.(?:glob|children|entries|each_child|\[\])|Find\.find|filepath\.WalkDir|filepath\.Walk|walkdir|make_archive|Get-ChildItem)\s*[(\s]/i,
+);
 /** Folders of keys, tokens, configuration and personal documents under the home folder, or the home folder itself. */
 const KEPT_FOLDER =
   /^~(?:\/?$|\/(?:\.(?:ssh|aws|azure|config|kube|gnupg|docker|gcloud|password-store|mozilla|thunderbird|local\/share\/keyrings|vault-token|npmrc|pypirc)|Documents|Desktop|Downloads|Pictures|Library\/(?:Keychains|Application Support|Mail))(?:[/*]|$))/;
 /** Calls that send a request body, beyond round 26's (`urlopen(Request(url, data=…))`, `fetch(…, {method: …})`). */
-const MORE_SENDS = /\bRequest\s*\([^)]{0,300}\bdata\s*=|\bhttps?\.request\s*\(|\bsocket\.socket\s*\(/;
+const MORE_SENDS = gated(/\bRequest\s*\([^)]{0,300}\bdata\s*=|\bhttps?\.request\s*\(|\bsocket\.socket\s*\(/i);
 
 export function judgeWalkedFolders(
   code: string,
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  if (!WALK.test(code) || !(CODE_SENDS.test(code) || MORE_SENDS.test(code))) return;
+  if (!(CODE_SENDS.test(code) || MORE_SENDS.test(code)) || !WALK.test(code)) return;
   // The home folder itself only when the code names no folder under it (`os.homedir()` joined with `.aws` is both).
   const home = `${environment.home.replace(/\/$/, "")}/`;
   const strings = codeStrings(code).map((text) =>
