@@ -36,8 +36,11 @@ export function manifestInputs(
   if (!applies && !KUBE_TOOL.test(tool)) return [];
   const found: string[] = [];
   for (const [key, value] of Object.entries(payload)) {
-    if (MANIFEST_KEYS.test(key) && typeof value === "string" && value.length <= MAX_MANIFEST_CHARS) {
-      found.push(value);
+    if (!MANIFEST_KEYS.test(key)) continue;
+    // The text itself, or held one level down (`input: {value: "…"}`, `stdin: {text: "…"}`).
+    const held = value && typeof value === "object" && !Array.isArray(value) ? Object.values(value) : [value];
+    for (const text of held.slice(0, 8)) {
+      if (typeof text === "string" && text.length <= MAX_MANIFEST_CHARS) found.push(text);
     }
   }
   if (applies) found.push(...codeTexts.slice(0, 8).filter((text) => text.length <= MAX_MANIFEST_CHARS));
