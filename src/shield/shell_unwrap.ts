@@ -46,7 +46,8 @@ function afterOptions(args: string[], valued: string[]): string[] {
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 
 /** A decoded string that calls into a library or the system, as code does. */
-const CODE_STRING = /\b(?:import|require|system|popen|exec\w*|spawn\w*|eval)\b[\s\S]{0,40}[(\s]|__import__\s*\(/;
+const CODE_STRING =
+  /\b(?:import|require|system|popen|exec\w*|spawn\w*|eval)\b[\s\S]{0,40}[(\s]|__import__\s*\(/;
 
 /** Calls a string is handed to for running (checked before sinkStrings looks for them). */
 const SINK_HINT = /system|popen|subprocess|exec|spawn|passthru|`|%x\{/;
