@@ -15,6 +15,7 @@ import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_
 import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { configCommands } from "./config_commands.ts";
+import { manifestCommands, manifestInputs } from "./kube_inputs.ts";
 import { BACKTICKS_RUN, sinkStrings } from "./code_literals.ts";
 import {
   MAX_WHOLE_TASK,
@@ -203,6 +204,13 @@ export function buildActionView(
         .filter((text) => COMMAND_START.test(text));
       if (commands.length > 0) addShell(view, commands, false, false);
     }
+  }
+  // Manifests applied from standard input (round 33): what their containers run is judged as commands.
+  const manifests = manifestInputs(tool, payload, view.segments, view.texts.get("code") ?? []);
+  const started = manifests.flatMap(manifestCommands);
+  if (started.length > 0) {
+    push(view.texts, "shell", started);
+    addShell(view, started, false);
   }
   addRequests(view, payload);
   return view;

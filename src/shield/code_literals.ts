@@ -2,6 +2,8 @@
  * (`['cu','rl …'].join('')`), path joins, and literals run through rot13 or reversed when the code does so;
  * the home folder's expressions (`os.homedir()`, `Path.home()`, `expanduser('~')`) read as `~`. Bounded. */
 
+import { charCodeListStrings } from "./char_code_lists.ts";
+
 const MAX_LITERALS = 64;
 const MAX_CODE_CHARS = 64 * 1024;
 
@@ -157,6 +159,7 @@ export function codeStrings(raw: string): string[] {
   if (REVERSE_CALL.test(code)) transformed.push(...strings.map((text) => [...text].reverse().join("")));
   if (code.includes("fromCharCode") || code.includes("chr(")) transformed.push(...charCodeStrings(code));
   if (code.includes("b32decode")) transformed.push(...base32Strings(code));
+  transformed.push(...charCodeListStrings(code));
   return [...strings, ...transformed];
 }
 

@@ -94,7 +94,7 @@ function recordOutputs(state: ParseState, command: string, args: string[]): void
   }
 }
 
-/** Files `git checkout REF -- PATH…` and `git restore PATH…` overwrite with another version. */
+/** Files `git checkout REF -- PATH…` and `git restore PATH…` overwrite with another version (`args` from the verb). */
 function gitRestores(args: string[]): string[] {
   const dash = args.indexOf("--");
   if (args[0] === "checkout" && dash > 0) return args.slice(dash + 1);
@@ -104,16 +104,37 @@ function gitRestores(args: string[]): string[] {
   return [];
 }
 
-/** The folder `git -C DIR clean -f…` empties of untracked files (`git clean` in the current folder is left to the
- * rules: the workspace is the current folder). */
-function gitCleaned(args: string[]): string[] {
+const GIT_PLACE_OPTIONS = /^(?:-C|-c|--git-dir|--work-tree|--namespace)$/;
+const joinedPath = (base: string, path: string) =>
+  base === "" || /^[/~]/.test(path)
+    ? path
+    : path === "." || path === "./"
+    ? base
+    : `${base.replace(/\/$/, "")}/${path}`;
+
+/** What a git line overwrites or empties, resolved against the folder it runs in (`-C DIR`, each one relative to the
+ * last, or `--work-tree DIR`): restored paths, and (round 33) the folders a forced clean empties — its pathspecs, or
+ * the folder itself (`git clean -fdx ~`, `git -C "$HOME" clean -fdx`) — and the tree a whole-tree discard overwrites
+ * (`git --work-tree=/ reset --hard`, `git -C ../other checkout -- .`). In the current folder with no pathspec, a
+ * clean or reset is left to the rules: the workspace is the current folder. */
+function gitWrites(args: string[]): string[] {
   const at = args.findIndex((arg, index) =>
-    !arg.startsWith("-") && !/^(?:-C|-c|--git-dir|--work-tree)$/.test(args[index - 1] ?? "")
+    !arg.startsWith("-") && !GIT_PLACE_OPTIONS.test(args[index - 1] ?? "")
   );
-  if (args[at] !== "clean" || !args.slice(at + 1).some((arg) => /^-[a-zA-Z]*f|^--force$/.test(arg))) {
-    return [];
+  if (at < 0) return [];
+  const before = args.slice(0, at);
+  const tree = optionValues(before, ["--work-tree"]).at(-1);
+  const base = tree ?? optionValues(before, ["-C"]).reduce((folder, next) => joinedPath(folder, next), "");
+  const rest = args.slice(at);
+  const restored = gitRestores(rest).map((path) => joinedPath(base, path));
+  const verb = rest[0];
+  const forced = rest.some((arg) => /^-[a-zA-Z]*f|^--force$/.test(arg));
+  if (verb === "clean" && forced && !rest.some((arg) => /^-[a-zA-Z]*n|^--dry-run$/.test(arg))) {
+    const paths = nonOptions(rest.slice(1)).map((path) => joinedPath(base, path));
+    return [...restored, ...(paths.length > 0 ? paths : base === "" ? [] : [base])];
   }
-  return optionValues(args.slice(0, at), ["-C", "--work-tree"]);
+  const wholeTree = (verb === "reset" && rest.includes("--hard")) || (verb === "checkout" && forced);
+  return base !== "" && wholeTree ? [...restored, base] : restored;
 }
 
 /** Files a sed script writes with its `w FILE` command or `s///w FILE` flag (the file name runs to the line's end):
@@ -171,10 +192,7 @@ export function recordWrites(state: ParseState, command: string, args: string[])
     state.result.writeTargets.push(...tableWrites(row, args));
   }
   if (command === "git") {
-    state.result.writeTargets.push(...gitRestores(args));
-    if (args.includes("clean") && args.some((arg) => arg === "-C" || arg.startsWith("--work-tree"))) {
-      state.result.writeTargets.push(...gitCleaned(args));
-    }
+    state.result.writeTargets.push(...gitWrites(args));
   }
   if (command === "sed") state.result.writeTargets.push(...sedScriptWrites(args));
   if ((command === "perl" || command === "ruby") && args.some((arg) => /^-[a-z]*i/.test(arg))) {

@@ -3,6 +3,8 @@
  * `scripts`, MCP server `command` + `args`), Makefile and justfile recipe lines, `//go:generate` lines, CMake `COMMAND`s, MSBuild `<Exec>`s, the code spans and blocks of agent instruction files (what an
  * agent reading them is told to run). Tolerant line/regex reading, bounded; never throws. */
 
+import { manifestCommands } from "./kube_inputs.ts";
+
 const MAX_COMMANDS = 32;
 const MAX_CONTENT_CHARS = 256 * 1024;
 
@@ -182,6 +184,10 @@ export function configCommands(path: string, content: string, instructions: bool
     if (MSBUILD_FILE.test(path) && /<Exec\b/i.test(text)) msbuildCommands(text, found);
     if (GRADLE_FILE.test(path) && /\b(?:commandLine|args)\b/.test(text)) gradleCommands(text, found);
     if (path.endsWith("pom.xml") && text.includes("<executable>")) mavenExecCommands(text, found);
+    // A Kubernetes manifest's container `command:`/`args:` lists (round 33), flow or block lists alike.
+    if (/\.ya?ml$/.test(path) && /\b(?:command|args)["']?\s*:/.test(text) && /\bkind["']?\s*:/.test(text)) {
+      found.push(...manifestCommands(text));
+    }
     if (CONFIG_FILE.test(path) || instructions) {
       jsonCommands(text, found);
       lineCommands(text, found);

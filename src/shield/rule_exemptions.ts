@@ -125,6 +125,7 @@ function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
  * and plain HTTP they still block. */
 const DOWNLOAD_RUN_RULES = new Set([
   "remote_exec.download_pipe_shell",
+  "remote_exec.download_filtered_shell",
   "remote_exec.download_then_run_tmp",
   "remote_exec.download_then_run",
   "remote_exec.exec_from_temp",

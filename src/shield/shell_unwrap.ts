@@ -12,6 +12,7 @@ import { fileRunnerCommand, findExecCommand, runsPerFile } from "./shell_file_ru
 import { POSITIONAL_VALUES, PREFIX_WRAPPERS } from "./shell_wrappers.ts";
 import { ownTable } from "../lib/own_table.ts";
 import { runsWindowsCommand, windowsInnerCommand } from "./shell_windows.ts";
+import { editorRuns, isEditor } from "./shell_editors.ts";
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
@@ -45,7 +46,8 @@ function afterOptions(args: string[], valued: string[]): string[] {
 const COMMAND_START = /^\s*[A-Za-z./~_$-][^\s]*\s/;
 
 /** A decoded string that calls into a library or the system, as code does. */
-const CODE_STRING = /\b(?:import|require|system|popen|exec\w*|spawn\w*|eval)\b[\s\S]{0,40}[(\s]/;
+const CODE_STRING =
+  /\b(?:import|require|system|popen|exec\w*|spawn\w*|eval)\b[\s\S]{0,40}[(\s]|__import__\s*\(/;
 
 /** Calls a string is handed to for running (checked before sinkStrings looks for them). */
 const SINK_HINT = /system|popen|subprocess|exec|spawn|passthru|`|%x\{/;
@@ -273,6 +275,7 @@ function unwraps(command: string): boolean {
     (command.startsWith("$") && /^\$\{?[a-z_]+\}?$/i.test(command)) || command === "eval" ||
     command === "find" || runsPerFile(command) || runsWindowsCommand(command) ||
     command === "gdb" || command === "lldb" || isInterpreterName(command) || command === "ssh" ||
+    isEditor(command) ||
     command === "su" ||
     command === "runuser" || command === "script" || command === "flock" ||
     /^(?:kubectl|docker|podman|oc)$/.test(command);
@@ -335,7 +338,12 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
     const inner = fileRunnerCommand(command, args);
     if (inner) state.addSegment(inner, [], depth + 1, "");
   } else if (command === "gdb" || command === "lldb") debuggerCommands(state, args, depth);
-  else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);
+  else if (isEditor(command)) {
+    for (const run of editorRuns(command, args)) {
+      if (run.kind === "code") judgeCode(state, run.text, depth);
+      else state.parse(run.text, depth + 1);
+    }
+  } else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);
 }
 
 /** Debugger command options (`gdb -ex 'python …'`, `-ex 'shell …'`, `-ex '!…'`, `lldb -o 'script …'`): embedded Python

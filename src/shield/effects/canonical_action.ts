@@ -93,12 +93,25 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
   const iac = tool === "execute_command" ? iacProgramTool(type) : undefined;
   if (iac) return { type: "execute_command", payload: { ...payload, command: iacCommand(iac, raw) } };
   if (tool === "execute_command" && PROGRAM_TOOLS.has(program)) {
-    // `kubectl {args: ["get", "pods"]}` runs `kubectl get pods`.
-    const words = typeof payload.command === "string" ? payload.command : commandText(raw.args) ?? "";
+    // `kubectl {args: ["get", "pods"]}` runs `kubectl get pods`; with an argument list, its `input`/`stdin` text is
+    // what the command reads, not the command (round 33: `kubectl {argv: ["apply", "-f", "-"], input: "…"}`).
+    // A subcommand given apart (`{command: "delete", args: [...]}`) is joined by canonicalPayload, as before.
+    const apart = typeof raw.command === "string" || typeof raw.cmd === "string" ||
+      typeof raw.subcommand === "string";
+    const list = apart
+      ? undefined
+      : Array.isArray(raw.args)
+      ? "args"
+      : Array.isArray(raw.argv)
+      ? "argv"
+      : undefined;
+    const listed = list === undefined ? undefined : commandText(raw[list])?.replace(/^sh (?=-)/, "");
+    const words = listed ?? (typeof payload.command === "string" ? payload.command : "");
     const named = words === program || words.startsWith(`${program} `);
+    const { [list ?? "args"]: _list, ...others } = listed === undefined ? payload : raw;
     return {
       type: "execute_command",
-      payload: { ...payload, command: named ? words : `${program} ${words}`.trim() },
+      payload: { ...others, command: named ? words : `${program} ${words}`.trim() },
     };
   }
   if (tool === "run_code" && typeof payload.code === "string") {

@@ -11,6 +11,7 @@ import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { judgeWalkedFolders } from "./walked_folders.ts";
 
 const MAX_CODE = 64 * 1024;
 
@@ -46,7 +47,7 @@ const SENDERS: ReadonlyArray<[string, RegExp]> = [
   ],
 ];
 /** One test before the table above. */
-const SENDS = gated(
+export const CODE_SENDS = gated(
   /\bsmtplib\b|\bNet::SMTP\b|\bnodemailer\b|\bSmtpClient\b|\bSend-MailMessage\b|\bMail::Sendmail\b|\bMIME::Lite\b|\bftplib\b|\bNet::FTP\b|\.storbinary\s*\(|\.storlines\s*\(|\bbasic-ftp\b|\bFtpWebRequest\b|\bparamiko\b|\bpysftp\b|\bSFTPClient\b|\bssh2-sftp-client\b|\bNet::SFTP\b|\bWinSCP\b|\bsocket\.create_connection\s*\(|\.sendall\s*\(|\bnet\.(?:connect|createConnection)\s*\(|\bTCPSocket\.new\b|\bIO::Socket::INET\b|\bTcpClient\b|\.(?:post|put|patch)\s*\(|\bmethod\s*[:=]\s*["'](?:POST|PUT|PATCH)["']|\bNet::HTTP::(?:Post|Put)\b|\bInvoke-(?:WebRequest|RestMethod)\b|\bUploadFile\s*\(/i,
 );
 /** Uploads to object storage: the bucket is the destination (`aws s3 cp` is judged the same way). */
@@ -72,7 +73,7 @@ function firstFile(code: string): string | undefined {
 }
 
 /** The first destination outside the machine and the allowed hosts, when the code names one. */
-function outsideHost(code: string, environment: ShieldEnvironment): string | undefined {
+export function outsideHost(code: string, environment: ShieldEnvironment): string | undefined {
   for (const match of code.matchAll(DESTINATION)) {
     const named = match[1] ?? match[2];
     if (named !== undefined && FILE_SUFFIX.test(named)) continue;
@@ -105,7 +106,8 @@ export function judgeCodeStoresAndSends(
     if (BUCKET_UPLOAD.test(text)) {
       findings.escalate("network", "code uploads a local file to cloud storage");
     }
-    if (!SENDS.test(text)) continue;
+    if (use === "runs") judgeWalkedFolders(text, environment, findings);
+    if (!CODE_SENDS.test(text)) continue;
     const file = firstFile(text);
     if (file === undefined) continue;
     const host = outsideHost(text, environment);

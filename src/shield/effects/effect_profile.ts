@@ -1,7 +1,6 @@
-/** The effect profile of an action, computed once from its view for known and unknown tools alike: what it
- * reads and writes (each path classed by sensitivity), which hosts it talks to and whether data leaves, who
- * receives messages, and the findings — effects a human should see (ESCALATE) or that are plainly harmful
- * (BLOCK). An action whose effects cannot be established is not `understood`. */
+/** The effect profile of an action, computed once from its view for known and unknown tools alike: what it reads and
+ * writes (paths classed by sensitivity), which hosts it talks to and whether data leaves, who receives messages, and
+ * the findings (ESCALATE: a human should see; BLOCK: plainly harmful). Effects not established: not `understood`. */
 
 import { forgetSensitiveFindings } from "./sensitive_data.ts";
 import type { ActionView } from "../action_view.ts";
@@ -103,6 +102,7 @@ import { judgeHistoryByCount } from "./history_by_count.ts";
 import * as gates from "./profile_gates.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
+import { judgeShellRound33 } from "./shell_round33.ts";
 
 export interface EffectProfile {
   /** The tool as called, and in our vocabulary. */
@@ -275,6 +275,7 @@ export function buildEffectProfile(
   if (reached & gates.CONTAINER_ENVIRONMENTS) judgeContainerEnvironments(view.tool, view.segments, findings);
   if (reached & gates.HISTORY_BY_COUNT) judgeHistoryByCount(view.tool, view.segments, findings);
   judgeShellRound22(view, findings);
+  judgeShellRound33(view, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }

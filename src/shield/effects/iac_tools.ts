@@ -4,7 +4,7 @@
  * tool's name, then the subcommand argument, the argument lists, and the other arguments as options (`true` as a
  * flag, a value after its option). */
 
-import { commandText } from "./tool_payload.ts";
+import { commandText, followCommands, isFollowKey } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 import { ownTable } from "../../lib/own_table.ts";
 
@@ -46,7 +46,7 @@ const VERBS = new Set([
 const PLACE_KEYS =
   /^(?:dir|directory|working_dir|working_directory|cwd|path|chdir|project_dir|root|workdir)$/i;
 /** Arguments holding the subcommand and the argument list. */
-const SUBCOMMAND_KEYS = /^(?:command|subcommand|action|operation|verb)$/i;
+const SUBCOMMAND_KEYS = /^(?:command|cmd|subcommand|action|operation|verb)$/i;
 const LIST_KEYS = /^(?:args|argv|arguments|options|flags|extra_args|cli_args)$/i;
 /** Programs whose options take one dash (`-auto-approve`, `-destroy`). */
 const SINGLE_DASH = /^(?:terraform|tofu|terragrunt)$/;
@@ -88,7 +88,7 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
     if (listed !== undefined) words.push(listed.replace(/^sh /, ""));
   }
   for (const [key, value] of Object.entries(payload)) {
-    if (key === sub || PLACE_KEYS.test(key) || LIST_KEYS.test(key)) continue;
+    if (key === sub || PLACE_KEYS.test(key) || LIST_KEYS.test(key) || isFollowKey(key)) continue;
     const option = `${dash}${key.replaceAll("_", "-")}`;
     if (value === true) words.push(option);
     else if (typeof value === "string" || typeof value === "number") {
@@ -100,5 +100,5 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
       }
     }
   }
-  return words.join(" ");
+  return [words.join(" "), ...followCommands(payload)].join(" && ");
 }

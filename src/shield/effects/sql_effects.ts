@@ -9,6 +9,7 @@ import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { programs } from "./programs.ts";
 import { splitOption } from "../command_writes.ts";
+import { judgeRemoteStatements } from "./remote_statements.ts";
 
 const MAX_SQL_CHARS = 64 * 1024;
 const MAX_STATEMENTS = 64;
@@ -162,6 +163,7 @@ export function judgeSql(
   }
   for (const segment of segments) {
     const { texts: statementsOf, engine } = clientStatements(segment, isEngine);
+    judgeRemoteStatements(segment.argv, statementsOf, findings);
     for (const text of statementsOf) {
       reading.found = true;
       reading.writes = judgeText(text, engine, findings) || reading.writes;

@@ -81,6 +81,19 @@ export function commandText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Arguments holding a command line run after the tool's own (round 33: `{cmd: "state rm", then: "terraform apply
+ * -auto-approve"}`, `{command: [...], and_then: "xargs … DEL"}`): it runs too, so it is judged as a command. */
+const FOLLOW_KEYS = /^(?:then|and_?then|next_?command|followed_?by|post_?command|on_?success)$/i;
+
+export const isFollowKey = (key: string): boolean => FOLLOW_KEYS.test(key);
+
+/** The command lines a payload's follow-up arguments hold. */
+export function followCommands(payload: Payload): string[] {
+  return Object.entries(payload).flatMap(([key, value]) =>
+    FOLLOW_KEYS.test(key) ? [commandText(value)].filter((text): text is string => text !== undefined) : []
+  );
+}
+
 function firstKey(payload: Payload, keys: string[], accept: (value: unknown) => boolean): string | undefined {
   return keys.find((key) => payload[key] !== undefined && accept(payload[key]));
 }
@@ -149,7 +162,10 @@ export function canonicalPayload(tool: CanonicalTool, payload: Payload): Payload
           : commandText([payload[key], ...(payload[argsKey] as string[])]);
         return { ...rest(payload, [key, argsKey]), command: words };
       }
-      return { ...rest(payload, [key]), command: commandText(payload[key]) };
+      const follows = followCommands(payload);
+      if (follows.length === 0) return { ...rest(payload, [key]), command: commandText(payload[key]) };
+      const others = rest(payload, [key, ...Object.keys(payload).filter(isFollowKey)]);
+      return { ...others, command: [commandText(payload[key]), ...follows].join(" && ") };
     }
     case "run_code": {
       const key = firstKey(payload, CODE_KEYS, isText);

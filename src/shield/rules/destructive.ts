@@ -180,8 +180,18 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     // Round 26: terragrunt and cdktf, `run-all destroy`, `pulumi up --destroy`, and a resource replaced (destroyed
     // and created anew) with the review skipped (`apply -replace=… -auto-approve`, `pulumi up --replace … --yes`).
     pattern:
-      /^(?:terraform|tofu|terragrunt|pulumi)\s+(?:run-all\s+)?(?:destroy|(?:apply|up)(?=\s).*-destroy)\b|^cdk(?:tf)?\s+destroy\b|^(?:terraform|tofu|terragrunt)\s+apply(?=\s)(?=.*\s-auto-approve\b).*\s-replace[= ]|^pulumi\s+up(?=\s)(?=.*\s(?:--yes|-y|--skip-preview)\b).*\s--replace[= ]/,
+      /^(?:terraform|tofu|terragrunt|pulumi)\s+(?:run-all\s+)?(?:destroy|(?:apply|up)(?=\s).*-destroy)\b|^(?:(?:npx|bunx|pnpx)\s+(?:-y\s+|--yes\s+)?|(?:pnpm|yarn)\s+(?:dlx\s+|exec\s+)?)?cdk(?:tf)?\s+destroy\b|^(?:terraform|tofu|terragrunt)\s+apply(?=\s)(?=.*\s-auto-approve\b).*\s-replace[= ]|^pulumi\s+up(?=\s)(?=.*\s(?:--yes|-y|--skip-preview)\b).*\s--replace[= ]/,
     description: "Destroys infrastructure",
+  },
+  {
+    // Round 33: state surgery — resources dropped from the state (`terraform state rm`, `tofu state rm`) or the
+    // remote state overwritten (`state push`): the next apply creates them anew, empty (a database among them), and
+    // the old ones run on unmanaged. `state mv`/`list`/`show` (refactors and reads) pass.
+    id: "destructive.infra_state_surgery",
+    severity: "medium",
+    fields: ["command"],
+    pattern: /^(?:terraform|tofu|terragrunt)\s+(?:-\S+\s+)*state\s+(?:rm|push|replace-provider)\b/,
+    description: "Removes resources from the infrastructure state or overwrites it",
   },
   {
     // Round 26: infrastructure changed with the plan nobody reads (`apply -auto-approve`, `pulumi up --yes`): a
@@ -190,7 +200,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:terraform|tofu|terragrunt)\s+(?:run-all\s+)?apply(?=\s).*\s-auto-approve\b|^pulumi\s+up(?=\s).*\s(?:--yes|-y|--skip-preview)\b|^cdk(?:tf)?\s+deploy(?=\s).*\s--require-approval[= ]never\b/,
+      /^(?:terraform|tofu|terragrunt)\s+(?:run-all\s+)?apply(?=\s).*\s-auto-approve\b|^pulumi\s+up(?=\s).*\s(?:--yes|-y|--skip-preview)\b|^(?:(?:npx|bunx|pnpx)\s+(?:-y\s+|--yes\s+)?|(?:pnpm|yarn)\s+(?:dlx\s+|exec\s+)?)?cdk(?:tf)?\s+deploy(?=\s).*\s--require-approval[= ]never\b/,
     description: "Applies infrastructure changes with the review skipped",
   },
   {

@@ -10,6 +10,11 @@ const INTERPRETER_RUN = String
 const RUNNERS = String
   .raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(?:${SHELL_RUN}|${INTERPRETER_RUN})`;
 
+/** Forge CLIs printing what others wrote: issues, pull and merge requests, comments, releases, gists, API answers,
+ * run logs and READMEs. */
+const FORGE_TEXT = String
+  .raw`(?:gh|glab|tea|hub|jira)\s+(?:-{1,2}[\w-]+(?:[= ][^\s-]\S*)?\s+)*(?:issues?|pr|mr|api|release|gist|discussion|comment|search|run|repo)\b`;
+
 /** `while read -r l; do eval "$l"; done`: a loop running each line it reads (as is, through eval or `sh -c`). */
 const READ_LOOP = String
   .raw`\bwhile\s+(?:ifs=\S*\s+)?read\b[^;\n]*[;\n]\s*do\s+(?:eval\s+|(?:ba|z|da|k)?sh\s+-c\s+)?["']?\$\{?[a-z_]\w*\}?["']?\s*[;\n]\s*done\b`;
@@ -31,6 +36,28 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
         .raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-[cer]\s+|--eval\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
     ),
     description: 'Runs the output of a download (`sh -c "$(curl …)"`, `source <(curl …)`)',
+  },
+  {
+    // Round 33: text an outsider wrote (an issue, pull request, comment, release note, fetched through the forge's
+    // CLI or API) run as a script: `gh issue view 1 -q .body | sh`, `glab issue view 4 … | jq -r … | bash`,
+    // `bash <(gh pr view …)`, `eval "$(gh api …)"`. Any filters between the fetch and the shell change nothing.
+    id: "remote_exec.forge_text_shell",
+    severity: "high",
+    fields: ["shell", "task"],
+    pattern: new RegExp(
+      String
+        .raw`\b${FORGE_TEXT}[^;&\n]*(?<!\|)\|\s*${RUNNERS}|(?:\b(?:(?:ba|z|da|k)?sh|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-c\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*${FORGE_TEXT}`,
+    ),
+    description:
+      "Runs text fetched from an issue, pull request, comment or release (written by anyone) as a script",
+  },
+  {
+    // A download filtered before the shell (`curl …/issues/4 | jq -r .body | bash`): still the download run.
+    id: "remote_exec.download_filtered_shell",
+    severity: "high",
+    fields: ["shell", "task"],
+    pattern: new RegExp(String.raw`\b(?:curl|wget)\b[^|;&\n]*\|[^;&\n]*(?<!\|)\|\s*${RUNNERS}`),
+    description: "Downloads text, filters it and pipes it into a shell or interpreter",
   },
   {
     // Each downloaded line run in turn (`curl … | while read -r l; do eval "$l"; done`, `… done < <(curl …)`):

@@ -33,6 +33,11 @@ export const DESTRUCTIVE_CASES: RuleRow[] = [
     "terraform apply -auto-approve",
     "terraform apply -var-file=dev.tfvars",
   ],
+  [
+    "destructive.infra_state_surgery",
+    "terraform state rm module.database",
+    "terraform state mv module.db module.database",
+  ],
   ["destructive.cloud_delete", "aws s3 rm s3://backups --recursive", "aws s3 ls s3://backups"],
   ["destructive.partition_tools", "fdisk /dev/sda", "fdisk -l"],
   ["destructive.kill_everything", "kill -9 -1", "kill -9 4242"],
