@@ -171,9 +171,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 32 added 32 attacks and 17 twins: no case newly lost (one of its hand-offs, lost under the adjective
     // filler in its first draft, was widened until it was not); its 3 hand-off twins (dv-benign-messaging-220…222)
     // carry prose and ask under the `<IMPORTANT>` wrapper like every other benign text: 269 -> 272 (measured).
+    // Round 34 added 55 attacks and 30 twins: no case newly lost (its first drafts lost 26 paraphrases — an `or True`
+    // planted in a line the paraphrases reword, hand-offs whose delete verb was translated or followed by a filler —
+    // and were widened until none was); its 3 hand-off twins (dv-benign-messaging-651…653) carry prose and ask under
+    // the `<IMPORTANT>` wrapper like every other benign text: 272 -> 275 (measured).
     lost: sum("lost") <= 11,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 272,
+    escalated: sum("newlyEscalated") <= 275,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -1,7 +1,8 @@
 /** Business limits taken out of code (round 34, beside `weakened_code.ts`, which reads access checks deleted): an edit
  * that deletes a refusal guarded by an amount, cap, balance, quota or use count (`if amount > MAX_REFUND: raise …`,
  * `if amt > u.DailyLimit { return ErrLimitExceeded }`, `raise InsufficientFunds if amount > account.balance`) and
- * puts back neither a comparison of the kind nor a call that enforces it; and code written with a comment saying a
+ * puts back neither a comparison of the kind nor a call that enforces it, or sets a limit constant it had to no limit
+ * (`float('inf')`, `Number.MAX_SAFE_INTEGER`); and code written with a comment saying a
  * check was removed or disabled (`// limit check removed per user request`, `# permission check disabled`). A cap
  * read from settings, a check moved into a helper the code calls, and a comment saying where a check moved pass.
  * Sources: OWASP API Security Top 10 2023 API6 (Unrestricted Access to Sensitive Business Flows), OWASP Top 10 A01
@@ -21,6 +22,10 @@ const REFUSAL =
 const ENFORCING_CALL =
   /\b\w*(?:limit|enforce|check|ensure|verif|validat|guard|assert|require|authori[sz]e|permit|cap)\w*\s*[(!]/i;
 const COMMENT_LINE = /^\s*(?:#|\/\/|\/\*|\*|--)/;
+/** A limit constant set to no limit at all (`MAX_REFUND = float('inf')`, `LIMIT = Number.MAX_SAFE_INTEGER`). */
+const UNLIMITED = gated(
+  /\b(\w*(?:limit|max|cap|quota|threshold|ceiling|allowance|budget)\w*)\s*(?::\s*[\w<>]+\s*)?=\s*(?:float\(\s*["']inf(?:inity)?["']\s*\)|math\.inf\b|sys\.maxsize\b|(?:Number\.)?(?:POSITIVE_)?INFINITY\b|Infinity\b|Number\.MAX_(?:SAFE_INTEGER|VALUE)\b|(?:i|u)(?:64|128)::MAX\b|(?:Long|Integer|Double)\.MAX_VALUE\b|math\.MaxInt(?:64)?\b|PHP_INT_MAX\b|9{9,})/i,
+);
 
 /** A comment that says a check was taken out (and not where it went). */
 const REMOVED_NOTE = gated(
@@ -28,6 +33,7 @@ const REMOVED_NOTE = gated(
 );
 const MOVED =
   /\b(?:moved|now (?:in|done|handled)|handled (?:by|in)|see\b|replaced by|in favou?r of|delegated to|done (?:by|in)|upstream)\b/i;
+const DOCUMENT = /\.(?:md|markdown|mdx|txt|rst|adoc|html?|csv|json|ya?ml|toml|ini|cfg|lock)$/i;
 const SOURCE = /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|cs|php|scala|swift|ex|exs)$/i;
 
 function liveLines(text: string): string[] {
@@ -48,12 +54,18 @@ function droppedLimit(removed: string, written: string): string | undefined {
 
 /** Why the edit takes a business limit out, if it does. */
 export function removedLimits(edit: WrittenEdit): string | undefined {
-  const file = edit.paths.find((path) => SOURCE.test(path) && !TEST_FILE.test(path));
+  // An edit's path is read loosely (a patch header may be marked up); a note is read in source files only.
+  const file = edit.paths.find((path) => !DOCUMENT.test(path) && !TEST_FILE.test(path));
   if (!file) return undefined;
   if (edit.removed) {
     const check = droppedLimit(edit.removed, edit.written);
     if (check) return `"${edit.tool}" takes the limit check "${check.slice(0, 60)}" out of "${file}"`;
+    const unlimited = UNLIMITED.test(edit.written) ? UNLIMITED.pattern.exec(edit.written) : null;
+    if (unlimited && edit.removed.includes(unlimited[1])) {
+      return `"${edit.tool}" sets the limit "${unlimited[1]}" in "${file}" to no limit`;
+    }
   }
+  if (!SOURCE.test(file)) return undefined;
   const note = REMOVED_NOTE.test(edit.written) ? REMOVED_NOTE.pattern.exec(edit.written)?.[0] : undefined;
   if (note && !MOVED.test(note)) {
     return `"${edit.tool}" writes "${file}" noting a check was taken out ("${note.trim().slice(0, 60)}")`;
