@@ -24,8 +24,10 @@ const PARTS = POPULAR_VSCODE_EXTENSIONS.map((id) => id.split("."));
 
 const near = (a: string, b: string) => editDistance(a, b, 2) <= (b.length >= 8 ? 2 : 1);
 
-/** The popular extension `id` imitates, if any. */
-function imitated(id: string): string | undefined {
+/** The popular extension `id` (`publisher.name`, lower-cased) imitates, if any; `code --install-extension` asks it
+ * too (`other_installs.ts`). */
+export function imitatedExtension(id: string): string | undefined {
+  if (!id.includes(".")) return undefined;
   if (POPULAR.has(id)) return undefined;
   const [publisher, name] = id.split(".");
   for (const [popularPublisher, popularName] of PARTS) {
@@ -56,7 +58,7 @@ export function judgeEditorExtensions(
     if (content.length > 64 * 1024) continue;
     for (const match of content.matchAll(EXTENSION_ID)) {
       const id = (match[1] ?? match[2]).toLowerCase();
-      const original = imitated(id);
+      const original = imitatedExtension(id);
       if (!original) continue;
       findings.escalate("install", `recommends the editor extension "${id}", which imitates "${original}"`);
       return;

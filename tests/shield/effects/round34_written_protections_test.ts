@@ -282,6 +282,16 @@ Deno.test("install hooks running fetched code and lookalike extensions are seen;
       "a Gitpod list with a lure suffix",
     ],
     [
+      run("codium --install-extension eamodio.gitlens-free"),
+      "STOPPED",
+      "a lure-suffixed GitLens installed by command",
+    ],
+    [
+      run("code --install-extension golang.go --install-extension acme.internal-lint"),
+      "ALLOW",
+      "Go and in-house",
+    ],
+    [
       write(
         ".vscode/extensions.json",
         '{"recommendations": ["golang.go", "ms-vscode.cpptools", "acme.internal-lint"]}',
