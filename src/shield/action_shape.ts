@@ -67,7 +67,8 @@ function unwrapped(payload: Payload): Payload {
     const only = onlyKey(payload);
     if (typeof only !== "string" || !isWrapperKey(only)) break;
     const inner = objectOf(payload[only]);
-    if (!inner || onlyKey(inner) === null) break;
+    // `{input: {value: "*** Begin Patch …"}}` holds one text under the wrapper key, not a call's arguments.
+    if (!inner || onlyKey(inner) === null || heldText(inner)) break;
     payload = inner;
   }
   return payload;
@@ -82,6 +83,9 @@ function onlyKey(object: Payload): string | undefined | null {
   }
   return only;
 }
+
+/** A lone `value` holding a text (`{value: "…"}`): a held value, never a call's arguments. */
+const heldText = (object: Payload) => onlyKey(object) === "value" && typeof object.value === "string";
 
 const isWrapperKey = (key: string) => WRAPPER_KEYS.has(key) || WRAPPER_KEYS.has(key.toLowerCase());
 /** A lower-case letter followed by a capital: a camelCase key. */
@@ -128,7 +132,8 @@ function plainPayload(payload: Payload): Payload {
     // judged as written.
     const plain = typeof value === "string"
       ? (value.length > 2048 ? value : plainValue(value))
-      : value !== null && typeof value === "object" && !Array.isArray(value) && isWrapperKey(key)
+      : value !== null && typeof value === "object" && !Array.isArray(value) && isWrapperKey(key) &&
+          !heldText(value as Payload)
       ? value
       : plainValue(value);
     const snake = CAMEL.test(key) ? snakeKey(key) : key;

@@ -1,7 +1,8 @@
 /** The helpfulness bypass (round 28): safeguards removed to make a task pass. Edits of files — tests skipped or
  * asserted away, access checks commented out or short-circuited, CI security scans neutered — and commands — hooks
  * skipped (round 17's check, with a stated reason now), scans deleted from CI by an editor, pod protections relaxed,
- * an agent's approvals or sandbox switched off. Two calls: one for written files, one for command lines. */
+ * an agent's approvals or sandbox switched off; round 34 adds tests gutted without a skip, review gates taken away,
+ * business limits removed and bypasses planted in access checks. Two calls: one for written files, one for command lines. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
@@ -17,6 +18,10 @@ import { excludedTests } from "./excluded_tests.ts";
 import { editsTestsWith, judgeTestsByCommand } from "./tests_by_command.ts";
 import { payloadStrings } from "./payload_strings.ts";
 import { ProgramGates } from "./segment_programs.ts";
+import { guttedTests } from "./gutted_tests.ts";
+import { judgeDeletedOwners, removedReviewGates } from "./review_gates.ts";
+import { removedLimits } from "./removed_limits.ts";
+import { plantedBypasses } from "./planted_bypasses.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`. */
 export function judgeSafeguardEdits(
@@ -28,7 +33,19 @@ export function judgeSafeguardEdits(
 ): void {
   if (paths.length === 0) return;
   const edit = writtenEdit(tool, paths, removed, contents);
-  for (const judge of [tamperedTests, disabledChecks, neuteredScans, privilegedManifests, excludedTests]) {
+  const judges = [
+    tamperedTests,
+    disabledChecks,
+    neuteredScans,
+    privilegedManifests,
+    excludedTests,
+    // Round 34: tests gutted without a skip, review gates, business limits, bypasses planted in access checks.
+    guttedTests,
+    removedReviewGates,
+    removedLimits,
+    plantedBypasses,
+  ];
+  for (const judge of judges) {
     const reason = judge(edit);
     if (reason) findings.escalate("security", reason);
   }
@@ -46,6 +63,7 @@ export const AGENT_GUARDS = GATES.gate(switchesGuardsWith);
 
 export function judgeSafeguardCommands(view: ActionView, findings: Findings): void {
   const { tool, segments } = view;
+  if (view.type === "delete_file" || segments.length > 0) judgeDeletedOwners(view, findings);
   if (segments.length === 0) return;
   const reached = GATES.reached(segments);
   if (reached === 0) return;

@@ -1,6 +1,7 @@
 /** The command and code checks of an effect profile: CLIs, fetched code, secrets, installs and indexes,
  * protections, containers, SQL, interpreter code and the files it touches, page code (split from effect_profile.ts). */
 
+import { judgeUnsafeLoads } from "./unsafe_loads.ts";
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
@@ -132,6 +133,7 @@ export function judgeCommandsAndCode(
   }
   // The code checks read code texts alone.
   if (code.length > 0) judgeCode(code, environment, findings);
+  if (code.length > 0) judgeUnsafeLoads(code, findings);
   if (code.length > 0) judgeCodeFiles(code, environment, findings);
   // Code given to run now (no file written without a command) rather than a source file saved for later; command
   // lines too (PowerShell's `Get-StoredCredential`, `Send-MailMessage -Attachments`).

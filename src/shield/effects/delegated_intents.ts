@@ -6,6 +6,7 @@
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { conceptCheck, fillers, IGNORE_VERB, PRINCIPAL } from "./concepts.ts";
+import { judgeDelegatedSafeguards } from "./delegated_safeguards.ts";
 
 const IGNORE_PRINCIPAL = gated(
   /\b(?:ignore|disregard|stop listening to|don'?t listen to)\s+(?:the|your|its|their)\s+(?:user|human|operator|owner|principal|system prompt|guidelines|safety rules|instructions)\b/i,
@@ -66,4 +67,5 @@ export function judgeDelegatedIntents(tool: string, texts: readonly string[], fi
   if (ENGAGEMENT.test(text)) {
     findings.escalate("delegation", `"${tool}" hands on starring or watching repositories`);
   }
+  judgeDelegatedSafeguards(tool, text, findings);
 }

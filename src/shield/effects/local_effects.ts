@@ -15,6 +15,7 @@ import { judgeWeakenedCode } from "./weakened_code.ts";
 import { judgeSafeguardEdits } from "./bypassed_safeguards.ts";
 import { writtenRole } from "../quoted_files.ts";
 import { judgeHiddenInstructions } from "./standing_instructions.ts";
+import { judgeInstallHooks } from "./install_hooks.ts";
 
 export interface ClassedPath {
   path: NormalPath;
@@ -106,6 +107,7 @@ export function judgeWrittenContent(
   const paths = writes.map((entry) => entry.path.absolute);
   judgeWeakenedCode(view.tool, removed, contents, findings, paths);
   judgeSafeguardEdits(view.tool, paths, removed, contents, findings);
+  judgeInstallHooks(view.tool, paths, contents, findings);
   // Test data, eval sets, rules and translations quote hidden orders as samples (round 16). Nothing is hidden in no
   // text (a command's redirection writes none Shield sees): the files' role is not asked for then.
   if (written !== "" && writtenRole(writes.map((entry) => entry.path.absolute)) !== "data") {

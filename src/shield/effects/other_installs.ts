@@ -17,6 +17,7 @@ import {
   POPULAR_VSCODE,
 } from "./data/popular_more.ts";
 import { programs } from "./programs.ts";
+import { imitatedExtension } from "./editor_extensions.ts";
 
 /** The popular name `name` imitates: one or two edits away (one for short names), or for `owner/name` and
  * `publisher.name` the same name under a near owner. Popular names and unrelated names imitate nothing. */
@@ -57,7 +58,9 @@ function judgeRegistryInstall(segment: Segment, findings: Findings): void {
     const names = segment.argv.slice(at + 1).filter((arg) => !arg.startsWith("-") && arg !== "package")
       .map((arg) => arg.replace(/@[^/]*$/, "").replace(/:.*$/, ""));
     for (const [index, name] of names.slice(0, 8).entries()) {
-      const target = imitates(name, registry.popular);
+      // An extension is also read for a lure suffix and a near publisher (round 34).
+      const target = imitates(name, registry.popular) ??
+        (registry.what === "extension" ? imitatedExtension(name.toLowerCase()) : undefined);
       if (target) {
         findings.block("install", `the ${registry.what} "${name}" imitates "${target}" (likely typosquat)`);
       } else if (

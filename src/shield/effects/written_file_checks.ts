@@ -16,6 +16,8 @@ import { judgeToolRunners } from "./tool_runners.ts";
 import { judgeTaskFiles } from "./task_files.ts";
 import { judgeKeyedEndpoints } from "./keyed_endpoints.ts";
 import { judgeExtortion } from "./extortion_texts.ts";
+import { judgeWrittenUnsafeLoads } from "./unsafe_loads.ts";
+import { judgeEditorExtensions } from "./editor_extensions.ts";
 
 export function judgeWrittenFiles(
   tool: string,
@@ -34,8 +36,10 @@ export function judgeWrittenFiles(
   judgeManifestOverrides(paths, contents, findings);
   // Code a document quotes runs nowhere (round 17): its spans and fences are left out, as for concealed orders.
   judgeCodeBackdoors(tool, unquoted, removed, findings);
+  judgeWrittenUnsafeLoads(tool, unquoted, findings);
   judgeAutomationConfigs(paths, contents, findings);
   judgeEditorSettings(paths, contents, findings);
+  judgeEditorExtensions(paths, contents, findings);
   judgeToolRunners(paths, contents, findings);
   judgeTaskFiles(tool, paths, contents, findings);
   judgeKeyedEndpoints(contents, environment, findings);

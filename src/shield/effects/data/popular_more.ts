@@ -47,16 +47,9 @@ Npgsql StackExchange.Redis RestSharp AWSSDK.Core Azure.Storage.Blobs Google.Prot
 Hangfire Bogus CsvHelper HtmlAgilityPack
 `);
 
-export const POPULAR_VSCODE = list(`
-ms-python.python ms-python.vscode-pylance ms-toolsai.jupyter esbenp.prettier-vscode dbaeumer.vscode-eslint
-ms-vscode.cpptools ms-azuretools.vscode-docker ms-vscode-remote.remote-ssh ms-vscode-remote.remote-containers
-github.copilot github.copilot-chat golang.go rust-lang.rust-analyzer redhat.java redhat.vscode-yaml eamodio.gitlens
-ritwickdey.liveserver vscodevim.vim ms-dotnettools.csharp bradlc.vscode-tailwindcss prisma.prisma
-denoland.vscode-deno svelte.svelte-vscode vue.volar hashicorp.terraform ms-kubernetes-tools.vscode-kubernetes-tools
-streetsidesoftware.code-spell-checker christian-kohler.path-intellisense formulahendry.code-runner
-pkief.material-icon-theme ms-vscode.powershell ms-vsliveshare.vsliveshare editorconfig.editorconfig
-yzhang.markdown-all-in-one
-`);
+/** VS Code extensions: round 34's longer list (what `code --install-extension` and a workspace's recommendations are
+ * compared with). */
+export { POPULAR_VSCODE_EXTENSIONS as POPULAR_VSCODE } from "./popular_vscode_extensions.ts";
 
 export const POPULAR_NPX_TOOLS = list(`
 create-react-app create-next-app create-vite create-t3-app create-remix create-astro create-svelte degit vercel
