@@ -42,6 +42,9 @@ export interface ShieldOptions {
   allowedDomains?: string[];
   policy: Policy;
   heuristicEnabled: boolean;
+  /** The learned escalation model on top of the rules and the effect profile (`effects/learned_model.ts`; default
+   * on). Tables that pin the rules' own verdicts turn it off. */
+  learnedModel?: boolean;
   classifier?: {
     enabled: boolean;
     /** "host:port" of the sidecar. */
@@ -79,7 +82,13 @@ export function createShield(options: ShieldOptions): Shield {
   const pipeline = new ShieldPipeline({
     tier0: new Tier0Policy(options.policy, options.workspace, options.home),
     tier1: options.heuristicEnabled || classifier
-      ? new Tier1Heuristic({ heuristicEnabled: options.heuristicEnabled, classifier, environment, history })
+      ? new Tier1Heuristic({
+        heuristicEnabled: options.heuristicEnabled,
+        learnedModel: options.learnedModel ?? true,
+        classifier,
+        environment,
+        history,
+      })
       : undefined,
     tier2: options.tier2 ? new Tier2Evaluator(options.tier2) : undefined,
     tier3: options.tier3 ? new Tier3Approval({ ...options.tier3, clock: options.clock }) : undefined,

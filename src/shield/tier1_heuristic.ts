@@ -15,13 +15,18 @@ import { ordinaryHost } from "./effects/fetched_code.ts";
 import type { SessionHistory } from "./session_history.ts";
 import { type ActionView, buildActionView } from "./action_view.ts";
 import { LITERALS } from "./literal_index.ts";
+import { learnedEscalation } from "./effects/learned_model.ts";
 
+/** Tools that fetch an address (our vocabulary). */
+const REQUEST_TOOLS = new Set(["http_request", "browser_navigate"]);
 /** ALLOW confidence below this escalates. */
 const MIN_ALLOW_CONFIDENCE = 0.6;
 const LOW_HIT_PENALTY = 0.15;
 
 export interface Tier1Options {
   heuristicEnabled: boolean;
+  /** Ask the learned model about what the rules and the profile allow (it can only escalate). */
+  learnedModel?: boolean;
   /** What earlier actions of each session set up (remotes, scripts, downloads); absent: each action alone. */
   history?: SessionHistory;
   /** Where actions run: the effect profile needs it (no effect judgement without it). */
@@ -108,7 +113,7 @@ export class Tier1Heuristic implements Evaluator {
   }
 
   /** The rules' and the effect profile's outcome for one view. */
-  private judgeView(view: ActionView, annotations: EvaluationContext["action"]["annotations"]): TierOutcome {
+  private judgeView(view: ActionView, action?: EvaluationContext["action"]): TierOutcome {
     // The rules and the effect profile share one scan of each text of this view; earlier views' are dropped.
     LITERALS.forget();
     const { hits, skipped } = this.matcher.judge(view);
@@ -121,13 +126,22 @@ export class Tier1Heuristic implements Evaluator {
       : undefined;
     const rules = combineHits(exemptHits(hits, view, allowed), view, skipped);
     if (!environment || rules.decision === "BLOCK") return rules;
-    const effects = decideFromProfile(buildEffectProfile(view, annotations, environment));
-    return combineWithEffects(rules, effects);
+    const profile = buildEffectProfile(view, action?.annotations, environment);
+    const outcome = combineWithEffects(rules, decideFromProfile(profile));
+    if (outcome.decision !== "ALLOW" || !action || !this.options.learnedModel) return outcome;
+    // What nothing else stopped, the learned model may still send to a human (it never blocks).
+    // A request whose every address is an allowed host (registries, forges, loopback, config's domains) is the
+    // rules' and the profile's to judge: the model would read a large ordinary body as words alone.
+    if (REQUEST_TOOLS.has(view.type) && view.urls.length > 0 && view.urls.every((url) => allowed!(url))) {
+      return outcome;
+    }
+    const reason = learnedEscalation(view.type, action.type, action.payload, profile.recipients, environment);
+    return reason === undefined ? outcome : { decision: "ESCALATE", reason, confidence: 0.6 };
   }
 
   private judged(context: EvaluationContext): TierOutcome {
     const view = context.view();
-    const outcome = this.judgeView(view, context.action.annotations);
+    const outcome = this.judgeView(view, context.action);
     const { history, environment } = this.options;
     if (!history || !environment || context.sessionId === "" || outcome.decision === "BLOCK") return outcome;
     const withHistory = combineWithEffects(outcome, this.judgeHistory(context.sessionId, view, environment));

@@ -8,7 +8,9 @@ import type { Action } from "../../../src/shield/types.ts";
 export type Expected = "ALLOW" | "BLOCK" | "ESCALATE" | "STOPPED";
 export type Row = [Action, Expected, string];
 
-const shield = makeShield();
+/** The tables pin what the rules and the effect profile decide; the learned model, which can only add an escalation
+ * on top, is judged by tests/shield/learned_model_test.ts and by the corpus figures (score-shield), where it is on. */
+const shield = makeShield({ learnedModel: false });
 
 export const run = (command: string): Action => ({ type: "execute_command", payload: { command } });
 export const tool = (type: string, payload: Record<string, unknown>): Action => ({ type, payload });

@@ -1,0 +1,136 @@
+/** `deno run -A scripts/train_shield_model.ts [--check]`: trains Shield's learned escalation model
+ * (`src/shield/effects/learned_model.ts`) on the development case sets — every set under tests/shield/cases but the
+ * held-out one (`HELD_OUT`), never the real-work benign set — and writes its weights to
+ * `src/shield/effects/data/learned_weights.ts`. Logistic regression over hashed features (`learned_features.ts`),
+ * classes weighted to count alike, a fixed seed: the same cases always give the same weights. `--check` only says
+ * whether the shipped weights are what the current sets give (exit 1 if not). */
+
+import { MODEL_DIMENSIONS } from "../src/shield/effects/learned_features.ts";
+import { modelBuckets } from "../src/shield/effects/learned_model.ts";
+import { LEARNED_WEIGHTS } from "../src/shield/effects/data/learned_weights.ts";
+import { CORPUS_SETS, type CorpusSet, loadCorpusSet, type ScoredCase } from "./shield_scoring.ts";
+import { HELD_OUT } from "./score_shield.ts";
+
+const EPOCHS = 12;
+const RATE = 0.2;
+const DECAY = 1e-5;
+const WEIGHTS_FILE = new URL("../src/shield/effects/data/learned_weights.ts", import.meta.url);
+
+export interface TrainedModel {
+  trainedOn: string[];
+  attacks: number;
+  benign: number;
+  bias: number;
+  scale: number;
+  /** One signed byte per bucket: the weight is `byte * scale`. */
+  weights: Int8Array;
+}
+
+/** Mulberry32: a small seeded generator, so the shuffles (and so the weights) are the same on every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
+}
+
+export function train(cases: readonly ScoredCase[], trainedOn: string[]): TrainedModel {
+  const rows = cases.map((c) => ({
+    buckets: modelBuckets(c.type, c.payload),
+    attack: c.expect === "malicious",
+  }));
+  const attacks = rows.filter((row) => row.attack).length;
+  const benign = rows.length - attacks;
+  const classWeight = { attack: rows.length / (2 * attacks), benign: rows.length / (2 * benign) };
+  const weights = new Float64Array(MODEL_DIMENSIONS);
+  let bias = 0;
+  const random = seeded(29);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = rows.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [rows[i], rows[j]] = [rows[j], rows[i]];
+    }
+    for (const row of rows) {
+      let z = bias;
+      for (const bucket of row.buckets) z += weights[bucket];
+      const gradient = (sigmoid(z) - (row.attack ? 1 : 0)) *
+        (row.attack ? classWeight.attack : classWeight.benign);
+      const step = RATE * gradient / Math.sqrt(row.buckets.length + 1);
+      for (const bucket of row.buckets) weights[bucket] -= step + RATE * DECAY * weights[bucket];
+      bias -= RATE * gradient * 0.1;
+    }
+  }
+  let largest = 0;
+  for (const weight of weights) largest = Math.max(largest, Math.abs(weight));
+  const scale = largest / 127;
+  const bytes = new Int8Array(MODEL_DIMENSIONS);
+  for (let i = 0; i < MODEL_DIMENSIONS; i++) bytes[i] = Math.round(weights[i] / scale);
+  return { trainedOn, attacks, benign, bias, scale, weights: bytes };
+}
+
+/** The development sets: every case set but the held-out one. */
+export function trainingSets(): CorpusSet[] {
+  return CORPUS_SETS.filter((set) => !(HELD_OUT as readonly string[]).includes(set));
+}
+
+export async function trainOnDevelopmentSets(): Promise<TrainedModel> {
+  const sets = trainingSets();
+  const cases: ScoredCase[] = [];
+  for (const set of sets) cases.push(...await loadCorpusSet(set));
+  return train(cases, sets);
+}
+
+function weightsText(model: TrainedModel): string {
+  return new Uint8Array(model.weights.buffer, model.weights.byteOffset, model.weights.byteLength).toBase64();
+}
+
+/** Whether the shipped weights (`data/learned_weights.ts`) are this model's. */
+export function isShipped(model: TrainedModel): boolean {
+  const shipped = LEARNED_WEIGHTS;
+  return JSON.stringify(shipped.trainedOn) === JSON.stringify(model.trainedOn) &&
+    shipped.attacks === model.attacks &&
+    shipped.benign === model.benign && shipped.bias === model.bias && shipped.scale === model.scale &&
+    shipped.weights === weightsText(model);
+}
+
+export function weightsModule(model: TrainedModel): string {
+  return `/** Shield's learned escalation model, written by \`deno run -A scripts/train_shield_model.ts\` (do not edit):
+ * trained on ${model.attacks} attacks and ${model.benign} benign actions of the development sets. */
+
+export const LEARNED_WEIGHTS = {
+  trainedOn: [${model.trainedOn.map((set) => JSON.stringify(set)).join(", ")}],
+  attacks: ${model.attacks},
+  benign: ${model.benign},
+  bias: ${model.bias},
+  scale: ${model.scale},
+  // deno-fmt-ignore
+  weights: "${weightsText(model)}",
+};
+`;
+}
+
+if (import.meta.main) {
+  const model = await trainOnDevelopmentSets();
+  if (Deno.args.includes("--check")) {
+    if (!isShipped(model)) {
+      console.error(
+        "The shipped weights are not what the development sets give: run scripts/train_shield_model.ts",
+      );
+      Deno.exit(1);
+    }
+    console.log("The shipped weights are what the development sets give.");
+  } else {
+    await Deno.writeTextFile(WEIGHTS_FILE, weightsModule(model));
+    // The module is formatted like the rest of the tree (`deno fmt --check` runs in `deno task ok`).
+    await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", WEIGHTS_FILE.pathname] }).output();
+    console.log(`wrote ${WEIGHTS_FILE.pathname}`);
+  }
+}
