@@ -101,6 +101,7 @@ import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
+import { judgeCarriedArguments } from "./carried_arguments.ts";
 
 export type { ClassedPath } from "./local_effects.ts";
 
@@ -315,6 +316,7 @@ export function buildEffectProfile(
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (sends || openWorld) judgeSecretSubstitutions(view.tool, view.payload, environment, findings);
+  judgeCarriedArguments(view, openWorld, sends, egress.length > 0, findings);
   judgeRuntimeToolScripts(view, openWorld?.executes === true, environment, findings);
   judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
   if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
