@@ -50,7 +50,9 @@ function handsOff(tool: string, payload: Record<string, unknown>): { to: string 
   const passes = words.some((word) => PASSING_VERBS.has(word));
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
     if (typeof value !== "string" || value.length > 200) continue;
-    if ((value.includes("_to_") && HANDOFF_VALUE.test(value)) || ((verb || passes) && AGENT_KEY.test(key))) return { to: value };
+    if ((value.includes("_to_") && HANDOFF_VALUE.test(value)) || ((verb || passes) && AGENT_KEY.test(key))) {
+      return { to: value };
+    }
   }
   if (verb || (passes && words.some((word) => AGENT_NOUNS.has(word)))) return { to: tool };
   return undefined;
