@@ -7,11 +7,14 @@ import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import type { OpenWorldReading } from "./open_world.ts";
 import { judgeSecretReferences, storesSecrets } from "./secret_references.ts";
-import { judgeSideRequests } from "./side_requests.ts";
+import { judgeSideRequests, judgeToolOutputOrders } from "./side_requests.ts";
 import { judgeChainedCalls, judgeDataPlaceholders } from "./data_placeholders.ts";
 import { judgeForgedClaims } from "./forged_claims.ts";
 import { judgeStandingApprovals, keepsStandingText } from "./standing_approvals.ts";
 import { identifierWords } from "./words.ts";
+
+/** Our tools whose arguments go out in a request (a URL navigated to, a query searched for). */
+const REQUESTS = new Set(["http_request", "browser_navigate", "web_search"]);
 
 /** `leaves`: the action sends, or data reaches a host (judged by the caller); local file writes and commands are
  * not judged here (a README names a variable, a shell expands it for its own use). */
@@ -26,7 +29,7 @@ export function judgeCarriedArguments(
   judgeSideRequests(view.tool, view.payload, findings);
   judgeChainedCalls(view.tool, view.payload, findings);
   judgeForgedClaims(view.tool, view.payload, findings);
-  if (!openWorld && !sends && !leaves) return;
+  if (!openWorld && !sends && !leaves && !REQUESTS.has(view.type)) return;
   // A secret store keeps what it is given (whether that exposes it is judged by the exposure checks).
   if (!storesSecrets(view.tool)) {
     const hosts = view.urls.slice(0, 8).map((url) => hostOf(url));
@@ -34,6 +37,7 @@ export function judgeCarriedArguments(
     judgeDataPlaceholders(view.tool, view.payload, findings);
   }
   if (openWorld || sends) {
+    judgeToolOutputOrders(view.tool, view.payload, findings);
     const standing = keepsStandingText(view.type, openWorld?.words.words ?? identifierWords(view.tool));
     judgeStandingApprovals(view.tool, standing, view.payload, findings);
   }

@@ -12,7 +12,7 @@ import { identifierWords } from "./words.ts";
 
 /** The variable reference forms, each capturing the name. */
 const REFERENCE =
-  /\$\{\{\s*(?:secrets|env|vars)\.(\w+)\s*\}\}|\{\{\s*\$?(?:secrets|env|vault)\.(\w+)\s*\}\}|\$\{([A-Za-z_]\w*)(?::?[-=?+][^}]*)?\}|\$([A-Z][A-Z0-9_]{2,})\b|\$env:(\w+)|%([A-Z][A-Z0-9_]{2,})%|\bprocess\.env(?:\.(\w+)|\[\s*["'`](\w+)["'`]\s*\])|\bos\.(?:environ(?:\.get\(\s*|\[\s*)|getenv\(\s*)["'](\w+)["']|\bDeno\.env\.get\(\s*["'](\w+)["']|\bENV\[\s*["'](\w+)["']/g;
+  /\$\{\{\s*(?:secrets|env|vars)\.(\w+)\s*\}\}|\{\{\s*\$?(?:secrets|env|vault)\.(\w+)\s*\}\}|\$\{([A-Za-z_]\w*)(?::?[-=?+][^}]*)?\}|\$([A-Z][A-Z0-9_]{2,})\b|\$env:(\w+)|%([A-Z][A-Z0-9_]{2,})%|\bprocess\.env(?:\.(\w+)|\[\s*["'`](\w+)["'`]\s*\])|\bos\.environ(?:\.get\(\s*|\[\s*)["'](\w+)["']|\b(?:[Gg]etenv|GetEnvironmentVariable|env::var)\(\s*["'](\w+)["']|\$ENV\{\s*["']?(\w+)["']?\s*\}|\bDeno\.env\.get\(\s*["'](\w+)["']|\bENV\[\s*["'](\w+)["']/g;
 /** Name words that make a variable a secret (`STRIPE_SECRET_KEY`, `JIRA_API_TOKEN`, `DB_PASSWORD`). */
 const SECRET_WORD =
   /^(?:key|keys|apikey|token|tokens|secret|secrets|password|passwd|pwd|pass|passphrase|credential|credentials|creds|cred|pat|auth|dsn|cookie)$/;
