@@ -10,6 +10,7 @@
 import type { Findings } from "./findings.ts";
 import { payloadStrings } from "./payload_strings.ts";
 import { shownAsName } from "./secret_references.ts";
+import { identifierWords } from "./words.ts";
 
 /** Placeholder forms, each capturing the name. */
 const PLACEHOLDER =
@@ -33,6 +34,9 @@ const FIELD_WORD =
 /** Argument keys that hold follow-up work; a nested call names a tool and carries its arguments. */
 const CHAIN_KEY =
   /^(?:then|next|next_?steps?|on_?success|on_?complete|on_?done|after|afterwards|callback|chain|follow_?ups?|pipe|and_?then|post_?actions?|after_?actions?)$/i;
+/** Tool-name words of work that is chaining steps. */
+const CHAINING_WORK =
+  /^(?:automation|automations|workflow|workflows|rule|rules|zap|zaps|recipe|recipes|trigger|triggers|flow|flows|pipeline|pipelines|schedule|job|jobs|playbook|routine|scenario|applet)$/;
 const TOOL_KEY = /^(?:tool|tool_?name|name|action|function|call|method|recipient_name)$/i;
 const ARGUMENTS_KEY = /^(?:args|arguments|params|parameters|input|inputs|payload|body)$/i;
 
@@ -78,6 +82,8 @@ function chainedCall(value: unknown): string | undefined {
 
 /** Follow-up calls chained in the arguments of any tool. */
 export function judgeChainedCalls(tool: string, payload: Record<string, unknown>, findings: Findings): void {
+  // Automation builders chain steps as their work (`create_automation {trigger, then: {action, params}}`).
+  if (identifierWords(tool).some((word) => CHAINING_WORK.test(word))) return;
   for (const [key, value] of Object.entries(payload).slice(0, 48)) {
     if (value === null || typeof value !== "object" || !CHAIN_KEY.test(key)) continue;
     const called = chainedCall(value);

@@ -29,7 +29,7 @@ const HANDOFF_VALUE = /\b(?:transfer|handoff|hand_off|handover|delegate|route)_t
 const ROLE_KEY =
   /^(?:x[-_])?(?:(?:user|caller|requester|acting|effective|agent|sender|client)[-_]?)?(?:role|roles|privileges?|permissions?|scopes?|groups?|access[-_]?level|clearance)$/i;
 const PRIVILEGED =
-  /(?:^|[^a-z])(?:admin\w*|administrator|root|super[-_ ]?(?:user|admin)|owner|sudo|wheel|god[-_ ]?mode|full[-_ ]?access)(?:$|[^a-z])|^\s*\*\s*$|^all$/i;
+  /(?:^|[^a-z])(?:admin\w*|administrator|root|super[-_ ]?(?:user|admin)|owner|sudo|wheel|god[-_ ]?mode|full[-_ ]?access)(?:$|[^a-z])|^\s*\*\s*$/i;
 /** A flag asserting privilege or a check passed. */
 const STRONG_FLAG =
   /^(?:is[-_]?)?(?:admin|superuser|root|privileged|elevated|sudo|approved|pre[-_]?approved|authori[sz]ed)$/i;

@@ -28,10 +28,21 @@ const AUTH_KEY =
 /** A one-word name that is a secret by itself (`$PASSWORD`; `$KEY` or `$AUTH` alone are too loose). */
 const SECRET_ALONE = /^(?:apikey|token|secret|password|passwd|passphrase|credentials)$/;
 
+/** Last words of a name that holds something about a secret, not the secret (`AUTH_URL`, `AWS_ACCESS_KEY_ID`). */
+const ABOUT_WORD =
+  /^(?:url|uri|domain|host|hostname|endpoint|path|file|dir|id|name|user|username|email|region|port|type|mode|enabled|version|length|size|ttl|expiry|expires|header|prefix|scope)$/;
+/** Words before "key" that make it an index or a public value (`PARTITION_KEY`, `ISSUE_KEY`, `PUBLISHABLE_KEY`). */
+const PLAIN_KEY =
+  /^(?:partition|sort|primary|cache|issue|project|public|publishable|idempotency|object|bucket|routing|foreign|hash|range|shard|dedup|lookup|map|site|anon|row|column|group|record)$/;
+
 function secretName(name: string): boolean {
   const words = name.toLowerCase().split(/_+/).filter((word) => word !== "");
   if (words.length === 1) return SECRET_ALONE.test(words[0]);
-  return words.some((word) => SECRET_WORD.test(word));
+  if (ABOUT_WORD.test(words[words.length - 1])) return false;
+  return words.some((word, index) =>
+    SECRET_WORD.test(word) &&
+    !((word === "key" || word === "keys") && index > 0 && PLAIN_KEY.test(words[index - 1]))
+  );
 }
 
 /** Whether the reference at `index` sits inside a code span or fence (a name shown, not a value asked for). */

@@ -40,6 +40,8 @@ const PERSON = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w-])\+\d[\d\s().-]{6,}\d/;
 const DESTINATION_KEY =
   /(?:^|_)(?:to|cc|bcc|forward(?:_to)?|copy_to|send_to|recipients?|mirror(?:_to)?|backup(?:_to)?|relay(?:_to)?|sink|report_to|notify)$/;
 const DESTINATION = new RegExp(DESTINATION_TEXT);
+/** Side fields that record rather than configure. */
+const RECORD_KEY = /^(?:extras?|meta|metadata)$|telemetry|trac(?:e|ing)|diagnostic/i;
 /** Hidden by their name (underscored, `x-`): a person named there is added, whatever the words around. */
 const HIDDEN_KEY = /^(?:_{1,2}[a-z]|x[-_])/i;
 /** A tool's output (`list_chats output`, "the output of list_messages"), with a destination in the same text. */
@@ -75,7 +77,8 @@ function sideStrings(
 /** What a side field asks for, in words for the finding, if anything. */
 function sideRequest(sideKey: string, value: unknown): string | undefined {
   const { strings, command } = sideStrings(sideKey, value);
-  if (command) return `sets a launch command ("${command}")`;
+  // Metadata and telemetry may name a job's command; an override or a hidden field that sets one rewrites a launch.
+  if (command && !RECORD_KEY.test(sideKey)) return `sets a launch command ("${command}")`;
   const hidden = HIDDEN_KEY.test(sideKey);
   for (const [key, text] of strings) {
     if (text.length < 3 || text.length > 16 * 1024) continue;
