@@ -33,7 +33,7 @@ const FIELD_WORD =
 
 /** Argument keys that hold follow-up work; a nested call names a tool and carries its arguments. */
 const CHAIN_KEY =
-  /^(?:then|next|next_?steps?|on_?success|on_?complete|on_?done|after|afterwards|callback|chain|follow_?ups?|pipe|and_?then|post_?actions?|after_?actions?)$/i;
+  /^(?:then|next|next_?(?:steps?|actions?|calls?)|subsequent_?actions?|on_?success|on_?complete|on_?done|after|afterwards|callback|chain|follow_?ups?|pipe|and_?then|post_?actions?|after_?actions?)$/i;
 /** Tool-name words of work that is chaining steps. */
 const CHAINING_WORK =
   /^(?:automation|automations|workflow|workflows|rule|rules|zap|zaps|recipe|recipes|trigger|triggers|flow|flows|pipeline|pipelines|schedule|job|jobs|playbook|routine|scenario|applet)$/;

@@ -27,7 +27,7 @@ const AGENT_KEY = /^(?:agent|agent_?(?:name|id|url)|target_?agent|to_?agent|targ
 const HANDOFF_VALUE = /\b(?:transfer|handoff|hand_off|handover|delegate|route)_to_\w+/i;
 /** A role, scope or permission claimed for the caller. */
 const ROLE_KEY =
-  /^(?:x[-_])?(?:(?:user|caller|requester|acting|effective|agent|sender|client)[-_]?)?(?:role|roles|privileges?|permissions?|scopes?|groups?|access[-_]?level|clearance)$/i;
+  /^(?:x[-_])?(?:(?:user|caller|requester|acting|effective|agent|sender|client)[-_]?)?(?:role|roles|privileges?|permissions?|scopes?|groups?|(?:access|permission|privilege|trust|auth)[-_]?level|clearance)$/i;
 const PRIVILEGED =
   /(?:^|[^a-z])(?:admin\w*|administrator|root|super[-_ ]?(?:user|admin)|owner|sudo|wheel|god[-_ ]?mode|full[-_ ]?access)(?:$|[^a-z])|^\s*\*\s*$/i;
 /** A flag asserting privilege or a check passed. */

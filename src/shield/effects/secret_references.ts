@@ -20,6 +20,9 @@ const SECRET_WORD =
 const HINT = /[$%]|env|secrets|ENV/;
 /** A configuration or export line: `KEY: ${…}`, `export KEY=$…`, `- KEY=${…}`, `//host/:_authToken=${…}`. */
 const ASSIGNMENT_LINE = /^\s*(?:export\s+|-\s+)?["']?[\w.\/:@-]+["']?\s*[:=]\s*["']?[^\s"']*$/;
+/** A shell-style assignment as a word of prose ("set token=$DEPLOY_TOKEN in CI"): how to configure, not a value
+ * (a URL's `&k=${…}` parameter is not one). */
+const SHELL_ASSIGNMENT = /(?:^|[\s"'(])(?:export\s+)?[A-Za-z_][\w.-]*=["']?$/;
 const MAX_NAMED = 16;
 /** Keys of a request's own authentication. */
 const AUTH_KEY =
@@ -60,6 +63,7 @@ function lineAt(text: string, index: number): string {
 /** Whether the reference at `index` names a variable rather than asks for its value: inside a code span, or on a
  * configuration line of a multi-line text (a file's content). */
 export function shownAsName(text: string, index: number): boolean {
+  if (SHELL_ASSIGNMENT.test(text.slice(Math.max(0, index - 64), index))) return true;
   return inCodeSpan(text, index) || (text.includes("\n") && ASSIGNMENT_LINE.test(lineAt(text, index)));
 }
 

@@ -19,7 +19,7 @@ const OBJECT = String
 const BLANKET_APPROVAL = gated(
   new RegExp(
     String
-      .raw`\b(?:auto[- ]?approve|approve|sign[- ]?off on|accept|greenlight|authori[sz]e|rubber[- ]?stamp|merge|pay)\s+(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+|their\s+|his\s+|her\s+)?(?:(?:[\w'-]+\s+){0,3}?${OBJECT}\b|(?:[\w'-]+\s+){0,3}?(?=(?:from|by|submitted|raised|sent|filed)\b))(?:[^.\n]|\.(?=\S)){0,60}?(?:\b(?:from|by|submitted by|raised by|sent by|filed by)\s+(?!(?:last|this|next|the|previous|past|before|today|tonight|tomorrow|yesterday|earlier|my|our|your|end|close|noon|eod|cob|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)[@\w]|\b(?:without|no need to|no)\s+(?:review|checks?|checking|approval|questions|verification|looking)|\bautomatically\b)`,
+      .raw`\b(?:auto[- ]?approve|approve|sign[- ]?off on|accept|greenlight|authori[sz]e|rubber[- ]?stamp|merge|pay)\s+(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+|their\s+|his\s+|her\s+)?(?:(?:[\w'-]+\s+){0,3}?${OBJECT}\b|(?:[\w'-]+\s+){0,3}?(?=(?:from|by|submitted|raised|sent|filed)\b))(?:[^.\n]|\.(?=\S)){0,60}?(?:\b(?!(?:I|we|you)\b)[A-Z]?[\w.-]+\s+(?:sends|submits|files|raises|opens|pushes)\b|\b(?:from|by|submitted by|raised by|sent by|filed by)\s+(?!(?:last|this|next|the|previous|past|before|today|tonight|tomorrow|yesterday|earlier|my|our|your|end|close|noon|eod|cob|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)[@\w]|\b(?:without|no need to|no)\s+(?:review|checks?|checking|approval|questions|verification|looking)|\bautomatically\b)`,
     "i",
   ),
 );
