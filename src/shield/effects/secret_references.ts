@@ -23,6 +23,9 @@ const ASSIGNMENT_LINE = /^\s*(?:export\s+|-\s+)?["']?[\w.\/:@-]+["']?\s*[:=]\s*[
 /** A shell-style assignment as a word of prose ("set token=$DEPLOY_TOKEN in CI"): how to configure, not a value
  * (a URL's `&k=${…}` parameter is not one). */
 const SHELL_ASSIGNMENT = /(?:^|[\s"'(])(?:export\s+)?[A-Za-z_][\w.-]*=["']?$/;
+/** A variable named as the object of setting it up ("set your $GITHUB_TOKEN locally", "rotate ${STRIPE_SECRET_KEY}"). */
+const CONFIGURED =
+  /\b(?:set|export|define|configure|add|rotate|revoke|regenerate|unset|provide|create|store|save)\s+(?:(?:your|the|a|an|our|its|their|own|new)\s+){0,2}$/i;
 const MAX_NAMED = 16;
 /** Keys of a request's own authentication. */
 const AUTH_KEY =
@@ -63,7 +66,8 @@ function lineAt(text: string, index: number): string {
 /** Whether the reference at `index` names a variable rather than asks for its value: inside a code span, or on a
  * configuration line of a multi-line text (a file's content). */
 export function shownAsName(text: string, index: number): boolean {
-  if (SHELL_ASSIGNMENT.test(text.slice(Math.max(0, index - 64), index))) return true;
+  const before = text.slice(Math.max(0, index - 64), index);
+  if (SHELL_ASSIGNMENT.test(before) || CONFIGURED.test(before)) return true;
   return inCodeSpan(text, index) || (text.includes("\n") && ASSIGNMENT_LINE.test(lineAt(text, index)));
 }
 

@@ -424,5 +424,13 @@ Deno.test("ordinary work that looks the same passes: key names that index, URLs 
       "ALLOW",
       "an assignment showing how to configure",
     ],
+    [
+      tool("slack_post_message", {
+        channel: "#onboarding",
+        text: "New hires: set your $GITHUB_TOKEN locally, see the README.",
+      }),
+      "ALLOW",
+      "a variable named as what to set up",
+    ],
   ]);
 });
