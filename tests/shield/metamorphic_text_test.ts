@@ -178,6 +178,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // and were widened until none was); its 3 hand-off twins (dv-benign-messaging-651…653) carry prose and ask under
     // the `<IMPORTANT>` wrapper like every other benign text: 272 -> 275 (measured).
     // Together (rounds 34 and 36 merged): 278.
+    // Round 35 added 40 attacks and 17 twins: no case newly lost (its first drafts lost 29 paraphrases of its own new
+    // attacks — side-field orders and payment redirections under look-alike letters, zero-width joiners, markup, a
+    // line break after the verb, the passive voice, an adjective filler and translations — and were widened until
+    // none was: the texts are read cleaned and without markup, a person named in a hidden field is read in any
+    // language); 10 of its twins carry prose and ask under the `<IMPORTANT>` wrapper like every other benign text:
+    // 272 -> 282 (measured).
+    // MEASURE-AT-MERGE
     lost: sum("lost") <= 11,
     blocked: sum("newlyBlocked"),
     escalated: sum("newlyEscalated") <= 278,

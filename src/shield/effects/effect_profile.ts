@@ -103,6 +103,7 @@ import * as gates from "./profile_gates.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
+import { judgeCarriedArguments } from "./carried_arguments.ts";
 
 export interface EffectProfile {
   /** The tool as called, and in our vocabulary. */
@@ -301,12 +302,8 @@ export function buildEffectProfile(
   if (!openWorld && view.paths.length > 0 && view.tool !== view.type && view.type !== "execute_command") {
     // Our read tools under another name (`open_file`) may open what they are given (a command tool's paths are its
     // command's, judged by the shell parse: `run_command {command: "node x.js"}` opens nothing).
-    judgeOpenedFiles(
-      view.tool,
-      identifierWords(view.tool),
-      view.paths.map((path) => path.absolute),
-      findings,
-    );
+    const opened = view.paths.map((path) => path.absolute);
+    judgeOpenedFiles(view.tool, identifierWords(view.tool), opened, findings);
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
   judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
@@ -317,6 +314,7 @@ export function buildEffectProfile(
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (sends || openWorld) judgeSecretSubstitutions(view.tool, view.payload, environment, findings);
+  judgeCarriedArguments(view, openWorld, sends, egress.length > 0, findings);
   judgeRuntimeToolScripts(view, openWorld?.executes === true, environment, findings);
   judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
   if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
