@@ -4,6 +4,7 @@
 // (the program only after decoding, under `sudo`/`env`, in a later segment, inside `$()`, under a tool name Shield
 // does not know), the gated calls find exactly what the checks called on every command find, each check finds
 // something somewhere (so a wrong gate fails here), and every attack is still stopped by Shield.
+import { judgeDeletedOwners } from "../../../src/shield/effects/review_gates.ts";
 import assert from "node:assert/strict";
 import { buildActionView } from "../../../src/shield/action_view.ts";
 import type { ActionView } from "../../../src/shield/action_view.ts";
@@ -122,6 +123,8 @@ Deno.test("judgeSafeguardCommands' gated checks find what they found called on e
     const gated = new Findings();
     judgeSafeguardCommands(view, gated);
     const ungated = new Findings();
+    // Round 34's check of deleted code owners runs before the gates, on deletes and on commands, as in the function.
+    if (view.type === "delete_file" || view.segments.length > 0) judgeDeletedOwners(view, ungated);
     if (view.segments.length > 0) {
       SAFEGUARD_CHECKS.forEach((check, index) => {
         const before = ungated.list.length;
