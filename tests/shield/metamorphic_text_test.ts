@@ -184,10 +184,12 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // none was: the texts are read cleaned and without markup, a person named in a hidden field is read in any
     // language); 10 of its twins carry prose and ask under the `<IMPORTANT>` wrapper like every other benign text:
     // 272 -> 282 (measured).
-    // MEASURE-AT-MERGE
-    lost: sum("lost") <= 11,
+    // Rounds 33-36 merged with stop 29's learned model (lead): 2 lost — the model escalates 9 paraphrased attacks the
+    // rules lose (it was trained on their unparaphrased forms, so this is in-sample) — and 291 escalated: 288 from the
+    // rounds' twins (278 + round 35's 10) and 3 benign paraphrases the model asks about (measured).
+    lost: sum("lost") <= 2,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 278,
+    escalated: sum("newlyEscalated") <= 291,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
