@@ -6,7 +6,7 @@
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import type { OpenWorldReading } from "./open_world.ts";
-import { judgeSecretReferences, storesSecrets } from "./secret_references.ts";
+import { judgeSecretReferences, setsVariables, storesSecrets } from "./secret_references.ts";
 import { judgeSideRequests, judgeToolOutputOrders } from "./side_requests.ts";
 import { judgeChainedCalls, judgeDataPlaceholders } from "./data_placeholders.ts";
 import { judgeForgedClaims } from "./forged_claims.ts";
@@ -30,8 +30,9 @@ export function judgeCarriedArguments(
   judgeChainedCalls(view.tool, view.payload, findings);
   judgeForgedClaims(view.tool, view.payload, findings);
   if (!openWorld && !sends && !leaves && !REQUESTS.has(view.type)) return;
-  // A secret store keeps what it is given (whether that exposes it is judged by the exposure checks).
-  if (!storesSecrets(view.tool)) {
+  // A secret store or a deployment's variables keep what they are given (whether that exposes it is judged by the
+  // exposure checks: round 36's public prefixes).
+  if (!storesSecrets(view.tool) && !setsVariables(view.payload)) {
     const hosts = view.urls.slice(0, 8).map((url) => hostOf(url));
     judgeSecretReferences(view.tool, view.payload, hosts, findings);
     judgeDataPlaceholders(view.tool, view.payload, findings);

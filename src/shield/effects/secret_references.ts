@@ -110,6 +110,21 @@ export function storesSecrets(tool: string): boolean {
   return identifierWords(tool).some((word) => SECRET_STORE.test(word));
 }
 
+/** Keys under which a deployment keeps its variables (`deployment_configs.production.env_vars`, `environmentVariables`). */
+const VARIABLES_KEY =
+  /^(?:env_?vars|env_?variables|environment_?variables|build_?env(?:_?vars)?|runtime_?env(?:_?vars)?)$/i;
+
+/** Whether the payload sets a deployment's variables (a bare `env` or `debug` key does not count), searched a few
+ * levels deep. */
+export function setsVariables(payload: unknown, depth = 0): boolean {
+  if (depth > 4 || payload === null || typeof payload !== "object") return false;
+  if (Array.isArray(payload)) return payload.slice(0, 16).some((item) => setsVariables(item, depth + 1));
+  return Object.entries(payload).some(([key, value]) =>
+    (VARIABLES_KEY.test(key) && value !== null && typeof value === "object") ||
+    setsVariables(value, depth + 1)
+  );
+}
+
 export function judgeSecretReferences(
   tool: string,
   payload: Record<string, unknown>,
