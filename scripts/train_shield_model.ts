@@ -6,6 +6,7 @@
  * whether the shipped weights are what the current sets give (exit 1 if not). */
 
 import { MODEL_DIMENSIONS } from "../src/shield/effects/learned_features.ts";
+import { seededRandom } from "../src/lib/seeded_random.ts";
 import { modelBuckets } from "../src/shield/effects/learned_model.ts";
 import { LEARNED_WEIGHTS } from "../src/shield/effects/data/learned_weights.ts";
 import { CORPUS_SETS, type CorpusSet, loadCorpusSet, type ScoredCase } from "./shield_scoring.ts";
@@ -26,18 +27,6 @@ export interface TrainedModel {
   weights: Int8Array;
 }
 
-/** Mulberry32: a small seeded generator, so the shuffles (and so the weights) are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
 }
@@ -52,7 +41,7 @@ export function train(cases: readonly ScoredCase[], trainedOn: string[]): Traine
   const classWeight = { attack: rows.length / (2 * attacks), benign: rows.length / (2 * benign) };
   const weights = new Float64Array(MODEL_DIMENSIONS);
   let bias = 0;
-  const random = seeded(29);
+  const random = seededRandom(29);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (let i = rows.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));

@@ -1,5 +1,6 @@
 /** The verification fast path: which lines it recognises, and that it never answers differently from the
  * reference path (parse, re-serialise canonically, hash). */
+import { seededRandom } from "../../src/lib/seeded_random.ts";
 import assert from "node:assert/strict";
 import { CanonicalLineScanner } from "../../src/audit/canonical_line.ts";
 import { canonicalJson } from "../../src/lib/canonical_json.ts";
@@ -108,18 +109,6 @@ Deno.test("the canonical line scanner refuses lines JSON.stringify would not wri
   }
 });
 
-/** Small deterministic PRNG so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = [
   " ",
   "\\",
@@ -158,7 +147,7 @@ function mutate(line: string, next: () => number): string {
 Deno.test("whenever the scanner accepts a mutated line, its body is exactly the canonical JSON of the parsed entry", async () => {
   const { dir, lines } = await writerLines();
   try {
-    const next = random(20240601);
+    const next = seededRandom(20240601);
     let accepted = 0;
     for (let round = 0; round < 20_000; round++) {
       const source = lines[Math.floor(next() * lines.length)];
@@ -180,7 +169,7 @@ Deno.test("whenever the scanner accepts a mutated line, its body is exactly the 
 Deno.test("verification answers the same with and without the fast path on tampered files", async () => {
   const { dir, path, lines } = await writerLines();
   try {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let round = 0; round < 150; round++) {
       const edited = [...lines];
       const index = Math.floor(next() * edited.length);

@@ -6,7 +6,6 @@
 import assert from "node:assert/strict";
 import { buildActionView } from "../../../src/shield/action_view.ts";
 import { buildEffectProfile } from "../../../src/shield/effects/effect_profile.ts";
-import { resolveEnvironment } from "../../../src/shield/environment.ts";
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import type { Segment } from "../../../src/shield/shell_parser.ts";
 import type { Action } from "../../../src/shield/types.ts";
@@ -30,10 +29,7 @@ import { judgeRunnerTargets, pointsRunnersWith } from "../../../src/shield/effec
 import { fetchesCodeWith, judgeFetchedCode } from "../../../src/shield/effects/fetched_code.ts";
 import { judgeRemoteRuns, runsRemoteWith } from "../../../src/shield/effects/remote_runs.ts";
 import { expectDecisions } from "./decisions.ts";
-
-const WORKSPACE = "/home/dev/project";
-const HOME = "/home/dev";
-const environment = resolveEnvironment({ workspace: WORKSPACE, home: HOME });
+import { environment, HOME, piped, run, shell, WORKSPACE } from "./gate_fixture.ts";
 
 type Check = (segments: readonly Segment[], findings: Findings) => void;
 
@@ -79,10 +75,6 @@ const GATED: Array<[string, number, (program: string) => boolean, Check]> = [
   ["fetched code", gates.FETCHED_CODE, fetchesCodeWith, (s, f) => judgeFetchedCode([...s], environment, f)],
   ["remote runs", gates.REMOTE_RUNS, runsRemoteWith, (s, f) => judgeRemoteRuns(s, environment, f)],
 ];
-
-const run = (command: string): Action => ({ type: "execute_command", payload: { command } });
-const shell = (cmd: string): Action => ({ type: "run_shell", payload: { cmd } });
-const piped = (command: string) => `echo ${btoa(command)} | base64 -d | sh`;
 
 /** One harmful command per gated check, each spelled so the program shows only after the view's work, and the
  * words its finding names. */

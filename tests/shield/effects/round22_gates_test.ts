@@ -4,8 +4,6 @@
 // later segment, inside `$()`, under a tool name Shield does not know), the gated call finds exactly what the eight
 // checks called on every command find, and each check finds something somewhere (so a wrong gate fails here).
 import assert from "node:assert/strict";
-import { buildActionView } from "../../../src/shield/action_view.ts";
-import { resolveEnvironment } from "../../../src/shield/environment.ts";
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import type { Action } from "../../../src/shield/types.ts";
 import { judgeShellRound22, SEGMENT_CHECKS } from "../../../src/shield/effects/shell_round22.ts";
@@ -14,17 +12,7 @@ import { judgeWrittenHookSources } from "../../../src/shield/effects/hook_source
 import { judgeDecodedRuns } from "../../../src/shield/effects/decoded_runs.ts";
 import { judgeWrittenTestStubs } from "../../../src/shield/effects/stubbed_tests.ts";
 import { loadSet } from "../../../scripts/shield_scoring.ts";
-
-const WORKSPACE = "/home/dev/project";
-const HOME = "/home/dev";
-const environment = resolveEnvironment({ workspace: WORKSPACE, home: HOME });
-const viewOf = (action: Action) => buildActionView(action, WORKSPACE, HOME, environment.shellHome);
-const listed = (findings: Findings) =>
-  findings.list.map((finding) => `${finding.level} ${finding.kind} ${finding.detail}`);
-
-const run = (command: string): Action => ({ type: "execute_command", payload: { command } });
-const shell = (cmd: string): Action => ({ type: "run_shell", payload: { cmd } });
-const piped = (command: string) => `echo ${btoa(command)} | base64 -d | sh`;
+import { listed, piped, run, shell, viewOf } from "./gate_fixture.ts";
 
 /** One harmful command per check, spelled so the program shows only after the view's work. */
 const ATTACKS: Action[] = [

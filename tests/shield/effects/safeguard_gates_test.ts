@@ -6,9 +6,7 @@
 // something somewhere (so a wrong gate fails here), and every attack is still stopped by Shield.
 import { judgeDeletedOwners } from "../../../src/shield/effects/review_gates.ts";
 import assert from "node:assert/strict";
-import { buildActionView } from "../../../src/shield/action_view.ts";
 import type { ActionView } from "../../../src/shield/action_view.ts";
-import { resolveEnvironment } from "../../../src/shield/environment.ts";
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import type { Action } from "../../../src/shield/types.ts";
 import { judgeSafeguardCommands } from "../../../src/shield/effects/bypassed_safeguards.ts";
@@ -27,17 +25,7 @@ import { judgeHistoryByCount } from "../../../src/shield/effects/history_by_coun
 import { loadSet } from "../../../scripts/shield_scoring.ts";
 import { buildEffectProfile } from "../../../src/shield/effects/effect_profile.ts";
 import { expectDecisions } from "./decisions.ts";
-
-const WORKSPACE = "/home/dev/project";
-const HOME = "/home/dev";
-const environment = resolveEnvironment({ workspace: WORKSPACE, home: HOME });
-const viewOf = (action: Action) => buildActionView(action, WORKSPACE, HOME, environment.shellHome);
-const listed = (findings: Findings) =>
-  findings.list.map((finding) => `${finding.level} ${finding.kind} ${finding.detail}`);
-
-const run = (command: string): Action => ({ type: "execute_command", payload: { command } });
-const shell = (cmd: string): Action => ({ type: "run_shell", payload: { cmd } });
-const piped = (command: string) => `echo ${btoa(command)} | base64 -d | sh`;
+import { environment, listed, piped, run, shell, viewOf } from "./gate_fixture.ts";
 
 /** One harmful command per check (or two), spelled so the program shows only after the view's work. */
 const ATTACKS: Action[] = [

@@ -1,0 +1,12 @@
+/** A small seeded pseudo-random generator (Mulberry32): the same seed gives the same sequence on every run, so a
+ * shuffle (the learned model's training) or a generated test case can be replayed. Not for anything secret. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
