@@ -21,10 +21,10 @@ const SEED_PHRASE = gated(
 /** A chat bot's token (Discord's shape: a base64 account id, a six-character stamp, a signature of 27 or more). */
 const CHAT_BOT_TOKEN = /\b[mno][a-z0-9_-]{23,27}\.[a-z0-9_-]{6}\.[a-z0-9_-]{27,}/i;
 /** A request that readers send back their credentials or codes. */
-const SOLICITATION_WORDS =
+export const SOLICITATION_WORDS =
   /\b(?:reply|respond|send|give|tell|share|provide|forward|transmit|relay|text|dm|e-?mail)\b[^.?!\n]{0,48}?\b(?:your|their)\s+(?:(?:current|existing|full|account|login|work|bank|banking|email|sso|vpn|one-time|6-digit|six-digit|mfa|2fa|relevant)\s+){0,2}(?:passwords?|passcodes?|pins?|credentials|login details|sign-?in details|(?:verification|security|mfa|2fa|one-time|login|authenticator|sms)\s+codes?|code from (?:your|the) authenticator|otp|seed phrase|recovery phrase|private keys?|card (?:numbers?|details)|cvv|api[ -]?keys?|access (?:keys?|tokens?)|auth(?:entication)? tokens?)\b/gi;
 /** The same with any send verb and any secret of the concept lexicon. */
-const SOLICITATION = new RegExp(
+export const SOLICITATION = new RegExp(
   `${SOLICITATION_WORDS.source}|(?:\\b(?:reply|respond|give|provide)\\b|${SEND_VERB})[^.?!\\n]{0,48}?\\b(?:your|their)\\s+${
     fillers(2)
   }(?:${SECRET_NOUN}|\\bsecrets?\\b)`,
@@ -121,8 +121,13 @@ export function leakedUrlPassword(text: string): boolean {
   return false;
 }
 
+/** SOLICITATION asked through the shared literal scan first (speed round 21): a long text with "your" in it (most
+ * prose) but no send verb and secret noun near each other is not searched whole (a 9 KB Markdown file's effect
+ * stage spent 3 % in the bare pattern). */
+export const SOLICITS = gated(new RegExp(SOLICITATION.source, "i"));
+
 function asksForSecrets(text: string): boolean {
-  if (!/\b(?:your|their)\b/i.test(text)) return false;
+  if (!/\b(?:your|their)\b/i.test(text) || !SOLICITS.test(text)) return false;
   for (const match of text.matchAll(SOLICITATION)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;

@@ -303,6 +303,28 @@ export function forgetSensitiveFindings(): void {
   lastFindings = [];
 }
 
+/** The money findings of sensitiveFindings alone (financial details, a payment instruction), in its order: what
+ * a standing fact is judged by. A long Markdown file kept for later needs neither its personal-data nor its password
+ * patterns (round 21 of speed: 15 % of a 9.8 KB CLAUDE.md's effect stage); a text just asked whole answers from the
+ * memo. */
+export function moneyFindings(raw: string): readonly SensitiveFinding[] {
+  if (raw === lastText) return lastFindings.filter((finding) => MONEY_KINDS.has(finding.kind));
+  const text = raw.length > MAX_CHARS ? raw.slice(0, MAX_CHARS) : raw;
+  const found: SensitiveFinding[] = [];
+  if (text.length < 6) return found;
+  financial(text, found);
+  paymentInstruction(text, found);
+  return found;
+}
+
+const MONEY_KINDS = new Set<SensitiveKind>(["financial", "payment instruction"]);
+
+function paymentInstruction(text: string, found: SensitiveFinding[]): void {
+  if (PAY_VERB.test(text) && MONEY_AMOUNT.test(text)) {
+    found.push({ kind: "payment instruction", evidence: "a payment instruction" });
+  }
+}
+
 function findingsOf(raw: string): SensitiveFinding[] {
   const text = raw.length > MAX_CHARS ? raw.slice(0, MAX_CHARS) : raw;
   const found: SensitiveFinding[] = [];
@@ -328,8 +350,6 @@ function findingsOf(raw: string): SensitiveFinding[] {
   else if (SIGNED_LINK.test(text)) {
     found.push({ kind: "login link", evidence: "a signed link to a private file" });
   }
-  if (PAY_VERB.test(text) && MONEY_AMOUNT.test(text)) {
-    found.push({ kind: "payment instruction", evidence: "a payment instruction" });
-  }
+  paymentInstruction(text, found);
   return found;
 }

@@ -4,7 +4,7 @@
 import { judgeStandingOrders } from "./standing_orders.ts";
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
-import { sensitiveFindings } from "./sensitive_data.ts";
+import { moneyFindings } from "./sensitive_data.ts";
 import {
   PROTECTION_OFF_CONCEPT,
   PROTECTION_OFF_INTENT,
@@ -145,10 +145,8 @@ export function judgeStanding(tool: string, text: string, findings: Findings): v
   judgeStandingOrders(tool, text, findings);
   const standing = STANDING.test(text) || STANDING_CONCEPT.test(text);
   if (FOR_LATER.test(text) || standing || FOR_LATER_CONCEPT.test(text)) {
-    for (const finding of sensitiveFindings(text)) {
-      if (finding.kind === "financial" || finding.kind === "payment instruction") {
-        findings.escalate("persistence", `"${tool}" keeps ${finding.evidence} as a standing fact for later`);
-      }
+    for (const finding of moneyFindings(text)) {
+      findings.escalate("persistence", `"${tool}" keeps ${finding.evidence} as a standing fact for later`);
     }
     if (
       (/@[\w-]+\.[\w.]+|https?:\/\//.test(text) &&
