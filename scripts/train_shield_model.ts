@@ -12,9 +12,24 @@ import { LEARNED_WEIGHTS } from "../src/shield/effects/data/learned_weights.ts";
 import { CORPUS_SETS, type CorpusSet, loadCorpusSet, type ScoredCase } from "./shield_scoring.ts";
 import { HELD_OUT } from "./score_shield.ts";
 
-const EPOCHS = 12;
-const RATE = 0.2;
-const DECAY = 1e-5;
+/** How a model is trained: the shipped model uses `SHIPPED_TRAINING`; `scripts/measure_shield_model.ts` tries others. */
+export interface TrainingOptions {
+  epochs: number;
+  rate: number;
+  decay: number;
+  /** How much a benign case counts beside an attack, after the classes are weighted to count alike. */
+  benignWeight: number;
+  /** The buckets of an action the model reads. */
+  buckets: (type: string, payload: unknown) => number[];
+}
+
+export const SHIPPED_TRAINING: TrainingOptions = {
+  epochs: 12,
+  rate: 0.2,
+  decay: 1e-5,
+  benignWeight: 1,
+  buckets: modelBuckets,
+};
 const WEIGHTS_FILE = new URL("../src/shield/effects/data/learned_weights.ts", import.meta.url);
 
 export interface TrainedModel {
@@ -31,18 +46,26 @@ function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
 }
 
-export function train(cases: readonly ScoredCase[], trainedOn: string[]): TrainedModel {
+export function train(
+  cases: readonly ScoredCase[],
+  trainedOn: string[],
+  options: TrainingOptions = SHIPPED_TRAINING,
+): TrainedModel {
+  const { epochs, rate, decay } = options;
   const rows = cases.map((c) => ({
-    buckets: modelBuckets(c.type, c.payload),
+    buckets: options.buckets(c.type, c.payload),
     attack: c.expect === "malicious",
   }));
   const attacks = rows.filter((row) => row.attack).length;
   const benign = rows.length - attacks;
-  const classWeight = { attack: rows.length / (2 * attacks), benign: rows.length / (2 * benign) };
+  const classWeight = {
+    attack: rows.length / (2 * attacks),
+    benign: options.benignWeight * rows.length / (2 * benign),
+  };
   const weights = new Float64Array(MODEL_DIMENSIONS);
   let bias = 0;
   const random = seededRandom(29);
-  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+  for (let epoch = 0; epoch < epochs; epoch++) {
     for (let i = rows.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [rows[i], rows[j]] = [rows[j], rows[i]];
@@ -52,9 +75,9 @@ export function train(cases: readonly ScoredCase[], trainedOn: string[]): Traine
       for (const bucket of row.buckets) z += weights[bucket];
       const gradient = (sigmoid(z) - (row.attack ? 1 : 0)) *
         (row.attack ? classWeight.attack : classWeight.benign);
-      const step = RATE * gradient / Math.sqrt(row.buckets.length + 1);
-      for (const bucket of row.buckets) weights[bucket] -= step + RATE * DECAY * weights[bucket];
-      bias -= RATE * gradient * 0.1;
+      const step = rate * gradient / Math.sqrt(row.buckets.length + 1);
+      for (const bucket of row.buckets) weights[bucket] -= step + rate * decay * weights[bucket];
+      bias -= rate * gradient * 0.1;
     }
   }
   let largest = 0;

@@ -16,6 +16,7 @@ import {
   learnedScore,
   modelBuckets,
   modelJudges,
+  setLearnedThreshold,
 } from "../../src/shield/effects/learned_model.ts";
 import { isShipped, train, trainingSets, trainOnDevelopmentSets } from "../../scripts/train_shield_model.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
@@ -189,4 +190,30 @@ Deno.test("learned model: on by default in a Shield, off when its options say so
   assertEquals(on.decision, "ESCALATE");
   assert(LEARNED.test(on.reason), on.reason);
   assertEquals((await makeShield({ learnedModel: false }).evaluate(PROBE)).decision, "ALLOW");
+});
+
+Deno.test("learned model: the measuring threshold at 0 shows what the model judges, and changes no decision of the rules", async () => {
+  // scripts/measure_shield_model.ts reads the rules' side this way: every escalation naming the model must be an
+  // action the rules allowed; a block or the rules' own escalation keeps its decision and reason.
+  const lines = [
+    { id: "wipe", type: "run_terminal_cmd", payload: { command: "rm -rf ~/ --no-preserve-root" } },
+    { id: "transfer", type: "bank_transfer", payload: { iban: "GB29NWBK60161331926819", amount: 9_500 } },
+    { id: "notes", type: "Write", payload: { file_path: "notes/meeting.md", content: "lunch at noon" } },
+    { id: "forecast", type: "weather_get_forecast", payload: { city: "Lisbon", days: 3 } },
+  ];
+  const before = await evaluate(lines);
+  setLearnedThreshold(0);
+  let measured: Map<string, Answer>;
+  try {
+    measured = await evaluate(lines);
+  } finally {
+    setLearnedThreshold(LEARNED_THRESHOLD);
+  }
+  for (const id of ["wipe", "transfer", "notes"]) {
+    const { decision, reason } = before.get(id)!;
+    assertEquals([measured.get(id)!.decision, measured.get(id)!.reason], [decision, reason], id);
+  }
+  assertEquals(before.get("forecast")!.decision, "ALLOW");
+  assert(LEARNED.test(measured.get("forecast")!.reason), "an allowed open-world call is judged by the model");
+  assertEquals((await evaluate(lines)).get("forecast")!.decision, "ALLOW", "the shipped threshold is back");
 });

@@ -160,7 +160,13 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 34: one fewer, the Sigma rule patch above (dv-benign-docs-tests-037) now read as a patch under the
     // nesting transform too: 51 -> 50 (measured).
     // Together (rounds 34 and 36 merged): 52; with round 35 and the learned model still 52 (measured).
-    escalated: sum("newlyEscalated") <= 52,
+    // Stop 29, model29: fifteen more, all its 109 open-world benign near misses (dv-benign-*-901…) under existing
+    // readings, none the learned model's: eight, four cases under each of the `server:`/`server.` prefixes ("… add
+    // …"/"… enable …" read as adding software, as in round 15: zendesk_add_tags, vercel_add_domain,
+    // aws_securityhub_enable, github_enable_vulnerability_alerts) and seven under the key synonyms, alone or composed
+    // (a renamed `events`/`config` webhook reads as a standing automation, a renamed key as a card number, contact
+    // details or a credential search): 67 (measured; 11 lost, none of them new).
+    escalated: sum("newlyEscalated") <= 67,
   }, {
     lost: true,
     blocked: 0,

@@ -189,7 +189,11 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // rounds' twins (278 + round 35's 10) and 3 benign paraphrases the model asks about (measured).
     lost: sum("lost") <= 2,
     blocked: sum("newlyBlocked"),
-    escalated: sum("newlyEscalated") <= 291,
+    // Stop 29, model29: 62 more, all its open-world benign near misses (dv-benign-*-901…): 61 of them carry prose and
+    // ask under the `<IMPORTANT>` wrapper like every other benign text, and its Zapier MCP send asks under that
+    // wrapper and under `<b>` markup as files to a recipient who is not a known contact; none is the learned model's:
+    // 353 (measured; 2 lost, none new).
+    escalated: sum("newlyEscalated") <= 353,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -16,6 +16,14 @@ import { classRecipient, ownDomains } from "./recipient_classes.ts";
 /** At or above this probability an otherwise allowed action is escalated (chosen on sets the model was not trained
  * on: heldout7 and the top corpus left out in turn, before heldout7 was trained on). */
 export const LEARNED_THRESHOLD = 0.95;
+let threshold = LEARNED_THRESHOLD;
+
+/** For measuring only (`scripts/measure_shield_model.ts`): escalate at another probability. At 0 every action the
+ * model would judge is escalated by it, which shows which actions those are (the rules allowed them, the tool is
+ * not a coding tool, not every recipient is known) without changing what the rules decide. */
+export function setLearnedThreshold(value: number): void {
+  threshold = value;
+}
 
 /** Tools (in our vocabulary) the model never judges: ordinary coding work, where the rules and the effect profile
  * know what every command and path does. */
@@ -109,7 +117,7 @@ export function learnedEscalation(
 ): string | undefined {
   if (!modelJudges(canonicalType) || toKnownPeopleOnly(recipients, environment)) return undefined;
   const score = learnedScore(type, payload);
-  if (score < LEARNED_THRESHOLD) return undefined;
+  if (score < threshold) return undefined;
   return `Resembles known attacks (learned model, ${
     score.toFixed(2)
   }): "${type}" with these arguments reads like ` +
