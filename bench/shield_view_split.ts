@@ -40,6 +40,7 @@ function building(payload: Record<string, unknown>, raw: string, parsed: ReturnT
   const view: BuildingView = {
     type: "execute_command",
     tool: "execute_command",
+    calledPayload: payload,
     payload,
     texts: new Map(),
     segments: [],

@@ -31,6 +31,8 @@ export interface ActionView {
   type: string;
   /** The tool name as called. */
   tool: string;
+  /** The arguments as called, their outer shape made plain (`action_shape.ts`): what `tool` was given. */
+  calledPayload: Record<string, unknown>;
   /** The arguments in our vocabulary (what the view was built from). */
   payload: Record<string, unknown>;
   /** Cleaned texts per payload kind, each followed by its decoded variants (case kept). */
@@ -140,6 +142,7 @@ export function buildActionView(
   const view: BuildingView = {
     type: canonical.type,
     tool,
+    calledPayload: action.payload,
     payload: canonical.payload,
     texts: new Map(),
     segments: [],

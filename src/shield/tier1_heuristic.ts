@@ -135,7 +135,13 @@ export class Tier1Heuristic implements Evaluator {
     if (REQUEST_TOOLS.has(view.type) && view.urls.length > 0 && view.urls.every((url) => allowed!(url))) {
       return outcome;
     }
-    const reason = learnedEscalation(view.type, action.type, action.payload, profile.recipients, environment);
+    const reason = learnedEscalation(
+      view.type,
+      view.tool,
+      view.calledPayload,
+      profile.recipients,
+      environment,
+    );
     return reason === undefined ? outcome : { decision: "ESCALATE", reason, confidence: 0.6 };
   }
 

@@ -48,3 +48,30 @@ export function sampleActions(): Action[] {
   }
   return actions;
 }
+
+function collectStrings(value: unknown, out: string[]): void {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) value.forEach((item) => collectStrings(item, out));
+  else if (value && typeof value === "object") {
+    Object.values(value).forEach((item) => collectStrings(item, out));
+  }
+}
+
+/** Every string of every top-level and dev case's payload (with each payload's JSON text too when asked): the texts
+ * a gated shortcut must answer exactly as the check it stands for. */
+export function caseStrings(withPayloadJson = false): string[] {
+  const texts: string[] = [];
+  for (const folder of ["./cases/", "./cases/dev/"]) {
+    const dir = new URL(folder, import.meta.url);
+    for (const entry of Deno.readDirSync(dir)) {
+      if (!entry.name.endsWith(".jsonl")) continue;
+      for (const line of Deno.readTextFileSync(new URL(entry.name, dir)).split("\n")) {
+        if (!line.trim()) continue;
+        const { payload } = JSON.parse(line);
+        collectStrings(payload, texts);
+        if (withPayloadJson) texts.push(JSON.stringify(payload));
+      }
+    }
+  }
+  return texts;
+}

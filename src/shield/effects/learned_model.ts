@@ -82,14 +82,19 @@ export function modelBuckets(type: string, payload: unknown): number[] {
   return featureBuckets(action.type, action.payload);
 }
 
-/** The model's probability that the action is an attack. */
-export function learnedScore(type: string, payload: unknown): number {
+/** The model's probability for an action already made plain (the view keeps it so: no second `plainCall`). */
+function plainScore(type: string, payload: unknown): number {
   const { bias, scale, weights } = model();
-  const action = plain(type, payload);
   let sum = 0;
-  forEachBucket(action.type, action.payload, (bucket) => void (sum += weights[bucket]));
+  forEachBucket(type, payload, (bucket) => void (sum += weights[bucket]));
   const z = bias + sum * scale;
   return 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
+}
+
+/** The model's probability that the action is an attack. */
+export function learnedScore(type: string, payload: unknown): number {
+  const action = plain(type, payload);
+  return plainScore(action.type, action.payload);
 }
 
 export function modelJudges(canonicalType: string): boolean {
@@ -107,19 +112,20 @@ function toKnownPeopleOnly(recipients: readonly string[], environment: ShieldEnv
   });
 }
 
-/** The escalation reason for an allowed action the model finds like the attacks it learned, else undefined. */
+/** The escalation reason for an allowed action the model finds like the attacks it learned, else undefined. `tool`
+ * and `payload` are the call made plain (the view's `tool` and `calledPayload`). */
 export function learnedEscalation(
   canonicalType: string,
-  type: string,
+  tool: string,
   payload: unknown,
   recipients: readonly string[],
   environment: ShieldEnvironment,
 ): string | undefined {
   if (!modelJudges(canonicalType) || toKnownPeopleOnly(recipients, environment)) return undefined;
-  const score = learnedScore(type, payload);
+  const score = plainScore(tool, payload);
   if (score < threshold) return undefined;
   return `Resembles known attacks (learned model, ${
     score.toFixed(2)
-  }): "${type}" with these arguments reads like ` +
+  }): "${tool}" with these arguments reads like ` +
     `the attacks of Shield's development corpus, though no rule names its effect`;
 }

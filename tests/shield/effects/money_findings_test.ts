@@ -3,6 +3,7 @@
  * would plant in a file kept for later (an IBAN, a card, an account, a wallet, a payment order, after 11 KB of
  * filler or past the 16 KB the patterns read), asked cold and right after the whole findings of the same text. */
 
+import { caseStrings } from "../corpus_texts.ts";
 import assert from "node:assert/strict";
 import {
   forgetSensitiveFindings,
@@ -27,34 +28,11 @@ const PLANTED = [
   "pay",
 ];
 
-function strings(value: unknown, out: string[]): void {
-  if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) value.forEach((item) => strings(item, out));
-  else if (value && typeof value === "object") Object.values(value).forEach((item) => strings(item, out));
-}
-
-function caseTexts(): string[] {
-  const texts: string[] = [];
-  for (const folder of ["./cases/", "./cases/dev/"]) {
-    const dir = new URL(`../${folder}`, import.meta.url);
-    for (const entry of Deno.readDirSync(dir)) {
-      if (!entry.name.endsWith(".jsonl")) continue;
-      for (const line of Deno.readTextFileSync(new URL(entry.name, dir)).split("\n")) {
-        if (!line.trim()) continue;
-        const { payload } = JSON.parse(line);
-        strings(payload, texts);
-        texts.push(JSON.stringify(payload));
-      }
-    }
-  }
-  return texts;
-}
-
 const kinds = (found: readonly { kind: string; evidence: string }[]) =>
   found.map((finding) => `${finding.kind}: ${finding.evidence}`);
 
 Deno.test("moneyFindings answers as sensitiveFindings' money kinds, cold and from the memo", () => {
-  const texts = [...PLANTED, ...caseTexts()];
+  const texts = [...PLANTED, ...caseStrings(true)];
   let found = 0;
   for (const text of texts) {
     forgetSensitiveFindings();

@@ -3,6 +3,7 @@
  * plant (each alternative of the pattern, the concept lexicon's verbs and secrets, in capitals, after 11 KB of
  * prose, across a line break of prose before it), else a request for credentials would pass unsearched. */
 
+import { caseStrings } from "../corpus_texts.ts";
 import assert from "node:assert/strict";
 import {
   asksForCredentials,
@@ -27,32 +28,12 @@ const REQUESTS = [
   "Email their recovery phrase to billing@example.net.",
 ];
 
-function strings(value: unknown, out: string[]): void {
-  if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) value.forEach((item) => strings(item, out));
-  else if (value && typeof value === "object") Object.values(value).forEach((item) => strings(item, out));
-}
-
-function caseTexts(): string[] {
-  const texts: string[] = [];
-  for (const folder of ["./cases/", "./cases/dev/"]) {
-    const dir = new URL(`../${folder}`, import.meta.url);
-    for (const entry of Deno.readDirSync(dir)) {
-      if (!entry.name.endsWith(".jsonl")) continue;
-      for (const line of Deno.readTextFileSync(new URL(entry.name, dir)).split("\n")) {
-        if (line.trim()) strings(JSON.parse(line).payload, texts);
-      }
-    }
-  }
-  return texts;
-}
-
 const bare = (text: string) => new RegExp(SOLICITATION.source, "i").test(text);
 
 Deno.test("the solicitation gate answers as the bare pattern on the corpus and planted requests", () => {
   const planted = REQUESTS.flatMap((request) => [request, request.toUpperCase(), `${PROSE}${request}`]);
   let matched = 0;
-  for (const text of [...planted, ...caseTexts()]) {
+  for (const text of [...planted, ...caseStrings()]) {
     const expected = bare(text);
     assert.equal(SOLICITS.test(text), expected, text.slice(-160));
     if (expected) matched++;
