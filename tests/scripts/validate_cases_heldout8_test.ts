@@ -1,6 +1,6 @@
 /** The eighth held-out set (tests/shield/cases/heldout8/): validate_cases checks its ids and refuses any action
  * repeated from another set (the retired heldout7 included) or within itself; the shipped set meets the sizes its
- * brief promised; score-shield loads it as a set of its own and holds it out (its failures are never listed). */
+ * brief promised; score-shield loads it as a set of its own (retired to development at stop 30). */
 
 import { assert, assertEquals } from "../support/assert.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
@@ -62,7 +62,7 @@ Deno.test("validate_cases: the shipped heldout8 set is well formed and as large 
   }
 });
 
-Deno.test("shield_scoring: heldout8 loads as a set of its own and is the one held-out set", async () => {
+Deno.test("shield_scoring: heldout8 loads as a set of its own and is no longer held out", async () => {
   await assertOwnSet("heldout8", "heldout7", 533);
-  assertEquals([...HELD_OUT], ["heldout8"]);
+  assert(!HELD_OUT.includes("heldout8"), "heldout8 was retired at stop 30: its failures may be listed");
 });

@@ -1,14 +1,15 @@
 /** Writes every case's decision and reason, per case set, for comparing two checkouts' Shields (speed work must
  * leave verdicts as they were): `deno run -A tests/shield/verdict_dump.ts CHECKOUT OUT_DIR` writes
- * OUT_DIR/{top,dev,heldout,heldout2,…,heldout7,benign-dev}.tsv from CHECKOUT's scripts/shield_scoring.ts (the code behind
- * `deno task score-shield`; the blind set heldout8 is never dumped); run it for both checkouts, then `diff -r` the folders, or compare them with
+ * OUT_DIR/{top,dev,heldout,heldout2,…,heldout8,benign-dev}.tsv from CHECKOUT's scripts/shield_scoring.ts (the code behind
+ * `deno task score-shield`; the blind held-out set, `HELD_OUT`, is never dumped); run it for both checkouts, then `diff -r` the folders, or compare them with
  * `verdict_compare.ts` (no verdict weaker). Lines are `id, expect, decision, reason`; held-out lines hold a hash of
  * the reason only (every held-out set), so they can be compared without being read. */
 
 import { SET_NAMES } from "../../scripts/shield_scoring.ts";
+import { HELD_OUT } from "../../scripts/score_shield.ts";
 
 /** The blind set: nobody working on Shield dumps or scores it. */
-const BLIND = new Set<string>(["heldout8"]);
+const BLIND = new Set<string>(HELD_OUT);
 const SETS = SET_NAMES.filter((set) => !BLIND.has(set));
 
 async function hashOf(text: string): Promise<string> {
