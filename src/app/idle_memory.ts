@@ -2,9 +2,9 @@
  * freed) until its own reducer runs, which may be never; glibc keeps freed blocks in the middle of its heap.
  * After a period without requests or events, and only when the resident size grew since the last time (so a
  * page polling /api/status does not cause a collection a second), the engine's own caches are emptied (the
- * recent sessions' messages), SQLite's page cache is freed, one full collection releases empty pages, then
- * malloc_trim, then the executable's read-only pages are unmapped (cold_pages.ts); after smaller growth (code
- * paged back in while quiet) only the unmapping. */
+ * recent sessions' messages, Chronicle's file stats), SQLite's page cache is freed, one full collection
+ * releases empty pages, then malloc_trim, then the executable's read-only pages are unmapped (cold_pages.ts);
+ * after smaller growth (code paged back in while quiet) only the unmapping. */
 import { coldPagesDropper } from "./cold_pages.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
@@ -12,7 +12,7 @@ import { mallocTrim } from "./malloc_trim.ts";
 
 /** What a reduction does; each step is absent where the process cannot take it. */
 export interface MemoryReducers {
-  /** Empties the engine's own caches of what it can read again (the recent sessions' messages). */
+  /** Empties the engine's own caches of what it can read again (the recent sessions' messages, file stats). */
   forget?: () => void;
   /** Frees caches that refill from their source on demand (SQLite's page cache: PRAGMA shrink_memory). */
   shrink?: () => void;
@@ -134,15 +134,27 @@ export function shrinkDatabaseCache(db: Foundation["db"]): void {
   if (db.isOpen) db.exec("PRAGMA shrink_memory");
 }
 
-/** The engine's reducer: requests and events are its activity; each reduction is logged at debug level. */
-export function engineIdleMemory(base: Foundation, requests: () => number): IdleMemory {
+/** What keeps a cache of what it can read again, emptied when the engine goes quiet. */
+export interface ReleasesCaches {
+  releaseCaches(): void;
+}
+
+/** The engine's reducer: requests and events are its activity; each reduction is logged at debug level. It
+ * empties the sessions' message cache and those of `caches` (Chronicle's stat cache). */
+export function engineIdleMemory(
+  base: Foundation,
+  requests: () => number,
+  caches: ReleasesCaches[] = [],
+): IdleMemory {
   let events = 0;
   base.events.subscribe(() => void events++);
   const megabytes = (bytes: number) => Math.round(bytes / 104857.6) / 10;
   return new IdleMemory({
     activity: () => events + requests(),
     residentBytes: () => Deno.memoryUsage().rss,
-    forget: () => base.sessions.releaseCaches(),
+    forget: () => {
+      for (const holder of [base.sessions, ...caches]) holder.releaseCaches();
+    },
     shrink: () => shrinkDatabaseCache(base.db),
     collect: v8Collector(),
     trim: mallocTrim(),

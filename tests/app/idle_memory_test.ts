@@ -166,7 +166,7 @@ Deno.test("idle memory: the engine's caches are emptied on a full reduction, not
   assertEquals([state.collected, forgotten], [2, 2]);
 });
 
-Deno.test("idle memory: the engine's reducer forgets the recent sessions' messages, which come back from engine.db", () => {
+Deno.test("idle memory: the engine's reducer forgets the recent sessions' messages (back from engine.db) and the caches handed in", () => {
   const db = openDatabase(":memory:");
   const base = {
     db,
@@ -184,9 +184,11 @@ Deno.test("idle memory: the engine's reducer forgets the recent sessions' messag
     2,
   );
   assertEquals(base.sessions.messages(session.id).length, 1, "the service reads its cache");
-  const memory = engineIdleMemory(base, () => 0);
+  let chronicleReleased = 0; // Chronicle's stat cache, handed in by start.ts
+  const memory = engineIdleMemory(base, () => 0, [{ releaseCaches: () => void chronicleReleased++ }]);
   memory.tick();
   memory.tick(); // the first quiet period after start reduces
+  assertEquals(chronicleReleased, 1);
   assertEquals(base.sessions.messages(session.id).map((message) => message.content), [
     "kept in memory",
     "on disk",
