@@ -16,6 +16,8 @@ export class StatCache {
   #dirty = false;
   /** False after release(): the entries are on disk only until reload(). */
   #loaded = true;
+  /** The read reload() started: scans running at once (a diff beside a snapshot) all wait for the same one. */
+  #reading: Promise<void> = Promise.resolve();
 
   private constructor(readonly path: string) {}
 
@@ -40,9 +42,11 @@ export class StatCache {
 
   /** Reads the entries back after release(); nothing to do otherwise. */
   async reload(): Promise<void> {
-    if (this.#loaded) return;
-    this.#loaded = true;
-    await this.#read();
+    if (!this.#loaded) {
+      this.#loaded = true;
+      this.#reading = this.#read();
+    }
+    await this.#reading;
   }
 
   async #read(): Promise<void> {

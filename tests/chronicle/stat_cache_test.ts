@@ -30,6 +30,22 @@ Deno.test("stat cache: released once saved, its entries leave memory and come ba
   }
 });
 
+Deno.test("stat cache: scans reloading at once (a diff beside a snapshot) all wait for the entries", async () => {
+  const { dir, cache, info } = await twoFiles();
+  try {
+    cache.remember("a.txt", info("a.txt"), "sha-a");
+    cache.remember("b.txt", info("b.txt"), "sha-b");
+    await cache.save();
+    cache.release();
+    const first = cache.reload();
+    await cache.reload(); // the second scan
+    assertEquals(cache.size, 2);
+    await first;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("stat cache: entries not yet saved are never released", async () => {
   const { dir, cache, later, info } = await twoFiles();
   try {
