@@ -1,7 +1,7 @@
 /** Memory of the whole running system, started by `deno task start` itself (deno's task runner, which stays as
- * the parent, the supervisor, the engine and any child), from /proc: idle, after 1,000 turns and after 100
- * clients x 20 sessions; against a bare Deno process (the floor any Deno supervisor stands on) and a bare
- * Deno.serve, measured in the same run. RSS counts the Deno binary's shared pages in every process; PSS splits
+ * the parent, the supervisor, the engine and any child), from /proc: idle, after 1,000 turns, after 100
+ * clients x 20 sessions and after 1,000 turns with long answers; against a bare Deno process (the floor any
+ * Deno supervisor stands on) and a bare Deno.serve, measured in the same run. RSS counts the Deno binary's shared pages in every process; PSS splits
  * them, so the PSS sum is what the system really holds. */
 import {
   delay,
@@ -25,6 +25,9 @@ const SETTLE_MS = 5_000;
 /** A user's machine left idle for a while: past the outgoing pool's idle timeout (src/app/pooled_fetch.ts). */
 const LONG_IDLE_MS = 35_000;
 const IDLE_SCRIPT = "setInterval(() => {}, 60_000); console.log('ready');";
+/** The model's answer in the last load: about 10 KB, so each session's history grows to about 500 KB, as real
+ * work with long answers and tool output does (the engine keeps the recent sessions' messages in memory). */
+const LONG_ANSWER = "The answer goes on. ".repeat(512);
 
 interface Baselines {
   bareDeno: { rssMb: number; pssMb: number };
@@ -107,7 +110,8 @@ function report(label: string, taskPid: number, base: Baselines): void {
 
 async function main(): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "parapet-footprint-bench-" });
-  const llm = startBenchLlm(() => ({ text: "Hello" }));
+  let answer = "Hello";
+  const llm = startBenchLlm(() => ({ text: answer }));
   let system: SpawnedServer | undefined;
   try {
     console.log(machineNote());
@@ -167,6 +171,14 @@ async function main(): Promise<void> {
     );
     await delay(LONG_IDLE_MS - SETTLE_MS);
     report(`the same, ${LONG_IDLE_MS / 1000} s after the load`, system.pid, base);
+
+    answer = LONG_ANSWER;
+    const long = await thousandTurns();
+    report(
+      `after ${long.result.completed} turns with 10 KB answers, histories of ~500 KB (${long.result.failed} failed)`,
+      system.pid,
+      base,
+    );
   } finally {
     await system?.stop();
     await llm.close();

@@ -1,9 +1,10 @@
 /** Gives memory back once the engine goes quiet after work. V8 keeps the garbage of a burst (and the pages it
  * freed) until its own reducer runs, which may be never; glibc keeps freed blocks in the middle of its heap.
  * After a period without requests or events, and only when the resident size grew since the last time (so a
- * page polling /api/status does not cause a collection a second), SQLite's page cache is freed, one full
- * collection releases empty pages, then malloc_trim, then the executable's read-only pages are unmapped
- * (cold_pages.ts); after smaller growth (code paged back in while quiet) only the unmapping. */
+ * page polling /api/status does not cause a collection a second), the engine's own caches are emptied (the
+ * recent sessions' messages, Chronicle's file stats), SQLite's page cache is freed, one full collection
+ * releases empty pages, then malloc_trim, then the executable's read-only pages are unmapped (cold_pages.ts);
+ * after smaller growth (code paged back in while quiet) only the unmapping. */
 import { coldPagesDropper } from "./cold_pages.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
@@ -11,6 +12,8 @@ import { mallocTrim } from "./malloc_trim.ts";
 
 /** What a reduction does; each step is absent where the process cannot take it. */
 export interface MemoryReducers {
+  /** Empties the engine's own caches of what it can read again (the recent sessions' messages, file stats). */
+  forget?: () => void;
   /** Frees caches that refill from their source on demand (SQLite's page cache: PRAGMA shrink_memory). */
   shrink?: () => void;
   /** A full V8 collection that releases empty pages (globalThis.gc, present with --expose-gc). */
@@ -71,7 +74,8 @@ export class IdleMemory implements EngineService {
   constructor(private readonly options: IdleMemoryOptions) {}
 
   start(): void {
-    if (!this.options.shrink && !this.options.collect && !this.options.trim && !this.options.release) return;
+    const { forget, shrink, collect, trim, release } = this.options;
+    if (!forget && !shrink && !collect && !trim && !release) return;
     this.timer = (this.options.timers ?? realTimers).every(
       this.options.quietMs ?? DEFAULT_QUIET_MS,
       () => this.tick(),
@@ -105,6 +109,7 @@ export class IdleMemory implements EngineService {
     if (!full && !releaseOnly) return;
     const started = performance.now();
     if (full) {
+      this.options.forget?.(); // before the collection, which frees what they held
       this.options.shrink?.();
       this.options.collect?.();
       this.options.trim?.();
@@ -129,14 +134,27 @@ export function shrinkDatabaseCache(db: Foundation["db"]): void {
   if (db.isOpen) db.exec("PRAGMA shrink_memory");
 }
 
-/** The engine's reducer: requests and events are its activity; each reduction is logged at debug level. */
-export function engineIdleMemory(base: Foundation, requests: () => number): IdleMemory {
+/** What keeps a cache of what it can read again, emptied when the engine goes quiet. */
+export interface ReleasesCaches {
+  releaseCaches(): void;
+}
+
+/** The engine's reducer: requests and events are its activity; each reduction is logged at debug level. It
+ * empties the sessions' message cache and those of `caches` (Chronicle's stat cache). */
+export function engineIdleMemory(
+  base: Foundation,
+  requests: () => number,
+  caches: ReleasesCaches[] = [],
+): IdleMemory {
   let events = 0;
   base.events.subscribe(() => void events++);
   const megabytes = (bytes: number) => Math.round(bytes / 104857.6) / 10;
   return new IdleMemory({
     activity: () => events + requests(),
     residentBytes: () => Deno.memoryUsage().rss,
+    forget: () => {
+      for (const holder of [base.sessions, ...caches]) holder.releaseCaches();
+    },
     shrink: () => shrinkDatabaseCache(base.db),
     collect: v8Collector(),
     trim: mallocTrim(),

@@ -34,7 +34,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
   // Long-running services join here, after the turns (so they stop first): channels, MCP servers, schedules.
   lifecycle.add(channels); // starts the enabled adapters once the server listens; on stop, drains their sends
   lifecycle.add(delegationService(agent)); // MCP servers and the scheduler; on stop, kills sub-agents first
-  lifecycle.add(engineIdleMemory(base, () => server.requests)); // gives memory back when quiet after work
+  // Gives memory back when quiet after work (Chronicle's stat cache among the caches it empties).
+  lifecycle.add(engineIdleMemory(base, () => server.requests, [security.chronicle]));
   await lifecycle.startAll();
 
   base.logger.info("engine_ready", `Parapet is listening on ${server.url}`, {

@@ -48,6 +48,8 @@ export class Chronicle {
   readonly maxAgeDays: number;
   // Snapshot, rollback and prune each read-modify-write the store and records: one at a time.
   #queue: Promise<unknown> = Promise.resolve();
+  /** Scans running now (diffs run outside the queue): the stat cache is released only when none does. */
+  #scans = 0;
 
   constructor(
     readonly workspace: string,
@@ -174,14 +176,30 @@ export class Chronicle {
     });
   }
 
+  /** Forgets the files' stats and hashes kept between scans (one entry per workspace file a scan saw) while no
+   * scan runs; the next scan reads them back from stat_cache.json. For the engine going idle. */
+  releaseCaches(): void {
+    if (this.#scans === 0) this.cache.release();
+  }
+
   async #scan(paths: string[] | "*", storeContent = false): Promise<SnapshotEntry[]> {
-    const context = { workspace: this.workspace, cache: this.cache, scanStart: await this.#filesystemNow() };
-    const entries = await scanPaths(
-      storeContent ? { ...context, store: this.store } : context,
-      paths === "*" ? [""] : paths.map((path) => toRelative(this.workspace, path)),
-    );
-    await this.cache.save();
-    return entries;
+    this.#scans++;
+    try {
+      await this.cache.reload();
+      const context = {
+        workspace: this.workspace,
+        cache: this.cache,
+        scanStart: await this.#filesystemNow(),
+      };
+      const entries = await scanPaths(
+        storeContent ? { ...context, store: this.store } : context,
+        paths === "*" ? [""] : paths.map((path) => toRelative(this.workspace, path)),
+      );
+      await this.cache.save();
+      return entries;
+    } finally {
+      this.#scans--;
+    }
   }
 
   /** The filesystem's own clock (what mtimes are compared with), read by touching a marker file. */
@@ -217,6 +235,7 @@ export class Chronicle {
         objectsRemoved++;
       }
     }
+    await this.cache.reload(); // released since the last scan: the entries on disk name objects too
     this.cache.retainObjects((sha) => referenced.has(sha));
     await this.cache.save();
     return { removed: removedIds, objects_removed: objectsRemoved, anchor_hash: anchor };

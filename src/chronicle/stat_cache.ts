@@ -14,18 +14,48 @@ const RACY_WINDOW_MS = 2000;
 export class StatCache {
   #entries = new Map<string, CachedStat>();
   #dirty = false;
+  /** False after release(): the entries are on disk only until reload(). */
+  #loaded = true;
+  /** The read reload() started: scans running at once (a diff beside a snapshot) all wait for the same one. */
+  #reading: Promise<void> = Promise.resolve();
 
   private constructor(readonly path: string) {}
 
   static async load(path: string): Promise<StatCache> {
     const cache = new StatCache(path);
+    await cache.#read();
+    return cache;
+  }
+
+  /** Entries held in memory now. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Drops the entries from memory (one per workspace file a scan saw) when all of them are saved; reload()
+   * reads them back. With unsaved entries it keeps them. */
+  release(): void {
+    if (this.#dirty || !this.#loaded) return;
+    this.#entries = new Map();
+    this.#loaded = false;
+  }
+
+  /** Reads the entries back after release(); nothing to do otherwise. */
+  async reload(): Promise<void> {
+    if (!this.#loaded) {
+      this.#loaded = true;
+      this.#reading = this.#read();
+    }
+    await this.#reading;
+  }
+
+  async #read(): Promise<void> {
     try {
-      const data = JSON.parse(await Deno.readTextFile(path)) as Record<string, CachedStat>;
-      for (const [key, value] of Object.entries(data)) cache.#entries.set(key, value);
+      const data = JSON.parse(await Deno.readTextFile(this.path)) as Record<string, CachedStat>;
+      for (const [key, value] of Object.entries(data)) this.#entries.set(key, value);
     } catch {
       // Missing or damaged: it is only a cache, every file is simply hashed again.
     }
-    return cache;
   }
 
   /**

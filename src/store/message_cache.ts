@@ -1,6 +1,7 @@
 /** The messages of the few sessions used last, as the store returns them, kept in step with every write: a turn
  * reads its session's whole history on every round, and SQLite plus JSON parsing of a long history costs more than
- * the rest of the turn. Bounded: at most MAX_SESSIONS sessions, none whose messages pass MAX_CHARS. */
+ * the rest of the turn. Bounded: at most MAX_SESSIONS sessions, none whose messages pass MAX_CHARS; emptied when
+ * the engine goes quiet after growing (src/app/idle_memory.ts), so long histories are not held while idle. */
 import type { MessageRecord } from "./session_types.ts";
 
 export const MAX_SESSIONS = 8;
@@ -52,6 +53,11 @@ export class MessageCache {
 
   drop(sessionId: string): void {
     this.entries.delete(sessionId);
+  }
+
+  /** Forgets every session: each refills from the store on its next read. */
+  clear(): void {
+    this.entries.clear();
   }
 }
 

@@ -76,4 +76,6 @@ export interface SessionStore {
   clear(sessionId: string): void;
   /** Stores the compaction note and marks the given messages as folded into it. */
   compact(sessionId: string, summary: string, messageIds: string[]): void;
+  /** Forgets what is kept in memory only to read faster (a store that keeps nothing else need not have it). */
+  releaseCaches?(): void;
 }

@@ -136,6 +136,11 @@ export class SqliteSessionStore implements SessionStore {
     return { ...message, session_id: sessionId, created_at: now };
   }
 
+  /** The recent sessions' messages kept in memory: read again from engine.db when next asked for. */
+  releaseCaches(): void {
+    this.cache.clear();
+  }
+
   messages(sessionId: string): MessageRecord[] {
     const cached = this.cache.get(sessionId);
     if (cached) return cached;

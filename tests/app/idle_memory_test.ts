@@ -1,11 +1,19 @@
 import { assert, assertEquals } from "../support/assert.ts";
 import {
+  engineIdleMemory,
   IdleMemory,
   type IdleMemoryOptions,
   shrinkDatabaseCache,
   v8Collector,
 } from "../../src/app/idle_memory.ts";
 import { openDatabase } from "../../src/store/database.ts";
+import { SqliteSessionStore } from "../../src/store/sqlite_session_store.ts";
+import { OtrSessionStore } from "../../src/store/otr_session_store.ts";
+import { SessionService } from "../../src/engine/session_service.ts";
+import { EventBus } from "../../src/engine/events.ts";
+import { silentLogger } from "../../src/log/logger.ts";
+import { systemClock } from "../../src/lib/clock.ts";
+import type { Foundation } from "../../src/app/foundation.ts";
 import { glibcPath, libcCandidates, mallocTrim } from "../../src/app/malloc_trim.ts";
 
 const MB = 1024 * 1024;
@@ -128,6 +136,7 @@ Deno.test("idle memory: after unmapping code pages the baseline is taken a perio
 Deno.test("idle memory: a reduction first frees caches that refill from their source, then collects and trims", () => {
   const order: string[] = [];
   const { state, memory } = rig({
+    forget: () => void order.push("forget"),
     shrink: () => void order.push("shrink"),
     collect: () => {
       order.push("collect");
@@ -137,7 +146,54 @@ Deno.test("idle memory: a reduction first frees caches that refill from their so
   });
   memory.tick();
   memory.tick();
-  assertEquals(order, ["shrink", "collect", "trim"]);
+  assertEquals(order, ["forget", "shrink", "collect", "trim"]);
+});
+
+Deno.test("idle memory: the engine's caches are emptied on a full reduction, not when code pages alone are unmapped", () => {
+  let forgotten = 0;
+  const { state, memory } = rig({ forget: () => void forgotten++, release: () => {} });
+  memory.tick();
+  memory.tick(); // start-up reduction
+  assertEquals(forgotten, 1);
+  memory.tick(); // baseline
+  state.resident += 2 * MB; // code paged back in while quiet: the unmapping alone
+  for (let period = 0; period < 5; period++) memory.tick();
+  assertEquals(forgotten, 1);
+  state.activity++;
+  state.resident += 8 * MB; // a turn that read long histories
+  memory.tick();
+  memory.tick();
+  assertEquals([state.collected, forgotten], [2, 2]);
+});
+
+Deno.test("idle memory: the engine's reducer forgets the recent sessions' messages (back from engine.db) and the caches handed in", () => {
+  const db = openDatabase(":memory:");
+  const base = {
+    db,
+    events: new EventBus(),
+    logger: silentLogger,
+    sessions: new SessionService(new SqliteSessionStore(db), new OtrSessionStore(), systemClock),
+  } as unknown as Foundation;
+  const session = base.sessions.create();
+  base.sessions.addMessage(session.id, { role: "user", content: "kept in memory" });
+  assertEquals(base.sessions.messages(session.id).length, 1);
+  // Written behind the service's back (another store on the same file): its cache does not know.
+  new SqliteSessionStore(db).addMessage(
+    session.id,
+    { message_id: "m2", role: "user", content: "on disk" },
+    2,
+  );
+  assertEquals(base.sessions.messages(session.id).length, 1, "the service reads its cache");
+  let chronicleReleased = 0; // Chronicle's stat cache, handed in by start.ts
+  const memory = engineIdleMemory(base, () => 0, [{ releaseCaches: () => void chronicleReleased++ }]);
+  memory.tick();
+  memory.tick(); // the first quiet period after start reduces
+  assertEquals(chronicleReleased, 1);
+  assertEquals(base.sessions.messages(session.id).map((message) => message.content), [
+    "kept in memory",
+    "on disk",
+  ]);
+  db.close();
 });
 
 Deno.test("idle memory: freeing SQLite's page cache loses nothing, and a closed database is left alone", async () => {

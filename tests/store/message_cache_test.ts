@@ -116,3 +116,19 @@ Deno.test("message cache: a thousand sessions keep at most its cap, and an evict
   assertEquals(store.messages("c0").map((record) => record.content), ["first of c0", "second of c0"]);
   assertEquals(store.messages("s1"), disk());
 });
+
+Deno.test("message cache: released, every session is read again from engine.db", () => {
+  const { db, store } = stores();
+  store.addMessage("s1", user("m1", "hello"), 2);
+  assertEquals(store.messages("s1").length, 1);
+  // Written by another store on the same database: the first one's cache cannot know.
+  new SqliteSessionStore(db).addMessage("s1", user("m2", "behind its back"), 3);
+  assertEquals(store.messages("s1").length, 1, "served from the cache");
+  store.releaseCaches();
+  assertEquals(store.messages("s1").map((message) => message.content), ["hello", "behind its back"]);
+  const cache = new MessageCache();
+  cache.fill("s1", []);
+  cache.fill("s2", []);
+  cache.clear();
+  assertEquals(cache.size, 0);
+});
