@@ -17,8 +17,14 @@ const TRAILING = new Set(
   `cli sdk api tools tool utils util utilities helper helpers python py python3 js node lib wrapper
   toolkit kit plus pro official extra extras ext integration bindings`.split(/\s+/),
 );
-/** Words it adds before the real one. */
-const LEADING = new Set(`python py python3 node js npm pypi official`.split(/\s+/));
+/** Words it adds before the real one: a language, a registry, or the vendor the library is for (`aws-boto3-helper`;
+ * with the vendors, one of the 16,000 popular names past the first 1,000 is flagged when taken off the list). */
+const LEADING = new Set(
+  `python py python3 node js npm pypi official aws google azure microsoft meta openai anthropic nvidia amazon`
+    .split(
+      /\s+/,
+    ),
+);
 
 /** Cores shorter than this collide honestly (`ai-sdk-tools`). */
 const MIN_CORE = 5;
@@ -40,4 +46,34 @@ export function stackedAffixTarget(ecosystem: Ecosystem, name: string): string |
   }
   if (peeled < 2 || core.length < MIN_CORE) return undefined;
   return popular.has(core) ? core : stemTarget(core, popular);
+}
+
+/** Suffixes a company's npm scope carries or drops (`@anthropic-ai` and `@anthropic`). */
+const SCOPE_SUFFIX = /-(?:ai|js|io|dev|hq|inc|labs|org|team|official|sdk)$/;
+const scopesByList = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+function scopesOf(popular: ReadonlySet<string>): Set<string> {
+  let scopes = scopesByList.get(popular);
+  if (!scopes) {
+    scopes = new Set();
+    for (const name of popular) if (name.startsWith("@")) scopes.add(name.slice(1, name.indexOf("/")));
+    scopesByList.set(popular, scopes);
+  }
+  return scopes;
+}
+
+/** The popular npm scope a scoped name's scope imitates by taking a company suffix off or on (`@anthropic/sdk` for
+ * `@anthropic-ai/…`, `@vercel-ai/…` for `@vercel/…`): an assistant's guess at the scope, which anyone may register
+ * while the real one is owned. Scopes that hold popular packages are owned and pass. */
+export function scopeLookalikeTarget(name: string): string | undefined {
+  const scope = /^@([a-z0-9][\w.-]*)\/[\w.-]+$/.exec(name.toLowerCase())?.[1];
+  if (!scope || scope.length < 4) return undefined;
+  const scopes = scopesOf(popularNames("npm"));
+  if (scopes.has(scope)) return undefined;
+  const bare = scope.replace(SCOPE_SUFFIX, "");
+  if (bare !== scope && scopes.has(bare)) return `@${bare}`;
+  for (const suffix of ["ai", "js", "io", "dev", "hq", "inc", "labs"]) {
+    if (scopes.has(`${scope}-${suffix}`)) return `@${scope}-${suffix}`;
+  }
+  return undefined;
 }

@@ -13,7 +13,7 @@ import {
   popularNames,
 } from "./package_lookalikes.ts";
 import { misspeltHeadTarget } from "./misspelt_heads.ts";
-import { stackedAffixTarget } from "./hallucinated_names.ts";
+import { scopeLookalikeTarget, stackedAffixTarget } from "./hallucinated_names.ts";
 
 /** What `name` does to a popular package's name ("dresses up the popular package x"), or undefined. */
 export function nearPopularReason(ecosystem: Ecosystem, name: string): string | undefined {
@@ -23,6 +23,8 @@ export function nearPopularReason(ecosystem: Ecosystem, name: string): string | 
   if (sibling) return `borrows the name of the popular package "${sibling}"`;
   const stacked = stackedAffixTarget(ecosystem, name);
   if (stacked) return `stacks made-up words on the popular package "${stacked}" (a name assistants invent)`;
+  const scope = ecosystem === "npm" ? scopeLookalikeTarget(name) : undefined;
+  if (scope) return `takes the scope of the popular packages of "${scope}" with a suffix on or off`;
   const far = farLookalikeTarget(ecosystem, name);
   if (far) return `is one edit from the package "${far}"`;
   const head = misspeltHeadTarget(ecosystem, name);

@@ -6,6 +6,7 @@
 
 import assert from "node:assert/strict";
 import { expectDecisions, run, tool, write } from "./decisions.ts";
+import { makeShield } from "../shield_fixture.ts";
 import { stackedAffixTarget } from "../../../src/shield/effects/hallucinated_names.ts";
 import { impostorNamespace } from "../../../src/shield/effects/image_namespaces.ts";
 import { popularExtensionFile } from "../../../src/shield/effects/extension_files.ts";
@@ -22,6 +23,9 @@ Deno.test("names stacking made-up words on a popular package are asked; the real
     [run("bun add chalk-utils-cli"), "STOPPED", "chalk with two invented words, by bun"],
     [run("pipx install python-black-cli"), "STOPPED", "black with a prefix and a suffix"],
     [write("requirements-dev.txt", "pytest==8.3.3\nrequests-python-sdk>=1.0\n"), "STOPPED", "a written name"],
+    [run("pip install azure-pandas-helpers"), "STOPPED", "pandas with a vendor prefix and a suffix"],
+    [run("pnpm add @anthropic/claude-sdk"), "STOPPED", "a company scope without its -ai"],
+    [run("npm i @anthropic-ai/sdk @aws-sdk/client-s3"), "ALLOW", "the real scopes"],
     [run("pip install scikit-learn black pytest-xdist"), "ALLOW", "popular names"],
     [run("npm install --save-dev @babel/core eslint-config-prettier"), "ALLOW", "popular npm names"],
   ]);
@@ -170,4 +174,27 @@ Deno.test("a wheel folder is no custom index; a schemeless outside host still is
     [run("python -m pip install --no-index -f wheels -r requirements.txt"), "ALLOW", "a bare folder name"],
     [run("pip install --find-links=pkgs.example-mirror.org/wheels torch"), "STOPPED", "a schemeless host"],
   ]);
+});
+
+Deno.test("code from an owner one letter from the user's organisation is asked when config names it", async () => {
+  const shield = makeShield({
+    learnedModel: false,
+    contacts: ["*@northwind.example"],
+    allowedDomains: ["*.globex.dev"],
+  });
+  const decide = async (command: string) => (await shield.evaluate(run(command))).decision;
+  assert.equal(
+    await decide("git submodule add https://github.com/nortwind/shared-protos protos"),
+    "ESCALATE",
+  );
+  assert.equal(await decide("git clone git@github.com:north-wind/api.git"), "ESCALATE");
+  assert.equal(await decide("pip install git+https://github.com/gIobex/tools.git"), "ESCALATE");
+  assert.equal(await decide("git submodule add https://github.com/northwind/shared-protos protos"), "ALLOW");
+  assert.equal(await decide("git clone https://github.com/globex/api.git"), "ALLOW");
+  // Without config nothing is known to compare with: the same clone passes.
+  const bare = makeShield({ learnedModel: false });
+  assert.equal(
+    (await bare.evaluate(run("git submodule add https://github.com/nortwind/shared-protos protos"))).decision,
+    "ALLOW",
+  );
 });
