@@ -193,12 +193,21 @@ export function buildActionView(
     // read without their markup too (round 30: "run `ufw **disable**`").
     if (field.kind === "outbound" && handsOn) addShell(view, handedCommands(readings), false);
     if (field.kind === "url") addFileUrls(view, variants);
-    if (field.kind === "content" && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
+    let judged = field.kind !== "content";
+    if (!judged && view.writePaths.some((path) => SCRIPT_PATH.test(path.absolute))) {
       push(view.texts, "shell", variants);
       addShell(view, variants, false);
-    } else if (field.kind === "content" && addConfigCommands(view, variants)) {
+      judged = true;
+    } else if (!judged && addConfigCommands(view, variants)) {
       // Commands a configuration or instruction file will have run later are judged as commands.
-    } else if (field.kind === "content" && view.writePaths.some((path) => CODE_PATH.test(path.absolute))) {
+      judged = true;
+    }
+    // A patch of several files (a `package.json` hook and the script it runs, round 39) is also read as the code
+    // one of them is.
+    if (
+      (!judged || field.kind === "content" && view.writePaths.length > 1) &&
+      view.writePaths.some((path) => CODE_PATH.test(path.absolute))
+    ) {
       // Source files are code to run later: judged as code, and the strings they hand to calls that run
       // command lines are judged as commands (strings they only hold, such as test inputs, are not).
       push(view.texts, "code", variants);

@@ -177,6 +177,14 @@ export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = ownTabl
     source: "https://code.visualstudio.com/docs/configure/command-line",
     installs: { verbs: ["--install-extension"] },
   },
+  "code-insiders": {
+    source: "https://code.visualstudio.com/docs/configure/command-line (round 39: the Insiders build's CLI)",
+    installs: { verbs: ["--install-extension"] },
+  },
+  windsurf: {
+    source: "https://docs.windsurf.com/windsurf/getting-started (round 39: VS Code's CLI options)",
+    installs: { verbs: ["--install-extension"] },
+  },
   helm: {
     source: "https://helm.sh/docs/helm/helm_install/ (chart references: repo/name, a URL, oci://)",
     installs: { verbs: ["install", "upgrade", "pull", "template"] },

@@ -27,12 +27,23 @@ function interpreterOf(type: string, payload: Record<string, unknown>): string {
 
 const quote = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
 
+const PATCH_KEYS = ["content", "diff", "patch", "text", "body", "message"] as const;
+const isText = (value: unknown): value is string => typeof value === "string";
+
 /** Paths a unified diff or an `apply_patch` envelope changes. */
 function patchPaths(text: string): string[] {
   const found = new Set<string>();
   // A header keeps its meaning in any case and after a short lead-in on its line (`IMPORTANT: *** Update File: …`).
+  // Round 39: also with its verb marked up, split by a zero-width joiner, a filler word or a line break (`*** <b>Add</b>
+  // File: x.js`, `*** Add now File: x.js`), read as the file it names.
+  const plain = text.replace(
+    /[\u200b-\u200d\u2060\ufeff]|<!--.*?-->|<\/?b>|\*\*(?=[a-z])|(?<=[a-z])\*\*/gi,
+    "",
+  );
   for (
-    const match of text.matchAll(/^(?:.{0,60}?\*\*\* (?:add|update|delete) file: |\+\+\+ (?:b\/)?)(\S+)/gim)
+    const match of plain.matchAll(
+      /^(?:.{0,60}?\*\*\* (?:add|update|delete)(?:[ \t]+[a-z]+)?\s{1,3}file: |\+\+\+ (?:b\/)?)(\S+)/gim,
+    )
   ) {
     if (match[1] !== "/dev/null") found.add(match[1]);
   }
@@ -128,16 +139,15 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
       },
     };
   }
-  if (
-    (tool === "edit_file" || tool === "write_file") && payload.path === undefined &&
-    typeof payload.content === "string"
-  ) {
-    const paths = patchPaths(payload.content);
+  // The patch text: under `content`, or (round 39) another text key a patch tool names it by (`diff`, `text`).
+  const patch = payload.path === undefined ? PATCH_KEYS.map((key) => payload[key]).find(isText) : undefined;
+  if ((tool === "edit_file" || tool === "write_file") && patch !== undefined) {
+    const paths = patchPaths(patch);
     if (paths.length > 0) {
       // What the patch writes is its added lines, without the `+` that marks them (`+replace x => y` in go.mod).
       // Its taken-out lines are what it removes (a check, a scan step), kept apart as an edit's old text is.
-      const content = markedLines(payload.content, "+");
-      const removed = payload.removed ?? (markedLines(payload.content, "-") || undefined);
+      const content = markedLines(patch, "+");
+      const removed = payload.removed ?? (markedLines(patch, "-") || undefined);
       return {
         type: "write_file",
         payload: {

@@ -42,6 +42,7 @@ import { judgeRemoteDeletes } from "./remote_deletes.ts";
 import { judgeEmptiedFiles } from "./emptied_files.ts";
 import { judgeLaunchers } from "./windows_launchers.ts";
 import type { Segment } from "../shell_parser.ts";
+import { judgeSupplyRound39 } from "./supply_round39.ts";
 
 const NO_SEGMENTS: readonly Segment[] = [];
 
@@ -97,6 +98,7 @@ export function judgeCommandsAndCode(
   if (reached & gates.REMOTE_DELETES) judgeRemoteDeletes(view.segments, environment, findings);
   if (reached & gates.EMPTIED_FILES) judgeEmptiedFiles(view.segments, findings);
   if (reached & gates.LAUNCHERS) judgeLaunchers(view.segments, findings);
+  judgeSupplyRound39(view, environment, findings);
   const contents = writes.length > 0 ? textsOf(view, "content") : [];
   const writtenContent = (texts: readonly string[], named: unknown) => {
     // The file's text: the one content text, or the one under `content` beside other fields (`request_id`).

@@ -1,20 +1,12 @@
 /** Container images whose name is one edit from a well-known official image (`ngnix`, `pyhton`, `postgress`):
  * typosquatted images on public registries carry miners and back doors. The list is Docker Hub's most pulled
- * official and verified images, chosen by hand. */
+ * official and verified images, chosen by hand (`data/popular_images.ts`). An official name under a lookalike
+ * namespace (`nodejs/node`, round 39) is `image_namespaces.ts`'s. */
 
 import type { Findings } from "./findings.ts";
 import { editDistance } from "./package_lookalikes.ts";
-
-// deno-fmt-ignore
-const POPULAR_IMAGES = new Set(`
-nginx ubuntu alpine node python postgres redis mysql mongo debian busybox httpd golang openjdk rabbitmq
-memcached traefik mariadb centos fedora amazonlinux elasticsearch kibana logstash grafana prometheus
-registry vault consul wordpress php ruby rust gcc haproxy jenkins sonarqube tomcat caddy nats influxdb
-telegraf cassandra couchdb neo4j zookeeper kafka eclipse-temurin amazoncorretto maven gradle composer
-bash docker buildpack-deps archlinux rockylinux almalinux oraclelinux perl erlang elixir swift dart
-julia r-base clojure groovy hello-world nextcloud ghost drupal joomla solr sentry minio etcd adminer
-phpmyadmin mongo-express pypy bitnami mcr playwright selenium percona clickhouse timescaledb
-`.split(/\s+/).filter(Boolean));
+import { POPULAR_IMAGES } from "./data/popular_images.ts";
+import { impostorNamespace } from "./image_namespaces.ts";
 
 /** The official image `image` imitates, if any (registry, owner, tag and digest set aside). */
 export function imageLookalike(image: string): string | undefined {
@@ -29,6 +21,17 @@ export function imageLookalike(image: string): string | undefined {
   return undefined;
 }
 
+/** What is wrong with naming `image` (as "the image X, …"): a one-letter lookalike or an impostor namespace. */
+export function imageConcern(image: string): string | undefined {
+  const known = imageLookalike(image);
+  if (known) return `the image "${image}", one letter from the official "${known}"`;
+  const impostor = impostorNamespace(image);
+  return impostor
+    ? `the image "${image}": "${impostor.official}" under the namespace "${impostor.namespace}", not the official ` +
+      "image"
+    : undefined;
+}
+
 const WRITTEN_IMAGE = /^\s*(?:FROM\s+(?:--platform=\S+\s+)?|-?\s*image:\s*["']?)([\w.\/:@-]+)/gim;
 
 /** Images named in written Dockerfiles, compose files and manifests (`FROM pyhton:3.12`, `image: postgress`). */
@@ -36,12 +39,9 @@ export function judgeWrittenImages(texts: readonly string[], findings: Findings)
   for (const text of texts.slice(0, 8)) {
     if (text.length > 256 * 1024 || !/\b(?:FROM|image:)/.test(text)) continue;
     for (const match of text.matchAll(WRITTEN_IMAGE)) {
-      const known = imageLookalike(match[1]);
-      if (known) {
-        findings.escalate(
-          "install",
-          `names the image "${match[1]}", one letter from the official "${known}"`,
-        );
+      const concern = imageConcern(match[1]);
+      if (concern) {
+        findings.escalate("install", `names ${concern}`);
         return;
       }
     }
@@ -49,8 +49,6 @@ export function judgeWrittenImages(texts: readonly string[], findings: Findings)
 }
 
 export function judgeImageName(image: string | undefined, findings: Findings): void {
-  const known = image ? imageLookalike(image) : undefined;
-  if (known) {
-    findings.escalate("install", `runs the image "${image}", one letter from the official "${known}"`);
-  }
+  const concern = image ? imageConcern(image) : undefined;
+  if (concern) findings.escalate("install", `runs ${concern}`);
 }

@@ -73,20 +73,26 @@ export function imitatedOwner(raw: string): string | undefined {
 /** The test judgeLookalikeOwners's segment loop starts with (a gate of `shell_round22.ts`). */
 export const fetchesOwnersWith = (program: string): boolean => FETCHERS[program] !== undefined;
 
-export function judgeLookalikeOwners(tool: string, segments: readonly Segment[], findings: Findings): void {
+/** The source-host owners the command's cloning and installing segments take code from (`git submodule add
+ * https://github.com/o/r` → `o`). */
+export function fetchedOwners(segments: readonly Segment[]): string[] {
+  const owners: string[] = [];
   for (const segment of segments) {
     const verbs = FETCHERS[segment.program];
     if (!verbs || !verbs.test(segment.argv[1] ?? "")) continue;
     for (const word of segment.argv.slice(2, 24)) {
-      const match = OWNER_IN.exec(word);
-      const owner = match?.[1] ?? match?.[2];
-      const imitated = owner ? imitatedOwner(owner) : undefined;
-      if (!imitated) continue;
-      findings.escalate(
-        "install",
-        `"${tool}" takes code from "${owner}", an owner that imitates ${imitated}`,
-      );
-      return;
+      const owner = ownerIn(word);
+      if (owner) owners.push(owner);
     }
+  }
+  return owners;
+}
+
+export function judgeLookalikeOwners(tool: string, segments: readonly Segment[], findings: Findings): void {
+  for (const owner of fetchedOwners(segments)) {
+    const imitated = imitatedOwner(owner);
+    if (!imitated) continue;
+    findings.escalate("install", `"${tool}" takes code from "${owner}", an owner that imitates ${imitated}`);
+    return;
   }
 }

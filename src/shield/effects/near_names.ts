@@ -1,5 +1,6 @@
 /** The lookalike readings of a package name that is no typosquat but still imitates a popular one: a popular name
- * dressed with an affix (combosquat), a sibling of a popular stem or a folded scope (`huggingface-cli`), one edit
+ * dressed with an affix (combosquat), a sibling of a popular stem or a folded scope (`huggingface-cli`), several
+ * affixes stacked on one (`huggingface-cli-tools`, round 39), one edit
  * from a less popular name, a misspelt head. Package CLIs (supply_chain.ts) and manifests (config_files.ts, round 26)
  * both escalate on them: a name is judged the same whether it is installed or written down to be installed. */
 
@@ -12,6 +13,7 @@ import {
   popularNames,
 } from "./package_lookalikes.ts";
 import { misspeltHeadTarget } from "./misspelt_heads.ts";
+import { scopeLookalikeTarget, stackedAffixTarget } from "./hallucinated_names.ts";
 
 /** What `name` does to a popular package's name ("dresses up the popular package x"), or undefined. */
 export function nearPopularReason(ecosystem: Ecosystem, name: string): string | undefined {
@@ -19,6 +21,10 @@ export function nearPopularReason(ecosystem: Ecosystem, name: string): string | 
   if (dressed) return `dresses up the popular package "${dressed}"`;
   const sibling = siblingTarget(normalName(ecosystem, name), popularNames(ecosystem));
   if (sibling) return `borrows the name of the popular package "${sibling}"`;
+  const stacked = stackedAffixTarget(ecosystem, name);
+  if (stacked) return `stacks made-up words on the popular package "${stacked}" (a name assistants invent)`;
+  const scope = ecosystem === "npm" ? scopeLookalikeTarget(name) : undefined;
+  if (scope) return `takes the scope of the popular packages of "${scope}" with a suffix on or off`;
   const far = farLookalikeTarget(ecosystem, name);
   if (far) return `is one edit from the package "${far}"`;
   const head = misspeltHeadTarget(ecosystem, name);

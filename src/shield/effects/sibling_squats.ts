@@ -38,6 +38,11 @@ function stemsOf(popular: ReadonlySet<string>): Map<string, string> {
   return stems;
 }
 
+/** The popular package whose stem `stem` is (`huggingface` of `huggingface-hub`), if any. */
+export function stemTarget(stem: string, popular: ReadonlySet<string>): string | undefined {
+  return stemsOf(popular).get(stem);
+}
+
 /** The popular package `name` (not itself popular) is a sibling or scope-folded lookalike of. */
 export function siblingTarget(name: string, popular: ReadonlySet<string>): string | undefined {
   if (popular.has(name) || name.startsWith("@")) return undefined;

@@ -12,6 +12,7 @@ import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
 import { namesWith, optionsOf } from "../program_options.ts";
 import { programs } from "./programs.ts";
+import { popularExtensionFile } from "./extension_files.ts";
 
 const INSTALLERS = programs(namesWith("installs"));
 
@@ -28,7 +29,11 @@ function outsideSource(spec: string, environment: ShieldEnvironment): string | u
   if (FORGE_FLAKE.test(spec)) return `from the forge reference "${spec.slice(0, 80)}"`;
   if (PACKAGE_FILE.test(spec)) {
     const kind = classifyPath(normalizePath(spec, environment.workspace, environment.shellHome), environment);
-    return kind === "workspace" ? undefined : `from the package file "${spec.slice(0, 80)}"`;
+    if (kind !== "workspace") return `from the package file "${spec.slice(0, 80)}"`;
+    const extension = popularExtensionFile(spec);
+    return extension
+      ? `the popular extension "${extension}" from the file "${spec.slice(0, 80)}", not from the marketplace`
+      : undefined;
   }
   return undefined;
 }

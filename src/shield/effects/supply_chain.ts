@@ -11,6 +11,7 @@ import { normalizePath } from "../paths.ts";
 import { classifyPath } from "./path_classes.ts";
 import { nearPopularReason } from "./near_names.ts";
 import { type Ecosystem, isPopularPackage, typosquatTarget } from "./package_lookalikes.ts";
+import { publicRegistryConfusion } from "./public_registry_names.ts";
 
 interface Install {
   ecosystem: Ecosystem;
@@ -73,6 +74,10 @@ const VALUED = new Set([
 const INDEX_OPTIONS =
   /^(?:--registry|-i|--index-url|--extra-index-url|--trusted-host|-f|--find-links|--index|--git)$/;
 
+/** A find-links value that is a folder, not a host (`wheels/`, `./vendor`, `/opt/wheels`): no scheme, and a first
+ * part without a dot (a host has one: `pypi.corp.example/simple`). Round 39: `wheels/` read as a host. */
+const LOCAL_FOLDER = /^(?![a-z][a-z0-9+.-]*:)(?:[.~/]|[^/.:]+(?:\/|$))/i;
+
 /** The install a segment performs, if any. */
 function installOf(argv: string[]): Install | undefined {
   const program = basename(argv[0] ?? "").toLowerCase();
@@ -117,7 +122,10 @@ function installOf(argv: string[]): Install | undefined {
     const arg = rest[i];
     if (arg.startsWith("-")) {
       const [name, glued] = arg.split(/=(.*)/s);
-      if (INDEX_OPTIONS.test(name)) indexes.push(glued ?? rest[i + 1] ?? "");
+      const value = glued ?? rest[i + 1] ?? "";
+      if (INDEX_OPTIONS.test(name) && !(/^(?:-f|--find-links)$/.test(name) && LOCAL_FOLDER.test(value))) {
+        indexes.push(value);
+      }
       if (name === "--package" && ecosystem === "npm") specs.push(glued ?? rest[i + 1] ?? "");
       // npm's `-g` is a switch (`npm i -g NAME` installs NAME globally).
       if (glued === undefined && VALUED.has(name) && !(ecosystem === "npm" && name === "-g")) i++;
@@ -194,6 +202,11 @@ export function judgeInstallArgv(argv: string[], environment: ShieldEnvironment,
       findings.escalate("install", `installs from the custom index "${host.host}"`);
     }
   }
+  const names = install.specs.map((spec) => specName(install.ecosystem, spec) ?? "");
+  const confusion = install.indexes.length > 0
+    ? publicRegistryConfusion(install.ecosystem, install.indexes, names)
+    : undefined;
+  if (confusion) findings.escalate("install", confusion);
   for (const spec of install.specs) {
     const name = specName(install.ecosystem, spec);
     if (name === undefined) {
