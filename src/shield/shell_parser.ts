@@ -27,7 +27,7 @@ export interface Segment {
   /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", …). */
   joinedBy: string;
   /** Runs as root: found under `sudo`, `doas`, `su`, `pkexec` or `run0`. */
-  privileged?: boolean;
+  privileged: boolean;
 }
 
 export interface ParsedCommand {
@@ -274,8 +274,9 @@ export class ParseState {
       text: segmentText(used, redirects),
       depth,
       joinedBy,
+      // Set here, false or true, so every segment has one shape (a property added to some made two).
+      privileged: this.privileged,
     };
-    if (this.privileged) segment.privileged = true;
     this.result.segments.push(segment);
     if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);
     for (const redirect of redirects) {
