@@ -26,7 +26,7 @@ export interface Segment {
   depth: number;
   /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", …). */
   joinedBy: string;
-  /** Runs as root: found under `sudo`, `doas`, `su`, `pkexec` or `run0`. */
+  /** Runs as root (under `sudo`, `doas`, `su`, `pkexec`, `run0`): set where a segment is made, one shape for all. */
   privileged: boolean;
 }
 
@@ -274,7 +274,6 @@ export class ParseState {
       text: segmentText(used, redirects),
       depth,
       joinedBy,
-      // Set here, false or true, so every segment has one shape (a property added to some made two).
       privileged: this.privileged,
     };
     this.result.segments.push(segment);
