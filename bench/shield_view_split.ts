@@ -13,7 +13,7 @@ import { plainCall } from "../src/shield/action_shape.ts";
 import { payloadFields } from "../src/shield/payload_fields.ts";
 import { parseShell } from "../src/shield/shell_parser.ts";
 import { cleanPrefix, textVariants } from "../src/shield/normalize.ts";
-import { addShell, type BuildingView, shellVariants } from "../src/shield/view_shell.ts";
+import { addShell, shellVariants, startView } from "../src/shield/view_shell.ts";
 import { buildActionView } from "../src/shield/action_view.ts";
 import { normalizePath } from "../src/shield/paths.ts";
 
@@ -37,24 +37,15 @@ function median(actions: Action[]): Action[] {
 
 /** A view being built, as buildActionView makes it, with the one command's parse remembered. */
 function building(payload: Record<string, unknown>, raw: string, parsed: ReturnType<typeof parseShell>) {
-  const view: BuildingView = {
-    type: "execute_command",
-    tool: "execute_command",
-    calledPayload: payload,
-    payload,
-    texts: new Map(),
-    segments: [],
-    paths: [],
-    writePaths: [],
-    urls: [],
-    requests: [],
-    oversized: false,
-    truncatedShell: false,
-    shellHome: WORKSPACE,
-    workspaceRoot: WORKSPACE,
-    normal: (path) => normalizePath(path, WORKSPACE, HOME),
-    parse: (text) => text === raw ? parsed : parseShell(text),
-  };
+  const view = startView(
+    { type: "execute_command", tool: "execute_command", calledPayload: payload, payload },
+    {
+      shellHome: WORKSPACE,
+      workspaceRoot: WORKSPACE,
+      normal: (path) => normalizePath(path, WORKSPACE, HOME),
+      parse: (text) => text === raw ? parsed : parseShell(text),
+    },
+  );
   return view;
 }
 

@@ -11,7 +11,15 @@ import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { readProse } from "./prose_text.ts";
 import { normalizePath, type NormalPath } from "./paths.ts";
 import { TextMemo } from "./view_memo.ts";
-import { addShell, addShellPath, type BuildingView, push, shellVariants, URL_IN_TEXT } from "./view_shell.ts";
+import {
+  addShell,
+  addShellPath,
+  type BuildingView,
+  push,
+  shellVariants,
+  startView,
+  URL_IN_TEXT,
+} from "./view_shell.ts";
 import { canonicalAction } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { configCommands } from "./config_commands.ts";
@@ -50,7 +58,7 @@ export interface ActionView {
   truncatedShell: boolean;
   /** Some segments were picked out of prose (a long sub-agent prompt): they are not all the action asks for, so no
    * allow rule vouches for the action by its commands. */
-  proseSegments?: boolean;
+  proseSegments: boolean;
 }
 
 const SCRIPT_PATH =
@@ -139,25 +147,16 @@ export function buildActionView(
   const tool = typeof action.type === "string" ? action.type : "";
   const known = KNOWN_TOOLS.has(tool);
   const canonical = known ? action : canonicalAction(action, plain.tool);
-  const view: BuildingView = {
-    type: canonical.type,
-    tool,
-    calledPayload: action.payload,
-    payload: canonical.payload,
-    texts: new Map(),
-    segments: [],
-    paths: [],
-    writePaths: [],
-    urls: [],
-    requests: [],
-    oversized: false,
-    truncatedShell: false,
-    shellHome,
-    workspaceRoot: workspace,
-    normal: (path) =>
-      (normalPaths ??= new TextMemo((text) => normalizePath(text, workspace, home))).get(path),
-    parse: (text) => (parsedShell ??= new TextMemo(parseShell)).get(text),
-  };
+  const view = startView(
+    { type: canonical.type, tool, calledPayload: action.payload, payload: canonical.payload },
+    {
+      shellHome,
+      workspaceRoot: workspace,
+      normal: (path) =>
+        (normalPaths ??= new TextMemo((text) => normalizePath(text, workspace, home))).get(path),
+      parse: (text) => (parsedShell ??= new TextMemo(parseShell)).get(text),
+    },
+  );
   const payload = canonical.payload;
   if (view.type === "git_push") addShell(view, [gitPushCommand(payload)]);
   if (view.type === "grep_files" || view.type === "search_files") addShell(view, [searchCommand(payload)]);

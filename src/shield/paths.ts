@@ -3,8 +3,8 @@
 
 export interface NormalPath {
   absolute: string;
-  /** Form relative to the workspace, when the path lies inside it. */
-  relative?: string;
+  /** Form relative to the workspace, when the path lies inside it (undefined, never absent: one shape). */
+  relative: string | undefined;
 }
 
 const UNCOLLAPSED = /\/(?:\.{1,2})?(?:\/|$)/;
@@ -77,7 +77,7 @@ export function normalizePath(value: string, workspace: string, home: string): N
   const root = rootOf(workspace);
   if (absolute === root) return { absolute, relative: "." };
   if (absolute.startsWith(root + "/")) return { absolute, relative: absolute.slice(root.length + 1) };
-  return { absolute };
+  return { absolute, relative: undefined };
 }
 
 /** Whether a word in a shell command reads like a file path worth matching against path rules. */

@@ -26,8 +26,8 @@ export interface Segment {
   depth: number;
   /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", …). */
   joinedBy: string;
-  /** Runs as root: found under `sudo`, `doas`, `su`, `pkexec` or `run0`. */
-  privileged?: boolean;
+  /** Runs as root (under `sudo`, `doas`, `su`, `pkexec`, `run0`): set where a segment is made, one shape for all. */
+  privileged: boolean;
 }
 
 export interface ParsedCommand {
@@ -274,8 +274,8 @@ export class ParseState {
       text: segmentText(used, redirects),
       depth,
       joinedBy,
+      privileged: this.privileged,
     };
-    if (this.privileged) segment.privileged = true;
     this.result.segments.push(segment);
     if (joinedBy === "|" && previous && isShellReadingStdin(used)) this.parsePrinted(previous, depth);
     for (const redirect of redirects) {

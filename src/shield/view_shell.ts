@@ -204,6 +204,33 @@ function addShellForms(view: BuildingView, list: NormalPath[], word: string): vo
   }
 }
 
+/** A view with nothing found yet: every field set here, in one order, so all views share one shape (a field added
+ * later to some made several, and the checks that read views saw them all). */
+export function startView(
+  called: Pick<ActionView, "type" | "tool" | "calledPayload" | "payload">,
+  places: Pick<BuildingView, "shellHome" | "workspaceRoot" | "normal" | "parse">,
+): BuildingView {
+  return {
+    type: called.type,
+    tool: called.tool,
+    calledPayload: called.calledPayload,
+    payload: called.payload,
+    texts: new Map(),
+    segments: [],
+    paths: [],
+    writePaths: [],
+    urls: [],
+    requests: [],
+    oversized: false,
+    truncatedShell: false,
+    proseSegments: false,
+    shellHome: places.shellHome,
+    workspaceRoot: places.workspaceRoot,
+    normal: places.normal,
+    parse: places.parse,
+  };
+}
+
 export interface BuildingView extends ActionView {
   shellHome: string;
   workspaceRoot: string;

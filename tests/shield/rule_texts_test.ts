@@ -48,3 +48,33 @@ Deno.test("texts given again, and texts of one length that differ, keep their ow
   ];
   for (const action of actions) check(action);
 });
+
+/** Past 16 texts, texts are found through a map (speed round 23 tried an index by length, which was slower): many
+ * texts of one length, given again in other cases and orders, and long ones that differ only in their last
+ * character, are each listed once. */
+Deno.test("many texts of one length, given again, and long texts differing at the end keep their own fields", () => {
+  const names = Array.from({ length: 40 }, (_, k) => `f${String(k).padStart(2, "0")}`);
+  const long = "a".repeat(3_000);
+  const actions: Action[] = [
+    { type: "execute_command", payload: { command: names.map((name) => `cat ${name}`).join("; ") } },
+    {
+      type: "execute_command",
+      payload: {
+        command: [...names, ...names.map((name) => name.toUpperCase())].map((n) => `rm ${n}`).join(" && "),
+      },
+    },
+    {
+      type: "execute_command",
+      payload: {
+        command: [...names.slice(20), ...names, ...names.slice(0, 20)].map((n) => `cp ${n} /tmp/${n}`).join(
+          ";",
+        ),
+      },
+    },
+    {
+      type: "execute_command",
+      payload: { command: [...names, `echo ${long}x`, `echo ${long}y`, `echo ${long}x`].join(";") },
+    },
+  ];
+  for (const action of actions) assert.ok(check(action) > 16);
+});
