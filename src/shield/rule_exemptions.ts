@@ -10,6 +10,7 @@ import type { Segment } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
 import { AGENT_INSTRUCTIONS, THIRD_PARTY_CODE } from "./effects/path_classes.ts";
 import { loginTargetsDefault } from "./effects/secret_logins.ts";
+import { secretEchoReachesNoOne } from "./effects/secret_echo_uses.ts";
 import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
@@ -27,7 +28,6 @@ function tokenKeptInVariable(view: ActionView, allowed?: (url: string) => boolea
     view.urls.every((url) => allowed?.(url) === true);
 }
 const LOGIN_FEEDING_RULES = new Set([
-  "credential.secret_variable_echo",
   "credential.cloud_secret_cli",
   "credential.keychain_item",
 ]);
@@ -51,6 +51,18 @@ function feedsLoginOnly(hit: RuleHit, segments: Segment[]): boolean {
     if (!next || next.joinedBy !== "|" || !loginTargetsDefault(next)) return false;
   }
   return matched;
+}
+
+/** A secret variable echoed only into a named login or written unexpanded into a settings file (round 37). */
+function echoReachesNoOne(hit: RuleHit, view: ActionView): boolean {
+  const command = view.payload.command;
+  if (view.type !== "execute_command" || typeof command !== "string" || view.proseSegments) return false;
+  if (view.truncatedShell) return false;
+  return secretEchoReachesNoOne(
+    command,
+    view.segments,
+    (segment) => hit.rule.pattern.test(segment.text.toLowerCase()),
+  );
 }
 
 /** Whether every segment the rule matches reads one development setting to the screen (`dev_setting_reads.ts`). */
@@ -226,6 +238,7 @@ export function exemptHits(
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
     if (quotedHit(hit, view) || localWorkHit(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
+    if (hit.rule.id === "credential.secret_variable_echo" && echoReachesNoOne(hit, view)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && devSettingsOnly(hit, view.segments)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
