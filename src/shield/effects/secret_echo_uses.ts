@@ -2,7 +2,8 @@
  * stdin login of a named registry or forge (`echo "$GITHUB_TOKEN" | gh auth login --with-token --hostname
  * github.corp.example`, `echo "$PW" | docker login registry.corp.example --password-stdin`), or the reference
  * written unexpanded (single-quoted: the text `${NPM_TOKEN}`, not its value) into a settings file of the workspace
- * (`echo '//npm.pkg.github.com/:_authToken=${NPM_TOKEN}' >> .npmrc`). The value shown on the terminal, teed to a
+ * (`echo '//npm.pkg.github.com/:_authToken=${NPM_TOKEN}' >> .npmrc`), or only tested for being set (`echo
+ * "token set: ${GITHUB_TOKEN:+yes}"`). The value shown on the terminal, teed to a
  * file, piped to `nc`, sent by another command of the line, or expanded into a file still counts, and so does a
  * login to a bare IP, a tunnel or paste host, or a host wearing a brand's domain. */
 
@@ -14,6 +15,8 @@ import { STDIN_LOGIN } from "./secret_logins.ts";
 /** A secret variable's name, as `credential.secret_variable_echo` reads one (lower case). */
 const SECRET_NAME = /(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)/;
 const REFERENCE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/;
+/** `${NAME:+word}` / `${NAME+word}`: gives `word` when the variable is set, never its value (its word is scanned). */
+const SET_TEST = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?\+/;
 /** Settings and data files a reference may be written into (never scripts or code: those would expand it). */
 const SETTINGS_FILE =
   /^(?:[\w.-]+\/)*(?:\.npmrc|\.yarnrc(?:\.yml)?|\.pypirc|pip\.conf|\.netrc|\.env(?:\.[\w-]+)?|settings\.xml|gradle\.properties|[\w.-]+\.(?:toml|ya?ml|json|ini|cfg|conf|properties|env))$/i;
@@ -39,8 +42,11 @@ export function expandedSecretNames(command: string): Set<string> {
     if (char === "'" && quote === "") quote = "'";
     else if (char === '"') quote = quote === '"' ? "" : '"';
     else if (char === "$") {
-      const match = REFERENCE.exec(command.slice(i, i + 128));
-      if (match && SECRET_NAME.test(match[1].toLowerCase())) names.add(match[1].toLowerCase());
+      const ahead = command.slice(i, i + 128);
+      const match = REFERENCE.exec(ahead);
+      if (match && !SET_TEST.test(ahead) && SECRET_NAME.test(match[1].toLowerCase())) {
+        names.add(match[1].toLowerCase());
+      }
     }
   }
   return names;

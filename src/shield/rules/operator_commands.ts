@@ -76,7 +76,7 @@ const DESTRUCTIVE: Array<Omit<HeuristicRule, "category">> = [
     severity: "medium",
     fields: ["command", "shell"],
     pattern:
-      /^docker(?=\s)(?=.*\s(?:-h|--host|--context|-c)[\s=]\S)(?=.*\s(?:system\s+prune|(?:volume|container|image|network|builder)\s+(?:prune|rm)\b|rm\s+-[a-z]*f|rmi\s|stack\s+rm|service\s+rm|compose\s.*\sdown\s.*(?:-v\b|--volumes)))|\bdocker_host=\S+\s+docker\s+(?:\S+\s+)*?(?:system\s+prune|(?:volume|container|image)\s+(?:prune|rm)\b|rm\s+-[a-z]*f|rmi\s)/,
+      /^docker(?=\s)(?=.*\s(?:-h|--host|--context|-c)[\s=]\S)(?=.*\s(?:system\s+prune|(?:volume|container|image|network|builder)\s+(?:prune|rm)\b|rm\s+-[a-z]*f|rmi\s|stack\s+rm|service\s+rm|compose\s.*\sdown\s.*(?:-v\b|--volumes)))|\bdocker_host=\S+\s+docker\s+(?:\S+\s+)*?(?:system\s+prune|(?:volume|container|image)\s+(?:prune|rm)\b|rm\s+-[a-z]*f|rmi\s)|\bssh\s[^|;&\n]*?['"\s](?:sudo\s+)?docker\s+(?:system\s+prune|(?:volume|container|image)\s+(?:prune|rm)\b|rm\s+-[a-z]*f|rmi\s)/,
     description: "Deletes containers, images or volumes on a remote Docker host or context",
   },
   {

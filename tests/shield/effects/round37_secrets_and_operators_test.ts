@@ -25,6 +25,7 @@ Deno.test("a secret variable fed only to a named login, or written unexpanded to
       ".npmrc ref",
     ],
     [run("printf '%s' 'npmAuthToken: \"${NPM_AUTH_TOKEN}\"' > .yarnrc.yml"), "ALLOW", "yarnrc ref"],
+    [run('echo "GITHUB_TOKEN set: ${GITHUB_TOKEN:+yes}"'), "ALLOW", "only tested for being set"],
     [
       tool("shell", {
         command: ["bash", "-lc", 'echo "$QUAY_PASSWORD" | podman login quay.corp.io --password-stdin'],
@@ -70,6 +71,7 @@ Deno.test("the same lines with the secret going anywhere else stay blocked", asy
     ],
     [run("echo '$NPM_TOKEN' | sh"), "BLOCK", "quoted reference piped to a shell"],
     [run("sh -c \"echo '\\$GITHUB_TOKEN' >> .npmrc\""), "BLOCK", "quotes of a nested shell are not read"],
+    [run('echo "set: ${GITHUB_TOKEN:+$GITHUB_TOKEN}"'), "BLOCK", "set-test whose word is the value"],
   ]);
 });
 
@@ -142,6 +144,7 @@ Deno.test("vaults, sniffing, remote deletes, wildcard moves, second engines, log
       "STOPPED",
       "remote prune",
     ],
+    [run("ssh prod-01 'docker system prune -af'"), "STOPPED", "prune over ssh"],
     [run("docker --context prod-eu ps"), "ALLOW", "remote listing"],
     [
       tool("kubectl", { argv: ["kubectl", "--context", "prod", "delete", "namespace", "payments"] }),
