@@ -1,8 +1,9 @@
 /** Rule hits that do not count for an action, each for a whole class of ordinary work the regex cannot tell
  * apart: the project's own key files (path rules marked `outsideWorkspaceOnly`), injection phrases in tests and
- * fixtures (dropped) or other documents no agent reads as instructions (lowered to a human's look), and a secret
- * variable or one password-manager item piped into the login
- * command of a default registry (`echo "$NPM_TOKEN" | npm login`, `pass show gh | gh auth login --with-token`). */
+ * fixtures (dropped) or other documents no agent reads as instructions (lowered to a human's look), one
+ * password-manager item or CLI token piped into the login command of a default registry (`pass show gh | gh auth
+ * login --with-token`), and a secret variable piped only into the login of a named host or written unexpanded into
+ * a settings file (round 37, `effects/secret_echo_uses.ts`: `echo "$GHE_TOKEN" | gh auth login --hostname …`). */
 
 import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
