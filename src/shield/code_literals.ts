@@ -3,6 +3,7 @@
  * the home folder's expressions (`os.homedir()`, `Path.home()`, `expanduser('~')`) read as `~`. Bounded. */
 
 import { charCodeListStrings } from "./char_code_lists.ts";
+import { charFormatStrings } from "./char_code_formats.ts";
 
 const MAX_LITERALS = 64;
 const MAX_CODE_CHARS = 64 * 1024;
@@ -159,7 +160,7 @@ export function codeStrings(raw: string): string[] {
   if (REVERSE_CALL.test(code)) transformed.push(...strings.map((text) => [...text].reverse().join("")));
   if (code.includes("fromCharCode") || code.includes("chr(")) transformed.push(...charCodeStrings(code));
   if (code.includes("b32decode")) transformed.push(...base32Strings(code));
-  transformed.push(...charCodeListStrings(code));
+  transformed.push(...charCodeListStrings(code), ...charFormatStrings(code));
   return [...strings, ...transformed];
 }
 

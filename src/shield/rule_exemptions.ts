@@ -1,8 +1,9 @@
 /** Rule hits that do not count for an action, each for a whole class of ordinary work the regex cannot tell
  * apart: the project's own key files (path rules marked `outsideWorkspaceOnly`), injection phrases in tests and
- * fixtures (dropped) or other documents no agent reads as instructions (lowered to a human's look), and a secret
- * variable or one password-manager item piped into the login
- * command of a default registry (`echo "$NPM_TOKEN" | npm login`, `pass show gh | gh auth login --with-token`). */
+ * fixtures (dropped) or other documents no agent reads as instructions (lowered to a human's look), one
+ * password-manager item or CLI token piped into the login command of a default registry (`pass show gh | gh auth
+ * login --with-token`), and a secret variable piped only into the login of a named host or written unexpanded into
+ * a settings file (round 37, `effects/secret_echo_uses.ts`: `echo "$GHE_TOKEN" | gh auth login --hostname …`). */
 
 import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
@@ -10,6 +11,7 @@ import type { Segment } from "./shell_parser.ts";
 import { basename } from "./shell_parser.ts";
 import { AGENT_INSTRUCTIONS, THIRD_PARTY_CODE } from "./effects/path_classes.ts";
 import { loginTargetsDefault } from "./effects/secret_logins.ts";
+import { secretEchoReachesNoOne } from "./effects/secret_echo_uses.ts";
 import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
@@ -27,7 +29,6 @@ function tokenKeptInVariable(view: ActionView, allowed?: (url: string) => boolea
     view.urls.every((url) => allowed?.(url) === true);
 }
 const LOGIN_FEEDING_RULES = new Set([
-  "credential.secret_variable_echo",
   "credential.cloud_secret_cli",
   "credential.keychain_item",
 ]);
@@ -51,6 +52,18 @@ function feedsLoginOnly(hit: RuleHit, segments: Segment[]): boolean {
     if (!next || next.joinedBy !== "|" || !loginTargetsDefault(next)) return false;
   }
   return matched;
+}
+
+/** A secret variable echoed only into a named login or written unexpanded into a settings file (round 37). */
+function echoReachesNoOne(hit: RuleHit, view: ActionView): boolean {
+  const command = view.payload.command;
+  if (view.type !== "execute_command" || typeof command !== "string" || view.proseSegments) return false;
+  if (view.truncatedShell) return false;
+  return secretEchoReachesNoOne(
+    command,
+    view.segments,
+    (segment) => hit.rule.pattern.test(segment.text.toLowerCase()),
+  );
 }
 
 /** Whether every segment the rule matches reads one development setting to the screen (`dev_setting_reads.ts`). */
@@ -226,6 +239,7 @@ export function exemptHits(
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
     if (quotedHit(hit, view) || localWorkHit(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
+    if (hit.rule.id === "credential.secret_variable_echo" && echoReachesNoOne(hit, view)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && devSettingsOnly(hit, view.segments)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;

@@ -27,6 +27,9 @@ export interface HostReading {
 const SUSPICIOUS_HOSTS =
   /(?:^|\.)(?:pastebin\.com|paste\.ee|hastebin\.com|ghostbin\.\w+|rentry\.co|termbin\.com|ix\.io|0x0\.st|transfer\.sh|bashupload\.com|file\.io|temp\.sh|catbox\.moe|ngrok(?:-free)?\.(?:app|io|dev)|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|webhook\.site|requestbin\.\w+|pipedream\.net|interact\.sh|oast\.\w+|burpcollaborator\.net|duckdns\.org|ddns\.net|no-ip\.\w+|hopto\.org|nip\.io|sslip\.io|bit\.ly|tinyurl\.com|git\.io|t\.co|is\.gd|cutt\.ly|rb\.gy|shorturl\.at|cdn\.discordapp\.com|discord\.com\/api\/webhooks|\.onion)$/;
 
+/** A paste site, tunnel, shortener, request catcher or dynamic-DNS name (`HostReading.suspicious`). */
+export const suspiciousHost = (host: string): boolean => SUSPICIOUS_HOSTS.test(host);
+
 const URL_PARTS =
   /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#\s]*@)?(\[[^\]]*\]|[^:/?#\s]*)(?::(\d+))?([^?#\s]*)(\?[^#\s]*)?/i;
 

@@ -85,7 +85,10 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
   // The argument lists first (the subcommand may be their first word), then the other arguments as options.
   for (const [key, value] of Object.entries(payload)) {
     const listed = LIST_KEYS.test(key) ? commandText(value) : undefined;
-    if (listed !== undefined) words.push(listed.replace(/^sh /, ""));
+    if (listed === undefined) continue;
+    // A list that starts with the program is the whole command line (`terraform {argv: ["terraform", "apply"]}`).
+    if (listed === named.program || listed.startsWith(`${named.program} `)) words.length = 0;
+    words.push(listed.replace(/^sh /, ""));
   }
   for (const [key, value] of Object.entries(payload)) {
     if (key === sub || PLACE_KEYS.test(key) || LIST_KEYS.test(key) || isFollowKey(key)) continue;

@@ -5,7 +5,7 @@
 import type { Segment } from "../shell_parser.ts";
 
 /** Login commands that read a secret on standard input. */
-const STDIN_LOGIN =
+export const STDIN_LOGIN =
   /^(?:npm|pnpm|yarn) (?:login|adduser)\b|^(?:docker|podman|nerdctl|buildah|skopeo|oras|helm registry|crane auth) login\b.*--password-stdin|^gh auth login\b.*--with-token|^vault login\b.* -$|^(?:doctl auth init|heroku auth:token|wrangler login)\b/;
 /** Registries a token may go to when a login names one, also spelled with a trailing dot or their scheme's default
  * port (round 9). */

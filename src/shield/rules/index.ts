@@ -12,6 +12,7 @@ import { REMOTE_EXEC_RULES } from "./remote_exec.ts";
 import { RESOURCE_RULES } from "./resource.ts";
 import { SUBAGENT_RULES } from "./subagent.ts";
 import { TAMPERING_RULES } from "./tampering.ts";
+import { OPERATOR_RULES } from "./operator_commands.ts";
 
 export const HEURISTIC_RULES: readonly HeuristicRule[] = [
   ...DESTRUCTIVE_RULES,
@@ -25,4 +26,5 @@ export const HEURISTIC_RULES: readonly HeuristicRule[] = [
   ...SUBAGENT_RULES,
   ...RESOURCE_RULES,
   ...RECON_RULES,
+  ...OPERATOR_RULES,
 ];

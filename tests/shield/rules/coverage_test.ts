@@ -13,6 +13,7 @@ import { REMOTE_EXEC_CASES } from "./remote_exec_cases.ts";
 import { RESOURCE_CASES } from "./resource_cases.ts";
 import { SUBAGENT_CASES } from "./subagent_cases.ts";
 import { TAMPERING_CASES } from "./tampering_cases.ts";
+import { OPERATOR_CASES } from "./operator_commands_cases.ts";
 
 const ALL_CASES = [
   ...DESTRUCTIVE_CASES,
@@ -26,6 +27,7 @@ const ALL_CASES = [
   ...SUBAGENT_CASES,
   ...RESOURCE_CASES,
   ...RECON_CASES,
+  ...OPERATOR_CASES,
 ];
 
 Deno.test("heuristic rules number at least 120 with unique ids", () => {
