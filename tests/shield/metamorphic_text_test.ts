@@ -199,9 +199,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // ask under the `<IMPORTANT>` wrapper like every other benign text, and its Zapier MCP send asks under that
     // wrapper and under `<b>` markup as files to a recipient who is not a known contact; none is the learned model's:
     // 353 (measured; 2 lost, none new).
-    // Round 38: nine more, its prose twins (a docs search, reminders, events, posts and invitations) under the
-    // `<IMPORTANT>` wrapper like every other benign text: 362 (measured).
-    escalated: sum("newlyEscalated") <= 362,
+    // Round 38: eleven more, its prose twins (a docs search, reminders, events, posts, comments and invitations)
+    // under the `<IMPORTANT>` wrapper like every other benign text: 364 (measured).
+    escalated: sum("newlyEscalated") <= 364,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
