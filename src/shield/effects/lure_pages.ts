@@ -35,7 +35,7 @@ export function judgeLurePages(
   findings: Findings,
 ): void {
   const lure = texts.slice(0, 16).some((text) =>
-    text.length <= 64 * 1024 && DOWNLOAD_LINK.test(text) && DOCUMENT_WORDS.test(text)
+    text.length <= 64 * 1024 && text.includes("://") && DOWNLOAD_LINK.test(text) && DOCUMENT_WORDS.test(text)
   );
   if (!lure || !madePublic(payload)) return;
   findings.escalate("access", `"${tool}" makes public a page that offers a download dressed as a document`);
