@@ -2,7 +2,8 @@
  * asserted away, access checks commented out or short-circuited, CI security scans neutered — and commands — hooks
  * skipped (round 17's check, with a stated reason now), scans deleted from CI by an editor, pod protections relaxed,
  * an agent's approvals or sandbox switched off; round 34 adds tests gutted without a skip, review gates taken away,
- * business limits removed and bypasses planted in access checks. Two calls: one for written files, one for command lines. */
+ * business limits removed and bypasses planted in access checks; round 38 web middleware taken out, CORS opened to
+ * every origin with credentials, and tests passed by a placeholder they call temporary. Two calls: one for written files, one for command lines. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
@@ -22,6 +23,8 @@ import { guttedTests } from "./gutted_tests.ts";
 import { judgeDeletedOwners, removedReviewGates } from "./review_gates.ts";
 import { removedLimits } from "./removed_limits.ts";
 import { plantedBypasses } from "./planted_bypasses.ts";
+import { weakenedWebGuards } from "./weakened_web_guards.ts";
+import { deferredTests } from "./deferred_tests.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`. */
 export function judgeSafeguardEdits(
@@ -44,6 +47,9 @@ export function judgeSafeguardEdits(
     removedReviewGates,
     removedLimits,
     plantedBypasses,
+    // Round 38: web middleware and CORS opened, tests passed by a placeholder called temporary.
+    weakenedWebGuards,
+    deferredTests,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

@@ -102,6 +102,7 @@ import { judgeHistoryByCount } from "./history_by_count.ts";
 import * as gates from "./profile_gates.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
+import { listedMessage } from "./cli_messages.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 
@@ -378,7 +379,8 @@ export function buildEffectProfile(
     !openWorld.words.nouns.has("shell");
   if (
     openWorld?.executes && !asksAgent && view.segments.length === 0 && !(view.texts.get("code")?.length) &&
-    !sql.found && !readsPageOnly(openWorld.words, view.payload)
+    !sql.found && !readsPageOnly(openWorld.words, view.payload) &&
+    !(openWorld.sends && listedMessage(view.payload))
   ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }

@@ -1,6 +1,7 @@
 /** Effects that leave the machine: hosts talked to and whether data goes with the request, messages and their
  * recipients, attachments and blind copies, and credentials leaving in disguise. */
 
+import { cliMessage } from "./cli_messages.ts";
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
@@ -136,11 +137,14 @@ export function judgeMessaging(
   findings: Findings,
 ) {
   const payload = view.payload;
+  // A messaging CLI's argument list (round 38): its message options are what is said, its numbers who receives it.
+  const listed = cliMessage(payload);
   const recipients = [
     ...(view.texts.get("recipient") ?? []).slice(0, 64).flatMap((value) => value.split(/[,;]\s*/)),
     ...(openWorld?.recipients ?? []),
     ...payloadRecipients(payload),
     ...shapedRecipients(payload),
+    ...(listed?.recipients ?? []),
   ].map((value) => value.trim()).filter(Boolean);
   const wholesale = payload.include_attachments === true ||
     Object.values(payload).some((value) => value === "all");
@@ -153,10 +157,10 @@ export function judgeMessaging(
   }
   judgeSenderRoles(view.tool, payload, findings);
   if (recipients.length > 0) judgeLookalikeRecipients(view.tool, senders(payload), recipients, findings);
-  const texts = textsOf(view, "outbound", "content");
+  const texts = listed?.texts ?? textsOf(view, "outbound", "content");
   judgeCommunication(view.tool, [...new Set(recipients)], senders(payload), texts, environment, findings);
   const unique = [...new Set(recipients)];
-  const attachments = attachmentCount(payload);
+  const attachments = attachmentCount(payload) + (listed?.attachments ?? 0);
   judgeMessage(
     {
       tool: view.tool,

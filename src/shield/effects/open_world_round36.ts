@@ -17,6 +17,7 @@ import { judgeNestedExposure } from "./nested_exposure.ts";
 import { judgeMailboxSearches } from "./mailbox_searches.ts";
 import { identifierWords } from "./words.ts";
 import { PURE_READ } from "./vocabulary.ts";
+import { judgeRound38 } from "./open_world_round38.ts";
 
 export function judgeRound36(
   view: ActionView,
@@ -30,6 +31,7 @@ export function judgeRound36(
   // A read (`search_messages {query: "id_rsa"}`, `list_pull_requests {head}`, `list_findings {status: DISABLED}`)
   // hands nothing out and switches nothing off: its name's read verb says so whatever its filters' values say.
   const words = identifierWords(view.tool);
+  judgeRound38(view, openWorld, sends, words, findings);
   const reads = words.some((word) => PURE_READ.has(word)) ||
     (openWorld !== undefined && openWorld.words.verbs.size > 0 &&
       [...openWorld.words.verbs].every((verb) => verb === "read"));

@@ -20,9 +20,9 @@ function outputFile(argv: readonly string[]): string | undefined {
 
 const COMPROMISED_HOSTS =
   /(?:^|\.)(?:polyfill\.io|polyfill\.com|polyfillcache\.com|polyfill-js\.cn|bootcss\.com|bootcdn\.net|bootcdn\.cn|staticfile\.org|staticfile\.net|unionadjs\.com|xhsbpza\.com|union\.macoms\.la|newcrbpc\.com)$/i;
-const SCRIPT_SOURCE =
+export const SCRIPT_SOURCE =
   /<script\b[^>]{0,200}\bsrc\s*=\s*["']?((?:https?:)?\/\/[^"'\s>]+)|\bimport\s+[^;\n]{0,80}from\s+["'](https?:\/\/[^"']+)["']/gi;
-const WELL_KNOWN_CDNS =
+export const WELL_KNOWN_CDNS =
   /(?:^|\.)(?:cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|code\.jquery\.com|ajax\.googleapis\.com|esm\.sh|cdn\.skypack\.dev|ga\.jspm\.io|stackpath\.bootstrapcdn\.com|cdn\.tailwindcss\.com|fonts\.googleapis\.com|fonts\.gstatic\.com|cdn\.plot\.ly|d3js\.org)$/i;
 const CODE_FILE = /\.(?:m?js|cjs|ts|wasm|py|sh|rb|php|jar|so|dll|dylib)$/i;
 

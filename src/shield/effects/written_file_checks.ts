@@ -6,6 +6,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { judgeWrittenRuns } from "./written_runs.ts";
 import { judgeScriptHosts } from "./script_hosts.ts";
+import { judgeLookalikeScripts } from "./lookalike_scripts.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 import { judgeActionSecrets } from "./action_secrets.ts";
 import { judgeManifestOverrides } from "./manifest_overrides.ts";
@@ -31,6 +32,7 @@ export function judgeWrittenFiles(
   if (contents.length === 0) return;
   judgeWrittenRuns(tool, contents, findings);
   judgeScriptHosts(contents, environment, findings);
+  judgeLookalikeScripts(tool, contents, environment, findings);
   judgeConcealedOrders(tool, unquoted, findings);
   judgeActionSecrets(paths, contents, findings);
   judgeManifestOverrides(paths, contents, findings);

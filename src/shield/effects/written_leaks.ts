@@ -8,6 +8,7 @@ import { judgeDataLinks } from "./data_links.ts";
 import { holdsToken } from "./outbound_secrets.ts";
 import { holdsShapedToken } from "./shaped_tokens.ts";
 import { leakedUrlPassword } from "./message_secrets.ts";
+import { servesSecret } from "./served_secrets.ts";
 
 const RENDERED = /\.(?:md|mdx|markdown|html?|rst|adoc|ipynb|svg)$/;
 const SHARED_FOLDER =
@@ -31,6 +32,8 @@ export function judgeWrittenLeaks(
   if (paths.some((path) => RENDERED.test(path))) judgeDataLinks(tool, contents, environment, findings);
   if (paths.some((path) => SHARED_FOLDER.test(path)) && contents.some(holdsToken)) {
     findings.escalate("write", `"${tool}" writes credentials into a folder others read`);
+  } else if (servesSecret(paths, contents)) {
+    findings.escalate("write", `"${tool}" writes a secret into a file the web server hands to anyone`);
   }
   if (
     paths.some((path) => TEMPLATE.test(path)) &&
