@@ -7,6 +7,7 @@
  * called ungated finds the same over every case, and dropping any one declared bit loses a finding somewhere. */
 
 import type { ActionView } from "../action_view.ts";
+import type { PayloadKind } from "../payload_fields.ts";
 
 /** A text the action writes to a file (a `content` text of the view that is not empty: a patch that only takes
  * lines out writes ""). */
@@ -14,15 +15,32 @@ export const CONTENT = 1;
 /** The text an edit replaces (`removed`, a string). */
 export const REMOVED = 2;
 
+/** Shell segments (`view.segments`: a command's, or those of a task's lines). */
+export const SEGMENTS = 4;
+/** A whole shell line (a `shell` text that is not empty). */
+export const SHELL = 8;
+/** Interpreter code (a `code` text that is not empty: `python -c`, here-doc bodies, code arguments). */
+export const CODE = 16;
+
 /** Every bit: a need of `ALL` is always met (the tests' ungated calls). */
 export const ALL = 0x3fffffff;
+
+/** Whether the view holds a text of `kind` that is not empty (an edit that only takes lines out writes ""). */
+function someText(view: ActionView, kind: PayloadKind): boolean {
+  const texts = view.texts.get(kind);
+  if (texts === undefined) return false;
+  for (let k = 0; k < texts.length; k++) if (texts[k] !== "") return true;
+  return false;
+}
 
 /** The action's summary: the bits of what it holds. */
 export function summarize(view: ActionView): number {
   let bits = 0;
-  const contents = view.texts.get("content");
-  if (contents !== undefined && contents.some((text) => text !== "")) bits |= CONTENT;
+  if (someText(view, "content")) bits |= CONTENT;
   if (typeof view.payload.removed === "string") bits |= REMOVED;
+  if (view.segments.length > 0) bits |= SEGMENTS;
+  if (someText(view, "shell")) bits |= SHELL;
+  if (someText(view, "code")) bits |= CODE;
   return bits;
 }
 
@@ -51,6 +69,15 @@ export const NEEDS = {
   writtenFiles: CONTENT,
   /** `judgeManifestSources`: packages taken from other sources in a written manifest. */
   manifestSources: CONTENT,
+  /** `judgeWrittenTestStubs` and `judgeWrittenHookSources` (round 22 of rules): test configs and hook sources
+   * written. */
+  writtenStubsAndHooks: CONTENT,
+  /** `judgeCodeRunningConfigs`: options and variables that make programs load other code. */
+  codeRunningConfigs: SEGMENTS | SHELL,
+  /** `judgeGuardSwitches`: guards switched off through the environment on a shell line. */
+  guardSwitches: SHELL,
+  /** `judgeDecodedRuns`: commands or code decoded at run time. */
+  decodedRuns: SEGMENTS | CODE,
 };
 
 export type CheckName = keyof typeof NEEDS;

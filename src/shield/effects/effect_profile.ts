@@ -91,7 +91,7 @@ import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
 import * as gates from "./profile_gates.ts";
-import { summarize } from "./check_needs.ts";
+import { NEEDS, summarize } from "./check_needs.ts";
 import { judgeWrittenEffects } from "./written_effects.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
@@ -214,19 +214,22 @@ export function buildEffectProfile(
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
-  // What the action holds, once (round 22 of speed): the checks that read written texts need one.
-  if (writes.length > 0) judgeWrittenEffects(view, writes, summarize(view), environment, findings);
+  // What the action holds, once (round 22 of speed): a check of `NEEDS` is called when it holds one of its needs.
+  const summary = summarize(view);
+  if (writes.length > 0) judgeWrittenEffects(view, writes, summary, environment, findings);
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
-  judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
+  if (summary & NEEDS.codeRunningConfigs) {
+    judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
+  }
   const reached = gates.profileChecksReached(view.segments);
   if (reached & gates.SUBSTITUTED_EGRESS) judgeSubstitutedEgress(view.segments, environment, findings);
   judgeSafeguardCommands(view, findings);
-  judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
+  if (summary & NEEDS.guardSwitches) judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
   if (reached & gates.MIRROR_DELETES) judgeMirrorDeletes(view.tool, view.segments, environment, findings);
   if (reached & gates.UNIT_DEFINITIONS) judgeUnitDefinitions(view.tool, view.segments, findings);
   if (reached & gates.CONTAINER_ENVIRONMENTS) judgeContainerEnvironments(view.tool, view.segments, findings);
   if (reached & gates.HISTORY_BY_COUNT) judgeHistoryByCount(view.tool, view.segments, findings);
-  judgeShellRound22(view, findings);
+  judgeShellRound22(view, findings, summary);
   judgeShellRound33(view, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);

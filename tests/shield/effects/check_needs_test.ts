@@ -12,7 +12,7 @@ import { LITERALS } from "../../../src/shield/literal_index.ts";
 import { loadSet, type SetName } from "../../../scripts/shield_scoring.ts";
 import { expectDecisions } from "./decisions.ts";
 import { environment, viewOf } from "./gate_fixture.ts";
-import { NEEDS_ATTACKS } from "./check_needs_attacks.ts";
+import { NEEDS_ATTACKS, NEEDS_PROBES } from "./check_needs_attacks.ts";
 
 const SETS: SetName[] = [
   "top",
@@ -33,7 +33,7 @@ const NAMES = Object.keys(DECLARED) as CheckName[];
 let loaded: ActionView[] | undefined;
 async function views(): Promise<ActionView[]> {
   if (loaded) return loaded;
-  const actions: Action[] = [...NEEDS_ATTACKS.map(([action]) => action)];
+  const actions: Action[] = [...NEEDS_ATTACKS.map(([action]) => action), ...NEEDS_PROBES];
   for (const set of SETS) {
     for (const { type, payload } of await loadSet(set)) actions.push({ type, payload } as Action);
   }
