@@ -1,13 +1,15 @@
 /** What an action holds, worked out once per action for the effect checks (round 22 of speed): one bit per kind of
- * field a check can read (a text written to a file, the text an edit replaces, …), and per check the bits one of
- * which it needs to find anything (`NEEDS`). The effect profile calls a check only when the action's summary holds
+ * field a check can read (a text written to a file, the text an edit replaces, a written CODEOWNERS file, …), and
+ * per check the bits one of which it needs to find anything (`NEEDS`). The effect profile calls a check only when the action's summary holds
  * one of its needs, so an action without what a check reads touches none of that check's code or data (most
  * command writes — `cat <<EOF > x.py`, `> out.txt` — write no text Shield sees, and paid some fifteen checks of the
  * written text on every one). `tests/shield/effects/check_needs_test.ts` proves each declaration: every check
- * called ungated finds the same over every case, and dropping any one declared bit loses a finding somewhere. */
+ * called ungated finds the same over every case and over every written path written with nothing, and dropping any
+ * one declared bit loses a finding somewhere. */
 
 import type { ActionView } from "../action_view.ts";
 import type { PayloadKind } from "../payload_fields.ts";
+import { CODEOWNERS } from "./review_gates.ts";
 
 /** A text the action writes to a file (a `content` text of the view that is not empty: a patch that only takes
  * lines out writes ""). */
@@ -21,6 +23,9 @@ export const SEGMENTS = 4;
 export const SHELL = 8;
 /** Interpreter code (a `code` text that is not empty: `python -c`, here-doc bodies, code arguments). */
 export const CODE = 16;
+
+/** A written path that is a CODEOWNERS file (emptied by a command's write of nothing, it requires no review). */
+export const OWNERS = 32;
 
 /** Every bit: a need of `ALL` is always met (the tests' ungated calls). */
 export const ALL = 0x3fffffff;
@@ -41,6 +46,12 @@ export function summarize(view: ActionView): number {
   if (view.segments.length > 0) bits |= SEGMENTS;
   if (someText(view, "shell")) bits |= SHELL;
   if (someText(view, "code")) bits |= CODE;
+  for (let k = 0; k < view.writePaths.length; k++) {
+    if (CODEOWNERS.test(view.writePaths[k].absolute)) {
+      bits |= OWNERS;
+      break;
+    }
+  }
   return bits;
 }
 
@@ -49,8 +60,9 @@ export function summarize(view: ActionView): number {
 export const NEEDS = {
   /** `judgeWeakenedCode`: checks dropped from an edit's old text, or weakened settings written. */
   weakenedCode: CONTENT | REMOVED,
-  /** `judgeSafeguardEdits`: tests, checks, scans, limits and gates taken out or skipped by an edit or a write. */
-  safeguardEdits: CONTENT | REMOVED,
+  /** `judgeSafeguardEdits`: tests, checks, scans, limits and gates taken out or skipped by an edit or a write; a
+   * CODEOWNERS file written with nothing (`: > .github/CODEOWNERS`) is left without owners. */
+  safeguardEdits: CONTENT | REMOVED | OWNERS,
   /** `judgeInstallHooks`: a hook file the toolchain runs that fetches and runs code. */
   installHooks: CONTENT,
   /** Images and remote additions of a written build file (`judgeWrittenContent`'s loop). */

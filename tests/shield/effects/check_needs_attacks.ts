@@ -1,10 +1,10 @@
 /** Actions for check_needs_test.ts whose finding rests on one declared need alone, so that dropping the need from
  * its check's declaration loses them: attacks (patches that only take lines out — the text an edit replaces,
- * nothing written —, commands in a task handed to an agent — segments without a shell line) and probes (what a
+ * nothing written —, a command that empties the owners file, commands in a task handed to an agent — segments without a shell line) and probes (what a
  * check reads without being harm: a shell line that is only a comment has no segments, yet its assignments are
  * read). */
 
-import type { Row } from "./decisions.ts";
+import { type Row, run } from "./decisions.ts";
 import type { Action } from "../../../src/shield/types.ts";
 
 const patch = (path: string, lines: string[]) =>
@@ -63,6 +63,11 @@ export const NEEDS_ATTACKS: Row[] = [
     },
     "STOPPED",
     "a source file that runs what it decodes (code without segments)",
+  ],
+  [
+    run(": > .github/CODEOWNERS"),
+    "STOPPED",
+    "a command that empties CODEOWNERS (a write of nothing to the owners file: no text, no replaced text)",
   ],
 ];
 

@@ -1,7 +1,8 @@
 // The per-action summary of round 22 of speed (check_needs.ts): the effect profile calls a check only when the
 // action holds one of the things the check declares it needs (`NEEDS`). Over every top, dev and held-out case and the
-// attacks below, (1) the profile with every check called ungated finds exactly what the gated profile finds, and (2)
-// each declared bit is necessary: dropping it from its check's needs loses a finding on some case (so a declaration
+// attacks below, and over every path those cases write written with nothing (no text, "", a line taken out), (1) the
+// profile with every check called ungated finds exactly what the gated profile finds, and (2) each declared bit is
+// necessary: dropping it from its check's needs loses a finding on some case (so a declaration
 // narrowed or a summary bit computed wrong fails here, and a bit nobody needs is not declared).
 import assert from "node:assert/strict";
 import type { Action } from "../../../src/shield/types.ts";
@@ -93,6 +94,26 @@ Deno.test("each declared need is necessary: dropping it loses a finding somewher
         narrowed.some((found, index) => found !== gated[reached[index]]),
         `${name}: dropping bit ${bit} loses nothing over ${reached.length} actions — not needed, or untested`,
       );
+    }
+  }
+});
+
+/** Each way of writing a path with nothing: no text, an empty text, an edit that takes a line out. */
+const EMPTY_WRITES: Array<(path: string) => Action> = [
+  (path) => ({ type: "write_file", payload: { path, content: "" } }),
+  (path) => ({ type: "execute_command", payload: { command: `: > '${path}'` } }),
+  (path) => ({ type: "execute_command", payload: { command: `cp /dev/null '${path}'` } }),
+  (path) => ({ type: "edit_file", payload: { path, old_string: "assert allowed(user)", new_string: "" } }),
+];
+
+Deno.test("every path the cases write, written with nothing, finds the same ungated", async () => {
+  const paths = new Set((await views()).flatMap((view) => view.writePaths.map((path) => path.absolute)));
+  for (const path of paths) {
+    for (const write of EMPTY_WRITES) {
+      const view = viewOf(write(path));
+      const gated = findingsOf(view);
+      const ungated = withNeeds(ungatedNeeds(), () => findingsOf(view));
+      assert.equal(gated, ungated, JSON.stringify(view.payload).slice(0, 200));
     }
   }
 });
