@@ -7,8 +7,6 @@ import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { ToolAnnotations } from "../types.ts";
 import { KNOWN_TOOLS } from "../payload_fields.ts";
-import { TEST_FILE } from "../rule_exemptions.ts";
-import { writtenChecks } from "../quoted_files.ts";
 import { type Finding, Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
@@ -19,7 +17,6 @@ import type { ToolWords } from "./tool_words.ts";
 import { agentTextsOf } from "./agent_texts.ts";
 import { judgeAgentTexts } from "./agent_orders.ts";
 import { judgeHandedCredentials } from "./handed_credentials.ts";
-import { judgeManifestSources } from "./manifest_sources.ts";
 import { judgeToolArguments } from "./argument_injection.ts";
 import { judgeSecretReads } from "./secret_access.ts";
 import { judgeWebCode } from "./web_code.ts";
@@ -28,12 +25,9 @@ import { judgeUnaddressedText } from "./communication.ts";
 import { judgeDelegation } from "./delegation.ts";
 import { judgeStanding } from "./standing_instructions.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
-import { classed, type ClassedPath, judgeReads, judgeWrites, judgeWrittenContent } from "./local_effects.ts";
+import { classed, type ClassedPath, judgeReads, judgeWrites } from "./local_effects.ts";
 import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
-import { judgeCompromisedPins, PINNING_FILE } from "./compromised_releases.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
-import { judgeWrittenImages } from "./image_lookalikes.ts";
-import { judgeWrittenAddressed } from "./addressed_instructions.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeAddresses } from "./address_checks.ts";
@@ -62,7 +56,6 @@ import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgePasswordDocuments } from "./password_documents.ts";
 import { judgeOpenedFiles } from "./opened_programs.ts";
 import { identifierWords } from "./words.ts";
-import { judgeWrittenFiles } from "./written_file_checks.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
 import { judgeDelegatedHarms } from "./delegated_harms.ts";
@@ -70,8 +63,6 @@ import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } f
 import { judgeArgumentEffects } from "./argument_effects.ts";
 import { judgeBulkChanges } from "./bulk_changes.ts";
 import { judgeCarriedConversation } from "./carried_conversation.ts";
-import { judgeLoadedBuildCode } from "./loaded_build_code.ts";
-import { judgeRepositoryState } from "./repository_state.ts";
 import { judgeEventRecurrence } from "./event_recurrence.ts";
 import { judgeStorageDestinations } from "./storage_destinations.ts";
 import { judgeSecretSubstitutions } from "./secret_substitutions.ts";
@@ -100,6 +91,8 @@ import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
 import * as gates from "./profile_gates.ts";
+import { NEEDS, summarize } from "./check_needs.ts";
+import { judgeWrittenEffects } from "./written_effects.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
 import { listedMessage } from "./cli_messages.ts";
@@ -222,61 +215,22 @@ export function buildEffectProfile(
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
-  if (writes.length > 0) judgeWrittenContent(view, writes, textsOf(view, "content"), environment, findings);
-  if (writes.length > 0) judgeWrittenImages(textsOf(view, "content"), findings);
-  if (writes.length > 0) {
-    judgeRepositoryState(
-      view.tool,
-      writes.map((entry) => entry.path.absolute),
-      findings,
-    );
-  }
-  if (writes.length > 0) {
-    judgeLoadedBuildCode(
-      writes.map((entry) => entry.path.absolute),
-      textsOf(view, "content"),
-      environment,
-      findings,
-    );
-  }
-  if (writes.some((entry) => PINNING_FILE.test(entry.path.absolute))) {
-    judgeCompromisedPins(textsOf(view, "content"), findings);
-  }
-  if (writes.length > 0 && !writes.every((entry) => TEST_FILE.test(entry.path.absolute))) {
-    judgeWrittenAddressed(view.tool, textsOf(view, "content"), findings);
-    // A script's comment lines run nothing; a document's quoted orders are shown (round 16).
-    const checked = writes.length === 1
-      ? writtenChecks(writes[0].path.absolute, textsOf(view, "content"))
-      : undefined;
-    judgeWrittenFiles(
-      view.tool,
-      writes.map((entry) => entry.path.absolute),
-      checked?.contents ?? textsOf(view, "content"),
-      typeof view.payload.removed === "string" ? view.payload.removed : undefined,
-      environment,
-      findings,
-      checked?.concealed,
-    );
-  }
-  if (writes.length > 0) {
-    judgeManifestSources(
-      writes.map((entry) => entry.path.absolute),
-      textsOf(view, "content"),
-      environment,
-      findings,
-    );
-  }
+  // What the action holds, once (round 22 of speed): a check of `NEEDS` is called when it holds one of its needs.
+  const summary = summarize(view);
+  if (writes.length > 0) judgeWrittenEffects(view, writes, summary, environment, findings);
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
-  judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
+  if (summary & NEEDS.codeRunningConfigs) {
+    judgeCodeRunningConfigs(view.segments, view.texts.get("shell") ?? [], environment, findings);
+  }
   const reached = gates.profileChecksReached(view.segments);
   if (reached & gates.SUBSTITUTED_EGRESS) judgeSubstitutedEgress(view.segments, environment, findings);
   judgeSafeguardCommands(view, findings);
-  judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
+  if (summary & NEEDS.guardSwitches) judgeGuardSwitches(view.tool, view.texts.get("shell") ?? [], findings);
   if (reached & gates.MIRROR_DELETES) judgeMirrorDeletes(view.tool, view.segments, environment, findings);
   if (reached & gates.UNIT_DEFINITIONS) judgeUnitDefinitions(view.tool, view.segments, findings);
   if (reached & gates.CONTAINER_ENVIRONMENTS) judgeContainerEnvironments(view.tool, view.segments, findings);
   if (reached & gates.HISTORY_BY_COUNT) judgeHistoryByCount(view.tool, view.segments, findings);
-  judgeShellRound22(view, findings);
+  judgeShellRound22(view, findings, summary);
   judgeShellRound33(view, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);

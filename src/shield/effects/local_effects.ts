@@ -16,6 +16,7 @@ import { judgeSafeguardEdits } from "./bypassed_safeguards.ts";
 import { writtenRole } from "../quoted_files.ts";
 import { judgeHiddenInstructions } from "./standing_instructions.ts";
 import { judgeInstallHooks } from "./install_hooks.ts";
+import { NEEDS } from "./check_needs.ts";
 
 export interface ClassedPath {
   path: NormalPath;
@@ -101,13 +102,15 @@ export function judgeWrittenContent(
   contents: readonly string[],
   environment: ShieldEnvironment,
   findings: Findings,
+  summary: number,
 ): void {
   const removed = typeof view.payload.removed === "string" ? view.payload.removed : undefined;
   const written = contents.join("\n");
   const paths = writes.map((entry) => entry.path.absolute);
-  judgeWeakenedCode(view.tool, removed, contents, findings, paths);
-  judgeSafeguardEdits(view.tool, paths, removed, contents, findings);
-  judgeInstallHooks(view.tool, paths, contents, findings);
+  // Each check below reads the written texts or the replaced one (`NEEDS`): a command's redirection writes none.
+  if (summary & NEEDS.weakenedCode) judgeWeakenedCode(view.tool, removed, contents, findings, paths);
+  if (summary & NEEDS.safeguardEdits) judgeSafeguardEdits(view.tool, paths, removed, contents, findings);
+  if (summary & NEEDS.installHooks) judgeInstallHooks(view.tool, paths, contents, findings);
   // Test data, eval sets, rules and translations quote hidden orders as samples (round 16). Nothing is hidden in no
   // text (a command's redirection writes none Shield sees): the files' role is not asked for then.
   if (written !== "" && writtenRole(writes.map((entry) => entry.path.absolute)) !== "data") {
@@ -125,6 +128,7 @@ export function judgeWrittenContent(
     );
   }
   for (const entry of writes) {
+    if ((summary & NEEDS.writtenBuildImages) === 0) break;
     for (const image of writtenImages(entry.path.absolute, written)) judgeImage(image, environment, findings);
     for (const url of remoteAdds(entry.path.absolute, written)) {
       const host = readHost(url, environment);
@@ -133,7 +137,8 @@ export function judgeWrittenContent(
       }
     }
   }
+  if ((summary & (NEEDS.configWrites | NEEDS.writtenLeaks)) === 0) return;
   const lowered = writes.map((entry) => entry.path.absolute.toLowerCase());
-  judgeConfigWrites(lowered, contents, environment, findings);
-  judgeWrittenLeaks(view.tool, lowered, contents, environment, findings);
+  if (summary & NEEDS.configWrites) judgeConfigWrites(lowered, contents, environment, findings);
+  if (summary & NEEDS.writtenLeaks) judgeWrittenLeaks(view.tool, lowered, contents, environment, findings);
 }

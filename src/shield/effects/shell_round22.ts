@@ -4,6 +4,7 @@
  * commands run; and (round 26) submodules and pre-commit hooks from sources no list knows, CI pipelines committed by
  * name, request bodies sent by `gh api` and `curl`. One call in the profile. */
 
+import { NEEDS } from "./check_needs.ts";
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import type { Segment } from "../shell_parser.ts";
@@ -38,15 +39,16 @@ export const SEGMENT_CHECKS: ReadonlyArray<readonly [number, SegmentCheck]> = [
   [GATES.gate(sendsBodiesWith), judgeCliRequestBodies],
 ];
 
-export function judgeShellRound22(view: ActionView, findings: Findings): void {
+/** `summary`: what the action holds (check_needs.ts). */
+export function judgeShellRound22(view: ActionView, findings: Findings, summary: number): void {
   const { tool, segments } = view;
   const reached = segments.length > 0 ? GATES.reached(segments) : 0;
   if (reached !== 0) {
     for (const [bit, judge] of SEGMENT_CHECKS) if ((reached & bit) !== 0) judge(tool, segments, findings);
   }
-  judgeDecodedRuns(tool, segments, view.texts.get("code") ?? [], findings);
+  if (summary & NEEDS.decodedRuns) judgeDecodedRuns(tool, segments, view.texts.get("code") ?? [], findings);
   judgeCiCommits(tool, view.payload, segments, findings);
-  if (view.writePaths.length > 0) {
+  if (view.writePaths.length > 0 && (summary & NEEDS.writtenStubsAndHooks)) {
     const paths = view.writePaths.map((path) => path.absolute);
     judgeWrittenTestStubs(tool, paths, view.texts.get("content") ?? [], findings);
     judgeWrittenHookSources(paths, view.texts.get("content") ?? [], findings);

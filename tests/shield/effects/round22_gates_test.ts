@@ -3,6 +3,7 @@
 // top and dev case and the attacker's spellings below (the program only after decoding, under `sudo`/`env`, in a
 // later segment, inside `$()`, under a tool name Shield does not know), the gated call finds exactly what the eight
 // checks called on every command find, and each check finds something somewhere (so a wrong gate fails here).
+import { summarize } from "../../../src/shield/effects/check_needs.ts";
 import assert from "node:assert/strict";
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import type { Action } from "../../../src/shield/types.ts";
@@ -43,7 +44,7 @@ function checkAll(actions: Action[], found: number[]): void {
   for (const action of actions) {
     const view = viewOf(action);
     const gated = new Findings();
-    judgeShellRound22(view, gated);
+    judgeShellRound22(view, gated, summarize(view));
     // The round's checks as they ran before the gates: every segment check on every command.
     const ungated = new Findings();
     SEGMENT_CHECKS.forEach(([_bit, judge], index) => {
@@ -75,7 +76,8 @@ Deno.test("round 22's gated segment checks find what they found called on every 
 Deno.test("each attack spelling is still found by its check", () => {
   for (const action of ATTACKS) {
     const findings = new Findings();
-    judgeShellRound22(viewOf(action), findings);
+    const view = viewOf(action);
+    judgeShellRound22(view, findings, summarize(view));
     assert.ok(findings.list.length > 0, JSON.stringify(action.payload));
   }
 });

@@ -1,0 +1,95 @@
+/** What an action holds, worked out once per action for the effect checks (round 22 of speed): one bit per kind of
+ * field a check can read (a text written to a file, the text an edit replaces, a written CODEOWNERS file, …), and
+ * per check the bits one of which it needs to find anything (`NEEDS`). The effect profile calls a check only when the action's summary holds
+ * one of its needs, so an action without what a check reads touches none of that check's code or data (most
+ * command writes — `cat <<EOF > x.py`, `> out.txt` — write no text Shield sees, and paid some fifteen checks of the
+ * written text on every one). `tests/shield/effects/check_needs_test.ts` proves each declaration: every check
+ * called ungated finds the same over every case and over every written path written with nothing, and dropping any
+ * one declared bit loses a finding somewhere. */
+
+import type { ActionView } from "../action_view.ts";
+import type { PayloadKind } from "../payload_fields.ts";
+import { CODEOWNERS } from "./review_gates.ts";
+
+/** A text the action writes to a file (a `content` text of the view that is not empty: a patch that only takes
+ * lines out writes ""). */
+export const CONTENT = 1;
+/** The text an edit replaces (`removed`, a string). */
+export const REMOVED = 2;
+
+/** Shell segments (`view.segments`: a command's, or those of a task's lines). */
+export const SEGMENTS = 4;
+/** A whole shell line (a `shell` text that is not empty). */
+export const SHELL = 8;
+/** Interpreter code (a `code` text that is not empty: `python -c`, here-doc bodies, code arguments). */
+export const CODE = 16;
+
+/** A written path that is a CODEOWNERS file (emptied by a command's write of nothing, it requires no review). */
+export const OWNERS = 32;
+
+/** Every bit: a need of `ALL` is always met (the tests' ungated calls). */
+export const ALL = 0x3fffffff;
+
+/** Whether the view holds a text of `kind` that is not empty (an edit that only takes lines out writes ""). */
+function someText(view: ActionView, kind: PayloadKind): boolean {
+  const texts = view.texts.get(kind);
+  if (texts === undefined) return false;
+  for (let k = 0; k < texts.length; k++) if (texts[k] !== "") return true;
+  return false;
+}
+
+/** The action's summary: the bits of what it holds. */
+export function summarize(view: ActionView): number {
+  let bits = 0;
+  if (someText(view, "content")) bits |= CONTENT;
+  if (typeof view.payload.removed === "string") bits |= REMOVED;
+  if (view.segments.length > 0) bits |= SEGMENTS;
+  if (someText(view, "shell")) bits |= SHELL;
+  if (someText(view, "code")) bits |= CODE;
+  for (let k = 0; k < view.writePaths.length; k++) {
+    if (CODEOWNERS.test(view.writePaths[k].absolute)) {
+      bits |= OWNERS;
+      break;
+    }
+  }
+  return bits;
+}
+
+/** Per gated check, the summary bits one of which it needs (read at each call: the tests change an entry to see
+ * the declaration matter). A check listed here is called as `if (summary & NEEDS.name) …`. */
+export const NEEDS = {
+  /** `judgeWeakenedCode`: checks dropped from an edit's old text, or weakened settings written. */
+  weakenedCode: CONTENT | REMOVED,
+  /** `judgeSafeguardEdits`: tests, checks, scans, limits and gates taken out or skipped by an edit or a write; a
+   * CODEOWNERS file written with nothing (`: > .github/CODEOWNERS`) is left without owners. */
+  safeguardEdits: CONTENT | REMOVED | OWNERS,
+  /** `judgeInstallHooks`: a hook file the toolchain runs that fetches and runs code. */
+  installHooks: CONTENT,
+  /** Images and remote additions of a written build file (`judgeWrittenContent`'s loop). */
+  writtenBuildImages: CONTENT,
+  /** `judgeConfigWrites`: package manifests, workflows, lockfiles, pre-commit and agent configuration written. */
+  configWrites: CONTENT,
+  /** `judgeWrittenLeaks`: secrets written where others read them. */
+  writtenLeaks: CONTENT,
+  /** `judgeWrittenImages`: container images named in written files. */
+  writtenImages: CONTENT,
+  /** `judgeLoadedBuildCode`: a build configuration that loads code from another host. */
+  loadedBuildCode: CONTENT,
+  /** `judgeCompromisedPins`: known-compromised releases pinned in a written manifest. */
+  compromisedPins: CONTENT,
+  /** `judgeWrittenAddressed`, `writtenChecks` and `judgeWrittenFiles`: orders and setups in written files. */
+  writtenFiles: CONTENT,
+  /** `judgeManifestSources`: packages taken from other sources in a written manifest. */
+  manifestSources: CONTENT,
+  /** `judgeWrittenTestStubs` and `judgeWrittenHookSources` (round 22 of rules): test configs and hook sources
+   * written. */
+  writtenStubsAndHooks: CONTENT,
+  /** `judgeCodeRunningConfigs`: options and variables that make programs load other code. */
+  codeRunningConfigs: SEGMENTS | SHELL,
+  /** `judgeGuardSwitches`: guards switched off through the environment on a shell line. */
+  guardSwitches: SHELL,
+  /** `judgeDecodedRuns`: commands or code decoded at run time. */
+  decodedRuns: SEGMENTS | CODE,
+};
+
+export type CheckName = keyof typeof NEEDS;
