@@ -17,9 +17,12 @@ const FOLDER_TRANSFORM = /^(?:,,?|\^\^?|%%?.*|@[EPLUu])$/s;
 /** Names of secret variables (`GITHUB_TOKEN`, `DB_PASSWORD`, `OPENAI_API_KEY`), as
  * `credential.secret_variable_echo` reads them. */
 export const SECRET_VARIABLE = /secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential/i;
-/** Secret-named variables that hold a file's path (`GOOGLE_APPLICATION_CREDENTIALS`, `SSH_PRIVATE_KEY_PATH`): a
- * path default (`${…:-~/.ssh/id_rsa}`) names that file, as for any other variable. */
+/** Secret-named variables that hold a file's path (`GOOGLE_APPLICATION_CREDENTIALS`, `SSH_PRIVATE_KEY_PATH`), or
+ * whose secret word is not the last (`TOKEN_CACHE`, `SECRETS_DIR`): a path default (`${…:-~/.ssh/id_rsa}`,
+ * `${TOKEN_CACHE:-/}`) names that file or folder, as for any other variable. */
 const PATH_NAMED = /_(?:path|file|dir|home|credentials|location)$/i;
+const VALUE_NAMED =
+  /(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|secret_?key|credential)s?$/i;
 
 /** An unknown secret variable transformed (round 40): every form that yields its value or part of it (`${T:-x}`,
  * `${T=x}`, `${T:?msg}`, `${T:0:40}`, `${T#p}`, `${T/a/b}`, `${T^^}`, `${T@Q}`) reads as the variable itself, so
@@ -29,7 +32,9 @@ function secretExpansion(name: string, operator: string): string | undefined {
   const setTest = /^:?\+(.*)$/s.exec(operator);
   if (setTest) return /[$`]/.test(setTest[1]) ? undefined : setTest[1];
   const fallback = /^:?[-=](.*)$/s.exec(operator);
-  if (fallback && /^~|\//.test(fallback[1]) && PATH_NAMED.test(name)) return fallback[1];
+  if (fallback && /^~|\//.test(fallback[1]) && (PATH_NAMED.test(name) || !VALUE_NAMED.test(name))) {
+    return fallback[1];
+  }
   return `\${${name}}`;
 }
 

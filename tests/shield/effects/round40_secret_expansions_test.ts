@@ -63,6 +63,8 @@ Deno.test("an unknown secret variable's expansions read as the variable; a path-
     expandBraced("GOOGLE_APPLICATION_CREDENTIALS:-~/.config/gcloud/adc.json", none),
     "~/.config/gcloud/adc.json",
   );
+  assert.equal(expandBraced("TOKEN_CACHE:-/", none), "/");
+  assert.equal(expandBraced("GITHUB_TOKEN:-/x", none), "${GITHUB_TOKEN}");
   assert.equal(expandBraced("!ref", new Map([["ref", "DB_PASSWORD"]])), "${DB_PASSWORD}");
   assert.equal(expandBraced("GITHUB_TOKEN:-unset", new Map([["GITHUB_TOKEN", "abc"]])), "abc");
 });
