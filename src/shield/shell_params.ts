@@ -14,6 +14,29 @@ const ABSOLUTE_VARIABLES = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "TMPDIR", 
  * names that folder (its name is lower case) or a folder above it, so it reads as the variable itself. */
 const FOLDER_VARIABLES = new Set(["HOME", "PWD", "OLDPWD"]);
 const FOLDER_TRANSFORM = /^(?:,,?|\^\^?|%%?.*|@[EPLUu])$/s;
+/** Names of secret variables (`GITHUB_TOKEN`, `DB_PASSWORD`, `OPENAI_API_KEY`), as
+ * `credential.secret_variable_echo` reads them. */
+export const SECRET_VARIABLE = /secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential/i;
+/** Secret-named variables that hold a file's path (`GOOGLE_APPLICATION_CREDENTIALS`, `SSH_PRIVATE_KEY_PATH`), or
+ * whose secret word is not the last (`TOKEN_CACHE`, `SECRETS_DIR`): a path default (`${…:-~/.ssh/id_rsa}`,
+ * `${TOKEN_CACHE:-/}`) names that file or folder, as for any other variable. */
+const PATH_NAMED = /_(?:path|file|dir|home|credentials|location)$/i;
+const VALUE_NAMED =
+  /(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|secret_?key|credential)s?$/i;
+
+/** An unknown secret variable transformed (round 40): every form that yields its value or part of it (`${T:-x}`,
+ * `${T=x}`, `${T:?msg}`, `${T:0:40}`, `${T#p}`, `${T/a/b}`, `${T^^}`, `${T@Q}`) reads as the variable itself, so
+ * the checks for secret variables see it rather than a default or nothing; `${T:+word}` gives its word, never the
+ * value (a word that expands something stays as written). */
+function secretExpansion(name: string, operator: string): string | undefined {
+  const setTest = /^:?\+(.*)$/s.exec(operator);
+  if (setTest) return /[$`]/.test(setTest[1]) ? undefined : setTest[1];
+  const fallback = /^:?[-=](.*)$/s.exec(operator);
+  if (fallback && /^~|\//.test(fallback[1]) && (PATH_NAMED.test(name) || !VALUE_NAMED.test(name))) {
+    return fallback[1];
+  }
+  return `\${${name}}`;
+}
 
 /** `value` without the shortest (`%`, `#`) or longest (`%%`, `##`) suffix or prefix matching the glob `pattern`. */
 function trimmed(value: string, operator: string, pattern: string): string {
@@ -39,13 +62,15 @@ export function expandBraced(inner: string, variables: Variables): string | unde
   if (inner.startsWith("!")) {
     const target = variables.get(inner.slice(1));
     if (target === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(target)) return undefined;
-    return variables.get(target) ?? (FOLDER_VARIABLES.has(target) ? `\${${target}}` : undefined);
+    const named = FOLDER_VARIABLES.has(target) || SECRET_VARIABLE.test(target);
+    return variables.get(target) ?? (named ? `\${${target}}` : undefined);
   }
   const match = /^([A-Za-z_][A-Za-z0-9_]*)(.*)$/s.exec(inner);
   if (!match) return undefined;
   const [, name, operator] = match;
   const value = variables.get(name) ?? DEFAULT_VALUES[name];
   if (operator === "") return variables.get(name);
+  if (value === undefined && SECRET_VARIABLE.test(name)) return secretExpansion(name, operator);
   if (value === undefined && FOLDER_VARIABLES.has(name) && FOLDER_TRANSFORM.test(operator)) {
     return `\${${name}}`;
   }

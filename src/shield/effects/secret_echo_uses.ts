@@ -8,12 +8,11 @@
  * login to a bare IP, a tunnel or paste host, or a host wearing a brand's domain. */
 
 import type { Segment } from "../shell_parser.ts";
+import { SECRET_VARIABLE as SECRET_NAME } from "../shell_params.ts";
 import { disguisedBrand } from "./host_disguises.ts";
 import { suspiciousHost } from "./hosts.ts";
 import { STDIN_LOGIN } from "./secret_logins.ts";
 
-/** A secret variable's name, as `credential.secret_variable_echo` reads one (lower case). */
-const SECRET_NAME = /(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)/;
 const REFERENCE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/;
 /** `${NAME:+word}` / `${NAME+word}`: gives `word` when the variable is set, never its value (its word is scanned). */
 const SET_TEST = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?\+/;
@@ -46,7 +45,7 @@ export function expandedSecretNames(command: string): Set<string> {
       const match = REFERENCE.exec(ahead);
       if (match && !SET_TEST.test(ahead) && SECRET_NAME.test(match[1].toLowerCase())) {
         names.add(match[1].toLowerCase());
-      }
+      } else if (ahead.startsWith("${!")) names.add("!"); // `${!ref}` expands whichever variable `ref` names
     }
   }
   return names;

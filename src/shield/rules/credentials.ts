@@ -157,6 +157,17 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     description: "Prints a secret environment variable",
   },
   {
+    // Round 40: a secret variable fed as a here-string to a program that prints it (transformed or not) or sends
+    // it down a raw socket. Logins reading stdin (`gh auth login --with-token <<< "$T"`) and curl's `-H @-` (the
+    // egress checks judge curl's host) are not listed.
+    id: "credential.secret_herestring",
+    severity: "high",
+    fields: ["command"],
+    pattern:
+      /^(?:cat|tac|rev|tr|tee|fold|base(?:64|32|nc)|xxd|od|hexdump|nc|ncat|netcat|socat|telnet|openssl)(?=\s).*\s<<<\s*\S*\$\{?[a-z0-9_]*(?:secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential)/,
+    description: "Prints or sends a secret environment variable given as a here-string",
+  },
+  {
     id: "credential.env_dump",
     severity: "low",
     fields: ["command"],
