@@ -1,6 +1,6 @@
 /** Builds Shield from config: the Tier 0 policy beside the config file (with the rules learned from approvals),
  * heuristics and the effect profile judged where actions really run (the shell's HOME, the engine's own files,
- * port, contacts and allowed domains), optional classifier sidecar, the Tier 2 evaluator through roles.shield with
+ * port, contacts, allowed domains and the owners of the workspace's git remotes), optional classifier sidecar, the Tier 2 evaluator through roles.shield with
  * the daily budget, and Tier 3 through the session's clients. Its rules and tables load on first use
  * (shield/lazy_shield.ts). */
 import type { Config } from "../config/schema.ts";
@@ -33,6 +33,7 @@ export interface ShieldInputs {
 export async function buildShield(inputs: ShieldInputs): Promise<LazyShield> {
   const { config } = inputs;
   const policy = await loadPolicyFile(inputs.policyFile);
+  const remotes = await gitRemotes(inputs.workspace);
   const tier2Client: Tier2Client = {
     async complete(system, user, signal) {
       const model = inputs.evaluatorModel();
@@ -53,7 +54,8 @@ export async function buildShield(inputs: ShieldInputs): Promise<LazyShield> {
     controlPaths: inputs.controlPaths,
     enginePorts: [config.web.port],
     contacts: config.shield.contacts,
-    allowedDomains: [...config.shield.allowed_domains, ...await gitRemoteHosts(inputs.workspace)],
+    allowedDomains: [...config.shield.allowed_domains, ...remotes.hosts],
+    ownOwners: remotes.owners,
     policy,
     heuristicEnabled: config.shield.heuristic_enabled,
     classifier: config.shield.classifier_enabled && config.shield.classifier_addr
@@ -89,22 +91,39 @@ export async function buildShield(inputs: ShieldInputs): Promise<LazyShield> {
   });
 }
 
-/** Hosts of the workspace repository's remotes (`url = …` in .git/config): where its pushes ordinarily go. */
-export async function gitRemoteHosts(workspace: string): Promise<string[]> {
+const URL_REMOTE = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:?#]+)(?::\d*)?(?:\/+([^/?#]+)\/+[^/?#])?/i;
+const SCP_REMOTE = /^(?:[^@/:]+@)?([^/:]+):(?:\/*([^/?#]+)\/+[^/?#])?/;
+const OWNER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** A remote URL's host and owner, the first segment of a path of two or more (`https://github.com/northwind/web`
+ * and `git@github.com:northwind/web.git` → github.com, northwind); undefined parts when the URL has none. */
+function remoteParts(url: string): { host?: string; owner?: string } {
+  const parts = URL_REMOTE.exec(url) ?? SCP_REMOTE.exec(url);
+  const host = parts?.[1];
+  const owner = parts?.[2];
+  return {
+    host: host && /^[A-Za-z0-9.-]+$/.test(host) ? host.toLowerCase() : undefined,
+    owner: owner && OWNER.test(owner) ? owner.toLowerCase() : undefined,
+  };
+}
+
+/** The workspace repository's remotes (`url = …` and `pushurl = …` in .git/config, read bounded): their hosts,
+ * where its pushes ordinarily go, and their owners, the project's own organisation. */
+export async function gitRemotes(workspace: string): Promise<{ hosts: string[]; owners: string[] }> {
   let text: string;
   try {
     text = await Deno.readTextFile(`${workspace}/.git/config`);
   } catch {
-    return [];
+    return { hosts: [], owners: [] };
   }
   const hosts = new Set<string>();
+  const owners = new Set<string>();
   for (const match of text.slice(0, 64 * 1024).matchAll(/^\s*(?:push)?url\s*=\s*(\S+)/gim)) {
-    const url = match[1];
-    const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(url)?.[1] ??
-      /^(?:[^@/:]+@)?([^/:]+):/.exec(url)?.[1];
-    if (host && /^[A-Za-z0-9.-]+$/.test(host)) hosts.add(host.toLowerCase());
+    const { host, owner } = remoteParts(match[1]);
+    if (host) hosts.add(host);
+    if (host && owner) owners.add(owner);
   }
-  return [...hosts].slice(0, 32);
+  return { hosts: [...hosts].slice(0, 32), owners: [...owners].slice(0, 32) };
 }
 
 /** The engine's own files Shield guards: config, policy, learned rules, IFC policy, their folders (unless one

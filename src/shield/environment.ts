@@ -1,5 +1,6 @@
 /** What Shield knows of the place an action runs in: the workspace, the HOME the shell tool gives commands,
- * the engine's own control files and ports, the user's contacts and the domains ordinary work talks to.
+ * the engine's own control files and ports, the user's contacts, the domains ordinary work talks to and the
+ * owners of the project's own git remotes.
  * Defaults follow the engine's layout (config.yaml and security/ beside the workspace, state in .engine/). */
 
 import { collapse } from "./paths.ts";
@@ -19,6 +20,9 @@ export interface ShieldEnvironment {
   contacts: string[];
   /** Hosts ordinary work sends data to (globs such as `*.github.com`). */
   allowedDomains: string[];
+  /** Owners of the workspace repository's own remotes on source hosts (`github.com/northwind/web` → `northwind`,
+   * lower case): the project's organisation, whose lookalikes a clone should not take code from. */
+  ownOwners: string[];
 }
 
 export interface EnvironmentOptions {
@@ -29,6 +33,7 @@ export interface EnvironmentOptions {
   enginePorts?: number[];
   contacts?: string[];
   allowedDomains?: string[];
+  ownOwners?: string[];
 }
 
 /** Package registries and source hosts every developer's tools talk to. */
@@ -104,5 +109,6 @@ export function resolveEnvironment(options: EnvironmentOptions): ShieldEnvironme
     enginePorts: options.enginePorts ?? [DEFAULT_ENGINE_PORT],
     contacts: options.contacts ?? [],
     allowedDomains: [...(options.allowedDomains ?? []), ...DEFAULT_ALLOWED_DOMAINS],
+    ownOwners: (options.ownOwners ?? []).map((owner) => owner.toLowerCase()),
   };
 }

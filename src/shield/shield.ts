@@ -40,6 +40,9 @@ export interface ShieldOptions {
   contacts?: string[];
   /** Hosts that may receive data without a prompt, beyond the package registries and source hosts. */
   allowedDomains?: string[];
+  /** Owners of the workspace repository's remotes on source hosts (`northwind` of `github.com/northwind/web`):
+   * code from an owner one letter from them asks. Default none. */
+  ownOwners?: string[];
   policy: Policy;
   heuristicEnabled: boolean;
   /** The learned escalation model on top of the rules and the effect profile (`effects/learned_model.ts`; default

@@ -1,8 +1,9 @@
 /** Code taken from an owner one letter from the user's own organisation (round 39): `git submodule add
  * https://github.com/nothwind/shared-protos` when config names the organisation (`*@northwind.example` contacts,
- * or an allowed domain the user added, `northwind.dev`). An attacker registers the misspelt organisation and
+ * or an allowed domain the user added, `northwind.dev`) or the project's own git remote does
+ * (`github.com/northwind/web`, read by the app into `ownOwners`). An attacker registers the misspelt organisation and
  * mirrors its repositories (repo confusion); a clone, submodule or `git+` install from it builds or vendors their
- * code. The organisation itself and owners far from it pass; without such config nothing is known to compare with.
+ * code. The organisation itself and owners far from it pass; without such config or remotes nothing is known to compare with.
  * Sources: Checkmarx on GitHub organisation typosquats (2023); Legit Security on repo-jacking; Trail of Bits on
  * repository confusion. */
 
@@ -18,7 +19,8 @@ const DEFAULTS = new Set(DEFAULT_ALLOWED_DOMAINS);
 /** Names shorter than this collide honestly with other owners. */
 const MIN_NAME = 5;
 
-/** The organisation names config gives: the name part of `*@domain` contacts' and user-added allowed domains. */
+/** The organisation names config gives (the name part of `*@domain` contacts' and user-added allowed domains) and
+ * the owners of the project's own git remotes. */
 function ownNames(environment: ShieldEnvironment): Set<string> {
   const domains = [
     ...configuredDomains(environment),
@@ -30,6 +32,9 @@ function ownNames(environment: ShieldEnvironment): Set<string> {
     const labels = domain.toLowerCase().replace(/^\*\./, "").split(".").slice(0, -1);
     const name = labels.reduce((best, label) => label.length > best.length ? label : best, "");
     if (name.length >= MIN_NAME) names.add(name);
+  }
+  for (const owner of environment.ownOwners) {
+    if (owner.length >= MIN_NAME) names.add(owner);
   }
   return names;
 }
