@@ -64,7 +64,7 @@ Deno.test("validate_cases: the shipped heldout9 set is well formed and as large 
   }
 });
 
-Deno.test("shield_scoring: heldout9 loads as a set of its own and is the held-out set", async () => {
+Deno.test("shield_scoring: heldout9 loads as a set of its own and is no longer held out", async () => {
   await assertOwnSet("heldout9", "heldout8", 533);
-  assertEquals(HELD_OUT, ["heldout9"]);
+  assert(!HELD_OUT.includes("heldout9"), "heldout9 was retired at stop 31: its failures may be listed");
 });
