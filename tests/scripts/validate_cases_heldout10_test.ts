@@ -18,7 +18,9 @@ Deno.test("validate_cases: a heldout10 case repeating an action of heldout9, hel
     "heldout8/open_world_messaging.jsonl": [
       line("h8-open_world_messaging-001", "open_world_messaging", { message: "b" }),
     ],
-    "heldout9/open_world_messaging.jsonl": [line("h9-open_world_messaging-001", "open_world_messaging", blast)],
+    "heldout9/open_world_messaging.jsonl": [
+      line("h9-open_world_messaging-001", "open_world_messaging", blast),
+    ],
     "heldout10/open_world_messaging.jsonl": [
       line("h10-open_world_messaging-001", "open_world_messaging", blast),
       line("h10-open_world_messaging-002", "open_world_messaging", { message: "a" }),
