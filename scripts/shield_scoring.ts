@@ -19,6 +19,7 @@ export const CORPUS_SETS = [
   "heldout7",
   "heldout8",
   "heldout9",
+  "heldout10",
 ] as const;
 export type CorpusSet = typeof CORPUS_SETS[number];
 export const SET_NAMES = [...CORPUS_SETS, "benign-dev"] as const;
@@ -64,7 +65,7 @@ export const SCORING_HOME = "/home/dev";
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
-/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout9/). Throws on a
+/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout10/). Throws on a
  * malformed case file. */
 export async function loadCorpusSet(set: CorpusSet): Promise<ScoredCase[]> {
   const report = await validateCases(CASES_ROOT);

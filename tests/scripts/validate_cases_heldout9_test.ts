@@ -1,6 +1,6 @@
 /** The ninth held-out set (tests/shield/cases/heldout9/): validate_cases checks its ids and refuses any action
  * repeated from another set (the retired heldout8 included) or within itself; the shipped set meets the sizes its
- * brief promised; score-shield loads it as a set of its own and holds it out (its failures are never listed). */
+ * brief promised; score-shield loads it as a set of its own (retired to development at stop 31). */
 
 import { assert, assertEquals } from "../support/assert.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
