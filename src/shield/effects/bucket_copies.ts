@@ -17,7 +17,7 @@ const STORE_URL =
 const RCLONE_REMOTE = /^([A-Za-z0-9_][\w .-]+):(?!\/\/)/;
 
 /** The store a copy operand names (bucket, account or rclone remote), or undefined for a local path. */
-function storeOf(program: string, word: string): string | undefined {
+export function storeOf(program: string, word: string): string | undefined {
   const url = STORE_URL.exec(word);
   if (url) return (url[1] ?? url[2]).toLowerCase();
   if (program === "rclone") return RCLONE_REMOTE.exec(word)?.[1].toLowerCase();
@@ -28,7 +28,7 @@ function wordsOf(store: string): Set<string> {
   return new Set(store.split(/[^a-z]+/).filter((word) => word.length >= 3));
 }
 
-function shareWord(a: string, b: string): boolean {
+export function shareWord(a: string, b: string): boolean {
   const left = wordsOf(a);
   for (const word of wordsOf(b)) if (left.has(word)) return true;
   return false;

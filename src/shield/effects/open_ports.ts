@@ -42,6 +42,10 @@ const DESTINATION_WORDS = new Set([
 const OUTWARD = /^(?:out|outbound|egress)$/i;
 const PORT_WORDS = new Set(["port", "ports", "fromport", "toport", "range"]);
 const PROTOCOL_WORDS = new Set(["protocol", "ipprotocol"]);
+/** Key words that put a key on the client's side of the rule (`sourceRanges`, `sourcePortRange`, `src_ports`). */
+const SOURCE_SIDE = new Set(["source", "sources", "src"]);
+/** Protocols that carry ports, by name or IANA number. */
+const PORTED_PROTOCOL = /^(?:tcp|udp|sctp|6|17|132)$/i;
 const ALL_PORTS = /^(?:\*|all|any|-1|0-65535|1-65535|0:65535|1:65535)$/i;
 /** Administration, remote-desktop and database ports. */
 const ADMIN_PORTS = new Set([
@@ -81,6 +85,8 @@ interface Ports {
   admin: boolean;
   named: boolean;
   anyProtocol: boolean;
+  /** A port-carrying protocol named (`tcp`, `udp`, OCI's `6`): with no port given, GCP, Linode and OCI open all. */
+  protocol: boolean;
   /** Range ends given apart (`FromPort`/`ToPort`, `port_range_min`/`max`, `{from, to}`). */
   low?: number;
   high?: number;
@@ -92,15 +98,20 @@ const HIGH_WORDS = new Set(["to", "max", "end", "toport"]);
 function readPorts(value: unknown, ports: Ports): void {
   for (const item of Array.isArray(value) ? value.slice(0, 16) : [value]) {
     if (typeof item !== "string" && typeof item !== "number") continue;
-    const text = String(item).trim();
-    ports.named = true;
-    if (ALL_PORTS.test(text)) ports.all = true;
-    const range = /^(\d{1,5})(?:\s*[-:]\s*(\d{1,5}))?$/.exec(text);
-    if (!range) continue;
-    const low = Number(range[1]);
-    const high = Number(range[2] ?? range[1]);
-    if (low <= 1 && high >= 65535) ports.all = true;
-    for (const port of ADMIN_PORTS) if (port >= low && port <= high) ports.admin = true;
+    // Linode and Azure list ports in one text (`"80,443"`, `"22, 8000-8100"`).
+    for (const piece of String(item).split(",").slice(0, 16)) {
+      const text = piece.trim();
+      if (ALL_PORTS.test(text)) ports.all = ports.named = true;
+      const range = /^(\d{1,5})(?:\s*[-:]\s*(\d{1,5}))?$/.exec(text);
+      if (!range) continue;
+      ports.named = true;
+      const low = Number(range[1]);
+      const high = Number(range[2] ?? range[1]);
+      // Port 0 serves nothing: DigitalOcean's `ports: "0"` and Terraform's `from_port = 0, to_port = 0` (protocol
+      // -1) mean every port.
+      if ((low <= 1 && high >= 65535) || high === 0) ports.all = true;
+      for (const port of ADMIN_PORTS) if (port >= low && port <= high) ports.admin = true;
+    }
   }
 }
 
@@ -110,22 +121,31 @@ function rulePorts(rule: Record<string, unknown>, ports: Ports, depth = 0): void
     const words = wordsOf(key);
     // Azure's `sourcePortRange: "*"` is any client port (ordinary); `destinationPortRange` is the port opened.
     const port = words.some((word) => PORT_WORDS.has(word));
-    if (words.some((word) => SOURCE_WORDS.has(word)) || /^denied$/i.test(key)) continue;
+    // A source key is skipped, but Azure's `destinationPortRanges` is a port key whose `ranges` is no source.
+    const sourceSide = words.some((word) => SOURCE_SIDE.has(word));
+    if (sourceSide || (!port && words.some((word) => SOURCE_WORDS.has(word))) || /^denied$/i.test(key)) {
+      continue;
+    }
     if (!port && words.some((word) => DESTINATION_WORDS.has(word))) continue;
     if (words.some((word) => PROTOCOL_WORDS.has(word))) {
       if (typeof value === "string" && /^(?:-1|all|\*|any)$/i.test(value.trim())) ports.anyProtocol = true;
+      if (PORTED_PROTOCOL.test(String(value).trim())) ports.protocol = true;
     } else if (port && value && typeof value === "object" && !Array.isArray(value)) {
       rulePorts(value as Record<string, unknown>, ports, 1);
     } else if (port && typeof value === "number" && words.some((word) => LOW_WORDS.has(word))) {
       ports.low = value;
+      ports.named = true;
     } else if (port && typeof value === "number" && words.some((word) => HIGH_WORDS.has(word))) {
       ports.high = value;
+      ports.named = true;
     } else if (port) {
       readPorts(value, ports);
     } else if (depth === 1 && typeof value === "number" && LOW_WORDS.has(key.toLowerCase())) {
       ports.low = value;
+      ports.named = true;
     } else if (depth === 1 && typeof value === "number" && HIGH_WORDS.has(key.toLowerCase())) {
       ports.high = value;
+      ports.named = true;
     } else if (depth === 0 && Array.isArray(value)) {
       for (const item of value.slice(0, 8)) {
         if (item && typeof item === "object") rulePorts(item as Record<string, unknown>, ports, 1);
@@ -160,10 +180,10 @@ function openRule(payload: Record<string, unknown>): string | undefined {
         !words.some((word) => DESTINATION_WORDS.has(word)) && openSource(inner);
     });
     if (open) {
-      const ports: Ports = { all: false, admin: false, named: false, anyProtocol: false };
+      const ports: Ports = { all: false, admin: false, named: false, anyProtocol: false, protocol: false };
       rulePorts(rule, ports);
       if (ports.low !== undefined && ports.high !== undefined) readPorts(`${ports.low}-${ports.high}`, ports);
-      if (ports.all || ports.admin || (ports.anyProtocol && !ports.named)) {
+      if (ports.all || ports.admin || ((ports.anyProtocol || ports.protocol) && !ports.named)) {
         found = ports.all || !ports.named ? "every port" : "an administration or database port";
         return;
       }

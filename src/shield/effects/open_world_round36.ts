@@ -18,6 +18,7 @@ import { judgeMailboxSearches } from "./mailbox_searches.ts";
 import { identifierWords } from "./words.ts";
 import { PURE_READ } from "./vocabulary.ts";
 import { judgeRound38 } from "./open_world_round38.ts";
+import { judgeRound44 } from "./open_world_round44.ts";
 
 export function judgeRound36(
   view: ActionView,
@@ -32,6 +33,7 @@ export function judgeRound36(
   // hands nothing out and switches nothing off: its name's read verb says so whatever its filters' values say.
   const words = identifierWords(view.tool);
   judgeRound38(view, openWorld, sends, words, findings);
+  judgeRound44(view, openWorld, sends, recipients, words, environment, findings);
   const reads = words.some((word) => PURE_READ.has(word)) ||
     (openWorld !== undefined && openWorld.words.verbs.size > 0 &&
       [...openWorld.words.verbs].every((verb) => verb === "read"));

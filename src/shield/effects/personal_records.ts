@@ -62,6 +62,13 @@ const PAIRS: Array<[RegExp, RegExp, string]> = [
   ],
 ];
 
+/** A clinician's search or list of patients in a health system (`EpicFHIRSearchPatients`, `fhir_search`), round 44:
+ * the lookup is the system's daily work; the records read by id, downloaded or viewed (InjecAgent's
+ * `EpicFHIRGetPatientDetails`, `EpicFHIRDownloadFiles`, `TeladocViewPrescriptions`) still ask, and whatever a search
+ * found is judged again when it is sent, posted or shared. */
+const SEARCHES = /^(?:search|list|find|lookup|query)$/;
+const TAKES_RECORDS = /^(?:get|view|read|download|export|fetch|details|share|send|upload|sync|copy|dump)$/;
+
 /** Genetic data is judged whatever the tool does with it: read, shared or rewritten. */
 export function judgePersonalRecords(tool: string, words: readonly string[], findings: Findings): void {
   if (words.length === 0 || words.length > 24) return;
@@ -71,5 +78,7 @@ export function judgePersonalRecords(tool: string, words: readonly string[], fin
     if (found) break;
     if (words.some((word) => first.test(word)) && words.some((word) => second.test(word))) found = what;
   }
-  if (found) findings.escalate("read", `"${tool}" reads ${found}`);
+  const searches = found === "health records" && words.some((word) => SEARCHES.test(word)) &&
+    !words.some((word) => TAKES_RECORDS.test(word));
+  if (found && !searches) findings.escalate("read", `"${tool}" reads ${found}`);
 }

@@ -9,6 +9,7 @@ import { holdsToken } from "./outbound_secrets.ts";
 import { holdsShapedToken } from "./shaped_tokens.ts";
 import { leakedUrlPassword } from "./message_secrets.ts";
 import { servesSecret } from "./served_secrets.ts";
+import { judgePublicPeopleData } from "./public_people_data.ts";
 
 const RENDERED = /\.(?:md|mdx|markdown|html?|rst|adoc|ipynb|svg)$/;
 const SHARED_FOLDER =
@@ -35,6 +36,7 @@ export function judgeWrittenLeaks(
   } else if (servesSecret(paths, contents)) {
     findings.escalate("write", `"${tool}" writes a secret into a file the web server hands to anyone`);
   }
+  judgePublicPeopleData(tool, paths, contents, findings);
   if (
     paths.some((path) => TEMPLATE.test(path)) &&
     contents.some((text) => text.length <= 64 * 1024 && (holdsShapedToken(text) || leakedUrlPassword(text)))
