@@ -91,6 +91,7 @@ import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
 import * as gates from "./profile_gates.ts";
+import { forgetReached } from "./segment_programs.ts";
 import { NEEDS, summarize } from "./check_needs.ts";
 import { judgeWrittenEffects } from "./written_effects.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
@@ -340,6 +341,7 @@ export function buildEffectProfile(
   }
   forgetSensitiveFindings();
   forgetPayloadStrings();
+  forgetReached();
   return {
     tool: view.tool,
     type: view.type,
