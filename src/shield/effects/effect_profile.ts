@@ -25,7 +25,7 @@ import { judgeUnaddressedText } from "./communication.ts";
 import { judgeDelegation } from "./delegation.ts";
 import { judgeStanding } from "./standing_instructions.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
-import { classed, type ClassedPath, judgeReads, judgeWrites } from "./local_effects.ts";
+import { classed, type ClassedPath, judgeReads, judgeWrites, unwrittenPaths } from "./local_effects.ts";
 import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
@@ -154,33 +154,32 @@ function judgeHandedOn(
       (openWorld.words.nouns.has("agent") || openWorld.words.verbs.has("delegate") ||
         addressesAgent(view.payload)));
   if (delegates) {
-    judgeDelegation(
-      view.tool,
-      textsOf(view, "task", "outbound", "content"),
-      view.payload,
-      environment,
-      findings,
-    );
-    judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedActions(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
-    judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedChannels(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
-    judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
-    judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedRequests(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
+    // The work handed on, once for its ten checks (round 24 of speed: each asked for it again, and with a task and
+    // an outbound text each got a list of its own).
+    const handed = textsOf(view, "task", "outbound", "content");
+    judgeDelegation(view.tool, handed, view.payload, environment, findings);
+    judgeClaimedAuthority(view.tool, handed, findings);
+    judgeHandedSecrets(view.tool, handed, findings);
+    judgeDelegatedIntents(view.tool, handed, findings);
+    judgeDelegatedActions(view.tool, handed, environment, findings);
+    judgeDelegatedHarms(view.tool, handed, findings);
+    judgeDelegatedChannels(view.tool, handed, environment, findings);
+    judgeUrlTemplates(view.tool, handed, environment, findings);
+    judgePlantedKeys(view.tool, handed, findings);
+    judgeDelegatedRequests(view.tool, handed, environment, findings);
   }
   if (
     view.type === "memory_write" ||
     writes.some((entry) => entry.kind === "agent-instructions" || entry.kind === "scheduled-instructions")
   ) {
-    judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
-    judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
-    judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
-    judgeStandingSteps(view.tool, textsOf(view, "content"), findings);
-    judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
-    const standing = textsOf(view, "content", "outbound").join("\n");
+    const kept = textsOf(view, "content");
+    const sent = textsOf(view, "content", "outbound");
+    judgeStanding(view.tool, kept.join("\n"), findings);
+    judgeUrlTemplates(view.tool, kept, environment, findings);
+    judgeStandingAdditions(view.tool, kept, findings);
+    judgeStandingSteps(view.tool, kept, findings);
+    judgeStandingRoutes(view.tool, sent, environment, findings);
+    const standing = sent.join("\n");
     if (asksForCredentials(standing)) {
       findings.escalate("persistence", `"${view.tool}" leaves standing text that asks for credentials`);
     }
@@ -198,12 +197,7 @@ export function buildEffectProfile(
 ): EffectProfile {
   const findings = new Findings();
   const writes = classed(view.writePaths, environment);
-  let unwritten = view.paths;
-  if (writes.length > 0) {
-    const written = new Set(writes.map((entry) => entry.path.absolute));
-    unwritten = view.paths.filter((path) => !written.has(path.absolute));
-  }
-  const reads = classed(unwritten, environment);
+  const reads = classed(unwrittenPaths(view.paths, writes), environment);
   // Results, listings, resources and prompts hand the agent text: what they say is judged, not what they "do".
   const agentTexts = agentTextsOf(view.type, view.payload);
   if (agentTexts) judgeAgentTexts(view.tool, agentTexts, environment, findings);
