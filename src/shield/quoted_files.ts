@@ -67,8 +67,9 @@ function roleOf(path: string): QuotingRole | undefined {
 /** The one role every written file shares, if any. */
 export function writtenRole(paths: readonly string[]): QuotingRole | undefined {
   if (paths.length === 0) return undefined;
-  const roles = new Set(paths.map(quotingRole));
-  return roles.size === 1 ? [...roles][0] : undefined;
+  const role = quotingRole(paths[0]);
+  for (let k = 1; k < paths.length; k++) if (quotingRole(paths[k]) !== role) return undefined;
+  return role;
 }
 
 /** Markdown code spans and fences, block quotes, and text in quotation marks: what a document shows, not says. */
