@@ -201,7 +201,10 @@ export function buildEffectProfile(
   // Results, listings, resources and prompts hand the agent text: what they say is judged, not what they "do".
   const agentTexts = agentTextsOf(view.type, view.payload);
   if (agentTexts) judgeAgentTexts(view.tool, agentTexts, environment, findings);
-  judgeToolListingClaims(view.tool, view.payload, findings);
+  // What the action holds, once (round 22 of speed): a check of `NEEDS` is called when it holds one of its needs.
+  const summary = summarize(view);
+  const callArguments = (summary & NEEDS.callArguments) !== 0;
+  if (callArguments) judgeToolListingClaims(view.tool, view.payload, findings);
   const open = !agentTexts?.result &&
     ((!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view));
   const openWorld = open
@@ -210,8 +213,6 @@ export function buildEffectProfile(
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
-  // What the action holds, once (round 22 of speed): a check of `NEEDS` is called when it holds one of its needs.
-  const summary = summarize(view);
   if (writes.length > 0) judgeWrittenEffects(view, writes, summary, environment, findings);
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   if (summary & NEEDS.codeRunningConfigs) {
@@ -240,8 +241,8 @@ export function buildEffectProfile(
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
-  if (!sends) judgeSideDestinations(view.tool, view.payload, environment, findings);
-  judgePasswordDocuments(view.tool, view.payload, findings);
+  if (!sends && callArguments) judgeSideDestinations(view.tool, view.payload, environment, findings);
+  if (callArguments) judgePasswordDocuments(view.tool, view.payload, findings);
   judgeHostileNames(
     view.tool,
     recipients,
@@ -256,17 +257,19 @@ export function buildEffectProfile(
     judgeOpenedFiles(view.tool, identifierWords(view.tool), opened, findings);
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
-  judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
+  if (callArguments) judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
   if (view.type === "update_event") judgeEventUpdate(view.tool, view.payload, findings);
-  judgeExtraArguments(view, openWorld, environment, findings);
+  if (callArguments) judgeExtraArguments(view, openWorld, environment, findings);
   if (view.type === "update_event" || view.type === "create_event") {
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (sends || openWorld) judgeSecretSubstitutions(view.tool, view.payload, environment, findings);
-  judgeCarriedArguments(view, openWorld, sends, egress.length > 0, findings);
+  if (callArguments) judgeCarriedArguments(view, openWorld, sends, egress.length > 0, findings);
   judgeRuntimeToolScripts(view, openWorld?.executes === true, environment, findings);
-  judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
+  if (callArguments) {
+    judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
+  }
   if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
@@ -323,7 +326,9 @@ export function buildEffectProfile(
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeShapedTokens(view, hosts, openWorld, sends, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
-  judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
+  if (summary & NEEDS.round36) {
+    judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
+  }
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
