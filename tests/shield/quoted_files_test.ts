@@ -57,3 +57,24 @@ Deno.test("written-file checks see a document's commands but not its quoted conc
   assertEquals(code.contents, [' \nrun("")\nos.system(cmd)\n']);
   assertEquals(code.concealed, code.contents);
 });
+
+Deno.test("the last path's role is kept for that path only: paths of one length and prefix asked in turn", () => {
+  // Round 24 of speed: `quotingRole` answers a path asked again from memory (a role keyed by anything less than the
+  // whole path — its length, its folder — would answer these with another's role).
+  const paths: Array<[string, string | undefined]> = [
+    [`${W}/notes/plan.md`, "document"],
+    [`${W}/notes/plan.sh`, "script"],
+    [`${W}/notes/plan.ts`, undefined],
+    [`${W}/tests/plan.json`, "data"],
+    [`${W}/tests/plan.txtx`, "document"],
+    [`${W}/tests/plan.yaml`, "data"],
+  ];
+  for (let round = 0; round < 3; round++) {
+    for (const [path, role] of paths) {
+      assertEquals(quotingRole(path), role, path);
+      assertEquals(quotingRole(path), role, path);
+    }
+  }
+  assertEquals(writtenRole([paths[0][0], paths[1][0]]), undefined);
+  assertEquals(writtenRole([paths[0][0], paths[0][0]]), "document");
+});

@@ -27,6 +27,12 @@ export const CODE = 16;
 /** A written path that is a CODEOWNERS file (emptied by a command's write of nothing, it requires no review). */
 export const OWNERS = 32;
 
+/** Anything but our own command tool given one command line (round 24 of speed): another tool, or `execute_command`
+ * with other arguments or without a string `command`. */
+export const OTHER_CALL = 64;
+/** A URL (`view.urls`: an argument's, or one a command names). */
+export const URLS = 128;
+
 /** Every bit: a need of `ALL` is always met (the tests' ungated calls). */
 export const ALL = 0x3fffffff;
 
@@ -38,9 +44,20 @@ function someText(view: ActionView, kind: PayloadKind): boolean {
   return false;
 }
 
+/** Our command tool given its one argument, a command line: the profile reads it as a tool without an open-world
+ * reading, sending nothing, with no argument but the line. */
+function plainCommand(view: ActionView): boolean {
+  if (view.tool !== "execute_command" || view.type !== "execute_command") return false;
+  if (typeof view.payload.command !== "string") return false;
+  for (const key in view.payload) if (key !== "command") return false;
+  return true;
+}
+
 /** The action's summary: the bits of what it holds. */
 export function summarize(view: ActionView): number {
   let bits = 0;
+  if (!plainCommand(view)) bits |= OTHER_CALL;
+  if (view.urls.length > 0) bits |= URLS;
   if (someText(view, "content")) bits |= CONTENT;
   if (typeof view.payload.removed === "string") bits |= REMOVED;
   if (view.segments.length > 0) bits |= SEGMENTS;
@@ -90,6 +107,14 @@ export const NEEDS = {
   guardSwitches: SHELL,
   /** `judgeDecodedRuns`: commands or code decoded at run time. */
   decodedRuns: SEGMENTS | CODE,
+  /** `judgeRound36` (and round 38's checks it calls): handed company data, cross-owner pull requests, exposure and
+   * unseen sends read a message, a written text, an open-world call's arguments or the tool's name; a plain command has
+   * none of them (its name is no pull request's), and only a URL it names can be a mailbox search. */
+  round36: OTHER_CALL | URLS,
+  /** The argument checks the profile calls for every tool (tool listings, side destinations, password documents,
+   * added attendees, extra arguments, carried arguments, address substitutions): each reads arguments, recipients or
+   * an open-world reading a plain command does not have (its one argument is its line, judged as a command). */
+  callArguments: OTHER_CALL,
 };
 
 export type CheckName = keyof typeof NEEDS;

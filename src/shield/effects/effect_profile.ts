@@ -25,7 +25,7 @@ import { judgeUnaddressedText } from "./communication.ts";
 import { judgeDelegation } from "./delegation.ts";
 import { judgeStanding } from "./standing_instructions.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
-import { classed, type ClassedPath, judgeReads, judgeWrites } from "./local_effects.ts";
+import { classed, type ClassedPath, judgeReads, judgeWrites, unwrittenPaths } from "./local_effects.ts";
 import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
@@ -91,6 +91,7 @@ import { judgeUnitDefinitions } from "./unit_definitions.ts";
 import { judgeContainerEnvironments } from "./container_environments.ts";
 import { judgeHistoryByCount } from "./history_by_count.ts";
 import * as gates from "./profile_gates.ts";
+import { forgetReached } from "./segment_programs.ts";
 import { NEEDS, summarize } from "./check_needs.ts";
 import { judgeWrittenEffects } from "./written_effects.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
@@ -153,33 +154,32 @@ function judgeHandedOn(
       (openWorld.words.nouns.has("agent") || openWorld.words.verbs.has("delegate") ||
         addressesAgent(view.payload)));
   if (delegates) {
-    judgeDelegation(
-      view.tool,
-      textsOf(view, "task", "outbound", "content"),
-      view.payload,
-      environment,
-      findings,
-    );
-    judgeClaimedAuthority(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeHandedSecrets(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedIntents(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedActions(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
-    judgeDelegatedHarms(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedChannels(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
-    judgeUrlTemplates(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
-    judgePlantedKeys(view.tool, textsOf(view, "task", "outbound", "content"), findings);
-    judgeDelegatedRequests(view.tool, textsOf(view, "task", "outbound", "content"), environment, findings);
+    // The work handed on, once for its ten checks (round 24 of speed: each asked for it again, and with a task and
+    // an outbound text each got a list of its own).
+    const handed = textsOf(view, "task", "outbound", "content");
+    judgeDelegation(view.tool, handed, view.payload, environment, findings);
+    judgeClaimedAuthority(view.tool, handed, findings);
+    judgeHandedSecrets(view.tool, handed, findings);
+    judgeDelegatedIntents(view.tool, handed, findings);
+    judgeDelegatedActions(view.tool, handed, environment, findings);
+    judgeDelegatedHarms(view.tool, handed, findings);
+    judgeDelegatedChannels(view.tool, handed, environment, findings);
+    judgeUrlTemplates(view.tool, handed, environment, findings);
+    judgePlantedKeys(view.tool, handed, findings);
+    judgeDelegatedRequests(view.tool, handed, environment, findings);
   }
   if (
     view.type === "memory_write" ||
     writes.some((entry) => entry.kind === "agent-instructions" || entry.kind === "scheduled-instructions")
   ) {
-    judgeStanding(view.tool, textsOf(view, "content").join("\n"), findings);
-    judgeUrlTemplates(view.tool, textsOf(view, "content"), environment, findings);
-    judgeStandingAdditions(view.tool, textsOf(view, "content"), findings);
-    judgeStandingSteps(view.tool, textsOf(view, "content"), findings);
-    judgeStandingRoutes(view.tool, textsOf(view, "content", "outbound"), environment, findings);
-    const standing = textsOf(view, "content", "outbound").join("\n");
+    const kept = textsOf(view, "content");
+    const sent = textsOf(view, "content", "outbound");
+    judgeStanding(view.tool, kept.join("\n"), findings);
+    judgeUrlTemplates(view.tool, kept, environment, findings);
+    judgeStandingAdditions(view.tool, kept, findings);
+    judgeStandingSteps(view.tool, kept, findings);
+    judgeStandingRoutes(view.tool, sent, environment, findings);
+    const standing = sent.join("\n");
     if (asksForCredentials(standing)) {
       findings.escalate("persistence", `"${view.tool}" leaves standing text that asks for credentials`);
     }
@@ -197,16 +197,14 @@ export function buildEffectProfile(
 ): EffectProfile {
   const findings = new Findings();
   const writes = classed(view.writePaths, environment);
-  let unwritten = view.paths;
-  if (writes.length > 0) {
-    const written = new Set(writes.map((entry) => entry.path.absolute));
-    unwritten = view.paths.filter((path) => !written.has(path.absolute));
-  }
-  const reads = classed(unwritten, environment);
+  const reads = classed(unwrittenPaths(view.paths, writes), environment);
   // Results, listings, resources and prompts hand the agent text: what they say is judged, not what they "do".
   const agentTexts = agentTextsOf(view.type, view.payload);
   if (agentTexts) judgeAgentTexts(view.tool, agentTexts, environment, findings);
-  judgeToolListingClaims(view.tool, view.payload, findings);
+  // What the action holds, once (round 22 of speed): a check of `NEEDS` is called when it holds one of its needs.
+  const summary = summarize(view);
+  const callArguments = (summary & NEEDS.callArguments) !== 0;
+  if (callArguments) judgeToolListingClaims(view.tool, view.payload, findings);
   const open = !agentTexts?.result &&
     ((!KNOWN_TOOLS.has(view.tool) && view.type === view.tool) || lacksCore(view));
   const openWorld = open
@@ -215,8 +213,6 @@ export function buildEffectProfile(
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
-  // What the action holds, once (round 22 of speed): a check of `NEEDS` is called when it holds one of its needs.
-  const summary = summarize(view);
   if (writes.length > 0) judgeWrittenEffects(view, writes, summary, environment, findings);
   const sql = judgeCommandsAndCode(view, open, writes, environment, findings);
   if (summary & NEEDS.codeRunningConfigs) {
@@ -245,8 +241,8 @@ export function buildEffectProfile(
   const sends = MESSAGE_TOOLS.has(view.type) || view.type === "browser_type" || view.type === "computer" ||
     openWorld?.sends === true;
   const recipients = sends ? judgeMessaging(view, openWorld, environment, findings) : [];
-  if (!sends) judgeSideDestinations(view.tool, view.payload, environment, findings);
-  judgePasswordDocuments(view.tool, view.payload, findings);
+  if (!sends && callArguments) judgeSideDestinations(view.tool, view.payload, environment, findings);
+  if (callArguments) judgePasswordDocuments(view.tool, view.payload, findings);
   judgeHostileNames(
     view.tool,
     recipients,
@@ -261,17 +257,19 @@ export function buildEffectProfile(
     judgeOpenedFiles(view.tool, identifierWords(view.tool), opened, findings);
   }
   if (sends || egress.length > 0) judgeAttachments(reads, findings);
-  judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
+  if (callArguments) judgeAddedAttendees(view, openWorld?.words.words, recipients, environment, findings);
   if (view.type === "update_event") judgeEventUpdate(view.tool, view.payload, findings);
-  judgeExtraArguments(view, openWorld, environment, findings);
+  if (callArguments) judgeExtraArguments(view, openWorld, environment, findings);
   if (view.type === "update_event" || view.type === "create_event") {
     judgeWideningChanges(view.tool, CHANGING_WORDS, view.payload, environment, findings);
   }
   if (sends) judgeReplyRoute(view.tool, view.payload, recipients, environment, findings);
   if (sends || openWorld) judgeSecretSubstitutions(view.tool, view.payload, environment, findings);
-  judgeCarriedArguments(view, openWorld, sends, egress.length > 0, findings);
+  if (callArguments) judgeCarriedArguments(view, openWorld, sends, egress.length > 0, findings);
   judgeRuntimeToolScripts(view, openWorld?.executes === true, environment, findings);
-  judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
+  if (callArguments) {
+    judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
+  }
   if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
   if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
   const verbs = openWorld?.words.verbs;
@@ -328,7 +326,9 @@ export function buildEffectProfile(
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeShapedTokens(view, hosts, openWorld, sends, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
-  judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
+  if (summary & NEEDS.round36) {
+    judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
+  }
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
@@ -340,6 +340,7 @@ export function buildEffectProfile(
   }
   forgetSensitiveFindings();
   forgetPayloadStrings();
+  forgetReached();
   return {
     tool: view.tool,
     type: view.type,

@@ -23,13 +23,33 @@ export interface ClassedPath {
   kind: PathClass;
 }
 
+/** Paths up to this many are told apart by comparing them (round 24 of speed: most actions name one to three, and a
+ * set per call cost more than the comparisons); more go through a set. */
+const LINEAR_PATHS = 8;
+
+/** Whether `entries` hold the path `absolute`. */
+function listed(entries: readonly ClassedPath[], absolute: string): boolean {
+  for (let k = 0; k < entries.length; k++) if (entries[k].path.absolute === absolute) return true;
+  return false;
+}
+
+/** The paths not among `writes` (by absolute form): what the action reads without writing. */
+export function unwrittenPaths(paths: NormalPath[], writes: readonly ClassedPath[]): NormalPath[] {
+  if (writes.length === 0) return paths;
+  if (writes.length <= LINEAR_PATHS) return paths.filter((path) => !listed(writes, path.absolute));
+  const written = new Set(writes.map((entry) => entry.path.absolute));
+  return paths.filter((path) => !written.has(path.absolute));
+}
+
+/** Each distinct path (by absolute form, first seen kept) with its class. */
 export function classed(paths: NormalPath[], environment: ShieldEnvironment): ClassedPath[] {
   if (paths.length === 0) return [];
-  const seen = new Set<string>();
+  const seen = paths.length > LINEAR_PATHS ? new Set<string>() : undefined;
   const out: ClassedPath[] = [];
   for (const path of paths) {
-    if (seen.has(path.absolute)) continue;
-    seen.add(path.absolute);
+    const absolute = path.absolute;
+    if (seen === undefined ? listed(out, absolute) : seen.has(absolute)) continue;
+    seen?.add(absolute);
     out.push({ path, kind: classifyPath(path, environment) });
   }
   return out;
