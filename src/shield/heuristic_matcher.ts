@@ -274,5 +274,5 @@ function flatten(branchesOf: number[][][][], triggers: number[][]): FlatRules {
 function excerptAround(text: string, index: number): string {
   const start = Math.max(0, index - 20);
   const piece = text.slice(start, start + 80).replace(/\s+/g, " ");
-  return (start > 0 ? "…" : "") + piece + (start + 80 < text.length ? "…" : "");
+  return (start > 0 ? "\u2026" : "") + piece + (start + 80 < text.length ? "\u2026" : "");
 }

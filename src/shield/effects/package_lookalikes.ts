@@ -17,7 +17,7 @@ interface PopularList {
   targets: string[];
   /** Targets by length, so a name is compared only with names one or two characters longer or shorter. */
   byLength: Map<number, string[]>;
-  /** Targets with separators removed (`cross-env` → `crossenv`), to the target. */
+  /** Targets with separators removed (`cross-env` -> `crossenv`), to the target. */
   squashed: Map<string, string>;
   /** The popular names past the targets, by length: a name one edit from one of them escalates. */
   allByLength: Map<number, string[]>;
