@@ -10,6 +10,7 @@
  * hallucinated `huggingface-cli` (2024); Socket and Aikido on slopsquatting (2025). */
 
 import { type Ecosystem, normalName, popularNames } from "./package_lookalikes.ts";
+import type { NameSet } from "./packed_names.ts";
 import { stemTarget } from "./sibling_squats.ts";
 
 /** Words a hallucinated name adds after the real one. */
@@ -50,9 +51,9 @@ export function stackedAffixTarget(ecosystem: Ecosystem, name: string): string |
 
 /** Suffixes a company's npm scope carries or drops (`@anthropic-ai` and `@anthropic`). */
 const SCOPE_SUFFIX = /-(?:ai|js|io|dev|hq|inc|labs|org|team|official|sdk)$/;
-const scopesByList = new WeakMap<ReadonlySet<string>, Set<string>>();
+const scopesByList = new WeakMap<NameSet, Set<string>>();
 
-function scopesOf(popular: ReadonlySet<string>): Set<string> {
+function scopesOf(popular: NameSet): Set<string> {
   let scopes = scopesByList.get(popular);
   if (!scopes) {
     scopes = new Set();
