@@ -10,6 +10,7 @@
 import { featureBuckets, forEachBucket, MODEL_DIMENSIONS } from "./learned_features.ts";
 import { plainCall } from "../action_shape.ts";
 import { LEARNED_WEIGHTS } from "./data/learned_weights.ts";
+import { decodeWeights } from "./learned_weights_codec.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { classRecipient, ownDomains } from "./recipient_classes.ts";
 
@@ -54,16 +55,10 @@ let loaded: Model | undefined;
 
 function model(): Model {
   if (loaded) return loaded;
-  const bytes = Uint8Array.fromBase64(LEARNED_WEIGHTS.weights);
-  if (bytes.length !== MODEL_DIMENSIONS) {
-    throw new Error(
-      `learned_weights.ts holds ${bytes.length} weights, the features need ${MODEL_DIMENSIONS}`,
-    );
-  }
   loaded = {
     bias: LEARNED_WEIGHTS.bias,
     scale: LEARNED_WEIGHTS.scale,
-    weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    weights: decodeWeights(LEARNED_WEIGHTS.weights, MODEL_DIMENSIONS),
   };
   return loaded;
 }
