@@ -1,8 +1,8 @@
 /** A long list of short names held as one string with an index, instead of one string and one set entry per
  * name: the 18,000 popular npm and PyPI names took about 1.7 MB of V8 heap as Sets, Maps and arrays of strings
  * (docs/cli.md, "After real use"). The string is the list's own text when it is already one name per separator,
- * so the list is not held twice. Lookups are a binary search over the names' sorted order, comparing characters in
- * place; iteration gives each distinct name once, in the list's order, as a Set built from the list would. */
+ * so the list is not held twice. Lookups hash the name and compare characters in place (an open-addressing table of
+ * indices); iteration gives each distinct name once, in the list's order, as a Set built from the list would. */
 
 /** What the lookalike checks need of a list of names: membership and iteration (a Set has both). */
 export interface NameSet {
@@ -10,8 +10,8 @@ export interface NameSet {
   [Symbol.iterator](): Iterator<string>;
 }
 
-/** A list's text as this class reads it: a separator, then each name followed by one separator. */
-const PACKED = /^\s(?:\S+\s)*$/;
+/** A list's text as this class reads it: a separator (a space or a newline), then each name followed by one. */
+const PACKED = /^[ \n](?:[^\s]+[ \n])*$/;
 
 export class PackedNames implements NameSet {
   /** The names of the text part, each between two separators (a space or a newline). */
@@ -20,8 +20,8 @@ export class PackedNames implements NameSet {
   private readonly starts: Int32Array;
   /** Names after the text's (a short list added to a long one), numbered after them. */
   private readonly extra: readonly string[];
-  /** Every name's index in sorted order (equal names by index, so a search finds the first of them). */
-  private readonly sorted: Int32Array;
+  /** Open addressing, linear probing: 1 + the index of each distinct name's first occurrence, 0 where empty. */
+  private readonly slots: Int32Array;
 
   /** `text` holds the names as PACKED reads them, or is undefined when it does not (then read them yourself). */
   static fromText(text: string, extra: readonly string[] = []): PackedNames | undefined {
@@ -37,13 +37,22 @@ export class PackedNames implements NameSet {
     this.text = text;
     this.extra = extra;
     // PACKED holds: each name is followed by one separator, so the next starts one past its end.
-    const starts = [...text.matchAll(/\S+/g)].map((match) => match.index);
+    const starts: number[] = [];
+    for (let at = 1; at < text.length; at++) {
+      starts.push(at);
+      while (text.charCodeAt(at) !== 32 && text.charCodeAt(at) !== 10) at++;
+    }
     starts.push(text.length);
     this.starts = Int32Array.from(starts);
-    const order = Array.from({ length: this.length }, (_, i) => i);
-    const names = order.map((i) => this.name(i));
-    order.sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : a - b));
-    this.sorted = Int32Array.from(order);
+    let size = 8;
+    while (size < this.length * 1.5) size *= 2;
+    this.slots = new Int32Array(size);
+    for (let i = 0; i < this.length; i++) {
+      const slot = i < starts.length - 1
+        ? this.slotOf(text, starts[i], starts[i + 1] - 1)
+        : this.slotOf(extra[i - starts.length + 1], 0, extra[i - starts.length + 1].length);
+      if (this.slots[slot] === 0) this.slots[slot] = i + 1;
+    }
   }
 
   /** How many names the list holds, the text's and the extra ones. */
@@ -68,15 +77,7 @@ export class PackedNames implements NameSet {
 
   /** The name's first index in the list, or -1. */
   indexOf(name: string): number {
-    let low = 0;
-    let high = this.sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.compare(this.sorted[middle], name) < 0) low = middle + 1;
-      else high = middle;
-    }
-    const found = this.sorted[low];
-    return low < this.sorted.length && this.compare(found, name) === 0 ? found : -1;
+    return this.slots[this.slotOf(name, 0, name.length)] - 1;
   }
 
   has(name: string): boolean {
@@ -90,19 +91,27 @@ export class PackedNames implements NameSet {
     }
   }
 
-  /** Name i against `name`, in code unit order as `<` compares strings. */
-  private compare(i: number, name: string): number {
-    if (i >= this.starts.length - 1) {
-      const other = this.extra[i - this.starts.length + 1];
-      return other < name ? -1 : other > name ? 1 : 0;
+  /** The slot holding the name `source` has from `start` to `end`, or the empty slot where it would go. */
+  private slotOf(source: string, start: number, end: number): number {
+    let hash = 0x811c9dc5;
+    for (let k = start; k < end; k++) hash = Math.imul(hash ^ source.charCodeAt(k), 0x01000193);
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+      const held = this.slots[slot];
+      if (held === 0 || this.equals(held - 1, source, start, end)) return slot;
     }
-    const start = this.starts[i];
-    const length = this.starts[i + 1] - 1 - start;
-    const shared = Math.min(length, name.length);
-    for (let k = 0; k < shared; k++) {
-      const difference = this.text.charCodeAt(start + k) - name.charCodeAt(k);
-      if (difference !== 0) return difference;
+  }
+
+  /** Whether name i is the one `source` has from `start` to `end`, read in place. */
+  private equals(i: number, source: string, start: number, end: number): boolean {
+    const inText = this.starts.length - 1;
+    const own = i < inText ? this.text : this.extra[i - inText];
+    const from = i < inText ? this.starts[i] : 0;
+    const length = i < inText ? this.starts[i + 1] - 1 - from : own.length;
+    if (length !== end - start) return false;
+    for (let k = 0; k < length; k++) {
+      if (own.charCodeAt(from + k) !== source.charCodeAt(start + k)) return false;
     }
-    return length - name.length;
+    return true;
   }
 }
