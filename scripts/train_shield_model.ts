@@ -9,6 +9,7 @@ import { MODEL_DIMENSIONS } from "../src/shield/effects/learned_features.ts";
 import { seededRandom } from "../src/lib/seeded_random.ts";
 import { modelBuckets } from "../src/shield/effects/learned_model.ts";
 import { LEARNED_WEIGHTS } from "../src/shield/effects/data/learned_weights.ts";
+import { encodeWeights } from "../src/shield/effects/learned_weights_codec.ts";
 import { CORPUS_SETS, type CorpusSet, loadCorpusSet, type ScoredCase } from "./shield_scoring.ts";
 import { HELD_OUT } from "./score_shield.ts";
 
@@ -101,7 +102,7 @@ export async function trainOnDevelopmentSets(): Promise<TrainedModel> {
 }
 
 function weightsText(model: TrainedModel): string {
-  return new Uint8Array(model.weights.buffer, model.weights.byteOffset, model.weights.byteLength).toBase64();
+  return encodeWeights(model.weights);
 }
 
 /** Whether the shipped weights (`data/learned_weights.ts`) are this model's. */

@@ -96,7 +96,7 @@ const SCP_REMOTE = /^(?:[^@/:]+@)?([^/:]+):(?:\/*([^/?#]+)\/+[^/?#])?/;
 const OWNER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** A remote URL's host and owner, the first segment of a path of two or more (`https://github.com/northwind/web`
- * and `git@github.com:northwind/web.git` → github.com, northwind); undefined parts when the URL has none. */
+ * and `git@github.com:northwind/web.git` -> github.com, northwind); undefined parts when the URL has none. */
 function remoteParts(url: string): { host?: string; owner?: string } {
   const parts = URL_REMOTE.exec(url) ?? SCP_REMOTE.exec(url);
   const host = parts?.[1];
@@ -107,7 +107,7 @@ function remoteParts(url: string): { host?: string; owner?: string } {
   };
 }
 
-/** The workspace repository's remotes (`url = …` and `pushurl = …` in .git/config, read bounded): their hosts,
+/** The workspace repository's remotes (`url = ...` and `pushurl = ...` in .git/config, read bounded): their hosts,
  * where its pushes ordinarily go, and their owners, the project's own organisation. */
 export async function gitRemotes(workspace: string): Promise<{ hosts: string[]; owners: string[] }> {
   let text: string;

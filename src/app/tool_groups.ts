@@ -1,5 +1,5 @@
 /** The tool groups the engine can offer, one factory each, built from config; the registry then drops
- * `tools.disabled_groups`. A new group (browser, email, calendar, MCP…) is a factory in src/tools/<group>/ and
+ * `tools.disabled_groups`. A new group (browser, email, calendar, MCP...) is a factory in src/tools/<group>/ and
  * one line in TOOL_GROUPS; one that runs something alongside the engine adds it to `services`. */
 import type { Config } from "../config/schema.ts";
 import type { Logger } from "../log/logger.ts";

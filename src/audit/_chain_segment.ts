@@ -165,7 +165,7 @@ class SegmentChecker {
 }
 
 /**
- * sha256 of the line with `,"hash":"…"` cut off and `}` in its place, hashed in place: the suffix's comma
+ * sha256 of the line with `,"hash":"..."` cut off and `}` in its place, hashed in place: the suffix's comma
  * becomes `}` for the call and is put back.
  */
 function hashCanonicalBody(bytes: Uint8Array, start: number, end: number): string {

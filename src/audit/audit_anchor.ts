@@ -89,7 +89,7 @@ export function openAnchor(record: AnchorRecord, key: Uint8Array | undefined): O
   return { ok: true, state, signed: record.signature !== "" };
 }
 
-/** Line indexes pinned for good: 0, 1, 3, 7, … so a change is located to within a power of two. */
+/** Line indexes pinned for good: 0, 1, 3, 7, ... so a change is located to within a power of two. */
 export function isFixedPin(index: number): boolean {
   return index >= 0 && ((index + 1) & index) === 0;
 }

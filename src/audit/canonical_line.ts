@@ -4,7 +4,7 @@
  */
 
 /**
- * Soundness is what matters here: when `scan` accepts a line, the line minus its `,"hash":"…"` suffix (plus
+ * Soundness is what matters here: when `scan` accepts a line, the line minus its `,"hash":"..."` suffix (plus
  * `}`) is exactly canonicalJson of the parsed entry without `hash`, and parseEntryLine would accept it.
  * Anything it is unsure of (floats, keys with escapes, non-ASCII keys, \u escapes other than control
  * characters, deep nesting) is refused and the caller takes the slow path, which gives the same answer.

@@ -19,7 +19,7 @@ export interface AttachedChannel {
   chains: Map<string, Promise<void>>;
 }
 
-/** "telegram" → "Telegram" (session titles, messages). */
+/** "telegram" -> "Telegram" (session titles, messages). */
 export function platformName(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }

@@ -39,7 +39,7 @@ export class ChatOutbound {
         return await this.sendPlain(
           channel,
           chatId,
-          `⚠️ ${String(event.data.message ?? "Something went wrong")}`,
+          `\u26A0\uFE0F ${String(event.data.message ?? "Something went wrong")}`,
         );
       case "otr_blocked":
         return await this.sendPlain(
@@ -105,7 +105,7 @@ export class ChatOutbound {
     const prompt = {
       code,
       text: text.length > channel.adapter.capabilities.maxLength
-        ? text.slice(0, channel.adapter.capabilities.maxLength - 1) + "…"
+        ? text.slice(0, channel.adapter.capabilities.maxLength - 1) + "\u2026"
         : text,
       approvePayload: approvalPayload(code, "approve"),
       denyPayload: approvalPayload(code, "deny"),

@@ -54,7 +54,7 @@ export class ReplyStream {
   private flush(): void {
     this.timer = undefined;
     const limit = this.adapter.capabilities.maxLength;
-    const preview = this.text.length >= limit ? this.text.slice(0, limit - 1) + "…" : this.text;
+    const preview = this.text.length >= limit ? this.text.slice(0, limit - 1) + "\u2026" : this.text;
     if (!preview.trim() || preview === this.shown) return;
     this.shown = preview;
     const id = this.messageId;

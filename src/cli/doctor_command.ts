@@ -101,7 +101,7 @@ function formatCheck(result: CheckResult, style: TerminalStyle): string {
     ? style.yellow("warn")
     : style.red("FAIL");
   const fix = result.fix && result.status !== "ok"
-    ? ` ${style.dim("→")} ${style.bold("fix:")} ${result.fix}`
+    ? ` ${style.dim("\u2192")} ${style.bold("fix:")} ${result.fix}`
     : "";
   return `${mark}  ${result.name.padEnd(18)} ${result.message}${fix}`;
 }

@@ -35,7 +35,7 @@ const CHOICES: ProviderChoice[] = [
     model: "llama3.2",
   },
   {
-    label: "Another OpenAI-compatible server: LM Studio, llama.cpp, vLLM, LiteLLM… (key optional)",
+    label: "Another OpenAI-compatible server: LM Studio, llama.cpp, vLLM, LiteLLM\u2026 (key optional)",
     name: "local",
     provider: "openai",
     baseUrl: "http://localhost:8080/v1",
@@ -122,7 +122,7 @@ async function askModel(
   const listed = await probeModel({ ...entry, model: choice.model || "?" }, { fetch, env: readEnv }, 5000);
   const offered = listed.models ?? [];
   if (offered.length > 0) {
-    io.say(`The server offers: ${offered.slice(0, 12).join(", ")}${offered.length > 12 ? ", …" : ""}`);
+    io.say(`The server offers: ${offered.slice(0, 12).join(", ")}${offered.length > 12 ? ", \u2026" : ""}`);
   }
   const fallback = offered.find((id) => id === choice.model || id === `${choice.model}:latest`) ??
     offered[0] ??
@@ -136,7 +136,7 @@ async function askModel(
 
 /** The model list first (fast, exact fix), then one tiny completion: it proves the model really answers. */
 async function testCall(io: Prompter, model: ModelConfig): Promise<boolean> {
-  io.say(`Testing ${model.provider} model "${model.model}"…`);
+  io.say(`Testing ${model.provider} model "${model.model}"\u2026`);
   const probe = await probeModel(model, { fetch, env: readEnv }, 5000);
   let problem = probe.ok ? undefined : `${probe.message}${probe.fix ? ` (fix: ${probe.fix})` : ""}`;
   if (!problem) {

@@ -41,7 +41,7 @@ shield:
 
 identity:
   name: Parapet                 # agent display name
-  # avatar: "🛡️"                # emoji shown beside the name
+  # avatar: "\uD83D\uDEE1\uFE0F"                # emoji shown beside the name
 
 # Messaging channels; each is off unless enabled: true.
 channels:

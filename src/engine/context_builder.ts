@@ -22,7 +22,7 @@ export function wrapToolOutput(toolName: string, content: string, sanitize: bool
     `${content}\n</${boundary}>`;
 }
 
-/** Stored messages → chat messages, skipping what compaction folded away, keeping tool pairs intact. */
+/** Stored messages -> chat messages, skipping what compaction folded away, keeping tool pairs intact. */
 export function toChatMessages(records: MessageRecord[], sanitize: boolean): ChatMessage[] {
   const messages: ChatMessage[] = [];
   const answered = new Set(

@@ -1,4 +1,4 @@
-/** "Allow from now on" (contract 16): an approved action's offered scope becomes a `learned: …` allow rule
+/** "Allow from now on" (contract 16): an approved action's offered scope becomes a `learned: ...` allow rule
  * appended to learned.yaml beside the policy file, with an audit entry, and the reloaded policy (deny rules
  * still win) judges the next actions, so an identical-scope action is allowed at Tier 0. Writes are serialised
  * and atomic; a failure is logged and nothing is recorded as learned. */

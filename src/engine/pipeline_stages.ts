@@ -221,8 +221,8 @@ const execute: PipelineStage = {
   },
 };
 
-/** The pipeline, in order (docs/architecture.md walks it): offered → arguments → OTR → paths → IFC and Shield → audit
- * → snapshot → execute. */
+/** The pipeline, in order (docs/architecture.md walks it): offered -> arguments -> OTR -> paths -> IFC and Shield -> audit
+ * -> snapshot -> execute. */
 export const TOOL_CALL_STAGES: readonly PipelineStage[] = [
   announce,
   offered,

@@ -51,7 +51,10 @@ export class SlashCommands implements CommandRunner {
 
   constructor(private readonly deps: CommandDeps) {
     this.handlers = {
-      help: () => ({ ok: true, text: COMMAND_HELP.map(([name, what]) => `${name} — ${what}`).join("\n") }),
+      help: () => ({
+        ok: true,
+        text: COMMAND_HELP.map(([name, what]) => `${name} \u2014 ${what}`).join("\n"),
+      }),
       new: () => this.newSession("normal"),
       otr: () => this.newSession("otr"),
       status: () => ({ ok: true, text: deps.statusText() }),

@@ -1,4 +1,4 @@
-/** One agent turn: user message → streamed LLM rounds → tool calls through the pipeline → response_complete. */
+/** One agent turn: user message -> streamed LLM rounds -> tool calls through the pipeline -> response_complete. */
 import { setImmediate } from "node:timers";
 import type { Clock } from "../lib/clock.ts";
 import { ProviderError } from "../lib/errors.ts";
@@ -340,5 +340,5 @@ function yieldToEventLoop(): Promise<void> {
 
 function titleFrom(content: string): string {
   const line = content.replace(/\s+/g, " ").trim();
-  return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}…`;
+  return line.length <= 60 ? line : `${line.slice(0, 57).trimEnd()}\u2026`;
 }

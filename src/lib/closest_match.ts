@@ -3,7 +3,7 @@
 /** Returns the closest candidate, or undefined when none is near enough to be a plausible typo. */
 export function closestMatch(word: string, candidates: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
-  // Short words tolerate one edit, longer ones a third of their length, so "rols" → "roles" but "x" → nothing.
+  // Short words tolerate one edit, longer ones a third of their length, so "rols" -> "roles" but "x" -> nothing.
   const limit = Math.max(1, Math.floor(lower.length / 3));
   let best: string | undefined;
   let bestDistance = Infinity;

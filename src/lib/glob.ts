@@ -11,7 +11,7 @@ export class GlobError extends Error {
 
 export interface GlobOptions {
   /**
-   * `"path"` (default): `*` and `?` stay within one `/`-separated segment and `[…]` is a character class.
+   * `"path"` (default): `*` and `?` stay within one `/`-separated segment and `[...]` is a character class.
    * `"name"`: host and tool names, where `*` and `?` match any character and brackets are literal (`[::1]`).
    */
   kind?: "path" | "name";

@@ -37,7 +37,7 @@ export function styleFor(
   return stream.isTerminal() && !env("NO_COLOR") ? ANSI_STYLE : PLAIN_STYLE;
 }
 
-/** Cuts `line` to `columns` visible characters (escape sequences are not counted), ending in "…" when cut. */
+/** Cuts `line` to `columns` visible characters (escape sequences are not counted), ending in "..." when cut. */
 export function fitWidth(line: string, columns: number): string {
   let visible = 0;
   let styled = false;
@@ -51,7 +51,7 @@ export function fitWidth(line: string, columns: number): string {
       }
     }
     if (++visible === columns && index < line.length - 1 && visibleRest(line, index + 1)) {
-      return `${line.slice(0, index)}…${styled ? "\x1b[0m" : ""}`;
+      return `${line.slice(0, index)}\u2026${styled ? "\x1b[0m" : ""}`;
     }
   }
   return line;

@@ -4,7 +4,7 @@
 const encoder = new TextEncoder();
 
 export interface LogFileOptions {
-  /** Rotate when the file would pass this size; keeps `keep` old files (.1 … .N). */
+  /** Rotate when the file would pass this size; keeps `keep` old files (.1 ... .N). */
   maxBytes: number;
   keep: number;
   /** Where a failed write is reported (the log cannot log its own failure). */

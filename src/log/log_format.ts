@@ -19,5 +19,5 @@ function shortValue(value: unknown): string {
   const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
   const flat = text.replace(/\s+/g, " ");
   const quoted = /[\s=]/.test(flat) ? JSON.stringify(flat) : flat;
-  return quoted.length > MAX_FIELD ? `${quoted.slice(0, MAX_FIELD - 1)}…` : quoted;
+  return quoted.length > MAX_FIELD ? `${quoted.slice(0, MAX_FIELD - 1)}\u2026` : quoted;
 }

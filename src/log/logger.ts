@@ -25,7 +25,7 @@ export interface Logger {
 export interface LoggerOptions {
   /** Log file path; undefined logs to stderr only. */
   file?: string;
-  /** Rotate when the file passes this size (default 10 MB); keeps `keep` old files (.1 … .N). */
+  /** Rotate when the file passes this size (default 10 MB); keeps `keep` old files (.1 ... .N). */
   maxBytes?: number;
   keep?: number;
   stderr?: boolean;

@@ -37,7 +37,8 @@ export interface MemoryQuery {
   chunk(id: number): ChunkText | null;
 }
 
-const SNIPPET = `snippet(memory_fts, 1, '${HIGHLIGHT_OPEN}', '${HIGHLIGHT_CLOSE}', '…', ${SNIPPET_TOKENS})`;
+const SNIPPET =
+  `snippet(memory_fts, 1, '${HIGHLIGHT_OPEN}', '${HIGHLIGHT_CLOSE}', '\u2026', ${SNIPPET_TOKENS})`;
 
 export function createMemoryQuery(db: DatabaseSync): MemoryQuery {
   // ORDER BY rank and ORDER BY rowid are consumed by FTS5, so LIMIT stops early: snippets only for hits.
@@ -99,5 +100,5 @@ export function leadingSnippet(content: string, maxChars = 160): string {
   const flat = content.replace(/\s+/g, " ").trim();
   if (flat.length <= maxChars) return flat;
   const cut = flat.lastIndexOf(" ", maxChars);
-  return `${flat.slice(0, cut > maxChars / 2 ? cut : maxChars)}…`;
+  return `${flat.slice(0, cut > maxChars / 2 ? cut : maxChars)}\u2026`;
 }

@@ -12,13 +12,13 @@ export interface PromptFile {
   content: string;
 }
 
-const TRUNCATED = "\n[…truncated]";
+const TRUNCATED = "\n[\u2026truncated]";
 /** Below this many characters of room, a cut-down file says nothing useful. */
 const MIN_USEFUL_CHARS = 80;
 
 /**
  * Files are given room in PROMPT_FILES order, so AGENTS.md is cut first, then older MEMORY.md sections,
- * then USER.md. MEMORY.md keeps its most recent sections: by `recency` (section path → last write time),
+ * then USER.md. MEMORY.md keeps its most recent sections: by `recency` (section path -> last write time),
  * then by position (later sections were appended later). Output keeps file order and section order.
  */
 export function buildPromptContext(
@@ -57,7 +57,7 @@ function truncate(text: string, maxChars: number): string {
   return text.slice(0, maxChars - TRUNCATED.length).trimEnd() + TRUNCATED;
 }
 
-const EARLIER_OMITTED = "[…earlier text omitted]\n";
+const EARLIER_OMITTED = "[\u2026earlier text omitted]\n";
 
 /** Appends land at a section's end, so a cut section keeps its heading and its newest (last) lines. */
 function keepEnd(text: string, maxChars: number): string {

@@ -85,7 +85,7 @@ async function readAnswer(
   }
   const ids = modelIds(text);
   if (ids.length > 0 && !ids.some((id) => sameModel(id, entry.model))) {
-    const known = ids.slice(0, 5).join(", ") + (ids.length > 5 ? ", …" : "");
+    const known = ids.slice(0, 5).join(", ") + (ids.length > 5 ? ", \u2026" : "");
     return {
       ok: false,
       url,

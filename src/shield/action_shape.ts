@@ -1,8 +1,8 @@
 /** An action's outer shape made plain before it is judged, so the same intent reads the same whatever agent wrote
  * it: a call envelope opened, a tool name respelled in another case or under a namespace (`SendEmail`,
  * `send-email`, `functions.bash`, `server.execute_command`) read as ours, a payload wrapped whole under one key
- * (`{params: {…}}`, `{arguments: "{…}"}`, `[{name, value}]`) unwrapped, camelCase keys read in snake_case, and
- * single values given as one-element arrays, `{value: …}` objects or with surrounding whitespace read as the value.
+ * (`{params: {...}}`, `{arguments: "{...}"}`, `[{name, value}]`) unwrapped, camelCase keys read in snake_case, and
+ * single values given as one-element arrays, `{value: ...}` objects or with surrounding whitespace read as the value.
  * Found by tests/shield/metamorphic.ts (round 9). */
 
 import type { Action } from "./types.ts";
@@ -14,7 +14,7 @@ import { ourToolName } from "./tool_names.ts";
 
 type Payload = Record<string, unknown>;
 
-/** Keys agents put a whole payload under (OpenAI/MCP `arguments`, LangChain `tool_input`, Anthropic `input`, …). */
+/** Keys agents put a whole payload under (OpenAI/MCP `arguments`, LangChain `tool_input`, Anthropic `input`, ...). */
 const WRAPPER_KEYS = new Set([
   "params",
   "parameters",
@@ -27,7 +27,7 @@ const WRAPPER_KEYS = new Set([
   "payload",
   "request",
 ]);
-/** Keys of a one-key object that only holds a value (`{value: "…"}`). */
+/** Keys of a one-key object that only holds a value (`{value: "..."}`). */
 const VALUE_HOLDERS = new Set(["value", "text", "string", "raw", "content"]);
 const MAX_UNWRAP = 3;
 
@@ -67,7 +67,7 @@ function unwrapped(payload: Payload): Payload {
     const only = onlyKey(payload);
     if (typeof only !== "string" || !isWrapperKey(only)) break;
     const inner = objectOf(payload[only]);
-    // `{input: {value: "*** Begin Patch …"}}` holds one text under the wrapper key, not a call's arguments.
+    // `{input: {value: "*** Begin Patch ..."}}` holds one text under the wrapper key, not a call's arguments.
     if (!inner || onlyKey(inner) === null || heldText(inner)) break;
     payload = inner;
   }
@@ -84,7 +84,7 @@ function onlyKey(object: Payload): string | undefined | null {
   return only;
 }
 
-/** A lone `value` holding a text (`{value: "…"}`): a held value, never a call's arguments. */
+/** A lone `value` holding a text (`{value: "..."}`): a held value, never a call's arguments. */
 const heldText = (object: Payload) => onlyKey(object) === "value" && typeof object.value === "string";
 
 const isWrapperKey = (key: string) => WRAPPER_KEYS.has(key) || WRAPPER_KEYS.has(key.toLowerCase());
@@ -128,7 +128,7 @@ function plainPayload(payload: Payload): Payload {
   let result: Payload | undefined;
   for (const key in inner) {
     const value = inner[key];
-    // A wrapper key's object is a call's arguments (`arguments: {content: "…"}`), not a held value; a long text is
+    // A wrapper key's object is a call's arguments (`arguments: {content: "..."}`), not a held value; a long text is
     // judged as written.
     const plain = typeof value === "string"
       ? (value.length > 2048 ? value : plainValue(value))

@@ -8,7 +8,7 @@ type Payload = Record<string, unknown>;
 /** An address written as `mailto:a@b.co` or `Name <a@b.co>`. */
 const SPELLED_ADDRESS = /^(?:mailto:([^\s@<>"]+@[^\s@<>"?]+)|[^<>@]*<(?:mailto:)?([^\s@<>"]+@[^\s@<>"]+)>)$/i;
 
-/** The address itself when a value spells one another way (`mailto:`, `Name <…>`); the value otherwise. */
+/** The address itself when a value spells one another way (`mailto:`, `Name <...>`); the value otherwise. */
 export function plainAddress(value: string): string {
   if (value.length > 512 || !value.includes("@")) return value;
   const match = SPELLED_ADDRESS.exec(value.trim());
@@ -110,6 +110,6 @@ function holdsObjects(value: unknown): boolean {
     : typeof value === "object";
 }
 
-/** A camelCase key in snake_case (`filePath` → `file_path`, `deviceId` → `device_id`): every top-level key is read
+/** A camelCase key in snake_case (`filePath` -> `file_path`, `deviceId` -> `device_id`): every top-level key is read
  * so (round 9), as Shield's vocabularies are written in snake_case. */
 export const snakeKey = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();

@@ -1,10 +1,10 @@
 /** Command lines spelled through a format's `%c` directives (round 37): awk's and PHP's `sprintf("%c%c%c%c -s
- * host/a|sh", 99, 117, 114, 108)`, awk's and Perl's `printf "%c%c…", 99, …`, Python's `"%c%c…" % (99, …)`. The text
+ * host/a|sh", 99, 117, 114, 108)`, awk's and Perl's `printf "%c%c...", 99, ...`, Python's `"%c%c..." % (99, ...)`. The text
  * a format and its numbers spell is judged as the code's own strings are (`code_literals.ts`), as number lists are
  * (`char_code_lists.ts`). */
 
 /** A `%c` format (single or double quoted, up to 512 characters) followed by its numbers: as a call's further
- * arguments (`sprintf("…", 99, …)`, `printf "…", 99, …`) or Python's `%` operator with a tuple. */
+ * arguments (`sprintf("...", 99, ...)`, `printf "...", 99, ...`) or Python's `%` operator with a tuple. */
 const FORMAT_WITH_NUMBERS =
   /(["'])((?:(?!\1)[^\\\n]|\\.){0,512}?%c(?:(?!\1)[^\\\n]|\\.){0,512}?)\1\s*(?:,|%\s*\()\s*(\d{1,3}(?:\s*,\s*\d{1,3}){0,255})/g;
 const DIRECTIVE = /%(.)/g;

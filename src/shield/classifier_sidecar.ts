@@ -1,5 +1,5 @@
 /** Client of the optional ML classifier sidecar (part of Tier 1): POST http://addr/classify with
- * {type, payload, text} → {label, score}. A malicious score at or above the threshold blocks; one within
+ * {type, payload, text} -> {label, score}. A malicious score at or above the threshold blocks; one within
  * the grey band just below it escalates. An unreachable sidecar throws (the pipeline fails closed). */
 
 import type { Action } from "./types.ts";

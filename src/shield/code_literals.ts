@@ -1,5 +1,5 @@
 /** The strings interpreter code builds: its quoted literals, concatenations (`'r'+'m -rf '+home`), joined lists
- * (`['cu','rl …'].join('')`), path joins, and literals run through rot13 or reversed when the code does so;
+ * (`['cu','rl ...'].join('')`), path joins, and literals run through rot13 or reversed when the code does so;
  * the home folder's expressions (`os.homedir()`, `Path.home()`, `expanduser('~')`) read as `~`. Bounded. */
 
 import { charCodeListStrings } from "./char_code_lists.ts";
@@ -37,7 +37,7 @@ function scanLiterals(code: string): Literal[] {
 const PLUS = /^\s*\+\s*$/;
 const PLUS_EXPRESSION = /^\s*\+\s*([\w$.]{1,64}(?:\(\s*\))?)\s*\+\s*$/;
 const PATH_JOIN = /^\s*(?:\/|,)\s*$/;
-/** A method that appends a path to the path before it (`Path.home().joinpath('.kube/config')`, `.resolve(…)`). */
+/** A method that appends a path to the path before it (`Path.home().joinpath('.kube/config')`, `.resolve(...)`). */
 const METHOD_JOIN = /^\s*\)?\s*\.(?:joinpath|join|resolve|Join|Combine)\(\s*$/;
 
 function joinWith(gap: string, inPathJoin: boolean): string | undefined {
@@ -50,7 +50,7 @@ function joinWith(gap: string, inPathJoin: boolean): string | undefined {
 
 const PATH_JOIN_CALL = /(?:path\.join|joinpath|File\.join|Join-Path)\(\s*$/;
 
-/** Literals joined by `+`, `/` (pathlib) or `os.path.join(…, …)` into one string. */
+/** Literals joined by `+`, `/` (pathlib) or `os.path.join(..., ...)` into one string. */
 function concatenations(code: string, literals: Literal[]): string[] {
   const chains: string[] = [];
   let chain = "";
@@ -73,7 +73,7 @@ function concatenations(code: string, literals: Literal[]): string[] {
   return chains;
 }
 
-/** `[…]` lists of literals, joined with spaces (an argv) and with nothing (`.join('')`). */
+/** `[...]` lists of literals, joined with spaces (an argv) and with nothing (`.join('')`). */
 function joinedLists(code: string, literals: Literal[]): string[] {
   const lists: string[] = [];
   let items: string[] = [];
@@ -105,7 +105,7 @@ function rot13(text: string): string {
 const ROT13_CALL = /rot_?13/i;
 const REVERSE_CALL = /\[\s*::\s*-1\s*\]|\breverse\b|\breversed\s*\(/;
 
-/** `String.fromCharCode(99, 117, …)` and `chr(99)+chr(117)+…`: the text the character codes spell. */
+/** `String.fromCharCode(99, 117, ...)` and `chr(99)+chr(117)+...`: the text the character codes spell. */
 function charCodeStrings(code: string): string[] {
   const found: string[] = [];
   for (const match of code.matchAll(/fromCharCode\s*\(\s*((?:\d{1,7}\s*,\s*){2,2047}\d{1,7})\s*\)/g)) {
@@ -120,7 +120,7 @@ function charCodeStrings(code: string): string[] {
 
 const BASE32_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-/** RFC 4648 base32 (`base64.b32decode('NFWX…')`), or undefined when the run is not base32 text. */
+/** RFC 4648 base32 (`base64.b32decode('NFWX...')`), or undefined when the run is not base32 text. */
 function decodeBase32(run: string): string | undefined {
   let bits = 0;
   let value = 0;
@@ -164,7 +164,7 @@ export function codeStrings(raw: string): string[] {
   return [...strings, ...transformed];
 }
 
-/** `s = '…'` … `exec(s)`: the strings assigned to the one name a sink is handed (its last three assignments). */
+/** `s = '...'` ... `exec(s)`: the strings assigned to the one name a sink is handed (its last three assignments). */
 function assignedStrings(code: string, argument: string): string[] {
   const name = /^\s*([A-Za-z_$][\w$]{0,63})\s*[,)]/.exec(argument)?.[1];
   if (!name) return [];
@@ -187,7 +187,7 @@ const MAX_SINKS = 32;
 export const BACKTICKS_RUN = /\.(?:rb|rake|erb|pl|pm|php|phtml)$/i;
 
 /** Whether code calls anything that runs a command line or code given as a string, or holds a directive that
- * has a tool run its line (`//go:generate sh -c "…"`). */
+ * has a tool run its line (`//go:generate sh -c "..."`). */
 export function callsExecSink(code: string, backticksRun = true): boolean {
   if (/\/\/go:generate\b/.test(code)) return true;
   for (const match of code.matchAll(EXEC_SINK)) {
@@ -196,7 +196,7 @@ export function callsExecSink(code: string, backticksRun = true): boolean {
   return false;
 }
 
-/** The strings handed to calls that run them (`os.system('…')`, `execSync('…' + x)`, Ruby backticks): what
+/** The strings handed to calls that run them (`os.system('...')`, `execSync('...' + x)`, Ruby backticks): what
  * a source file being written would run, as opposed to strings it only holds (test inputs, messages). Backquoted
  * texts count only when `backticksRun` (the file's language runs them). */
 export function sinkStrings(raw: string, backticksRun = true): string[] {
@@ -212,7 +212,7 @@ export function sinkStrings(raw: string, backticksRun = true): string[] {
     const start = match.index + match[0].length;
     let depth = 1;
     let end = start;
-    // A builder (`Command::new("sh").arg("-c").arg("…")`) runs to the end of its statement.
+    // A builder (`Command::new("sh").arg("-c").arg("...")`) runs to the end of its statement.
     const builder = /Command|ProcessBuilder/.test(match[0]);
     while (end < code.length && end - start < 2048 && (builder ? code[end] !== ";" : depth > 0)) {
       const char = code[end];

@@ -94,7 +94,7 @@ function recordOutputs(state: ParseState, command: string, args: string[]): void
   }
 }
 
-/** Files `git checkout REF -- PATH…` and `git restore PATH…` overwrite with another version (`args` from the verb). */
+/** Files `git checkout REF -- PATH...` and `git restore PATH...` overwrite with another version (`args` from the verb). */
 function gitRestores(args: string[]): string[] {
   const dash = args.indexOf("--");
   if (args[0] === "checkout" && dash > 0) return args.slice(dash + 1);
@@ -113,8 +113,8 @@ const joinedPath = (base: string, path: string) =>
     : `${base.replace(/\/$/, "")}/${path}`;
 
 /** What a git line overwrites or empties, resolved against the folder it runs in (`-C DIR`, each one relative to the
- * last, or `--work-tree DIR`): restored paths, and (round 33) the folders a forced clean empties — its pathspecs, or
- * the folder itself (`git clean -fdx ~`, `git -C "$HOME" clean -fdx`) — and the tree a whole-tree discard overwrites
+ * last, or `--work-tree DIR`): restored paths, and (round 33) the folders a forced clean empties -- its pathspecs, or
+ * the folder itself (`git clean -fdx ~`, `git -C "$HOME" clean -fdx`) -- and the tree a whole-tree discard overwrites
  * (`git --work-tree=/ reset --hard`, `git -C ../other checkout -- .`). In the current folder with no pathspec, a
  * clean or reset is left to the rules: the workspace is the current folder. */
 function gitWrites(args: string[]): string[] {

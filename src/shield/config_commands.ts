@@ -39,7 +39,7 @@ function jsonCommands(text: string, found: string[]): void {
   }
 }
 
-/** `key: value` (YAML, with `|`/`>` blocks), `key = value` (TOML, INI) lines, including `- run: …` items. */
+/** `key: value` (YAML, with `|`/`>` blocks), `key = value` (TOML, INI) lines, including `- run: ...` items. */
 function lineCommands(text: string, found: string[]): void {
   const lines = text.split("\n", 8192);
   for (let i = 0; i < lines.length && found.length < MAX_COMMANDS; i++) {
@@ -109,7 +109,7 @@ function goGenerateCommands(text: string, found: string[]): void {
   }
 }
 
-/** CMake `execute_process(COMMAND …)` and custom commands: run when the project is configured or built. */
+/** CMake `execute_process(COMMAND ...)` and custom commands: run when the project is configured or built. */
 const CMAKE_FILE = /(?:^|\/)cmakelists\.txt$|\.cmake$/;
 const CMAKE_COMMAND =
   /\bCOMMAND\s+([^\n)]{1,2048}?)(?=\s+(?:COMMAND|OUTPUT_\w+|WORKING_DIRECTORY|RESULT_\w+|ERROR_\w+|DEPENDS|COMMENT|VERBATIM|BYPRODUCTS|TIMEOUT)\b|\s*\)|\n)/g;
@@ -121,7 +121,7 @@ function cmakeCommands(text: string, found: string[]): void {
   }
 }
 
-/** MSBuild `<Exec Command="…" />` in project, props and targets files: run on every build. */
+/** MSBuild `<Exec Command="..." />` in project, props and targets files: run on every build. */
 const MSBUILD_FILE = /\.(?:props|targets|csproj|vbproj|fsproj|vcxproj|proj)$/;
 
 function msbuildCommands(text: string, found: string[]): void {
@@ -134,7 +134,7 @@ function msbuildCommands(text: string, found: string[]): void {
   }
 }
 
-/** Gradle `exec { commandLine … }` / `Exec` tasks and Maven's exec plugin `<executable>` + `<argument>`s: run on
+/** Gradle `exec { commandLine ... }` / `Exec` tasks and Maven's exec plugin `<executable>` + `<argument>`s: run on
  * every build (https://docs.gradle.org/current/dsl/org.gradle.api.tasks.Exec.html,
  * https://www.mojohaus.org/exec-maven-plugin/exec-mojo.html). A `sh -c` line's script is the command. */
 const GRADLE_FILE = /\.gradle(?:\.kts)?$/;

@@ -20,7 +20,7 @@ export interface ShieldEnvironment {
   contacts: string[];
   /** Hosts ordinary work sends data to (globs such as `*.github.com`). */
   allowedDomains: string[];
-  /** Owners of the workspace repository's own remotes on source hosts (`github.com/northwind/web` → `northwind`,
+  /** Owners of the workspace repository's own remotes on source hosts (`github.com/northwind/web` -> `northwind`,
    * lower case): the project's organisation, whose lookalikes a clone should not take code from. */
   ownOwners: string[];
 }

@@ -36,11 +36,9 @@ export class HeuristicMatcher {
   private readonly ruleFields: Int32Array;
   /** Rules with no required literal: they run on every text of their fields. */
   private readonly unfiltered: number[] = [];
-  /** Per rule and top-level alternative: the literal sets (literal ids) that alternative needs all of. */
-  private readonly branchesOf: number[][][][] = [];
-  /** Per literal id: the rules that literal can make candidates (it is in a first set of theirs). */
-  private readonly triggers: number[][] = [];
-  /** branchesOf and triggers laid out in flat arrays (what judge walks for every text). */
+  /** Per rule and top-level alternative, the literal sets (literal ids) that alternative needs all of, and per
+   * literal id the rules that literal can make candidates (it is in a first set of theirs), laid out in flat arrays
+   * (what judge walks for every text). The nested arrays they are made from are not kept: 5,000 small arrays. */
   private readonly flat: FlatRules;
   /** Per literal id: its character code when it is one character. Single characters stay out of the
    * automaton (under shared symbols they would fire on most characters); `includes` answers them. */
@@ -74,12 +72,14 @@ export class HeuristicMatcher {
     this.hit = new Uint8Array(rules.length);
     this.order = new Map(rules.map((rule, index) => [rule, index]));
     let used = 0;
+    const branchesOf: number[][][][] = [];
+    const triggers: number[][] = [];
     const literalIds = new Map<string, number>();
     const idOf = (literal: string) => {
       let id = literalIds.get(literal);
       if (id === undefined) {
         literalIds.set(literal, id = literalIds.size);
-        this.triggers.push([]);
+        triggers.push([]);
         this.singles.push(literal.length === 1 ? literal.charCodeAt(0) : -1);
         this.singleTexts.push(literal.length === 1 ? literal : "");
       }
@@ -90,16 +90,16 @@ export class HeuristicMatcher {
       used |= this.ruleFields[index];
       const branches = requiredLiteralBranches(rule.pattern);
       if (!branches) this.unfiltered.push(index);
-      this.branchesOf.push((branches ?? []).map((sets) => sets.map((set) => set.map(idOf))));
-      for (const sets of this.branchesOf[index]) {
+      branchesOf.push((branches ?? []).map((sets) => sets.map((set) => set.map(idOf))));
+      for (const sets of branchesOf[index]) {
         for (const id of sets[0]) {
-          const list = this.singles[id] >= 0 ? this.charTriggered : this.triggers[id];
+          const list = this.singles[id] >= 0 ? this.charTriggered : triggers[id];
           if (!list.includes(index)) list.push(index);
         }
       }
     });
     this.usedFields = used;
-    this.flat = flatten(this.branchesOf, this.triggers);
+    this.flat = flatten(branchesOf, triggers);
     this.marks = new Int32Array(literalIds.size);
     this.candidates = new Int32Array(literalIds.size);
     this.gaps = rules.map((rule) => gapProfile(rule.pattern));
@@ -274,5 +274,5 @@ function flatten(branchesOf: number[][][][], triggers: number[][]): FlatRules {
 function excerptAround(text: string, index: number): string {
   const start = Math.max(0, index - 20);
   const piece = text.slice(start, start + 80).replace(/\s+/g, " ");
-  return (start > 0 ? "…" : "") + piece + (start + 80 < text.length ? "…" : "");
+  return (start > 0 ? "\u2026" : "") + piece + (start + 80 < text.length ? "\u2026" : "");
 }

@@ -1,5 +1,5 @@
 /** A small, bounded DEFLATE decoder (RFC 1951) for zlib (RFC 1950) and gzip (RFC 1952) streams, so a payload
- * compressed then base64-encoded (`exec(zlib.decompress(b64decode(…)))`) is judged as what it decompresses to.
+ * compressed then base64-encoded (`exec(zlib.decompress(b64decode(...)))`) is judged as what it decompresses to.
  * Synchronous and dependency-free; returns undefined for anything malformed or past the output limit. */
 
 const LENGTH_BASE = [

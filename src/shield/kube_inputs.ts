@@ -1,4 +1,4 @@
-/** Kubernetes manifests handed to the cluster on standard input (round 33): `kubectl apply -f - <<EOF … EOF`,
+/** Kubernetes manifests handed to the cluster on standard input (round 33): `kubectl apply -f - <<EOF ... EOF`,
  * `cat <<EOF | kubectl create -f -`, a `kubectl` tool's `stdin`/`input` argument, an MCP Kubernetes tool's `manifest`.
  * The commands their containers run (`command:`/`args:` lists, `sh -c` scripts, `python3 -c` code) are commands the
  * action starts on the cluster: the view judges them as command lines, as it does a written configuration's. */
@@ -37,7 +37,7 @@ export function manifestInputs(
   const found: string[] = [];
   for (const [key, value] of Object.entries(payload)) {
     if (!MANIFEST_KEYS.test(key)) continue;
-    // The text itself, or held one level down (`input: {value: "…"}`, `stdin: {text: "…"}`).
+    // The text itself, or held one level down (`input: {value: "..."}`, `stdin: {text: "..."}`).
     const held = value && typeof value === "object" && !Array.isArray(value) ? Object.values(value) : [value];
     for (const text of held.slice(0, 8)) {
       if (typeof text === "string" && text.length <= MAX_MANIFEST_CHARS) found.push(text);
@@ -47,7 +47,7 @@ export function manifestInputs(
   return [...new Set(found)].filter((text) => MANIFEST_TEXT.test(text)).slice(0, 8);
 }
 
-/** The items of a YAML flow list (`[sh, -c, 'while …; do …; done']`), quotes removed, commas inside quotes kept. */
+/** The items of a YAML flow list (`[sh, -c, 'while ...; do ...; done']`), quotes removed, commas inside quotes kept. */
 function flowItems(list: string): string[] {
   const items: string[] = [];
   for (const match of list.matchAll(/\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^,]*))\s*(?:,|$)/g)) {

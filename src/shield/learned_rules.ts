@@ -1,5 +1,5 @@
 /** Learned approvals (ARCHITECTURE.md contract 16): a Tier 3 "allow from now on" becomes a Tier 0 `allow` rule
- * named `learned: …` with exactly the scope the approval card showed (a command prefix, a domain, a recipient,
+ * named `learned: ...` with exactly the scope the approval card showed (a command prefix, a domain, a recipient,
  * or a tool name with an argument pattern), appended to `learned.yaml` beside the policy file. The file is read
  * with the policy; deny rules still win. Pure functions here; the engine writes the file and the audit entry. */
 
@@ -231,13 +231,13 @@ export function learnedRule(action: Action, scope: ApprovalScope): PolicyRule {
   }
 }
 
-/** Learned rules of a file's text (its only top-level key is `rules`); each must be an allow named `learned: …`. */
+/** Learned rules of a file's text (its only top-level key is `rules`); each must be an allow named `learned: ...`. */
 export function parseLearnedRules(yamlText: string, source: string): PolicyRule[] {
   if (yamlText.trim() === "") return [];
   const { problems, rules } = policyProblems(yamlText);
   const wrong = rules.filter((rule) => rule.action !== "allow" || !rule.name.startsWith("learned: "));
   for (const rule of wrong) {
-    problems.push(`Rule "${rule.name}": learned rules must be allow rules named "learned: …"`);
+    problems.push(`Rule "${rule.name}": learned rules must be allow rules named "learned: \u2026"`);
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid learned rules "${source}": ${problems.join("; ")}`, problems);

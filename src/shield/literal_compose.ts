@@ -1,6 +1,6 @@
 /** Scans of texts made from texts already scanned (round 18): a document with its quotations blanked, contents
- * joined by line breaks. Such a text is described as parts — slices of scanned texts, and strings put between
- * them (a separator, the blank that replaced a quotation) — and its scan is composed from the parts' scans
+ * joined by line breaks. Such a text is described as parts -- slices of scanned texts, and strings put between
+ * them (a separator, the blank that replaced a quotation) -- and its scan is composed from the parts' scans
  * instead of read again: every placed literal occurrence whose window lies inside one slice, moved to where the
  * slice now is, and the windows that touch a put-in string or a seam between slices found by scanning a few
  * characters around it. Placements come out as a fresh scan's; the literal ids are a superset (those of the whole

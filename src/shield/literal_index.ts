@@ -65,7 +65,7 @@ export class TextScan {
     return this.placements?.ids ?? NO_STARTS;
   }
 
-  /** Where literal `id`'s starts are listed: `startsOf()[offsetsOf()[slot]]` up to `…[offsetsOf()[slot + 1]]`
+  /** Where literal `id`'s starts are listed: `startsOf()[offsetsOf()[slot]]` up to `...[offsetsOf()[slot + 1]]`
    * (increasing); -1 when it was not placed in this text. */
   slot(id: number): number {
     const ids = this.placements?.ids;
@@ -154,7 +154,7 @@ export class LiteralIndex implements ComposeHost {
   }
 
   /** The scan of `text`: from this evaluation's earlier scans when it was scanned already, composed from its
-   * parts' when it was described by `derive` — unless `exact`, which asks for ids the text holds, no more. */
+   * parts' when it was described by `derive` -- unless `exact`, which asks for ids the text holds, no more. */
   scan(text: string, exact = false): TextScan {
     // Checks often ask about one text several times in a row: the last answer needs no lookup.
     if (text === this.lastText && (!exact || this.lastScan!.exact)) return this.lastScan!;

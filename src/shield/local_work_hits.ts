@@ -1,6 +1,6 @@
 /** Rule hits on ordinary local work (round 23): a scanner pointed only at the user's own machine (`nmap -sV
  * 127.0.0.1`, `nikto -h http://localhost:8080`) is a check of one's own services, and `eval "$(ssh-agent -s)"`
- * (or `brew shellenv`, `pyenv init -`, `direnv hook bash` …) runs the environment lines a known setup program
+ * (or `brew shellenv`, `pyenv init -`, `direnv hook bash` ...) runs the environment lines a known setup program
  * prints, not a command name computed to hide it. Any other target, argument shape or program keeps the hit. */
 
 import type { ActionView } from "./action_view.ts";

@@ -38,7 +38,7 @@ export function expandHome(path: string, home: string): string {
   return path;
 }
 
-/** Windows spellings: `C:\Users\NAME\…` is a home like `/Users/NAME`, `%USERPROFILE%` and `$env:USERPROFILE`
+/** Windows spellings: `C:\Users\NAME\...` is a home like `/Users/NAME`, `%USERPROFILE%` and `$env:USERPROFILE`
  * are `~`, other drive roots are `/`. */
 function fromWindows(path: string): string {
   return path.replace(/^(?:%USERPROFILE%|%HOMEPATH%|\$env:(?:USERPROFILE|HOME)|\$HOME)(?=\/|$)/i, "~")

@@ -1,5 +1,5 @@
 /** Sorts an action's payload strings into the kinds Shield judges (shell command, path, url, outbound
- * text, …) by tool and argument name, so MCP and unknown tools are judged by the same rules. */
+ * text, ...) by tool and argument name, so MCP and unknown tools are judged by the same rules. */
 
 import type { Action } from "./types.ts";
 import { identifierWords } from "./effects/words.ts";

@@ -1,4 +1,4 @@
-/** The Shield pipeline: rate limit → verdict cache → Tier 0 → Tier 1 → Tier 2 → Tier 3. The only place
+/** The Shield pipeline: rate limit -> verdict cache -> Tier 0 -> Tier 1 -> Tier 2 -> Tier 3. The only place
  * that turns a tier's throw or timeout into a decision: BLOCK when failing closed; when failing open the
  * action goes to the human (Tier 3) or, without one, is reported ESCALATE. Tier 3 failures always BLOCK. */
 

@@ -28,7 +28,7 @@ export interface ProgramOptions {
   fetches?: boolean;
   /** Copies `[user@]host:path` operands to its last operand (a download when a source is remote). */
   remoteCopies?: boolean;
-  /** Options whose value is the folder the program writes its operands into (`cp -t DIR F…`). */
+  /** Options whose value is the folder the program writes its operands into (`cp -t DIR F...`). */
   targetDirectory?: readonly string[];
   /** Subcommands or options that install a package, and options that take it from outside any registry. */
   installs?: { verbs: readonly string[]; outsideOptions?: readonly string[] };

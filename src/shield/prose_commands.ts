@@ -9,7 +9,7 @@ const COMMAND_WORDS =
   /(?:^|[\s:;("'`])(?:sudo|rm|curl|wget|nc|ncat|socat|bash|sh|zsh|python3?|perl|ruby|php|node|chmod|chown|crontab|systemctl|kill|pkill|killall|docker|kubectl|git|scp|rsync|ssh|dd|mkfs|find|tar|base64|echo|printf|nohup|iptables|ufw|setenforce|history|unset|export|mv|cp|cat|tee|sed|yes|xmrig|nmap|eval|env|useradd|usermod|visudo|aws|gsutil|rclone|openssl|powershell|shred|truncate|journalctl)(?=\s)/g;
 const MAX_PROSE_COMMANDS = 16;
 
-/** Commands embedded in prose ("Run the shell command: nc -e /bin/sh …"), each from its first word; `fromStart`:
+/** Commands embedded in prose ("Run the shell command: nc -e /bin/sh ..."), each from its first word; `fromStart`:
  * also one that starts the text. */
 export function proseCommands(variants: string[], fromStart = false): string[] {
   const found: string[] = [];
@@ -31,7 +31,7 @@ export const MAX_WHOLE_TASK = 256;
  * a path, a variable or a quote, or it holds shell syntax (operators, substitutions, redirections). Code spans
  * (between backquotes) are parsed on their own. */
 const COMMAND_LIKE_LINE = /^\s*(?:(?:[-*+>]|\d+[.)])\s+)*(?:\$\s+)?[a-z./~$'"\\]|[|;&<>]|\$[({A-Za-z_]/;
-/** A prose line whose first word, in any case, is a command word (`Sudo rm -rf /`, `CURL …`). */
+/** A prose line whose first word, in any case, is a command word (`Sudo rm -rf /`, `CURL ...`). */
 const COMMAND_WORD_LINE = new RegExp(
   `^\\s*(?:(?:[-*+>]|\\d+[.)])\\s+)*${COMMAND_WORDS.source.slice(COMMAND_WORDS.source.indexOf(")(?:") + 1)}`,
   "i",

@@ -1,6 +1,6 @@
 /** What a written file's path says it is (round 16): data that quotes (tests, fixtures, evals, detection rules,
  * translations), a document (docs, Markdown, notes), a script whose comments do not run, or a place where text acts
- * (agent instructions, hooks, CI, shell rc, cron, services) — and the file's text with its quotations taken out. */
+ * (agent instructions, hooks, CI, shell rc, cron, services) -- and the file's text with its quotations taken out. */
 
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { isSampleList } from "./effects/sample_lists.ts";
@@ -74,13 +74,13 @@ export function writtenRole(paths: readonly string[]): QuotingRole | undefined {
 
 /** Markdown code spans and fences, block quotes, and text in quotation marks: what a document shows, not says. */
 const DOCUMENT_QUOTES =
-  /```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`|^ {0,3}>.*$|^(?: {4}|\t).*$|"[^"\n]{1,600}"|(?<![\p{L}\p{N}])'[^'\n]{1,300}'(?![\p{L}\p{N}])|“[^”\n]{1,600}”|«[^»\n]{1,600}»/gmu;
+  /```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`|^ {0,3}>.*$|^(?: {4}|\t).*$|"[^"\n]{1,600}"|(?<![\p{L}\p{N}])'[^'\n]{1,300}'(?![\p{L}\p{N}])|\u201C[^\u201D\n]{1,600}\u201D|«[^»\n]{1,600}»/gmu;
 /** String literals of code (one line; a template literal may span lines). */
 const STRING_LITERALS = /"(?:[^"\\\n]|\\.){0,2000}"|'(?:[^'\\\n]|\\.){0,2000}'|`(?:[^`\\]|\\.){0,4000}`/g;
 /** Whole-line comments of scripts and Dockerfiles (`#`), and of C-like code (`//`). */
 const COMMENT_LINES = /^\s*(?:#(?!!)|\/\/).*$/gm;
 
-/** Source code outside tests (any folder but acting places): its string literals are values of the program — an
+/** Source code outside tests (any folder but acting places): its string literals are values of the program -- an
  * injection phrase in one is a string the program handles, not an order to the agent writing it. Its comments and
  * code are read as written. */
 export function isSourceFile(path: string): boolean {

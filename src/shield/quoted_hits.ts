@@ -1,6 +1,6 @@
 /** Rule hits on quotations (round 16): an attack quoted in a file whose path says test, fixture, eval, detection
- * rule, translation or document, or in a script's comment lines, is data — no order to the model and no command
- * run — and so is an attack string a viewer or a local scanner is only asked to search for. What the write does
+ * rule, translation or document, or in a script's comment lines, is data -- no order to the model and no command
+ * run -- and so is an attack string a viewer or a local scanner is only asked to search for. What the write does
  * (its path's role) is judged; agent instructions, memory, hooks, CI, rc files and schedules keep full judgement. */
 
 import type { ActionView } from "./action_view.ts";

@@ -15,7 +15,7 @@ export function requiredLiterals(pattern: RegExp): string[] | undefined {
 const MAX_SETS = 4;
 
 /** Literal sets every match of `pattern` needs all of: from each set, one literal occurs (best set first).
- * Several sets when the pattern is one sequence needing several things (`curl … | sh`), else one. */
+ * Several sets when the pattern is one sequence needing several things (`curl ... | sh`), else one. */
 export function requiredLiteralSets(pattern: RegExp): string[][] | undefined {
   if (pattern.flags.includes("u") || pattern.flags.includes("v")) return undefined;
   try {

@@ -3,7 +3,7 @@
  * fixtures (dropped) or other documents no agent reads as instructions (lowered to a human's look), one
  * password-manager item or CLI token piped into the login command of a default registry (`pass show gh | gh auth
  * login --with-token`), and a secret variable piped only into the login of a named host or written unexpanded into
- * a settings file (round 37, `effects/secret_echo_uses.ts`: `echo "$GHE_TOKEN" | gh auth login --hostname …`). */
+ * a settings file (round 37, `effects/secret_echo_uses.ts`: `echo "$GHE_TOKEN" | gh auth login --hostname ...`). */
 
 import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
@@ -32,7 +32,7 @@ const LOGIN_FEEDING_RULES = new Set([
   "credential.cloud_secret_cli",
   "credential.keychain_item",
 ]);
-/** Password managers and keychains printing one item (`pass show gh`, `op read op://…`, `security … -w`). */
+/** Password managers and keychains printing one item (`pass show gh`, `op read op://...`, `security ... -w`). */
 const KEYCHAIN_PRINTERS = /^(?:pass|gopass|op|security|secret-tool|bw|lpass|keepassxc-cli)$/;
 /** Whether every segment the rule matches is an `echo`/`printf`/`cat` (or a CLI printing its own token, for the
  * token-printing rule) whose output only feeds such a login. */

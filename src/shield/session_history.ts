@@ -20,11 +20,11 @@ interface Downloaded {
 
 interface SessionState {
   generation: number;
-  /** Remote name → host, for remotes pointed outside the allowed hosts. */
+  /** Remote name -> host, for remotes pointed outside the allowed hosts. */
   remotes: Map<string, string>;
-  /** Absolute path → the text written there. */
+  /** Absolute path -> the text written there. */
   scripts: Map<string, string>;
-  /** Absolute path → where it was downloaded from. */
+  /** Absolute path -> where it was downloaded from. */
   downloads: Map<string, Downloaded>;
 }
 

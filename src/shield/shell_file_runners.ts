@@ -1,4 +1,4 @@
-/** What per-file runners run (round 22): `fd … -x|-X CMD`, `parallel CMD ::: ARGS` and `find … -exec CMD {} +` run
+/** What per-file runners run (round 22): `fd ... -x|-X CMD`, `parallel CMD ::: ARGS` and `find ... -exec CMD {} +` run
  * CMD once per file found or argument given. The parse judges CMD with the files put where the runner puts them:
  * `parallel`'s arguments in place of `{}` (or after CMD); for `find` and `fd`, when nothing narrows what they
  * find (no name, extension, size or age test; only negated ones, types and depths) and CMD deletes, the folders
@@ -26,7 +26,7 @@ const PARALLEL_VALUED =
   /^(?:-[jSdaNnLI]|--(?:jobs|sshlogin|halt|delay|timeout|joblog|arg-file|colsep|delimiter|tmpdir|results|max-args|max-lines|retries|memfree|load|replace|env|workdir|wd|tagstring))$/;
 const PARALLEL_SEPARATOR = /^:{3,4}\+?$/;
 
-/** The inner command with `{}` (and fd's `{/}`, `{.}` …) replaced by `files`, or `files` appended when it has none. */
+/** The inner command with `{}` (and fd's `{/}`, `{.}` ...) replaced by `files`, or `files` appended when it has none. */
 function placed(command: readonly string[], files: readonly string[]): string[] {
   if (!command.some((word) => word.includes("{"))) return [...command, ...files];
   return command.flatMap((word) =>
@@ -34,7 +34,7 @@ function placed(command: readonly string[], files: readonly string[]): string[] 
   );
 }
 
-/** What `find ARGS` runs for its `-exec`/`-ok` command at `start`…`end`: the roots when unfiltered and deleting. */
+/** What `find ARGS` runs for its `-exec`/`-ok` command at `start`...`end`: the roots when unfiltered and deleting. */
 export function findExecCommand(args: readonly string[], start: number, end: number): string[] {
   const command = args.slice(start, end);
   if (!command.some((word) => word.includes("{}"))) return command;

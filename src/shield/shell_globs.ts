@@ -143,7 +143,7 @@ export function resolveGlobWord(word: string): string {
   return resolved;
 }
 
-/** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${…}` and `{}` are left alone. */
+/** A brace list in a word (`{a,b}`, `pre{a,,b}post`), expanded as bash does; `${...}` and `{}` are left alone. */
 const BRACE_LIST = /^([^{}]*?)(?<!\$)\{([^{}\s"'$]*,[^{}\s"'$]*)\}([^{}]*)$/;
 const MAX_BRACE_WORDS = 16;
 

@@ -12,7 +12,7 @@ export type Token =
 
 export interface LexResult {
   tokens: Token[];
-  /** Inner text of every `$(…)`, backticks, `<(…)` and `>(…)`, for recursive parsing. */
+  /** Inner text of every `$(...)`, backticks, `<(...)` and `>(...)`, for recursive parsing. */
   substitutions: string[];
   /** Start and end offsets of here-doc bodies in the text (their delimiter lines included). */
   heredocSpans: Array<[number, number]>;
@@ -64,7 +64,7 @@ const ANSI_ESCAPES: Record<string, string> = ownTable({
   "?": "?",
 });
 
-/** Decodes `\n`, `\xHH`, `\uHHHH`, `\NNN` escapes as `$'…'` quoting and printf do. */
+/** Decodes `\n`, `\xHH`, `\uHHHH`, `\NNN` escapes as `$'...'` quoting and printf do. */
 export function decodeAnsiEscapes(text: string): string {
   return text.replace(
     /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|0?[0-7]{1,3}|c.|.)/gs,
@@ -116,7 +116,7 @@ function findBacktickEnd(text: string, from: number): number {
   return Math.min(i, text.length);
 }
 
-/** A `$(echo …)` / `$(printf …)` with literal arguments is replaced by its output, as the shell would. */
+/** A `$(echo ...)` / `$(printf ...)` with literal arguments is replaced by its output, as the shell would. */
 function staticOutput(inner: string, variables: Variables): string | undefined {
   const match = /^\s*(echo|printf)\s+([^|;&<>`$()]*)$/.exec(inner);
   if (!match) return undefined;
@@ -140,7 +140,7 @@ interface WordState {
   index: number;
 }
 
-/** Reads one `$…` expansion at `i` (text[i] === "$"), appending to the word. */
+/** Reads one `$...` expansion at `i` (text[i] === "$"), appending to the word. */
 function readDollar(text: string, i: number, word: WordState, variables: Variables, subs: string[]): number {
   const next = text[i + 1];
   if (next === "(") {
@@ -283,7 +283,7 @@ function readHeredocs(
   return position;
 }
 
-/** True when every word since the last operator is itself an assignment (`A=1 B=2 …`). */
+/** True when every word since the last operator is itself an assignment (`A=1 B=2 ...`). */
 function isLeadingAssignment(tokens: Token[]): boolean {
   for (let k = tokens.length - 1; k >= 0; k--) {
     const token = tokens[k];

@@ -1,5 +1,5 @@
 /** Words that only change how bash finds a program, never what it runs (`command`, `builtin`, `exec`, `env`,
- * `busybox`): a segment is judged as the command they lead to, so `command curl … | env sh` reads `curl … | sh`. */
+ * `busybox`): a segment is judged as the command they lead to, so `command curl ... | env sh` reads `curl ... | sh`. */
 
 import { basename } from "./shell_parser.ts";
 import { ownTable } from "../lib/own_table.ts";

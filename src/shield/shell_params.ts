@@ -1,4 +1,4 @@
-/** Braced parameter expansions (`${name…}`) the shell tokenizer reads as bash would when the value is known, and
+/** Braced parameter expansions (`${name...}`) the shell tokenizer reads as bash would when the value is known, and
  * as the variable itself when only its kind is: a transformed home or working folder (`${HOME%/}`, `${HOME,,}`,
  * `${HOME@L}`, `${!ref}` naming HOME) is still that folder, or one above it, never a harmless word. */
 
@@ -18,7 +18,7 @@ const FOLDER_TRANSFORM = /^(?:,,?|\^\^?|%%?.*|@[EPLUu])$/s;
  * `credential.secret_variable_echo` reads them. */
 export const SECRET_VARIABLE = /secret|token|passw(?:or)?d|api_?key|private_?key|access_?key|credential/i;
 /** Secret-named variables that hold a file's path (`GOOGLE_APPLICATION_CREDENTIALS`, `SSH_PRIVATE_KEY_PATH`), or
- * whose secret word is not the last (`TOKEN_CACHE`, `SECRETS_DIR`): a path default (`${…:-~/.ssh/id_rsa}`,
+ * whose secret word is not the last (`TOKEN_CACHE`, `SECRETS_DIR`): a path default (`${...:-~/.ssh/id_rsa}`,
  * `${TOKEN_CACHE:-/}`) names that file or folder, as for any other variable. */
 const PATH_NAMED = /_(?:path|file|dir|home|credentials|location)$/i;
 const VALUE_NAMED =

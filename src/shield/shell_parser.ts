@@ -17,14 +17,14 @@ export interface Redirect {
 export interface Segment {
   /** Words after quote removal and known-variable expansion; argv[0] is the command as written. */
   argv: string[];
-  /** The command's name: argv[0] without its folder (`/usr/bin/git` → `git`). */
+  /** The command's name: argv[0] without its folder (`/usr/bin/git` -> `git`). */
   program: string;
   redirects: Redirect[];
   /** Canonical text: command basename, then arguments, then redirections, space separated. */
   text: string;
   /** Nesting depth at which the segment was found (0 = top level). */
   depth: number;
-  /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", …). */
+  /** Operator that connected this segment to the previous one ("" first, "|" piped, ";", "&&", ...). */
   joinedBy: string;
   /** Runs as root (under `sudo`, `doas`, `su`, `pkexec`, `run0`): set where a segment is made, one shape for all. */
   privileged: boolean;
@@ -46,7 +46,7 @@ export interface ParsedCommand {
 /** `${IFS}` and friends expand to whitespace: `rm${IFS}-rf${IFS}~` is `rm -rf ~`. */
 const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
 
-/** Windows paths (`C:\\Users\\…`, `%TEMP%\\x`, `$env:APPDATA\\x`, `\\\\host\\share\\x`): their backslashes separate
+/** Windows paths (`C:\\Users\\...`, `%TEMP%\\x`, `$env:APPDATA\\x`, `\\\\host\\share\\x`): their backslashes separate
  * folders rather than escape, so they are read with slashes. A host followed by a doubled backslash is no UNC path
  * but escapes (`"\\\\x63\\\\x75"` in double quotes). */
 const WINDOWS_PATH =
@@ -126,7 +126,7 @@ export class ParseState {
     const source = spaced.includes("\\") && WINDOWS_PATH_START.test(spaced)
       ? spaced.replace(WINDOWS_PATH, (path) => path.replaceAll("\\", "/"))
       : spaced;
-    // What runs once the command's own functions, aliases, `set --` and `>(…)` apply (shell_rebind.ts) is judged too.
+    // What runs once the command's own functions, aliases, `set --` and `>(...)` apply (shell_rebind.ts) is judged too.
     // It is read at the same depth (it is what runs there), once: its own parse does not rebind again.
     const rebound = this.rebinding ? undefined : reboundCommand(source);
     if (rebound !== undefined) {
@@ -150,7 +150,7 @@ export class ParseState {
       for (const [start, end] of heredocSpans) this.nestedBodies.push(source.slice(start, end));
     }
     this.collectSegments(tokens, depth);
-    // `eval "$(… | tr …)"` and `$(…)` as the command run what the substitution prints, as `… | sh` would.
+    // `eval "$(... | tr ...)"` and `$(...)` as the command run what the substitution prints, as `... | sh` would.
     const runsOutput = substitutions.length > 0 && EVALUATED_OUTPUT.test(source);
     for (const inner of substitutions) {
       this.parse(inner, depth + 1, inSource);
@@ -172,7 +172,7 @@ export class ParseState {
     const flush = (operator: string) => {
       if (argv.length > 0) [owner, ownerRedirects] = [argv, redirects];
       this.addCommand(argv, redirects, depth, joinedBy);
-      // A pipe into a subshell (`… | (sh)`) joins the subshell's first command; `|&` pipes like `|`.
+      // A pipe into a subshell (`... | (sh)`) joins the subshell's first command; `|&` pipes like `|`.
       const piped = argv.length === 0 && operator === "(" && joinedBy === "|";
       argv = [];
       redirects = [];
@@ -189,7 +189,7 @@ export class ParseState {
       else {
         const [command, targets] = argv.length > 0 ? [argv, redirects] : [owner, ownerRedirects];
         this.addHeredoc(token.body, command, depth);
-        // `cat > run.sh <<EOF … EOF` writes a script: if the command line also runs it, its body runs too.
+        // `cat > run.sh <<EOF ... EOF` writes a script: if the command line also runs it, its body runs too.
         for (const target of targets) {
           if (target.op.startsWith(">")) scripts.push({ file: target.target, body: token.body });
         }
@@ -315,7 +315,7 @@ function runsFile(argv: string[], file: string): boolean {
   return FILE_RUNNERS.test(basename(argv[0])) && script !== undefined && plain(script) === plain(file);
 }
 
-/** `… | sh`, `… | bash -s`: a shell that runs what it reads. */
+/** `... | sh`, `... | bash -s`: a shell that runs what it reads. */
 function isShellReadingStdin(argv: string[]): boolean {
   return SHELL_NAMES.test(basename(argv[0] ?? "")) && !argv.some((arg) => /^-[a-z]*c/.test(arg));
 }
@@ -389,7 +389,7 @@ export function parseShell(text: string): ParsedCommand {
   } catch {
     state.result.truncated = true;
   }
-  // Bodies of here-docs inside command substitutions (`--body "$(cat <<'EOF' … EOF)"`) are data or scripts like
+  // Bodies of here-docs inside command substitutions (`--body "$(cat <<'EOF' ... EOF)"`) are data or scripts like
   // top-level ones: the whole-line text goes without them too.
   if (state.nestedBodies.length > 0) {
     let stripped = state.result.withoutBodies ?? source;

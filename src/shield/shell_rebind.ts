@@ -1,9 +1,9 @@
 /** What bash runs once a command's own definitions apply, for the parser to judge besides the text as written:
  * calls of functions defined in the command inlined with their arguments (`g() { rm -rf "$@"; }; g ~`), aliases
- * replaced by their values (`alias r='rm -rf'` then `r ~`), positional parameters filled from `set -- …`
- * (`set -- rm -rf ~; "$@"`), and a process substitution written to (`curl … > >(sh)`, `curl … | tee >(sh)`) read as
+ * replaced by their values (`alias r='rm -rf'` then `r ~`), positional parameters filled from `set -- ...`
+ * (`set -- rm -rf ~; "$@"`), and a process substitution written to (`curl ... > >(sh)`, `curl ... | tee >(sh)`) read as
  * the pipe it is; `env -S 'bash -s'` read as the words env splits it into;
- * a link made in the command (`ln -s ~ h; rm -rf h/`) read as its target; a value bound by `read … <<<`,
+ * a link made in the command (`ln -s ~ h; rm -rf h/`) read as its target; a value bound by `read ... <<<`,
  * `printf -v`, `mapfile` or an array put where the variable is used (`read -r c <<< 'rm -rf ~'; $c`); a command
  * reading a coprocess's output read as piped from it. Gated by literal tests: most commands define nothing and pay one `includes` per construct. */
 
@@ -21,9 +21,9 @@ const ALIAS = new RegExp(
   "g",
 );
 const SET_POSITIONAL = /(?<![^\s;&|(])set\s+--\s+([^\n;&|]*)/;
-/** `$1`…`$9`, `${1}`, `$@`, `$*`, `${@}`, quoted or not. */
+/** `$1`...`$9`, `${1}`, `$@`, `$*`, `${@}`, quoted or not. */
 const POSITIONAL = /"\$(?:\{([1-9@*])\}|([1-9@*]))"|\$(?:\{([1-9@*])\}|([1-9@*]))/g;
-/** A `>(…)` word (no nested parentheses), the redirection or `tee` before it and the rest of its command. */
+/** A `>(...)` word (no nested parentheses), the redirection or `tee` before it and the rest of its command. */
 const WRITTEN_SUBSTITUTION = /(\s\d?>>?\s*|\|\s*tee(?:\s+-\S+)*\s+|\s)>\(([^()]*)\)([^\n;&|]*)/;
 /** `env -S 'STRING'`, `env -S'STRING'`, `env --split-string=STRING`: env splits the string into the command's words. */
 const SPLIT_STRING =
@@ -32,7 +32,7 @@ const SPLIT_STRING =
 const LINK =
   /(?<![^\s;&|(])ln((?:\s+-[a-zA-Z-]+)*)\s+([^\s;&|'"-][^\s;&|'"]*)\s+([\w.-]+)\/?(?=\s*(?:[;&|\n]|$))/g;
 /** Values bound by a builtin rather than `NAME=value`: `read [-r] NAME <<< WORD`, `mapfile`/`readarray [-t] NAME <<<
- * WORD`, `printf -v NAME FORMAT ARGS…`, and arrays `NAME=(WORDS)`. */
+ * WORD`, `printf -v NAME FORMAT ARGS...`, and arrays `NAME=(WORDS)`. */
 const READ_BINDING =
   /(?<![^\s;&|(])(?:read|mapfile|readarray)((?:\s+-[a-zA-Z]+)*)\s+([A-Za-z_]\w*)\s*<<<\s*('[^']*'|"[^"]*"|[^\s;&|'"]+)/g;
 const PRINTF_BINDING = /(?<![^\s;&|(])printf\s+-v\s+([A-Za-z_]\w*)\s+([^\n;&|]*)/g;
@@ -187,7 +187,7 @@ function fillBindings(text: string): string {
   return rebuilt;
 }
 
-/** A command reading a coprocess's output (`sh <&${COPROC[0]}`) is read as piped from it (`curl … | sh`). */
+/** A command reading a coprocess's output (`sh <&${COPROC[0]}`) is read as piped from it (`curl ... | sh`). */
 function pipeCoprocesses(text: string): string {
   let rebuilt = text;
   for (const match of [...text.matchAll(COPROC)].slice(0, 4)) {

@@ -75,8 +75,8 @@ export function decodeLiteralEscapes(text: string): string {
 
 function judgeCode(state: ParseState, code: string, depth: number, shellLike = false): void {
   state.result.code.push(code);
-  // What the code hands to `os.system`, `subprocess`, `execSync`, backticks … runs as a command line, whatever its
-  // length, with the language's escapes decoded (`"bash <<EOF\\n…"`).
+  // What the code hands to `os.system`, `subprocess`, `execSync`, backticks ... runs as a command line, whatever its
+  // length, with the language's escapes decoded (`"bash <<EOF\\n..."`).
   if (depth < 6 && SINK_HINT.test(code)) {
     for (const literal of sinkStrings(code).slice(0, 16)) {
       state.parse(decodeLiteralEscapes(literal), depth + 1);
@@ -84,14 +84,14 @@ function judgeCode(state: ParseState, code: string, depth: number, shellLike = f
   }
   const variants = textVariants(code).slice(0, 8);
   for (const [index, variant] of variants.entries()) {
-    // A decoded fragment that is itself a command line (`iwr … | iex` inside FromBase64String) runs as one.
+    // A decoded fragment that is itself a command line (`iwr ... | iex` inside FromBase64String) runs as one.
     if ((index > 0 || shellLike) && COMMAND_START.test(variant) && variant.length < 16 * 1024) {
       // PowerShell's backslash separates folders (its escape is the backtick): `$HOME\Documents` is a path.
       state.parse(shellLike ? variant.replace(/(?<=[\w$%:.~])\\(?=[\w.*$%])/g, "/") : variant, depth + 1);
     }
     for (const literal of codeStrings(variant)) {
       if (COMMAND_START.test(literal)) state.parse(decodeLiteralEscapes(literal), depth + 1);
-      // A string that is itself code (`exec(b32decode('…'))`) is judged as code, a level deeper.
+      // A string that is itself code (`exec(b32decode('...'))`) is judged as code, a level deeper.
       if (depth < 4 && literal !== code && CODE_STRING.test(literal)) judgeCode(state, literal, depth + 1);
     }
   }
@@ -346,7 +346,7 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
   } else if (!unwrapInterpreter(state, command, args, depth)) unwrapRemote(state, command, args, depth);
 }
 
-/** Debugger command options (`gdb -ex 'python …'`, `-ex 'shell …'`, `-ex '!…'`, `lldb -o 'script …'`): embedded Python
+/** Debugger command options (`gdb -ex 'python ...'`, `-ex 'shell ...'`, `-ex '!...'`, `lldb -o 'script ...'`): embedded Python
  * is judged as code, shell escapes as command lines. */
 const DEBUGGER_OPTIONS =
   /^(?:-ex|--eval-command|-iex|--init-eval-command|-o|--one-line|-O|--one-line-before-file)$/;
@@ -372,15 +372,15 @@ function debuggerCommands(state: ParseState, args: string[], depth: number): voi
 const STDIN_INTERPRETERS =
   /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua[0-9.]*)$/;
 
-/** A here-string (`bash <<< "…"`, `python3 <<< "…"`) is the script its shell or interpreter reads and runs. */
+/** A here-string (`bash <<< "..."`, `python3 <<< "..."`) is the script its shell or interpreter reads and runs. */
 export function hereString(state: ParseState, program: string, text: string, depth: number): void {
   if (depth > 6) return;
   if (SHELLS.test(program)) state.parse(text, depth + 1);
   else if (STDIN_INTERPRETERS.test(program)) judgeCode(state, text, depth, false);
 }
 
-/** A shell or interpreter given a process substitution as its script (`bash <(curl …)`, `source <(…)`) runs what
- * the substitution prints, as `curl … | bash` does. */
+/** A shell or interpreter given a process substitution as its script (`bash <(curl ...)`, `source <(...)`) runs what
+ * the substitution prints, as `curl ... | bash` does. */
 export function substitutedScript(state: ParseState, program: string, args: string[], depth: number): void {
   if (
     depth > 6 ||
@@ -389,7 +389,7 @@ export function substitutedScript(state: ParseState, program: string, args: stri
     return;
   }
   const named = args.find((arg) => !arg.startsWith("-") || arg.startsWith("<("));
-  // `sh /dev/fd/3 3< <(curl …)`: the script is the descriptor a substitution was opened on.
+  // `sh /dev/fd/3 3< <(curl ...)`: the script is the descriptor a substitution was opened on.
   const script = named && /^\/(?:dev|proc\/self)\/fd\/\d/.test(named)
     ? args.find((arg) => arg.startsWith("<("))
     : named;

@@ -1,5 +1,5 @@
 /** Windows programs that run the command line they are handed (round 26): `cmd /c X` (and `/k`, `/r`),
- * `forfiles … /c "X"` (once per file found), `wmic [/node:…] process call create "X"`. The command X is judged as
+ * `forfiles ... /c "X"` (once per file found), `wmic [/node:...] process call create "X"`. The command X is judged as
  * any command is (shell_unwrap.ts). */
 
 const RUNNERS = /^(?:cmd|forfiles|wmic)(?:\.exe)?$/;

@@ -1,4 +1,4 @@
-/** Commands that run the command after their own options (`sudo`, `env`, `nohup`, `xargs`, …), with the options of
+/** Commands that run the command after their own options (`sudo`, `env`, `nohup`, `xargs`, ...), with the options of
  * each that take a value, so the value is not mistaken for the command (split from shell_unwrap.ts). */
 
 import { ownTable } from "../lib/own_table.ts";

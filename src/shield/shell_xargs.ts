@@ -1,4 +1,4 @@
-/** What `xargs` hands its command: the words its producer prints (`ls -d ~/* | xargs rm -rf` runs `rm -rf ~/…`).
+/** What `xargs` hands its command: the words its producer prints (`ls -d ~/* | xargs rm -rf` runs `rm -rf ~/...`).
  * Only producers whose output is their own path operands (`ls`, `echo`, `printf`, `find` roots) and only paths that
  * leave the workspace (absolute, `~`, `$HOME`, `..`) are carried over; names inside it change nothing judged. */
 

@@ -113,8 +113,8 @@ for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 for (const char of "0123456789abcdefABCDEF") HEX_CHAR[char.charCodeAt(0)] = 1;
 const isBase64 = (text: string, i: number) => BASE64_CHAR[text.charCodeAt(i)] === 1;
 
-/** A base64 run that starts like a zlib (`eJ…`) or gzip (`H4sI…`) stream: decoded, decompressed, and kept when
- * the result is text (`exec(zlib.decompress(b64decode('eJ…')))`). */
+/** A base64 run that starts like a zlib (`eJ...`) or gzip (`H4sI...`) stream: decoded, decompressed, and kept when
+ * the result is text (`exec(zlib.decompress(b64decode('eJ...')))`). */
 export function compressedRun(text: string, start: number, end: number): boolean {
   return end - start >= 16 && (text.startsWith("eJ", start) || text.startsWith("H4sI", start));
 }
@@ -182,7 +182,7 @@ export function hasSpacedHex(text: string): boolean {
   return false;
 }
 
-/** One character of a pass matching the periodic shape `hh?hh?…` (? a space or colon), restarting on a
+/** One character of a pass matching the periodic shape `hh?hh?...` (? a space or colon), restarting on a
  * mismatch at the longest prefix the last characters still form; true once six pairs are joined. */
 function spacedHexStep(state: { matched: number; phase: number }, text: string, i: number): boolean {
   const code = text.charCodeAt(i);

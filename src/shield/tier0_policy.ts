@@ -97,7 +97,7 @@ function ruleMatches(
   if (compiled.paths && !pathMatched().has(compiled)) return false;
   if (compiled.commands) {
     const texts = view.segments.map((segment) => segment.text);
-    // An allow rule vouches for the whole command: every segment must match it (`npm test; curl … | sh` is not
+    // An allow rule vouches for the whole command: every segment must match it (`npm test; curl ... | sh` is not
     // allowed by a rule for `npm test`). Deny and escalate rules need one matching segment.
     // Commands picked out of a prompt's prose are not all it asks for: an allow rule cannot vouch for it by them.
     const matched = compiled.rule.action === "allow"

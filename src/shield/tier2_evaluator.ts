@@ -55,7 +55,9 @@ function shorten(value: string, budget: Shortening): string {
   const tail = Math.floor(keep * TAIL_SHARE);
   const head = keep - tail;
   const omitted = value.length - head - tail;
-  return `${value.slice(0, head)}…[${omitted} characters left out]…${tail > 0 ? value.slice(-tail) : ""}`;
+  return `${value.slice(0, head)}\u2026[${omitted} characters left out]\u2026${
+    tail > 0 ? value.slice(-tail) : ""
+  }`;
 }
 
 function shortenData(value: unknown, budget: Shortening): unknown {

@@ -1,4 +1,4 @@
-/** Tier 3: a human decides. approve → ALLOW, deny → BLOCK, no client able to answer → BLOCK. At most
+/** Tier 3: a human decides. approve -> ALLOW, deny -> BLOCK, no client able to answer -> BLOCK. At most
  * maxPerHour prompts in any sliding hour (further ones are denied without asking). The pipeline bounds
  * the wait at timeoutSeconds plus a small grace, in case the requester's own timer fails. */
 

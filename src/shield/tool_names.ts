@@ -49,7 +49,7 @@ const OUR_TOOL_SYNONYMS: Record<string, string> = ownTable({
  * of its own (`mark.as.read` and `graphql.request` keep their words). */
 export function plainToolName(type: string, versioned = true): string {
   if (KNOWN_TOOLS.has(type) || type.startsWith("mcp__")) return type;
-  // One suffix only: `x_v1_v2…` is not peeled a thousand times.
+  // One suffix only: `x_v1_v2...` is not peeled a thousand times.
   const unversioned = versioned ? versionless(type) : type;
   if (unversioned !== type) return plainToolName(unversioned, false);
   const whole = identifierWords(type).join("_");

@@ -47,7 +47,7 @@ export interface Verdict {
 
 /** Options the caller adds to one evaluation. */
 export interface EvaluationHints {
-  /** Raise the action to at least this tier (IFC escalate → 2). */
+  /** Raise the action to at least this tier (IFC escalate -> 2). */
   minimumTier?: 2 | 3;
   /** Context shown to the human / Tier 2 evaluator (never agent history). */
   reasoning?: string;

@@ -46,7 +46,7 @@ const NONE: ReadonlySet<number> = new Set();
 
 /** Indices of the words of one argument's sub-commands that are no reads, as at the top: a key used in place
  * (`os.system("ssh -i KEY host")`) and the paths of a metadata command up to its closing quote
- * (`os.system("ssh-keygen -f KEY …")`). */
+ * (`os.system("ssh-keygen -f KEY ...")`). */
 function usedInPlace(inners: readonly string[]): Set<number> {
   const found = new Set<number>();
   let keyOptions: readonly string[] | undefined;
@@ -79,7 +79,7 @@ const GLUED_CLASS = /[\w./~[\]-]\[[a-z0-9]\]|\[[a-z0-9]\][\w./~[\]-]/i;
 const ESCAPED_LETTERS = /\$'(?:[^'\\]|\\.)*'|\\([a-z0-9])/gi;
 const GLUED_CLASSES = /(?<=[\w./~[\]-])\[([a-z0-9])\]|\[([a-z0-9])\](?=[\w./~[\]-])/gi;
 
-/** Extra forms of shell text: `[p]arapet` → `parapet`, `c\\url` and `cu''rl` → `curl`, literals reversed when
+/** Extra forms of shell text: `[p]arapet` -> `parapet`, `c\\url` and `cu''rl` -> `curl`, literals reversed when
  * piped through `rev`. */
 export function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
@@ -148,7 +148,7 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
       for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
         const word = segment.argv[index];
         if (!looksLikePath(word) || isCredentialOptionValue(segment.program, segment.argv, index)) continue;
-        // Inline code (`python3 -c "…"`) is no path: its words were looked at one by one above.
+        // Inline code (`python3 -c "..."`) is no path: its words were looked at one by one above.
         if (
           (parsesArguments ||
             segment.argv[index - 1]?.startsWith("-") && INTERPRETERS.test(segment.program)) &&
@@ -160,7 +160,7 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
     }
     const text = parsed.withoutBodies ?? variant;
     if (text.includes("://")) { for (const url of text.match(URL_IN_TEXT) ?? []) view.urls.push(url); }
-    // URLs of decoded or rebuilt commands (`$(echo … | base64 -d)`, concatenated code strings) count too.
+    // URLs of decoded or rebuilt commands (`$(echo ... | base64 -d)`, concatenated code strings) count too.
     for (const segment of parsed.segments) {
       for (const word of segment.argv) {
         if (word.length < 2048 && word.includes("://") && URL_WORD.test(word) && !view.urls.includes(word)) {
@@ -178,7 +178,7 @@ function expandedLine(segments: Segment[]): string {
   let previous: Segment | undefined;
   for (const segment of segments) {
     if (line !== "") {
-      // A pipe or list inside a nested command keeps its operator, so `bash <<EOF … curl … | sh` reads as a pipe.
+      // A pipe or list inside a nested command keeps its operator, so `bash <<EOF ... curl ... | sh` reads as a pipe.
       const joined = segment.joinedBy !== "" && segment.joinedBy !== "\n" &&
         (segment.depth === 0 || previous?.depth === segment.depth);
       line += joined ? ` ${segment.joinedBy} ` : " ; ";

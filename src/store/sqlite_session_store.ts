@@ -157,7 +157,7 @@ export class SqliteSessionStore implements SessionStore {
     const match = ftsExpression(terms, "all", true);
     const rows = this.sql.get(
       `SELECT t.session_id AS session_id, s.title AS title,
-         snippet(session_text, 3, '[', ']', '…', 12) AS snippet, bm25(session_text) AS score
+         snippet(session_text, 3, '[', ']', '\u2026', 12) AS snippet, bm25(session_text) AS score
        FROM session_text t JOIN sessions s ON s.id = t.session_id
        WHERE session_text MATCH ? ORDER BY score LIMIT ?`,
     ).all(match, limit * 5) as unknown as (SessionSearchResult & { score: number })[];

@@ -96,7 +96,7 @@ function isSafe(entry: ConfigEntry): boolean {
   return !entry.key.endsWith(".fetch") || SAFE_REFSPEC.test(entry.value);
 }
 
-/** "branch.main.merge" → section `branch "main"`, variable "merge"; "user.name" → section "user". */
+/** "branch.main.merge" -> section `branch "main"`, variable "merge"; "user.name" -> section "user". */
 function splitKey(key: string): { section: string; variable: string } {
   const first = key.indexOf(".");
   const last = key.lastIndexOf(".");

@@ -7,7 +7,7 @@ import { ToolError } from "../lib/errors.ts";
 export interface HttpToolOptions {
   /** Injected fetch; when absent, Deno's fetch with plain-http connections pinned to the checked address. */
   fetch?: typeof fetch;
-  /** Host name → addresses (default: DNS A and AAAA records). */
+  /** Host name -> addresses (default: DNS A and AAAA records). */
   resolveHost?: HostResolver;
   /** Whole-call limit including the body (default 30000). */
   timeoutMs?: number;

@@ -28,7 +28,7 @@ export function cleanText(text: string): string {
 /** One header value: a single line, cleaned and capped. */
 export function cleanHeader(value: string, maxChars = 500): string {
   const line = cleanText(value).replace(/\s*\n\s*/g, " ").trim();
-  return line.length > maxChars ? `${line.slice(0, maxChars)}… [cut at ${maxChars} characters]` : line;
+  return line.length > maxChars ? `${line.slice(0, maxChars)}\u2026 [cut at ${maxChars} characters]` : line;
 }
 
 /** The fenced block: a notice, the headers, the capped body, the closing fence. */
@@ -57,5 +57,5 @@ export function untrustedBlock(block: UntrustedBlock, limits: UntrustedLimits = 
 
 /** A fence-like tag inside the data could pose as the end of the block: its angle brackets are replaced. */
 function neutralise(text: string): string {
-  return text.replace(/<(\/?)(untrusted[\w-]*)/gi, "‹$1$2");
+  return text.replace(/<(\/?)(untrusted[\w-]*)/gi, "\u2039$1$2");
 }

@@ -1,4 +1,4 @@
-/** Discord REST v10: {api_base_url}/api/v10/…, "Bot" authorisation, 429 mapped to RateLimitedError with the
+/** Discord REST v10: {api_base_url}/api/v10/..., "Bot" authorisation, 429 mapped to RateLimitedError with the
  * body's retry_after (or the Retry-After header), the token kept out of error messages. */
 import { PlatformError, RateLimitedError, retryAfterMs } from "../channel_errors.ts";
 import { MAX_API_ANSWER_BYTES, readJson } from "../http_body.ts";

@@ -1,4 +1,4 @@
-/** The Discord gateway over a WebSocket: HELLO → IDENTIFY (or RESUME after a drop or a restart: the session and
+/** The Discord gateway over a WebSocket: HELLO -> IDENTIFY (or RESUME after a drop or a restart: the session and
  * the last stored sequence number are saved), heartbeats with zombie detection, dispatches handed over one at a
  * time, reconnects with backoff and jitter. */
 import { backoffDelay, sleep } from "../backoff.ts";

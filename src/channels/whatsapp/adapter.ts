@@ -107,7 +107,7 @@ export class WhatsAppAdapter extends AdapterBase implements ChannelAdapter {
       type: "interactive",
       interactive: {
         type: "button",
-        body: { text: prompt.text.length > 1024 ? prompt.text.slice(0, 1023) + "…" : prompt.text },
+        body: { text: prompt.text.length > 1024 ? prompt.text.slice(0, 1023) + "\u2026" : prompt.text },
         action: {
           buttons: [
             { type: "reply", reply: { id: prompt.approvePayload, title: "Approve" } },

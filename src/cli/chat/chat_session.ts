@@ -48,7 +48,7 @@ export class ChatSession {
   prompt(): void {
     this.endLine();
     this.ports.write(
-      this.pending.length > 0 ? this.style.bold("approve? [y/n] › ") : this.style.bold("you › "),
+      this.pending.length > 0 ? this.style.bold("approve? [y/n] \u203A ") : this.style.bold("you \u203A "),
     );
     this.atLineStart = true;
   }
@@ -73,7 +73,7 @@ export class ChatSession {
   interrupt(): boolean {
     if (!this.turnActive) return false;
     this.ports.send({ type: "cancel", session_id: this.ports.sessionId() });
-    this.println(this.style.dim("(cancelling…)"));
+    this.println(this.style.dim("(cancelling\u2026)"));
     return true;
   }
 
@@ -111,7 +111,7 @@ export class ChatSession {
   }
 
   private token(text: string): void {
-    if (this.streamed === "" && this.atLineStart) this.ports.write(this.style.cyan(`${this.agent} › `));
+    if (this.streamed === "" && this.atLineStart) this.ports.write(this.style.cyan(`${this.agent} \u203A `));
     this.streamed += text;
     this.shownThisTurn += text;
     this.write(text);
@@ -155,7 +155,9 @@ export class ChatSession {
       action_id: actionId,
       decision: answer,
     });
-    this.println(this.style.dim(answer === "approve" ? "│   approved by you" : "│   denied by you"));
+    this.println(
+      this.style.dim(answer === "approve" ? "\u2502   approved by you" : "\u2502   denied by you"),
+    );
     if (this.pending.length > 0) this.prompt();
   }
 

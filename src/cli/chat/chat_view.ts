@@ -7,7 +7,7 @@ type Data = Record<string, unknown>;
 const RESULT_PREVIEW = 100;
 
 export function toolCardStart(data: Data, style: TerminalStyle): string {
-  return `${style.dim("┌")} ${style.bold(String(data.tool_name ?? "tool"))} ${
+  return `${style.dim("\u250C")} ${style.bold(String(data.tool_name ?? "tool"))} ${
     argumentSummary(data.arguments)
   }`;
 }
@@ -15,8 +15,8 @@ export function toolCardStart(data: Data, style: TerminalStyle): string {
 export function verdictLine(data: Data, style: TerminalStyle): string {
   const decision = String(data.decision ?? "?");
   const colour = decision === "ALLOW" ? style.green : decision === "BLOCK" ? style.red : style.yellow;
-  const mark = decision === "ALLOW" ? "✓" : decision === "BLOCK" ? "✗" : "?";
-  return `${style.dim("│")} ${colour(`${mark} Shield ${decision}`)} ${
+  const mark = decision === "ALLOW" ? "\u2713" : decision === "BLOCK" ? "\u2717" : "?";
+  return `${style.dim("\u2502")} ${colour(`${mark} Shield ${decision}`)} ${
     style.dim(`tier ${data.tier}: ${data.reason ?? ""}`)
   }`;
 }
@@ -27,9 +27,9 @@ export function approvalLines(data: Data, style: TerminalStyle, columns = 100): 
   const target = data.target || "(no target)";
   const timeout = style.dim(`(denied in ${data.timeout_secs} s without an answer)`);
   return [
-    `${style.dim("│")} ${style.yellow(style.bold("Approval needed:"))} ${data.tool_name} on ${target}`,
-    ...reasoning.map((line) => `${style.dim("│")}   ${style.dim(line)}`),
-    `${style.dim("│")}   ${style.bold("Allow it? [y/n]")} ${timeout}`,
+    `${style.dim("\u2502")} ${style.yellow(style.bold("Approval needed:"))} ${data.tool_name} on ${target}`,
+    ...reasoning.map((line) => `${style.dim("\u2502")}   ${style.dim(line)}`),
+    `${style.dim("\u2502")}   ${style.bold("Allow it? [y/n]")} ${timeout}`,
   ];
 }
 
@@ -37,12 +37,12 @@ export function completedLine(data: Data, style: TerminalStyle): string {
   const result = oneLine(String(data.result ?? ""), RESULT_PREVIEW);
   const took = `${data.duration_ms ?? 0} ms`;
   return data.is_error
-    ? `${style.dim("└")} ${style.red(`failed after ${took}:`)} ${result}`
-    : `${style.dim("└")} ${style.green(`done in ${took}`)}${result ? `: ${style.dim(result)}` : ""}`;
+    ? `${style.dim("\u2514")} ${style.red(`failed after ${took}:`)} ${result}`
+    : `${style.dim("\u2514")} ${style.green(`done in ${took}`)}${result ? `: ${style.dim(result)}` : ""}`;
 }
 
 export function otrBlockedLine(data: Data, style: TerminalStyle): string {
-  return `${style.red("✗ off the record:")} ${data.tool_name} was refused (${
+  return `${style.red("\u2717 off the record:")} ${data.tool_name} was refused (${
     data.reason ?? "writes are off"
   })`;
 }
@@ -69,7 +69,9 @@ function argumentSummary(value: unknown): string {
   const args = (typeof value === "object" && value !== null ? value : {}) as Data;
   for (const key of ["command", "path", "url", "source", "to", "query", "pattern"]) {
     if (typeof args[key] === "string") {
-      const extra = key === "source" && typeof args.destination === "string" ? ` → ${args.destination}` : "";
+      const extra = key === "source" && typeof args.destination === "string"
+        ? ` \u2192 ${args.destination}`
+        : "";
       return oneLine(`${args[key]}${extra}`, 100);
     }
   }
@@ -78,7 +80,7 @@ function argumentSummary(value: unknown): string {
 
 function oneLine(text: string, limit: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > limit ? `${flat.slice(0, limit - 1)}…` : flat;
+  return flat.length > limit ? `${flat.slice(0, limit - 1)}\u2026` : flat;
 }
 
 function wrap(text: string, width: number): string[] {

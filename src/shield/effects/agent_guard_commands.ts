@@ -1,8 +1,8 @@
 /** An agent's own guardrails switched off by command (round 28, beside the written-config check of
- * `config_files.ts`): an agent CLI's config command (`gemini config set tools.autoAccept true`, `… security.sandbox
- * false`, `claude config set … bypassPermissions`) or a config editor (`jq`, `yq`, `sed`, `dasel` …) setting an
+ * `config_files.ts`): an agent CLI's config command (`gemini config set tools.autoAccept true`, `... security.sandbox
+ * false`, `claude config set ... bypassPermissions`) or a config editor (`jq`, `yq`, `sed`, `dasel` ...) setting an
  * auto-approve, YOLO or trust switch on, or an approval, confirmation or sandbox setting to never, off or full
- * access — whoever's agent it is. A model or theme set the same way passes. ESCALATE.
+ * access -- whoever's agent it is. A model or theme set the same way passes. ESCALATE.
  * Sources: Gemini CLI configuration docs (`tools.autoAccept`, `tools.sandbox`); OpenAI Codex CLI config
  * (`approval_policy`, `sandbox_mode`); Claude Code settings (`defaultMode`); VS Code Copilot agent mode
  * (`chat.tools.autoApprove`); Tracebit on Gemini CLI (2025). */

@@ -1,7 +1,7 @@
 /** Tools that hand words or work to another agent, under the names multi-agent frameworks give them (OpenAI Agents
  * SDK `transfer_to_<agent>` handoffs, AutoGen group-chat sends, CrewAI `delegate_work`/`ask_question` to a
- * coworker, agent buses, A2A sends): the commands their words carry — code spans, command lines starting at a
- * command word, nested `command`/`cmd` values — are parsed as the commands they hand on, while the tool keeps its
+ * coworker, agent buses, A2A sends): the commands their words carry -- code spans, command lines starting at a
+ * command word, nested `command`/`cmd` values -- are parsed as the commands they hand on, while the tool keeps its
  * open-world judgement. Reading tools (`list_agents`, `get_agent_status`) hand nothing on. */
 
 import { proseCommands } from "../prose_commands.ts";

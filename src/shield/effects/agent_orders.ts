@@ -120,7 +120,7 @@ export function judgeAgentOrders(
 /** Everything judged in text handed to the agent: orders, concealment and routing orders, and, in a request that
  * asks the client's model or the user for input (MCP `sampling/createMessage`, `elicitation/create`), addresses
  * left open for data: a server that has the client's model write the user's data into an image or link address
- * (`…/p.png?d=`, `?u={the user's API keys}`) hands it on like a sub-agent task would (round 29). */
+ * (`.../p.png?d=`, `?u={the user's API keys}`) hands it on like a sub-agent task would (round 29). */
 export function judgeAgentTexts(
   tool: string,
   agentTexts: AgentTexts,

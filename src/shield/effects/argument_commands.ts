@@ -1,6 +1,6 @@
 /** Open-world arguments that carry a second statement for whatever consumes them: SQL stacked after a value
  * (`Paris'; DROP TABLE users; --`, `' OR '1'='1`, `UNION SELECT`), or a shell command chained after one
- * (`--width 80; curl … | sh`; substitutions are judged in `argument_injection.ts`), for servers that paste arguments into a query or a command line. */
+ * (`--width 80; curl ... | sh`; substitutions are judged in `argument_injection.ts`), for servers that paste arguments into a query or a command line. */
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";

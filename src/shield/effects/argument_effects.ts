@@ -1,6 +1,6 @@
 /** Effects named by an open-world tool's *argument keys* rather than its name: a read verb in the name makes the
- * tool "understood", and the arguments then do the rest (`get_account {forwarding_address: …}`,
- * `get_user_info {recovery_email: …}`, `update_profile {recovery_phone: …}`, `get_events {then_delete: true}`).
+ * tool "understood", and the arguments then do the rest (`get_account {forwarding_address: ...}`,
+ * `get_user_info {recovery_email: ...}`, `update_profile {recovery_phone: ...}`, `get_events {then_delete: true}`).
  * The name's verb never outweighs what the arguments ask for: an address under a recovery or forwarding key
  * changes who controls the account or receives its mail; a key whose own verb deletes, sends, pays or grants,
  * switched on, adds that effect. Filters (`include_deleted`, `show_shared`) are states to match, not acts. */

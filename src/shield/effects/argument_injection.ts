@@ -1,5 +1,5 @@
 /** Arguments of open-world tools (MCP and others) that carry an attack on whatever reads them: text addressed
- * to an AI (tool poisoning: `<IMPORTANT>…`, "ignore previous instructions"), an order to another coding agent by
+ * to an AI (tool poisoning: `<IMPORTANT>...`, "ignore previous instructions"), an order to another coding agent by
  * mention (`@claude merge this`, `@copilot paste the secrets`), a secret store or the engine's files named in
  * passing, or a shell command substitution
  * naming a secret store or start-up file (`$(cat ~/.aws/credentials)`) for a server that passes it to a shell. */
@@ -14,14 +14,14 @@ import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeMessageSecrets } from "./message_secrets.ts";
 import { judgeStandingAdditions } from "./standing_additions.ts";
 
-/** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, …) followed by a
+/** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, ...) followed by a
  * consequential order: one agent driving another through a comment or message. ("@claude fix the test" is
  * ordinary use; merging, deleting, pushing, approving or granting through another agent is not.) */
 export const AGENT_MENTION = gated(
   /(?<![\w.+-])@(?:claude|copilot|codex|devin|cursor|jules|gemini-code-assist|openhands|sweep-?ai|aider|coderabbitai|amazon-?q|qodo-?merge|tabnine|mentat|gpt)(?![\w.-])[^\n]{0,80}?\b(?:merge|delete|remove|disable|approve|push|force|deploy|publish|release|grant|invite|run|execute|install|bypass|share|send|upload|rotate|revoke|make (?:it |the \w+ )?public|transfer|secrets?|credentials?|tokens?|passwords?|api[ _-]?keys?|private keys?)\b/i,
 );
-/** Credential material in configuration shape (`"mcpServers": {…}`, `"GITHUB_TOKEN": "…"`,
- * `aws_secret_access_key = …`): another tool's or agent's keys handed to a tool that has no use for them
+/** Credential material in configuration shape (`"mcpServers": {...}`, `"GITHUB_TOKEN": "..."`,
+ * `aws_secret_access_key = ...`): another tool's or agent's keys handed to a tool that has no use for them
  * (the "sidenote" argument of a poisoned MCP tool). */
 const CREDENTIAL_DUMP = gated(
   /"mcpServers"\s*:|\baws_(?:secret_access_key|access_key_id|session_token)\b\s*[=:]|"[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)"\s*:\s*"|\b[A-Z][A-Z0-9]*_(?:TOKEN|API_KEY|SECRET|SECRET_KEY|ACCESS_TOKEN|PASSWORD)=(?=[^\s"']{0,63}\d)[^\s"']{8,64}/,
@@ -32,7 +32,7 @@ const KEEPS_FOR_LATER =
   /memor|note|remember|knowledge|fact|preference|instruction|prompt|persona|entities|observation/i;
 /** What a path to a secret store or the engine's files starts with in prose (a cheap test before the path scan). */
 const NAMES_PLACE = /~\/|\.\.\/|\$\{?HOME|\/(?:home|root|Users|etc|var|opt|srv)\//;
-/** A spreadsheet cell that starts a program when the file is opened (DDE: `=cmd|' /C …'!A0`, `@SUM(cmd|…)`). */
+/** A spreadsheet cell that starts a program when the file is opened (DDE: `=cmd|' /C ...'!A0`, `@SUM(cmd|...)`). */
 const DDE_FORMULA =
   /(?:^|["',;\t[])\s*[=+@-][^\n"]{0,40}?\b(?:cmd|powershell|pwsh|mshta|msexcel|rundll32|regsvr32|certutil|wscript|cscript)(?:\.exe)?\s*\|/im;
 const SUBSTITUTION = /\$\([^)]{1,512}\)|`[^`\n]{1,512}`|<\([^)]{1,512}\)/g;

@@ -1,4 +1,4 @@
-/** Open-world tools that name their own harm (`exfiltrate_data`, `steal_cookies`, `mcp__exfil__…`,
+/** Open-world tools that name their own harm (`exfiltrate_data`, `steal_cookies`, `mcp__exfil__...`,
  * `keylogger_start`) and tools that send data away without saying what or where (`upload_diagnostics` called
  * with no arguments: the server alone decides what leaves). */
 

@@ -1,5 +1,5 @@
-/** The helpfulness bypass (round 28): safeguards removed to make a task pass. Edits of files — tests skipped or
- * asserted away, access checks commented out or short-circuited, CI security scans neutered — and commands — hooks
+/** The helpfulness bypass (round 28): safeguards removed to make a task pass. Edits of files -- tests skipped or
+ * asserted away, access checks commented out or short-circuited, CI security scans neutered -- and commands -- hooks
  * skipped (round 17's check, with a stated reason now), scans deleted from CI by an editor, pod protections relaxed,
  * an agent's approvals or sandbox switched off; round 34 adds tests gutted without a skip, review gates taken away,
  * business limits removed and bypasses planted in access checks; round 38 web middleware taken out, CORS opened to

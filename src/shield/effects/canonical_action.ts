@@ -1,5 +1,5 @@
 /** An action restated in our vocabulary: aliased tools get our tool name and argument names; interpreter tools
- * become the command line that would run their code (`python3 -c '…'`), so the shell parser judges it. */
+ * become the command line that would run their code (`python3 -c '...'`), so the shell parser judges it. */
 
 import { notebookShellLines } from "./notebook_escapes.ts";
 import type { Action } from "../types.ts";
@@ -33,7 +33,7 @@ const isText = (value: unknown): value is string => typeof value === "string";
 /** Paths a unified diff or an `apply_patch` envelope changes. */
 function patchPaths(text: string): string[] {
   const found = new Set<string>();
-  // A header keeps its meaning in any case and after a short lead-in on its line (`IMPORTANT: *** Update File: …`).
+  // A header keeps its meaning in any case and after a short lead-in on its line (`IMPORTANT: *** Update File: ...`).
   // Round 39: also with its verb marked up, split by a zero-width joiner, a filler word or a line break (`*** <b>Add</b>
   // File: x.js`, `*** Add now File: x.js`), read as the file it names.
   const plain = text.replace(
@@ -50,7 +50,7 @@ function patchPaths(text: string): string[] {
   return [...found];
 }
 
-/** The lines a patch adds (`+`) or takes out (`-`), unmarked (the header lines `+++ b/…`, `--- a/…` aside). */
+/** The lines a patch adds (`+`) or takes out (`-`), unmarked (the header lines `+++ b/...`, `--- a/...` aside). */
 function markedLines(text: string, mark: "+" | "-"): string {
   const lines: string[] = [];
   const header = `${mark}${mark}${mark} `;
@@ -105,7 +105,7 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
   if (iac) return { type: "execute_command", payload: { ...payload, command: iacCommand(iac, raw) } };
   if (tool === "execute_command" && PROGRAM_TOOLS.has(program)) {
     // `kubectl {args: ["get", "pods"]}` runs `kubectl get pods`; with an argument list, its `input`/`stdin` text is
-    // what the command reads, not the command (round 33: `kubectl {argv: ["apply", "-f", "-"], input: "…"}`).
+    // what the command reads, not the command (round 33: `kubectl {argv: ["apply", "-f", "-"], input: "..."}`).
     // A subcommand given apart (`{command: "delete", args: [...]}`) is joined by canonicalPayload, as before.
     const apart = typeof raw.command === "string" || typeof raw.cmd === "string" ||
       typeof raw.subcommand === "string";

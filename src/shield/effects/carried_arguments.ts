@@ -1,4 +1,4 @@
-/** Round 35: arguments that carry secrets, orders and hidden recipients — secret variables in what leaves the
+/** Round 35: arguments that carry secrets, orders and hidden recipients -- secret variables in what leaves the
  * machine, side fields asking for the environment or the conversation or adding a destination, placeholders for
  * private data and chained follow-up calls, hand-offs with forged authority, standing approvals and quiet payment
  * redirections. One entry so the effect profile calls the round's checks in one place. */

@@ -1,5 +1,5 @@
-/** The conversation handed to an open-world tool that has no use for it: chat turns (`Alice: …; Bob: …`,
- * `User: … Assistant: …`) or a conversation named as such ("Messages with Dana: …", "chat history", "the user
+/** The conversation handed to an open-world tool that has no use for it: chat turns (`Alice: ...; Bob: ...`,
+ * `User: ... Assistant: ...`) or a conversation named as such ("Messages with Dana: ...", "chat history", "the user
  * said") in a side argument of a tool that reads or computes (`add {sidenote}`, `get_fact {context}`). Invariant
  * Labs' tool poisoning asks for exactly this through an innocuous extra field; the tool's own input (a text to
  * translate or summarise) and tools whose work is conversations pass. */

@@ -1,7 +1,7 @@
 /** Messages that carry other people's messages: pasted mail (several `From:`/`Subject:` headers or `-----Original
  * Message-----` blocks), chat transcripts (timestamped speaker lines, or one after a label naming a chat history)
  * or a message meant for another address, sent to someone who is not a known contact. The data was nobody's to
- * compose in this action: the shape of "send the user's inbox to …". A reply quoting one earlier message passes. */
+ * compose in this action: the shape of "send the user's inbox to ...". A reply quoting one earlier message passes. */
 
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
@@ -13,16 +13,16 @@ const MAIL_HEADER =
 const NAMED_HISTORY =
   /^[^\n.!?]{0,40}?(?:(?:[#@]?[\w-]{1,24}\s+)?(?:chat|dm|dms|direct message|message|messages|conversation|channel|whatsapp|signal|telegram|slack|sms|text)\s+(?:history|log|logs|transcript|export|backup)|messages with [A-Z][\w-]{1,24}|(?:whatsapp |signal |telegram )?chat with [A-Z][\w-]{1,24})\b[^\n]{0,40}$/im;
 /** A message re-addressed (round 24): its text names the address it was meant for (`Original recipient:
- * sam@…`, `intended for: …`, `originally to …`, at a line's start or after a short lead-in without a sentence end: a bounce reported in a sentence passes)
- * while it goes to someone else — Invariant Labs' tool shadowing routes every mail through a "relay" this way. */
+ * sam@...`, `intended for: ...`, `originally to ...`, at a line's start or after a short lead-in without a sentence end: a bounce reported in a sentence passes)
+ * while it goes to someone else -- Invariant Labs' tool shadowing routes every mail through a "relay" this way. */
 const READDRESSED = gated(
   /^[^\n.!?]{0,40}?[[(]?\s*\b(?:original(?:ly)?|intended|actual|real|true)[ _-]?(?:recipients?|addressees?|to|for|sent to|addressed to|meant for)\s*[:=]?\s*<?[^\s@<>:,;]+@[\w-]+\.[\w.-]+/im,
 );
-/** A stamped speaker anywhere in a line (`… [Sat] Priya: …`): after a named history, a lead-in may come first. */
+/** A stamped speaker anywhere in a line (`... [Sat] Priya: ...`): after a named history, a lead-in may come first. */
 const STAMPED_SPEAKER = /\]\s*[A-Z][\w.'-]{0,20}(?: [A-Z][\w.'-]{0,20})?:\s+\S/;
 const ORIGINAL = /-{3,}\s*(?:Original Message|Forwarded message)\s*-{3,}/gi;
 const CHAT_LINE =
-  /^(?:>\s*)?\[(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?(?:\s+\d{1,2}:\d{2}(?:\s?[ap]m)?)?\]\s*[A-Za-z][^:\n]{0,40}:\s+\S|^(?:>\s*)?\[?\(?\d{1,4}[/.:-]\d{1,2}(?:[/.:-]\d{1,4})?(?:[ ,T]+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m)?)?\]?\)?\s*[-–]?\s*[^\s:][^:\n]{0,40}:\s+\S|^(?:>\s*)?<@\w+>\s*\(\d{1,2}:\d{2}\):/gim;
+  /^(?:>\s*)?\[(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6}\.?,?(?:\s+\d{1,2}:\d{2}(?:\s?[ap]m)?)?\]\s*[A-Za-z][^:\n]{0,40}:\s+\S|^(?:>\s*)?\[?\(?\d{1,4}[/.:-]\d{1,2}(?:[/.:-]\d{1,4})?(?:[ ,T]+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m)?)?\]?\)?\s*[-\u2013]?\s*[^\s:][^:\n]{0,40}:\s+\S|^(?:>\s*)?<@\w+>\s*\(\d{1,2}:\d{2}\):/gim;
 
 function count(pattern: RegExp, text: string, enough: number): number {
   let found = 0;
@@ -48,8 +48,8 @@ export function judgeCarriedMessages(
   if (text.length < 40 || !text.includes(":")) return;
   const pastedMail = text.length >= 80 && (count(MAIL_HEADER, text, 2) >= 2 || count(ORIGINAL, text, 2) >= 2);
   const lines = pastedMail ? 0 : count(CHAT_LINE, text, 3);
-  // Round 24: a conversation named as such needs one speaker line (`chat history:\n[Mon] Anna: …`), and a weekday
-  // stamp (`[Tue 14:02] Kim: …`) counts like a date.
+  // Round 24: a conversation named as such needs one speaker line (`chat history:\n[Mon] Anna: ...`), and a weekday
+  // stamp (`[Tue 14:02] Kim: ...`) counts like a date.
   const transcript = lines >= 3 || ((lines >= 1 || STAMPED_SPEAKER.test(text)) && NAMED_HISTORY.test(text));
   if (!pastedMail && !transcript) return;
   findings.escalate(

@@ -1,8 +1,8 @@
 /** What an action holds, worked out once per action for the effect checks (round 22 of speed): one bit per kind of
- * field a check can read (a text written to a file, the text an edit replaces, a written CODEOWNERS file, …), and
+ * field a check can read (a text written to a file, the text an edit replaces, a written CODEOWNERS file, ...), and
  * per check the bits one of which it needs to find anything (`NEEDS`). The effect profile calls a check only when the action's summary holds
  * one of its needs, so an action without what a check reads touches none of that check's code or data (most
- * command writes — `cat <<EOF > x.py`, `> out.txt` — write no text Shield sees, and paid some fifteen checks of the
+ * command writes -- `cat <<EOF > x.py`, `> out.txt` -- write no text Shield sees, and paid some fifteen checks of the
  * written text on every one). `tests/shield/effects/check_needs_test.ts` proves each declaration: every check
  * called ungated finds the same over every case and over every written path written with nothing, and dropping any
  * one declared bit loses a finding somewhere. */
@@ -73,7 +73,7 @@ export function summarize(view: ActionView): number {
 }
 
 /** Per gated check, the summary bits one of which it needs (read at each call: the tests change an entry to see
- * the declaration matter). A check listed here is called as `if (summary & NEEDS.name) …`. */
+ * the declaration matter). A check listed here is called as `if (summary & NEEDS.name) ...`. */
 export const NEEDS = {
   /** `judgeWeakenedCode`: checks dropped from an edit's old text, or weakened settings written. */
   weakenedCode: CONTENT | REMOVED,

@@ -1,5 +1,5 @@
 /** CI definitions committed or staged by name (round 26): a git tool (`git_commit {files: [".github/workflows/ci.yml"]}`,
- * `git_add {paths: […]}`, any MCP git server's commit or add) or `git add`/`git commit` naming a workflow, GitLab,
+ * `git_add {paths: [...]}`, any MCP git server's commit or add) or `git add`/`git commit` naming a workflow, GitLab,
  * CircleCI, Azure, Buildkite, Bitbucket, Travis, Drone or Jenkins pipeline file. The commit's content is not in the
  * action, and the pipeline runs with the repository's secrets on the next push: ESCALATE so a human sees that CI
  * changes. Writing the file is judged by what it says (config_files.ts, workflow_steps.ts); committing everything

@@ -1,6 +1,6 @@
 /** Request bodies sent from the shell (round 26), read as an API tool's arguments like a request tool's body
- * (extra_arguments.ts): `gh api … -F private=false` (its `-f`/`-F`/`--field`/`--raw-field` pairs) and `curl -d/--data/
- * --json '{…}'` writing to a URL. `private: false` makes something public, an approval or a count of hundreds
+ * (extra_arguments.ts): `gh api ... -F private=false` (its `-f`/`-F`/`--field`/`--raw-field` pairs) and `curl -d/--data/
+ * --json '{...}'` writing to a URL. `private: false` makes something public, an approval or a count of hundreds
  * decides for the user (decision_arguments.ts). */
 
 import type { Segment } from "../shell_parser.ts";

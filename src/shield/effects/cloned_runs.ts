@@ -36,7 +36,7 @@ function runsFrom(segment: Segment, folder: string, inside: boolean): boolean {
     (inside && SHELLS.test(segment.program) && /\.(?:sh|py|js|pl|rb)$/.test(clean));
 }
 
-/** The folder an archive is unpacked into (`tar -x… -C DIR`, `unzip … -d DIR`; the current folder otherwise). */
+/** The folder an archive is unpacked into (`tar -x... -C DIR`, `unzip ... -d DIR`; the current folder otherwise). */
 function unpackedFolder(segment: Segment): string | undefined {
   const args = segment.argv.slice(1);
   if (segment.program === "unzip") {

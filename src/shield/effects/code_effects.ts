@@ -26,14 +26,14 @@ const ENV_READ = gated(
 const NETWORK_CALL = gated(
   /\b(?:requests\.(?:post|put|get)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|http\.request|https\.request|https?\.get\(|socket\.|Net::HTTP|new WebSocket|WebSocket\(|curl_exec|httpx\.)|["']https?["']\s*\)\.(?:get|request)\b/,
 );
-/** Code that evaluates what it fetched: `exec(urlopen(…).read())`, `eval(URI.open(…).read)`, `IEX (iwr …)`,
+/** Code that evaluates what it fetched: `exec(urlopen(...).read())`, `eval(URI.open(...).read)`, `IEX (iwr ...)`,
  * a response piped into a spawned shell. */
 const FETCHED_EVAL = gated(
   /\b(?:exec|eval|execfile|compile|instance_eval|invoke-expression|iex)\s*[( ]\s*(?:await\s*)?\(?\s*(?:await\s*)?(?:(?:urllib\.request\.|request\.|requests\.|httpx\.|uri\.|lwp::simple::|\(new-object\s+(?:system\.)?net\.webclient\)\.)?(?:urlopen|urlretrieve|fetch|downloadstring|invoke-webrequest|invoke-restmethod|iwr|irm|curl_exec)\b|(?:requests|httpx|uri|kernel)\.(?:get|open)\b|file_get_contents\(\s*["']https?:|get\(\s*["']https?:)|\.pipe\(\s*(?:require\(\s*["']child_process["']\s*\)\.)?spawn\(\s*["'](?:ba|z|da)?sh["']/i,
 );
 /** Code built at run time and evaluated (`eval(d)`, `exec(body)`, `new Function(t)`, `vm.runInContext`): with a
  * network call to an outside host in the same code, what runs is whatever that host sends. A method of the same
- * name (`re.exec(…)`, `model.eval()`) or a string literal (`exec("ls")`) is not this. */
+ * name (`re.exec(...)`, `model.eval()`) or a string literal (`exec("ls")`) is not this. */
 const DYNAMIC_EVAL = gated(
   /(?<![.\w$])(?:eval|exec|execfile)\s*\(\s*(?!["'`)\s])|\bnew\s+Function\s*\(|\bvm\.runIn(?:This|New)?Context\s*\(|\binstance_eval\b/,
 );

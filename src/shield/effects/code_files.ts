@@ -1,5 +1,5 @@
 /** Files interpreter code touches, from the path strings it builds (`open('../config.yaml','w')`,
- * `fs.writeFileSync(os.homedir()+'/.bashrc', …)`, `Remove-Item`): written places judged like any write (the
+ * `fs.writeFileSync(os.homedir()+'/.bashrc', ...)`, `Remove-Item`): written places judged like any write (the
  * engine's files and persistence places BLOCK, other places outside the workspace ESCALATE), and secret stores
  * read by code that also talks to the network BLOCK (the secret is on its way out). */
 
@@ -16,7 +16,7 @@ const WRITE_CALL = gated(
 const NETWORK_CALL = gated(
   /\b(?:requests\.(?:post|put|get|patch)|urllib|http\.client|fetch\s*\(|axios|XMLHttpRequest|https?\.(?:request|get)|socket\.|Net::HTTP|WebSocket|curl_exec|httpx\.|Invoke-(?:WebRequest|RestMethod)|smtplib|ftplib|paramiko|boto3)/,
 );
-/** Calls that read a file (round 22: the engine's config read by code through `/proc/self/root/…`). */
+/** Calls that read a file (round 22: the engine's config read by code through `/proc/self/root/...`). */
 const READ_CALL = gated(
   /\bopen\s*\(|\.read_(?:text|bytes)\s*\(|\b(?:readFileSync|readFile|createReadStream)\s*\(|\bfs\.promises\.readFile\b|\bDeno\.readTextFile(?:Sync)?\s*\(|\bFile\.read\b|\bfile_get_contents\s*\(|\bGet-Content\b|\bshutil\.copyfileobj\b/,
 );

@@ -1,6 +1,6 @@
 /** Installs written as code of R and Julia, whose package managers are libraries called from the language
- * (`Rscript -e 'remotes::install_github("owner/pkg")'`, `install.packages(x, repos = "http://…")`,
- * `julia -e 'Pkg.add(url = "https://…")'`): a package from a forge, a URL or a repository that is neither CRAN,
+ * (`Rscript -e 'remotes::install_github("owner/pkg")'`, `install.packages(x, repos = "http://...")`,
+ * `julia -e 'Pkg.add(url = "https://...")'`): a package from a forge, a URL or a repository that is neither CRAN,
  * Bioconductor, R-universe nor an allowed host ESCALATEs, as the same install on a command line would.
  * Sources: https://remotes.r-lib.org/reference/ (install_github, install_url, install_git),
  * https://stat.ethz.ch/R-manual/R-devel/library/utils/html/install.packages.html (repos),

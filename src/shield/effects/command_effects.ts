@@ -106,7 +106,7 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   const words = wordsOfCli(segment.argv);
   const text = `${program} ${sub.join(" ")}`;
   const all = segment.argv.join(" ");
-  // Cluster housekeeping (`kubectl delete pod …`) is ordinary; the heuristics judge broad cluster deletes.
+  // Cluster housekeeping (`kubectl delete pod ...`) is ordinary; the heuristics judge broad cluster deletes.
   if (words.verbs.has("delete") && !/^(?:kubectl|oc|helm)$/.test(program)) {
     findings.escalate("delete", `"${text}" deletes cloud resources`);
   }
@@ -177,7 +177,7 @@ function judgePermissions(segment: Segment, environment: ShieldEnvironment, find
   }
 }
 
-/** A server publishing a folder: `python3 -m http.server --directory ~`, `busybox httpd -h ~`, `php -S … -t /`. */
+/** A server publishing a folder: `python3 -m http.server --directory ~`, `busybox httpd -h ~`, `php -S ... -t /`. */
 function judgeServer(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "");
@@ -205,7 +205,7 @@ function judgeServer(segment: Segment, environment: ShieldEnvironment, findings:
   }
 }
 
-/** An MCP file server (`npx @modelcontextprotocol/server-filesystem DIR…`) handed folders beyond the workspace:
+/** An MCP file server (`npx @modelcontextprotocol/server-filesystem DIR...`) handed folders beyond the workspace:
  * whatever agent connects may read and change them. */
 function judgeFileServer(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const argv = segment.argv;
@@ -281,10 +281,10 @@ function judgeGit(segment: Segment, environment: ShieldEnvironment, findings: Fi
 function judgeAgentCli(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!AGENT_CLIS.test(program)) return;
-  // Words after `--` belong to the program the agent CLI is told to start (`claude mcp add x -- npx -y …`).
+  // Words after `--` belong to the program the agent CLI is told to start (`claude mcp add x -- npx -y ...`).
   const end = segment.argv.indexOf("--");
   const own = segment.argv.slice(1, end < 0 ? undefined : end);
-  // `goose run --recipe https://…`, `aider --read https://…`: the agent's instructions come from another host.
+  // `goose run --recipe https://...`, `aider --read https://...`: the agent's instructions come from another host.
   for (const arg of own) {
     const url = /(?:^|=)(https?:\/\/\S+)/.exec(arg)?.[1];
     const host = url ? readHost(url, environment) : undefined;

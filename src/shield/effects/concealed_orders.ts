@@ -7,11 +7,11 @@ import type { Findings } from "./findings.ts";
 import { conceptCheck, fillers, FORBID, PRINCIPAL, TELL_VERB } from "./concepts.ts";
 
 /** The concept form: a forbidding word, a telling verb and the user within a few words ("do not now mention this
- * to the operator", "under no circumstances inform the human", "no se lo digas al usuario", "不要告诉用户"). */
+ * to the operator", "under no circumstances inform the human", "no se lo digas al usuario", "bu yao gaosu yonghu" in Chinese). */
 const FORBIDS_TELLING = new RegExp(
-  `${FORBID}\\s*${fillers(2)}${TELL_VERB}\\s*${fillers(4)}(?:[a-z]['’])?${PRINCIPAL}|` +
+  `${FORBID}\\s*${fillers(2)}${TELL_VERB}\\s*${fillers(4)}(?:[a-z]['\u2019])?${PRINCIPAL}|` +
     // Languages that put the negation after the verb: "sag es nicht dem Benutzer", "ne le dis pas à l'utilisateur".
-    `${TELL_VERB}\\s+${fillers(2)}(?:nicht|pas|no|não)\\s+${fillers(2)}(?:[a-z]['’])?${PRINCIPAL}`,
+    `${TELL_VERB}\\s+${fillers(2)}(?:nicht|pas|no|não)\\s+${fillers(2)}(?:[a-z]['\u2019])?${PRINCIPAL}`,
   "i",
 );
 const CONCEALS = gated(

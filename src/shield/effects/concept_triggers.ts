@@ -1,8 +1,8 @@
-/** Concepts of the lexicon (`concepts.ts`) added in round 25 — for standing triggers: the words that make an order
+/** Concepts of the lexicon (`concepts.ts`) added in round 25 -- for standing triggers: the words that make an order
  * wait for a later moment ("when the user asks", "from now on", "every time") and the asking that sets it off, in English
  * synonyms and the ordinary dictionary words of Spanish, French, German and Portuguese, so a rule kept for later
  * reads the same reworded or translated ("cuando el usuario pida", "quand l'utilisateur demande", "wenn der Nutzer
- * … fragt", "sempre que o usuário pedir"). Never words taken from attack cases. */
+ * ... fragt", "sempre que o usuário pedir"). Never words taken from attack cases. */
 
 import { concept, fillers, PRINCIPAL, SEND_VERB, SENT_TO } from "./concepts.ts";
 
@@ -118,12 +118,12 @@ export const EACH_TIME = concept(
 
 /** The person the agent works for asking, within one sentence: "when the user asks", "whenever my human wants",
  * "cuando el usuario pida", "wenn der Nutzer nach X fragt" (a German verb comes last). */
-export const PRINCIPAL_ASKS = `${WHEN}\\s+${fillers(2)}(?:\\b[ldLD]['’])?${PRINCIPAL}\\s+${
+export const PRINCIPAL_ASKS = `${WHEN}\\s+${fillers(2)}(?:\\b[ldLD]['\u2019])?${PRINCIPAL}\\s+${
   fillers(4)
 }${ASKS}`;
 
 /** Words between a run verb and what it runs that change nothing ("run first", "ejecuta primero", "exécute
- * d'abord", "führe zuerst … aus"). */
+ * d'abord", "führe zuerst ... aus"). */
 export const FIRST = concept(
   "first",
   "then",
@@ -197,7 +197,7 @@ export const SEND_ME = concept(
 );
 
 /** The send verbs of the main languages other than English (English "email", "mail", "post" and "share" are also
- * nouns: "the user's work email is jane@…"; the English checks read them in phrases). */
+ * nouns: "the user's work email is jane@..."; the English checks read them in phrases). */
 export const SEND_ABROAD = concept(
   "envía",
   "envia",
@@ -319,8 +319,8 @@ export const STORES = concept(
   "histórico",
 );
 
-/** Every item of a mailbox or drive sent to an address (`forward all emails to x@…`, "reenvía todos los correos a
- * x@…", "alle E-Mails sollen an x@… weitergeleitet werden", "every message … should be transmitted to x@…"). */
+/** Every item of a mailbox or drive sent to an address (`forward all emails to x@...`, "reenvía todos los correos a
+ * x@...", "alle E-Mails sollen an x@... weitergeleitet werden", "every message ... should be transmitted to x@..."). */
 export const SENDS_ALL =
   `(?:${SEND_VERB}|\\breenv[ií]a\\b|\\bweiterleiten\\b)\\s+${fillers(1)}${ALL}\\s+${
     fillers(3)

@@ -1,7 +1,7 @@
 /** The concept lexicon the text checks are written in: each concept (an order verb, a secret, earlier instructions,
- * the user, concealment, …) is the general vocabulary for it — English synonyms as a thesaurus lists them
+ * the user, concealment, ...) is the general vocabulary for it -- English synonyms as a thesaurus lists them
  * (WordNet synsets and Roget's groups for the head word) and the ordinary dictionary words for it in Spanish,
- * French, German and Portuguese — never words taken from attack cases. Chinese, written without spaces and in
+ * French, German and Portuguese -- never words taken from attack cases. Chinese, written without spaces and in
  * two-character words too short to anchor a search, is glossed into these English words first
  * (`prose_text.ts`). Each concept is regex source text;
  * checks put concepts together with `near` (co-occurrence within a short window of one sentence), so the checks

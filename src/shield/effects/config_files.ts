@@ -280,7 +280,7 @@ function namesLookalike(path: string, name: string, findings: Findings): boolean
 const IMAGE_FILE =
   /(?:^|\/)(?:dockerfile|containerfile)(?:\.[\w-]+)?$|(?:^|\/)[\w.-]*compose[\w.-]*\.ya?ml$|\/(?:k8s|kubernetes|manifests|deploy|charts?)\/[^/]+\.ya?ml$/i;
 
-/** `ADD https://…` in a Dockerfile: a file fetched into the image, often then run. */
+/** `ADD https://...` in a Dockerfile: a file fetched into the image, often then run. */
 export function remoteAdds(path: string, text: string): string[] {
   if (!/(?:^|\/)(?:dockerfile|containerfile)(?:\.[\w-]+)?$/i.test(path)) return [];
   return [...text.matchAll(/^\s*ADD\s+(?:--\S+\s+)*(https?:\/\/\S+)/gim)].map((match) => match[1]).slice(

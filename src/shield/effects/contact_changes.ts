@@ -1,5 +1,5 @@
 /** Existing contacts, payees and vendors changed to a new address, number or account (`update_contact
- * {contact_id, email: …}`): later mail or payments to a trusted name go to whoever set it (BEC vendor fraud).
+ * {contact_id, email: ...}`): later mail or payments to a trusted name go to whoever set it (BEC vendor fraud).
  * Adding a new contact is left to the mailbox checks. */
 
 import type { Findings } from "./findings.ts";

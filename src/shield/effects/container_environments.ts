@@ -1,6 +1,6 @@
 /** Container environments printed (round 20): `docker|podman|nerdctl exec CONTAINER env`, `docker compose exec
  * SERVICE printenv`, `kubectl exec POD -- env`, `kubectl set env --list` and `docker inspect` formatted or filtered
- * over `.Config.Env` print the variables a service was started with — where its database passwords and API keys
+ * over `.Config.Env` print the variables a service was started with -- where its database passwords and API keys
  * live; a whole `docker inspect CONTAINER` and `kubectl get secret -o yaml|json` print them too (round 22). Running
  * other commands in a container, inspecting its state, an image, and listing secrets' names pass. Sources: MITRE ATT&CK T1552.007
  * (Container API); Kubernetes docs "Define Environment Variables for a Container"; Docker docs `docker inspect`. */
@@ -83,7 +83,7 @@ function inspectsWholeContainer(argv: readonly string[]): boolean {
   return operands.length > 0 && operands.every((word) => !/[:/@]/.test(word));
 }
 
-/** `kubectl get secret(s) … -o yaml|json|jsonpath|go-template` prints the secrets' values (base64 is no cover). */
+/** `kubectl get secret(s) ... -o yaml|json|jsonpath|go-template` prints the secrets' values (base64 is no cover). */
 function printsSecretValues(argv: readonly string[]): boolean {
   const at = argv.indexOf("get");
   if (at < 1 || !/^(?:secrets?|secret\/\S+)$/.test(argv[at + 1] ?? "")) return false;

@@ -65,7 +65,7 @@ function optionValues(args: string[], names: string[]): string[] {
   return values;
 }
 
-/** The host side of a `-v SRC:DST` or `--mount type=bind,source=SRC,…`. */
+/** The host side of a `-v SRC:DST` or `--mount type=bind,source=SRC,...`. */
 function mountSource(value: string): string | undefined {
   const bind = /(?:^|,)(?:source|src)=([^,]+)/.exec(value);
   if (bind) return bind[1];

@@ -1,6 +1,6 @@
 /** Terminal control sequences in an open-world call's arguments (round 17): `ESC[8m` (conceal), cursor moves and
- * line erases (`ESC[1A`, `ESC[2K`), OSC 8 hyperlinks whose target is not the text shown — in a value or in an
- * argument's name — make the call read differently in a terminal than what the tool receives. Nothing ordinary
+ * line erases (`ESC[1A`, `ESC[2K`), OSC 8 hyperlinks whose target is not the text shown -- in a value or in an
+ * argument's name -- make the call read differently in a terminal than what the tool receives. Nothing ordinary
  * puts them into a tool call; it escalates.
  * Sources: Trail of Bits, "Deceiving users with ANSI terminal codes in MCP" (2025-04-29); ECMA-48 (CSI, SGR 8,
  * OSC). */

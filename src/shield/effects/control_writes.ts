@@ -1,6 +1,6 @@
 /** Writes to industrial controllers (round 38): a tool that speaks an industrial or building-control protocol
  * (Modbus, OPC UA, BACnet, Siemens S7, DNP3, EtherNet/IP, IEC 104, a PLC or SCADA point) and writes, forces or
- * commands — a holding register, a coil, a setpoint node, a data block, a present value. What it writes moves
+ * commands -- a holding register, a coil, a setpoint node, a data block, a present value. What it writes moves
  * something physical (a boiler's pressure, a breaker, a chiller, an interlock), so a person confirms it. Reads,
  * browses and subscriptions pass.
  * Sources: MITRE ATT&CK for ICS T0836 (modify parameter), T0855 (unauthorized command message), T0831

@@ -1,5 +1,5 @@
 /** Queries that read credential columns or tables (`SELECT email, password_hash, api_token FROM users`,
- * `SELECT * FROM integration_tokens`, `INSERT … SELECT string_agg(token, ',') FROM integration_tokens`): what an injected "support" request asks a database tool to fetch. */
+ * `SELECT * FROM integration_tokens`, `INSERT ... SELECT string_agg(token, ',') FROM integration_tokens`): what an injected "support" request asks a database tool to fetch. */
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";

@@ -7,7 +7,7 @@ import { ownTable } from "../../lib/own_table.ts";
 
 const KUBECONFIG = ["--kubeconfig"];
 
-/** Program → the options whose value is a credential file it uses. */
+/** Program -> the options whose value is a credential file it uses. */
 const CREDENTIAL_OPTIONS: Readonly<Record<string, readonly string[]>> = ownTable({
   ssh: ["-i"],
   scp: ["-i"],

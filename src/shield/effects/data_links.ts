@@ -1,5 +1,5 @@
 /** Addresses in text that leaves (messages, comments, pages) that carry data out by themselves: an image the
- * reader's client loads on its own (Markdown `![…](url)`, `<img src>`, CSS `url()`) from a host that is not
+ * reader's client loads on its own (Markdown `![...](url)`, `<img src>`, CSS `url()`) from a host that is not
  * allowed, with data in its address, leaks that data the moment the text is shown (EchoLeak, markdown-image
  * exfiltration); any link whose address holds sensitive details leaks them when followed. */
 
@@ -54,7 +54,7 @@ function proseValue(value: string): boolean {
   // or a field name (`created_at_desc`, `pull_request_review`).
   return words.length === 1 && SLUG.test(value);
 }
-const PROSE_WORD = /^[\p{L}\p{N}'’.,!?&-]+$/u;
+const PROSE_WORD = /^[\p{L}\p{N}'\u2019.,!?&-]+$/u;
 const SLUG = /^\p{L}+(?:[_-]\p{L}+){4,}$/u;
 /** Search and reference sites: a query there is a search the reader runs, not data delivered to the link's owner. */
 export const SEARCH_HOSTS =

@@ -1,8 +1,8 @@
 /** Template placeholders that pull private data into what leaves (round 35): `{{all_unread_bodies}}` in a mail to an
  * outside address, `$PREVIOUS_OUTPUT` posted to a partner channel, `<full conversation>`, `{{chat_history}}`,
- * `[paste all messages from #exec here]` — whatever fills them in (a template step, the receiving tool, the agent
+ * `[paste all messages from #exec here]` -- whatever fills them in (a template step, the receiving tool, the agent
  * told to) sends the inbox, the conversation or the last result on; and follow-up calls chained inside a tool's
- * arguments (`get_file_contents {…, then: {tool: "create_issue", args: {repo: "public-notes", body: "{{content}}"}}}`):
+ * arguments (`get_file_contents {..., then: {tool: "create_issue", args: {repo: "public-notes", body: "{{content}}"}}}`):
  * no tool takes another call as an argument, so the chain is the injected toxic flow. Mail-merge fields
  * (`{{first_name}}`, `{{order_id}}`) and automation expressions naming a trigger's field pass. Sources: Invariant
  * Labs, GitHub MCP exploited (2025); AgentDojo workspace and slack suites (2024). */

@@ -1,7 +1,7 @@
 /** Commands decoded at run time and run (round 22): a rot13 or Caesar translation piped to a shell (`tr 'A-Za-z'
  * 'N-ZA-Mn-za-m' | sh`, `rot13 | bash`; the other decoders piped to shells are a heuristic rule), and interpreter
  * code that hands a call which runs command lines or code (`os.system`, `exec`, `eval`, `execSync`, `Function`) the
- * result of a decoder (`b64decode`, `Buffer.from(…, 'base64')`, `atob`, `fromhex`, `codecs.decode(…, 'rot13')`),
+ * result of a decoder (`b64decode`, `Buffer.from(..., 'base64')`, `atob`, `fromhex`, `codecs.decode(..., 'rot13')`),
  * directly or through one variable. What runs is hidden from the reader and from the checks; decoding to print or
  * to parse passes. Sources: GTFOBins; PayloadsAllTheThings "Command Injection" bypasses; MITRE ATT&CK T1140
  * (Deobfuscate/Decode Files or Information) and T1027. */

@@ -13,7 +13,7 @@ import { TEST_FILE } from "./tampered_tests.ts";
 
 /** Cheap literal gate: a deferral note must be somewhere in the text. */
 const NOTE_HINT = /enable|temporar|flak|broken|failing|fails|disabled|revisit|switched off|turned off/i;
-/** A test's header and body: Python (the indented lines under `def test…():`), Jest/Mocha/Vitest, Rust and Go (a
+/** A test's header and body: Python (the indented lines under `def test...():`), Jest/Mocha/Vitest, Rust and Go (a
  * brace body without nested braces). */
 const TEST_BODY = new RegExp(
   String
@@ -33,7 +33,7 @@ const COMMENT = /(?:#|\/\/)[^\n]*/g;
 function placeholderOnly(body: string): boolean {
   // Markup tags around a line (`<IMPORTANT>`) are no code of these languages either.
   const rest = body.replace(COMMENT, " ").replace(PLACEHOLDER, " ").replace(/<\/?[A-Za-z]+>/g, " ");
-  return /^[\sA-Za-z,'’:-]*$/.test(rest);
+  return /^[\sA-Za-z,'\u2019:-]*$/.test(rest);
 }
 
 /** Notes that say a test that ran is switched off until something is fixed (a `TODO` alone marks a test not written
@@ -42,7 +42,7 @@ const DEFERRAL =
   /(?:#|\/\/|^|\s)[^\n]*\b(?:re-?enabl\w*|temporar\w*|flak[e]?y|broken|failing|fails|disabled|revisit|(?:switched|turned) off)\b/i;
 
 /** A Python test's body: the statement after the colon of a one-line test, else the lines indented like the first
- * body line (a first line without indentation — a note put in front of the statement — is the body alone). */
+ * body line (a first line without indentation -- a note put in front of the statement -- is the body alone). */
 function pythonBody(body: string): string {
   const [head, ...rest] = body.split("\n");
   if (head.replace(/#.*$/, "").trim() !== "") return head;

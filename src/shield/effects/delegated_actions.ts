@@ -1,5 +1,5 @@
 /** Handed-on work read as the tool calls it orders: each clause that starts with an order (`finally share the
- * folder with anyone who has the link`, `remove users Charlie and Dana`, `change the recovery phone to …`,
+ * folder with anyone who has the link`, `remove users Charlie and Dana`, `change the recovery phone to ...`,
  * `add x@gmail.com to the org as owner`) is sorted with the same vocabulary as tool names, so a sub-agent asked in
  * plain words for what a tool call would escalate (access granted or made public, people removed, an account's
  * recovery changed) escalates here too. */
@@ -86,7 +86,7 @@ function orderOf(clause: string): Order | undefined {
   const head = clause.slice(0, 240).toLowerCase();
   WORD.lastIndex = 0;
   let match = WORD.exec(head);
-  // A list item's bullet or number (round 30: "- finally share …", "3. remove …") comes before the order too.
+  // A list item's bullet or number (round 30: "- finally share ...", "3. remove ...") comes before the order too.
   while (match && (LEADING.has(match[0]) || BULLET.test(match[0]))) match = WORD.exec(head);
   const classes = match
     ? VERBS.get(match[0]) ?? (FOREIGN_DELETE.has(match[0]) ? ["delete"] : undefined)

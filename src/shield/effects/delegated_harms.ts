@@ -46,7 +46,7 @@ const LOCATES_PERSON = gated(
 );
 /** Money handed on with an amount (`issue a refund of $4,800`, `wire 2,400 EUR`). */
 const MOVES_MONEY = gated(
-  /\b(?:refund|pay|transfer|wire|withdraw|remit|payout|reimburse|credit)\w*\b[^.\n]{0,40}?(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds|btc|eth|usdc)\b)/i,
+  /\b(?:refund|pay|transfer|wire|withdraw|remit|payout|reimburse|credit)\w*\b[^.\n]{0,40}?(?:[$\u20AC£¥]\s?\d|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds|btc|eth|usdc)\b)/i,
 );
 /** Checks said to be done that the receiver cannot see (`User is verified.`, `identity already confirmed`). */
 const CLAIMS_VERIFIED = gated(
@@ -81,7 +81,7 @@ const DROPS_RULES = gated(
   /\byou are now (?:in )?(?:developer|god|jailbreak|unrestricted|dan)\b|\b(?:no|without)\s+(?:content|safety|usage)\s+polic(?:y|ies)\b|\bdo anything now\b|\bhave no restrictions\b/i,
 );
 
-/** Approval handed to an agent as an order (`auto-approve PR #812`, `approve all pending …`). */
+/** Approval handed to an agent as an order (`auto-approve PR #812`, `approve all pending ...`). */
 const ORDERS_APPROVAL = gated(
   /\bauto-?(?:approve|merge|accept)\b|\bapprove\s+(?:every|all|each|any)\b|\b(?:has|have|it'?s|was)\s+been\s+(?:reviewed|approved|checked|signed off)\s+(?:offline|already|by phone|verbally|elsewhere)\b/i,
 );

@@ -14,7 +14,7 @@ const IGNORE_PRINCIPAL = gated(
 /** The concept form: any ignoring verb of the lexicon, a few words, and the person the agent works for. */
 const IGNORE_PRINCIPAL_CONCEPT = conceptCheck(
   new RegExp(
-    `${IGNORE_VERB}\\s+${fillers(1)}(?:(?:the|your|its|their|al|el|den|o|ao)\\s+|l['’])?${PRINCIPAL}`,
+    `${IGNORE_VERB}\\s+${fillers(1)}(?:(?:the|your|its|their|al|el|den|o|ao)\\s+|l['\u2019])?${PRINCIPAL}`,
     "i",
   ),
 );
@@ -27,12 +27,12 @@ const SPREADS = gated(
 const PURCHASE = gated(
   /\b(?:buy|purchase|order|pay for|check ?out)\b[^.\n]{0,60}\b(?:saved card|stored card|credit card|card on file|saved payment|payment method on file|wallet|gift cards?)\b|\b(?:buy|purchase|order)\s+(?:\d{2,4}(?!\d)|dozens of|hundreds of)\s+\w+/i,
 );
-/** Merging handed on past its checks (round 32): approve or merge … without waiting for CI, the checks, the
+/** Merging handed on past its checks (round 32): approve or merge ... without waiting for CI, the checks, the
  * pipeline, tests or review (`don't wait for the CI checks`), an admin or forced merge past branch protection.
  * "Merge it once CI is green" passes. Sources: OWASP CICD-SEC-1 Insufficient Flow Control; GitHub protected
  * branches (required status checks). */
 const MERGE_UNCHECKED = gated(
-  /\b(?:approve|merge)\b[^.\n]{0,120}?\b(?:without|don['’]?t|do not|no need to|skip(?:ping)?|ignor(?:e|ing)|bypass(?:ing)?)\s+(?:(?:waiting|wait)\s+(?:for|on|until)\s+)?(?:(?:the|any|a|our|its)\s+(?:[a-z-]+\s+){0,2}?)?(?:ci\b|checks?\b|status checks?\b|pipelines?\b|tests?\b|builds?\b|reviews?\b|branch protection\b)|\b(?:admin|force)[- ]merge\b|\bmerge\b[^.\n]{0,60}\s--admin\b/i,
+  /\b(?:approve|merge)\b[^.\n]{0,120}?\b(?:without|don['\u2019]?t|do not|no need to|skip(?:ping)?|ignor(?:e|ing)|bypass(?:ing)?)\s+(?:(?:waiting|wait)\s+(?:for|on|until)\s+)?(?:(?:the|any|a|our|its)\s+(?:[a-z-]+\s+){0,2}?)?(?:ci\b|checks?\b|status checks?\b|pipelines?\b|tests?\b|builds?\b|reviews?\b|branch protection\b)|\b(?:admin|force)[- ]merge\b|\bmerge\b[^.\n]{0,60}\s--admin\b/i,
 );
 /** An order's or account's shipping address changed to a new one (round 32; InjecAgent's and AgentDojo's
  * redirected deliveries): a change verb, the shipping, delivery or mailing address, then `to` and where.

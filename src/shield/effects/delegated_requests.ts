@@ -23,7 +23,7 @@ export function addressesAgent(payload: Record<string, unknown>): boolean {
 }
 
 /** Mail as the object of a send: existing messages, threads, a mailbox, or documents kept in mail (plural or a
- * collection: "send a message to …" composes one, it forwards nothing); or any forward to an address. */
+ * collection: "send a message to ..." composes one, it forwards nothing); or any forward to an address. */
 const MAIL_SENT =
   /\b(?:forward\w*|send|share|copy|bcc|relay|redirect)\b(?:[^.\n]|\.(?!\s)){0,80}\b(?:e-?mails|mails|messages|threads|inbox|mailbox|invoices|purchase orders|contracts|attachments|anything|everything)\b|\bforward(?:s|ing)?\b[^.\n]{0,100}\bto\s+\S*@/i;
 const TO_BEFORE = /\bto\s*$/i;
@@ -47,7 +47,7 @@ export function judgeDelegatedRequests(
   const text = texts.join("\n");
   if (text.length > 32 * 1024) return;
   if (text.includes("@") && MAIL_SENT.test(text)) {
-    // The destination (`… to x@y`) is named first when the text has one; a source address (`from legal@…`) after.
+    // The destination (`... to x@y`) is named first when the text has one; a source address (`from legal@...`) after.
     const outsiders = [...text.matchAll(ADDRESS)].slice(0, 16)
       .filter((match) => !isContact(match[0], environment))
       .sort((a, b) =>

@@ -10,8 +10,8 @@ import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { DELETE_VERB, fillers } from "./concepts.ts";
 
-/** The lexicon's delete verbs of the main languages (`elimina`, `supprime`, `lösche`, …), the English verbs that
- * switch a thing off, and up to two filler words after them (`remove now the …`). */
+/** The lexicon's delete verbs of the main languages (`elimina`, `supprime`, `lösche`, ...), the English verbs that
+ * switch a thing off, and up to two filler words after them (`remove now the ...`). */
 const OFF_VERB = String
   .raw`(?:${DELETE_VERB}|\b(?:disable|skip|xfail|comment(?:ing)? out|drop|turn off|switch off|mute|silence|ignore|stub out|gut|neuter|mark)\b)\s+${
   fillers(2)

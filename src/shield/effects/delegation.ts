@@ -54,7 +54,7 @@ const CONCEAL = gated(
 /** The concept form: a hiding adverb, or a forbidding word before telling the user. */
 const CONCEAL_CONCEPT = conceptCheck(
   new RegExp(
-    `${QUIETLY}|${FORBID}\\s*${fillers(2)}${TELL_VERB}\\s*${fillers(4)}(?:[a-z]['’])?${PRINCIPAL}`,
+    `${QUIETLY}|${FORBID}\\s*${fillers(2)}${TELL_VERB}\\s*${fillers(4)}(?:[a-z]['\u2019])?${PRINCIPAL}`,
     "i",
   ),
 );

@@ -1,8 +1,8 @@
 /** Access checks switched off in an edit while staying in the file (round 28, beside `weakened_code.ts`, which sees
  * checks deleted): the check commented out (`// if (!session.valid) return res.status(401)`, `# @login_required`),
  * skipped by an unconditional early return put before it (`return next();`), made dead by a constant condition
- * (`if (false && !hasPermission(…))`), or a guard annotation or permission class swapped for an open one
- * (`[IsAuthenticated]` → `[AllowAny]`, `@PreAuthorize(…)` → `@PermitAll`). A debug line commented out, a guard
+ * (`if (false && !hasPermission(...))`), or a guard annotation or permission class swapped for an open one
+ * (`[IsAuthenticated]` -> `[AllowAny]`, `@PreAuthorize(...)` -> `@PermitAll`). A debug line commented out, a guard
  * given an option, and a new public endpoint written with `AllowAny` pass.
  * Sources: OWASP Top 10 A01 Broken Access Control; ImpossibleBench (2025) on agents editing code to pass tests;
  * Django REST framework permissions, Spring Security method security, ASP.NET `[AllowAnonymous]` docs. */

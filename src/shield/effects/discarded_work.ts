@@ -20,7 +20,7 @@ interface Discards {
   stashes: boolean;
 }
 
-/** The single-letter flags of a git line's options (`-ffdx` → f, d, x) and its long options. */
+/** The single-letter flags of a git line's options (`-ffdx` -> f, d, x) and its long options. */
 function flagsOf(words: readonly string[]): Set<string> {
   const flags = new Set<string>();
   for (const word of words) {

@@ -4,7 +4,7 @@
  * `rust-lang-official.rust-analyzer`: VS Code offers to install them on opening the folder, and an extension runs
  * with the user's rights. The popular ids themselves and in-house extensions far from any pass.
  * Sources: Aqua Nautilus, "Can You Trust Your VSCode Extensions?" (2023, a typosquatted Prettier); Check Point and
- * ExtensionTotal reports on malicious VS Code extensions (2023–2025); VS Code docs, workspace recommended extensions. */
+ * ExtensionTotal reports on malicious VS Code extensions (2023-2025); VS Code docs, workspace recommended extensions. */
 
 import type { Findings } from "./findings.ts";
 import { editDistance } from "./package_lookalikes.ts";

@@ -69,7 +69,7 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
   const pairs = query.split(/[?&]/);
   const values = pairs.map((pair) => pair.slice(pair.indexOf("=") + 1));
   // A search site's query is a search the user runs (`how to export chat history in slack`). Elsewhere a value
-  // that reads as prose under a key that is not a search term's (`?d=alice_bob_charlie_dm_history`, `?msg=…`) is
+  // that reads as prose under a key that is not a search term's (`?d=alice_bob_charlie_dm_history`, `?msg=...`) is
   // a summary or a message carried out (round 29), however short; `?q=asyncio+task+group` on a docs site is not.
   const search = SEARCH_HOSTS.test(host.host);
   if (
@@ -182,7 +182,7 @@ export function judgeMessaging(
 const IDENTIFIER_KEY = /(?:^|_)id$|[a-z]Id$|^(?:channel|chat|room|guild|server|thread|conversation|group)$/;
 
 /** Short string values of the payload's top-level id arguments (`channel_id`, `chatId`, and round 27: a bare
- * `channel`, `chat`, `room` … whose value is such an id). */
+ * `channel`, `chat`, `room` ... whose value is such an id). */
 function identifierValues(payload: Record<string, unknown>): string[] {
   const found: string[] = [];
   for (const [key, value] of Object.entries(payload)) {

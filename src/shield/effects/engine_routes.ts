@@ -1,7 +1,7 @@
 /** Routes to the engine that name no file and no URL: kills fed by a pipeline that finds the engine's process
- * or port (`ps aux | grep 'main.ts engine' | awk … | xargs kill`, `lsof -ti tcp:3100 | xargs kill`), raw
- * connections to its API port (`… | nc localhost 3100`, `websocat ws://…`), and the engine's own CLI told to change
- * its settings or policy (`parapet config set shield.enabled false`, `deno run -A ../main.ts config set …`). */
+ * or port (`ps aux | grep 'main.ts engine' | awk ... | xargs kill`, `lsof -ti tcp:3100 | xargs kill`), raw
+ * connections to its API port (`... | nc localhost 3100`, `websocat ws://...`), and the engine's own CLI told to change
+ * its settings or policy (`parapet config set shield.enabled false`, `deno run -A ../main.ts config set ...`). */
 
 import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";

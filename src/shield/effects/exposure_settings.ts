@@ -1,5 +1,5 @@
 /** Exposure settings by argument name (round 17): cloud and service calls that open a resource to everyone or weaken
- * its transport — `allow_blob_public_access: true`, `public_network_access: Enabled`, a public-access block lifted
+ * its transport -- `allow_blob_public_access: true`, `public_network_access: Enabled`, a public-access block lifted
  * (`BlockPublicAcls: false`, `public_access_prevention: inherited`), the minimum TLS lowered to 1.0/1.1, HTTPS-only
  * switched off. The widening checks knew `public: true`; these name the same effect in each provider's words.
  * Sources: Azure CLI `az storage account update` (`--allow-blob-public-access`, `--min-tls-version`,

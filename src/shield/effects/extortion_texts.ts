@@ -1,6 +1,6 @@
-/** Round 27: extortion written or sent by the user's tools — a ransom note dropped into a drive or folder ("All
- * your files are encrypted. Send 0.5 BTC to bc1q… to recover."), a data-theft threat, a sextortion mail ("we have
- * recordings of you … pay … or we send them to your contacts"). A claim that the reader's files, data or images are
+/** Round 27: extortion written or sent by the user's tools -- a ransom note dropped into a drive or folder ("All
+ * your files are encrypted. Send 0.5 BTC to bc1q... to recover."), a data-theft threat, a sextortion mail ("we have
+ * recordings of you ... pay ... or we send them to your contacts"). A claim that the reader's files, data or images are
  * held (encrypted, stolen, copied, recorded) followed within a few sentences by a demand for payment (crypto, a
  * ransom, a decryption key for sale). Advice about ransomware ("if your files are encrypted, restore from backup;
  * never pay") states the claim as a condition and passes. Sources: CISA #StopRansomware advisories (ransom note

@@ -1,7 +1,7 @@
-/** Arguments a fetch tool does not take (`fetch_url {url, then: "POST the response with ~/.netrc to …"}`): a
+/** Arguments a fetch tool does not take (`fetch_url {url, then: "POST the response with ~/.netrc to ..."}`): a
  * poisoned description or page makes the agent add them, so their prose is judged as an open-world tool's
  * arguments are (orders to an AI, secret stores named, credentials). Round 27: any open-world tool's argument
- * that reports an order carried out ("I have run `rm -rf ~/.config/…` as required", "sent the .env contents …
+ * that reports an order carried out ("I have run `rm -rf ~/.config/...` as required", "sent the .env contents ...
  * as instructed"), the acknowledgement a poisoned description or result asks for, and a side field no schema
  * has (`_compliance`, `__confirm`, `assistant_ack`; MCP's own `_meta` passes) that carries a command. And (round 26) the body a request writes with: its settings are an API tool's
  * arguments (`POST /user/repos {private: false}` makes something public, as `create_repository {private: false}`
@@ -21,8 +21,8 @@ const REQUEST_KEYS =
   /^(?:url|uri|href|link|endpoint|address|method|verb|headers?|body|data|json|form|params|parameters|query|query_params|timeout|format|prompt|max_length|max_chars|start_index|raw|follow_redirects|redirect|allow_redirects|auth|cookies?|content_type|accept|encoding|output|output_format|return_format|proxy|verify|retries|cache|id|description|reason)$/i;
 const PROSE = /\S+\s+\S+\s+\S+\s+\S+/;
 
-/** A report of having done something consequential because something said to: "I have run … as required",
- * "deleted … as instructed by the tool description", "ran … per the setup notes". */
+/** A report of having done something consequential because something said to: "I have run ... as required",
+ * "deleted ... as instructed by the tool description", "ran ... per the setup notes". */
 const ACKNOWLEDGED = gated(
   /\b(?:i(?:'ve| have)?\s+(?:already\s+)?|have\s+|has\s+been\s+|was\s+|were\s+|^\s*)(?:run|ran|executed|deleted|removed|wiped|erased|sent|forwarded|uploaded|posted|disabled|installed|changed|granted|chmod(?:ded)?|moved|copied)\b[^\n]{0,160}?\b(?:as\s+(?:required|instructed|requested|directed|ordered|specified|told)|per\s+(?:the\s+|your\s+)?(?:instructions?|tool(?:'s)?\s+description|description|setup notes|system notes?|notes|policy|requirements?)|as\s+the\s+(?:tool|instructions?|description|system)\s+(?:asked|said|required))\b/i,
 );

@@ -1,8 +1,8 @@
 /** Code fetched from the network and run, read from the structure of the parsed commands rather than their
- * spelling: a downloader piped into a shell or interpreter at any depth (`… | sh`, `iwr … | iex`), a file a
+ * spelling: a downloader piped into a shell or interpreter at any depth (`... | sh`, `iwr ... | iex`), a file a
  * download wrote that a later command runs (`curl -o x && bash x`, `wget U && chmod +x f && ./f`), and Windows
- * programs that run a script or package straight from a URL or a network share (`mshta http://…`,
- * `cscript \\host\s\p.js`, `msiexec /i http://…`). From an allowed host a human looks; otherwise BLOCK. */
+ * programs that run a script or package straight from a URL or a network share (`mshta http://...`,
+ * `cscript \\host\s\p.js`, `msiexec /i http://...`). From an allowed host a human looks; otherwise BLOCK. */
 
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";

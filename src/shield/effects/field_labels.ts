@@ -1,4 +1,4 @@
-/** Labels written as field names (`passport_number: …`, `bank_account_number=…`, `ssnLast4:`), spelled as words so
+/** Labels written as field names (`passport_number: ...`, `bank_account_number=...`, `ssnLast4:`), spelled as words so
  * the label patterns of the sensitive-data checks see them (round 15): an agent exporting a user's records writes
  * them the way its data source names them, and `\b` never falls inside `bank_account`. Only a label directly
  * followed by `:` or `=` is respelled; other identifiers stay as they are. */

@@ -1,4 +1,4 @@
-/** `find ROOT … -delete` and `find ROOT … -exec rm …`: deletes under ROOT that path checks do not see (no file is
+/** `find ROOT ... -delete` and `find ROOT ... -exec rm ...`: deletes under ROOT that path checks do not see (no file is
  * named). The engine's folders BLOCK; the user's home and other folders outside the workspace ESCALATE; system
  * folders escalate only when nothing narrows what is deleted (`-name '*.gz' -mtime +30` is log rotation). */
 

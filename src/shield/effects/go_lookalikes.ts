@@ -1,5 +1,5 @@
 /** Go modules installed from an owner that imitates a well-known one (`github.com/boltdb-go/bolt` for
- * `boltdb/bolt`, `stretchr-test/…` for `stretchr/…`, `golang-tools/…` for the Go team's tools), or a well-known
+ * `boltdb/bolt`, `stretchr-test/...` for `stretchr/...`, `golang-tools/...` for the Go team's tools), or a well-known
  * module's repository name under another owner (`go-tooling-fast/golangci-lint` for `golangci/golangci-lint`):
  * `go install` and `go get` build and run whatever that owner published. */
 

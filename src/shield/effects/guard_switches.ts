@@ -1,5 +1,5 @@
 /** Guards switched off through the environment (round 17): a variable set in a command line whose name names a
- * guard — the engine's shield, guardrails, approvals, a sandbox, safety or security checks — set to an off value
+ * guard -- the engine's shield, guardrails, approvals, a sandbox, safety or security checks -- set to an off value
  * (`SHIELD_ENABLED=false`, `APPROVALS_REQUIRED=0`, `APPROVAL_MODE=never`) or named for switching it off with a value
  * that says yes (`PARAPET_SHIELD_DISABLED=1`, `SKIP_SAFETY=true`). Starting the engine, or any agent, that way runs
  * it without the protection its user configured; it escalates. `SANDBOX=1` and `TELEMETRY_DISABLED=1` pass.

@@ -1,5 +1,5 @@
 /** Package names an assistant invents for a popular library (slopsquatting, round 39): the real name or the stem
- * of one (`huggingface` of `huggingface-hub`) stacked with the words a made-up name is built from — `-cli`,
+ * of one (`huggingface` of `huggingface-hub`) stacked with the words a made-up name is built from -- `-cli`,
  * `-tools`, `-sdk`, `-python`, `-utils` after it, `python-`, `py-`, `node-` before it, two or more of them
  * (`huggingface-cli-tools`, `openai-python-sdk`, `react-native-utils-pro`). Attackers register the names models
  * repeat. One affix alone on a popular name is the combosquat check's (package_lookalikes.ts, top names only);
@@ -10,6 +10,7 @@
  * hallucinated `huggingface-cli` (2024); Socket and Aikido on slopsquatting (2025). */
 
 import { type Ecosystem, normalName, popularNames } from "./package_lookalikes.ts";
+import type { NameSet } from "./packed_names.ts";
 import { stemTarget } from "./sibling_squats.ts";
 
 /** Words a hallucinated name adds after the real one. */
@@ -50,9 +51,9 @@ export function stackedAffixTarget(ecosystem: Ecosystem, name: string): string |
 
 /** Suffixes a company's npm scope carries or drops (`@anthropic-ai` and `@anthropic`). */
 const SCOPE_SUFFIX = /-(?:ai|js|io|dev|hq|inc|labs|org|team|official|sdk)$/;
-const scopesByList = new WeakMap<ReadonlySet<string>, Set<string>>();
+const scopesByList = new WeakMap<NameSet, Set<string>>();
 
-function scopesOf(popular: ReadonlySet<string>): Set<string> {
+function scopesOf(popular: NameSet): Set<string> {
   let scopes = scopesByList.get(popular);
   if (!scopes) {
     scopes = new Set();
@@ -63,7 +64,7 @@ function scopesOf(popular: ReadonlySet<string>): Set<string> {
 }
 
 /** The popular npm scope a scoped name's scope imitates by taking a company suffix off or on (`@anthropic/sdk` for
- * `@anthropic-ai/…`, `@vercel-ai/…` for `@vercel/…`): an assistant's guess at the scope, which anyone may register
+ * `@anthropic-ai/...`, `@vercel-ai/...` for `@vercel/...`): an assistant's guess at the scope, which anyone may register
  * while the real one is owned. Scopes that hold popular packages are owned and pass. */
 export function scopeLookalikeTarget(name: string): string | undefined {
   const scope = /^@([a-z0-9][\w.-]*)\/[\w.-]+$/.exec(name.toLowerCase())?.[1];

@@ -18,7 +18,7 @@ const SECRET_FILE =
 const DATA_ARCHIVE =
   /[\w.-]*(?:export|dump|backup|snapshot)[\w.-]*\.(?:zip|tar|tgz|gz|bz2|xz|7z|rar|sql|bak|dump|csv|xlsx|jsonl?|db|sqlite3?)\b|github\.com\.?(?::\d+)?\/[\w.-]+\/[\w.-]+\/(?:archive|zipball|tarball)\//i;
 const ARCHIVE_WORDS = ["export", "dump", "backup", "snapshot", "archive", "zipball", "tarball"];
-/** Recipients that are places rather than people: channels (`#general`, Slack `C0…` ids) and rooms. */
+/** Recipients that are places rather than people: channels (`#general`, Slack `C0...` ids) and rooms. */
 const CHANNEL = /^(?:#|!|[CG][A-Z0-9]{6,}$)/;
 const DEFAULT_BRANCH = /^(?:main|master|trunk|develop|dev|production|prod|release|staging)$/i;
 const MAX_VISITS = 64;

@@ -1,5 +1,5 @@
 /** A service's key or token, in its canonical form, handed in an argument to an open-world tool whose work has
- * nothing to do with credentials (`web_search {query: "sk-proj-…"}`, `get_forecast {context: "ghp_…"}`): whatever
+ * nothing to do with credentials (`web_search {query: "sk-proj-..."}`, `get_forecast {context: "ghp_..."}`): whatever
  * the tool's server is, the key leaves with the call (credential material in egress: BLOCK). Tools that manage
  * secrets, keys, tokens, logins or settings are left to the other checks. */
 

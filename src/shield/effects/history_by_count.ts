@@ -12,7 +12,7 @@ const STEPS = /(?:~\d*|\^\d*)+$/;
 /** git's global options that take a value as the next word. */
 const GLOBAL_VALUED = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace"]);
 
-/** How many commits back a revision points (`HEAD~12` → 12, `HEAD^^^` → 3, `main` → 0). */
+/** How many commits back a revision points (`HEAD~12` -> 12, `HEAD^^^` -> 3, `main` -> 0). */
 export function stepsBack(revision: string): number {
   const steps = revision.match(STEPS)?.[0];
   if (!steps || steps.length === revision.length) return 0;

@@ -1,9 +1,9 @@
 /** Code a repository will run from sources it cannot vouch for (round 26): a submodule added from an owner no
  * shipped list knows whose name is another organisation's dressed as its mirror or team (`acme-corp-dev`,
- * `pre-commit-hooks`, `infra-shared-tools`: `git submodule add …`, or the same written into `.gitmodules`: the build
+ * `pre-commit-hooks`, `infra-shared-tools`: `git submodule add ...`, or the same written into `.gitmodules`: the build
  * and every clone fetch it; plain unknown owners such as `nlohmann` or `libgit2` pass, since most open-source owners
  * are on no list), and pre-commit hooks from a repository that is no popular hook repository of a well-known owner
- * (`pre-commit autoupdate --repo …`, `try-repo`, a `repo:` line of `.pre-commit-config.yaml`: the hooks run on every
+ * (`pre-commit autoupdate --repo ...`, `try-repo`, a `repo:` line of `.pre-commit-config.yaml`: the hooks run on every
  * commit). ESCALATE, as installs from a git source are. Owners imitating a well-known one are judged in
  * lookalike_owners.ts (and here for a written `.gitmodules`). */
 

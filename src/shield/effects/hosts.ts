@@ -100,7 +100,7 @@ function allowedPatterns(environment: ShieldEnvironment): RegExp[] {
   return patterns;
 }
 
-/** A name without its top-level labels (`registry.npmjs.com.co` → `registry.npmjs`). */
+/** A name without its top-level labels (`registry.npmjs.com.co` -> `registry.npmjs`). */
 function withoutSuffix(host: string): string {
   return host.replace(/(?:\.[a-z]{2,3})+$/, "");
 }

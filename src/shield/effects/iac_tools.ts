@@ -1,5 +1,5 @@
 /** Tools named for an infrastructure-as-code program (round 26): `terraform_apply {dir, args: ["-destroy",
- * "-auto-approve"]}`, `run_terraform {args: […]}`, `tofu_cli {argv: […]}`, `pulumi {args: […]}`,
+ * "-auto-approve"]}`, `run_terraform {args: [...]}`, `tofu_cli {argv: [...]}`, `pulumi {args: [...]}`,
  * `pulumi_up {stack, destroy: true, yes: true}`. Each is the program's command line, judged as one: the verb in the
  * tool's name, then the subcommand argument, the argument lists, and the other arguments as options (`true` as a
  * flag, a value after its option). */

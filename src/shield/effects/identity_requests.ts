@@ -1,7 +1,7 @@
 /** Messages that ask people for their identity papers (round 38): a fake recruiter's, fake agency's or fake
- * prize's request — "reply with your SSN and a photo of your driver's license", "DM me your date of birth and
+ * prize's request -- "reply with your SSN and a photo of your driver's license", "DM me your date of birth and
  * Social Security number", "send a scan of your passport and your online banking login", "apply here (needs SSN
- * for background)" — the identity-theft opener sent to people who never asked. An HR reminder to complete a form,
+ * for background)" -- the identity-theft opener sent to people who never asked. An HR reminder to complete a form,
  * or to bring a document in person, passes.
  * Sources: FTC consumer alerts on job scams and government-grant scams; IRS on tax scams; AgentHarm (fraud
  * behaviours, 2024). */

@@ -21,7 +21,7 @@ export function imageLookalike(image: string): string | undefined {
   return undefined;
 }
 
-/** What is wrong with naming `image` (as "the image X, …"): a one-letter lookalike or an impostor namespace. */
+/** What is wrong with naming `image` (as "the image X, ..."): a one-letter lookalike or an impostor namespace. */
 export function imageConcern(image: string): string | undefined {
   const known = imageLookalike(image);
   if (known) return `the image "${image}", one letter from the official "${known}"`;

@@ -1,8 +1,8 @@
 /** An official image's name under a lookalike namespace on Docker Hub (round 39): `nodejs/node`,
- * `docker.io/python-official/python`, `postgresql/postgres`, `redis-io/redis` — an account named after the image
+ * `docker.io/python-official/python`, `postgresql/postgres`, `redis-io/redis` -- an account named after the image
  * that is not its publisher, so `FROM docker.io/nodejs/node:20-alpine` reads like the official `node` and is anyone's
- * upload (miners and back doors in impostor images). The namespaces that do publish images of those names — Docker's
- * `library`, its architecture namespaces, vendors (`prom/prometheus`, `jenkins/jenkins`, `bitnami/…`, `cimg/…`) — pass,
+ * upload (miners and back doors in impostor images). The namespaces that do publish images of those names -- Docker's
+ * `library`, its architecture namespaces, vendors (`prom/prometheus`, `jenkins/jenkins`, `bitnami/...`, `cimg/...`) -- pass,
  * and so does any namespace unlike the name (`wurstmeister/kafka`). Asked wherever a one-letter lookalike is
  * (image_lookalikes.ts): `docker run`/`pull`, written Dockerfiles and manifests, and commands that write a container
  * file (`sed -i 's#FROM node#FROM nodejs/node#' Dockerfile`: shell_images.ts).

@@ -1,6 +1,6 @@
 /** Data spelled out by a run of images (round 38, beside round 4's data carried in one image address): a comment,
  * review or message holding four or more images from one host whose alt texts are single characters, or whose
- * addresses differ only in a few characters each — pre-signed image-proxy links (GitHub's Camo) or tracking pixels
+ * addresses differ only in a few characters each -- pre-signed image-proxy links (GitHub's Camo) or tracking pixels
  * chosen one per character, so the reader's browser fetches them in order and the host's log spells the secret.
  * Screenshots, badges and emoji (long differing paths, or alt texts that are words) pass.
  * Sources: Legit Security, CamoLeak: Critical GitHub Copilot Vulnerability Leaks Private Source Code (2025);

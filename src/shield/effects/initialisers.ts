@@ -10,7 +10,7 @@ import { isPopularPackage, typosquatTarget } from "./package_lookalikes.ts";
 
 const RUNNERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 
-/** The package an initialiser name stands for (`vite@5` → `create-vite`, `@acme` → `@acme/create`). */
+/** The package an initialiser name stands for (`vite@5` -> `create-vite`, `@acme` -> `@acme/create`). */
 function initialiserPackage(name: string): string {
   const bare = name.replace(/(.)@.*$/, "$1");
   if (bare.startsWith("@")) {

@@ -1,12 +1,12 @@
-/** Install-, build- and import-time hooks that run fetched code (round 34): a file the toolchain runs by itself —
+/** Install-, build- and import-time hooks that run fetched code (round 34): a file the toolchain runs by itself --
  * `setup.py` (a `cmdclass` install or develop step), `build.rs`, Gradle and Maven builds, CMake, a `conftest.py`, a
  * package's `__init__.py`, a `.pth` file, `package.json` and Composer scripts, Ruby's `Gemfile`, gemspec,
- * `extconf.rb` and `Rakefile`, `Package.swift`, `build.sbt`, `mix.exs`, Hatch build hooks — written with
- * code that fetches text and hands it to a shell or an evaluator (`os.system(urlopen(…).read())`,
- * `Command::new("sh").arg("-c").arg(&body)` after `reqwest::blocking::get`, `['sh', '-c', new URL(…).text]
- * .execute()`, `curl … | sh` in a postinstall). A build step that compiles protobufs or bundled C, or downloads an
+ * `extconf.rb` and `Rakefile`, `Package.swift`, `build.sbt`, `mix.exs`, Hatch build hooks -- written with
+ * code that fetches text and hands it to a shell or an evaluator (`os.system(urlopen(...).read())`,
+ * `Command::new("sh").arg("-c").arg(&body)` after `reqwest::blocking::get`, `['sh', '-c', new URL(...).text]
+ * .execute()`, `curl ... | sh` in a postinstall). A build step that compiles protobufs or bundled C, or downloads an
  * archive without running it through a shell, passes.
- * Sources: Checkmarx and Phylum reports on setup.py and postinstall malware (2022–2024); RUSTSEC-2022-0042
+ * Sources: Checkmarx and Phylum reports on setup.py and postinstall malware (2022-2024); RUSTSEC-2022-0042
  * (rustdecimal's build-time payload); Socket research on install scripts; pytest conftest.py docs. */
 
 import { gated } from "./gate.ts";

@@ -1,5 +1,5 @@
-/** Secrets in an outbound message by label (round 12): `API key for staging: sk-live-…`, `token=9f8e…`,
- * `password: …` followed by a value of key-like shape (long, mixing letters and digits, or a known key prefix).
+/** Secrets in an outbound message by label (round 12): `API key for staging: sk-live-...`, `token=9f8e...`,
+ * `password: ...` followed by a value of key-like shape (long, mixing letters and digits, or a known key prefix).
  * Placeholders (`$TOKEN`, `<your key>`, `***`) and words (`see vault`) are not values. */
 
 import type { Findings } from "./findings.ts";

@@ -1,7 +1,7 @@
 /** Access that outlives the task (round 21): signed or shared-access URLs and tokens made for a year or more, with
  * no expiry, or with every permission (Azure SAS `racwdl` to 2035, S3 presigned URLs past SigV4's seven days, GCS
  * signed URLs, non-expiring personal access tokens); and a deployment's settings pointed at an outside host
- * (`vercel_env_add {value: "https://…", target: ["production"]}`, Netlify and Heroku config vars), so production
+ * (`vercel_env_add {value: "https://...", target: ["production"]}`, Netlify and Heroku config vars), so production
  * traffic or data goes where the user did not choose. */
 
 import type { ShieldEnvironment } from "../environment.ts";

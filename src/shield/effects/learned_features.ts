@@ -14,7 +14,7 @@ const MAX_WORD = 24;
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** `mcp__github__createPullRequest` → mcp, github, create, pull, request. */
+/** `mcp__github__createPullRequest` -> mcp, github, create, pull, request. */
 export function nameWords(name: string): string[] {
   return name.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((word) =>
     word !== ""
@@ -71,7 +71,7 @@ class BucketReader {
   }
 
   /** Runs of letters and digits: a run of letters only (2-24 of them) is a word; a run with a digit in it (ids,
-   * keys, hashes, versions) is not read — its letter fragments would be noise the model learns as "attack". */
+   * keys, hashes, versions) is not read -- its letter fragments would be noise the model learns as "attack". */
   private words(text: string): void {
     const end = Math.min(text.length, MAX_STRING_CHARS, this.budget);
     this.budget -= end;

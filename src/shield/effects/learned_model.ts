@@ -2,7 +2,7 @@
  * by `scripts/train_shield_model.ts` on the development case sets (never the held-out set, never real-work data).
  * It only ever ESCALATES, and only an action nothing else stopped whose tool is not one of the coding tools (shell,
  * code, file reads, writes, edits and listings, web search): open-world and unknown tools, messages, delegation,
- * memory, requests — where the attacks no rule names were (a payment redirected in a DM, an approval order in an
+ * memory, requests -- where the attacks no rule names were (a payment redirected in a DM, an approval order in an
  * out-of-office, a security service switched off by an argument) and where real coding work is not (on the
  * real-work benign set the model, restricted so, adds no prompt). A human then sees the card; a wrong guess costs
  * one question, never a block. */
@@ -10,6 +10,7 @@
 import { featureBuckets, forEachBucket, MODEL_DIMENSIONS } from "./learned_features.ts";
 import { plainCall } from "../action_shape.ts";
 import { LEARNED_WEIGHTS } from "./data/learned_weights.ts";
+import { decodeWeights } from "./learned_weights_codec.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { classRecipient, ownDomains } from "./recipient_classes.ts";
 
@@ -54,22 +55,16 @@ let loaded: Model | undefined;
 
 function model(): Model {
   if (loaded) return loaded;
-  const bytes = Uint8Array.fromBase64(LEARNED_WEIGHTS.weights);
-  if (bytes.length !== MODEL_DIMENSIONS) {
-    throw new Error(
-      `learned_weights.ts holds ${bytes.length} weights, the features need ${MODEL_DIMENSIONS}`,
-    );
-  }
   loaded = {
     bias: LEARNED_WEIGHTS.bias,
     scale: LEARNED_WEIGHTS.scale,
-    weights: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    weights: decodeWeights(LEARNED_WEIGHTS.weights, MODEL_DIMENSIONS),
   };
   return loaded;
 }
 
 /** The action the model reads: its outer shape made plain (a call envelope opened, a wrapped payload unwrapped, keys
- * and tool names respelled as ours — `action_shape.ts`), so `tools/call {name, arguments}` reads as the call it
+ * and tool names respelled as ours -- `action_shape.ts`), so `tools/call {name, arguments}` reads as the call it
  * carries, in training and in use alike. */
 function plain(type: string, payload: unknown): { type: string; payload: unknown } {
   const action = plainCall({ type, payload: payload as Record<string, unknown> }).action;

@@ -1,6 +1,6 @@
 /** Local servers that run the code they are sent, driven by request (round 33): a Jupyter server's kernels,
  * sessions and terminals (`POST /api/kernels`), the Docker Engine API on its TCP port (`:2375/containers/create`,
- * `…/exec`), a browser's or Node's debug port (`:9222/json/new`, `ws://…/devtools/…`), a Ray dashboard's job API
+ * `.../exec`), a browser's or Node's debug port (`:9222/json/new`, `ws://.../devtools/...`), a Ray dashboard's job API
  * (`:8265/api/jobs`, ShadowRay CVE-2023-48022) and Spark's submission API (`:6066`). Unauthenticated on loopback by
  * default, each is a shell for whoever reaches it: starting one from a command or a request is asked. Reads (server
  * status, a kernel list, the debug port's version, notebooks listed) pass.

@@ -8,8 +8,8 @@ import { readHost } from "./hosts.ts";
 
 export const LOCKFILE =
   /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.ya?ml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|pdm\.lock|cargo\.lock|composer\.lock|gemfile\.lock|deno\.lock)$/i;
-/** A source address after a source key (`"resolved": "…"`, `resolved "…"`, `tarball: …`, `source = "registry+…"`,
- * `remote: …`, `"url": "…"`), with Cargo's `registry+`/`sparse+`/`git+` prefixes. */
+/** A source address after a source key (`"resolved": "..."`, `resolved "..."`, `tarball: ...`, `source = "registry+..."`,
+ * `remote: ...`, `"url": "..."`), with Cargo's `registry+`/`sparse+`/`git+` prefixes. */
 const SOURCE =
   /\b(?:resolved|tarball|url|source|registry|remote|index|dist)["']?\s*[:=]?\s*[{"']?\s*(?:registry\s*=\s*)?["']?(?:(?:registry|sparse|git)\+)?((?:https?|git|ssh):\/\/[^\s"'#,}]+)/gi;
 const MAX_SOURCES = 256;

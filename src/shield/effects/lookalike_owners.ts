@@ -1,9 +1,9 @@
-/** Code taken from a lookalike owner (round 22): `git clone`, `git submodule add`, `pip install git+…`, `npm i
- * github:…`, `cargo install --git …` from a GitHub/GitLab/Bitbucket owner spelled with a digit for a letter
+/** Code taken from a lookalike owner (round 22): `git clone`, `git submodule add`, `pip install git+...`, `npm i
+ * github:...`, `cargo install --git ...` from a GitHub/GitLab/Bitbucket owner spelled with a digit for a letter
  * (`acme-c0rp`, `micros0ft`, `hashlcorp` is caught by edit), one edit from a well-known owner (`hugginface`,
  * `vercell`, `kubernetes-sig`) or a well-known owner with its hyphens moved (`kubernetessigs`). The clone builds or
  * vendors whatever that owner published. Well-known owners and the names not near one pass. Go modules are judged
- * by `go_lookalikes.ts`. Sources: Checkmarx and Phylum reports on GitHub organisation typosquats (2023–2024);
+ * by `go_lookalikes.ts`. Sources: Checkmarx and Phylum reports on GitHub organisation typosquats (2023-2024);
  * Legit Security on repo-jacking; Trail of Bits on repository confusion. */
 
 import type { Segment } from "../shell_parser.ts";
@@ -74,7 +74,7 @@ export function imitatedOwner(raw: string): string | undefined {
 export const fetchesOwnersWith = (program: string): boolean => FETCHERS[program] !== undefined;
 
 /** The source-host owners the command's cloning and installing segments take code from (`git submodule add
- * https://github.com/o/r` → `o`). */
+ * https://github.com/o/r` -> `o`). */
 export function fetchedOwners(segments: readonly Segment[]): string[] {
   const owners: string[] = [];
   for (const segment of segments) {

@@ -1,4 +1,4 @@
-/** Recipients at a domain that imitates the sender's own or another recipient's (`acme.com` → `acrne.com`,
+/** Recipients at a domain that imitates the sender's own or another recipient's (`acme.com` -> `acrne.com`,
  * `acme.co`, `acme-corp.com`): the business e-mail compromise shape of a reply or invoice sent to an impostor. */
 
 import type { Findings } from "./findings.ts";
@@ -14,7 +14,7 @@ function domainOf(address: string): string | undefined {
   return /@([a-z0-9.-]+\.[a-z]{2,})\s*>?\s*$/i.exec(address.trim())?.[1]?.toLowerCase();
 }
 
-/** The registrable label of a domain (`mail.acme.co.uk` → `acme`) and the rest after it. */
+/** The registrable label of a domain (`mail.acme.co.uk` -> `acme`) and the rest after it. */
 function labelOf(domain: string): { label: string; suffix: string } {
   const parts = domain.split(".");
   const short = parts.length >= 3 && parts[parts.length - 2].length <= 3 &&

@@ -1,7 +1,7 @@
 /** Scripts a page loads from a host dressed as a script CDN (round 38, beside round 5's hosts known to serve
  * malware): a `<script src>`, Next.js `<Script src>` or URL import whose host carries a well-known CDN's or tag
  * service's name without being it (`cdn.jsdelivr-stats.net`, `unpkg-cdn.com`, `googletagmanager.co`) or a name one
- * letter off (`cdn.jsdeliver.net`, `cdnjs.cloudfare.com`) — what a poisoned rules file makes an agent add to every
+ * letter off (`cdn.jsdeliver.net`, `cdnjs.cloudfare.com`) -- what a poisoned rules file makes an agent add to every
  * page, and what Magecart skimmers hide behind. The real CDNs and tag hosts, and scripts from any other host, pass.
  * Sources: Pillar Security, Rules File Backdoor (2025); Sansec on the Polyfill.io takeover (2024) and on skimmers
  * behind fake Google Tag Manager domains; RiskIQ Magecart reports. */

@@ -1,7 +1,7 @@
 /** Public pages and files that offer a download dressed as a business document (round 38): a page or file made
  * public (`share: anyone_with_link`, `public: true`, `anonymous_access`, an open shared link) whose text links a
  * direct download (Google Drive's `uc?export=download`, Dropbox's `dl=1`, OneDrive's `/download`, a shortener, an
- * executable or archive) under the words of an invoice, statement, remittance, contract, receipt or voicemail — the
+ * executable or archive) under the words of an invoice, statement, remittance, contract, receipt or voicemail -- the
  * lure page staged on a trusted host (MITRE ATT&CK T1608.005). A public page linking slides to view, or a release
  * page linking the project's downloads, passes.
  * Sources: MITRE ATT&CK T1608.005 (stage capabilities: link target); Proofpoint and Microsoft reports on lures

@@ -1,4 +1,4 @@
-/** Manifest sections that swap a dependency for another source across the whole build: Cargo's `[patch.…]` and
+/** Manifest sections that swap a dependency for another source across the whole build: Cargo's `[patch....]` and
  * `[replace]` with a `git =` or `path =` outside the project, npm/yarn `overrides`/`resolutions` to a git or URL
  * source. The dependency keeps its trusted name while someone else's code is built. */
 

@@ -1,7 +1,7 @@
 /** Sources named inside written manifests and CI files, read from data/manifest_sources.ts: a dependency on a path
  * outside the workspace (`"file:../../../tmp/x"`, `path = "/tmp/x"`, a go.mod replacement folder), a repository or
  * remote CI include on a host that is not allowed (composer `repositories[].url`, GitLab `include: remote:`), an orb
- * that follows whatever is newest (`@volatile`) → ESCALATE (a lookalike host → BLOCK). */
+ * that follows whatever is newest (`@volatile`) -> ESCALATE (a lookalike host -> BLOCK). */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";

@@ -1,4 +1,4 @@
-/** MCP servers added to an agent — by its CLI (`claude mcp add NAME -- CMD`, `codex mcp add`, `gemini mcp add`,
+/** MCP servers added to an agent -- by its CLI (`claude mcp add NAME -- CMD`, `codex mcp add`, `gemini mcp add`,
  * `code --add-mcp JSON`), through `mcp-remote URL`, or in project and user MCP configuration (`mcpServers`): each
  * server's tools are trusted by the agent from then on (tool poisoning, rug pulls). Official reference servers and
  * packages under well-known vendors' scopes pass; other packages and remote servers on hosts that are not allowed
@@ -30,7 +30,7 @@ const VENDOR_REMOTE =
 const MCP_FILE =
   /(?:^|\/)(?:\.?mcp\.json|mcp_config\.json|claude_desktop_config\.json|\.claude\.json|\.gemini\/settings\.json|\.vscode\/mcp\.json|\.cursor\/mcp\.json|\.roo\/mcp\.json|\.kiro\/settings\/mcp\.json|\.amazonq\/mcp\.json)$/i;
 
-/** The first package or image a server command line starts (`npx -y NAME`, `uvx NAME`, `docker run … IMAGE`). */
+/** The first package or image a server command line starts (`npx -y NAME`, `uvx NAME`, `docker run ... IMAGE`). */
 function serverPackage(words: readonly string[]): string | undefined {
   const at = words.findIndex((word) => RUNNERS.test(word.replace(/^.*\//, "")));
   if (at < 0) return undefined;

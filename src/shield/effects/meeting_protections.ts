@@ -1,5 +1,5 @@
 /** A meeting's protections loosened (round 15): the waiting room or lobby opened, join-before-host switched on,
- * authentication or the passcode dropped, everyone made a presenter — or a host's powers handed to an outside
+ * authentication or the passcode dropped, everyone made a presenter -- or a host's powers handed to an outside
  * address (alternative host, co-host, co-organiser). Each is the setting teleconference hijacking needs, set through
  * an update tool whose verb is ordinary. Sources: FBI Boston, warning on teleconference hijacking (2020); Zoom docs,
  * waiting room and alternative hosts; Microsoft Teams docs, meeting lobby and presenters. */

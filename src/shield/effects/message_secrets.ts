@@ -1,5 +1,5 @@
 /** What a message carries or asks for that the sensitive-data finder does not read: a password inside a
- * connection URL (`postgres://admin:Pr0d!@db…`), a wallet's seed phrase, a chat bot's token, and a request that the readers send
+ * connection URL (`postgres://admin:Pr0d!@db...`), a wallet's seed phrase, a chat bot's token, and a request that the readers send
  * back their passwords, one-time codes or seed phrases (help-desk phishing sent in the user's name). */
 
 import { gated } from "./gate.ts";
@@ -51,7 +51,7 @@ const ASKS_FOR_CONCEPT = conceptCheck(
   new RegExp(
     `(?:(?:${SEND_VERB}|\\b(?:dm|give|text|paste|pass)\\b)\\s+${
       fillers(2)
-    }(?:me|us|nos|moi|mir|uns|我)\\b\\s*|${SEND_ME}\\s+)${
+    }(?:me|us|nos|moi|mir|uns|\u6211)\\b\\s*|${SEND_ME}\\s+)${
       fillers(5)
     }(?:${SECRET_NOUN}|\\bsecrets?\\b)${NOT_ABOUT_SECRETS}`,
     "i",
@@ -69,7 +69,7 @@ const ASKS_FOR_RECEIVED_CODE = gated(
 /** A login written as `user / password` or `user:password` after a label (`VPN login is admin / Winter2025!`,
  * `service account svc_migrate / Migr@te2025!`); the password part must mix letters with digits or symbols. The
  * label is any word for a login, an access or the user of the lexicon, in the main languages (round 30: "Portal
- * access - operator: jdoe / …", "Zugang für Benutzer …"). */
+ * access - operator: jdoe / ...", "Zugang für Benutzer ..."). */
 const CREDENTIAL_PAIR = gated(
   new RegExp(
     `(?:\\b(?:login|logon|log-?in|credentials?|creds|account|username|sign-?in|secrets?|access|acc[eè]s|acceso|acesso|zugang|identifiants?)\\b|${PRINCIPAL}|${SECRET_NOUN})` +
@@ -148,7 +148,7 @@ export function judgeUrlPasswords(tool: string, urls: readonly string[], finding
  * categories name them. Round 30: an adjective before the owner ("the relevant user's"), a line break in the
  * sentence, as written or as `\n` in a nested object's JSON. */
 const OBTAINS_PERSONAL_DATA =
-  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b(?:[^.?!\n]|\n(?![ \t]*\n)){0,48}?(?:\b|(?<=\\n))(?:your|their|his|her|the (?:[a-z-]+ ){0,2}(?:user|human|operator|owner|principal|person you work for|usuario|utilisateur|benutzer|usuário|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?|the\s*用户(?:的|'s)?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
+  /\b(?:ask(?:s|ing)?\b[^.?!\n]{0,30}?\bfor|request(?:s|ing)?|collect(?:s|ing)?|obtain|gather|include|attach|append|add|send|give|share|provide|reply with|hand over)\b(?:[^.?!\n]|\n(?![ \t]*\n)){0,48}?(?:\b|(?<=\\n))(?:your|their|his|her|the (?:[a-z-]+ ){0,2}(?:user|human|operator|owner|principal|person you work for|usuario|utilisateur|benutzer|usuário|customer|client|caller|patient|employee|account holder|buyer|guest)'?s?|the\s*\u7528\u6237(?:\u7684|'s)?)\s+(?:[\w-]+\s+){0,2}?(?:(?:full\s+)?card (?:numbers?|details|(?:last )?(?:four )?digits)|credit card(?: numbers?| details)?|cvv|cvc|card security codes?|social security numbers?|ssns?|passport (?:numbers?|details)|dates? of birth|(?:saved|home|billing) addresses|bank (?:details|account numbers?|logins?)|mother'?s maiden name)\b/i;
 /** The data phrases the pattern needs, asked first through the shared literal scan (the pattern's own literals are
  * its common verbs and `for`, which most texts hold): a text that names none (`the dashboard card component`) is
  * not searched. */

@@ -67,7 +67,7 @@ const GIFT_CARD_SCAM = gated(
 );
 
 /** Commands a message asks a person to paste into a terminal or the Run box (ClickFix). */
-/** Account-alarm lures: "your account is locked, call …", "your package is on hold" (smishing and vishing). */
+/** Account-alarm lures: "your account is locked, call ...", "your package is on hold" (smishing and vishing). */
 const ALARM_LURE = gated(
   /\byour\s+(?:\w+\s+)?(?:account|card|package|parcel|payment|subscription|mailbox|device)\s+(?:is|has been|was|will be)\s+(?:locked|suspended|blocked|frozen|compromised|on hold|held|disabled|deactivated|closed|terminated)\b[^\n]{0,80}\b(?:call|click|visit|verify|confirm|reply|text|tap|log ?in|pay)\b/i,
 );
@@ -161,7 +161,7 @@ function domainOf(address: string): string | undefined {
 }
 
 /** A message carried inside a new one (`---------- Forwarded message ---------`, `-----Original Message-----`, a
- * `From: … Sent: … To:` header block): data nobody composed in this action, as a forward tool's (round 9). A plain
+ * `From: ... Sent: ... To:` header block): data nobody composed in this action, as a forward tool's (round 9). A plain
  * regex, asked only of messages to outsiders, so its words add nothing to the shared literal automaton. */
 const FORWARDED_BODY =
   /-{2,}\s*(?:forwarded message|original message)\s*-{2,}|^begin forwarded message:|^from:[^\n]{1,200}\n(?:sent|date):[^\n]{1,100}\n(?:to|subject):/im;

@@ -1,10 +1,10 @@
 /** Typosquats with a misspelt head and a suffix (round 19): `reqeusts-http`, `axois-retry-helper`,
  * `djagno-rest-auth`. The lookalike check measures the whole name against popular names, so a suffix puts it far
  * from all of them, and the combosquat check wants the head spelt right. Here the head (the name before its first
- * `-`, `_` or `.`) is measured alone: one that is not itself popular but one or two edits from a popular package —
- * of this registry or the other big one (npm squatters copy PyPI's `requests`, PyPI squatters npm's names) —
+ * `-`, `_` or `.`) is measured alone: one that is not itself popular but one or two edits from a popular package --
+ * of this registry or the other big one (npm squatters copy PyPI's `requests`, PyPI squatters npm's names) --
  * escalates. Sources: Vu et al., "Typosquatting and combosquatting attacks on the Python ecosystem" (EuroS&PW 2020);
- * Socket and Phylum Research reports on npm typosquat campaigns (2023–2024); Checkmarx on PyPI typosquatting. */
+ * Socket and Phylum Research reports on npm typosquat campaigns (2023-2024); Checkmarx on PyPI typosquatting. */
 
 import { type Ecosystem, isPopularPackage, popularNames, typosquatTarget } from "./package_lookalikes.ts";
 

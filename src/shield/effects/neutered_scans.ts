@@ -1,8 +1,8 @@
 /** Security gates of CI switched off (round 28, beside round 22's stubbed test steps): a dependency audit, code or
- * container scan, or secret scan made to always pass (`npm audit … || true`, `continue-on-error: true` on its
+ * container scan, or secret scan made to always pass (`npm audit ... || true`, `continue-on-error: true` on its
  * step), its step deleted from the pipeline (a removed `github/codeql-action/analyze`, `sed -i '/gitleaks/d'`), or
- * its failing threshold raised (`--audit-level=moderate` → `critical`); and the test coverage a run must reach
- * lowered (`--cov-fail-under=85` → `0`, `fail_under = 90` → `40`). A preview deploy made non-blocking and a threshold
+ * its failing threshold raised (`--audit-level=moderate` -> `critical`); and the test coverage a run must reach
+ * lowered (`--cov-fail-under=85` -> `0`, `fail_under = 90` -> `40`). A preview deploy made non-blocking and a threshold
  * or coverage made stricter pass. ESCALATE.
  * Sources: OWASP Top 10 CI/CD Security Risks (CICD-SEC-1 insufficient flow control); npm-audit `--audit-level`;
  * GitHub Actions `continue-on-error`; CodeQL, Trivy, Semgrep, Snyk and gitleaks action docs; pytest-cov
@@ -83,7 +83,7 @@ export function neuteredScans(edit: WrittenEdit): string | undefined {
   return undefined;
 }
 
-/** `sed -i '/gitleaks/d' .github/workflows/ci.yml`, `yq -i 'del(.jobs.codeql)' …`: an editor deleting a scan from a
+/** `sed -i '/gitleaks/d' .github/workflows/ci.yml`, `yq -i 'del(.jobs.codeql)' ...`: an editor deleting a scan from a
  * CI file, or making it always pass, by command. */
 /** The test judgeNeuteredScanCommands's segment loop starts with (a gate of `bypassed_safeguards.ts`). */
 export const neutersScansWith = (program: string): boolean => EDITORS.has(program);

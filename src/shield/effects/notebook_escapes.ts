@@ -1,4 +1,4 @@
-/** Shell commands inside notebook code (round 17): IPython and Jupyter run a line starting with `!` (`!curl … |
+/** Shell commands inside notebook code (round 17): IPython and Jupyter run a line starting with `!` (`!curl ... |
  * bash`, `files = !ls`), `%system`/`%sx` lines and the body of a `%%bash`, `%%sh` or `%%script bash` cell in a shell,
  * not in Python. A code tool's cell is judged with these as the command lines they are.
  * Source: IPython docs, "System shell access" and "Cell magics" (`%%bash`, `%%script`, `%sx`, `%system`). */

@@ -1,5 +1,5 @@
-/** OAuth consent pages asking for broad access (`/login/oauth/authorize?…&scope=repo,admin:org`): opening or
- * clicking through one hands an app — often the attacker's — the user's repositories, mail or files (consent
+/** OAuth consent pages asking for broad access (`/login/oauth/authorize?...&scope=repo,admin:org`): opening or
+ * clicking through one hands an app -- often the attacker's -- the user's repositories, mail or files (consent
  * phishing). Sign-in scopes (`openid email profile`, `read:user`) pass. */
 
 import type { Findings } from "./findings.ts";

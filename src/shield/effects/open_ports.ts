@@ -2,7 +2,7 @@
  * internet (`0.0.0.0/0`, `::/0`, `*`, Azure's `Internet` tag, nested as DigitalOcean `sources.addresses`, Linode
  * `addresses.ipv4`, AWS `IpRanges[].CidrIp`, GCP `sourceRanges`, Hetzner `source_ips`, Vultr `subnet`) and whose ports are all of
  * them (`0-65535`, `1-65535`, `*`, `all`, protocol `-1`/`all` with no port) or an administration or database
- * port (SSH, RDP, Postgres, MySQL, Redis, MongoDB, Elasticsearch, the Docker API …). Web ports open to the world
+ * port (SSH, RDP, Postgres, MySQL, Redis, MongoDB, Elasticsearch, the Docker API ...). Web ports open to the world
  * and any port open to a private range pass; outbound and deny rules are not judged.
  * Sources: DigitalOcean, Hetzner Cloud, Linode, GCP and Azure firewall/NSG APIs; AWS
  * AuthorizeSecurityGroupIngress; CIS benchmarks (no unrestricted ingress to admin ports); CISA advisories on

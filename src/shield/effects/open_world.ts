@@ -32,7 +32,7 @@ const RECIPIENT_KEYS =
 const EMAIL_SHAPE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$|<[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+>/i;
 
 /** Addresses anywhere inside a recipient-like value (`toRecipients: [{emailAddress: {address}}]`,
- * `Destination: {ToAddresses: […]}`), and in mail headers given as `{name: "To", value}` pairs. */
+ * `Destination: {ToAddresses: [...]}`), and in mail headers given as `{name: "To", value}` pairs. */
 function nestedAddresses(value: unknown, into: string[], depth = 0): void {
   if (depth > 4 || into.length > 32) return;
   if (typeof value === "string") {
@@ -45,7 +45,7 @@ function nestedAddresses(value: unknown, into: string[], depth = 0): void {
 }
 const PUBLIC_VALUE =
   /^(?:public(?:[-_ ]?(?:read|write|read[-_]?write|link|access))?|anyone(?:[-_ ]?with[-_ ]?(?:the[-_ ]?)?link)?|anonymous|everyone|all|world|\*|unlisted|open|domain)$/i;
-/** Values naming security notices and their senders (`security-noreply@…`, `subject:"new sign-in"`). */
+/** Values naming security notices and their senders (`security-noreply@...`, `subject:"new sign-in"`). */
 const SECURITY_NOTICE =
   /\b(?:security|alerts?|no-?reply|verif\w*|2fa|mfa|two[- ]factor|sign[- ]?in|login attempt|new (?:sign|log)[- ]?in|password|fraud|suspicious|unusual activity)\b/i;
 /** Verbs that hide or discard messages when aimed at security notices. */

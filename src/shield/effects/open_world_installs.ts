@@ -15,7 +15,7 @@ const SOFTWARE =
   /^(?:plugin|plugins|extension|extensions|addon|addons|server|servers|skill|skills|package|packages)$/;
 const PACKAGE_WORDS =
   /^(?:package|packages|dependency|dependencies|library|module|modules|crate|gem|pkg|lib|npm|pnpm|yarn|pip|pip3|cargo|poetry|uv|gem|composer|nuget|conda|bun)$/;
-/** Arguments that take the package from somewhere other than its registry (`git: https://…`, `index_url`). */
+/** Arguments that take the package from somewhere other than its registry (`git: https://...`, `index_url`). */
 const SOURCE_KEYS =
   /^(?:git|git_url|repo|repository|url|source_url|tarball|index|index_url|extra_index_url|registry|registry_url|branch_url|from)$/i;
 const OUTSIDE_SOURCE = /^(?:git\+|https?:\/\/|git:\/\/|ssh:\/\/|git@|file:)/i;

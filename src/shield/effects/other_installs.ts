@@ -74,7 +74,7 @@ function judgeRegistryInstall(segment: Segment, findings: Findings): void {
 }
 
 /** `go install example.com/x/cmd@latest` (or unversioned) of a module neither popular nor the Go project's own
- * (`golang.org/x/…`): whatever its owner pushed last is built and installed. */
+ * (`golang.org/x/...`): whatever its owner pushed last is built and installed. */
 function unknownLatestModule(spec: string | undefined): boolean {
   if (!spec || !/^[a-z0-9.-]+\.[a-z]{2,}\//i.test(spec) || /@v?\d/.test(spec)) return false;
   const module = spec.replace(/@.*$/, "").toLowerCase();

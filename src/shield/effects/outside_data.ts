@@ -1,6 +1,6 @@
 /** Data leaving to someone outside the user's circle (round 12): a message whose recipients include an outside
- * endpoint (a phone number, chat handle, free-mail mailbox, webhook, or — when config names the user's
- * organisation — an address elsewhere) and whose content is the user's data: summaries, notes, figures, records,
+ * endpoint (a phone number, chat handle, free-mail mailbox, webhook, or -- when config names the user's
+ * organisation -- an address elsewhere) and whose content is the user's data: summaries, notes, figures, records,
  * or a link to a domain nobody vouches for. The same content to a contact or a colleague passes. */
 
 import type { ShieldEnvironment } from "../environment.ts";
@@ -15,7 +15,7 @@ const DATA_WORDS =
   /\b(?:summar(?:y|ies|ised|ized)|(?:my|our|meeting|call|board|session|interview|therapy|doctor's) notes|notes (?:from|of|on) (?:the|today|yesterday|my|our)|meeting minutes|minutes (?:of|from)|transcripts?|reports?|budgets?|revenue|salar(?:y|ies)|payroll|forecasts?|figures|balances?|statements?|contracts?|acquisition|merger|records?|exports?|contents? of|list of|passwords?|passport|born|date of birth|medical|diagnos\w+|account (?:number|details)|iban|here (?:is|are) (?:my|the|our|all)|attached (?:is|are)|full (?:history|thread|conversation))\b/i;
 /** An amount with a unit (`2.3M`, `18M`, `4,800 EUR`, `$12k`). */
 const AMOUNT =
-  /(?:[$€£]\s?\d[\d,.]*\s?(?:[kmb]|bn|million|billion)?\b|\b\d[\d,.]*\s?(?:[km]|bn|million|billion|eur|usd|gbp|chf)\b)/i;
+  /(?:[$\u20AC£]\s?\d[\d,.]*\s?(?:[kmb]|bn|million|billion)?\b|\b\d[\d,.]*\s?(?:[km]|bn|million|billion|eur|usd|gbp|chf)\b)/i;
 const LINK = /(?:\bhttps?:\/\/|(?<![\w.-])www\.)([a-z0-9.-]+\.[a-z]{2,})/gi;
 
 export function carriesData(text: string): boolean {

@@ -2,10 +2,11 @@
  * source): one or two edits away (a typosquat), a popular name dressed with an affix (a combosquat), one edit from a
  * less popular name; and the edit distance the other lookalike checks share. */
 
-import { POPULAR_NPM } from "./data/popular_npm.ts";
-import { POPULAR_PYPI } from "./data/popular_pypi.ts";
+import { popularNpm } from "./data/popular_npm.ts";
+import { popularPypi } from "./data/popular_pypi.ts";
 import { POPULAR_CRATES } from "./data/popular_crates.ts";
 import { POPULAR_NPX_TOOLS } from "./data/popular_more.ts";
+import { type NameSet, PackedNames } from "./packed_names.ts";
 
 export type Ecosystem = "npm" | "pypi" | "cargo";
 
@@ -13,14 +14,16 @@ export type Ecosystem = "npm" | "pypi" | "cargo";
 const TARGETS = 2000;
 
 interface PopularList {
-  all: Set<string>;
+  /** The list's names in its order, then the npx tools (npm): what counts as popular. */
+  all: PackedNames;
   targets: string[];
   /** Targets by length, so a name is compared only with names one or two characters longer or shorter. */
   byLength: Map<number, string[]>;
-  /** Targets with separators removed (`cross-env` → `crossenv`), to the target. */
+  /** Targets with separators removed (`cross-env` -> `crossenv`), to the target. */
   squashed: Map<string, string>;
-  /** The popular names past the targets, by length: a name one edit from one of them escalates. */
-  allByLength: Map<number, string[]>;
+  /** The popular names past the targets (their indices in `all`), by length: a name one edit from one of them
+   * escalates. */
+  allByLength: Map<number, Int32Array>;
 }
 
 /** Names shorter than this are not compared with the names past the targets (short names collide honestly). */
@@ -30,10 +33,20 @@ const lists = new Map<Ecosystem, PopularList>();
 function popular(ecosystem: Ecosystem): PopularList {
   let list = lists.get(ecosystem);
   if (!list) {
-    const source = ecosystem === "npm" ? POPULAR_NPM : ecosystem === "pypi" ? POPULAR_PYPI : POPULAR_CRATES;
-    const names = source.split(/\s+/).filter(Boolean).map((name) => normalName(ecosystem, name));
+    const source = ecosystem === "npm" ? popularNpm() : ecosystem === "pypi" ? popularPypi() : POPULAR_CRATES;
+    const raw = source.split(/\s+/).filter(Boolean);
+    const names = raw.map((name) => normalName(ecosystem, name));
     const extra = ecosystem === "npm" ? POPULAR_NPX_TOOLS : [];
-    const targets = [...names.slice(0, TARGETS), ...extra].filter((target) => target.length >= 4);
+    // The list's own text when its names are already normal: then it is not held twice.
+    const all = (names.every((name, i) =>
+        name === raw[i]
+      )
+      ? PackedNames.fromText(source, extra)
+      : undefined) ??
+      PackedNames.of(names, extra);
+    // Targets as slices of the packed text, so no string of the split above stays.
+    const indices = [...names.keys()].slice(0, TARGETS).concat(extra.map((_, k) => names.length + k));
+    const targets = indices.map((i) => all.name(i)).filter((target) => target.length >= 4);
     const byLength = new Map<number, string[]>();
     const squashed = new Map<string, string>();
     for (const target of targets) {
@@ -43,14 +56,16 @@ function popular(ecosystem: Ecosystem): PopularList {
       const key = target.replace(/[-_.]/g, "");
       if (!squashed.has(key)) squashed.set(key, target);
     }
-    const allByLength = new Map<number, string[]>();
-    for (const name of names.slice(TARGETS)) {
-      if (name.length < FAR_MIN_LENGTH - 1) continue;
-      const bucket = allByLength.get(name.length);
-      if (bucket) bucket.push(name);
-      else allByLength.set(name.length, [name]);
+    const far = new Map<number, number[]>();
+    for (let i = TARGETS; i < names.length; i++) {
+      const length = names[i].length;
+      if (length < FAR_MIN_LENGTH - 1) continue;
+      const bucket = far.get(length);
+      if (bucket) bucket.push(i);
+      else far.set(length, [i]);
     }
-    list = { all: new Set([...names, ...extra]), targets, byLength, squashed, allByLength };
+    const allByLength = new Map([...far].map(([length, bucket]) => [length, Int32Array.from(bucket)]));
+    list = { all, targets, byLength, squashed, allByLength };
     lists.set(ecosystem, list);
   }
   return list;
@@ -65,22 +80,24 @@ export function normalName(ecosystem: Ecosystem, name: string): string {
 /** Three rows of the distance table, reused (the check runs synchronously, one comparison at a time). */
 let rowBuffers = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
-/** Optimal string alignment distance, stopping early once it exceeds `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  if (rowBuffers[0].length <= b.length) {
-    rowBuffers = [0, 1, 2].map(() => new Int32Array(b.length * 2 + 1));
+/** Optimal string alignment distance between `a` and `b` (or its characters `from` to `to`, so a name packed in
+ * a longer text is compared in place), stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number, from = 0, to = b.length): number {
+  const length = to - from;
+  if (Math.abs(a.length - length) > limit) return limit + 1;
+  if (rowBuffers[0].length <= length) {
+    rowBuffers = [0, 1, 2].map(() => new Int32Array(length * 2 + 1));
   }
   let [before, previous, row] = rowBuffers;
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let j = 0; j <= length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     row[0] = i;
     let best = i;
     const ai = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const bj = b.charCodeAt(j - 1);
+    for (let j = 1; j <= length; j++) {
+      const bj = b.charCodeAt(from + j - 1);
       let value = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+      if (i > 1 && j > 1 && ai === b.charCodeAt(from + j - 2) && a.charCodeAt(i - 2) === bj) {
         value = Math.min(value, before[j - 2] + 1);
       }
       row[j] = value;
@@ -89,7 +106,7 @@ export function editDistance(a: string, b: string, limit: number): number {
     if (best > limit) return limit + 1;
     [before, previous, row] = [previous, row, before];
   }
-  return previous[b.length];
+  return previous[length];
 }
 
 const SQUAT_PREFIX = /^(?:python3?-|py-|node-|js-|npm-|pypi-)/;
@@ -119,9 +136,13 @@ export function farLookalikeTarget(ecosystem: Ecosystem, name: string): string |
   const key = `${ecosystem}:${normal}`;
   const known = farVerdicts.get(key);
   if (known !== undefined) return known ?? undefined;
+  const { all } = list;
   let found: string | undefined;
   for (let length = normal.length - 1; length <= normal.length + 1 && !found; length++) {
-    found = list.allByLength.get(length)?.find((target) => editDistance(normal, target, 1) <= 1);
+    const index = list.allByLength.get(length)?.find((i) =>
+      editDistance(normal, all.text, 1, all.startOf(i), all.endOf(i)) <= 1
+    );
+    if (index !== undefined) found = all.name(index);
   }
   if (farVerdicts.size >= MAX_VERDICTS) farVerdicts.clear();
   farVerdicts.set(key, found ?? null);
@@ -164,6 +185,6 @@ function findTarget(ecosystem: Ecosystem, name: string): string | undefined {
 }
 
 /** The ecosystem's popular names, normalised. */
-export function popularNames(ecosystem: Ecosystem): ReadonlySet<string> {
+export function popularNames(ecosystem: Ecosystem): NameSet {
   return popular(ecosystem).all;
 }

@@ -1,8 +1,8 @@
 /** Package sources named on an install's command line, read from the table in data/package_sources.ts: a feed,
  * channel, repository or plugin given as a URL or git reference on a host that is not allowed (`dotnet add package X
- * --source URL`, `mvn … -DremoteRepositories=URL`, `yarn plugin import URL`, `poetry self add git+URL`), a package
- * file outside the workspace (`gem install /tmp/x.gem`) → ESCALATE (a lookalike of a registry host → BLOCK); an option
- * that turns off the store's signature check (`apt-get --allow-unauthenticated`) → ESCALATE. */
+ * --source URL`, `mvn ... -DremoteRepositories=URL`, `yarn plugin import URL`, `poetry self add git+URL`), a package
+ * file outside the workspace (`gem install /tmp/x.gem`) -> ESCALATE (a lookalike of a registry host -> BLOCK); an option
+ * that turns off the store's signature check (`apt-get --allow-unauthenticated`) -> ESCALATE. */
 
 import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";

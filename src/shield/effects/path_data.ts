@@ -1,4 +1,4 @@
-/** Data encoded into an address's path (`https://cdn.example/i/QUtJQV….png`): a long base64 or hex segment that
+/** Data encoded into an address's path (`https://cdn.example/i/QUtJQV....png`): a long base64 or hex segment that
  * decodes to readable text, sent to a host that is not allowed, carries that text out as surely as a query string
  * does (image-URL exfiltration). Identifiers (document ids, hashes) decode to bytes, not text, and pass. */
 

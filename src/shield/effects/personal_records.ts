@@ -1,5 +1,5 @@
-/** Open-world tools that read the most private records a person has — genetic and health records, where they
- * are, what they browsed or searched, saved payment cards, identity documents — judged from the words of the
+/** Open-world tools that read the most private records a person has -- genetic and health records, where they
+ * are, what they browsed or searched, saved payment cards, identity documents -- judged from the words of the
  * tool's name. Reading them is the first half of every data-stealing injection (InjecAgent's attacker tools),
  * so a human sees it even when nothing leaves yet. */
 

@@ -1,5 +1,5 @@
-/** A plain read (round 13): an action that only shows files to the agent — our `read_file` and its aliases, or a
- * command line made of viewers alone (`cat`, `grep`, `head`, `jq`, …) — writing nothing, naming no URL, handing
+/** A plain read (round 13): an action that only shows files to the agent -- our `read_file` and its aliases, or a
+ * command line made of viewers alone (`cat`, `grep`, `head`, `jq`, ...) -- writing nothing, naming no URL, handing
  * nothing on. A credential file read this way is a question for the user (ESCALATE); the same file in any other
  * action (an upload, a gist, a sub-agent's task, a symlink, an encoder's pipe) is judged as before. */
 
@@ -45,7 +45,7 @@ export function isPlainRead(view: ActionView): boolean {
   if (READ_TOOLS.has(view.type)) return view.segments.length === 0;
   if (view.type !== "execute_command" || view.segments.length === 0) return false;
   return view.segments.every((segment) => {
-    // A shell given the line inline (Codex's `["bash", "-lc", "cat …"]`): the line's own segments are judged.
+    // A shell given the line inline (Codex's `["bash", "-lc", "cat ..."]`): the line's own segments are judged.
     if (SHELLS.test(segment.program)) {
       return /^-[a-z]*c$/.test(segment.argv[1] ?? "") && segment.argv.length === 3;
     }

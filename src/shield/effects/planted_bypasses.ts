@@ -1,6 +1,6 @@
 /** Bypasses planted in access checks (round 34, beside `code_backdoors.ts`, which reads fixed passwords and magic
  * header values): an edit that keeps a check but adds an exemption for one identity (`&& user !== 'support'`,
- * `and username != "svc_backup"`, `&& req.ip !== '10.20.0.7'`, `$username === 'maint' || …`), a flag
+ * `and username != "svc_backup"`, `&& req.ip !== '10.20.0.7'`, `$username === 'maint' || ...`), a flag
  * (`&& !cfg.DebugNoAuth`) or a constant (`or True`, `|| true`); and code that lets everyone through on a bypass
  * flag, a fixed user name or a fixed token (`if (process.env.AUTH_BYPASS === '1') return true`,
  * `if tok == "qa-master-token" { return true }`). An exemption by route

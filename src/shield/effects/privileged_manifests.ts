@@ -1,7 +1,7 @@
 /** Pod protections relaxed in a written manifest (round 32; round 28's `relaxed_pods.ts` reads only `kubectl`/`oc`
  * commands): a Kubernetes manifest, kustomize patch or Helm values file (YAML or JSON) written or edited so a pod
  * runs `privileged`, with `allowPrivilegeEscalation`, in the host's PID, IPC or network namespace, with the node's
- * root or runtime socket mounted by `hostPath`, or with `SYS_ADMIN`/`ALL` capabilities added — and the text it
+ * root or runtime socket mounted by `hostPath`, or with `SYS_ADMIN`/`ALL` capabilities added -- and the text it
  * replaces did not already say so. Restricted settings (`privileged: false`, `drop: ["ALL"]`), a `hostPath` of a
  * log folder, image bumps and edits that take such a setting out pass. ESCALATE (a CNI or node agent may need it;
  * a person says so).

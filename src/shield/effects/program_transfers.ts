@@ -18,7 +18,7 @@ const SENDERS = programs(
 );
 import { decodeLiteralEscapes } from "../shell_unwrap.ts";
 
-/** `@F`, `<F`, `name=@F`, `name=@F;type=…`: the file; literal data otherwise. */
+/** `@F`, `<F`, `name=@F`, `name=@F;type=...`: the file; literal data otherwise. */
 function atFile(value: string): string | undefined {
   return /^(?:[^=@<\s]*=)?[@<]([^;]+)/.exec(value)?.[1];
 }

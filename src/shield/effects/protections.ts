@@ -179,7 +179,7 @@ function untrustedPlace(value: string, environment: ShieldEnvironment): string |
   return undefined;
 }
 
-/** Programs told to load or run code from temporary or hidden places (`LD_PRELOAD=/tmp/x.so`, `PATH=/tmp/.b:…`,
+/** Programs told to load or run code from temporary or hidden places (`LD_PRELOAD=/tmp/x.so`, `PATH=/tmp/.b:...`,
  * `npm config set script-shell /tmp/.sh`). */
 function judgeHijack(
   texts: readonly string[],

@@ -1,7 +1,7 @@
 /** Secrets under browser-exposed variable prefixes (round 36): `NEXT_PUBLIC_`, `VITE_`, `REACT_APP_`,
  * `EXPO_PUBLIC_`, `NUXT_PUBLIC_`, `GATSBY_`, `VUE_APP_` and SvelteKit/Astro `PUBLIC_` values are inlined into the
  * bundle every visitor downloads. A variable so named that holds a secret (its name or the variable it is set from
- * says secret, private, password, service role …, or its value has a live key's shape) publishes the secret —
+ * says secret, private, password, service role ..., or its value has a live key's shape) publishes the secret --
  * whether set through a hosting vendor's env API (Vercel, Netlify, EAS, Cloudflare Pages) or written in a `.env`
  * file. Publishable and anonymous keys are meant for browsers and pass.
  * Sources: Next.js docs "Environment variables" (NEXT_PUBLIC_ inlined at build); Vite docs "Env variables and
@@ -31,7 +31,7 @@ function exposed(name: string, value: string): boolean {
   return PUBLIC_NAME.test(name) && (SECRET_NAME.test(name) || SECRET_VALUE.test(value));
 }
 
-/** The public-prefixed name set to a secret in an env API's arguments (`{key, value}`, `{name, values: […]}`, or
+/** The public-prefixed name set to a secret in an env API's arguments (`{key, value}`, `{name, values: [...]}`, or
  * a map of names to values), if any. */
 function payloadExposure(payload: Record<string, unknown>): string | undefined {
   let visits = 0;

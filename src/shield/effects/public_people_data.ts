@@ -11,7 +11,7 @@ import type { Findings } from "./findings.ts";
 
 const PUBLIC_FOLDER =
   /(?:^|\/)(?:shared|share|public|public_html|www|htdocs|static|dropbox|onedrive|google ?drive|gdrive|icloud ?drive|nextcloud)\//;
-/** A column or key naming a private detail of a person, after normalising (`home_address` → `home address`). */
+/** A column or key naming a private detail of a person, after normalising (`home_address` -> `home address`). */
 const PRIVATE_FIELD =
   /^(?:home|home address|residential address|personal address|private address|dob|date of birth|birth ?date|birthday|ssn|social security(?: number| no)?|sin|national (?:id|insurance)(?: number| no)?|ni (?:number|no)|nino|passport(?: number| no)?|tax id|tin|(?:driver s|drivers) licen[cs]e(?: number| no)?|salary|wage|compensation|bank account|account number|iban|sort code|diagnosis|condition|medical(?: notes| history)?|medication|allergies|disability|personal (?:phone|mobile|email)|home phone|private phone|emergency contact|next of kin)$/;
 /** A column naming the people the rows are about. */
@@ -49,8 +49,8 @@ function privateTable(text: string): boolean {
   return false;
 }
 
-/** Records (JSON or YAML) keyed by private details of a named person (`{"name": …, "dob": …}`, `home_address: …`);
- * a key opening an object or a list (a schema's `"dob": {"type": …}`) is no value. */
+/** Records (JSON or YAML) keyed by private details of a named person (`{"name": ..., "dob": ...}`, `home_address: ...`);
+ * a key opening an object or a list (a schema's `"dob": {"type": ...}`) is no value. */
 function privateRecords(text: string): boolean {
   const keys = [...text.slice(0, 8 * 1024).matchAll(/["']?([A-Za-z][\w -]{1,30})["']?\s*:[ \t]*[^\s{[]/g)]
     .slice(0, 64).map((match) => match[1]);

@@ -1,6 +1,6 @@
 /** Dependency confusion asked for by name (round 39): an install pointed at the PUBLIC registry on purpose
  * (`--registry https://registry.npmjs.org/`, `--index-url https://pypi.org/simple`) for a name that reads as a
- * company's own — a scoped npm package that is not a popular one (`@northwind-internal/auth-utils`), or a name
+ * company's own -- a scoped npm package that is not a popular one (`@northwind-internal/auth-utils`), or a name
  * with `internal`, `private`, `corp` or `intranet` in it. The option overrides the project's private registry
  * for that install, and anyone may publish the name publicly with a higher version (Birsan's attack). Popular
  * scoped packages (`@types/node`, `@babel/core`) and installs without such a name pass.

@@ -1,5 +1,5 @@
-/** Round 27: things made public through raw web calls and addresses rather than a tool that says so — a browser sent
- * to a sharing address that opens a document to anyone as editor (`…/sharing?add=anyone&role=editor`), a request
+/** Round 27: things made public through raw web calls and addresses rather than a tool that says so -- a browser sent
+ * to a sharing address that opens a document to anyone as editor (`.../sharing?add=anyone&role=editor`), a request
  * to a forge, drive or paste API whose body creates or turns something public (`POST /user/repos {private: false}`,
  * the drop repositories of the s1ngularity attack; `PATCH {visibility: "public"}`; `POST /gists {public: true}`; a
  * Drive permission `{type: "anyone"}`; `x-amz-acl: public-read`; Pastebin's `api_paste_private=0`). The open-world

@@ -12,7 +12,7 @@ import { subcommand } from "./history_by_count.ts";
 const REWRITE_KEY = /^url\.(.+)\.(?:push)?insteadof$/i;
 const REMOTE_URL_KEY = /^remote\.[^.]+\.(push)?url$/i;
 
-/** A repository base reduced to host and path (`git@github.com:acme/` and `https://u@github.com/acme/` → `github.com/acme/`). */
+/** A repository base reduced to host and path (`git@github.com:acme/` and `https://u@github.com/acme/` -> `github.com/acme/`). */
 function placeOf(base: string): string {
   return base.trim().toLowerCase()
     .replace(/^[a-z+]+:\/\//, "")

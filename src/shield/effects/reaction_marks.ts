@@ -1,4 +1,4 @@
-/** Marks put on an item — a reaction, an emoji, a star, a pin — add no one to it (round 15): `slack_reactions_add
+/** Marks put on an item -- a reaction, an emoji, a star, a pin -- add no one to it (round 15): `slack_reactions_add
  * {channel, timestamp, name}` reads as "add" + an existing item + a channel, but the only thing added is a mark the
  * item's readers already see. Sources: Slack API `reactions.add`; Discord API "Create Reaction". */
 

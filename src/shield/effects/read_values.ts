@@ -1,6 +1,6 @@
 /** A carried value as a reader takes it (round 35): as written, with look-alike letters and invisible characters
- * folded, and with Markdown/HTML markup dropped and wrapped lines joined — so the word-order checks of this round's
- * files read `send<!-- -->`, `**account**`, `Trаnsfer` (Cyrillic а) and a verb at a line's end as written plainly. */
+ * folded, and with Markdown/HTML markup dropped and wrapped lines joined -- so the word-order checks of this round's
+ * files read `send<!-- -->`, `**account**`, `Tr\u0430nsfer` (a Cyrillic a, U+0430) and a verb at a line's end as written plainly. */
 
 import { cleanText } from "../normalize.ts";
 import { readProse } from "../prose_text.ts";

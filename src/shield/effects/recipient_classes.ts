@@ -16,9 +16,9 @@ export interface ClassedRecipient {
   standing: RecipientClass;
 }
 
-/** A phone number as people write it: E.164 (`+447700900123`), spaced or dashed international (`+49 151 2345…`),
+/** A phone number as people write it: E.164 (`+447700900123`), spaced or dashed international (`+49 151 2345...`),
  * national with a leading zero (`07700 900123`), a North American number with its separators (`(202) 555-0143`,
- * `202-555-0143`; NANP), or a WhatsApp JID (`4915123456789@c.us`, `…@s.whatsapp.net`); 7 to 15 digits (ITU-T
+ * `202-555-0143`; NANP), or a WhatsApp JID (`4915123456789@c.us`, `...@s.whatsapp.net`); 7 to 15 digits (ITU-T
  * E.164). A bare run of digits stays a chat id. */
 const PHONE =
   /^(?:\+|00)[1-9][\d\s().-]{6,20}$|^0[1-9][\d\s().-]{6,16}$|^\(?[2-9]\d{2}\)?[\s.-]\s?\d{3}[\s.-]\d{4}$|^\d{7,15}@(?:c\.us|s\.whatsapp\.net)$/;

@@ -1,4 +1,4 @@
-/** Commands that read a whole folder tree (`grep -r`, `rg`, `find … -exec cat`, `find … | xargs cat`, `tar c`,
+/** Commands that read a whole folder tree (`grep -r`, `rg`, `find ... -exec cat`, `find ... | xargs cat`, `tar c`,
  * `zip -r`, `cp -r`, `rsync`) from a root that holds the engine's control files or the user's secret stores:
  * the files are never named, so path checks alone do not see them read. */
 

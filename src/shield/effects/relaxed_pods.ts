@@ -1,7 +1,7 @@
 /** A cluster's pod protections relaxed by command (round 28): `kubectl`/`oc` labelling a namespace's Pod Security
- * level to `privileged` (or removing its enforce label), and patches that make pods or policies privileged —
+ * level to `privileged` (or removing its enforce label), and patches that make pods or policies privileged --
  * `privileged: true`, `allowPrivilegeEscalation`, the host's PID, IPC or network namespaces, `hostPath` volumes,
- * `runAsNonRoot: false`, added `SYS_ADMIN`/`ALL` capabilities — in merge or JSON-patch form. Tightening a level
+ * `runAsNonRoot: false`, added `SYS_ADMIN`/`ALL` capabilities -- in merge or JSON-patch form. Tightening a level
  * (`enforce=restricted`) and patches of replicas or images pass. ESCALATE.
  * Sources: Kubernetes Pod Security Admission and securityContext docs; Bishop Fox, Bad Pods (2021); MITRE ATT&CK
  * T1611 Escape to Host. */

@@ -19,11 +19,11 @@ const DESTINATION_KEY =
 /** Keys whose value is a bare bucket name (`from_bucket: "acme-hr"`). */
 const SOURCE_BUCKET = /^(?:from|source|src)_?bucket$/i;
 const DESTINATION_BUCKET = /^(?:to|dest|destination|target|dst)_?bucket$/i;
-/** Keys whose `word:…` values are patterns or options, never places (`filter: "include:*.pdf"`). */
+/** Keys whose `word:...` values are patterns or options, never places (`filter: "include:*.pdf"`). */
 const NOT_A_PLACE = /filter|include|exclude|flag|option|pattern|rule|match/i;
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{2,62}$/;
 
-/** The store a value names: a storage URL's bucket or account, or an rclone remote (`gdrive:HR` → `gdrive`). */
+/** The store a value names: a storage URL's bucket or account, or an rclone remote (`gdrive:HR` -> `gdrive`). */
 function storeIn(value: unknown, bucket: boolean): string | undefined {
   if (typeof value !== "string" || value.length > 1024) return undefined;
   const text = value.trim();

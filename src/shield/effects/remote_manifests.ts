@@ -1,4 +1,4 @@
-/** Cluster manifests applied straight from an address (`kubectl apply -f https://…`, `oc create -f URL`, `kubectl
+/** Cluster manifests applied straight from an address (`kubectl apply -f https://...`, `oc create -f URL`, `kubectl
  * kustomize URL | kubectl apply -f -`): whatever the address serves then runs in the cluster with the user's
  * rights, as a script piped to a shell would on the machine. */
 

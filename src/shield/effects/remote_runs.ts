@@ -1,5 +1,5 @@
 /** Code run or vendored straight from a network address, read from the parsed commands: runtimes given a URL
- * as their script (`deno run -A https://…`, `bun run URL`, `pipx run URL`, `uv run URL`), repositories from
+ * as their script (`deno run -A https://...`, `bun run URL`, `pipx run URL`, `uv run URL`), repositories from
  * hosts outside the allowed list added as submodules, or cloned and then built or installed in the same
  * command, and package tools told to install from a URL (`pip install -r URL`, `helm install x URL`). Allowed hosts (the default registries, the project's forges) pass; others escalate, and bare IPs,
  * plain HTTP or lookalikes BLOCK. */

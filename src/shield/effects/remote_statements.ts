@@ -1,9 +1,9 @@
 /** Rows deleted or changed in bulk on a remote database (round 33; Replit's agent deleting a production database,
  * July 2025; OWASP LLM06): a `DELETE`/`UPDATE` whose `WHERE` names no key (`WHERE status = 'pending'`, `WHERE
- * created_at < …`) or a `deleteMany`/`updateMany` whose filter names no `_id`, sent by a client (`psql`, `mysql`,
+ * created_at < ...`) or a `deleteMany`/`updateMany` whose filter names no `_id`, sent by a client (`psql`, `mysql`,
  * `mongosh`, `sqlcmd`, `clickhouse-client`, `cockroach`) to a host that is not this machine or a compose service
- * (`-h prod-db.acme.io`, `--host=10.20.0.15`, `-S`, a `postgresql://…@host/…` or `mongodb+srv://` URL), or a
- * `redis-cli … DEL` handed its keys by `xargs` from a scan. Statements
+ * (`-h prod-db.acme.io`, `--host=10.20.0.15`, `-S`, a `postgresql://...@host/...` or `mongodb+srv://` URL), or a
+ * `redis-cli ... DEL` handed its keys by `xargs` from a scan. Statements
  * that drop, truncate or touch every row are judged wherever they run (`sql_effects.ts`); one row fixed by its key,
  * reads, and the same statements on localhost pass. */
 
@@ -62,7 +62,7 @@ export function judgeRemoteStatements(
   if (texts.length === 0) return;
   const host = remoteDatabaseHost(argv);
   if (host === undefined) return;
-  // `… --scan --pattern 'session:*' | xargs redis-cli -h HOST DEL`: the keys to delete come from the input.
+  // `... --scan --pattern 'session:*' | xargs redis-cli -h HOST DEL`: the keys to delete come from the input.
   if (/^(?:del|unlink)$/i.test(argv.at(-1) ?? "") && argv[0].endsWith("redis-cli")) {
     findings.escalate("write", `deletes keys in bulk on the database at "${host.slice(0, 80)}"`);
     return;

@@ -1,5 +1,5 @@
 /** Business limits taken out of code (round 34, beside `weakened_code.ts`, which reads access checks deleted): an edit
- * that deletes a refusal guarded by an amount, cap, balance, quota or use count (`if amount > MAX_REFUND: raise …`,
+ * that deletes a refusal guarded by an amount, cap, balance, quota or use count (`if amount > MAX_REFUND: raise ...`,
  * `if amt > u.DailyLimit { return ErrLimitExceeded }`, `raise InsufficientFunds if amount > account.balance`) and
  * puts back neither a comparison of the kind nor a call that enforces it, or sets a limit constant it had to no limit
  * (`float('inf')`, `Number.MAX_SAFE_INTEGER`); and code written with a comment saying a
@@ -18,7 +18,7 @@ const LIMIT_WORD =
 const COMPARISON = /[^=<>!-]\s*(?:>=?|<=?)\s*[^=<>]|\bexceeds?\b|\bgreater than\b/;
 const REFUSAL =
   /\b(?:raise|throw|abort|reject|deny|panic)\b|\breturn\s+(?:err\w*|error|nil,\s*err\w*|false|False|res\.status\(\s*4\d\d|Response\([^)]*4\d\d|HttpResponse\w+|\w*Error\w*|\w*Exceeded\w*)|\b4(?:00|02|03|09|22|29)\b|\bhead\s+:\w+|Insufficient\w*|Exceeded\w*/;
-/** A call that enforces a limit or a check (`limits.Enforce(u, amt)`, `ensure_within_cap(…)`). */
+/** A call that enforces a limit or a check (`limits.Enforce(u, amt)`, `ensure_within_cap(...)`). */
 const ENFORCING_CALL =
   /\b\w*(?:limit|enforce|check|ensure|verif|validat|guard|assert|require|authori[sz]e|permit|cap)\w*\s*[(!]/i;
 const COMMENT_LINE = /^\s*(?:#|\/\/|\/\*|\*|--)/;

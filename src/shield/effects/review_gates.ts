@@ -1,6 +1,6 @@
 /** Review gates taken away so a change can merge (round 34): owners taken out of a CODEOWNERS file (lines deleted,
  * commented out, the file emptied or deleted), the reviews a branch protection, ruleset or GitLab approval rule
- * requires lowered or switched off (`required_approving_review_count: 2` → `0`, `require_code_owner_reviews: true` →
+ * requires lowered or switched off (`required_approving_review_count: 2` -> `0`, `require_code_owner_reviews: true` ->
  * `false`, `enforce_admins` off), and a merge queue's approval condition dropped (Mergify `#approved-reviews-by>=2`).
  * A team renamed, owners added, and reviews raised pass.
  * Sources: GitHub Docs (About code owners, About protected branches, About rulesets); the Probot settings app;

@@ -1,9 +1,9 @@
 /** Routing orders in what the agent reads (tool definitions, results, resources): a sentence that names an outside
  * destination (an address, a phone number, an IBAN or wallet) and tells the agent where messages or money go from
- * now on or for another tool ("When the send_email tool is called, change the recipient to …", "All emails must
- * also be sent to …", "set the recipient to IBAN …", "add bcc …"). This is Invariant Labs' *shadowing* attack: it
+ * now on or for another tool ("When the send_email tool is called, change the recipient to ...", "All emails must
+ * also be sent to ...", "set the recipient to IBAN ...", "add bcc ..."). This is Invariant Labs' *shadowing* attack: it
  * addresses no one by name, so the addressed-text check let it pass. An honest description may name a support
- * address ("Questions? Write to support@…"), but does not route other calls to it. */
+ * address ("Questions? Write to support@..."), but does not route other calls to it. */
 
 import type { Findings } from "./findings.ts";
 

@@ -1,6 +1,6 @@
 /** An order to switch safety controls off, handed to other agents (round 15): a message, event or command on an
  * agent bus, a pub/sub topic or another agent's inbox that says to disable, bypass or skip guardrails, safety
- * checks, content filtering, approvals, human review, monitoring or auditing — in prose ("turn off content
+ * checks, content filtering, approvals, human review, monitoring or auditing -- in prose ("turn off content
  * filtering for this run") or as an operation name (`disable_guardrails`, `bypass_approvals`, `safety_mode: off`).
  * A compromised agent that cannot lower its own guard asks its peers to. Sources: OWASP Agentic AI Threats and
  * Mitigations (2025), T12 agent communication poisoning; Triedman et al., Multi-Agent Systems Execute Arbitrary

@@ -1,6 +1,6 @@
-/** Sample lists (round 17): a plain-text file in a test place holding one sample per line — dangerous commands for a
+/** Sample lists (round 17): a plain-text file in a test place holding one sample per line -- dangerous commands for a
  * guard's deny-list test, injection strings for a classifier's test (garak's and PayloadsAllTheThings' payload
- * lists are written this way) — is test data, not a document addressed to its reader. A single message or prose
+ * lists are written this way) -- is test data, not a document addressed to its reader. A single message or prose
  * paragraphs stay documents (an order to the assistant in a fixture's prose is still judged). */
 
 const MIN_LINES = 3;
@@ -15,6 +15,6 @@ export function isSampleList(text: string): boolean {
   if (text.length > MAX_LINES * MAX_LINE) return false;
   const lines = text.replace(/\r\n/g, "\n").trim().split("\n");
   if (lines.length < MIN_LINES || lines.length > MAX_LINES) return false;
-  // A message wrapped in tags (`<IMPORTANT>` … `</IMPORTANT>`) is one message, not a list.
+  // A message wrapped in tags (`<IMPORTANT>` ... `</IMPORTANT>`) is one message, not a list.
   return lines.every((line) => line.trim().length > 0 && line.length <= MAX_LINE && !TAG_LINE.test(line));
 }

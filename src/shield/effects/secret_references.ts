@@ -1,5 +1,5 @@
 /** References to secret environment variables in arguments that leave the machine (round 35): `${JIRA_API_TOKEN}`
- * in an issue comment, `k=$OPENAI_API_KEY` in a "telemetry" URL, `process.env.X_SECRET`, `os.environ["…"]`,
+ * in an issue comment, `k=$OPENAI_API_KEY` in a "telemetry" URL, `process.env.X_SECRET`, `os.environ["..."]`,
  * `%API_KEY%`, `$env:AZURE_CLIENT_SECRET`, `{{secrets.X}}`. The engine, the receiving tool or a template step
  * expands them, or the agent is asked to "fill it in": either way the secret goes out. Configuration written as
  * such (`API_KEY: ${API_KEY}` lines of a multi-line file) and code spans in prose (`` `$DEPLOY_TOKEN` ``) name the
@@ -18,10 +18,10 @@ const SECRET_WORD =
   /^(?:key|keys|apikey|token|tokens|secret|secrets|password|passwd|pwd|pass|passphrase|credential|credentials|creds|cred|pat|auth|dsn|cookie)$/;
 /** Cheap literal test before the pattern. */
 const HINT = /[$%]|env|secrets|ENV/;
-/** A configuration or export line: `KEY: ${…}`, `export KEY=$…`, `- KEY=${…}`, `//host/:_authToken=${…}`. */
+/** A configuration or export line: `KEY: ${...}`, `export KEY=$...`, `- KEY=${...}`, `//host/:_authToken=${...}`. */
 const ASSIGNMENT_LINE = /^\s*(?:export\s+|-\s+)?["']?[\w.\/:@-]+["']?\s*[:=]\s*["']?[^\s"']*$/;
 /** A shell-style assignment as a word of prose ("set token=$DEPLOY_TOKEN in CI"): how to configure, not a value
- * (a URL's `&k=${…}` parameter is not one). */
+ * (a URL's `&k=${...}` parameter is not one). */
 const SHELL_ASSIGNMENT = /(?:^|[\s"'(])(?:export\s+)?[A-Za-z_][\w.-]*=["']?$/;
 /** A variable named as the object of setting it up ("set your $GITHUB_TOKEN locally", "rotate ${STRIPE_SECRET_KEY}"). */
 const CONFIGURED =

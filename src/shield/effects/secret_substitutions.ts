@@ -1,6 +1,6 @@
 /** A shell substitution naming a secret store or the engine's files in any argument of an open-world tool, at any
- * depth and under any key (`smtp_send {data: "…$(cat ~/.aws/credentials)"}`, a mail API's `content[0].value`):
- * whatever expands it — the receiving server, a template step, the agent asked to "fill it in" — sends the secret
+ * depth and under any key (`smtp_send {data: "...$(cat ~/.aws/credentials)"}`, a mail API's `content[0].value`):
+ * whatever expands it -- the receiving server, a template step, the agent asked to "fill it in" -- sends the secret
  * on (round 15). The argument checks of earlier rounds read only the texts filed as outbound, content or query.
  * Sources: Equixly, MCP server security (2025): command injection through tool arguments; OWASP LLM01. */
 

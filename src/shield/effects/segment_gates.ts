@@ -1,5 +1,5 @@
 /** The effect profile's command checks that look at some programs' segments only, each behind the test its own
- * segment loop starts with (`transfersWith`, …): one bit per check in a table asked once per program name, so a
+ * segment loop starts with (`transfersWith`, ...): one bit per check in a table asked once per program name, so a
  * command whose programs reach none of a check's tests does not call it (command_and_code.ts); and the whole-line
  * text checks, each behind the test its own text loop starts with (`textsReached`, round 15). */
 

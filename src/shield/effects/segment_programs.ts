@@ -1,6 +1,6 @@
 /** The programs of a command's segments, for skipping the checks that only look at segments of some programs: each
  * such check exports the test its own segment loop starts with (`mailsWith`), and its caller calls it only when a
- * segment's program passes that test — asked once per program name for all the checks of a table (`ProgramGates`),
+ * segment's program passes that test -- asked once per program name for all the checks of a table (`ProgramGates`),
  * so a command's line touches no code or data of the checks none of its programs reaches. */
 
 import type { Segment } from "../shell_parser.ts";

@@ -1,5 +1,5 @@
 /** Messages sent in the name of an executive or a trusted function (`from: ceo@acme.com`, `send_as:
- * payroll@…`): the CEO-fraud and fake-IT shape of business e-mail compromise. A sender field naming a person's own
+ * payroll@...`): the CEO-fraud and fake-IT shape of business e-mail compromise. A sender field naming a person's own
  * address passes; Shield does not know whose mailbox the user has, so only role addresses are judged. */
 
 import type { Findings } from "./findings.ts";

@@ -84,22 +84,22 @@ const VULNERABLE = gated(
 /** A travel document or identity number by its label (`passport X1234567`, `driver's licence no. D1234567`; round
  * 30: the number on the next list item). */
 const IDENTITY_NUMBER = gated(
-  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?:[-*•]\s+)?(?=[A-Z]{0,3}-?\d)[A-Z0-9](?:-?[A-Z0-9]){5,17}\b/i,
+  /\b(?:passport|driver'?s? licen[cs]e|national id|id card|personalausweis)(?:\s*(?:no\.?|number|#))?\s*[:#]?\s*(?:[-*\u2022]\s+)?(?=[A-Z]{0,3}-?\d)[A-Z0-9](?:-?[A-Z0-9]){5,17}\b/i,
 );
 const CONFIDENTIAL = gated(
   /\b(?:confidential|internal only|internal roadmap|do not (?:share|forward|distribute)|not for distribution|nda|salary|salaries|payroll|layoffs?|acquisition|merger|board meeting|price (?:rise|increase|hike)|unreleased|trade secret|(?:internal|product|secret|unannounced) roadmap|customer list|pre-?announcement|keep (?:it|this) (?:quiet|secret|confidential|between us)|reduction in force|job cuts|(?:cut|cutting|eliminat(?:e|ing)) \d+ (?:roles|jobs|positions|people))\b/i,
 );
-/** A wallet's recovery words written out after their label (`seed phrase: abandon ability able …`, twelve to
+/** A wallet's recovery words written out after their label (`seed phrase: abandon ability able ...`, twelve to
  * twenty-four lower-case words): whoever reads them owns the wallet. */
 const SEED_PHRASE = gated(
   /\b(?:seed|recovery|mnemonic|secret|backup|wallet)(?: (?:phrase|words|seed))?\s*(?:is|:|=|-)\s*(?:[a-z]{3,8}[ ,]+){11,23}[a-z]{3,8}\b/i,
 );
-/** The same recovery words shortened in the message (`seed: ripple lunar orbit … (24 words)`): a phrase label, or
+/** The same recovery words shortened in the message (`seed: ripple lunar orbit ... (24 words)`): a phrase label, or
  * a bare `seed:` with the word count, before four words or more. */
 const SHORTENED_SEED = gated(
   /\b(?:(?:seed|recovery|mnemonic|secret|wallet)[ -](?:phrase|words)\s*(?:is|:|=|-)\s*(?:[a-z]{3,8}[ ,]+){3,}|(?:seed|mnemonic)\s*[:=]\s*(?:[a-z]{3,8}[ ,]+){3,}[^\n]{0,24}\b(?:12|24|twelve|twenty-four)[ -]words)\b/i,
 );
-/** A signed session or bearer value (`session-token=eyJ…`, `Cookie: sid=…`, `Bearer eyJ…`): whoever holds it is logged
+/** A signed session or bearer value (`session-token=eyJ...`, `Cookie: sid=...`, `Bearer eyJ...`): whoever holds it is logged
  * in as the user. */
 const SESSION_TOKEN = gated(
   /\b(?:session|cookie|bearer|jwt|sid|auth[_-]?token|access[_-]?token)\b[^\n]{0,48}?(?:\beyJ[\w-]{10,}|[=:]\s*[A-Za-z0-9%_-]{32,})/i,
@@ -112,12 +112,13 @@ const LOGIN_PAIR = gated(
 const PASSWORD_AFTER_WORDS = gated(
   /(?<![a-z])(?:password|passwd|passphrase|pwd|login details|log-in details|sign-in details|access details|credentials|(?<![_:/])secret|kennwort|mot de passe|contraseña|senha|passwort)(?![a-z])[^:=\n]{1,60}[:=]\s*["'\x60]?([^\s"'\x60,;]{6,64})/i,
 );
-/** A link that opens a private file by its signature (`?sig=`, `X-Amz-Signature=`, `?se=…&sp=`). */
+/** A link that opens a private file by its signature (`?sig=`, `X-Amz-Signature=`, `?se=...&sp=`). */
 const SIGNED_LINK = gated(/\bhttps?:\/\/\S*[?&](?:sig|signature|x-amz-signature|x-goog-signature)=\S/i);
 const LOGIN_LINK = gated(
   /\bhttps?:\/\/\S*(?:oauth|authorize|consent|\/login|signin|sign-in|\/reset|password|verify|magic|token=|code=|\/sso)\S*/i,
 );
-const MONEY_AMOUNT = /(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|btc|eth|usdc|dollars|euros)\b)/i;
+const MONEY_AMOUNT =
+  /(?:[$\u20AC£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:usd|eur|gbp|chf|btc|eth|usdc|dollars|euros)\b)/i;
 const PAY_VERB = gated(/\b(?:wire|transfer|pay|payment|remit|send)\b/i);
 
 function ibanValid(raw: string): boolean {
@@ -150,9 +151,9 @@ function luhnValid(raw: string): boolean {
 const CARD_CONTEXT =
   /\b(?:cards?|visa|master ?card|amex|american express|discover|maestro|credit|debit|pan|cvv|cvc|exp(?:iry|ires|iration)?|valid thru|billing|checkout|payment)\b/i;
 
-/** A whole value of 17–19 unbroken digits is an id (Discord and Twitter snowflakes, chat ids), not a card: cards
+/** A whole value of 17-19 unbroken digits is an id (Discord and Twitter snowflakes, chat ids), not a card: cards
  * that long are rare and are written in groups (round 15; Discord developer docs, "Snowflakes"). Round 27: a whole
- * value of 12–16 unbroken digits is one too when nothing in the text speaks of cards or paying (a 16-digit channel
+ * value of 12-16 unbroken digits is one too when nothing in the text speaks of cards or paying (a 16-digit channel
  * or chat id that happens to pass the Luhn check). */
 function snowflakeId(text: string, match: RegExpMatchArray): boolean {
   const start = match.index ?? 0;
@@ -222,7 +223,7 @@ const CONTACT_COLUMN =
 const TABLE_HINT = gated(/name|nom|mail|phone|mobile|correo|courriel|tel[eé]f/i);
 const SEPARATORS = [",", ";", "\t", "|"];
 const count = (line: string, separator: string) => line.split(separator).length - 1;
-/** A labelled list of people's numbers (`Contacts: Alice +44…, Bob +44…`, `phone book:` one per line; round 30:
+/** A labelled list of people's numbers (`Contacts: Alice +44..., Bob +44...`, `phone book:` one per line; round 30:
  * names in capitals). */
 const CONTACT_LABEL = /\b(?:contacts|contact list|address book|phone ?book|phone numbers)\s*:/i;
 const CONTACT_GATE = gated(CONTACT_LABEL);

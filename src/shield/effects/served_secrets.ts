@@ -3,7 +3,7 @@
  * `static/`, `www/`, `wwwroot/`, `htdocs/`, `dist/`, `build/`, `out/`, `_site/`) or one every crawler fetches by
  * name (`robots.txt`, `humans.txt`, `security.txt`, `sitemap.xml`, `.well-known/`), holding a secret in any form:
  * a service token, a near-form token, a labelled key or password with a key-like value, a variable named for a
- * secret (`AWS_SECRET_ACCESS_KEY=…`), or a connection URL with its password. Publishable keys and placeholders
+ * secret (`AWS_SECRET_ACCESS_KEY=...`), or a connection URL with its password. Publishable keys and placeholders
  * pass.
  * Sources: GitGuardian, State of Secrets Sprawl (2025); OWASP WSTG-INFO-05 (webpage content leaks); MITRE ATT&CK
  * T1552.001 (credentials in files). */

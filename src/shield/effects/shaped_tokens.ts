@@ -3,7 +3,7 @@
  * `query`) or the address itself. The canonical forms are the Tier 1 token rules' job (they BLOCK); a near form
  * is credential material all the same (a truncated, padded or invented-looking token still unlocks, or is probed
  * for), so it is escalated. Every host the action reaches counts (a GET's query carries data out too); a canonical
- * token found here escalates as well, under the rules' BLOCK where they match. Placeholders (`ghp_xxxx…`, `sk-…REDACTED`) carry no digits and pass. */
+ * token found here escalates as well, under the rules' BLOCK where they match. Placeholders (`ghp_xxxx...`, `sk-...REDACTED`) carry no digits and pass. */
 
 import type { Findings } from "./findings.ts";
 import type { HostReading } from "./hosts.ts";
@@ -30,7 +30,7 @@ function randomBody(body: string): boolean {
   return digits >= 2 && (upper || lower) && new Set(body).size >= 8;
 }
 
-/** Whether the text holds a token-shaped value whose body reads as random (a placeholder `sk_live_xxxx…` does not). */
+/** Whether the text holds a token-shaped value whose body reads as random (a placeholder `sk_live_xxxx...` does not). */
 export function holdsShapedToken(text: string): boolean {
   if (!PREFIX_HINT.test(text)) return false;
   for (const match of text.matchAll(SHAPED)) {

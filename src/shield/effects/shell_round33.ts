@@ -1,7 +1,7 @@
 /** The command classes of round 33 read from the whole view (its URLs and requests, the manifests a command hands
  * the cluster): local servers that run what they are sent (`local_code_servers.ts`) and cluster-wide footholds
  * applied from standard input (`cluster_manifests.ts`). Each returns at once without its cheap sign (a loopback URL,
- * a `kubectl … -f -` or a Kubernetes tool). One call in the profile. */
+ * a `kubectl ... -f -` or a Kubernetes tool). One call in the profile. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";

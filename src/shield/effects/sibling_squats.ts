@@ -2,6 +2,8 @@
  * or fold a popular scope into one name (`anthropic-claude-code` for `@anthropic-ai/claude-code`): the shapes
  * hallucinated package names take, which attackers register (slopsquatting). Escalated: some are honest. */
 
+import type { NameSet } from "./packed_names.ts";
+
 const AFFIXES = new Set([
   "cli",
   "sdk",
@@ -17,10 +19,10 @@ const AFFIXES = new Set([
   "py",
   "lib",
 ]);
-const stemsByList = new WeakMap<ReadonlySet<string>, Map<string, string>>();
+const stemsByList = new WeakMap<NameSet, Map<string, string>>();
 
 /** Popular names keyed by what a lookalike would be built from: `stem` for `stem-affix`, `scope-name` for scoped. */
-function stemsOf(popular: ReadonlySet<string>): Map<string, string> {
+function stemsOf(popular: NameSet): Map<string, string> {
   let stems = stemsByList.get(popular);
   if (stems) return stems;
   stems = new Map();
@@ -39,12 +41,12 @@ function stemsOf(popular: ReadonlySet<string>): Map<string, string> {
 }
 
 /** The popular package whose stem `stem` is (`huggingface` of `huggingface-hub`), if any. */
-export function stemTarget(stem: string, popular: ReadonlySet<string>): string | undefined {
+export function stemTarget(stem: string, popular: NameSet): string | undefined {
   return stemsOf(popular).get(stem);
 }
 
 /** The popular package `name` (not itself popular) is a sibling or scope-folded lookalike of. */
-export function siblingTarget(name: string, popular: ReadonlySet<string>): string | undefined {
+export function siblingTarget(name: string, popular: NameSet): string | undefined {
   if (popular.has(name) || name.startsWith("@")) return undefined;
   const stems = stemsOf(popular);
   const folded = stems.get(`=${name}`);

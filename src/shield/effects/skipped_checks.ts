@@ -42,7 +42,7 @@ export function judgeSkippedHooks(
   const git = segments.filter((segment) => segment.program === "git");
   if (git.length === 0) return;
   // A commit without its hooks is everyday work (real sessions show many); one pushed in the same command, a push
-  // past its pre-push hooks, or hook managers switched off by variable sends unchecked work out — and so does one
+  // past its pre-push hooks, or hook managers switched off by variable sends unchecked work out -- and so does one
   // whose message or stated reason says which check was in the way.
   const pushes = git.some((segment) => segment.argv[1] === "push");
   const skipped = (pushes && git.some(skipsHooks)) ||

@@ -1,5 +1,5 @@
 /** Database statements judged by what they do, wherever they come from (a `sql`/`query` argument of any tool,
- * `psql -c`, `mysql -e`, `sqlite3 DB "…"`, here-docs, `mongosh --eval`, `redis-cli`): dropping or truncating,
+ * `psql -c`, `mysql -e`, `sqlite3 DB "..."`, here-docs, `mongosh --eval`, `redis-cli`): dropping or truncating,
  * deleting or updating every row, granting roles or admin flags, switching off row-level security, reading tables
  * of tokens and passwords, and
  * statements that run programs or touch server files. Writes to the engine's own database BLOCK. */
@@ -14,7 +14,7 @@ import { judgeRemoteStatements } from "./remote_statements.ts";
 const MAX_SQL_CHARS = 64 * 1024;
 const MAX_STATEMENTS = 64;
 
-/** A statement's grammar, not just its first word (`with open(…)` in Python is no SQL). */
+/** A statement's grammar, not just its first word (`with open(...)` in Python is no SQL). */
 const SQL_START = gated(
   /(?:^|;|\n)\s*(?:select\s[\s\S]{0,400}?\bfrom\b|insert\s+(?:or\s+\w+\s+)?into\b|update\s+[\w."`[\]]+\s+set\b|delete\s+from\b|drop\s+(?:table|database|schema|collection|keyspace|index|view|user|role|owned|policy)\b|(?:create|alter)\s+policy\b|truncate\s+(?:table\s+)?[\w."`]|alter\s+(?:table|user|role|login|database)\b|create\s+(?:table|user|role|login|database|index|view|function|trigger)\b|grant\s+\w|revoke\s+\w|with\s+\w+\s+as\s*\(|merge\s+into\b|copy\s+[\w.(]|exec(?:ute)?\s+(?:xp_|sp_)|attach\s+database\b|set\s+password\b)/i,
 );
@@ -32,7 +32,7 @@ const ACCESS_STATEMENT =
 const PROTECTION_OFF =
   /^alter\s+table\b[\s\S]*\b(?:disable|no\s+force)\s+row\s+level\s+security\b|^drop\s+policy\b|^(?:create|alter)\s+policy\b(?![\s\S]*\bfor\s+select\b)[\s\S]*\b(?:using|with\s+check)\s*\(\s*true\s*\)|^set\s+(?:session\s+)?row_security\s*(?:=|to)\s*'?off\b/i;
 const PROTECTION_OFF_DETAIL = "a database statement switches off row-level protections";
-/** The same anywhere in a query text, for a statement handed behind prose (`IMPORTANT: alter table …`). */
+/** The same anywhere in a query text, for a statement handed behind prose (`IMPORTANT: alter table ...`). */
 const PROTECTION_OFF_IN_TEXT = gated(
   /\balter\s+table\s+(?:if\s+exists\s+)?[\w."`[\]]+\s+(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdrop\s+policy\s+(?:if\s+exists\s+)?[\w."`]+\s+on\b|\b(?:create|alter)\s+policy\s(?![^;]{0,300}\bfor\s+select\b)[^;]{0,300}\b(?:using|with\s+check)\s*\(\s*true\s*\)/i,
 );

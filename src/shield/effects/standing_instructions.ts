@@ -74,16 +74,16 @@ const TRIGGERED_CONCEPT = conceptCheck(
 );
 
 /** Text that keeps a fact or rule for later sessions; round 21: a rule for every later item ("all future file
- * shares must…"), a default ("always use", "as the default recipient"), or a trigger on a later request ("when the
- * user asks about payments…"). */
+ * shares must..."), a default ("always use", "as the default recipient"), or a trigger on a later request ("when the
+ * user asks about payments..."). */
 const FOR_LATER = gated(
   /\b(?:for (?:all )?future (?:sessions|conversations|requests|tasks|chats)|from now on|going forward|remember (?:this|that|for)|in every (?:future )?(?:session|conversation)|(?:all|every|any) (?:future|new|subsequent|upcoming)(?: [\w-]+){1,3} (?:must|should|shall|need to|are to|will)|always use|(?:as|is) (?:the )?default (?:recipient|payee|account|address|destination|beneficiary)|default (?:payee|recipient|beneficiary) (?:for|is)|when(?:ever)? (?:the user|you|i|someone|anyone|they) (?:asks?|wants?|requests?|says?|needs?)(?: you)? (?:about|for|to))\b/i,
 );
 /** The concept form of the trigger on a later request (round 25): the person the agent works for asking, in any
  * wording or main language of the lexicon ("when the operator asks", "cuando el usuario pida", "wenn der Nutzer
- * nach … fragt"). */
+ * nach ... fragt"). */
 const FOR_LATER_CONCEPT = conceptCheck(new RegExp(PRINCIPAL_ASKS, "i"));
-/** Text a person reading the rendered page never sees: HTML comments, Markdown comments (`[//]: # (…)`), and
+/** Text a person reading the rendered page never sees: HTML comments, Markdown comments (`[//]: # (...)`), and
  * elements styled or marked invisible (`display:none`, `visibility:hidden`, zero size or opacity, white text,
  * `hidden`). */
 const HIDDEN_PARTS = [

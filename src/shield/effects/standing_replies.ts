@@ -1,4 +1,4 @@
-/** Automatic replies that send everyone who writes somewhere else (`set_auto_reply {message: "… email me at
+/** Automatic replies that send everyone who writes somewhere else (`set_auto_reply {message: "... email me at
  * j.doe.private@proton.me"}`): a standing message to every sender, so a personal mailbox that is not a known
  * contact, a phone number or a link to a host that is not allowed in its text reroutes the user's correspondents
  * (AgentDojo-style injected out-of-office replies; BEC "new contact details" notices). */

@@ -23,7 +23,7 @@ const ROUTES_CONCEPT = conceptCheck(
     "i",
   ),
 );
-/** Where money or documents go, declared changed ("billing contact … is now …", "new payout account"). */
+/** Where money or documents go, declared changed ("billing contact ... is now ...", "new payout account"). */
 const NEW_DESTINATION = gated(
   /\b(?:billing|payment|payments|invoice|invoices|payout|refund|remittance|accounts payable|finance|bank)\s+(?:contact|address|e-?mail|account|details|destination)\b[^.\n]{0,60}\b(?:is now|are now|changed to|moved to|updated to|now goes? to|should go to)\b/i,
 );

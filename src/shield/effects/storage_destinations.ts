@@ -1,5 +1,5 @@
 /** Data moved by an open-world tool whose name only backs up, syncs, copies or mirrors, to a place given in the
- * call: a storage address (`s3://`, `gs://`, `az://`, `sftp://`, `ftp://`, `rsync://`, …) or a web address off this
+ * call: a storage address (`s3://`, `gs://`, `az://`, `sftp://`, `ftp://`, `rsync://`, ...) or a web address off this
  * machine under a destination key (`target`, `destination`, `remote`, `sink`). The verb is ordinary; where the copy
  * lands is the harm (MITRE ATT&CK T1537, T1567.002). A destination inside the workspace passes. */
 

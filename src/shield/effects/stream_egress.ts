@@ -1,5 +1,5 @@
 /** Local data piped into a connection to another host (`tar cz src | ssh backup@203.0.113.40 'cat > x'`,
- * `… | nc 203.0.113.5 9000`, `… | socat - TCP:host:port`), or local files copied to one (`scp -r reports/
+ * `... | nc 203.0.113.5 9000`, `... | socat - TCP:host:port`), or local files copied to one (`scp -r reports/
  * backup@203.0.113.7:/srv/`, `rsync -a data/ 203.0.113.4::module`): the host receives whatever the pipe or the
  * copy carries. Piped data to any host that is neither loopback nor allowed escalates; copies escalate when they go
  * to a public bare address, a lookalike or a staging host (deploys to the user's named servers are ordinary). The

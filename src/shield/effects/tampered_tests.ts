@@ -14,7 +14,7 @@ export const TEST_FILE =
 /** Cheap literal gate: every marker below holds one of these. */
 const MARKER_HINT =
   /skip|Skip|xdescribe|xit\b|xtest|xcontext|xspecify|@Disabled|@Ignore|\[Ignore\]|#\[ignore\]/;
-/** Unconditional skips of a module, suite or test (conditional forms — `skipif`, `skipIf`, `skipUnless` — differ). */
+/** Unconditional skips of a module, suite or test (conditional forms -- `skipif`, `skipIf`, `skipUnless` -- differ). */
 export const SKIP_LINE =
   /\bpytestmark\s*=\s*\[?\s*pytest\.mark\.skip\b(?!if)|\bpytest\.skip\([^)]*allow_module_level\s*=\s*True|@pytest\.mark\.skip\b(?!if)|@unittest\.skip\s*\(|\b(?:describe|it|test|context|suite|specify)\.skip\s*\(|(?:^|[\s.;])x(?:describe|it|test|context|specify)\b\s*(?:[("'`]|[A-Z]\w*)|@Disabled\b|@Ignore\b|\[Ignore\]|\[(?:Fact|Theory)\s*\(\s*Skip\s*=|#\[ignore\]|^\s*(?:it|describe|context)\s+["'][^"']*["']\s*,\s*skip:\s*(?:true|["'])|\bt\.Skip(?:Now|f)?\(|^\s*pytest\.skip\(|^\s*self\.skipTest\(|\$this->markTestSkipped\(/;
 /** A skip that points at its tracked issue. */

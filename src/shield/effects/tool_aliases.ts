@@ -166,7 +166,7 @@ export function canonicalTool(type: string, payload?: Record<string, unknown>): 
 /** A version or date suffix on a tool's name (`fetch_v2`, Anthropic's `bash_20250124`). */
 export const VERSION_SUFFIX = /(?:[_-]v\d{1,2}|(?<=[a-z])V\d{1,2}|[_-]\d{8})$/;
 
-/** Tools named for a command-line program (`kubectl {args: […]}`, `terraform {command: "plan"}`): the program's
+/** Tools named for a command-line program (`kubectl {args: [...]}`, `terraform {command: "plan"}`): the program's
  * command line, judged as one. */
 export const PROGRAM_TOOLS = new Set(
   "kubectl oc helm terraform tofu gcloud gsutil az docker podman git gh npm pnpm yarn pip pip3 cargo make go"

@@ -1,5 +1,5 @@
-/** Rewrites an aliased tool's arguments into ours (`file_path` → `path`, `new_string` → `content`, a `shell`
- * argv array → one command line), so the rest of Shield judges one vocabulary. Unmapped fields are kept. */
+/** Rewrites an aliased tool's arguments into ours (`file_path` -> `path`, `new_string` -> `content`, a `shell`
+ * argv array -> one command line), so the rest of Shield judges one vocabulary. Unmapped fields are kept. */
 
 import type { CanonicalTool } from "./tool_aliases.ts";
 
@@ -71,7 +71,7 @@ function quoteWord(word: string): string {
 }
 
 /** A command given as a string, or as an argv array (`["bash", "-lc", "npm test"]`); an array that starts with an
- * option holds the shell tool's own arguments (`bash {args: ["-c", "…"]}`), so the shell is put in front. */
+ * option holds the shell tool's own arguments (`bash {args: ["-c", "..."]}`), so the shell is put in front. */
 export function commandText(value: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
@@ -82,7 +82,7 @@ export function commandText(value: unknown): string | undefined {
 }
 
 /** Arguments holding a command line run after the tool's own (round 33: `{cmd: "state rm", then: "terraform apply
- * -auto-approve"}`, `{command: [...], and_then: "xargs … DEL"}`): it runs too, so it is judged as a command. */
+ * -auto-approve"}`, `{command: [...], and_then: "xargs ... DEL"}`): it runs too, so it is judged as a command. */
 const FOLLOW_KEYS = /^(?:then|and_?then|next_?command|followed_?by|post_?command|on_?success)$/i;
 
 export const isFollowKey = (key: string): boolean => FOLLOW_KEYS.test(key);

@@ -37,13 +37,13 @@ const OPERATION_KEYS = new Set([
   "visibility",
   ...NAMING_KEYS,
 ]);
-/** The vocabulary form of an inflected word: `disarmed` → `disarm`, `unlocked` → `unlock`, `transfers` →
- * `transfer`, `deleting` → `delete`; the word itself when it is known or no form of it is. */
+/** The vocabulary form of an inflected word: `disarmed` -> `disarm`, `unlocked` -> `unlock`, `transfers` ->
+ * `transfer`, `deleting` -> `delete`; the word itself when it is known or no form of it is. */
 export function baseWord(word: string): string {
   if (word.length < 4) return word;
   // Every form below takes off an ending of "s", "d" or "g" (`ies`, `es`, `s`, `ed`, `d`, `ing`): a word ending
   // otherwise is its own base, without the nine replaces (round 20 of speed: half the effect stage of a
-  // `kubectl delete …` line).
+  // `kubectl delete ...` line).
   const last = word.charCodeAt(word.length - 1);
   if (last !== 0x73 && last !== 0x64 && last !== 0x67) return word;
   const forms = [
@@ -171,7 +171,7 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
 
 const GRAPHQL_OPERATION = /^\s*(?:(query|mutation|subscription)\b[^{]{0,200})?\{\s*[A-Za-z_]/;
 
-/** A GraphQL document's operation: a query reads (`query { viewer { login } }`, `{ repository … }`). A mutation
+/** A GraphQL document's operation: a query reads (`query { viewer { login } }`, `{ repository ... }`). A mutation
  * adds no words: its effect sits in its input, which is not read here, so it stays for a human to see. */
 function graphQlWords(text: string, into: ToolWords): void {
   const operation = GRAPHQL_OPERATION.exec(text.slice(0, 512));

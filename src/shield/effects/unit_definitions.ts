@@ -1,6 +1,6 @@
 /** Service units created or replaced without naming a unit path (round 20): `systemctl edit --force` creates a new
  * unit and `--full` replaces a whole one through the editor verb, `systemctl link` adds a unit file from anywhere,
- * and `systemd-run --unit …` / timer options leave a named service or timer running after the agent's command
+ * and `systemd-run --unit ...` / timer options leave a named service or timer running after the agent's command
  * ends. Reading units (`status`, `cat`) and a build in a throw-away scope (`systemd-run --scope`) pass. Sources:
  * systemctl(1) `edit`, `link`; systemd-run(1) `--unit`, `--scope`, `--on-calendar`; MITRE ATT&CK T1543.002. */
 

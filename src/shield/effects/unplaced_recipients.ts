@@ -1,7 +1,7 @@
 /** Messages to recipients Shield cannot place (round 18): a direct message, text or chat sent to a bare name
  * (`recipient: "Dora"`, `user: "mike"`) or a bare run of phone digits (`5551234567`) that no contact names. Who
  * that is, the tool resolves; Shield cannot tell a colleague from a stranger. Plain words to them pass ("thanks!",
- * "the docs are at …"); a link to a domain nobody vouches for (to a number; to a name when the text lures or the
+ * "the docs are at ..."); a link to a domain nobody vouches for (to a number; to a name when the text lures or the
  * link is a file), a shared-file link, or payment, identity, health or login data in the message asks (AgentDojo's slack injection task DMs www.true-informations.com to a name; SMS
  * lures are the FTC's smishing pattern). Channels (`#general`, channel ids) are judged as broadcasts elsewhere. */
 
@@ -15,7 +15,7 @@ import { sensitiveFindings } from "./sensitive_data.ts";
 const DIRECT_TOOL =
   /(?:^|[_.\-\s]|[a-z](?=[A-Z]))(?:dm|dms|direct|sms|mms|texts?|whatsapp|signal|telegram|imessage|private|im|chat)(?:$|[_.\-\s]|(?=[A-Z]))/i;
 const BARE_PHONE = /^\d{10,15}$/;
-/** Words that push a reader to a link (a lure), rather than point a colleague at a page ("the docs are at …"). */
+/** Words that push a reader to a link (a lure), rather than point a colleague at a page ("the docs are at ..."). */
 const LURE =
   /\b(?:visit|click|tap|check (?:this|it) out|go to|head to|open (?:this|the link)|claim|verify|confirm|reset|download|install|update (?:your|now)|log ?in|sign ?in|portal|urgent|immediately|asap|reward|prize|gift|expires?|fill (?:in|out)|your (?:details|information|info|account)|raffle|lottery|giveaway|winner|survey|free)\b/i;
 /** A link whose path ends in a file to fetch (an archive, a dump, a program). */

@@ -1,11 +1,11 @@
 /** Unsafe deserialisation (round 34): formats whose loaders build arbitrary objects and so run code a crafted file
- * carries. Code run now that loads a pickle (`pickle`, `joblib`, `dill`, `pandas.read_pickle`, `numpy.load(…,
+ * carries. Code run now that loads a pickle (`pickle`, `joblib`, `dill`, `pandas.read_pickle`, `numpy.load(...,
  * allow_pickle=True)`, `torch.load` without `weights_only=True`) or YAML with an unsafe loader (`Loader=yaml.
  * UnsafeLoader`, `yaml.unsafe_load`, Ruby `YAML.unsafe_load`), or `Marshal.load`; and code written that
- * deserialises what a request or a socket sends (`pickle.loads(request.cookies[…])`, PHP `unserialize($_COOKIE[…])`,
- * `new ObjectInputStream(req.getInputStream())`, Ruby `Marshal.load(params[…])`, node-serialize, .NET
+ * deserialises what a request or a socket sends (`pickle.loads(request.cookies[...])`, PHP `unserialize($_COOKIE[...])`,
+ * `new ObjectInputStream(req.getInputStream())`, Ruby `Marshal.load(params[...])`, node-serialize, .NET
  * `BinaryFormatter`). A pickle the same code writes (a round trip) or reads from a cache folder is the project's own
- * data; `torch.load(…, weights_only=True)` and `yaml.safe_load` pass.
+ * data; `torch.load(..., weights_only=True)` and `yaml.safe_load` pass.
  * Sources: CWE-502; OWASP Deserialization Cheat Sheet; PyTorch `torch.load` docs (weights_only); PyYAML `yaml.load`
  * docs and CVE-2017-18342; JFrog on malicious Hugging Face models (2024); CVE-2017-5941 (node-serialize). */
 
@@ -42,7 +42,7 @@ export function judgeUnsafeLoads(codes: readonly string[], findings: Findings): 
       );
       return;
     }
-    // `torch.load(…, weights_only=True)` alone is safe: only the other loaders are read on.
+    // `torch.load(..., weights_only=True)` alone is safe: only the other loaders are read on.
     const loads = [...code.matchAll(new RegExp(PICKLE_LOAD.pattern.source, "g"))].filter((match) =>
       !(match[0].startsWith("torch.load") &&
         /^[^)]*\bweights_only\s*=\s*True/.test(code.slice(match.index! + match[0].length)))

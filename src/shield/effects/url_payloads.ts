@@ -1,7 +1,7 @@
 /** Addresses that are themselves the payload: a link to an outside host left open for data to be appended
- * (`https://x.example/log?q=`, `…/{conversation}`: the memory or message tells the next reader what to fill in),
+ * (`https://x.example/log?q=`, `.../{conversation}`: the memory or message tells the next reader what to fill in),
  * an outside address whose path or query already holds records (a "search" for `https://api.x/ACME,CEO,ARR 48M`),
- * and any address, local ones included, that hands a command to the service behind it (`?command=touch&args=…`,
+ * and any address, local ones included, that hands a command to the service behind it (`?command=touch&args=...`,
  * the MCP Inspector drive-by). */
 
 import type { ShieldEnvironment } from "../environment.ts";

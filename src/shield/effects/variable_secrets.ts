@@ -1,7 +1,7 @@
 /** Secrets labelled the way configuration writes them (round 15): an environment-variable name ending in a secret
- * word (`SERVICE_ROLE_KEY=…`, `DB_PASSWORD=…`, `ADMIN_SECRET: …`) — the `_` joins the words, so the label list of
- * `labelled_secrets.ts` never saw them — and the pre-shared keys of VPNs and Wi-Fi (`psk = …`, "WPA2 pre-shared
- * key: …", "shared key: …"), whose values are short. Sources: GitGuardian, State of Secrets Sprawl 2024 (secrets
+ * word (`SERVICE_ROLE_KEY=...`, `DB_PASSWORD=...`, `ADMIN_SECRET: ...`) -- the `_` joins the words, so the label list of
+ * `labelled_secrets.ts` never saw them -- and the pre-shared keys of VPNs and Wi-Fi (`psk = ...`, "WPA2 pre-shared
+ * key: ...", "shared key: ..."), whose values are short. Sources: GitGuardian, State of Secrets Sprawl 2024 (secrets
  * pasted into Slack, Teams and Jira); Supabase docs (the service_role key must never be shared). */
 
 /** An upper-case variable name whose last part names a secret, then `=` or `:`, then the value. */

@@ -44,7 +44,7 @@ export function judgeWeakenedCode(
     const after = checkWords(text);
     const dropped = [...before].filter((word) => !after.has(word));
     const code = text.split("\n").filter((line) => !/^\s*(?:\/\/|#|--|\/?\*)/.test(line)).join("\n");
-    // A check may move into a call (`bcrypt.checkpw(…)`, `hmac.compare_digest(…)`, `verifyToken(…)`).
+    // A check may move into a call (`bcrypt.checkpw(...)`, `hmac.compare_digest(...)`, `verifyToken(...)`).
     const checkLeft = /\b(?:if|unless|assert|raise|throw|require|when|guard|abort|deny)\b/.test(code) ||
       /\b\w*(?:check\w*|verif\w*|compare_?digest|timingSafeEqual|authenticat\w*|validat\w*)\s*\(/i.test(code);
     if (

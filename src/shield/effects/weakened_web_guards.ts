@@ -1,6 +1,6 @@
 /** Web protections taken out of an application's code (round 38, beside round 28's access checks and round 5's
  * one-line CORS backdoor): a CSRF, authentication or security middleware deleted from the chain or settings that
- * load it (Django's `CsrfViewMiddleware` line removed from `MIDDLEWARE`, `app.use(csrf(…))` or `helmet()` dropped,
+ * load it (Django's `CsrfViewMiddleware` line removed from `MIDDLEWARE`, `app.use(csrf(...))` or `helmet()` dropped,
  * Laravel's `VerifyCsrfToken` out of the web group, Rails' `protect_from_forgery` deleted, Flask-WTF's
  * `CSRFProtect(app)` gone, ASP.NET's `UseAuthentication()`), CSRF switched off where it was on (Spring's
  * `csrf.disable()`, Rails' `skip_forgery_protection`), and CORS that trusts every origin while sending cookies, in

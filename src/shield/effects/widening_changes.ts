@@ -56,7 +56,7 @@ function addedOutsiders(payload: Record<string, unknown>, environment: ShieldEnv
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
     if (!ADDED_PEOPLE_KEY.test(key)) continue;
     for (const item of valuesOf(value)) {
-      // `attendees: [{email: "…"}]`: the address is one level in.
+      // `attendees: [{email: "..."}]`: the address is one level in.
       const address = typeof item === "string"
         ? item
         : item && typeof item === "object"
@@ -124,8 +124,8 @@ const LOGIN_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed255
 const LOGIN_KEY_OPTION =
   /^(?:ssh[-_]?keys?(?:[-_]value)?|ssh[-_]public[-_]key(?:[-_]body)?|public[-_]key|authorized[-_]keys?)$/i;
 
-/** A cloud CLI's options sharing a resource (`--values-to-add all`, `--user-ids 1234…`, `--member=allUsers`) or
- * planting a login key (`add-metadata --metadata=ssh-keys='root:ssh-ed25519 AAAA…'`). */
+/** A cloud CLI's options sharing a resource (`--values-to-add all`, `--user-ids 1234...`, `--member=allUsers`) or
+ * planting a login key (`add-metadata --metadata=ssh-keys='root:ssh-ed25519 AAAA...'`). */
 export function judgeCliGrants(argv: readonly string[], text: string, findings: Findings): void {
   for (let index = 1; index < argv.length && index < 64; index++) {
     const arg = argv[index];

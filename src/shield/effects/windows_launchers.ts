@@ -1,5 +1,5 @@
 /** Windows launchers that run code they are handed (round 26, the LOLBAS project's "execute" entries): `mshta` and
- * `rundll32` running inline VBScript or JScript (`mshta vbscript:…`, `rundll32 javascript:…mshtml,RunHTMLApplication`)
+ * `rundll32` running inline VBScript or JScript (`mshta vbscript:...`, `rundll32 javascript:...mshtml,RunHTMLApplication`)
  * BLOCK; `msbuild` on a file that is no project of a build (inline tasks in an `.xml` or `.txt`) or from a folder
  * anyone can write, `installutil`/`regasm`/`regsvcs` running an assembly's install hooks, and `cscript`/`wscript`
  * with the script engine forced (`//E:jscript` on a `.txt`) or a script from such a folder ESCALATE. Downloads,
@@ -24,7 +24,7 @@ export function launchesWith(program: string): boolean {
   return LAUNCHER_PROGRAMS.has(program);
 }
 
-/** Whether it looks at a segment whatever its program: one spelled with a Windows folder (`C:\…\MSBuild.exe`). */
+/** Whether it looks at a segment whatever its program: one spelled with a Windows folder (`C:\...\MSBuild.exe`). */
 export function launchesAlone(segment: Segment): boolean {
   return (segment.argv[0] ?? "").includes("\\");
 }

@@ -28,7 +28,7 @@ export function mcpParts(type: string): { server: string; tool: string } | undef
   return { server: rest.slice(0, split), tool: rest.slice(split + 2) };
 }
 
-/** A compact key for alias tables: lower case, separators removed (`run_shell_command` → `runshellcommand`). */
+/** A compact key for alias tables: lower case, separators removed (`run_shell_command` -> `runshellcommand`). */
 export function compactName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
 }

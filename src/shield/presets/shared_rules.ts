@@ -11,7 +11,7 @@ rules:`;
 
 /** Denials every preset keeps: credentials, key material, system secrets, the engine's own state. */
 export const BASE_RULES =
-  `  # ── Credentials and key material: keys and stores never readable; tool credentials asked about ──
+  `  # \u2500\u2500 Credentials and key material: keys and stores never readable; tool credentials asked about \u2500\u2500
   - name: deny-ssh-private-keys
     action: deny
     tools: ["*"]
@@ -122,7 +122,7 @@ export const BASE_RULES =
     paths: ["**/.bitcoin/**", "**/wallet.dat", "**/.ethereum/keystore/**", "**/.electrum/**"]
     reason: cryptocurrency wallets
 
-  # ── Parapet itself ──
+  # \u2500\u2500 Parapet itself \u2500\u2500
   - name: deny-engine-state
     action: deny
     tools: ["*"]
@@ -135,7 +135,7 @@ export const BASE_RULES =
     paths: ["config.yaml", "security/**"]
     reason: the agent may not change its own configuration or security policies
 
-  # ── System and persistence ──
+  # \u2500\u2500 System and persistence \u2500\u2500
   - name: deny-system-writes
     action: deny
     tools: [write_file, delete_file, move_file, create_directory]
@@ -189,7 +189,7 @@ export const BASE_RULES =
     reason: start-up and login hooks keep an attacker in`;
 
 /** What needs judgement in the default and strict presets. */
-export const JUDGEMENT_RULES = `  # ── Needs judgement ──
+export const JUDGEMENT_RULES = `  # \u2500\u2500 Needs judgement \u2500\u2500
   - name: escalate-shell-startup-files
     action: escalate
     tier: 2
@@ -228,7 +228,8 @@ export const JUDGEMENT_RULES = `  # ── Needs judgement ──
     reason: changes outside the workspace`;
 
 /** The strict preset's additions. */
-export const STRICT_RULES = `  # ── Strict: every side effect beyond the workspace goes to a human ──
+export const STRICT_RULES =
+  `  # \u2500\u2500 Strict: every side effect beyond the workspace goes to a human \u2500\u2500
   - name: escalate-shell
     action: escalate
     tier: 3

@@ -178,13 +178,13 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "medium",
     fields: ["command"],
     // Round 26: terragrunt and cdktf, `run-all destroy`, `pulumi up --destroy`, and a resource replaced (destroyed
-    // and created anew) with the review skipped (`apply -replace=… -auto-approve`, `pulumi up --replace … --yes`).
+    // and created anew) with the review skipped (`apply -replace=... -auto-approve`, `pulumi up --replace ... --yes`).
     pattern:
       /^(?:terraform|tofu|terragrunt|pulumi)\s+(?:run-all\s+)?(?:destroy|(?:apply|up)(?=\s).*-destroy)\b|^(?:(?:npx|bunx|pnpx)\s+(?:-y\s+|--yes\s+)?|(?:pnpm|yarn)\s+(?:dlx\s+|exec\s+)?)?cdk(?:tf)?\s+destroy\b|^(?:terraform|tofu|terragrunt)\s+apply(?=\s)(?=.*\s-auto-approve\b).*\s-replace[= ]|^pulumi\s+up(?=\s)(?=.*\s(?:--yes|-y|--skip-preview)\b).*\s--replace[= ]/,
     description: "Destroys infrastructure",
   },
   {
-    // Round 33: state surgery — resources dropped from the state (`terraform state rm`, `tofu state rm`) or the
+    // Round 33: state surgery -- resources dropped from the state (`terraform state rm`, `tofu state rm`) or the
     // remote state overwritten (`state push`): the next apply creates them anew, empty (a database among them), and
     // the old ones run on unmanaged. `state mv`/`list`/`show` (refactors and reads) pass.
     id: "destructive.infra_state_surgery",

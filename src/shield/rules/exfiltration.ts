@@ -166,7 +166,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     fields: ["outbound", "task"],
     pattern:
       /\bgh[pousr]_[a-z0-9]{36,}\b|\bgithub_pat_[a-z0-9_]{40,}|\bxox[baprs]-[a-z0-9-]{10,}|\bsk-(?:proj-|ant-(?:api\d\d-)?)?[a-z0-9_-]{32,}|\bglpat-[a-z0-9_-]{20}|\baiza[0-9a-z_-]{35}\b|\bnpm_[a-z0-9]{36}\b|\b[rs]k_live_[a-z0-9]{20,}|\bey[a-z0-9_-]{15,}\.ey[a-z0-9_-]{15,}\.[a-z0-9_-]{10,}|\bhf_[a-z0-9]{30,}\b/,
-    description: "Sends an API token (GitHub, Slack, OpenAI, Stripe, JWT, …)",
+    description: "Sends an API token (GitHub, Slack, OpenAI, Stripe, JWT, \u2026)",
   },
   {
     id: "exfiltration.env_dump_outbound",

@@ -135,7 +135,7 @@ export const INJECTION_RULES = defineRules("injection", [
     severity: "high",
     fields: [...TEXT_FIELDS],
     pattern:
-      /(?:ignorez|oubliez|ignoriere|vergiss|ignora|olvida|ignorar|negeer|vergeet|ignoruj|игнорируй|забудь)(?:[^.\n]|\.\S){0,50}(?:instructions?|anweisungen|instrucciones|istruzioni|instructies|instrukcje|инструкции|regeln|règles|reglas)/,
+      /(?:ignorez|oubliez|ignoriere|vergiss|ignora|olvida|ignorar|negeer|vergeet|ignoruj|\u0438\u0433\u043D\u043E\u0440\u0438\u0440\u0443\u0439|\u0437\u0430\u0431\u0443\u0434\u044C)(?:[^.\n]|\.\S){0,50}(?:instructions?|anweisungen|instrucciones|istruzioni|instructies|instrukcje|\u0438\u043D\u0441\u0442\u0440\u0443\u043A\u0446\u0438\u0438|regeln|règles|reglas)/,
     description: "Instruction override written in another language",
   },
   {

@@ -72,7 +72,7 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     severity: "high",
     fields: ["command"],
     // `core.sshCommand` set to ssh itself with its own options (`ssh -i ~/.ssh/deploy -o BatchMode=yes`) runs nothing
-    // else; a command option (`-o ProxyCommand=…`) keeps it here, and the value is parsed as a command anyway.
+    // else; a command option (`-o ProxyCommand=...`) keeps it here, and the value is parsed as a command anyway.
     pattern:
       /^git\s+(?:-c\s+\S+\s+)*config(?=\s).*core\.(?:hookspath|fsmonitor|sshcommand(?!\s+ssh(?:\s+-(?!o\s*\w*command)\w+(?:\s+(?!-)\S+)?)*\s*$)|askpass)|^git\s+-c\s+core\.(?:hookspath|fsmonitor|sshcommand(?!=ssh(?:\s+-(?!o\s*\w*command)\w+(?:\s+(?!-)\S+)?)*?\s+(?:fetch|pull|push|clone|ls-remote|submodule|remote)\b))=?/,
     description: "Points git at code to run (hooksPath, fsmonitor, sshCommand)",

@@ -39,6 +39,6 @@ export const RECON_RULES = defineRules("recon", [
     fields: ["url"],
     pattern:
       /^[a-z]+:\/\/(?:[^/]*@)?(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0):(?:2375|2376|2379|6443|10250|8500|4001|5984|9200|6379|11211|27017)\b/,
-    description: "Probes local admin APIs (Docker, etcd, Kubernetes, Consul, Redis …)",
+    description: "Probes local admin APIs (Docker, etcd, Kubernetes, Consul, Redis \u2026)",
   },
 ]);

@@ -35,12 +35,12 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
       String
         .raw`(?:\b(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|eval|source)|(?:^|[;&|(]\s*)\.)\s+(?:-[cer]\s+|--eval\s+)?["']?(?:<\s*\(|\$\(|\x60)\s*(?:curl|wget|fetch)\b`,
     ),
-    description: 'Runs the output of a download (`sh -c "$(curl …)"`, `source <(curl …)`)',
+    description: 'Runs the output of a download (`sh -c "$(curl \u2026)"`, `source <(curl \u2026)`)',
   },
   {
     // Round 33: text an outsider wrote (an issue, pull request, comment, release note, fetched through the forge's
-    // CLI or API) run as a script: `gh issue view 1 -q .body | sh`, `glab issue view 4 … | jq -r … | bash`,
-    // `bash <(gh pr view …)`, `eval "$(gh api …)"`. Any filters between the fetch and the shell change nothing.
+    // CLI or API) run as a script: `gh issue view 1 -q .body | sh`, `glab issue view 4 ... | jq -r ... | bash`,
+    // `bash <(gh pr view ...)`, `eval "$(gh api ...)"`. Any filters between the fetch and the shell change nothing.
     id: "remote_exec.forge_text_shell",
     severity: "high",
     fields: ["shell", "task"],
@@ -52,7 +52,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
       "Runs text fetched from an issue, pull request, comment or release (written by anyone) as a script",
   },
   {
-    // A download filtered before the shell (`curl …/issues/4 | jq -r .body | bash`): still the download run.
+    // A download filtered before the shell (`curl .../issues/4 | jq -r .body | bash`): still the download run.
     id: "remote_exec.download_filtered_shell",
     severity: "high",
     fields: ["shell", "task"],
@@ -60,7 +60,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     description: "Downloads text, filters it and pipes it into a shell or interpreter",
   },
   {
-    // Each downloaded line run in turn (`curl … | while read -r l; do eval "$l"; done`, `… done < <(curl …)`):
+    // Each downloaded line run in turn (`curl ... | while read -r l; do eval "$l"; done`, `... done < <(curl ...)`):
     // a `| sh` spelled as a loop (bash manual "Bash Builtins": read; "Process Substitution").
     id: "remote_exec.download_read_loop_exec",
     severity: "high",
@@ -117,7 +117,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     severity: "critical",
     fields: ["code", "shell"],
     pattern:
-      // Node's `require("net").connect`, Tcl's `[socket HOST PORT]` … `[exec sh …]` and Lua's `io.popen` count too.
+      // Node's `require("net").connect`, Tcl's `[socket HOST PORT]` ... `[exec sh ...]` and Lua's `io.popen` count too.
       /^(?=[\s\S]*?(?:socket\.socket|socket\(|fsockopen|tcpsocket|io::socket|net\.socket|net\.connect|["']net["']\)\.(?:connect|createconnection)\(|createconnection|\[socket\s+(?:-\w+\s+)*\S+\s+\d+|new-object\s+system\.net\.sockets))(?=[\s\S]*?(?:dup2|pty\.spawn|\/bin\/(?:ba|z|da)?sh\b|cmd\.exe|child_process|proc_open|\bexec\s*\(|\[exec\s|system\s*\(|popen|spawn\s*\(|invoke-expression|\biex\b|getstream\(\)|fdopen\s*\(|\bsystem\s*\$))/,
     description: "Interpreter one-liner wiring a socket to a shell (reverse shell)",
   },
@@ -249,7 +249,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.exec_from_temp",
     severity: "high",
     fields: ["exec"],
-    // `/…/.name` is written `^\/\S*\/\.…` rather than `^\/\S*\/(?:[^/\s]+\/)*\.…`: the same strings, without
+    // `/.../.name` is written `^\/\S*\/\....` rather than `^\/\S*\/(?:[^/\s]+\/)*\....`: the same strings, without
     // the two ways to split the directories that made long slash runs backtrack polynomially.
     pattern:
       /^(?:\/tmp|\/dev\/shm|\/var\/tmp)\/|^(?:\.{1,2}|~)\/(?:[^/\s]+\/)*\.[^/.\s][^/\s]*$|^\/\S*\/\.[^/.\s][^/\s]*$/,

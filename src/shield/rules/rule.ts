@@ -6,13 +6,13 @@ export type Severity = "critical" | "high" | "medium" | "low";
 
 /**
  * What a rule looks at:
- * command — each parsed shell segment (`basename args > target`), from commands, task text and scripts;
- * shell — whole command lines and task text; code — interpreter code and here-doc bodies;
- * path / write_path — normalised paths read or written (absolute, and workspace-relative when inside);
- * url, header, recipient; outbound — http/email/message bodies and subjects; content — file content written;
- * task — sub-agent task, agent message and schedule task text; query — search patterns;
- * request — `METHOD url`, then headers and body, for outbound HTTP; exec — each segment's program as written;
- * tool — the tool name; recipient_list — all recipients joined by ", ".
+ * command -- each parsed shell segment (`basename args > target`), from commands, task text and scripts;
+ * shell -- whole command lines and task text; code -- interpreter code and here-doc bodies;
+ * path / write_path -- normalised paths read or written (absolute, and workspace-relative when inside);
+ * url, header, recipient; outbound -- http/email/message bodies and subjects; content -- file content written;
+ * task -- sub-agent task, agent message and schedule task text; query -- search patterns;
+ * request -- `METHOD url`, then headers and body, for outbound HTTP; exec -- each segment's program as written;
+ * tool -- the tool name; recipient_list -- all recipients joined by ", ".
  */
 export const RULE_FIELDS = [
   "command",

@@ -6,7 +6,7 @@ import type { ConnectionDecider } from "./socks_proxy.ts";
 export interface EgressRuleOptions {
   /** Host names exempt from the address checks (tests, or an operator's explicit list), reached by name. */
   allowHosts?: string[];
-  /** Host name → addresses (default: DNS A and AAAA records). */
+  /** Host name -> addresses (default: DNS A and AAAA records). */
   resolveHost?: HostResolver;
   /** The engine's own listening ports: refused on allowed hosts and local addresses alike. */
   enginePorts?: () => number[];

