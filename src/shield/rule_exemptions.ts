@@ -107,9 +107,10 @@ function writtenTestData(view: ActionView): boolean {
 }
 
 /** `ssh -i KEY`, `scp -i KEY`, `ssh-add KEY` (round 17: the key loaded into the user's own agent): a key used to log
- * in is not read out; whole-line rules judge the line without it. */
+ * in is not read out; whole-line rules judge the line without it. Round 42: ssh-add's long options (macOS
+ * `--apple-use-keychain`) and a lifetime (`-t 3600`) before the key. */
 const KEY_USE =
-  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s-i\s*\S+|(\bssh-add\b(?:\s+-[a-zA-Z]+)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
+  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\bssh-add\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
 
