@@ -16,6 +16,7 @@ import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
 import { readsDevSettingOnly } from "./effects/dev_setting_reads.ts";
+import { stopsOwnDenoPrograms } from "./effects/engine_process_finders.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -248,6 +249,7 @@ export function exemptHits(
       continue;
     }
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
+    if (hit.rule.id === "tampering.stop_engine" && stopsOwnDenoPrograms(view.segments)) continue;
     if (hit.rule.id === "tampering.disable_setting_text" && packageManagerAuditOnly(view)) continue;
     if (written === "tests" && hit.rule.category === "injection") continue;
     if (testData && TEST_FIXTURE_RULES.has(hit.rule.id)) continue;

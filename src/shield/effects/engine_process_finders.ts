@@ -26,3 +26,35 @@ export function signalsFoundEngine(segment: Segment): boolean {
   }
   return args.some((arg) => FINDER.test(arg) && (ENGINE_PROCESS_WORDS.test(arg) || EVERY_DENO.test(arg)));
 }
+
+/** A plain `pkill -f`/`killall` pattern (words only: no `*`, `|`, brackets or groups) naming Deno and one of the
+ * user's own programs: a script other than `main.ts` (`deno run -A src/server.ts`) or a task other than the engine's
+ * (`deno task dev`). pkill matches the pattern inside a process's command line, so it cannot reach the engine's
+ * `deno run … main.ts engine` or `deno task start`; `.` still matches any character, so `m.in.ts` is the engine's. */
+const PLAIN_DENO_PATTERN = /^deno(?:\s+[\w@./=:-]+)+$/i;
+const ENGINE_SCRIPTS = ["main.ts", "main.js"];
+const ENGINE_TASKS = ["start", "engine", "serve"];
+
+function wildcardMatches(word: string, targets: readonly string[]): boolean {
+  const pattern = new RegExp(`^${word.replace(/[^\w.]/g, "\\$&")}$`, "i");
+  return targets.some((target) => pattern.test(target));
+}
+
+function namesOwnDenoProgram(pattern: string): boolean {
+  if (pattern.length > 200 || !PLAIN_DENO_PATTERN.test(pattern)) return false;
+  const words = pattern.split(/\s+/);
+  const task = words.indexOf("task");
+  if (task > 0 && words[task + 1] !== undefined) return !wildcardMatches(words[task + 1], ENGINE_TASKS);
+  const scripts = words.filter((word) => /\.(?:ts|tsx|js|jsx|mjs|cjs)$/i.test(word));
+  return scripts.length > 0 &&
+    scripts.every((script) => !wildcardMatches(script.slice(script.lastIndexOf("/") + 1), ENGINE_SCRIPTS));
+}
+
+/** Whether every `pkill`/`killall` of the line aims at one of the user's own Deno programs by a plain pattern. */
+export function stopsOwnDenoPrograms(segments: readonly Segment[]): boolean {
+  const killers = segments.filter((segment) => /^(?:pkill|killall)$/.test(segment.program));
+  return killers.length > 0 && killers.every((segment) => {
+    const patterns = segment.argv.slice(1).filter((arg) => !arg.startsWith("-"));
+    return patterns.length === 1 && namesOwnDenoProgram(patterns[0]);
+  });
+}

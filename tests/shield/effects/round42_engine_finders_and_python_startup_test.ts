@@ -1,6 +1,6 @@
 /** Round 42: a signal sent to a process a finder names by the engine's command line or runtime (`kill -STOP $(pgrep -f
  * 'engine.*--serve')`, `kill -9 $(pidof deno)`, `pkill -f 'engine serve'`) blocks, the user's own dev server found by
- * its own name or port passes; a Python start-up file (`.pth`, `*customize.py`) written into a site folder Python is
+ * its own name or port passes, and so does a plain pkill pattern naming the user's own Deno script or task; a Python start-up file (`.pth`, `*customize.py`) written into a site folder Python is
  * asked for, by a shell path or by code, asks, and listing or reading them passes. */
 
 import { expectDecisions, run, tool } from "./decisions.ts";
@@ -24,6 +24,19 @@ Deno.test("signals to the engine found by a process finder block, the user's own
     [run("kill -9 $(pgrep -f 'python manage.py runserver')"), "ALLOW", "django runserver"],
     [run("pkill -f 'vue-cli-service serve'"), "ALLOW", "vue serve"],
     [run("kill $(pgrep -f 'game-engine')"), "ALLOW", "a program named game-engine"],
+  ]);
+});
+
+Deno.test("a plain pkill pattern naming one of the user's own Deno programs passes; the engine's stay blocked", async () => {
+  await expectDecisions([
+    [run("pkill -f 'deno run -A src/server.ts'"), "ALLOW", "own server script"],
+    [run("pkill -f 'deno task dev'"), "ALLOW", "own dev task"],
+    [run("pkill -f 'deno task start'"), "BLOCK", "the engine's task"],
+    [run("pkill -f 'deno run -A m.in.ts'"), "BLOCK", "a wildcard spelling main.ts"],
+    [run("pkill -f 'deno run.*server.ts|main.ts'"), "BLOCK", "an alternation"],
+    [run("pkill -f 'deno run -A src/server.ts' && pkill deno"), "BLOCK", "a second pkill of every Deno"],
+    [run("killall deno"), "BLOCK", "every Deno process"],
+    [run("pkill -f 'deno.*main.ts'"), "BLOCK", "main.ts"],
   ]);
 });
 
