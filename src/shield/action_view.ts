@@ -20,7 +20,7 @@ import {
   startView,
   URL_IN_TEXT,
 } from "./view_shell.ts";
-import { canonicalAction } from "./effects/canonical_action.ts";
+import { canonicalAction, environmentSet } from "./effects/canonical_action.ts";
 import { AGENT_INSTRUCTIONS } from "./effects/path_classes.ts";
 import { configCommands } from "./config_commands.ts";
 import { manifestCommands, manifestInputs } from "./kube_inputs.ts";
@@ -146,7 +146,7 @@ export function buildActionView(
   action = plain.action;
   const tool = typeof action.type === "string" ? action.type : "";
   const known = KNOWN_TOOLS.has(tool);
-  const canonical = known ? action : canonicalAction(action, plain.tool);
+  const canonical = known ? environmentSet(action) : canonicalAction(action, plain.tool);
   const view = startView(
     { type: canonical.type, tool, calledPayload: action.payload, payload: canonical.payload },
     {

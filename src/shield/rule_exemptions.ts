@@ -16,6 +16,7 @@ import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
 import { readsDevSettingOnly } from "./effects/dev_setting_reads.ts";
+import { stopsOwnDenoPrograms } from "./effects/engine_process_finders.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -107,9 +108,10 @@ function writtenTestData(view: ActionView): boolean {
 }
 
 /** `ssh -i KEY`, `scp -i KEY`, `ssh-add KEY` (round 17: the key loaded into the user's own agent): a key used to log
- * in is not read out; whole-line rules judge the line without it. */
+ * in is not read out; whole-line rules judge the line without it. Round 42: ssh-add's long options (macOS
+ * `--apple-use-keychain`) and a lifetime (`-t 3600`) before the key. */
 const KEY_USE =
-  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s-i\s*\S+|(\bssh-add\b(?:\s+-[a-zA-Z]+)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
+  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\bssh-add\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
 
@@ -247,6 +249,7 @@ export function exemptHits(
       continue;
     }
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
+    if (hit.rule.id === "tampering.stop_engine" && stopsOwnDenoPrograms(view.segments)) continue;
     if (hit.rule.id === "tampering.disable_setting_text" && packageManagerAuditOnly(view)) continue;
     if (written === "tests" && hit.rule.category === "injection") continue;
     if (testData && TEST_FIXTURE_RULES.has(hit.rule.id)) continue;

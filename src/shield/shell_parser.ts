@@ -243,11 +243,16 @@ export class ParseState {
   parsePrinted(previous: Segment, depth: number, at = this.result.segments.length - 2): void {
     const chain: Segment[] = [];
     let source: Segment | undefined = previous;
-    while (source && source.joinedBy === "|" && isTransform(source) && chain.length < 8) {
+    // Round 42: a transform fed a here-string (`rev <<< '...'`) prints that text transformed, as `echo ... | rev` does.
+    let fed: string | undefined;
+    while (source && isTransform(source) && chain.length < 8) {
+      fed = source.redirects.find((redirect) => redirect.op === "<<<")?.target;
+      if (fed === undefined && source.joinedBy !== "|") break;
       chain.unshift(source);
+      if (fed !== undefined) break;
       source = this.result.segments[--at];
     }
-    let printed = source ? printedText(source) : undefined;
+    let printed = fed ?? (source ? printedText(source) : undefined);
     for (const transform of chain) {
       printed = printed === undefined ? undefined : applyTransform(transform, printed);
     }
@@ -329,8 +334,10 @@ function printedText(segment: Segment): string | undefined {
 }
 
 const TRANSFORMS = /^(?:tr|rev|base64|xxd|basenc|openssl)$/;
-/** A command whose output runs: an `eval` of a substitution, or a substitution in command position. */
-const EVALUATED_OUTPUT = /\beval\s+["']?\$\(|(?:^|[;&|(]\s*)["']?\$\(/;
+/** A command whose output runs: an `eval` of a substitution, a substitution in command position, or (round 42) a
+ * shell's `-c` script that is one, spelled out or as a brace list (`bash -c "$(...)"`, `{bash,-c,"$(...)"}`). */
+const EVALUATED_OUTPUT =
+  /\beval\s+["']?\$\(|(?:^|[;&|(]\s*)["']?\$\(|\b(?:ba|z|da|k|a)?sh\s+(?:-[a-z]+\s+)*-[a-z]*c[a-z]*\s+["']?\$\(|\{(?:eval|(?:ba|z|da|k|a)?sh,-[a-z]*c[a-z]*),["']?\$\(/;
 
 function isTransform(segment: Segment): boolean {
   return TRANSFORMS.test(basename(segment.argv[0] ?? ""));

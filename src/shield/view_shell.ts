@@ -43,6 +43,8 @@ function inPlaceHint(word: string): boolean {
   return word.includes("ssh") || word.includes("scp") || word.includes("sftp");
 }
 const NONE: ReadonlySet<number> = new Set();
+/** A word that is an ssh login command, bare or as a setting's value (`core.sshCommand=ssh -i KEY`). */
+const LOGIN_COMMAND = /^(?:[\w.-]+=)?(?:\S*\/)?(?:ssh|autossh)\s+-/i;
 
 /** Indices of the words of one argument's sub-commands that are no reads, as at the top: a key used in place
  * (`os.system("ssh -i KEY host")`) and the paths of a metadata command up to its closing quote
@@ -80,7 +82,7 @@ const ESCAPED_LETTERS = /\$'(?:[^'\\]|\\.)*'|\\([a-z0-9])/gi;
 const GLUED_CLASSES = /(?<=[\w./~[\]-])\[([a-z0-9])\]|\[([a-z0-9])\](?=[\w./~[\]-])/gi;
 
 /** Extra forms of shell text: `[p]arapet` -> `parapet`, `c\\url` and `cu''rl` -> `curl`, literals reversed when
- * piped through `rev`. */
+ * piped through `rev` or fed it as a here-string. */
 export function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
   for (const text of variants) {
@@ -89,7 +91,8 @@ export function shellVariants(variants: string[]): string[] {
       // Not inside ANSI-C quoting (`$'\x73'sh`), whose escapes the lexer decodes: dropping them there misspells.
       extra.push(text.replace(ESCAPED_LETTERS, (all, letter) => letter ?? all).replace(/''|""/g, ""));
     }
-    if (text.includes("rev") && /\|\s*rev\b/.test(text)) {
+    // Round 42: also a here-string fed to `rev` whose output a variable carries (`x=$(rev<<<'...'); bash -c "$x"`).
+    if (text.includes("rev") && /\|\s*rev\b|\brev\s*<<</.test(text)) {
       for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) {
         extra.push([...literal.slice(1, -1)].reverse().join(""));
       }
@@ -148,10 +151,12 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
       for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
         const word = segment.argv[index];
         if (!looksLikePath(word) || isCredentialOptionValue(segment.program, segment.argv, index)) continue;
-        // Inline code (`python3 -c "..."`) is no path: its words were looked at one by one above.
+        // Inline code (`python3 -c "..."`) is no path: its words were looked at one by one above; nor is a login
+        // command handed to a program (`rsync -e 'ssh -i KEY'`, `-c core.sshCommand="ssh -i KEY"`, round 42).
         if (
           (parsesArguments ||
-            segment.argv[index - 1]?.startsWith("-") && INTERPRETERS.test(segment.program)) &&
+            segment.argv[index - 1]?.startsWith("-") && INTERPRETERS.test(segment.program) ||
+            inPlaceHint(word) && LOGIN_COMMAND.test(word)) &&
           SPACE.test(word)
         ) continue;
         taken++;

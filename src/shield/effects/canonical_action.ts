@@ -3,10 +3,11 @@
 
 import { notebookShellLines } from "./notebook_escapes.ts";
 import type { Action } from "../types.ts";
-import { type CanonicalTool, PROGRAM_TOOLS } from "./tool_aliases.ts";
+import { type CanonicalTool, programOfTool } from "./tool_aliases.ts";
 import { canonicalPayload, commandText } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 import { iacCommand, iacProgramTool } from "./iac_tools.ts";
+import { withEnvironment } from "./environment_arguments.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -89,7 +90,29 @@ function toolType(tool: CanonicalTool): string {
   }
 }
 
+/** A copy program's operands given as fields (`scp {source, destination}`), as its command line's words. */
+function copyOperands(payload: Record<string, unknown>): string {
+  const { source, destination } = payload;
+  return isText(source) && isText(destination) ? `${quote(source)} ${quote(destination)}` : "";
+}
+
 export function canonicalAction(action: Action, tool: CanonicalTool | undefined): CanonicalAction {
+  return environmentSet(restatedAction(action, tool));
+}
+
+/** A command's environment argument set before it, as a shell line would (round 42): what the command runs with.
+ * For our own `execute_command` too. */
+export function environmentSet(action: CanonicalAction): CanonicalAction {
+  const command = action.payload.command;
+  if (action.type !== "execute_command" || typeof command !== "string") return action;
+  const set = withEnvironment(action.payload, command);
+  if (set.keys.length === 0) return action;
+  const payload: Record<string, unknown> = { ...action.payload, command: set.command };
+  for (const key of set.keys) delete payload[key];
+  return { type: action.type, payload };
+}
+
+function restatedAction(action: Action, tool: CanonicalTool | undefined): CanonicalAction {
   const type = typeof action.type === "string" ? action.type : "";
   const raw = action.payload && typeof action.payload === "object" && !Array.isArray(action.payload)
     ? action.payload as Record<string, unknown>
@@ -100,10 +123,10 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
     return { type: "read_file", payload: canonicalPayload("read_file", others) };
   }
   const payload = canonicalPayload(tool, raw);
-  const program = (mcpParts(type)?.tool ?? type).toLowerCase();
+  const program = programOfTool(mcpParts(type)?.tool ?? type);
   const iac = tool === "execute_command" ? iacProgramTool(type) : undefined;
   if (iac) return { type: "execute_command", payload: { ...payload, command: iacCommand(iac, raw) } };
-  if (tool === "execute_command" && PROGRAM_TOOLS.has(program)) {
+  if (tool === "execute_command" && program !== undefined) {
     // `kubectl {args: ["get", "pods"]}` runs `kubectl get pods`; with an argument list, its `input`/`stdin` text is
     // what the command reads, not the command (round 33: `kubectl {argv: ["apply", "-f", "-"], input: "..."}`).
     // A subcommand given apart (`{command: "delete", args: [...]}`) is joined by canonicalPayload, as before.
@@ -117,7 +140,7 @@ export function canonicalAction(action: Action, tool: CanonicalTool | undefined)
       ? "argv"
       : undefined;
     const listed = list === undefined ? undefined : commandText(raw[list])?.replace(/^sh (?=-)/, "");
-    const words = listed ?? (typeof payload.command === "string" ? payload.command : "");
+    const words = listed ?? (typeof payload.command === "string" ? payload.command : copyOperands(payload));
     const named = words === program || words.startsWith(`${program} `);
     const { [list ?? "args"]: _list, ...others } = listed === undefined ? payload : raw;
     return {

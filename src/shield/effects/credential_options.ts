@@ -38,6 +38,11 @@ const CREDENTIAL_OPTIONS: Readonly<Record<string, readonly string[]>> = ownTable
   "ansible-playbook": ["--private-key", "--key-file", "--vault-password-file"],
 });
 
+/** Programs that take ssh_config settings with `-o` (ssh_config(5)): `-o IdentityFile=KEY` is the key they log in
+ * with, as `-i KEY` is (round 42). */
+const SSH_CONFIG_PROGRAMS = new Set(["ssh", "scp", "sftp", "autossh", "ssh-copy-id"]);
+const IDENTITY_FILE = /^(?:-o\s*)?identityfile(?:\s*=\s*|\s+)\S/i;
+
 /** Whether `argv[index]` is the credential file a credential option of the program names, given apart
  * (`--kubeconfig FILE`) or glued (`--kubeconfig=FILE`). */
 export function isCredentialOptionValue(program: string, argv: readonly string[], index: number): boolean {
@@ -45,6 +50,9 @@ export function isCredentialOptionValue(program: string, argv: readonly string[]
   const options = CREDENTIAL_OPTIONS[program];
   if (options.includes(argv[index - 1] ?? "")) return true;
   const word = argv[index];
+  if (SSH_CONFIG_PROGRAMS.has(program) && IDENTITY_FILE.test(word)) {
+    return argv[index - 1] === "-o" || /^-o\s*identityfile/i.test(word);
+  }
   const equals = word.indexOf("=");
   return equals > 1 && word.startsWith("--") && options.includes(word.slice(0, equals));
 }

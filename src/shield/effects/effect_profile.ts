@@ -98,6 +98,7 @@ import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
+import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 
 export interface EffectProfile {
@@ -228,6 +229,7 @@ export function buildEffectProfile(
   if (reached & gates.HISTORY_BY_COUNT) judgeHistoryByCount(view.tool, view.segments, findings);
   judgeShellRound22(view, findings, summary);
   judgeShellRound33(view, findings);
+  judgeShellRound42(view, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }

@@ -6,6 +6,7 @@
 import type { Segment } from "../shell_parser.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
+import { ENGINE_PROCESS_WORDS, signalsFoundEngine } from "./engine_process_finders.ts";
 
 const KILLERS = /^(?:kill|pkill|killall|skill)$/;
 const RAW_CLIENTS = new Set(["nc", "ncat", "netcat", "socat", "telnet", "websocat", "wscat"]);
@@ -54,12 +55,20 @@ export function judgeEngineRoutes(
   const candidate = segments.some((segment) => routesToEngineWith(segment.program));
   if (!candidate) return;
   const line = segments.map((segment) => segment.text).join(" | ");
-  const findsEngine = ENGINE_NAMES.test(line) || mentionsPort(line, environment);
+  const findsEngine = ENGINE_NAMES.test(line) || ENGINE_PROCESS_WORDS.test(line) ||
+    mentionsPort(line, environment);
   for (const segment of segments.slice(0, 64)) {
     const killer = KILLERS.test(segment.program) ||
       (segment.program === "xargs" && segment.argv.slice(1).some((arg) => KILLERS.test(arg)));
     if (killer && segment.joinedBy === "|" && findsEngine) {
       findings.block("engine", "kills processes found by the engine's name or port");
+      return;
+    }
+    if (killer && signalsFoundEngine(segment)) {
+      findings.block(
+        "engine",
+        `"${segment.text.slice(0, 60)}" signals the engine's process, found by its name`,
+      );
       return;
     }
     if (

@@ -39,8 +39,12 @@ const TRUST =
 /** Files a scheduler reads and acts on with no human in the loop: the engine's HEARTBEAT.md (its standing
  * checks) and the same file of other agents that keep one. Whatever is written there runs later, unattended. */
 /** Python start-up hooks: `.pth` files in site-packages (their `import` lines run at every start of Python) and
- * `sitecustomize.py`/`usercustomize.py`; a start-up file wherever it lies, virtual environments included. */
-const PYTHON_STARTUP = /\/site-packages\/[^/]+\.pth$|\/(?:site|user)customize\.py$/;
+ * `sitecustomize.py`/`usercustomize.py`; a start-up file wherever it lies, virtual environments included. Round 42:
+ * Debian's dist-packages too, and a file written into a site folder Python is asked for
+ * (`$(python -c 'import site;print(site.getsitepackages()[0])')/zz_init.pth`, `$(python3 -m site --user-site)/`,
+ * sysconfig's purelib), as the 2024-25 PyPI `.pth` malware planted them. */
+const PYTHON_STARTUP =
+  /\/(?:site|dist)-packages\/[^/]+\.pth$|\/(?:site|user)customize\.py$|\$\(.{0,200}?(?:getsitepackages|getusersitepackages|--user-site|user_site|get_paths|purelib|platlib).{0,200}\)(?:\/[^/]*)?$/;
 const SCHEDULED_INSTRUCTIONS = /(?:^|\/)heartbeat\.md$/;
 export const AGENT_INSTRUCTIONS =
   /(?:^|\/)(?:(?:claude|agents?|gemini|conventions|copilot-instructions)\.md|\.cursorrules|\.windsurfrules|\.clinerules|\.goosehints|\.augment-guidelines|\.aider\.conf\.ya?ml|\.claude\.json|\.mcp\.json|mcp\.json|claude_desktop_config\.json|mcp_config\.json|oai_config_list(?:\.json)?|memory-bank\/.+\.md|config\/(?:agents|tasks)\.ya?ml|cline_mcp_settings\.json|\.codeium\/.+|\.(?:cursor|windsurf|roo|kiro|amazonq|trae|continue|clinerules|junie|openhands|idx)\/.+|\.github\/(?:copilot-instructions\.md|instructions\/.+|prompts\/.+|chatmodes\/.+)|\.claude\/(?:settings[^/]*\.json|commands\/.+|agents\/.+|hooks\/.+)|\.vscode\/(?:settings|tasks|mcp|launch)\.json|\.gemini\/.+|\.codex\/config\.toml|\.devcontainer\/.+|\.well-known\/agent(?:-card)?\.json)$/;

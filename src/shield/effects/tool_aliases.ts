@@ -169,14 +169,22 @@ export const VERSION_SUFFIX = /(?:[_-]v\d{1,2}|(?<=[a-z])V\d{1,2}|[_-]\d{8})$/;
 /** Tools named for a command-line program (`kubectl {args: [...]}`, `terraform {command: "plan"}`): the program's
  * command line, judged as one. */
 export const PROGRAM_TOOLS = new Set(
-  "kubectl oc helm terraform tofu gcloud gsutil az docker podman git gh npm pnpm yarn pip pip3 cargo make go"
+  "kubectl oc helm terraform tofu gcloud gsutil az docker podman git gh npm pnpm yarn pip pip3 cargo make go ssh scp sftp rsync"
     .split(" "),
 );
+
+/** The program a tool named after it runs (`kubectl`, `scp_v2`, `rsync_20250124`), if any. */
+export function programOfTool(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (PROGRAM_TOOLS.has(lower)) return lower;
+  const bare = name.replace(VERSION_SUFFIX, "").toLowerCase();
+  return bare !== lower && PROGRAM_TOOLS.has(bare) ? bare : undefined;
+}
 
 function mappedTool(name: string): CanonicalTool | undefined {
   const exact = EXACT[compactName(name)] ?? EXACT[compactName(name.replace(VERSION_SUFFIX, ""))];
   if (exact) return exact;
-  if (PROGRAM_TOOLS.has(name.toLowerCase()) || iacProgramTool(name)) return "execute_command";
+  if (programOfTool(name) || iacProgramTool(name)) return "execute_command";
   const words = identifierWords(name);
   // A name with words of its own besides the shell or code words (`smartthings_execute_command`,
   // `kubernetes_exec_in_pod`) is a service's tool that happens to take a command: it is judged open-world.

@@ -53,7 +53,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     severity: "high",
     fields: ["command"],
     pattern:
-      /^journalctl(?=\s).*--vacuum|^wevtutil(?:\.exe)?\s+cl\b|^clear-eventlog\b|^auditctl\s+-[de]\s*0?|^(?:rm|shred|truncate)(?=\s).*\/var\/log\b|^logrotate\s+(?:-\w+\s+)*(?:-[a-z]*f[a-z]*|--force)\s+(?:-\w+\s+)*(?!\/etc\/logrotate\.(?:conf|d\/))\S/,
+      /^journalctl(?=\s).*--vacuum-(?:time[=\s]\s*(?:0+(?:\.0+)?[a-z]*|\d+(?:\.\d+)?(?:s|secs?|seconds?|ms|msec|us|usec|m|mins?|minutes?)?|(?:\d|1\d|2[0-3])(?:h|hr|hrs|hours?))|size[=\s]\s*(?:0+(?:\.0+)?[a-z]*|\d+(?:\.\d+)?(?:b|k|kb|kib)?|[1-9](?:\.\d+)?m)|files[=\s]\s*[01])(?![\w.])|^wevtutil(?:\.exe)?\s+cl\b|^clear-eventlog\b|^auditctl\s+-[de]\s*0?|^(?:rm|shred|truncate)(?=\s).*\/var\/log\b|^logrotate\s+(?:-\w+\s+)*(?:-[a-z]*f[a-z]*|--force)\s+(?:-\w+\s+)*(?!\/etc\/logrotate\.(?:conf|d\/))\S/,
     description: "Clears system or audit logs",
   },
   {
