@@ -17,6 +17,7 @@ import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
 import { readsDevSettingOnly } from "./effects/dev_setting_reads.ts";
 import { uploadsBuildOutputOnly } from "./effects/site_uploads.ts";
+import { keychainItemsIntoClients } from "./effects/keychain_env_uses.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -248,6 +249,7 @@ export function exemptHits(
       continue;
     }
     if (hit.rule.id === "exfiltration.cloud_upload" && uploadsBuildOutputOnly(hit, view)) continue;
+    if (hit.rule.id === "credential.keychain_item" && keychainItemsIntoClients(view)) continue;
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
     if (hit.rule.id === "tampering.disable_setting_text" && packageManagerAuditOnly(view)) continue;
     if (written === "tests" && hit.rule.category === "injection") continue;
