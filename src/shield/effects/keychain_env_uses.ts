@@ -25,6 +25,12 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 const SHELLS = /^(?:ba|z|da|k|)sh$/;
 const ITEM_IN_ARGUMENT = /(?:\$\(|`)\s*(?:pass|gopass|op|security|secret-tool|bw|lpass|keepassxc-cli)\s/;
 
+/** A shell given the line inline (Codex's `["bash", "-lc", LINE]`): the line's own segments are judged. */
+export function inlineShell(segment: Segment): boolean {
+  return SHELLS.test(segment.program) && /^-[a-z]*c$/.test(segment.argv[1] ?? "") &&
+    segment.argv.length === 3;
+}
+
 /** Whether a database client talks only to the loopback host (no host option is its local socket). */
 function loopbackOnly(segment: Segment): boolean {
   const args = segment.argv.slice(1);
@@ -76,12 +82,7 @@ export function keychainItemsIntoClients(view: ActionView): boolean {
       if (segment.depth === 0 || segment.redirects.length > 0 || segment.joinedBy === "|") return false;
       continue;
     }
-    // A shell given the line inline (Codex's `["bash", "-lc", LINE]`): the line's own segments are judged.
-    if (
-      SHELLS.test(segment.program) && /^-[a-z]*c$/.test(segment.argv[1] ?? "") && segment.argv.length === 3
-    ) {
-      continue;
-    }
+    if (inlineShell(segment)) continue;
     const words = [...segment.argv.slice(1), ...segment.redirects.map((redirect) => redirect.target)];
     if (segment.program !== "export" && words.some((word) => ITEM_IN_ARGUMENT.test(word))) return false;
     if (!consumerOnly(segment)) return false;
