@@ -123,6 +123,10 @@ export function envFileOnlySetUp(hit: RuleHit, view: ActionView): boolean {
     return view.paths.every((path) => written.has(path.absolute) || TEMPLATE.test(path.absolute));
   }
   if (view.type !== "write_file") return false;
+  // The written text itself when the call names it (other fields beside it are not lines of the file); else every
+  // text of the call (`{file, text}`, `{filepath, body}`) must be plain settings.
+  const content = view.payload.content;
+  if (typeof content === "string") return plainEnvSettings(content);
   const contents = view.texts.get("content") ?? [];
   return contents.length > 0 && contents.every(plainEnvSettings);
 }

@@ -32,7 +32,7 @@ interface Uploader {
   source?: Set<string>;
 }
 
-const UPLOADERS: Record<string, Uploader> = {
+const UPLOADERS = new Map<string, Uploader>(Object.entries({
   aws: {
     verbs: /^s3 (?:cp|sync)$/,
     valued: new Set([
@@ -78,11 +78,11 @@ const UPLOADERS: Record<string, Uploader> = {
     ]),
     source: new Set(["-s", "--source"]),
   },
-};
+}));
 
 /** The local sources and every option value of an upload command, or undefined when it is not one we read. */
 function uploadParts(segment: Segment): { sources: string[]; values: string[] } | undefined {
-  const uploader = UPLOADERS[segment.program];
+  const uploader = UPLOADERS.get(segment.program);
   if (!uploader) return undefined;
   const args = segment.argv.slice(1);
   let at = 0;
