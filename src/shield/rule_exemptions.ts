@@ -17,6 +17,9 @@ import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
 import { readsDevSettingOnly } from "./effects/dev_setting_reads.ts";
 import { stopsOwnDenoPrograms } from "./effects/engine_process_finders.ts";
+import { uploadsBuildOutputOnly } from "./effects/site_uploads.ts";
+import { keychainItemsIntoClients } from "./effects/keychain_env_uses.ts";
+import { ENV_SETUP_RULES, envFileOnlySetUp } from "./effects/env_file_setup.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -248,6 +251,9 @@ export function exemptHits(
     if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSegmentKeyUse(hit, view)) {
       continue;
     }
+    if (hit.rule.id === "exfiltration.cloud_upload" && uploadsBuildOutputOnly(hit, view)) continue;
+    if (hit.rule.id === "credential.keychain_item" && keychainItemsIntoClients(view)) continue;
+    if (ENV_SETUP_RULES.has(hit.rule.id) && envFileOnlySetUp(hit, view)) continue;
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
     if (hit.rule.id === "tampering.stop_engine" && stopsOwnDenoPrograms(view.segments)) continue;
     if (hit.rule.id === "tampering.disable_setting_text" && packageManagerAuditOnly(view)) continue;

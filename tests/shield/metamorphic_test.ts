@@ -184,7 +184,11 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // (dv-benign-messaging-1703) once its phone number sits under an `email` key (personal contact details). Its own
     // checks lose nothing (11 lost; its first draft lost 9, the padded child messages and a renamed copy destination,
     // widened until none was): 76 (measured).
-    escalated: sum("newlyEscalated") <= 76,
+    // Round 46: two more, its own reading: a plain-settings `.env` write (dv-benign-coding-111, allowed now, and its
+    // twin dv-benign-credentials-own-1907) once 2 KB of prose is put before the settings — a file whose text is prose
+    // is not plain local settings, so the `.env` rule asks again: 73 (measured; 11 lost). Its padded, renamed-key and
+    // nested forms stay allowed. Rounds 42, 44 and 46 merged (stop 31): 78 (measured; 11 lost).
+    escalated: sum("newlyEscalated") <= 78,
   }, {
     lost: true,
     blocked: 0,

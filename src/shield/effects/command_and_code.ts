@@ -43,6 +43,7 @@ import { judgeEmptiedFiles } from "./emptied_files.ts";
 import { judgeLaunchers } from "./windows_launchers.ts";
 import type { Segment } from "../shell_parser.ts";
 import { judgeSupplyRound39 } from "./supply_round39.ts";
+import { keychainItemsIntoClients } from "./keychain_env_uses.ts";
 
 const NO_SEGMENTS: readonly Segment[] = [];
 
@@ -72,7 +73,8 @@ export function judgeCommandsAndCode(
   if (reached & gates.SHELL_CONFIG_WRITES) judgeShellConfigWrites(view.segments, environment, findings);
   if (reached & gates.REMOTE_RUNS) judgeRemoteRuns(view.segments, environment, findings);
   if ((reached & gates.SECRET_TOOLS) !== 0 || code.length > 0) {
-    judgeSecretTools(view.segments, code, findings);
+    const handed = (reached & gates.SECRET_TOOLS) !== 0 && keychainItemsIntoClients(view);
+    judgeSecretTools(view.segments, code, findings, handed);
   }
   if (reached & gates.SECRET_EGRESS) judgeSecretEgress(view.segments, findings);
   if (reached & gates.SECRET_UPLOADS) judgeSecretUploads(view.segments, environment, findings);

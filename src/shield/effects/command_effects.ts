@@ -16,6 +16,7 @@ import { programs } from "./programs.ts";
 import { judgeDataResets, resetsDataWith } from "./data_resets.ts";
 import { judgeCliGrants } from "./widening_changes.ts";
 import { judgeProcessMemory, MEMORY_READERS } from "./process_memory.ts";
+import { opensPrivateRangesOnly } from "./private_ingress.ts";
 
 const CLOUD_CLIS = new Set([
   "aws",
@@ -111,8 +112,9 @@ function judgeCloud(segment: Segment, findings: Findings): void {
     findings.escalate("delete", `"${text}" deletes cloud resources`);
   }
   if (
-    words.verbs.has("grant") ||
-    words.nouns.has("access") && (words.verbs.has("write") || words.verbs.has("send"))
+    (words.verbs.has("grant") ||
+      words.nouns.has("access") && (words.verbs.has("write") || words.verbs.has("send"))) &&
+    !opensPrivateRangesOnly(text, all)
   ) {
     findings.escalate("access", `"${text}" grants or changes access`);
   }

@@ -12,6 +12,7 @@ import { addressesAgent } from "./delegated_requests.ts";
 import { onlyTeamEndpoints } from "./event_subscriptions.ts";
 import { NOUNS, PURE_READ, VERBS } from "./vocabulary.ts";
 import { readToolWords, type ToolWords } from "./tool_words.ts";
+import { opensPrivateRangesOnly } from "./private_ingress.ts";
 
 /** Words of an account's identity and recovery: changing them hands the account over. */
 const RECOVERY_WORDS = new Set([
@@ -290,7 +291,10 @@ export function judgeOpenWorld(
   const granting = verbs.has("grant") &&
     !(delegation && [...words.words].every((word) => !GRANT_ONLY.has(word)));
   if (granting || signals.publicFlag || (accessObject(words.words) && has(verbs, "write", "send"))) {
-    findings.escalate("access", `"${name}" grants or changes access`);
+    // A network rule opened to private ranges only is not an exposure (round 46, `private_ingress.ts`).
+    if (!opensPrivateRangesOnly(name, JSON.stringify(payload))) {
+      findings.escalate("access", `"${name}" grants or changes access`);
+    }
   }
   if ((verbs.has("disable") || signals.offFlag) && nouns.has("security")) {
     findings.escalate("security", `"${name}" turns off a protection`);

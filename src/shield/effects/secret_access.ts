@@ -12,6 +12,7 @@ import type { ClassedPath } from "./local_effects.ts";
 import { programs } from "./programs.ts";
 import { feedsDefaultLogin } from "./secret_logins.ts";
 import { readsDevSettingOnly } from "./dev_setting_reads.ts";
+import { ITEM_PRINTERS } from "./keychain_env_uses.ts";
 
 /** Credential-store tools: program, then the argument words that make it read or dump secrets. */
 const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> = [
@@ -70,6 +71,7 @@ export function judgeSecretTools(
   segments: readonly Segment[],
   code: readonly string[],
   findings: Findings,
+  handedToClients = false,
 ): void {
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index];
@@ -79,6 +81,8 @@ export function judgeSecretTools(
     // One item fed to the login of the service it belongs to is the token used, not read out.
     if (feedsDefaultLogin(segments, index) && !WHOLE_STORE.test(segment.argv.slice(1).join(" "))) continue;
     if (readsDevSettingOnly(segments, index)) continue;
+    // Items handed to local clients through their environment (round 46, `keychain_env_uses.ts`).
+    if (handedToClients && ITEM_PRINTERS.test(program) && !WHOLE_STORE.test(segment.argv.join(" "))) continue;
     for (const [name, argument, level] of STORE_READERS) {
       if (!name.test(program)) continue;
       const args = segment.argv.slice(1);

@@ -197,14 +197,10 @@ export const JUDGEMENT_RULES = `  # \u2500\u2500 Needs judgement \u2500\u2500
     paths: ["~/.bashrc", "~/.zshrc", "~/.profile", "~/.bash_profile", "~/.zprofile", "~/.zshenv", "~/.config/fish/config.fish"]
     reason: shell start-up files run on every login
 
-  - name: escalate-env-files
-    action: escalate
-    tier: 2
-    tools: ["*"]
-    paths: ["**/.env", "**/.env.*", "!**/.env.{example,sample,template,dist,defaults,schema,test}",
-      "!**/.env.*.{example,sample,template,dist,defaults,schema,test}",
-    ]
-    reason: .env files usually hold secrets
+  # .env files have no rule here: Shield's credential.env_file check asks for any action that reads one (cat, a
+  # copy from it, an upload, a search that prints contents) and for writes of anything but plain local settings; a
+  # template copied into place (cp .env.example .env), a write of local settings (PORT=3000) or a find listing names
+  # inside the project goes through. An escalate rule for "**/.env" and "**/.env.*" here asks for every one.
 
   - name: escalate-sudoers-read
     action: escalate
