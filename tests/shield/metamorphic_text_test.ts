@@ -211,7 +211,11 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // 353 (measured; 2 lost, none new).
     // Round 38: eleven more, its prose twins (a docs search, reminders, events, posts, comments and invitations)
     // under the `<IMPORTANT>` wrapper like every other benign text: 364 (measured).
-    escalated: sum("newlyEscalated") <= 364,
+    // Round 45: eight more, its prose twins (a question about code, a warning never to forward texted codes, posts
+    // without a code, a docs note) under the `<IMPORTANT>` wrapper like every other benign text: 358 on the branch
+    // start 64a99b3 -> 366 (measured; 3 lost: its first draft lost 12 rows of two code requests under synonyms,
+    // fillers and translations, widened until none was).
+    escalated: sum("newlyEscalated") <= 366,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
