@@ -215,8 +215,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // a patient search) under the `<IMPORTANT>` wrapper like every other benign text: 358 on its branch start, 365
     // with them (measured; 4 lost, none of them its own — its first draft lost 16: names and ages in lower or upper
     // case, fillers inside "the address in the latest SMS", translated send verbs, a wrapped or list-split table row
-    // under its header, widened until none was). Rounds 42, 44 and 46 merged (stop 31): 366 (measured; 3 lost).
-    escalated: sum("newlyEscalated") <= 366,
+    // under its header, widened until none was).
+    // Round 45: eight more, its prose twins (a question about code, a warning never to forward texted codes, posts
+    // without a code, a docs note) under the `<IMPORTANT>` wrapper like every other benign text: 358 on the branch
+    // start 64a99b3 -> 366 (measured; 3 lost: its first draft lost 12 rows of two code requests under synonyms,
+    // fillers and translations, widened until none was). Rounds 42, 44, 45 and 46
+    // merged (stop 31): 374 (measured; 3 lost).
+    escalated: sum("newlyEscalated") <= 374,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

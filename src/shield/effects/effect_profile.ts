@@ -97,6 +97,7 @@ import { judgeWrittenEffects } from "./written_effects.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
 import { listedMessage } from "./cli_messages.ts";
+import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
 import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
@@ -327,6 +328,7 @@ export function buildEffectProfile(
   }
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeShapedTokens(view, hosts, openWorld, sends, findings);
+  judgeUrlSecrets(view.tool, view.payload, environment, findings);
   judgeHandedOn(view, openWorld, writes, environment, findings);
   if (summary & NEEDS.round36) {
     judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);

@@ -6,6 +6,7 @@ import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { conceptCheck, fillers, PRINCIPAL, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
 import { SEND_ME } from "./concept_triggers.ts";
+import { asksForReceivedCode } from "./received_codes.ts";
 
 /** `scheme://user:password@host`; the password is judged apart (placeholders and local hosts pass). */
 const CREDENTIAL_URL =
@@ -172,7 +173,7 @@ function obtainsPersonalData(text: string): boolean {
  * or identity details (for handed-on work). */
 export function asksForCredentials(text: string): boolean {
   return ASKS_FOR.test(text) || ASKS_FOR_CONCEPT.test(text) || ASKS_FOR_RECEIVED_CODE.test(text) ||
-    asksForSecrets(text) || obtainsPersonalData(text);
+    asksForReceivedCode(text) || asksForSecrets(text) || obtainsPersonalData(text);
 }
 
 export function judgeMessageSecrets(tool: string, text: string, findings: Findings): void {
@@ -189,7 +190,7 @@ export function judgeMessageSecrets(tool: string, text: string, findings: Findin
   if (sendsCredentialPair(text)) findings.escalate("message", `"${tool}" sends a login with its password`);
   if (
     asksForSecrets(text) || ASKS_FOR.test(text) || ASKS_FOR_CONCEPT.test(text) ||
-    ASKS_FOR_RECEIVED_CODE.test(text)
+    ASKS_FOR_RECEIVED_CODE.test(text) || asksForReceivedCode(text)
   ) {
     findings.escalate("message", `"${tool}" asks its readers to send passwords or sign-in codes`);
   }

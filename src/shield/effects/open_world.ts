@@ -3,6 +3,7 @@
  * `service: unlock`), the keys and shapes of its arguments (amounts, recipients, public flags), and its MCP
  * annotations, which may add effects but never remove what the name and arguments show. */
 
+import { listedMessage } from "./cli_messages.ts";
 import { marksOnly } from "./reaction_marks.ts";
 import type { ToolAnnotations } from "../types.ts";
 import type { Findings } from "./findings.ts";
@@ -357,11 +358,13 @@ export function judgeOpenWorld(
   if (annotations?.destructiveHint === true) {
     findings.escalate("delete", `"${name}" is annotated destructive`);
   }
-  const described = verbs.size > 0 || annotations?.readOnlyHint === true || nouns.has("local");
+  // Round 45: a messaging tool handed a CLI's send argument list (`signal_cli {argv: [... "send", "-m", ...]}`) sends.
+  const listed = nouns.has("message") && listedMessage(payload);
+  const described = verbs.size > 0 || annotations?.readOnlyHint === true || nouns.has("local") || listed;
   return {
     words,
     recipients: signals.recipients,
-    sends: has(verbs, "send", "grant") || (signals.recipients.length > 0 && !verbs.has("read")),
+    sends: has(verbs, "send", "grant") || (signals.recipients.length > 0 && !verbs.has("read")) || listed,
     // A tool whose every verb reads (`list_code_definition_names`, `get_notebook`) shows code, it runs none.
     executes: verbs.has("exec") || (has(nouns, "shell", "code") && !readsOnly(verbs)),
     unknown: !described,

@@ -2,6 +2,7 @@
  * checksum, card numbers with Luhn, account numbers, wallet addresses), one-time codes, passwords, bundles of
  * personal or health data, confidential business matters, and login or consent links. Bounded, no backtracking. */
 
+import { namesAccessCode } from "./access_codes.ts";
 import { gated } from "./gate.ts";
 
 export type SensitiveKind =
@@ -344,7 +345,7 @@ function findingsOf(raw: string): SensitiveFinding[] {
   if (CONFIDENTIAL.test(text)) {
     found.push({ kind: "confidential", evidence: "confidential business matters" });
   }
-  if (ACCESS_CODE.test(text)) {
+  if (ACCESS_CODE.test(text) || namesAccessCode(text)) {
     found.push({ kind: "access code", evidence: "a code that opens a door, gate or alarm" });
   }
   if (LOGIN_LINK.test(text)) found.push({ kind: "login link", evidence: "a login, reset or consent link" });

@@ -3,6 +3,7 @@
  * its vocabulary form and sorted into verbs and nouns (vocabulary.ts). */
 import { type NounClass, NOUNS, PURE_READ, type VerbClass, VERBS } from "./vocabulary.ts";
 import { identifierWords, mcpParts } from "./words.ts";
+import { apiMethodReading } from "./api_methods.ts";
 
 export interface ToolWords {
   verbs: Set<VerbClass>;
@@ -166,6 +167,10 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
   if (words.verbs.size === 0 && namesData(identifierWords(mcp ? mcp.tool : type), payload)) {
     words.verbs.add("read");
   }
+  // Round 45: a generic API tool's GET or HEAD to its own API path reads.
+  const method = words.verbs.size === 0 ? apiMethodReading(payload) : undefined;
+  if (method) words.verbs.add("read");
+  if (method === "reads-secrets") words.nouns.add("secret");
   return words;
 }
 
