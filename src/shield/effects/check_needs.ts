@@ -33,6 +33,10 @@ export const OTHER_CALL = 64;
 /** A URL (`view.urls`: an argument's, or one a command names). */
 export const URLS = 128;
 
+/** A shell segment whose program is `git` (round 25 of speed: the one program a commit or stage by command is read
+ * from). */
+export const GIT = 256;
+
 /** Every bit: a need of `ALL` is always met (the tests' ungated calls). */
 export const ALL = 0x3fffffff;
 
@@ -60,7 +64,15 @@ export function summarize(view: ActionView): number {
   if (view.urls.length > 0) bits |= URLS;
   if (someText(view, "content")) bits |= CONTENT;
   if (typeof view.payload.removed === "string") bits |= REMOVED;
-  if (view.segments.length > 0) bits |= SEGMENTS;
+  if (view.segments.length > 0) {
+    bits |= SEGMENTS;
+    for (let k = 0; k < view.segments.length; k++) {
+      if (view.segments[k].program === "git") {
+        bits |= GIT;
+        break;
+      }
+    }
+  }
   if (someText(view, "shell")) bits |= SHELL;
   if (someText(view, "code")) bits |= CODE;
   for (let k = 0; k < view.writePaths.length; k++) {
@@ -115,6 +127,12 @@ export const NEEDS = {
    * added attendees, extra arguments, carried arguments, address substitutions): each reads arguments, recipients or
    * an open-world reading a plain command does not have (its one argument is its line, judged as a command). */
   callArguments: OTHER_CALL,
+  /** `judgeCiCommits` (round 25 of speed): CI pipelines staged or committed by a git tool (any tool but a plain
+   * command) or by a `git` segment. */
+  ciCommits: OTHER_CALL | GIT,
+  /** `judgeLocalCodeServers` (round 25 of speed): local servers that run what they are sent, found only at a
+   * loopback URL. */
+  localCodeServers: URLS,
 };
 
 export type CheckName = keyof typeof NEEDS;
