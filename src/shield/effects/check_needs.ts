@@ -10,6 +10,8 @@
 import type { ActionView } from "../action_view.ts";
 import type { PayloadKind } from "../payload_fields.ts";
 import { CODEOWNERS } from "./review_gates.ts";
+import { ProgramGates } from "./segment_programs.ts";
+import { kubeClient } from "../kube_inputs.ts";
 
 /** A text the action writes to a file (a `content` text of the view that is not empty: a patch that only takes
  * lines out writes ""). */
@@ -36,6 +38,15 @@ export const URLS = 128;
 /** A shell segment whose program is `git` (round 25 of speed: the one program a commit or stage by command is read
  * from). */
 export const GIT = 256;
+/** A shell segment whose program is a Kubernetes client (`kubectl`, `oc`, ...: the programs that apply a manifest
+ * read from standard input). */
+export const KUBE = 512;
+
+/** The programs the summary's bits name, one table of program gates (asked in the pass over the segments the
+ * effect profile's other tables share: one look-up per program name for all of them). */
+const PROGRAMS = new ProgramGates();
+const GIT_PROGRAM = PROGRAMS.gate((program) => program === "git");
+const KUBE_PROGRAM = PROGRAMS.gate(kubeClient);
 
 /** Every bit: a need of `ALL` is always met (the tests' ungated calls). */
 export const ALL = 0x3fffffff;
@@ -66,12 +77,9 @@ export function summarize(view: ActionView): number {
   if (typeof view.payload.removed === "string") bits |= REMOVED;
   if (view.segments.length > 0) {
     bits |= SEGMENTS;
-    for (let k = 0; k < view.segments.length; k++) {
-      if (view.segments[k].program === "git") {
-        bits |= GIT;
-        break;
-      }
-    }
+    const programs = PROGRAMS.reached(view.segments);
+    if (programs & GIT_PROGRAM) bits |= GIT;
+    if (programs & KUBE_PROGRAM) bits |= KUBE;
   }
   if (someText(view, "shell")) bits |= SHELL;
   if (someText(view, "code")) bits |= CODE;
@@ -133,6 +141,9 @@ export const NEEDS = {
   /** `judgeLocalCodeServers` (round 25 of speed): local servers that run what they are sent, found only at a
    * loopback URL. */
   localCodeServers: URLS,
+  /** `judgeClusterManifests` (round 25 of speed): manifests a Kubernetes tool is handed (any tool but a plain
+   * command) or a Kubernetes client's segment applies from standard input. */
+  clusterManifests: OTHER_CALL | KUBE,
 };
 
 export type CheckName = keyof typeof NEEDS;

