@@ -15,9 +15,14 @@ const MANIFEST_TEXT =
   /["']?kind["']?\s*:[\s\S]*["']?apiVersion["']?\s*:|["']?apiVersion["']?\s*:[\s\S]*["']?kind["']?\s*:/;
 const MAX_MANIFEST_CHARS = 256 * 1024;
 
+/** Whether `program` is a Kubernetes client (the program a manifest applied from standard input needs). */
+export function kubeClient(program: string): boolean {
+  return KUBE_CLIENTS.test(program);
+}
+
 /** Whether a segment applies what it reads on standard input. */
 function appliesStdin(segment: Segment): boolean {
-  if (!KUBE_CLIENTS.test(segment.program) || !segment.argv.some((word) => APPLYING.test(word))) return false;
+  if (!kubeClient(segment.program) || !segment.argv.some((word) => APPLYING.test(word))) return false;
   return segment.argv.some((word, index) =>
     word === "--filename=-" || word === "-f-" ||
     (/^(?:-f|--filename)$/.test(word) && segment.argv[index + 1] === "-") ||

@@ -10,6 +10,8 @@
 import type { ActionView } from "../action_view.ts";
 import type { PayloadKind } from "../payload_fields.ts";
 import { CODEOWNERS } from "./review_gates.ts";
+import { ProgramGates } from "./segment_programs.ts";
+import { kubeClient } from "../kube_inputs.ts";
 
 /** A text the action writes to a file (a `content` text of the view that is not empty: a patch that only takes
  * lines out writes ""). */
@@ -32,6 +34,19 @@ export const OWNERS = 32;
 export const OTHER_CALL = 64;
 /** A URL (`view.urls`: an argument's, or one a command names). */
 export const URLS = 128;
+
+/** A shell segment whose program is `git` (round 25 of speed: the one program a commit or stage by command is read
+ * from). */
+export const GIT = 256;
+/** A shell segment whose program is a Kubernetes client (`kubectl`, `oc`, ...: the programs that apply a manifest
+ * read from standard input). */
+export const KUBE = 512;
+
+/** The programs the summary's bits name, one table of program gates (asked in the pass over the segments the
+ * effect profile's other tables share: one look-up per program name for all of them). */
+const PROGRAMS = new ProgramGates();
+const GIT_PROGRAM = PROGRAMS.gate((program) => program === "git");
+const KUBE_PROGRAM = PROGRAMS.gate(kubeClient);
 
 /** Every bit: a need of `ALL` is always met (the tests' ungated calls). */
 export const ALL = 0x3fffffff;
@@ -60,7 +75,12 @@ export function summarize(view: ActionView): number {
   if (view.urls.length > 0) bits |= URLS;
   if (someText(view, "content")) bits |= CONTENT;
   if (typeof view.payload.removed === "string") bits |= REMOVED;
-  if (view.segments.length > 0) bits |= SEGMENTS;
+  if (view.segments.length > 0) {
+    bits |= SEGMENTS;
+    const programs = PROGRAMS.reached(view.segments);
+    if (programs & GIT_PROGRAM) bits |= GIT;
+    if (programs & KUBE_PROGRAM) bits |= KUBE;
+  }
   if (someText(view, "shell")) bits |= SHELL;
   if (someText(view, "code")) bits |= CODE;
   for (let k = 0; k < view.writePaths.length; k++) {
@@ -115,6 +135,15 @@ export const NEEDS = {
    * added attendees, extra arguments, carried arguments, address substitutions): each reads arguments, recipients or
    * an open-world reading a plain command does not have (its one argument is its line, judged as a command). */
   callArguments: OTHER_CALL,
+  /** `judgeCiCommits` (round 25 of speed): CI pipelines staged or committed by a git tool (any tool but a plain
+   * command) or by a `git` segment. */
+  ciCommits: OTHER_CALL | GIT,
+  /** `judgeLocalCodeServers` (round 25 of speed): local servers that run what they are sent, found only at a
+   * loopback URL. */
+  localCodeServers: URLS,
+  /** `judgeClusterManifests` (round 25 of speed): manifests a Kubernetes tool is handed (any tool but a plain
+   * command) or a Kubernetes client's segment applies from standard input. */
+  clusterManifests: OTHER_CALL | KUBE,
 };
 
 export type CheckName = keyof typeof NEEDS;

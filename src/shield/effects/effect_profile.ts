@@ -229,7 +229,7 @@ export function buildEffectProfile(
   if (reached & gates.CONTAINER_ENVIRONMENTS) judgeContainerEnvironments(view.tool, view.segments, findings);
   if (reached & gates.HISTORY_BY_COUNT) judgeHistoryByCount(view.tool, view.segments, findings);
   judgeShellRound22(view, findings, summary);
-  judgeShellRound33(view, findings);
+  judgeShellRound33(view, findings, summary);
   judgeShellRound42(view, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);

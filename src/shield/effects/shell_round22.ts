@@ -47,7 +47,7 @@ export function judgeShellRound22(view: ActionView, findings: Findings, summary:
     for (const [bit, judge] of SEGMENT_CHECKS) if ((reached & bit) !== 0) judge(tool, segments, findings);
   }
   if (summary & NEEDS.decodedRuns) judgeDecodedRuns(tool, segments, view.texts.get("code") ?? [], findings);
-  judgeCiCommits(tool, view.payload, segments, findings);
+  if (summary & NEEDS.ciCommits) judgeCiCommits(tool, view.payload, segments, findings);
   if (view.writePaths.length > 0 && (summary & NEEDS.writtenStubsAndHooks)) {
     const paths = view.writePaths.map((path) => path.absolute);
     judgeWrittenTestStubs(tool, paths, view.texts.get("content") ?? [], findings);
