@@ -61,6 +61,26 @@ export const BENIGN_DEV_DIR = BENIGN_DEV_CANDIDATES.join(`" or "`);
 /** The workspace and home the standalone CLI is given while scoring: relative case paths lie inside it. */
 export const SCORING_WORKSPACE = "/home/dev/project";
 export const SCORING_HOME = "/home/dev";
+/** Round 43: the scoring workspace is a placeholder, and the cases come from many sessions, each with its own checkout
+ * root. The roots agent harnesses give their checkout are read as that workspace: `/workspace` (OpenHands and most
+ * sandboxes), `/workspaces/<repo>` (GitHub Codespaces and dev containers), `/testbed` (SWE-bench images), `/repo`
+ * (SWE-bench-style and Docker benchmark images), `/owner__repo` (SWE-agent copies the repository to a top-level
+ * folder so named). A user's home, `/tmp`, `/etc` and other roots stay outside; the
+ * engine itself sets no alias (its workspace is real). */
+export const SCORING_CHECKOUT_ALIASES: readonly string[] = [
+  "/workspace",
+  "/workspaces/*",
+  "/testbed",
+  "/repo",
+  "/*__*",
+];
+
+/** The standalone Shield every scoring tool runs: the placeholder workspace and home, with the checkout aliases. */
+export function scoringShield(): ReturnType<typeof createStandaloneShield> {
+  return createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME, {
+    checkoutAliases: [...SCORING_CHECKOUT_ALIASES],
+  });
+}
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
@@ -132,7 +152,7 @@ export async function loadSet(set: SetName): Promise<ScoredCase[]> {
 
 /** Runs the cases through the standalone CLI code path, in order, one JSON line each. */
 export async function evaluateCases(cases: ScoredCase[]): Promise<CaseResult[]> {
-  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
+  const shield = scoringShield();
   const lines = cases.map((c) =>
     JSON.stringify({
       id: c.id,

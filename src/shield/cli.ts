@@ -10,11 +10,17 @@ import type { ToolAnnotations } from "./types.ts";
 
 const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
-/** Default policy, heuristics on; no classifier, Tier 2, Tier 3, rate limit or cache (ESCALATE is reported). */
-export function createStandaloneShield(workspace: string, home: string): Shield {
+/** Default policy, heuristics on; no classifier, Tier 2, Tier 3, rate limit or cache (ESCALATE is reported).
+ * `checkoutAliases`: roots read as the workspace itself, for a harness with no real workspace (`environment.ts`). */
+export function createStandaloneShield(
+  workspace: string,
+  home: string,
+  options: { checkoutAliases?: string[] } = {},
+): Shield {
   return createShield({
     workspace,
     home,
+    checkoutAliases: options.checkoutAliases,
     policy: parsePolicy(DEFAULT_POLICY_YAML, "default"),
     heuristicEnabled: true,
     failClosed: true,
