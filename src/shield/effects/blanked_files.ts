@@ -17,7 +17,7 @@ const PLACEHOLDER = /(?:^|\/)(?:\.gitkeep|\.keep|__init__\.py|\.gitignore)$/;
 export function blankedFiles(edit: WrittenEdit): string | undefined {
   // A file tool's own text (its other fields apart), written empty; a command's redirection writes a text Shield does
   // not see (`pg_dump > x.sql`).
-  if (edit.fileText === undefined || edit.fileText.trim() !== "" || edit.removed !== "") return undefined;
+  if (edit.fileText === undefined || /\S/.test(edit.fileText) || edit.removed !== "") return undefined;
   const file = edit.paths.find((path) => BLANKABLE.test(path) && !PLACEHOLDER.test(path));
   return file === undefined
     ? undefined

@@ -21,6 +21,9 @@ const WHOLE_REQUEST =
 /** A value named for a secret, outside the message text. */
 const SECRET_VALUE =
   /(?<![\w.]|(?:mask\w*|redact\w*|hash\w*|len|sha\d*|md5|bool|type)\(\s*)(?:password|passwd|pwd|secret|client_secret|api_?key|apikey|access_?token|refresh_?token|token|authorization|cookie|session_?id|credentials?)(?![\w(])(?!\s*\[\s*:|\s*\.(?:slice|substring|substr)\s*\()|\.get\(\s*["'](?:authorization|cookie|x-api-key)["']|\[\s*["'](?:authorization|cookie|x-api-key|password)["']\s*\]/i;
+/** What either reading needs somewhere in a call (a cheap test before the call is cut out and read). */
+const CANDIDATE =
+  /req|\br\.|header|cookie|body|pass|pwd|secret|token|key|auth|cred|session|form|META|POST|params/i;
 /** Redaction in a logger's or framework's settings. */
 const REDACTION = gated(
   /\bredact\s*[:=]|\bfilter_parameters\b|\bsensitive_(?:variables|post_parameters|fields)\b|\bmask_?(?:fields|keys)\b|\bredact_?(?:keys|fields|paths)\b/,
@@ -80,8 +83,14 @@ export function loggedSecrets(edit: WrittenEdit): string | undefined {
   ) {
     return undefined;
   }
+  let calls = 0;
   for (const match of written.matchAll(LOG_CALL)) {
-    const args = callArguments(written, match.index + match[0].length - 1);
+    // Bounded: the first 200 logging calls (a file of thousands is generated, not an edit a person reviews); a call
+    // whose next 400 characters name no request part and no secret is not read further.
+    if (++calls > 200) break;
+    const start = match.index + match[0].length - 1;
+    if (!CANDIDATE.test(written.slice(start, start + 400))) continue;
+    const args = callArguments(written, start);
     // A program's own output (`console.log(token)` of a script) is no log: only whole requests count there.
     const found = WHOLE_REQUEST.exec(args)?.[0] ??
       (match[0].startsWith("console.") ? undefined : SECRET_VALUE.exec(args)?.[0]);
