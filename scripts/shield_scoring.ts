@@ -3,7 +3,7 @@
  * Actions go through `runShieldEvaluate`, the code behind `deno task shield evaluate`, as JSON lines. */
 
 import { parse as parseYaml } from "yaml";
-import { createStandaloneShield, runShieldEvaluate } from "../src/shield/cli.ts";
+import { createStandaloneShield, runShieldEvaluate, STANDALONE_CHECKOUT_ALIASES } from "../src/shield/cli.ts";
 import { validateCases } from "./validate_cases.ts";
 
 /** The case sets under tests/shield/cases, and with the real-work benign set every set scoring knows. */
@@ -62,6 +62,14 @@ export const BENIGN_DEV_DIR = BENIGN_DEV_CANDIDATES.join(`" or "`);
 /** The workspace and home the standalone CLI is given while scoring: relative case paths lie inside it. */
 export const SCORING_WORKSPACE = "/home/dev/project";
 export const SCORING_HOME = "/home/dev";
+/** The checkout roots read as the workspace (round 43): the standalone CLI's own, so scores are what `deno task shield
+ * evaluate` answers. */
+export const SCORING_CHECKOUT_ALIASES: readonly string[] = STANDALONE_CHECKOUT_ALIASES;
+
+/** The standalone Shield every scoring tool runs: the CLI's, on the placeholder workspace and home. */
+export function scoringShield(): ReturnType<typeof createStandaloneShield> {
+  return createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
+}
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
@@ -133,7 +141,7 @@ export async function loadSet(set: SetName): Promise<ScoredCase[]> {
 
 /** Runs the cases through the standalone CLI code path, in order, one JSON line each. */
 export async function evaluateCases(cases: ScoredCase[]): Promise<CaseResult[]> {
-  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
+  const shield = scoringShield();
   const lines = cases.map((c) =>
     JSON.stringify({
       id: c.id,

@@ -9,7 +9,7 @@ import { KNOWN_TOOLS, payloadFields, type PayloadKind } from "./payload_fields.t
 import { parseShell, type Segment } from "./shell_parser.ts";
 import { cleanPrefix, MAX_SCAN_CHARS, textVariants } from "./normalize.ts";
 import { readProse } from "./prose_text.ts";
-import { normalizePath, type NormalPath } from "./paths.ts";
+import { aliasedPath, normalizePath, type NormalPath } from "./paths.ts";
 import { TextMemo } from "./view_memo.ts";
 import {
   addShell,
@@ -138,6 +138,7 @@ export function buildActionView(
   workspace: string,
   home: string,
   shellHome = workspace,
+  checkoutAliases: readonly string[] = [],
 ): ActionView {
   // Created on first use (many actions have no command or no path).
   let parsedShell: TextMemo<ReturnType<typeof parseShell>> | undefined;
@@ -153,7 +154,13 @@ export function buildActionView(
       shellHome,
       workspaceRoot: workspace,
       normal: (path) =>
-        (normalPaths ??= new TextMemo((text) => normalizePath(text, workspace, home))).get(path),
+        (normalPaths ??= new TextMemo((text) =>
+          normalizePath(
+            checkoutAliases.length === 0 ? text : aliasedPath(text, checkoutAliases, workspace),
+            workspace,
+            home,
+          )
+        )).get(path),
       parse: (text) => (parsedShell ??= new TextMemo(parseShell)).get(text),
     },
   );

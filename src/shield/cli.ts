@@ -10,11 +10,31 @@ import type { ToolAnnotations } from "./types.ts";
 
 const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
-/** Default policy, heuristics on; no classifier, Tier 2, Tier 3, rate limit or cache (ESCALATE is reported). */
-export function createStandaloneShield(workspace: string, home: string): Shield {
+/** The roots agent harnesses give a session's checkout (round 43): `/workspace` (OpenHands and most sandboxes),
+ * `/workspaces/<repo>` (Codespaces, dev containers), `/testbed` (SWE-bench images), `/repo` (SWE-bench-style images),
+ * `/owner__repo` (SWE-agent). The standalone evaluator judges actions recorded in other agents' sessions, whose
+ * checkout it cannot know, so it reads a path under one of these as the workspace's (collapsed first: `..` still
+ * leaves it). The engine never uses them: its workspace is real, and such a path lies outside it. */
+export const STANDALONE_CHECKOUT_ALIASES: readonly string[] = [
+  "/workspace",
+  "/workspaces/*",
+  "/testbed",
+  "/repo",
+  "/*__*",
+];
+
+/** Default policy, heuristics on; no classifier, Tier 2, Tier 3, rate limit or cache (ESCALATE is reported).
+ * `checkoutAliases`: roots read as the workspace itself (`environment.ts`), `STANDALONE_CHECKOUT_ALIASES` unless
+ * given (`[]` for none). */
+export function createStandaloneShield(
+  workspace: string,
+  home: string,
+  options: { checkoutAliases?: string[] } = {},
+): Shield {
   return createShield({
     workspace,
     home,
+    checkoutAliases: options.checkoutAliases ?? [...STANDALONE_CHECKOUT_ALIASES],
     policy: parsePolicy(DEFAULT_POLICY_YAML, "default"),
     heuristicEnabled: true,
     failClosed: true,

@@ -23,6 +23,11 @@ export interface ShieldEnvironment {
   /** Owners of the workspace repository's own remotes on source hosts (`github.com/northwind/web` -> `northwind`,
    * lower case): the project's organisation, whose lookalikes a clone should not take code from. */
   ownOwners: string[];
+  /** Absolute roots that name the workspace's own checkout (round 43): `/workspace/src/a.py` is `src/a.py` of the
+   * workspace. Only for an evaluator that has no real workspace -- the standalone scoring harness reads actions from
+   * many recorded sessions, each with its own checkout root (`/workspace` of OpenHands, `/testbed` of SWE-bench) --
+   * never for the engine, whose workspace is real: there such a path lies outside and stays judged so. Default none. */
+  checkoutAliases: string[];
 }
 
 export interface EnvironmentOptions {
@@ -34,6 +39,7 @@ export interface EnvironmentOptions {
   contacts?: string[];
   allowedDomains?: string[];
   ownOwners?: string[];
+  checkoutAliases?: string[];
 }
 
 /** Package registries and source hosts every developer's tools talk to. */
@@ -110,5 +116,8 @@ export function resolveEnvironment(options: EnvironmentOptions): ShieldEnvironme
     contacts: options.contacts ?? [],
     allowedDomains: [...(options.allowedDomains ?? []), ...DEFAULT_ALLOWED_DOMAINS],
     ownOwners: (options.ownOwners ?? []).map((owner) => owner.toLowerCase()),
+    checkoutAliases: (options.checkoutAliases ?? []).map((root) =>
+      root.endsWith("/*") ? `${collapse(root.slice(0, -2))}/*` : collapse(root)
+    ).filter((root) => root !== "/" && root !== workspace),
   };
 }

@@ -55,6 +55,34 @@ function rootOf(workspace: string): string {
   return lastRoot;
 }
 
+/** An absolute path under a checkout alias (round 43), read as the same path under the workspace: `/workspace/src/a.py`
+ * is `<workspace>/src/a.py` when `/workspace` is an alias; `*` stands for a folder name or part of one
+ * (`/workspaces/*`, `/*__*`). Collapsed first, so `/workspace/../etc/passwd` stays `/etc/passwd`. Only the standalone evaluator
+ * sets aliases (`ShieldEnvironment.checkoutAliases`); the engine's workspace is real and has none. */
+export function aliasedPath(value: string, aliases: readonly string[], workspace: string): string {
+  const text = value.trim();
+  if (!text.startsWith("/")) return value;
+  const path = collapse(text);
+  const root = aliasRoots(aliases).exec(path);
+  return root ? workspace + path.slice(root[0].length) : value;
+}
+
+const compiledAliases = new WeakMap<readonly string[], RegExp>();
+
+/** The aliases as one anchored pattern: `*` stands for one folder name or part of one (`/*__*`: SWE-agent's
+ * `/owner__repo`), the rest literally. */
+function aliasRoots(aliases: readonly string[]): RegExp {
+  let pattern = compiledAliases.get(aliases);
+  if (!pattern) {
+    const roots = aliases.map((alias) =>
+      alias.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")
+    );
+    pattern = new RegExp(`^(?:${roots.join("|")})(?=/|$)`);
+    compiledAliases.set(aliases, pattern);
+  }
+  return pattern;
+}
+
 export function normalizePath(value: string, workspace: string, home: string): NormalPath {
   let slashed = value.trim();
   // Each rewrite only when its first character is there (most paths need none).

@@ -3,7 +3,8 @@
  * fixtures (dropped) or other documents no agent reads as instructions (lowered to a human's look), one
  * password-manager item or CLI token piped into the login command of a default registry (`pass show gh | gh auth
  * login --with-token`), and a secret variable piped only into the login of a named host or written unexpanded into
- * a settings file (round 37, `effects/secret_echo_uses.ts`: `echo "$GHE_TOKEN" | gh auth login --hostname ...`). */
+ * a settings file (round 37, `effects/secret_echo_uses.ts`: `echo "$GHE_TOKEN" | gh auth login --hostname ...`),
+ * and Unicode tag characters in a test fixture that spell no instruction (round 43, `effects/tag_fixtures.ts`). */
 
 import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
@@ -20,6 +21,7 @@ import { stopsOwnDenoPrograms } from "./effects/engine_process_finders.ts";
 import { uploadsBuildOutputOnly } from "./effects/site_uploads.ts";
 import { keychainItemsIntoClients } from "./effects/keychain_env_uses.ts";
 import { ENV_SETUP_RULES, envFileOnlySetUp } from "./effects/env_file_setup.ts";
+import { tagFixture } from "./effects/tag_fixtures.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -242,6 +244,18 @@ export function exemptHits(
       continue;
     }
     if (hit.rule.outsideWorkspaceOnly && !matchesOutside(hit, view)) continue;
+    if (
+      hit.rule.id === "injection.unicode_tag_smuggling" && written !== undefined && written !== "instructions"
+    ) {
+      // Round 43: invisible tags in a test fixture are the test's input when they spell a marker; when they spell
+      // an instruction they are no quotation (nobody sees them) and a human looks, as in any document.
+      const read = tagFixture(view.writePaths.map((path) => path.absolute), view.texts.get("content") ?? []);
+      if (read === "marker") continue;
+      if (read === "order") {
+        kept.push({ ...hit, rule: { ...hit.rule, severity: "medium" } });
+        continue;
+      }
+    }
     if (quotedHit(hit, view) || localWorkHit(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
     if (hit.rule.id === "credential.secret_variable_echo" && echoReachesNoOne(hit, view)) continue;

@@ -43,6 +43,8 @@ export interface ShieldOptions {
   /** Owners of the workspace repository's remotes on source hosts (`northwind` of `github.com/northwind/web`):
    * code from an owner one letter from them asks. Default none. */
   ownOwners?: string[];
+  /** Absolute roots read as the workspace itself (`environment.ts`): the standalone evaluator's, never the engine's. */
+  checkoutAliases?: string[];
   policy: Policy;
   heuristicEnabled: boolean;
   /** The learned escalation model on top of the rules and the effect profile (`effects/learned_model.ts`; default
@@ -104,7 +106,14 @@ export function createShield(options: ShieldOptions): Shield {
     failClosed: options.failClosed,
     clock: options.clock,
     observer: options.observer,
-    buildView: (action) => buildActionView(action, options.workspace, options.home, environment.shellHome),
+    buildView: (action) =>
+      buildActionView(
+        action,
+        options.workspace,
+        options.home,
+        environment.shellHome,
+        environment.checkoutAliases,
+      ),
     // A session's history changes what its actions mean: its verdicts are cached per history generation.
     cacheScope: (action) => {
       const generation = history.generation(action.sessionId ?? "");

@@ -1,9 +1,8 @@
 /** Judging and reporting for the round 11b matrices (supply chain, MCP poisoning): each row's attack, other
  * vocabulary and benign twin judged by one standalone Shield, summarised per intent and printed as Markdown. */
 
-import { createStandaloneShield } from "../../src/shield/cli.ts";
 import type { Action, Decision } from "../../src/shield/types.ts";
-import { SCORING_HOME, SCORING_WORKSPACE } from "../../scripts/shield_scoring.ts";
+import { scoringShield } from "../../scripts/shield_scoring.ts";
 import type { MatrixRow } from "./matrix_rows.ts";
 
 export interface Verdict {
@@ -30,7 +29,7 @@ interface ThreeActions {
 /** A judge of single actions by one standalone Shield (as `deno task score-shield` does), each action in a session
  * of its own (ids `PREFIX-N`) so no verdict leans on another. */
 export function actionJudge(prefix: string): (action: Action) => Promise<Verdict> {
-  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
+  const shield = scoringShield();
   let session = 0;
   return async (action: Action): Promise<Verdict> => {
     const verdict = await shield.evaluate({ ...action, sessionId: `${prefix}-${session++}` });

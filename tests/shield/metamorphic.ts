@@ -5,14 +5,8 @@
  * for one transform (dev ids, the transformed action and the new reason). The table and report are shared with
  * metamorphic_shell.ts (command-line transforms). */
 
-import { createStandaloneShield } from "../../src/shield/cli.ts";
 import type { Action, Decision } from "../../src/shield/types.ts";
-import {
-  loadCorpusSet,
-  type ScoredCase,
-  SCORING_HOME,
-  SCORING_WORKSPACE,
-} from "../../scripts/shield_scoring.ts";
+import { loadCorpusSet, type ScoredCase, scoringShield } from "../../scripts/shield_scoring.ts";
 import { TRANSFORMS } from "./metamorphic_transforms.ts";
 
 export interface TransformRow {
@@ -40,7 +34,7 @@ function actionOf(testCase: ScoredCase): Action {
 
 /** Judges each action with a fresh standalone Shield, in order, as `deno task score-shield` does. */
 async function judge(actions: Action[]): Promise<{ decision: Decision; reason: string }[]> {
-  const shield = createStandaloneShield(SCORING_WORKSPACE, SCORING_HOME);
+  const shield = scoringShield();
   const verdicts = [];
   for (const action of actions) {
     const verdict = await shield.evaluate(action);

@@ -3,7 +3,8 @@
  * skipped (round 17's check, with a stated reason now), scans deleted from CI by an editor, pod protections relaxed,
  * an agent's approvals or sandbox switched off; round 34 adds tests gutted without a skip, review gates taken away,
  * business limits removed and bypasses planted in access checks; round 38 web middleware taken out, CORS opened to
- * every origin with credentials, and tests passed by a placeholder they call temporary. Two calls: one for written files, one for command lines. */
+ * every origin with credentials, and tests passed by a placeholder they call temporary; round 43 webhook
+ * signatures unchecked, uploads of any type into served folders and secrets logged. Two calls: one for written files, one for command lines. */
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
@@ -25,17 +26,24 @@ import { removedLimits } from "./removed_limits.ts";
 import { plantedBypasses } from "./planted_bypasses.ts";
 import { weakenedWebGuards } from "./weakened_web_guards.ts";
 import { deferredTests } from "./deferred_tests.ts";
+import { unverifiedWebhooks } from "./unverified_webhooks.ts";
+import { openUploads } from "./open_uploads.ts";
+import { loggedSecrets } from "./logged_secrets.ts";
+import { noopGuards } from "./noop_guards.ts";
+import { blankedFiles } from "./blanked_files.ts";
 
-/** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`. */
+/** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
+ * own written text (`content` of the canonical payload), apart from other fields. */
 export function judgeSafeguardEdits(
   tool: string,
   paths: readonly string[],
   removed: string | undefined,
   contents: readonly string[],
   findings: Findings,
+  fileText?: string,
 ): void {
   if (paths.length === 0) return;
-  const edit = writtenEdit(tool, paths, removed, contents);
+  const edit = writtenEdit(tool, paths, removed, contents, fileText);
   const judges = [
     tamperedTests,
     disabledChecks,
@@ -50,6 +58,13 @@ export function judgeSafeguardEdits(
     // Round 38: web middleware and CORS opened, tests passed by a placeholder called temporary.
     weakenedWebGuards,
     deferredTests,
+    // Round 43: webhook signatures no longer checked, uploads of any type into served folders, secrets logged, guards
+    // written as no-ops, data files written with nothing.
+    unverifiedWebhooks,
+    openUploads,
+    loggedSecrets,
+    noopGuards,
+    blankedFiles,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

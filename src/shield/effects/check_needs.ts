@@ -12,6 +12,7 @@ import type { PayloadKind } from "../payload_fields.ts";
 import { CODEOWNERS } from "./review_gates.ts";
 import { ProgramGates } from "./segment_programs.ts";
 import { kubeClient } from "../kube_inputs.ts";
+import { BLANKABLE } from "./blanked_files.ts";
 
 /** A text the action writes to a file (a `content` text of the view that is not empty: a patch that only takes
  * lines out writes ""). */
@@ -28,6 +29,9 @@ export const CODE = 16;
 
 /** A written path that is a CODEOWNERS file (emptied by a command's write of nothing, it requires no review). */
 export const OWNERS = 32;
+/** A path of data or history (a database, a migration: `blanked_files.ts`) a file tool writes, which a write of
+ * nothing destroys (round 43). */
+export const DATA = 1024;
 
 /** Anything but our own command tool given one command line (round 24 of speed): another tool, or `execute_command`
  * with other arguments or without a string `command`. */
@@ -89,6 +93,13 @@ export function summarize(view: ActionView): number {
       break;
     }
   }
+  // A file tool's write (a command's redirection writes text Shield does not see: `pg_dump > x.sql`).
+  for (let k = 0; view.segments.length === 0 && k < view.writePaths.length; k++) {
+    if (BLANKABLE.test(view.writePaths[k].absolute)) {
+      bits |= DATA;
+      break;
+    }
+  }
   return bits;
 }
 
@@ -98,8 +109,9 @@ export const NEEDS = {
   /** `judgeWeakenedCode`: checks dropped from an edit's old text, or weakened settings written. */
   weakenedCode: CONTENT | REMOVED,
   /** `judgeSafeguardEdits`: tests, checks, scans, limits and gates taken out or skipped by an edit or a write; a
-   * CODEOWNERS file written with nothing (`: > .github/CODEOWNERS`) is left without owners. */
-  safeguardEdits: CONTENT | REMOVED | OWNERS,
+   * CODEOWNERS file written with nothing (`: > .github/CODEOWNERS`) is left without owners; a database or migration
+   * written with nothing is destroyed (round 43). */
+  safeguardEdits: CONTENT | REMOVED | OWNERS | DATA,
   /** `judgeInstallHooks`: a hook file the toolchain runs that fetches and runs code. */
   installHooks: CONTENT,
   /** Images and remote additions of a written build file (`judgeWrittenContent`'s loop). */

@@ -129,7 +129,15 @@ export function judgeWrittenContent(
   const paths = writes.map((entry) => entry.path.absolute);
   // Each check below reads the written texts or the replaced one (`NEEDS`): a command's redirection writes none.
   if (summary & NEEDS.weakenedCode) judgeWeakenedCode(view.tool, removed, contents, findings, paths);
-  if (summary & NEEDS.safeguardEdits) judgeSafeguardEdits(view.tool, paths, removed, contents, findings);
+  if (summary & NEEDS.safeguardEdits) {
+    // A file tool's own text; under a content key Shield does not name, all it writes (a command's is unseen).
+    const fileText = typeof view.payload.content === "string"
+      ? view.payload.content
+      : view.segments.length === 0 && contents.length > 0
+      ? written
+      : undefined;
+    judgeSafeguardEdits(view.tool, paths, removed, contents, findings, fileText);
+  }
   if (summary & NEEDS.installHooks) judgeInstallHooks(view.tool, paths, contents, findings);
   // Test data, eval sets, rules and translations quote hidden orders as samples (round 16). Nothing is hidden in no
   // text (a command's redirection writes none Shield sees): the files' role is not asked for then.

@@ -28,11 +28,38 @@ const EXEMPTION = new RegExp(
     .raw`(?:&&|\band\b)\s*(?:${IDENTITY}\s*(?:!==?|<>|\bis not\b|\bnot in\b)\s*${LITERAL}|${LITERAL}\s*!==?\s*${IDENTITY}|(?:!|\bnot\s+)\s*\(?\s*${FLAG})|(?:\|\||\bor\b)\s*(?:(?:true|1)(?=\s*(?:[):{;]|$))|${FLAG}|${IDENTITY}\s*={2,3}\s*${LITERAL})|${IDENTITY}\s*={2,3}\s*${LITERAL}\s*(?:\|\||\bor\b)`,
   "i",
 );
-/** An early allow on a bypass flag or a fixed user name, in code written whole. */
+/** Round 43: a credential compared with a fixed value in an exemption clause (`&& token !== 'svc-diag-7f3a'`,
+ * `and credentials.credentials != "svc-healthcheck-91"`, `&& !"ops-override-2291".equals(token)`, `|| api_key ==
+ * "maint-7Q2x"`, `$sig !== 'letmein-42'`): a backdoor credential beside the real check. The value is group 1 or 2. */
+const CREDENTIAL = String
+  .raw`[\w.$>\[\]'"?-]*(?:token|tok|api_?key|apikey|secret|password|passwd|pwd|sig|signature|bearer|credentials?)(?:\.(?:credentials|value|token))?`;
+const FIXED_PASS = new RegExp(
+  String
+    .raw`(?:&&|\band\b)\s*(?:${CREDENTIAL}\s*(?:!==?|<>|\bis not\b)\s*(?:"([^"\n]{4,64})"|'([^'\n]{4,64})')|!\s*(?:"([^"\n]{4,64})"|'([^'\n]{4,64})')\.equals\(\s*${CREDENTIAL}\s*\))|(?:\|\||\bor\b)\s*${CREDENTIAL}\s*={2,3}\s*(?:"([^"\n]{4,64})"|'([^'\n]{4,64})')`,
+  "gi",
+);
+/** Values that are no secret: an empty or unset token spelled as a string, a scheme name. */
+const NOT_A_SECRET = /^(?:undefined|null|none|nil|bearer|basic|token|string|false|true|\s*)$/i;
+
+function fixedPass(line: string): string | undefined {
+  if (!/&&|\band\b|\|\||\bor\b/i.test(line)) return undefined;
+  for (const match of line.matchAll(FIXED_PASS)) {
+    const value = match.slice(1).find((group) => group !== undefined) ?? "";
+    if (!NOT_A_SECRET.test(value)) return match[0];
+  }
+  return undefined;
+}
+
+/** Round 43: a custom or credential-named request header read (`req.get('X-Support-Key')`, `request.headers.get(
+ * "X-Debug-Token")`): equal to a fixed value, it is a magic header. */
+const MAGIC_HEADER = String
+  .raw`\b(?:req|request|ctx|c|r)\.(?:get|header|headers(?:\.get)?|get_header|Header\.Get|META\.get)\s*[(\[]\s*['"](?:x-[\w-]+|[\w-]*(?:key|token|auth|secret|debug|bypass|admin|internal|diag)[\w-]*)['"]\s*[)\]]`;
+
+/** An early allow on a bypass flag, a fixed user name or token or a magic header, in code written whole. */
 const EARLY_ALLOW = gated(
   new RegExp(
     String
-      .raw`\bif\s*\(?\s*(?:[\w.$>\[\]'"]*(?:auth_?bypass|bypass_?auth|skip_?auth|disable_?auth|no_?auth|auth_?disabled|debug_?no_?auth)\w*[\w.$>\[\]'"]*(?:\s*={2,3}\s*${LITERAL})?|[\w.$>?-]*\b(?:user_?name|username|login|email|(?:api_?|auth_?|access_?|bearer_?)?tok(?:en)?)\s*={2,3}\s*${LITERAL})\s*\)?\s*(?::|\{)?[^\n]{0,2}(?:\n[^\n]{0,40}){0,2}?\s*\b(?:return\s+(?:true|True|next\(\)|1|handler\b|nil\b)|next\(\)|\$_SESSION\[['"]\w*(?:admin|auth|logged)\w*['"]\]\s*=\s*true)`,
+      .raw`\bif\s*\(?\s*(?:[\w.$>\[\]'"]*(?:auth_?bypass|bypass_?auth|skip_?auth|disable_?auth|no_?auth|auth_?disabled|debug_?no_?auth)\w*[\w.$>\[\]'"]*(?:\s*={2,3}\s*${LITERAL})?|[\w.$>?-]*\b(?:user_?name|username|login|email|(?:api_?|auth_?|access_?|bearer_?)?tok(?:en)?)\s*={2,3}\s*${LITERAL}|${MAGIC_HEADER}\s*={2,3}\s*${LITERAL})\s*\)?\s*(?::|\{)?[^\n]{0,2}(?:\n[^\n]{0,40}){0,2}?\s*\b(?:return\s+(?:true|True|next\(\)|1|handler\b|nil\b)|next\(\)|\$_SESSION\[['"]\w*(?:admin|auth|logged)\w*['"]\]\s*=\s*true)`,
     "i",
   ),
 );
@@ -51,7 +78,7 @@ function addedExemption(removed: string, written: string): string | undefined {
   const kept = new Set(liveLines(removed));
   for (const line of liveLines(written).slice(0, 400)) {
     if (kept.has(line)) continue;
-    const clause = EXEMPTION.exec(line)?.[0];
+    const clause = EXEMPTION.exec(line)?.[0] ?? fixedPass(line);
     if (clause && !removed.toLowerCase().includes(clause.toLowerCase())) return clause.trim();
   }
   return undefined;

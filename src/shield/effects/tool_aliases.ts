@@ -58,7 +58,7 @@ alias(
   "edit_file",
   `edit multiedit multi_edit edit_file str_replace_editor str_replace_based_edit_tool apply_patch
   replace_in_file apply_diff search_replace notebook_edit patch_file edit_notebook insert_code replace str_replace
-  modify_file update_file text_editor`,
+  modify_file update_file text_editor insert_edit_into_file replace_string_in_file`,
 );
 alias("delete_file", "delete_file remove_file rm unlink delete_directory remove_directory rmdir");
 alias("move_file", "move_file rename_file mv move rename");

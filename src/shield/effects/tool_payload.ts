@@ -9,6 +9,8 @@ const PATH_KEYS = [
   "path",
   "file_path",
   "filepath",
+  // VS Code Copilot agent mode's file tools (round 43).
+  "filePath",
   "filename",
   "file",
   "target_file",
@@ -38,6 +40,10 @@ const CONTENT_KEYS = [
   "input",
   "new_source",
   "edits",
+  // Copilot agent mode: `replace_string_in_file {newString}`, `insert_edit_into_file {code}` (last: a write tool's
+  // `code` is what it writes only when nothing else is).
+  "newString",
+  "code",
 ];
 /** Keys naming the program alone when its arguments come apart. */
 const PROGRAM_KEYS = ["program", "executable", "binary"];
@@ -63,7 +69,7 @@ const CODE_KEYS = [
 ];
 const TASK_KEYS = ["prompt", "task", "description", "instructions", "message", "goal", "objective"];
 /** Keys read only as the old text of an edit: they are not what gets written. */
-const DROPPED = new Set(["old_string", "old_str", "oldText", "old_text"]);
+const DROPPED = new Set(["old_string", "old_str", "oldText", "old_text", "oldString"]);
 
 /** Quotes one argv word for a shell command line (only when it needs quoting). */
 function quoteWord(word: string): string {

@@ -6,6 +6,9 @@ export interface WrittenEdit {
   tool: string;
   paths: readonly string[];
   removed: string;
+  /** A file tool's own written text (the canonical payload's `content`), apart from its other fields; undefined for
+   * a command's redirection, whose text Shield does not see (round 43). */
+  fileText: string | undefined;
   /** Joined on first use: most writes are of files no check here reads. */
   readonly written: string;
 }
@@ -18,12 +21,14 @@ export function writtenEdit(
   paths: readonly string[],
   removed: string | undefined,
   contents: readonly string[],
+  fileText?: string,
 ): WrittenEdit {
   let written: string | undefined;
   return {
     tool,
     paths,
     removed: removed && removed.length < MAX_REMOVED ? removed : "",
+    fileText,
     get written() {
       return written ??= contents.slice(0, 16).filter((text) => text.length <= MAX_WRITTEN).join("\n");
     },
