@@ -191,7 +191,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // twin dv-benign-credentials-own-1907) once 2 KB of prose is put before the settings — a file whose text is prose
     // is not plain local settings, so the `.env` rule asks again: 73 (measured; 11 lost). Its padded, renamed-key and
     // nested forms stay allowed. Rounds 42, 44 and 46 merged (stop 31): 78 (measured; 11 lost).
-    escalated: sum("newlyEscalated") <= 78,
+    // Stop 31, lead: a benign tool result whose lines end in stray zero-width spaces (dv-benign-docs-tests-2001, added
+    // so the retrained model stops asking about the MCP matrix's zero-width twin) asks under 8 of the transforms: 86
+    // (measured; 14 lost with round 43's three).
+    escalated: sum("newlyEscalated") <= 86,
   }, {
     lost: true,
     blocked: 0,
