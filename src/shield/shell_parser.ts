@@ -2,12 +2,13 @@
  * here-docs) and unwraps wrappers (`sh -c`, `sudo`, `env`, `xargs`, `find -exec`, interpreters) so every
  * command that would really run is judged. Bounded and total: never throws, whatever the input. */
 
-import { decodeAnsiEscapes, lex, type Token, type Variables } from "./shell_lexer.ts";
+import { lex, type Token, type Variables } from "./shell_lexer.ts";
 import { hereString, substitutedScript, unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
 import { expandBraces, resolveGlobWord } from "./shell_globs.ts";
 import { type PlainLine, plainLine } from "./shell_plain.ts";
 import { withoutLookupWords } from "./shell_lookup.ts";
 import { reboundCommand } from "./shell_rebind.ts";
+import { applyTransform, isTransform, printedText } from "./shell_printed.ts";
 
 export interface Redirect {
   op: string;
@@ -325,67 +326,10 @@ function isShellReadingStdin(argv: string[]): boolean {
   return SHELL_NAMES.test(basename(argv[0] ?? "")) && !argv.some((arg) => /^-[a-z]*c/.test(arg));
 }
 
-/** Parse helper kept outside the class body for size: what `echo X | sh` / `printf X | sh` runs. */
-function printedText(segment: Segment): string | undefined {
-  const command = basename(segment.argv[0] ?? "");
-  if (command !== "echo" && command !== "printf") return undefined;
-  const words = segment.argv.slice(1).filter((word) => !/^-[neE]+$/.test(word));
-  return command === "printf" ? decodeAnsiEscapes(words.join(" ")) : words.join(" ");
-}
-
-const TRANSFORMS = /^(?:tr|rev|base64|xxd|basenc|openssl)$/;
 /** A command whose output runs: an `eval` of a substitution, a substitution in command position, or (round 42) a
  * shell's `-c` script that is one, spelled out or as a brace list (`bash -c "$(...)"`, `{bash,-c,"$(...)"}`). */
 const EVALUATED_OUTPUT =
   /\beval\s+["']?\$\(|(?:^|[;&|(]\s*)["']?\$\(|\b(?:ba|z|da|k|a)?sh\s+(?:-[a-z]+\s+)*-[a-z]*c[a-z]*\s+["']?\$\(|\{(?:eval|(?:ba|z|da|k|a)?sh,-[a-z]*c[a-z]*),["']?\$\(/;
-
-function isTransform(segment: Segment): boolean {
-  return TRANSFORMS.test(basename(segment.argv[0] ?? ""));
-}
-
-/** Expands a `tr` set (`a-z`, `!-~`) into its characters. */
-function trSet(set: string): string {
-  let out = "";
-  for (let i = 0; i < set.length && out.length < 512; i++) {
-    if (set[i + 1] === "-" && i + 2 < set.length) {
-      for (let code = set.charCodeAt(i); code <= set.charCodeAt(i + 2); code++) {
-        out += String.fromCharCode(code);
-      }
-      i += 2;
-    } else out += set[i];
-  }
-  return out;
-}
-
-function applyTransform(segment: Segment, text: string): string | undefined {
-  const [command, ...args] = [basename(segment.argv[0] ?? ""), ...segment.argv.slice(1)];
-  if (command === "rev") return text.split("\n").map((line) => [...line].reverse().join("")).join("\n");
-  if (command === "tr") {
-    const sets = args.filter((arg) => !arg.startsWith("-"));
-    if (args.some((arg) => arg.startsWith("-")) || sets.length !== 2) return undefined;
-    const [from, to] = [trSet(sets[0]), trSet(sets[1])];
-    return [...text].map((char) => {
-      const index = from.indexOf(char);
-      return index < 0 ? char : to[Math.min(index, to.length - 1)] ?? char;
-    }).join("");
-  }
-  try {
-    if (/^(?:base64|basenc|openssl)$/.test(command) && args.some((arg) => /^(?:-d|--decode|-D)$/.test(arg))) {
-      // Checked first: atob throws on anything else, and a thrown error costs more than the whole judgement.
-      const compact = text.replace(/\s+/g, "");
-      return STANDARD_BASE64.test(compact) && compact.length % 4 !== 1 ? atob(compact) : undefined;
-    }
-    if (command === "xxd" && args.includes("-r")) {
-      const hex = text.replace(/[^0-9a-f]/gi, "");
-      return hex.replace(/../g, (pair) => String.fromCharCode(parseInt(pair, 16)));
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
-const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Parses a shell command. Never throws; bounded in depth, size and segment count. */
 export function parseShell(text: string): ParsedCommand {
