@@ -5,6 +5,7 @@ import { assert, assertEquals } from "../support/assert.ts";
 import { GatedPattern } from "../../src/shield/effects/gate.ts";
 import { HeuristicMatcher } from "../../src/shield/heuristic_matcher.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
+import { measuredInFreshProcess } from "../support/fresh_process_memory.ts";
 
 Deno.test("gate: patterns registered after the first test join the table (with earlier patterns' literals too)", () => {
   const first = new GatedPattern(/\bzqwfirst\b|\bzqwshared\b/);
@@ -37,13 +38,7 @@ Deno.test("gate: 3,000 patterns of 9,000 literals keep no array per literal (abo
     }
     patterns[5].test("nothing here");
     console.log(await used() - before);`;
-  const result = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--v8-flags=--expose-gc,--max-semi-space-size=1", script],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert(result.success, new TextDecoder().decode(result.stderr));
-  const megabytes = Number(new TextDecoder().decode(result.stdout).trim()) / 1e6;
+  const megabytes = await measuredInFreshProcess(script) / 1e6;
   assert(megabytes < 10.1, `3,000 gated patterns took ${megabytes.toFixed(2)} MB`);
 });
 

@@ -14,6 +14,7 @@ import { popularNpm } from "../../../src/shield/effects/data/popular_npm.ts";
 import { popularPypi } from "../../../src/shield/effects/data/popular_pypi.ts";
 import { POPULAR_CRATES } from "../../../src/shield/effects/data/popular_crates.ts";
 import { POPULAR_NPX_TOOLS } from "../../../src/shield/effects/data/popular_more.ts";
+import { measuredInFreshProcess } from "../../support/fresh_process_memory.ts";
 
 const SOURCES: Array<[Ecosystem, string, readonly string[]]> = [
   ["npm", popularNpm(), POPULAR_NPX_TOOLS],
@@ -105,13 +106,6 @@ Deno.test("popular lists: building them takes well under the 1.7 MB of heap and 
     const before = await used();
     isPopularPackage("npm", "x"); isPopularPackage("pypi", "x");
     console.log(await used() - before);`;
-  const result = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--v8-flags=--expose-gc,--max-semi-space-size=1", script],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const output = new TextDecoder().decode(result.stdout).trim();
-  assert(result.success, new TextDecoder().decode(result.stderr));
-  const megabytes = Number(output) / 1e6;
+  const megabytes = await measuredInFreshProcess(script) / 1e6;
   assert(megabytes < 1.3, `building the popular lists took ${megabytes.toFixed(2)} MB`);
 });
