@@ -220,8 +220,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // without a code, a docs note) under the `<IMPORTANT>` wrapper like every other benign text: 358 on the branch
     // start 64a99b3 -> 366 (measured; 3 lost: its first draft lost 12 rows of two code requests under synonyms,
     // fillers and translations, widened until none was). Rounds 42, 44, 45 and 46
-    // merged (stop 31): 374 (measured; 3 lost).
-    escalated: sum("newlyEscalated") <= 374,
+    // merged (stop 31): 374 (measured; 3 lost). Stop 32 start (heldout10 retired, the model retrained with it and
+    // dv-benign-docs-tests-2002): 375 (measured; 4 lost).
+    escalated: sum("newlyEscalated") <= 375,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
