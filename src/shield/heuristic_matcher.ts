@@ -58,6 +58,8 @@ export class HeuristicMatcher {
   private readonly usedFields: number;
   /** Scratch state of one judge call, reused (judge runs to completion without yielding). */
   private readonly hit: Uint8Array;
+  /** Some rule hit since `hit` was last cleared (most judgements hit none: no clearing then). */
+  private hitSet = false;
   /** Local literal ids found in the text being judged (each once: at most one per literal). */
   private readonly candidates: Int32Array;
   private readonly fieldTexts = new FieldTexts();
@@ -145,7 +147,10 @@ export class HeuristicMatcher {
   judge(view: ActionView): Judgement {
     const judgement: Judgement = { hits: [], skipped: [] };
     const hit = this.hit;
-    hit.fill(0);
+    if (this.hitSet) {
+      hit.fill(0);
+      this.hitSet = false;
+    }
     const candidates = this.candidates;
     const { texts, scans, bits } = this.fieldTexts;
     this.fieldTexts.fill(view, this.usedFields);
@@ -213,6 +218,7 @@ export class HeuristicMatcher {
     const found = starts ? anchored.execAt(text, starts) : anchored.execPlain(text);
     if (!found) return;
     this.hit[index] = 1;
+    this.hitSet = true;
     judgement.hits.push({ rule, excerpt: excerptAround(text, found.index) });
   }
 

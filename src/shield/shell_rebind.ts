@@ -228,9 +228,31 @@ function pipeWrittenSubstitutions(text: string): string {
   return rebuilt;
 }
 
+/** What each step of reboundCommand looks for before it runs (the `includes` tests below, in their order). */
+export const STEP_MARKS = [
+  "function",
+  "()",
+  "alias",
+  "set --",
+  "-S",
+  "--split-string",
+  "<<<",
+  "printf",
+  "=(",
+  "]=",
+  "ln ",
+  "coproc",
+  ">(",
+];
+/** Any step's mark (speed round 27): a text with none is left as it is by every step, so one search answers it
+ * (a regex of the marks: about half the time of the thirteen searches it replaces on a command line). */
+const ANY_STEP_MARK = new RegExp(
+  STEP_MARKS.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+);
+
 /** The command as bash would run it after applying its own definitions, or undefined when none applies. */
 export function reboundCommand(text: string): string | undefined {
-  if (text.length > MAX_TEXT) return undefined;
+  if (text.length > MAX_TEXT || !ANY_STEP_MARK.test(text)) return undefined;
   let rebuilt = text;
   if (rebuilt.includes("function") || rebuilt.includes("()")) rebuilt = inlineFunctions(rebuilt);
   if (rebuilt.includes("alias")) rebuilt = expandAliases(rebuilt);

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { makeShield } from "./shield_fixture.ts";
-import { reboundCommand } from "../../src/shield/shell_rebind.ts";
+import { reboundCommand, STEP_MARKS } from "../../src/shield/shell_rebind.ts";
 import { lex } from "../../src/shield/shell_lexer.ts";
 
 const ATTACKS = [
@@ -118,4 +118,28 @@ Deno.test("braced expansions of the home read as the home; known values are trim
   assert.equal(known("x=/a/b/c; ${x##*/}"), "c");
   assert.equal(known("r=HOME; ${!r}"), "${HOME}");
   assert.equal(known("declare -n r=HOME; $r"), "${HOME}");
+});
+
+Deno.test("the rebinding's one search looks for every step's mark: each step runs on a line holding its mark only", async () => {
+  // Speed round 27: reboundCommand returns at once when a line holds none of STEP_MARKS. Every `includes` test of its
+  // steps is one of the marks (a step added with a mark of its own fails here until the mark is listed)...
+  const source = await Deno.readTextFile(new URL("../../src/shield/shell_rebind.ts", import.meta.url));
+  const body = source.slice(source.indexOf("export function reboundCommand"));
+  const tested = [...body.matchAll(/rebuilt\.includes\("((?:[^"\\]|\\.)*)"\)/g)].map((match) =>
+    JSON.parse(`"${match[1]}"`)
+  );
+  assert.deepEqual(tested, STEP_MARKS);
+  // ... and lines whose one step-relevant part is a mark still reach their step.
+  for (
+    const line of [
+      "p() { rm -rf /; }; p",
+      "alias x=rm; x -rf ~",
+      'set -- rm -rf ~; "$@"',
+      "env -S 'rm -rf ~'",
+      'a=(rm -rf); "${a[@]}" ~',
+      "printf -v c rm; $c -rf ~",
+      "tee >(sh) < f",
+    ]
+  ) assert.notEqual(reboundCommand(line), undefined, line);
+  assert.equal(reboundCommand("ls -la src; cat README.md | grep -n alia"), undefined);
 });
