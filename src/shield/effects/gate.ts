@@ -5,7 +5,7 @@
  * the bare regexes. */
 
 import { requiredLiteralBranches, requiredLiterals } from "../regex_literals.ts";
-import { LiteralMarks, LITERALS, type TextScan } from "../literal_index.ts";
+import { LiteralMarks, LITERALS, LONG_TEXT, type TextScan } from "../literal_index.ts";
 import { AnchoredRegex } from "../anchored_regex.ts";
 
 const marks = new LiteralMarks();
@@ -147,6 +147,16 @@ export class GatedPattern {
     }
     const scan = LITERALS.scan(text);
     return this.opensOn(flat, scan) && this.anchored.exec(text, scan) !== null;
+  }
+
+  /** As `test`, but scans nothing: a long text this evaluation has scanned already (a written file's content, a
+   * message the rules read) is answered from its scan -- no pass of the regex over the whole text where the gate
+   * stays shut, only around the anchors where it opens; any other text by the bare regex, which costs less than a
+   * scan of it. Same answer either way. */
+  testScanned(text: string): boolean {
+    if (this.flat && text.length >= LONG_TEXT && LITERALS.peek(text) !== undefined) return this.test(text);
+    this.pattern.lastIndex = 0;
+    return this.pattern.test(text);
   }
 
   /** Whether the literal gate lets the regex run on `text` (tests compare it with `branches`' own answer). */

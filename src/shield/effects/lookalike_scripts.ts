@@ -9,7 +9,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
-import { SCRIPT_SOURCE, WELL_KNOWN_CDNS } from "./script_hosts.ts";
+import { ScriptSources, WELL_KNOWN_CDNS } from "./script_hosts.ts";
 
 /** Script hosts sites load from, besides the CDNs of round 5. */
 const SCRIPT_SERVICES =
@@ -57,11 +57,12 @@ export function judgeLookalikeScripts(
   texts: readonly string[],
   environment: ShieldEnvironment,
   findings: Findings,
+  sources = new ScriptSources(),
 ): void {
   for (const text of texts.slice(0, 8)) {
     if (text.length > 256 * 1024 || !(/<script/i.test(text) || text.includes("import"))) continue;
-    for (const match of text.matchAll(SCRIPT_SOURCE)) {
-      const host = readHost((match[1] ?? match[2]).replace(/^\/\//, "https://"), environment);
+    for (const url of sources.of(text)) {
+      const host = readHost(url, environment);
       const service = host && !host.loopback ? dressedAs(host.host) : undefined;
       if (service === undefined) continue;
       findings.escalate(

@@ -26,15 +26,34 @@ export const WELL_KNOWN_CDNS =
   /(?:^|\.)(?:cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|code\.jquery\.com|ajax\.googleapis\.com|esm\.sh|cdn\.skypack\.dev|ga\.jspm\.io|stackpath\.bootstrapcdn\.com|cdn\.tailwindcss\.com|fonts\.googleapis\.com|fonts\.gstatic\.com|cdn\.plot\.ly|d3js\.org)$/i;
 const CODE_FILE = /\.(?:m?js|cjs|ts|wasm|py|sh|rb|php|jar|so|dll|dylib)$/i;
 
+/** The script URLs each text loads (`SCRIPT_SOURCE`'s, `//host` read as `https://host`), in order, read once per
+ * text for the checks that share one (`judgeScriptHosts` and `judgeLookalikeScripts` both read a written file's
+ * contents for them: one pass of the regex over a long document instead of two). */
+export class ScriptSources {
+  private readonly texts: string[] = [];
+  private readonly urls: string[][] = [];
+
+  of(text: string): readonly string[] {
+    const known = this.texts.indexOf(text);
+    if (known >= 0) return this.urls[known];
+    const urls = [...text.matchAll(SCRIPT_SOURCE)].map((match) =>
+      (match[1] ?? match[2]).replace(/^\/\//, "https://")
+    );
+    this.texts.push(text);
+    this.urls.push(urls);
+    return urls;
+  }
+}
+
 export function judgeScriptHosts(
   texts: readonly string[],
   environment: ShieldEnvironment,
   findings: Findings,
+  sources = new ScriptSources(),
 ): void {
   for (const text of texts.slice(0, 8)) {
     if (text.length > 256 * 1024 || !(text.includes("<script") || text.includes("import"))) continue;
-    for (const match of text.matchAll(SCRIPT_SOURCE)) {
-      const url = (match[1] ?? match[2]).replace(/^\/\//, "https://");
+    for (const url of sources.of(text)) {
       const host = readHost(url, environment);
       if (host && COMPROMISED_HOSTS.test(host.host)) {
         findings.block(

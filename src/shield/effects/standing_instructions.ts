@@ -91,8 +91,9 @@ const HIDDEN_PARTS = [
   /^\s*\[(?:\/\/|comment|_|#)\]:\s*(?:#|<>)\s*(?:\(([^\n]{0,2000})\)|"([^"\n]{0,2000})")/gim,
   /<(\w+)[^>]{0,200}?(?:style\s*=\s*["'][^"']{0,200}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])|opacity\s*:\s*0(?![.\d])|color\s*:\s*(?:#fff(?:fff)?|white|transparent)\b)[^"']{0,200}["']|\shidden(?:\s*=\s*["']?(?:hidden|true)["']?)?(?=[\s>/]))[^>]{0,200}>([\s\S]{0,4000}?)<\/\1\s*>/gi,
 ];
-const HIDDEN_MARKERS =
-  /<!--|\]:\s*(?:#|<>)|display\s*:\s*none|visibility|font-size|opacity|color\s*:|\shidden\b/i;
+const HIDDEN_MARKERS = gated(
+  /<!--|\]:\s*(?:#|<>)|display\s*:\s*none|visibility|font-size|opacity|color\s*:|\shidden\b/i,
+);
 const AI_READER = gated(
   /\b(?:ai|assistant|agent|model|llm|copilot|claude|cursor|codex|gemini|gpt|chatbot|bot)s?\b/i,
 );
@@ -120,7 +121,7 @@ function insideCode(text: string, index: number): boolean {
 /** Instructions hidden from the human reader of a document: comments and invisible elements addressed to an AI
  * reader. */
 export function judgeHiddenInstructions(tool: string, text: string, findings: Findings): void {
-  if (text.length > 256 * 1024 || !HIDDEN_MARKERS.test(text)) return;
+  if (text.length > 256 * 1024 || !HIDDEN_MARKERS.testScanned(text)) return;
   for (const pattern of HIDDEN_PARTS) {
     for (const match of text.matchAll(pattern)) {
       // Quoted in a code span or block, the text is shown to the reader, not hidden (a doc quoting an attack).

@@ -5,7 +5,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { judgeWrittenRuns } from "./written_runs.ts";
-import { judgeScriptHosts } from "./script_hosts.ts";
+import { judgeScriptHosts, ScriptSources } from "./script_hosts.ts";
 import { judgeLookalikeScripts } from "./lookalike_scripts.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 import { judgeActionSecrets } from "./action_secrets.ts";
@@ -31,8 +31,10 @@ export function judgeWrittenFiles(
 ): void {
   if (contents.length === 0) return;
   judgeWrittenRuns(tool, contents, findings);
-  judgeScriptHosts(contents, environment, findings);
-  judgeLookalikeScripts(tool, contents, environment, findings);
+  // Both read the contents' script sources: one pass of their regex per text, shared.
+  const sources = new ScriptSources();
+  judgeScriptHosts(contents, environment, findings, sources);
+  judgeLookalikeScripts(tool, contents, environment, findings, sources);
   judgeConcealedOrders(tool, unquoted, findings);
   judgeActionSecrets(paths, contents, findings);
   judgeManifestOverrides(paths, contents, findings);
