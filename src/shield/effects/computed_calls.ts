@@ -19,7 +19,7 @@ const RUNNER =
   /^(?:system|exec|execsync|execfilesync|spawn|spawnsync|passthru|shell_exec|popen|proc_open|pcntl_exec|eval|assert|child_process|subprocess|check_output|os\.system|os\.popen|kernel|syscall|exec[lv]p?e?)(?![a-z_])/i;
 /** A call of a computed name: variable functions, reflection, eval, a bracketed member call. */
 const DYNAMIC_CALL =
-  /\$\w+\s*\(|&\$\w+\s*\(|&\{\s*\$\w+|\bcall_user_func(?:_array)?\s*\(|\.(?:send|__send__|public_send|method)\s*\(|\bsend\s*\(|\bgetattr\s*\(|\beval\b|\binstance_eval\b|\]\s*\(|\bFunction\s*\(|\bglobals\(\)\s*\[/;
+  /\$\w+\s*\(|&\$\w+\s*\(|&\{\s*\$\w+|\bcall_user_func(?:_array)?\s*\(|\.(?:send|__send__|public_send|method)\s*\(|\bsend\s*\(|\bgetattr\s*\(|\beval\b|\binstance_eval\b|\]\s*\(|["']\s*\)\s*\(|\bFunction\s*\(|\bglobals\(\)\s*\[/;
 
 const QUOTED = String.raw`(?:'([^'\n]{0,400})'|"([^"\n]{0,400})")`;
 const Q = (groups: RegExpExecArray, at: number) => groups[at] ?? groups[at + 1] ?? "";

@@ -14,6 +14,7 @@ const LOAD_SIGN =
   /\.load\b|LD_PRELOAD|DYLD_INSERT_LIBRARIES|CDLL|LoadLibrary|dlopen|load_extension|\bLOAD\s|insmod/;
 const FETCH =
   /\bcurl\b|\bwget\b|\burlretrieve\b|\burlopen\b|requests\.get|\bfetch\(|Invoke-WebRequest|\biwr\b|https?:\/\//;
+const FETCHING = String.raw`(?:https?:\/\/|\bcurl\b|\bwget\b|urlretrieve|requests\.get|urlopen|\bfetch\()`;
 /** What is loaded: the path in the first group that matched. */
 const LOADED = [
   /\.load\s+["']?([^\s"';)]+)/g,
@@ -38,11 +39,9 @@ export function judgeFetchedNativeLoads(texts: readonly string[], findings: Find
         const name = stem(match[1]);
         if (name === "" || /^[.$]/.test(name)) continue;
         const rest = text.slice(0, match.index) + text.slice((match.index ?? 0) + match[0].length);
-        const fetched = new RegExp(
-          `(?:https?://|\\bcurl\\b|\\bwget\\b|urlretrieve)[^\\n;|&]*(?<![\\w-])${
-            name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-          }(?:\\.\\w+)*(?![\\w-])`,
-        );
+        const file = `(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\.\\w+)*(?![\\w-])`;
+        // The fetch and the file in one statement, either way round (`open('/tmp/a.so','wb').write(requests.get(…))`).
+        const fetched = new RegExp(`${FETCHING}[^\\n;|&]*${file}|${file}[^\\n;|&]*${FETCHING}`);
         if (!fetched.test(rest)) continue;
         findings.escalate("exec", `loads "${match[1]}", native code this action downloads`);
         return;

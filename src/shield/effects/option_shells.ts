@@ -17,7 +17,7 @@ const PREPROCESSOR_VARIABLE = /\bLESS(?:OPEN|CLOSE)=["']?\|{0,2}\s*(\S+)/;
 
 /** The shell or interpreter a held command line starts with (`exec=/bin/sh`, `env sh -c …`), if any. */
 function startedShell(value: string): string | undefined {
-  const words = value.replace(/^exec=/, "").trim().split(/\s+/);
+  const words = value.replace(/^exec=/, "").replace(/^[\s;&|]+/, "").trim().split(/\s+/);
   const program = basename(words[0] ?? "");
   const first = basename(program === "env" ? words[1] ?? "" : program).toLowerCase();
   return SHELL_OR_INTERPRETER.test(first) ? first : undefined;
@@ -30,8 +30,16 @@ export function judgeOptionShells(
 ): void {
   for (const segment of segments) {
     const row = optionsOf(segment.program);
-    if (!row?.runs) continue;
-    for (const value of optionValues(segment.argv.slice(1), row.runs)) {
+    if (!row?.runs && !row?.runsSettings) continue;
+    // ssh-style `-o ProxyCommand=…` settings hold command lines too.
+    const settings = row.runsSettings
+      ? optionValues(segment.argv.slice(1), ["-o"]).map((setting) =>
+        /^(\w+)\s*[= ]\s*([\s\S]+)$/.exec(setting)
+      )
+        .filter((match) => match !== null && row.runsSettings!.includes(match[1].toLowerCase()))
+        .map((match) => match![2])
+      : [];
+    for (const value of [...optionValues(segment.argv.slice(1), row.runs), ...settings]) {
       const shell = startedShell(value);
       if (!shell) continue;
       findings.escalate(
