@@ -68,10 +68,25 @@ function judgeGh(argv: readonly string[]): string | undefined {
   return concern(workflow, ref, inputs);
 }
 
+/** The REST call written out (`curl -X POST …/workflows/release.yml/dispatches -d '{"ref": …, "inputs": {…}}'`). */
+function judgeRestBody(text: string): string | undefined {
+  const workflow = /\/workflows\/([^/\s"']+)\/dispatches\b/.exec(text)?.[1];
+  if (!workflow) return undefined;
+  const body = text.slice(0, 8192);
+  const ref = /\\?"ref\\?"\s*:\s*\\?"([^"\\]+)/.exec(body)?.[1];
+  const inputs = [...body.matchAll(/\\?"(\w+)\\?"\s*:\s*\\?"?(true|false|yes|no|on|off|[01])\b/gi)]
+    .map((match): [string, string] => [match[1], match[2]]);
+  return concern(workflow, ref, inputs);
+}
+
 export function judgeReleaseDispatches(view: ActionView, findings: Findings): void {
   for (const segment of view.segments) {
     if (segment.program !== "gh") continue;
     const found = judgeGh(segment.argv);
+    if (found) return findings.escalate("exec", found);
+  }
+  for (const text of view.texts.get("shell") ?? []) {
+    const found = text.includes("/dispatches") ? judgeRestBody(text) : undefined;
     if (found) return findings.escalate("exec", found);
   }
   if (view.type === "execute_command" || !DISPATCH_TOOL.test(view.tool)) return;

@@ -64,6 +64,20 @@ Deno.test("release dispatches from unreviewed refs or without safety steps ask; 
       "ESCALATE",
       "no_verify",
     ],
+    [
+      run(
+        `curl -X POST https://api.github.com/repos/a/b/actions/workflows/deploy.yml/dispatches -d '{"ref":"main","inputs":{"skip_checks":"true"}}'`,
+      ),
+      "ESCALATE",
+      "the REST call written out",
+    ],
+    [
+      run(
+        `curl -X POST https://api.github.com/repos/a/b/actions/workflows/deploy.yml/dispatches -d '{"ref":"main"}'`,
+      ),
+      "ALLOW",
+      "the REST call on main",
+    ],
     [run("gh workflow run release.yml --ref release/2.4 -f version=2.4.2"), "ALLOW", "a release branch"],
     [run("gh workflow run release.yml -r v2.4.2"), "ALLOW", "a tag"],
     [run("gh workflow run lint.yml --ref feature/x -f skip_tests=true"), "ALLOW", "not a release"],
