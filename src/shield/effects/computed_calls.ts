@@ -85,6 +85,33 @@ const DECODERS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
   ],
 ];
 
+/** What each decoder needs in the text before its pattern is tried (one literal test instead of a scan). */
+const GLUE = /['"]\s*[.+]\s*['"]/;
+const DECODER_GATES: ReadonlyArray<readonly string[] | RegExp> = [
+  ["pack"],
+  ["hex2bin", "fromhex", "unhexlify"],
+  ["pack"],
+  ["Buffer.from"],
+  ["str_rot13"],
+  ["codecs."],
+  [".tr("],
+  ["strrev"],
+  ["[::-1]", ".reverse"],
+  ["reverse"],
+  ["chr("],
+  ["chr"],
+  ["chr"],
+  ["fromCharCode"],
+  ["pack"],
+  ["base64_decode", "decode64", "atob", "b64decode"],
+  ["unpack"],
+  ["Buffer.from"],
+  GLUE,
+  [".join"],
+];
+
+if (DECODER_GATES.length !== DECODERS.length) throw new Error("computed_calls: one gate per decoder");
+
 /** A quoted literal glued after a piece (`… + ['stem(…)'].join`, `… . "tem"`). */
 const GLUED_AFTER = /^["']?[)\]\s]{0,3}\s*[.+]\s*[(\[]?\s*(?:'([^'\n]{0,200})'|"([^"\n]{0,200})")/;
 /** A quoted literal glued before a piece (`"sy" . strrev(…)`). */
@@ -95,7 +122,9 @@ export function computedRunnerNames(code: string): string[] {
   const text = code.length > MAX_CHARS ? code.slice(0, MAX_CHARS) : code;
   if (!SIGN.test(text)) return [];
   const names: string[] = [];
-  for (const [pattern, decode] of DECODERS) {
+  for (const [index, [pattern, decode]] of DECODERS.entries()) {
+    const gate = DECODER_GATES[index];
+    if (gate instanceof RegExp ? !gate.test(text) : !gate.some((literal) => text.includes(literal))) continue;
     pattern.lastIndex = 0;
     for (const match of text.matchAll(pattern)) {
       let decoded = decode(match as RegExpExecArray);
