@@ -11,7 +11,7 @@ import type { Findings } from "./findings.ts";
 
 const MAX_CHARS = 20_000;
 const LOAD_SIGN =
-  /\.load\b|LD_PRELOAD|DYLD_INSERT_LIBRARIES|CDLL|LoadLibrary|dlopen|load_extension|\bLOAD\s|insmod/;
+  /\.load\b|LD_PRELOAD|DYLD_INSERT_LIBRARIES|CDLL|LoadLibrary|dlopen|load_extension|\bLOAD\s|insmod|\.(?:node|so|dylib|dll)["']\s*\)/;
 const FETCH =
   /\bcurl\b|\bwget\b|\burlretrieve\b|\burlopen\b|requests\.get|\bfetch\(|Invoke-WebRequest|\biwr\b|https?:\/\//;
 const FETCHING = String.raw`(?:https?:\/\/|\bcurl\b|\bwget\b|urlretrieve|requests\.get|urlopen|\bfetch\()`;
@@ -21,6 +21,8 @@ const LOADED = [
   /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES)=["']?([^\s"':;]+)/g,
   /\b(?:CDLL|WinDLL|LoadLibrary|dlopen|load_extension)\(\s*(?:\w+\s*,\s*)?["']([^"']+)["']/g,
   /\bLOAD\s+'([^']+)'/g,
+  // Node's native addons by require, R's dyn.load, Java's System.load, LuaJIT's ffi.load, Ruby's Fiddle.
+  /\b(?:require|dyn\.load|System\.load|ffi\.load|Fiddle\.dlopen|Fiddle::Handle\.new)\(\s*["']([^"']+\.(?:node|so|dylib|dll)(?:\.\d+)*)["']/g,
   /\binsmod\s+(\S+\.ko)\b/g,
 ];
 
