@@ -13,14 +13,22 @@ import type { Findings } from "./findings.ts";
 
 const SHELL_OR_INTERPRETER =
   /^(?:(?:ba|z|da|k|a|c|tc|fi|mk|ya|)sh|busybox|python[\d.]*|perl[\d.]*|ruby[\d.]*|node|nodejs|deno|bun|php[\d.]*|lua[\d.]*|tclsh|wish|awk|gawk|pwsh|powershell)$/;
-const PREPROCESSOR_VARIABLE = /\bLESS(?:OPEN|CLOSE)=["']?\|{0,2}\s*(\S+)/;
+const PREPROCESSOR_VARIABLE = /\bLESS(?:OPEN|CLOSE)=(?:"\|{0,2}\s*([^"\n]+)"|'\|{0,2}\s*([^'\n]+)'|\|{0,2}(\S+))/;
 
-/** The shell or interpreter a held command line starts with (`exec=/bin/sh`, `env sh -c …`), if any. */
+/** Words after the shell that name no script: flags, the tool's placeholders (`%s`, `#`), redirections. */
+const NO_SCRIPT = /^(?:-\w*|%\w|#.*|\d*[<>]&?\d*|[<>].*)$/;
+
+/** The shell or interpreter a held command line starts with (`exec=/bin/sh`, `env sh -c …`), when it runs what it
+ * is fed or an inline script (`-c`, `-e`) rather than a script file of the project (`python3 tools/ingest.py %s`). */
 function startedShell(value: string): string | undefined {
   const words = value.replace(/^exec=/, "").replace(/^[\s;&|]+/, "").trim().split(/\s+/);
   const program = basename(words[0] ?? "");
-  const first = basename(program === "env" ? words[1] ?? "" : program).toLowerCase();
-  return SHELL_OR_INTERPRETER.test(first) ? first : undefined;
+  const at = program === "env" ? 1 : 0;
+  const first = basename(words[at] ?? "").toLowerCase();
+  if (!SHELL_OR_INTERPRETER.test(first)) return undefined;
+  const rest = words.slice(at + 1);
+  const inline = rest.some((word) => /^-\w*[ce]$/.test(word));
+  return inline || rest.every((word) => NO_SCRIPT.test(word)) ? first : undefined;
 }
 
 export function judgeOptionShells(
@@ -51,8 +59,9 @@ export function judgeOptionShells(
   }
   for (const text of shellTexts) {
     if (!text.includes("LESS")) continue;
-    const held = PREPROCESSOR_VARIABLE.exec(text.slice(0, 20_000))?.[1];
-    const shell = held === undefined ? undefined : startedShell(held.replace(/^["']|["']$/g, ""));
+    const match = PREPROCESSOR_VARIABLE.exec(text.slice(0, 20_000));
+    const held = match ? match[1] ?? match[2] ?? match[3] : undefined;
+    const shell = held === undefined ? undefined : startedShell(held);
     if (shell) {
       findings.escalate("exec", `less's input preprocessor runs "${shell}" on the file it shows`);
       return;

@@ -79,6 +79,12 @@ Deno.test("an option or variable that starts a shell on data asks; real helpers 
       "a real proxy",
     ],
     [run("tar --use-compress-program=pigz -cf out.tgz src/"), "ALLOW", "pigz"],
+    [
+      run("tar -xf logs.tar --to-command='python3 tools/ingest.py'"),
+      "ALLOW",
+      "the project's script on each member",
+    ],
+    [run("LESSOPEN='| python3 ~/.config/lessfilter.py %s' less data.parquet"), "ALLOW", "a filter script"],
     [run("rsync -a --rsh='ssh -i ~/.ssh/deploy_ed25519' build/ web:/srv/"), "ALLOW", "ssh with a key"],
     [run("LESSOPEN='|lesspipe %s' less big.log.gz"), "ALLOW", "lesspipe"],
   ]);
