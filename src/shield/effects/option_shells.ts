@@ -13,7 +13,8 @@ import type { Findings } from "./findings.ts";
 
 const SHELL_OR_INTERPRETER =
   /^(?:(?:ba|z|da|k|a|c|tc|fi|mk|ya|)sh|busybox|python[\d.]*|perl[\d.]*|ruby[\d.]*|node|nodejs|deno|bun|php[\d.]*|lua[\d.]*|tclsh|wish|awk|gawk|pwsh|powershell)$/;
-const PREPROCESSOR_VARIABLE = /\bLESS(?:OPEN|CLOSE)=(?:"\|{0,2}\s*([^"\n]+)"|'\|{0,2}\s*([^'\n]+)'|\|{0,2}(\S+))/;
+const PREPROCESSOR_VARIABLE =
+  /\bLESS(?:OPEN|CLOSE)=(?:"\|{0,2}\s*([^"\n]+)"|'\|{0,2}\s*([^'\n]+)'|\|{0,2}(\S+))/;
 
 /** Words after the shell that name no script: flags, the tool's placeholders (`%s`, `#`), redirections. */
 const NO_SCRIPT = /^(?:-\w*|%\w|#.*|\d*[<>]&?\d*|[<>].*)$/;
