@@ -1,9 +1,9 @@
 /** Interpreter code that builds the name of a command-running function from encoded pieces and calls it (round 48):
- * Ruby `eval ["7379"].pack('H*') + 'stem("nc … -e /bin/sh")'`, PHP `$f=str_rot13('flfgrz'); $f(…)`, `chr(115).chr(121)…`
- * called as a variable function, Perl `&$c(…)` of a `map{chr}` list, Node `child_process['cexe'.split('').reverse()
- * .join('')](…)`, Ruby `Kernel.send("c3lzdGVt".unpack1("m"), …)`, Python `getattr(os, codecs.decode('flfgrz',
+ * Ruby `eval ["7379"].pack('H*') + 'stem("nc ... -e /bin/sh")'`, PHP `$f=str_rot13('flfgrz'); $f(...)`, `chr(115).chr(121)...`
+ * called as a variable function, Perl `&$c(...)` of a `map{chr}` list, Node `child_process['cexe'.split('').reverse()
+ * .join('')](...)`, Ruby `Kernel.send("c3lzdGVt".unpack1("m"), ...)`, Python `getattr(os, codecs.decode('flfgrz',
  * 'rot13'))`. The pieces are decoded (hex packs, rot13, reversal, character codes, base64, literal concatenation) with
- * the literal glued to them by `+`, `.` or a join; a decoded `system`, `exec`, `passthru`, `popen`, `spawn` … in code
+ * the literal glued to them by `+`, `.` or a join; a decoded `system`, `exec`, `passthru`, `popen`, `spawn` ... in code
  * that calls a computed name (a variable function, `send`, `call_user_func`, `getattr`, `eval`, a bracketed call)
  * asks. Harmless names built the same way (`'str' . 'toupper'`, a packed greeting) pass. Sources: RedCode-Exec
  * (Guo et al., NeurIPS 2024); MITRE ATT&CK T1027; PHP manual, variable functions; Sucuri on obfuscated PHP malware. */
@@ -112,9 +112,9 @@ const DECODER_GATES: ReadonlyArray<readonly string[] | RegExp> = [
 
 if (DECODER_GATES.length !== DECODERS.length) throw new Error("computed_calls: one gate per decoder");
 
-/** A quoted literal glued after a piece (`… + ['stem(…)'].join`, `… . "tem"`). */
+/** A quoted literal glued after a piece (`... + ['stem(...)'].join`, `... . "tem"`). */
 const GLUED_AFTER = /^["']?[)\]\s]{0,3}\s*[.+]\s*[(\[]?\s*(?:'([^'\n]{0,200})'|"([^"\n]{0,200})")/;
-/** A quoted literal glued before a piece (`"sy" . strrev(…)`). */
+/** A quoted literal glued before a piece (`"sy" . strrev(...)`). */
 const GLUED_BEFORE = /(?:'([^'\n]{0,40})'|"([^"\n]{0,40})")\s*[.+]\s*$/;
 
 /** The runner names the code decodes from its pieces (with the literals glued to them). */

@@ -1,9 +1,9 @@
-/** Native code fetched and loaded in one action (round 48): `curl … x.so -o /tmp/x.so && sqlite3 :memory: ".load
+/** Native code fetched and loaded in one action (round 48): `curl ... x.so -o /tmp/x.so && sqlite3 :memory: ".load
  * /tmp/x.so"`, a downloaded library under `LD_PRELOAD`, Python's `ctypes.CDLL` or sqlite3 `load_extension`, Node's
- * `process.dlopen`, PostgreSQL's `LOAD '…'`, `insmod`: the library runs inside the loading process as soon as it is
+ * `process.dlopen`, PostgreSQL's `LOAD '...'`, `insmod`: the library runs inside the loading process as soon as it is
  * loaded, like a script piped into a shell. The loaded file's name (its extension aside: SQLite's `.load /tmp/vec0`)
  * must also appear where the action fetches (a URL, a download target). Loading what the project built (`.load
- * ./ext/build/vec0.so`, `ctypes.CDLL('./build/libfast.so')`) and fetching data (`curl … cities.csv` then `.import`)
+ * ./ext/build/vec0.so`, `ctypes.CDLL('./build/libfast.so')`) and fetching data (`curl ... cities.csv` then `.import`)
  * pass. Sources: SQLite CLI `.load`; Python ctypes and sqlite3 docs; Node.js `process.dlopen`; PostgreSQL `LOAD`;
  * ld.so(8); MITRE ATT&CK T1574.006 and T1129 (shared modules). */
 
@@ -42,7 +42,7 @@ export function judgeFetchedNativeLoads(texts: readonly string[], findings: Find
         if (name === "" || /^[.$]/.test(name)) continue;
         const rest = text.slice(0, match.index) + text.slice((match.index ?? 0) + match[0].length);
         const file = `(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\.\\w+)*(?![\\w-])`;
-        // The fetch and the file in one statement, either way round (`open('/tmp/a.so','wb').write(requests.get(…))`).
+        // The fetch and the file in one statement, either way round (`open('/tmp/a.so','wb').write(requests.get(...))`).
         const fetched = new RegExp(`${FETCHING}[^\\n;|&]*${file}|${file}[^\\n;|&]*${FETCHING}`);
         if (!fetched.test(rest)) continue;
         findings.escalate("exec", `loads "${match[1]}", native code this action downloads`);

@@ -33,7 +33,7 @@ export function lureSuffixTarget(ecosystem: Ecosystem, name: string): string | u
   if (words.length < MIN_WORDS || words.length > 12 || !UPGRADE_WORDS.has(words[words.length - 1])) {
     return undefined;
   }
-  // Heads end at a separator, as written (`socket.io-…` keeps its dot).
+  // Heads end at a separator, as written (`socket.io-...` keeps its dot).
   const ends = [...normal.matchAll(/[-_.]/g)].map((match) => match.index);
   for (let count = words.length - 3; count >= 1; count--) {
     const head = normal.slice(0, ends[count - 1]);

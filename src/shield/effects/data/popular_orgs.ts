@@ -2,7 +2,7 @@
  * outside the Go world, chosen by hand from the owners of the most starred and most depended-on repositories; the
  * Go owners of `popular_go.ts` are read beside them. Lookalike checks compare clone and install owners with both.
  * Round 48 added the owners of the C and C++ libraries most often vendored as git submodules (nlohmann/json,
- * fmtlib/fmt, gabime/spdlog, catchorg/Catch2, abseil, madler/zlib, nothings/stb, ocornut/imgui …). */
+ * fmtlib/fmt, gabime/spdlog, catchorg/Catch2, abseil, madler/zlib, nothings/stb, ocornut/imgui ...). */
 
 // deno-fmt-ignore
 export const POPULAR_SOURCE_OWNERS = `
