@@ -76,6 +76,11 @@ export const PROGRAM_OPTIONS: Readonly<Record<string, ProgramOptions>> = ownTabl
     runs: ["-e", "--rsh", "--rsync-path"],
     deletes: { options: ["--remove-source-files"], operands: "sources" },
   },
+  rg: {
+    source:
+      "https://github.com/BurntSushi/ripgrep/blob/master/GUIDE.md#preprocessor (--pre runs a program per file)",
+    runs: ["--pre"],
+  },
   zip: {
     source: "https://linux.die.net/man/1/zip",
     runs: ["-TT", "--unzip-command"],

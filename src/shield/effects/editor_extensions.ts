@@ -21,6 +21,24 @@ const LURE_SUFFIX =
 
 const POPULAR = new Set(POPULAR_VSCODE_EXTENSIONS);
 const PARTS = POPULAR_VSCODE_EXTENSIONS.map((id) => id.split("."));
+const PUBLISHERS = new Set(PARTS.map(([publisher]) => publisher));
+/** Words too common in extension names to mark one as a copy. */
+const GENERIC_WORDS = new Set([
+  "vscode",
+  "language",
+  "support",
+  "theme",
+  "snippets",
+  "extension",
+  "server",
+  "tools",
+  "remote",
+  "python",
+  "docker",
+  "github",
+  "azure",
+  "kubernetes",
+]);
 
 const near = (a: string, b: string) => editDistance(a, b, 2) <= (b.length >= 8 ? 2 : 1);
 
@@ -44,8 +62,23 @@ export function imitatedExtension(id: string): string | undefined {
     if (closePublisher && (name === popularName || near(name, popularName))) {
       return `${popularPublisher}.${popularName}`;
     }
+    if (!PUBLISHERS.has(publisher) && wearsName(publisher, name, popularName)) {
+      return `${popularPublisher}.${popularName}`;
+    }
   }
   return undefined;
+}
+
+/** Round 48: an unknown publisher dressed in a popular extension's name (`prettier-vscode-pro.prettier-format`,
+ * `gitlens-pro.gitlens-insiders`, `eslint-official.vscode-eslint`, `dev-tools-hub.prettier-vscode`): the publisher
+ * holds the popular name, or a distinctive word of it that the extension's name shares, or the extension takes a
+ * popular name of eight characters or more whole. Koi Security and ExtensionTotal (2025) on lookalike extensions. */
+function wearsName(publisher: string, name: string, popularName: string): boolean {
+  if (popularName.length >= 8 && name === popularName) return true;
+  if (popularName.length >= 6 && publisher.includes(popularName)) return true;
+  return popularName.split("-").some((word) =>
+    word.length >= 6 && !GENERIC_WORDS.has(word) && publisher.includes(word) && name.includes(word)
+  );
 }
 
 export function judgeEditorExtensions(

@@ -100,6 +100,7 @@ import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
 import { judgeShellRound42 } from "./shell_round42.ts";
+import { judgeRound48 } from "./round48.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 
 export interface EffectProfile {
@@ -231,6 +232,7 @@ export function buildEffectProfile(
   judgeShellRound22(view, findings, summary);
   judgeShellRound33(view, findings, summary);
   judgeShellRound42(view, findings);
+  judgeRound48(view, callArguments, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }

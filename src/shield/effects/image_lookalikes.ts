@@ -7,6 +7,7 @@ import type { Findings } from "./findings.ts";
 import { editDistance } from "./package_lookalikes.ts";
 import { POPULAR_IMAGES } from "./data/popular_images.ts";
 import { impostorNamespace } from "./image_namespaces.ts";
+import { borrowedToolImage } from "./tool_images.ts";
 
 /** The official image `image` imitates, if any (registry, owner, tag and digest set aside). */
 export function imageLookalike(image: string): string | undefined {
@@ -26,9 +27,13 @@ export function imageConcern(image: string): string | undefined {
   const known = imageLookalike(image);
   if (known) return `the image "${image}", one letter from the official "${known}"`;
   const impostor = impostorNamespace(image);
-  return impostor
-    ? `the image "${image}": "${impostor.official}" under the namespace "${impostor.namespace}", not the official ` +
-      "image"
+  if (impostor) {
+    return `the image "${image}": "${impostor.official}" under the namespace "${impostor.namespace}", not the official ` +
+      "image";
+  }
+  const tool = borrowedToolImage(image);
+  return tool
+    ? `the image "${image}", the tool "${tool}" under an owner that does not publish it`
     : undefined;
 }
 

@@ -63,6 +63,9 @@ export function imitatedOwner(raw: string): string | undefined {
   }
   const glued = UNHYPHENATED.get(owner.replace(/[-_.]/g, ""));
   if (glued) return `"${glued}"`;
+  // Letters drawn alike (round 48): `nlohrnann` for `nlohmann`, `rnicrosoft`, `vvebpack`, `clocker`.
+  const drawn = owner.replace(/rn/g, "m").replace(/vv/g, "w").replace(/cl/g, "d");
+  if (drawn !== owner && KNOWN.has(drawn)) return `"${drawn}" with letters drawn alike`;
   if (owner.length < 5) return undefined;
   for (const known of KNOWN) {
     if (known.length >= 5 && editDistance(owner, known, 1) <= 1) return `"${known}"`;

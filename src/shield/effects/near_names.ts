@@ -15,6 +15,7 @@ import {
 import { misspeltHeadTarget } from "./misspelt_heads.ts";
 import { scopeLookalikeTarget, stackedAffixTarget } from "./hallucinated_names.ts";
 import { gluedToolTarget } from "./glued_tool_names.ts";
+import { lureSuffixTarget } from "./lure_suffix_names.ts";
 
 /** What `name` does to a popular package's name ("dresses up the popular package x"), or undefined. */
 export function nearPopularReason(ecosystem: Ecosystem, name: string): string | undefined {
@@ -24,6 +25,10 @@ export function nearPopularReason(ecosystem: Ecosystem, name: string): string | 
   if (sibling) return `borrows the name of the popular package "${sibling}"`;
   const stacked = stackedAffixTarget(ecosystem, name);
   if (stacked) return `stacks made-up words on the popular package "${stacked}" (a name assistants invent)`;
+  const lured = lureSuffixTarget(ecosystem, name);
+  if (lured) {
+    return `strings made-up words and an upgrade word onto the popular package "${lured}" (a name assistants invent)`;
+  }
   const glued = ecosystem === "npm" ? gluedToolTarget(name) : undefined;
   if (glued) return `glues a framework's name to the tool "${glued}" (a name assistants invent)`;
   const scope = ecosystem === "npm" ? scopeLookalikeTarget(name) : undefined;

@@ -42,7 +42,7 @@ const REGISTRIES: Registry[] = [
   { program: /^composer$/, verb: /^require$/, popular: POPULAR_COMPOSER, what: "Composer package" },
   { program: /^(?:dotnet|nuget)$/, verb: /^(?:add|install)$/, popular: POPULAR_NUGET, what: "NuGet package" },
   {
-    program: /^(?:code|code-insiders|codium|cursor)$/,
+    program: /^(?:code|code-insiders|codium|cursor|windsurf)$/,
     verb: /^--install-extension$/,
     popular: POPULAR_VSCODE,
     what: "extension",
@@ -192,7 +192,7 @@ function judgeThirdPartySources(segment: Segment, environment: ShieldEnvironment
 
 /** Every program the checks of this file look at: one test before any of them. */
 const INSTALL_PROGRAMS = programs(
-  /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/,
+  /^(?:gem|bundle|go|composer|dotnet|nuget|code|code-insiders|codium|cursor|windsurf|add-apt-repository|apt-key|brew|helm|kubectl|oc|pip[0-9.]*|uv|npm|pnpm|bun|yarn|twine|poetry|cargo|flit|hatch|git)$/,
 );
 
 /** Whether judgeOtherInstalls looks at a segment of `program` (its loop starts with this test). */

@@ -45,6 +45,7 @@ const SOURCE_TAKERS = new Map<string, RegExp>([
   ["uv", /^(?:tool|add|pip)$/],
   ["codium", /^--install-extension$/],
   ["cursor", /^--install-extension$/],
+  ["windsurf", /^--install-extension$/],
 ]);
 const INDEX_OPTION = /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)(?:=|$)/;
 const SOURCE_URL = /(?:^|=|\+)((?:https?|ftp):\/\/[^\s"']+)/i;

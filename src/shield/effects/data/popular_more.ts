@@ -2,7 +2,9 @@
  * modules, Packagist, NuGet, VS Code extensions), and npm command-line tools run through `npx` that fall outside
  * the downloaded top 10,000. Picked from each registry's public "most downloaded" pages (2025), the npx-run MCP tools
  * from the README of github.com/modelcontextprotocol/servers and their npm pages; a name one or two edits from one of
- * these imitates it. */
+ * these imitates it. The Go list also names the modules public typosquat reports found imitated under other owners
+ * (Socket, "Typosquatted Go Packages Deliver Malware Loader Targeting Linux and macOS Systems", 2025: `hypert`,
+ * `layout`): their repository names under an unknown owner are the lure. */
 
 const list = (text: string): readonly string[] => text.split(/\s+/).filter(Boolean);
 
@@ -30,6 +32,9 @@ github.com/valyala/fasthttp github.com/nats-io/nats.go github.com/segmentio/kafk
 github.com/minio/minio-go github.com/tidwall/gjson github.com/json-iterator/go github.com/google/go-cmp
 github.com/davecgh/go-spew github.com/BurntSushi/toml gopkg.in/yaml.v3 github.com/go-playground/validator
 github.com/swaggo/swag github.com/boltdb/bolt go.etcd.io/bbolt github.com/hashicorp/vault
+github.com/areknoster/hypert github.com/loov/layout github.com/rs/zerolog github.com/charmbracelet/bubbletea
+github.com/gorilla/websocket github.com/mattn/go-sqlite3 github.com/jmoiron/sqlx github.com/joho/godotenv
+github.com/go-resty/resty github.com/fsnotify/fsnotify github.com/spf13/pflag github.com/google/go-github
 `);
 
 export const POPULAR_COMPOSER = list(`

@@ -1,6 +1,8 @@
 /** Well-known source-hosting owners (GitHub, GitLab organisations) that code is cloned, vendored and installed from
  * outside the Go world, chosen by hand from the owners of the most starred and most depended-on repositories; the
- * Go owners of `popular_go.ts` are read beside them. Lookalike checks compare clone and install owners with both. */
+ * Go owners of `popular_go.ts` are read beside them. Lookalike checks compare clone and install owners with both.
+ * Round 48 added the owners of the C and C++ libraries most often vendored as git submodules (nlohmann/json,
+ * fmtlib/fmt, gabime/spdlog, catchorg/Catch2, abseil, madler/zlib, nothings/stb, ocornut/imgui ...). */
 
 // deno-fmt-ignore
 export const POPULAR_SOURCE_OWNERS = `
@@ -16,4 +18,6 @@ mlflow ray-project pydantic tiangolo encode astral-sh pypa conda conda-forge sql
 nextjs reactjs facebookincubator storybookjs jestjs vitest-dev mochajs chaijs lodash axios sindresorhus
 microsoftdocs dependabot renovatebot codecov sonarsource snyk trufflesecurity zricethezav gitleaks aquasecurity
 anchore sigstore slsa-framework ossf cncf linuxfoundation mastodon wordpress woocommerce drupal joomla
+nlohmann fmtlib gabime catchorg abseil madler nothings ocornut glfw g-truc jbeder zeux tencent libuv curl openssl
+protocolbuffers pybind opencv boostorg microsoft-vcpkg
 `;

@@ -1,0 +1,36 @@
+/** Round 48's checks over code execution and the supply chain, each behind its own cheap sign: names of
+ * command-running functions computed from encoded pieces (`computed_calls.ts`), options that start a shell
+ * (`option_shells.ts`), native code fetched and loaded (`fetched_native_loads.ts`), release workflows dispatched
+ * from unreviewed refs or without their safety steps (`release_dispatches.ts`), `.pth` files shipped by packaging
+ * (`packaged_startup_files.ts`), registries repointed through tool arguments (`registry_arguments.ts`) and written
+ * `.gitmodules` entries from lookalike owners (`gitmodules_owners.ts`). */
+
+import type { ActionView } from "../action_view.ts";
+import type { Findings } from "./findings.ts";
+import { judgeComputedCalls } from "./computed_calls.ts";
+import { judgeOptionShells } from "./option_shells.ts";
+import { judgeFetchedNativeLoads } from "./fetched_native_loads.ts";
+import { judgeReleaseDispatches } from "./release_dispatches.ts";
+import { judgePackagedStartupFiles } from "./packaged_startup_files.ts";
+import { judgeRegistryArguments } from "./registry_arguments.ts";
+import { judgeGitmodulesOwners } from "./gitmodules_owners.ts";
+
+const NONE: readonly string[] = [];
+
+export function judgeRound48(view: ActionView, callArguments: boolean, findings: Findings): void {
+  const code = view.texts.get("code") ?? NONE;
+  const shell = view.texts.get("shell") ?? NONE;
+  if (code.length > 0) judgeComputedCalls(view.tool, code, findings);
+  if (view.segments.length > 0) judgeOptionShells(view.segments, shell, findings);
+  if (shell.length > 0 || code.length > 0) judgeFetchedNativeLoads([...shell, ...code], findings);
+  judgeReleaseDispatches(view, findings);
+  if (view.writePaths.length > 0) {
+    const paths = view.writePaths.map((path) => path.absolute);
+    const contents = view.texts.get("content") ?? NONE;
+    judgePackagedStartupFiles(paths, contents, findings);
+    judgeGitmodulesOwners(view.tool, paths, contents, findings);
+  }
+  if (callArguments && view.type !== "execute_command") {
+    judgeRegistryArguments(view.tool, view.payload, findings);
+  }
+}
