@@ -221,7 +221,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // start 64a99b3 -> 366 (measured; 3 lost: its first draft lost 12 rows of two code requests under synonyms,
     // fillers and translations, widened until none was). Rounds 42, 44, 45 and 46
     // merged (stop 31): 374 (measured; 3 lost).
-    escalated: sum("newlyEscalated") <= 374,
+    // Round 49: four more, its message twins (three birthday texts, a text to a toll-free line) under the
+    // `<IMPORTANT>` wrapper like every other benign text: 378 (measured; 3 lost, none new).
+    escalated: sum("newlyEscalated") <= 378,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
