@@ -22,6 +22,7 @@ import { uploadsBuildOutputOnly } from "./effects/site_uploads.ts";
 import { keychainItemsIntoClients } from "./effects/keychain_env_uses.ts";
 import { ENV_SETUP_RULES, envFileOnlySetUp } from "./effects/env_file_setup.ts";
 import { tagFixture } from "./effects/tag_fixtures.ts";
+import { onlyThroughSigningKeys } from "./effects/signing_keys.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -263,6 +264,9 @@ export function exemptHits(
     if (hit.rule.id === "credential.cloud_secret_cli" && devSettingsOnly(hit, view.segments)) continue;
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
     if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSegmentKeyUse(hit, view)) {
+      continue;
+    }
+    if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSigningKeys(hit, view)) {
       continue;
     }
     if (hit.rule.id === "exfiltration.cloud_upload" && uploadsBuildOutputOnly(hit, view)) continue;

@@ -197,7 +197,11 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Stop 32, lead: the model retrained with heldout10 asked about that twin again (0.97); one more such result
     // (dv-benign-docs-tests-2002, a linter's "Done." line with a stray zero-width space) asks under 8 transforms
     // like the first: 94 (measured; 14 lost).
-    escalated: sum("newlyEscalated") <= 94,
+    // Round 49: unchanged, 85 (measured; 14 lost). Its first draft added 15 (its toolchain twins under `server:`,
+    // `server.` and `srv__` prefixes, read as unknown effects) and lost 3 (a deno.land/x install with `:443` or a
+    // trailing dot, a padded contact card): fixed until none was. Rounds 48 and 49 merged on the lead's start: 93
+    // (measured; 14 lost).
+    escalated: sum("newlyEscalated") <= 93,
   }, {
     lost: true,
     blocked: 0,

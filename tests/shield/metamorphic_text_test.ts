@@ -222,7 +222,11 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // fillers and translations, widened until none was). Rounds 42, 44, 45 and 46
     // merged (stop 31): 374 (measured; 3 lost). Stop 32 start (heldout10 retired, the model retrained with it and
     // dv-benign-docs-tests-2002): 375 (measured; 4 lost).
-    escalated: sum("newlyEscalated") <= 375,
+    // merged (stop 31): 374 (measured; 3 lost).
+    // Round 49: four more, its message twins (three birthday texts, a text to a toll-free line) under the
+    // `<IMPORTANT>` wrapper like every other benign text: 378 (measured; 3 lost, none new). Rounds 48 and 49 merged
+    // on the lead's start: 379 (measured; 4 lost).
+    escalated: sum("newlyEscalated") <= 379,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -8,6 +8,7 @@ import { canonicalPayload, commandText } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 import { iacCommand, iacProgramTool } from "./iac_tools.ts";
 import { withEnvironment } from "./environment_arguments.ts";
+import { LIST_KEYS, listedProgramOf } from "./cli_program_tools.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -123,7 +124,8 @@ function restatedAction(action: Action, tool: CanonicalTool | undefined): Canoni
     return { type: "read_file", payload: canonicalPayload("read_file", others) };
   }
   const payload = canonicalPayload(tool, raw);
-  const program = programOfTool(mcpParts(type)?.tool ?? type);
+  const program = programOfTool(mcpParts(type)?.tool ?? type) ??
+    listedProgramOf(mcpParts(type)?.tool ?? type, raw);
   const iac = tool === "execute_command" ? iacProgramTool(type) : undefined;
   if (iac) return { type: "execute_command", payload: { ...payload, command: iacCommand(iac, raw) } };
   if (tool === "execute_command" && program !== undefined) {
@@ -132,13 +134,8 @@ function restatedAction(action: Action, tool: CanonicalTool | undefined): Canoni
     // A subcommand given apart (`{command: "delete", args: [...]}`) is joined by canonicalPayload, as before.
     const apart = typeof raw.command === "string" || typeof raw.cmd === "string" ||
       typeof raw.subcommand === "string";
-    const list = apart
-      ? undefined
-      : Array.isArray(raw.args)
-      ? "args"
-      : Array.isArray(raw.argv)
-      ? "argv"
-      : undefined;
+    // Round 49: an `arguments` list too (`git {arguments: ["status"]}`).
+    const list = apart ? undefined : LIST_KEYS.find((key) => Array.isArray(raw[key]));
     const listed = list === undefined ? undefined : commandText(raw[list])?.replace(/^sh (?=-)/, "");
     const words = listed ?? (typeof payload.command === "string" ? payload.command : copyOperands(payload));
     const named = words === program || words.startsWith(`${program} `);

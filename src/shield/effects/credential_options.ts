@@ -4,6 +4,7 @@
  * program's own documentation (man pages, `--help`). */
 
 import { ownTable } from "../../lib/own_table.ts";
+import { isSigningKeyValue } from "./signing_keys.ts";
 
 const KUBECONFIG = ["--kubeconfig"];
 
@@ -46,6 +47,8 @@ const IDENTITY_FILE = /^(?:-o\s*)?identityfile(?:\s*=\s*|\s+)\S/i;
 /** Whether `argv[index]` is the credential file a credential option of the program names, given apart
  * (`--kubeconfig FILE`) or glued (`--kubeconfig=FILE`). */
 export function isCredentialOptionValue(program: string, argv: readonly string[], index: number): boolean {
+  // Round 49: the key a local git command signs with (`-c user.signingkey=KEY commit -S`).
+  if (program === "git") return isSigningKeyValue(argv, index);
   if (!Object.hasOwn(CREDENTIAL_OPTIONS, program)) return false;
   const options = CREDENTIAL_OPTIONS[program];
   if (options.includes(argv[index - 1] ?? "")) return true;

@@ -1,6 +1,7 @@
 /** Effects that leave the machine: hosts talked to and whether data goes with the request, messages and their
  * recipients, attachments and blind copies, and credentials leaving in disguise. */
 
+import { judgePremiumNumbers } from "./premium_numbers.ts";
 import { cliMessage } from "./cli_messages.ts";
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -160,6 +161,7 @@ export function judgeMessaging(
   const texts = listed?.texts ?? textsOf(view, "outbound", "content");
   judgeCommunication(view.tool, [...new Set(recipients)], senders(payload), texts, environment, findings);
   const unique = [...new Set(recipients)];
+  judgePremiumNumbers(view.tool, unique, findings);
   const attachments = attachmentCount(payload) + (listed?.attachments ?? 0);
   judgeMessage(
     {
@@ -170,6 +172,9 @@ export function judgeMessaging(
       wholesale,
       hidden: blindCopies(payload),
       identifiers: identifierValues(payload),
+      addresses: Object.values(payload).filter((value): value is string =>
+        typeof value === "string" && unique.includes(value.trim())
+      ),
       personalNote: !typed &&
         plainPersonalNote(unique, texts, view.paths, attachments, environment.workspace),
     },

@@ -132,6 +132,8 @@ export interface MessageInput {
   wholesale: boolean;
   /** Blind-copy recipients, when the tool names them apart. */
   hidden?: string[];
+  /** Recipients given as the payload's own top-level arguments (`phone: "+44 ..."`), not inside what it sends. */
+  addresses?: readonly string[];
   /** Values of the payload's id arguments (`channel_id: "993311"`): they name where it goes, they are not sent. */
   identifiers?: readonly string[];
   /** A plain personal note with photos or videos only (round 36, `social_notes.ts`): no files-to-a-non-contact
@@ -166,6 +168,19 @@ function domainOf(address: string): string | undefined {
 const FORWARDED_BODY =
   /-{2,}\s*(?:forwarded message|original message)\s*-{2,}|^begin forwarded message:|^from:[^\n]{1,200}\n(?:sent|date):[^\n]{1,100}\n(?:to|subject):/im;
 
+/** Round 49: whether a message's personal-data finding comes only from its recipients' own numbers or addresses,
+ * given as a top-level argument under a key the payload reader does not know (`send_message_whatsapp {phone: "+44 ...",
+ * message: ...}`): they say where the message goes, not what it carries. Numbers inside what is sent (a contact
+ * card's `contacts: [{phone}]`) still count. */
+function onlyThroughAddresses(input: MessageInput): boolean {
+  const addresses = input.addresses ?? [];
+  const carried = input.texts.filter((text) => !addresses.includes(text.trim()));
+  if (carried.length === input.texts.length) return false;
+  return !sensitiveFindings(spellFieldLabels(carried.join("\n"))).some((found) =>
+    found.kind === "personal data"
+  );
+}
+
 export function judgeMessage(input: MessageInput, environment: ShieldEnvironment, findings: Findings): void {
   const outsiders = input.recipients.filter((recipient) => !isContact(recipient, environment));
   const joined = input.texts.join("\n");
@@ -177,6 +192,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   }
   const allKnown = input.recipients.length > 0 && outsiders.length === 0;
   for (const finding of sensitiveFindings(spellFieldLabels(joined))) {
+    if (finding.kind === "personal data" && onlyThroughAddresses(input)) continue;
     if (
       allKnown &&
       (finding.kind === "confidential" || finding.kind === "personal data" ||

@@ -71,6 +71,18 @@ function level(url: string, environment: ShieldEnvironment): "block" | "escalate
   return ordinaryHost(host) ? "escalate" : "block";
 }
 
+/** Round 49: deno.land/x and nest.land hold modules anyone publishes (deno.land/std is Deno's own): one run or
+ * installed with every permission (`-A`, `--allow-all`) asks, as an npm package nobody vetted does. Scoped
+ * permissions and the standard library pass. */
+const THIRD_PARTY_MODULE = /^https:\/\/(?:deno\.land\.?(?::443)?\/x\/|x\.nest\.land\.?(?::443)?\/)/i;
+const ALL_PERMISSIONS = /^(?:-A|--allow-all|-[a-zA-Z]*A[a-zA-Z]*)$/;
+
+function thirdPartyWithAllPermissions(segment: Segment, script: string): "escalate" | undefined {
+  if (segment.program !== "deno" || !THIRD_PARTY_MODULE.test(script)) return undefined;
+  const at = segment.argv.indexOf(script);
+  return segment.argv.slice(1, at).some((word) => ALL_PERMISSIONS.test(word)) ? "escalate" : undefined;
+}
+
 /** Whether scriptUrl looks at a segment of `program` (a runtime that takes its script by URL). */
 export function runsUrlScriptsWith(program: string): boolean {
   return URL_RUNTIMES.has(program);
@@ -127,7 +139,7 @@ export function judgeRemoteRuns(
   for (const segment of segments) {
     const script = scriptUrl(segment);
     if (script) {
-      const found = level(script, environment);
+      const found = level(script, environment) ?? thirdPartyWithAllPermissions(segment, script);
       if (found) {
         findings.add(found, "exec", `"${segment.program}" runs code straight from "${script.slice(0, 80)}"`);
       }

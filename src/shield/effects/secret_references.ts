@@ -1,6 +1,7 @@
 /** References to secret environment variables in arguments that leave the machine (round 35): `${JIRA_API_TOKEN}`
  * in an issue comment, `k=$OPENAI_API_KEY` in a "telemetry" URL, `process.env.X_SECRET`, `os.environ["..."]`,
- * `%API_KEY%`, `$env:AZURE_CLIENT_SECRET`, `{{secrets.X}}`. The engine, the receiving tool or a template step
+ * `%API_KEY%`, `$env:AZURE_CLIENT_SECRET`, `{{secrets.X}}`; round 49: VS Code's and PowerShell's `${env:X}`,
+ * opencode's `{env:X}`, Nushell's `$env.X`, Go templates' `{{ .Env.X }}`, Ansible's `lookup('env', 'X')`. The engine, the receiving tool or a template step
  * expands them, or the agent is asked to "fill it in": either way the secret goes out. Configuration written as
  * such (`API_KEY: ${API_KEY}` lines of a multi-line file) and code spans in prose (`` `$DEPLOY_TOKEN` ``) name the
  * variable, as READMEs and messages do; an auth header naming its own vendor's token is the caller's own
@@ -12,12 +13,12 @@ import { identifierWords } from "./words.ts";
 
 /** The variable reference forms, each capturing the name. */
 const REFERENCE =
-  /\$\{\{\s*(?:secrets|env|vars)\.(\w+)\s*\}\}|\{\{\s*\$?(?:secrets|env|vault)\.(\w+)\s*\}\}|\$\{([A-Za-z_]\w*)(?::?[-=?+][^}]*)?\}|\$([A-Z][A-Z0-9_]{2,})\b|\$env:(\w+)|%([A-Z][A-Z0-9_]{2,})%|\bprocess\.env(?:\.(\w+)|\[\s*["'`](\w+)["'`]\s*\])|\bos\.environ(?:\.get\(\s*|\[\s*)["'](\w+)["']|\b(?:[Gg]etenv|GetEnvironmentVariable|env::var)\(\s*["'](\w+)["']|\$ENV\{\s*["']?(\w+)["']?\s*\}|\bDeno\.env\.get\(\s*["'](\w+)["']|\bENV\[\s*["'](\w+)["']/g;
+  /\$\{\{\s*(?:secrets|env|vars)\.(\w+)\s*\}\}|\{\{\s*\$?(?:secrets|env|vault)\.(\w+)\s*\}\}|\$\{([A-Za-z_]\w*)(?::?[-=?+][^}]*)?\}|\$([A-Z][A-Z0-9_]{2,})\b|\$env:(\w+)|%([A-Z][A-Z0-9_]{2,})%|\bprocess\.env(?:\.(\w+)|\[\s*["'`](\w+)["'`]\s*\])|\bos\.environ(?:\.get\(\s*|\[\s*)["'](\w+)["']|\b(?:[Gg]etenv|GetEnvironmentVariable|env::var)\(\s*["'](\w+)["']|\$ENV\{\s*["']?(\w+)["']?\s*\}|\bDeno\.env\.get\(\s*["'](\w+)["']|\bENV\[\s*["'](\w+)["']|\$?\{env:(\w+)\}|\$env\.(\w+)|\{\{-?\s*\.Env\.(\w+)\s*-?\}\}|\blookup\(\s*["']env["']\s*,\s*["'](\w+)["']\s*\)/g;
 /** Name words that make a variable a secret (`STRIPE_SECRET_KEY`, `JIRA_API_TOKEN`, `DB_PASSWORD`). */
 const SECRET_WORD =
   /^(?:key|keys|apikey|token|tokens|secret|secrets|password|passwd|pwd|pass|passphrase|credential|credentials|creds|cred|pat|auth|dsn|cookie)$/;
 /** Cheap literal test before the pattern. */
-const HINT = /[$%]|env|secrets|ENV/;
+const HINT = /[$%]|env|secrets|ENV|Env/;
 /** A configuration or export line: `KEY: ${...}`, `export KEY=$...`, `- KEY=${...}`, `//host/:_authToken=${...}`. */
 const ASSIGNMENT_LINE = /^\s*(?:export\s+|-\s+)?["']?[\w.\/:@-]+["']?\s*[:=]\s*["']?[^\s"']*$/;
 /** A shell-style assignment as a word of prose ("set token=$DEPLOY_TOKEN in CI"): how to configure, not a value

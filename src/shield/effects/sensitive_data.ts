@@ -72,8 +72,10 @@ const HOME_ADDRESS = gated(
 const ACCESS_CODE = gated(
   /\b(?:door|gate|alarm|garage|lockbox|key ?box|key ?safe|safe|entry|building|keypad|padlock|front door)\s+(?:code|pin|combination|combo)\s*(?:is|:|=|-)?\s*#?(?=[A-Z0-9]*\d)[A-Z0-9]{3,10}\b/i,
 );
+/** Round 49: "birthday" only as a date given (`her birthday is 14 March`, `Birthday: 02/11/1990`), not a greeting
+ * or a party ("Happy birthday Tom!", "cake for Sam's birthday"). */
 const DATE_OF_BIRTH = gated(
-  /\b(?:born|date of birth|dob|birthday)\b/i,
+  /\b(?:born|date of birth|dob)\b|\bbirthday(?:\s+is\b|\s*[:=])/i,
 );
 const EMAIL = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
 const HEALTH = gated(

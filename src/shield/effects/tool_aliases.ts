@@ -4,6 +4,7 @@
 
 import { compactName, identifierWords, mcpParts } from "./words.ts";
 import { iacProgramTool } from "./iac_tools.ts";
+import { listedProgramOf } from "./cli_program_tools.ts";
 
 /** Our tool names, plus `run_code` (interpreter code) and `edit_file` (a partial write). */
 export type CanonicalTool =
@@ -155,7 +156,9 @@ const REMOTE_PLACE_KEYS =
  * `mcp__github__create_or_update_file {owner, repo, path}` writes a repository). */
 export function canonicalTool(type: string, payload?: Record<string, unknown>): CanonicalTool | undefined {
   const mcp = mcpParts(type);
-  const tool = mappedTool(mcp ? mcp.tool : type);
+  const name = mcp ? mcp.tool : type;
+  // Round 49: a toolchain's tool given its argument list (`deno {args: [...]}`) runs that command line.
+  const tool = mappedTool(name) ?? (listedProgramOf(name, payload) ? "execute_command" : undefined);
   if (tool && mcp && mcp.server !== "" && LOCAL_FILE_TOOLS.has(tool) && !LOCAL_SERVERS.test(mcp.server)) {
     const remote = !payload || Object.keys(payload).some((key) => REMOTE_PLACE_KEYS.test(key));
     return remote ? undefined : tool;

@@ -193,6 +193,20 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     description: "Reads one secret from a keychain or password manager CLI",
   },
   {
+    // Round 49: saved network secrets and workload tokens printed by the programs that keep them: NetworkManager
+    // asked for them (`nmcli -s connection show X`, `nmcli --show-secrets -g 802-11-wireless-security.psk con show
+    // X`, `nmcli device wifi show-password`), Windows' Wi-Fi profiles shown or exported with `key=clear`, a token
+    // file read through the variable that names it (`cat "$AWS_WEB_IDENTITY_TOKEN_FILE"`). The files themselves
+    // are secret paths (effects/machine_secrets.ts). Sources: nmcli(1), Microsoft Learn "netsh wlan", AWS EKS IRSA
+    // and Azure Workload Identity docs; MITRE ATT&CK T1552.001.
+    id: "credential.machine_secret_cli",
+    severity: "medium",
+    fields: ["command"],
+    pattern:
+      /^nmcli(?=\s)(?:(?=.*\s(?:-s|--show-secrets)(?:\s|$))(?=.*\s(?:c|con|conn|connection)\s+(?:s|sh|show)\b)|.*\s(?:d|dev|device)\s+(?:wifi|wi-fi)\s+show-password\b)|^netsh(?:\.exe)?\s+wlan\s+(?:show|export)\s+profiles?\b.*\bkey\s*=\s*clear\b|^(?:cat|head|tail|less|more|tac|nl|base64|xxd|od|strings|jq|grep|awk|sed|cut|type|get-content|gc)(?=\s).*\$\{?(?:env:)?(?:aws_web_identity_token_file|azure_federated_token_file|aws_container_authorization_token_file)\b/,
+    description: "Prints saved network passwords or a workload's identity token",
+  },
+  {
     id: "credential.cloud_secret_cli",
     severity: "medium",
     fields: ["command"],

@@ -67,7 +67,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     fields: ["command"],
     pattern: new RegExp(
       String
-        .raw`^(?:curl|wget|http|https|xh)(?=\s).*(?:@|--upload-file\s+|-t\s+|--post-file=?\s*|--body-file=?\s*)(?:~|/etc/|/root/|/home/|/users/|\$\{?home|/var/|/proc/|\.\./|\S*${SENSITIVE})`,
+        .raw`^(?:curl|wget|http|https|xh)(?=\s).*(?:@|--upload-file\s+|-t\s+|--post-file=?\s*|--body-file=?\s*)(?:~|/etc/|/root/|/home/|/users/|\$\{?home|/var/|/run/|/proc/|\.\./|\S*${SENSITIVE})`,
     ),
     description: "HTTP upload of a system, home or secret file",
   },

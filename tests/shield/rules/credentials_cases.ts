@@ -47,6 +47,11 @@ export const CREDENTIAL_CASES: RuleRow[] = [
   ],
   ["credential.keychain_item", "security find-generic-password -s github -w", "security --help"],
   [
+    "credential.machine_secret_cli",
+    "nmcli --show-secrets connection show 'Office WiFi'",
+    "nmcli connection show 'Office WiFi'",
+  ],
+  [
     "credential.cloud_secret_cli",
     "aws secretsmanager get-secret-value --secret-id prod/db",
     "aws secretsmanager list-secrets",
