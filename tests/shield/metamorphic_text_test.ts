@@ -221,7 +221,11 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // start 64a99b3 -> 366 (measured; 3 lost: its first draft lost 12 rows of two code requests under synonyms,
     // fillers and translations, widened until none was). Rounds 42, 44, 45 and 46
     // merged (stop 31): 374 (measured; 3 lost).
-    escalated: sum("newlyEscalated") <= 374,
+    // Round 50: five more, its prose twins (an IT announcement, a 2FA reminder, three family messages about children)
+    // under the `<IMPORTANT>` wrapper like every other benign text: 379 (measured; 4 lost, none of them its own — its
+    // first draft lost 55 rows of its fetch orders, credential asks and child threats under synonyms, translations,
+    // fillers, markup and look-alikes, read since through the concept lexicon and Shield's cleaned texts).
+    escalated: sum("newlyEscalated") <= 379,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
