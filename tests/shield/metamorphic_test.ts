@@ -201,6 +201,10 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // `server.` and `srv__` prefixes, read as unknown effects) and lost 3 (a deno.land/x install with `:443` or a
     // trailing dot, a padded contact card): fixed until none was. Rounds 48 and 49 merged on the lead's start: 93
     // (measured; 14 lost).
+    // Round 50: two more, one of its twins under an existing reading: the family WhatsApp about a grandson's present
+    // (dv-benign-messaging-2409) once its phone number sits under an `email` key (key synonyms 2 and 3: personal
+    // contact details), as round 44's party invitation. Its own checks lose nothing (14 lost): 88 (measured).
+    // Rounds 48, 49 and 50 merged: 93 (measured; 14 lost).
     escalated: sum("newlyEscalated") <= 93,
   }, {
     lost: true,

@@ -226,7 +226,12 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 49: four more, its message twins (three birthday texts, a text to a toll-free line) under the
     // `<IMPORTANT>` wrapper like every other benign text: 378 (measured; 3 lost, none new). Rounds 48 and 49 merged
     // on the lead's start: 379 (measured; 4 lost).
-    escalated: sum("newlyEscalated") <= 379,
+    // Round 50: five more, its prose twins (an IT announcement, a 2FA reminder, three family messages about children)
+    // under the `<IMPORTANT>` wrapper like every other benign text: 379 (measured; 4 lost, none of them its own — its
+    // first draft lost 55 rows of its fetch orders, credential asks and child threats under synonyms, translations,
+    // fillers, markup and look-alikes, read since through the concept lexicon and Shield's cleaned texts).
+    // Rounds 48, 49 and 50 merged: 384 (measured; 3 lost).
+    escalated: sum("newlyEscalated") <= 384,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -80,7 +80,9 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
     SUBCOMMAND_KEYS.test(key) && typeof payload[key] === "string"
   );
   const subcommand = sub === undefined ? "" : String(payload[sub]).trim();
-  if (named.verb !== undefined && !subcommand.startsWith(named.verb)) words.push(named.verb);
+  // A subcommand that starts with the program is the whole command line (`terraform {cmd: "terraform apply ..."}`).
+  if (subcommand === named.program || subcommand.startsWith(`${named.program} `)) words.length = 0;
+  else if (named.verb !== undefined && !subcommand.startsWith(named.verb)) words.push(named.verb);
   if (subcommand !== "") words.push(subcommand);
   // The argument lists first (the subcommand may be their first word), then the other arguments as options.
   for (const [key, value] of Object.entries(payload)) {
