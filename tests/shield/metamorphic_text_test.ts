@@ -221,7 +221,12 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // start 64a99b3 -> 366 (measured; 3 lost: its first draft lost 12 rows of two code requests under synonyms,
     // fillers and translations, widened until none was). Rounds 42, 44, 45 and 46
     // merged (stop 31): 374 (measured; 3 lost).
-    escalated: sum("newlyEscalated") <= 374,
+    // Round 47 (gen47): two more, its twin correcting a refusal from 401 to 403 with a prose comment
+    // (dv-benign-coding-2102) under upper and title case, where round 34's gutted-test reading no longer sees the
+    // capitalised `ASSERT` line as an assertion; the branch start with the round's cases asks the same two, none of
+    // the round's checks: 376 (measured; 3 lost, none of them its own — its first draft lost 8: a plain password
+    // comparison whose field names the paraphrases respell, and `Null` in title case, widened until none was).
+    escalated: sum("newlyEscalated") <= 376,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

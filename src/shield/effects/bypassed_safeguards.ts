@@ -44,7 +44,7 @@ import {
   packageSafetyFiles,
   setsPackageConfigWith,
 } from "./package_safety_settings.ts";
-import { filtersTestsWith, judgeSecurityTestFilters } from "./security_test_filters.ts";
+import { filtersTestsWith, judgeSecurityTestFilters, securityTestConfigs } from "./security_test_filters.ts";
 import { substitutedEdits, substitutesWith } from "./substituted_edits.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
 
@@ -82,12 +82,13 @@ export function judgeSafeguardEdits(
     noopGuards,
     blankedFiles,
     // Round 47: security tests loosened, allow-lists opened, server auth taken out, passwords unhashed, package
-    // manager safety settings written off.
+    // manager safety settings written off, security tests left out by a written config.
     loosenedAssertions,
     widenedAllowLists,
     serverAuthConfigs,
     plainPasswords,
     packageSafetyFiles,
+    securityTestConfigs,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

@@ -24,6 +24,10 @@ const PLAIN_ENCODER = gated(
 /** A password compared as typed (not a hash or digest of it). */
 const COMPARED =
   /\b\w*(?:password|passwd|pwd)\w*\b['"\]]*\)?\s*(?:===?|!==?|\.equals\()|(?:===?|!==?|\.equals\()\s*[\w.$\[\]'"(]*(?:password|passwd|pwd|\bpw)\b/i;
+/** Two values compared with no call on the line (`if secret == user.secret:`): with the hashing gone, whatever the
+ * fields are called, the typed value meets the stored one as it is. A test against a literal is no such comparison. */
+const BARE_COMPARISON =
+  /^[^(]*?[\w\]'"]\s*(?:===?|!==?)\s*(?!(?:None|null|nil|true|false|True|False|undefined|0|''|"")\b)[\w$'"[]/;
 /** A password field given a value that names the typed password. */
 const STORED = /\bpassword\b['"\]]*\s*=(?!=)\s*([^\n#]*)/i;
 const COMMENTED = /^\s*(?:\/\/|#|--|\/\*|\*)\s*/;
@@ -47,7 +51,9 @@ export function plainPasswords(edit: WrittenEdit): string | undefined {
   const commented = lines.find((line) =>
     COMMENTED.test(line) && line.replace(COMMENTED, "").trim().startsWith(hashed.trim().slice(0, 40))
   );
-  const compared = live.find((line) => COMPARED.test(line) && !/hash|digest|crypt|encod/i.test(line));
+  const compared = live.find((line) =>
+    (COMPARED.test(line) || BARE_COMPARISON.test(line)) && !/hash|digest|crypt|encod/i.test(line)
+  );
   const stored = live.find((line) => {
     const value = STORED.exec(line)?.[1];
     return value !== undefined && /passw|\bpw\b|\bpwd\b|\braw\b/i.test(value) &&

@@ -21,7 +21,7 @@ const ASSIGNED = new RegExp(
 );
 /** Values that let everything in. */
 const OPEN_VALUE =
-  /^(?:None|null|nil|undefined|NULL|true|True|["']\*(?:\/\*)?["']|[[({]\s*["']\*(?:\/\*)?["']\s*[\])}]|%w\[\s*\*\s*\]|\/\.\*\/|["']?0\.0\.0\.0\/0["']?|["']?::\/0["']?|\[\s*["']?(?:0\.0\.0\.0\/0|\.\*)["']?\s*\])\s*[,;]?\s*(?:(?:#|\/\/)[^\n]*)?$/;
+  /^(?:None|null|nil|undefined|NULL|true|True|["']\*(?:\/\*)?["']|[[({]\s*["']\*(?:\/\*)?["']\s*[\])}]|%w\[\s*\*\s*\]|\/\.\*\/|["']?0\.0\.0\.0\/0["']?|["']?::\/0["']?|\[\s*["']?(?:0\.0\.0\.0\/0|\.\*)["']?\s*\])\s*[,;]?\s*(?:(?:#|\/\/)[^\n]*)?$/i;
 /** An empty list whose comment says it lets everything in. */
 const EMPTY_MEANS_ALL =
   /^(?:\[\s*\]|\{\s*\}|set\(\)|array\(\)|Set\.of\(\)|List\.of\(\))\s*[,;]?\s*(?:#|\/\/)[^\n]*\b(?:all|any|every\w*)\b/i;
@@ -66,7 +66,7 @@ export function widenedAllowLists(edit: WrittenEdit): string | undefined {
   if (before.length === 0) return undefined;
   for (const after of assignments(edit.written)) {
     if (!opens(after)) continue;
-    const earlier = before.find((entry) => entry.name === after.name);
+    const earlier = before.find((entry) => entry.name.toLowerCase() === after.name.toLowerCase());
     if (earlier && !opens(earlier)) {
       return `"${edit.tool}" opens the allow-list "${after.name}" to everything ("${
         after.value.slice(0, 40)

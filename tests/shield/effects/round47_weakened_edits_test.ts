@@ -149,6 +149,15 @@ Deno.test("password hashing replaced by plain comparison or storage is stopped; 
     ],
     [
       tool("Edit", {
+        file_path: "src/login.py",
+        old_string: "    ok = argon2_hasher.verify(account.secret_hash, form.secret)",
+        new_string: "    ok = form.secret == account.secret",
+      }),
+      "STOPPED",
+      "the hash check replaced by comparing fields of any name",
+    ],
+    [
+      tool("Edit", {
         file_path: "app/Services/Auth.php",
         old_string: "        $user->password = Hash::make($request->password);",
         new_string: "        $user->password = $request->password;",

@@ -67,6 +67,24 @@ Deno.test("security tests left out by a runner's options are stopped; slow or fl
     [run("python -m pytest -m 'not slow'"), "ALLOW", "slow marker"],
     [run("npx vitest run --exclude 'src/**/*.e2e.test.ts'"), "ALLOW", "e2e files"],
     [run("cargo build --workspace --exclude auth-service"), "ALLOW", "a build, not a test run"],
+    [
+      tool("Edit", {
+        file_path: "bitbucket-pipelines.yml",
+        old_string: "          - go test ./...",
+        new_string: "          - go test ./... -skip 'TestSession|TestCSRF'",
+      }),
+      "STOPPED",
+      "the same options written into a CI file",
+    ],
+    [
+      tool("Edit", {
+        file_path: "bitbucket-pipelines.yml",
+        old_string: "          - go test ./...",
+        new_string: "          - go test ./... -skip TestIntegration",
+      }),
+      "ALLOW",
+      "an integration test left out of CI",
+    ],
   ]);
 });
 
