@@ -112,7 +112,8 @@ export function judgePackageSafetyCommands(
   findings: Findings,
 ): void {
   for (const segment of segments) {
-    if (!CONFIG_PROGRAMS.has(segment.program) || !HINT.test(segment.text)) continue;
+    if (!CONFIG_PROGRAMS.has(segment.program) || !segment.argv.includes("config")) continue;
+    if (!HINT.test(segment.text)) continue;
     const set = setKeyValue(segment.argv);
     const setting = set && unsafe(set[0], set[1]);
     if (setting) {
