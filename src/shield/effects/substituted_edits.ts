@@ -2,7 +2,8 @@
  * `perl -pi -e 's/^(\s*)has_secure_password/$1# has_secure_password/' app/models/user.rb` change files as an edit
  * tool's old and new strings do, so the written-code checks of `bypassed_safeguards.ts` judge them the same way:
  * the pattern, its regex syntax taken out, is the replaced text; the replacement, each back-reference (`\1`, `$1`,
- * `&`) given back the text its group matched, the written one. A script whose pattern or replacement no longer reads
+ * `&`) given back the text its group matched, the written one; sed's `/regex/d` writes nothing in place of the
+ * lines it matches. A script whose pattern or replacement no longer reads
  * as text (character classes, alternations) gives what is left of it: the checks then see less, never more.
  * Sources: GNU sed manual (`s` command, back-references, `-E`); perlrun (`-p -i -e`); perlre (capture groups). */
 
@@ -12,6 +13,8 @@ import { splitUnescaped } from "./tests_by_command.ts";
 const IN_PLACE_EDITORS = new Set(["sed", "gsed", "perl"]);
 const IN_PLACE = /^-[a-zA-Z]*i|^--in-place/;
 const SUBSTITUTE = /(?:^|[;\s\d$}])s([^\w\s\\])/g;
+/** sed's `/regex/d`: the lines matching deleted. */
+const DELETE = /(?:^|;)\s*\/((?:[^/\\]|\\.)+)\/\s*d\s*(?=;|$)/g;
 /** Options of sed and perl that take the next word as their value (`-e` is read apart). */
 const VALUED = /^(?:-[fl]|--file|--line-length)$/;
 
@@ -79,6 +82,10 @@ export function substitutedEdits(segment: Segment): SubstitutedEdit[] {
       const [pattern, replacement] = splitUnescaped(rest, match[1], 2);
       if (replacement === undefined) continue;
       edits.push({ paths, removed: literalOf(pattern), written: writtenOf(pattern, replacement, perl) });
+    }
+    if (perl) continue;
+    for (const match of script.matchAll(DELETE)) {
+      edits.push({ paths, removed: literalOf(match[1]), written: "" });
     }
   }
   return edits;

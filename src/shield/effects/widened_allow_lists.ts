@@ -11,7 +11,7 @@ import { gated } from "./gate.ts";
 
 /** A name for a list of what is let in (snake, camel or screaming case). */
 const LIST_NAME = String
-  .raw`[$@]?\w*(?:(?:allow(?:ed)?|permitted|accepted|trusted|safe)_?(?:ext\w*|(?:content_?|mime_?|file_?)?types?|mime\w*|origins?|hosts?|host_?names?|domains?|ips?|ip_?ranges?|cidrs?|networks?|redirect\w*|files?|file_?names?|schemes?|proxies|senders?|callback\w*|urls?)|white_?list|allow_?list)\w*`;
+  .raw`[$@]?\w*(?:(?:allow(?:ed)?|permitted|accepted|trusted|safe)_?(?:ext\w*|(?:content_?|mime_?|file_?)?types?|mime\w*|origins?|hosts?|host_?names?|domains?|ips?|ip_?ranges?|cidrs?|networks?|redirect\w*|files?|file_?names?|schemes?|proxies|senders?|callback\w*|urls)|white_?list|allow_?list)\w*`;
 /** Cheap literal gate: every name above holds one of these. */
 const HINT = gated(/allow|white_?list|permitted|accepted|trusted|safe/i);
 /** The name assigned (`=`, `:`, `=>`, a typed declaration's `= `), then its value to the end of the line. */

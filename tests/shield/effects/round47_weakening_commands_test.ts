@@ -21,6 +21,12 @@ Deno.test("a substitution reads as the edit it makes: groups given back, regex s
     removed: "check_hostname = True",
     written: "check_hostname = False",
   }]);
+  const [deletion] = parseShell("sed -i '/auth_basic/d' conf/site.conf").segments;
+  assertEquals(substitutedEdits(deletion), [{
+    paths: ["conf/site.conf"],
+    removed: "auth_basic",
+    written: "",
+  }]);
   // Not in place: the file is not changed.
   assertEquals(substitutedEdits(parseShell("sed 's/verify=True/verify=False/' a.py").segments[0]), []);
 });
@@ -55,6 +61,12 @@ Deno.test("protections switched off by sed or perl are stopped as edits would be
       "verification on",
     ],
     [run("sed -i 's/MAX_RETRIES = 3/MAX_RETRIES = 5/' server/settings.py"), "ALLOW", "an ordinary setting"],
+    [
+      run("sed -i '/auth_request/d' infra/nginx/app.conf && nginx -s reload"),
+      "STOPPED",
+      "auth lines deleted",
+    ],
+    [run("sed -i '/gzip_vary/d' infra/nginx/app.conf"), "ALLOW", "another directive deleted"],
   ]);
 });
 
