@@ -18,6 +18,9 @@ const DELETE = /(?:^|;)\s*\/((?:[^/\\]|\\.)+)\/\s*d\s*(?=;|$)/g;
 /** Options of sed and perl that take the next word as their value (`-e` is read apart). */
 const VALUED = /^(?:-[fl]|--file|--line-length)$/;
 
+/** The path given to a substitution whose files another command names (`grep -rl … | xargs sed -i …`). */
+export const NAMED_AROUND = "(files named by the command around it)";
+
 /** One substitution read as an edit of `paths`. */
 export interface SubstitutedEdit {
   paths: string[];
@@ -74,7 +77,9 @@ export function substitutedEdits(segment: Segment): SubstitutedEdit[] {
     else if (scripts.length === 0 && !perl) scripts.push(word);
     else paths.push(word);
   }
-  if (paths.length === 0) return [];
+  // Under `xargs` or `find -exec` the files come from the command around it: their names are not known here.
+  if (paths.length === 0 && segment.depth === 0) return [];
+  if (paths.length === 0) paths.push(NAMED_AROUND);
   const edits: SubstitutedEdit[] = [];
   for (const script of scripts.slice(0, 8)) {
     for (const match of script.matchAll(SUBSTITUTE)) {

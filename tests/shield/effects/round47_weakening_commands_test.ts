@@ -4,7 +4,7 @@
 
 import { assertEquals } from "../../support/assert.ts";
 import { expectDecisions, run, tool, write } from "./decisions.ts";
-import { substitutedEdits } from "../../../src/shield/effects/substituted_edits.ts";
+import { NAMED_AROUND, substitutedEdits } from "../../../src/shield/effects/substituted_edits.ts";
 import { parseShell } from "../../../src/shield/shell_parser.ts";
 
 Deno.test("a substitution reads as the edit it makes: groups given back, regex syntax taken out", () => {
@@ -26,6 +26,12 @@ Deno.test("a substitution reads as the edit it makes: groups given back, regex s
     paths: ["conf/site.conf"],
     removed: "auth_basic",
     written: "",
+  }]);
+  const xargs = parseShell("grep -rl verify=True src | xargs sed -i 's/verify=True/verify=False/'").segments;
+  assertEquals(substitutedEdits(xargs[2]), [{
+    paths: [NAMED_AROUND],
+    removed: "verify=True",
+    written: "verify=False",
   }]);
   // Not in place: the file is not changed.
   assertEquals(substitutedEdits(parseShell("sed 's/verify=True/verify=False/' a.py").segments[0]), []);
@@ -65,6 +71,11 @@ Deno.test("protections switched off by sed or perl are stopped as edits would be
       run("sed -i '/auth_request/d' infra/nginx/app.conf && nginx -s reload"),
       "STOPPED",
       "auth lines deleted",
+    ],
+    [
+      run("grep -rl 'ssl_verify' config | xargs sed -i 's/ssl_verify: true/ssl_verify: false/'"),
+      "STOPPED",
+      "by xargs",
     ],
     [run("sed -i '/gzip_vary/d' infra/nginx/app.conf"), "ALLOW", "another directive deleted"],
   ]);
