@@ -138,7 +138,7 @@ export function judgeSafeguardCommands(view: ActionView, findings: Findings): vo
 }
 
 /** In-place substitutions judged as the edits they are, by the written-code checks of both calls (round 47). */
-function judgeSubstitutions(tool: string, segments: readonly Segment[], findings: Findings): void {
+export function judgeSubstitutions(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     for (const edit of substitutedEdits(segment).slice(0, 8)) {
       judgeWeakenedCode(tool, edit.removed, [edit.written], findings, edit.paths);
