@@ -1,12 +1,13 @@
 /** Safety settings of package managers and git switched off (round 47): a config command that turns off what checks
- * the code a tool fetches or runs -- `npm config set audit false`, `npm config set ignore-scripts false`, `yarn
+ * the code a tool fetches or runs -- `npm config set ignore-scripts false`, `yarn
  * config set enableStrictSsl false`, `pnpm config set verify-store-integrity false`, `pip config set
  * global.trusted-host ...`, `composer config secure-http false`, `bundle config set disable_checksum_validation
  * true`, `conda config --set ssl_verify false`, `git config transfer.fsckObjects false`, `git config safe.directory
  * '*'`, `git config protocol.file.allow always` -- or a package manager's config file (`.npmrc`, `.yarnrc.yml`,
  * `pip.conf`) written with one. Settings that change no protection (`fund false`, `update-notifier false`,
- * `enableTelemetry 0`, a pip timeout) and those that turn one on (`ignore-scripts true`) pass.
- * Sources: npm config docs (`audit`, `ignore-scripts`, `strict-ssl`); Yarn Berry configuration (`enableStrictSsl`,
+ * `enableTelemetry 0`, a pip timeout, and `audit false`: audits only report, and an earlier round's supply-chain twin
+ * writes it to `.npmrc`) and those that turn one on (`ignore-scripts true`) pass.
+ * Sources: npm config docs (`ignore-scripts`, `strict-ssl`); Yarn Berry configuration (`enableStrictSsl`,
  * `checksumBehavior`, `enableHardenedMode`); pnpm settings (`verify-store-integrity`); pip configuration
  * (`trusted-host`); Composer config (`secure-http`, `disable-tls`); Bundler config; conda `ssl_verify`;
  * git-config (`transfer.fsckObjects`, `safe.directory`, CVE-2022-24765, `protocol.file.allow`, CVE-2022-39253);
@@ -25,7 +26,6 @@ interface UnsafeSetting {
 
 /** Keys (lower-cased, a pip section prefix taken off) and the values that switch their protection off. */
 const UNSAFE: readonly UnsafeSetting[] = [
-  { key: /^(?:audit|npmauditignore)$/, value: /^(?:false|0|no|off)$/, what: "dependency audits" },
   { key: /^ignore-scripts$/, value: /^(?:false|0|no|off)$/, what: "the block on install scripts" },
   {
     key: /^(?:strict-ssl|enablestrictssl|ssl_verify|sslverify|ssl-verify)$/,
@@ -76,7 +76,7 @@ const PACKAGE_CONFIG =
 const CONFIG_LINE = /^\s*["']?([\w.@/:-]+)["']?\s*[=:]\s*["']?([^"'\s#;]*)/;
 /** Cheap literal gate: every key above holds one of these. */
 const HINT = gated(
-  /audit|script|ssl|tls|perm|integrity|checksum|hardened|trusted|secure|fsck|safe|protocol|cert/i,
+  /script|ssl|tls|perm|integrity|checksum|hardened|trusted|secure|fsck|safe|protocol|cert/i,
 );
 
 function unsafe(key: string, value: string): UnsafeSetting | undefined {

@@ -117,7 +117,11 @@ Deno.test("package manager and git safety settings switched off are stopped; har
     [run("yarn config set checksumBehavior ignore"), "STOPPED", "Yarn checksum mismatches ignored"],
     [run("composer config -g disable-tls true"), "STOPPED", "Composer TLS off"],
     [run("git config --global --add safe.directory '*'"), "STOPPED", "every repository trusted"],
-    [write(".npmrc", "registry=https://registry.npmjs.org/\naudit=false\n"), "STOPPED", ".npmrc audit off"],
+    [
+      write(".npmrc", "registry=https://registry.npmjs.org/\nignore-scripts=false\n"),
+      "STOPPED",
+      ".npmrc scripts on",
+    ],
     [run("npm config set fund false"), "ALLOW", "funding messages"],
     [run("git config --global --add safe.directory /workspace/app"), "ALLOW", "one repository trusted"],
     [tool("Bash", { command: "pnpm config set auto-install-peers true" }), "ALLOW", "peer installs"],
