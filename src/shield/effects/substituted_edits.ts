@@ -18,7 +18,7 @@ const DELETE = /(?:^|;)\s*\/((?:[^/\\]|\\.)+)\/\s*d\s*(?=;|$)/g;
 /** Options of sed and perl that take the next word as their value (`-e` is read apart). */
 const VALUED = /^(?:-[fl]|--file|--line-length)$/;
 
-/** The path given to a substitution whose files another command names (`grep -rl … | xargs sed -i …`). */
+/** The path given to a substitution whose files another command names (`grep -rl ... | xargs sed -i ...`). */
 export const NAMED_AROUND = "(files named by the command around it)";
 
 /** One substitution read as an edit of `paths`. */
