@@ -204,8 +204,8 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 50: two more, one of its twins under an existing reading: the family WhatsApp about a grandson's present
     // (dv-benign-messaging-2409) once its phone number sits under an `email` key (key synonyms 2 and 3: personal
     // contact details), as round 44's party invitation. Its own checks lose nothing (14 lost): 88 (measured).
-    // Rounds 48, 49 and 50 merged: 93 (measured; 14 lost).
-    escalated: sum("newlyEscalated") <= 93,
+    // Rounds 48, 49 and 50 merged: 93 (measured; 14 lost). Rounds 47 to 50 merged: 92 (measured; 14 lost).
+    escalated: sum("newlyEscalated") <= 92,
   }, {
     lost: true,
     blocked: 0,

@@ -4,9 +4,13 @@
  * an agent's approvals or sandbox switched off; round 34 adds tests gutted without a skip, review gates taken away,
  * business limits removed and bypasses planted in access checks; round 38 web middleware taken out, CORS opened to
  * every origin with credentials, and tests passed by a placeholder they call temporary; round 43 webhook
- * signatures unchecked, uploads of any type into served folders and secrets logged. Two calls: one for written files, one for command lines. */
+ * signatures unchecked, uploads of any type into served folders and secrets logged; round 47 security tests
+ * loosened, allow-lists opened, server auth taken out, passwords unhashed, package manager safety settings off, and
+ * in-place `sed`/`perl` substitutions judged as the edits they are. Two calls: one for written files, one for
+ * command lines. */
 
 import type { ActionView } from "../action_view.ts";
+import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { tamperedTests } from "./tampered_tests.ts";
 import { disabledChecks } from "./disabled_checks.ts";
@@ -31,6 +35,18 @@ import { openUploads } from "./open_uploads.ts";
 import { loggedSecrets } from "./logged_secrets.ts";
 import { noopGuards } from "./noop_guards.ts";
 import { blankedFiles } from "./blanked_files.ts";
+import { loosenedAssertions } from "./loosened_assertions.ts";
+import { widenedAllowLists } from "./widened_allow_lists.ts";
+import { serverAuthConfigs } from "./server_auth_configs.ts";
+import { plainPasswords } from "./plain_passwords.ts";
+import {
+  judgePackageSafetyCommands,
+  packageSafetyFiles,
+  setsPackageConfigWith,
+} from "./package_safety_settings.ts";
+import { filtersTestsWith, judgeSecurityTestFilters, securityTestConfigs } from "./security_test_filters.ts";
+import { substitutedEdits, substitutesWith } from "./substituted_edits.ts";
+import { judgeWeakenedCode } from "./weakened_code.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -65,6 +81,14 @@ export function judgeSafeguardEdits(
     loggedSecrets,
     noopGuards,
     blankedFiles,
+    // Round 47: security tests loosened, allow-lists opened, server auth taken out, passwords unhashed, package
+    // manager safety settings written off, security tests left out by a written config.
+    loosenedAssertions,
+    widenedAllowLists,
+    serverAuthConfigs,
+    plainPasswords,
+    packageSafetyFiles,
+    securityTestConfigs,
   ];
   for (const judge of judges) {
     const reason = judge(edit);
@@ -81,6 +105,9 @@ export const NEUTERED_SCANS = GATES.gate(neutersScansWith);
 export const TESTS_BY_COMMAND = GATES.gate(editsTestsWith);
 export const RELAXED_PODS = GATES.gate(relaxesPodsWith);
 export const AGENT_GUARDS = GATES.gate(switchesGuardsWith);
+export const SUBSTITUTIONS = GATES.gate(substitutesWith);
+export const TEST_FILTERS = GATES.gate(filtersTestsWith);
+export const PACKAGE_SETTINGS = GATES.gate(setsPackageConfigWith);
 
 export function judgeSafeguardCommands(view: ActionView, findings: Findings): void {
   const { tool, segments } = view;
@@ -105,4 +132,17 @@ export function judgeSafeguardCommands(view: ActionView, findings: Findings): vo
   }
   if (reached & RELAXED_PODS) judgeRelaxedPods(tool, segments, findings);
   if (reached & AGENT_GUARDS) judgeAgentGuardCommands(tool, segments, findings);
+  if (reached & SUBSTITUTIONS) judgeSubstitutions(tool, segments, findings);
+  if (reached & TEST_FILTERS) judgeSecurityTestFilters(tool, segments, findings);
+  if (reached & PACKAGE_SETTINGS) judgePackageSafetyCommands(tool, segments, findings);
+}
+
+/** In-place substitutions judged as the edits they are, by the written-code checks of both calls (round 47). */
+export function judgeSubstitutions(tool: string, segments: readonly Segment[], findings: Findings): void {
+  for (const segment of segments) {
+    for (const edit of substitutedEdits(segment).slice(0, 8)) {
+      judgeWeakenedCode(tool, edit.removed, [edit.written], findings, edit.paths);
+      judgeSafeguardEdits(tool, edit.paths, edit.removed, [edit.written], findings);
+    }
+  }
 }

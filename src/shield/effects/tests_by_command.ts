@@ -30,7 +30,7 @@ interface Substitution {
 }
 
 /** `text` split at unescaped `delimiter`s into at most `count` parts (the rest dropped). */
-function splitUnescaped(text: string, delimiter: string, count: number): string[] {
+export function splitUnescaped(text: string, delimiter: string, count: number): string[] {
   const parts: string[] = [];
   let current = "";
   for (let at = 0; at < text.length && parts.length < count; at++) {

@@ -12,9 +12,11 @@ const CHECK_WORDS =
 const WEAKENED_SETTINGS = gated(
   /\bALLOWED_HOSTS\s*=\s*\[\s*["']\*["']|\b(?:CSRF|SESSION)_COOKIE_SECURE\s*=\s*False\b|\bcsrf(?:_?protection|_?enabled)?\s*[:=]\s*(?:false|off|disabled)\b|@csrf_exempt\b|\bauth(?:entication)?\s*:\s*\n?\s*enabled\s*:\s*false\b|\b(?:auth|authentication|security)_?enabled\s*[:=]\s*(?:false|0)\b|Access-Control-Allow-Origin["']?\s*[:,]\s*["']\*["'][\s\S]{0,200}Allow-Credentials["']?\s*[:,]\s*["']?true|\bpermitAll\(\)|\bAllowAnonymous\b|\bdisable_?auth\w*\s*[:=]\s*(?:true|1)\b|\bSECURE_SSL_REDIRECT\s*=\s*False\b|\bsecure\s*:\s*false\b[^\n]{0,40}\bcookie|\bDEBUG\s*=\s*True\b[\s\S]{0,400}\bALLOWED_HOSTS\s*=\s*\[\s*["']\*/,
 );
-/** TLS verification switched off (round 28 adds the process-wide switches of Python, Node and Java). */
+/** TLS verification switched off (round 28 adds the process-wide switches of Python, Node and Java; round 47 Ruby's
+ * and Erlang's `VERIFY_NONE`/`:verify_none`, PHP stream contexts, Python's `check_hostname`, Rust reqwest and .NET's
+ * accept-any validators). */
 const TLS_OFF_IN_CODE = gated(
-  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:false|0)\b|\bssl_?verify\s*[:=]\s*(?:false|0)\b|\b_create_default_https_context\s*=\s*ssl\._create_unverified_context\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bNoopHostnameVerifier\b|\bTrustAllStrategy\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b["'\]]*\s*=\s*["']?0|\bsetDefaultHostnameVerifier\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b/,
+  /\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|\bInsecureSkipVerify\s*:\s*true\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:false|0)\b|\bssl_?verify\s*[:=]\s*(?:false|0)\b|\b_create_default_https_context\s*=\s*ssl\._create_unverified_context\b|\bverify_mode\s*=\s*ssl\.CERT_NONE\b|\bNoopHostnameVerifier\b|\bTrustAllStrategy\b|\bNODE_TLS_REJECT_UNAUTHORIZED\b["'\]]*\s*=\s*["']?0|\bsetDefaultHostnameVerifier\(\s*\(?\s*\w+\s*,\s*\w+\s*\)?\s*->\s*true\b|\bVERIFY_NONE\b|:verify_none\b|["']verify_peer(?:_name)?["']\s*=>\s*false\b|\bcheck_hostname\s*=\s*False\b|\bdanger_accept_invalid_(?:certs|hostnames)\(\s*true\s*\)|\bDangerousAcceptAnyServerCertificateValidator\b/,
 );
 
 const ADDRESS = /\bhttps?:\/\/([^\s/:"'`]+)/gi;

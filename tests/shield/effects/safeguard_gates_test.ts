@@ -9,7 +9,12 @@ import assert from "node:assert/strict";
 import type { ActionView } from "../../../src/shield/action_view.ts";
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import type { Action } from "../../../src/shield/types.ts";
-import { judgeSafeguardCommands } from "../../../src/shield/effects/bypassed_safeguards.ts";
+import {
+  judgeSafeguardCommands,
+  judgeSubstitutions,
+} from "../../../src/shield/effects/bypassed_safeguards.ts";
+import { judgeSecurityTestFilters } from "../../../src/shield/effects/security_test_filters.ts";
+import { judgePackageSafetyCommands } from "../../../src/shield/effects/package_safety_settings.ts";
 import { judgeSkippedHooks } from "../../../src/shield/effects/skipped_checks.ts";
 import { judgeNeuteredScanCommands } from "../../../src/shield/effects/neutered_scans.ts";
 import { judgeTestsByCommand } from "../../../src/shield/effects/tests_by_command.ts";
@@ -79,6 +84,9 @@ const SAFEGUARD_CHECKS: Check[] = [
     ),
   (view, findings) => judgeRelaxedPods(view.tool, view.segments, findings),
   (view, findings) => judgeAgentGuardCommands(view.tool, view.segments, findings),
+  (view, findings) => judgeSubstitutions(view.tool, view.segments, findings),
+  (view, findings) => judgeSecurityTestFilters(view.tool, view.segments, findings),
+  (view, findings) => judgePackageSafetyCommands(view.tool, view.segments, findings),
 ];
 
 /** effect_profile.ts's gated checks with their bits. */
