@@ -30,6 +30,20 @@ export interface ShieldInputs {
   observer: ShieldObserver;
 }
 
+const MAILBOX = /<?([^\s<>@*?[\]]+@[a-z0-9.-]+\.[a-z]{2,})>?\s*$/i;
+
+/** The user's own mailboxes as config names them (the address mail is sent from, the SMTP and IMAP logins when they
+ * are addresses): mail to oneself is a contact's, never a new outside recipient. Config vouches for them; an
+ * action's own `from` never does. */
+export function ownMailboxes(config: Config): string[] {
+  const { smtp, imap } = config.email;
+  const named = [smtp?.from, smtp?.username, imap?.username, imap?.account];
+  const addresses = named.map((value) => value === undefined ? undefined : MAILBOX.exec(value.trim())?.[1]);
+  return [
+    ...new Set(addresses.filter((value): value is string => value !== undefined).map((a) => a.toLowerCase())),
+  ];
+}
+
 export async function buildShield(inputs: ShieldInputs): Promise<LazyShield> {
   const { config } = inputs;
   const policy = await loadPolicyFile(inputs.policyFile);
@@ -53,7 +67,7 @@ export async function buildShield(inputs: ShieldInputs): Promise<LazyShield> {
     shellHome: inputs.workspace,
     controlPaths: inputs.controlPaths,
     enginePorts: [config.web.port],
-    contacts: config.shield.contacts,
+    contacts: [...config.shield.contacts, ...ownMailboxes(config)],
     allowedDomains: [...config.shield.allowed_domains, ...remotes.hosts],
     ownOwners: remotes.owners,
     policy,
