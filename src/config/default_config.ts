@@ -36,7 +36,7 @@ shield:
   tier3:
     max_per_hour: 10            # most human approval prompts an hour; more are denied
     timeout_seconds: 300        # seconds to wait for a human decision before denying
-  contacts: []                  # recipients written to without a prompt (globs: "*@example.com", "+4915*", "Anna")
+  contacts: []                  # recipients written to without a prompt (globs: "*@example.com", "+4915*", "Anna"); your own mailboxes (email.smtp.from, address logins) count too
   allowed_domains: []           # hosts that may receive data without a prompt, beyond package registries, source hosts, the workspace's git remotes and loopback
 
 identity:
