@@ -3,11 +3,10 @@
  * vouches for nothing. */
 
 import assert from "node:assert/strict";
-import { buildShield, ownMailboxes } from "../../src/app/build_shield.ts";
+import { ownMailboxes } from "../../src/app/build_shield.ts";
 import { parseConfigText } from "../../src/config/load_config.ts";
-import { systemClock } from "../../src/lib/clock.ts";
-import { DEFAULT_POLICY_YAML } from "../../src/shield/presets/default_policy.ts";
 import type { Action } from "../../src/shield/types.ts";
+import { buildAppShield } from "../support/app_shield.ts";
 
 const MAIL_CONFIG = `email:
   provider: smtp
@@ -37,28 +36,8 @@ Deno.test("own mailboxes: the sending address and address-shaped logins, lowerca
 Deno.test("a file mailed to the user's own address passes; the same mail to a new address asks", async () => {
   const workspace = await Deno.makeTempDir({ prefix: "mailboxes_" });
   try {
-    const policyFile = `${workspace}/policy.yaml`;
-    await Deno.writeTextFile(policyFile, DEFAULT_POLICY_YAML);
     await Deno.writeTextFile(`${workspace}/notes.txt`, "shopping list");
-    const asked: string[] = [];
-    const shield = await buildShield({
-      config: parseConfigText(MAIL_CONFIG).config,
-      workspace,
-      policyFile,
-      controlPaths: [policyFile],
-      home: workspace,
-      clock: systemClock,
-      fetch: () => Promise.reject(new Error("no network in this test")),
-      budget: { usedToday: () => 0, tryConsume: () => false },
-      approvals: {
-        request: (input) => {
-          asked.push(input.reasoning);
-          return Promise.resolve("deny");
-        },
-      },
-      evaluatorModel: () => undefined,
-      observer: {},
-    });
+    const { shield, asked } = await buildAppShield(parseConfigText(MAIL_CONFIG).config, workspace);
     const mail = (to: string, from?: string): Action => ({
       type: "send_email",
       payload: { to, subject: "Notes", body: "Attached.", attachments: [`${workspace}/notes.txt`], from },

@@ -3,11 +3,10 @@
  * one from the owner itself. */
 
 import assert from "node:assert/strict";
-import { buildShield, gitRemotes } from "../../src/app/build_shield.ts";
+import { gitRemotes } from "../../src/app/build_shield.ts";
 import { parseConfigText } from "../../src/config/load_config.ts";
-import { systemClock } from "../../src/lib/clock.ts";
-import { DEFAULT_POLICY_YAML } from "../../src/shield/presets/default_policy.ts";
 import type { Action } from "../../src/shield/types.ts";
+import { buildAppShield } from "../support/app_shield.ts";
 
 const GIT_CONFIG = `[core]
 \trepositoryformatversion = 0
@@ -48,27 +47,7 @@ Deno.test("a submodule from a lookalike of the remote's owner asks; the owner's 
   try {
     await Deno.mkdir(`${workspace}/.git`);
     await Deno.writeTextFile(`${workspace}/.git/config`, GIT_CONFIG);
-    const policyFile = `${workspace}/policy.yaml`;
-    await Deno.writeTextFile(policyFile, DEFAULT_POLICY_YAML);
-    const asked: string[] = [];
-    const shield = await buildShield({
-      config: parseConfigText("").config,
-      workspace,
-      policyFile,
-      controlPaths: [policyFile],
-      home: workspace,
-      clock: systemClock,
-      fetch: () => Promise.reject(new Error("no network in this test")),
-      budget: { usedToday: () => 0, tryConsume: () => false },
-      approvals: {
-        request: (input) => {
-          asked.push(input.reasoning);
-          return Promise.resolve("deny");
-        },
-      },
-      evaluatorModel: () => undefined,
-      observer: {},
-    });
+    const { shield, asked } = await buildAppShield(parseConfigText("").config, workspace);
     const submodule = (url: string): Action => ({
       type: "execute_command",
       payload: { command: `git submodule add ${url} vendor/protos` },
