@@ -1,6 +1,7 @@
 /** The eleventh held-out set (tests/shield/cases/heldout11/): validate_cases checks its ids and refuses any action
  * repeated from another set (the retired heldout10 included) or within itself; the shipped set meets the sizes its
- * brief promised; score-shield loads it as a set of its own and holds it out (written blind at stop 32). */
+ * brief promised; score-shield loads it as a set of its own and no longer holds it out (written blind at stop 32,
+ * retired at stop 33). */
 
 import { assert, assertEquals } from "../support/assert.ts";
 import { HELD_OUT } from "../../scripts/score_shield.ts";
@@ -70,7 +71,7 @@ Deno.test("validate_cases: the shipped heldout11 set is well formed and as large
   }
 });
 
-Deno.test("shield_scoring: heldout11 loads as a set of its own and is the held-out set", async () => {
+Deno.test("shield_scoring: heldout11 loads as a set of its own and is no longer held out", async () => {
   await assertOwnSet("heldout11", "heldout10", 533);
-  assertEquals(HELD_OUT, ["heldout11"]);
+  assert(!HELD_OUT.includes("heldout11"), "heldout11 was retired at stop 33: its failures may be listed");
 });
