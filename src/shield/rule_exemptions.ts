@@ -117,7 +117,7 @@ function writtenTestData(view: ActionView): boolean {
  * in is not read out; whole-line rules judge the line without it. Round 42: ssh-add's long options (macOS
  * `--apple-use-keychain`) and a lifetime (`-t 3600`) before the key. */
 const KEY_USE =
-  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\bssh-add\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
+  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\b(?:ssh-add|keychain)\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
 
