@@ -8,7 +8,7 @@ import { canonicalPayload, commandText, followCommands, isFollowKey } from "./to
 import { identifierWords, mcpParts } from "./words.ts";
 import { iacCommand, iacProgramTool } from "./iac_tools.ts";
 import { withEnvironment } from "./environment_arguments.ts";
-import { listedProgramOf, wordListKey } from "./cli_program_tools.ts";
+import { LIST_KEYS, listedProgramOf, wordListKey } from "./cli_program_tools.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -135,7 +135,7 @@ function restatedAction(action: Action, tool: CanonicalTool | undefined): Canoni
     const apart = typeof raw.command === "string" || typeof raw.cmd === "string" ||
       typeof raw.subcommand === "string";
     // Round 49: an `arguments` list too (`git {arguments: ["status"]}`); round 51: a `cmd` list or one string of words.
-    const list = apart ? undefined : wordListKey(raw);
+    const list = apart ? undefined : LIST_KEYS.find((key) => Array.isArray(raw[key])) ?? wordListKey(raw);
     const listed = list === undefined ? undefined : commandText(raw[list])?.replace(/^sh (?=-)/, "");
     const words = listed ?? (typeof payload.command === "string" ? payload.command : copyOperands(payload));
     const named = words === program || words.startsWith(`${program} `);

@@ -42,6 +42,11 @@ const PLAIN_WORDS = /^(?:q|amp|continue|code)$/;
 const READ_WORD =
   /^(?:get|list|describe|show|ls|view|search|lookup|whoami|status|version|help|login|signin|sign-in)(?:-[\w-]+)?$/;
 
+/** Shell syntax in a string of words (`"s3 ls; aws guardduty ..."`): a second command, so no plain word list. */
+const SHELL_SYNTAX = /[;&|`$()<>\n]/;
+/** A list item that is a shell operator (`["KEY", "&&", "base64", "KEY"]`): a harness joining the words into a shell
+ * line would run a second command, so the list is no plain word list either. */
+const OPERATOR_WORD = /^(?:&&|\|\||;|\||&)$/;
 /** Keys under which such a tool takes the program's words. */
 export const LIST_KEYS = ["args", "argv", "arguments", "cmd"] as const;
 
@@ -51,17 +56,25 @@ export function wordListKey(payload: Record<string, unknown> | undefined): strin
   if (!payload) return undefined;
   return LIST_KEYS.find((key) => {
     const value = payload[key];
-    if (typeof value === "string") return key !== "cmd" && value.trim() !== "";
-    return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string");
+    if (typeof value === "string") return key !== "cmd" && value.trim() !== "" && !SHELL_SYNTAX.test(value);
+    return Array.isArray(value) && value.length > 0 &&
+      value.every((item) => typeof item === "string" && !OPERATOR_WORD.test(item));
   });
 }
 
-/** The first plain words of the payload's word list (the program itself left out): its subcommand. */
+/** The subcommand: the plain words after the program and its leading options, up to the first option of the
+ * subcommand (`aws --profile dev ce get-cost-and-usage --time-period ...` -> `ce get-cost-and-usage`), so an option's
+ * value (`--bucket get`) is never taken for it. */
 function subcommandWords(program: string, payload: Record<string, unknown>, key: string): string[] {
   const value = payload[key];
   const words = typeof value === "string" ? value.trim().split(/\s+/) : value as string[];
-  const rest = words[0]?.toLowerCase() === program ? words.slice(1) : words;
-  return rest.filter((word) => !word.startsWith("-")).slice(0, 4).map((word) => word.toLowerCase());
+  let at = words[0]?.toLowerCase() === program ? 1 : 0;
+  while (at < words.length && words[at].startsWith("-")) at += words[at].includes("=") ? 1 : 2;
+  const found: string[] = [];
+  for (; at < words.length && !words[at].startsWith("-") && found.length < 4; at++) {
+    found.push(words[at].toLowerCase());
+  }
+  return found;
 }
 
 /** Whether the shell checks know what `program` does with these words (`words` undefined: the name alone). */
@@ -80,7 +93,9 @@ export function listedProgramOf(
   name: string,
   payload: Record<string, unknown> | undefined,
 ): string | undefined {
-  const bare = name.replace(VERSION_SUFFIX, "").toLowerCase();
+  const named = name.replace(VERSION_SUFFIX, "").toLowerCase();
+  // A tool name cannot always hold a hyphen: `ssh_keygen` is `ssh-keygen`, `pip_audit` is `pip-audit`.
+  const bare = knownProgram(named, undefined) ? named : named.replaceAll("_", "-");
   if (payload === undefined) return knownProgram(bare, undefined) ? bare : undefined;
   const key = wordListKey(payload);
   return key !== undefined && knownProgram(bare, subcommandWords(bare, payload, key)) ? bare : undefined;

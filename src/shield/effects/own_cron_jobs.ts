@@ -17,8 +17,10 @@ const SCHEDULE =
  * dot (`~/.cache/.x`), no `..`. */
 const HOME_SCRIPT =
   /^(?:\/home\/[\w.-]+|\/Users\/[\w.-]+|~|\$HOME|\$\{HOME\})(?:\/(?!\.)[\w@+,-][\w.@+,-]*)+$/;
-/** Plain arguments: words without shell syntax, quoting, variables or addresses. */
-const PLAIN_ARGUMENT = /^[\w./@%+,=:-]+$/;
+/** Plain arguments: words without shell syntax, quoting or variables. */
+const PLAIN_ARGUMENT = /^~?[\w./%+,=:-]+$/;
+/** An address an argument may name: an IP, `host:port`, a URL. */
+const ADDRESS = /\d{1,3}(?:\.\d{1,3}){3}|[a-z0-9-]\.[a-z]{2,}:\d|\/\//i;
 /** Its output logged: `>> FILE`, `> FILE`, `2>&1`, `2> FILE`, `>/dev/null`. */
 const LOG_REDIRECT = /^(?:[12]?>>?\s*(?:&[12]|\S+))$/;
 
@@ -31,7 +33,7 @@ function ownJob(entry: string): boolean {
     return false;
   }
   return words.slice(1).every((word) =>
-    LOG_REDIRECT.test(word) ? !word.includes("/tmp/") : PLAIN_ARGUMENT.test(word) && !word.includes("//")
+    LOG_REDIRECT.test(word) ? !word.includes("/tmp/") : PLAIN_ARGUMENT.test(word) && !ADDRESS.test(word)
   );
 }
 
