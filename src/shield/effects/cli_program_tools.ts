@@ -10,6 +10,7 @@
  * nobody lists stays an unknown effect. */
 
 import { VERSION_SUFFIX } from "./tool_aliases.ts";
+import { compactName } from "./words.ts";
 import { AGENT_CLIS, CLOUD_CLIS } from "./command_effects.ts";
 import { PRINTER_PROGRAMS } from "./secret_egress.ts";
 
@@ -34,6 +35,11 @@ const INJECTORS: Record<string, string> = Object.assign(Object.create(null), {
   teller: "run",
   dotenv: "",
 });
+/** The hyphenated programs by their name without separators (`sshkeygen` -> `ssh-keygen`). */
+const HYPHENATED = new Map(
+  [...LISTED_PROGRAMS, ...Object.keys(INJECTORS), ...CLOUD_CLIS, ...PRINTER_PROGRAMS, "cursor-agent"]
+    .filter((program) => program.includes("-")).map((program) => [compactName(program), program]),
+);
 /** Agent CLI names too plain to be taken for the program (`q`, `amp`, `continue`). */
 const PLAIN_WORDS = /^(?:q|amp|continue|code)$/;
 /** Subcommand words of a cloud or secret-store CLI that read or log in (`aws ce get-cost-and-usage`, `hcloud server
@@ -94,8 +100,8 @@ export function listedProgramOf(
   payload: Record<string, unknown> | undefined,
 ): string | undefined {
   const named = name.replace(VERSION_SUFFIX, "").toLowerCase();
-  // A tool name cannot always hold a hyphen: `ssh_keygen` is `ssh-keygen`, `pip_audit` is `pip-audit`.
-  const bare = knownProgram(named, undefined) ? named : named.replaceAll("_", "-");
+  // A tool name cannot always hold a hyphen: `ssh_keygen`, `sshKeygen`, `ssh.keygen` are `ssh-keygen`.
+  const bare = knownProgram(named, undefined) ? named : HYPHENATED.get(compactName(named)) ?? named;
   if (payload === undefined) return knownProgram(bare, undefined) ? bare : undefined;
   const key = wordListKey(payload);
   return key !== undefined && knownProgram(bare, subcommandWords(bare, payload, key)) ? bare : undefined;

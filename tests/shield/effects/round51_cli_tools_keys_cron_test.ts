@@ -12,6 +12,8 @@ Deno.test("the ssh programs' tools use a key in place; its content read or sent 
     [tool("ssh-add", { args: ["--apple-use-keychain", "~/.ssh/id_ed25519_work"] }), "ALLOW", "h11 -017"],
     [tool("ssh-add", { args: ["-t", "3600", KEY] }), "ALLOW", "a lifetime"],
     [tool("ssh_keygen", { args: ["-lf", KEY] }), "ALLOW", "underscore name: fingerprint"],
+    [tool("mcp__term__SshAdd", { argv: ["ssh-add", "-K", KEY] }), "ALLOW", "a respelled name"],
+    [tool("ssh.add", { args: [KEY] }), "ALLOW", "a dotted name"],
     [tool("ssh-keygen", { arguments: ["-y", "-f", KEY] }), "ALLOW", "the public half"],
     [tool("keychain", { args: ["--eval", "--agents", "ssh", "id_ed25519"] }), "ALLOW", "keychain"],
     [run(`eval "$(keychain --eval --quiet ${KEY})" && git pull`), "ALLOW", "keychain substituted"],
