@@ -23,6 +23,7 @@ import { keychainItemsIntoClients } from "./effects/keychain_env_uses.ts";
 import { ENV_SETUP_RULES, envFileOnlySetUp } from "./effects/env_file_setup.ts";
 import { tagFixture } from "./effects/tag_fixtures.ts";
 import { onlyThroughSigningKeys } from "./effects/signing_keys.ts";
+import { addsOwnCronJobsOnly } from "./effects/own_cron_jobs.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -117,7 +118,7 @@ function writtenTestData(view: ActionView): boolean {
  * in is not read out; whole-line rules judge the line without it. Round 42: ssh-add's long options (macOS
  * `--apple-use-keychain`) and a lifetime (`-t 3600`) before the key. */
 const KEY_USE =
-  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\bssh-add\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
+  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\b(?:ssh-add|keychain)\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
 
@@ -273,6 +274,7 @@ export function exemptHits(
     if (hit.rule.id === "credential.keychain_item" && keychainItemsIntoClients(view)) continue;
     if (ENV_SETUP_RULES.has(hit.rule.id) && envFileOnlySetUp(hit, view)) continue;
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
+    if (hit.rule.id === "persistence.crontab_install" && addsOwnCronJobsOnly(view.segments)) continue;
     if (hit.rule.id === "tampering.stop_engine" && stopsOwnDenoPrograms(view.segments)) continue;
     if (hit.rule.id === "tampering.disable_setting_text" && packageManagerAuditOnly(view)) continue;
     if (written === "tests" && hit.rule.category === "injection") continue;

@@ -9,7 +9,7 @@ import { recordWrites } from "./command_writes.ts";
 import { optionsOf, optionValues } from "./program_options.ts";
 import { withXargsInput, xargsInput } from "./shell_xargs.ts";
 import { fileRunnerCommand, findExecCommand, runsPerFile } from "./shell_file_runners.ts";
-import { POSITIONAL_VALUES, PREFIX_WRAPPERS } from "./shell_wrappers.ts";
+import { POSITIONAL_VALUES, PREFIX_WRAPPERS, runnerArgs } from "./shell_wrappers.ts";
 import { ownTable } from "../lib/own_table.ts";
 import { runsWindowsCommand, windowsInnerCommand } from "./shell_windows.ts";
 import { editorRuns, isEditor } from "./shell_editors.ts";
@@ -306,7 +306,7 @@ function unwrapOne(state: ParseState, argv: string[], depth: number, command: st
   if (valued) {
     const listed = command === "taskset" && args.some((arg) => /^-(?:c|-cpu-list)$/.test(arg));
     const skip = listed ? 0 : POSITIONAL_VALUES[command] ?? 0;
-    const rest = command === "timeout" ? [] : afterOptions(args, valued).slice(skip);
+    const rest = command === "timeout" ? [] : afterOptions(runnerArgs(command, args), valued).slice(skip);
     // `flock FILE -c 'CMD'`: the command is one string for a shell, after the lock file.
     const held = command === "flock" ? args.findIndex((arg) => arg === "-c" || arg === "--command") : -1;
     if (held >= 0 && held + 1 < args.length) state.parse(args[held + 1], depth + 1);

@@ -44,10 +44,49 @@ export const PREFIX_WRAPPERS: Record<string, string[]> = ownTable({
   valgrind: [],
   "dbus-launch": [],
   "ssh-agent": [],
-  doppler: [],
   dotenv: ["-e", "-c"],
+  // Round 51: secret injectors that run a command with the secrets in its environment (`runnerArgs`).
+  doppler: ["-p", "--project", "-c", "--config"],
+  op: ["--env-file", "--environment", "--account"],
+  "aws-vault": ["-d", "--duration", "-t", "--mfa-token", "-r", "--region"],
+  infisical: ["--env", "--projectId", "--path"],
+  chamber: [],
+  teller: ["-c", "--config"],
 });
 
 /** Wrappers whose first plain argument is a value, not the command (`taskset 0x1 CMD`, `chrt 99 CMD`,
  * `flock FILE CMD`, `sg GROUP CMD`). */
 export const POSITIONAL_VALUES: Record<string, number> = ownTable({ taskset: 1, chrt: 1, flock: 1, sg: 1 });
+
+/** Secret injectors' subcommand that runs a command (round 51), and how many plain words (a profile) come before the
+ * command when no `--` marks it: `op run -- CMD`, `doppler run -- CMD`, `aws-vault exec PROFILE [--] CMD`,
+ * `infisical run -- CMD`, `chamber exec SERVICE... -- CMD`, `teller run -- CMD`. */
+const RUNNER_SUBCOMMANDS: Record<string, [string, number]> = ownTable({
+  op: ["run", 0],
+  doppler: ["run", 0],
+  "aws-vault": ["exec", 1],
+  infisical: ["run", 0],
+  chamber: ["exec", 1],
+  teller: ["run", 0],
+});
+const COMMAND_OPTION = /^--command(?:=|$)/;
+
+/** The words after a wrapper's own subcommand, for `afterOptions` to find the command in: from `--` when one marks
+ * it, a `--command "CMD"` string as `sh -c CMD`, else past the profile; nothing when the subcommand runs nothing
+ * (`op item get X`, `aws-vault login P`). Other wrappers' words as they are. */
+export function runnerArgs(command: string, args: string[]): string[] {
+  const runner = RUNNER_SUBCOMMANDS[command];
+  if (runner === undefined) return args;
+  const at = args.indexOf(runner[0]);
+  if (at < 0 || args.slice(0, at).some((word) => !word.startsWith("-"))) return [];
+  const rest = args.slice(at + 1);
+  const option = rest.findIndex((word) => COMMAND_OPTION.test(word));
+  if (option >= 0) {
+    const value = rest[option].includes("=") ? rest[option].slice(10) : rest[option + 1];
+    return value === undefined ? [] : ["sh", "-c", value];
+  }
+  const dash = rest.indexOf("--");
+  if (dash >= 0) return rest.slice(dash);
+  const plain = rest.findIndex((word) => !word.startsWith("-"));
+  return plain < 0 ? [] : rest.slice(plain + runner[1]);
+}

@@ -23,6 +23,7 @@ const METADATA_COMMANDS = new Set([
   "du",
   "ssh-add",
   "ssh-keygen",
+  "keychain",
   "realpath",
   "readlink",
   "dirname",
@@ -59,14 +60,23 @@ function usedInPlace(inners: readonly string[]): Set<number> {
       found.add(k);
       if (inner.includes(metadataQuote)) metadataQuote = "";
     } else if (keyOptions !== undefined && keyOptions.includes(inners[k - 1])) found.add(k);
-    const opened = /(["'`])([\w.-]+)$/.exec(inner);
-    if (opened && METADATA_COMMANDS.has(opened[2])) metadataQuote = opened[1];
+    // Round 51: a command substitution opens one too (`echo $(ssh-add KEY)`), closed by its parenthesis.
+    const opened = /(["'`]|\$\()([\w.-]+)$/.exec(inner);
+    if (opened && METADATA_COMMANDS.has(opened[2])) metadataQuote = opened[1] === "$(" ? ")" : opened[1];
     const name = inner.replace(/^.*[^\w.-]/, "");
     if (keyOptions === undefined && credentialOptionsOf(name).length > 0) {
       keyOptions = credentialOptionsOf(name);
     }
   }
   return found;
+}
+
+/** A word that is a metadata command's substitution (`$(keychain --eval KEY)`, round 51): its own segment is judged,
+ * the word is no path. */
+const SUBSTITUTED = /^(?:\$\(|`)\s*([\w.-]+)/;
+function substitutedMetadata(word: string): boolean {
+  const command = SUBSTITUTED.exec(word)?.[1];
+  return command !== undefined && METADATA_COMMANDS.has(command);
 }
 
 export function push<T>(map: Map<PayloadKind, T[]>, kind: PayloadKind, values: T[]): void {
@@ -150,7 +160,10 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
       let taken = 0;
       for (let index = 0; index < segment.argv.length && taken < MAX_PATH_ARGS; index++) {
         const word = segment.argv[index];
-        if (!looksLikePath(word) || isCredentialOptionValue(segment.program, segment.argv, index)) continue;
+        if (
+          !looksLikePath(word) || isCredentialOptionValue(segment.program, segment.argv, index) ||
+          substitutedMetadata(word)
+        ) continue;
         // Inline code (`python3 -c "..."`) is no path: its words were looked at one by one above; nor is a login
         // command handed to a program (`rsync -e 'ssh -i KEY'`, `-c core.sshCommand="ssh -i KEY"`, round 42).
         if (

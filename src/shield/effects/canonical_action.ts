@@ -4,11 +4,11 @@
 import { notebookShellLines } from "./notebook_escapes.ts";
 import type { Action } from "../types.ts";
 import { type CanonicalTool, programOfTool } from "./tool_aliases.ts";
-import { canonicalPayload, commandText } from "./tool_payload.ts";
+import { canonicalPayload, commandText, followCommands, isFollowKey } from "./tool_payload.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 import { iacCommand, iacProgramTool } from "./iac_tools.ts";
 import { withEnvironment } from "./environment_arguments.ts";
-import { LIST_KEYS, listedProgramOf } from "./cli_program_tools.ts";
+import { LIST_KEYS, listedProgramOf, wordListKey } from "./cli_program_tools.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -134,16 +134,18 @@ function restatedAction(action: Action, tool: CanonicalTool | undefined): Canoni
     // A subcommand given apart (`{command: "delete", args: [...]}`) is joined by canonicalPayload, as before.
     const apart = typeof raw.command === "string" || typeof raw.cmd === "string" ||
       typeof raw.subcommand === "string";
-    // Round 49: an `arguments` list too (`git {arguments: ["status"]}`).
-    const list = apart ? undefined : LIST_KEYS.find((key) => Array.isArray(raw[key]));
+    // Round 49: an `arguments` list too (`git {arguments: ["status"]}`); round 51: a `cmd` list or one string of words.
+    const list = apart ? undefined : LIST_KEYS.find((key) => Array.isArray(raw[key])) ?? wordListKey(raw);
     const listed = list === undefined ? undefined : commandText(raw[list])?.replace(/^sh (?=-)/, "");
     const words = listed ?? (typeof payload.command === "string" ? payload.command : copyOperands(payload));
     const named = words === program || words.startsWith(`${program} `);
     const { [list ?? "args"]: _list, ...others } = listed === undefined ? payload : raw;
-    return {
-      type: "execute_command",
-      payload: { ...others, command: named ? words : `${program} ${words}`.trim() },
-    };
+    const line = named ? words : `${program} ${words}`.trim();
+    if (listed === undefined) return { type: "execute_command", payload: { ...others, command: line } };
+    // Round 51: a command to run after it (`{args: [...], then: "..."}`) runs too, as canonicalPayload joins it.
+    const follows = followCommands(raw);
+    for (const key of Object.keys(others)) if (isFollowKey(key)) delete others[key];
+    return { type: "execute_command", payload: { ...others, command: [line, ...follows].join(" && ") } };
   }
   if (tool === "run_code" && typeof payload.code === "string") {
     const { code, ...others } = payload;

@@ -18,7 +18,7 @@ import { judgeCliGrants } from "./widening_changes.ts";
 import { judgeProcessMemory, MEMORY_READERS } from "./process_memory.ts";
 import { opensPrivateRangesOnly } from "./private_ingress.ts";
 
-const CLOUD_CLIS = new Set([
+export const CLOUD_CLIS = new Set([
   "aws",
   "gcloud",
   "gsutil",
@@ -63,7 +63,7 @@ const CLOUD_CLIS = new Set([
 const CLOUD_READS =
   /^(?:list|ls|get|describe|show|view|top|logs?|status|whoami|login|auth|version|help|diff|explain|api-resources|cluster-info|search|browse|info|inspect)$/;
 const ENGINE_PROCESS = /parapet|main\.ts|\bdeno\b.*\b(?:engine|start)\b|:3100\b|\b3100\/tcp/i;
-const AGENT_CLIS =
+export const AGENT_CLIS =
   /^(?:codex|claude|aider|gemini|cursor-agent|opencode|goose|amp|qwen|crush|cline|q|kiro|copilot|openhands|continue|droid)$/;
 const NO_APPROVAL_FLAGS =
   /dangerously|bypass|yolo|--yes-always|--yes\b|auto-?approve|skip-permissions|no-sandbox|full-auto|--force\b|trust-all-tools|allow-all-tools|--allow-all|approval-mode[= ]?(?:yolo|never|auto)|--no-confirm|-y\b|danger-full-access|^--sandbox=?none$/i;

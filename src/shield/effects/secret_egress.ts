@@ -38,7 +38,7 @@ const SENDERS =
   /^(?:curl|wget|nc|ncat|netcat|socat|telnet|openssl|ssh|http|https|xh|httpie|curlie|sendmail|mail|mailx|mutt|swaks|nslookup|dig|host)$/;
 
 /** The programs of SECRET_PRINTERS, for one lookup before the table. */
-const PRINTER_PROGRAMS = new Set([
+export const PRINTER_PROGRAMS = new Set([
   "pass",
   "gopass",
   "security",

@@ -105,7 +105,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "medium",
     fields: ["path"],
     pattern: new RegExp(
-      `${FIXTURES}.*/\\.env(?:\\.(?![\\w.-]*\\b(?:example|sample|template|dist|defaults?|schema|test)$)[\\w.-]+)?$`,
+      `${FIXTURES}.*/\\.env(?:\\.(?![\\w.-]*\\b(?:example|sample|template|tpl|dist|defaults?|schema|test|development|dev)$)[\\w.-]+)?$`,
     ),
     description: "Reads or writes a .env file holding secrets",
   },

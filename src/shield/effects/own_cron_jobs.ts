@@ -1,0 +1,64 @@
+/** A user's own job added to their crontab (round 51): `(crontab -l; echo '0 3 * * * /home/emma/bin/backup.sh') |
+ * crontab -` schedules a script of theirs, in their home, at a time of day. The crontab rule asked a human for every
+ * such line; persistence is a real class, so only this shape passes: the entry runs one plain script under a home
+ * folder (no hidden folder, no temporary one) with plain words and at most its output logged, on a time schedule
+ * (not `@reboot`), and the line does nothing but list the crontab, print the entries and install them. An entry that
+ * fetches, decodes, pipes, calls out or runs from `/tmp`, a program outside the home (`/usr/bin/python3 -c ...`,
+ * `pkill`), a `@reboot` entry or a crontab written from a file keeps asking (crontab(5); MITRE ATT&CK T1053.003). */
+
+import type { Segment } from "../shell_parser.ts";
+
+/** Programs such a line may hold besides `crontab`: printing the entries and filtering the old table. */
+const LINE_PROGRAMS = new Set(["echo", "printf", "cat", "grep", "sort", "uniq", "true"]);
+/** A time schedule: five fields of numbers, steps, ranges, lists and names, or a named period (not `@reboot`). */
+const SCHEDULE =
+  /^(?:@(?:hourly|daily|weekly|monthly|yearly|annually|midnight)|(?:[\d*][\d*/,-]*|[a-z]{3}(?:-[a-z]{3})?)(?:\s+(?:[\d*][\d*/,-]*|[a-z]{3}(?:[-,][a-z]{3})*)){4})\s+/i;
+/** A script under a user's home: `/home/NAME/`, `/Users/NAME/`, `~/`, `$HOME/`; no folder or file starting with a
+ * dot (`~/.cache/.x`), no `..`. */
+const HOME_SCRIPT =
+  /^(?:\/home\/[\w.-]+|\/Users\/[\w.-]+|~|\$HOME|\$\{HOME\})(?:\/(?!\.)[\w@+,-][\w.@+,-]*)+$/;
+/** Plain arguments: words without shell syntax, quoting or variables. */
+const PLAIN_ARGUMENT = /^~?[\w./%+,=:-]+$/;
+/** An address an argument may name: an IP, `host:port`, a URL. */
+const ADDRESS = /\d{1,3}(?:\.\d{1,3}){3}|[a-z0-9-]\.[a-z]{2,}:\d|\/\//i;
+/** Its output logged: `>> FILE`, `> FILE`, `2>&1`, `2> FILE`, `>/dev/null`. */
+const LOG_REDIRECT = /^(?:[12]?>>?\s*(?:&[12]|\S+))$/;
+
+/** Whether one crontab line runs a home script of the user's on a time schedule. */
+function ownJob(entry: string): boolean {
+  const schedule = SCHEDULE.exec(entry);
+  if (!schedule) return false;
+  const words = entry.slice(schedule[0].length).trim().replace(/(\d?>>?)\s+/g, "$1").split(/\s+/);
+  if (!HOME_SCRIPT.test(words[0] ?? "") || words[0].includes("..") || /\/(?:tmp|temp)\//i.test(words[0])) {
+    return false;
+  }
+  return words.slice(1).every((word) =>
+    LOG_REDIRECT.test(word) ? !word.includes("/tmp/") : PLAIN_ARGUMENT.test(word) && !ADDRESS.test(word)
+  );
+}
+
+/** Whether a line holding crontab installs only adds such jobs: `crontab -` fed by a pipe, every other segment a
+ * `crontab -l` or a printer or filter, every printed line an own job (comments and blank lines aside). */
+export function addsOwnCronJobsOnly(segments: readonly Segment[]): boolean {
+  let installs = 0;
+  let entries = 0;
+  for (const segment of segments) {
+    const argv = segment.argv;
+    if (segment.program === "crontab") {
+      if (argv.length === 2 && argv[1] === "-" && segment.joinedBy === "|") installs++;
+      else if (!(argv.length === 2 && /^(?:-l|--list)$/.test(argv[1]))) return false;
+      continue;
+    }
+    if (!LINE_PROGRAMS.has(segment.program) || segment.privileged) return false;
+    if (segment.redirects.some((redirect) => redirect.target !== "/dev/null")) return false;
+    if (segment.program !== "echo" && segment.program !== "printf") continue;
+    const printed = argv.slice(1).filter((word) => !/^-[neE]+$/.test(word)).join(" ").split(/\\n|\n/);
+    for (
+      const line of printed.map((text) => text.trim()).filter((text) => text !== "" && !text.startsWith("#"))
+    ) {
+      if (!ownJob(line)) return false;
+      entries++;
+    }
+  }
+  return installs > 0 && entries > 0;
+}
