@@ -49,6 +49,8 @@ import { substitutedEdits, substitutesWith } from "./substituted_edits.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
 import { weakPasswordHashes } from "./weak_password_hashes.ts";
 import { tautologicalTests } from "./tautological_tests.ts";
+import { hardcodedCredentials } from "./hardcoded_credentials.ts";
+import { servedTrees } from "./served_trees.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -94,9 +96,12 @@ export function judgeSafeguardEdits(
     plainPasswords,
     packageSafetyFiles,
     securityTestConfigs,
-    // Round 52: password hashing swapped for a plain digest or its cost lowered, tests that cannot fail.
+    // Round 52: password hashing swapped for a plain digest or its cost lowered, tests that cannot fail,
+    // credentials hard-coded into committed files, web servers handing out the tree or its secret files.
     weakPasswordHashes,
     tautologicalTests,
+    hardcodedCredentials,
+    servedTrees,
   ];
   for (const judge of judges) {
     const reason = judge(edit);
