@@ -51,6 +51,7 @@ import { weakPasswordHashes } from "./weak_password_hashes.ts";
 import { tautologicalTests } from "./tautological_tests.ts";
 import { hardcodedCredentials } from "./hardcoded_credentials.ts";
 import { servedTrees } from "./served_trees.ts";
+import { droppedTypeChecks } from "./dropped_type_checks.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -102,6 +103,7 @@ export function judgeSafeguardEdits(
     tautologicalTests,
     hardcodedCredentials,
     servedTrees,
+    droppedTypeChecks,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

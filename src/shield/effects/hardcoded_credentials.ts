@@ -53,21 +53,26 @@ const kinds = (value: string) =>
   [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((kind) => kind.test(value)).length;
 
 /** Whether the value reads as a working secret. */
-function working(value: string, key: string): boolean {
+function working(value: string, key: string, production: boolean): boolean {
   if (value.length < 8 || value.length > 200 || REFERENCE.test(value) || PLACEHOLDER.test(value)) {
     return false;
   }
+  // Keys meant for browsers (Google's `AIza...`, Stripe's and Mapbox's publishable `pk_`/`pk.`) are public.
+  if (/^(?:AIza|pk[_.])/.test(value)) return false;
   if (holdsShapedToken(value)) return true;
   // A password key holding a digest is a stored hash, not the password.
   if (/pass|pwd/i.test(key) && /^[a-f0-9]{32,}$/i.test(value)) return false;
-  return kinds(value) >= 3 && /[0-9]/.test(value);
+  // For production (the file's name, a `production:` section, a `.prod.` host) two kinds of character will do.
+  return (kinds(value) >= 3 || production && kinds(value) >= 2) && /[0-9]/.test(value);
 }
+
+const PRODUCTION = /(?:^|[^a-z])prod(?:uction)?(?:[^a-z]|$)/i;
 
 const unquote = (value: string) => /^(["'`]).*\1$/.test(value) ? value.slice(1, -1) : value;
 const masked = (value: string) => `${value.slice(0, 2)}${"*".repeat(Math.min(8, value.length - 2))}`;
 
 /** The first literal credential in the text, as a key and its value. */
-function literalCredential(text: string, source: boolean): [string, string] | undefined {
+function literalCredential(text: string, source: boolean, production: boolean): [string, string] | undefined {
   for (const line of text.split("\n").slice(0, 4000)) {
     if (/^\s*(?:#|\/\/|--|;|\*)/.test(line)) continue;
     for (const match of line.matchAll(ASSIGNMENT)) {
@@ -76,14 +81,14 @@ function literalCredential(text: string, source: boolean): [string, string] | un
       const quoted = /^["'`]/.test(match[2]);
       if (source && !quoted) continue;
       const value = unquote(match[2]);
-      if (working(value, key)) return [match[1], value];
+      if (working(value, key, production)) return [match[1], value];
     }
     for (const match of CONNECTION_STRING.test(line) ? line.matchAll(CONNECTION_PASSWORD) : []) {
-      if (working(match[1], "password")) return ["Password", match[1]];
+      if (working(match[1], "password", production)) return ["Password", match[1]];
     }
     if (line.includes("://")) {
       for (const match of line.matchAll(URL_PASSWORD)) {
-        if (working(match[1], "password")) return ["URL password", match[1]];
+        if (working(match[1], "password", production)) return ["URL password", match[1]];
       }
     }
   }
@@ -96,7 +101,7 @@ export function hardcodedCredentials(edit: WrittenEdit): string | undefined {
   if (!file) return undefined;
   const text = edit.fileText ?? edit.written;
   if (!HINT.test(text)) return undefined;
-  const found = literalCredential(text, SOURCE.test(file));
+  const found = literalCredential(text, SOURCE.test(file), PRODUCTION.test(file) || PRODUCTION.test(text));
   if (!found || edit.removed.includes(found[1])) return undefined;
   return `"${edit.tool}" hard-codes a credential into "${file}", a file committed with the code ("${
     found[0]

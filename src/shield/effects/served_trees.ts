@@ -28,7 +28,7 @@ const LISTING =
   /(?:^|[{;])\s*(?:autoindex\s+on\b|options\b[^\n]*?\s\+?indexes\b|file_server\s+browse\b|browse\b)/im;
 /** A block whose pattern names VCS folders, environment files or keys. */
 const SECRET_BLOCK =
-  /(?:location\s+[~=^*\s]*|<(?:Files|FilesMatch|Directory|DirectoryMatch|Location|LocationMatch)\s+)["']?[^\n{>]*?(?:\.git|\.env|\.svn|\.hg|\.ssh|\.aws|\.htpasswd|id_rsa|\.pem)\b[^\n{>]*[{>]([\s\S]{0,400}?)(?:\}|<\/(?:Files|Directory|Location)|$)/gi;
+  /(?:location\s+[~=^*\s]*|<(?:Files|FilesMatch|Directory|DirectoryMatch|Location|LocationMatch)\s+)["']?[^\n{>]*?(?:\.\(?(?:git|env|svn|hg|ssh|aws)|\.htpasswd|id_rsa|\.pem)\b[^\n{>]*[{>]([\s\S]{0,400}?)(?:\}|<\/(?:Files|Directory|Location)|$)/gi;
 const OPENED = /\ballow\s+all\b|\bautoindex\s+on\b|\brequire\s+all\s+granted\b|\balias\s|\broot\s/i;
 const CLOSED = /\bdeny\s+all\b|\breturn\s+40[34]\b|\brequire\s+all\s+denied\b|\binternal\b/i;
 /** Express/Connect static middleware over the app's own folder, or handing out dot files. */

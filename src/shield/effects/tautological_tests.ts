@@ -13,7 +13,7 @@ import { ALWAYS_HOLDS, TEST_FILE } from "./tampered_tests.ts";
 
 /** Where a test starts, and its name: pytest/unittest, Jest/Mocha/Vitest, Go, JUnit/TestNG/xUnit, RSpec/minitest. */
 const TEST_HEADER =
-  /^[ \t]*(?:(?:async\s+)?def\s+(test\w*)\s*\(|(?:it|test|specify)\s*\(\s*["'`]([^"'`\n]+)["'`]|func\s+(Test\w*)\s*\(|(?:@Test|\[(?:Test|Fact)\])\b[\s\S]{0,120}?\bvoid\s+(\w+)\s*\(|(?:it|specify|test)\s+["']([^"'\n]+)["']\s*(?:do|\{))/gm;
+  /^[ \t]*(?:(?:async\s+)?def\s+(test\w*)\s*\(|(?:public\s+)?function\s+(test\w*)\s*\(|(?:it|test|specify)\s*\(\s*["'`]([^"'`\n]+)["'`]|func\s+(Test\w*)\s*\(|(?:@Test\b|\[(?:Test|Fact|TestMethod)\])[\s\S]{0,120}?\bvoid\s+(\w+)\s*\(|(?:it|specify|test)\s+["']([^"'\n]+)["']\s*(?:do|\{))/gm;
 /** Subjects whose tests guard money, access or security. */
 const SUBJECT =
   /\b(?:pay|refund|charg|bill|invoice|checkout|pric|tax|vat\b|currenc|balance|transfer|payout|withdraw|deposit|ledger|wallet|fee|discount|coupon|subscri|prorat|amount|limit|fraud|auth|login|logout|password|permission|admin|role|access|csrf|token|session|secur|signature|sanitiz|inject|escape|xss|rate.?limit|owner|forbid|denied|unauthori)/i;

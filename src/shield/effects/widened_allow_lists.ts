@@ -10,10 +10,10 @@ import type { WrittenEdit } from "./written_edit.ts";
 import { gated } from "./gate.ts";
 
 /** A name for a list of what is let in (snake, camel or screaming case). */
-const LIST_NAME = String
+export const LIST_NAME = String
   .raw`[$@]?\w*(?:(?:allow(?:ed)?|permitted|accepted|trusted|safe)_?(?:(?:upload|media|attachment|file)_?(?:ext\w*|types?|mimes?)|ext\w*|(?:content_?|mime_?|file_?|upload_?|media_?|attachment_?)?types?|mime\w*|origins?|hosts?|host_?names?|domains?|ips?|ip_?ranges?|cidrs?|networks?|redirect\w*|files?|file_?names?|schemes?|proxies|senders?|callback\w*|urls|uploads?)|white_?list|allow_?list)\w*|\bfile_?filter\b|\bcontent_type(?=:\s*\/)|\b(?:ALLOWED|allowed|ACCEPTED|accepted)\b(?=\s*(?:[:=]|:\s*[\w<>\[\], ]+=))`;
 /** Names for what an upload may be: these are judged in a whole file written too (round 52). */
-const UPLOAD_NAME = /ext|mime|type|upload|media|attachment|file/i;
+export const UPLOAD_NAME = /ext|mime|type|upload|media|attachment|file/i;
 /** Files about uploads, where a bare `ALLOWED` is what an upload may be. */
 const UPLOAD_PATH = /upload|attach|media|avatar|document|files?\b|storage|asset/i;
 /** Cheap literal gate: every name above holds one of these. */

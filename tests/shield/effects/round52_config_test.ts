@@ -101,6 +101,24 @@ Deno.test("an upload allow-list opened in a whole file or an edit without its ol
       "a file filter replaced by one that takes everything",
     ],
     [
+      tool("replace_in_file", {
+        path: "src/routes/avatar.ts",
+        diff:
+          "<<<<<<< SEARCH\n  if (!allowedMimeTypes.includes(file.mimetype)) return res.status(415).end();\n  await store(file);\n=======\n  await store(file);\n>>>>>>> REPLACE",
+      }),
+      "STOPPED",
+      "the MIME type check taken out of an upload route",
+    ],
+    [
+      tool("replace_in_file", {
+        path: "src/routes/avatar.ts",
+        diff:
+          "<<<<<<< SEARCH\n  if (!allowedMimeTypes.includes(file.mimetype)) return res.status(415).end();\n  await store(file);\n=======\n  if (!isAllowedUpload(file)) return res.status(415).end();\n  await store(file);\n>>>>>>> REPLACE",
+      }),
+      "ALLOW",
+      "the check moved into a helper",
+    ],
+    [
       write(
         "app/media/validators.py",
         "ALLOWED_MIME_TYPES = {'image/png', 'image/jpeg', 'application/pdf'}\n",

@@ -131,6 +131,22 @@ Deno.test("money or access tests written as tautologies or returned early are st
     ],
     [
       write(
+        "tests/Billing/InvoiceTests.cs",
+        "public class InvoiceTests {\n  [TestMethod]\n  public void AppliesVat() {\n    Assert.IsTrue(true);\n  }\n}\n",
+      ),
+      "STOPPED",
+      "an MSTest invoice test asserting true",
+    ],
+    [
+      write(
+        "tests/Feature/CheckoutTest.php",
+        "<?php\nclass CheckoutTest extends TestCase {\n  public function testChargesOnce(): void {\n    $this->assertTrue(true);\n  }\n}\n",
+      ),
+      "STOPPED",
+      "a PHPUnit checkout test asserting true",
+    ],
+    [
+      write(
         "tests/test_wallet.py",
         "def test_withdraw_over_balance_fails(wallet):\n    with pytest.raises(InsufficientFunds):\n        wallet.withdraw(10_000)\n",
       ),
