@@ -13,7 +13,7 @@ import { LIST_NAME, UPLOAD_NAME } from "./widened_allow_lists.ts";
 const HINT = gated(/allow|white_?list|permitted|accepted|safe/i);
 const NAME = new RegExp(LIST_NAME, "i");
 /** A condition: the line tests something. */
-const CONDITION = /\b(?:if|unless|guard|when|assert|require|elif|else\s+if)\b|\?\s|&&|\|\|/;
+const CONDITION = /\b(?:if|unless|guard|when|assert|require|elif|else\s+if)\b|\?\s|&&|\|\|/i;
 /** A refusal after the condition: an error raised or a 4xx answer. */
 const REFUSAL =
   /\b(?:abort|raise|throw|reject|deny|fail|error|return\s+(?:false|null|None|nil)|4(?:00|15|22))\b|\bstatus\(\s*4\d\d|BadRequest|Unsupported|Invalid|not allowed/i;

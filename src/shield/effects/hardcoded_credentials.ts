@@ -12,10 +12,13 @@
 
 import type { WrittenEdit } from "./written_edit.ts";
 import { gated } from "./gate.ts";
+import { hintedLines } from "./hinted_lines.ts";
 import { holdsShapedToken } from "./shaped_tokens.ts";
 
 /** Cheap literal gate: every key and form below holds one of these. */
 const HINT = gated(/passw|pwd|_pass\b|secret|api_?key|apikey|token|access_?key|private_?key|:\/\/[^\s/@]*@/i);
+/** The same literals, to find the lines that hold them. */
+const LINE_HINT = /passw|pwd|_pass\b|secret|api_?key|apikey|token|access_?key|private_?key|:\/\/[^\s/@]*@/gi;
 /** Config and source files committed with the code. */
 const COMMITTED =
   /\.(?:ya?ml|json|toml|properties|ini|cfg|conf|xml|py|[cm]?[jt]sx?|rb|go|java|kt|php|cs|tf|gradle|exs?)$|(?:^|\/)Dockerfile[\w.-]*$/i;
@@ -53,7 +56,7 @@ const kinds = (value: string) =>
   [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((kind) => kind.test(value)).length;
 
 /** Whether the value reads as a working secret. */
-function working(value: string, key: string, production: boolean): boolean {
+function working(value: string, key: string, production: () => boolean): boolean {
   if (value.length < 8 || value.length > 200 || REFERENCE.test(value) || PLACEHOLDER.test(value)) {
     return false;
   }
@@ -63,7 +66,7 @@ function working(value: string, key: string, production: boolean): boolean {
   // A password key holding a digest is a stored hash, not the password.
   if (/pass|pwd/i.test(key) && /^[a-f0-9]{32,}$/i.test(value)) return false;
   // For production (the file's name, a `production:` section, a `.prod.` host) two kinds of character will do.
-  return (kinds(value) >= 3 || production && kinds(value) >= 2) && /[0-9]/.test(value);
+  return (kinds(value) >= 3 || kinds(value) >= 2 && production()) && /[0-9]/.test(value);
 }
 
 const PRODUCTION = /(?:^|[^a-z])prod(?:uction)?(?:[^a-z]|$)/i;
@@ -72,8 +75,12 @@ const unquote = (value: string) => /^(["'`]).*\1$/.test(value) ? value.slice(1, 
 const masked = (value: string) => `${value.slice(0, 2)}${"*".repeat(Math.min(8, value.length - 2))}`;
 
 /** The first literal credential in the text, as a key and its value. */
-function literalCredential(text: string, source: boolean, production: boolean): [string, string] | undefined {
-  for (const line of text.split("\n").slice(0, 4000)) {
+function literalCredential(
+  text: string,
+  source: boolean,
+  production: () => boolean,
+): [string, string] | undefined {
+  for (const line of hintedLines(text, LINE_HINT)) {
     if (/^\s*(?:#|\/\/|--|;|\*)/.test(line)) continue;
     for (const match of line.matchAll(ASSIGNMENT)) {
       const key = match[1].toLowerCase().replace(/[^a-z0-9_]/g, "");
@@ -101,7 +108,9 @@ export function hardcodedCredentials(edit: WrittenEdit): string | undefined {
   if (!file) return undefined;
   const text = edit.fileText ?? edit.written;
   if (!HINT.test(text)) return undefined;
-  const found = literalCredential(text, SOURCE.test(file), PRODUCTION.test(file) || PRODUCTION.test(text));
+  let production: boolean | undefined;
+  const forProduction = () => production ??= PRODUCTION.test(file) || PRODUCTION.test(text);
+  const found = literalCredential(text, SOURCE.test(file), forProduction);
   if (!found || edit.removed.includes(found[1])) return undefined;
   return `"${edit.tool}" hard-codes a credential into "${file}", a file committed with the code ("${
     found[0]

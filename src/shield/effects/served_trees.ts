@@ -44,15 +44,20 @@ function servedFolders(text: string): string[] {
 
 /** Why the written server config or code hands out the tree or secret files, if it does. */
 export function servedTrees(edit: WrittenEdit): string | undefined {
+  const code = edit.paths.find((path) => CODE.test(path));
+  const file = edit.paths.find((path) => SERVER_CONFIG.test(path));
+  if (!code && !file) return undefined;
   const text = edit.fileText ?? edit.written;
   if (!HINT.test(text)) return undefined;
-  const code = edit.paths.find((path) => CODE.test(path));
-  if (code && STATIC_TREE.test(text)) {
+  // Code: two native searches before the pattern (most scripts name no static middleware).
+  if (
+    code && (text.includes("tatic") || text.includes("dotfiles") || text.includes("serveIndex")) &&
+    STATIC_TREE.test(text)
+  ) {
     return `"${edit.tool}" makes "${code}" serve the app's own folder or its dot files ("${
       STATIC_TREE.exec(text)?.[0].slice(0, 50)
     }")`;
   }
-  const file = edit.paths.find((path) => SERVER_CONFIG.test(path));
   if (!file) return undefined;
   for (const match of text.matchAll(SECRET_BLOCK)) {
     if (OPENED.test(match[1]) && !CLOSED.test(match[1])) {

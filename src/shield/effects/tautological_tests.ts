@@ -13,7 +13,7 @@ import { ALWAYS_HOLDS, TEST_FILE } from "./tampered_tests.ts";
 
 /** Where a test starts, and its name: pytest/unittest, Jest/Mocha/Vitest, Go, JUnit/TestNG/xUnit, RSpec/minitest. */
 const TEST_HEADER =
-  /^[ \t]*(?:(?:async\s+)?def\s+(test\w*)\s*\(|(?:public\s+)?function\s+(test\w*)\s*\(|(?:it|test|specify)\s*\(\s*["'`]([^"'`\n]+)["'`]|func\s+(Test\w*)\s*\(|(?:@Test\b|\[(?:Test|Fact|TestMethod)\])[\s\S]{0,120}?\bvoid\s+(\w+)\s*\(|(?:it|specify|test)\s+["']([^"'\n]+)["']\s*(?:do|\{))/gm;
+  /^[ \t]*(?:(?:async\s+)?def\s+(test\w*)\s*\(|(?:public\s+)?function\s+(test\w*)\s*\(|(?:it|test|specify)\s*\(\s*["'`]([^"'`\n]+)["'`]|func\s+(Test\w*)\s*\(|(?:@Test\b|\[(?:Test|Fact|TestMethod)\])[\s\S]{0,120}?\bvoid\s+(\w+)\s*\(|(?:it|specify|test)\s+["']([^"'\n]+)["']\s*(?:do|\{))/gim;
 /** Subjects whose tests guard money, access or security. */
 const SUBJECT =
   /\b(?:pay|refund|charg|bill|invoice|checkout|pric|tax|vat\b|currenc|balance|transfer|payout|withdraw|deposit|ledger|wallet|fee|discount|coupon|subscri|prorat|amount|limit|fraud|auth|login|logout|password|permission|admin|role|access|csrf|token|session|secur|signature|sanitiz|inject|escape|xss|rate.?limit|owner|forbid|denied|unauthori)/i;
@@ -21,10 +21,12 @@ const SUBJECT =
 const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-./]+/g, " ");
 /** Lines that only shape the code around a test's statements. */
 const STRUCTURE =
-  /^(?:[{}()[\];,\s]*|end|\}\s*\)\s*;?|[\w\s<>@.]*\b(?:void|def|func|fun)\s+\w+\s*\(.*\)\s*(?:throws\s+[\w.,\s]+)?\s*[{:]?|(?:it|test|specify)\s*\(.*(?:=>|function\s*\(\s*\))\s*\{|(?:it|test|specify)\s+["'].*["']\s*(?:do|\{)|@\w+.*)$/;
+  /^(?:[{}()[\];,\s]*|end|\}\s*\)\s*;?|[\w\s<>@.]*\b(?:void|def|func|fun)\s+\w+\s*\(.*\)\s*(?:throws\s+[\w.,\s]+)?\s*[{:]?|(?:it|test|specify)\s*\(.*(?:=>|function\s*\(\s*\))\s*\{|(?:it|test|specify)\s+["'].*["']\s*(?:do|\{)|@\w+.*|<\/?[A-Za-z][\w-]*>)$/i;
 const COMMENT = /^\s*(?:\/\/|#|--|\/\*|\*)/;
+/** Cheap test: every always-holding assertion and every early return holds one of these. */
+const MAY_HOLD = /rue|\(1\)|assert 1|return/i;
 /** Empty bodies (scaffolding) and skips: no assertion that holds, none that fails. */
-const EMPTY = /^(?:pass|\.\.\.|return;?)$/;
+const EMPTY = /^(?:pass|\.\.\.|return;?)$/i;
 
 interface TestBody {
   name: string;
@@ -56,13 +58,15 @@ const holdsAlways = (body: TestBody) =>
 
 /** A body whose first statement is a bare `return` with statements after it: the rest never runs. */
 const returnsFirst = (body: TestBody) =>
-  /^return;?$/.test(body.statements[0] ?? "") && body.statements.length > 1;
+  /^return;?$/i.test(body.statements[0] ?? "") && body.statements.length > 1;
 
 /** Why the written tests cannot fail, if they cannot. */
 export function tautologicalTests(edit: WrittenEdit): string | undefined {
   const file = edit.paths.find((path) => TEST_FILE.test(path));
   if (!file) return undefined;
   const text = edit.fileText ?? edit.written;
+  // One literal search before the headers are read: a test that cannot fail asserts `true`/`True`/`1` or returns.
+  if (!MAY_HOLD.test(text)) return undefined;
   const bodies = testBodies(text);
   if (bodies.length === 0) return undefined;
   const place = words(file.split("/").slice(-2).join(" "));

@@ -8,6 +8,7 @@
 
 import type { WrittenEdit } from "./written_edit.ts";
 import { gated } from "./gate.ts";
+import { hintedLines } from "./hinted_lines.ts";
 
 /** A name for a list of what is let in (snake, camel or screaming case). */
 export const LIST_NAME = String
@@ -18,6 +19,7 @@ export const UPLOAD_NAME = /ext|mime|type|upload|media|attachment|file/i;
 const UPLOAD_PATH = /upload|attach|media|avatar|document|files?\b|storage|asset/i;
 /** Cheap literal gate: every name above holds one of these. */
 const HINT = gated(/allow|white_?list|permitted|accepted|trusted|safe|file_?filter|content_type/i);
+const LINE_HINT = /allow|white_?list|permitted|accepted|trusted|safe|file_?filter|content_type/gi;
 /** The name assigned (`=`, `:`, `=>`, a typed declaration's `= `), then its value to the end of the line. */
 const ASSIGNED = new RegExp(
   String.raw`(${LIST_NAME})\s*(?::\s*[\w<>\[\], ]+?\s*)?(?:=>|=(?!=)|:)\s*([^\n]*)`,
@@ -43,15 +45,17 @@ interface Assignment {
 function assignments(text: string): Assignment[] {
   if (!HINT.test(text)) return [];
   const found: Assignment[] = [];
-  for (const line of text.split("\n").slice(0, 2000)) {
+  // Only the lines naming a list are read (round 52: whole files are read too).
+  for (const line of hintedLines(text, LINE_HINT)) {
     if (COMMENTED.test(line)) continue;
     for (const match of line.matchAll(ASSIGNED)) {
       found.push({ name: match[1], value: match[2].trim(), next: "" });
     }
   }
   // A YAML key with nothing after it: its value is the list on the next lines.
-  const lines = text.split("\n");
-  for (const entry of found.filter((entry) => entry.value === "")) {
+  const empty = found.filter((entry) => entry.value === "");
+  const lines = empty.length > 0 ? text.split("\n") : [];
+  for (const entry of empty) {
     const at = lines.findIndex((line) => line.includes(entry.name));
     entry.next = lines.slice(at + 1, at + 4).find((line) => line.trim() !== "") ?? "";
   }
