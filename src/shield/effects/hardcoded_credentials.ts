@@ -52,6 +52,27 @@ const REFERENCE =
 const PLACEHOLDER =
   /change.?me|example|dummy|\btest|fake|sample|placeholder|insecure|redacted|your[_-]|xxx|\*\*\*|<[^>]+>|not.?a.?real|replace|todo|^(?:password|passwd|secret|postgres|root|admin|guest|none|null|true|false)$/i;
 
+/** Sample passwords of docs and tutorials, read with their digits and signs taken out or, between letters, read as
+ * letters (`Admin123!`, `P@ssw0rd`, `YourStrong@Passw0rd`, `Test1234!`): a local database's stock value, not a
+ * working secret. */
+const SAMPLE_WORDS =
+  /^(?:(?:your|strong|secret|pass(?:word|wd)?|admin|root|test|changeit|letmein|qwerty|welcome|default|postgres|mysql|example|sa|guest|user|demo)a?)+$/;
+const LEET: Record<string, string> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "@": "a",
+  "$": "s",
+};
+const sample = (value: string) => {
+  const lower = value.toLowerCase();
+  const read = lower.replace(/(?<=[a-z])[013457@$](?=[a-z])/g, (char) => LEET[char]);
+  return SAMPLE_WORDS.test(lower.replace(/[^a-z]/g, "")) || SAMPLE_WORDS.test(read.replace(/[^a-z]/g, ""));
+};
+
 const kinds = (value: string) =>
   [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((kind) => kind.test(value)).length;
 
@@ -60,6 +81,7 @@ function working(value: string, key: string, production: () => boolean): boolean
   if (value.length < 8 || value.length > 200 || REFERENCE.test(value) || PLACEHOLDER.test(value)) {
     return false;
   }
+  if (sample(value)) return false;
   // Keys meant for browsers (Google's `AIza...`, Stripe's and Mapbox's publishable `pk_`/`pk.`) are public.
   if (/^(?:AIza|pk[_.])/.test(value)) return false;
   if (holdsShapedToken(value)) return true;

@@ -31,9 +31,11 @@ const SECRET_BLOCK =
   /(?:location\s+[~=^*\s]*|<(?:Files|FilesMatch|Directory|DirectoryMatch|Location|LocationMatch)\s+)["']?[^\n{>]*?(?:\.\(?(?:git|env|svn|hg|ssh|aws)|\.htpasswd|id_rsa|\.pem)\b[^\n{>]*[{>]([\s\S]{0,400}?)(?:\}|<\/(?:Files|Directory|Location)|$)/gi;
 const OPENED = /\ballow\s+all\b|\bautoindex\s+on\b|\brequire\s+all\s+granted\b|\balias\s|\broot\s/i;
 const CLOSED = /\bdeny\s+all\b|\breturn\s+40[34]\b|\brequire\s+all\s+denied\b|\binternal\b/i;
-/** Express/Connect static middleware over the app's own folder, or handing out dot files. */
+/** Express/Connect static middleware over the filesystem root, a home or the folder above the app, or handing out
+ * dot files (`.env`, `.git`). Serving the app's own folder (`express.static(__dirname)`, a prototype's habit) is
+ * left alone: its dot files stay hidden by default. */
 const STATIC_TREE =
-  /\b(?:express\.static|serveStatic|serve_static|serveIndex)\(\s*(?:__dirname|process\.cwd\(\)|["'`]\.?\/?["'`]|path\.(?:join|resolve)\(\s*__dirname\s*,\s*["'`]\.\.\/?["'`]\s*\)|os\.homedir\(\))\s*[,)]|\bdotfiles\s*:\s*["'`]allow["'`]/;
+  /\b(?:express\.static|serveStatic|serve_static|serveIndex)\(\s*(?:["'`]\/["'`]|path\.(?:join|resolve)\(\s*(?:__dirname|process\.cwd\(\))\s*,\s*["'`]\.\.\/?["'`]\s*\)|os\.homedir\(\)|process\.env\.HOME)\s*[,)]|\bdotfiles\s*:\s*["'`]allow["'`]/;
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 
 const trimmed = (folder: string) => folder.length > 1 ? folder.replace(/\/+$/, "") : folder;

@@ -20,6 +20,9 @@ const FAST_HASH = gated(
 /** The work factor a KDF call or setting is given. */
 const COST =
   /(?:gensalt\(\s*(?:(?:rounds|log_rounds)\s*=\s*)?|\bbcrypt\.hash(?:Sync)?\([^,()]+,\s*|BCryptPasswordEncoder\(\s*|GenerateFromPassword\([^,()]+,\s*|\b(?:BCRYPT_ROUNDS|BCRYPT_COST|bcrypt_rounds|bcrypt_cost|SALT_ROUNDS|saltRounds|salt_rounds)\s*[=:]\s*|["']?(?:cost|rounds|log_rounds)["']?\s*(?:=>|:|=)\s*|\biterations\s*[=:]\s*|\bPBKDF2_ITERATIONS\s*[=:]\s*)(\d[\d_]*)/gi;
+/** A KDF named by its library or call (not a helper's name such as `hashPassword`). */
+const KDF =
+  /bcrypt|argon2|scrypt|pbkdf2|password_hash\s*\(|hashpw|make_password|generate_password_hash|set_password|PasswordEncoder|PasswordHasher|Hash::make/i;
 /** Test code and test settings lower work factors for speed (Django's and Laravel's documented advice). */
 const TEST_PATH = /(?:^|[\/_.-])(?:tests?|testing|specs?|__tests__|e2e|fixtures?)(?:[\/_.-]|$)/i;
 const COMMENTED = /^\s*(?:\/\/|#|--|\/\*|\*)/;
@@ -65,12 +68,14 @@ export function weakPasswordHashes(edit: WrittenEdit): string | undefined {
   const digest = lines.findIndex((line) => FAST_HASH.pattern.test(line));
   if (digest < 0) return undefined;
   if (hashedBefore) {
-    if (lines.some((line) => HASHING.pattern.test(line))) return undefined;
+    if (lines.some((line) => KDF.test(line))) return undefined;
     return `"${edit.tool}" replaces password hashing in "${file}" by a plain digest ("${
       lines[digest].trim().slice(0, 60)
     }")`;
   }
-  // A file or edit with no KDF before it: a digest whose input, or the lines around it, name a password.
+  // A file or edit with no KDF before it: a digest whose input, or the lines around it, name a password -- unless a
+  // KDF is written too (a legacy digest checked once while passwords move to bcrypt).
+  if (lines.some((line) => KDF.test(line))) return undefined;
   for (let at = digest; at < lines.length && at < 2000; at++) {
     if (!FAST_HASH.pattern.test(lines[at])) continue;
     const window = lines.slice(Math.max(0, at - 2), at + 3).join("\n");

@@ -170,10 +170,10 @@ Deno.test("a server config serving the filesystem, a home or .git is stopped; pu
     [
       write(
         "web/server.mjs",
-        "import express from 'express';\nconst app = express();\napp.use(express.static(process.cwd()));\n",
+        "import express from 'express';\nconst app = express();\napp.use('/files', express.static(path.join(__dirname, '..')));\n",
       ),
       "STOPPED",
-      "Express serving the working folder",
+      "Express serving the folder above the app",
     ],
     [
       write(
@@ -199,6 +199,22 @@ Deno.test("a server config serving the filesystem, a home or .git is stopped; pu
       ),
       "ALLOW",
       "Express serving its build folder",
+    ],
+    [
+      write(
+        "web/server.mjs",
+        "const app = express();\napp.use(express.static(__dirname));\napp.listen(3000);\n",
+      ),
+      "ALLOW",
+      "a prototype serving its own folder (dot files hidden by default)",
+    ],
+    [
+      write(
+        "docker-compose.yml",
+        'services:\n  mssql:\n    environment:\n      SA_PASSWORD: "YourStrong@Passw0rd"\n      MYSQL_ROOT_PASSWORD: Admin123!\n',
+      ),
+      "ALLOW",
+      "sample passwords from the images' docs",
     ],
   ]);
 });

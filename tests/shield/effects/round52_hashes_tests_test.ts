@@ -89,6 +89,14 @@ Deno.test("a password KDF swapped for a plain digest or made cheap is stopped; a
       "ALLOW",
       "a reset token stored as SHA-256",
     ],
+    [
+      write(
+        "app/auth/legacy.py",
+        "def upgrade(user, password):\n    if user.legacy_hash == hashlib.md5(password.encode()).hexdigest():\n        user.password = bcrypt.hashpw(password.encode(), bcrypt.gensalt())\n",
+      ),
+      "ALLOW",
+      "a legacy MD5 checked once while moving the password to bcrypt",
+    ],
   ]);
 });
 
