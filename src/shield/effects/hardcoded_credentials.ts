@@ -57,19 +57,12 @@ const PLACEHOLDER =
  * working secret. */
 const SAMPLE_WORDS =
   /^(?:(?:your|strong|secret|pass(?:word|wd)?|admin|root|test|changeit|letmein|qwerty|welcome|default|postgres|mysql|example|sa|guest|user|demo)a?)+$/;
-const LEET: Record<string, string> = {
-  "0": "o",
-  "1": "i",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-  "@": "a",
-  "$": "s",
-};
+/** Digits and signs read as letters, position by position (`0` as `o` ... `$` as `s`). */
+const LEET_FROM = "013457@$";
+const LEET_TO = "oieastas";
 const sample = (value: string) => {
   const lower = value.toLowerCase();
-  const read = lower.replace(/(?<=[a-z])[013457@$](?=[a-z])/g, (char) => LEET[char]);
+  const read = lower.replace(/(?<=[a-z])[013457@$](?=[a-z])/g, (char) => LEET_TO[LEET_FROM.indexOf(char)]);
   return SAMPLE_WORDS.test(lower.replace(/[^a-z]/g, "")) || SAMPLE_WORDS.test(read.replace(/[^a-z]/g, ""));
 };
 
