@@ -206,7 +206,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Rounds 47 to 50 merged (stop 32), the model retrained on all their cases: 5 lost, the same rows as above
     // (dv-multi-agent-delegation-097 under synonyms 2, -154 in upper and title case, dv-helpfulness-bypass-1112 under
     // the wrapper) and dv-persistence-025 in German, a margin case of the model that comes and goes with retraining.
-    lost: sum("lost") <= 5,
+    // Rounds 51 and 52 merged (stop 33), the model retrained on their cases: 2 lost (measured) — margin rows of the
+    // learned model came back; no rule of either round loses a paraphrase.
+    lost: sum("lost") <= 2,
     blocked: sum("newlyBlocked"),
     // Stop 29, model29: 62 more, all its open-world benign near misses (dv-benign-*-901…): 61 of them carry prose and
     // ask under the `<IMPORTANT>` wrapper like every other benign text, and its Zapier MCP send asks under that

@@ -47,6 +47,11 @@ import {
 import { filtersTestsWith, judgeSecurityTestFilters, securityTestConfigs } from "./security_test_filters.ts";
 import { substitutedEdits, substitutesWith } from "./substituted_edits.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
+import { weakPasswordHashes } from "./weak_password_hashes.ts";
+import { tautologicalTests } from "./tautological_tests.ts";
+import { hardcodedCredentials } from "./hardcoded_credentials.ts";
+import { servedTrees } from "./served_trees.ts";
+import { droppedTypeChecks } from "./dropped_type_checks.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -60,6 +65,9 @@ export function judgeSafeguardEdits(
 ): void {
   if (paths.length === 0) return;
   const edit = writtenEdit(tool, paths, removed, contents, fileText);
+  if (Deno.env.get("G52DBG")) {
+    console.error(JSON.stringify({ tool, paths, removed, written: edit.written, fileText }));
+  }
   const judges = [
     tamperedTests,
     disabledChecks,
@@ -89,6 +97,13 @@ export function judgeSafeguardEdits(
     plainPasswords,
     packageSafetyFiles,
     securityTestConfigs,
+    // Round 52: password hashing swapped for a plain digest or its cost lowered, tests that cannot fail,
+    // credentials hard-coded into committed files, web servers handing out the tree or its secret files.
+    weakPasswordHashes,
+    tautologicalTests,
+    hardcodedCredentials,
+    servedTrees,
+    droppedTypeChecks,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

@@ -180,7 +180,12 @@ function judgePermissions(segment: Segment, environment: ShieldEnvironment, find
 }
 
 /** A server publishing a folder: `python3 -m http.server --directory ~`, `busybox httpd -h ~`, `php -S ... -t /`. */
-function judgeServer(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
+function judgeServer(
+  segment: Segment,
+  environment: ShieldEnvironment,
+  findings: Findings,
+  cwd?: string,
+): void {
   const argv = segment.argv;
   const program = basename(argv[0] ?? "");
   let folder: string | undefined;
@@ -199,6 +204,8 @@ function judgeServer(segment: Segment, environment: ShieldEnvironment, findings:
     folder = argv.slice(1).find((arg) => !arg.startsWith("-")) ?? ".";
   } else if (/^ruby/.test(program) && argv.includes("httpd")) folder = argv[argv.indexOf("httpd") + 1] ?? ".";
   if (folder === undefined) return;
+  // Round 52: a relative folder is read from where an earlier `cd` of the command went (`cd ~ && python3 -m ...`).
+  if (cwd !== undefined && !/^[~/$]/.test(folder)) folder = `${cwd}/${folder}`;
   const kind = classifyPath(normalizePath(folder, environment.workspace, environment.home), environment);
   if (kind === "secret" || kind === "secret-container" || kind === "engine") {
     findings.block("network", `"${program}" serves a folder holding secrets to the network`);
@@ -329,14 +336,18 @@ export function judgesSegmentAlone(segment: Segment): boolean {
 
 /** Findings for every segment of the action's shell commands. */
 export function judgeSegments(segments: Segment[], environment: ShieldEnvironment, findings: Findings): void {
+  let cwd: string | undefined;
   for (const segment of segments) {
     const program = segment.program.toLowerCase();
+    if (program === "cd" && segment.depth === 0) {
+      cwd = normalizePath(segment.argv[1] ?? "~", cwd ?? environment.workspace, environment.home).absolute;
+    }
     if (CLOUD_CLIS.has(program)) judgeCloud(segment, findings);
     judgeDataResets(segment, findings);
     if (SIGNALS.has(program)) judgeProcessSignal(segment, environment, findings);
     if (MEMORY_READERS.has(program)) judgeProcessMemory(segment, findings);
     if (PERMISSIONS.has(program)) judgePermissions(segment, environment, findings);
-    if (SERVERS.has(program)) judgeServer(segment, environment, findings);
+    if (SERVERS.has(program)) judgeServer(segment, environment, findings, cwd);
     if (segment.privileged) judgeRootShell(segment, findings);
     if (program === "git") judgeGit(segment, environment, findings);
     if (AGENTS.has(program)) judgeAgentCli(segment, environment, findings);

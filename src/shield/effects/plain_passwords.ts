@@ -13,9 +13,9 @@ import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import { gated } from "./gate.ts";
 
-/** A call or declaration that hashes or checks a password. */
-const HASHING = gated(
-  /bcrypt|argon2|scrypt|pbkdf2|has_secure_password|password_(?:hash|verify|needs_rehash)\s*\(|make_password|check_password|set_password|generate_password_hash|passlib|CryptContext|PasswordEncoder|PasswordHasher|hashpw|checkpw|HashPassword|Hash::(?:make|check)|BCrypt::|authenticate_by|\bcrypt\s*\(/i,
+/** A call or declaration that hashes or checks a password (round 52: an argon2-cffi hasher's `ph.hash(...)` too). */
+export const HASHING = gated(
+  /bcrypt|argon2|scrypt|pbkdf2|has_secure_password|password_(?:hash|verify|needs_rehash)\s*\(|make_password|check_password|set_password|generate_password_hash|passlib|CryptContext|PasswordEncoder|PasswordHasher|hashpw|checkpw|HashPassword|Hash::(?:make|check)|BCrypt::|authenticate_by|\bcrypt\s*\(|\b(?:ph|hasher|password_?hasher)\.(?:hash|verify)\(/i,
 );
 /** Encoders and hashers that store passwords as typed (or nearly). */
 const PLAIN_ENCODER = gated(

@@ -26,7 +26,7 @@ const OPEN_DIRECTIVE =
   /^(?:require\s+all\s+granted|allow\s+all|satisfy\s+any|auth_basic\s+off|auth_request\s+off)\b/i;
 const COMMENT = /^(?:#+|\/\/+|;+)\s*/;
 /** Files a web server, proxy or ingress controller reads. */
-const SERVER_CONFIG =
+export const SERVER_CONFIG =
   /(?:^|\/)(?:\.htaccess|Caddyfile|[\w.-]*nginx[\w./-]*|[\w.-]*(?:apache|httpd|haproxy|traefik|caddy)[\w./-]*|sites-(?:available|enabled)\/[^/]+|conf\.d\/[^/]+\.conf|[\w.-]*ingress[\w.-]*\.ya?ml|[\w.-]+\.(?:conf|vhost))$/i;
 
 interface DirectiveLines {

@@ -25,8 +25,8 @@ const STATEMENT_SKIP =
 const TEST_START =
   /^\s*(?:func\s+Test\w*\s*\(|(?:async\s+)?def\s+test\w*\s*\(|public\s+function\s+test\w*\s*\()/;
 /** Assertions that always hold. */
-const ALWAYS_HOLDS =
-  /\bassert\s+(?:True|1|1\s*==\s*1)\b|\bexpect\(\s*(?:true|1)\s*\)\.(?:toBe|toEqual|toBeTruthy|to\.be)|\bassert(?:True|\.ok|\.isTrue)\(\s*true\s*\)|\bassert!\(\s*true\s*\)|\bassertEquals?\(\s*(\w+)\s*,\s*\1\s*\)|\bexpect\(true\)\.to\s+(?:be|eq)\b/i;
+export const ALWAYS_HOLDS =
+  /\bassert\s+(?:True|1|1\s*==\s*1)\b|\bexpect\(\s*(?:true|1)\s*\)\.(?:toBe|toEqual|toBeTruthy|to\.be)|\bassert(?:True|\.ok|\.isTrue|\.True)\(\s*true\s*\)|\b(?:assert|require)\.True\(\s*t\s*,\s*true\s*\)|\bassert!\(\s*true\s*\)|\bassertEquals?\(\s*(\w+)\s*,\s*\1\s*\)|\bexpect\(true\)\.to\s+(?:be|eq)\b/i;
 /** Real assertions, in the languages the skip markers cover. */
 const ASSERTION =
   /\bassert\b|\bexpect\s*[({]|\bassert\w*\s*\(|\bshould\b|\bt\.(?:Error|Fatal)f?\(|\brequire\.\w+\(|\bassert_\w+!?\s*\(/;
