@@ -4,11 +4,7 @@
  * page polling /api/status does not cause a collection a second), the engine's own caches are emptied (the
  * recent sessions' messages, Chronicle's file stats), SQLite's page cache is freed, one full collection
  * releases empty pages, then malloc_trim, then the executable's read-only pages are unmapped (cold_pages.ts);
- * after smaller growth (code paged back in while quiet) only the unmapping. A full reduction is repeated once
- * when the engine stays quiet longer than V8's code age (ENGINE_V8_FLAGS in src/cli/supervisor.ts): that
- * collection flushes the bytecode and baseline code of every function not run since, which the first one, right
- * after the work, could not (it had run too recently): the burst's one-off paths (Shield built on the first turn,
- * start-up), and the turns' own code, compiled again from source on its next use. */
+ * after smaller growth (code paged back in while quiet) only the unmapping. */
 import { coldPagesDropper } from "./cold_pages.ts";
 import type { Foundation } from "./foundation.ts";
 import type { EngineService } from "./lifecycle.ts";
@@ -41,9 +37,6 @@ export interface IdleMemoryOptions extends MemoryReducers {
    * RELEASE_QUIET_LOOKS periods: code pages an idle engine paged back in (its timers, the connection pool
    * closing idle sockets, V8's background work). */
   releaseGrowthBytes?: number;
-  /** Quiet looks in a row after a full reduction that make it worth repeating once (so V8 flushes the code not
-   * run since); longer than the engine's `--bytecode-old-time`. */
-  lateQuietLooks?: number;
   timers?: { every(ms: number, tick: () => void): TimerId; cancel(id: TimerId): void };
   /** Told how long each reduction took and what it gave back. */
   onReduced?: (result: { ms: number; beforeBytes: number; afterBytes: number }) => void;
@@ -56,8 +49,6 @@ const DEFAULT_GROWTH_BYTES = 4 * 1024 * 1024;
 const DEFAULT_RELEASE_GROWTH_BYTES = 1024 * 1024;
 /** Quiet looks in a row before small growth is unmapped: a page polling every few seconds never gets there. */
 const RELEASE_QUIET_LOOKS = 5;
-/** Quiet looks (seconds) before a full reduction is repeated: past the engine's `--bytecode-old-time=20`. */
-const DEFAULT_LATE_QUIET_LOOKS = 25;
 
 const realTimers = {
   every(ms: number, tick: () => void): TimerId {
@@ -79,8 +70,6 @@ export class IdleMemory implements EngineService {
   private rebase = false;
   /** Looks in a row without activity. */
   private quietLooks = 0;
-  /** Set by a full reduction for growth: it is repeated once after a long quiet (`lateQuietLooks`). */
-  private lateDue = false;
 
   constructor(private readonly options: IdleMemoryOptions) {}
 
@@ -113,10 +102,7 @@ export class IdleMemory implements EngineService {
     this.quietLooks++;
     const beforeBytes = this.options.residentBytes();
     const growth = beforeBytes - this.baseline;
-    const grown = growth >= (this.options.growthBytes ?? DEFAULT_GROWTH_BYTES);
-    const late = this.lateDue &&
-      this.quietLooks >= (this.options.lateQuietLooks ?? DEFAULT_LATE_QUIET_LOOKS);
-    const full = grown || late;
+    const full = growth >= (this.options.growthBytes ?? DEFAULT_GROWTH_BYTES);
     const releaseOnly = !full && this.quietLooks >= RELEASE_QUIET_LOOKS &&
       this.options.release !== undefined &&
       growth >= (this.options.releaseGrowthBytes ?? DEFAULT_RELEASE_GROWTH_BYTES);
@@ -127,7 +113,6 @@ export class IdleMemory implements EngineService {
       this.options.shrink?.();
       this.options.collect?.();
       this.options.trim?.();
-      this.lateDue = grown && this.options.collect !== undefined;
     }
     this.options.release?.();
     const afterBytes = this.options.residentBytes();

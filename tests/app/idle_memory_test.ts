@@ -278,32 +278,8 @@ Deno.test("idle memory: small growth is unmapped only after several quiet period
   assertEquals([state.collected, released], [1, 2]);
 });
 
-Deno.test("idle memory: a reduction after work is repeated once after a long quiet, so V8 flushes the code not run since", () => {
-  const { state, memory } = rig({ lateQuietLooks: 25 });
-  memory.tick();
-  memory.tick(); // start-up reduction
-  for (let look = 0; look < 30; look++) memory.tick();
-  assertEquals(state.collected, 2, "the start-up reduction is repeated once, 25 quiet looks on");
-  state.activity++;
-  state.resident += 20 * MB; // a burst of work
-  memory.tick();
-  memory.tick(); // quiet: reduced at once
-  assertEquals(state.collected, 3);
-  for (let look = 0; look < 20; look++) {
-    if (look === 10) state.activity++; // a request in the middle starts the count again
-    memory.tick();
-  }
-  assertEquals(state.collected, 3, "not before 25 quiet looks in a row");
-  for (let look = 0; look < 15; look++) memory.tick(); // 24 quiet looks since the request
-  assertEquals(state.collected, 3);
-  memory.tick();
-  assertEquals(state.collected, 4);
-  for (let look = 0; look < 60; look++) memory.tick();
-  assertEquals(state.collected, 4, "once per burst, not every 25 looks");
-});
-
 Deno.test("idle memory: with the engine's V8 flags the reducer's collection flushes a function not run for the code age", async () => {
-  // The engine's flags with the age shortened from 20 s to 1 s; V8's default age is 180 s and its baseline code
+  // The engine's flags with the age shortened from 60 s to 1 s; V8's default age is 180 s and its baseline code
   // is never flushed, so without the flags the function's bytecode stays.
   const flags = ENGINE_V8_FLAGS.replace(/--bytecode-old-time=\d+/, "--bytecode-old-time=1");
   const script = `
