@@ -28,7 +28,7 @@ export function included(): string[] {
 }
 
 /** V8 flags of every process the binary runs (src/cli/supervisor.ts ENGINE_V8_FLAGS, for the engine). */
-export const V8_FLAGS = "--max-semi-space-size=1,--expose-gc,--flush-baseline-code,--bytecode-old-time=60";
+export const V8_FLAGS = "--max-semi-space-size=1,--expose-gc";
 
 export function compileArgs(output: string): string[] {
   return [

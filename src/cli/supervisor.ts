@@ -7,15 +7,9 @@ import { RESTART_EXIT_CODE } from "../lib/exit_codes.ts";
 /** Exit codes of an engine that could not start as configured; it has already said why. */
 const NO_RETRY_CODES = new Set([2, 78]);
 /** V8 settings of the engine process: a 1 MB young generation instead of up to 16 MB twice over (about 30 MB
- * of resident memory less; garbage is collected sooner, at a cost under measurement noise), `gc` for the
- * collection the engine runs when it goes quiet after work (src/app/idle_memory.ts), and code not run for 60 s
- * (V8's default: 180 s) flushed by the next full collection, baseline code with its bytecode: compiled once
- * more from source if it ever runs again, so the code of one-off paths (Shield built on the first turn,
- * start-up) is not kept past the reducer's next collection (about 1.1 MB of V8 heap after 2,000 turns). Tried at
- * 20 s with a second collection after 25 quiet seconds: the turns' own code went too, and compiling it again
- * cost 50-110 ms in the first actions Shield judged after the pause. */
-export const ENGINE_V8_FLAGS =
-  "--v8-flags=--max-semi-space-size=1,--expose-gc,--flush-baseline-code,--bytecode-old-time=60";
+ * of resident memory less; garbage is collected sooner, at a cost under measurement noise), and `gc` for the
+ * collection the engine runs when it goes quiet after work (src/app/idle_memory.ts). */
+export const ENGINE_V8_FLAGS = "--v8-flags=--max-semi-space-size=1,--expose-gc";
 /** Deno settings of the engine process alone: no V8 code cache (Deno's cache database and the cached code it
  * reads stay out of the C heap: about 2 MB less resident memory, for about 40 ms more start-up: median 464 vs
  * 427 ms to the first 200 in eight alternating runs). */

@@ -15,7 +15,6 @@ import { silentLogger } from "../../src/log/logger.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import type { Foundation } from "../../src/app/foundation.ts";
 import { glibcPath, libcCandidates, mallocTrim } from "../../src/app/malloc_trim.ts";
-import { ENGINE_V8_FLAGS } from "../../src/cli/supervisor.ts";
 
 const MB = 1024 * 1024;
 
@@ -276,38 +275,4 @@ Deno.test("idle memory: small growth is unmapped only after several quiet period
   assertEquals(released, 1);
   memory.tick(); // the fifth quiet look in a row
   assertEquals([state.collected, released], [1, 2]);
-});
-
-Deno.test("idle memory: with the engine's V8 flags the reducer's collection flushes a function not run for the code age", async () => {
-  // The engine's flags with the age shortened from 60 s to 1 s; V8's default age is 180 s and its baseline code
-  // is never flushed, so without the flags the function's bytecode stays.
-  const flags = ENGINE_V8_FLAGS.replace(/--bytecode-old-time=\d+/, "--bytecode-old-time=1");
-  const script = `
-    import v8 from "node:v8";
-    import { v8Collector } from ${JSON.stringify(import.meta.resolve("../../src/app/idle_memory.ts"))};
-    const collect = v8Collector();
-    const bytecode = () => v8.getHeapCodeStatistics().bytecode_and_metadata_size;
-    const body = "return " + Array.from({ length: 3000 }, (_, i) => "(x * " + i + " ^ " + i + ")").join(" + ");
-    const once = new Function("x", body); // a one-off path: about 90 KB of bytecode
-    let sum = 0;
-    for (let i = 0; i < 200; i++) sum += once(i);
-    collect();
-    const before = bytecode();
-    await new Promise((done) => setTimeout(done, 2500));
-    collect();
-    console.log(sum > 0 ? before - bytecode() : -1);`;
-  const file = await Deno.makeTempFile({ suffix: ".js" });
-  try {
-    await Deno.writeTextFile(file, script);
-    const result = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--no-config", flags, file],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert(result.success, new TextDecoder().decode(result.stderr));
-    const freed = Number(new TextDecoder().decode(result.stdout).trim());
-    assert(freed > 50_000, `the collection freed ${freed} bytes of bytecode`);
-  } finally {
-    await Deno.remove(file);
-  }
 });

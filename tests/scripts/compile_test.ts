@@ -55,7 +55,7 @@ Deno.test("compile: a compiled binary runs its subcommands as itself; a checkout
   assertEquals(args.slice(0, 3), [
     "run",
     "--allow-read=/x",
-    "--v8-flags=--max-semi-space-size=1,--expose-gc,--flush-baseline-code,--bytecode-old-time=60",
+    "--v8-flags=--max-semi-space-size=1,--expose-gc",
   ]);
   // The supervisor itself may run with --no-config (the start task): its children name deno.json.
   assertEquals(args[3], "--config");
