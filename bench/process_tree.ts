@@ -67,12 +67,36 @@ export function processMemory(pid: number): ProcessMemory | undefined {
   }
 }
 
-/** Every process of the tree under `pid` with its memory, and the sums. */
-export function treeMemory(pid: number): { processes: ProcessMemory[]; rssMb: number; pssMb: number } {
-  const processes = processTree(pid).map(processMemory).filter((entry) => entry !== undefined);
+/** What a group of processes holds: its members and the sums of their RSS and PSS. */
+export interface GroupMemory {
+  processes: ProcessMemory[];
+  rssMb: number;
+  pssMb: number;
+}
+
+function group(processes: ProcessMemory[]): GroupMemory {
   return {
     processes,
     rssMb: processes.reduce((sum, entry) => sum + entry.rssMb, 0),
     pssMb: processes.reduce((sum, entry) => sum + entry.pssMb, 0),
   };
+}
+
+/** The running system as issue 17 defines it, the supervisor, the engine and their children, apart from the
+ * launcher above it: deno's task runner under `deno task start`, which waits for the supervisor and is none of
+ * Parapet's processes (`deno run -A main.ts start` and the compiled binary run without one). `tree` is the
+ * launcher's tree, parents before children, as treeMemory gives it. */
+export function systemMemory(tree: ProcessMemory[]): {
+  launcher: ProcessMemory;
+  system: GroupMemory;
+  withLauncher: GroupMemory;
+} {
+  const [launcher, ...system] = tree;
+  if (!launcher) throw new Error("no launcher process: the task runner has exited");
+  return { launcher, system: group(system), withLauncher: group(tree) };
+}
+
+/** Every process of the tree under `pid` with its memory, and the sums. */
+export function treeMemory(pid: number): GroupMemory {
+  return group(processTree(pid).map(processMemory).filter((entry) => entry !== undefined));
 }
