@@ -132,6 +132,8 @@ export interface MessageInput {
   wholesale: boolean;
   /** Blind-copy recipients, when the tool names them apart. */
   hidden?: string[];
+  /** Domains the mail is sent from: a blind copy there is the sender's own record (round 54). */
+  ownDomains?: readonly string[];
   /** Recipients given as the payload's own top-level arguments (`phone: "+44 ..."`), not inside what it sends. */
   addresses?: readonly string[];
   /** Values of the payload's id arguments (`channel_id: "993311"`): they name where it goes, they are not sent. */
@@ -255,7 +257,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   );
   for (const recipient of hidden) {
     const domain = domainOf(recipient);
-    if (domain && !visible.has(domain)) {
+    if (domain && !visible.has(domain) && !input.ownDomains?.includes(domain)) {
       findings.escalate(
         "message",
         `"${input.tool}" blind-copies "${recipient}", outside the visible recipients' domains`,
