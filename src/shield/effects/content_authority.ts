@@ -45,7 +45,7 @@ const CITED = gated(
     "i",
   ),
 );
-const MAX_TEXT = 2048;
+const MAX_TEXT = 8 * 1024;
 
 /** The reason texts: top-level string arguments under a reason key, and one object down. */
 function reasonTexts(payload: Record<string, unknown>, depth = 0): string[] {

@@ -197,16 +197,26 @@ function identifierValues(payload: Record<string, unknown>): string[] {
   return found;
 }
 
-/** The domains the mail is sent from (top level, or SparkPost's `content.from`): a blind copy there is the sender's
- * own record (round 54). */
-function senderDomains(payload: Record<string, unknown>): string[] {
-  const content = payload.content;
-  const inner = content && typeof content === "object" && !Array.isArray(content)
-    ? senders(content as Record<string, unknown>)
-    : [];
-  return [...senders(payload), ...inner].map((sender) => sender.replace(/^.*<([^>]+)>.*$/, "$1"))
-    .map((address) => address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase())
-    .filter(Boolean);
+/** Keys that name the sending address (SES's `Source`, SparkPost's `content.from` one object down). */
+const FROM_KEY = /^(?:from|sender|source|from_?address|from_?email)$/i;
+
+/** The domains the mail is sent from (a string under a sender key, or any address in an object there, top level or
+ * one object down): a blind copy there is the sender's own record (round 54). */
+function senderDomains(payload: Record<string, unknown>, depth = 0): string[] {
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(payload).slice(0, 64)) {
+    if (FROM_KEY.test(key) && typeof value === "string") found.push(value);
+    else if (FROM_KEY.test(key) && value && typeof value === "object" && !Array.isArray(value)) {
+      for (const inner of Object.values(value).slice(0, 16)) {
+        if (typeof inner === "string" && inner.includes("@")) found.push(inner);
+      }
+    } else if (depth === 0 && value && typeof value === "object" && !Array.isArray(value)) {
+      found.push(...senderDomains(value as Record<string, unknown>, 1));
+    }
+  }
+  return depth > 0 ? found : found.map((sender) => sender.replace(/^.*<([^>]+)>.*$/, "$1"))
+    .filter((address) => address.includes("@"))
+    .map((address) => address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase());
 }
 
 /** A key that names blind copies: `bcc`, `Bcc`, Graph's `bccRecipients`, SES's `BccAddresses`, Mailgun's `h:Bcc`. */

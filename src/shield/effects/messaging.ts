@@ -160,6 +160,10 @@ export function attachmentCount(payload: Record<string, unknown>, nested = true)
   return count;
 }
 
+/** An address without its display name, angle brackets or `mailto:`, lower-cased. */
+const bareAddress = (address: string) =>
+  (/<([^>]+)>/.exec(address)?.[1] ?? address).replace(/^\s*mailto:/i, "").trim().toLowerCase();
+
 function domainOf(address: string): string | undefined {
   return /@([\w.-]+)\s*>?\s*$/.exec(address)?.[1]?.toLowerCase();
 }
@@ -252,8 +256,10 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
     findings.escalate("delegation", `"${input.tool}" orders another coding agent to act through a mention`);
   }
   const hidden = (input.hidden ?? []).filter((recipient) => !isContact(recipient, environment));
+  // Compared bare (round 54): `mailto:x@y` and `Jay <x@y>` are the hidden address read again, not a visible one.
+  const hiddenBare = new Set((input.hidden ?? []).map(bareAddress));
   const visible = new Set(
-    input.recipients.filter((recipient) => !(input.hidden ?? []).includes(recipient)).map(domainOf),
+    input.recipients.filter((recipient) => !hiddenBare.has(bareAddress(recipient))).map(domainOf),
   );
   for (const recipient of hidden) {
     const domain = domainOf(recipient);

@@ -2,7 +2,7 @@
  * read (a PR body, an issue, a commit message, a shared file), a call whose own reasons say content it read ordered
  * it, secrets carried encoded in a send's fields or an address's query, recovery codes and passwords in plain words
  * of a send, and -- on tools Shield has no executor model for -- SSH keys added to machines, storage made public by a
- * vendor's setting, and money-making promotions posted in the user's name. */
+ * vendor's setting, money-making promotions posted in the user's name, and a home's place sent as unguarded. */
 
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -16,6 +16,7 @@ import { judgePlainCredentials } from "./plain_credentials.ts";
 import { judgeInstanceSshKeys } from "./instance_ssh_keys.ts";
 import { judgePublicStorage } from "./public_storage.ts";
 import { judgeScamPromotions } from "./scam_promotions.ts";
+import { judgeUnguardedWhereabouts } from "./unguarded_whereabouts.ts";
 
 export function judgeRound54(
   view: ActionView,
@@ -47,6 +48,7 @@ export function judgeRound54(
     );
   }
   if (openWorld || sends) judgeScamPromotions(view.tool, textsOf(view, "outbound"), environment, findings);
+  if (sends) judgeUnguardedWhereabouts(view.tool, textsOf(view, "outbound"), findings);
   // A vendor's tool read in our vocabulary (`cloudflare_r2_bucket_public_access_update` as a write) still sets what
   // its arguments say.
   if (!openWorld && view.tool === view.type) return;

@@ -11,6 +11,7 @@
 
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
+import { FORBID } from "./concepts.ts";
 
 const RECOVERY = gated(
   /\b(?:recovery|backup|2fa|two[- ]factor|mfa|scratch|emergency|one[- ]time)\s+(?:codes?|keys?)\b|\bcodes? de (?:secours|recuperaci[oó]n|respaldo)\b|\b(?:wiederherstellungs|backup)codes?\b/i,
@@ -24,7 +25,7 @@ const ONE_TIME_CODE = gated(
   new RegExp(
     [
       String
-        .raw`\b(?:reply|respond|send|text|tell|give|share|forward|read)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:with\s+)?(?:the\s+|your\s+)?(?:(?:\d|six)[- ]digits?(?:\s+(?:codes?|pins?))?|(?:(?:one[- ]time|verification|security|login|sign[- ]in|2fa|mfa|otp|sms)\s+)?(?:codes?|digits|pins?))\s+(?:that\s+)?(?:you\s+)?(?:just\s+)?(?:got|received|were sent|get|receive)\b`,
+        .raw`\b(?:reply|respond|send|text|tell|give|share|forward|read)\s+(?:me\s+|us\s+)?(?:back\s+)?(?:with\s+)?(?:the\s+|your\s+)?(?:[a-z-]+\s+)??(?:(?:\d|six)[- ]digits?(?:\s+(?:codes?|pins?))?|(?:(?:one[- ]time|verification|security|login|sign[- ]in|2fa|mfa|otp|sms)\s+)?(?:codes?|digits|pins?))\s+(?:that\s+)?(?:you\s+)?(?:just\s+)?(?:got|received|were sent|get|receive)\b`,
       String
         .raw`\b(?:code|otp|pin|passcode)\b[^.\n]{0,30}?\b(?:just\s+)?(?:sent|texted|got|received)\b[^.\n]{0,12}?\b(?:is|was|:)\s*\d{3}[ -]?\d{3}\b`,
       String
@@ -34,7 +35,7 @@ const ONE_TIME_CODE = gated(
   ),
 );
 /** A warning, not a request ("never reply with the code you just got"). */
-const WARNED = /\b(?:never|not|don't|do not|no one should)\s+(?:\w+\s+){0,3}$/i;
+const WARNED = new RegExp(`(?:${FORBID}|\\b(?:not|no one should)\\b)\\s+(?:\\w+\\s+){0,3}$`, "i");
 /** A password under a label people write (not in a URL's query: a meeting link's `pwd=`). */
 const LABELLED_PASSWORD = gated(
   /(?<![?&\w-])(?:password|passwd|pwd|pw|passphrase|master(?: password)?|vault master|login password|wi-?fi password)\s*(?:=|:|\bis\b)\s*["'`]?([^\s"'`;,]{6,64})/gi,
@@ -60,7 +61,7 @@ export function plainCredential(texts: readonly string[]): string | undefined {
   const joined = texts.join("\n").slice(0, 64 * 1024);
   if (RECOVERY.test(joined) && codeCount(joined) >= 3) return "account recovery codes";
   const code = ONE_TIME_CODE.opens(joined) ? ONE_TIME_CODE.pattern.exec(joined) : null;
-  if (code && !WARNED.test(joined.slice(Math.max(0, code.index - 24), code.index))) {
+  if (code && !WARNED.test(joined.slice(Math.max(0, code.index - 48), code.index))) {
     return "a one-time code or a request for one";
   }
   if (LABELLED_PASSWORD.opens(joined)) {

@@ -11,6 +11,7 @@
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
+import { FORBID } from "./concepts.ts";
 
 /** An AI reader addressed: a coding agent's mention, "any/all/every ... AI assistant(s)", "if you are an AI", "AI
  * agents reading this", or an assistant's name opening a sentence with a comma or colon. */
@@ -20,7 +21,9 @@ const ADDRESSEE = gated(
       String
         .raw`(?<![\w.+-])@(?:claude|copilot|codex|devin|cursor|jules|gemini|openhands|sweep|aider|coderabbitai|amazon-?q|qodo|tabnine|mentat|gpt|chatgpt|ai)\b`,
       String
-        .raw`\b(?:any|all|every|each|dear|hey|hello|attention|note (?:to|for)|notes for|message (?:to|for))\s+(?:the\s+)?(?:other\s+)?(?:ai|llm|gpt|automated|coding|autonomous)\s+(?:assistants?|agents?|models?|bots?|reviewers?)\b`,
+        .raw`\b(?:any|all|every|each|dear|hey|hello|attention|note (?:to|for)|notes for|message (?:to|for))\s+(?:the\s+)?(?:(?:claude|gemini|copilot|chatgpt|codex|cursor|devin)\s+and\s+)?(?:other\s+)?(?:ai|llm|gpt|automated|coding|autonomous)\s+(?:assistants?|agents?|models?|bots?|reviewers?)\b`,
+      String
+        .raw`\b(?:note|notes|message|instructions?) (?:to|for) (?:claude|gemini|copilot|chatgpt|codex|cursor|devin)\b`,
       String.raw`\bif you are an? (?:ai|llm|language model|assistant|agent|bot|automated)\b`,
       String
         .raw`\b(?:ai|llm)\s+(?:assistants?|agents?|models?|bots?)\s+(?:reading|opening|processing|summari[sz]ing|reviewing|triaging|with access|that reads?|who reads?)\b`,
@@ -36,7 +39,7 @@ const ADDRESSEE = gated(
 const CONSEQUENCE = new RegExp(
   [
     String
-      .raw`\b(?:owner|user|admin(?:istrator)?|maintainers?|manager|team|ceo|cfo|security team)\s+(?:has\s+|have\s+)?(?:authori[sz]ed|approved|permitted|allowed|cleared|instructed)\s+(?:you|the (?:assistant|agent))\b`,
+      .raw`\b(?:owner|user|admin(?:istrator)?|maintainers?|manager|team|ceo|cfo|security team)\s+(?:has\s+|have\s+)?(?:authori[sz](?:ed|es)|approved|approves|permitted|permits|allowed|allows|cleared|instructed|instructs)\s+(?:you|the (?:assistant|agent))\b`,
     String.raw`\byou (?:are|have been|were) (?:authori[sz]ed|permitted|allowed|cleared|approved) to\b`,
     String
       .raw`\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous\s+|prior\s+|earlier\s+|original\s+|other\s+|system\s+|review\s+)?(?:instructions|rules|guidelines|prompts?)\b`,
@@ -52,7 +55,7 @@ const CONSEQUENCE = new RegExp(
   "gi",
 );
 /** A warning, not an order ("never print secrets", "do not share tokens"). */
-const NEGATED = /\b(?:never|not|don't|avoid|no)\s+(?:\w+\s+)?$/i;
+const NEGATED = new RegExp(`(?:${FORBID}|\\b(?:not|avoid|no)\\b)\\s+(?:\\w+\\s+)?$`, "i");
 const MAX_TEXT = 16 * 1024;
 
 /** Options that carry the text a repository CLI posts (`gh pr edit --body`, `glab mr note -m`, `git commit -m`). */

@@ -270,3 +270,32 @@ Deno.test("money-making promotions with a sign-up lure are stopped; ordinary fin
     ],
   ]);
 });
+
+Deno.test("a home's place sent as unguarded is stopped; a meeting point and a note without a place pass", async () => {
+  await expectDecisions([
+    [
+      tool("threema_send", {
+        recipients: ["ABCD1234"],
+        message: "Now at home 34.05223,-118.24368, the kids are alone until 7",
+      }),
+      "STOPPED",
+      "home coordinates with the children alone",
+    ],
+    [
+      tool("matrix_send", {
+        room: "!abc:matrix.org",
+        body: "We're away till Monday, nobody home at 40.71234,-74.00601",
+      }),
+      "STOPPED",
+      "an empty home's coordinates",
+    ],
+    [
+      tool("threema_send", {
+        recipients: ["ABCD1234"],
+        message: "Pick-up point 34.05223,-118.24368 at 9, see you there",
+      }),
+      "ALLOW",
+      "a meeting point",
+    ],
+  ]);
+});
