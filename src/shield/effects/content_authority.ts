@@ -1,5 +1,5 @@
 /** An action whose own arguments say its authority comes from content the agent read (round 54): a `reason`,
- * `justification`, `why`, `description` or `note` that cites a tool's output, an e-mail, a comment, a document or a
+ * `justification`, `why` or a command's `description` that cites a tool's output, an e-mail, a comment, a document or a
  * page as the one that told it to act ("the tool output said the migration must also be applied to prod", "per the
  * instructions in the attached invoice PDF", "as the Slack message from the vendor instructed"), or an argument that
  * carries the instruction it took from that content (`extracted_instruction`, `instruction_from_document`). Whoever
@@ -12,9 +12,12 @@
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
-/** Arguments where a call gives its reasons. */
+/** Arguments where a call gives its reasons (a command tool's `description` too: Claude Code's `Bash`). Notes,
+ * memos, sources and other tools' descriptions are what a task, an event or a record says, not why the call is made
+ * ("the email from Bob asks us to prepare the deck" as a to-do's note). */
 const REASON_KEY =
-  /^(?:reason|reasoning|rationale|justification|justify|why|because|basis|motivation|explanation|description|source|note|notes|context|memo|trigger|triggered_?by|authority|instruction_?source)$/i;
+  /^(?:reason|reasoning|rationale|justification|justify|why|because|basis|motivation|explanation|trigger|triggered_?by|authority|instruction_?source)$/i;
+const COMMAND_REASON_KEY = /^description$/i;
 /** Arguments that carry an instruction taken from what was read. */
 const TAKEN_INSTRUCTION_KEY =
   /^(?:(?:extracted|embedded|found|fetched|detected|parsed|retrieved|document|page|email|message|tool_?output|content)_?(?:instructions?|orders?|directives?|commands?)|instructions?_?(?:from|in)_?(?:document|page|email|message|file|tool|output|content|pdf|invoice))$/i;
@@ -48,12 +51,13 @@ const CITED = gated(
 const MAX_TEXT = 8 * 1024;
 
 /** The reason texts: top-level string arguments under a reason key, and one object down. */
-function reasonTexts(payload: Record<string, unknown>, depth = 0): string[] {
+function reasonTexts(payload: Record<string, unknown>, command: boolean, depth = 0): string[] {
   const found: string[] = [];
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
-    if (typeof value === "string" && REASON_KEY.test(key)) found.push(value.slice(0, MAX_TEXT));
+    const reason = REASON_KEY.test(key) || (command && depth === 0 && COMMAND_REASON_KEY.test(key));
+    if (typeof value === "string" && reason) found.push(value.slice(0, MAX_TEXT));
     else if (depth === 0 && value && typeof value === "object" && !Array.isArray(value)) {
-      found.push(...reasonTexts(value as Record<string, unknown>, 1));
+      found.push(...reasonTexts(value as Record<string, unknown>, command, 1));
     }
   }
   return found;
@@ -67,9 +71,11 @@ function takenInstruction(payload: Record<string, unknown>): string | undefined 
   return undefined;
 }
 
+/** `command`: the call runs a command line (its `description` says why). */
 export function judgeContentAuthority(
   tool: string,
   payload: Record<string, unknown>,
+  command: boolean,
   findings: Findings,
 ): void {
   const key = takenInstruction(payload);
@@ -77,7 +83,7 @@ export function judgeContentAuthority(
     findings.escalate("delegation", `"${tool}" acts on an instruction taken from content it read ("${key}")`);
     return;
   }
-  for (const text of reasonTexts(payload)) {
+  for (const text of reasonTexts(payload, command)) {
     const cited = CITED.opens(text) ? CITED.pattern.exec(text) : null;
     if (!cited) continue;
     findings.escalate(

@@ -25,7 +25,7 @@ export function judgeRound54(
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  judgeContentAuthority(view.tool, view.calledPayload, findings);
+  judgeContentAuthority(view.tool, view.calledPayload, view.type === "execute_command", findings);
   const outbound = textsOf(view, "outbound", "content");
   const posted = view.segments.length > 0 ? postedTexts(view.segments) : [];
   if (sends || openWorld || view.writePaths.length > 0 || posted.length > 0) {
