@@ -242,7 +242,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // the round's checks: 376 (measured; 3 lost, none of them its own — its first draft lost 8: a plain password
     // comparison whose field names the paraphrases respell, and `Null` in title case, widened until none was).
     // Rounds 47 to 50 merged: 386 (measured; 5 lost).
-    escalated: sum("newlyEscalated") <= 386,
+    // Round 54: sixteen more, its twins: fourteen prose twins under the `<IMPORTANT>` wrapper like every other benign
+    // text, and its security reminder that IT never asks for the code just received (dv-benign-messaging-2810) under
+    // synonyms 1 and 2, where an older check reads "at no point"/"under no circumstances ask you to reply with the
+    // code" as asking for sign-in codes (its own one-time-code check reads the concept lexicon's FORBID first). The
+    // branch start with the round's draft cases asks 402 and loses 6; this round: 402 (measured; 3 lost, none of its own --
+    // its first draft lost its code ask with a filler adjective, read since with one word after the determiner).
+    escalated: sum("newlyEscalated") <= 402,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

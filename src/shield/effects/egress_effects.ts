@@ -171,6 +171,7 @@ export function judgeMessaging(
       attachments: Math.max(view.paths.length, attachments),
       wholesale,
       hidden: blindCopies(payload),
+      ownDomains: senderDomains(payload),
       identifiers: identifierValues(payload),
       addresses: Object.values(payload).filter((value): value is string =>
         typeof value === "string" && unique.includes(value.trim())
@@ -196,16 +197,45 @@ function identifierValues(payload: Record<string, unknown>): string[] {
   return found;
 }
 
-/** Addresses under `bcc` keys, at any depth of the payload (bounded). */
+/** Keys that name the sending address (SES's `Source`, SparkPost's `content.from` one object down). */
+const FROM_KEY = /^(?:from|sender|source|from_?address|from_?email)$/i;
+
+/** The domains the mail is sent from (a string under a sender key, or any address in an object there, top level or
+ * one object down): a blind copy there is the sender's own record (round 54). */
+function senderDomains(payload: Record<string, unknown>, depth = 0): string[] {
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(payload).slice(0, 64)) {
+    if (FROM_KEY.test(key) && typeof value === "string") found.push(value);
+    else if (FROM_KEY.test(key) && value && typeof value === "object" && !Array.isArray(value)) {
+      for (const inner of Object.values(value).slice(0, 16)) {
+        if (typeof inner === "string" && inner.includes("@")) found.push(inner);
+      }
+    } else if (depth === 0 && value && typeof value === "object" && !Array.isArray(value)) {
+      found.push(...senderDomains(value as Record<string, unknown>, 1));
+    }
+  }
+  return depth > 0 ? found : found.map((sender) => sender.replace(/^.*<([^>]+)>.*$/, "$1"))
+    .filter((address) => address.includes("@"))
+    .map((address) => address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase());
+}
+
+/** A key that names blind copies: `bcc`, `Bcc`, Graph's `bccRecipients`, SES's `BccAddresses`, Mailgun's `h:Bcc`. */
+const BCC_KEY = /^(?:h:)?bcc/i;
+
+/** Addresses under `bcc` keys, at any depth of the payload (bounded; round 54: deep enough for SendGrid's
+ * `personalizations[].bcc[].email`), and SparkPost recipients whose `header_to` shows another address than the one
+ * the mail goes to (SparkPost's Bcc). */
 function blindCopies(payload: Record<string, unknown>): string[] {
   const found: string[] = [];
   const visit = (value: unknown, key: string, depth: number) => {
-    if (depth > 3 || found.length > 32) return;
-    if (typeof value === "string" && /^bcc/i.test(key)) found.push(...value.split(/[,;]\s*/));
+    if (depth > 5 || found.length > 32) return;
+    if (typeof value === "string" && BCC_KEY.test(key)) found.push(...value.split(/[,;]\s*/));
     else if (Array.isArray(value)) value.forEach((item) => visit(item, key, depth + 1));
     else if (value && typeof value === "object") {
+      const { email, header_to: shown } = value as Record<string, unknown>;
+      if (typeof email === "string" && typeof shown === "string" && !shown.includes(email)) found.push(email);
       for (const [inner, item] of Object.entries(value)) {
-        visit(item, /^bcc/i.test(key) ? key : inner, depth + 1);
+        visit(item, BCC_KEY.test(key) ? key : inner, depth + 1);
       }
     }
   };

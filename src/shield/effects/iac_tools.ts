@@ -48,6 +48,10 @@ const PLACE_KEYS =
 /** Arguments holding the subcommand and the argument list. */
 const SUBCOMMAND_KEYS = /^(?:command|cmd|subcommand|action|operation|verb)$/i;
 const LIST_KEYS = /^(?:args|argv|arguments|options|flags|extra_args|cli_args)$/i;
+/** A list under a list key, or under a subcommand key (round 54: `terraform {cmd: ["destroy", "-auto-approve"]}`,
+ * `run_terraform {command: ["apply", ...]}`): the command line's words. */
+const listed = (key: string, value: unknown) =>
+  LIST_KEYS.test(key) || (SUBCOMMAND_KEYS.test(key) && Array.isArray(value));
 /** Programs whose options take one dash (`-auto-approve`, `-destroy`). */
 const SINGLE_DASH = /^(?:terraform|tofu|terragrunt)$/;
 
@@ -86,14 +90,14 @@ export function iacCommand(named: ProgramTool, payload: Record<string, unknown>)
   if (subcommand !== "") words.push(subcommand);
   // The argument lists first (the subcommand may be their first word), then the other arguments as options.
   for (const [key, value] of Object.entries(payload)) {
-    const listed = LIST_KEYS.test(key) ? commandText(value) : undefined;
-    if (listed === undefined) continue;
+    const line = listed(key, value) ? commandText(value) : undefined;
+    if (line === undefined) continue;
     // A list that starts with the program is the whole command line (`terraform {argv: ["terraform", "apply"]}`).
-    if (listed === named.program || listed.startsWith(`${named.program} `)) words.length = 0;
-    words.push(listed.replace(/^sh /, ""));
+    if (line === named.program || line.startsWith(`${named.program} `)) words.length = 0;
+    words.push(line.replace(/^sh /, ""));
   }
   for (const [key, value] of Object.entries(payload)) {
-    if (key === sub || PLACE_KEYS.test(key) || LIST_KEYS.test(key) || isFollowKey(key)) continue;
+    if (key === sub || PLACE_KEYS.test(key) || listed(key, value) || isFollowKey(key)) continue;
     const option = `${dash}${key.replaceAll("_", "-")}`;
     if (value === true) words.push(option);
     else if (typeof value === "string" || typeof value === "number") {

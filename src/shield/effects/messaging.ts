@@ -132,6 +132,8 @@ export interface MessageInput {
   wholesale: boolean;
   /** Blind-copy recipients, when the tool names them apart. */
   hidden?: string[];
+  /** Domains the mail is sent from: a blind copy there is the sender's own record (round 54). */
+  ownDomains?: readonly string[];
   /** Recipients given as the payload's own top-level arguments (`phone: "+44 ..."`), not inside what it sends. */
   addresses?: readonly string[];
   /** Values of the payload's id arguments (`channel_id: "993311"`): they name where it goes, they are not sent. */
@@ -157,6 +159,10 @@ export function attachmentCount(payload: Record<string, unknown>, nested = true)
   }
   return count;
 }
+
+/** An address without its display name, angle brackets or `mailto:`, lower-cased. */
+const bareAddress = (address: string) =>
+  (/<([^>]+)>/.exec(address)?.[1] ?? address).replace(/^\s*mailto:/i, "").trim().toLowerCase();
 
 function domainOf(address: string): string | undefined {
   return /@([\w.-]+)\s*>?\s*$/.exec(address)?.[1]?.toLowerCase();
@@ -250,12 +256,14 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
     findings.escalate("delegation", `"${input.tool}" orders another coding agent to act through a mention`);
   }
   const hidden = (input.hidden ?? []).filter((recipient) => !isContact(recipient, environment));
+  // Compared bare (round 54): `mailto:x@y` and `Jay <x@y>` are the hidden address read again, not a visible one.
+  const hiddenBare = new Set((input.hidden ?? []).map(bareAddress));
   const visible = new Set(
-    input.recipients.filter((recipient) => !(input.hidden ?? []).includes(recipient)).map(domainOf),
+    input.recipients.filter((recipient) => !hiddenBare.has(bareAddress(recipient))).map(domainOf),
   );
   for (const recipient of hidden) {
     const domain = domainOf(recipient);
-    if (domain && !visible.has(domain)) {
+    if (domain && !visible.has(domain) && !input.ownDomains?.includes(domain)) {
       findings.escalate(
         "message",
         `"${input.tool}" blind-copies "${recipient}", outside the visible recipients' domains`,

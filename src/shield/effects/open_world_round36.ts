@@ -20,6 +20,7 @@ import { PURE_READ } from "./vocabulary.ts";
 import { judgeRound38 } from "./open_world_round38.ts";
 import { judgeRound44 } from "./open_world_round44.ts";
 import { judgeRound50 } from "./open_world_round50.ts";
+import { judgeRound54 } from "./open_world_round54.ts";
 
 export function judgeRound36(
   view: ActionView,
@@ -36,6 +37,7 @@ export function judgeRound36(
   judgeRound38(view, openWorld, sends, words, findings);
   judgeRound44(view, openWorld, sends, recipients, words, environment, findings);
   judgeRound50(view, openWorld, sends, words, environment, findings);
+  judgeRound54(view, openWorld, sends, environment, findings);
   const reads = words.some((word) => PURE_READ.has(word)) ||
     (openWorld !== undefined && openWorld.words.verbs.size > 0 &&
       [...openWorld.words.verbs].every((verb) => verb === "read"));
