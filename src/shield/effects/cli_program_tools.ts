@@ -14,6 +14,12 @@ const LISTED_PROGRAMS = new Set(
   `deno bun bunx npx pnpx uv uvx poetry pipx pdm hatch tox nox mvn gradle dotnet swift rustup rustc composer gem bundle
   rake mix dart flutter cmake ninja bazel`.split(/\s+/),
 );
+/** Windows shells (round 53): `powershell {args: ["-NoP", "-Enc", "..."]}` runs `powershell` with those options. Only
+ * a list that starts with an option or switch is the shell's own command line: `powershell {args: ["Get-ChildItem",
+ * "."]}` is the script itself, judged as the words it is. */
+const WINDOWS_SHELLS = new Set(["powershell", "pwsh", "cmd"]);
+const SWITCH = /^[-/]/;
+
 /** Keys under which such a tool takes the program's words. */
 export const LIST_KEYS = ["args", "argv", "arguments"] as const;
 
@@ -34,6 +40,11 @@ export function listedProgramOf(
   payload: Record<string, unknown> | undefined,
 ): string | undefined {
   const bare = name.replace(VERSION_SUFFIX, "").toLowerCase();
+  if (WINDOWS_SHELLS.has(bare.replace(/\.exe$/, ""))) {
+    const key = payload === undefined ? undefined : wordListKey(payload);
+    const first = key === undefined ? undefined : (payload?.[key] as string[])[0];
+    return payload === undefined || (first !== undefined && SWITCH.test(first)) ? bare : undefined;
+  }
   if (!LISTED_PROGRAMS.has(bare)) return undefined;
   return payload === undefined || wordListKey(payload) !== undefined ? bare : undefined;
 }

@@ -1,6 +1,7 @@
 /** Round 53: releases attackers published on crates.io, RubyGems, the Go proxy and npm (xrpl, @nx/*) BLOCK when
  * installed or pinned, their safe versions pass; unknown tools named to switch protections off ask whatever their
- * payload, and those that read a protection or switch off what protects nothing pass. */
+ * payload, and those that read a protection or switch off what protects nothing pass; an agent firewall's rules
+ * written to allow everything ask. */
 
 import { expectDecisions, run, tool, write } from "./decisions.ts";
 
@@ -35,5 +36,30 @@ Deno.test("tools named to switch protections off ask, even with nothing in their
     [tool("list_audit_events", { limit: 20 }), "ALLOW", "lists audit events"],
     [tool("disable_feature_flag", { flag: "new-checkout" }), "ALLOW", "a product flag"],
     [tool("stop_timer", {}), "ALLOW", "protects nothing"],
+  ]);
+});
+
+Deno.test("an agent firewall's rules written to allow everything ask; a rule for one action passes", async () => {
+  await expectDecisions([
+    [
+      write("/home/dev/project/.parapet/learned_rules.json", '[{"match":{"type":"*"},"decision":"allow"}]'),
+      "ESCALATE",
+      "wildcard learned rule",
+    ],
+    [write(".shield/policy.yaml", "default: allow\n"), "ESCALATE", "default allow"],
+    [write("agent-firewall.yaml", 'rules:\n  - tools: ["*"]\n    action: approve\n'), "ESCALATE", "any tool"],
+    [
+      write(
+        ".parapet/learned_rules.json",
+        '[{"match":{"type":"read_file","path":"docs/**"},"decision":"allow"}]',
+      ),
+      "ALLOW",
+      "one action",
+    ],
+    [
+      write("iam/policy.json", '{"Effect":"Allow","Action":"logs:PutLogEvents","Resource":"*"}'),
+      "ALLOW",
+      "IAM",
+    ],
   ]);
 });
