@@ -11,15 +11,16 @@ import { withXargsInput, xargsInput } from "./shell_xargs.ts";
 import { fileRunnerCommand, findExecCommand, runsPerFile } from "./shell_file_runners.ts";
 import { POSITIONAL_VALUES, PREFIX_WRAPPERS } from "./shell_wrappers.ts";
 import { ownTable } from "../lib/own_table.ts";
-import { runsWindowsCommand, windowsInnerCommand } from "./shell_windows.ts";
+import {
+  decodePowerShell,
+  POWERSHELL_CODE,
+  POWERSHELL_ENCODED,
+  runsWindowsCommand,
+  windowsInnerCommand,
+} from "./shell_windows.ts";
 import { editorRuns, isEditor } from "./shell_editors.ts";
 import { joinedPieces } from "./code_pieces.ts";
 
-/** PowerShell's `-Command` and `-EncodedCommand` as it accepts them: any unambiguous prefix, `-`, `--` or `/`. */
-const POWERSHELL_CODE =
-  /^(?:--?|\/)(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?|e(?:c|n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?)?)?)?)?)?)?)?)$/;
-const POWERSHELL_ENCODED =
-  /^(?:--?|\/)e(?:c|n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?)?)?)?)?)?)?)?$/i;
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
   [/^python[0-9.]*$|^pypy[0-9]*$/, /^-[a-zA-Z]*c$/],
@@ -114,15 +115,6 @@ function findExec(state: ParseState, args: string[], depth: number): void {
     while (end < args.length && args[end] !== ";" && args[end] !== "+") end++;
     state.addSegment(findExecCommand(args, i + 1, end), [], depth + 1, "");
     i = end;
-  }
-}
-
-function decodePowerShell(code: string): string {
-  try {
-    const bytes = Uint8Array.from(atob(code), (char) => char.charCodeAt(0));
-    return new TextDecoder("utf-16le").decode(bytes);
-  } catch {
-    return code;
   }
 }
 
