@@ -47,11 +47,11 @@ export interface ParsedCommand {
 /** `${IFS}` and friends expand to whitespace: `rm${IFS}-rf${IFS}~` is `rm -rf ~`. */
 const IFS_EXPANSION = /\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g;
 
-/** Windows paths (`C:\\Users\\...`, `%TEMP%\\x`, `$env:APPDATA\\x`, `\\\\host\\share\\x`): their backslashes separate
- * folders rather than escape, so they are read with slashes. A host followed by a doubled backslash is no UNC path
- * but escapes (`"\\\\x63\\\\x75"` in double quotes). */
+/** Windows paths (`C:\\Users\\...`, `%TEMP%\\x`, `$env:APPDATA\\x`, `\\\\host\\share\\x`; round 53: `.\\x.exe`,
+ * `..\\x`): their backslashes separate folders rather than escape, so they are read with slashes. A host followed by
+ * a doubled backslash is no UNC path but escapes (`"\\\\x63\\\\x75"` in double quotes). */
 const WINDOWS_PATH =
-  /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+(?!\\\\)|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\[^\s'"|;&<>]*/g;
+  /(?<=^|[\s'"=(,])(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+(?!\\\\)|HK(?:LM|CU|CR|U|EY_[A-Z_]+)|\.{1,2}(?=\\\w))\\[^\s'"|;&<>]*/g;
 
 /** Characters of a word that expandWord may change: brace lists and wildcards. */
 const EXPANDABLE = /[{?*[]/;
@@ -79,7 +79,8 @@ function isAssignment(word: string): boolean {
 }
 
 /** What every Windows path starts with (WINDOWS_PATH without what may come before it): a cheap test first. */
-const WINDOWS_PATH_START = /(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+(?!\\\\)|HK(?:LM|CU|CR|U|EY_[A-Z_]+))\\/;
+const WINDOWS_PATH_START =
+  /(?:[A-Za-z]:|%\w+%|\$env:\w+|\\\\[\w.-]+(?!\\\\)|HK(?:LM|CU|CR|U|EY_[A-Z_]+)|\.{1,2}(?=\\\w))\\/;
 
 /** Words that open a compound command rather than name one. */
 const LEADING_KEYWORDS = new Set("{ } ! then do else elif if while until time".split(" "));

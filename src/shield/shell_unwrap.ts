@@ -11,8 +11,15 @@ import { withXargsInput, xargsInput } from "./shell_xargs.ts";
 import { fileRunnerCommand, findExecCommand, runsPerFile } from "./shell_file_runners.ts";
 import { POSITIONAL_VALUES, PREFIX_WRAPPERS, runnerArgs } from "./shell_wrappers.ts";
 import { ownTable } from "../lib/own_table.ts";
-import { runsWindowsCommand, windowsInnerCommand } from "./shell_windows.ts";
+import {
+  decodePowerShell,
+  POWERSHELL_CODE,
+  POWERSHELL_ENCODED,
+  runsWindowsCommand,
+  windowsInnerCommand,
+} from "./shell_windows.ts";
 import { editorRuns, isEditor } from "./shell_editors.ts";
+import { joinedPieces } from "./code_pieces.ts";
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
@@ -25,7 +32,8 @@ const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
   [/^lua[0-9.]*$/, /^-e$/],
   [/^osascript$/, /^-e$/],
   [/^rscript$/, /^-e$/],
-  [/^(?:pwsh|powershell)(?:\.exe)?$/, /^-(?:c|command|e|ec|enc|encodedcommand)$/],
+  // Round 53: any unambiguous prefix of -Command or -EncodedCommand, after `-`, `--` or `/` (`/enc`, `-EncodedC`).
+  [/^(?:pwsh|powershell)(?:\.exe)?$/, POWERSHELL_CODE],
   [/^(?:tclsh|wish)$/, /^-c$/],
 ];
 
@@ -95,6 +103,9 @@ function judgeCode(state: ParseState, code: string, depth: number, shellLike = f
       if (depth < 4 && literal !== code && CODE_STRING.test(literal)) judgeCode(state, literal, depth + 1);
     }
   }
+  // Round 53: base64 cut into literal pieces the code joins at run time is judged joined (code_pieces.ts).
+  const joined = depth < 4 ? joinedPieces(code) : undefined;
+  if (joined !== undefined) judgeCode(state, joined, depth + 1, shellLike);
 }
 
 function findExec(state: ParseState, args: string[], depth: number): void {
@@ -104,15 +115,6 @@ function findExec(state: ParseState, args: string[], depth: number): void {
     while (end < args.length && args[end] !== ";" && args[end] !== "+") end++;
     state.addSegment(findExecCommand(args, i + 1, end), [], depth + 1, "");
     i = end;
-  }
-}
-
-function decodePowerShell(code: string): string {
-  try {
-    const bytes = Uint8Array.from(atob(code), (char) => char.charCodeAt(0));
-    return new TextDecoder("utf-16le").decode(bytes);
-  } catch {
-    return code;
   }
 }
 
@@ -142,7 +144,7 @@ function unwrapInterpreter(state: ParseState, command: string, args: string[], d
     const index = args.findIndex((arg) => flag.test(arg.toLowerCase()));
     if (index >= 0 && index + 1 < args.length) {
       const code = args[index + 1];
-      const encoded = /^-e(?:c|nc|ncodedcommand)?$/i.test(args[index]) &&
+      const encoded = POWERSHELL_ENCODED.test(args[index]) &&
         /^(?:pwsh|powershell)/.test(command);
       const powershell = /^(?:pwsh|powershell)/.test(command);
       judgeCode(state, encoded ? decodePowerShell(code) : code, depth, powershell);

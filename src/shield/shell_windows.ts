@@ -1,6 +1,7 @@
 /** Windows programs that run the command line they are handed (round 26): `cmd /c X` (and `/k`, `/r`),
  * `forfiles ... /c "X"` (once per file found), `wmic [/node:...] process call create "X"`. The command X is judged as
- * any command is (shell_unwrap.ts). */
+ * any command is (shell_unwrap.ts). Round 53: PowerShell's `-Command` and `-EncodedCommand` by any prefix, and the
+ * decoding of the latter, kept here beside them. */
 
 const RUNNERS = /^(?:cmd|forfiles|wmic)(?:\.exe)?$/;
 
@@ -37,4 +38,20 @@ export function windowsInnerCommand(command: string, args: readonly string[]): s
   if (create < 0 || words[create - 1] !== "call") return undefined;
   const rest = args.slice(create + 1);
   return rest.length > 0 ? rest.join(" ") : undefined;
+}
+
+/** PowerShell's `-Command` and `-EncodedCommand` as it accepts them: any unambiguous prefix, `-`, `--` or `/`. */
+export const POWERSHELL_CODE =
+  /^(?:--?|\/)(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?|e(?:c|n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?)?)?)?)?)?)?)?)$/;
+export const POWERSHELL_ENCODED =
+  /^(?:--?|\/)e(?:c|n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?)?)?)?)?)?)?)?$/i;
+
+/** The text of an `-EncodedCommand` argument: base64 of UTF-16LE. */
+export function decodePowerShell(code: string): string {
+  try {
+    const bytes = Uint8Array.from(atob(code), (char) => char.charCodeAt(0));
+    return new TextDecoder("utf-16le").decode(bytes);
+  } catch {
+    return code;
+  }
 }

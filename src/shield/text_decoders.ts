@@ -47,6 +47,19 @@ export function mostlyAsciiBase64(body: string, start = 0, end = body.length): b
   return true;
 }
 
+/** Bytes of UTF-16LE text in ASCII (round 53: PowerShell's `-EncodedCommand`, `[Text.Encoding]::Unicode`), every
+ * second byte 0, read as that text; otherwise nothing. */
+function utf16Ascii(binary: string): string | undefined {
+  if (binary.length < 8 || binary.charCodeAt(1) !== 0) return undefined;
+  const chars: string[] = [];
+  for (let i = 0; i + 1 < binary.length; i += 2) {
+    if (binary.charCodeAt(i + 1) !== 0) return undefined;
+    chars.push(binary[i]);
+  }
+  const text = chars.join("");
+  return printableRatio(text) >= 0.95 && /[a-z]{2}|[\/.]/i.test(text) ? text : undefined;
+}
+
 function decodeBase64(run: string): string | undefined {
   const body = run.replace(/=+$/, "");
   if (body.length < 8 || body.length % 4 === 1) return undefined;
@@ -55,7 +68,7 @@ function decodeBase64(run: string): string | undefined {
     const standard = body.replaceAll("-", "+").replaceAll("_", "/");
     const padded = standard + "=".repeat((4 - (standard.length % 4)) % 4);
     const binary = atob(padded);
-    if (printableRatio(binary) < 0.95) return undefined;
+    if (printableRatio(binary) < 0.95) return utf16Ascii(binary);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     const text = bytesToText(bytes);

@@ -7,6 +7,7 @@ import type { parseShell, Segment } from "./shell_parser.ts";
 import { textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
 import { credentialOptionsOf, isCredentialOptionValue } from "./effects/credential_options.ts";
+import { cmdExpanded } from "./cmd_variables.ts";
 
 export const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
@@ -92,7 +93,7 @@ const ESCAPED_LETTERS = /\$'(?:[^'\\]|\\.)*'|\\([a-z0-9])/gi;
 const GLUED_CLASSES = /(?<=[\w./~[\]-])\[([a-z0-9])\]|\[([a-z0-9])\](?=[\w./~[\]-])/gi;
 
 /** Extra forms of shell text: `[p]arapet` -> `parapet`, `c\\url` and `cu''rl` -> `curl`, literals reversed when
- * piped through `rev` or fed it as a here-string. */
+ * piped through `rev` or fed it as a here-string, cmd.exe's variables expanded (cmd_variables.ts). */
 export function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
   for (const text of variants) {
@@ -100,6 +101,11 @@ export function shellVariants(variants: string[]): string[] {
     if ((text.includes("\\") || text.includes("''") || text.includes('""')) && /\\[a-z]|''|""/i.test(text)) {
       // Not inside ANSI-C quoting (`$'\x73'sh`), whose escapes the lexer decodes: dropping them there misspells.
       extra.push(text.replace(ESCAPED_LETTERS, (all, letter) => letter ?? all).replace(/''|""/g, ""));
+    }
+    // Round 53: cmd.exe's variables, substrings and carets expanded (`set a=cer&& call %a%tutil ...`).
+    if (text.includes("%") || text.includes("!") || text.includes("^")) {
+      const cmd = cmdExpanded(text);
+      if (cmd !== undefined) extra.push(cmd);
     }
     // Round 42: also a here-string fed to `rev` whose output a variable carries (`x=$(rev<<<'...'); bash -c "$x"`).
     if (text.includes("rev") && /\|\s*rev\b|\brev\s*<<</.test(text)) {

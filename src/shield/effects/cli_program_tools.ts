@@ -48,6 +48,12 @@ const PLAIN_WORDS = /^(?:q|amp|continue|code)$/;
 const READ_WORD =
   /^(?:get|list|describe|show|ls|view|search|lookup|whoami|status|version|help|login|signin|sign-in)(?:-[\w-]+)?$/;
 
+/** Windows shells (round 53): `powershell {args: ["-NoP", "-Enc", "..."]}` runs `powershell` with those options. Only
+ * a list that starts with an option or switch is the shell's own command line: `powershell {args: ["Get-ChildItem",
+ * "."]}` is the script itself, judged as the words it is. */
+const WINDOWS_SHELLS = new Set(["powershell", "pwsh", "cmd"]);
+const SWITCH = /^[-/]/;
+
 /** Shell syntax in a string of words (`"s3 ls; aws guardduty ..."`): a second command, so no plain word list. */
 const SHELL_SYNTAX = /[;&|`$()<>\n]/;
 /** A list item that is a shell operator (`["KEY", "&&", "base64", "KEY"]`): a harness joining the words into a shell
@@ -100,6 +106,16 @@ export function listedProgramOf(
   payload: Record<string, unknown> | undefined,
 ): string | undefined {
   const named = name.replace(VERSION_SUFFIX, "").toLowerCase();
+  if (WINDOWS_SHELLS.has(named.replace(/\.exe$/, ""))) {
+    const key = payload === undefined ? undefined : wordListKey(payload);
+    const words = key === undefined ? undefined : payload?.[key];
+    const first = Array.isArray(words)
+      ? words[0]
+      : typeof words === "string"
+      ? words.trim().split(/\s+/)[0]
+      : undefined;
+    return payload === undefined || (typeof first === "string" && SWITCH.test(first)) ? named : undefined;
+  }
   // A tool name cannot always hold a hyphen: `ssh_keygen`, `sshKeygen`, `ssh.keygen` are `ssh-keygen`.
   const bare = knownProgram(named, undefined) ? named : HYPHENATED.get(compactName(named)) ?? named;
   if (payload === undefined) return knownProgram(bare, undefined) ? bare : undefined;

@@ -101,6 +101,7 @@ import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
 import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeRound48 } from "./round48.ts";
+import { judgeRound53 } from "./round53.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 
 export interface EffectProfile {
@@ -233,6 +234,7 @@ export function buildEffectProfile(
   judgeShellRound33(view, findings, summary);
   judgeShellRound42(view, findings);
   judgeRound48(view, callArguments, findings);
+  judgeRound53(view, openWorld !== undefined, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }

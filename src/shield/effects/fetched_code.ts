@@ -24,9 +24,13 @@ const POWERSHELL_RUNNERS = /^(?:iex|invoke-expression|pwsh|powershell(?:\.exe)?)
 const REMOTE_RUNNERS =
   /^(?:mshta|regsvr32|rundll32|cscript|wscript|msiexec|msbuild|installutil|regasm|regsvcs|odbcconf|cmstp|pcalua|forfiles|wmic|msxsl|hh|control)(?:\.exe)?$/i;
 const REMOTE_ARGUMENT = /(?:^|[:=\s])(?:https?|ftp):\/\/|^\\\\[^\\]+\\|^\/\/\d{1,3}(?:\.\d{1,3}){3}\//i;
-/** Programs that run the file named by their first plain argument (`bash x`, `java -jar x`, `msiexec /i x`). */
+/** Programs that run the file named by their first plain argument (`bash x`, `java -jar x`, `msiexec /i x`; round 53:
+ * PowerShell's `Invoke-Item x`, `rundll32 x`). */
 const FILE_RUNNERS =
-  /^(?:(?:ba|z|da|k|)sh|source|\.|python[0-9.]*|perl|ruby|node|php|java|msiexec|dpkg|rpm|apt|apt-get|installer|open|start|cmd|pwsh|powershell|wine|mono|dotnet|bun|deno)$/i;
+  /^(?:(?:ba|z|da|k|)sh|source|\.|python[0-9.]*|perl|ruby|node|php|java|msiexec|dpkg|rpm|apt|apt-get|installer|open|start|cmd|pwsh|powershell|wine|mono|dotnet|bun|deno|invoke-item|ii|rundll32|regsvr32)$/i;
+/** PowerShell's process starters (round 53): the file is the program or a word of its argument list
+ * (`Start-Process x.exe`, `saps msiexec -ArgumentList '/i x.msi /qn'`). */
+const PROCESS_STARTERS = /^(?:start-process|saps)$/i;
 /** Installers: any argument naming the downloaded file installs it (`pip install ./x.whl`, `npm i x.tgz`). */
 const FILE_INSTALLERS =
   /^(?:pip[0-9.]*|pipx|uv|npm|pnpm|yarn|bun|gem|apt|apt-get|dnf|yum|zypper|brew|snap|flatpak|code|helm|cargo|conda|mamba|poetry)$/i;
@@ -191,6 +195,8 @@ export function judgeFetchedCode(
     }
     const script = program === "chmod" || FILE_INSTALLER_PROGRAMS.has(program)
       ? segment.argv.slice(1, 16)
+      : PROCESS_STARTERS.test(program)
+      ? segment.argv.slice(1, 16).flatMap((arg) => arg.split(/\s+/))
       : FILE_RUNNER_PROGRAMS.has(program)
       ? segment.argv.slice(1).filter((arg) => !/^[-/+]/.test(arg) || arg.includes("/") && arg.length > 3)
         .slice(0, 1)

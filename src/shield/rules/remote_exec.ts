@@ -155,7 +155,8 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     id: "remote_exec.powershell_encoded",
     severity: "high",
     fields: ["command"],
-    pattern: /^(?:pwsh|powershell)(?:\.exe)?(?=\s).*-(?:e|ec|enc|encodedcommand)\s+\S{20,}/,
+    pattern:
+      /^(?:pwsh|powershell)(?:\.exe)?(?=\s).*\s(?:--?|\/)e(?:c|n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?)?)?)?)?)?)?)?\s+\S{20,}/,
     description: "PowerShell running an encoded command",
   },
   {

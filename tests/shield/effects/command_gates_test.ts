@@ -255,7 +255,8 @@ Deno.test("a segment test sets its bit whatever the program: root, a redirection
   assert.equal(bitsOf("echo files") & gates.SEGMENT_CHECKS, 0);
   assert.notEqual(bitsOf("echo x > notes.txt") & gates.EMPTIED_FILES, 0);
   assert.equal(bitsOf("echo x | wc -l") & gates.EMPTIED_FILES, 0);
-  assert.notEqual(bitsOf("'.\\tool.exe' run") & gates.SECRET_TOOLS, 0);
+  // (Round 53 reads `.\\tool.exe` as the Windows path `./tool.exe`; a folder-relative spelling keeps its backslash.)
+  assert.notEqual(bitsOf("'tools\\tool.exe' run") & gates.SECRET_TOOLS, 0);
   assert.equal(bitsOf("./tool run") & gates.SECRET_TOOLS, 0);
   // Programs only past the first segment, or nested, still count.
   assert.notEqual(bitsOf("ls && echo $(chmod 777 x)") & gates.PROTECTIONS, 0);

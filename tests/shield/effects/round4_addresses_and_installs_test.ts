@@ -173,7 +173,8 @@ Deno.test("padded messages and typed one-time codes are escalated; indented text
 
 Deno.test("lookalike Go owners and images, and runners pointed at bare IPs, are escalated; the real ones pass", async () => {
   await expectDecisions([
-    [run("go get github.com/boltdb-go/bolt"), "ESCALATE", "boltdb lookalike"],
+    // Round 53: this one is also a reported backdoored module, which blocks (compromised_releases.ts).
+    [run("go get github.com/boltdb-go/bolt"), "BLOCK", "boltdb lookalike"],
     [run("go install github.com/golang-tools/gopls-extra@latest"), "ESCALATE", "golang lookalike"],
     [run("go get github.com/stretchr/testify@v1.9.0"), "ALLOW", "testify"],
     [run("go install github.com/golangci/golangci-lint/cmd/golangci-lint@v1.61.0"), "ALLOW", "golangci-lint"],

@@ -4,7 +4,12 @@
  * @lottiefiles/lottie-player and @rspack (2024), rand-user-agent, the eslint-config-prettier "Scavenger" set and
  * is (2025), the chalk/debug maintainer phish (Sept 2025), Shai-Hulud (@ctrl/tinycolor), Nx "s1ngularity"
  * (Aug 2025); PyPI: ctx (2022), torchtriton (PyTorch-nightly, 2022), ultralytics (Dec 2024), num2words (2025).
- * `*` marks a name that only ever carried malware. Actions: repointed tags of tj-actions/changed-files
+ * Round 53: xrpl 4.2.1-4.2.4 and 2.14.2 (Aikido, April 2025), the s1ngularity @nx/* releases (GHSA-cxm3-wv7p-598c,
+ * Aug 2025), the duckdb set of the Sept 2025 maintainer phish (Socket), PyPI aiocpa 0.1.13 (ReversingLabs, Nov
+ * 2024); crates.io faster_log and async_println (Socket, Sept 2025) and rustdecimal (RUSTSEC-2022-0042); RubyGems
+ * rest-client 1.6.10-1.6.13 (CVE-2019-15224), strong_password 0.0.7 (CVE-2019-13354), bootstrap-sass 3.2.0.3
+ * (CVE-2019-10842); Go github.com/boltdb-go/bolt (Socket, Feb 2025: a backdoored typosquat served from the module
+ * proxy's cache). `*` marks a name that only ever carried malware. Actions: repointed tags of tj-actions/changed-files
  * (CVE-2025-30066) and reviewdog/action-setup (CVE-2025-30154). */
 
 // deno-fmt-ignore
@@ -20,11 +25,26 @@ chalk 5.6.1 | debug 4.4.2 | ansi-styles 6.2.2 | supports-color 10.2.1 | strip-an
 wrap-ansi 9.0.1 | color-convert 3.1.1 | color-name 2.0.1 | is-arrayish 0.3.3 | slice-ansi 7.1.1 | color 5.0.1
 color-string 2.1.1 | simple-swizzle 0.2.3 | supports-hyperlinks 4.1.1 | has-ansi 6.0.1 | chalk-template 1.1.1
 backslash 0.2.1 | error-ex 1.3.3 | @ctrl/tinycolor 4.1.1 4.1.2
+xrpl 4.2.1 4.2.2 4.2.3 4.2.4 2.14.2 | @nx/devkit 20.9.0 21.5.0 | @nx/js 20.9.0 21.5.0 | @nx/node 20.9.0 21.5.0
+@nx/workspace 20.9.0 21.5.0 | @nx/eslint 21.5.0 | @nx/key 3.2.0 | @nx/enterprise-cloud 3.2.0
+duckdb 1.3.3 | @duckdb/node-api 1.3.3 | @duckdb/node-bindings 1.3.3 | @duckdb/duckdb-wasm 1.29.2
 `;
 
 // deno-fmt-ignore
 export const COMPROMISED_PYPI = `
 ctx 0.1.2 0.2.2 0.2.6 | torchtriton * | ultralytics 8.3.41 8.3.42 8.3.45 8.3.46 | num2words 0.5.15
+aiocpa 0.1.13
 `;
+
+// deno-fmt-ignore
+export const COMPROMISED_CRATES = `faster_log * | async_println * | rustdecimal *`;
+
+// deno-fmt-ignore
+export const COMPROMISED_GEMS = `
+rest-client 1.6.10 1.6.11 1.6.12 1.6.13 | strong_password 0.0.7 | bootstrap-sass 3.2.0.3
+`;
+
+// deno-fmt-ignore
+export const COMPROMISED_GO = `github.com/boltdb-go/bolt *`;
 
 export const REPOINTED_ACTIONS = ["tj-actions/changed-files", "reviewdog/action-setup"];
