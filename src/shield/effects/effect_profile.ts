@@ -103,6 +103,7 @@ import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeRound48 } from "./round48.ts";
 import { judgeRound53 } from "./round53.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
+import { judgeUnknownPrograms } from "./unknown_programs.ts";
 
 export interface EffectProfile {
   /** The tool as called, and in our vocabulary. */
@@ -235,6 +236,7 @@ export function buildEffectProfile(
   judgeShellRound42(view, findings);
   judgeRound48(view, callArguments, findings);
   judgeRound53(view, openWorld !== undefined, findings);
+  judgeUnknownPrograms(view, environment, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }

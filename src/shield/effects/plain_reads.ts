@@ -6,7 +6,7 @@
 import type { ActionView } from "../action_view.ts";
 
 /** Programs that print or search what they are given, and write only to standard output. */
-const VIEWERS = new Set([
+export const VIEWERS = new Set([
   "cat",
   "less",
   "more",

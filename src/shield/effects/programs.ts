@@ -26,6 +26,11 @@ function membershipsOf(program: string): Uint8Array {
   return found;
 }
 
+/** Whether some set holds `program` (round 59: one of the programs Shield knows). */
+export function inSomeSet(program: string): boolean {
+  return membershipsOf(program).includes(1);
+}
+
 export class ProgramSet {
   private readonly index: number;
 
