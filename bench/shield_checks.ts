@@ -1,5 +1,5 @@
 /** Where the view and the effect stage spend their time, function by function: `deno run -A bench/shield_checks.ts
- * [ROUNDS] [--all] [--judges]` copies src/ to a temporary folder in this checkout, where every function one Shield module
+ * [ROUNDS] [--all] [--judges] [--type=TYPE]` copies src/ to a temporary folder in this checkout, where every function one Shield module
  * imports from another (under src/shield/ and src/shield/effects/, the rules' own folder aside) is called through a
  * timer, and every finding recorded is counted; production code is not touched. It first picks, with the real
  * modules, the middle fifth of actions by whole Tier 0+1 time (p40-p60: the median action) of the top, dev and
@@ -165,10 +165,13 @@ function medianActions(actions: Action[]): Set<number> {
   return new Set(middle);
 }
 
+/** `--type=execute_command`: only the actions of that type. */
+const TYPE = Deno.args.find((arg) => arg.startsWith("--type="))?.slice(7);
+const ofType = (actions: Action[]) => TYPE ? actions.filter((action) => action.type === TYPE) : actions;
 const sets: Array<[string, Action[]]> = [
-  ["top", await loadCorpus()],
-  ["dev", await loadDev()],
-  ["real work", await loadRealWork()],
+  ["top", ofType(await loadCorpus())],
+  ["dev", ofType(await loadDev())],
+  ["real work", ofType(await loadRealWork())],
 ];
 const middles = sets.map(([, actions]) => medianActions(actions));
 const folder = await timedCopy();

@@ -11,7 +11,11 @@ const actions = [...await loadCorpus(), ...await loadDev()];
 const names = [...new Set(actions.map((action) => String(action.type)))];
 const forms = names.flatMap((name) => [name, `mcp__server__${name}`, `${name}_v2`, name.toUpperCase()]);
 
-const plain = (words: ToolWords) => ({ verbs: [...words.verbs], nouns: [...words.nouns], words: [...words.words] });
+const plain = (words: ToolWords) => ({
+  verbs: [...words.verbs],
+  nouns: [...words.nouns],
+  words: [...words.words],
+});
 
 Deno.test("wordsOf answers from its memo as it answered fresh, into words already held too", () => {
   const fresh = forms.map((name) => {
