@@ -1,10 +1,11 @@
-// The answers kept by name across evaluations (round 29 of speed): `wordsOf`'s reading of a short text and
-// `canonicalTool`'s name table. Over every tool name of the top and dev cases (and their MCP and version-suffixed
+// The answers kept by name across evaluations (round 29 of speed): `wordsOf`'s reading of a short text,
+// `canonicalTool`'s name table and `listedProgramOf`'s reading of a name. Over every tool name of the top and dev cases (and their MCP and version-suffixed
 // forms), an answer given from the memo equals the first, fresh one, and a caller changing what it was given changes
 // no later answer.
 import assert from "node:assert/strict";
 import { readToolWords, type ToolWords, wordsOf } from "../../../src/shield/effects/tool_words.ts";
 import { canonicalTool } from "../../../src/shield/effects/tool_aliases.ts";
+import { listedProgramOf } from "../../../src/shield/effects/cli_program_tools.ts";
 import { loadCorpus, loadDev } from "../../../bench/shield_actions.ts";
 
 const actions = [...await loadCorpus(), ...await loadDev()];
@@ -44,16 +45,16 @@ Deno.test("wordsOf answers from its memo as it answered fresh, into words alread
   assert.deepEqual([...both.verbs], [...new Set([...fresh[0].verbs, ...fresh[1].verbs])]);
 });
 
-Deno.test("readToolWords and canonicalTool answer a name the same from the memo", () => {
-  const first = actions.map((action) => [
+Deno.test("readToolWords, canonicalTool and listedProgramOf answer a name the same from the memo", () => {
+  const answers = (action: (typeof actions)[number]) => [
     plain(readToolWords(String(action.type), action.payload ?? {})),
     canonicalTool(String(action.type), action.payload),
-  ]);
+    listedProgramOf(String(action.type), action.payload),
+    listedProgramOf(String(action.type), undefined),
+  ];
+  const first = actions.map(answers);
   actions.forEach((action, index) => {
-    const again = [
-      plain(readToolWords(String(action.type), action.payload ?? {})),
-      canonicalTool(String(action.type), action.payload),
-    ];
+    const again = answers(action);
     assert.deepEqual(again, first[index], String(action.type));
   });
   // Names of the alias tables and a name no table knows (remembered as unknown, not as the last answer).
@@ -61,4 +62,10 @@ Deno.test("readToolWords and canonicalTool answer a name the same from the memo"
   assert.equal(canonicalTool("zz_unknown_widget"), undefined);
   assert.equal(canonicalTool("zz_unknown_widget"), undefined);
   assert.equal(canonicalTool("read_text_file"), "read_file");
+  // A program tool with its words, then without a word list, then a Windows shell with and without its switch.
+  assert.equal(listedProgramOf("ssh_keygen", { args: ["-t", "ed25519"] }), "ssh-keygen");
+  assert.equal(listedProgramOf("ssh_keygen", { note: "x" }), undefined);
+  assert.equal(listedProgramOf("zz_unknown_widget", { args: ["x"] }), undefined);
+  assert.equal(listedProgramOf("cmd", { args: ["/c", "dir"] }), "cmd");
+  assert.equal(listedProgramOf("cmd", { args: ["dir"] }), undefined);
 });
