@@ -36,7 +36,10 @@ class Timer {
   inner = 0;
   stage = 0;
 
+  /** One slot per function, whichever module imports it. */
   id(name: string): number {
+    const known = this.names.indexOf(name);
+    if (known >= 0) return known;
     this.names.push(name);
     return this.names.length - 1;
   }
