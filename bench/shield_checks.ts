@@ -1,13 +1,13 @@
 /** Where the view and the effect stage spend their time, function by function: `deno run -A bench/shield_checks.ts
- * [ROUNDS] [--all] [--judges] [--type=TYPE]` copies src/ to a temporary folder in this checkout, where every function one Shield module
- * imports from another (under src/shield/ and src/shield/effects/, the rules' own folder aside) is called through a
- * timer, and every finding recorded is counted; production code is not touched. It first picks, with the real
- * modules, the middle fifth of actions by whole Tier 0+1 time (p40-p60: the median action) of the top, dev and
- * real-work sets, then runs every action ROUNDS times through the timed copy (view, Tier 0, rules, effects, as the
- * evaluator does) and prints, for the view and the effect stage, the top functions by self time (a timed callee's
- * time taken out) over the median actions: µs a median action, calls, the share of calls that recorded no finding,
- * and the same over every action. The timer's own cost is measured and taken out (the numbers are still a few per
- * cent high: a call timed costs some 0.2 µs). `--all` lists every function. Run by hand (round 29 of speed). */
+ * [ROUNDS] [--all] [--judges] [--none] [--type=TYPE]` copies src/ to a temporary folder in this checkout, where every
+ * function one Shield module imports from another (under src/shield/ and src/shield/effects/, the rules' own folder
+ * aside) is called through a timer, and every finding recorded is counted; production code is not touched. It first
+ * picks, with the real modules, the middle fifth of actions by whole Tier 0+1 time (p40-p60: the median action) of the
+ * top, dev and real-work sets, then runs every action ROUNDS times through the timed copy (view, Tier 0, rules,
+ * effects, as the evaluator does) and prints, for the view and the effect stage, the top functions by self time (a
+ * timed callee's time taken out) over the median actions: µs a median action, calls, the share of calls that recorded
+ * no finding, and the same over every action. The timer's own cost is measured and taken out (the numbers are still a
+ * few per cent high: a call timed costs some 0.2 µs). `--all` lists every function. Run by hand (round 29 of speed). */
 
 import { loadCorpus, loadDev, loadRealWork } from "./shield_actions.ts";
 import { timeStages } from "./shield_stage_timer.ts";
@@ -17,6 +17,8 @@ const ROUNDS = Number(Deno.args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const ALL = Deno.args.includes("--all");
 /** `--judges`: only the effect checks (`judge*`) are timed, and the view's functions (fewer timed calls). */
 const JUDGES = Deno.args.includes("--judges");
+/** `--none`: nothing timed (what the copy and the loop cost alone, against the untimed figures). */
+const NONE = Deno.args.includes("--none");
 const ROOT = new URL("../", import.meta.url).pathname;
 const TIMED_FOLDERS = ["src/shield/", "src/shield/effects/"];
 const STAGE_NAMES = ["view", "effects"] as const;
@@ -89,7 +91,7 @@ function timedSource(text: string, file: string, exported: Map<string, Set<strin
       const names = list.split(",").map((name) => name.trim()).filter(Boolean).map((name) => {
         if (name.startsWith("type ") || name.includes(" as ") || !target.has(name)) return name;
         if (JUDGES && file.includes("/effects/") && !name.startsWith("judge")) return name;
-        if (Deno.args.includes("--none")) return name;
+        if (NONE) return name;
         const id = timer.id(`${module}.${name}`);
         wrappers.push(
           `function ${name}(...args: any[]): any { return (globalThis as any).__shieldTimer.run(${id}, __timed_${name}, args); }`,
