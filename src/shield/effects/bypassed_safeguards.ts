@@ -65,9 +65,6 @@ export function judgeSafeguardEdits(
 ): void {
   if (paths.length === 0) return;
   const edit = writtenEdit(tool, paths, removed, contents, fileText);
-  if (Deno.env.get("G52DBG")) {
-    console.error(JSON.stringify({ tool, paths, removed, written: edit.written, fileText }));
-  }
   const judges = [
     tamperedTests,
     disabledChecks,

@@ -105,8 +105,13 @@ export function listedProgramOf(
   name: string,
   payload: Record<string, unknown> | undefined,
 ): string | undefined {
-  const named = name.replace(VERSION_SUFFIX, "").toLowerCase();
-  if (WINDOWS_SHELLS.has(named.replace(/\.exe$/, ""))) {
+  let read = PROGRAM_NAMES.get(name);
+  if (read === undefined) {
+    read = programName(name);
+    if (PROGRAM_NAMES.size < MAX_PROGRAM_NAMES) PROGRAM_NAMES.set(name, read);
+  }
+  const { named, bare } = read;
+  if (read.windows) {
     const key = payload === undefined ? undefined : wordListKey(payload);
     const words = key === undefined ? undefined : payload?.[key];
     const first = Array.isArray(words)
@@ -116,9 +121,30 @@ export function listedProgramOf(
       : undefined;
     return payload === undefined || (typeof first === "string" && SWITCH.test(first)) ? named : undefined;
   }
-  // A tool name cannot always hold a hyphen: `ssh_keygen`, `sshKeygen`, `ssh.keygen` are `ssh-keygen`.
-  const bare = knownProgram(named, undefined) ? named : HYPHENATED.get(compactName(named)) ?? named;
-  if (payload === undefined) return knownProgram(bare, undefined) ? bare : undefined;
+  // A program the shell checks know nothing of by name is known with no words either (`knownProgram`).
+  if (bare === undefined) return undefined;
+  if (payload === undefined) return bare;
   const key = wordListKey(payload);
   return key !== undefined && knownProgram(bare, subcommandWords(bare, payload, key)) ? bare : undefined;
+}
+
+/** What `listedProgramOf` reads from a tool's name alone: the name without its version, whether it is a Windows
+ * shell's, and the program it may run (undefined: none the shell checks know, whatever the words). */
+interface ProgramName {
+  named: string;
+  windows: boolean;
+  bare: string | undefined;
+}
+
+/** `listedProgramOf`'s readings of names, across evaluations (round 29 of speed: the same tools come again and
+ * again; the reading depends on the name alone). Bounded like `identifierWords`' cache. */
+const PROGRAM_NAMES = new Map<string, ProgramName>();
+const MAX_PROGRAM_NAMES = 4096;
+
+function programName(name: string): ProgramName {
+  const named = name.replace(VERSION_SUFFIX, "").toLowerCase();
+  const windows = WINDOWS_SHELLS.has(named.replace(/\.exe$/, ""));
+  // A tool name cannot always hold a hyphen: `ssh_keygen`, `sshKeygen`, `ssh.keygen` are `ssh-keygen`.
+  const bare = knownProgram(named, undefined) ? named : HYPHENATED.get(compactName(named)) ?? named;
+  return { named, windows, bare: knownProgram(bare, undefined) ? bare : undefined };
 }

@@ -76,14 +76,15 @@ type Branches = number[][][];
 
 /** A pattern's branches flat (round 20 of speed: nested arrays, and the sets alternatives share asked once each):
  * alternative `b` needs the sets `sets[setStart[b]]` up to `sets[setStart[b + 1]]`, each an index of a distinct set
- * whose ids are `ids[idStart[set]]` up to `ids[idStart[set + 1]]`; `answers` holds, per distinct set, 0 (not asked
- * yet in this test), 1 (a literal of it seen) or 2 (none). */
+ * whose ids are `ids[idStart[set]]` up to `ids[idStart[set + 1]]`; `answers` holds, per distinct set, this test's
+ * stamp (a literal of it seen), its negation (none) or anything else (not asked yet in this test: round 29 of speed,
+ * no clearing of the array at every test). */
 interface FlatBranches {
   setStart: Int32Array;
   sets: Int32Array;
   idStart: Int32Array;
   ids: Int32Array;
-  answers: Uint8Array;
+  answers: Int32Array;
 }
 
 function flatBranches(branches: Branches): FlatBranches {
@@ -112,7 +113,7 @@ function flatBranches(branches: Branches): FlatBranches {
     sets: Int32Array.from(sets),
     idStart,
     ids: Int32Array.from(lists.flat()),
-    answers: new Uint8Array(lists.length),
+    answers: new Int32Array(lists.length),
   };
 }
 
@@ -159,6 +160,11 @@ export class GatedPattern {
     return this.pattern.test(text);
   }
 
+  /** Forgets the answers of earlier tests (when the test stamps start again). */
+  clearAnswers(): void {
+    this.flat?.answers.fill(0);
+  }
+
   /** Whether the literal gate lets the regex run on `text` (tests compare it with `branches`' own answer). */
   opens(text: string): boolean {
     return this.flat === undefined || this.opensOn(this.flat, LITERALS.scan(text));
@@ -173,24 +179,32 @@ export class GatedPattern {
   }
 }
 
+/** The stamp of the current `possible` test (positive, below 2^31). */
+let testStamp = 0;
+
 /** Whether some alternative has a literal of each of its sets in the scan (or registered after it: not looked for). */
 function possible(flat: FlatBranches, scan: TextScan): boolean {
   const { setStart, sets, idStart, ids, answers } = flat;
   const covered = scan.covered;
-  answers.fill(0);
+  if (testStamp === 0x7fffffff) {
+    testStamp = 0;
+    for (const pattern of GATED) pattern.clearAnswers();
+  }
+  const stamp = ++testStamp;
   const branchCount = setStart.length - 1;
   for (let b = 0; b < branchCount; b++) {
     let all = true;
     for (let s = setStart[b], end = setStart[b + 1]; s < end && all; s++) {
       const set = sets[s];
-      if (answers[set] === 0) {
+      let answer = answers[set];
+      if (answer !== stamp && answer !== -stamp) {
         let any = false;
         for (let k = idStart[set], last = idStart[set + 1]; k < last && !any; k++) {
           any = marks.has(ids[k]) || ids[k] >= covered;
         }
-        answers[set] = any ? 1 : 2;
+        answers[set] = answer = any ? stamp : -stamp;
       }
-      all = answers[set] === 1;
+      all = answer === stamp;
     }
     if (all) return true;
   }

@@ -184,7 +184,21 @@ export function programOfTool(name: string): string | undefined {
   return bare !== lower && PROGRAM_TOOLS.has(bare) ? bare : undefined;
 }
 
+/** `mappedTool`'s answers by name, across evaluations (round 29 of speed: an agent calls the same few tools again
+ * and again, and the answer depends on the name alone; 1 % of a median action's time). Bounded like
+ * `identifierWords`' cache. */
+const MAPPED = new Map<string, CanonicalTool | null>();
+const MAX_MAPPED = 4096;
+
 function mappedTool(name: string): CanonicalTool | undefined {
+  const known = MAPPED.get(name);
+  if (known !== undefined) return known ?? undefined;
+  const tool = mappedName(name);
+  if (MAPPED.size < MAX_MAPPED) MAPPED.set(name, tool ?? null);
+  return tool;
+}
+
+function mappedName(name: string): CanonicalTool | undefined {
   const exact = EXACT[compactName(name)] ?? EXACT[compactName(name.replace(VERSION_SUFFIX, ""))];
   if (exact) return exact;
   if (programOfTool(name) || iacProgramTool(name)) return "execute_command";

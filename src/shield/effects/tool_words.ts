@@ -79,6 +79,33 @@ const RECORD_WORDS = new Set([
  * inflected word is a noun (`get_rating_reviews` reads ratings). With `nounsOnly` (values
  * that name a thing: `device_id: lock.front_door`) no word counts as a verb. */
 export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void {
+  const key = nounsOnly ? "\u0000" + text : text;
+  let read = READ.get(key);
+  if (read === undefined) {
+    read = readWords(text, nounsOnly);
+    if (text.length <= MAX_READ_CHARS && READ.size < MAX_READ) READ.set(key, read);
+  }
+  for (const word of read.words) into.words.push(word);
+  for (const verb of read.verbs) into.verbs.add(verb);
+  for (const noun of read.nouns) into.nouns.add(noun);
+}
+
+/** The words, verbs and nouns `wordsOf` adds for a text, in the order it adds them. */
+interface ReadWords {
+  words: string[];
+  verbs: VerbClass[];
+  nouns: NounClass[];
+}
+
+/** `wordsOf`'s readings of short texts (tool names, operation values), across evaluations (round 29 of speed: the
+ * same names come again and again, and a reading depends on the text alone; a tool name's was 1 % of a median
+ * action's time). Bounded like `identifierWords`' cache. */
+const READ = new Map<string, ReadWords>();
+const MAX_READ = 4096;
+const MAX_READ_CHARS = 128;
+
+function readWords(text: string, nounsOnly: boolean): ReadWords {
+  const into: ReadWords = { words: [], verbs: [], nouns: [] };
   const raw = identifierWords(text);
   const bases = raw.map(baseWord);
   const isPlainVerb = (word: string, base: string) =>
@@ -104,11 +131,12 @@ export function wordsOf(text: string, into: ToolWords, nounsOnly = false): void 
     const readObject = (readsFirst && index > lead && base !== word) || (readsRecord && !PURE_READ.has(base));
     for (const form of base === word ? [word] : [word, base]) {
       if (!nounsOnly && !readObject && (plainVerbs === 0 || !NOUNS.has(form))) {
-        for (const verb of VERBS.get(form) ?? []) into.verbs.add(verb);
+        for (const verb of VERBS.get(form) ?? []) into.verbs.push(verb);
       }
-      for (const noun of NOUNS.get(form) ?? []) into.nouns.add(noun);
+      for (const noun of NOUNS.get(form) ?? []) into.nouns.push(noun);
     }
   });
+  return into;
 }
 
 /** Last words of a name that is only what it returns (round 27: `tesla_vehicle_data`, `device_state`,
