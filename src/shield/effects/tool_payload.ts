@@ -53,6 +53,11 @@ const isProgram = (value: unknown) => typeof value === "string" && /^[\w./~+-]{1
 const isArguments = (value: unknown) =>
   (typeof value === "string" && value.length <= 64 * 1024) ||
   (Array.isArray(value) && value.length <= 256 && value.every((item) => typeof item === "string"));
+/** Keys an envelope holds the call's arguments under (round 55). */
+const NEST_KEYS = ["action", "params", "parameters", "input", "request"];
+const isNestedCommand = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) &&
+  COMMAND_KEYS.some((key) => commandText((value as Payload)[key]) !== undefined);
 const COMMAND_KEYS = ["command", "cmd", "script", "commands", "cli_command", "input", "code", "args", "argv"];
 const CODE_KEYS = [
   "code",
@@ -159,7 +164,13 @@ export function canonicalPayload(tool: CanonicalTool, payload: Payload): Payload
     case "execute_command": {
       const key = firstKey(payload, PROGRAM_KEYS, isProgram) ??
         firstKey(payload, COMMAND_KEYS, (value) => commandText(value) !== undefined);
-      if (!key) return payload;
+      if (!key) {
+        // Round 55: the command one level down (Codex's `local_shell {action: {type: "exec", command: [...]}}`).
+        const nest = firstKey(payload, NEST_KEYS, isNestedCommand);
+        return nest
+          ? canonicalPayload(tool, { ...rest(payload, [nest]), ...(payload[nest] as Payload) })
+          : payload;
+      }
       // A program and its arguments given apart (`{command: "rm", args: ["-rf", "/x"]}`) are one command line.
       const argsKey = isProgram(payload[key]) ? firstKey(payload, ARGS_KEYS, isArguments) : undefined;
       if (argsKey) {
