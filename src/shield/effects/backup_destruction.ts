@@ -12,7 +12,15 @@
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 
-const RESTIC_HINT = /\brestic\b/;
+/** The programs of these commands (a WMI listing piped to a remover starts with the listing): the check runs only
+ * when a segment's program is one of them. */
+const PROGRAMS = new Set(
+  "restic xargs vssadmin vssadmin.exe wbadmin wbadmin.exe bcdedit bcdedit.exe reagentc reagentc.exe wmic wmic.exe diskpart diskpart.exe get-ciminstance gcim get-wmiobject gwmi"
+    .split(" "),
+);
+
+/** Whether judgeBackupDestruction looks at a command with this program (any case). */
+export const destroysBackupsWith = (program: string): boolean => PROGRAMS.has(program.toLowerCase());
 const WINDOWS_HINT = /shadow|wbadmin|bcdedit|reagentc/i;
 const KEEP_SOME = /^--keep-(?!last(?:=0$|$))[\w-]+(?:=.*)?$/;
 const SHADOWS_BY_WMI =
@@ -68,11 +76,11 @@ export function judgeBackupDestruction(
   if (script !== undefined && ERASING_SCRIPT.test(script)) {
     findings.block("delete", `"${tool}" feeds diskpart a script that erases a disk or volume`);
   }
+  if (forgetsAll(segments)) {
+    findings.block("delete", `"${tool}" forgets every restic snapshot (no backup left)`);
+  }
   for (const text of texts.slice(0, 8)) {
     if (text.length > 64 * 1024) continue;
-    if (RESTIC_HINT.test(text) && forgetsAll(segments)) {
-      findings.block("delete", `"${tool}" forgets every restic snapshot (no backup left)`);
-    }
     if (!WINDOWS_HINT.test(text)) continue;
     if (SHADOWS_BY_WMI.test(text) || ALL_SHADOWS.test(text)) {
       findings.block("delete", `"${tool}" deletes every shadow copy (T1490)`);

@@ -8,9 +8,10 @@
 
 import type { Findings } from "./findings.ts";
 
-/** Cheap first look: a pool option, a wallet-like long word or a miner switch may be there. */
+/** Cheap first look, one pass: a pool option, a miner switch or name, or a wallet-like run of 95 characters. */
 const HINT =
-  /-[ou]["'\s]|--url|--user|--donate-level|--cpu-max-threads|--randomx|rx\/0|--coin|xmr|stratum|"user"|user:/i;
+  /-o["'\s]|--url|--pool|--user|--donate-level|--cpu-max-threads|--randomx|rx\/0|--coin|xmr|stratum|[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}/i;
+/-[ou]["'\s]|--url|--user|--donate-level|--cpu-max-threads|--randomx|rx\/0|--coin|xmr|stratum|"user"|user:/i;
 const MONERO_WALLET = /(?<![1-9A-HJ-NP-Za-km-z])[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(?![1-9A-HJ-NP-Za-km-z])/;
 const POOL =
   /(?:^|[\s"',[])(?:-o|--url|-url|--pool)\s*[=\s"',]+\s*["']?(?:stratum\+\w+:\/\/)?[\w.-]+\.[a-z]{2,}:\d{2,5}\b/i;

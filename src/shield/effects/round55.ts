@@ -8,8 +8,8 @@ import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import { judgeLolbasUses, usesLolbasWith } from "./lolbas_uses.ts";
 import { elevationHint, judgeWindowsElevation } from "./windows_elevation.ts";
-import { judgeSetuidExploits } from "./setuid_exploits.ts";
-import { judgeBackupDestruction } from "./backup_destruction.ts";
+import { exploitsSetuidWith, judgeSetuidExploits } from "./setuid_exploits.ts";
+import { destroysBackupsWith, judgeBackupDestruction } from "./backup_destruction.ts";
 import { judgeMinerSigns, minerHint } from "./miner_signs.ts";
 import { exposesWith, judgeExposedServers } from "./exposed_servers.ts";
 
@@ -47,8 +47,12 @@ export function judgeRound55(view: ActionView, findings: Findings): void {
   if (segments.length > 0) {
     if (segments.some((segment) => usesLolbasWith(segment.program))) judgeLolbasUses(segments, findings);
     if (segments.some((segment) => exposesWith(segment.program))) judgeExposedServers(segments, findings);
-    judgeSetuidExploits(view.tool, shell, segments, findings);
-    judgeBackupDestruction(view.tool, shell, segments, findings);
+    if (segments.some((segment) => exploitsSetuidWith(segment.program))) {
+      judgeSetuidExploits(view.tool, shell, segments, findings);
+    }
+    if (segments.some((segment) => destroysBackupsWith(segment.program))) {
+      judgeBackupDestruction(view.tool, shell, segments, findings);
+    }
   }
   const elevation = [...shell, ...(view.texts.get("content") ?? [])].filter(elevationHint);
   if (elevation.length > 0) judgeWindowsElevation(view.tool, elevation, false, findings);

@@ -26,9 +26,11 @@ const WRITES_KEY =
   /\b(?:reg(?:\.exe)?\s+(?:add|import)|set-itemproperty|new-itemproperty|new-item|set-item|sp|ni|setvalue|createsubkey)\b/i;
 const AUTO_ELEVATING = /\b(?:fodhelper|computerdefaults|eventvwr|sdclt|slui|wsreset|changepk)(?:\.exe)?\b/i;
 
-/** Whether a text might hold either technique (one literal pass each). */
+const EITHER_HINT = /eventfilter|eventconsumer|filtertoconsumerbinding|mofcomp|software[\\/]+classes/i;
+
+/** Whether a text might hold either technique (one pass). */
 export function elevationHint(text: string): boolean {
-  return WMI_HINT.test(text) || UAC_HINT.test(text);
+  return EITHER_HINT.test(text);
 }
 
 /** `sets`: the texts are a registry tool's arguments, which write the key they name. */
