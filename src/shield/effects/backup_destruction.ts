@@ -1,9 +1,9 @@
 /** Recovery taken away (round 55, MITRE ATT&CK T1490 Inhibit System Recovery, CISA #StopRansomware advisories):
- * every backup or snapshot deleted — restic's `forget` fed the ids its own `snapshots` listing prints (`restic forget
+ * every backup or snapshot deleted -- restic's `forget` fed the ids its own `snapshots` listing prints (`restic forget
  * $(restic snapshots --json | jq ...)`, a loop or `xargs` over it) or told to keep none (`--keep-last 0`), all of a
  * Windows machine's shadow copies removed through WMI (`Get-CimInstance Win32_ShadowCopy | Remove-CimInstance`,
  * `wmic shadowcopy delete`, `vssadmin delete shadows /all`), the backup catalog (`wbadmin delete catalog`) or the
- * recovery environment switched off (`bcdedit /set ... recoveryenabled no`, `reagentc /disable`) — BLOCKs. And a
+ * recovery environment switched off (`bcdedit /set ... recoveryenabled no`, `reagentc /disable`) -- BLOCKs. And a
  * script fed to a disk partitioner (`(echo select disk 1 & echo clean all) | diskpart`, `diskpart /s x.txt` whose
  * lines the same command wrote) is judged as the script it is: `clean`, `format`, `delete partition|volume|disk`
  * BLOCK; `list disk` finds nothing. Retention policies (`restic forget --keep-daily 7 --prune`, `borg prune

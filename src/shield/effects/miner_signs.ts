@@ -1,6 +1,6 @@
 /** Cryptominers in any command, container, unit file or tool argument (round 55, MITRE ATT&CK T1496 Resource
  * Hijacking; CISA's cryptojacking advisories, Aqua's and Sysdig's reports on mining containers): what a miner is
- * started with gives it away whatever the image or binary is called — a Monero wallet (95 base58 characters from
+ * started with gives it away whatever the image or binary is called -- a Monero wallet (95 base58 characters from
  * `4` or `8`) handed with a pool (`-o`/`--url` HOST:PORT, `stratum+tcp://`), xmrig's own switches (`--donate-level`,
  * `--cpu-max-threads-hint`, `--randomx-1gb-pages`, `-a rx/0`, `--coin monero`) or a miner's name beside a pool
  * option (`xmr-node`, `xmrig`, `kdevtmpfsi`). Each BLOCKs; the rules' list of known miners and pools
