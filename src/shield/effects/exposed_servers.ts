@@ -2,7 +2,7 @@
  * Jupyter Server's security docs, code-server's FAQ, Docker's daemon-socket docs, the MongoDB security checklist,
  * Kubernetes' `kubectl proxy` docs; Aqua's and Wiz's reports on exposed Jupyter and Docker APIs): Jupyter with an
  * empty token and password or its XSRF check off, code-server with `--auth none`, `ttyd`/`gotty` serving a shell
- * without credentials, Docker's daemon on `tcp://` without `--tlsverify`, `kubectl proxy` accepting every host —
+ * without credentials, Docker's daemon on `tcp://` without `--tlsverify`, `kubectl proxy` accepting every host --
  * anyone who reaches the port runs code: BLOCK. A database on every interface without `--auth` (`mongod
  * --bind_ip_all`) ESCALATEs. The same servers on loopback, or with their token or password left on (`jupyter lab --ip
  * 0.0.0.0` keeps its token), find nothing. */
