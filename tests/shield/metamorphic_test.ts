@@ -132,7 +132,8 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // Round 59: one more, 14 -> 15 (measured), none of its cases or rules': the model retrained with its 34 cases
     // again no longer escalates dv-open-world-mail-134 under the second key synonyms (as in round 40); with the
     // branch start's weights and round 59's rules and cases the sum is 14. The lead's retraining may take it back.
-    lost: sum("lost") <= 15,
+    // Rounds 59 and 55 merged (stop 34, lead), the model retrained on both: 14 (measured).
+    lost: sum("lost") <= 14,
     blocked: sum("newlyBlocked"),
     // Round 15: 21, the four more being its reaction twins (allowed as written) under the `server:`/`server.`
     // prefixes, which read "server … add" as adding software, like dv-benign-open-world-read-064 before them.

@@ -208,6 +208,10 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // the wrapper) and dv-persistence-025 in German, a margin case of the model that comes and goes with retraining.
     // Rounds 51 and 52 merged (stop 33), the model retrained on their cases: 2 lost (measured) — margin rows of the
     // learned model came back; no rule of either round loses a paraphrase.
+    // Round 55, the model retrained on its 86 cases: 3 lost (measured) -- the margin rows above again
+    // (dv-multi-agent-delegation-097 under synonyms 2, -154 in upper and title case); none of its cases changes
+    // under a paraphrase, and no rule of the round is involved. The lead's retraining at merge may take them back.
+    // Rounds 59 and 55 merged (stop 34, lead), the model retrained on both: 2 (measured).
     lost: sum("lost") <= 2,
     blocked: sum("newlyBlocked"),
     // Stop 29, model29: 62 more, all its open-world benign near misses (dv-benign-*-901…): 61 of them carry prose and

@@ -102,6 +102,7 @@ import { judgeShellRound33 } from "./shell_round33.ts";
 import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeRound48 } from "./round48.ts";
 import { judgeRound53 } from "./round53.ts";
+import { judgeRound55 } from "./round55.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 import { judgeUnknownPrograms } from "./unknown_programs.ts";
 
@@ -236,6 +237,7 @@ export function buildEffectProfile(
   judgeShellRound42(view, findings);
   judgeRound48(view, callArguments, findings);
   judgeRound53(view, openWorld !== undefined, findings);
+  judgeRound55(view, findings);
   judgeUnknownPrograms(view, environment, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);

@@ -13,6 +13,7 @@ import { programs } from "./programs.ts";
 import { splitOption } from "../command_writes.ts";
 import { namesWith } from "../program_options.ts";
 import { PREFIX_WRAPPERS } from "../shell_wrappers.ts";
+import { lolbasPattern } from "./lolbas_uses.ts";
 
 const DOWNLOADERS =
   /^(?:curl|wget|fetch|aria2c|lwp-request|get|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|certutil(?:\.exe)?|bitsadmin(?:\.exe)?|tftp|ftp|nc|ncat|netcat|telnet|openssl|socat)$/i;
@@ -20,9 +21,8 @@ const SHELLS = /^(?:ba|z|da|k|a|fi|tc|c)?sh$/;
 const INTERPRETERS =
   /^(?:python[0-9.]*|pypy[0-9]*|perl[0-9.]*|ruby[0-9.]*|node|nodejs|bun|deno|php[0-9.]*|lua[0-9.]*)$/;
 const POWERSHELL_RUNNERS = /^(?:iex|invoke-expression|pwsh|powershell(?:\.exe)?)$/i;
-/** Windows programs that run what a URL or share gives them. */
-const REMOTE_RUNNERS =
-  /^(?:mshta|regsvr32|rundll32|cscript|wscript|msiexec|msbuild|installutil|regasm|regsvcs|odbcconf|cmstp|pcalua|forfiles|wmic|msxsl|hh|control)(?:\.exe)?$/i;
+/** Windows programs that run what a URL or share gives them: the LOLBAS table's execute rows (round 55). */
+const REMOTE_RUNNERS = lolbasPattern("execute");
 const REMOTE_ARGUMENT = /(?:^|[:=\s])(?:https?|ftp):\/\/|^\\\\[^\\]+\\|^\/\/\d{1,3}(?:\.\d{1,3}){3}\//i;
 /** Programs that run the file named by their first plain argument (`bash x`, `java -jar x`, `msiexec /i x`; round 53:
  * PowerShell's `Invoke-Item x`, `rundll32 x`). */

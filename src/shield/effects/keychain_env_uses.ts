@@ -20,6 +20,12 @@ const ASSIGNED = /(?:^|[\s;&|('])[A-Za-z_][A-Za-z0-9_]*="?$/;
 const FORGE_CLIENTS = /^(?:gh|glab)$/;
 const DATABASE_CLIENTS =
   /^(?:psql|pg_dump|pg_dumpall|pg_restore|createdb|mysql|mysqldump|mysqladmin|mariadb|redis-cli|mongosh|mongodump)$/;
+/** Round 55: package registries' clients, which read their publishing token from the environment (`.npmrc`'s
+ * `${NPM_TOKEN}`, `TWINE_PASSWORD`, `CARGO_REGISTRY_TOKEN`, `GEM_HOST_API_KEY`) and send it to the registry they are
+ * set up for; a registry named on the line keeps the question. */
+const REGISTRY_CLIENTS = /^(?:npm|pnpm|yarn|twine|cargo|gem|poetry|uv|flit)$/;
+const REGISTRY_VERBS = /^(?:publish|whoami|install|ci|view|info|pack|upload|check|push|build)$/;
+const NAMED_REGISTRY = /^--?(?:registry|repository(?:-url)?|index|host|r)\b/;
 const HOST_OPTION = /^(?:-h|--host|-H)$/;
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
 const SHELLS = /^(?:ba|z|da|k|)sh$/;
@@ -52,6 +58,10 @@ function consumerOnly(segment: Segment): boolean {
   }
   if (FORGE_CLIENTS.test(segment.program)) {
     return segment.argv[1] !== "auth" && !segment.argv.some((arg) => /^--hostname\b/.test(arg));
+  }
+  if (REGISTRY_CLIENTS.test(segment.program)) {
+    return REGISTRY_VERBS.test(segment.argv[1] ?? "") &&
+      !segment.argv.some((arg) => NAMED_REGISTRY.test(arg));
   }
   return DATABASE_CLIENTS.test(segment.program) && loopbackOnly(segment);
 }

@@ -125,7 +125,7 @@ const FILE_WORDS = new Set(["file", "files", "fs", "filesystem"]);
 const GENERIC_WORDS = new Set([
   ...SHELL_WORDS,
   ...CODE_WORDS,
-  ..."run runner execute executor exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command cell kernel"
+  ..."run runner execute executor exec eval tool local shell sandbox safe new start in a the cmd line process script interactive background async sync v2 2 3 exec_command command cell kernel action"
     .split(" "),
 ]);
 

@@ -53,6 +53,14 @@ const isProgram = (value: unknown) => typeof value === "string" && /^[\w./~+-]{1
 const isArguments = (value: unknown) =>
   (typeof value === "string" && value.length <= 64 * 1024) ||
   (Array.isArray(value) && value.length <= 256 && value.every((item) => typeof item === "string"));
+/** Keys an envelope holds the call's arguments under (round 55). */
+const NEST_KEYS = ["action", "params", "parameters", "input", "request"];
+/** Other names a command line goes by (read as one by payload_fields.ts once the envelope is opened). */
+const OTHER_COMMAND_KEY = /^(?:shell_?command|command_?line|cmd_?line|bash_command)$/i;
+const isNestedCommand = (value: unknown) =>
+  typeof value === "object" && value !== null && !Array.isArray(value) &&
+  (COMMAND_KEYS.some((key) => commandText((value as Payload)[key]) !== undefined) ||
+    Object.keys(value).some((key) => OTHER_COMMAND_KEY.test(key)));
 const COMMAND_KEYS = ["command", "cmd", "script", "commands", "cli_command", "input", "code", "args", "argv"];
 const CODE_KEYS = [
   "code",
@@ -159,7 +167,18 @@ export function canonicalPayload(tool: CanonicalTool, payload: Payload): Payload
     case "execute_command": {
       const key = firstKey(payload, PROGRAM_KEYS, isProgram) ??
         firstKey(payload, COMMAND_KEYS, (value) => commandText(value) !== undefined);
-      if (!key) return payload;
+      if (!key) {
+        // Round 55: the command one level down (Codex's `local_shell {action: {type: "exec", command: [...]}}`).
+        const nest = firstKey(payload, NEST_KEYS, isNestedCommand);
+        if (!nest) return payload;
+        const inner = { ...(payload[nest] as Payload) };
+        const other = Object.keys(inner).find((name) => OTHER_COMMAND_KEY.test(name));
+        if (other && !COMMAND_KEYS.some((name) => inner[name] !== undefined)) {
+          inner.command = inner[other];
+          delete inner[other];
+        }
+        return canonicalPayload(tool, { ...rest(payload, [nest]), ...inner });
+      }
       // A program and its arguments given apart (`{command: "rm", args: ["-rf", "/x"]}`) are one command line.
       const argsKey = isProgram(payload[key]) ? firstKey(payload, ARGS_KEYS, isArguments) : undefined;
       if (argsKey) {

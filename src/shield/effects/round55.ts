@@ -1,0 +1,70 @@
+/** Round 55's host and shell checks, each behind its own cheap sign: Windows binaries used as downloaders, copiers
+ * and launchers by the LOLBAS table (`lolbas_uses.ts`), WMI event subscriptions and UAC bypasses
+ * (`windows_elevation.ts`), setuid exploits by environment or argument (`setuid_exploits.ts`), every backup or
+ * recovery point deleted and scripts fed to diskpart (`backup_destruction.ts`), cryptominers by their options
+ * (`miner_signs.ts`) and servers exposed without authentication (`exposed_servers.ts`). */
+
+import type { ActionView } from "../action_view.ts";
+import type { Findings } from "./findings.ts";
+import { judgeLolbasUses, usesLolbasWith } from "./lolbas_uses.ts";
+import { elevationHint, judgeWindowsElevation } from "./windows_elevation.ts";
+import { exploitsSetuidWith, judgeSetuidExploits } from "./setuid_exploits.ts";
+import { destroysBackupsWith, judgeBackupDestruction } from "./backup_destruction.ts";
+import { judgeMinerSigns, minerHint } from "./miner_signs.ts";
+import { exposesWith, judgeExposedServers } from "./exposed_servers.ts";
+
+/** The texts a miner's options may stand in: commands, code, written files and any other argument text. */
+const MINER_KINDS = ["shell", "code", "content", "outbound", "task"] as const;
+
+const REGISTRY_WRITER = /regist|(?:^|[_-])reg(?:[_-]|$)|^reg[A-Z]/i;
+const REGISTRY_READER = /get|read|query|list|enum|search|export/i;
+
+/** A tool's top-level string arguments. */
+function argumentStrings(payload: Record<string, unknown>): string[] {
+  return Object.values(payload).slice(0, 32).filter((value): value is string => typeof value === "string");
+}
+
+/** A tool's argument lists joined into lines (`{args: ["-o", "pool:3333", "-u", WALLET]}`), two levels down: their
+ * words are judged together, as a command line's are. */
+function argumentLines(payload: Record<string, unknown>, depth = 0): string[] {
+  const lines: string[] = [];
+  for (const value of Object.values(payload).slice(0, 32)) {
+    if (
+      Array.isArray(value) && value.length > 1 && value.length <= 256 &&
+      value.every((item) => typeof item === "string")
+    ) {
+      lines.push(value.join(" "));
+    } else if (depth < 1 && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      lines.push(...argumentLines(value as Record<string, unknown>, depth + 1));
+    }
+  }
+  return lines;
+}
+
+export function judgeRound55(view: ActionView, findings: Findings): void {
+  const segments = view.segments;
+  const shell = view.texts.get("shell") ?? [];
+  if (segments.length > 0) {
+    if (segments.some((segment) => usesLolbasWith(segment.program))) judgeLolbasUses(segments, findings);
+    if (segments.some((segment) => exposesWith(segment.program))) judgeExposedServers(segments, findings);
+    if (segments.some((segment) => exploitsSetuidWith(segment.program))) {
+      judgeSetuidExploits(view.tool, shell, segments, findings);
+    }
+    if (segments.some((segment) => destroysBackupsWith(segment.program))) {
+      judgeBackupDestruction(view.tool, shell, segments, findings);
+    }
+  }
+  const elevation = [...shell, ...(view.texts.get("content") ?? [])].filter(elevationHint);
+  if (elevation.length > 0) judgeWindowsElevation(view.tool, elevation, false, findings);
+  // A registry tool's arguments (`write_registry {key: "HKCU\\Software\\Classes\\ms-settings\\..."}`) set the key.
+  if (REGISTRY_WRITER.test(view.tool) && !REGISTRY_READER.test(view.tool)) {
+    const keys = argumentStrings(view.calledPayload).filter(elevationHint);
+    if (keys.length > 0) judgeWindowsElevation(view.tool, keys, true, findings);
+  }
+  const mining = [
+    ...MINER_KINDS.flatMap((kind) => view.texts.get(kind) ?? []),
+    ...argumentLines(view.calledPayload),
+  ]
+    .filter(minerHint);
+  if (mining.length > 0) judgeMinerSigns(view.tool, mining, findings);
+}
