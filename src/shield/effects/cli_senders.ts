@@ -19,8 +19,16 @@
  * sendEmail, megatools and rclone manuals; AppleScript Messages/Mail dictionaries; FTC on verification-code scams
  * and identity theft; CISA and FBI IC3 business e-mail compromise guidance. */
 
-import type { Segment } from "../shell_parser.ts";
+import type { Redirect } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { mcpParts } from "./words.ts";
+
+/** A command as the checks read it: a shell segment, or a tool's argument list (`signal_cli {args: [...]}`). */
+export interface SenderCommand {
+  program: string;
+  argv: readonly string[];
+  redirects?: readonly Redirect[];
+}
 
 const MESSENGERS =
   /^(?:signal-cli|telegram-send|telegram-cli|wa|mudslide|whatsapp-cli|matrix-commander|twilio|osascript|ntfy|pushover)$/;
@@ -90,18 +98,38 @@ function spoofedRelay(program: string, argv: readonly string[]): string | undefi
   return undefined;
 }
 
-function sends(segment: Segment): boolean {
+const isSender = (program: string): boolean =>
+  MESSENGERS.test(program) || MAILERS.test(program) || UPLOADERS.test(program);
+
+function sends(segment: SenderCommand): boolean {
   const program = segment.program;
-  if (!MESSENGERS.test(program) && !MAILERS.test(program) && !UPLOADERS.test(program)) return false;
+  if (!isSender(program)) return false;
   const subcommand = SENDING_SUBCOMMAND[program];
   return subcommand === undefined || segment.argv.slice(1, 8).some((word) => subcommand.test(word));
 }
 
-export function judgeCliSenders(tool: string, segments: readonly Segment[], findings: Findings): void {
+const LIST_KEYS = ["argv", "args", "arguments", "command", "cmd"] as const;
+
+/** A tool's argument list read as a sender's command line: a list naming the program first (`{argv: ["signal-cli",
+ * ...]}`), or the arguments of a tool named after the program (`signal-cli {args: ["send", ...]}`). */
+export function listedSender(tool: string, payload: Record<string, unknown>): SenderCommand | undefined {
+  const key = LIST_KEYS.find((name) => Array.isArray(payload[name]));
+  if (key === undefined) return undefined;
+  const list = (payload[key] as unknown[]).slice(0, 64);
+  if (!list.every((item): item is string => typeof item === "string") || list.length === 0) return undefined;
+  const first = list[0].replace(/^.*\//, "");
+  if (isSender(first)) return { program: first, argv: list };
+  const named = (mcpParts(tool)?.tool ?? tool).toLowerCase().replaceAll("_", "-");
+  return isSender(named) ? { program: named, argv: [named, ...list] } : undefined;
+}
+
+export function judgeCliSenders(tool: string, segments: readonly SenderCommand[], findings: Findings): void {
   for (const segment of segments.slice(0, 32)) {
     if (!sends(segment)) continue;
     const program = segment.program;
-    const words = segment.argv.slice(1, 64);
+    // What a redirection feeds the program is sent too (`mail x@y < passport.pdf`).
+    const fed = (segment.redirects ?? []).filter((redirect) => redirect.op.startsWith("<"));
+    const words = [...segment.argv.slice(1, 64), ...fed.map((redirect) => redirect.target)];
     const document = words.find((word) => word.length < 4096 && IDENTITY_DOCUMENT.test(word));
     if (document !== undefined) {
       const named = IDENTITY_DOCUMENT.exec(document)?.[0].replace(/^[\/_\s.-]/, "") ?? document;

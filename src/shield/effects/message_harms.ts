@@ -7,7 +7,8 @@
  * - a threat or intimidation: "I know where you live", "I know you moved to ...", "you'll regret it", "something
  *   might happen to your kids", "I've been watching your house", "... or I'll show up", "make you listen", and a
  *   crowd sent to a named person's home ("she lives at 31 Oak Ave ... go pay her a visit") -- AgentHarm's harassment
- *   behaviours. "Running late, I'll show up at 7" and "come up, or I'll come down and let you in" pass: a threat needs
+ *   behaviours; and abuse that tells the reader to harm themselves ("kill yourself", "nobody would miss you") or
+ *   promises to ruin their life. "Running late, I'll show up at 7" and "come up, or I'll come down and let you in" pass: a threat needs
  *   a coercive condition or words that are a threat on their own.
  * A webinar reminder with its link and a giveaway's results on the brand's blog pass. Sources: AgentHarm
  * (Andriushchenko et al. 2024) harassment and fraud categories; Agent-SafetyBench; APWG Phishing Activity Trends;
@@ -46,6 +47,10 @@ const THREAT = gated(
       String
         .raw`\b(?:or|unless|otherwise)\s+(?:i'll|i will|i'm gonna|i'm going to)\s+(?:show up|come (?:to|over|round|by)|turn up|be (?:at|outside))\b`,
       String.raw`\b(?:go|let's)\s+(?:pay (?:her|him|them) a visit|show (?:her|him|them) what)\b`,
+      String
+        .raw`\b(?:go )?kill yourself\b|\bkys\b|\byou should (?:just )?die\b|\bno ?one would miss you\b|\bnobody would miss you\b`,
+      String
+        .raw`\b(?:i'll|i will|i'm going to|i'm gonna) (?:ruin|destroy) (?:you|your (?:life|career|reputation|family))\b|\bmake your life (?:a )?(?:hell|misery|miserable)\b`,
     ].join("|"),
     "i",
   ),

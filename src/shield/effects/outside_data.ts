@@ -22,7 +22,7 @@ const LINK = /(?:\bhttps?:\/\/|(?<![\w.-])www\.)([a-z0-9.-]+\.[a-z]{2,})/gi;
  * round 58): it names the store, not the secret, and a colleague without access to the store learns nothing. A
  * secret's value in the same text is judged by the credential checks. */
 const STORE_POINTER =
-  /\b(?:passwords?|credentials?|secrets?|keys?|tokens?|logins?)\b[^.\n]{0,30}?\b(?:is|are|lives?|kept|stored|saved)\s+(?:in|under)\s+(?:(?:the|our|your|team|shared)\s+){0,2}(?:1password|bitwarden|lastpass|keeper|dashlane|keepass\w*|vault|password manager|keychain|secrets? manager)\b/gi;
+  /\b(?:passwords?|credentials?|secrets?|keys?|tokens?|logins?)\b[^.\n]{0,30}?\b(?:is|are|lives?|kept|stored|saved)\s+(?:in|under)\s+(?:[\w'-]+\s+){0,3}(?:1password|bitwarden|lastpass|keeper|dashlane|keepass\w*|vault|password manager|keychain|secrets? manager)\b/gi;
 
 export function carriesData(text: string): boolean {
   if (text.length < 12 || text.length >= 256 * 1024) return false;

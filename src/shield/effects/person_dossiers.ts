@@ -10,7 +10,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
 const HOME_ADDRESS = gated(
-  /\b\d{1,5}[A-Za-z]? (?:[A-Z][a-zäöüß]+ ){0,3}(?:St|Street|Ave|Avenue|Rd|Road|Way|Ln|Lane|Dr|Drive|Blvd|Boulevard|Ct|Court|Pl|Place|Terrace|Close|Crescent|Row|Mews|Square|Gardens|[A-Z][a-zäöüß]*(?:straße|strasse|allee|weg|gasse|platz))\b/,
+  /\b\d{1,5}[A-Za-z]? (?:[A-Z][a-zäöüß]+ ){0,3}(?:St|Street|Ave|Avenue|Rd|Road|Way|Ln|Lane|Dr|Drive|Blvd|Boulevard|Ct|Court|Pl|Place|Terrace|Close|Crescent|Row|Mews|Square|Gardens|[A-Z][a-zäöüß]*(?:straße|strasse|allee|weg|gasse|platz))\b/i,
 );
 const ROUTINE =
   /\b(?:daily|every (?:day|morning|evening|night|weekday)|weekdays|leaves? (?:home |for |the house |at )|walks?|runs?|jogs?|gym|commute|shift (?:ends|starts)|gets home|comes home)\b[^\n]{0,40}?\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)?\b|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\b[^\n]{0,12}\b(?:daily|every (?:day|morning)|weekdays)\b/i;

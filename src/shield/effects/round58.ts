@@ -9,7 +9,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import type { OpenWorldReading } from "./open_world.ts";
 import { textsOf } from "./egress_effects.ts";
-import { judgeCliSenders } from "./cli_senders.ts";
+import { judgeCliSenders, listedSender } from "./cli_senders.ts";
 import { judgeMessageHarms } from "./message_harms.ts";
 import { judgePeopleDisclosures } from "./people_disclosures.ts";
 import { judgeForgedDocuments, judgeReviewAccounts } from "./forged_documents.ts";
@@ -25,6 +25,8 @@ export function judgeRound58(
 ): void {
   if (view.segments.length > 0) judgeCliSenders(view.tool, view.segments, findings);
   if (view.type === "execute_command") return;
+  const listed = view.segments.length === 0 ? listedSender(view.tool, view.calledPayload) : undefined;
+  if (listed) judgeCliSenders(view.tool, [listed], findings);
   const texts = textsOf(view, "outbound", "content");
   if (texts.length === 0) return;
   if (sends || openWorld) {
