@@ -8,6 +8,7 @@
  * | `telegram-send`, `wa`/`mudslide`/`whatsapp-cli`, `matrix-commander` | configured chat, positional | positional, `-m` | `--file`/`--image`/`-f` |
  * | `twilio api:core:messages:create` | `--to` | `--body` | `--media-url` |
  * | `mail`/`mailx`/`mutt`/`sendmail`/`swaks`/`msmtp`/`sendemail`/`ssmtp` | positional, `--to`/`-t` | stdin, `--body`/`-m` | `-a`/`-A`/`--attach` |
+ * | `curl smtp(s)://SERVER --mail-from A --mail-rcpt B` | `--mail-rcpt` | `-T`/`--upload-file` | the uploaded file |
  * | `megatools put`/`megaput`, `rclone copy|move|sync SRC REMOTE:`, `croc send`, `wormhole send`, `ffsend upload`, `gh gist create` | the account, the code's holder, the gist's readers | -- | the paths given |
  *
  * Three things are asked whoever the recipient: identity or money documents among what is sent (a passport, a driving
@@ -33,7 +34,7 @@ export interface SenderCommand {
 const MESSENGERS =
   /^(?:signal-cli|telegram-send|telegram-cli|wa|mudslide|whatsapp-cli|matrix-commander|twilio|osascript|ntfy|pushover)$/;
 const MAILERS =
-  /^(?:mail|mailx|s-nail|bsd-mailx|mutt|neomutt|sendmail|swaks|msmtp|sendemail|ssmtp|mpack|email)$/;
+  /^(?:mail|mailx|s-nail|bsd-mailx|mutt|neomutt|sendmail|swaks|msmtp|sendemail|ssmtp|mpack|email|curl)$/;
 const UPLOADERS = /^(?:megatools|megaput|mega-put|megacopy|rclone|croc|wormhole|magic-wormhole|ffsend|gh)$/;
 /** The subcommand that sends, for programs that do other things too (`rclone ls`, `gh pr`). */
 const SENDING_SUBCOMMAND: Record<string, RegExp> = {
@@ -46,6 +47,8 @@ const SENDING_SUBCOMMAND: Record<string, RegExp> = {
   gh: /^gist$/,
   twilio: /messages:create$/,
   osascript: /application\s+"?(?:messages|mail)\b/i,
+  // curl is a mailer only when given a mail sender or recipient (`curl smtp://relay --mail-from ceo@… -T mail.txt`).
+  curl: /^--mail-(?:from|rcpt)(?:=|$)/,
 };
 
 /** Identity and money documents by their file or folder names (`passport_scan.jpg`, `drivers-license.png`,
@@ -55,7 +58,7 @@ const IDENTITY_DOCUMENT =
 /** A one-time code in what is said: "code is 448122", "verification code: 80 41 12", "OTP 552901". */
 const ONE_TIME_CODE =
   /\b(?:code|otp|passcode|pin|verification|one[- ]time)\b[^0-9\n]{0,24}\b\d(?:[ -]?\d){3,7}\b/i;
-const FROM_OPTION = /^(?:--from|-f|--sender|-r)$/;
+const FROM_OPTION = /^(?:--from|-f|--sender|-r|--mail-from)$/;
 const SERVER_OPTION = /^(?:--server|--host|--smtp|--relay)$/;
 /** Where `-s` names the server rather than the subject (`mail -s SUBJECT`). */
 const SHORT_SERVER = /^(?:swaks|sendemail)$/;
@@ -80,7 +83,8 @@ function optionValues(argv: readonly string[], option: RegExp): string[] {
 }
 
 const hostOf = (server: string): string =>
-  server.trim().replace(/^\w+:\/\//, "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "").toLowerCase();
+  server.trim().replace(/^\w+:\/\//, "").replace(/\/.*$/, "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "")
+    .toLowerCase();
 
 /** Mail in the name of `from` through a server that is neither local, the address's own domain, nor a mail service. */
 function spoofedRelay(program: string, argv: readonly string[]): string | undefined {
@@ -89,6 +93,9 @@ function spoofedRelay(program: string, argv: readonly string[]): string | undefi
   const domain = from.replace(/^.*@/, "").replace(/[>\s].*$/, "").toLowerCase();
   const servers = optionValues(argv, SERVER_OPTION);
   if (SHORT_SERVER.test(program)) servers.push(...optionValues(argv, /^-s$/));
+  if (program === "curl") {
+    servers.push(...optionValues(argv, /^--url$/), ...argv.filter((word) => /^smtps?:\/\//i.test(word)));
+  }
   for (const server of servers) {
     const host = hostOf(server);
     if (!HOST_SHAPE.test(host) || LOCAL_SERVER.test(host) || MAIL_SERVICES.test(host)) continue;
@@ -105,7 +112,8 @@ function sends(segment: SenderCommand): boolean {
   const program = segment.program;
   if (!isSender(program)) return false;
   const subcommand = SENDING_SUBCOMMAND[program];
-  return subcommand === undefined || segment.argv.slice(1, 8).some((word) => subcommand.test(word));
+  const words = segment.argv.slice(1, program === "curl" ? 64 : 8);
+  return subcommand === undefined || words.some((word) => subcommand.test(word));
 }
 
 const LIST_KEYS = ["argv", "args", "arguments", "command", "cmd"] as const;

@@ -52,6 +52,13 @@ Deno.test("CLI senders carrying identity documents, codes or a spoofed sender ar
     ],
     [
       run(
+        "curl smtps://relay.bulk-sender.example:465 --mail-from hr@northwind.example --mail-rcpt all@northwind.example -T notice.eml",
+      ),
+      "STOPPED",
+      "curl sending as HR through an outside SMTP relay",
+    ],
+    [
+      run(
         "signal-cli -a +13105550111 send -m 'see you at 6' --attachment ~/Pictures/picnic/IMG_2201.jpg +13105550188",
       ),
       "ALLOW",
@@ -68,6 +75,13 @@ Deno.test("CLI senders carrying identity documents, codes or a spoofed sender ar
       run("swaks --to ops@northwind.example --from alerts@northwind.example --server smtp.northwind.example"),
       "ALLOW",
       "mail through the sender's own domain's server",
+    ],
+    [
+      run(
+        "curl smtp://localhost:1025 --mail-from test@app.test --mail-rcpt dev@app.test -T fixtures/welcome.eml",
+      ),
+      "ALLOW",
+      "curl sending a fixture to a local mail catcher",
     ],
     [
       tool("signal_cli", {
