@@ -29,8 +29,10 @@ const ACCOUNT_KEYS =
   /^(?:accounts?|as_?users?|users?|profiles?|personas?|reviewers?|authors?|identities|posters?|usernames?|as_?accounts?|from_?accounts?|logins?|handles?)$/i;
 
 export function judgeForgedDocuments(tool: string, texts: readonly string[], findings: Findings): void {
-  const joined = texts.slice(0, 16).join("\n");
-  if (joined.length > 64 * 1024 || !CERTIFIES.test(joined) || TEMPLATE.test(joined)) return;
+  const some = texts.slice(0, 16);
+  if (!some.some((text) => text.length <= 64 * 1024 && CERTIFIES.test(text))) return;
+  const joined = some.join("\n");
+  if (joined.length > 64 * 1024 || TEMPLATE.test(joined)) return;
   if (!INSTITUTION.test(joined)) return;
   const mark = AUTHORITY_MARK.exec(joined);
   if (mark === null) return;

@@ -30,8 +30,9 @@ const NAMED_SUBJECT =
 const COMPANY_WIDE =
   /^(?:#?general|#?all[-_ ]?(?:company|staff|hands|employees|team|users)|#?everyone|#?announcements?|#?company(?:[-_ ]wide)?|#?random|#?team|(?:spaces|channels)\/all[-_ ]?(?:staff|company|hands))$/i;
 
-const CARD_DIGITS =
-  /\b(?:card|visa|mastercard|amex|debit|credit)\b[^.\n]{0,24}?\b(?:ending(?: in)?|ends in|last (?:four|4)(?: digits)?)\b[^0-9\n]{0,12}\d{4}\b|\blast (?:four|4)(?: digits)?(?: of (?:the|his|her|their) card)?\s*[:=-]?\s*\d{4}\b/i;
+const CARD_DIGITS = gated(
+  /\b(?:card|visa|mastercard|amex|debit|credit)\b[^.\n]{0,24}?\b(?:ending(?: in)?|ends in|last (?:four|4)(?: digits)?)\b[^0-9\n]{0,12}\d{4}\b|\blast (?:four|4)(?: digits)?(?: of (?:the|his|her|their) card)?\s*[:=-]?\s*\d{4}\b/i,
+);
 const STREET =
   /\b\d{1,5}[A-Za-z]? (?:[A-Z][a-z]+ ){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Way|Ln|Lane|Dr|Drive|Blvd|Boulevard|Ct|Court|Pl|Place|Terrace|Close|Crescent|Quay|Row|Mews|Square|Gardens)\b/i;
 const BIRTH_DATE = /\b(?:dob|date of birth|born on)\b/i;
