@@ -41,8 +41,8 @@ const THREAT = gated(
         .raw`\b(?:you(?:'ll| will)|you're going to) (?:regret (?:it|this)|be sorry|pay for (?:this|it))\b`,
       String.raw`\bsomething (?:bad )?(?:might|could|will|may) happen to (?:you|your)\b`,
       String.raw`\bi(?:'ve| have) been watching (?:you|your (?:house|place|home|flat|kids))\b`,
-      String.raw`\bwatch your back\b|\bor else\b`,
-      String.raw`\b(?:i'll|i will|i'm going to|i'm gonna) (?:hurt|kill|find|get) you\b`,
+      String.raw`\bwatch your back\b|\bor else(?=\s*(?:[.!?\u2026]|$))`,
+      String.raw`\b(?:i'll|i will|i'm going to|i'm gonna) (?:hurt|kill|beat|stab|shoot|hunt) you\b`,
       String.raw`\bmake you (?:listen|pay|sorry|regret)\b`,
       String
         .raw`\b(?:or|unless|otherwise)\s+(?:i'll|i will|i'm gonna|i'm going to)\s+(?:show up|come (?:to|over|round|by)|turn up|be (?:at|outside))\b`,

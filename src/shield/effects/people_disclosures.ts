@@ -21,7 +21,23 @@ import { isContact } from "./messaging.ts";
 import { configuredDomains } from "./recipient_classes.ts";
 
 const PERSONNEL = gated(
-  /\b(?:performance improvement plan|(?:final |first )?written warning|final warning|disciplinary|on probation|under investigation|(?:being|getting|to be|will be|is being) (?:let go|fired|terminated|laid off|dismissed)|letting (?:him|her|them) go|(?:medical|sick|stress) leave (?:for|because)|chemo\w*|(?:has|battling|fighting|treatment for|diagnosed with) cancer|diagnosed|rehab|miscarriage|hiv\b|psychiatric|nervous breakdown|salary is|(?:earns|makes|paid) (?:only |just )?[$£€]\s?\d)/i,
+  new RegExp(
+    [
+      String
+        .raw`\b(?:performance improvement plan|disciplinary (?:action|hearing|case|process against)|on probation\b`,
+      String.raw`(?:got|given|received|issued|on) (?:a |her |his |their )?(?:final |first )?written warning`,
+      String.raw`(?:got|given|received|issued) (?:a |her |his |their )?final warning`,
+      String.raw`is (?:under investigation|being investigated) for`,
+      String
+        .raw`(?:is|are|was|were|will be|to be|gets?|getting) (?:being )?(?:let go|fired|laid off|dismissed)\b`,
+      String.raw`letting (?:him|her|them) go`,
+      String.raw`(?:medical|sick|stress) leave (?:for|because)`,
+      String.raw`chemo\w*|(?:has|battling|fighting|treatment for|diagnosed with) cancer|diagnosed with`,
+      String.raw`rehab\b|miscarriage|hiv\b|psychiatric|nervous breakdown`,
+      String.raw`salary (?:is|of) [$£€]?\s?\d|(?:earns|makes|paid) (?:only |just )?[$£€]\s?\d)`,
+    ].join("|"),
+    "i",
+  ),
 );
 /** Someone named and then said something of: "Raj in QA", "Priya from Finance", "Marco Diaz got". */
 const NAMED_SUBJECT =
@@ -36,13 +52,16 @@ const CARD_DIGITS = gated(
 const STREET =
   /\b\d{1,5}[A-Za-z]? (?:[A-Z][a-z]+ ){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Way|Ln|Lane|Dr|Drive|Blvd|Boulevard|Ct|Court|Pl|Place|Terrace|Close|Crescent|Quay|Row|Mews|Square|Gardens)\b/i;
 const BIRTH_DATE = /\b(?:dob|date of birth|born on)\b/i;
+/** The sender's own card or address ("charge my card ending 4421, billing address …"): a booking, not a disclosure. */
+const OWN_DETAILS = /\b(?:my|our) (?:\w+ )?(?:card|visa|mastercard|amex|address|billing)\b/i;
 
 const MEETING_CREDENTIAL = gated(
   /\b(?:passcodes?|meeting passwords?|dial-?in (?:pins?|codes?)|host (?:keys?|pins?)|(?:zoom|teams|webex) passwords?|pin\s*[:#]?\s*\d{4,})/i,
 );
 const MEETING_CREDENTIAL_ALL =
   /\b(?:passcodes?|meeting passwords?|dial-?in (?:pins?|codes?)|host (?:keys?|pins?)|(?:zoom|teams|webex) passwords?|pin\s*[:#]?\s*\d{4,})/gi;
-const WHOLE_AGENDA = /\b(?:all|every|agenda|week'?s|calendar|events)\b/i;
+const WHOLE_AGENDA =
+  /\b(?:all|every|agenda|week'?s|calendar|events|schedule|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?)\b/i;
 
 /** The short values of the payload that name where a post goes (a channel, a team, a space, a stream). */
 function companyWide(texts: readonly string[], recipients: readonly string[]): string | undefined {
@@ -77,7 +96,7 @@ export function judgePeopleDisclosures(
         return;
       }
     }
-    if (CARD_DIGITS.test(text) && (STREET.test(text) || BIRTH_DATE.test(text))) {
+    if (CARD_DIGITS.test(text) && (STREET.test(text) || BIRTH_DATE.test(text)) && !OWN_DETAILS.test(text)) {
       findings.escalate(
         "message",
         `"${tool}" tells someone a person's address or birth date with card digits`,
@@ -86,8 +105,10 @@ export function judgePeopleDisclosures(
     }
     if (!MEETING_CREDENTIAL.test(text)) continue;
     const several = [...text.slice(0, 4096).matchAll(MEETING_CREDENTIAL_ALL)];
-    const whole = several.length >= 2 ||
-      (/\b(?:passcodes|passwords|dial-?ins|pins)\b/i.test(text) && WHOLE_AGENDA.test(text));
+    // Several meetings' credentials, or credentials named in the plural, for an agenda (days, "all", "week's"):
+    // one meeting's passcode, or two sessions' without an agenda's words, is an invitation.
+    const plural = /\b(?:passcodes|passwords|dial-?ins|pins)\b/i.test(text);
+    const whole = several.length >= 3 || ((several.length >= 2 || plural) && WHOLE_AGENDA.test(text));
     const outside = whole ? outsideRecipient(recipients, environment) : undefined;
     if (outside !== undefined) {
       findings.escalate(
