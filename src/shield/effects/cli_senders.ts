@@ -52,9 +52,9 @@ const SENDING_SUBCOMMAND: Record<string, RegExp> = {
 };
 
 /** Identity and money documents by their file or folder names (`passport_scan.jpg`, `drivers-license.png`,
- * `bank_statement_oct.pdf`, `ids/`). */
+ * `bank_statement_oct.pdf`, `form-1099-nec.pdf`). */
 const IDENTITY_DOCUMENT =
-  /(?:^|[\/_\s.-])(?:passports?|(?:drivers?|driving)[_ -]?licen[cs]e|id[_ -]?cards?|national[_ -]?id|identity[_ -]?card|ids|ssn|social[_ -]?security|bank[_ -]?statements?|tax[_ -]?returns?|w-?2|1099|payslips?|pay[_ -]?stubs?|birth[_ -]?certificate|visa|residence[_ -]?permit)(?=$|[\/_\s.*-])/i;
+  /(?:^|[\/_\s.*-])(?:passports?|(?:drivers?|driving)[_ -]?licen[cs]e|id[_ -]?cards?|national[_ -]?id|identity[_ -]?card|ssn|social[_ -]?security|bank[_ -]?statements?|tax[_ -]?returns?|w-?2|form[_ -]?1099|1099[_ -]?(?:misc|nec|int|div|k)|payslips?|pay[_ -]?stubs?|birth[_ -]?certificate|visa|residence[_ -]?permit)(?=$|[\/_\s.*-])/i;
 /** A one-time code in what is said: "code is 448122", "verification code: 80 41 12", "OTP 552901". */
 const ONE_TIME_CODE =
   /\b(?:code|otp|passcode|pin|verification|one[- ]time)\b[^0-9\n]{0,24}\b\d(?:[ -]?\d){3,7}\b/i;
@@ -140,7 +140,7 @@ export function judgeCliSenders(tool: string, segments: readonly SenderCommand[]
     const words = [...segment.argv.slice(1, 64), ...fed.map((redirect) => redirect.target)];
     const document = words.find((word) => word.length < 4096 && IDENTITY_DOCUMENT.test(word));
     if (document !== undefined) {
-      const named = IDENTITY_DOCUMENT.exec(document)?.[0].replace(/^[\/_\s.-]/, "") ?? document;
+      const named = IDENTITY_DOCUMENT.exec(document)?.[0].replace(/^[\/_\s.*-]/, "") ?? document;
       findings.escalate(
         "message",
         `"${tool}" sends identity or money documents ("${named}") with ${program}`,
