@@ -47,7 +47,7 @@ const SENDING_SUBCOMMAND: Record<string, RegExp> = {
   gh: /^gist$/,
   twilio: /messages:create$/,
   osascript: /application\s+"?(?:messages|mail)\b/i,
-  // curl is a mailer only when given a mail sender or recipient (`curl smtp://relay --mail-from ceo@… -T mail.txt`).
+  // curl is a mailer only when given a mail sender or recipient (`curl smtp://relay --mail-from ceo@... -T mail.txt`).
   curl: /^--mail-(?:from|rcpt)(?:=|$)/,
 };
 

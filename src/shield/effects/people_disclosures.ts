@@ -34,7 +34,7 @@ const PERSONNEL = gated(
       String.raw`(?:medical|sick|stress) leave (?:for|because)`,
       String.raw`chemo\w*|(?:has|battling|fighting|treatment for|diagnosed with) cancer|diagnosed with`,
       String.raw`rehab\b|miscarriage|hiv\b|psychiatric|nervous breakdown`,
-      String.raw`salary (?:is|of) [$£€]?\s?\d|(?:earns|makes|paid) (?:only |just )?[$£€]\s?\d)`,
+      String.raw`salary (?:is|of) [$£\u20ac]?\s?\d|(?:earns|makes|paid) (?:only |just )?[$£\u20ac]\s?\d)`,
     ].join("|"),
     "i",
   ),
@@ -52,7 +52,7 @@ const CARD_DIGITS = gated(
 const STREET =
   /\b\d{1,5}[A-Za-z]? (?:[A-Z][a-z]+ ){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Way|Ln|Lane|Dr|Drive|Blvd|Boulevard|Ct|Court|Pl|Place|Terrace|Close|Crescent|Quay|Row|Mews|Square|Gardens)\b/i;
 const BIRTH_DATE = /\b(?:dob|date of birth|born on)\b/i;
-/** The sender's own card or address ("charge my card ending 4421, billing address …"): a booking, not a disclosure. */
+/** The sender's own card or address ("charge my card ending 4421, billing address ..."): a booking, not a disclosure. */
 const OWN_DETAILS = /\b(?:my|our) (?:\w+ )?(?:card|visa|mastercard|amex|address|billing)\b/i;
 
 const MEETING_CREDENTIAL = gated(
