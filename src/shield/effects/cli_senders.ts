@@ -37,19 +37,19 @@ const MAILERS =
   /^(?:mail|mailx|s-nail|bsd-mailx|mutt|neomutt|sendmail|swaks|msmtp|sendemail|ssmtp|mpack|email|curl)$/;
 const UPLOADERS = /^(?:megatools|megaput|mega-put|megacopy|rclone|croc|wormhole|magic-wormhole|ffsend|gh)$/;
 /** The subcommand that sends, for programs that do other things too (`rclone ls`, `gh pr`). */
-const SENDING_SUBCOMMAND: Record<string, RegExp> = {
-  rclone: /^(?:copy|copyto|move|moveto|sync)$/,
-  croc: /^send$/,
-  wormhole: /^send$/,
-  "magic-wormhole": /^send$/,
-  megatools: /^(?:put|copy)$/,
-  ffsend: /^(?:upload|u)$/,
-  gh: /^gist$/,
-  twilio: /messages:create$/,
-  osascript: /application\s+"?(?:messages|mail)\b/i,
+const SENDING_SUBCOMMAND = new Map<string, RegExp>([
+  ["rclone", /^(?:copy|copyto|move|moveto|sync)$/],
+  ["croc", /^send$/],
+  ["wormhole", /^send$/],
+  ["magic-wormhole", /^send$/],
+  ["megatools", /^(?:put|copy)$/],
+  ["ffsend", /^(?:upload|u)$/],
+  ["gh", /^gist$/],
+  ["twilio", /messages:create$/],
+  ["osascript", /application\s+"?(?:messages|mail)\b/i],
   // curl is a mailer only when given a mail sender or recipient (`curl smtp://relay --mail-from ceo@... -T mail.txt`).
-  curl: /^--mail-(?:from|rcpt)(?:=|$)/,
-};
+  ["curl", /^--mail-(?:from|rcpt)(?:=|$)/],
+]);
 
 /** Identity and money documents by their file or folder names (`passport_scan.jpg`, `drivers-license.png`,
  * `bank_statement_oct.pdf`, `form-1099-nec.pdf`). */
@@ -111,7 +111,7 @@ const isSender = (program: string): boolean =>
 function sends(segment: SenderCommand): boolean {
   const program = segment.program;
   if (!isSender(program)) return false;
-  const subcommand = SENDING_SUBCOMMAND[program];
+  const subcommand = SENDING_SUBCOMMAND.get(program);
   const words = segment.argv.slice(1, program === "curl" ? 64 : 8);
   return subcommand === undefined || words.some((word) => subcommand.test(word));
 }
