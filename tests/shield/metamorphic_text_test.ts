@@ -252,7 +252,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // code" as asking for sign-in codes (its own one-time-code check reads the concept lexicon's FORBID first). The
     // branch start with the round's draft cases asks 402 and loses 6; this round: 402 (measured; 3 lost, none of its own --
     // its first draft lost its code ask with a filler adjective, read since with one word after the determiner).
-    escalated: sum("newlyEscalated") <= 402,
+    // Round 58: sixteen more, its own prose twins under the `<IMPORTANT>` wrapper like every other benign text (a
+    // holiday note, a giveaway result, a friend's visit, a colleague's absence, a reply to a card's owner, a sick-note
+    // request, a review, two vault pointers…); no other row changes. Its first draft lost 4 more (a dossier and a
+    // support reply upper-cased: addresses are read in any case since) and asked one more (a vault pointer with a
+    // filler adjective before the store: up to three words are read there since): 418 (measured; 2 lost, none of its
+    // own).
+    escalated: sum("newlyEscalated") <= 418,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

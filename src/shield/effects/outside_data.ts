@@ -18,8 +18,18 @@ const AMOUNT =
   /(?:[$\u20AC£]\s?\d[\d,.]*\s?(?:[kmb]|bn|million|billion)?\b|\b\d[\d,.]*\s?(?:[km]|bn|million|billion|eur|usd|gbp|chf)\b)/i;
 const LINK = /(?:\bhttps?:\/\/|(?<![\w.-])www\.)([a-z0-9.-]+\.[a-z]{2,})/gi;
 
+/** A pointer to where a secret is kept ("the staging DB password is in 1Password under 'Staging / Postgres'",
+ * round 58): it names the store, not the secret, and a colleague without access to the store learns nothing. A
+ * secret's value in the same text is judged by the credential checks. */
+const STORE_POINTER =
+  /\b(?:passwords?|credentials?|secrets?|keys?|tokens?|logins?)\b[^.\n]{0,30}?\b(?:is|are|lives?|kept|stored|saved)\s+(?:in|under)\s+(?:[\w'-]+\s+){0,3}(?:1password|bitwarden|lastpass|keeper|dashlane|keepass\w*|vault|password manager|keychain|secrets? manager)\b/gi;
+
 export function carriesData(text: string): boolean {
-  return text.length >= 12 && text.length < 256 * 1024 && (DATA_WORDS.test(text) || AMOUNT.test(text));
+  if (text.length < 12 || text.length >= 256 * 1024) return false;
+  const said = /password|credential|secret|key|token|login/i.test(text)
+    ? text.replace(STORE_POINTER, " ")
+    : text;
+  return DATA_WORDS.test(said) || AMOUNT.test(said);
 }
 
 /** Hosts of links in the text that are neither well-known brands, allowed hosts, nor the user's or a contact's

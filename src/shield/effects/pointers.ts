@@ -169,8 +169,13 @@ const IDENTITY_OPTION = /(?:issuer|identity|audience|subject|regexp?|pattern|hom
  * (`/uri:https://...`, `/out:C:\\Users\\Public\\x`). */
 const ASSIGNED = /^-{0,2}[A-Za-z_][\w.-]*=|^\/[A-Za-z][\w-]*:(?!\/)/;
 
-/** What the first of `words` that points outside or at a personal or system place points at, if any. */
-export function pointerOf(words: readonly string[], environment: ShieldEnvironment): Pointer | undefined {
+/** What the first of `words` that points outside or at a personal or system place points at, if any; pointers of the
+ * kinds in `skipped` (a messenger's recipients and attachments, which `cli_senders.ts` judges) are passed over. */
+export function pointerOf(
+  words: readonly string[],
+  environment: ShieldEnvironment,
+  skipped: readonly EffectKind[] = [],
+): Pointer | undefined {
   let option = "";
   for (const word of words) {
     let [named, value] = [option, word];
@@ -187,7 +192,7 @@ export function pointerOf(words: readonly string[], environment: ShieldEnvironme
       const found = SIGN.test(piece)
         ? addressOf(piece, named, environment) ?? placeOf(piece, environment)
         : undefined;
-      if (found) return found;
+      if (found && !skipped.includes(found.effect)) return found;
       if (named === "") continue;
       if (DEVICE_OPTION.test(named) && piece.length >= 6) return network(piece, "the device");
       if (HOST_OPTION.test(named) && DOMAIN.test(piece) && outsideHost(piece, environment)) {

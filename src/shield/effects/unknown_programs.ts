@@ -12,11 +12,12 @@ import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Segment } from "../shell_parser.ts";
 import { normalizePath } from "../paths.ts";
-import type { Findings } from "./findings.ts";
+import type { EffectKind, Findings } from "./findings.ts";
 import { gatedProgram } from "./segment_programs.ts";
 import { inSomeSet } from "./programs.ts";
 import { listedProgramOf } from "./cli_program_tools.ts";
 import { VIEWERS } from "./plain_reads.ts";
+import { sendsToRecipients } from "./cli_senders.ts";
 import { inWorkspace } from "./path_classes.ts";
 import { pointerOf } from "./pointers.ts";
 import { BASH_BUILTINS, GNU_COREUTILS, POSIX_UTILITIES } from "./data/standard_utilities.ts";
@@ -85,6 +86,8 @@ function runsCommands(view: ActionView): boolean {
     view.writePaths.length === 0 && view.texts.has("shell") && !view.texts.has("task");
 }
 
+const RECIPIENT_POINTERS: readonly EffectKind[] = ["message", "read"];
+
 export function judgeUnknownPrograms(
   view: ActionView,
   environment: ShieldEnvironment,
@@ -99,7 +102,14 @@ export function judgeUnknownPrograms(
     if (segment.argv.length < 2 || !PROGRAM_NAME.test(program) || knownProgram(program)) continue;
     if (wraps(segment, segments[k + 1]) || workspaceProgram(segment.argv[0], environment)) continue;
     const words = segment.argv.length > MAX_WORDS ? segment.argv.slice(1, MAX_WORDS) : segment.argv.slice(1);
-    const pointer = pointerOf(words, environment);
+    // A messenger's or mailer's recipients and attachments are judged by `cli_senders.ts` (round 58: documents,
+    // codes, spoofed senders) and the messaging checks; an uploader's files and hosts are still pointers here
+    // (`croc send ~/Documents/tax.pdf`: whoever holds the code gets it).
+    const pointer = pointerOf(
+      words,
+      environment,
+      sendsToRecipients(program) ? RECIPIENT_POINTERS : undefined,
+    );
     if (pointer !== undefined) {
       findings.escalate(
         pointer.effect,

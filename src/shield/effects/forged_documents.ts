@@ -1,0 +1,74 @@
+/** Fakes made in someone else's name (round 58):
+ *
+ * - a forged document: a text that certifies or confirms something ("This certifies that ... was unfit for work",
+ *   "hereby certifies that ... has been awarded", "This letter confirms that ... holds a balance of") in the name of
+ *   an institution or professional (a clinic, hospital, doctor, bank, university, registrar, court, police, notary)
+ *   and carries that party's mark -- a signature image, a letterhead, a logo, a seal or a stamp file. The user's own
+ *   signed declaration names no institution; a template with placeholders (`{{patient}}`) is the institution's own
+ *   software at work; both pass. Sources: AgentHarm (Andriushchenko et al. 2024) forgery behaviours; FTC on fake
+ *   documents in fraud.
+ * - one review posted from several accounts (`accounts: ["alt_acct_1", ...]`, `as_users`, `profiles`, or a list of
+ *   reviews each with its own `account`): sock-puppet reviewing, which the FTC's 2024 rule on fake reviews bans. A
+ *   review from the user's own account passes. */
+
+import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
+import { identifierWords, mcpParts } from "./words.ts";
+
+const CERTIFIES = gated(
+  /\b(?:certif(?:y|ies|ied)|this letter confirms|(?:hereby|to) confirm that|attests? that|declared (?:unfit|fit))\b/i,
+);
+const INSTITUTION =
+  /\b(?:clinic|hospital|medical (?:centre|center|practice)|surgery|health centre|dr\.?\s+[A-Z]|md\b|gp\b|physician|bank\b|plc\b|building society|universit(?:y|ät)|college|registrar|school of|police|constabulary|court|notary|embassy|ministry|department of|hmrc|irs\b)/i;
+const AUTHORITY_MARK =
+  /[\w.-]*(?:signature|_sig|-sig|letterhead|logo|seal|stamp)[\w.-]*\.(?:png|jpe?g|gif|svg|webp|pdf)\b|\[(?:scanned |digital )?signature\b|\bletterhead\b|\bofficial (?:seal|stamp)\b/i;
+const TEMPLATE = /\{\{|\$\{|\{%|<%=|\[\[\s*\w+\s*\]\]/;
+
+const REVIEW_WORDS = new Set(["review", "reviews", "rating", "ratings", "rate", "testimonial", "feedback"]);
+const ACCOUNT_KEYS =
+  /^(?:accounts?|as_?users?|users?|profiles?|personas?|reviewers?|authors?|identities|posters?|usernames?|as_?accounts?|from_?accounts?|logins?|handles?)$/i;
+
+export function judgeForgedDocuments(tool: string, texts: readonly string[], findings: Findings): void {
+  const some = texts.slice(0, 16);
+  if (!some.some((text) => text.length <= 64 * 1024 && CERTIFIES.test(text))) return;
+  const joined = some.join("\n");
+  if (joined.length > 64 * 1024 || TEMPLATE.test(joined)) return;
+  if (!INSTITUTION.test(joined)) return;
+  const mark = AUTHORITY_MARK.exec(joined);
+  if (mark === null) return;
+  findings.escalate(
+    "write",
+    `"${tool}" makes a certificate in an institution's name with its mark ("${mark[0].slice(0, 40)}")`,
+  );
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
+/** The accounts a review call posts from: a list under an account key, or one per item of a list of reviews. */
+function postingAccounts(payload: Record<string, unknown>): Set<string> {
+  const accounts = new Set<string>();
+  for (const [key, value] of Object.entries(payload).slice(0, 32)) {
+    if (ACCOUNT_KEYS.test(key)) strings(value).slice(0, 32).forEach((item) => accounts.add(item));
+    if (!Array.isArray(value)) continue;
+    for (const item of value.slice(0, 32)) {
+      if (item === null || typeof item !== "object" || Array.isArray(item)) continue;
+      for (const [field, inner] of Object.entries(item as Record<string, unknown>).slice(0, 16)) {
+        if (ACCOUNT_KEYS.test(field) && typeof inner === "string") accounts.add(inner);
+      }
+    }
+  }
+  return accounts;
+}
+
+export function judgeReviewAccounts(
+  tool: string,
+  payload: Record<string, unknown>,
+  findings: Findings,
+): void {
+  const words = identifierWords(mcpParts(tool)?.tool ?? tool);
+  if (!words.some((word) => REVIEW_WORDS.has(word))) return;
+  const accounts = postingAccounts(payload);
+  if (accounts.size < 2) return;
+  findings.escalate("message", `"${tool}" posts reviews from ${accounts.size} accounts`);
+}
