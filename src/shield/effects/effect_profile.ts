@@ -102,6 +102,7 @@ import { judgeShellRound33 } from "./shell_round33.ts";
 import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeRound48 } from "./round48.ts";
 import { judgeRound53 } from "./round53.ts";
+import { judgeRound57 } from "./round57.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 
 export interface EffectProfile {
@@ -235,6 +236,7 @@ export function buildEffectProfile(
   judgeShellRound42(view, findings);
   judgeRound48(view, callArguments, findings);
   judgeRound53(view, openWorld !== undefined, findings);
+  judgeRound57(view, openWorld !== undefined, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);
   }
