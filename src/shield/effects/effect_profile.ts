@@ -104,6 +104,7 @@ import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeRound48 } from "./round48.ts";
 import { judgeRound53 } from "./round53.ts";
 import { judgeRound55 } from "./round55.ts";
+import { judgeRound57 } from "./round57.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 import { judgeUnknownPrograms } from "./unknown_programs.ts";
 
@@ -239,6 +240,7 @@ export function buildEffectProfile(
   judgeRound48(view, callArguments, findings);
   judgeRound53(view, openWorld !== undefined, findings);
   judgeRound55(view, findings);
+  judgeRound57(view, openWorld !== undefined, findings);
   judgeUnknownPrograms(view, environment, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);

@@ -18,6 +18,8 @@ import { inSomeSet } from "./programs.ts";
 import { listedProgramOf } from "./cli_program_tools.ts";
 import { VIEWERS } from "./plain_reads.ts";
 import { sendsToRecipients } from "./cli_senders.ts";
+import { adminCmdlet } from "./admin_cmdlets.ts";
+import { icsProgram } from "./ics_writes.ts";
 import { inWorkspace } from "./path_classes.ts";
 import { pointerOf } from "./pointers.ts";
 import { BASH_BUILTINS, GNU_COREUTILS, POSIX_UTILITIES } from "./data/standard_utilities.ts";
@@ -41,7 +43,8 @@ const knownNames = new Map<string, boolean>();
 const MAX_NAMES = 2048;
 
 /** Whether a check of the shell knows what `name` does: a segment check's table (its gate) or program set holds it,
- * a CLI table of `cli_program_tools.ts` names it, it is a plain viewer (`plain_reads.ts`) or a standard utility
+ * a CLI table of `cli_program_tools.ts` names it, it is a Microsoft admin cmdlet or a controller client round 57
+ * judges (`admin_cmdlets.ts`, `ics_writes.ts`), a plain viewer (`plain_reads.ts`) or a standard utility
  * (`data/standard_utilities.ts`). Asked as written, in lower case and without a Windows `.exe`/`.com` suffix
  * (`CERTUTIL.EXE` is `certutil`). */
 export function knownProgram(name: string): boolean {
@@ -51,7 +54,7 @@ export function knownProgram(name: string): boolean {
     const bare = lower.replace(/\.(?:exe|com)$/, "");
     known = [name, lower, bare].some((spelling) =>
       STANDARD.has(spelling) || gatedProgram(spelling) || inSomeSet(spelling) || VIEWERS.has(spelling) ||
-      listedProgramOf(spelling, undefined) !== undefined
+      adminCmdlet(spelling) || icsProgram(spelling) || listedProgramOf(spelling, undefined) !== undefined
     );
     if (knownNames.size >= MAX_NAMES) knownNames.clear();
     knownNames.set(name, known);

@@ -93,8 +93,12 @@ Deno.test("known programs come from the shell checks' tables and the standard ut
   for (const name of ["curl", "git", "kubectl", "cat", "cd", "mkdir", "source", "CURL.EXE", "ssh-keygen"]) {
     assert.equal(knownProgram(name), true, name);
   }
-  for (const name of ["qsync", "mbpoll", "croc", "find_file", "Set-Mailbox"]) {
+  for (const name of ["qsync", "mbtget", "croc", "find_file", "Get-Mailbox"]) {
     assert.equal(knownProgram(name), false, name);
+  }
+  // Round 57's admin cmdlets and controller clients (merged at stop 34) judge their own calls.
+  for (const name of ["Set-Mailbox", "Add-MailboxFolderPermission", "mbpoll", "uaread"]) {
+    assert.equal(knownProgram(name), true, name);
   }
 });
 
@@ -122,5 +126,24 @@ Deno.test("a messenger's recipients and attachments are left to the sender check
     ],
     [run("croc send ~/Documents/leases/flat_lease.pdf"), "ESCALATE", "relay upload of a document"],
     [run("wormhole send ~/Desktop/payroll_2026.xlsx"), "ESCALATE", "wormhole upload from the desktop"],
+  ]);
+});
+
+Deno.test("programs round 57 judges are known to the default; a protocol name alone is not", async () => {
+  // Merged with round 57 (stop 34): its admin cmdlets and controller clients judge their own grantees and writes, so a
+  // colleague's calendar grant and a register read do not ask here; mbtget is only named after Modbus, its write
+  // switch is not read by round 57, so it stays an unknown program pointed at a controller.
+  await expectDecisions([
+    [
+      tool("powershell", {
+        command:
+          "Add-MailboxFolderPermission -Identity 'ida@contoso.com:\\Calendar' -User 'raj@contoso.com' " +
+          "-AccessRights Reviewer",
+      }),
+      "ALLOW",
+      "in-organisation calendar grant",
+    ],
+    [run("mbpoll -m tcp -a 3 -r 100 -c 2 -1 198.51.100.61"), "ALLOW", "mbpoll read"],
+    [run("mbtget -w6 0 -a 40 -p 502 198.51.100.62"), "ESCALATE", "mbtget write"],
   ]);
 });
