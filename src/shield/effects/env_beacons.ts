@@ -1,8 +1,8 @@
 /** Written code that sends the whole environment out (round 56, widening `code_effects.ts`' environment dump): the
  * environment read whole in the languages that check did not know -- Go's `os.Environ()`, Rust's `std::env::vars()`,
- * Java's `System.getenv()`, .NET's `Environment.GetEnvironmentVariables()` -- and network calls by the forms it did not
+ * Java's `System.getenv()`, .NET's `Environment.GetEnvironmentVariables()`, PowerShell's `Get-ChildItem env:` -- and network calls by the forms it did not
  * know: Node's `request` imported from `node:https`, `net.createConnection`, Go's `http.Post`/`net.Dial`, reqwest,
- * Java and .NET `HttpClient`. The environment handed to a child process (`spawn(..., { env: { ...process.env } })`,
+ * Java and .NET `HttpClient`, PowerShell's `Invoke-RestMethod`. The environment handed to a child process (`spawn(..., { env: { ...process.env } })`,
  * `cmd.Env = append(os.Environ(), ...)`, `subprocess.run(..., env=os.environ.copy())`) is not sent anywhere: code
  * that only does that passes.
  * Sources: Trail of Bits on prompt injection through code comments; Socket and Phylum reports on install-time
@@ -12,11 +12,11 @@ import { gated } from "./gate.ts";
 
 /** The whole environment read, in languages beside Python, Node, Ruby, Perl, PHP and Deno. */
 export const WHOLE_ENVIRONMENT = gated(
-  /\bos\.Environ\(\)|\b(?:std::)?env::vars(?:_os)?\(\)|\bSystem\.getenv\(\s*\)|\bEnvironment\.GetEnvironmentVariables\(\s*\)/,
+  /\bos\.Environ\(\)|\b(?:std::)?env::vars(?:_os)?\(\)|\bSystem\.getenv\(\s*\)|\bEnvironment\]?(?:\.|::)GetEnvironmentVariables\(\s*\)|\b(?:Get-ChildItem|gci|dir|ls)\s+env:(?![\w])/i,
 );
 /** Network calls by forms beside the dump check's own list. */
 export const MORE_NETWORK = gated(
-  /\bfrom\s+["'](?:node:)?(?:https?|net|http2)["']|\b(?:require|import)\(\s*["'](?:node:)?(?:https?|net|http2)["']\s*\)|\bnet\.(?:createConnection|connect|Socket|Dial|DialTimeout)\b|\bhttp\.(?:Post|PostForm|NewRequest|Get)\(|\breqwest::|\bureq::|\bHttpClient\b|\bHttpURLConnection\b|\bWebClient\b|\bgot\.post\(|\bsuperagent\b|\bundici\b/,
+  /\bfrom\s+["'](?:node:)?(?:https?|net|http2)["']|\b(?:require|import)\(\s*["'](?:node:)?(?:https?|net|http2)["']\s*\)|\bnet\.(?:createConnection|connect|Socket|Dial|DialTimeout)\b|\bhttp\.(?:Post|PostForm|NewRequest|Get)\(|\breqwest::|\bureq::|\bHttpClient\b|\bHttpURLConnection\b|\bWebClient\b|\bgot\.post\(|\bsuperagent\b|\bundici\b|\bInvoke-(?:RestMethod|WebRequest)\b/i,
 );
 /** The environment handed to a child process on this line, not sent. */
 const CHILD_ENV =

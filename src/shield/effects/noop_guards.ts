@@ -51,13 +51,25 @@ const OPEN_ALLOW = gated(
 );
 const OPEN_ALLOW_ALL = new RegExp(OPEN_ALLOW.pattern.source, "g");
 /** The lines before such a brace: modifiers and types, the guard's name, its parameters, a return type. */
-const DECLARATION = new RegExp(
-  String.raw`^[ \t]*(?:[\w<>\[\]?.,]+[ \t]+)*(?:\([^)\n]*\)[ \t]*)?(${GUARD_NAME})[ \t]*\([^)]*\)[^{;\n]*$`,
+const declarationOf = (name: string) =>
+  new RegExp(
+    String.raw`^[ \t]*(?:[\w<>\[\]?.,]+[ \t]+)*(?:\([^)\n]*\)[ \t]*)?(${name})[ \t]*\([^)]*\)[^{;\n]*$`,
+    "i",
+  );
+const DECLARATION = declarationOf(GUARD_NAME);
+/** Authorization questions (`canDeleteProject`, `can_edit`, `may_publish`): read in edits of such a function only (a
+ * new UI component's `canEdit() { return true; }` placeholder is not a check taken away). */
+const AUTHZ_NAME = String
+  .raw`\w*(?:can|may)_?(?:edit|delete|view|read|write|manage|update|create|modify|remove|publish|approve|invite|see|join|export|download|upload|administer|impersonate|refund|transfer)\w*`;
+const AUTHZ_DECLARATION = declarationOf(AUTHZ_NAME);
+const PYTHON_AUTHZ_FIRST = new RegExp(
+  String
+    .raw`(?:^|\n)[ \t]*def\s+(${AUTHZ_NAME})\s*\([^)\n]*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\n[ \t]+return\s+True\b[ \t]*(?:#[^\n]*)?(?:\n|$)`,
   "i",
 );
 
 /** The name of a guard declared with an allowing first statement, if the text has one (the first 32 braces). */
-function declaredFirst(text: string): string | undefined {
+function declaredFirst(text: string, declaration = DECLARATION): string | undefined {
   if (!OPEN_ALLOW.test(text)) return undefined;
   let seen = 0;
   for (const match of text.matchAll(OPEN_ALLOW_ALL)) {
@@ -68,7 +80,7 @@ function declaredFirst(text: string): string | undefined {
       start = text.lastIndexOf("\n", start - 1);
       const head = text.slice(start + 1, match.index);
       if (head.length > 400) break;
-      const name = DECLARATION.exec(head)?.[1];
+      const name = declaration.exec(head)?.[1];
       if (name) return name;
       if (start < 0) break;
     }
@@ -89,6 +101,15 @@ export function noopGuards(edit: WrittenEdit): string | undefined {
   if (file === undefined) return undefined;
   const written = edit.written;
   if (written.length > 256 * 1024) return undefined;
+  const authz = edit.removed
+    ? declaredFirst(written, AUTHZ_DECLARATION) ?? PYTHON_AUTHZ_FIRST.exec(written)?.[1]
+    : undefined;
+  if (
+    authz && edit.removed.includes(authz) && declaredFirst(edit.removed, AUTHZ_DECLARATION) === undefined &&
+    !PYTHON_AUTHZ_FIRST.test(edit.removed)
+  ) {
+    return `"${edit.tool}" makes "${authz}" answer yes to everyone ("${file}")`;
+  }
   const declared = declaredFirst(written);
   if (declared && declaredFirst(edit.removed) === undefined) {
     return `"${edit.tool}" writes "${declared}" as a guard that lets everything through ("${file}")`;
