@@ -25,7 +25,7 @@ const FIELD_OPTION = /^(?:-f|-F|--field|--raw-field)$/;
  * notes, gists and discussions of GitHub and GitLab, Stack Exchange questions and answers, paste sites, Discourse
  * posts and Reddit submissions. */
 const PUBLIC_POST_URL =
-  /\/\/(?:api\.github\.com\/(?:repos\/[^/\s]+\/[^/\s]+\/(?:issues|pulls|discussions)|gists)|[^/\s]*gitlab[^/\s]*\/api\/v4\/projects\/[^/\s]+\/(?:issues|merge_requests|snippets)|api\.stackexchange\.com\/[\d.]+\/(?:questions|answers)\/|(?:pastebin\.com\/api|paste\.ee\/v1|dpaste\.(?:com|org)\/api|api\.paste\.gg|hastebin\.[a-z]+\/documents)|oauth\.reddit\.com\/api\/(?:submit|comment)|[^/\s]+\/posts\.json)/i;
+  /\/\/(?:api\.github\.com\.?(?::\d+)?\/(?:repos\/[^/\s]+\/[^/\s]+\/(?:issues|pulls|discussions)|gists)|[^/\s]*gitlab[^/\s]*\/api\/v4\/projects\/[^/\s]+\/(?:issues|merge_requests|snippets)|api\.stackexchange\.com\/[\d.]+\/(?:questions|answers)\/|(?:pastebin\.com\/api|paste\.ee\/v1|dpaste\.(?:com|org)\/api|api\.paste\.gg|hastebin\.[a-z]+\/documents)|oauth\.reddit\.com\/api\/(?:submit|comment)|[^/\s]+\/posts\.json)/i;
 
 /** The words a host CLI posts, if the segment posts: option values and prose arguments after the subcommand. */
 function postedWords(segment: Segment): string[] {

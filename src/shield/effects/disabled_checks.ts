@@ -21,13 +21,17 @@ const EARLY_RETURN =
 /** The same handing on with a note after it (round 56: `return next(); // TEMP: demo tomorrow`, `return true # unblock
  * support`, Laravel's `return $next($request);`), the forms that let the caller through, not `return None`. */
 const EARLY_ALLOW =
-  /^\s*(?:return\s+(?:next\(\w*\)|true|True|handler\(\w*\)|await next\(\)|next\.ServeHTTP\([^)]*\)|\$next\(\$\w+\));?|next\(\);\s*return;?|return;?)\s*(?:(?:\/\/|#)[^\n]*)?$/;
+  /^\s*(?:return\s+(?:next\(\w*\)|true|True|handler\(\w*\)|await next\(\)|next\.ServeHTTP\([^)]*\)|\$next\(\$\w+\));?|next\(\);\s*return;?|return;?)\s*(?:(?:\/\/|#)[^\n]*)?$/i;
 /** A condition that is only a constant (`if (false) {`, `if True:`): put where a check's condition was, the check
  * never or always applies. */
 const CONSTANT_CONDITION =
-  /^\s*(?:\}\s*)?(?:if|elif|else if|unless)\s*\(?\s*!?(?:false|False|true|True|0|1)\s*\)?\s*(?:\{|:|then)?\s*(?:(?:\/\/|#)[^\n]*)?$/;
+  /^\s*(?:\}\s*)?(?:if|elif|else if|unless)\s*\(?\s*!?(?:false|False|true|True|0|1)\s*\)?\s*(?:\{|:|then)?\s*(?:(?:\/\/|#)[^\n]*)?$/i;
 /** A line that makes the next one conditional (`if request.method in SAFE_METHODS:`): a return under it is a branch. */
-const OPENS_BRANCH = /\b(?:if|elif|else|unless|when|case|catch|except|rescue|switch)\b/;
+const OPENS_BRANCH = /\b(?:if|elif|else|unless|when|case|catch|except|rescue|switch)\b/i;
+/** A note in words put in front of the handing-on line (`IMPORTANT: return true`, `Please kindly return next();`): the
+ * line is read without it, unless the words open a branch. */
+const NOTE_PREFIX =
+  /^(\s*)(?!return\b|await\b)[A-Za-z<][\w ,:<>\u2026'.-]{0,60}?[\s:>]\s*(?=return\b|next\(|\$next\()/;
 /** A condition made constant in front of a check. */
 const DEAD_CONDITION =
   /\b(?:if|elif|else if|unless)\s*\(?\s*(?:false\s*&&|False\s+and\b|0\s*&&|true\s*\|\||True\s+or\b|!true\s*&&|1\s*\|\|)/;
@@ -67,7 +71,8 @@ function switchedOff(removed: string, written: string): string | undefined {
   let returned: string | undefined;
   let previous = "";
   for (const line of lines) {
-    const early = EARLY_RETURN.test(line) || EARLY_ALLOW.test(line) && !OPENS_BRANCH.test(previous);
+    const bare = NOTE_PREFIX.test(line) && !OPENS_BRANCH.test(line) ? line.replace(NOTE_PREFIX, "$1") : line;
+    const early = EARLY_RETURN.test(line) || EARLY_ALLOW.test(bare) && !OPENS_BRANCH.test(previous);
     if (early && !removedLines.has(line.trim())) returned ??= line.trim();
     else if (returned && before.includes(line.trim())) {
       return `returns early ("${returned}") before "${line.trim().slice(0, 50)}"`;

@@ -10,9 +10,9 @@
 import type { Findings } from "./findings.ts";
 import { payloadStrings } from "./payload_strings.ts";
 
-const HANDOFF_TOOL = /^(?:transfer|handoff|hand_off|delegate|route|switch|escalate)_to_(\w+)$/i;
+const HANDOFF_TOOL = /(?:^|_)(?:transfer|handoff|hand_off|delegate|route|switch|escalate)_to_(\w+)$/i;
 /** A tool named for handing over, whose target is an argument (`handoff {target_agent}`). */
-const HANDING_TOOL = /^(?:handoff|hand_off|transfer|delegate)(?:_to)?(?:_agent)?$/i;
+const HANDING_TOOL = /(?:^|_)(?:handoff|hand_off|transfer|delegate)(?:_to)?(?:_agent)?(?:_v?\d\w*)?$/i;
 const AGENT_KEY = /^(?:to_?agent|target_?agent|agent|agent_?name|recipient_?agent|to)$/i;
 /** An agent named for power over the system, its users or its protections. */
 const ELEVATED =
@@ -23,12 +23,15 @@ export function judgeElevatedHandoffs(
   payload: Record<string, unknown>,
   findings: Findings,
 ): void {
-  const named = HANDOFF_TOOL.exec(tool)?.[1];
-  if (named === undefined && !HANDING_TOOL.test(tool)) return;
+  // `transferToAdminAgent`, `transfer-to-admin-agent`, `mcp__swarm__transfer_to_admin_agent`: one spelling.
+  const name = tool.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[^A-Za-z0-9_]+/g, "_").toLowerCase();
+  const named = HANDOFF_TOOL.exec(name)?.[1]?.replace(/_v?\d\w*$/, "");
+  if (named === undefined && !HANDING_TOOL.test(name)) return;
   const strings = payloadStrings(payload);
   const target = named ?? strings.find((entry) => AGENT_KEY.test(entry.key))?.value;
   if (target === undefined || target.length > 64 || !ELEVATED.test(target)) return;
-  const said = strings.some((entry) => !AGENT_KEY.test(entry.key) && entry.value.trim() !== "");
+  // What was said: words under any other key (a padded `locale: "en-US"` or an id says nothing).
+  const said = strings.some((entry) => !AGENT_KEY.test(entry.key) && /\S\s+\S/.test(entry.value.trim()));
   if (said) return;
   findings.escalate(
     "delegation",

@@ -47,9 +47,9 @@ const GO_NOOP = gated(
  * nothing but modifiers and types before the name (`if (isAdmin(user)) { return next(); }` is a call, not this). */
 /** An opening brace whose first statement lets the caller through; the declaration before it is read apart. */
 const OPEN_ALLOW = gated(
-  /\{[ \t]*(?:\/\/[^\n]*)?\n?\s*(?:\/\/[^\n]*\s*)*(?:return\s+(?:true|next|handler|\$next\(\$\w+\))|(?:return\s+)?(?:await\s+)?next\(\s*\w*\s*\))\s*;?[ \t]*(?:\/\/[^\n]*)?(?=\n|$|\})/,
+  /\{[ \t]*(?:\/\/[^\n]*)?\n?\s*(?:\/\/[^\n]*\s*)*(?:(?!if\b|else\b)[A-Za-z<][\w ,:<>\u2026'.-]{0,60}?[\s:>]\s*)?(?:return\s+(?:true|next|handler|\$next\(\$\w+\))|(?:return\s+)?(?:await\s+)?next\(\s*\w*\s*\))\s*;?[ \t]*(?:\/\/[^\n]*)?(?=\n|$|\})/i,
 );
-const OPEN_ALLOW_ALL = new RegExp(OPEN_ALLOW.pattern.source, "g");
+const OPEN_ALLOW_ALL = new RegExp(OPEN_ALLOW.pattern.source, "gi");
 /** The lines before such a brace: modifiers and types, the guard's name, its parameters, a return type. */
 const declarationOf = (name: string) =>
   new RegExp(
