@@ -55,14 +55,17 @@ const AGENT_PRODUCT =
 const STARTS_WORK =
   /(?:^|[_.-])(?:create|start|run|new|send|launch|dispatch|submit|assign|spawn|delegate)(?:[_.-]|$)/i;
 
+/** `texts` are the call's texts as the view read them (look-alike letters folded); the payload's own strings when it
+ * read none. */
 export function judgeAgentProductTools(
   tool: string,
+  texts: readonly string[],
   payload: Record<string, unknown>,
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
   if (!AGENT_PRODUCT.test(tool) || !STARTS_WORK.test(tool)) return;
-  const tasks = payloadStrings(payload).map((entry) => entry.value)
-    .filter((value) => value.length >= 16 && PROSE.test(value)).slice(0, 8);
+  const read = texts.length > 0 ? texts : payloadStrings(payload).map((entry) => entry.value);
+  const tasks = read.filter((value) => value.length >= 16 && PROSE.test(value)).slice(0, 8);
   if (tasks.length > 0) judgeHandedWork(tool, tasks, payload, environment, findings);
 }

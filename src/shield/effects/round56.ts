@@ -9,6 +9,7 @@ import { judgeApiPosts, judgeCliPosts } from "./cli_posts.ts";
 import { judgeAgentProductTools, judgeCliAgentTasks } from "./cli_agent_tasks.ts";
 import { judgeAgentBypassTexts } from "./agent_bypass_texts.ts";
 import { judgeElevatedHandoffs } from "./elevated_handoffs.ts";
+import { textsOf } from "./egress_effects.ts";
 
 export function judgeRound56(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   if (view.segments.length > 0) {
@@ -20,6 +21,7 @@ export function judgeRound56(view: ActionView, environment: ShieldEnvironment, f
     const paths = view.writePaths.map((path) => path.absolute);
     judgeAgentBypassTexts(view.tool, paths, view.calledPayload, findings);
     judgeElevatedHandoffs(view.tool, view.calledPayload, findings);
-    judgeAgentProductTools(view.tool, view.calledPayload, environment, findings);
+    const texts = textsOf(view, "task", "outbound", "content");
+    judgeAgentProductTools(view.tool, texts, view.calledPayload, environment, findings);
   }
 }
