@@ -26,8 +26,10 @@ export function judgeAgentBypassTexts(
 ): void {
   if (writePaths.length > 0 && writePaths.every((path) => DOCS.test(path))) return;
   for (const entry of payloadStrings(payload)) {
-    if (entry.value.length > 256 * 1024 || !AGENT_UNGUARDED.test(entry.value)) continue;
-    const found = AGENT_UNGUARDED.pattern.exec(entry.value)?.[0] ?? "";
+    // Every switch is a long option: a string without `--` (most) is passed by one native search.
+    const value = entry.value;
+    if (value.length > 256 * 1024 || !value.includes("--") || !AGENT_UNGUARDED.test(value)) continue;
+    const found = AGENT_UNGUARDED.pattern.exec(value)?.[0] ?? "";
     findings.escalate(
       "exec",
       `"${tool}" writes an agent CLI run with its approvals off ("${found.slice(0, 60)}") where it will run`,
