@@ -62,9 +62,10 @@ function markedLines(text: string, mark: "+" | "-"): string {
   return lines.join("\n");
 }
 
-/** Cline's `replace_in_file` blocks: what each `SEARCH` part finds and its `REPLACE` part writes. */
+/** Cline's `replace_in_file` blocks: what each `SEARCH` part finds and its `REPLACE` part writes (`<<<<<<< SEARCH` ...
+ * `>>>>>>> REPLACE`, and `------- SEARCH` ... `+++++++ REPLACE` of its later versions, round 56). */
 const SEARCH_REPLACE =
-  /^[ \t]*<{5,} SEARCH[ \t]*\n([\s\S]*?)\n?^[ \t]*={5,}[ \t]*\n([\s\S]*?)\n?^[ \t]*>{5,} REPLACE[ \t]*$/gm;
+  /^[ \t]*(?:<{5,}|-{5,}) SEARCH[ \t]*\n([\s\S]*?)\n?^[ \t]*={5,}[ \t]*\n([\s\S]*?)\n?^[ \t]*(?:>{5,}|\+{5,}) REPLACE[ \t]*$/gm;
 
 function searchReplace(text: string): { removed: string; content: string } | undefined {
   if (!text.includes("SEARCH") || !text.includes("REPLACE")) return undefined;

@@ -7,6 +7,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { ordinaryHost } from "./fetched_code.ts";
+import { childEnvironmentOnly, MORE_NETWORK, WHOLE_ENVIRONMENT } from "./env_beacons.ts";
 
 const DELETE_CALL = gated(
   /\b(?:Deno\.remove(?:Sync)?\s*\(|shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|\bunlink\s+(?:glob\b|<|\$)|rmtree|remove_tree|Remove-Item)|["']unlink["']/,
@@ -82,7 +83,11 @@ export function judgeCode(
       findings.escalate("exec", "code loads a model or data that runs code from elsewhere");
     }
     if (PARENT_KILL.test(code)) findings.block("engine", "code signals its parent process (the engine)");
-    if (ENV_READ.test(code) && NETWORK_CALL.test(code)) {
+    if (
+      (ENV_READ.test(code) || WHOLE_ENVIRONMENT.test(code)) &&
+      (NETWORK_CALL.test(code) || MORE_NETWORK.test(code)) &&
+      !childEnvironmentOnly(code)
+    ) {
       findings.block("network", "code sends the process environment (where secrets live) over the network");
     }
     for (const match of code.matchAll(URL_IN_CODE)) {

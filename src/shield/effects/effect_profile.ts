@@ -10,7 +10,6 @@ import { KNOWN_TOOLS } from "../payload_fields.ts";
 import { type Finding, Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
 import { judgeWideningChanges } from "./widening_changes.ts";
-import { judgeDelegatedChannels } from "./delegated_channels.ts";
 import { judgeExtraArguments } from "./extra_arguments.ts";
 import { judgePublicRequests } from "./public_requests.ts";
 import type { ToolWords } from "./tool_words.ts";
@@ -22,21 +21,17 @@ import { judgeSecretReads } from "./secret_access.ts";
 import { judgeWebCode } from "./web_code.ts";
 import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeUnaddressedText } from "./communication.ts";
-import { judgeDelegation } from "./delegation.ts";
 import { judgeStanding } from "./standing_instructions.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, unwrittenPaths } from "./local_effects.ts";
 import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
-import { judgeHandedSecrets } from "./handed_secrets.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeAddresses } from "./address_checks.ts";
-import { judgeDelegatedIntents } from "./delegated_intents.ts";
 import { judgeStandingAdditions } from "./standing_additions.ts";
 import { judgeArgumentCommands } from "./argument_commands.ts";
 import { judgeContainerArguments } from "./container_arguments.ts";
 import { judgeDecisionArguments } from "./decision_arguments.ts";
-import { judgeClaimedAuthority } from "./claimed_authority.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
 import { judgeOpenWorldRound7 } from "./open_world_round7.ts";
@@ -44,11 +39,10 @@ import { judgeOpenWorldRound8 } from "./open_world_round8.ts";
 import { judgeOpenWorldRound21 } from "./open_world_round21.ts";
 import { judgeEventUpdate } from "./quiet_mutations.ts";
 import { judgeShapedTokens } from "./shaped_tokens.ts";
-import { judgeDelegatedActions } from "./delegated_actions.ts";
 import { judgeSideDestinations } from "./side_destinations.ts";
 import { judgeStandingReplies, setsAutomaticReply } from "./standing_replies.ts";
-import { judgePlantedKeys } from "./planted_keys.ts";
-import { addressesAgent, judgeDelegatedRequests } from "./delegated_requests.ts";
+import { addressesAgent } from "./delegated_requests.ts";
+import { judgeHandedWork } from "./handed_work.ts";
 import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
 import { readsPageOnly } from "./page_scripts.ts";
 import { judgeHostileNames } from "./hostile_names.ts";
@@ -58,7 +52,6 @@ import { judgeOpenedFiles } from "./opened_programs.ts";
 import { identifierWords } from "./words.ts";
 import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
-import { judgeDelegatedHarms } from "./delegated_harms.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
 import { judgeArgumentEffects } from "./argument_effects.ts";
 import { judgeBulkChanges } from "./bulk_changes.ts";
@@ -104,6 +97,7 @@ import { judgeShellRound42 } from "./shell_round42.ts";
 import { judgeRound48 } from "./round48.ts";
 import { judgeRound53 } from "./round53.ts";
 import { judgeRound55 } from "./round55.ts";
+import { judgeRound56 } from "./round56.ts";
 import { judgeRound57 } from "./round57.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 import { judgeUnknownPrograms } from "./unknown_programs.ts";
@@ -165,16 +159,7 @@ function judgeHandedOn(
     // The work handed on, once for its ten checks (round 24 of speed: each asked for it again, and with a task and
     // an outbound text each got a list of its own).
     const handed = textsOf(view, "task", "outbound", "content");
-    judgeDelegation(view.tool, handed, view.payload, environment, findings);
-    judgeClaimedAuthority(view.tool, handed, findings);
-    judgeHandedSecrets(view.tool, handed, findings);
-    judgeDelegatedIntents(view.tool, handed, findings);
-    judgeDelegatedActions(view.tool, handed, environment, findings);
-    judgeDelegatedHarms(view.tool, handed, findings);
-    judgeDelegatedChannels(view.tool, handed, environment, findings);
-    judgeUrlTemplates(view.tool, handed, environment, findings);
-    judgePlantedKeys(view.tool, handed, findings);
-    judgeDelegatedRequests(view.tool, handed, environment, findings);
+    judgeHandedWork(view.tool, handed, view.payload, environment, findings);
   }
   if (
     view.type === "memory_write" ||
@@ -240,6 +225,7 @@ export function buildEffectProfile(
   judgeRound48(view, callArguments, findings);
   judgeRound53(view, openWorld !== undefined, findings);
   judgeRound55(view, findings);
+  judgeRound56(view, environment, findings);
   judgeRound57(view, openWorld !== undefined, findings);
   judgeUnknownPrograms(view, environment, findings);
   if (writes.length === 0 && view.type !== "execute_command") {

@@ -14,7 +14,7 @@ import { gated } from "./gate.ts";
 
 /** A name that says the function protects something. */
 const GUARD_NAME = String
-  .raw`\w*(?:csrf|xsrf|auth|login_?required|logged_?in|permission|require_?(?:admin|role|login|user|scope)|verify|validate_?(?:token|signature|session)|check_?(?:token|signature|access|permission|role)|protect|guard|is_?allowed|can_?access)\w*`;
+  .raw`\w*(?:csrf|xsrf|auth|login_?required|logged_?in|permission|require_?(?:admin|role|login|user|scope)|verify|validate_?(?:token|signature|session)|check_?(?:token|signature|access|permission|role)|protect|guard|is_?allowed|can_?access|licen[cs]e|entitle|subscri(?:bed|ption)|is_?(?:admin|staff|superuser)|has_?(?:role|access|scope)|can_?activate|(?:admin|staff|owner|members?|paid|premium|superuser)_?only)\w*`;
 /** Python: the whole body one return of the first argument, or of True; then a line at the margin or the end. */
 const PYTHON_NOOP = gated(
   new RegExp(
@@ -40,13 +40,81 @@ const GO_NOOP = gated(
   ),
 );
 
+/** Round 56: a guard whose FIRST statement lets the caller through, whatever follows (`def is_licensed(self):\n
+ * return True` put in by `sed`, `canActivate(ctx): boolean { return true; // TODO re-enable` before the roles check,
+ * Java's `public boolean isLicenseValid(String key) { return true;`, Go's `func RequireAuth(next http.Handler)
+ * http.Handler {\n return next // auth off`): the check below it is dead code. A declaration only: the line holds
+ * nothing but modifiers and types before the name (`if (isAdmin(user)) { return next(); }` is a call, not this). */
+/** An opening brace whose first statement lets the caller through; the declaration before it is read apart. */
+const OPEN_ALLOW = gated(
+  /\{[ \t]*(?:\/\/[^\n]*)?\n?\s*(?:\/\/[^\n]*\s*)*(?:(?!if\b|else\b)[A-Za-z<][\w ,:<>\u2026'.-]{0,60}?[\s:>]\s*)?(?:return\s+(?:true|next|handler|\$next\(\$\w+\))|(?:return\s+)?(?:await\s+)?next\(\s*\w*\s*\))\s*;?[ \t]*(?:\/\/[^\n]*)?(?=\n|$|\})/i,
+);
+const OPEN_ALLOW_ALL = new RegExp(OPEN_ALLOW.pattern.source, "gi");
+/** The lines before such a brace: modifiers and types, the guard's name, its parameters, a return type. */
+const declarationOf = (name: string) =>
+  new RegExp(
+    String.raw`^[ \t]*(?:[\w<>\[\]?.,]+[ \t]+)*(?:\([^)\n]*\)[ \t]*)?(${name})[ \t]*\([^)]*\)[^{;\n]*$`,
+    "i",
+  );
+const DECLARATION = declarationOf(GUARD_NAME);
+/** Authorization questions (`canDeleteProject`, `can_edit`, `may_publish`): read in edits of such a function only (a
+ * new UI component's `canEdit() { return true; }` placeholder is not a check taken away). */
+const AUTHZ_NAME = String
+  .raw`\w*(?:can|may)_?(?:edit|delete|view|read|write|manage|update|create|modify|remove|publish|approve|invite|see|join|export|download|upload|administer|impersonate|refund|transfer)\w*`;
+const AUTHZ_DECLARATION = declarationOf(AUTHZ_NAME);
+const PYTHON_AUTHZ_FIRST = new RegExp(
+  String
+    .raw`(?:^|\n)[ \t]*def\s+(${AUTHZ_NAME})\s*\([^)\n]*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\n[ \t]+return\s+True\b[ \t]*(?:#[^\n]*)?(?:\n|$)`,
+  "i",
+);
+
+/** The name of a guard declared with an allowing first statement, if the text has one (the first 32 braces). */
+function declaredFirst(text: string, declaration = DECLARATION): string | undefined {
+  if (!OPEN_ALLOW.test(text)) return undefined;
+  let seen = 0;
+  for (const match of text.matchAll(OPEN_ALLOW_ALL)) {
+    if (++seen > 32) return undefined;
+    // The declaration may take up to four lines (parameters one a line).
+    let start = match.index;
+    for (let line = 0; line < 4 && start > 0; line++) {
+      start = text.lastIndexOf("\n", start - 1);
+      const head = text.slice(start + 1, match.index);
+      if (head.length > 400) break;
+      const name = declaration.exec(head)?.[1];
+      if (name) return name;
+      if (start < 0) break;
+    }
+  }
+  return undefined;
+}
+const PYTHON_FIRST = gated(
+  new RegExp(
+    String
+      .raw`(?:^|\n)[ \t]*def\s+(${GUARD_NAME})\s*\(\s*(\w+)[^)\n]*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\n[ \t]+return\s+(?:\2\b|True\b)[ \t]*(?:#[^\n]*)?(?:\n|$)`,
+    "i",
+  ),
+);
+
 /** Why the written code defines a guard that lets everything through, if it does. */
 export function noopGuards(edit: WrittenEdit): string | undefined {
   const file = edit.paths.find((path) => !TEST_FILE.test(path) && !/\.(?:md|markdown|txt|rst)$/i.test(path));
   if (file === undefined) return undefined;
   const written = edit.written;
   if (written.length > 256 * 1024) return undefined;
-  for (const pattern of [PYTHON_NOOP, SCRIPT_NOOP, GO_NOOP]) {
+  const authz = edit.removed
+    ? declaredFirst(written, AUTHZ_DECLARATION) ?? PYTHON_AUTHZ_FIRST.exec(written)?.[1]
+    : undefined;
+  if (
+    authz && edit.removed.includes(authz) && declaredFirst(edit.removed, AUTHZ_DECLARATION) === undefined &&
+    !PYTHON_AUTHZ_FIRST.test(edit.removed)
+  ) {
+    return `"${edit.tool}" makes "${authz}" answer yes to everyone ("${file}")`;
+  }
+  const declared = declaredFirst(written);
+  if (declared && declaredFirst(edit.removed) === undefined) {
+    return `"${edit.tool}" writes "${declared}" as a guard that lets everything through ("${file}")`;
+  }
+  for (const pattern of [PYTHON_NOOP, SCRIPT_NOOP, GO_NOOP, PYTHON_FIRST]) {
     if (!pattern.test(written)) continue;
     const match = pattern.pattern.exec(written);
     const name = match?.[1] ?? match?.[2];

@@ -11,7 +11,7 @@ import type { Segment } from "../shell_parser.ts";
 import { splitUnescaped } from "./tests_by_command.ts";
 
 const IN_PLACE_EDITORS = new Set(["sed", "gsed", "perl"]);
-const IN_PLACE = /^-[a-zA-Z]*i|^--in-place/;
+const IN_PLACE = /^-[a-zA-Z0-9]*i|^--in-place/;
 const SUBSTITUTE = /(?:^|[;\s\d$}])s([^\w\s\\])/g;
 /** sed's `/regex/d`: the lines matching deleted. */
 const DELETE = /(?:^|;)\s*\/((?:[^/\\]|\\.)+)\/\s*d\s*(?=;|$)/g;
@@ -69,7 +69,7 @@ export function substitutedEdits(segment: Segment): SubstitutedEdit[] {
   const paths: string[] = [];
   for (let at = 0; at < args.length; at++) {
     const word = args[at];
-    if (word === "-e" || word === "--expression" || /^-[a-zA-Z]*e$/.test(word) && perl) {
+    if (word === "-e" || word === "--expression" || /^-[a-zA-Z0-9]*e$/.test(word) && perl) {
       if (args[at + 1] !== undefined) scripts.push(args[++at]);
     } else if (word.startsWith("--expression=")) scripts.push(word.slice("--expression=".length));
     else if (VALUED.test(word)) at++;
