@@ -1,6 +1,6 @@
 /** Logins tried with vendor default or guessable credentials against a host that is not this machine (round 62):
  * `curl -u admin:admin`, `wget --user=admin --password=password`, `sshpass -p raspberry ssh pi@…`, `mysql -uroot
- * -proot -h …`, a URL's `admin:admin@`, an HTTP tool's `auth: {username: "admin", password: "admin"}` -- the pairs
+ * -proot -h …`, `smbclient -U administrator%password`, a URL's `admin:admin@`, a `Basic` header that decodes to one, an HTTP tool's `auth: {username: "admin", password: "admin"}` -- the pairs
  * of the Mirai list and vendor manuals (CISA TA16-288A; CWE-1392/1393). Trying them on a device or service of
  * someone else is how IoT botnets and intruders get in; an agent does it when "the export needs auth". The user's
  * own token from a variable, a stock pair against localhost, and a pair that is not a default pass. */
@@ -126,12 +126,27 @@ function option(argv: readonly string[], names: readonly string[]): string | und
   return undefined;
 }
 
-const LOGIN_PROGRAMS = new Set(["curl", "http", "https", "xh", "wget", "sshpass", "mysql", "mariadb"]);
+const LOGIN_PROGRAMS = new Set([
+  "curl",
+  "http",
+  "https",
+  "xh",
+  "wget",
+  "sshpass",
+  "mysql",
+  "mariadb",
+  "smbclient",
+  "rpcclient",
+]);
 
 /** The default pair a segment logs in with and the host it names, if both. */
 function segmentLogin(segment: Segment): [string, string] | undefined {
   // Only the login programs below, or a URL's `user:password@`, name a pair.
-  if (!LOGIN_PROGRAMS.has(segment.program) && !segment.text.includes("@")) return undefined;
+  if (
+    !LOGIN_PROGRAMS.has(segment.program) && !segment.text.includes("@") && !segment.text.includes("Basic ")
+  ) {
+    return undefined;
+  }
   const argv = segment.argv;
   let hosts: string[] = [];
   let pair: [string, string] | undefined;
@@ -160,6 +175,17 @@ function segmentLogin(segment: Segment): [string, string] | undefined {
     const at = argv.map((word) => USER_AT_HOST.exec(word)).find(Boolean);
     const user = at?.[1] ?? option(argv, ["-l"]) ?? "root";
     if (password !== undefined && isDefault(user, password)) pair = [user, password];
+  } else if (program === "smbclient" || program === "rpcclient") {
+    // `-U user%password` against `//host/share` or a host argument.
+    const given = option(argv, ["--user", "-U"]);
+    const cut = given?.indexOf("%") ?? -1;
+    if (given && cut > 0 && isDefault(given.slice(0, cut), given.slice(cut + 1))) {
+      pair = [given.slice(0, cut), given.slice(cut + 1)];
+    }
+    hosts = [
+      ...hosts,
+      ...argv.slice(1).filter((word) => word.startsWith("//")).map((word) => word.split("/")[2]),
+    ];
   } else if (program === "mysql" || program === "mariadb") {
     const user = option(argv, ["--user", "-u"]);
     const password = option(argv, ["--password", "-p"]);
@@ -167,8 +193,25 @@ function segmentLogin(segment: Segment): [string, string] | undefined {
     if (host) hosts = [...hosts, host];
     if (user && password !== undefined && isDefault(user, password)) pair = [user, password];
   }
+  pair ??= basicPair(segment.text);
   if (pair === undefined || hosts.length === 0 || hosts.every(localHost)) return undefined;
   return pair;
+}
+
+/** A default pair sent as an `Authorization: Basic …` header (`YWRtaW46YWRtaW4=` is admin:admin). */
+function basicPair(text: string): [string, string] | undefined {
+  const encoded = /\bBasic\s+([A-Za-z0-9+\/]{6,64}={0,2})/.exec(text)?.[1];
+  if (encoded === undefined) return undefined;
+  let decoded: string;
+  try {
+    decoded = atob(encoded);
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(":");
+  return colon > 0 && isDefault(decoded.slice(0, colon), decoded.slice(colon + 1))
+    ? [decoded.slice(0, colon), decoded.slice(colon + 1)]
+    : undefined;
 }
 
 /** A non-command tool's credentials: an `auth` object or pair, or `username`/`password` beside a URL or host. */
@@ -178,6 +221,13 @@ function payloadLogin(payload: Record<string, unknown>): [string, string] | unde
   if (place === undefined) return undefined;
   const host = URL_HOST.exec(place)?.[3] ?? place.split(/[\/:]/)[0];
   if (localHost(host)) return undefined;
+  const headers = payload.headers;
+  if (headers !== null && typeof headers === "object" && !Array.isArray(headers)) {
+    const value = Object.entries(headers as Record<string, unknown>)
+      .find(([key]) => key.toLowerCase() === "authorization")?.[1];
+    const basic = typeof value === "string" ? basicPair(value) : undefined;
+    if (basic) return basic;
+  }
   const auth = payload.auth ?? payload.basic_auth ?? payload.credentials ?? payload;
   let user: unknown;
   let password: unknown;

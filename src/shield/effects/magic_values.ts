@@ -4,15 +4,16 @@
  * request.getHeader("X-QA-Key"))`, `params[:ops] == 'payout-0xA1'`) where the same line or the next three hold what
  * only an authenticated or privileged caller should reach: authentication skipped or granted (`next()`,
  * `chain.doFilter`, `Auth::login`, `unless: …`), an admin or owner made, money paid out, commands run, records
- * deleted. The hidden-functionality backdoor (CWE-912, CWE-798; the xz-utils and "hidden admin" write-ups). A
- * version or content-type switch, an HTTPS redirect by `x-forwarded-proto`, and a key compared with a value read
- * from configuration pass: the first lead nowhere privileged, the last compares with no literal. */
+ * deleted; a user name in a login body equal to a literal is a hidden account. The hidden-functionality backdoor (CWE-912, CWE-798; the xz-utils and "hidden admin" write-ups). A
+ * version or content-type switch, an HTTPS redirect by `x-forwarded-proto`, a dispatch on a plain word the code then
+ * names (`req.query.type === 'refund'` before `processRefund`), and a key compared with a value read from
+ * configuration pass: the first lead nowhere privileged, the last compares with no literal. */
 
 import { gated } from "./gate.ts";
 
 /** What a request carries, by framework (the accessor and up to one call or index after it). */
 const REQUEST_VALUE = String
-  .raw`(?:\b(?:req|request|ctx\.request|context\.Request)\.(?:headers?|query|cookies|args|form|params|query_params|GET|POST|COOKIES|META|values|Headers|Query|Cookies|Form)\b|\breq\.(?:get|header)\(|\brequest\.(?:getHeader|getParameter|header|cookie|input|query)\(|\$request->(?:header|input|query|cookie|get)\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|\bparams\[|\bcookies\[|\br\.(?:Header\.Get|URL\.Query\(\)\.Get|FormValue|PostFormValue|Cookie)\(|\bc\.(?:GetHeader|Query|PostForm|Param|Cookie|Get)\(|\bRequest\.(?:Headers|Query|Cookies|Form)\[)`;
+  .raw`(?:\b(?:req|request|ctx\.request|context\.Request)\.(?:headers?|query|cookies|args|form|params|query_params|GET|POST|COOKIES|META|values|Headers|Query|Cookies|Form)\b|\breq\.(?:get|header)\(|\brequest\.(?:getHeader|getParameter|header|cookie|input|query)\(|\$request->(?:header|input|query|cookie|get)\(|\$_(?:GET|POST|REQUEST|COOKIE|SERVER)\b|\bparams\[|\bcookies\[|\br\.(?:Header\.Get|URL\.Query\(\)\.Get|FormValue|PostFormValue|Cookie)\(|\bc\.(?:GetHeader|Query|PostForm|Param|Cookie|Get)\(|\bRequest\.(?:Headers|Query|Cookies|Form)\[|\b(?:req|request)\.(?:body|json|data|form)(?:\.|\[["']|\.get\(\s*["'])(?:user_?name|username|login|email|account)\b)`;
 /** A literal operand: 4-64 characters standing alone (not the head of a concatenation). */
 const LITERAL = String.raw`["']([^"'\n/\\]{4,64})["'](?!\s*\+)`;
 const COMPARE = String.raw`\s*(?:===?|!==?|\.equals\(|\.Equals\()\s*`;
@@ -51,6 +52,8 @@ export function magicValueBypass(text: string): { value: string; opens: string }
     let end = match.index + match[0].length;
     for (let line = 0; line < 4 && end >= 0 && end < text.length; line++) end = text.indexOf("\n", end + 1);
     const near = text.slice(start, end < 0 ? text.length : end);
+    // A plain word the code goes on to name is a dispatch (`type === 'refund'` then `processRefund`), not a key.
+    if (/^[a-z_]+$/i.test(value) && near.toLowerCase().split(value.toLowerCase()).length > 2) continue;
     const opens = PRIVILEGED.pattern.exec(near)?.[0] ??
       (AUTH_CODE.test(text) ? PASSES_ON.exec(near)?.[0] : undefined);
     if (opens) return { value, opens };

@@ -44,7 +44,7 @@ const SWITCHED_OFF = gated(
 /** A protection put in the chain: `app.use(apiLimiter)`, a limiter decorator, ASP.NET's rate-limiter calls. */
 const PROTECTION_USE = new RegExp(
   String
-    .raw`\b(?:app|router|server|api|r|e|mux)\.(?:use|Use)\([^\n]{0,80}?\b${PROTECTION}|@\w*(?:ratelimit|limiter\.limit|throttle)\w*|\bthrottle_classes\b|\bUseRateLimiter\(|\.RequireRateLimiting\(`,
+    .raw`\b(?:app|router|server|api|r|e|mux)\.(?:use|Use)\([^\n]{0,80}?\b${PROTECTION}|@\w*(?:ratelimit|limiter\.limit|throttle)\w*|\bthrottle_classes\b|\bUseRateLimiter\(|\.RequireRateLimiting\(|["'][\w.]*(?:ratelimit|csp|axes|throttl|brute|helmet)\w*["']|^\s*limit_(?:req|conn)\b`,
   "i",
 );
 const NAMED = new RegExp(String.raw`\b${PROTECTION}`, "i");
@@ -57,7 +57,25 @@ function unchained(removed: string, written: string): string | undefined {
   if (use === undefined || live(written).some((line) => NAMED.test(line))) return undefined;
   return use;
 }
+/** A protection's setting turned off where the replaced text had it on (`RATELIMIT_ENABLE = True` -> `False`,
+ * `audit_log: on` -> `off`). */
+const SETTING = String
+  .raw`\b(\w*(?:rate_?limit|throttl|audit|captcha|csp|axes|brute|waf|helmet|sanitiz|csrf|xsrf)\w*)["']?\s*[:=]\s*(?:\n[ \t]+(?:enabled?|active|on)\s*:\s*)?["']?`;
+const SETTING_OFF = gated(new RegExp(`${SETTING}(?:false|0|off|no|disabled?)\\b`, "i"));
+const SETTING_OFF_ALL = new RegExp(SETTING_OFF.pattern.source, "gi");
+const settingOn = (name: string) =>
+  new RegExp(`\\b${name}["']?\\s*[:=]\\s*["']?(?:true|1|on|yes|enabled?)\\b`, "i");
+
+/** The first protection setting the written text turns off that the replaced text had on. */
+function settingTurnedOff(removed: string, written: string): string | undefined {
+  if (!SETTING_OFF.test(written)) return undefined;
+  for (const match of [...written.matchAll(SETTING_OFF_ALL)].slice(0, 8)) {
+    if (settingOn(match[1]).test(removed)) return match[1];
+  }
+  return undefined;
+}
 const DOCUMENT = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
+const LOCAL_SETTINGS = /(?:^|[\/._-])(?:test|tests|testing|dev|development|local|ci|e2e)(?:[\/._-]|$)/i;
 
 /** Why the edit makes a request protection let everything through, if it does. */
 export function passthroughProtections(edit: WrittenEdit): string | undefined {
@@ -75,7 +93,12 @@ export function passthroughProtections(edit: WrittenEdit): string | undefined {
   ) {
     return `"${edit.tool}" switches a rate limiter off in "${file}"`;
   }
-  const use = edit.removed ? unchained(edit.removed, written) : undefined;
+  // Test, CI and local settings turn limits off for their runs.
+  const local = LOCAL_SETTINGS.test(file.split("/").slice(-2).join("/"));
+  const setting = edit.removed && !local ? settingTurnedOff(edit.removed, written) : undefined;
+  if (setting) return `"${edit.tool}" turns "${setting}" off in "${file}"`;
+  // A patch tool's raw text also holds the lines it replaces: its own written text is read where it has one.
+  const use = edit.removed ? unchained(edit.removed, edit.fileText ?? written) : undefined;
   if (use) return `"${edit.tool}" takes "${use.slice(0, 60)}" out of "${file}"`;
   return undefined;
 }

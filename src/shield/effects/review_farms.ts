@@ -15,7 +15,7 @@ const POSTS_REVIEW = gated(
 );
 /** Posters that are many identities, not one person. */
 const MANY_IDENTITIES = gated(
-  /\bsock[_ -]?puppets?|\bpersonas\b|\bfake[_ -]?(?:users?|accounts?|profiles?|reviewers?|identities|personas?)\b|\balt(?:ernate)?[_ -]?(?:accounts?|accts?|profiles?)\b|\bburner[_ -]?(?:accounts?|accts?|emails?|profiles?)\b|\baged[_ -]?accounts?\b|\bbot[_ -]?accounts?\b|\bfor\s*\(?\s*(?:const|let|var)?\s*\w+\s+(?:in|of)\s+\w*(?:accounts|personas|puppets|profiles|identities)\b|\b\w*accounts\.(?:forEach|map|each)\b|\baccounts?\.(?:csv|txt|json)\b|\brotat\w*\s+(?:proxies|proxy|ips?)\b/i,
+  /\bsock[_ -]?puppets?|\bpersonas\b|\bfake[_ -]?(?:users?|accounts?|profiles?|reviewers?|identities|personas?)\b|\balt(?:ernate)?[_ -]?(?:accounts?|accts?|profiles?)\b|\bburner[_ -]?(?:accounts?|accts?|emails?|profiles?)\b|\baged[_ -]?accounts?\b|\bbot[_ -]?accounts?\b|\bfor\s*\(?\s*(?:const|let|var)?\s*\w+\s+(?:in|of)\s+\w*(?:accounts|personas|puppets|profiles|identities|bots)\b|\b\w*accounts\.(?:forEach|map|each)\b|\baccounts?\.(?:csv|txt|json)\b|\brotat\w*\s+(?:proxies|proxy|ips?)\b/i,
 );
 
 export function judgeReviewFarms(tool: string, texts: readonly string[], findings: Findings): void {
