@@ -29,7 +29,7 @@ const ORDINARY_VALUE =
   /^(?:true|false|yes|none|null|json|xml|csv|html|text|https?|xmlhttprequest|websocket|upgrade|keep-alive|close|gzip|deflate|br|options|get|post|put|patch|delete|head|dark|light|mobile|desktop|asc|desc|latest|stable|beta|preview|[a-z]{2}(?:[-_][a-z]{2})?|prefetch|prerender|navigate|cors|same-origin|no-cors|document|empty|nosniff|bearer|basic)$/i;
 /** What the compared value opens: authentication skipped or granted, power given, money moved, commands run. */
 const PRIVILEGED = gated(
-  /\b(?:authenticat\w*|authori[sz]\w*|Auth::login|login_user|log_?in\w*|sign_?in\w*|impersonat\w*|is_?admin|isAdmin|admin\b|superuser|is_?staff|sudo|role\s*[=:]|grant\w*|elevat\w*|privilege\w*|owner|\w*(?:refund|payout|transfer|withdraw)\w*|exec\w*|eval\(|system\(|spawn\w*|popen|shell_exec|subprocess|child_process|delete\w*|destroy\w*|drop\w*|bypass\w*|skip\w*|unless\s*:|return\s+true\b|return\s+True\b|session\s*\[|jwt\.sign)/i,
+  /\b(?:authenticat\w*|authori[sz]\w*|Auth::login|login_user|log_?in\w*|sign_?in\w*|impersonat\w*|\w*(?:admin|superuser)\w*|is_?staff|sudo|role\s*[=:]|grant\w*|elevat\w*|privilege\w*|owner|\w*(?:refund|payout|transfer|withdraw)\w*|exec\w*|eval\(|system\(|spawn\w*|popen|shell_exec|subprocess|child_process|delete\w*|destroy\w*|drop\w*|bypass\w*|skip\w*|unless\s*:|return\s+true\b|return\s+True\b|session\s*\[|jwt\.sign)/i,
 );
 
 /** The request passed on unchecked: privileged only in code that authenticates (an i18n or preview middleware also
