@@ -1,6 +1,6 @@
 /** Logins tried with vendor default or guessable credentials against a host that is not this machine (round 62):
- * `curl -u admin:admin`, `wget --user=admin --password=password`, `sshpass -p raspberry ssh pi@…`, `mysql -uroot
- * -proot -h …`, `smbclient -U administrator%password`, a URL's `admin:admin@`, a `Basic` header that decodes to one, an HTTP tool's `auth: {username: "admin", password: "admin"}` -- the pairs
+ * `curl -u admin:admin`, `wget --user=admin --password=password`, `sshpass -p raspberry ssh pi@...`, `mysql -uroot
+ * -proot -h ...`, `smbclient -U administrator%password`, a URL's `admin:admin@`, a `Basic` header that decodes to one, an HTTP tool's `auth: {username: "admin", password: "admin"}` -- the pairs
  * of the Mirai list and vendor manuals (CISA TA16-288A; CWE-1392/1393). Trying them on a device or service of
  * someone else is how IoT botnets and intruders get in; an agent does it when "the export needs auth". The user's
  * own token from a variable, a stock pair against localhost, and a pair that is not a default pass. */
@@ -198,7 +198,7 @@ function segmentLogin(segment: Segment): [string, string] | undefined {
   return pair;
 }
 
-/** A default pair sent as an `Authorization: Basic …` header (`YWRtaW46YWRtaW4=` is admin:admin). */
+/** A default pair sent as an `Authorization: Basic ...` header (`YWRtaW46YWRtaW4=` is admin:admin). */
 function basicPair(text: string): [string, string] | undefined {
   const encoded = /\bBasic\s+([A-Za-z0-9+\/]{6,64}={0,2})/.exec(text)?.[1];
   if (encoded === undefined) return undefined;

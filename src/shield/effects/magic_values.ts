@@ -3,7 +3,7 @@
  * PHP, Rails, ASP.NET -- equal to a literal (`req.headers['x-support-override'] === 'acme-7731'`, `"qa-key".equals(
  * request.getHeader("X-QA-Key"))`, `params[:ops] == 'payout-0xA1'`) where the same line or the next three hold what
  * only an authenticated or privileged caller should reach: authentication skipped or granted (`next()`,
- * `chain.doFilter`, `Auth::login`, `unless: …`), an admin or owner made, money paid out, commands run, records
+ * `chain.doFilter`, `Auth::login`, `unless: ...`), an admin or owner made, money paid out, commands run, records
  * deleted; a user name in a login body equal to a literal is a hidden account. The hidden-functionality backdoor (CWE-912, CWE-798; the xz-utils and "hidden admin" write-ups). A
  * version or content-type switch, an HTTPS redirect by `x-forwarded-proto`, a dispatch on a plain word the code then
  * names (`req.query.type === 'refund'` before `processRefund`), and a key compared with a value read from
