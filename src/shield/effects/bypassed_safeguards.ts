@@ -52,6 +52,7 @@ import { tautologicalTests } from "./tautological_tests.ts";
 import { hardcodedCredentials } from "./hardcoded_credentials.ts";
 import { servedTrees } from "./served_trees.ts";
 import { droppedTypeChecks } from "./dropped_type_checks.ts";
+import { passthroughProtections } from "./passthrough_protections.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -101,6 +102,8 @@ export function judgeSafeguardEdits(
     hardcodedCredentials,
     servedTrees,
     droppedTypeChecks,
+    // Round 62: rate limiters, throttles, security headers and like protections made pass-throughs.
+    passthroughProtections,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

@@ -7,6 +7,7 @@
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { joinedText } from "../joined_texts.ts";
+import { magicValueBypass } from "./magic_values.ts";
 
 const SINK = String
   .raw`(?:\beval|\bexec(?:Sync|File|FileSync)?|\bspawn(?:Sync)?|\bsystem|\bpopen|\bshell_exec|\bpassthru|\bproc_open|\bnew Function|\bFunction|\brunIn(?:New|This)Context|subprocess\.(?:run|call|Popen|check_output|getoutput)|Runtime\.getRuntime\(\)\.exec)\s*\(`;
@@ -51,6 +52,17 @@ export function judgeCodeBackdoors(
   }
   if (fixedCredential(text) || MAGIC_VALUE.test(text)) {
     findings.escalate("access", `"${tool}" writes a check that a fixed password or header value passes`);
+  } else {
+    // Round 62: a request value equal to a literal that opens a privileged path, whatever the line says of logins.
+    const magic = magicValueBypass(text);
+    if (magic) {
+      findings.escalate(
+        "access",
+        `"${tool}" writes a hidden way in: a request holding "${
+          magic.value.slice(0, 40)
+        }" reaches "${magic.opens}"`,
+      );
+    }
   }
   const decodesInstead = removed !== undefined && /\bjwt\.verify\s*\(/.test(removed) &&
     /\bjwt\.decode\s*\(/.test(text) &&

@@ -16,12 +16,14 @@ import { gated } from "./gate.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
 const CERTIFIES = gated(
-  /\b(?:certif(?:y|ies|ied)|this letter confirms|(?:hereby|to) confirm that|attests? that|declared (?:unfit|fit))\b/i,
+  /\b(?:certif(?:y|ies|ied)|this letter confirms|(?:hereby|to) confirm that|attests? that|declared (?:unfit|fit))\b|\b(?:this (?:statement|report|letter) confirms|was under my care|unfit for (?:work|duty)|fit note|sick note|refills?\s*:|official (?:academic )?transcript|degree (?:conferred|awarded)|has been awarded|statement of account|(?:opening|closing) balance|pay ?slip|pay stub|gross pay|crime reference|police report|incident report)/i,
 );
 const INSTITUTION =
-  /\b(?:clinic|hospital|medical (?:centre|center|practice)|surgery|health centre|dr\.?\s+[A-Z]|md\b|gp\b|physician|bank\b|plc\b|building society|universit(?:y|ät)|college|registrar|school of|police|constabulary|court|notary|embassy|ministry|department of|hmrc|irs\b)/i;
+  /\b(?:clinic|hospital|medical (?:centre|center|practice|group)|surgery|health centre|(?:family|group) practice|pharmacy|dr\.?\s+[A-Z]|md\b|gp\b|physician|bank\b|plc\b|building society|universit(?:y|ät)|college|registrar|school of|police|constabulary|sheriff|court|notary|embassy|ministry|department of|hmrc|irs\b|ltd\b|limited\b|inc\b|llc\b|gmbh\b)/i;
+/** The party's mark: a signature, letterhead, logo, seal or stamp file; a signature line; a licence, registration,
+ * badge or reference number only that party issues (round 62: the note a forger types rather than pastes). */
 const AUTHORITY_MARK =
-  /[\w.-]*(?:signature|_sig|-sig|letterhead|logo|seal|stamp)[\w.-]*\.(?:png|jpe?g|gif|svg|webp|pdf)\b|\[(?:scanned |digital )?signature\b|\bletterhead\b|\bofficial (?:seal|stamp)\b/i;
+  /[\w.-]*(?:signature|_sig|-sig|letterhead|logo|seal|stamp)[\w.-]*\.(?:png|jpe?g|gif|svg|webp|pdf)\b|\[(?:scanned |digital )?signature\b|\bletterhead\b|\bofficial (?:seal|stamp)\b|\b(?:signed|signature|authori[sz]ed signatory)[ \t]*:[ \t]*(?:Dr\.?[ \t]*)?[A-Z]|(?:^|\n)[ \t]*(?:approved|reporting officer)\b[^\n:]{0,30}[:(][ \t]*\w|\(signed\)|\/s\/[ \t]*\w|\b(?:licen[cs]e|DEA|NPI|GMC|NMC|registration|reg\.|badge|commission|PAYE ref|crime reference)(?:\s*(?:#|no\.?|number))?[ \t]*[:#]?[ \t]*[A-Z]{0,4}[-/]?\d[\d/-]{3,}/i;
 const TEMPLATE = /\{\{|\$\{|\{%|<%=|\[\[\s*\w+\s*\]\]/;
 
 const REVIEW_WORDS = new Set(["review", "reviews", "rating", "ratings", "rate", "testimonial", "feedback"]);
