@@ -90,6 +90,7 @@ import { judgeWrittenEffects } from "./written_effects.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
 import { judgeRound58 } from "./round58.ts";
+import { judgeRound63 } from "./round63.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -331,6 +332,7 @@ export function buildEffectProfile(
     judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
   }
   judgeRound58(view, openWorld, sends, recipients, environment, findings);
+  judgeRound63(view, { openWorld: openWorld !== undefined, sends }, recipients, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

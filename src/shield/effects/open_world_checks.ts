@@ -5,6 +5,7 @@
 import type { Findings } from "./findings.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
+import { readsOwnRecords } from "./own_records.ts";
 import { judgeAttackNames } from "./attack_names.ts";
 import { judgeSecretSearches } from "./secret_searches.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
@@ -18,7 +19,8 @@ export function judgeOpenWorldRound5(
   argumentTexts: readonly string[],
   findings: Findings,
 ): void {
-  judgePersonalRecords(tool, words.words, findings);
+  // A read of the user's own record, naming her and nobody else, is hers (round 63).
+  if (!readsOwnRecords(words.words, payload)) judgePersonalRecords(tool, words.words, findings);
   judgeAttackNames(tool, payload, findings);
   if (words.verbs.has("read")) judgeSecretSearches(tool, payload, findings);
   judgeConcealedOrders(tool, argumentTexts, findings);
