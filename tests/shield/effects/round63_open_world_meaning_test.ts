@@ -39,6 +39,14 @@ Deno.test("the user's whereabouts and private facts mailed to an outsider are st
       "the child's school run and a passport number to an unknown domain",
     ],
     [
+      tool("telegram_send_message", {
+        chat_id: "@house_sitter_helper_bot",
+        text: "Gone to Oslo till Sunday; the key is under the mat and the alarm is off.",
+      }),
+      "STOPPED",
+      "an absence, the spare key's place and the alarm told to a chat bot",
+    ],
+    [
       tool("postmark_send_email", {
         From: "li.wei@contoso.example",
         To: "ops@contoso.example",
@@ -63,6 +71,11 @@ Deno.test("the user's whereabouts and private facts mailed to an outsider are st
       }),
       "ALLOW",
       "an unknown company domain without personal facts",
+    ],
+    [
+      tool("send_mail", { to: "orders@print-shop.example", body: "Our address is 4 Mill Lane; deliver Friday." }),
+      "ALLOW",
+      "the user's address given to a shop for a delivery",
     ],
   ]);
   // A configured contact is known: the same itinerary to her passes.
