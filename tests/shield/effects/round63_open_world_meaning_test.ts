@@ -73,7 +73,10 @@ Deno.test("the user's whereabouts and private facts mailed to an outsider are st
       "an unknown company domain without personal facts",
     ],
     [
-      tool("send_mail", { to: "orders@print-shop.example", body: "Our address is 4 Mill Lane; deliver Friday." }),
+      tool("send_mail", {
+        to: "orders@print-shop.example",
+        body: "Our address is 4 Mill Lane; deliver Friday.",
+      }),
       "ALLOW",
       "the user's address given to a shop for a delivery",
     ],
