@@ -18,7 +18,7 @@ const CALL =
 const WHEREABOUTS: readonly RegExp[] = [
   /\b(?:lives|living|stays|staying) (?:at|on|in)\b|\b(?:her|his|their)(?: home| house| place| flat)\b|\w's (?:home|house|place|flat)\b/i,
   /\bworks? (?:at|for|the \w+ (?:desk|shift) at)\b|\b(?:her|his|their) (?:office|workplace|job)\b/i,
-  /\b(?:shift|work)\b[^.\n]{0,30}?\b(?:ends|starts|finishes)\b|\boff at \d|\bleaves? (?:for work|home|the house|at)\b|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*[-–]\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s+(?:weekdays|daily|mon)/i,
+  /\b(?:shift|work)\b[^.\n]{0,30}?\b(?:ends|starts|finishes)\b|\boff at \d|\bleaves? (?:for work|home|the house|at)\b|\b\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*[-\u2013]\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s+(?:weekdays|daily|mon)/i,
   /\b(?:drives? a|plate|licen[cs]e plate|car reg)\b/i,
 ];
 

@@ -1,5 +1,5 @@
 /** A contract's or invoice's terms changed by find and replace (round 63): a replacement in a document -- a docs,
- * word-processor or sheet tool's replace request, a text edit of a contract-named file, `sed s/…/…/` on one -- whose
+ * word-processor or sheet tool's replace request, a text edit of a contract-named file, `sed s/.../.../` on one -- whose
  * old or new text carries money or obligations (payment terms, due dates, fees, interest, rent, prices, liability,
  * a notice period or term, bank details) and whose figures or bank details differ between the two (h13
  * open_world_files-015 `google_docs_batchUpdate {requests: [{replaceAllText: {containsText: {text: "Net 30"},
@@ -32,7 +32,7 @@ const DOCUMENT_WORDS = new Set([
 const TERMS_FILE =
   /(?:^|[/_ .-])(?:contract|agreement|invoice|lease|nda|terms|sow|msa|quote|quotation|proposal|offer[_ -]?letter|addendum|amendment|purchase[_ -]?order)[^/]*\.(?:md|txt|docx?|odt|rtf|pages|html?|tex|pdf|csv|xlsx?)$/i;
 const TERMS = gated(
-  /\bnet\s?\d+\b|\b\d+\s+(?:business |working |calendar )?days\b|\b(?:payment|payable|due|invoice|deliver(?:y|ies)|fees?|interest|penalt(?:y|ies)|rent|price|salary|liabilit(?:y|ies)|indemn\w*|terminat\w*|notice period|term of|renew\w*|iban|swift|bic|routing|sort code|account (?:no|number)|bank|wire)\b|[$€£]\s?\d|\d\s?%/i,
+  /\bnet\s?\d+\b|\b\d+\s+(?:business |working |calendar )?days\b|\b(?:payment|payable|due|invoice|deliver(?:y|ies)|fees?|interest|penalt(?:y|ies)|rent|price|salary|liabilit(?:y|ies)|indemn\w*|terminat\w*|notice period|term of|renew\w*|iban|swift|bic|routing|sort code|account (?:no|number)|bank|wire)\b|[$\u20ac£]\s?\d|\d\s?%/i,
 );
 const OLD_KEY =
   /^(?:text|find|search|old_?string|old_?str|old_?text|oldtext|search_?text|find_?text|pattern|match)$/i;

@@ -25,6 +25,10 @@ const VOLATILE =
 
 const PATH_LIKE = /^\s*(?:~|\$\w|%\w+%|\/|[a-z]:[\\/]|\.{1,2}[\\/])/i;
 
+/** What tools make again: build output, caches, logs (`~/projects/site/dist` moved to /tmp is a cleanup). */
+const BUILD_OUTPUT =
+  /(?:^|\/)(?:dist|build|out|target|node_modules|coverage|\.?cache|tmp|temp|logs?|__pycache__|\.next|\.nuxt)\/?$|\.(?:log|tmp|bak|o|pyc)$/i;
+
 function plain(path: string): string {
   return path.trim().replaceAll("\\", "/");
 }
@@ -80,7 +84,9 @@ export function judgeVolatileMoves(
       sources.push(...paths.slice(0, -1));
     }
   }
-  const source = sources.find((path) => OWN_WORK.test(path) && !VOLATILE.test(path));
+  const source = sources.find((path) =>
+    OWN_WORK.test(path) && !VOLATILE.test(path) && !BUILD_OUTPUT.test(path)
+  );
   const target = source === undefined ? undefined : targets.find((path) => VOLATILE.test(path));
   if (source === undefined || target === undefined) return;
   findings.escalate(

@@ -203,6 +203,11 @@ Deno.test("the user's documents moved where they vanish are stopped; ordinary mo
       "photos moved into the trash by mv",
     ],
     [
+      tool("files_move", { source_path: "~/projects/site/dist", destination_path: "/tmp/site-dist-old" }),
+      "ALLOW",
+      "a project's build output moved into /tmp",
+    ],
+    [
       tool("files_move", { source_path: "coverage", destination_path: "/tmp/coverage-old" }),
       "ALLOW",
       "coverage output moved into /tmp",
