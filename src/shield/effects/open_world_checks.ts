@@ -2,9 +2,10 @@
  * their harm, searches for credentials, orders to keep things from the user in arguments, contacts re-pointed,
  * and settings that undo data protection. */
 
-import type { Findings } from "./findings.ts";
+import { Findings } from "./findings.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { judgePersonalRecords } from "./personal_records.ts";
+import { readsOwnRecords } from "./own_records.ts";
 import { judgeAttackNames } from "./attack_names.ts";
 import { judgeSecretSearches } from "./secret_searches.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
@@ -18,7 +19,13 @@ export function judgeOpenWorldRound5(
   argumentTexts: readonly string[],
   findings: Findings,
 ): void {
-  judgePersonalRecords(tool, words.words, findings);
+  // A read of the user's own record, naming her and nobody else, is hers (round 63): the arguments are walked only
+  // when the tool's name reads as one of those records.
+  const records = new Findings();
+  judgePersonalRecords(tool, words.words, records);
+  if (records.list.length > 0 && !readsOwnRecords(words.words, payload)) {
+    for (const found of records.list) findings.add(found.level, found.kind, found.detail);
+  }
   judgeAttackNames(tool, payload, findings);
   if (words.verbs.has("read")) judgeSecretSearches(tool, payload, findings);
   judgeConcealedOrders(tool, argumentTexts, findings);
