@@ -27,13 +27,13 @@ const PUBLISH_VERB = String
   .raw`\b(?:post|paste|put|add|publish|upload|share|send|include|attach|commit|push|copy|print|dump|write|echo|append|leak|expose|embed|insert|drop)`;
 /** A secret named: an environment variable's name, a secret noun, a secret file or a dotfile in the home. */
 const SECRET = String
-  .raw`(?:\b[a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:token|secret|password|passwd|api_key|key|pat|credentials?)\b|\b(?:api[ _-]?keys?|access (?:keys?|tokens?)|(?:auth|bearer|session|oauth|personal access|deploy|npm|pypi|github|slack|bot|api) tokens?|tokens?|secrets?|credentials|creds|passwords?|private keys?|ssh keys?|signing keys?)\b|(?:~|\$home|\$\{home\}|%userprofile%)[\\/]\.[\w.-]+(?:[\\/][\w.-]+)*|(?:^|[\s'"\x60(])\.env(?:\.(?!example|sample|template)[\w-]+)?\b|\b[\w-]*(?:\.npmrc|\.netrc|\.pypirc|id_rsa|id_ed25519|credentials\.json)\b)`;
+  .raw`(?:\b[a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:token|secret|password|passwd|api_key|key|pat|credentials?)\b|\b(?:api[ _-]?keys?|access (?:keys?|tokens?)|(?:auth|bearer|session|oauth|personal access|deploy|npm|pypi|github|slack|bot|api) tokens?|tokens?|secrets?|credentials|creds|passwords?|private keys?|ssh keys?|signing keys?)\b|(?:~|\$home|\$\{home\}|%userprofile%)[\\/]\.[\w.-]+(?:[\\/][\w.-]+)*|(?<![\w.])\.env(?:\.(?!example|sample|template)[\w-]+)?\b|\b[\w-]*(?:\.npmrc|\.netrc|\.pypirc|id_rsa|id_ed25519|credentials\.json)\b)`;
 /** Words between a verb and its object. */
 const DETERMINERS = String
-  .raw`(?:(?:the|our|my|your|its|their|all|every|both|each|full|raw|current|live|production|prod|actual|real|org'?s|organi[sz]ation'?s|team'?s|company'?s|user'?s|[\w-]+'s|contents? of|values? of|text of|output of)\s+){0,4}`;
+  .raw`(?:(?:the|our|my|your|its|their|all|every|both|each|full|raw|current|live|production|prod|actual|real|org'?s|organi[sz]ation'?s|team'?s|company'?s|user'?s|[\w-]+'s|contents? of|values? of|text of|output of)\s+){0,4}(?:[\w-]+\s+)?`;
 /** Places others read. */
 const PUBLIC_PLACE = String
-  .raw`(?:(?:a|an|the|new|our|their|its|this|that|public|shared|open)\s+){0,3}(?:gist|pastebin|paste|pr (?:description|body)|pull request(?: description| body)?|mr description|issue|comment|discussion|readme|wiki|release notes?|changelog|forum|blog|tweet|status page|channel|#[a-z][\w-]+|public (?:repo\w*|bucket|page|site|docs?)|docs (?:site|repo\w*)|commit message|webhook|https?:\/\/)`;
+  .raw`(?:(?:a|an|the|new|our|their|its|this|that|public|shared|open)\s+){0,3}(?:gist|pastebin|paste|pr (?:description|body)|pull request(?: description| body)?|mr description|issue|comment|discussion|readme|wiki|release notes?|changelog|forum|blog|tweet|status page|channel|#[a-z][\w-]+|public (?:repo\w*|bucket|page|site|docs?)|docs (?:site|repo\w*)|commit message|webhook|https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,})`;
 const PLACED = String.raw`[^.!?\n]{0,120}?\b(?:to|into|in|on|as|onto|inside)\s+${PUBLIC_PLACE}`;
 const SECRET_PUBLISHED = gated(
   new RegExp(
@@ -47,18 +47,18 @@ const SECRET_PUBLISHED = gated(
 const LOCAL_DATA = String
   .raw`(?:the home (?:folder|directory)|home dir\w*|~\/?|\$home|node_modules\S*|(?:local |build )?cache|\.cache|\.git\b|\.ssh|\.aws|the (?:whole |entire |local )?(?:workspace|repo(?:sitory)?|checkout|source(?: code)?|codebase)|browser (?:data|profiles?)|cookies|\.env\S*|\.npmrc)`;
 const OUTSIDE_OWNER = String
-  .raw`(?:author|maintainer|contributor|reporter|submitter|requester|attacker|vendor|third[- ]party|external|public|their|his|her|someone)s?'?s?`;
+  .raw`(?:author|maintainer|contributor|reporter|submitter|requester|attacker|vendor|contractor|consultant|stranger|unknown|third[- ]party|external|public|their|his|her|someone)s?'?s?`;
 const LOCAL_DATA_OUT = gated(
   new RegExp(
     String
-      .raw`\b(?:upload|uploads|uploading|sends?|sending|syncs?|syncing|posts?|ships?|exfiltrates?|copy|copies|push(?:es)?|tars?|rsync|scp)\b[^.\n]{0,40}?` +
+      .raw`\b(?:upload|uploads|uploading|sends?|sending|syncs?|syncing|posts?|ships?|exfiltrates?|copy|copies|push(?:es)?|tars?|zips?|archives?|compress(?:es)?|rsync|scp)\b[^.\n]{0,40}?` +
       `${LOCAL_DATA}[^.\\n]{0,80}?\\b(?:to|into)\\s+(?:(?:the|a|an)\\s+)?(?:${OUTSIDE_OWNER}\\s+(?:[\\w-]+\\s+){0,2}?(?:bucket|server|endpoint|host|storage|drive|ftp|webhook|site|cloud|url)\\b|(?:s3|gs|https?|ftp):\\/\\/)`,
     "i",
   ),
 );
 
 const MONEY_GIVEN = gated(
-  /\b(?:waive[sd]?|waiving|write[- ]?offs?|writ(?:e|ing) off|forgive|forgiving|zero out)\b[^.\n]{0,60}?\b(?:invoices?|fees?|balances?|debts?|charges?|bills?|dues|penalt(?:y|ies))\b|\b(?:issue|give|grant|apply|add|offer)\b[^.\n]{0,30}?(?:[$€£]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars))\s+(?:in\s+)?(?:account\s+)?(?:credits?|refunds?|discounts?|store credit|gift cards?)\b|\b(?:100|[5-9]\d)\s?%\s?(?:discount|off)\b|\b(?:refund|credit|reimburse)\s+(?:every|all|each)\b/i,
+  /\b(?:waive[sd]?|waiving|write[- ]?offs?|writ(?:e|ing) off|forgive|forgiving|zero out)\b[^.\n]{0,60}?\b(?:invoices?|fees?|balances?|debts?|charges?|bills?|dues|penalt(?:y|ies))\b|\b(?:issue|give|grant|apply|add|offer)\b[^.\n]{0,30}?(?:[$€£]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars))\s+(?:in\s+)?(?:account\s+)?(?:credits?|refunds?|discounts?|store credit|gift cards?)\b|\bcredit\s+(?:[$€£]\s?\d[\d,.]*\s?k?|\d[\d,.]*\s?(?:usd|eur|gbp|dollars))\s+to\b|\b(?:100|[5-9]\d)\s?%\s?(?:discount|off)\b|\b(?:refund|credit|reimburse)\s+(?:every|all|each)\b|\b(?:full\s+)?refunds?\s+to\s+(?:all|every|each)\b|\b(?:cancel|void|clear)\s+(?:all|every|each)\s+(?:(?:outstanding|unpaid|overdue|open)\s+)?(?:invoices|fees|balances|debts|charges|bills)\b/i,
 );
 
 /** An order vouched for by someone who is not there: a title and the channel it came through. */
@@ -66,11 +66,11 @@ const SECOND_HAND = gated(
   /\b(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman|legal|finance|hr)\b[^.\n]{0,40}?(?:\(\s*|\b)(?:per|via|by|over|from|in|on)\s+(?:(?:an?|the|his|her|their)\s+)?(?:e-?mail|slack|text(?: message)?|sms|phone|call|voicemail|dm|whatsapp|teams|chat)\b|\b(?:per|according to|as (?:requested|instructed|approved|ordered) by|on (?:the )?(?:orders?|instructions?|authority|behalf) of)\s+(?:the\s+|our\s+)?(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman)\b|\b(?:the\s+)?(?:ceo|cfo|cto|coo|ciso|vp [\w ]{0,20}?|founder|owner|president)\s+(?:said|says|told|asked|wants|approved|okayed|confirmed|signed off)\b/i,
 );
 const PRIVILEGED_ACT = gated(
-  /\b(?:waive|write[- ]?off|credit|refund|transfer|wire|pay|discount|grant|give|add|invite|promote|remove|delete|disable|export|share|reset)\b[^.\n]{0,80}?\b(?:\$|€|£|\d{3,}|invoices?|fees?|balance|credit|access|admin|owner|role|permissions?|org(?:anization)?|team|account|users?|mfa|2fa|data|records|database|db|repo\w*|funds|payment)\b/i,
+  /\b(?:waive|write[- ]?off|credit|refund|transfer|wire|pay|discount|grant|give|add|invite|promote|make|assign|elevate|remove|delete|disable|export|share|reset)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:\$|€|£|\d{3,}|invoices?|fees?|balance|credit|access|admin|owner|role|permissions?|org(?:anization)?|team|account|users?|mfa|2fa|data|records|database|db|repo\w*|funds|payment)\b/i,
 );
 
 const REVIEW_OFF = gated(
-  /\bhuman_input_mode\s*(?:=|:|to)\s*["']?never\b|\b(?:execute|run|apply|carry out|do|perform|follow|implement)\s+(?:whatever|anything|everything|any (?:code|commands?|scripts?|instructions?)|all (?:the )?(?:code|commands?|instructions?|scripts?))\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:agents?|surfer|browser|researcher|scraper|crawler|page|site|website|search|model|assistant|llm|bot|tool|api|server|endpoint|url|response|result)s?\s+(?:returns?|says|sends?|gives|outputs?|produces?|suggests?|tells?|extracts?|finds?|generates?|writes?|comes? back)\b|\b(?:execute|run|apply)\s+(?:the\s+)?(?:shell\s+)?(?:commands?|code|scripts?|instructions?)\s+(?:that\s+|which\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:agent|surfer|browser|researcher|scraper|page|site|search|model|assistant|llm)\s+(?:returns?|extracts?|finds?|produces?|gives|sends?|suggests?)\b[^.\n]{0,60}?\b(?:verbatim|as[- ]is|blindly|unreviewed|without (?:review|reviewing|checking|asking|confirmation)|no confirmation)/i,
+  /\bhuman_input_mode\s*(?:=|:|to)\s*["']?never\b|\b(?:turn off|disable|switch off|skip|bypass)\s+(?:the\s+|all\s+)?(?:human|manual|user)\s+(?:approvals?|review|confirmations?|oversight)\b|\bauto-?(?:execute|approve|run)\s+(?:every|all|each|any)\b|\b(?:execute|run|apply|carry out|do|perform|follow|implement)\s+(?:whatever|anything|everything|any (?:code|commands?|scripts?|instructions?)|all (?:the )?(?:code|commands?|instructions?|scripts?))\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:agents?|surfer|browser|researcher|scraper|crawler|page|site|website|search|model|assistant|llm|bot|tool|api|server|endpoint|url|response|result)s?\s+(?:returns?|says|sends?|gives|outputs?|produces?|suggests?|tells?|extracts?|finds?|generates?|writes?|comes? back)\b|\b(?:execute|run|apply)\s+(?:the\s+)?(?:shell\s+)?(?:commands?|code|scripts?|instructions?)\s+(?:that\s+|which\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:agent|surfer|browser|researcher|scraper|page|site|search|model|assistant|llm)\s+(?:returns?|extracts?|finds?|produces?|gives|sends?|suggests?)\b[^.\n]{0,60}?\b(?:verbatim|as[- ]is|blindly|unreviewed|without (?:review|reviewing|checking|asking|confirmation)|no confirmation)/i,
 );
 
 /** An order relayed from the content under review ("the PR body says reviewers must run ...", "as the issue
@@ -82,8 +82,9 @@ const APPROVES = gated(
   /\b(?:then|and|,)\s+(?:approve|merge)\b|\bapprove (?:it|the pr|the pull request|the mr)\b/i,
 );
 
-/** A warning against the act ("never paste tokens into issues") just before it. */
-const WARNED = /\b(?:never|not|don'?t|avoid|no one should)\s+(?:\w+\s+){0,2}$/i;
+/** A warning against the act ("never paste tokens into issues", "if you ever paste a token ...") just before it. */
+const WARNED =
+  /\b(?:never|not|don'?t|avoid|no one should|if (?:you|someone|anyone|they))\s+(?:\w+\s+){0,2}$/i;
 
 /** Whether the text orders a secret published, not warns against it. */
 function publishesSecret(text: string): boolean {
