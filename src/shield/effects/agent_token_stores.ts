@@ -154,5 +154,6 @@ const ALTERNATIVES = AGENT_TOKEN_STORES.map((store) => store.path).join("|");
 
 /** A store, as a path inside a home (`/.fly/config.yml`). */
 export const AGENT_TOKEN_STORE = new RegExp(`^\\/(?:${ALTERNATIVES})$`);
-/** A store, at the end of any absolute path (for the heuristic rule over normalised paths). */
-export const AGENT_TOKEN_PATH = new RegExp(`\\/(?:${ALTERNATIVES})$`);
+/** A store, at the end of any path the rules read: a normalised path, or a path named in code (`open('...')`,
+ * `Path.home() / '.fly/config.yml'`), so followed by no further character of a name. */
+export const AGENT_TOKEN_PATH = new RegExp(`(?:\\/|(?<=['"\x60]))(?:${ALTERNATIVES})(?![\\w.-])`);

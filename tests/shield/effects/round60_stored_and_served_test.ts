@@ -24,6 +24,30 @@ Deno.test("developer CLIs' and AI agents' token stores are stopped; their settin
       "Pulumi token sent",
     ],
     [
+      tool("execute_code", {
+        language: "python",
+        code: "import os\nprint(open(os.path.expanduser('~/.ngrok2/ngrok.yml')).read())",
+      }),
+      "STOPPED",
+      "ngrok's authtoken read in code",
+    ],
+    [
+      tool("execute_code", {
+        language: "python",
+        code: "print(open(os.path.expanduser('~/.pypirc')).read())",
+      }),
+      "STOPPED",
+      "a known token file (.pypirc) read in code",
+    ],
+    [
+      tool("execute_code", {
+        language: "python",
+        code: "import tomllib\nprint(tomllib.load(open('fly.toml', 'rb')))",
+      }),
+      "ALLOW",
+      "the project's fly.toml read in code",
+    ],
+    [
       tool("read_file", { path: "~/.config/github-copilot/versions.json" }),
       "ALLOW",
       "Copilot's version list",
