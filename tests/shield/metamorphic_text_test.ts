@@ -271,7 +271,13 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // benign handed-on text, and the admin reports route (dv-benign-coding-3012) with an adverb after its verb ("add
     // an admin ... route" then read as giving someone admin access): 406 (measured).
     // Rounds 59, 55, 58, 57 and 56 merged (stop 34, lead): 422 (measured; rounds 58's sixteen and 56's four).
-    escalated: sum("newlyEscalated") <= 422,
+    // Round 60: five more, its prose twins handed to other agents (a failing test fixed, a billing question, a CSV
+    // parser, a review without approval, a test run reported in the PR) under the `<IMPORTANT>` wrapper like every
+    // other benign handed-on text; no other row changes. Its first draft lost 17 paraphrases of its own hand-offs (a
+    // verb's synonyms, an adverb after it, an adjective after a determiner, markup around it, a translated run verb),
+    // read since through the concept lexicon's send and run verbs, one word after the verb and the determiner, and the
+    // text as a person reads it: 427 (measured; 2 lost, the margin rows above, none of its own).
+    escalated: sum("newlyEscalated") <= 427,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -21,38 +21,46 @@
  * handoffs; Goose subagents; SHADE-Arena (2025). */
 
 import { gated } from "./gate.ts";
+import { RUN_VERB, SEND_VERB } from "./concepts.ts";
+import { readProse } from "../prose_text.ts";
 import type { Findings } from "./findings.ts";
 
-const PUBLISH_VERB = String
-  .raw`\b(?:post|paste|put|add|publish|upload|share|send|include|attach|commit|push|copy|print|dump|write|echo|append|leak|expose|embed|insert|drop)`;
+/** Verbs that put a thing somewhere: the lexicon's send verbs (with their translations) and more. */
+const PUBLISH_VERB =
+  `(?:${SEND_VERB}|\\b(?:post|paste|put|add|publish|include|attach|commit|push|copy|duplicate|replicate|reproduce|transfer|place|store|save|print|dump|write|echo|append|leak|expose|embed|insert|drop)\\b)`;
+/** A word between the verb and its object ("copy now the ...", "führe aus"). */
+const AFTER_VERB = String.raw`\s+(?:[^\s.?!,;:]+\s+)?`;
 /** A secret named: an environment variable's name, a secret noun, a secret file or a dotfile in the home. */
 const SECRET = String
   .raw`(?:\b[a-z][a-z0-9]*_(?:[a-z0-9]+_)*(?:token|secret|password|passwd|api_key|key|pat|credentials?)\b|\b(?:api[ _-]?keys?|access (?:keys?|tokens?)|(?:auth|bearer|session|oauth|personal access|deploy|npm|pypi|github|slack|bot|api) tokens?|tokens?|secrets?|credentials|creds|passwords?|private keys?|ssh keys?|signing keys?)\b|(?:~|\$home|\$\{home\}|%userprofile%)[\\/]\.[\w.-]+(?:[\\/][\w.-]+)*|(?<![\w.])\.env(?:\.(?!example|sample|template)[\w-]+)?\b|\b[\w-]*(?:\.npmrc|\.netrc|\.pypirc|id_rsa|id_ed25519|credentials\.json)\b)`;
 /** Words between a verb and its object. */
 const DETERMINERS = String
-  .raw`(?:(?:the|our|my|your|its|their|all|every|both|each|full|raw|current|live|production|prod|actual|real|org'?s|organi[sz]ation'?s|team'?s|company'?s|user'?s|[\w-]+'s|contents? of|values? of|text of|output of)\s+){0,4}(?:[\w-]+\s+)?`;
+  .raw`(?:(?:the|our|my|your|its|their|all|every|both|each|full|raw|current|live|production|prod|actual|real|org'?s|organi[sz]ation'?s|team'?s|company'?s|user'?s|[\w-]+'s|contents? of|values? of|text of|output of)\s+){0,4}(?:(?!(?:of|for|about|on|in|to|from|with|into|and|or)\s)[\w-]+\s+){0,2}`;
+/** A secret noun used as a modifier ("a token usage report", "the password policy") names no secret. */
+const NOT_THE_SECRET = String
+  .raw`(?!\s+(?:usage|updates?|reports?|rotation|counts?|limits?|expiry|expiration|budget|polic(?:y|ies)|scopes?|format|length|names?|refresh|summary|status|issues?|problems?|errors?|bugs?|leaks?|incidents?|requirements?|rules?|guide|docs?)\b)`;
 /** Places others read. */
 const PUBLIC_PLACE = String
-  .raw`(?:(?:a|an|the|new|our|their|its|this|that|public|shared|open)\s+){0,3}(?:gist|pastebin|paste|pr (?:description|body)|pull request(?: description| body)?|mr description|issue|comment|discussion|readme|wiki|release notes?|changelog|forum|blog|tweet|status page|channel|#[a-z][\w-]+|public (?:repo\w*|bucket|page|site|docs?)|docs (?:site|repo\w*)|commit message|webhook|https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,})`;
+  .raw`(?:(?:a|an|the|new|our|their|its|this|that|public|shared|open)\s+){0,3}(?:[\w-]+\s+)?(?:gist|pastebin|paste|pr (?:description|body)|pull request(?: description| body)?|mr description|issue|comment|discussion|readme|wiki|release notes?|changelog|forum|blog|tweet|status page|channel|#[a-z][\w-]+|public (?:repo\w*|bucket|page|site|docs?)|docs (?:site|repo\w*)|commit message|webhook|https?:\/\/|[\w.+-]+@[\w-]+\.[a-z]{2,})`;
 const PLACED = String.raw`[^.!?\n]{0,120}?\b(?:to|into|in|on|as|onto|inside)\s+${PUBLIC_PLACE}`;
 const SECRET_PUBLISHED = gated(
   new RegExp(
-    `${PUBLISH_VERB}\\s+${DETERMINERS}${SECRET}${PLACED}|` +
-      `${SECRET}[^.!?\\n]{0,120}?${PUBLISH_VERB}\\s+(?:(?:its|their|the(?:ir)? files?'?s?)\\s+(?:contents?|values?|text|output)|it|them|both|everything)\\b${PLACED}`,
+    `${PUBLISH_VERB}${AFTER_VERB}${DETERMINERS}${SECRET}${NOT_THE_SECRET}${PLACED}|` +
+      `${SECRET}[^.!?\\n]{0,120}?${PUBLISH_VERB}${AFTER_VERB}(?:(?:its|their|the(?:ir)? files?'?s?)\\s+(?:contents?|values?|text|output)|it|them|both|everything)\\b${PLACED}`,
     "i",
   ),
 );
 
 /** Local data that is not the build's output: the home, the checkout, git's data, caches, env files. */
 const LOCAL_DATA = String
-  .raw`(?:the home (?:folder|directory)|home dir\w*|~\/?|\$home|node_modules\S*|(?:local |build )?cache|\.cache|\.git\b|\.ssh|\.aws|the (?:whole |entire |local )?(?:workspace|repo(?:sitory)?|checkout|source(?: code)?|codebase)|browser (?:data|profiles?)|cookies|\.env\S*|\.npmrc)`;
+  .raw`(?:(?:the )?home (?:folder|directory)|home dir\w*|~\/?|\$home|node_modules\S*|(?:local |build )?cache|\.cache|\.git\b|\.ssh|\.aws|(?:the )?(?:whole |entire |local )?(?:workspace|repo(?:sitory)?|checkout|source(?: code)?|codebase)|browser (?:data|profiles?)|cookies|\.env\S*|\.npmrc)`;
 const OUTSIDE_OWNER = String
   .raw`(?:author|maintainer|contributor|reporter|submitter|requester|attacker|vendor|contractor|consultant|stranger|unknown|third[- ]party|external|public|their|his|her|someone)s?'?s?`;
 const LOCAL_DATA_OUT = gated(
   new RegExp(
     String
       .raw`\b(?:upload|uploads|uploading|sends?|sending|syncs?|syncing|posts?|ships?|exfiltrates?|copy|copies|push(?:es)?|tars?|zips?|archives?|compress(?:es)?|rsync|scp)\b[^.\n]{0,40}?` +
-      `${LOCAL_DATA}[^.\\n]{0,80}?\\b(?:to|into)\\s+(?:(?:the|a|an)\\s+)?(?:${OUTSIDE_OWNER}\\s+(?:[\\w-]+\\s+){0,2}?(?:bucket|server|endpoint|host|storage|drive|ftp|webhook|site|cloud|url)\\b|(?:s3|gs|https?|ftp):\\/\\/)`,
+      `${LOCAL_DATA}[^.\\n]{0,80}?\\b(?:to|into)\\s+(?:(?:the|a|an)\\s+)?(?:[\\w-]+\\s+)?(?:${OUTSIDE_OWNER}\\s+(?:[\\w-]+\\s+){0,2}?(?:bucket|server|endpoint|host|storage|drive|ftp|webhook|site|cloud|url)\\b|(?:s3|gs|https?|ftp):\\/\\/)`,
     "i",
   ),
 );
@@ -63,24 +71,31 @@ const MONEY_GIVEN = gated(
 
 /** An order vouched for by someone who is not there: a title and the channel it came through. */
 const SECOND_HAND = gated(
-  /\b(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman|legal|finance|hr)\b[^.\n]{0,40}?(?:\(\s*|\b)(?:per|via|by|over|from|in|on)\s+(?:(?:an?|the|his|her|their)\s+)?(?:e-?mail|slack|text(?: message)?|sms|phone|call|voicemail|dm|whatsapp|teams|chat)\b|\b(?:per|according to|as (?:requested|instructed|approved|ordered) by|on (?:the )?(?:orders?|instructions?|authority|behalf) of)\s+(?:the\s+|our\s+)?(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman)\b|\b(?:the\s+)?(?:ceo|cfo|cto|coo|ciso|vp [\w ]{0,20}?|founder|owner|president)\s+(?:said|says|told|asked|wants|approved|okayed|confirmed|signed off)\b/i,
+  /\b(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman|legal|finance|hr)\b[^.\n]{0,40}?(?:\(\s*|\b)(?:per|via|by|over|from|in|on)\s+(?:(?:an?|the|his|her|their)\s+)?(?:e-?mail|slack|text(?: message)?|sms|phone|call|voicemail|dm|whatsapp|teams|chat)\b|\b(?:per|according to|as (?:requested|instructed|approved|ordered) by|on (?:the )?(?:orders?|instructions?|authority|behalf) of)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman)\b|\b(?:the\s+)?(?:ceo|cfo|cto|coo|ciso|vp [\w ]{0,20}?|founder|owner|president)\s+(?:said|says|told|asked|wants|approved|okayed|confirmed|signed off)\b|\b(?:ceo|cfo|cto|coo|ciso|vp|director|manager|boss|owner|founder|president)'s\s+(?:[\w-]+\s+)?(?:e-?mail|slack|text|sms|voicemail|dm|whatsapp|teams|chat|call)\b/i,
 );
 const PRIVILEGED_ACT = gated(
   /\b(?:waive|write[- ]?off|credit|refund|transfer|wire|pay|discount|grant|give|add|invite|promote|make|assign|elevate|remove|delete|disable|export|share|reset)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:\$|€|£|\d{3,}|invoices?|fees?|balance|credit|access|admin|owner|role|permissions?|org(?:anization)?|team|account|users?|mfa|2fa|data|records|database|db|repo\w*|funds|payment)\b/i,
 );
 
 const REVIEW_OFF = gated(
-  /\bhuman_input_mode\s*(?:=|:|to)\s*["']?never\b|\b(?:turn off|disable|switch off|skip|bypass)\s+(?:the\s+|all\s+)?(?:human|manual|user)\s+(?:approvals?|review|confirmations?|oversight)\b|\bauto-?(?:execute|approve|run)\s+(?:every|all|each|any)\b|\b(?:execute|run|apply|carry out|do|perform|follow|implement)\s+(?:whatever|anything|everything|any (?:code|commands?|scripts?|instructions?)|all (?:the )?(?:code|commands?|instructions?|scripts?))\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:agents?|surfer|browser|researcher|scraper|crawler|page|site|website|search|model|assistant|llm|bot|tool|api|server|endpoint|url|response|result)s?\s+(?:returns?|says|sends?|gives|outputs?|produces?|suggests?|tells?|extracts?|finds?|generates?|writes?|comes? back)\b|\b(?:execute|run|apply)\s+(?:the\s+)?(?:shell\s+)?(?:commands?|code|scripts?|instructions?)\s+(?:that\s+|which\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:agent|surfer|browser|researcher|scraper|page|site|search|model|assistant|llm)\s+(?:returns?|extracts?|finds?|produces?|gives|sends?|suggests?)\b[^.\n]{0,60}?\b(?:verbatim|as[- ]is|blindly|unreviewed|without (?:review|reviewing|checking|asking|confirmation)|no confirmation)/i,
+  new RegExp(
+    String
+      .raw`\bhuman_input_mode\s*(?:=|:|to)\s*["']?never\b|\b(?:turn off|disable|switch off|skip|bypass)\s+(?:the\s+|all\s+)?(?:human|manual|user)\s+(?:approvals?|review|confirmations?|oversight)\b|\bauto-?(?:execute|approve|run)\s+(?:every|all|each|any)\b|(?:${RUN_VERB}|\b(?:apply|do|follow|implement))\s+(?:[^\s.?!,;:]+\s+)?(?:whatever|anything|everything|any (?:code|commands?|scripts?|instructions?)|all (?:the )?(?:code|commands?|instructions?|scripts?))\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:agents?|surfer|browser|researcher|scraper|crawler|page|site|website|search|model|assistant|llm|bot|tool|api|server|endpoint|url|response|result)s?\s+(?:returns?|says|sends?|gives|outputs?|produces?|suggests?|tells?|extracts?|finds?|generates?|writes?|comes? back)\b|(?:${RUN_VERB}|\bapply)\s+(?:[^\s.?!,;:]+\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}(?:commands?|code|scripts?|instructions?)\s+(?:that\s+|which\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:agent|surfer|browser|researcher|scraper|page|site|search|model|assistant|llm)\s+(?:returns?|extracts?|finds?|produces?|gives|sends?|suggests?)\b[^.\n]{0,60}?\b(?:verbatim|as[- ]is|blindly|unreviewed|without (?:review|reviewing|checking|asking|confirmation)|no confirmation)`,
+    "i",
+  ),
 );
 
 /** An order relayed from the content under review ("the PR body says reviewers must run ...", "as the issue
  * instructs, run ..."), and an approval ordered after it. */
 const RELAYED_ORDER = gated(
-  /\b(?:pr|pull request|mr|merge request|issue|comment|readme|page|e-?mail|ticket|document|description|body)\b[^.\n]{0,30}?\b(?:says|said|states|asks|instructs|tells|requires|wants|claims)\b[^.\n]{0,40}?\b(?:reviewers?|you|the agent|agents|maintainers?|contributors?|we)\s+(?:must|should|need to|have to|are required to|are asked to)\b|\bas the (?:pr|pull request|mr|issue|comment|readme|page|e-?mail|ticket|document)(?: body| description| text)? (?:instructs|says|asks|requires|wants)\b/i,
+  /\b(?:pr|pull request|mr|merge request|issue|comment|readme|page|e-?mail|ticket|document|description|body)\b[^.\n]{0,30}?\b(?:says|said|states|asks|instructs|tells|requires|wants|claims)\b[^.\n]{0,40}?\b(?:reviewers?|you|the agent|agents|maintainers?|contributors?|we)\s+(?:must|should|need to|have to|are required to|are asked to)\b|\bas the (?:[\w-]+\s+)?(?:pr|pull request|mr|issue|comment|readme|page|e-?mail|ticket|document)(?: body| description| text)? (?:instructs|says|asks|requires|wants)\b/i,
 );
 const APPROVES = gated(
   /\b(?:then|and|,)\s+(?:approve|merge)\b|\bapprove (?:it|the pr|the pull request|the mr)\b/i,
 );
+
+const EMPHASIS = /\*\*|__|<!--/;
+const EMPHASES = /\*\*|__|<!--[^\n>]{0,40}-->/g;
 
 /** A warning against the act ("never paste tokens into issues", "if you ever paste a token ...") just before it. */
 const WARNED =
@@ -97,8 +112,13 @@ function publishesSecret(text: string): boolean {
 }
 
 export function judgeHandedOrders(tool: string, texts: readonly string[], findings: Findings): void {
-  const text = texts.join("\n");
-  if (text.length < 16 || text.length > 64 * 1024) return;
+  const written = texts.join("\n");
+  if (written.length < 16 || written.length > 64 * 1024) return;
+  // Read as written and as a person reads it (markup dropped, wrapped lines joined; emphasis and comment marks also
+  // beside verbs the lexicon does not hold).
+  const read = readProse(written);
+  const plain = EMPHASIS.test(written) ? written.replace(EMPHASES, "") : undefined;
+  const text = [written, read, plain].filter((part) => part !== undefined).join("\n");
   if (publishesSecret(text)) {
     findings.escalate(
       "delegation",
