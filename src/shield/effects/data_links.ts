@@ -75,7 +75,7 @@ function tracking(url: string, tag: string): boolean {
 }
 
 /** Whether the carried values look like data rather than a size or a style: long, an address, the head of a token
- * (round 60: `?k=sk_live_51H8xKj4…`), or sensitive. */
+ * (round 60: `?k=sk_live_51H8xKj4...`), or sensitive. */
 function dataLike(values: readonly string[]): boolean {
   return values.some((value) => value.length >= 20 || value.includes("@") || holdsTokenStub(value)) ||
     sensitiveFindings(values.join("\n")).length > 0;

@@ -66,7 +66,7 @@ const LOCAL_DATA_OUT = gated(
 );
 
 const MONEY_GIVEN = gated(
-  /\b(?:waive[sd]?|waiving|write[- ]?offs?|writ(?:e|ing) off|forgive|forgiving|zero out)\b[^.\n]{0,60}?\b(?:invoices?|fees?|balances?|debts?|charges?|bills?|dues|penalt(?:y|ies))\b|\b(?:issue|give|grant|apply|add|offer)\b[^.\n]{0,30}?(?:[$€£]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars))\s+(?:in\s+)?(?:account\s+)?(?:credits?|refunds?|discounts?|store credit|gift cards?)\b|\bcredit\s+(?:[$€£]\s?\d[\d,.]*\s?k?|\d[\d,.]*\s?(?:usd|eur|gbp|dollars))\s+to\b|\b(?:100|[5-9]\d)\s?%\s?(?:discount|off)\b|\b(?:refund|credit|reimburse)\s+(?:every|all|each)\b|\b(?:full\s+)?refunds?\s+to\s+(?:all|every|each)\b|\b(?:cancel|void|clear)\s+(?:all|every|each)\s+(?:(?:outstanding|unpaid|overdue|open)\s+)?(?:invoices|fees|balances|debts|charges|bills)\b/i,
+  /\b(?:waive[sd]?|waiving|write[- ]?offs?|writ(?:e|ing) off|forgive|forgiving|zero out)\b[^.\n]{0,60}?\b(?:invoices?|fees?|balances?|debts?|charges?|bills?|dues|penalt(?:y|ies))\b|\b(?:issue|give|grant|apply|add|offer)\b[^.\n]{0,30}?(?:[$\u20AC£]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars))\s+(?:in\s+)?(?:account\s+)?(?:credits?|refunds?|discounts?|store credit|gift cards?)\b|\bcredit\s+(?:[$\u20AC£]\s?\d[\d,.]*\s?k?|\d[\d,.]*\s?(?:usd|eur|gbp|dollars))\s+to\b|\b(?:100|[5-9]\d)\s?%\s?(?:discount|off)\b|\b(?:refund|credit|reimburse)\s+(?:every|all|each)\b|\b(?:full\s+)?refunds?\s+to\s+(?:all|every|each)\b|\b(?:cancel|void|clear)\s+(?:all|every|each)\s+(?:(?:outstanding|unpaid|overdue|open)\s+)?(?:invoices|fees|balances|debts|charges|bills)\b/i,
 );
 
 /** An order vouched for by someone who is not there: a title and the channel it came through. */
@@ -74,7 +74,7 @@ const SECOND_HAND = gated(
   /\b(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman|legal|finance|hr)\b[^.\n]{0,40}?(?:\(\s*|\b)(?:per|via|by|over|from|in|on)\s+(?:(?:an?|the|his|her|their)\s+)?(?:e-?mail|slack|text(?: message)?|sms|phone|call|voicemail|dm|whatsapp|teams|chat)\b|\b(?:per|according to|as (?:requested|instructed|approved|ordered) by|on (?:the )?(?:orders?|instructions?|authority|behalf) of)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:ceo|cfo|cto|coo|ciso|vp|vice president|director|head of \w+|manager|boss|owner|founder|president|chairman)\b|\b(?:the\s+)?(?:ceo|cfo|cto|coo|ciso|vp [\w ]{0,20}?|founder|owner|president)\s+(?:said|says|told|asked|wants|approved|okayed|confirmed|signed off)\b|\b(?:ceo|cfo|cto|coo|ciso|vp|director|manager|boss|owner|founder|president)'s\s+(?:[\w-]+\s+)?(?:e-?mail|slack|text|sms|voicemail|dm|whatsapp|teams|chat|call)\b/i,
 );
 const PRIVILEGED_ACT = gated(
-  /\b(?:waive|write[- ]?off|credit|refund|transfer|wire|pay|discount|grant|give|add|invite|promote|make|assign|elevate|remove|delete|disable|export|share|reset)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:\$|€|£|\d{3,}|invoices?|fees?|balance|credit|access|admin|owner|role|permissions?|org(?:anization)?|team|account|users?|mfa|2fa|data|records|database|db|repo\w*|funds|payment)\b/i,
+  /\b(?:waive|write[- ]?off|credit|refund|transfer|wire|pay|discount|grant|give|add|invite|promote|make|assign|elevate|remove|delete|disable|export|share|reset)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:\$|\u20AC|£|\d{3,}|invoices?|fees?|balance|credit|access|admin|owner|role|permissions?|org(?:anization)?|team|account|users?|mfa|2fa|data|records|database|db|repo\w*|funds|payment)\b/i,
 );
 
 const REVIEW_OFF = gated(

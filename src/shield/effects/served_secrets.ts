@@ -5,7 +5,7 @@
  * a service token, a near-form token, a labelled key or password with a key-like value, a variable named for a
  * secret (`AWS_SECRET_ACCESS_KEY=...`), or a connection URL with its password. Publishable keys and placeholders
  * pass. Round 60: a GitHub Pages tree (`gh-pages/`) is served too, and the head of a token cut short
- * (`sk_live_51Mz9Qa…`, `token_stubs.ts`) counts.
+ * (`sk_live_51Mz9Qa...`, `token_stubs.ts`) counts.
  * Sources: GitGuardian, State of Secrets Sprawl (2025); OWASP WSTG-INFO-05 (webpage content leaks); MITRE ATT&CK
  * T1552.001 (credentials in files). */
 

@@ -1,4 +1,4 @@
-/** The head of a service token, cut short (round 60): `sk_live_51H8xKj4…`, `ghp_8fK2mQ9xT4...`, `AKIAQ3EGT7W2`. A
+/** The head of a service token, cut short (round 60): `sk_live_51H8xKj4...`, `ghp_8fK2mQ9xT4...`, `AKIAQ3EGT7W2`. A
  * quoted, elided or truncated live key is credential material all the same where it is carried out or served: the
  * full form is the token rules' job, the near form (16 characters and more) `shaped_tokens.ts`'; this one needs a
  * prefix of a secret (never a publishable `pk_live_` or Stripe's documented `sk_test_`) and a body of six characters
