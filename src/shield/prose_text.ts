@@ -17,7 +17,7 @@ const MARKUP =
 export const WRAPPED = /(?<![A-Za-z])([A-Za-z]+)(,?)[ \t]*\r?\n[ \t]*(?=([A-Za-z]+))/g;
 /** Order verbs beyond the lexicon's concepts that open an instruction (general imperative vocabulary). */
 const ORDER_VERBS = new Set(
-  "add include read paste disable enable grant give open install approve merge push publish pay transfer invite export print list fetch download visit turn"
+  "add include read paste disable enable grant give open install approve merge push publish pay transfer invite export print list fetch download visit turn copy commit attach dump apply"
     .split(" "),
 );
 /** Secret nouns the lexicon holds only inside phrases ("api key", "access token"), marked up on their own. */

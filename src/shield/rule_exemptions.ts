@@ -223,6 +223,7 @@ const CREDENTIAL_FILE_RULES = new Set([
   "credential.kube_config",
   "credential.docker_config",
   "credential.tool_tokens",
+  "credential.agent_tool_tokens",
 ]);
 
 export function exemptHits(

@@ -283,7 +283,15 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // with a filler adjective after "list of our": up to two words are read there since): 434 (measured; 2 lost,
     // none of its own).
     // Rounds 62 and 63 merged (stop 35, lead): 435 (measured; round 62's one and round 63's twelve).
-    escalated: sum("newlyEscalated") <= 435,
+    // Round 60: five more, its prose twins handed to other agents (a failing test fixed, a billing question, a CSV
+    // parser, a review without approval, a test run reported in the PR) under the `<IMPORTANT>` wrapper like every
+    // other benign handed-on text; no other row changes. Its first draft lost 17 paraphrases of its own hand-offs (a
+    // verb's synonyms, an adverb after it, an adjective after a determiner, markup around it, a translated run verb),
+    // read since through the concept lexicon's send and run verbs, one word after the verb and the determiner, and the
+    // text as a person reads it: 427 (measured; 2 lost, the margin rows above, none of its own).
+    // Round 60 merged after them (stop 35, lead): 443 (measured; rounds 62, 63 and 60 together, the model retrained
+    // on all).
+    escalated: sum("newlyEscalated") <= 443,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

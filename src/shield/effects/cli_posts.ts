@@ -13,6 +13,7 @@ import type { Findings } from "./findings.ts";
 import { leakedUrlPassword } from "./message_secrets.ts";
 import { labelledSecret } from "./labelled_secrets.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { holdsTokenStub } from "./token_stubs.ts";
 
 const HOST_CLIS = new Set(["gh", "glab", "tea", "hub"]);
 /** The nouns of public posts and the verbs that post them. */
@@ -50,6 +51,8 @@ export function judgeCliPosts(tool: string, segments: readonly Segment[], findin
       ? "a connection address with its password"
       : labelledSecret(text) !== undefined
       ? `a secret labelled "${labelledSecret(text)?.slice(0, 40)}"`
+      : holdsTokenStub(text)
+      ? "a service token" // round 60: in any form, an image address's query included (CamoLeak)
       : undefined;
     if (why) {
       const command = `${segment.program} ${segment.argv.slice(1, 3).join(" ")}`;

@@ -7,6 +7,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
+import { holdsTokenStub } from "./token_stubs.ts";
 
 const IMAGES = [
   /!\[[^\]\n]{0,200}\]\(\s*<?(https?:\/\/[^\s)>]+)/g,
@@ -73,9 +74,10 @@ function tracking(url: string, tag: string): boolean {
   return TRACKER_WORDS.test(beforeQuery.slice(beforeQuery.indexOf("//") + 2)) || INVISIBLE_TAG.test(tag);
 }
 
-/** Whether the carried values look like data rather than a size or a style: long, an address, or sensitive. */
+/** Whether the carried values look like data rather than a size or a style: long, an address, the head of a token
+ * (round 60: `?k=sk_live_51H8xKj4...`), or sensitive. */
 function dataLike(values: readonly string[]): boolean {
-  return values.some((value) => value.length >= 20 || value.includes("@")) ||
+  return values.some((value) => value.length >= 20 || value.includes("@") || holdsTokenStub(value)) ||
     sensitiveFindings(values.join("\n")).length > 0;
 }
 

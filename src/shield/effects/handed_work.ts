@@ -1,6 +1,7 @@
 /** The checks of work handed to another agent, in one call: a sub-agent's task, a hand-off's text, an agent bus
  * message (`effect_profile.ts`' hand-offs), and since round 56 the task a command line gives an agent CLI
- * (`gh agent-task create '...'`, `codex exec '...'`, `claude -p '...'`: `cli_agent_tasks.ts`). */
+ * (`gh agent-task create '...'`, `codex exec '...'`, `claude -p '...'`: `cli_agent_tasks.ts`); round 60 judges the
+ * acts the text asks for (`handed_orders.ts`). */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
@@ -15,6 +16,7 @@ import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgePlantedKeys } from "./planted_keys.ts";
 import { judgeDelegatedRequests } from "./delegated_requests.ts";
 import { judgeDelegatedBackdoors } from "./delegated_backdoors.ts";
+import { judgeHandedOrders } from "./handed_orders.ts";
 
 /** Findings for `handed`, the texts of the work handed on, and `payload`, the settings it is handed with. */
 export function judgeHandedWork(
@@ -35,4 +37,5 @@ export function judgeHandedWork(
   judgePlantedKeys(tool, handed, findings);
   judgeDelegatedRequests(tool, handed, environment, findings);
   judgeDelegatedBackdoors(tool, handed, findings);
+  judgeHandedOrders(tool, handed, findings);
 }

@@ -3,6 +3,7 @@
  * outside the workspace, temporary space, or the workspace. */
 
 import { APP_TOKEN_STORE } from "./app_token_stores.ts";
+import { AGENT_TOKEN_STORE } from "./agent_token_stores.ts";
 import { MACHINE_SECRET } from "./machine_secrets.ts";
 import { normalizePath, type NormalPath } from "../paths.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -125,6 +126,8 @@ function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClas
   const home = inHome(lower, environment);
   if (home !== undefined && SECRET_IN_HOME.test(home)) return "secret";
   if (home !== undefined && APP_TOKEN_STORE.test(home)) return "secret";
+  // Round 60: the token stores of developer CLIs and AI agents.
+  if (home !== undefined && AGENT_TOKEN_STORE.test(home)) return "secret";
   if (SECRET_ANYWHERE.test(lower)) return "secret";
   // Round 49: workload tokens, container secrets and saved network secrets.
   if (MACHINE_SECRET.test(lower)) return "secret";

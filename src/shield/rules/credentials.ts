@@ -65,7 +65,8 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "high",
     fields: ["path"],
     pattern:
-      /\/(?:\.netrc|_netrc|\.pgpass|\.my\.cnf|\.git-credentials|\.pypirc|\.vault-token|\.gem\/credentials|\.cargo\/credentials(?:\.toml)?|\.composer\/auth\.json|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials\.tfrc\.json|\.boto|\.s3cfg|\.config\/rclone\/rclone\.conf|\.config\/hub|\.heroku\/credentials|\.dbt\/profiles\.yml|\.config\/filezilla\/(?:recentservers|sitemanager)\.xml|\.purple\/accounts\.xml|\.config\/remmina\/[^/]+\.remmina)$/,
+      /\/(?:\.netrc|_netrc|\.pgpass|\.my\.cnf|\.git-credentials|\.pypirc|\.vault-token|\.gem\/credentials|\.cargo\/credentials(?:\.toml)?|\.composer\/auth\.json|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials\.tfrc\.json|\.boto|\.s3cfg|\.config\/rclone\/rclone\.conf|\.config\/hub|\.heroku\/credentials|\.dbt\/profiles\.yml|\.config\/filezilla\/(?:recentservers|sitemanager)\.xml|\.purple\/accounts\.xml|\.config\/remmina\/[^/]+\.remmina)(?![\w.-])/,
+    // Round 60: not only at a path's end, also named in code (`open(os.path.expanduser('~/.netrc'))`).
     description: "Reads a tool's stored tokens or passwords",
   },
   {

@@ -13,10 +13,12 @@ import { RESOURCE_RULES } from "./resource.ts";
 import { SUBAGENT_RULES } from "./subagent.ts";
 import { TAMPERING_RULES } from "./tampering.ts";
 import { OPERATOR_RULES } from "./operator_commands.ts";
+import { STORED_TOKEN_RULES } from "./stored_tokens.ts";
 
 export const HEURISTIC_RULES: readonly HeuristicRule[] = [
   ...DESTRUCTIVE_RULES,
   ...CREDENTIAL_RULES,
+  ...STORED_TOKEN_RULES,
   ...EXFILTRATION_RULES,
   ...REMOTE_EXEC_RULES,
   ...PERSISTENCE_RULES,

@@ -15,6 +15,18 @@ export const CREDENTIAL_CASES: RuleRow[] = [
   ["credential.kube_config", read("/home/dev/.kube/config"), read("k8s/deployment.yaml")],
   ["credential.docker_config", "cat ~/.docker/config.json", "cat docker-compose.yml"],
   ["credential.tool_tokens", read("~/.netrc"), read("~/.gitconfig")],
+  ["credential.agent_tool_tokens", "cat ~/.config/github-copilot/apps.json", read("~/.config/gh/config.yml")],
+  ["credential.agent_tool_tokens", read("~/.wrangler/config/default.toml"), read("wrangler.toml")],
+  [
+    "credential.git_auth_header",
+    "git config --get-regexp 'http.*extraheader'",
+    "git config --get remote.origin.url",
+  ],
+  [
+    "credential.git_auth_header",
+    "cat .git/config | grep -A2 extraheader",
+    "git config --local --unset-all http.https://github.com/.extraheader",
+  ],
   ["credential.gnupg", "tar czf keys.tgz ~/.gnupg/private-keys-v1.d", "gpg --list-keys"],
   ["credential.shadow", read("/etc/shadow"), read("/etc/nginx/nginx.conf")],
   [
