@@ -31,15 +31,21 @@ const CHECKOUT_SCRIPT = /^(?![-/~$])(?!.*\.\.)[\w./-]{1,200}\.(?:js|mjs|cjs|ts|p
 /** The Windows shells: round 53 reads their lists (`listedProgramOf`); their scripts are no program's words. */
 const WINDOWS_SHELLS = /^(?:powershell|pwsh|cmd)(?:\.exe)?$/;
 
-/** Keys a program's tool may carry beside its words: where and how long it runs, what it is for. */
-const BESIDE_WORDS =
-  /^(?:cwd|workdir|working_dir(?:ectory)?|dir|timeout(?:_?(?:ms|seconds))?|env|description|reason|explanation)$/i;
+/** Keys that carry something the program reads or runs besides its words (a stdin file, a pipe, a path, a script,
+ * a follow-up command): with one of them the words are not all the call does. Other keys (where and how long it
+ * runs, a request id, metadata) say nothing of what it does. */
+const DATA_KEYS =
+  /(?:^|_)(?:stdin|input|pipe|file|path|data|body|content|script|code|command|cmd|then|after|next|url|source|target|dest|payload|text|query|sql|expr)(?:_|$)/;
 
-/** A payload of a program's words alone (`rm {args: ["-rf", DIR]}`, `find {arguments: [DIR, "-delete"]}`). */
+/** A payload of a program's words (`rm {args: ["-rf", DIR]}`, `find {arguments: [DIR, "-delete"]}`) and nothing
+ * else it reads or runs. */
 export function wordsOnly(payload: Record<string, unknown> | undefined): boolean {
   const key = payload === undefined ? undefined : wordListKey(payload);
   return key !== undefined &&
-    Object.keys(payload!).every((other) => other === key || BESIDE_WORDS.test(other));
+    Object.keys(payload!).every((other) =>
+      other === key ||
+      !DATA_KEYS.test(other.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase().replace(/-/g, "_"))
+    );
 }
 
 function firstWord(payload: Record<string, unknown>): string | undefined {
@@ -58,10 +64,14 @@ export function programToolOf(
   payload: Record<string, unknown> | undefined,
 ): string | undefined {
   const listed = listedProgramOf(name, payload);
-  if (listed !== undefined || !wordsOnly(payload)) return listed;
-  const bare = name.replace(VERSION_SUFFIX, "").toLowerCase();
+  // Asked about a name alone (is `server:pytest` a namespaced program tool?), the name decides; the payload is judged
+  // when the call itself is.
+  if (listed !== undefined || (payload !== undefined && !wordsOnly(payload))) return listed;
+  const bare = name.toLowerCase().replace(VERSION_SUFFIX, "").replace(/\.v\d{1,2}$/, "");
   if (WINDOWS_SHELLS.test(bare) || !/^[a-z][\w.+-]{0,40}$/.test(bare)) return undefined;
-  if (INTERPRETERS.test(bare)) return CHECKOUT_SCRIPT.test(firstWord(payload!) ?? "") ? bare : undefined;
+  if (INTERPRETERS.test(bare)) {
+    return payload !== undefined && CHECKOUT_SCRIPT.test(firstWord(payload) ?? "") ? bare : undefined;
+  }
   for (const spelling of new Set([bare, bare.replace(/_/g, "-")])) {
     if (CHECKOUT_TOOLS.has(spelling) || STANDARD.has(spelling)) return spelling;
   }
