@@ -32,9 +32,9 @@ const PLUS = new RegExp(String.raw`(${STRING})\s*\+\s*(${STRING})`, "g");
 const REPLACE = new RegExp(String.raw`(${STRING})\s*-replace\s*(${STRING})\s*,\s*(${STRING})`, "gi");
 /** A string reversed: `[array]::Reverse($x)`, `$s[-1..-($s.Length)]`. */
 const REVERSAL = /\[array\]::reverse\s*\(|\[\s*-1\s*\.\.\s*-/i;
-/** Code run from a string. */
-const RUNS_STRING =
-  /\biex\b|invoke-expression|\[scriptblock\]::create|invokecommand\.(?:invokescript|newscriptblock)|\.invoke\s*\(|(?:^|[;|(\s])[&.]\s*\(|invoke-command|start-process|powershell|pwsh/i;
+/** Code run from a string in the same script (a `powershell -c` around it does not count: that runs the script). */
+const RUNS_CODE =
+  /\biex\b|invoke-expression|\[scriptblock\]::create|invokecommand\.(?:invokescript|newscriptblock)|\.invoke\s*\(|(?:^|[;|(\s])[&.]\s*\(|invoke-command/;
 const REGEX_META = /[\\^$.|?*+()[\]{}]/;
 /** `$name = 'constant'` (or `('constant')`), the name's only assignment: its uses stand for the constant. */
 const ASSIGNED = new RegExp(String.raw`\$(\w{1,32})\s*=\s*\(?\s*(${STRING})\s*\)?\s*(?=;|\n|$)`, "g");
@@ -120,8 +120,23 @@ export function assembledPowerShell(code: string): string | undefined {
     ? [...text.matchAll(new RegExp(STRING, "g"))].map((match) => [...unquote(match[0])].reverse().join(""))
     : [];
   if (text === code && reversed.length === 0) return undefined;
-  const lines = RUNS_STRING.test(code)
+  const lines = RUNS_CODE.test(code.toLowerCase())
     ? [...new Set([...made, ...reversed])].filter((line) => line.length >= 4)
     : [];
   return [text, ...lines].join("\n");
+}
+
+/** Pieces that fetch or run code, inside a string literal (lower case). */
+const DOWNLOAD_PIECE =
+  /['"][^'"\n]*(?:https?:\/\/|\biwr\b|\birm\b|\biex\b|invoke-(?:webrequest|restmethod|expression)|downloadstring|downloadfile|net\.webclient|bitstransfer)[^'"\n]*['"]/;
+/** Operators that assemble a string at run time (lower case). */
+const ASSEMBLES =
+  /['"]\s*-f\s|-join|\[char|-replace|\[array\]::reverse|['"]\s*\+\s*(?:['"]|\$)|\$\w+\s*\+\s*['"]/;
+
+/** Whether PowerShell code runs a string it assembles at run time from pieces one of which fetches or runs code,
+ * whatever could not be evaluated of it (`iex ($a + 'wr http://…')`). */
+export function runsAssembledDownload(code: string): boolean {
+  if (code.length > MAX_CODE || !HINT.test(code) && !code.includes("+")) return false;
+  const lower = code.toLowerCase();
+  return RUNS_CODE.test(lower) && ASSEMBLES.test(lower) && DOWNLOAD_PIECE.test(lower);
 }

@@ -9,10 +9,12 @@
  * docs; Apple's System Events scripting; Anthropic's computer-use tool reference; MITRE ATT&CK T1485, T1548.002. */
 
 import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
 
 /** The automation libraries and tools, as they appear in code and command lines (lower case). */
-const AUTOMATION =
-  /pyautogui|pynput|xdotool|ydotool|\bwtype\b|keystroke|sendkeys|\bsend(?:input|event|play)?\s*[,(]|\bsend\b\s+[\^+!#{]|keybd_event|robotjs|nut-tree|nut\.js|autoit|pywinauto|send_keys|keyboard\.(?:press|send|write)|key code \d/;
+const AUTOMATION = gated(
+  /pyautogui|pynput|xdotool|ydotool|\bwtype\b|keystroke|sendkeys|\bsend(?:input|event|play)?\s*[,(]|\bsend\b\s+[\^+!#{]|keybd_event|robotjs|nut-tree|nut\.js|autoit|pywinauto|send_keys|keyboard\.(?:press|send|write)|key code \d/i,
+);
 /** Deleting past the trash or emptying it. */
 const PERMANENT_DELETE =
   /shift['"]?\s*,\s*['"]?(?:delete|del)\b|shift\+(?:delete|del)\b|\+\{del(?:ete)?\}|key\.shift[\s\S]{0,160}?key\.delete|\b42:1\s+111:1|(?:command|cmd)['"]?\s*,\s*['"]?shift['"]?\s*,\s*['"]?(?:delete|backspace)|(?:cmd|command|super)\+shift\+(?:delete|backspace)|empty\s*trash|key code 51 using \{command down, shift down\}|-m\s+shift\b[^\n]{0,40}?-k\s+delete\b/;
@@ -30,8 +32,8 @@ const SECURITY_DIALOG =
 export function judgeGuiAutomation(tool: string, texts: readonly string[], findings: Findings): void {
   for (const text of texts) {
     if (text.length > 64 * 1024) continue;
+    if (!AUTOMATION.test(text)) continue;
     const lower = text.toLowerCase();
-    if (!AUTOMATION.test(lower)) continue;
     const harm = PERMANENT_DELETE.test(lower)
       ? "deletes past the trash"
       : SELECT_ALL_DELETE.test(lower)

@@ -11,10 +11,12 @@
  * T1202 (indirect command execution), T1564.003 (hidden window), T1027.010 (command obfuscation). */
 
 import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
 
 /** A cheap sign of a launcher (lower case). */
-const HINT =
-  /wmic|win32_process|forfiles|pcalua|conhost|explorer|rundll32|mshta|\.run\b|start-process|start \/|command|schtasks|scheduledtask/;
+const HINT = gated(
+  /wmic|win32_process|forfiles|pcalua|conhost|explorer|rundll32|mshta|\.run\b|start-process|start \/|command|schtasks|scheduledtask/i,
+);
 const LAUNCHER =
   /\bwmic(?:\.exe)?\b[^\n]*\bprocess\b[^\n]*\bcall\s+create\b|\bwin32_process\b[^\n]*\bcreate\b|\bforfiles(?:\.exe)?\b[^\n]*[/-]c\b|\bpcalua(?:\.exe)?\b[^\n]*\s-a\b|\bconhost(?:\.exe)?\b|\bexplorer(?:\.exe)?\s|\brundll32(?:\.exe)?\b[^\n]*(?:shellexec_rundll|fileprotocolhandler|routethecall|openurl)|\bmshta(?:\.exe)?\b|\.run\s*[("']|\bstart-process\b|\bstart\s+(?:"[^"]*"\s+)?\/(?:min|b)\b|\b(?:proxy|local)command\b/;
 const SCHEDULER = /\bschtasks(?:\.exe)?\b[^\n]*\/tr\b|\bnew-scheduledtaskaction\b|\bregister-scheduledtask\b/;
@@ -30,8 +32,9 @@ const ENCODED =
 export function judgeHiddenShells(tool: string, texts: readonly string[], findings: Findings): void {
   for (const text of texts) {
     if (text.length > 64 * 1024) continue;
+    if (!HINT.test(text)) continue;
     const lower = text.toLowerCase();
-    if (!HINT.test(lower) || !SHELL.test(lower)) continue;
+    if (!SHELL.test(lower)) continue;
     const launcher = LAUNCHER.exec(lower);
     const after = launcher ? lower.slice(launcher.index) : "";
     if (launcher && SHELL.test(after) && (HIDDEN.test(after) || ENCODED.test(after))) {

@@ -9,8 +9,9 @@
  * Sources: git-push(1), gh, AWS CLI, kubectl and npm manuals; MITRE ATT&CK T1485 (data destruction), T1531. */
 
 import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
 
-const HINT = /xargs|for |while |foreach|%\s*\{/;
+const HINT = gated(/xargs|for |while |foreach|%\s*\{/i);
 const ITERATES =
   /\bxargs\b|\bfor\s+\$?\w+\s+in\b|\bwhile\s+(?:ifs=\S*\s+)?read\b|\bforeach-object\b|%\s*\{|\bforeach\s*\(/;
 const LISTING = new RegExp(
@@ -50,8 +51,9 @@ const NARROWED = /--merged\b|--field-selector\b|\s-l\s|--selector\b/;
 export function judgeListedDeletions(tool: string, texts: readonly string[], findings: Findings): void {
   for (const text of texts) {
     if (text.length > 64 * 1024) continue;
+    if (!HINT.test(text)) continue;
     const lower = text.toLowerCase();
-    if (!HINT.test(lower) || !ITERATES.test(lower)) continue;
+    if (!ITERATES.test(lower)) continue;
     const listing = LISTING.exec(lower);
     if (!listing || NARROWED.test(lower)) continue;
     const deletion = REMOTE_DELETE.exec(lower.slice(listing.index + listing[0].length));

@@ -2,7 +2,8 @@
  * launcher (`hidden_shells.ts`), remote deletions fed by a listing (`listed_deletions.ts`), keystroke automation doing
  * harm (`gui_automation.ts`), strangers' repositories built on the host, images retagged over official names and git
  * paths with control characters (`untrusted_builds.ts`), and loaders told by their arguments to run what they load
- * (`loader_arguments.ts`). */
+ * (`loader_arguments.ts`); and PowerShell run from a string assembled of pieces that fetch code
+ * (`powershell_assembly.ts`). */
 
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
@@ -12,6 +13,7 @@ import { judgeListedDeletions } from "./listed_deletions.ts";
 import { judgeGuiAutomation } from "./gui_automation.ts";
 import { judgeClonedBuilds, judgeControlPaths, judgeRetaggedImages } from "./untrusted_builds.ts";
 import { judgeLoaderArguments } from "./loader_arguments.ts";
+import { runsAssembledDownload } from "../powershell_assembly.ts";
 
 /** A payload's strings as called, one level down (control characters kept). */
 function rawStrings(payload: Record<string, unknown>, depth = 0): string[] {
@@ -36,6 +38,13 @@ export function judgeRound61(view: ActionView, environment: ShieldEnvironment, f
     judgeClonedBuilds(view.tool, shell, environment, findings);
   }
   judgeGuiAutomation(view.tool, [...code, ...shell, ...content], findings);
+  // PowerShell assembled from pieces Shield could not all evaluate, one of which fetches or runs code.
+  if ([...shell, ...code].some(runsAssembledDownload)) {
+    findings.escalate(
+      "exec",
+      `"${view.tool}" runs a string assembled at run time from pieces that fetch code`,
+    );
+  }
   if (view.segments.length > 0) judgeRetaggedImages(view.tool, view.segments, findings);
   judgeControlPaths(view.tool, rawStrings(view.calledPayload), findings);
   judgeLoaderArguments(view.tool, view.calledPayload, findings);

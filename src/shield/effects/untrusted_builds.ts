@@ -89,7 +89,7 @@ export function judgeRetaggedImages(tool: string, segments: readonly Segment[], 
 /** Raw command strings: a git path with a control character. */
 export function judgeControlPaths(tool: string, raws: readonly string[], findings: Findings): void {
   for (const raw of raws) {
-    if (raw.length > 64 * 1024 || !GIT_PATH_COMMAND.test(raw)) continue;
+    if (raw.length > 64 * 1024 || !raw.includes("git") || !GIT_PATH_COMMAND.test(raw)) continue;
     const withoutEndings = raw.replace(/\r\n/g, "\n");
     if (
       CONTROL_CHARS.some((char) => withoutEndings.includes(char)) || SPELLED_CONTROL.test(withoutEndings) ||
