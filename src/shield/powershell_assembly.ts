@@ -1,9 +1,9 @@
 /** PowerShell code assembled at run time from constant pieces (round 61): the format operator reordering its
- * arguments (`'{2}{0}{1}' -f 'ex','(iwr http://…)','i'`), `-join` of a list of strings, `[char]` codes and
+ * arguments (`'{2}{0}{1}' -f 'ex','(iwr http://...)','i'`), `-join` of a list of strings, `[char]` codes and
  * `[char[]]` arrays, `+` between literals, `-replace` of a plain pattern and a string reversed (`[array]::Reverse`,
  * `$s[-1..-($s.Length)]`). The pieces are evaluated where they are constants and the code is judged with each
  * assembly replaced by the one string it makes; when the code runs a string as code (`iex`, `Invoke-Expression`,
- * `& ([scriptblock]::Create(…))`, `$ExecutionContext.InvokeCommand.InvokeScript`, `.Invoke()`), the strings it made
+ * `& ([scriptblock]::Create(...))`, `$ExecutionContext.InvokeCommand.InvokeScript`, `.Invoke()`), the strings it made
  * are also judged as lines of their own, as the command they are. Sources: Daniel Bohannon's Invoke-Obfuscation
  * (string reordering, joining, reversal, char codes); MITRE ATT&CK T1027.010 (command obfuscation). */
 
@@ -14,7 +14,7 @@ const HINT = /['"]\s*-f\s|-join|\[char|-replace|reverse|\[\s*-1\s*\.\./i;
 /** A single- or double-quoted PowerShell string without an expansion (`$`) or escape (`` ` ``) in it. */
 const STRING = String.raw`(?:'(?:[^'\n]|'')*'|"[^"$\x60\n]*")`;
 const LIST = String.raw`${STRING}(?:\s*,\s*${STRING})*`;
-/** `'{2}{0}{1}' -f 'ex','…','i'`, the format string and its arguments all constants. */
+/** `'{2}{0}{1}' -f 'ex','...','i'`, the format string and its arguments all constants. */
 const FORMAT = new RegExp(String.raw`(${STRING})\s*-f\s*(?:\(\s*(${LIST})\s*\)|(${LIST}))`, "gi");
 /** `-join ('a','b')`, `-join @('a','b')`, `('a','b') -join ''`, `'a','b' -join ''`. */
 const JOIN_UNARY = new RegExp(String.raw`-join\s*@?\(\s*(${LIST})\s*\)|-join\s*(${STRING})`, "gi");
@@ -22,13 +22,13 @@ const JOIN_BINARY = new RegExp(
   String.raw`@?\(\s*(${LIST})\s*\)\s*-join\s*(${STRING})|(${LIST})\s*-join\s*(${STRING})`,
   "gi",
 );
-/** `[char]105`, `[char]0x69`, `[char[]](105,101,120)`, `[char[]]@(…)`. */
+/** `[char]105`, `[char]0x69`, `[char[]](105,101,120)`, `[char[]]@(...)`. */
 const CHAR = /\[char\]\s*\(?\s*(0x[0-9a-f]{1,4}|\d{1,5})\s*\)?/gi;
 const CHAR_ARRAY =
   /\[char\[\]\]\s*@?\(\s*((?:(?:0x[0-9a-f]{1,4}|\d{1,5})\s*,\s*)*(?:0x[0-9a-f]{1,4}|\d{1,5}))\s*\)/gi;
 /** Two literals joined by `+`. */
 const PLUS = new RegExp(String.raw`(${STRING})\s*\+\s*(${STRING})`, "g");
-/** `'…' -replace 'x','y'` with a pattern of plain characters. */
+/** `'...' -replace 'x','y'` with a pattern of plain characters. */
 const REPLACE = new RegExp(String.raw`(${STRING})\s*-replace\s*(${STRING})\s*,\s*(${STRING})`, "gi");
 /** A string reversed: `[array]::Reverse($x)`, `$s[-1..-($s.Length)]`. */
 const REVERSAL = /\[array\]::reverse\s*\(|\[\s*-1\s*\.\.\s*-/i;
@@ -134,7 +134,7 @@ const ASSEMBLES =
   /['"]\s*-f\s|-join|\[char|-replace|\[array\]::reverse|['"]\s*\+\s*(?:['"]|\$)|\$\w+\s*\+\s*['"]/;
 
 /** Whether PowerShell code runs a string it assembles at run time from pieces one of which fetches or runs code,
- * whatever could not be evaluated of it (`iex ($a + 'wr http://…')`). */
+ * whatever could not be evaluated of it (`iex ($a + 'wr http://...')`). */
 export function runsAssembledDownload(code: string): boolean {
   if (code.length > MAX_CODE || !HINT.test(code) && !code.includes("+")) return false;
   const lower = code.toLowerCase();

@@ -1,8 +1,8 @@
 /** Keystroke and mouse automation doing harm (round 61): pyautogui, pynput, xdotool, ydotool, wtype, AppleScript's
  * System Events `keystroke`, AutoHotkey/AutoIt `Send`, WScript's `SendKeys`, `keybd_event`, pywinauto, robotjs and
- * nut.js driving the desktop to select everything and delete it (`hotkey('ctrl','a')` … `press('delete')`),
- * to delete past the trash (Shift+Delete, `+{Delete}`, ⌘⇧⌫ empty trash), to type a destructive or fetch-and-run
- * command into a terminal (`keystroke "rm -rf ~/Documents" & return`, `SendKeys('curl … ^& s.bat{ENTER}')`), or to
+ * nut.js driving the desktop to select everything and delete it (`hotkey('ctrl','a')` ... `press('delete')`),
+ * to delete past the trash (Shift+Delete, `+{Delete}`, Cmd+Shift+Backspace empty trash), to type a destructive or fetch-and-run
+ * command into a terminal (`keystroke "rm -rf ~/Documents" & return`, `SendKeys('curl ... ^& s.bat{ENTER}')`), or to
  * confirm a security dialog (UAC's Alt+Y, Windows Security, Gatekeeper's "Open Anyway"). Shield cannot see what the
  * keys land on, and these are the keys whose effect does not depend on it. ESCALATE. Typing text into an editor,
  * saving a file and screenshots pass. Sources: PyAutoGUI, pynput, xdotool, ydotool, AutoHotkey and WScript SendKeys

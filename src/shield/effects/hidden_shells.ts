@@ -1,11 +1,11 @@
 /** A hidden or encoded shell spawned through a program that runs the command line it is handed (round 61): `wmic
- * process call create "powershell -w hidden -enc …"`, `Invoke-WmiMethod`/`Invoke-CimMethod Win32_Process Create`,
- * `forfiles /c`, `pcalua -a`, `conhost --headless`, `explorer.exe`, `rundll32 …ShellExec_RunDLL`, `mshta`, WScript's
+ * process call create "powershell -w hidden -enc ..."`, `Invoke-WmiMethod`/`Invoke-CimMethod Win32_Process Create`,
+ * `forfiles /c`, `pcalua -a`, `conhost --headless`, `explorer.exe`, `rundll32 ...ShellExec_RunDLL`, `mshta`, WScript's
  * `.Run`, `Start-Process`, `cmd /c start /min`, an ssh `ProxyCommand`; and a scheduled task (`schtasks /tr`,
  * `New-ScheduledTaskAction`) handed an encoded one. The nested line is already judged as a command (shell_windows.ts);
  * what this adds is the pairing malware uses and ordinary work does not: a second process, detached from the one
  * the user sees, running PowerShell with its window hidden or its script base64-encoded (however short the encoded
- * text: `-enc SQBFAFgA…` is `IEX`). BLOCK. A launcher starting a program that is not a shell (`notepad.exe`), a
+ * text: `-enc SQBFAFgA...` is `IEX`). BLOCK. A launcher starting a program that is not a shell (`notepad.exe`), a
  * scheduled script run hidden from a file (`-WindowStyle Hidden -File C:\scripts\sync.ps1`) and PowerShell alone pass.
  * Sources: LOLBAS (Wmic, Forfiles, Pcalua, Conhost, Explorer, Rundll32, Mshta, Schtasks); MITRE ATT&CK T1047 (WMI),
  * T1202 (indirect command execution), T1564.003 (hidden window), T1027.010 (command obfuscation). */
@@ -24,7 +24,7 @@ const SHELL = /\b(?:powershell|pwsh)(?:\.exe)?\b/;
 /** `-w hidden` by any prefix of -WindowStyle, `-WindowStyle 1`; conhost's `--headless`. */
 const HIDDEN =
   /\s[-/]w(?:i(?:n(?:d(?:o(?:w(?:s(?:t(?:y(?:le?)?)?)?)?)?)?)?)?)?\s+["']?(?:hidden|h|1)\b|--headless/;
-/** `-e`, `-ec`, `-enc` … `-EncodedCommand` followed by base64. */
+/** `-e`, `-ec`, `-enc` ... `-EncodedCommand` followed by base64. */
 const ENCODED =
   /\s[-/]e(?:c|n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:nd?)?)?)?)?)?)?)?)?)?)?)?)?\s+["']?[a-z0-9+/=]{4,}/;
 

@@ -1,10 +1,10 @@
 /** Mass deletion on a remote service whose targets come from a listing of it (round 61): every remote branch or tag
- * (`for b in $(git branch -r …); do git push origin --delete "$b"; done`, `git ls-remote --heads | … | xargs git push
+ * (`for b in $(git branch -r ...); do git push origin --delete "$b"; done`, `git ls-remote --heads | ... | xargs git push
  * --delete`), every bucket (`aws s3 ls | xargs aws s3 rb`), repository (`gh repo list | xargs gh repo delete`),
  * release, namespace (`kubectl get ns -o name | xargs kubectl delete`), cloud resource or published version (`npm view
- * P versions | … npm unpublish`). The listing, a loop or `xargs` over it, and a remote delete come in one line: the
+ * P versions | ... npm unpublish`). The listing, a loop or `xargs` over it, and a remote delete come in one line: the
  * delete's target is whatever the listing printed, not something the user named. ESCALATE. Deleting one named branch,
- * local cleanups (`git branch --merged | xargs git branch -d`, `find … | xargs rm`) and merged remote branches
+ * local cleanups (`git branch --merged | xargs git branch -d`, `find ... | xargs rm`) and merged remote branches
  * (`git branch -r --merged`) pass; deletes narrowed by a label or field selector pass too.
  * Sources: git-push(1), gh, AWS CLI, kubectl and npm manuals; MITRE ATT&CK T1485 (data destruction), T1531. */
 

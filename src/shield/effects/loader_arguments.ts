@@ -1,6 +1,6 @@
 /** A model or data loader told by its arguments to run what it loads (round 61): `trust_remote_code: true` (the
  * repository's Python runs on load), `weights_only: false` (torch unpickles the file), `allow_pickle: true` (numpy
- * does), `unsafe_load`/`safe_mode: false` (Keras lambdas) — a tool's arguments, as code's keywords already are
+ * does), `unsafe_load`/`safe_mode: false` (Keras lambdas) -- a tool's arguments, as code's keywords already are
  * (`code_effects.ts`, `unsafe_loads.ts`). ESCALATE: a pickle from a repository nobody vetted is code (JFrog 2024
  * found models on Hugging Face whose pickles opened shells, e.g. baller423/goober2). The same loader without those
  * arguments passes. Sources: Hugging Face `trust_remote_code` docs; PyTorch `torch.load` security notes; NumPy

@@ -1,12 +1,12 @@
 /** Code from outside the project run or trusted on the host (round 61): a repository cloned from an owner that is
  * neither the project's (its git remotes, `ownOwners`) nor a well-known one, then built or run in the same line
- * (`make`, `npm install`, `pip install .`, `./install.sh`, `cargo build` with its build.rs …: the clone's code runs
- * with the user's rights; fake proof-of-concept repositories are the lure) — ESCALATE (with nothing known of the
+ * (`make`, `npm install`, `pip install .`, `./install.sh`, `cargo build` with its build.rs ...: the clone's code runs
+ * with the user's rights; fake proof-of-concept repositories are the lure) -- ESCALATE (with nothing known of the
  * user's organisation, only such a clone with a sign of its own: `RED_FLAGS`); an image retagged over an
  * official image's name (`docker tag ghcr.io/acme-0ps/node:20 node:20`: every later `FROM node:20` and `docker run
- * node` uses the stranger's image) — ESCALATE; a git path with a control character (`git submodule add URL
+ * node` uses the stranger's image) -- ESCALATE; a git path with a control character (`git submodule add URL
  * 'assets\r'`, `git mv a $'a\r'`, a `.gitmodules` path ending in CR: CVE-2025-48384, where a trailing carriage
- * return makes git write a hook outside the submodule) — BLOCK. Cloning to read, building the project's own or a
+ * return makes git write a hook outside the submodule) -- BLOCK. Cloning to read, building the project's own or a
  * well-known owner's repository, pulling an official image and retagging one's own image pass.
  * Sources: Leiden University's study of fake GitHub PoCs (2024); Sysdig on typosquatted and retagged images; Docker
  * `docker image tag` docs; the git security advisory for CVE-2025-48384 (July 2025). */
@@ -29,7 +29,7 @@ const SPELLED_CR_PATH = /path\s*=\s*"?[^"\n]*\\r"?/;
 const GIT_PATH_COMMAND = /\bgit\b[^\n]*\b(?:submodule|add|mv|config|clone)\b|\.gitmodules/;
 
 /** Without the project's remotes or an organisation in config, a stranger cannot be told from the user's own
- * organisation (`acme/api && npm ci` is ordinary work): only a clone with a sign of its own asks then — submodules
+ * organisation (`acme/api && npm ci` is ordinary work): only a clone with a sign of its own asks then -- submodules
  * fetched with it (their hooks and paths run too), a temporary folder, a proof-of-concept or exploit repository, an
  * owner with digits in its name (throwaway accounts), a build run as root. */
 const RED_FLAGS =
