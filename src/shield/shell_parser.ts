@@ -3,7 +3,6 @@
  * command that would really run is judged. Bounded and total: never throws, whatever the input. */
 
 import { lex, type Token, type Variables } from "./shell_lexer.ts";
-import { assembledPowerShell } from "./powershell_assembly.ts";
 import { hereString, substitutedScript, unwrapAssignments, unwrapSegment } from "./shell_unwrap.ts";
 import { expandBraces, resolveGlobWord } from "./shell_globs.ts";
 import { type PlainLine, plainLine } from "./shell_plain.ts";
@@ -339,12 +338,6 @@ export function parseShell(text: string): ParsedCommand {
   const source = typeof text === "string" ? text : String(text);
   try {
     state.parse(source, 0, true);
-    // Round 61: PowerShell a Windows shell tool is given, its constant pieces assembled, is judged as it runs.
-    const assembled = assembledPowerShell(source);
-    if (assembled !== undefined) {
-      state.result.code.push(assembled);
-      state.parse(assembled, 1);
-    }
   } catch {
     state.result.truncated = true;
   }
