@@ -5,6 +5,8 @@
  * to nothing, or to a fragment no rule knows). Only pieces of base64 characters are joined: a list of words stays.
  * Source: MITRE ATT&CK T1027 and T1140; RedCode-Exec (Guo et al., NeurIPS 2024). */
 
+import { assembledPowerShell } from "./powershell_assembly.ts";
+
 const MAX_CODE = 64 * 1024;
 const PIECE = String.raw`[A-Za-z0-9+/=_-]*`;
 /** `%w[...]` word lists (any of Ruby's bracket pairs). */
@@ -46,4 +48,10 @@ export function joinedPieces(code: string): string | undefined {
     .replace(QUOTED_LIST, (written) => joined(written, quotedPieces(written)))
     .replace(GLUED, (written) => joined(written, quotedPieces(written)));
   return result === code ? undefined : result;
+}
+
+/** The code rebuilt from its pieces: base64 pieces joined (round 53), else PowerShell's constant assemblies
+ * evaluated (round 61, `powershell_assembly.ts`); undefined when it has neither. */
+export function rebuiltCode(code: string): string | undefined {
+  return joinedPieces(code) ?? assembledPowerShell(code);
 }

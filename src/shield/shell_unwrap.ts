@@ -19,7 +19,7 @@ import {
   windowsInnerCommand,
 } from "./shell_windows.ts";
 import { editorRuns, isEditor } from "./shell_editors.ts";
-import { joinedPieces } from "./code_pieces.ts";
+import { rebuiltCode } from "./code_pieces.ts";
 
 const SHELLS = /^(?:ba|z|da|k|a|mk|fi|c|tc|)sh$|^fish$|^rbash$/;
 const INTERPRETER_FLAGS: Array<[RegExp, RegExp]> = [
@@ -103,8 +103,8 @@ function judgeCode(state: ParseState, code: string, depth: number, shellLike = f
       if (depth < 4 && literal !== code && CODE_STRING.test(literal)) judgeCode(state, literal, depth + 1);
     }
   }
-  // Round 53: base64 cut into literal pieces the code joins at run time is judged joined (code_pieces.ts).
-  const joined = depth < 4 ? joinedPieces(code) : undefined;
+  // Round 53: base64 cut into literal pieces the code joins is judged joined; round 61: PowerShell assemblies too.
+  const joined = depth < 4 ? rebuiltCode(code) : undefined;
   if (joined !== undefined) judgeCode(state, joined, depth + 1, shellLike);
 }
 

@@ -8,6 +8,7 @@ import { textVariants } from "./normalize.ts";
 import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
 import { credentialOptionsOf, isCredentialOptionValue } from "./effects/credential_options.ts";
 import { cmdExpanded } from "./cmd_variables.ts";
+import { assembledPowerShell } from "./powershell_assembly.ts";
 
 export const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
@@ -93,7 +94,8 @@ const ESCAPED_LETTERS = /\$'(?:[^'\\]|\\.)*'|\\([a-z0-9])/gi;
 const GLUED_CLASSES = /(?<=[\w./~[\]-])\[([a-z0-9])\]|\[([a-z0-9])\](?=[\w./~[\]-])/gi;
 
 /** Extra forms of shell text: `[p]arapet` -> `parapet`, `c\\url` and `cu''rl` -> `curl`, literals reversed when
- * piped through `rev` or fed it as a here-string, cmd.exe's variables expanded (cmd_variables.ts). */
+ * piped through `rev` or fed it as a here-string, cmd.exe's variables expanded (cmd_variables.ts), PowerShell's
+ * constant assemblies evaluated (round 61). */
 export function shellVariants(variants: string[]): string[] {
   const extra: string[] = [];
   for (const text of variants) {
@@ -107,6 +109,9 @@ export function shellVariants(variants: string[]): string[] {
       const cmd = cmdExpanded(text);
       if (cmd !== undefined) extra.push(cmd);
     }
+    // Round 61: PowerShell a Windows shell tool is given, its constant pieces assembled (powershell_assembly.ts).
+    const assembled = assembledPowerShell(text);
+    if (assembled !== undefined) extra.push(assembled);
     // Round 42: also a here-string fed to `rev` whose output a variable carries (`x=$(rev<<<'...'); bash -c "$x"`).
     if (text.includes("rev") && /\|\s*rev\b|\brev\s*<<</.test(text)) {
       for (const literal of text.match(/'[^']{4,}'|"[^"]{4,}"/g) ?? []) {

@@ -291,7 +291,8 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // text as a person reads it: 427 (measured; 2 lost, the margin rows above, none of its own).
     // Round 60 merged after them (stop 35, lead): 443 (measured; rounds 62, 63 and 60 together, the model retrained
     // on all).
-    escalated: sum("newlyEscalated") <= 443,
+    // Round 61 merged last (stop 35, lead), the model retrained on all four rounds' cases: 439 (measured).
+    escalated: sum("newlyEscalated") <= 439,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

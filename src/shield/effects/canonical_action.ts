@@ -8,7 +8,8 @@ import { canonicalPayload, commandText, followCommands, isFollowKey } from "./to
 import { identifierWords, mcpParts } from "./words.ts";
 import { iacCommand, iacProgramTool } from "./iac_tools.ts";
 import { withEnvironment } from "./environment_arguments.ts";
-import { LIST_KEYS, listedProgramOf, wordListKey } from "./cli_program_tools.ts";
+import { LIST_KEYS, wordListKey } from "./cli_program_tools.ts";
+import { programToolOf } from "./program_named_tools.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -126,7 +127,7 @@ function restatedAction(action: Action, tool: CanonicalTool | undefined): Canoni
   }
   const payload = canonicalPayload(tool, raw);
   const program = programOfTool(mcpParts(type)?.tool ?? type) ??
-    listedProgramOf(mcpParts(type)?.tool ?? type, raw);
+    programToolOf(mcpParts(type)?.tool ?? type, raw);
   const iac = tool === "execute_command" ? iacProgramTool(type) : undefined;
   if (iac) return { type: "execute_command", payload: { ...payload, command: iacCommand(iac, raw) } };
   if (tool === "execute_command" && program !== undefined) {

@@ -59,8 +59,8 @@ const SHELL_SYNTAX = /[;&|`$()<>\n]/;
 /** A list item that is a shell operator (`["KEY", "&&", "base64", "KEY"]`): a harness joining the words into a shell
  * line would run a second command, so the list is no plain word list either. */
 const OPERATOR_WORD = /^(?:&&|\|\||;|\||&)$/;
-/** Keys under which such a tool takes the program's words. */
-export const LIST_KEYS = ["args", "argv", "arguments", "cmd"] as const;
+/** Keys under which such a tool takes the program's words (`flags`: round 61). */
+export const LIST_KEYS = ["args", "argv", "arguments", "cmd", "flags"] as const;
 
 /** The key of the payload's words, if it has them: a list (every item a string) or one string of them; `cmd` only as
  * a list (a `cmd` string is a subcommand given apart, joined as before). */

@@ -21,7 +21,7 @@ const MIN_NAME = 5;
 
 /** The organisation names config gives (the name part of `*@domain` contacts' and user-added allowed domains) and
  * the owners of the project's own git remotes. */
-function ownNames(environment: ShieldEnvironment): Set<string> {
+export function ownNames(environment: ShieldEnvironment): Set<string> {
   const domains = [
     ...configuredDomains(environment),
     ...environment.allowedDomains.filter((domain) => !DEFAULTS.has(domain)),

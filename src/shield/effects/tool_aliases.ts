@@ -4,7 +4,7 @@
 
 import { compactName, identifierWords, mcpParts } from "./words.ts";
 import { iacProgramTool } from "./iac_tools.ts";
-import { listedProgramOf } from "./cli_program_tools.ts";
+import { programToolOf, wordsOnly } from "./program_named_tools.ts";
 
 /** Our tool names, plus `run_code` (interpreter code) and `edit_file` (a partial write). */
 export type CanonicalTool =
@@ -157,8 +157,13 @@ const REMOTE_PLACE_KEYS =
 export function canonicalTool(type: string, payload?: Record<string, unknown>): CanonicalTool | undefined {
   const mcp = mcpParts(type);
   const name = mcp ? mcp.tool : type;
-  // Round 49: a toolchain's tool given its argument list (`deno {args: [...]}`) runs that command line.
-  const tool = mappedTool(name) ?? (listedProgramOf(name, payload) ? "execute_command" : undefined);
+  // Round 49: a toolchain's tool given its argument list (`deno {args: [...]}`) runs that command line; round 61: a
+  // standard utility's or checkout tool's too (`pytest {args: [...]}`), also where its name reads as a file tool's
+  // (`find {arguments: [DIR, "-delete"]}` is no search).
+  const mapped = mappedTool(name);
+  const tool = mapped === undefined || (mapped !== "execute_command" && wordsOnly(payload))
+    ? (programToolOf(name, payload) ? "execute_command" : mapped)
+    : mapped;
   if (tool && mcp && mcp.server !== "" && LOCAL_FILE_TOOLS.has(tool) && !LOCAL_SERVERS.test(mcp.server)) {
     const remote = !payload || Object.keys(payload).some((key) => REMOTE_PLACE_KEYS.test(key));
     return remote ? undefined : tool;

@@ -1,0 +1,51 @@
+/** Round 61's code and host checks, each behind its own cheap sign: hidden or encoded shells spawned through a
+ * launcher (`hidden_shells.ts`), remote deletions fed by a listing (`listed_deletions.ts`), keystroke automation doing
+ * harm (`gui_automation.ts`), strangers' repositories built on the host, images retagged over official names and git
+ * paths with control characters (`untrusted_builds.ts`), and loaders told by their arguments to run what they load
+ * (`loader_arguments.ts`); and PowerShell run from a string assembled of pieces that fetch code
+ * (`powershell_assembly.ts`). */
+
+import type { ActionView } from "../action_view.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { judgeHiddenShells } from "./hidden_shells.ts";
+import { judgeListedDeletions } from "./listed_deletions.ts";
+import { judgeGuiAutomation } from "./gui_automation.ts";
+import { judgeClonedBuilds, judgeControlPaths, judgeRetaggedImages } from "./untrusted_builds.ts";
+import { judgeLoaderArguments } from "./loader_arguments.ts";
+import { runsAssembledDownload } from "../powershell_assembly.ts";
+
+/** A payload's strings as called, one level down (control characters kept). */
+function rawStrings(payload: Record<string, unknown>, depth = 0): string[] {
+  const found: string[] = [];
+  for (const value of Object.values(payload).slice(0, 32)) {
+    if (typeof value === "string") found.push(value);
+    else if (Array.isArray(value)) found.push(value.filter((item) => typeof item === "string").join(" "));
+    else if (depth === 0 && value && typeof value === "object") {
+      found.push(...rawStrings(value as Record<string, unknown>, 1));
+    }
+  }
+  return found;
+}
+
+export function judgeRound61(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
+  const shell = view.texts.get("shell") ?? [];
+  const code = view.texts.get("code") ?? [];
+  const content = view.texts.get("content") ?? [];
+  if (shell.length > 0 || content.length > 0) judgeHiddenShells(view.tool, [...shell, ...content], findings);
+  if (shell.length > 0) {
+    judgeListedDeletions(view.tool, shell, findings);
+    judgeClonedBuilds(view.tool, shell, environment, findings);
+  }
+  judgeGuiAutomation(view.tool, [...code, ...shell, ...content], findings);
+  // PowerShell assembled from pieces Shield could not all evaluate, one of which fetches or runs code.
+  if ([...shell, ...code].some(runsAssembledDownload)) {
+    findings.escalate(
+      "exec",
+      `"${view.tool}" runs a string assembled at run time from pieces that fetch code`,
+    );
+  }
+  if (view.segments.length > 0) judgeRetaggedImages(view.tool, view.segments, findings);
+  judgeControlPaths(view.tool, rawStrings(view.calledPayload), findings);
+  judgeLoaderArguments(view.tool, view.calledPayload, findings);
+}
