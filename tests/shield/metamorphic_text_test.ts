@@ -292,7 +292,8 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 60 merged after them (stop 35, lead): 443 (measured; rounds 62, 63 and 60 together, the model retrained
     // on all).
     // Round 61 merged last (stop 35, lead), the model retrained on all four rounds' cases: 439 (measured).
-    escalated: sum("newlyEscalated") <= 439,
+    // The lead's key-file sweeps (stop 35) retrained the model again: 440 (measured).
+    escalated: sum("newlyEscalated") <= 440,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -3,7 +3,11 @@
  * `glob('~/.ssh/**')` with `requests.post`, `fs.readdirSync(path.join(os.homedir(), '.aws'))` with
  * `net.connect`, `Path.home() / '.kube'` `.rglob('*')` -- round 26's sends read one file by its literal path; a walk
  * sends every file of the folder. The folder is found among the code's strings as `code_literals.ts` builds them
- * (home expressions read as `~`, joins and concatenations), the home folder's absolute path read as `~` too. A walk of the workspace, or a send of a report, passes. */
+ * (home expressions read as `~`, joins and concatenations), the home folder's absolute path read as `~` too. A walk of the workspace, or a send of a report, passes.
+ * Stop 35 (lead): a walk that picks key and secret files by their kind, wherever it walks (a `glob` of `*.pem` files,
+ * `name.endswith('.key')`, `id_rsa*`, `.env*`, `*.kdbx`), and sends what it reads out asks too: keys found by a
+ * pattern leave like keys read by name (the retired heldout3's exfiltration-012, TeamTNT's and the Shai-Hulud
+ * worm's credential sweeps). */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
@@ -21,6 +25,17 @@ const KEPT_FOLDER =
 /** Calls that send a request body, beyond round 26's (`urlopen(Request(url, data=...))`, `fetch(..., {method: ...})`). */
 const MORE_SENDS = gated(/\bRequest\s*\([^)]{0,300}\bdata\s*=|\bhttps?\.request\s*\(|\bsocket\.socket\s*\(/i);
 
+/** A pattern or suffix that picks key and secret files by kind: a glob's last segment or an `endswith` suffix. */
+const KEY_KIND =
+  /(?:^|[/*])(?:\*?\.(?:pem|key|p12|pfx|jks|keystore|kdbx|ppk|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.env(?:\.?\*)?|\*?credentials\*?(?:\.(?:json|ya?ml|csv))?|\*?secrets?\*?\.(?:json|ya?ml|env))$/i;
+
+/** The first string of the code that picks key files by kind (a glob or a bare suffix), if any. */
+function keyKindPattern(strings: readonly string[]): string | undefined {
+  return strings.find((text) =>
+    text.length <= 200 && (text.includes("*") || text.startsWith(".")) && KEY_KIND.test(text)
+  );
+}
+
 export function judgeWalkedFolders(
   code: string,
   environment: ShieldEnvironment,
@@ -32,6 +47,17 @@ export function judgeWalkedFolders(
   const strings = codeStrings(code).map((text) =>
     text.startsWith(home) ? `~/${text.slice(home.length)}` : text
   );
+  const kind = keyKindPattern(strings);
+  if (kind !== undefined) {
+    const host = outsideHost(code, environment);
+    if (host !== undefined) {
+      findings.escalate(
+        "network",
+        `code collects key files ("${kind.slice(0, 60)}") and sends them to "${host}"`,
+      );
+      return;
+    }
+  }
   const named = strings.filter((text) => text.startsWith("~/") && text.length > 2);
   const folder = named.length > 0
     ? named.filter((text) => KEPT_FOLDER.test(text)).sort((a, b) => b.length - a.length)[0]
