@@ -293,7 +293,8 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // on all).
     // Round 61 merged last (stop 35, lead), the model retrained on all four rounds' cases: 439 (measured).
     // The lead's key-file sweeps (stop 35) retrained the model again: 440 (measured).
-    escalated: sum("newlyEscalated") <= 440,
+    // The lead's file locks (stop 35) retrained it again: 439 (measured).
+    escalated: sum("newlyEscalated") <= 439,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

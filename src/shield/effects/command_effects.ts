@@ -158,10 +158,46 @@ function judgeProcessSignal(segment: Segment, environment: ShieldEnvironment, fi
   }
 }
 
+/** `chattr +i`/`+a`/`-i`, `chflags uchg`/`schg`/`sappnd` (and their `no` forms): a file made immutable or append-only,
+ * or unlocked (stop 35, lead; MITRE ATT&CK T1222.002: persistence kept from being removed, a protected file opened
+ * for change). */
+const LOCKING_FLAG =
+  /^[-+=][a-zA-Z]*[ia][a-zA-Z]*$|^(?:no)?(?:uchg|schg|uappnd|sappnd|simmutable|uimmutable)$/;
+
+/** Places whose lock matters even under the shell's home inside the workspace. */
+const LOCKED_KINDS: ReadonlySet<string> = new Set([
+  "secret",
+  "secret-container",
+  "persistence",
+  "startup-file",
+  "trust",
+  "agent-instructions",
+  "scheduled-instructions",
+  "system",
+]);
+
 function judgePermissions(segment: Segment, environment: ShieldEnvironment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   if (!/^(?:chmod|chown|chgrp|chattr|setfacl|chflags)$/.test(program)) return;
+  const locks = (program === "chattr" || program === "chflags") &&
+    segment.argv.slice(1).some((arg) => LOCKING_FLAG.test(arg));
   for (const arg of segment.argv.slice(1)) {
+    if (locks && !arg.startsWith("-") && !arg.startsWith("+") && !LOCKING_FLAG.test(arg)) {
+      // `~` read as the user's home too: a lock outlives the sandbox's HOME.
+      const homeNamed = /^(?:~|\$\{?HOME\b)/.test(arg);
+      const locked = normalizePath(
+        arg,
+        environment.workspace,
+        homeNamed ? environment.home : environment.shellHome,
+      );
+      const lockedKind = classifyPath(locked, environment);
+      if (lockedKind !== "engine" && (locked.relative === undefined || LOCKED_KINDS.has(lockedKind))) {
+        findings.escalate(
+          "write",
+          `"${program}" locks or unlocks "${locked.absolute.slice(0, 80)}" outside the workspace`,
+        );
+      }
+    }
     if (arg.startsWith("-") || arg.startsWith("+") || /^[ugoa]*[+=-]/.test(arg) || /^\d+$/.test(arg)) {
       continue;
     }
