@@ -12,6 +12,10 @@ import { assembledPowerShell } from "./powershell_assembly.ts";
 
 export const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
+/** A loopback address with a port and no scheme (`localhost:3100/api/restart`, `127.0.0.1:3100`): curl, wget, httpie
+ * and most clients read it as `http://` (stop 35, lead: the engine's own API reached without a scheme). */
+const SCHEMELESS_LOOPBACK =
+  /^(?:localhost|127(?:\.\d{1,3}){3}|\[(?:0*:)*:?0*1\]|0\.0\.0\.0|0x7f[0-9a-f]{6}|2130706433|0177\.\d+\.\d+\.\d+):\d{1,5}(?:[/?#][^\s'"<>|;`]*)?$/i;
 const MAX_PATH_ARGS = 32;
 /** Commands that touch a file's metadata, never its content: their path arguments are not reads. */
 const METADATA_COMMANDS = new Set([
@@ -194,6 +198,15 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
       for (const word of segment.argv) {
         if (word.length < 2048 && word.includes("://") && URL_WORD.test(word) && !view.urls.includes(word)) {
           view.urls.push(word);
+        }
+        // httpie's and xh's `:3100/api/x` is localhost's port 3100.
+        const local = /^:\d{1,5}(?:[/?#]|$)/.test(word) && /^(?:https?|xhs?)$/.test(segment.program)
+          ? `localhost${word}`
+          : word;
+        if (
+          local.length < 2048 && SCHEMELESS_LOOPBACK.test(local) && !view.urls.includes(`http://${local}`)
+        ) {
+          view.urls.push(`http://${local}`);
         }
       }
     }
