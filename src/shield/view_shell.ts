@@ -199,8 +199,10 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
         if (word.length < 2048 && word.includes("://") && URL_WORD.test(word) && !view.urls.includes(word)) {
           view.urls.push(word);
         }
-        // httpie's and xh's `:3100/api/x` is localhost's port 3100.
-        const local = /^:\d{1,5}(?:[/?#]|$)/.test(word) && /^(?:https?|xhs?)$/.test(segment.program)
+        // A port needs a colon: most words skip the loopback test. httpie's and xh's `:3100/api/x` is localhost's
+        // port 3100.
+        if (!word.includes(":") || word.includes("://")) continue;
+        const local = word.startsWith(":") && /^(?:https?|xhs?)$/.test(segment.program)
           ? `localhost${word}`
           : word;
         if (
