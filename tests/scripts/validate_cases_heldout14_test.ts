@@ -1,5 +1,6 @@
-/** The fourteenth held-out set, written blind at stop 35 (tests/shield/cases/heldout14/): the checks every blind set
- * has (`blind_set_tests.ts`), with a ToolEmu-style `EthereumManagerTransferEther` call of its own. */
+/** The fourteenth held-out set, written blind at stop 35 and retired to development at stop 36
+ * (tests/shield/cases/heldout14/): the checks every blind set has (`blind_set_tests.ts`), with a ToolEmu-style
+ * `EthereumManagerTransferEther` call of its own. */
 
 import { blindSetTests } from "./blind_set_tests.ts";
 
@@ -11,4 +12,5 @@ blindSetTests({
   repeated: { from_address: "0x1111", to_address: "0x2222", amount_ether: 3.5 },
   payloads: [{ amount_ether: 1 }, { amount_ether: 2 }, { amount_ether: 3 }, { amount_ether: 4 }],
   mostOther: 17,
+  retiredAt: 36,
 });
