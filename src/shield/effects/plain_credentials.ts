@@ -36,9 +36,10 @@ const ONE_TIME_CODE = gated(
 );
 /** A warning, not a request ("never reply with the code you just got"). */
 const WARNED = new RegExp(`(?:${FORBID}|\\b(?:not|no one should)\\b)\\s+(?:\\w+\\s+){0,3}$`, "i");
-/** A password under a label people write (not in a URL's query: a meeting link's `pwd=`). */
+/** A password under a label people write (not in a URL's query: a meeting link's `pwd=`), the label perhaps naming what
+ * it opens in up to three words ("the pw for the admin console is ...", "password to the staging VPN: ..."; stop 36). */
 const LABELLED_PASSWORD = gated(
-  /(?<![?&\w-])(?:password|passwd|pwd|pw|passphrase|master(?: password)?|vault master|login password|wi-?fi password)\s*(?:=|:|\bis\b)\s*["'`]?([^\s"'`;,]{6,64})/gi,
+  /(?<![?&\w-])(?:password|passwd|pwd|pw|passphrase|passcode|master(?: password)?|vault master|login password|wi-?fi password|(?:log-?in|sign-?in|access) details|credentials|(?<![_:/])secret|kennwort|passwort|mot de passe|contraseña|senha)(?:\s+(?:for|to|of|on)\s+(?:(?:the|our|my|your)\s+)?[\w.@:/-]{1,40}(?:\s+[\w.@:/-]{1,24}){0,2}?)?\s*(?:=|:|\bis\b)\s*["'`]?([^\s"'`;,]{6,64})/gi,
 );
 /** A `user / password` pair (`emma.j / Harbor#88`, `admin / Riverbed!9`). */
 const PAIR = /(?:^|[\s=:(])[\w.@-]{2,40}\s+\/\s+([^\s"'`;,/]{6,64})/g;
