@@ -297,7 +297,8 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // heldout14 retired (stop 36), the model retrained with it, and the lead's passwords named for what they open:
     // 442 (measured; the class's two twins under the `<IMPORTANT>` wrapper like every other benign text, one older
     // row by the retraining; 2 lost, the older margin rows).
-    escalated: sum("newlyEscalated") <= 442,
+    // The lead's address-and-routine messages (stop 36): 444 (measured; its two twins under the wrapper).
+    escalated: sum("newlyEscalated") <= 444,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
