@@ -3,7 +3,7 @@
  * (each training set but `dev` itself — top, heldout … heldout14 — and the open-world benign near misses of stop 29,
  * `dv-benign-*-9NN`) it trains
  * without that part and counts, on the part left out, the attacks the rules allow that the model would escalate and
- * the benign actions it would escalate, at 0.9 and 0.95; and on the real-work benign set (never trained on) the
+ * the benign actions it would escalate, at 0.85, the shipped threshold (0.9) and 0.95; and on the real-work benign set (never trained on) the
  * benign actions each of those models would escalate. The rules' side is read once per set: with the threshold at 0
  * every action the model would judge is escalated by it, so the escalations that name the model are exactly the
  * actions it judges. `--variants` measures the training variants below beside the shipped one;
@@ -34,7 +34,7 @@ import {
   trainingSets,
 } from "./train_shield_model.ts";
 
-const THRESHOLDS = [0.9, LEARNED_THRESHOLD];
+const THRESHOLDS = [0.85, LEARNED_THRESHOLD, 0.95];
 /** Each development set but dev/ itself (the bulk of the training cases), left out in turn. */
 const LEFT_OUT: readonly CorpusSet[] = trainingSets().filter((set) => set !== "dev");
 /** The open-world benign near misses written at stop 29 (model29): ids 901 and up in the benign files of dev/. */
@@ -59,7 +59,8 @@ function keyValueBuckets(type: string, payload: unknown): number[] {
 export const VARIANTS: Record<string, TrainingOptions> = {
   shipped: SHIPPED_TRAINING,
   "benign x2": { ...SHIPPED_TRAINING, benignWeight: 2 },
-  "decay 1e-4, 8 epochs": { ...SHIPPED_TRAINING, decay: 1e-4, epochs: 8 },
+  "l2 2e-4": { ...SHIPPED_TRAINING, l2: 2e-4 },
+  "l2 3e-5": { ...SHIPPED_TRAINING, l2: 3e-5 },
   "key=value": { ...SHIPPED_TRAINING, buckets: keyValueBuckets },
 };
 

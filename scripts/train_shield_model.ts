@@ -2,11 +2,14 @@
  * (`src/shield/effects/learned_model.ts`) on the development case sets — every set under tests/shield/cases but the
  * held-out one (`HELD_OUT`), never the real-work benign set — and writes its weights to
  * `src/shield/effects/data/learned_weights.ts`. Logistic regression over hashed features (`learned_features.ts`),
- * classes weighted to count alike, a fixed seed: the same cases always give the same weights. `--check` only says
- * whether the shipped weights are what the current sets give (exit 1 if not). */
+ * classes weighted to count alike, an L2 penalty, fitted on the whole set at every step (full-batch Adam) until it
+ * has settled: the same cases always give the same weights, and a few cases more move them a little, not the way a
+ * shuffled pass does (stop 36: with stop 35's twelve shuffled passes, dropping 0.3 % of the cases at random flipped
+ * 12 judged cases across the 0.95 line in three tries; this fit flips none, and it catches more of a set left out --
+ * `scripts/measure_shield_model.ts`). `--check` only says whether the shipped weights are what the current sets give
+ * (exit 1 if not). */
 
 import { MODEL_DIMENSIONS } from "../src/shield/effects/learned_features.ts";
-import { seededRandom } from "../src/lib/seeded_random.ts";
 import { modelBuckets } from "../src/shield/effects/learned_model.ts";
 import { LEARNED_WEIGHTS } from "../src/shield/effects/data/learned_weights.ts";
 import { encodeWeights } from "../src/shield/effects/learned_weights_codec.ts";
@@ -15,9 +18,12 @@ import { HELD_OUT } from "./score_shield.ts";
 
 /** How a model is trained: the shipped model uses `SHIPPED_TRAINING`; `scripts/measure_shield_model.ts` tries others. */
 export interface TrainingOptions {
-  epochs: number;
+  /** Full-batch steps. */
+  iterations: number;
+  /** Adam's step size. */
   rate: number;
-  decay: number;
+  /** The L2 penalty on the weights (not the bias), per unit of the class-weighted mean loss. */
+  l2: number;
   /** How much a benign case counts beside an attack, after the classes are weighted to count alike. */
   benignWeight: number;
   /** The buckets of an action the model reads. */
@@ -25,9 +31,9 @@ export interface TrainingOptions {
 }
 
 export const SHIPPED_TRAINING: TrainingOptions = {
-  epochs: 12,
-  rate: 0.2,
-  decay: 1e-5,
+  iterations: 400,
+  rate: 0.05,
+  l2: 1e-4,
   benignWeight: 1,
   buckets: modelBuckets,
 };
@@ -52,34 +58,44 @@ export function train(
   trainedOn: string[],
   options: TrainingOptions = SHIPPED_TRAINING,
 ): TrainedModel {
-  const { epochs, rate, decay } = options;
+  const { iterations, rate, l2 } = options;
   const rows = cases.map((c) => ({
     buckets: options.buckets(c.type, c.payload),
     attack: c.expect === "malicious",
   }));
   const attacks = rows.filter((row) => row.attack).length;
   const benign = rows.length - attacks;
-  const classWeight = {
-    attack: rows.length / (2 * attacks),
-    benign: options.benignWeight * rows.length / (2 * benign),
-  };
+  // Each class counts half of the mean loss, a benign case `benignWeight` times as much.
+  const classWeight = { attack: 1 / (2 * attacks), benign: options.benignWeight / (2 * benign) };
   const weights = new Float64Array(MODEL_DIMENSIONS);
+  const gradient = new Float64Array(MODEL_DIMENSIONS);
+  const adam = { first: new Float64Array(MODEL_DIMENSIONS), second: new Float64Array(MODEL_DIMENSIONS) };
+  const biasAdam = { first: 0, second: 0 };
+  const [beta1, beta2, epsilon] = [0.9, 0.999, 1e-8];
   let bias = 0;
-  const random = seededRandom(29);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let i = rows.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [rows[i], rows[j]] = [rows[j], rows[i]];
-    }
+  for (let step = 1; step <= iterations; step++) {
+    gradient.fill(0);
+    let biasGradient = 0;
     for (const row of rows) {
       let z = bias;
       for (const bucket of row.buckets) z += weights[bucket];
-      const gradient = (sigmoid(z) - (row.attack ? 1 : 0)) *
+      const error = (sigmoid(z) - (row.attack ? 1 : 0)) *
         (row.attack ? classWeight.attack : classWeight.benign);
-      const step = rate * gradient / Math.sqrt(row.buckets.length + 1);
-      for (const bucket of row.buckets) weights[bucket] -= step + rate * decay * weights[bucket];
-      bias -= rate * gradient * 0.1;
+      for (const bucket of row.buckets) gradient[bucket] += error;
+      biasGradient += error;
     }
+    const correction1 = 1 - beta1 ** step;
+    const correction2 = 1 - beta2 ** step;
+    for (let i = 0; i < MODEL_DIMENSIONS; i++) {
+      const g = gradient[i] + l2 * weights[i];
+      adam.first[i] = beta1 * adam.first[i] + (1 - beta1) * g;
+      adam.second[i] = beta2 * adam.second[i] + (1 - beta2) * g * g;
+      weights[i] -= rate * (adam.first[i] / correction1) /
+        (Math.sqrt(adam.second[i] / correction2) + epsilon);
+    }
+    biasAdam.first = beta1 * biasAdam.first + (1 - beta1) * biasGradient;
+    biasAdam.second = beta2 * biasAdam.second + (1 - beta2) * biasGradient * biasGradient;
+    bias -= rate * (biasAdam.first / correction1) / (Math.sqrt(biasAdam.second / correction2) + epsilon);
   }
   let largest = 0;
   for (const weight of weights) largest = Math.max(largest, Math.abs(weight));

@@ -298,7 +298,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // 442 (measured; the class's two twins under the `<IMPORTANT>` wrapper like every other benign text, one older
     // row by the retraining; 2 lost, the older margin rows).
     // The lead's address-and-routine messages (stop 36): 444 (measured; its two twins under the wrapper).
-    escalated: sum("newlyEscalated") <= 444,
+    // The learned model fitted on the whole set at every step, at 0.9 (stop 36, lead): 445 (measured; one more row
+    // the model asks about under a wrapper).
+    escalated: sum("newlyEscalated") <= 445,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -14,9 +14,11 @@ import { decodeWeights } from "./learned_weights_codec.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { classRecipient, ownDomains } from "./recipient_classes.ts";
 
-/** At or above this probability an otherwise allowed action is escalated (chosen on sets the model was not trained
- * on: heldout7 and the top corpus left out in turn, before heldout7 was trained on). */
-export const LEARNED_THRESHOLD = 0.95;
+/** At or above this probability an otherwise allowed action is escalated, chosen on sets the model was not trained
+ * on (`scripts/measure_shield_model.ts`, each retired set left out in turn). Stop 36, with the full-batch fit: at 0.9
+ * it escalated 74 of the 86 left-out attacks the rules allowed and 2 of 501 left-out benign actions, where stop 35's
+ * shuffled fit at 0.95 escalated 67 and 2 (0.95 with this fit: 62 and 1; 0.85: 76 and 6). */
+export const LEARNED_THRESHOLD = 0.9;
 let threshold = LEARNED_THRESHOLD;
 
 /** For measuring only (`scripts/measure_shield_model.ts`): escalate at another probability. At 0 every action the
