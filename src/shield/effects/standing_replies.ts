@@ -31,7 +31,12 @@ function reroute(text: string, environment: ShieldEnvironment): string | undefin
 
 /** A tool whose name sets an automatic reply (`set_auto_reply`, `update_vacation_responder`). */
 export function setsAutomaticReply(words: readonly string[]): boolean {
-  return words.some((word) => REPLY_WORDS.test(word)) && words.some((word) => AUTO_WORDS.test(word));
+  if (words.some((word) => REPLY_WORDS.test(word)) && words.some((word) => AUTO_WORDS.test(word))) {
+    return true;
+  }
+  // Round 67: "out of office" spelled as three words (`set_out_of_office`, `outlook_out_of_office_update`).
+  const office = words.indexOf("office");
+  return office >= 2 && words[office - 1] === "of" && words[office - 2] === "out";
 }
 
 export function judgeStandingReplies(
