@@ -35,7 +35,7 @@ const RECORD_SHAPE =
   /(?:^|\n)\s*[\w ]{1,30}:\s*\S|-?\b\d{1,3}\.\d{3,}|\b\d{1,5}\s+[A-Z][a-z]+\s+(?:street|st|road|rd|avenue|ave|lane|ln|terrace|drive|dr|close|way|court|ct|place|pl|boulevard|blvd|crescent|gardens|grove|square)\b|(?:^|\n)\s*(?:[-*•]|\d+[.)])\s/i;
 /** Words of whereabouts, histories, health, identity and the user's contacts: what injected sends carry. */
 const RECORD_WORDS =
-  /\b(?:locations?|located|coordinates|gps|whereabouts|history|histories|orders?|purchases?|bought|searche[sd]|search|browsing|visited|medical|medication|prescri\w*|diagnos\w*|doctor|clinic|hospital|therapy|symptoms?|health|mg|dob|birth ?date|born|passport|licen[cs]e|insurance|nhs|medicare|contacts?|emails?|inbox|messages?|calendar|schedule|itinerary|flight|booking|reservation|alone|empty|away|holiday|vacation|school|pick ?up|kids?|children|daughter|son's)\b/i;
+  /\b(?:locations?|located|coordinates|gps|whereabouts|history|histories|orders?|purchases?|bought|searche[sd]|search|browsing|visited|medical|medication|prescri\w*|diagnos\w*|doctor|clinic|hospital|therapy|symptoms?|health|mg|dob|birth ?date|born|passport|licen[cs]e|insurance|nhs|medicare|contacts?|emails?|inbox|messages?|calendar|schedule|itinerary|flight|booking|reservation|alone|empty|away|holiday|vacation|school|pick ?up)\b/i;
 
 const MIN_WORDS = 5;
 
