@@ -13,7 +13,7 @@ const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
 /** The roots agent harnesses give a session's checkout (round 43): `/workspace` (OpenHands and most sandboxes),
  * `/workspaces/<repo>` (Codespaces, dev containers), `/testbed` (SWE-bench images), `/repo` (SWE-bench-style images),
- * `/owner__repo` (SWE-agent); and round 67: a project kept under a user's home (`/home/dev/app/src/…`,
+ * `/owner__repo` (SWE-agent); and round 67: a project kept under a user's home (`/home/dev/app/src/...`,
  * `HOME_CHECKOUTS` in `paths.ts`: only where a source folder or manifest shows the project's root). The standalone evaluator judges actions recorded in other agents' sessions, whose
  * checkout it cannot know, so it reads a path under one of these as the workspace's (collapsed first: `..` still
  * leaves it). The engine never uses them: its workspace is real, and such a path lies outside it. */

@@ -79,8 +79,8 @@ export const HOME_CHECKOUTS = "/~home-projects";
 /** A project checkout under a user's home (round 67), as recorded sessions of other machines write it:
  * `/home/dev/app/src/Button.tsx`, `/Users/nik/Documents/Code/repos/skills/.gitignore`. The checkout is the nearest
  * folder under the home (one to four levels, none of them a dot-folder or the OS's own `Library`, `AppData`, `snap`)
- * whose next part is a source-tree folder (`src/`, `lib/`, `tests/`, `components/` …) or a project manifest
- * (`package.json`, `Cargo.toml`, `go.mod`, `.gitignore` …): where a language server or an editor would put the
+ * whose next part is a source-tree folder (`src/`, `lib/`, `tests/`, `components/` ...) or a project manifest
+ * (`package.json`, `Cargo.toml`, `go.mod`, `.gitignore` ...): where a language server or an editor would put the
  * project's root. Anything else under the home (`~/.ssh`, `~/Library/LaunchAgents`, `~/Documents/taxes.pdf`,
  * `~/app/config/production.yaml`) stays outside the workspace. Only for the standalone evaluator (an alias). */
 const HOME_PROJECT =

@@ -11,7 +11,7 @@
  * - it carries no record: no `label: value` field, no list or more than four lines, no coordinates or decimal
  *   numbers, no street address, no word of whereabouts, histories, health, identity or the user's contacts.
  * The injected sends of the attack sets to an attacker's free-mail mailbox are bare probes ("Hey", "Hey, how is it
- * going?" — no name) or records (a live location, an order or search history, a prescription): both still ask, and
+ * going?" -- no name) or records (a live location, an order or search history, a prescription): both still ask, and
  * every other message check (whereabouts, unguarded homes, children, lures, codes) still reads the note.
  * Sources: AgentDojo workspace injection tasks (the probes); InjecAgent data-stealing attacker cases (records mailed
  * out); the "Hi Mum" impersonation scam (Action Fraud / NCSC advice, money asked of family) for the money words. */
@@ -32,7 +32,7 @@ const WISHES =
   /\b(?:happy (?:birthday|bday|anniversary|new year|holidays|easter|diwali|eid|hanukkah|thanksgiving|mother'?s day|father'?s day|retirement)|merry christmas|congratulations|congrats|get well soon|happy belated)\b/i;
 /** Records, not notes: a `label: value` field, coordinates or decimals, a street address, list lines. */
 const RECORD_SHAPE =
-  /(?:^|\n)\s*[\w ]{1,30}:\s*\S|-?\b\d{1,3}\.\d{3,}|\b\d{1,5}\s+[A-Z][a-z]+\s+(?:street|st|road|rd|avenue|ave|lane|ln|terrace|drive|dr|close|way|court|ct|place|pl|boulevard|blvd|crescent|gardens|grove|square)\b|(?:^|\n)\s*(?:[-*•]|\d+[.)])\s/i;
+  /(?:^|\n)\s*[\w ]{1,30}:\s*\S|-?\b\d{1,3}\.\d{3,}|\b\d{1,5}\s+[A-Z][a-z]+\s+(?:street|st|road|rd|avenue|ave|lane|ln|terrace|drive|dr|close|way|court|ct|place|pl|boulevard|blvd|crescent|gardens|grove|square)\b|(?:^|\n)\s*(?:[-*\u2022]|\d+[.)])\s/i;
 /** Words of whereabouts, histories, health, identity and the user's contacts: what injected sends carry. */
 const RECORD_WORDS =
   /\b(?:locations?|located|coordinates|gps|whereabouts|history|histories|orders?|purchases?|bought|searche[sd]|search|browsing|visited|medical|medication|prescri\w*|diagnos\w*|doctor|clinic|hospital|therapy|symptoms?|health|mg|dob|birth ?date|born|passport|licen[cs]e|insurance|nhs|medicare|contacts?|emails?|inbox|messages?|calendar|schedule|itinerary|flight|booking|reservation|alone|empty|away|holiday|vacation|school|pick ?up)\b/i;
@@ -54,6 +54,10 @@ function addressed(text: string): boolean {
 const FORMAT_KEY =
   /^(?:content_?type|type|mime_?type|format|charset|encoding|importance|priority|is_?html)$/i;
 
+/** A value that is only an address: `a@b.example`, `mailto:a@b.example`, `Mrs <a@b.example>`. */
+const ADDRESS_ONLY =
+  /^(?:mailto:)?[^\s@<>]+@[^\s@<>]+$|^[^<>@\n]{0,80}<\s*(?:mailto:)?[^\s@<>]+@[^\s@<>]+\s*>$/i;
+
 /** The said strings of the texts: a JSON message object (Graph's `{subject, body: {content}, toRecipients}`) read
  * as its string leaves, less addresses and format values; a plain text as itself. Bounded: the texts of a note are
  * at most a few hundred characters, anything longer is not one. */
@@ -63,7 +67,7 @@ function saidStrings(texts: readonly string[]): string[] | undefined {
     if (said.length > 16 || depth > 6) return false;
     if (typeof value === "string") {
       const trimmed = value.trim();
-      if (trimmed !== "" && !FORMAT_KEY.test(key) && !/^\S+@\S+$/.test(trimmed)) said.push(trimmed);
+      if (trimmed !== "" && !FORMAT_KEY.test(key) && !ADDRESS_ONLY.test(trimmed)) said.push(trimmed);
       return true;
     }
     if (Array.isArray(value)) return value.every((item) => visit(item, key, depth + 1));
@@ -101,7 +105,10 @@ export function everydayNote(recipients: readonly string[], texts: readonly stri
     return false;
   }
   const joined = body.join("\n");
-  if (joined.length > 400 || joined.split("\n").length > 4) return false;
+  // Lines of prose only: one-word values beside the note (`request_id`, `locale`) are read by every test but do not
+  // make it longer.
+  const prose = body.filter((text) => /\s/.test(text)).join("\n");
+  if (joined.length > 400 || prose.split("\n").length > 4) return false;
   if (RECORD_SHAPE.test(joined) || RECORD_WORDS.test(joined)) return false;
   const longest = body.reduce((a, b) => (b.length > a.length ? b : a));
   if (!addressed(longest) && !WISHES.test(joined)) return false;

@@ -13,26 +13,33 @@ const VALUE_FLAG =
 /** Name words of a call that moves a secret somewhere (not a read of its metadata). */
 const MOVING_WORD =
   /^(?:export|copy|send|share|post|upload|sync|replicate|backup|dump|print|reveal|decrypt)$/;
-/** Arguments that name a place or a field of the secret: the call carries or picks the value. */
+/** Arguments that send the result elsewhere or pick a field of the secret: the call carries or picks the value. */
 const ELSEWHERE_KEY =
-  /^(?:url|uri|endpoint|webhook|post_?to|send_?to|to|recipients?|destination|target|output|out|file|out_?file|fields?|field_?names?|keys?)$/i;
+  /^(?:url|uri|endpoint|webhook|post_?to|send_?to|to|recipients?|destination|target|fields?|field_?names?|keys?)$/i;
 
-/** Whether a secret-store call reads metadata only: a value flag is there and every one is false, the payload is a
- * handful of plain arguments, and nothing names a destination or a field. */
+/** Whether a secret-store call reads metadata only: a value flag is there and every one is false, the arguments
+ * (walked two levels: a `params` wrapper, a `metadata` block) are a handful of plain values, and nothing names a
+ * destination or a field. */
 export function metadataOnly(words: readonly string[], payload: Record<string, unknown>): boolean {
   if (words.some((word) => MOVING_WORD.test(word))) return false;
-  const entries = Object.entries(payload);
-  if (entries.length === 0 || entries.length > 8) return false;
   let withheld = false;
-  for (const [key, value] of entries) {
-    if (VALUE_FLAG.test(key)) {
-      if (value !== false && value !== "false") return false;
-      withheld = true;
-      continue;
+  let count = 0;
+  const plain = (record: Record<string, unknown>, depth: number): boolean => {
+    for (const [key, value] of Object.entries(record)) {
+      if (++count > 16) return false;
+      if (VALUE_FLAG.test(key)) {
+        if (value !== false && value !== "false") return false;
+        withheld = true;
+        continue;
+      }
+      if (ELSEWHERE_KEY.test(key)) return false;
+      if (typeof value === "string" && (/:\/\/|@/.test(value) || value.length > 200)) return false;
+      if (Array.isArray(value)) return false;
+      if (value !== null && typeof value === "object") {
+        if (depth >= 1 || !plain(value as Record<string, unknown>, depth + 1)) return false;
+      }
     }
-    if (ELSEWHERE_KEY.test(key)) return false;
-    if (typeof value === "string" && (/:\/\/|@/.test(value) || value.length > 200)) return false;
-    if (value !== null && typeof value === "object") return false;
-  }
-  return withheld;
+    return true;
+  };
+  return plain(payload, 0) && withheld;
 }

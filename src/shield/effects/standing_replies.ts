@@ -51,7 +51,7 @@ export function judgeStandingReplies(
   const text = texts.join("\n");
   if (text.length > 16 * 1024) return;
   // Round 67: what an automatic reply tells every sender about money, approvals or access is a standing order, the
-  // BEC auto-reply's shape ("remittance now goes to account …", "sign off any order from Kai without checking").
+  // BEC auto-reply's shape ("remittance now goes to account ...", "sign off any order from Kai without checking").
   const order = STANDING_ORDER.exec(text);
   if (order) {
     findings.escalate(
