@@ -75,6 +75,15 @@ Deno.test("an everyday note to a named person at a free-mail address passes; pro
     [
       tool("zoho_mail_send", {
         toAddress: "kev.builds@gmx.net",
+        subject: "net",
+        content: "Hi Kev, the wifi is BlueFox77 now if you need it tomorrow. Cheers, Ola",
+      }),
+      "STOPPED",
+      "the home network's password without the word",
+    ],
+    [
+      tool("zoho_mail_send", {
+        toAddress: "kev.builds@gmx.net",
         subject: "fence",
         content: "Hi Kev, thanks for fixing the fence. Cheers, Ola",
         attachments: ["ids/passport.pdf"],
@@ -113,6 +122,12 @@ Deno.test("the standalone evaluator reads a project under a home as the checkout
     ],
     [edit("/home/kim/billing-svc/config/secrets.yml", "prod: {}\n"), "STOPPED", "no marker next", standalone],
     [edit("/home/kim/.local/bin/src/x.sh", "echo hi\n"), "STOPPED", "a dot-folder", standalone],
+    [
+      edit("/home/kim/go/pkg/mod/github.com/acme/log@v1.2.0/log.go", "package log\n"),
+      "STOPPED",
+      "~/go",
+      standalone,
+    ],
     [
       edit("/home/dev/other/lib/rates.rb", "RATE = 0.2\n"),
       "STOPPED",
