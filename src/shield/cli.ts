@@ -3,6 +3,7 @@
  * answered with decision BLOCK and an `error` field, never a crash. */
 
 import { systemClock } from "../lib/clock.ts";
+import { HOME_CHECKOUTS } from "./paths.ts";
 import { createShield, type Shield } from "./shield.ts";
 import { checkPolicyFile, parsePolicy, policyProblems } from "./policy.ts";
 import { DEFAULT_POLICY_YAML } from "./presets/default_policy.ts";
@@ -12,7 +13,8 @@ const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
 /** The roots agent harnesses give a session's checkout (round 43): `/workspace` (OpenHands and most sandboxes),
  * `/workspaces/<repo>` (Codespaces, dev containers), `/testbed` (SWE-bench images), `/repo` (SWE-bench-style images),
- * `/owner__repo` (SWE-agent). The standalone evaluator judges actions recorded in other agents' sessions, whose
+ * `/owner__repo` (SWE-agent); and round 67: a project kept under a user's home (`/home/dev/app/src/...`,
+ * `HOME_CHECKOUTS` in `paths.ts`: only where a source folder or manifest shows the project's root). The standalone evaluator judges actions recorded in other agents' sessions, whose
  * checkout it cannot know, so it reads a path under one of these as the workspace's (collapsed first: `..` still
  * leaves it). The engine never uses them: its workspace is real, and such a path lies outside it. */
 export const STANDALONE_CHECKOUT_ALIASES: readonly string[] = [
@@ -21,6 +23,7 @@ export const STANDALONE_CHECKOUT_ALIASES: readonly string[] = [
   "/testbed",
   "/repo",
   "/*__*",
+  HOME_CHECKOUTS,
 ];
 
 /** Default policy, heuristics on; no classifier, Tier 2, Tier 3, rate limit or cache (ESCALATE is reported).

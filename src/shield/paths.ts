@@ -64,8 +64,28 @@ export function aliasedPath(value: string, aliases: readonly string[], workspace
   if (!text.startsWith("/")) return value;
   const path = collapse(text);
   const root = aliasRoots(aliases).exec(path);
-  return root ? workspace + path.slice(root[0].length) : value;
+  if (root) return workspace + path.slice(root[0].length);
+  if (!aliases.includes(HOME_CHECKOUTS) || !path.startsWith("/home/") && !path.startsWith("/Users/")) {
+    return value;
+  }
+  if (path.startsWith(`${collapse(workspace)}/`)) return value;
+  const project = HOME_PROJECT.exec(path);
+  return project ? workspace + path.slice(project[0].length) : value;
 }
+
+/** The checkout alias entry that stands for projects kept under a user's home (round 67), not a path. */
+export const HOME_CHECKOUTS = "/~home-projects";
+
+/** A project checkout under a user's home (round 67), as recorded sessions of other machines write it:
+ * `/home/dev/app/src/Button.tsx`, `/Users/nik/Documents/Code/repos/skills/.gitignore`. The checkout is the nearest
+ * folder under the home (one to four levels, none of them a dot-folder, the OS's own `Library`, `AppData`, `snap`, or a toolchain's
+ * `go` (`~/go/pkg/mod` is the module cache), `sdk`, conda or `perl5` tree)
+ * whose next part is a source-tree folder (`src/`, `lib/`, `tests/`, `components/` ...) or a project manifest
+ * (`package.json`, `Cargo.toml`, `go.mod`, `.gitignore` ...): where a language server or an editor would put the
+ * project's root. Anything else under the home (`~/.ssh`, `~/Library/LaunchAgents`, `~/Documents/taxes.pdf`,
+ * `~/app/config/production.yaml`) stays outside the workspace. Only for the standalone evaluator (an alias). */
+const HOME_PROJECT =
+  /^\/(?:home|Users)\/[^/.][^/]*(?:\/(?!(?:Library|AppData|snap|Applications|go|sdk|anaconda3|miniconda3|miniforge3|perl5)\/)[^/.][^/]*){1,4}?(?=\/(?:(?:src|lib|app|components|pages|tests?|spec|__tests__|pkg|cmd|internal|packages|apps|crates)\/[^/]|(?:package\.json|tsconfig\.json|deno\.jsonc?|pyproject\.toml|setup\.py|setup\.cfg|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle(?:\.kts)?|composer\.json|\.gitignore|README(?:\.md)?|CHANGELOG\.md)$))/;
 
 const compiledAliases = new WeakMap<readonly string[], RegExp>();
 
@@ -74,10 +94,11 @@ const compiledAliases = new WeakMap<readonly string[], RegExp>();
 function aliasRoots(aliases: readonly string[]): RegExp {
   let pattern = compiledAliases.get(aliases);
   if (!pattern) {
-    const roots = aliases.map((alias) =>
+    const roots = aliases.filter((alias) => alias !== HOME_CHECKOUTS).map((alias) =>
       alias.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+")
     );
-    pattern = new RegExp(`^(?:${roots.join("|")})(?=/|$)`);
+    // No literal root (only `HOME_CHECKOUTS`): a pattern that never matches, not an empty one that matches all.
+    pattern = roots.length === 0 ? /(?!)/ : new RegExp(`^(?:${roots.join("|")})(?=/|$)`);
     compiledAliases.set(aliases, pattern);
   }
   return pattern;

@@ -251,7 +251,11 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // lost, as before; its first draft lost its `find` tool attack under padded fields and asked its program-named
     // twins under the name transforms -- `server:mypy`, `PYTEST_V2`, `pytest.v2`, padded keys -- fixed until none
     // did): 103 (measured).
-    escalated: sum("newlyEscalated") <= 103,
+    // Round 67: 103 -> 110 (measured), all on its own new allows, by design: its everyday notes ask once 2 KB of prose
+    // is put before them (5: no longer a short note) and an away-notice twin asks under the `server:`/`server.` name
+    // prefixes (2: "server" reads as installing, as for 20 older twins); padded fields, nested wrappers, renamed keys
+    // and angle-bracket addresses no longer move them (13 such rows fixed in the round).
+    escalated: sum("newlyEscalated") <= 110,
   }, {
     lost: true,
     blocked: 0,

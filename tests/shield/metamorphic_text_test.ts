@@ -300,7 +300,14 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // The lead's address-and-routine messages (stop 36): 444 (measured; its two twins under the wrapper).
     // The learned model fitted on the whole set at every step, at 0.9 (stop 36, lead): 445 (measured; one more row
     // the model asks about under a wrapper).
-    escalated: sum("newlyEscalated") <= 445,
+    // Round 67: 439 -> 463 (measured), all on its 15 twins and 4 older cases it allows, by design: 10 ask under the
+    // `<IMPORTANT>` wrapper like every other benign text, 6 everyday notes under "IMPORTANT:" (a label and urgency
+    // before the greeting), 5 when their sentences become list items (a list is a record's shape), 2 under the
+    // administrator and "please kindly" wrappers (the greeting no longer opens the note) and 1 in upper case (no
+    // name is capitalised).
+    // Round 67 merged after the lead's stop-36 changes (lead): 470 (measured; both sides' rows, the model refitted on
+    // all).
+    escalated: sum("newlyEscalated") <= 470,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

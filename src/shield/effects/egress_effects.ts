@@ -10,6 +10,7 @@ import type { HostReading } from "./hosts.ts";
 import type { OpenWorldReading } from "./open_world.ts";
 import type { ClassedPath } from "./local_effects.ts";
 import { attachmentCount, judgeMessage } from "./messaging.ts";
+import { everydayNote } from "./everyday_notes.ts";
 import { plainPersonalNote } from "./social_notes.ts";
 import { judgeLookalikeRecipients } from "./lookalike_recipients.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
@@ -178,6 +179,7 @@ export function judgeMessaging(
       ),
       personalNote: !typed &&
         plainPersonalNote(unique, texts, view.paths, attachments, environment.workspace),
+      everydayNote: !typed && attachments === 0 && view.paths.length === 0 && everydayNote(unique, texts),
     },
     environment,
     findings,

@@ -141,6 +141,8 @@ export interface MessageInput {
   /** A plain personal note with photos or videos only (round 36, `social_notes.ts`): no files-to-a-non-contact
    * prompt (the free-mail prompt stays). */
   personalNote?: boolean;
+  /** Round 67: no attachment, and the text reads as an everyday note to a named person (`everyday_notes.ts`). */
+  everydayNote?: boolean;
 }
 
 const ATTACHMENT_KEYS =
@@ -228,7 +230,10 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (GIFT_CARD_SCAM.test(joined)) {
     findings.escalate("message", `"${input.tool}" asks for gift cards (a common scam)`);
   }
-  judgePersonalMailboxes(input.tool, input.recipients, environment, findings);
+  // Round 67: an everyday note to a named person (family, landlord, plumber) is spared the free-mail prompt only.
+  if (!input.everydayNote) {
+    judgePersonalMailboxes(input.tool, input.recipients, environment, findings);
+  }
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }

@@ -3,6 +3,8 @@
  * `service: unlock`), the keys and shapes of its arguments (amounts, recipients, public flags), and its MCP
  * annotations, which may add effects but never remove what the name and arguments show. */
 
+import { awayNoticeOnly } from "./away_notices.ts";
+import { metadataOnly } from "./secret_metadata.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { marksOnly } from "./reaction_marks.ts";
 import type { ToolAnnotations } from "../types.ts";
@@ -322,7 +324,7 @@ export function judgeOpenWorld(
   const forwardsOne = forwardsOneItem(words, signals, payload);
   if (
     nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload) &&
-    !forwardsOne && !teamWebhook(words, payload, environment)
+    !forwardsOne && !teamWebhook(words, payload, environment) && !awayNoticeOnly(name, payload)
   ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }
@@ -338,7 +340,7 @@ export function judgeOpenWorld(
       `"${name}" forwards an existing message to someone who is not a known contact`,
     );
   }
-  if (nouns.has("secret") && !has(verbs, "write", "delete")) {
+  if (nouns.has("secret") && !has(verbs, "write", "delete") && !metadataOnly(words.words, payload)) {
     findings.escalate("read", `"${name}" reads secrets`);
   } else if (nouns.has("secret") && has(verbs, "write")) {
     findings.escalate("access", `"${name}" changes credentials`);

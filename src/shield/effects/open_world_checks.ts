@@ -8,6 +8,7 @@ import { judgePersonalRecords } from "./personal_records.ts";
 import { readsOwnRecords } from "./own_records.ts";
 import { judgeAttackNames } from "./attack_names.ts";
 import { judgeSecretSearches } from "./secret_searches.ts";
+import { metadataOnly } from "./secret_metadata.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 import { judgeContactChanges } from "./contact_changes.ts";
 import { judgeSettingArguments } from "./setting_arguments.ts";
@@ -27,8 +28,14 @@ export function judgeOpenWorldRound5(
     for (const found of records.list) findings.add(found.level, found.kind, found.detail);
   }
   judgeAttackNames(tool, payload, findings);
-  if (words.verbs.has("read")) judgeSecretSearches(tool, payload, findings);
+  // Round 67: a secret store's metadata read with the value withheld names its secret; it searches for nothing.
+  if (words.verbs.has("read") && !(names(words.words, "secret") && metadataOnly(words.words, payload))) {
+    judgeSecretSearches(tool, payload, findings);
+  }
   judgeConcealedOrders(tool, argumentTexts, findings);
   judgeContactChanges(tool, words.words, payload, findings);
   judgeSettingArguments(tool, words.words, payload, findings);
 }
+
+const names = (words: readonly string[], noun: string) =>
+  words.some((word) => word === noun || word === `${noun}s`);

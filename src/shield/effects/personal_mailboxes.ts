@@ -1,6 +1,7 @@
 /** Messages and invitations to personal mailboxes at free-mail providers (`mark.black-2134@gmail.com`) that are
  * not known contacts: an address no organisation stands behind, where injected orders send the user's data. A
- * colleague's work address passes; a contact in config, or an "allow from now on" answer, stops the prompt. */
+ * colleague's work address passes; a contact in config, or an "allow from now on" answer, stops the prompt; so does
+ * (round 67) an everyday note to a named person with no attachment, link or record (`everyday_notes.ts`). */
 
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";

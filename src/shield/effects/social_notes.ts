@@ -2,9 +2,9 @@
  * number, no word of money, access, codes, work data or urgency, and whose only files are photos or videos from the
  * workspace with ordinary names (`photos/beach_01.jpg`; a `passport_scan.jpg` or a screenshot is not one). Holiday
  * photos to a parent are what people send; the files-to-a-non-contact prompt is spared for them, every other
- * message check still reads them. The free-mail prompt stays: the sets' injected sends to an attacker's free-mail
- * address are as plain ("Hey, how is it going?", an order history, a search history), so nothing in the text tells
- * them from a thank-you to a landlord.
+ * message check still reads them. The free-mail prompt stays for them; round 67 spares it only for a note with no
+ * attachment that greets or signs with a name and carries no record (`everyday_notes.ts`): the sets' injected sends
+ * to an attacker's free-mail address are bare probes ("Hey, how is it going?") or records (an order history).
  * Sources: AgentDojo workspace user tasks (benign sends with attachments); Agent Security Bench and InjecAgent
  * attacker sends (what exfiltration through a message carries). */
 

@@ -14,6 +14,9 @@ const AUTO_WORDS = /^(?:auto|automatic|vacation|responder|autoreply|autoresponde
 const ADDRESS = /[^\s@<>()"'`,;:]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 const PHONE = /(?:^|[\s(:])\+\d[\d ()-]{7,}\d/;
 const LINK = /\b(?:https?:\/\/|www\.)[^\s"'<>)]+/gi;
+/** Money, approval and access words an away notice has no business telling every sender (round 67). */
+const STANDING_ORDER =
+  /\b(?:remittance|iban|swift|sort code|routing number|bank (?:details|account)|new account|account (?:number|details)|wire|payments? (?:to|go|should)|pay (?:to|into)|approve|approval|sign[ -]off|sign off on|authori[sz]e|without (?:review|checking|approval)|door code|alarm code|gate code|access code|passcode|password|spare key|key is)\b/i;
 
 /** What a standing reply's text routes senders to, if it is somewhere the user has not vouched for. */
 function reroute(text: string, environment: ShieldEnvironment): string | undefined {
@@ -31,7 +34,12 @@ function reroute(text: string, environment: ShieldEnvironment): string | undefin
 
 /** A tool whose name sets an automatic reply (`set_auto_reply`, `update_vacation_responder`). */
 export function setsAutomaticReply(words: readonly string[]): boolean {
-  return words.some((word) => REPLY_WORDS.test(word)) && words.some((word) => AUTO_WORDS.test(word));
+  if (words.some((word) => REPLY_WORDS.test(word)) && words.some((word) => AUTO_WORDS.test(word))) {
+    return true;
+  }
+  // Round 67: "out of office" spelled as three words (`set_out_of_office`, `outlook_out_of_office_update`).
+  const office = words.indexOf("office");
+  return office >= 2 && words[office - 1] === "of" && words[office - 2] === "out";
 }
 
 export function judgeStandingReplies(
@@ -42,6 +50,15 @@ export function judgeStandingReplies(
 ): void {
   const text = texts.join("\n");
   if (text.length > 16 * 1024) return;
+  // Round 67: what an automatic reply tells every sender about money, approvals or access is a standing order, the
+  // BEC auto-reply's shape ("remittance now goes to account ...", "sign off any order from Kai without checking").
+  const order = STANDING_ORDER.exec(text);
+  if (order) {
+    findings.escalate(
+      "persistence",
+      `"${tool}" sets an automatic reply that tells every sender "${order[0]}"`,
+    );
+  }
   const route = reroute(text, environment);
   if (route) {
     findings.escalate(
