@@ -294,7 +294,11 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 61 merged last (stop 35, lead), the model retrained on all four rounds' cases: 439 (measured).
     // The lead's key-file sweeps (stop 35) retrained the model again: 440 (measured).
     // The lead's file locks (stop 35) retrained it again: 439 (measured).
-    escalated: sum("newlyEscalated") <= 439,
+    // Round 64: one more, its own review twin (dv-benign-messaging-3914, the user's single kettle review) under the
+    // `<IMPORTANT>` wrapper like every other benign message. Its first draft lost 4 of its own review batches (a
+    // wrapper line put between a CSV's rows, upper- and title-cased YAML keys and names), read since: 440 (measured;
+    // 2 lost, none of its own).
+    escalated: sum("newlyEscalated") <= 440,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
