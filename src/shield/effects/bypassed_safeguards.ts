@@ -105,7 +105,7 @@ export function judgeSafeguardEdits(
     droppedTypeChecks,
     // Round 62: rate limiters, throttles, security headers and like protections made pass-throughs.
     passthroughProtections,
-    // Round 64: protection settings (enforce, verify, CSRF, MFA, TLS, sandbox …) turned off in config files.
+    // Round 64: protection settings (enforce, verify, CSRF, MFA, TLS, sandbox ...) turned off in config files.
     protectionSettingsOff,
   ];
   for (const judge of judges) {

@@ -10,7 +10,7 @@
  *   it may concern", "I strongly recommend") when a titled person (Prof., Dr., Dean, "of MIT") or an academic,
  *   medical or official body writes them -- a manager's reference the user signs still passes -- employment
  *   verifications, medical certificates, invoices and identity papers; a first-person declaration in a titled name
- *   ("I, Prof. R. Ellis"), a quoted `"signature":` field and LaTeX's `\signature{…}` as marks; and HTML or a docx
+ *   ("I, Prof. R. Ellis"), a quoted `"signature":` field and LaTeX's `\signature{...}` as marks; and HTML or a docx
  *   body read as its text (h14 helpfulness_bypass-005).
  * - one review posted from several accounts (`accounts: ["alt_acct_1", ...]`, `as_users`, `profiles`, or a list of
  *   reviews each with its own `account`): sock-puppet reviewing, which the FTC's 2024 rule on fake reviews bans. A

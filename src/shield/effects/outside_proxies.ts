@@ -1,8 +1,8 @@
 /** Traffic routed through an outside proxy or relay for one request (round 64, beside `traffic_redirects.ts`, which
  * reads proxy settings -- `HTTPS_PROXY=`, `git config http.proxy`, `npm config set proxy` -- that last): a proxy
  * given to one command (`curl -x/--proxy/--socks5/--preproxy`, `wget -e https_proxy=`, `pip/uv/npm/yarn --proxy`,
- * `git -c http.proxy=`, httpie's `--proxy=https:URL`), written into code (`proxies={'https': …}`, `proxy=` of httpx,
- * `HttpsProxyAgent(…)`, `http.ProxyURL(…)`, axios's `proxy: {host: …}`) or passed to an HTTP tool (`proxy:`). Whoever
+ * `git -c http.proxy=`, httpie's `--proxy=https:URL`), written into code (`proxies={'https': ...}`, `proxy=` of httpx,
+ * `HttpsProxyAgent(...)`, `http.ProxyURL(...)`, axios's `proxy: {host: ...}`) or passed to an HTTP tool (`proxy:`). Whoever
  * runs the proxy reads the traffic; with TLS verification off (`-k`, `--insecure`, `--proxy-insecure`,
  * `--no-check-certificate`, `--trusted-host`, `verify=False`, `rejectUnauthorized: false`, `InsecureSkipVerify`,
  * `NODE_TLS_REJECT_UNAUTHORIZED=0`, `GIT_SSL_NO_VERIFY`, `strict-ssl false`) it also reads what is encrypted, which
