@@ -44,6 +44,9 @@ const TEST_PATH =
   /(?:^|\/)(?:tests?|__tests__|spec|specs|fixtures?|mocks?|__mocks__|stories|storybook|examples?|samples?|testdata|test_data|e2e|cypress|playwright)(?:\/|$)|\.(?:test|spec|stories)\.\w+$|fixture|mock/i;
 const REVIEW_WORD = /review|testimonial|rating|stars|feedback/i;
 
+/** A CSV header line with a rating column, wherever the file's first lines put it (gated on the column words). */
+const CSV_HEADER = gated(/^(?=[^\n]*,)[^\n]*\b(?:rating|stars|star_?rating|score)\b[^\n]*$/im);
+
 /** The top of the scale the ratings are written on: 5, or 10 when any rating is above 5. */
 function allAtTop(ratings: readonly number[]): boolean {
   if (ratings.length === 0) return false;
@@ -52,8 +55,8 @@ function allAtTop(ratings: readonly number[]): boolean {
 }
 
 /** A CSV whose header names a reviewer and a rating column, with three or more rows all rated at the top. */
-function csvBatch(text: string): string[] | undefined {
-  const lines = text.split("\n", 64).map((line) => line.trim()).filter(Boolean);
+function csvBatch(text: string, at: number): string[] | undefined {
+  const lines = text.slice(at, at + 16 * 1024).split("\n", 64).map((line) => line.trim()).filter(Boolean);
   if (lines.length < 4) return undefined;
   const header = lines[0].toLowerCase().split(",").map((cell) => cell.trim().replace(/^"|"$/g, ""));
   const name = header.findIndex((cell) =>
@@ -75,15 +78,14 @@ function csvBatch(text: string): string[] | undefined {
 function batchNames(text: string): string[] | undefined {
   if (text.length > 64 * 1024) return undefined;
   // A CSV's header line, else a rating field with a number (the shared literal gate): most texts stop here.
-  const newline = text.indexOf("\n");
-  const csv = newline > 0 && /rating|stars|score/i.test(text.slice(0, Math.min(newline, 400))) &&
-    text.slice(0, newline).includes(",");
+  const header = CSV_HEADER.test(text) ? CSV_HEADER.pattern.exec(text) : null;
+  const csv = header !== null;
   if (!csv && !RATED.test(text)) return undefined;
   if (!REVIEW_WORD.test(text)) return undefined;
   // Documentation hosts (`shop.example-store.com`) are addresses, not test material.
   if (TEST_MATERIAL.test(text.replace(/\b[a-z][\w+.-]*:\/\/[^\s"'\\]+/gi, " "))) return undefined;
   if (csv) {
-    const rows = csvBatch(text);
+    const rows = csvBatch(text, header.index);
     if (rows) return rows;
   }
   if (!RATED.test(text)) return undefined;
