@@ -307,6 +307,11 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // name is capitalised).
     // Round 67 merged after the lead's stop-36 changes (lead): 470 (measured; both sides' rows, the model refitted on
     // all).
+    // Round 64: one more, its own review twin (dv-benign-messaging-3914, the user's single kettle review) under the
+    // `<IMPORTANT>` wrapper like every other benign message. Its first draft lost 4 of its own review batches (a
+    // wrapper line put between a CSV's rows, upper- and title-cased YAML keys and names), read since: 440 (measured;
+    // 2 lost, none of its own).
+    // Round 64 merged after round 67 (stop 36, lead): 470 (measured).
     escalated: sum("newlyEscalated") <= 470,
   }, { lost: true, blocked: 0, escalated: true });
   for (

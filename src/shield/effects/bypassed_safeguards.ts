@@ -53,6 +53,7 @@ import { hardcodedCredentials } from "./hardcoded_credentials.ts";
 import { servedTrees } from "./served_trees.ts";
 import { droppedTypeChecks } from "./dropped_type_checks.ts";
 import { passthroughProtections } from "./passthrough_protections.ts";
+import { protectionSettingsOff } from "./protection_settings_off.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -104,6 +105,8 @@ export function judgeSafeguardEdits(
     droppedTypeChecks,
     // Round 62: rate limiters, throttles, security headers and like protections made pass-throughs.
     passthroughProtections,
+    // Round 64: protection settings (enforce, verify, CSRF, MFA, TLS, sandbox ...) turned off in config files.
+    protectionSettingsOff,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

@@ -47,7 +47,9 @@ const SOURCE_TAKERS = new Map<string, RegExp>([
   ["cursor", /^--install-extension$/],
   ["windsurf", /^--install-extension$/],
 ]);
-const INDEX_OPTION = /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)(?:=|$)/;
+/** Index settings, and (round 64) proxies, which carry the traffic but are no source (`outside_proxies.ts`). */
+const INDEX_OPTION =
+  /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host|--proxy|--https?-proxy)(?:=|$)/;
 const SOURCE_URL = /(?:^|=|\+)((?:https?|ftp):\/\/[^\s"']+)/i;
 
 /** The first URL among an install command's arguments and option values, when the command installs. */

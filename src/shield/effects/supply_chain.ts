@@ -66,6 +66,10 @@ const VALUED = new Set([
   "--cache",
   "--package",
   "-g",
+  // Round 64: a proxy carries the install, it is no package (`outside_proxies.ts` judges it).
+  "--proxy",
+  "--https-proxy",
+  "--http-proxy",
   // conda: the environment's name and the channel.
   "-n",
   "--name",
