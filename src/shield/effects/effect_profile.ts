@@ -92,6 +92,7 @@ import { judgeRound36 } from "./open_world_round36.ts";
 import { judgeRound58 } from "./round58.ts";
 import { judgeRound62 } from "./round62.ts";
 import { judgeRound63 } from "./round63.ts";
+import { judgeRound66 } from "./round66.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -339,6 +340,7 @@ export function buildEffectProfile(
   judgeRound58(view, openWorld, sends, recipients, environment, findings);
   judgeRound62(view, findings);
   judgeRound63(view, { openWorld: openWorld !== undefined, sends }, recipients, environment, findings);
+  judgeRound66(view, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
