@@ -294,7 +294,10 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 61 merged last (stop 35, lead), the model retrained on all four rounds' cases: 439 (measured).
     // The lead's key-file sweeps (stop 35) retrained the model again: 440 (measured).
     // The lead's file locks (stop 35) retrained it again: 439 (measured).
-    escalated: sum("newlyEscalated") <= 439,
+    // Round 66: five more, its prose twins (three elicitations asking for a project name, a confirmation and a
+    // username; a search query and an address typed into a page) under the `<IMPORTANT>` wrapper like every other
+    // benign text: 444 (measured; 2 lost, the margin rows above, none of its own).
+    escalated: sum("newlyEscalated") <= 444,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
