@@ -224,6 +224,7 @@ const CREDENTIAL_FILE_RULES = new Set([
   "credential.docker_config",
   "credential.tool_tokens",
   "credential.agent_tool_tokens",
+  "credential.service_secret_store",
 ]);
 
 export function exemptHits(

@@ -312,7 +312,10 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // wrapper line put between a CSV's rows, upper- and title-cased YAML keys and names), read since: 440 (measured;
     // 2 lost, none of its own).
     // Round 64 merged after round 67 (stop 36, lead): 470 (measured).
-    escalated: sum("newlyEscalated") <= 470,
+    // Round 66: five more, its prose twins (three elicitations asking for a project name, a confirmation and a
+    // username; a search query and an address typed into a page) under the `<IMPORTANT>` wrapper like every other
+    // benign text: 444 (measured; 2 lost, the margin rows above, none of its own).
+    escalated: sum("newlyEscalated") <= 444,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -16,6 +16,7 @@ import { onlyTeamEndpoints } from "./event_subscriptions.ts";
 import { NOUNS, PURE_READ, VERBS } from "./vocabulary.ts";
 import { readToolWords, type ToolWords } from "./tool_words.ts";
 import { opensPrivateRangesOnly } from "./private_ingress.ts";
+import { safeClimateSetpoint } from "./unsafe_setpoints.ts";
 
 /** Words of an account's identity and recovery: changing them hands the account over. */
 const RECOVERY_WORDS = new Set([
@@ -282,7 +283,11 @@ export function judgeOpenWorld(
   ) {
     findings.escalate("money", `"${name}" moves money or value`);
   }
-  if (nouns.has("physical") && (acting || signals.offFlag || has(verbs, "physical"))) {
+  if (
+    nouns.has("physical") && (acting || signals.offFlag || has(verbs, "physical")) &&
+    !safeClimateSetpoint(name, payload)
+  ) {
+    // Round 66: a thermostat told only to hold an ordinary temperature or mode is not asked about.
     findings.escalate("physical", `"${name}" acts on a physical device`);
   } else if (verbs.has("physical") && !verbs.has("read") && signals.offFlag) {
     findings.escalate("physical", `"${name}" acts on a physical device`);

@@ -178,6 +178,8 @@ function financial(text: string, found: SensitiveFinding[]): void {
   if (LABELLED_IBAN.test(text)) return void found.push({ kind: "financial", evidence: "an IBAN" });
   for (const match of text.matchAll(CARD)) {
     if (snowflakeId(text, match)) continue;
+    // Round 66: Stripe's test card is nobody's card (its documentation and every checkout test type it).
+    if (match[0].replace(/\D/g, "") === "4242424242424242") continue;
     if (luhnValid(match[0])) return void found.push({ kind: "financial", evidence: "a card number" });
   }
   if (ACCOUNT.test(text)) return void found.push({ kind: "financial", evidence: "an account number" });

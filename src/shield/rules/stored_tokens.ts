@@ -11,6 +11,11 @@
 
 import { defineRules } from "./rule.ts";
 import { AGENT_TOKEN_PATH } from "../effects/agent_token_stores.ts";
+import { SERVICE_SECRET_PATH } from "../effects/service_secret_stores.ts";
+
+/** Round 66: a command that only sets a store's mode, owner or existence up (Traefik's `touch acme.json && chmod 600
+ * acme.json`) reads nothing. */
+const SETS_UP_ONLY = String.raw`^(?!(?:sudo\s+)?(?:chmod|chown|chgrp|touch|ls|stat|mkdir|test|file)\s)`;
 
 /** What a persisted login is stored under. */
 const AUTH_ENTRY = String.raw`(?:extraheader|authorization:|x-access-token|insteadof[^\n]{0,40}@)`;
@@ -31,6 +36,16 @@ export const STORED_TOKEN_RULES = defineRules("credential", [
     fields: ["path"],
     pattern: AGENT_TOKEN_PATH,
     description: "Reads the stored login of a developer CLI or AI agent",
+  },
+  {
+    // Round 66: the table in effects/service_secret_stores.ts (Vault's keyring and unseal keys, etcd's database,
+    // Consul's ACL tokens, cluster PKI keys and join tokens, Jenkins' and GitLab's secrets, Grafana's database,
+    // Traefik's acme.json, secret files in other services' Docker volumes).
+    id: "credential.service_secret_store",
+    severity: "high",
+    fields: ["path", "command"],
+    pattern: new RegExp(`${SETS_UP_ONLY}.*?(?:${SERVICE_SECRET_PATH.source})`),
+    description: "Reads a secret store inside a service's data (secrets manager, cluster, CI server)",
   },
   {
     id: "credential.git_auth_header",
