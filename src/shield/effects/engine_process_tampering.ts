@@ -5,7 +5,7 @@
  *   `pkill -STOP -f shield-sidecar`, `killall -STOP classifier-sidecar`, `kill -TSTP $(pgrep -f shield)` (a
  *   sidecar of the user's own, `pkill -f envoy-sidecar`, is not Shield's);
  * - the engine or Shield throttled, limited or attached to rather than signalled: `cpulimit -p $(pgrep -f main.ts)`,
- *   `cpulimit -e deno`, `prlimit --pid …`, `ionice`/`chrt`/`taskset`, `ltrace`/`gcore`/`lldb -p`;
+ *   `cpulimit -e deno`, `prlimit --pid ...`, `ionice`/`chrt`/`taskset`, `ltrace`/`gcore`/`lldb -p`;
  * - its service unit stopped, frozen or limited: `systemctl freeze|kill|stop|mask|set-property parapet.service`,
  *   `service parapet stop`, `docker pause|kill|update parapet`;
  * - a second engine started beside the real one, with another config, port, policy or data directory

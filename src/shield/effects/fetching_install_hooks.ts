@@ -1,14 +1,14 @@
 /** Round 65: an install-time hook whose body downloads and runs code, however it is written into a manifest -- a
- * heredoc or `echo >>` adding `"postinstall": "node -e \"require('child_process').exec('curl -s https://…|node')\""`
- * to a temporary copy later moved over package.json, `npm pkg set scripts.preinstall=…`, `npm set-script`, a `jq`,
+ * heredoc or `echo >>` adding `"postinstall": "node -e \"require('child_process').exec('curl -s https://...|node')\""`
+ * to a temporary copy later moved over package.json, `npm pkg set scripts.preinstall=...`, `npm set-script`, a `jq`,
  * `sed` or `node -e`/Python edit of `scripts.install`, composer's `post-install-cmd`. npm runs `preinstall`,
  * `install`, `postinstall` and `prepare` on every install of the package (npm docs, "scripts"; the Shai-Hulud and
  * s1ngularity worms spread this way; MITRE ATT&CK T1195.002), so a hook that fetches code runs a stranger's code on
  * every machine that installs. BLOCK: no review of the hook's text shows what the fetched code will be.
  *
  * What passes: hooks that run the project's own tools (`"postinstall": "husky install"`, `"prepare": "tsc"`), other
- * scripts (`npm pkg set scripts.test=vitest`, even one that downloads: `"test": "curl …"` is run only by hand), and
- * documents that quote a hook. The body must both fetch (a URL, curl, wget, fetch, urlopen, Invoke-WebRequest …) and
+ * scripts (`npm pkg set scripts.test=vitest`, even one that downloads: `"test": "curl ..."` is run only by hand), and
+ * documents that quote a hook. The body must both fetch (a URL, curl, wget, fetch, urlopen, Invoke-WebRequest ...) and
  * run (a pipe into a shell or interpreter, eval, exec, child_process, `Function(`, `sh -c`, `chmod +x`).
  *
  * Cost: gated on a hook word in the text (`install`, `prepare`, `-cmd`) before the hook regexes run. */
@@ -18,13 +18,13 @@ import type { Findings } from "./findings.ts";
 
 const HOOK = String
   .raw`(?:pre|post)?install|prepare|prepublish(?:Only)?|prepack|postpack|(?:pre|post)uninstall|(?:pre|post)-(?:install|update)-cmd|post-autoload-dump|post-root-package-install|post-create-project-cmd`;
-/** `"postinstall": "…"` (JSON, one string with its escapes), composer's `"post-install-cmd": ["…"]`. */
+/** `"postinstall": "..."` (JSON, one string with its escapes), composer's `"post-install-cmd": ["..."]`. */
 const JSON_HOOK = new RegExp(
   String.raw`\\?["'](${HOOK})\\?["']\s*:\s*\[?\s*\\?["']((?:[^"\\\n]|\\.){1,600})`,
   "g",
 );
-/** `scripts.postinstall=…` (npm pkg set, jq, JavaScript), `scripts["install"] = …`, `['scripts']['prepare'] = …`,
- * `npm set-script postinstall …`. */
+/** `scripts.postinstall=...` (npm pkg set, jq, JavaScript), `scripts["install"] = ...`, `['scripts']['prepare'] = ...`,
+ * `npm set-script postinstall ...`. */
 const ASSIGNED_HOOK = new RegExp(
   String
     .raw`(?:\bscripts(?:\\?["']\s*\])?\s*(?:\.\s*|\[\s*\\?["'])|set-script\s+)(${HOOK})(?:\\?["']\s*\])?\s*[=\s]\s*(.{1,600})`,

@@ -146,7 +146,7 @@ const LOOKING_SUBCOMMANDS =
 /** A segment that only looks at packages or files (also used by `compromised_releases.ts`, round 65). */
 export function looksOnly(segment: Segment): boolean {
   if (LOOKERS.test(segment.program)) {
-    // `jq` and `awk` also rewrite files (`jq … > tmp && mv`, `awk -i inplace`): they only look when nothing is written.
+    // `jq` and `awk` also rewrite files (`jq ... > tmp && mv`, `awk -i inplace`): they only look when nothing is written.
     return segment.redirects.length === 0 || !/^(?:jq|yq|awk|cat)$/.test(segment.program);
   }
   const sub = segment.argv.slice(1).find((arg) => !arg.startsWith("-"));
