@@ -5,6 +5,7 @@
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { programs, type ProgramSet } from "./programs.ts";
+import { looksOnly } from "./known_bad_pins.ts";
 import {
   COMPROMISED_CRATES,
   COMPROMISED_GEMS,
@@ -70,7 +71,8 @@ export const installsReleasesWith = (program: string): boolean =>
 export function judgeCompromisedInstalls(segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {
     const ecosystem = ECOSYSTEMS.find((each) => each.tools.has(segment.program));
-    if (!ecosystem) continue;
+    // `npm ls debug@4.4.2`, `npm view chalk@5.6.1`: checking whether a project is hit installs nothing (round 65).
+    if (!ecosystem || looksOnly(segment)) continue;
     const words = segment.argv.slice(1, 32);
     for (const [index, arg] of words.entries()) {
       if (arg.startsWith("-") || VERSION_OPTIONS.has(words[index - 1] ?? "")) continue;

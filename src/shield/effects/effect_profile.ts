@@ -105,6 +105,7 @@ import { judgeRound56 } from "./round56.ts";
 import { judgeRound57 } from "./round57.ts";
 import { judgeRound60 } from "./round60.ts";
 import { judgeRound61 } from "./round61.ts";
+import { judgeRound65 } from "./round65.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 import { judgeUnknownPrograms } from "./unknown_programs.ts";
 
@@ -235,6 +236,7 @@ export function buildEffectProfile(
   judgeRound57(view, openWorld !== undefined, findings);
   judgeRound60(view, findings);
   judgeRound61(view, environment, findings);
+  judgeRound65(view, findings);
   judgeUnknownPrograms(view, environment, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
     judgeControlSequences(view.tool, view.payload, findings);

@@ -1,0 +1,17 @@
+/** Round 65's checks, called once from the effect profile: releases and action commits known to be malicious named
+ * wherever a version is written (`known_bad_pins.ts`), install-time hooks that fetch and run code however they are
+ * written into a manifest (`fetching_install_hooks.ts`), and the engine's own processes frozen, throttled or
+ * doubled (`engine_process_tampering.ts`). Each text check is gated (a listed version, a hook word); the process
+ * checks read only the command's segments. */
+
+import type { ActionView } from "../action_view.ts";
+import type { Findings } from "./findings.ts";
+import { judgeKnownBadPins } from "./known_bad_pins.ts";
+import { judgeFetchingInstallHooks } from "./fetching_install_hooks.ts";
+import { judgeEngineProcessTampering } from "./engine_process_tampering.ts";
+
+export function judgeRound65(view: ActionView, findings: Findings): void {
+  judgeKnownBadPins(view, findings);
+  judgeFetchingInstallHooks(view, findings);
+  if (view.segments.length > 0) judgeEngineProcessTampering(view.tool, view.segments, findings);
+}
