@@ -55,6 +55,8 @@ const slotScans: Array<TextScan | undefined> = new Array(SLOTS).fill(undefined);
 const slotMarks: Int32Array[] = [];
 const slotStamps = new Int32Array(SLOTS);
 let nextSlot = 0;
+/** Texts longer than this have their marks made at every selection, so no slot keeps a huge text alive. */
+const MAX_SLOTTED_CHARS = 16 * 1024;
 /** The last stamp given to a selection (unique across the slots; all cleared when it would overflow). */
 let lastCandidateStamp = 0;
 
@@ -91,7 +93,8 @@ function selectCandidates(scan: TextScan): void {
     slotScans.fill(undefined);
   }
   const stamp = ++lastCandidateStamp;
-  slotScans[slot] = scan;
+  // A huge text's scan is not kept past its selection (as before: only the selected scan stays referenced).
+  slotScans[slot] = scan.lower.length <= MAX_SLOTTED_CHARS ? scan : undefined;
   slotStamps[slot] = stamp;
   candidates = marked;
   candidateStamp = stamp;
