@@ -47,7 +47,9 @@ function expectedOpen(gate: (typeof GATED)[number], text: string): boolean {
   if (!gate.branches) return true;
   const scan = LITERALS.scan(text);
   const seen = new Set(scan.ids);
-  return gate.branches.some((sets) => sets.every((ids) => ids.some((id) => seen.has(id) || id >= scan.covered)));
+  return gate.branches.some((sets) =>
+    sets.every((ids) => ids.some((id) => seen.has(id) || id >= scan.covered))
+  );
 }
 
 Deno.test("exec gives the bare regex's match on the corpus, its respellings and long texts, scanned or not", async () => {
@@ -95,14 +97,21 @@ Deno.test("the gate answers as fresh marks when texts are asked back and forth, 
       for (const gate of GATED) {
         for (const text of order) {
           const expected = expectedOpen(gate, text);
-          assert.equal(gate.opens(text), expected, `${gate.pattern.source.slice(0, 80)} on ${text.slice(0, 80)}`);
+          assert.equal(
+            gate.opens(text),
+            expected,
+            `${gate.pattern.source.slice(0, 80)} on ${text.slice(0, 80)}`,
+          );
           if (expected) opened++;
           else shut++;
         }
       }
     }
   }
-  assert.ok(opened > 500 && shut > 5_000, `opened ${opened}, shut ${shut}: the texts do not exercise the gates`);
+  assert.ok(
+    opened > 500 && shut > 5_000,
+    `opened ${opened}, shut ${shut}: the texts do not exercise the gates`,
+  );
 });
 
 Deno.test("a pattern registered while other texts' marks are kept answers as its bare regex on them", () => {
@@ -116,7 +125,9 @@ Deno.test("a pattern registered while other texts' marks are kept answers as its
   // Every text's marks made (and kept), the last one selected; then copies of the patterns are registered (no
   // literal is new, so the scans stay the ones the index answers with) and asked about the earlier texts first.
   for (const text of texts) for (const gate of GATED.slice(0, known)) gate.test(text);
-  const late = GATED.slice(0, known).map((gate) => gated(new RegExp(gate.pattern.source, gate.pattern.flags)));
+  const late = GATED.slice(0, known).map((gate) =>
+    gated(new RegExp(gate.pattern.source, gate.pattern.flags))
+  );
   try {
     for (const text of texts) {
       const expected = late.map((gate) => bareMatch(gate.pattern, text) !== "null");
