@@ -84,7 +84,7 @@ export function judgeContentAuthority(
     return;
   }
   for (const text of reasonTexts(payload, command)) {
-    const cited = CITED.opens(text) ? CITED.pattern.exec(text) : null;
+    const cited = CITED.exec(text);
     if (!cited) continue;
     findings.escalate(
       "delegation",

@@ -74,8 +74,7 @@ export function judgeFetchedAuthority(
   if (!words.some((word) => FETCH_WORDS.has(word)) || !hasInstruction(payload)) return;
   for (const value of texts().slice(0, 16)) {
     const text = value.slice(0, MAX_TEXT);
-    if (!FOLLOWS.opens(text)) continue;
-    const match = FOLLOWS.pattern.exec(text);
+    const match = FOLLOWS.exec(text);
     if (!match || DESCRIBED.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
     // The steps must be the page's (`its steps`, `the steps on this page`), not the agent's own task's.
     const end = match.index + match[0].length;

@@ -43,22 +43,61 @@ function flatten(): void {
 }
 let patternCount = 0;
 /** Per pattern: whether the selected scan holds one of its literals (`candidates[index] === candidateStamp`). */
-let candidates = new Int32Array(64);
+let candidates: Int32Array = new Int32Array(0);
 let candidateStamp = 0;
 let candidateScan: TextScan | undefined;
+/** The candidates of the last few scans selected, each in an array of its own stamped with a number no other
+ * selection used (speed round 30): checks go back and forth between an action's texts (a pattern over each text,
+ * then the next pattern over each), and two thirds of the selections were of a scan selected a few before. The
+ * slots are emptied whenever a pattern is registered (its literals are in no slot's marks). */
+const SLOTS = 4;
+const slotScans: Array<TextScan | undefined> = new Array(SLOTS).fill(undefined);
+const slotMarks: Int32Array[] = [];
+const slotStamps = new Int32Array(SLOTS);
+let nextSlot = 0;
+/** Texts longer than this have their marks made at every selection, so no slot keeps a huge text alive. */
+const MAX_SLOTTED_CHARS = 16 * 1024;
+/** The last stamp given to a selection (unique across the slots; all cleared when it would overflow). */
+let lastCandidateStamp = 0;
 
-/** Marks the patterns one of whose literals the scan holds (once per scan selected): a pattern not marked cannot
- * pass `possible`, unless the scan was made before one of its literals was registered. */
+/** Forgets the selected scan and every slot (a pattern was registered since they were marked). */
+function forgetCandidates(): void {
+  candidateScan = undefined;
+  slotScans.fill(undefined);
+}
+
+/** Marks the patterns one of whose literals the scan holds (once per scan selected, or taken back from a slot): a
+ * pattern not marked cannot pass `possible`, unless the scan was made before one of its literals was registered. */
 function selectCandidates(scan: TextScan): void {
   if (scan === candidateScan) return;
   candidateScan = scan;
-  if (candidates.length < patternCount) {
-    const grown = new Int32Array(Math.max(patternCount, candidates.length * 2));
-    grown.set(candidates);
-    candidates = grown;
+  for (let s = 0; s < SLOTS; s++) {
+    if (slotScans[s] === scan) {
+      candidates = slotMarks[s];
+      candidateStamp = slotStamps[s];
+      return;
+    }
   }
   if (pending.length > 0) flatten();
-  const stamp = ++candidateStamp;
+  const slot = nextSlot;
+  nextSlot = (slot + 1) % SLOTS;
+  let marked = slotMarks[slot];
+  if (marked === undefined || marked.length < patternCount) {
+    const grown = new Int32Array(Math.max(patternCount, 64, (marked?.length ?? 0) * 2));
+    if (marked) grown.set(marked);
+    slotMarks[slot] = marked = grown;
+  }
+  if (lastCandidateStamp === 0x7fffffff) {
+    lastCandidateStamp = 0;
+    for (const list of slotMarks) list.fill(0);
+    slotScans.fill(undefined);
+  }
+  const stamp = ++lastCandidateStamp;
+  // A huge text's scan is not kept past its selection (as before: only the selected scan stays referenced).
+  slotScans[slot] = scan.lower.length <= MAX_SLOTTED_CHARS ? scan : undefined;
+  slotStamps[slot] = stamp;
+  candidates = marked;
+  candidateStamp = stamp;
   const ids = scan.ids;
   const first = firstPattern;
   const flat = flatPatterns;
@@ -66,7 +105,7 @@ function selectCandidates(scan: TextScan): void {
   for (let k = 0; k < ids.length; k++) {
     const id = ids[k];
     if (id >= known) continue;
-    for (let p = first[id], end = first[id + 1]; p < end; p++) candidates[flat[p]] = stamp;
+    for (let p = first[id], end = first[id + 1]; p < end; p++) marked[flat[p]] = stamp;
   }
 }
 
@@ -135,8 +174,9 @@ export class GatedPattern {
       pending.push(id, this.index);
       this.lastId = Math.max(this.lastId, id);
     }
-    // The selected scan's marks predate this pattern: made again at the next test, from lists made again.
-    candidateScan = undefined;
+    // The selected scan's and the slots' marks predate this pattern: made again at the next test, from lists made
+    // again.
+    forgetCandidates();
   }
 
   /** Whether the pattern matches `text` (as `pattern.test`, from the start of the text). */
@@ -148,6 +188,20 @@ export class GatedPattern {
     }
     const scan = LITERALS.scan(text);
     return this.opensOn(flat, scan) && this.anchored.exec(text, scan) !== null;
+  }
+
+  /** `pattern.exec(text)` from the start of the text (lastIndex 0): the leftmost match, or null. The gate first
+   * (no pass of the regex when it stays shut), then, on a long text whose scan placed the anchors, the regex only
+   * around them (round 30 of speed: checks that need the match's place asked `opens` and then ran the bare regex
+   * over the whole text). Same match as the bare regex. */
+  exec(text: string): RegExpExecArray | null {
+    const flat = this.flat;
+    if (!flat) {
+      this.pattern.lastIndex = 0;
+      return this.pattern.exec(text);
+    }
+    const scan = LITERALS.scan(text);
+    return this.opensOn(flat, scan) ? this.anchored.exec(text, scan) : null;
   }
 
   /** As `test`, but scans nothing: a long text this evaluation has scanned already (a written file's content, a

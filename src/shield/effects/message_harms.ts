@@ -64,7 +64,7 @@ export function judgeMessageHarms(
 ): void {
   const short = texts.slice(0, 16).filter((text) => text.length <= 16 * 1024);
   for (const text of short) {
-    const threat = THREAT.test(text) ? THREAT.pattern.exec(text) : null;
+    const threat = THREAT.exec(text);
     if (threat) {
       findings.escalate("message", `"${tool}" sends a threat ("${threat[0].slice(0, 40)}")`);
       return;

@@ -42,12 +42,12 @@ export function judgePaymentRedirects(
   findings: Findings,
 ): void {
   if (text.length < 16 || text.length > 64 * 1024) return;
-  const change = (PAYMENT_CHANGE.test(text) ? PAYMENT_CHANGE.pattern.exec(text) : null) ??
-    (PAYMENT_CHANGED.test(text) ? PAYMENT_CHANGED.pattern.exec(text) : null);
+  const change = PAYMENT_CHANGE.exec(text) ??
+    PAYMENT_CHANGED.exec(text);
   if (change && !WARNING.test(text.slice(Math.max(0, change.index - 60), change.index + change[0].length))) {
     findings.escalate("money", `"${tool}" announces changed payment details ("${change[0].slice(0, 40)}")`);
   }
-  const route = APPROVAL_ROUTE.test(text) ? APPROVAL_ROUTE.pattern.exec(text) : null;
+  const route = APPROVAL_ROUTE.exec(text);
   const domain = route ? domainOf(route[1]) : undefined;
   if (domain && !recipients.some((recipient) => domainOf(recipient) === domain)) {
     findings.escalate(

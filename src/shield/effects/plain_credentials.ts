@@ -61,7 +61,7 @@ function codeCount(text: string): number {
 export function plainCredential(texts: readonly string[]): string | undefined {
   const joined = texts.join("\n").slice(0, 64 * 1024);
   if (RECOVERY.test(joined) && codeCount(joined) >= 3) return "account recovery codes";
-  const code = ONE_TIME_CODE.opens(joined) ? ONE_TIME_CODE.pattern.exec(joined) : null;
+  const code = ONE_TIME_CODE.exec(joined);
   if (code && !WARNED.test(joined.slice(Math.max(0, code.index - 48), code.index))) {
     return "a one-time code or a request for one";
   }

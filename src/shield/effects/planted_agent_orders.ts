@@ -82,8 +82,7 @@ export function postedTexts(segments: readonly Segment[]): string[] {
 export function plantedOrder(text: string): string | undefined {
   if (text.length < 12) return undefined;
   const bounded = text.slice(0, MAX_TEXT);
-  if (!ADDRESSEE.opens(bounded)) return undefined;
-  const addressed = ADDRESSEE.pattern.exec(bounded);
+  const addressed = ADDRESSEE.exec(bounded);
   if (!addressed) return undefined;
   const after = bounded.slice(addressed.index, addressed.index + 600);
   CONSEQUENCE.lastIndex = 0;

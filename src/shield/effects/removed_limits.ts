@@ -60,13 +60,13 @@ export function removedLimits(edit: WrittenEdit): string | undefined {
   if (edit.removed) {
     const check = droppedLimit(edit.removed, edit.written);
     if (check) return `"${edit.tool}" takes the limit check "${check.slice(0, 60)}" out of "${file}"`;
-    const unlimited = UNLIMITED.test(edit.written) ? UNLIMITED.pattern.exec(edit.written) : null;
+    const unlimited = UNLIMITED.exec(edit.written);
     if (unlimited && edit.removed.includes(unlimited[1])) {
       return `"${edit.tool}" sets the limit "${unlimited[1]}" in "${file}" to no limit`;
     }
   }
   if (!SOURCE.test(file)) return undefined;
-  const note = REMOVED_NOTE.test(edit.written) ? REMOVED_NOTE.pattern.exec(edit.written)?.[0] : undefined;
+  const note = REMOVED_NOTE.exec(edit.written)?.[0];
   if (note && !MOVED.test(note)) {
     return `"${edit.tool}" writes "${file}" noting a check was taken out ("${note.trim().slice(0, 60)}")`;
   }

@@ -9,6 +9,7 @@
  * subscriptions (`Get-WmiObject -Class __EventFilter`, `Remove-WmiObject`) and reading the keys find nothing. */
 
 import type { Findings } from "./findings.ts";
+import { gated } from "./gate.ts";
 
 const WMI_HINT = /eventfilter|eventconsumer|filtertoconsumerbinding|mofcomp/i;
 const CREATES =
@@ -26,11 +27,12 @@ const WRITES_KEY =
   /\b(?:reg(?:\.exe)?\s+(?:add|import)|set-itemproperty|new-itemproperty|new-item|set-item|sp|ni|setvalue|createsubkey)\b/i;
 const AUTO_ELEVATING = /\b(?:fodhelper|computerdefaults|eventvwr|sdclt|slui|wsreset|changepk)(?:\.exe)?\b/i;
 
-const EITHER_HINT = /eventfilter|eventconsumer|filtertoconsumerbinding|mofcomp|software[\\/]+classes/i;
+const EITHER_HINT = gated(/eventfilter|eventconsumer|filtertoconsumerbinding|mofcomp|software[\\/]+classes/i);
 
-/** Whether a text might hold either technique (one pass). */
+/** Whether a text might hold either technique (one pass; a long text the rules scanned is answered from its scan:
+ * round 30 of speed, every written file's content was read by this regex). */
 export function elevationHint(text: string): boolean {
-  return EITHER_HINT.test(text);
+  return EITHER_HINT.testScanned(text);
 }
 
 /** `sets`: the texts are a registry tool's arguments, which write the key they name. */
