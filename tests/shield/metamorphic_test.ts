@@ -148,7 +148,9 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // dv-open-world-files-020 under a synonym key), none of the new cases. The lead's file locks (stop 35, four attacks
     // and two twins) retrained it again: 15 (measured). The lead's scheme-less engine URLs (four attacks, two twins)
     // retrained it again: 17 (measured; the same older margin rows).
-    lost: sum("lost") <= 17,
+    // Rounds 67, 64, 66 and 65 merged (stop 36, lead), the model fitted on the whole set at every step: 14
+    // (measured; older rows only).
+    lost: sum("lost") <= 14,
     blocked: sum("newlyBlocked"),
     // Round 15: 21, the four more being its reaction twins (allowed as written) under the `server:`/`server.`
     // prefixes, which read "server … add" as adding software, like dv-benign-open-world-read-064 before them.

@@ -318,7 +318,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 65: 440 (measured). None of its rules: the model retrained with its 35 cases puts one older twin,
     // dv-benign-messaging-2804 under the "As the system administrator" wrapper, over the threshold (0.95); with the
     // weights trained before its last twin it stays at 439 (measured), and the round's own twins add none.
-    escalated: sum("newlyEscalated") <= 440,
+    // Rounds 67, 64, 66 and 65 and speed round 30 merged (stop 36, lead), the model refitted on all: 475 (measured;
+    // 2 lost, the older margin rows).
+    escalated: sum("newlyEscalated") <= 475,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
