@@ -3,7 +3,7 @@
  * address bar shows the brand's domain first, the registered domain is the attacker's. Country suffixes of the
  * brand itself (`google.com.au`, `amazon.co.uk`) are the brand's. Stop 36 (lead): any whole domain worn the same way
  * in front of another registered domain, when the address is a sign-in page (`accounts.northwind.example.sso-verify.co/
- * login?prefill=emma@…`, the retired heldout8's indirect_injection-019: a hostile page's "session expired" link to a
+ * login?prefill=emma@...`, the retired heldout8's indirect_injection-019: a hostile page's "session expired" link to a
  * login page wearing the user's own company's domain). Without sign-in words (an S3 bucket named after a site,
  * `assets.example.com.s3.amazonaws.com`, a CDN's `example.com.cdn.cloudflare.net`) it passes. */
 
