@@ -18,6 +18,12 @@ export const CREDENTIAL_CASES: RuleRow[] = [
   ["credential.agent_tool_tokens", "cat ~/.config/github-copilot/apps.json", read("~/.config/gh/config.yml")],
   ["credential.agent_tool_tokens", read("~/.wrangler/config/default.toml"), read("wrangler.toml")],
   [
+    "credential.service_secret_store",
+    "cat /var/lib/docker/volumes/vault_data/_data/core/_keyring",
+    "docker volume inspect vault_data",
+  ],
+  ["credential.service_secret_store", read("/var/lib/rancher/k3s/server/token"), "docker volume ls"],
+  [
     "credential.git_auth_header",
     "git config --get-regexp 'http.*extraheader'",
     "git config --get remote.origin.url",
