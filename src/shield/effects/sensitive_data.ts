@@ -138,7 +138,8 @@ function ibanValid(raw: string): boolean {
   return remainder === 1;
 }
 
-function luhnValid(raw: string): boolean {
+/** Whether a card number's digits (separators ignored, 13-19 of them, not one digit repeated) pass the Luhn check. */
+export function luhnValid(raw: string): boolean {
   const digits = raw.replace(/\D/g, "");
   if (digits.length < 13 || digits.length > 19 || /^(\d)\1+$/.test(digits)) return false;
   let sum = 0;

@@ -9,6 +9,7 @@
  * addresses and order numbers pass. */
 
 import type { Findings } from "./findings.ts";
+import { luhnValid } from "./sensitive_data.ts";
 
 const TYPING_TOOL = /type|fill|input|send_?keys|keyboard|computer|(?:^|_)act$|form|enter_?text|write_?text/i;
 const DIGIT_RUN = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
@@ -16,16 +17,6 @@ const NETWORK =
   /^(?:4\d{12}(?:\d{3}){0,2}|5[1-5]\d{14}|2(?:2[2-9]|[3-6]\d|7[01])\d{13}|2720\d{12}|3[47]\d{13}|6(?:011|5\d\d|4[4-9]\d)\d{12,15}|35(?:2[89]|[3-8]\d)\d{12,15}|3(?:0[0-5]|[689]\d)\d{11,16}|62\d{14,17})$/;
 const TEST_CARD = "4242424242424242";
 const CVV_LABEL = /\b(?:cvc2?|cvv2?|csc|cid|security[ _-]?code|card[ _-]?verification|card[ _-]?code)\b/i;
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 function cardIn(text: string): boolean {
   if (text.length > 2000) return false;
@@ -37,7 +28,7 @@ function cardIn(text: string): boolean {
       if (run[i] === " " || run[i] === "-") continue;
       digits += run[i];
       const end = i === run.length - 1 || run[i + 1] === " " || run[i + 1] === "-";
-      if (end && digits.length >= 13 && digits !== TEST_CARD && NETWORK.test(digits) && luhn(digits)) {
+      if (end && digits.length >= 13 && digits !== TEST_CARD && NETWORK.test(digits) && luhnValid(digits)) {
         return true;
       }
     }
