@@ -1,31 +1,104 @@
-/** Runs the whole test suite and ends with the plain line CI reads: `N passed, N failed`. */
+/** Runs the whole test suite and ends with the plain line CI reads: `N passed, N failed`.
+ *
+ * With no paths given, the suite runs in two lanes at once, each its own `deno test` process: the end-to-end tests
+ * (`tests/e2e/`, which mostly wait on the engines, browsers and servers they start) and everything else (mostly CPU:
+ * Shield's case sets, unit tests). On two cores that takes about the time of the longer lane instead of the sum. Each
+ * lane is one process, so tests that set the environment or the working folder still never share a process with
+ * another lane's; tests bind port 0 and make their own temporary folders, so the lanes never meet. Every output line
+ * is prefixed with its lane's name; each lane's failures are listed in its own summary. `deno task test FILE…` runs
+ * just those, in one process, as before. */
 
-const extra = Deno.args;
-const command = new Deno.Command(Deno.execPath(), {
-  args: [
-    "test",
-    "--allow-all",
-    "--no-check=remote",
-    ...extra,
-    ...(extra.some((a) => !a.startsWith("-")) ? [] : ["tests/"]),
-  ],
-  stdout: "piped",
-  stderr: "inherit",
-});
-const child = command.spawn();
-let tail = "";
-const decoder = new TextDecoder();
-for await (const chunk of child.stdout) {
-  await Deno.stdout.write(chunk);
-  tail = (tail + decoder.decode(chunk, { stream: true })).slice(-4000);
+/** One `deno test` process: its name (the output prefix) and what it runs. */
+export interface Lane {
+  readonly name: string;
+  readonly paths: string[];
 }
-const status = await child.status;
-// deno prints e.g. "ok | 12 passed (3 steps) | 0 failed (1s)" or "FAILED | 10 passed | 2 failed".
-// deno-lint-ignore no-control-regex
-const plain = tail.replace(/\x1b\[[0-9;]*m/g, "");
-const summary = plain.match(/(\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/);
-const passed = summary ? Number(summary[1]) : 0;
-let failed = summary ? Number(summary[2]) : 0;
-if (!status.success && failed === 0) failed = 1; // a crash or type error before any test ran
-console.log(`${passed} passed, ${failed} failed`);
-Deno.exit(status.success ? 0 : 1);
+
+/** The end-to-end folder and every other entry of `tests/`, as two lanes. */
+export function splitLanes(entries: readonly string[], root = "tests"): Lane[] {
+  const e2e = `${root}/e2e`;
+  const rest = entries.map((entry) => `${root}/${entry}`).filter((path) => path !== e2e).sort();
+  return [{ name: "e2e", paths: [`${e2e}/`] }, { name: "unit", paths: rest }];
+}
+
+/** The figures of deno's last summary line in `text`, e.g. "ok | 12 passed (3 steps) | 0 failed (1s)". */
+export function summaryOf(text: string): { passed: number; failed: number } | undefined {
+  // deno-lint-ignore no-control-regex
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, "");
+  const all = [...plain.matchAll(/(\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/g)];
+  const last = all.at(-1);
+  return last ? { passed: Number(last[1]), failed: Number(last[2]) } : undefined;
+}
+
+/** The counts a lane contributes: a lane that failed without a summary (a crash or a type error before any test
+ * ran) counts one failure. */
+export function laneCounts(success: boolean, tail: string): { passed: number; failed: number } {
+  const summary = summaryOf(tail) ?? { passed: 0, failed: 0 };
+  return {
+    passed: summary.passed,
+    failed: !success && summary.failed === 0 ? summary.failed + 1 : summary.failed,
+  };
+}
+
+/** The lines of a byte stream, each without its newline; a last line without one too. */
+export async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  let pending = "";
+  for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+    pending += text;
+    let end: number;
+    while ((end = pending.indexOf("\n")) >= 0) {
+      yield pending.slice(0, end);
+      pending = pending.slice(end + 1);
+    }
+  }
+  if (pending !== "") yield pending;
+}
+
+async function runLane(
+  lane: Lane,
+  flags: readonly string[],
+  prefix: boolean,
+): Promise<{ passed: number; failed: number }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["test", "--allow-all", "--no-check=remote", ...flags, ...lane.paths],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let tail = "";
+  const encoder = new TextEncoder();
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: typeof Deno.stdout) => {
+    for await (const line of lines(stream)) {
+      if (sink === Deno.stdout) tail = (tail + line + "\n").slice(-4000);
+      await sink.write(encoder.encode(prefix ? `[${lane.name}] ${line}\n` : `${line}\n`));
+    }
+  };
+  const [status] = await Promise.all([
+    child.status,
+    pump(child.stdout, Deno.stdout),
+    pump(child.stderr, Deno.stderr),
+  ]);
+  return laneCounts(status.success, tail);
+}
+
+if (import.meta.main) {
+  const flags = Deno.args.filter((arg) => arg.startsWith("-"));
+  const paths = Deno.args.filter((arg) => !arg.startsWith("-"));
+  let lanes: Lane[];
+  if (paths.length > 0) {
+    lanes = [{ name: "test", paths }];
+  } else {
+    const entries: string[] = [];
+    for await (const entry of Deno.readDir("tests")) entries.push(entry.name);
+    lanes = splitLanes(entries);
+  }
+  const results = await Promise.all(lanes.map((lane) => runLane(lane, flags, lanes.length > 1)));
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  if (lanes.length > 1) {
+    for (const [index, lane] of lanes.entries()) {
+      console.log(`${lane.name}: ${results[index].passed} passed, ${results[index].failed} failed`);
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  Deno.exit(failed === 0 ? 0 : 1);
+}

@@ -1,0 +1,37 @@
+/** The test runner's lanes and summary: every entry of `tests/` runs in exactly one lane, and the final counts are
+ * the lanes' sums, with a lane that died before its summary counted as failed. */
+
+import { assertEquals } from "../support/assert.ts";
+import { laneCounts, lines, splitLanes, summaryOf } from "../../scripts/run_tests.ts";
+
+Deno.test("run_tests: e2e is its own lane; every other entry of tests/ is in the other, once", () => {
+  const lanes = splitLanes(["shield", "e2e", "support", "top_test.ts", "app"]);
+  assertEquals(lanes, [
+    { name: "e2e", paths: ["tests/e2e/"] },
+    { name: "unit", paths: ["tests/app", "tests/shield", "tests/support", "tests/top_test.ts"] },
+  ]);
+});
+
+Deno.test("run_tests: the summary is deno's last summary line, colours or not", () => {
+  assertEquals(summaryOf("\x1b[32mok\x1b[0m | 12 passed (3 steps) | 0 failed \x1b[38;5;245m(1s)\x1b[0m"), {
+    passed: 12,
+    failed: 0,
+  });
+  assertEquals(summaryOf("x | 1 passed | 0 failed\nFAILED | 10 passed | 2 failed (9s)\n"), {
+    passed: 10,
+    failed: 2,
+  });
+  assertEquals(summaryOf("error: Type checking failed."), undefined);
+});
+
+Deno.test("run_tests: a lane that failed without a summary counts one failure; a passing lane none", () => {
+  assertEquals(laneCounts(false, "error: Module not found"), { passed: 0, failed: 1 });
+  assertEquals(laneCounts(false, "FAILED | 3 passed | 2 failed (1s)"), { passed: 3, failed: 2 });
+  assertEquals(laneCounts(true, "ok | 7 passed | 0 failed (1s)"), { passed: 7, failed: 0 });
+});
+
+Deno.test("run_tests: lines splits a stream at newlines across chunks and keeps a last unterminated line", async () => {
+  const encoder = new TextEncoder();
+  const stream = ReadableStream.from(["ab", "c\nd", "e\n\nf"].map((text) => encoder.encode(text)));
+  assertEquals(await Array.fromAsync(lines(stream)), ["abc", "de", "", "f"]);
+});
