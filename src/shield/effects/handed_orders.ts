@@ -23,6 +23,7 @@
 import { gated } from "./gate.ts";
 import { RUN_VERB, SEND_VERB } from "./concepts.ts";
 import { readProse } from "../prose_text.ts";
+import { joinedWith } from "../joined_texts.ts";
 import type { Findings } from "./findings.ts";
 
 /** Verbs that put a thing somewhere: the lexicon's send verbs (with their translations) and more. */
@@ -118,7 +119,7 @@ export function judgeHandedOrders(tool: string, texts: readonly string[], findin
   // beside verbs the lexicon does not hold).
   const read = readProse(written);
   const plain = EMPHASIS.test(written) ? written.replace(EMPHASES, "") : undefined;
-  const text = [written, read, plain].filter((part) => part !== undefined).join("\n");
+  const text = joinedWith(texts, [read, plain].filter((part) => part !== undefined), "\n");
   if (publishesSecret(text)) {
     findings.escalate(
       "delegation",

@@ -11,6 +11,7 @@
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
+import { boundedText } from "../joined_texts.ts";
 import { FORBID } from "./concepts.ts";
 
 /** An AI reader addressed: a coding agent's mention, "any/all/every ... AI assistant(s)", "if you are an AI", "AI
@@ -81,7 +82,7 @@ export function postedTexts(segments: readonly Segment[]): string[] {
 /** The order planted, or undefined: an AI reader addressed and, within the text after it, a consequence. */
 export function plantedOrder(text: string): string | undefined {
   if (text.length < 12) return undefined;
-  const bounded = text.slice(0, MAX_TEXT);
+  const bounded = boundedText(text, MAX_TEXT);
   const addressed = ADDRESSEE.exec(bounded);
   if (!addressed) return undefined;
   const after = bounded.slice(addressed.index, addressed.index + 600);

@@ -10,6 +10,7 @@
 
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
+import { joinedText } from "../joined_texts.ts";
 import { fillers, SEND_VERB } from "./concepts.ts";
 
 const NAMED_BY = "(?:address|e-?mail|number|contact|link|url|handle|account|recipient)";
@@ -32,7 +33,7 @@ const SENSITIVE_OBJECT =
 const MAX_TEXT = 16 * 1024;
 
 export function judgeUnverifiedRecipients(tool: string, texts: readonly string[], findings: Findings): void {
-  const text = texts.join("\n");
+  const text = joinedText(texts, "\n");
   if (text.length < 24 || text.length > MAX_TEXT || !FROM_A_MESSAGE.test(text)) return;
   if (!SENDING.test(text) || !SENSITIVE_OBJECT.test(text)) return;
   findings.escalate(
