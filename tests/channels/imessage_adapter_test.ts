@@ -48,17 +48,17 @@ Deno.test("imessage: on macOS, chat.db in and osascript out", async () => {
       if (text === "ask") rig.engine.ask(sessionId, "act_i");
       return `echo: ${text}`;
     };
-    for (let waited = 0; waited < 100 && app.sent().length === 0; waited++) await delay(100);
+    for (let waited = 0; waited < 300 && app.sent().length === 0; waited++) await delay(100);
     assertEquals(app.sent(), [{ handle: USER, text: 'echo: hello "quoted" & done' }]);
     app.receive({ from: USER, text: "ask" });
     let prompt: string | undefined;
-    for (let waited = 0; waited < 100 && !prompt; waited++) {
+    for (let waited = 0; waited < 300 && !prompt; waited++) {
       await delay(100);
       prompt = app.sent().find((sent) => sent.text.startsWith("Approval needed"))?.text;
     }
     const code = prompt!.match(/\(([A-Z0-9]{6})\)/)![1];
     app.receive({ from: USER, text: `Approve ${code}` });
-    for (let waited = 0; waited < 100 && rig.engine.decisions.length === 0; waited++) await delay(100);
+    for (let waited = 0; waited < 300 && rig.engine.decisions.length === 0; waited++) await delay(100);
     assertEquals(rig.engine.decisions[0].via, "imessage");
     assert(app.sent().every((sent) => sent.handle === USER));
   } finally {
@@ -78,7 +78,7 @@ Deno.test("imessage: after a restart reading goes on from the last stored row, h
       osascript: app.osascript,
     });
   const waitFor = async (probe: () => boolean) => {
-    for (let waited = 0; waited < 100 && !probe(); waited++) await delay(100);
+    for (let waited = 0; waited < 300 && !probe(); waited++) await delay(100);
     assert(probe(), "condition not met");
   };
   const first = channelRig(path);

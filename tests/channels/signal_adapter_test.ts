@@ -67,10 +67,10 @@ Deno.test("signal: through a signal-cli HTTP daemon at api_base_url", async () =
         random: () => 0,
       }),
     );
-    for (let waited = 0; waited < 200 && daemon.streams === 0; waited++) await delay(20);
+    for (let waited = 0; waited < 1500 && daemon.streams === 0; waited++) await delay(20);
     daemon.deliver({ from: STRANGER, text: "hi" });
     daemon.deliver({ from: USER, text: "over http" });
-    for (let waited = 0; waited < 200 && daemon.texts(USER).length === 0; waited++) await delay(20);
+    for (let waited = 0; waited < 1500 && daemon.texts(USER).length === 0; waited++) await delay(20);
     assertEquals(daemon.texts(USER), ["echo: over http"]);
     assertEquals(daemon.texts(STRANGER), []);
   } finally {
@@ -88,7 +88,7 @@ Deno.test("signal: after a restart the daemon's events are resumed from the last
       random: () => 0,
     });
   const waitFor = async (probe: () => boolean) => {
-    for (let waited = 0; waited < 250 && !probe(); waited++) await delay(20);
+    for (let waited = 0; waited < 1500 && !probe(); waited++) await delay(20);
     assert(probe(), "condition not met");
   };
   const first = channelRig(path);
