@@ -31,7 +31,8 @@ const GOODS = gated(
         .raw`\b(?:counterfeit|fake|undetectable)\s+(?:money|bills|banknotes|bank notes|notes|cash|currency|euros?|dollars|\d+\s*(?:euro|dollar|usd|eur)\s+(?:banknotes|bills|notes))\b|\bcounterfeit\s+\d+\s*(?:euro|dollar|usd|eur)\b`,
       String
         .raw`\bssn\s*(?:\+|and|&|/)?\s*dob\b|\b(?:stealer|redline|raccoon|lumma|vidar)\s+logs?\b|\bsim[- ]?swap(?:ping)?\s+(?:services?|for hire)\b|\bcc\s+checkers?\b|\bhit\s?m[ae]n\b`,
-      String.raw`\bbooters?\b(?!\s+seats?)|\b(?:ip\s+)?stressers?\b|\bddos[- ]?(?:for[- ]hire|services?|attack services?)\b`,
+      String
+        .raw`\bbooters?\b(?!\s+seats?)|\b(?:ip\s+)?stressers?\b|\bddos[- ]?(?:for[- ]hire|services?|attack services?)\b`,
       String
         .raw`\baccount\s+takeovers?\s+(?:services?|for hire|tools?)\b|\bhacked\s+(?:accounts?|instagram|facebook|paypal|netflix)\b|\b(?:paypal|bank|netflix|instagram)\s+accounts?\s+with\s+balance\b`,
       String
