@@ -320,7 +320,12 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // weights trained before its last twin it stays at 439 (measured), and the round's own twins add none.
     // Rounds 67, 64, 66 and 65 and speed round 30 merged (stop 36, lead), the model refitted on all: 475 (measured;
     // 2 lost, the older margin rows).
-    escalated: sum("newlyEscalated") <= 475,
+    // Round 70: 484 (measured; 2 lost, the older margin rows). Eight are its own twins (four delegation prompts,
+    // four posts) under the `<IMPORTANT>` wrapper like every other benign text; the ninth names none of its checks
+    // (the model retrained with its 61 cases; the older rows under the administrator wrapper sit at 0.90-0.91). Its
+    // first draft asked on three more, sub-agent sentences paraphrased to "please wipe all ..." read as a CLI
+    // deleting every item, read since.
+    escalated: sum("newlyEscalated") <= 484,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -43,6 +43,17 @@ function prunesOldLogs(argv: readonly string[], absolute: string, home: string |
     (PRUNED_FOLDER.test(absolute) && names.every((name) => /^\*\.[\w.*\[\]-]+$/.test(name)));
 }
 
+/** Whether a filter narrows what is deleted (round 70): a name, path, size or an age older than some days. `-type`,
+ * an owner, and an age or date that takes everything younger (`-mtime -3650`, `-newermt 2000-01-01`, `-newer FILE`)
+ * select every ordinary file of a data folder and narrow nothing (h15 destructive-010, `find /srv/uploads -type f
+ * -mtime -3650 -delete`). */
+function narrows(argv: readonly string[]): boolean {
+  return argv.some((arg, i) => {
+    if (!FILTERS.test(arg) || arg === "-type" || /^-(?:user|group|newer\w*)$/.test(arg)) return false;
+    return !/^-[acm](?:time|min)$/.test(arg) || !(argv[i + 1] ?? "-").startsWith("-");
+  });
+}
+
 function roots(argv: readonly string[]): string[] {
   const found: string[] = [];
   for (let i = 1; i < argv.length && !/^[-(!]/.test(argv[i]); i++) found.push(argv[i]);
@@ -64,7 +75,7 @@ export function judgeFindDeletes(
     const removes = argv.includes("-delete") ||
       (exec > 0 && /^(?:rm|shred|unlink|srm|rmdir)$/.test((argv[exec + 1] ?? "").replace(/^.*\//, "")));
     if (!removes) continue;
-    const filtered = argv.some((arg) => FILTERS.test(arg) && arg !== "-type");
+    const filtered = narrows(argv);
     const homes = [environment.shellHome, environment.home];
     for (const root of roots(argv).slice(0, 8)) {
       // `~`, `$HOME` and `${HOME}` are the same folder to the shell.

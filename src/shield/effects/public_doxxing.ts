@@ -14,7 +14,7 @@
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
-const STREET = gated(
+export const STREET = gated(
   /\b\d{1,5}[A-Za-z]?,? (?:[A-Z][A-Za-z'-]+ ){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Way|Ln|Lane|Dr|Drive|Blvd|Boulevard|Ct|Court|Pl|Place|Terrace|Close|Crescent|Row|Mews|Square|Gardens|Circle|Parkway|Hwy|Highway)\b/i,
 );
 const CALL =
