@@ -3,7 +3,8 @@
  * (and Windows' `windows-startup-script-*`, `sysprep-specialize-script-*`, cloud-init `user-data`) metadata added to
  * instances or the project, EC2 `modify-instance-attribute --attribute userData`, launch-template versions and
  * launch configurations carrying `UserData`, Azure `vm extension set` with the Custom Script extension, managed
- * `vm run-command create`, `az vm update --user-data`, SSM associations that run shell documents on a schedule,
+ * `vm run-command create`, `az vm update --user-data`, other providers' CLIs updating a machine's user data
+ * (`oci compute instance update --metadata '{"user_data": …}'`), SSM associations that run shell documents on a schedule,
  * cloud-init `runcmd`/`bootcmd` written under `/etc/cloud/` or per-boot script folders. Persistence (MITRE ATT&CK
  * T1037, T1053, T1651): ESCALATE, BLOCK when the script is fetched from a web address at each start. The same
  * through a cloud tool's arguments (`use_aws` operations, an MCP `set_metadata` with a `startup-script` item).
@@ -21,6 +22,18 @@ export const BOOT_GATE =
 const STARTUP_KEY =
   /(?:^|[,\s"'=])(startup-script(?:-url|-ps1|-cmd|-bat)?|windows-startup-script-\w+|sysprep-specialize-script-\w+|user-data)=/i;
 const WEB_URL = /\b(?:https?|ftp):\/\//i;
+/** Other providers' CLIs, read by verb and word (OCI, DigitalOcean, Hetzner, Linode, Scaleway, Vultr, IBM Cloud,
+ * Exoscale). */
+export const OTHER_CLOUDS = new Set([
+  "oci",
+  "doctl",
+  "hcloud",
+  "linode-cli",
+  "scw",
+  "vultr-cli",
+  "ibmcloud",
+  "exo",
+]);
 const GCLOUD_CHANGE = /^(?:add-metadata|set-metadata)$/;
 
 function option(argv: readonly string[], name: RegExp): string | undefined {
@@ -91,6 +104,16 @@ export function judgeBootScriptCommands(
           false,
           findings,
         );
+      }
+      continue;
+    }
+    if (OTHER_CLOUDS.has(program)) {
+      // Other providers' CLIs: an existing machine updated with new user data or a startup script.
+      const changes = argv.slice(1, 6).some((arg) =>
+        /^(?:update|modify|set|rebuild|edit|set-metadata)$/.test(arg)
+      );
+      if (changes && /user[-_]?data|startup[-_]script|cloud-init|cloud-config/i.test(segment.text)) {
+        return verdict(tool, "changes a machine's start-up script or user data", false, findings);
       }
       continue;
     }

@@ -2,16 +2,19 @@
  * "folderOpen"` (in `.vscode/tasks.json` or a `.code-workspace`, written whole, edited in, patched or printed by a
  * shell), a JetBrains startup task (`ProjectStartupLocalConfiguration`/`…SharedConfiguration` in `.idea/`), a dev
  * container lifecycle command (`initializeCommand`, `onCreateCommand`, `postCreateCommand`, `postStartCommand` …)
- * that downloads code (BLOCK) or runs a file from a hidden folder. Persistence planted in a repository (the 2025 "Contagious
- * Interview" tasks.json campaigns; IDEsaster; MITRE ATT&CK T1546): ESCALATE; BLOCK when the command runs a file in a
- * hidden folder or fetches from the web. Editor settings naming programs are read by `editor_settings.ts`. Passes:
- * tasks without `runOn` (a build task), `runOn: default`, startup tasks absent, lifecycle commands that install the
- * lockfile (`npm ci`), documents quoting these files. Sources: VS Code tasks documentation (runOptions), JetBrains
- * Startup Tasks, Dev Container specification (lifecycle scripts). */
+ * that downloads code (BLOCK) or runs a file from a hidden folder, `"task.allowAutomaticTasks": "on"` (folder-open
+ * tasks then run unasked), and Vim/Neovim `.exrc`/`.nvim.lua` or Emacs `.dir-locals.el` files that run programs or
+ * evaluate code. Persistence planted in a repository (the 2025 "Contagious Interview" tasks.json campaigns;
+ * IDEsaster; MITRE ATT&CK T1546): ESCALATE; BLOCK when the command runs a file in a hidden folder or downloads.
+ * Editor settings naming programs are read by `editor_settings.ts`. Passes: tasks without `runOn` (a build task),
+ * `runOn: default`, lifecycle commands that install the lockfile (`npm ci`), local editor files that only set
+ * options, documents quoting these files. Sources: VS Code tasks documentation (runOptions, automatic tasks),
+ * JetBrains Startup Tasks, Dev Container specification (lifecycle scripts), Neovim `'exrc'`, GNU Emacs directory
+ * variables. */
 
 import type { Findings } from "./findings.ts";
 
-export const AUTORUN_GATE = /folderOpen|ProjectStartup|Command"/;
+export const AUTORUN_GATE = /folderOpen|ProjectStartup|Command"|allowAutomaticTasks/;
 const TASK_FILE = /(?:^|\/)\.vscode\/tasks\.json$|\.code-workspace$/;
 const TASK_NAMED = /\.vscode\/tasks\.json|\.code-workspace\b/;
 const FOLDER_OPEN = /["']?runOn["']?\s*:\s*["']folderOpen["']/;
@@ -23,6 +26,13 @@ const LIFECYCLE =
 /** A file in a hidden folder (other than the editor's own folder itself) or a download. */
 const HIDDEN_RUN =
   /(?:^|[\s"'=\/])\.(?!vscode\/[\w-]+\.json|devcontainer\/[\w-]+\.json|\.)[\w-]+\/[^\s"']*|\/\.(?:cache|local|config)\//;
+/** VS Code's switch that lets folder-open tasks run without asking. */
+const AUTOMATIC_TASKS = /"task\.allowAutomaticTasks"\s*:\s*"on"/;
+/** Files an editor runs from the folder it opens: Neovim's and Vim's local `exrc` files and Emacs' directory
+ * variables, when they run programs or evaluate code. */
+const LOCAL_EDITOR_FILE = /(?:^|\/)(?:\.exrc|\.nvimrc|\.nvim\.lua|\.dir-locals(?:-2)?\.el)$/;
+const LOCAL_EDITOR_RUNS =
+  /(?:^|[\s:|])!\s*[\w./~]|\bsystem\s*\(|\bjobstart\s*\(|\bos\.execute\s*\(|\bio\.popen\s*\(|vim\.fn\.system|\(eval\s+\.|shell-command|call-process|start-process/;
 const FETCHES = /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bitsadmin|certutil)\b/i;
 
 function severity(tool: string, what: string, text: string, findings: Findings): void {
@@ -41,8 +51,23 @@ export function judgeEditorAutorun(
   findings: Findings,
 ): void {
   const taskWrite = paths.some((path) => TASK_FILE.test(path));
+  if (paths.some((path) => LOCAL_EDITOR_FILE.test(path))) {
+    const text = contents.find((content) => content.length < 256 * 1024 && LOCAL_EDITOR_RUNS.test(content));
+    if (text !== undefined) {
+      return severity(
+        tool,
+        "writes an editor file that runs a program when the folder is opened",
+        text,
+        findings,
+      );
+    }
+  }
   for (const text of [...contents.slice(0, 8), ...shell.slice(0, 4)]) {
     if (text.length > 256 * 1024 || !AUTORUN_GATE.test(text)) continue;
+    if (AUTOMATIC_TASKS.test(text)) {
+      findings.escalate("persistence", `"${tool}" lets folder-open tasks run without asking`);
+      return;
+    }
     if (FOLDER_OPEN.test(text) && (taskWrite || TASK_NAMED.test(text))) {
       return severity(tool, "sets an editor task that runs whenever the folder is opened", text, findings);
     }

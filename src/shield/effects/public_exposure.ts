@@ -1,19 +1,21 @@
 /** Something private made open to anyone (round 68): a sharing, ACL or room setting whose audience is anyone --
  * `type: anyone` (Drive), `scope: anonymous` (OneDrive), `audience: public` (Dropbox), `access: open` (Box),
- * `scope.type: default` (Google Calendar's public scope), `join_rule: public`, `history_visibility: world_readable`,
- * `guest_access: can_join` (Matrix), `Principal: "*"` (an S3 policy), `allUsers` (GCS), `subject.type: anonymous`
- * (Confluence) -- or a switch that publishes (`publicSource`, `shareToWeb`, `allowAnonymous…`, `-PublishEnabled
- * $true` on a calendar folder, `--visibility public`), and directory listings or anonymous logins turned on in a
- * server's configuration (`Options +Indexes`, nginx `autoindex on`, Grafana `[auth.anonymous] enabled = true`,
- * mosquitto `allow_anonymous true`). Exposure widened to anyone: ESCALATE; with a protection turned off in the same
- * call (`passwordProtection: null`, `ssoProtection: null`, anonymous users given the Admin role): BLOCK, as round 64's
+ * `general_access: anyone_with_the_link`, `scope.type: default` (Google Calendar's public scope), `join_rule:
+ * public`, `history_visibility: world_readable`, `guest_access: can_join` (Matrix), `Principal: "*"` (an S3 policy),
+ * `allUsers` (GCS), `subject.type: anonymous` (Confluence) -- or a switch that publishes (`publicSource`,
+ * `shareToWeb`, `allowAnonymous…`, `-PublishEnabled $true` on a calendar folder, `--visibility public`), and
+ * directory listings or anonymous logins turned on in a server's configuration (`Options +Indexes`, nginx `autoindex
+ * on`, Caddy `file_server browse`, Grafana `[auth.anonymous] enabled = true`, mosquitto `allow_anonymous true`).
+ * Exposure widened to anyone: ESCALATE; with a protection turned off in the same call (`passwordProtection: null`,
+ * `ssoProtection: null`) or anonymous users given an administrator's or editor's role: BLOCK, as round 64's
  * protection settings. MITRE ATT&CK T1530, OWASP WSTG-CONF-04. What passes: reads of share settings (a read verb
  * first), new things created public (a repository or channel created, not an existing one opened: no access noun in
- * the tool's name), settings closed (`invite`, `private`, `autoindex off`, `Options -Indexes`), listings of folders meant to be
- * browsed (downloads, releases, mirrors) with no word of private things near them. Sources: Google Drive
- * permissions, Google Calendar ACL scopes, Microsoft Graph createLink, Dropbox sharing, Box shared links, Matrix
- * room state events, Atlassian space permissions, Exchange `Set-MailboxCalendarFolder`, Apache `Options`, nginx
- * autoindex, Grafana anonymous authentication. */
+ * the tool's name), settings closed (`invite`, `private`, `autoindex off`, `Options -Indexes`), listings of folders
+ * meant to be browsed (downloads, releases, mirrors, with no word of private things in the path or in the
+ * `location`, `root`, `alias` or `<Directory>` lines before the listing). Sources: Google Drive permissions, Google
+ * Calendar ACL scopes, Microsoft Graph createLink, Dropbox sharing, Box shared links, Matrix room state events,
+ * Atlassian space permissions, Exchange `Set-MailboxCalendarFolder`, Apache `Options`, nginx autoindex, Grafana
+ * anonymous authentication. */
 
 import type { Findings } from "./findings.ts";
 import { PURE_READ } from "./vocabulary.ts";
@@ -23,16 +25,16 @@ const ARG_GATE =
   /anyone|anonym|public|world|everyone|allusers|allauthenticated|guest|"open"|\\?"\*\\?"|"default"|discover|unauthenticated|protect|sso/i;
 /** Keys that name who may reach something. */
 const AUDIENCE_KEY =
-  /^(?:type|scope|audience|access|access_?level|visibility|requested_?visibility|join_?rules?|history_?visibility|guest_?access|principal|aws|grantee|members?|entity|link_?scope|link_?type|link_?access|sharing|sharing_?(?:capability|level|scope|setting)|share_?type|who_?can_?(?:join|view|access|see)|subject|user|role_?scope|permission_?type)$/i;
+  /^(?:type|scope|audience|access|access_?level|visibility|requested_?visibility|join_?rules?|history_?visibility|guest_?access|principal|aws|grantee|members?|entity|link_?scope|link_?type|link_?access|sharing|sharing_?(?:capability|level|scope|setting)|share_?type|who_?can_?(?:join|view|access|see)|subject|user|role_?scope|permission_?type|general_?access|link_?sharing|default_?(?:sharing_?)?link_?type|sharing_?link_?type)$/i;
 /** Who "anyone" is in each vendor's words. */
 const ANYONE =
-  /^(?:anyone|anyone_?with_?(?:the_?)?link|anyonewithlink|anonymous|public|public_?link|world|world_?readable|everyone|all_?users|all_?authenticated_?users|can_?join|unauthenticated)$/i;
+  /^(?:anyone|anyone_?with_?(?:the_?)?link|anyonewithlink|anonymous|anonymous_?access|public|public_?link|world|world_?readable|everyone|all_?users|all_?authenticated_?users|can_?join|unauthenticated)$/i;
 /** `open` is anyone only where the key says access (Box's `access: open`), `*` only for principals and members. */
 const OPEN_KEY = /^(?:access|access_?level|link_?access|sharing|audience|visibility|link_?scope)$/i;
 const STAR_KEY = /^(?:principal|aws|grantee|members?|entity|who_?can_?\w+)$/i;
 /** Switches that publish when set on. */
 const PUBLISH_KEY =
-  /^(?:is_?public|make_?public|public_?source|public_?access|publish_?enabled|share_?to_?web|shared_?to_?web|web_?sharing|allow_?anonymous\w*|anonymous_?(?:access|enabled|read|browse)|allow_?file_?discovery|allow_?public_?\w*|allow_?unauthenticated\w*|world_?readable)$/i;
+  /^(?:is_?public|make_?public|anyone_?can_?(?:view|read|join|access|edit|comment)|public_?source|public_?access|publish_?enabled|share_?to_?web|shared_?to_?web|web_?sharing|allow_?anonymous\w*|anonymous_?(?:access|enabled|read|browse)|allow_?file_?discovery|allow_?public_?\w*|allow_?unauthenticated\w*|world_?readable)$/i;
 const ON_VALUE = /^(?:true|1|on|yes|enabled?)$/i;
 /** Protections of a page, site or link, switched off by null, false, "", none or off. */
 const PROTECTION_KEY =
@@ -157,11 +159,22 @@ const ANONYMOUS_ADMIN = /(?:org_role|anonymous_?role|role)[ \t]*[:=][ \t]*["']?(
 
 /** Commands and written configuration that open something to anyone. */
 /** Folders meant to be browsed (a release mirror, a downloads folder), and words that say a folder holds private
- * things: a listing is read against the path and the 400 characters before it (the nginx `location`, `root`). */
+ * things, read in the written file's path and the lines that say which folder a listing serves. */
 const PUBLISHED =
   /(?:^|[\/\s_-])(?:downloads?|releases?|dist|mirrors?|pub|packages|artifacts|isos?)(?:[\/\s_.;-]|$)/i;
 const PRIVATE_PLACE =
   /uploads?|backups?|private|secrets?|internal|customers?|users?|payroll|(?:^|[\/\s_-])hr(?:[\/\s_-]|$)|scans?|exports?|dumps?|logs?|\.git|home|personal|invoices?|contracts?/i;
+
+/** The lines before a listing that say which folder it serves (nginx `location`/`root`/`alias`, Apache
+ * `<Directory>`/`<Location>`, Caddy `root`), the nearest three. */
+const PLACE_LINE = /^[ \t]*(?:location|<Directory|<Location|alias|root|server_name)\b[^\n]*/gim;
+
+function placeLines(text: string, before: number): string {
+  const lines = [...text.slice(Math.max(0, before - 4096), before).matchAll(PLACE_LINE)].map((match) =>
+    match[0]
+  );
+  return lines.slice(-3).join(" ");
+}
 
 function publishedFolder(place: string): boolean {
   return PUBLISHED.test(place) && !PRIVATE_PLACE.test(place);
@@ -186,7 +199,7 @@ export function judgePublicExposureTexts(
     const listing = LISTING.exec(text);
     if (
       listing &&
-      !publishedFolder(`${paths.join(" ")} ${text.slice(Math.max(0, listing.index - 400), listing.index)}`)
+      !publishedFolder(`${paths.join(" ")} ${placeLines(text, listing.index)}`)
     ) {
       findings.escalate("access", `"${tool}" turns a directory listing on for anyone who reaches the server`);
       return;

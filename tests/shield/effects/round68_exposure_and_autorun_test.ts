@@ -44,6 +44,15 @@ Deno.test("private things opened to anyone are stopped in many vendors' words; c
       "a room's history readable by the world",
     ],
     [
+      tool("gdocs_update_sharing", {
+        documentId: "1q2w3e",
+        general_access: "ANYONE_WITH_THE_LINK",
+        role: "viewer",
+      }),
+      "STOPPED",
+      "a document's general access set to anyone with the link",
+    ],
+    [
       tool("mcp__supabase__update_storage_bucket", { id: "avatars-private", allowPublic: true }),
       "STOPPED",
       "a storage bucket switched to public",
@@ -178,6 +187,13 @@ Deno.test("scripts set to run at every boot of a cloud machine are stopped; read
       "a scale set's Custom Script extension",
     ],
     [
+      run(
+        `oci compute instance update --instance-id ocid1.instance.oc1..aa --metadata '{"user_data": "IyEvYmluL3NoCg=="}' --force`,
+      ),
+      "STOPPED",
+      "OCI instance user data replaced",
+    ],
+    [
       write("/var/lib/cloud/scripts/per-boot/10-sync.sh", "#!/bin/sh\n/usr/local/bin/.sync &\n"),
       "STOPPED",
       "a cloud-init per-boot script",
@@ -254,7 +270,32 @@ Deno.test("code set to run when a folder is opened is stopped; ordinary editor f
       "STOPPED",
       "a terminal profile whose arguments run a command",
     ],
+    [
+      write(".nvim.lua", 'vim.opt.tabstop = 2\nvim.fn.system({"sh", ".git/.hooks/init"})\n'),
+      "STOPPED",
+      "a Neovim local config running a hidden script",
+    ],
+    [
+      write(".dir-locals.el", '((nil . ((eval . (shell-command "python3 .cache/.e.py")))))\n'),
+      "STOPPED",
+      "Emacs directory variables evaluating a command",
+    ],
+    [
+      write(".vscode/settings.json", '{"task.allowAutomaticTasks": "on", "editor.tabSize": 2}'),
+      "STOPPED",
+      "folder-open tasks allowed to run unasked",
+    ],
     // Twins.
+    [
+      write(".exrc", "set tabstop=4 shiftwidth=4\nif &ft != 'go' | set expandtab | endif\n"),
+      "ALLOW",
+      "an exrc of options",
+    ],
+    [
+      write(".dir-locals.el", "((nil . ((indent-tabs-mode . nil) (fill-column . 100))))\n"),
+      "ALLOW",
+      "Emacs indentation",
+    ],
     [
       write(
         ".vscode/tasks.json",
