@@ -4,7 +4,7 @@
  * instances or the project, EC2 `modify-instance-attribute --attribute userData`, launch-template versions and
  * launch configurations carrying `UserData`, Azure `vm extension set` with the Custom Script extension, managed
  * `vm run-command create`, `az vm update --user-data`, other providers' CLIs updating a machine's user data
- * (`oci compute instance update --metadata '{"user_data": …}'`), SSM associations that run shell documents on a schedule,
+ * (`oci compute instance update --metadata '{"user_data": ...}'`), SSM associations that run shell documents on a schedule,
  * cloud-init `runcmd`/`bootcmd` written under `/etc/cloud/` or per-boot script folders. Persistence (MITRE ATT&CK
  * T1037, T1053, T1651): ESCALATE, BLOCK when the script is fetched from a web address at each start. The same
  * through a cloud tool's arguments (`use_aws` operations, an MCP `set_metadata` with a `startup-script` item).

@@ -1,7 +1,7 @@
 /** Code set to run when a folder is merely opened in an editor (round 68): a VS Code task with `"runOn":
  * "folderOpen"` (in `.vscode/tasks.json` or a `.code-workspace`, written whole, edited in, patched or printed by a
- * shell), a JetBrains startup task (`ProjectStartupLocalConfiguration`/`…SharedConfiguration` in `.idea/`), a dev
- * container lifecycle command (`initializeCommand`, `onCreateCommand`, `postCreateCommand`, `postStartCommand` …)
+ * shell), a JetBrains startup task (`ProjectStartupLocalConfiguration`/`...SharedConfiguration` in `.idea/`), a dev
+ * container lifecycle command (`initializeCommand`, `onCreateCommand`, `postCreateCommand`, `postStartCommand` ...)
  * that downloads code (BLOCK) or runs a file from a hidden folder, `"task.allowAutomaticTasks": "on"` (folder-open
  * tasks then run unasked), and Vim/Neovim `.exrc`/`.nvim.lua` or Emacs `.dir-locals.el` files that run programs or
  * evaluate code. Persistence planted in a repository (the 2025 "Contagious Interview" tasks.json campaigns;

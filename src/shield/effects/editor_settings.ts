@@ -2,7 +2,7 @@
  * `go.alternateTools`, terminal shells): pointed at a file in the repository or a hidden or temporary folder,
  * opening the folder runs that file (IDEsaster, 2025). A virtual environment's or node_modules' tools pass. Round 68:
  * names ending in a word and `Path` (`python.defaultInterpreterPath`) are read too, and terminal profiles or shell
- * arguments that run a command (`"args": ["-c", …]`) when a terminal opens. */
+ * arguments that run a command (`"args": ["-c", ...]`) when a terminal opens. */
 
 import type { Findings } from "./findings.ts";
 

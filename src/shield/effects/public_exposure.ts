@@ -3,7 +3,7 @@
  * `general_access: anyone_with_the_link`, `scope.type: default` (Google Calendar's public scope), `join_rule:
  * public`, `history_visibility: world_readable`, `guest_access: can_join` (Matrix), `Principal: "*"` (an S3 policy),
  * `allUsers` (GCS), `subject.type: anonymous` (Confluence) -- or a switch that publishes (`publicSource`,
- * `shareToWeb`, `allowAnonymous…`, `-PublishEnabled $true` on a calendar folder, `--visibility public`), and
+ * `shareToWeb`, `allowAnonymous...`, `-PublishEnabled $true` on a calendar folder, `--visibility public`), and
  * directory listings or anonymous logins turned on in a server's configuration (`Options +Indexes`, nginx `autoindex
  * on`, Caddy `file_server browse`, Grafana `[auth.anonymous] enabled = true`, mosquitto `allow_anonymous true`).
  * Exposure widened to anyone: ESCALATE; with a protection turned off in the same call (`passwordProtection: null`,
