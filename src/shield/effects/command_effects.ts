@@ -92,6 +92,24 @@ function wordsOfCli(argv: string[]): ToolWords {
   return words;
 }
 
+/** Whether a cloud command only closes public access: S3's public access block with no switch set false, or a
+ * public-access option set off (`--public-access off`, `--allow-blob-public-access false`). */
+function closesPublicAccess(argv: readonly string[], all: string): boolean {
+  if (!/public-access/i.test(all) || /allusers|allauthenticatedusers|--principal[= ]\*/i.test(all)) {
+    return false;
+  }
+  if (/public-access-block/i.test(all)) return !/=\s*false\b/i.test(all);
+  const value = (name: RegExp) => {
+    const at = argv.findIndex((arg) => name.test(arg.split("=", 1)[0]));
+    if (at < 0) return undefined;
+    return argv[at].includes("=") ? argv[at].slice(argv[at].indexOf("=") + 1) : argv[at + 1];
+  };
+  const open = value(/^--public-access$/i);
+  const allow = value(/^--allow-[\w-]*public-access$/i);
+  return (open === undefined || /^(?:off|none|disabled?|private)$/i.test(open)) &&
+    (allow === undefined || /^(?:false|no|0)$/i.test(allow)) && (open !== undefined || allow !== undefined);
+}
+
 function judgeCloud(segment: Segment, findings: Findings): void {
   const program = basename(segment.argv[0] ?? "");
   // `heroku apps:destroy`, `firebase firestore:delete`: a subcommand's parts are words of their own.
@@ -111,15 +129,18 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   if (words.verbs.has("delete") && !/^(?:kubectl|oc|helm)$/.test(program)) {
     findings.escalate("delete", `"${text}" deletes cloud resources`);
   }
+  // Round 68: public access closed (`put-public-access-block` with every switch on, `--public-access off`) is no
+  // exposure: neither finding below.
+  const closes = closesPublicAccess(segment.argv, all);
   if (
     (words.verbs.has("grant") ||
       words.nouns.has("access") && (words.verbs.has("write") || words.verbs.has("send"))) &&
-    !opensPrivateRangesOnly(text, all)
+    !closes && !opensPrivateRangesOnly(text, all)
   ) {
     findings.escalate("access", `"${text}" grants or changes access`);
   }
   judgeCliGrants(segment.argv, text, findings);
-  if (/--principal[= ]\*|--public|public-access|allusers|allauthenticatedusers/i.test(all)) {
+  if (!closes && /--principal[= ]\*|--public|public-access|allusers|allauthenticatedusers/i.test(all)) {
     findings.escalate("access", `"${text}" opens a resource to everyone`);
   }
   if ((words.verbs.has("disable") || words.verbs.has("delete")) && words.nouns.has("security")) {

@@ -179,3 +179,29 @@ export function judgeProtectionSettingCommands(
     return;
   }
 }
+
+/** Round 68: a server's configuration that listens on every interface (`network.host: 0.0.0.0`, `bind 0.0.0.0`,
+ * `http_addr = 0.0.0.0`, `c.ServerApp.ip = '*'`) and in the same text turns a protection off -- a setting read as
+ * above (`xpack.security.enabled: false`, `authorization: disabled`), Redis's `protected-mode no`, or an empty
+ * Jupyter token or password. Whole writes are read here, as the exposure says what the file is for. Compose files
+ * and development, test and example settings pass (a container's ports are its host's choice). */
+const EVERY_INTERFACE =
+  /(?:^|[\s"'.])(?:network\.host|bind|bind_?ip|bind_?address|http_addr|host|listen|listen_?address|ip|address|server\.host)["']?[ \t]*(?:[:=][ \t]*|[ \t]+)["']?(?:0\.0\.0\.0|\*|::|\[::\])["']?(?:[ \t]|$)/im;
+const SPECIAL_OFF = /^[ \t]*protected-mode[ \t]+no\b|\.(?:token|password)[ \t]*=[ \t]*(?:''|"")/im;
+const SERVER_CONFIG = /(?:^|\/)jupyter_[\w]*config\.py$|(?:^|\/)redis[\w.-]*\.conf$/i;
+const COMPOSE = /(?:^|\/)(?:docker-)?compose[\w.-]*\.ya?ml$/i;
+
+export function exposedProtectionOff(path: string, contents: readonly string[]): string | undefined {
+  if (COMPOSE.test(path) || (configPath([path]) === undefined && !SERVER_CONFIG.test(path))) return undefined;
+  for (const text of contents.slice(0, 4)) {
+    if (text.length > 256 * 1024 || !EVERY_INTERFACE.test(text)) continue;
+    if (SPECIAL_OFF.test(text)) return `serves "${path}" on every interface with its protection off`;
+    if (!ANY_OFF.test(text)) continue;
+    for (const { key, value } of settingsOf(text)) {
+      if (turnsOff(key, value, false)) {
+        return `serves "${path}" on every interface with "${key.slice(0, 60)}" set to "${value}"`;
+      }
+    }
+  }
+  return undefined;
+}
