@@ -94,6 +94,7 @@ import { judgeRound62 } from "./round62.ts";
 import { judgeRound63 } from "./round63.ts";
 import { judgeRound64 } from "./round64.ts";
 import { judgeRound66 } from "./round66.ts";
+import { judgeRound69 } from "./round69.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -345,6 +346,7 @@ export function buildEffectProfile(
   judgeRound63(view, { openWorld: openWorld !== undefined, sends }, recipients, environment, findings);
   judgeRound64(view, environment, findings);
   judgeRound66(view, findings);
+  judgeRound69(view, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
