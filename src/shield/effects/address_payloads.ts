@@ -31,7 +31,7 @@ import { holdsTokenStub } from "./token_stubs.ts";
 const SESSION_KEY = String
   .raw`(?:php|j|asp\.net_|cf|laravel_|_gh_|user_|_?[a-z]{2,12}_)?sess(?:ion)?(?:[_.-]?(?:id|token|key|cookie))?|sessid|connect\.sid|__(?:secure|host)-[\w.-]+|_?csrf(?:[_-]?token|middlewaretoken)?|_?xsrf(?:[_-]?token)?|remember[_-]?(?:me|token|user_token)|cookies?|auth[_-]?cookie|wordpress_logged_in_\w*`;
 const SESSION_PAIR = new RegExp(
-  `(?:^|[?&#;,\\s"'{])(${SESSION_KEY})\\s*[=:]\\s*["']?([^&#;,\\s"'}]{4,})`,
+  `(?:^|[?&#;,=\\s"'{])(${SESSION_KEY})\\s*[=:]\\s*["']?([^&#;,\\s"'}]{4,})`,
   "i",
 );
 /** Keys that name a secret (a search's `api_key=...`, `db_pass=...`). */
