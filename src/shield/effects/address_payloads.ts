@@ -10,7 +10,8 @@
  * - OAuth grants handed on: `access_token`, `id_token` or `refresh_token` in a fragment (the implicit flow's
  *   redirect), and an authorization `code` beside its `state`;
  * - records: two or more `name:figure`/`name=figure` pairs in one value or search (`Acme:4.2M;Globex:1.1M`,
- *   `alice:128000;bob:97000`), two or more e-mail addresses, a secret-named pair (`api_key=...`, `db_pass=...`);
+ *   `alice:128000;bob:97000`), two or more e-mail addresses, a secret-named pair (`api_key=...`, `db_pass=...`)
+ *   in a search or in an image's or a beacon's address (an API's own `?api_key=` is not read);
  * - data in DNS labels: before the registered domain, one label of 40 or more hex, base32 or base64 characters with
  *   digits and letters mixed, or two of 20 or more (DNS exfiltration chunks data into labels; `.onion` is not read).
  * An address is read when it goes to a host outside the machine and the allowed hosts (loopback redirects of an
@@ -75,11 +76,11 @@ function sessionValue(key: string, value: string): boolean {
 /** What a text (a decoded query, fragment or search) carries, in words, or undefined. A search also reads
  * secret-named pairs (an address's `api_key=` is its own service's) and two records (an address needs three in one
  * value: `?page=2&per_page=50` are two settings). */
-export function carriedData(text: string, search: boolean): string | undefined {
+export function carriedData(text: string, search: boolean, secretNames = search): string | undefined {
   if (text.length < 8) return undefined;
   const session = SESSION_PAIR.exec(text);
   if (session && sessionValue(session[1], session[2])) return `a session or CSRF value ("${session[1]}")`;
-  if (search) {
+  if (secretNames) {
     const secret = SECRET_PAIR.exec(text);
     if (secret && !PLACEHOLDER.test(secret[2]) && /\d/.test(secret[2])) {
       return `a secret-named value ("${secret[1]}")`;
@@ -107,10 +108,15 @@ export function addressPayload(url: string, host: string): string | undefined {
   const mark = url.search(/[?#]/);
   if (mark < 0) return undefined;
   const tail = decodedUrl(url.slice(mark));
+  // An image or a beacon has no use for a key: a secret-named value there is carried out (`/p.gif?api_key=...`).
+  const beacon = BEACON.test(url.slice(0, mark));
   if (FRAGMENT_GRANT.test(tail)) return "an OAuth token in its fragment";
   if (OAUTH_CODE.test(tail) && OAUTH_STATE.test(tail)) return "an OAuth authorization code";
-  return carriedData(tail, false);
+  return carriedData(tail, false, beacon);
 }
+
+/** An image's or a beacon's address (before its query): a picture's suffix or a tracker's word. */
+const BEACON = /\.(?:png|gif|jpe?g|webp|svg|ico|bmp)$|pixel|beacon|track|(?:^|[./-])(?:p|t|px|b)(?:$|[./])/i;
 
 /** Search operators that name where results come from. */
 const SITE_OPERATOR = /(?:^|\s)-?(?:site|inurl|intitle|intext|allinurl):\S/i;
