@@ -8,7 +8,7 @@
  * by a literal path is sent; a file named by a variable (a loop's `f`, `$_.FullName`, `e.name`) passed it, and so did
  * a whole tree sent file by file (the retired heldout15's exfiltration-015).
  * Levels: BLOCK when what is read is secret (a literal or a built path in the secret class: `~/.ssh/id_*`,
- * `~/.aws/credentials`, a browser store; or key files picked by kind, `*.env*`, `*.pem`) or when the code walks the
+ * `~/.aws/credentials`, a browser store; key files picked by kind stay stop 35's question) or when the code walks the
  * working tree or the home folder (`os.walk('.')`, `readdirSync(process.cwd())`, `Deno.readDir('.')`, `glob('**')`,
  * `Get-ChildItem -Recurse`): every file of the project leaving is no upload a user asks for by accident; ESCALATE
  * when it names a personal or system path outside the workspace (`~/Documents/...`, `/var/backups/...`). What passes:
@@ -40,9 +40,6 @@ const READS_FILE = gated(
 const WHOLE_TREE_WALK = gated(
   /\b(?:os\.(?:walk|listdir|scandir)|readdirSync|readdir|Deno\.readDir(?:Sync)?|Dir\.(?:glob|children|entries|each_child)|filepath\.Walk(?:Dir)?|iterdir|rglob|glob(?:\.glob)?|walkSync)\s*\(\s*(?:["'`](?:\.\/?|~\/?|\*\*[^"'`]*)["'`]|process\.cwd\(\)|os\.getcwd\(\)|Deno\.cwd\(\)|Dir\.pwd|Path\(\s*["']\.["']\s*\)|Path\.cwd\(\)|["']~["'])|\bGet-ChildItem\b[^\n|]{0,120}-Recurse\b|\bPath\.(?:cwd|home)\(\)\s*\.\s*(?:rglob|glob|iterdir)\b/i,
 );
-/** Key and secret files picked by kind (a glob's last segment or a suffix). */
-const KEY_KIND =
-  /(?:^|[/*])(?:\*?\.(?:pem|key|p12|pfx|jks|keystore|kdbx|ppk|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.env(?:\.?\*)?|\*?\.env\*|\*?credentials\*?(?:\.(?:json|ya?ml|csv))?|\*?secrets?\*?\.(?:json|ya?ml|env))$/i;
 /** A home folder named by an expression `code_literals.ts` does not read as `~` (Go, PowerShell). */
 const HOME_HINT = /\bGetenv\(\s*"(?:HOME|USERPROFILE)"|\bUserHomeDir\(|\$env:(?:USERPROFILE|HOME)\b|\$HOME\b/;
 
@@ -59,7 +56,8 @@ function outsidePath(code: string, environment: ShieldEnvironment): string | und
   return undefined;
 }
 
-/** The first string of the code that reads as a secret path or picks key files by kind, if any. */
+/** The first string of the code that reads as a secret path, if any. Key files picked by kind (`*.env*` anywhere,
+ * `*.pem`) stay `walked_folders.ts`'s question (stop 35's level). */
 function secretString(code: string, environment: ShieldEnvironment): string | undefined {
   const homed = HOME_HINT.test(code);
   for (const text of codeStrings(code)) {
@@ -68,7 +66,6 @@ function secretString(code: string, environment: ShieldEnvironment): string | un
     ) {
       continue;
     }
-    if ((text.includes("*") || text.startsWith(".")) && KEY_KIND.test(text)) return text;
     const candidates = homed && text.startsWith("/.") ? [text, `~${text}`] : [text];
     for (const candidate of candidates) {
       if (!/^[~/]|^[a-z]:[\\/]/i.test(candidate)) continue;
