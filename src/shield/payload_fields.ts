@@ -154,9 +154,13 @@ function kindOf(
   // a `description`; it is no task handed to an agent (round 23).
   if (byKey === "task" && lower === "instructions" && WRITE_TOOLS.has(type)) return "content";
   if (byKey) return byKey;
-  // Round 69: a known tool's other path keys (Gemini CLI's `read_file {absolute_path}`) are paths too.
-  if (!mcp && value !== undefined && PATH_KEY.test(lower) && shapeKind(lower, value) === "path") {
-    return WRITE_TOOLS.has(type) ? "write_path" : "path";
+  // Round 69: a known reading tool's other path keys (Gemini CLI's `read_file {absolute_path}`) are paths too; a
+  // writing or moving tool's (`source_path` of a move) keep their older reading.
+  if (
+    !mcp && value !== undefined && !WRITE_TOOLS.has(type) && type !== "copy_file" && PATH_KEY.test(lower) &&
+    shapeKind(lower, value) === "path"
+  ) {
+    return "path";
   }
   if (lower === "headers") return "header";
   if (TASK_TOOLS.has(type)) return "task";
