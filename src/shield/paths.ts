@@ -42,7 +42,7 @@ export function expandHome(path: string, home: string): string {
  * are `~`, other drive roots are `/`. */
 function fromWindows(path: string): string {
   return path.replace(/^(?:%USERPROFILE%|%HOMEPATH%|\$env:(?:USERPROFILE|HOME)|\$HOME)(?=\/|$)/i, "~")
-    .replace(/^%(?:APPDATA|LOCALAPPDATA)%(?=\/|$)/i, "~/AppData")
+    .replace(/^(?:%(?:APPDATA|LOCALAPPDATA)%|\$env:(?:APPDATA|LOCALAPPDATA))(?=\/|$)/i, "~/AppData")
     .replace(/^[A-Za-z]:(?=\/)/, "");
 }
 

@@ -111,13 +111,18 @@ const URL_SHAPE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s]+$/i;
 const EMAIL_SHAPE = /^[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
 const PATH_SHAPE = /^(?:~[a-z_-]*|\.{1,2})?\/[^\s]*$|^~$/i;
 const PATH_KEY = /(?:^|_)(?:path|paths|file|files|dir|directory)$/i;
+/** Round 69: a rooted path on one line under a path key may hold spaces (`Application Support`, `User Data`,
+ * `Login Data`): POSIX and home roots, drive letters, Windows environment folders. */
+const ROOTED_PATH = /^(?:~|\/|[a-z]:[\\/]|%[a-z_]+%|\$env:|\$\{?home\b)[^\n]{0,1024}$/i;
 
 /** The kind of a string of an open-world tool, from its shape: URLs, addresses and paths wherever they sit. */
 function shapeKind(key: string, value: string): PayloadKind | undefined {
   if (value.length > 2048) return undefined;
   if (URL_SHAPE.test(value)) return /^file:/i.test(value) ? "path" : "url";
   if (EMAIL_SHAPE.test(value)) return "recipient";
-  if (PATH_SHAPE.test(value) || (PATH_KEY.test(key) && !/\s/.test(value))) return "path";
+  if (PATH_SHAPE.test(value) || (PATH_KEY.test(key) && (!/\s/.test(value) || ROOTED_PATH.test(value)))) {
+    return "path";
+  }
   return undefined;
 }
 
@@ -149,6 +154,14 @@ function kindOf(
   // a `description`; it is no task handed to an agent (round 23).
   if (byKey === "task" && lower === "instructions" && WRITE_TOOLS.has(type)) return "content";
   if (byKey) return byKey;
+  // Round 69: a known reading tool's other path keys (Gemini CLI's `read_file {absolute_path}`) are paths too; a
+  // writing or moving tool's (`source_path` of a move) keep their older reading.
+  if (
+    !mcp && value !== undefined && !WRITE_TOOLS.has(type) && type !== "copy_file" && PATH_KEY.test(lower) &&
+    shapeKind(lower, value) === "path"
+  ) {
+    return "path";
+  }
   if (lower === "headers") return "header";
   if (TASK_TOOLS.has(type)) return "task";
   if (OUTBOUND_TOOLS.has(type) || mcp) return "outbound";

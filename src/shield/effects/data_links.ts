@@ -8,6 +8,7 @@ import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { holdsTokenStub } from "./token_stubs.ts";
+import { addressPayload } from "./address_payloads.ts";
 
 const IMAGES = [
   /!\[[^\]\n]{0,200}\]\(\s*<?(https?:\/\/[^\s)>]+)/g,
@@ -102,7 +103,12 @@ export function judgeDataLinks(
       const tag = match[0].startsWith("<")
         ? joined.slice(match.index, match.index + 400).split(">", 1)[0]
         : "";
-      if (host && (dataLike(carried(match[1])) || tracking(match[1], tag))) {
+      // Round 69: or session values, OAuth grants, records or e-mail lists in the address, however short.
+      if (
+        host &&
+        (dataLike(carried(match[1])) || tracking(match[1], tag) ||
+          addressPayload(match[1], host) !== undefined)
+      ) {
         findings.escalate(
           "network",
           `"${tool}" shows an image from "${host}" whose address carries data out`,
@@ -119,6 +125,11 @@ export function judgeDataLinks(
     if (!host) continue;
     if (!SEARCH_HOSTS.test(host) && prose(carried(url))) {
       findings.escalate("network", `"${tool}" links to "${host}" with text carried in the address`);
+      return;
+    }
+    const payload = addressPayload(url, host);
+    if (payload !== undefined) {
+      findings.escalate("network", `"${tool}" links to "${host}" with ${payload} in the address`);
       return;
     }
     const sensitive = sensitiveFindings(carried(url).join("\n"));

@@ -96,6 +96,7 @@ import { judgeRound64 } from "./round64.ts";
 import { judgeRound66 } from "./round66.ts";
 import { judgeRound70 } from "./round70.ts";
 import { judgeRound68 } from "./round68.ts";
+import { judgeRound69 } from "./round69.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -349,6 +350,7 @@ export function buildEffectProfile(
   judgeRound66(view, findings);
   judgeRound70(view, { openWorld: openWorld !== undefined, sends }, environment, findings);
   judgeRound68(view, findings);
+  judgeRound69(view, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

@@ -6,6 +6,7 @@ import { APP_TOKEN_STORE } from "./app_token_stores.ts";
 import { AGENT_TOKEN_STORE } from "./agent_token_stores.ts";
 import { MACHINE_SECRET } from "./machine_secrets.ts";
 import { SERVICE_SECRET } from "./service_secret_stores.ts";
+import { BROWSER_STORE } from "./browser_stores.ts";
 import { normalizePath, type NormalPath } from "../paths.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 
@@ -134,6 +135,8 @@ function classifyNow(path: NormalPath, environment: ShieldEnvironment): PathClas
   if (MACHINE_SECRET.test(lower)) return "secret";
   // Round 66: secret stores inside services' data (Vault, etcd, Consul, cluster PKI, Jenkins, Docker volumes).
   if (SERVICE_SECRET.test(lower)) return "secret";
+  // Round 69: browsers' credential and cookie stores and profile folders on every OS.
+  if (BROWSER_STORE.test(lower)) return "secret";
   if (SCHEDULED_INSTRUCTIONS.test(lower)) return "scheduled-instructions";
   if (AGENT_INSTRUCTIONS.test(lower)) return "agent-instructions";
   if (lower === "/" || lower === "/home" || lower === "/users" || lower === "/root") {

@@ -2,6 +2,7 @@
  * profiles, shell history, process environments and secret-dumping commands. */
 
 import { defineRules } from "./rule.ts";
+import { BROWSER_STORE } from "../effects/browser_stores.ts";
 
 const FIXTURES = String
   .raw`^(?!.*/(?:tests?|fixtures?|testdata|test-data|__fixtures__|__tests__|spec|specs|examples?|mocks?|samples?)/)`;
@@ -122,8 +123,12 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     id: "credential.browser_profile",
     severity: "critical",
     fields: ["path"],
-    pattern:
-      /\/\.mozilla\/firefox\/|\/\.config\/(?:google-chrome|chromium|bravesoftware|microsoft-edge|vivaldi|opera)\/|\/library\/application support\/(?:google\/chrome|firefox|bravesoftware|microsoft edge|arc)\/|\/library\/cookies\/|\/(?:login data|web data|key[34]\.db|logins\.json|cookies|cookies\.sqlite|cert9\.db)$|\/\.config\/(?:slack|discord|signal|telegram desktop)\/|\/library\/application support\/(?:slack|discord|signal)\//,
+    // Round 69: and every OS's browser stores and profile folders (`browser_stores.ts`).
+    pattern: new RegExp(
+      String
+        .raw`\/\.mozilla\/firefox\/|\/\.config\/(?:google-chrome|chromium|bravesoftware|microsoft-edge|vivaldi|opera)\/|\/library\/application support\/(?:google\/chrome|firefox|bravesoftware|microsoft edge|arc)\/|\/library\/cookies\/|\/(?:login data|web data|key[34]\.db|logins\.json|cookies|cookies\.sqlite|cert9\.db)$|\/\.config\/(?:slack|discord|signal|telegram desktop)\/|\/library\/application support\/(?:slack|discord|signal)\/|` +
+        BROWSER_STORE.source,
+    ),
     description: "Reads browser profiles (cookies, saved passwords)",
   },
   {

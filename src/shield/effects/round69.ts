@@ -1,0 +1,26 @@
+/** Round 69's checks, called once from the effect profile: data carried out in addresses and site-named searches
+ * (`address_payloads.ts`) and interpreter code that uploads files (`code_uploads.ts`). Browsers' credential stores
+ * on every OS (`browser_stores.ts`) feed the secret path class and a rule instead. Each check is gated: addresses by
+ * a `?`, `#` or a long host, searches by a site operator, code by a call that sends a request body. */
+
+import type { ActionView } from "../action_view.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { judgeAddressPayloads, judgeSearchPayloads } from "./address_payloads.ts";
+import { judgeCodeUploads } from "./code_uploads.ts";
+import { identifierWords } from "./words.ts";
+
+export function judgeRound69(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
+  // A file written with an address in it sends nothing (a command may).
+  if (view.urls.length > 0 && (view.writePaths.length === 0 || view.type === "execute_command")) {
+    judgeAddressPayloads(view.tool, view.urls, environment, findings);
+  }
+  const queries = view.texts.get("query") ?? [];
+  const searchTexts = view.type === "web_search" || identifierWords(view.tool).includes("search")
+    ? [...queries, ...(view.texts.get("content") ?? []), ...(view.texts.get("outbound") ?? [])]
+    : [];
+  if (searchTexts.length > 0) judgeSearchPayloads(view.tool, searchTexts, findings);
+  const code = view.texts.get("code") ?? [];
+  const shell = view.texts.get("shell") ?? [];
+  if (code.length > 0 || shell.length > 0) judgeCodeUploads([...code, ...shell], environment, findings);
+}
