@@ -36,6 +36,21 @@ export function namesMoneyDestination(payload: Record<string, unknown>, depth = 
   return false;
 }
 
+/** A handful (at most 12) of identifying arguments: numbers, flags and short strings with no link or address, and
+ * at most one level of such a block (a `metadata` or `params` object), none named for an action or a payee. */
+function plainArguments(record: Record<string, unknown>, depth: number): boolean {
+  const entries = Object.entries(record);
+  if (entries.length > 12) return false;
+  return entries.every(([key, value]) =>
+    !ACTING_KEY.test(key) && !(PAYEE_KEY.test(key) && !IDENTIFIER_KEY.test(key)) &&
+    (typeof value === "number" || typeof value === "boolean" || value === null ||
+      (typeof value === "string" && value.length <= 120 &&
+        !/\b(?:https?|s?ftp|wss?|s3|gs|file):\/\/|@/i.test(value)) ||
+      (depth === 0 && typeof value === "object" && !Array.isArray(value) &&
+        plainArguments(value as Record<string, unknown>, 1)))
+  );
+}
+
 /** Whether the call reads a money record: a read verb first, no verb of another kind than read and money, no chained
  * step, and a handful of plain identifying arguments. `verbClasses` gives each word's verb classes. */
 export function readsMoneyRecord(
@@ -45,18 +60,14 @@ export function readsMoneyRecord(
   moneyArguments: number,
   recipients: number,
 ): boolean {
-  if (words.length < 2 || !READ_FIRST.test(words[0]) || moneyArguments > 0 || recipients > 0) return false;
+  // The name's first verb leads (`stripe_get_payment`, `server.GetOrderDetails`: a vendor's or server's name first).
+  const lead = words.findIndex((word) => verbClasses(word) !== undefined);
+  if (lead < 0 || lead >= words.length - 1 || !READ_FIRST.test(words[lead])) return false;
+  if (moneyArguments > 0 || recipients > 0) return false;
   for (const word of words) {
     if (word === "and" || word === "then") return false;
     const classes = verbClasses(word);
     if (classes && classes.some((verb) => verb !== "read" && verb !== "money")) return false;
   }
-  const entries = Object.entries(payload);
-  if (entries.length > 8) return false;
-  return entries.every(([key, value]) =>
-    !ACTING_KEY.test(key) && !(PAYEE_KEY.test(key) && !IDENTIFIER_KEY.test(key)) &&
-    (typeof value === "number" || typeof value === "boolean" || value === null ||
-      (typeof value === "string" && value.length <= 120 &&
-        !/\b(?:https?|s?ftp|wss?|s3|gs|file):\/\/|@/i.test(value)))
-  );
+  return plainArguments(payload, 0);
 }

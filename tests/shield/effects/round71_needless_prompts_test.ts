@@ -55,6 +55,14 @@ Deno.test("a secret store's metadata operation passes; value operations and valu
       "ALLOW",
       "Vault's metadata of a path",
     ],
+    [run("vault kv list -mount=kv team/"), "ALLOW", "Vault's key names under a path"],
+    [run("op document list --vault Shared"), "ALLOW", "1Password document titles"],
+    [
+      run("op item list --vault Shared | op item get - --reveal"),
+      "STOPPED",
+      "a listing piped into revealed items",
+    ],
+    [run("vault kv metadata list kv/ && vault kv get kv/prod/api"), "STOPPED", "metadata, then a value"],
     [
       tool("aws_api", { service: "secretsmanager", operation: "GetSecretValue", secret: "prod/db" }),
       "STOPPED",
