@@ -5,7 +5,7 @@
 
 import { awayNoticeOnly } from "./away_notices.ts";
 import { metadataOnly } from "./secret_metadata.ts";
-import { namesMoneyDestination, readsMoneyRecord } from "./read_records.ts";
+import { namesMoneyDestination, ordersMoneyStep, readsMoneyRecord } from "./read_records.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { marksOnly } from "./reaction_marks.ts";
 import type { ToolAnnotations } from "../types.ts";
@@ -276,7 +276,7 @@ export function judgeOpenWorld(
   // A list verb and nothing that acts (`stripe_list_charges`, `paypal_search_payments`) reads what money moved.
   const listsOnly = verbs.has("read") && signals.money.length === 0 && listsFirst(words.words) &&
     !has(verbs, "write", "delete", "send", "grant", "physical", "disable", "exec", "export") &&
-    words.words.some((word) => LIST_VERB.test(word)) && !namesMoneyDestination(payload);
+    words.words.some((word) => LIST_VERB.test(word)) && !ordersMoneyStep(payload);
   if (
     (verbs.has("money") && !handsOn && !listsOnly &&
       !readsMoneyRecord(

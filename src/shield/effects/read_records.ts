@@ -21,19 +21,32 @@ const IDENTIFIER_KEY = /(?:_id|_ids|Id|Ids|^id)$/;
 const PAYEE_KEY =
   /iban|payee|recipient|beneficiar|amount|wallet|routing|swift|bic\b|refund|withdraw|deposit|transfer_to|pay_?to|send_?to|card/i;
 
-/** Argument names that send money somewhere (`payout_wallet`, `refund_to`, `beneficiary`, `to_account`) or order the
- * call to act (`execute`, `confirm`, `then`): no read or list names one, whatever its other arguments (round 71; a
- * list verb's `listsFirst` reading takes it too). Walked two levels (a `params` wrapper). */
+/** Argument names that send money somewhere (`payout_wallet`, `refund_to`, `beneficiary`, `to_account`): no read names
+ * one (round 71). Walked two levels (a `params` wrapper). */
 const DESTINATION_KEY =
-  /payout|pay_?to|send_?to|transfer_?to|refund_?to|withdraw_?to|deposit_?to|beneficiar|^to_?(?:account|wallet|iban|address|card)|^destination_?(?:account|wallet|iban|address)|^(?:then\w*|and_?then|confirm\w*|execute|approve\w*|pay_?now)$/i;
-export function namesMoneyDestination(payload: Record<string, unknown>, depth = 0): boolean {
+  /payout|pay_?to|send_?to|transfer_?to|refund_?to|withdraw_?to|deposit_?to|beneficiar|^to_?(?:account|wallet|iban|card)|^destination_?(?:account|wallet|iban)/i;
+/** Argument names that order the call to act (`execute`, `confirm`, `then`, `pay_now`): a list verb's `listsFirst`
+ * reading does not spare a call that names one or a destination. */
+const STEP_KEY = /^(?:then\w*|and_?then|confirm\w*|execute|approve\w*|pay_?now)$/i;
+
+function namesKey(payload: Record<string, unknown>, pattern: RegExp, depth = 0): boolean {
   for (const [key, value] of Object.entries(payload)) {
-    if (DESTINATION_KEY.test(key) && !IDENTIFIER_KEY.test(key)) return true;
+    if (pattern.test(key) && !IDENTIFIER_KEY.test(key)) return true;
     if (depth === 0 && value !== null && typeof value === "object" && !Array.isArray(value)) {
-      if (namesMoneyDestination(value as Record<string, unknown>, 1)) return true;
+      if (namesKey(value as Record<string, unknown>, pattern, 1)) return true;
     }
   }
   return false;
+}
+
+/** Whether an argument names where money goes. */
+export function namesMoneyDestination(payload: Record<string, unknown>): boolean {
+  return namesKey(payload, DESTINATION_KEY);
+}
+
+/** Whether an argument names where money goes or orders a step (`execute: true`). */
+export function ordersMoneyStep(payload: Record<string, unknown>): boolean {
+  return namesMoneyDestination(payload) || namesKey(payload, STEP_KEY);
 }
 
 /** A handful (at most 12) of identifying arguments: numbers, flags and short strings with no link or address, and
