@@ -24,6 +24,7 @@ import { ENV_SETUP_RULES, envFileOnlySetUp } from "./effects/env_file_setup.ts";
 import { tagFixture } from "./effects/tag_fixtures.ts";
 import { onlyThroughSigningKeys } from "./effects/signing_keys.ts";
 import { addsOwnCronJobsOnly } from "./effects/own_cron_jobs.ts";
+import { countOnlyCommand } from "./effects/count_only_reads.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -239,7 +240,10 @@ export function exemptHits(
     downloadsOnlyFromAllowed(view, allowed);
   const kept: RuleHit[] = [];
   let plainRead: boolean | undefined;
+  let countOnly: boolean | undefined;
   for (const hit of hits) {
+    // Round 71: a command whose every output is a count or a yes/no shows the agent no secret it opens.
+    if (hit.rule.category === "credential" && (countOnly ??= countOnlyCommand(view))) continue;
     if (
       CREDENTIAL_FILE_RULES.has(hit.rule.id) &&
       (plainRead ??= isPlainRead(view) || isPlainSettingsWrite(view))

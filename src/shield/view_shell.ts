@@ -9,6 +9,7 @@ import { looksLikePath, normalizePath, type NormalPath } from "./paths.ts";
 import { credentialOptionsOf, isCredentialOptionValue } from "./effects/credential_options.ts";
 import { cmdExpanded } from "./cmd_variables.ts";
 import { assembledPowerShell } from "./powershell_assembly.ts";
+import { readsCountsOnly } from "./effects/count_only_reads.ts";
 
 export const URL_IN_TEXT = /\b(?:https?|ftp|wss?):\/\/[^\s'"<>|;`)]+/gi;
 const URL_WORD = /^(?:https?|ftp|wss?):\/\/[^\s'"<>|;`]+$/i;
@@ -137,8 +138,13 @@ export function addShell(view: BuildingView, variants: string[], withPaths = tru
     if (expand && line !== variant && line.length > 0) push(view.texts, "shell", [line]);
     if (!withPaths) continue;
     for (const target of parsed.writeTargets) addShellForms(view, view.writePaths, target);
+    // Round 71: a command whose every output is a count or a yes/no (`grep -c token ~/.npmrc`) reads no content
+    // into the agent's context, as a metadata command does not.
+    const countsOnly = readsCountsOnly(parsed.segments, parsed.truncated);
     let cwd = "";
     for (const segment of parsed.segments) {
+      // Its `echo` words are still read as paths, as any echo's are (an unclosed quote may hide a redirection).
+      if (countsOnly && segment.program !== "echo" && segment.program !== "printf") continue;
       const argv = segment.argv;
       if (segment.depth === 0 && argv[0] === "cd" && argv[1]) {
         cwd = argv[1].endsWith("/") ? argv[1] : `${argv[1]}/`;

@@ -5,6 +5,7 @@
 
 import { awayNoticeOnly } from "./away_notices.ts";
 import { metadataOnly } from "./secret_metadata.ts";
+import { namesMoneyDestination, ordersMoneyStep, readsMoneyRecord } from "./read_records.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { marksOnly } from "./reaction_marks.ts";
 import type { ToolAnnotations } from "../types.ts";
@@ -275,10 +276,17 @@ export function judgeOpenWorld(
   // A list verb and nothing that acts (`stripe_list_charges`, `paypal_search_payments`) reads what money moved.
   const listsOnly = verbs.has("read") && signals.money.length === 0 && listsFirst(words.words) &&
     !has(verbs, "write", "delete", "send", "grant", "physical", "disable", "exec", "export") &&
-    words.words.some((word) => LIST_VERB.test(word));
+    words.words.some((word) => LIST_VERB.test(word)) && !ordersMoneyStep(payload);
   if (
-    (verbs.has("money") && !handsOn && !listsOnly) ||
-    (signals.money.length > 0 && (acting || nouns.has("money"))) ||
+    (verbs.has("money") && !handsOn && !listsOnly &&
+      !readsMoneyRecord(
+        words.words,
+        (word) => VERBS.get(word),
+        payload,
+        signals.money.length,
+        signals.recipients.length,
+      )) ||
+    ((signals.money.length > 0 || namesMoneyDestination(payload)) && (acting || nouns.has("money"))) ||
     (nouns.has("money") && has(verbs, "send", "write", "grant"))
   ) {
     findings.escalate("money", `"${name}" moves money or value`);

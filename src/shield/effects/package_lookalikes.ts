@@ -112,17 +112,44 @@ export function editDistance(a: string, b: string, limit: number, from = 0, to =
 const SQUAT_PREFIX = /^(?:python3?-|py-|node-|js-|npm-|pypi-)/;
 const SQUAT_SUFFIX =
   /(?:-py|-python|-js|-node|-dev|-lib|-sdk|-utils|-tools|-official|-secure|-latest|-v?\d|\d|-next|-pro|-plus|-core)$/;
+/** Round 71: the decorations combosquatted names are built from, past the affixes above (`colors-js-extended`,
+ * `axios-fix`, `requests-patched`, `lodash-utils-latest`): versions and fixes (`-fix`, `-fixed`, `-patched`,
+ * `-updated`, `-new`, `-modern`, `-v2`), grades (`-extended`, `-ext`, `-extra`, `-enhanced`, `-improved`, `-lite`,
+ * `-light`, `-safe`), helpers (`-helper(s)`, `-wrapper`, `-toolkit`). Any number of them is peeled off the end,
+ * after the one language or registry prefix: a popular name under one or more of them that is not itself a popular
+ * package is a combosquat. Sources: Phylum, Socket and ReversingLabs write-ups of combosquatted npm/PyPI packages
+ * (`colors-js`-style names, `-fix`/`-patched` lures after maintainer sabotage and takeovers). */
+const DECORATION = new Set(
+  `py python python3 js node dev lib sdk utils util tools official secure latest next pro plus core extended ext
+  extra fix fixed patched updated new modern lite light safe enhanced improved helper helpers wrapper toolkit`
+    .split(/\s+/),
+);
+const VERSION_WORD = /^v?\d+$/;
+
+/** The name with every decoration word peeled off its end (none when a word is no decoration). */
+function peeledDecorations(normal: string): string {
+  let bare = normal;
+  for (let guard = 0; guard < 6; guard++) {
+    const tail = /[-_.]([a-z0-9]+)$/.exec(bare);
+    if (!tail || tail.index === 0 || !(DECORATION.has(tail[1]) || VERSION_WORD.test(tail[1]))) break;
+    bare = bare.slice(0, tail.index);
+  }
+  return bare;
+}
 
 /** A popular name dressed with an affix that is not itself a popular package (`python-requests`, `lodash-js`,
- * `requests2`): a combosquat, escalated rather than blocked (some are honest packages). */
+ * `requests2`, round 71: `colors-js-extended`, `axios-fix`): a combosquat, escalated rather than blocked (some are
+ * honest packages). */
 export function combosquatTarget(ecosystem: Ecosystem, name: string): string | undefined {
   const normal = normalName(ecosystem, name);
   const list = popular(ecosystem);
   if (list.all.has(normal) || normal.startsWith("@")) return undefined;
+  const isTarget = (bare: string) =>
+    bare !== normal && bare.length >= 4 && list.byLength.get(bare.length)?.includes(bare) === true;
   const bare = normal.replace(SQUAT_PREFIX, "").replace(SQUAT_SUFFIX, "");
-  return bare !== normal && bare.length >= 4 && list.byLength.get(bare.length)?.includes(bare)
-    ? bare
-    : undefined;
+  if (isTarget(bare)) return bare;
+  const peeled = peeledDecorations(normal.replace(SQUAT_PREFIX, ""));
+  return isTarget(peeled) ? peeled : undefined;
 }
 
 const farVerdicts = new Map<string, string | null>();

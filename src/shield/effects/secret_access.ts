@@ -47,6 +47,24 @@ export function judgeSecretReads(reads: readonly ClassedPath[], findings: Findin
   }
 }
 
+/** Round 71: a password manager's or Vault's listing of names and versions, no value: 1Password `op item list`,
+ * `op vault list` (titles, ids, dates), Vault `kv metadata get|list` and `kv list` (versions, key names). With
+ * `--reveal` or any other sub-command (`op item get`, `op read`, `vault kv get`) it still reads; the segment a listing
+ * is piped into is judged on its own (`op item list | op item get - --reveal` still asks). `bw list items` returns
+ * whole items, passwords included, and is not spared. Sources: 1Password CLI `item list`, Vault `kv metadata`. */
+function listsStoreMetadata(program: string, argv: readonly string[]): boolean {
+  if (argv.some((arg) => /^--?(?:reveal|field|fields)\b/.test(arg))) return false;
+  const words = argv.slice(1).filter((arg) => !arg.startsWith("-"));
+  if (program === "op") {
+    return /^(?:item|vault|document|user|group)$/.test(words[0] ?? "") && words[1] === "list";
+  }
+  if (program === "vault") {
+    return words[0] === "kv" &&
+      (words[1] === "list" || (words[1] === "metadata" && /^(?:get|list)$/.test(words[2] ?? "")));
+  }
+  return false;
+}
+
 /** Arguments dumping or exporting a whole store rather than reading one item. */
 const WHOLE_STORE = /\b(?:dump-keychain|export|list|search)\b/;
 
@@ -83,6 +101,7 @@ export function judgeSecretTools(
     if (readsDevSettingOnly(segments, index)) continue;
     // Items handed to local clients through their environment (round 46, `keychain_env_uses.ts`).
     if (handedToClients && ITEM_PRINTERS.test(program) && !WHOLE_STORE.test(segment.argv.join(" "))) continue;
+    if (listsStoreMetadata(program, segment.argv)) continue;
     for (const [name, argument, level] of STORE_READERS) {
       if (!name.test(program)) continue;
       const args = segment.argv.slice(1);

@@ -17,9 +17,23 @@ const MOVING_WORD =
 const ELSEWHERE_KEY =
   /^(?:url|uri|endpoint|webhook|post_?to|send_?to|to|recipients?|destination|target|fields?|field_?names?|keys?)$/i;
 
-/** Whether a secret-store call reads metadata only: a value flag is there and every one is false, the arguments
- * (walked two levels: a `params` wrapper, a `metadata` block) are a handful of plain values, and nothing names a
- * destination or a field. */
+/** Round 71: operation words that return a secret's metadata by their own definition -- AWS Secrets Manager
+ * `describe-secret`, `list-secrets`, `list-secret-version-ids`; GCP Secret Manager `secrets describe`, `secrets list`,
+ * `versions list`, `versions describe`; Azure Key Vault `secret list`, `list-versions`; Vault `kv metadata get`,
+ * `kv list`; 1Password `item list`, `vault list`; Doppler `secrets names`. A describe, list or metadata word with no
+ * word that returns a value (`get-secret-value`, `versions access`, Azure's `secret show`, `op read`). */
+const METADATA_WORD = /^(?:describe|list|metadata|name|names|id|ids)$/;
+const VALUE_WORD =
+  /^(?:value|values|access|reveal|decrypt|decrypted|plaintext|payload|content|contents|show|read|fetch|retrieve|download|dump|view|print|open|field|data|run|inject|env)$/;
+function metadataOperation(words: readonly string[]): boolean {
+  const metadata = words.includes("metadata");
+  return words.some((word) => METADATA_WORD.test(word)) &&
+    !words.some((word) => VALUE_WORD.test(word) || (word === "get" && !metadata));
+}
+
+/** Whether a secret-store call reads metadata only: a value flag is there and every one is false (or, round 71, the
+ * operation is a metadata one and no flag asks for the value), the arguments (walked two levels: a `params`
+ * wrapper, a `metadata` block) are a handful of plain values, and nothing names a destination or a field. */
 export function metadataOnly(words: readonly string[], payload: Record<string, unknown>): boolean {
   if (words.some((word) => MOVING_WORD.test(word))) return false;
   let withheld = false;
@@ -41,5 +55,5 @@ export function metadataOnly(words: readonly string[], payload: Record<string, u
     }
     return true;
   };
-  return plain(payload, 0) && withheld;
+  return plain(payload, 0) && (withheld || metadataOperation(words));
 }

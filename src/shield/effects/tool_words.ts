@@ -192,6 +192,7 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
       wordsOf(value, words, NAMING_KEYS.has(lower));
     }
   }
+  if (typeof payload.method === "string") sendMethodWords(payload.method, words);
   if (words.verbs.size === 0 && namesData(identifierWords(mcp ? mcp.tool : type), payload)) {
     words.verbs.add("read");
   }
@@ -200,6 +201,20 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
   if (method) words.verbs.add("read");
   if (method === "reads-secrets") words.nouns.add("secret");
   return words;
+}
+
+/** Round 71: a bot or chat API's method that sends a message (`telegram_bot_api {method: "sendMessage"}`, Slack's
+ * `chat.postMessage`, VK's `messages.send`, Viber's `send_message`): the call is a message send, judged by the message
+ * checks (recipients, secrets, links, files), not an unknown effect. Only a send verb with a message noun is taken; any
+ * other method (`setWebhook`, `Switch.Set`, `Identity/set`) adds nothing and stays for a human when nothing else says
+ * what it does. Sources: Telegram Bot API, Slack Web API, VK API, Viber REST API method names. */
+const SEND_METHOD = /^[A-Za-z][\w./-]{3,47}$/;
+const HTTP_METHOD = /^(?:get|head|post|put|patch|delete|options|connect|trace)$/i;
+function sendMethodWords(method: string, into: ToolWords): void {
+  if (!SEND_METHOD.test(method) || HTTP_METHOD.test(method)) return;
+  const read: ToolWords = { verbs: new Set(), nouns: new Set(), words: [] };
+  wordsOf(method, read);
+  if (read.verbs.has("send") && read.nouns.has("message")) wordsOf(method, into);
 }
 
 const GRAPHQL_OPERATION = /^\s*(?:(query|mutation|subscription)\b[^{]{0,200})?\{\s*[A-Za-z_]/;
