@@ -4,11 +4,16 @@
 import { assertEquals } from "../support/assert.ts";
 import { laneCounts, lines, splitLanes, summaryOf } from "../../scripts/run_tests.ts";
 
-Deno.test("run_tests: e2e is its own lane; every other entry of tests/ is in the other, once", () => {
+Deno.test("run_tests: e2e and shield are lanes of their own; every other entry of tests/ is in the third, once", () => {
   const lanes = splitLanes(["shield", "e2e", "support", "top_test.ts", "app"]);
   assertEquals(lanes, [
     { name: "e2e", paths: ["tests/e2e/"] },
-    { name: "unit", paths: ["tests/app", "tests/shield", "tests/support", "tests/top_test.ts"] },
+    { name: "shield", paths: ["tests/shield/"] },
+    { name: "unit", paths: ["tests/app", "tests/support", "tests/top_test.ts"] },
+  ]);
+  assertEquals(splitLanes(["app", "e2e"]), [
+    { name: "e2e", paths: ["tests/e2e/"] },
+    { name: "unit", paths: ["tests/app"] },
   ]);
 });
 
