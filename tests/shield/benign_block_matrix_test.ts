@@ -38,5 +38,6 @@ Deno.test("Shield's false-block figures: no benign form blocked, every attack tw
 });
 
 /** Round 13's figures (docs/shield.md, "Round 13 — false blocks"): the escalations are the secret reads with
- * nothing leaving, a question by design. */
-const MAX_ESCALATED = 83;
+ * nothing leaving, a question by design. Round 69 (stop 37): 84, the project `.env` read through a `read_file` whose
+ * path is under `absolute_path` now asks like the row's five other forms (that key is read as a path since). */
+const MAX_ESCALATED = 84;

@@ -158,7 +158,10 @@ Deno.test("a secret's metadata with its value withheld passes; value flags on, f
       "metadata only",
     ],
     [tool("akeyless_describe_secret", { name: "/prod/api-key", show_value: "true" }), "STOPPED", "value on"],
-    [tool("akeyless_describe_secret", { name: "/prod/api-key" }), "STOPPED", "no flag"],
+    // Round 71 (stop 37): a describe, list or metadata operation with no value word is metadata (AWS's
+    // `describe-secret`, Akeyless's `describe-item` return no value unless asked), so no flag passes too.
+    [tool("akeyless_describe_secret", { name: "/prod/api-key" }), "ALLOW", "no flag: metadata by default"],
+    [tool("akeyless_get_secret_value", { name: "/prod/api-key" }), "STOPPED", "the value read"],
     [
       tool("conjur_read_secret_metadata", { id: "prod/db/url", include_value: false, decrypt: true }),
       "STOPPED",
