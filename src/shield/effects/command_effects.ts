@@ -17,6 +17,7 @@ import { judgeDataResets, resetsDataWith } from "./data_resets.ts";
 import { judgeCliGrants } from "./widening_changes.ts";
 import { judgeProcessMemory, MEMORY_READERS } from "./process_memory.ts";
 import { opensPrivateRangesOnly } from "./private_ingress.ts";
+import { closesPublicAccess } from "./public_exposure.ts";
 
 export const CLOUD_CLIS = new Set([
   "aws",
@@ -90,24 +91,6 @@ function wordsOfCli(argv: string[]): ToolWords {
     }
   }
   return words;
-}
-
-/** Whether a cloud command only closes public access: S3's public access block with no switch set false, or a
- * public-access option set off (`--public-access off`, `--allow-blob-public-access false`). */
-function closesPublicAccess(argv: readonly string[], all: string): boolean {
-  if (!/public-access/i.test(all) || /allusers|allauthenticatedusers|--principal[= ]\*/i.test(all)) {
-    return false;
-  }
-  if (/public-access-block/i.test(all)) return !/=\s*false\b/i.test(all);
-  const value = (name: RegExp) => {
-    const at = argv.findIndex((arg) => name.test(arg.split("=", 1)[0]));
-    if (at < 0) return undefined;
-    return argv[at].includes("=") ? argv[at].slice(argv[at].indexOf("=") + 1) : argv[at + 1];
-  };
-  const open = value(/^--public-access$/i);
-  const allow = value(/^--allow-[\w-]*public-access$/i);
-  return (open === undefined || /^(?:off|none|disabled?|private)$/i.test(open)) &&
-    (allow === undefined || /^(?:false|no|0)$/i.test(allow)) && (open !== undefined || allow !== undefined);
 }
 
 function judgeCloud(segment: Segment, findings: Findings): void {
