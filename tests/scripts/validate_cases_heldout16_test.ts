@@ -1,4 +1,5 @@
-/** The sixteenth held-out set, written blind at stop 37 and the held-out set since (tests/shield/cases/heldout16/):
+/** The sixteenth held-out set, written blind at stop 37 and retired to development at stop 38
+ * (tests/shield/cases/heldout16/):
  * the checks every blind set has (`blind_set_tests.ts`), with an InjecAgent-style `TrafficControlManageTrafficLightState`
  * call of its own. */
 
@@ -18,4 +19,5 @@ blindSetTests({
     intersection_id: "int-4",
   }],
   mostOther: 17,
+  retiredAt: 38,
 });
