@@ -34,6 +34,7 @@ export async function* retryingStream<T>(
       : attemptController.signal;
     let yielded = false;
     let silent = true;
+    let finished = false;
     try {
       const onIdle = () => {
         attemptController.abort();
@@ -50,6 +51,7 @@ export async function* retryingStream<T>(
           yield item;
         }
       }
+      finished = true;
       return;
     } catch (error) {
       if (options.signal?.aborted) throw abortError();
@@ -57,7 +59,8 @@ export async function* retryingStream<T>(
       if (yielded || !failure.retryable || attempt >= policy.maxAttempts) throw failure;
       await sleepUnlessAborted(options.sleep, retryDelayMs(attempt, failure, policy), options.signal);
     } finally {
-      attemptController.abort();
+      // A finished body needs no abort, and aborting builds a DOMException with its stack on every call.
+      if (!finished) attemptController.abort();
     }
   }
 }

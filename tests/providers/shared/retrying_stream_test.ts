@@ -152,3 +152,23 @@ Deno.test("callWithRetry returns the value of the first successful attempt", asy
   assert.equal(value, "done");
   assert.equal(attempts, 2);
 });
+
+Deno.test("retryingStream aborts the upstream request when the consumer stops early, and not after a finished body", async () => {
+  const signals: AbortSignal[] = [];
+  const source = (signal: AbortSignal) => {
+    signals.push(signal);
+    return (async function* () {
+      yield [1, 2];
+      yield [3];
+    })();
+  };
+  for await (const item of retryingStream(source, options([]))) {
+    assert.equal(item, 1);
+    break;
+  }
+  assert.equal(signals.length, 1);
+  assert.equal(signals[0].aborted, true);
+  assert.deepEqual(await drain(retryingStream(source, options([]))), [1, 2, 3]);
+  assert.equal(signals.length, 2);
+  assert.equal(signals[1].aborted, false);
+});
