@@ -198,4 +198,16 @@ export const MIGRATIONS: Migration[] = [
       WHERE role = 'tool' AND tool_outcome IS NULL AND content GLOB 'Refused: *';
     `,
   },
+  {
+    version: 10,
+    name: "message text indexed for search in batches",
+    // An FTS5 insert per message made every message's commit write a new index segment (about half of a turn's
+    // storage time). The store now indexes messages past `last_seq` in one statement: before a search, every
+    // 100 messages, and when the engine goes quiet. Everything stored so far was indexed by the trigger.
+    sql: `
+      DROP TRIGGER messages_text_insert;
+      CREATE TABLE message_text_indexed (last_seq INTEGER NOT NULL);
+      INSERT INTO message_text_indexed (last_seq) SELECT coalesce(max(seq), 0) FROM messages;
+    `,
+  },
 ];

@@ -1,4 +1,6 @@
-/** Persistent sessions and messages in SQLite, with FTS5 search over titles and message text. */
+/** Persistent sessions and messages in SQLite, with FTS5 search over titles and message text. Message text
+ * joins the search index in batches (migration 10): before every search, every `INDEX_BATCH` messages and when
+ * the engine goes quiet, so a search always sees every message stored before it. */
 import type { Database } from "./database.ts";
 import { Statements } from "./statements.ts";
 import { onRollback, transaction } from "./database.ts";
@@ -38,12 +40,17 @@ interface MessageRow {
   created_at: number;
 }
 
+/** Messages stored between two additions to the search index at most (fewer when a search or quiet comes first). */
+export const INDEX_BATCH = 100;
+
 const SESSION_COLUMNS = `s.id, s.title, s.mode, s.created_at, s.updated_at,
   (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS message_count`;
 
 export class SqliteSessionStore implements SessionStore {
   private readonly sql: Statements;
   private readonly cache = new MessageCache();
+  /** Messages stored since the index last caught up; unknown (-1) until it has once, e.g. after a restart. */
+  private unindexed = -1;
 
   constructor(private readonly db: Database) {
     this.sql = new Statements(db);
@@ -125,6 +132,8 @@ export class SqliteSessionStore implements SessionStore {
           now,
         );
         this.sql.get("UPDATE sessions SET updated_at = ? WHERE id = ?").run(now, sessionId);
+        if (this.unindexed >= 0) this.unindexed++;
+        if (this.unindexed < 0 || this.unindexed >= INDEX_BATCH) this.indexMessages();
       });
     } catch (error) {
       this.forget(sessionId);
@@ -136,9 +145,29 @@ export class SqliteSessionStore implements SessionStore {
     return { ...message, session_id: sessionId, created_at: now };
   }
 
-  /** The recent sessions' messages kept in memory: read again from engine.db when next asked for. */
+  /** The recent sessions' messages kept in memory: read again from engine.db when next asked for. The engine
+   * is quiet, so the messages stored since the last batch join the search index too. */
   releaseCaches(): void {
     this.cache.clear();
+    this.indexMessages();
+  }
+
+  /** Adds the messages stored past the index's mark to it, in one transaction (or the caller's). */
+  indexMessages(): void {
+    if (this.unindexed === 0) return;
+    transaction(this.db, () => {
+      this.sql.get(
+        `INSERT INTO session_text (session_id, kind, ref, text)
+         SELECT session_id, 'message', message_id, content FROM messages
+         WHERE seq > (SELECT last_seq FROM message_text_indexed) AND role IN ('user', 'assistant') ORDER BY seq`,
+      ).run();
+      this.sql.get(
+        "UPDATE message_text_indexed SET last_seq = max(last_seq, (SELECT coalesce(max(seq), 0) FROM messages))",
+      ).run();
+    });
+    this.unindexed = 0;
+    // A transaction of the caller's that rolls back takes the mark back with it.
+    onRollback(this.db, () => this.unindexed = -1);
   }
 
   messages(sessionId: string): MessageRecord[] {
@@ -155,6 +184,7 @@ export class SqliteSessionStore implements SessionStore {
     if (!terms) return [];
     // Every term must match; the last word also as a prefix, so results appear while it is being typed.
     const match = ftsExpression(terms, "all", true);
+    this.indexMessages();
     const rows = this.sql.get(
       `SELECT t.session_id AS session_id, s.title AS title,
          snippet(session_text, 3, '[', ']', '\u2026', 12) AS snippet, bm25(session_text) AS score
