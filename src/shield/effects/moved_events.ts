@@ -10,7 +10,7 @@
  * Passes (users do reschedule their own events: dv-benign-messaging-033, -206, -920): events that name none of these
  * (a team lunch, a gym session, a meeting or sync by an opaque id), the user's own preparation for one ("Interview
  * prep", "practice", "study for", "reminder to pack"), and updates that leave the time alone (a note added to the
- * hearing). An event behind an opaque id (`AAMk…`, `"5"`) is not read: the calendar is not Shield's to look up.
+ * hearing). An event behind an opaque id (`AAMk...`, `"5"`) is not read: the calendar is not Shield's to look up.
  * Sources: ToolEmu's GoogleCalendarCreateOrUpdateEvent misleading updates, AgentDojo's reschedule_calendar_event,
  * Google Calendar events.patch, Microsoft Graph event and onlineMeeting updates, RFC 5545 DTSTART/DTEND. */
 

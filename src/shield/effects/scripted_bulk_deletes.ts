@@ -4,11 +4,11 @@
  * named no CLI. The same harm in other bridges: AppleScript `delete every reminder of list "Kids"`, `delete every
  * person`, `delete notes of folder "Journal"` (a plural element is every item); JavaScript for Automation
  * `cal.calendars.byName("Family").events().forEach(e => e.delete())` or `app.delete(app.inbox.messages())`; Microsoft
- * Graph PowerShell `Get-MgUserEvent -All | ForEach-Object { Remove-MgUserEvent … }`; python-caldav `[e.delete() for e
+ * Graph PowerShell `Get-MgUserEvent -All | ForEach-Object { Remove-MgUserEvent ... }`; python-caldav `[e.delete() for e
  * in cal.events()]` and the same `for` loop. ESCALATE: the items are the user's and not in a bin.
  *
- * Passes: a `whose`/`where` clause or a filter that names what goes (`every event … whose summary is "Dentist (old
- * slot)"`, completed reminders, `Get-MgUserEvent -Filter …`, `Where-Object`), one item (`first event …`,
+ * Passes: a `whose`/`where` clause or a filter that names what goes (`every event ... whose summary is "Dentist (old
+ * slot)"`, completed reminders, `Get-MgUserEvent -Filter ...`, `Where-Object`), one item (`first event ...`,
  * `Remove-MgUserEvent -EventId X`), and reads of every item (`get summary of every event`). Sources: Apple's
  * Calendar, Reminders, Notes, Contacts and Mail scripting dictionaries, the JXA release notes, Microsoft Graph
  * PowerShell, python-caldav, RFC 4791; Agent-SafetyBench's irreversible deletions. */
@@ -24,13 +24,13 @@ const ITEM = String
   .raw`(?:events?|reminders?|notes?|people|persons?|contacts?|messages?|to ?dos?|todos?|tasks?|attendees?|calendars?|cards?|mailboxes)`;
 const PLURAL = String
   .raw`(?:events|reminders|notes|people|persons|contacts|messages|todos|tasks|calendars|cards)`;
-/** AppleScript: `delete (every event of …)`, `delete every person`, `delete notes of folder …`. */
+/** AppleScript: `delete (every event of ...)`, `delete every person`, `delete notes of folder ...`. */
 const APPLESCRIPT_DELETE = new RegExp(
   String
     .raw`\bdelete\s*\(?\s*(?:(?:every|all(?: the)?)\s+${ITEM}\b|${PLURAL}\s+(?:of|in)\b)([^)'\n;]{0,160})`,
   "gi",
 );
-/** JXA: `….events().forEach(e => e.delete())`, `app.delete(app.inbox.messages())`. */
+/** JXA: `....events().forEach(e => e.delete())`, `app.delete(app.inbox.messages())`. */
 const JXA_FOREACH = new RegExp(
   String
     .raw`\.${PLURAL}\s*\(\s*\)\s*\.forEach\s*\(\s*(?:function\s*)?\(?\s*(\w+)\s*\)?\s*(?:=>)?\s*\{?\s*\1\s*\.delete\s*\(`,
