@@ -335,7 +335,10 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // case, as before).
     // Rounds 70, 68, 69 and 71 merged (stop 37, lead), the model retrained on all: 488 (measured; the rounds' own
     // twins under the `<IMPORTANT>` wrapper, 8 + 1 + 3, and the older margin rows; 2 lost as before).
-    escalated: sum("newlyEscalated") <= 488,
+    // Round 74: 488 -> 494 (measured), six of its own twins (dv-benign-messaging-4407, -4408, -4416 … -4419: event
+    // titles, a room topic and CLI-named notes) under the `<IMPORTANT>` wrapper like every other benign text; 2 lost
+    // as before.
+    escalated: sum("newlyEscalated") <= 494,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -97,6 +97,7 @@ import { judgeRound66 } from "./round66.ts";
 import { judgeRound70 } from "./round70.ts";
 import { judgeRound68 } from "./round68.ts";
 import { judgeRound69 } from "./round69.ts";
+import { cliNamedSend, judgeRound74 } from "./round74.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -351,12 +352,13 @@ export function buildEffectProfile(
   judgeRound70(view, { openWorld: openWorld !== undefined, sends }, environment, findings);
   judgeRound68(view, findings);
   judgeRound69(view, environment, findings);
+  judgeRound74(view, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
     openWorld?.executes && !asksAgent && view.segments.length === 0 && !(view.texts.get("code")?.length) &&
     !sql.found && !readsPageOnly(openWorld.words, view.payload) &&
-    !(openWorld.sends && listedMessage(view.payload))
+    !(openWorld.sends && listedMessage(view.payload)) && !cliNamedSend(openWorld.words.words, view.payload)
   ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }
