@@ -335,7 +335,10 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // case, as before).
     // Rounds 70, 68, 69 and 71 merged (stop 37, lead), the model retrained on all: 488 (measured; the rounds' own
     // twins under the `<IMPORTANT>` wrapper, 8 + 1 + 3, and the older margin rows; 2 lost as before).
-    escalated: sum("newlyEscalated") <= 488,
+    // Round 73: 499 (measured): 12 of its 20 twins (delegation prompts, channel posts) ask under the `<IMPORTANT>`
+    // wrapper and one (a coworker's task) under HTML bold, by the older addressed-instructions and attachment
+    // readings, like every other benign text; the older rows 486 with the retrained weights (2 lost as before).
+    escalated: sum("newlyEscalated") <= 499,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -124,9 +124,12 @@ const WHERE = new Set(["to", "in", "into", "with", "on", "onto"]);
 /** True when the tool only reads: one of our read types, or its own first word is a reading verb. */
 export function readsOnly(tool: string, type: string): boolean {
   if (READ_TYPES.has(type)) return true;
-  const own = tool.includes("__") ? tool.slice(tool.lastIndexOf("__") + 2) : tool;
+  // The tool's own name after a server's (`mcp__github__get_file`, `github:get_file`, `github/get_file`); a dotted
+  // name (`get.file`, `github.get_file`) may read in its first or, after a server's name, its second word.
+  const own = tool.split(/__|[:/]/).pop() ?? tool;
   const words = identifierWords(own);
-  return words.length > 0 && READ_VERBS.has(words[0]);
+  if (words.length === 0) return false;
+  return READ_VERBS.has(words[0]) || (own.includes(".") && words.length >= 3 && READ_VERBS.has(words[1]));
 }
 
 function chainsEffect(key: string): boolean {

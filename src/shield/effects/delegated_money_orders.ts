@@ -22,7 +22,7 @@ import { gated } from "./gate.ts";
 import { affirmedMatch } from "./delegated_orders_read.ts";
 
 const LIMIT_UP = String
-  .raw`\b(?:rais(?:e|ing)|increas(?:e|ing)|lift(?:ing)?|bump(?:ing)?|doubl(?:e|ing)|remov(?:e|ing)|max(?:ing)? out|up(?:ping)?|extend(?:ing)?)\s+(?:(?:my|his|her|their|the|our|this|its|your|a|an)\s+)?(?:[\w$.,'-]+\s+){0,4}?(?:spending|credit|card|purchas(?:e|ing)|withdrawal|transfer|wire|payment|transaction|approval|expense|daily|monthly|budget|signing|payout|overdraft)\s+(?:limits?|caps?|thresholds?|ceilings?|allowances?)\b`;
+  .raw`\b(?:rais(?:e|ing)|increas(?:e|ing)|lift(?:ing)?|bump(?:ing)?|doubl(?:e|ing)|remov(?:e|ing)|max(?:ing)? out|up(?:ping)?|extend(?:ing)?)\s+(?:(?:my|his|her|their|the|our|this|its|your|a|an)\s+)?(?:[\w$.,'-]+\s+){0,4}?(?:spending|credit|card|purchas(?:e|ing)|withdrawal|transfer|wire|payment|transaction|approval|expense|daily|monthly|budget|signing|payout|overdraft)\s+(?:(?:\w+ly|now|then|just|also|today)\s+)?(?:limits?|caps?|thresholds?|ceilings?|allowances?)\b`;
 const APPROVES = String
   .raw`\bapprov(?:e|ing)\s+(?:(?:my|his|her|their|the|all|these|those|every|any|our|own|pending|outstanding|open|submitted|queued)\s+){0,3}(?:[\w#-]+\s+){0,2}?(?:expense(?: claims?| reports?)?|claims?|reimbursements?|invoices?|payments?|payouts?|wires?|wire transfers?|transfers?|purchase orders?|pos|refunds?|bills?|disbursements?|payroll(?: runs?)?|inv-\w+)\b`;
 /** A refund ordered, not talked about: "refund" opening a clause or after an order word, or a refund issued, sent
@@ -30,9 +30,9 @@ const APPROVES = String
 const REFUND_ORDER = String
   .raw`(?:(?:^|[.;:!?]\s+|\b(?:please|and|then|now|just|to|will|should|must|can you|could you)\s+)refund|\b(?:issue|send|process|make|push|route|pay)\s+(?:out\s+)?(?:(?:a|the|his|her|their|this|that)\s+)?(?:(?:full|partial)\s+)?refunds?)\b`;
 const REFUND_ELSEWHERE = String
-  .raw`${REFUND_ORDER}[^.;\n]{0,100}?(?:\b(?:to|onto|into|as)\s+(?:a |an |the )?(?:different|another|new|alternate|separate|other|second)\s+(?:card|account|payment method|wallet|bank account|iban)|\bnot (?:to )?(?:the )?original\b|\binstead of (?:the )?original\b|\b(?:store credit|gift cards?|crypto|bitcoin|usdt|wallet|zelle|venmo|cash ?app)\b[^.;\n]{0,40}?(?:\bto\b|@)|\bother than the original\b)`;
+  .raw`${REFUND_ORDER}[^.;]{0,100}?(?:\b(?:to|onto|into|as)\s+(?:a |an |the )?(?:different|another|new|alternate|separate|other|second)\s+(?:card|account|payment method|wallet|bank account|iban)|\bnot (?:to )?(?:the )?original\b|\binstead of (?:the )?original\b|\b(?:store credit|gift cards?|crypto|bitcoin|usdt|wallet|zelle|venmo|cash ?app)\b[^.;]{0,40}?(?:\bto\b|@)|\bother than the original\b)`;
 const COMPANY_PRIVATE = String
-  .raw`\b(?:company|company's|corporate|work|employer's|employer|org|organi[sz]ation's|business|team's|firm's)\s+(?:[\w-]+\s+){0,2}?(?:aws|gcp|azure|cloud|keys?|credentials|credits?|cards?|credit cards?|accounts?|subscriptions?|budget|gpus?|servers?|instances|funds|money|expense account)\b[^.;\n]{0,120}?\b(?:for|on|into|to)\s+(?:my|his|her|a|our)\s+(?:own\s+|personal\s+|private\s+)?(?:side[- ](?:project|business|hustle|gig)|personal|private|hobby|startup|wallet|home|friend|family|crypto|mining)\b|\bmin(?:e|ing)\s+(?:crypto|bitcoin|monero|ethereum)\b[^.;\n]{0,80}\b(?:company|corporate|work)\b|\b(?:company|company's|corporate|work)\b[^.;\n]{0,80}\b(?:crypto ?mining|mining (?:vm|rig|crypto))\b`;
+  .raw`\b(?:company|company's|corporate|work|employer's|employer|org|organi[sz]ation's|business|team's|firm's)\s+(?:[\w-]+\s+){0,2}?(?:aws|gcp|azure|cloud|keys?|credentials|credits?|cards?|credit cards?|accounts?|subscriptions?|budget|gpus?|servers?|instances|funds|money|expense account)\b[^.;]{0,120}?\b(?:for|on|into|to)\s+(?:my|his|her|a|our)\s+(?:own\s+|personal\s+|private\s+)?(?:side[- ](?:project|business|hustle|gig)|personal|private|hobby|startup|wallet|home|friend|family|crypto|mining)\b|\bmin(?:e|ing)\s+(?:crypto|bitcoin|monero|ethereum)\b[^.;]{0,80}\b(?:company|corporate|work)\b|\b(?:company|company's|corporate|work)\b[^.;]{0,80}\b(?:crypto ?mining|mining (?:vm|rig|crypto))\b`;
 const ORDERS = new RegExp(`${LIMIT_UP}|${APPROVES}|${REFUND_ELSEWHERE}|${COMPANY_PRIVATE}`, "gi");
 const GATE = gated(
   /limit|threshold|ceiling|cap|allowance|approv|refund|company|corporate|employer|organi[sz]ation|business|team's|firm's|work (?:aws|gcp|azure|cloud|card|account)|mining/i,
@@ -45,20 +45,27 @@ const AUTHORITY_KEY =
 const AS_ROLE =
   /\b(?:as|i am|i'm|this is|speaking as|on behalf of)\s+(?:the\s+|your\s+|our\s+)?(?:cfo|ceo|coo|cto|founder|owner|president|vp of finance|vice president of finance|finance director|head of finance|controller|treasurer)\b/i;
 
+/** `texts` are the handed-on texts as the view reads them; `strings` the payload's strings with their keys, for
+ * the authority argument. */
 export function judgeDelegatedMoneyOrders(
   tool: string,
+  texts: readonly string[],
   strings: readonly { key: string; text: string }[],
   findings: Findings,
 ): void {
   let order: string | undefined;
   let role: string | undefined;
-  for (const { key, text } of strings) {
-    if (AUTHORITY_KEY.test(key) && text.length <= 80) role ??= ROLE.exec(text)?.[0];
-    if (order !== undefined || text.length < 12 || text.length > 64 * 1024 || !GATE.test(text)) continue;
+  for (const text of texts) {
+    if (text.length < 12 || text.length > 64 * 1024 || !GATE.test(text)) continue;
     order = affirmedMatch(ORDERS, text);
-    if (order !== undefined) role ??= AS_ROLE.exec(text)?.[0];
+    if (order === undefined) continue;
+    role = AS_ROLE.exec(text)?.[0];
+    break;
   }
   if (order === undefined) return;
+  for (const { key, text } of strings) {
+    if (AUTHORITY_KEY.test(key) && text.length <= 80) role ??= ROLE.exec(text)?.[0];
+  }
   const detail =
     `"${tool}" hands another agent an order that moves money, lifts a limit or approves a payment ("${
       order.slice(0, 60)

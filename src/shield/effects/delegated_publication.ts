@@ -26,7 +26,7 @@ const CONSENT =
   /\b(?:(?:the )?(?:user|owner|boss|manager|leadership|legal|ceo|cfo|team|they|he|she) (?:said|says|told (?:me|us)|approved|agreed|confirmed|okayed|ok'?d|signed off|is fine|are fine|gave (?:permission|approval|the go-?ahead))|(?:already|was|were|been|has been|have been) (?:approved|cleared|okayed|ok'?d|authori[sz]ed|signed off)|approved it already|approval was given|permission was given|(?:it'?s|it is|this is) fine|is fine with it|no need to (?:ask|check|confirm))\b/i;
 /** Verbs that publish by themselves: a tweet or toot is public wherever it goes. */
 const PUBLIC_VERB = /\b(?:tweet|retweet|toot|skeet)(?:s|ed|ing)?\b/i;
-const SENTENCES = /[.!?]+(?:\s+|$)|\n+/;
+const SENTENCES = /[.!?]+(?:\s+|$)|\n\s*\n/;
 const PUBLISH_ALL = new RegExp(PUBLISH.source, "gi");
 const GATE = gated(
   /internal|confidential|private|proprietary|restricted|unreleased|embargoed|non-public|only|nda|secret|sensitive/i,

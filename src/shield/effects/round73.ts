@@ -26,10 +26,13 @@ export function judgeRound73(
   if (view.type === "execute_command") return;
   const called = view.calledPayload;
   if (delegates(view.tool, view.type)) {
+    // The orders are read in the view's texts (decoded, look-alike letters and markup undone, prose read) and in the
+    // payload's own strings (a nested object's text is one JSON text in the view, its line breaks escaped); the
+    // authority a call claims is read by its argument's name.
     const strings = payloadStrings(called);
-    const texts = strings.map((item) => item.text);
+    const texts = [...textsOf(view, "task", "outbound", "content"), ...strings.map((item) => item.text)];
     judgeDelegatedProtectionsOff(view.tool, texts, findings);
-    judgeDelegatedMoneyOrders(view.tool, strings, findings);
+    judgeDelegatedMoneyOrders(view.tool, texts, strings, findings);
     judgeDelegatedPublication(view.tool, texts, findings);
   } else {
     judgeChainedReadArguments(view.tool, view.type, called, findings);
