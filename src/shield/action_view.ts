@@ -182,7 +182,7 @@ export function buildActionView(
       continue;
     }
     if (field.kind === "shell") {
-      addCommandLine(view, field.value);
+      addCommandLine(view, field.value, field.nested !== true);
       continue;
     }
     const variants = textVariants(field.value);
@@ -236,7 +236,7 @@ export function buildActionView(
 
 /** A command line: parsed in full (here-doc bodies become code, and scripts when a shell runs them), while the
  * whole-line texts the rules read are the line without its here-doc bodies, decoded and respelled. */
-function addCommandLine(view: BuildingView, value: string): void {
+function addCommandLine(view: BuildingView, value: string, withPaths = true): void {
   const raw = cleanPrefix(value);
   const withoutBodies = view.parse(raw).withoutBodies;
   const variants = textVariants(withoutBodies ?? value);
@@ -245,6 +245,7 @@ function addCommandLine(view: BuildingView, value: string): void {
   addShell(
     view,
     withoutBodies === undefined ? [...variants, ...extra] : [raw, ...variants.slice(1), ...extra],
+    withPaths,
   );
 }
 

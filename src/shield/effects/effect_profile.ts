@@ -98,6 +98,7 @@ import { judgeRound70 } from "./round70.ts";
 import { judgeRound68 } from "./round68.ts";
 import { judgeRound69 } from "./round69.ts";
 import { cliNamedSend, judgeRound74 } from "./round74.ts";
+import { judgeRound73 } from "./round73.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -353,6 +354,7 @@ export function buildEffectProfile(
   judgeRound68(view, findings);
   judgeRound69(view, environment, findings);
   judgeRound74(view, environment, findings);
+  judgeRound73(view, sends, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

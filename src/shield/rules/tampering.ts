@@ -69,7 +69,7 @@ export const TAMPERING_RULES = defineRules("tampering", [
     severity: "high",
     fields: ["command", "shell"],
     pattern:
-      /^ufw\s+(?:disable|reset|default\s+allow)|^ip6?tables\s+(?:-t\s+\w+\s+)?(?:-f|--flush|-x|-p\s+\w+\s+accept)\b|^nft\s+flush\s+ruleset|netsh\s+(?:adv)?firewall\s+set\s+\S+\s+state\s+off|set-netfirewallprofile(?=\s).*-enabled\s+(?:\$)?false|^pfctl\s+-d\b/,
+      /^ufw\s+(?:(?:--force|-f|--dry-run)\s+)*(?:disable|reset|default\s+allow)|^ip6?tables(?:-legacy|-nft)?\s+(?:(?:-w(?:\s+\d+)?|--wait(?:\s+\d+)?|-t\s+\w+|--table[= ]\w+)\s+)*(?:-f|--flush|-x|(?:-p|--policy)\s+\w+\s+accept)\b|^nft\s+flush\s+ruleset|netsh\s+(?:adv)?firewall\s+set\s+\S+\s+state\s+off|netsh\s+firewall\s+set\s+opmode\s+(?:mode\s*=\s*)?disable|set-netfirewallprofile(?=\s).*-enabled\s+(?:\$)?false|^pfctl\s+-d\b|^firewall-cmd(?=\s).*--set-default-zone[= ]trusted\b|socketfilterfw(?=\s).*--setglobalstate\s+off/,
     description: "Disables or flushes the firewall",
   },
   {

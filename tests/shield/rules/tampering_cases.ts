@@ -16,6 +16,14 @@ export const TAMPERING_CASES: RuleRow[] = [
   ["tampering.log_clearing_command", "journalctl --vacuum-time=1s", "journalctl -u nginx --since today"],
   ["tampering.security_service_stop", "systemctl stop auditd", "systemctl stop nginx"],
   ["tampering.firewall_disable", "ufw disable", "ufw status"],
+  // Round 73: options before the verb, the long policy flag, firewalld's trusted zone.
+  ["tampering.firewall_disable", "ufw --force disable", "ufw --force enable"],
+  ["tampering.firewall_disable", "iptables -w --policy INPUT ACCEPT", "iptables -w --policy INPUT DROP"],
+  [
+    "tampering.firewall_disable",
+    "firewall-cmd --set-default-zone=trusted",
+    "firewall-cmd --set-default-zone=public",
+  ],
   ["tampering.mandatory_access_control", "setenforce 0", "getenforce"],
   [
     "tampering.endpoint_protection",
