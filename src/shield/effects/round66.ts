@@ -10,11 +10,23 @@ import { judgeHiddenSecurityNotices } from "./hidden_security_notices.ts";
 import { judgeTypedCardData } from "./typed_card_data.ts";
 import { judgeCredentialRequests } from "./credential_requests.ts";
 
+/** Whether `payload` is one command line and nothing else (`{command: "git status"}`) that is not a JSON object.
+ * `judgeUnsafeSetpoints` reads temperatures from numbers under temperature, humidity or dosing keys, from a value
+ * named by a name key beside a value key, and hours or "away" from their keys; `command` is none of those and has no
+ * value key beside it, so such a line holds no reading unless it parses as an object (`collect` parses a string
+ * that starts with "{"). Speed round 32: every command paid the check's serialisation and device-word test. */
+function lineOnly(payload: Record<string, unknown>): boolean {
+  const keys = Object.keys(payload);
+  if (keys.length !== 1 || keys[0] !== "command") return false;
+  const line = payload.command;
+  return typeof line === "string" && !/^\s*\{/.test(line);
+}
+
 export function judgeRound66(view: ActionView, findings: Findings): void {
   // Not only open-world tools: a device API's `command` argument (`sdm.devices.commands....SetHeat`) makes the call
   // read as a command too.
   const called = view.calledPayload;
-  judgeUnsafeSetpoints(view.tool, called, findings);
+  if (!lineOnly(called)) judgeUnsafeSetpoints(view.tool, called, findings);
   judgeHiddenSecurityNotices(view.tool, called, findings);
   judgeTypedCardData(view.tool, called, findings);
   judgeCredentialRequests(view.tool, view.type, called, findings);
