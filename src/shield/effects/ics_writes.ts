@@ -51,7 +51,8 @@ export function icsProgram(program: string): boolean {
 
 /** The programs `icsWrite` can find a write in (speed round 32 gates `judgeIcsWrites`' segment loop by name). */
 export const writesControllersWith = (program: string): boolean =>
-  program === "mbpoll" || program === "modpoll" || WRITE_PROGRAMS.has(program) || PROTOCOL_PROGRAM.test(program);
+  program === "mbpoll" || program === "modpoll" || WRITE_PROGRAMS.has(program) ||
+  PROTOCOL_PROGRAM.test(program);
 
 function icsWrite(segment: Segment): string | undefined {
   const argv = segment.argv;

@@ -15,7 +15,7 @@ import { judgeCredentialRequests } from "./credential_requests.ts";
  * named by a name key beside a value key, and hours or "away" from their keys; `command` is none of those and has no
  * value key beside it, so such a line holds no reading unless it parses as an object (`collect` parses a string
  * that starts with "{"). Speed round 32: every command paid the check's serialisation and device-word test. */
-function lineOnly(payload: Record<string, unknown>): boolean {
+export function lineOnly(payload: Record<string, unknown>): boolean {
   const keys = Object.keys(payload);
   if (keys.length !== 1 || keys[0] !== "command") return false;
   const line = payload.command;

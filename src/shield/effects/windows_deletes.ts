@@ -52,7 +52,8 @@ const lower = (segment: Segment | undefined) => segment?.program.toLowerCase() ?
 /** The programs `judgeWindowsDeletes`' loop reads (speed round 32 gates it by name). */
 export function deletesOnWindowsWith(program: string): boolean {
   const name = program.toLowerCase();
-  return ERASERS.has(name) || name === "format" || name === "cipher" || DELETERS.has(name) || LISTERS.has(name);
+  return ERASERS.has(name) || name === "format" || name === "cipher" || DELETERS.has(name) ||
+    LISTERS.has(name);
 }
 
 /** The deleter a listing at `k` is piped into, directly or through ForEach-Object. */
