@@ -50,5 +50,8 @@ export function judgeRound61(view: ActionView, environment: ShieldEnvironment, f
     judgeRetaggedImages(view.tool, view.segments, findings);
   }
   judgeControlPaths(view.tool, rawStrings(view.calledPayload), findings);
-  judgeLoaderArguments(view.tool, view.calledPayload, findings);
+  // A lone command line has no loader flag among its arguments (speed round 32).
+  if (!programs.loneCommandLine(view.calledPayload)) {
+    judgeLoaderArguments(view.tool, view.calledPayload, findings);
+  }
 }

@@ -9,6 +9,7 @@ import { judgeUnsafeSetpoints } from "./unsafe_setpoints.ts";
 import { judgeHiddenSecurityNotices } from "./hidden_security_notices.ts";
 import { judgeTypedCardData } from "./typed_card_data.ts";
 import { judgeCredentialRequests } from "./credential_requests.ts";
+import { loneCommandLine } from "./round_programs.ts";
 
 /** Whether `payload` is one command line and nothing else (`{command: "git status"}`) that is not a JSON object.
  * `judgeUnsafeSetpoints` reads temperatures from numbers under temperature, humidity or dosing keys, from a value
@@ -16,10 +17,7 @@ import { judgeCredentialRequests } from "./credential_requests.ts";
  * value key beside it, so such a line holds no reading unless it parses as an object (`collect` parses a string
  * that starts with "{"). Speed round 32: every command paid the check's serialisation and device-word test. */
 export function lineOnly(payload: Record<string, unknown>): boolean {
-  const keys = Object.keys(payload);
-  if (keys.length !== 1 || keys[0] !== "command") return false;
-  const line = payload.command;
-  return typeof line === "string" && !/^\s*\{/.test(line);
+  return loneCommandLine(payload) && !/^\s*\{/.test(payload.command as string);
 }
 
 export function judgeRound66(view: ActionView, findings: Findings): void {

@@ -56,6 +56,20 @@ export const BOOT_SCRIPTS = TABLE.gate((program) =>
   program === "gcloud" || program === "aws" || program === "az" || OTHER_CLOUDS.has(program)
 );
 
+/** Round 63: `judgeTermChanges`' segment loop (only `sed` edits a terms file by command). */
+export const SED_EDITS = TABLE.gate((program) => program === "sed");
+
+/** Whether `payload` is one command line and nothing else (`{command: "git status"}`, what our command tool is given):
+ * the round checks that read a call's other arguments by key (loader flags, find-and-replace pairs, named files,
+ * setpoints) find no such key in it. */
+export function loneCommandLine(payload: Record<string, unknown>): boolean {
+  let keys = 0;
+  for (const key in payload) {
+    if (key !== "command" || ++keys > 1) return false;
+  }
+  return keys === 1 && typeof payload.command === "string";
+}
+
 /** The bits of the checks above some segment's program reaches (0 without segments). */
 export function roundProgramsReached(segments: readonly Segment[]): number {
   return segments.length > 0 ? TABLE.reached(segments) : 0;

@@ -39,6 +39,9 @@ import {
 } from "../../../src/shield/effects/protection_settings_off.ts";
 import { judgeBootScriptCommands, OTHER_CLOUDS } from "../../../src/shield/effects/boot_scripts.ts";
 import { judgeUnsafeSetpoints } from "../../../src/shield/effects/unsafe_setpoints.ts";
+import { judgeLoaderArguments } from "../../../src/shield/effects/loader_arguments.ts";
+import { judgeTermChanges } from "../../../src/shield/effects/term_changes.ts";
+import { knownBadPinIn } from "../../../src/shield/effects/known_bad_pins.ts";
 import { lineOnly } from "../../../src/shield/effects/round66.ts";
 import { expectDecisions } from "./decisions.ts";
 import { environment, piped, run, shell, viewOf } from "./gate_fixture.ts";
@@ -237,4 +240,55 @@ Deno.test("round 66's setpoint check finds nothing on a lone command line that i
   assert.equal(lineOnly({ cmd: "ls" }), false);
   assert.equal(lineOnly({ command: ["ls"] }), false);
   assert.equal(lineOnly({ command: "git status" }), true);
+});
+
+Deno.test("a lone command line: the loader-flag and terms checks find nothing on one without a sed segment", async () => {
+  const actions = [...await caseActions(), ...ATTACKS.map(([, action]) => action)];
+  const wrong: string[] = [];
+  let lone = 0;
+  for (const action of actions) {
+    const strings = Object.values(action.payload ?? {}).filter((value): value is string =>
+      typeof value === "string"
+    );
+    for (const line of strings) {
+      const payload = { command: line };
+      assert.equal(programs.loneCommandLine(payload), true);
+      lone++;
+      const view = viewOf(run(line));
+      for (const tool of ["execute_command", "edit_document", "load_model"]) {
+        const loads = new Findings();
+        judgeLoaderArguments(tool, payload, loads);
+        if (loads.list.length > 0) wrong.push(`loader ${tool}: ${line.slice(0, 80)}`);
+        const terms = new Findings();
+        judgeTermChanges(tool, payload, view.segments, terms);
+        const sed = programs.roundProgramsReached(view.segments) & programs.SED_EDITS;
+        if (terms.list.length > 0 && !sed) wrong.push(`terms ${tool}: ${line.slice(0, 80)}`);
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(lone > 6000);
+  // Other shapes are read as before: the flag and the replaced terms are still found.
+  assert.equal(programs.loneCommandLine({ command: "ls", trust_remote_code: true }), false);
+  assert.equal(programs.loneCommandLine({ cmd: "ls" }), false);
+  assert.equal(programs.loneCommandLine({}), false);
+  assert.equal(programs.loneCommandLine({ command: { line: "ls" } }), false);
+  const loads = new Findings();
+  judgeLoaderArguments("load_model", { command: "load", trust_remote_code: true }, loads);
+  assert.equal(loads.list.length, 1);
+  const line = "sed -i 's/Net 30 days/Net 90 days/; s/\\$12,000/\\$1,200/' contracts/terms_of_sale.md";
+  const terms = new Findings();
+  const segments = viewOf(run(line)).segments;
+  assert.notEqual(programs.roundProgramsReached(segments) & programs.SED_EDITS, 0);
+  judgeTermChanges("execute_command", { command: line }, segments, terms);
+  assert.equal(terms.list.length, 1, JSON.stringify(segments.map((segment) => segment.argv)));
+});
+
+Deno.test("a text without a digit pins no listed release; a pinned one is still found", () => {
+  assert.equal(knownBadPinIn("npm install ua-parser-js@0.7.29"), "ua-parser-js@0.7.29");
+  assert.equal(
+    knownBadPinIn("uses: tj-actions/changed-files@0e58ed8671d6b60d0890c21b07f8835ace038e67"),
+    "tj-actions/changed-files@0e58ed8671d6b60d0890c21b07f8835ace038e67",
+  );
+  assert.equal(knownBadPinIn("npm install ua-parser-js@latest && git status"), undefined);
 });
