@@ -20,6 +20,10 @@ const MORE_AGENT_CLIS = new Set(["jules", "devin", "kiro-cli", "amazon-q"]);
 /** A task: prose of a few words. */
 const PROSE = /\S\s+\S+\s+\S/;
 
+/** The programs `agentCliTasks` reads (speed round 32 gates `judgeCliAgentTasks` by name). */
+export const handsToAgentCliWith = (program: string): boolean =>
+  AGENT_CLIS.test(program) || MORE_AGENT_CLIS.has(program) || program === "gh";
+
 /** The tasks a segment hands to an agent CLI, if it is one. */
 export function agentCliTasks(segment: Segment): string[] {
   const { program, argv } = segment;

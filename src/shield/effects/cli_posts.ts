@@ -29,6 +29,9 @@ const PUBLIC_POST_URL =
   /\/\/(?:api\.github\.com\.?(?::\d+)?\/(?:repos\/[^/\s]+\/[^/\s]+\/(?:issues|pulls|discussions)|gists)|[^/\s]*gitlab[^/\s]*\/api\/v4\/projects\/[^/\s]+\/(?:issues|merge_requests|snippets)|api\.stackexchange\.com\/[\d.]+\/(?:questions|answers)\/|(?:pastebin\.com\/api|paste\.ee\/v1|dpaste\.(?:com|org)\/api|api\.paste\.gg|hastebin\.[a-z]+\/documents)|oauth\.reddit\.com\/api\/(?:submit|comment)|[^/\s]+\/posts\.json)/i;
 
 /** The words a host CLI posts, if the segment posts: option values and prose arguments after the subcommand. */
+/** The programs `postedWords` reads (speed round 32 gates `judgeCliPosts` by name). */
+export const postsWith = (program: string): boolean => HOST_CLIS.has(program);
+
 function postedWords(segment: Segment): string[] {
   const { program, argv } = segment;
   if (!HOST_CLIS.has(program)) return [];

@@ -110,7 +110,8 @@ function spoofedRelay(program: string, argv: readonly string[]): string | undefi
 export const sendsToRecipients = (program: string): boolean =>
   MESSENGERS.test(program) || MAILERS.test(program);
 
-const isSender = (program: string): boolean =>
+/** The programs `judgeCliSenders` reads (the test its segment loop starts with; speed round 32 gates it by name). */
+export const isSender = (program: string): boolean =>
   MESSENGERS.test(program) || MAILERS.test(program) || UPLOADERS.test(program);
 
 function sends(segment: SenderCommand): boolean {

@@ -98,6 +98,12 @@ function secondInstance(segment: Segment): { options: string[]; values: string[]
   return options.length > 0 ? { options, values } : undefined;
 }
 
+/** The programs `tampersWithProcess` and `secondInstance` read (speed round 32 gates the check by name). */
+export const tampersWith = (program: string): boolean =>
+  PATTERN_SIGNALLERS.test(program) || THROTTLERS.test(program) || program === "systemctl" ||
+  program === "service" || program === "docker" || program === "podman" || ENGINE_BINARY.test(program) ||
+  program === "deno";
+
 export function judgeEngineProcessTampering(
   tool: string,
   segments: readonly Segment[],

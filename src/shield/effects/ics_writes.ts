@@ -49,6 +49,11 @@ export function icsProgram(program: string): boolean {
     READ_PROGRAMS.has(program);
 }
 
+/** The programs `icsWrite` can find a write in (speed round 32 gates `judgeIcsWrites`' segment loop by name). */
+export const writesControllersWith = (program: string): boolean =>
+  program === "mbpoll" || program === "modpoll" || WRITE_PROGRAMS.has(program) ||
+  PROTOCOL_PROGRAM.test(program);
+
 function icsWrite(segment: Segment): string | undefined {
   const argv = segment.argv;
   const program = segment.program;

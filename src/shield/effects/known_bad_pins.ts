@@ -81,8 +81,13 @@ for (const [name, versions] of RELEASES) {
   }
 }
 
+/** Whether every listed version holds a digit (so a text without one pins none: speed round 32, most command
+ * segments -- `git status`, `ls -la` -- hold none). */
+const VERSIONS_HAVE_DIGITS = ALL_VERSIONS.every((version) => /[0-9]/.test(version));
+
 /** The listed release a text pins, as `name@version`. */
 export function knownBadPinIn(text: string): string | undefined {
+  if (VERSIONS_HAVE_DIGITS && !/[0-9]/.test(text)) return undefined;
   if (text.length > 512 * 1024) text = text.slice(0, 512 * 1024);
   VERSION_HIT.lastIndex = 0;
   for (const hit of text.matchAll(VERSION_HIT)) {

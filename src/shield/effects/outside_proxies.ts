@@ -20,7 +20,7 @@ import { readHost } from "./hosts.ts";
 import { gated } from "./gate.ts";
 
 /** Programs that take a proxy for one run, and the options naming it. */
-const PROXY_PROGRAMS = new Set([
+export const PROXY_PROGRAMS = new Set([
   "curl",
   "wget",
   "pip",

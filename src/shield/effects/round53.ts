@@ -9,13 +9,13 @@ import { judgeProtectionToolNames } from "./protection_tool_names.ts";
 import { judgeWindowsDeletes } from "./windows_deletes.ts";
 import { judgeSecretPatternSearches, judgeSecretSearchCommands } from "./secret_pattern_searches.ts";
 import { judgeAllowAllRules } from "./allow_all_rules.ts";
+import * as programs from "./round_programs.ts";
 
 export function judgeRound53(view: ActionView, open: boolean, findings: Findings): void {
   if (open) judgeProtectionToolNames(view.tool, findings);
-  if (view.segments.length > 0) {
-    judgeWindowsDeletes(view.segments, findings);
-    judgeSecretSearchCommands(view.segments, findings);
-  }
+  const reached = programs.roundProgramsReached(view.segments);
+  if (reached & programs.WINDOWS_DELETES) judgeWindowsDeletes(view.segments, findings);
+  if (reached & programs.SECRET_SEARCHES) judgeSecretSearchCommands(view.segments, findings);
   if (view.type !== "execute_command") judgeSecretPatternSearches(view.tool, view.calledPayload, findings);
   if (view.writePaths.length > 0) {
     const paths = view.writePaths.map((path) => path.absolute);

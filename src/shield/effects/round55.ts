@@ -6,12 +6,13 @@
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
-import { judgeLolbasUses, usesLolbasWith } from "./lolbas_uses.ts";
+import { judgeLolbasUses } from "./lolbas_uses.ts";
 import { elevationHint, judgeWindowsElevation } from "./windows_elevation.ts";
-import { exploitsSetuidWith, judgeSetuidExploits } from "./setuid_exploits.ts";
-import { destroysBackupsWith, judgeBackupDestruction } from "./backup_destruction.ts";
+import { judgeSetuidExploits } from "./setuid_exploits.ts";
+import { judgeBackupDestruction } from "./backup_destruction.ts";
 import { judgeMinerSigns, minerHint } from "./miner_signs.ts";
-import { exposesWith, judgeExposedServers } from "./exposed_servers.ts";
+import { judgeExposedServers } from "./exposed_servers.ts";
+import * as programs from "./round_programs.ts";
 
 /** The texts a miner's options may stand in: commands, code, written files and any other argument text. */
 const MINER_KINDS = ["shell", "code", "content", "outbound", "task"] as const;
@@ -44,16 +45,12 @@ function argumentLines(payload: Record<string, unknown>, depth = 0): string[] {
 export function judgeRound55(view: ActionView, findings: Findings): void {
   const segments = view.segments;
   const shell = view.texts.get("shell") ?? [];
-  if (segments.length > 0) {
-    if (segments.some((segment) => usesLolbasWith(segment.program))) judgeLolbasUses(segments, findings);
-    if (segments.some((segment) => exposesWith(segment.program))) judgeExposedServers(segments, findings);
-    if (segments.some((segment) => exploitsSetuidWith(segment.program))) {
-      judgeSetuidExploits(view.tool, shell, segments, findings);
-    }
-    if (segments.some((segment) => destroysBackupsWith(segment.program))) {
-      judgeBackupDestruction(view.tool, shell, segments, findings);
-    }
-  }
+  // Speed round 32: the four programs' tests asked once per program name for every round's table.
+  const reached = programs.roundProgramsReached(segments);
+  if (reached & programs.LOLBAS) judgeLolbasUses(segments, findings);
+  if (reached & programs.EXPOSED_SERVERS) judgeExposedServers(segments, findings);
+  if (reached & programs.SETUID_EXPLOITS) judgeSetuidExploits(view.tool, shell, segments, findings);
+  if (reached & programs.BACKUP_DESTRUCTION) judgeBackupDestruction(view.tool, shell, segments, findings);
   const elevation = [...shell, ...(view.texts.get("content") ?? [])].filter(elevationHint);
   if (elevation.length > 0) judgeWindowsElevation(view.tool, elevation, false, findings);
   // A registry tool's arguments (`write_registry {key: "HKCU\\Software\\Classes\\ms-settings\\..."}`) set the key.

@@ -10,12 +10,12 @@ import { judgeAgentProductTools, judgeCliAgentTasks } from "./cli_agent_tasks.ts
 import { judgeAgentBypassTexts } from "./agent_bypass_texts.ts";
 import { judgeElevatedHandoffs } from "./elevated_handoffs.ts";
 import { textsOf } from "./egress_effects.ts";
+import * as programs from "./round_programs.ts";
 
 export function judgeRound56(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
-  if (view.segments.length > 0) {
-    judgeCliPosts(view.tool, view.segments, findings);
-    judgeCliAgentTasks(view.segments, environment, findings);
-  }
+  const reached = programs.roundProgramsReached(view.segments);
+  if (reached & programs.CLI_POSTS) judgeCliPosts(view.tool, view.segments, findings);
+  if (reached & programs.CLI_AGENT_TASKS) judgeCliAgentTasks(view.segments, environment, findings);
   if (view.urls.length > 0) judgeApiPosts(view.tool, view.urls, view.calledPayload, findings);
   if (view.type !== "execute_command") {
     const paths = view.writePaths.map((path) => path.absolute);

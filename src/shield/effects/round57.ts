@@ -16,6 +16,7 @@ import { judgeSyncPeerCommands, judgeSyncPeerPayload } from "./sync_peers.ts";
 import { judgeIcsWrites } from "./ics_writes.ts";
 import { judgeCookingSettings } from "./cooking_settings.ts";
 import { judgeApprovalCode, judgeApprovalCommands, judgeApprovalPayload } from "./token_approvals.ts";
+import * as programs from "./round_programs.ts";
 
 /** Programs the command checks of this round read: one set lookup per segment before any of them runs. */
 const PROGRAMS = new Set([
@@ -54,7 +55,9 @@ export function judgeRound57(view: ActionView, open: boolean, findings: Findings
       judgeApprovalCommands(segments, findings);
     }
     const code = view.texts.get("code") ?? [];
-    judgeIcsWrites(segments, code, findings);
+    if (code.length > 0 || (programs.roundProgramsReached(segments) & programs.ICS_WRITES)) {
+      judgeIcsWrites(segments, code, findings);
+    }
     if (code.length > 0) {
       judgeApprovalCode(code, findings);
       judgeKeyLockoutCode(code, findings);

@@ -14,6 +14,7 @@ import { judgeMessageHarms } from "./message_harms.ts";
 import { judgePeopleDisclosures } from "./people_disclosures.ts";
 import { judgeForgedDocuments, judgeReviewAccounts } from "./forged_documents.ts";
 import { judgePersonDossiers } from "./person_dossiers.ts";
+import * as programs from "./round_programs.ts";
 
 export function judgeRound58(
   view: ActionView,
@@ -23,7 +24,9 @@ export function judgeRound58(
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  if (view.segments.length > 0) judgeCliSenders(view.tool, view.segments, findings);
+  if (programs.roundProgramsReached(view.segments) & programs.CLI_SENDERS) {
+    judgeCliSenders(view.tool, view.segments, findings);
+  }
   if (view.type === "execute_command") return;
   const listed = view.segments.length === 0 ? listedSender(view.tool, view.calledPayload) : undefined;
   if (listed) judgeCliSenders(view.tool, [listed], findings);

@@ -14,6 +14,7 @@ import { judgeGuiAutomation } from "./gui_automation.ts";
 import { judgeClonedBuilds, judgeControlPaths, judgeRetaggedImages } from "./untrusted_builds.ts";
 import { judgeLoaderArguments } from "./loader_arguments.ts";
 import { runsAssembledDownload } from "../powershell_assembly.ts";
+import * as programs from "./round_programs.ts";
 
 /** A payload's strings as called, one level down (control characters kept). */
 function rawStrings(payload: Record<string, unknown>, depth = 0): string[] {
@@ -45,7 +46,12 @@ export function judgeRound61(view: ActionView, environment: ShieldEnvironment, f
       `"${view.tool}" runs a string assembled at run time from pieces that fetch code`,
     );
   }
-  if (view.segments.length > 0) judgeRetaggedImages(view.tool, view.segments, findings);
+  if (programs.roundProgramsReached(view.segments) & programs.RETAGGED_IMAGES) {
+    judgeRetaggedImages(view.tool, view.segments, findings);
+  }
   judgeControlPaths(view.tool, rawStrings(view.calledPayload), findings);
-  judgeLoaderArguments(view.tool, view.calledPayload, findings);
+  // A lone command line has no loader flag among its arguments (speed round 32).
+  if (!programs.loneCommandLine(view.calledPayload)) {
+    judgeLoaderArguments(view.tool, view.calledPayload, findings);
+  }
 }

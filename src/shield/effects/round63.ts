@@ -15,6 +15,7 @@ import { judgeCalendarHolds } from "./calendar_holds.ts";
 import { judgeVolatileMoves } from "./volatile_moves.ts";
 import { judgeTermChanges } from "./term_changes.ts";
 import { judgePublicDoxxing } from "./public_doxxing.ts";
+import * as programs from "./round_programs.ts";
 
 export function judgeRound63(
   view: ActionView,
@@ -27,7 +28,13 @@ export function judgeRound63(
   const called = view.calledPayload;
   judgeVolatileMoves(view.tool, called, view.texts.get("shell") ?? [], findings);
   if (view.type !== "execute_command") judgeCalendarHolds(view.tool, called, findings);
-  judgeTermChanges(view.tool, called, view.segments, findings);
+  // A lone command line names no edited file and no find-and-replace pair by key: only its `sed` segments can change
+  // terms (speed round 32).
+  if (
+    !programs.loneCommandLine(called) || (programs.roundProgramsReached(view.segments) & programs.SED_EDITS)
+  ) {
+    judgeTermChanges(view.tool, called, view.segments, findings);
+  }
   const { openWorld, sends } = reach;
   if (!sends && !openWorld) return;
   const texts = textsOf(view, "outbound", "content");

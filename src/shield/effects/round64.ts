@@ -10,21 +10,23 @@ import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { textsOf } from "./egress_effects.ts";
-import { CONFIG_EDITORS, judgeProtectionSettingCommands } from "./protection_settings_off.ts";
+import { judgeProtectionSettingCommands } from "./protection_settings_off.ts";
 import { judgeOutsideProxyCommands, judgeOutsideProxyTexts } from "./outside_proxies.ts";
 import { judgeReviewBatches } from "./review_batches.ts";
 import { judgeProfileEnumeration } from "./profile_enumeration.ts";
+import * as programs from "./round_programs.ts";
 
 const REVIEW_HINT = /review|rating|testimonial|stars/i;
 
 export function judgeRound64(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const { segments } = view;
   if (segments.length > 0) {
-    if (segments.some((segment) => CONFIG_EDITORS.has(segment.program))) {
-      judgeProtectionSettingCommands(view.tool, segments, findings);
-    }
+    const reached = programs.roundProgramsReached(segments);
+    if (reached & programs.CONFIG_EDITS) judgeProtectionSettingCommands(view.tool, segments, findings);
     const shell = view.texts.get("shell") ?? [];
-    judgeOutsideProxyCommands(view.tool, segments, shell, environment, findings);
+    if (reached & programs.OUTSIDE_PROXIES) {
+      judgeOutsideProxyCommands(view.tool, segments, shell, environment, findings);
+    }
     if (shell.length > 0 && REVIEW_HINT.test(shell[0])) {
       judgeReviewBatches(view.tool, shell.slice(0, 1), [], findings);
     }

@@ -9,9 +9,12 @@ import type { Findings } from "./findings.ts";
 import { judgeKnownBadPins } from "./known_bad_pins.ts";
 import { judgeFetchingInstallHooks } from "./fetching_install_hooks.ts";
 import { judgeEngineProcessTampering } from "./engine_process_tampering.ts";
+import * as programs from "./round_programs.ts";
 
 export function judgeRound65(view: ActionView, findings: Findings): void {
   judgeKnownBadPins(view, findings);
   judgeFetchingInstallHooks(view, findings);
-  if (view.segments.length > 0) judgeEngineProcessTampering(view.tool, view.segments, findings);
+  if (programs.roundProgramsReached(view.segments) & programs.ENGINE_TAMPERING) {
+    judgeEngineProcessTampering(view.tool, view.segments, findings);
+  }
 }

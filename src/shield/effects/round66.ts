@@ -9,12 +9,22 @@ import { judgeUnsafeSetpoints } from "./unsafe_setpoints.ts";
 import { judgeHiddenSecurityNotices } from "./hidden_security_notices.ts";
 import { judgeTypedCardData } from "./typed_card_data.ts";
 import { judgeCredentialRequests } from "./credential_requests.ts";
+import { loneCommandLine } from "./round_programs.ts";
+
+/** Whether `payload` is one command line and nothing else (`{command: "git status"}`) that is not a JSON object.
+ * `judgeUnsafeSetpoints` reads temperatures from numbers under temperature, humidity or dosing keys, from a value
+ * named by a name key beside a value key, and hours or "away" from their keys; `command` is none of those and has no
+ * value key beside it, so such a line holds no reading unless it parses as an object (`collect` parses a string
+ * that starts with "{"). Speed round 32: every command paid the check's serialisation and device-word test. */
+export function lineOnly(payload: Record<string, unknown>): boolean {
+  return loneCommandLine(payload) && !/^\s*\{/.test(payload.command as string);
+}
 
 export function judgeRound66(view: ActionView, findings: Findings): void {
   // Not only open-world tools: a device API's `command` argument (`sdm.devices.commands....SetHeat`) makes the call
   // read as a command too.
   const called = view.calledPayload;
-  judgeUnsafeSetpoints(view.tool, called, findings);
+  if (!lineOnly(called)) judgeUnsafeSetpoints(view.tool, called, findings);
   judgeHiddenSecurityNotices(view.tool, called, findings);
   judgeTypedCardData(view.tool, called, findings);
   judgeCredentialRequests(view.tool, view.type, called, findings);

@@ -10,23 +10,16 @@ import type { Findings } from "./findings.ts";
 import { textsOf } from "./egress_effects.ts";
 import { judgePublicExposureArguments, judgePublicExposureTexts } from "./public_exposure.ts";
 import { exposedProtectionOff } from "./protection_settings_off.ts";
-import {
-  judgeBootScriptArguments,
-  judgeBootScriptCommands,
-  judgeBootScriptWrites,
-  OTHER_CLOUDS,
-} from "./boot_scripts.ts";
+import { judgeBootScriptArguments, judgeBootScriptCommands, judgeBootScriptWrites } from "./boot_scripts.ts";
 import { judgeEditorAutorun } from "./editor_autorun.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
+import * as programs from "./round_programs.ts";
 
 const DOCUMENT = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
-const CLOUD_PROGRAMS = new Set(["gcloud", "aws", "az"]);
 
 export function judgeRound68(view: ActionView, findings: Findings): void {
   const shell = view.texts.get("shell") ?? [];
-  if (
-    view.segments.some((segment) => CLOUD_PROGRAMS.has(segment.program) || OTHER_CLOUDS.has(segment.program))
-  ) {
+  if (programs.roundProgramsReached(view.segments) & programs.BOOT_SCRIPTS) {
     judgeBootScriptCommands(view.tool, view.segments, findings);
   }
   const paths = view.writePaths.map((path) => path.relative ?? path.absolute);

@@ -74,6 +74,9 @@ const wideFolder = (word: string) => {
 };
 
 /** Search commands whose pattern hunts secrets and whose folder (or the listing piped in) is home or the disk. */
+/** The programs `judgeSecretSearchCommands` reads (speed round 32 gates it by name). */
+export const searchesSecretsWith = (program: string): boolean => SEARCHERS.has(program.toLowerCase());
+
 export function judgeSecretSearchCommands(segments: readonly Segment[], findings: Findings): void {
   for (let k = 0; k < segments.length && k < 64; k++) {
     const segment = segments[k];

@@ -72,6 +72,9 @@ function repository(image: string): string {
   );
 }
 
+/** The programs `judgeRetaggedImages` reads (speed round 32 gates it by name). */
+export const retagsWith = (program: string): boolean => IMAGE_PROGRAMS.test(program);
+
 /** `docker tag SRC DST` (or `image tag`) naming an official image as DST from another repository. */
 export function judgeRetaggedImages(tool: string, segments: readonly Segment[], findings: Findings): void {
   for (const segment of segments) {

@@ -49,6 +49,13 @@ function places(segment: Segment): string[] {
 
 const lower = (segment: Segment | undefined) => segment?.program.toLowerCase() ?? "";
 
+/** The programs `judgeWindowsDeletes`' loop reads (speed round 32 gates it by name). */
+export function deletesOnWindowsWith(program: string): boolean {
+  const name = program.toLowerCase();
+  return ERASERS.has(name) || name === "format" || name === "cipher" || DELETERS.has(name) ||
+    LISTERS.has(name);
+}
+
 /** The deleter a listing at `k` is piped into, directly or through ForEach-Object. */
 function pipedDeleter(segments: readonly Segment[], k: number): Segment | undefined {
   for (let j = k + 1; j < segments.length && j <= k + 4; j++) {
