@@ -97,6 +97,7 @@ import { judgeRound66 } from "./round66.ts";
 import { judgeRound70 } from "./round70.ts";
 import { judgeRound68 } from "./round68.ts";
 import { judgeRound69 } from "./round69.ts";
+import { judgeRound72 } from "./round72.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -351,6 +352,7 @@ export function buildEffectProfile(
   judgeRound70(view, { openWorld: openWorld !== undefined, sends }, environment, findings);
   judgeRound68(view, findings);
   judgeRound69(view, environment, findings);
+  judgeRound72(view, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
