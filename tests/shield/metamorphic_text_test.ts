@@ -341,7 +341,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // Round 73: 499 (measured): 12 of its 20 twins (delegation prompts, channel posts) ask under the `<IMPORTANT>`
     // wrapper and one (a coworker's task) under HTML bold, by the older addressed-instructions and attachment
     // readings, like every other benign text; the older rows 486 with the retrained weights (2 lost as before).
-    escalated: sum("newlyEscalated") <= 499,
+    // Rounds 74, 73 and 72 merged (stop 38, lead): 506 (measured): round 74's six and round 73's thirteen twins
+    // under the wrappers together, as each branch counted them alone (2 lost as before).
+    escalated: sum("newlyEscalated") <= 506,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

@@ -17,6 +17,7 @@ import { judgeDataResets, resetsDataWith } from "./data_resets.ts";
 import { judgeCliGrants } from "./widening_changes.ts";
 import { judgeProcessMemory, MEMORY_READERS } from "./process_memory.ts";
 import { opensPrivateRangesOnly } from "./private_ingress.ts";
+import { opensWebPortsOnly } from "./open_networks.ts";
 import { closesPublicAccess } from "./public_exposure.ts";
 
 export const CLOUD_CLIS = new Set([
@@ -118,7 +119,7 @@ function judgeCloud(segment: Segment, findings: Findings): void {
   if (
     (words.verbs.has("grant") ||
       words.nouns.has("access") && (words.verbs.has("write") || words.verbs.has("send"))) &&
-    !closes && !opensPrivateRangesOnly(text, all)
+    !closes && !opensPrivateRangesOnly(text, all) && !opensWebPortsOnly(text, all)
   ) {
     findings.escalate("access", `"${text}" grants or changes access`);
   }

@@ -17,8 +17,9 @@ const ASKING_TOOL =
 /** Secrets, as a property name (split into words) or a message says them. */
 const SECRET =
   /\b(?:passwords?|passwort|passphrase|contrase(?:ñ|n)a|mot de passe|pin|tan|mfa|2fa|otp|totp|one[- ]time (?:code|password|passcode)|(?:verification|security|authenticator|auth|login|sms|2fa|mfa) codes?|b(?:e|ä|ae)st(?:ä|ae|a)tigungscode|recovery (?:codes?|phrase|key)|backup codes?|seed(?: phrase| words)?|mnemonic|(?:secret )?recovery phrase|private keys?|card ?numbers?|cvc|cvv|csc|security code|api keys?|access tokens?|secret keys?|sso password)\b/i;
+/** Round 72: "the server needs your ... token" asks as plainly as "enter your ... token" (a need stated with "your"). */
 const ASKS =
-  /\b(?:enter|type|paste|provide|confirm|re-?enter|give|share|send|input|submit|fill in|add|supply|geben|eingeben|tell)\b[^.?!\n]{0,60}$/i;
+  /\b(?:enter|type|paste|provide|confirm|re-?enter|give|share|send|input|submit|fill in|add|supply|geben|eingeben|tell|(?:needs?|requires?|requests?|wants?)\s+your)\b[^.?!\n]{0,60}$/i;
 const MAX_TEXTS = 48;
 
 function words(name: string): string {

@@ -17,6 +17,7 @@ import { onlyTeamEndpoints } from "./event_subscriptions.ts";
 import { NOUNS, PURE_READ, VERBS } from "./vocabulary.ts";
 import { readToolWords, type ToolWords } from "./tool_words.ts";
 import { opensPrivateRangesOnly } from "./private_ingress.ts";
+import { opensWebPortsOnly } from "./open_networks.ts";
 import { safeClimateSetpoint } from "./unsafe_setpoints.ts";
 
 /** Words of an account's identity and recovery: changing them hands the account over. */
@@ -308,7 +309,9 @@ export function judgeOpenWorld(
     !(delegation && [...words.words].every((word) => !GRANT_ONLY.has(word)));
   if (granting || signals.publicFlag || (accessObject(words.words) && has(verbs, "write", "send"))) {
     // A network rule opened to private ranges only is not an exposure (round 46, `private_ingress.ts`).
-    if (!opensPrivateRangesOnly(name, JSON.stringify(payload))) {
+    // Round 72: nor is one naming web ports only (`open_networks.ts`).
+    const rule = JSON.stringify(payload);
+    if (!opensPrivateRangesOnly(name, rule) && !opensWebPortsOnly(name, rule)) {
       findings.escalate("access", `"${name}" grants or changes access`);
     }
   }

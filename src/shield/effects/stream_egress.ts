@@ -57,12 +57,12 @@ export function judgeStreamEgress(
 
 const COPIERS = new Set(["scp", "rsync"]);
 /** Private, shared and link-local address ranges (RFC 1918, RFC 6598, RFC 3927, IPv6 ULA and link-local). */
-const PRIVATE_ADDRESS =
+export const PRIVATE_ADDRESS =
   /^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|169\.254\.|\[?f[cd][0-9a-f]{2}:|\[?fe80:)/i;
 /** Options of scp and rsync that take the next word as their value. */
-const COPY_VALUED =
+export const COPY_VALUED =
   /^-[cFiJlopPSe]$|^--(?:rsh|port|exclude|include|filter|exclude-from|include-from|files-from)$/;
-const REMOTE = /^(?:rsync:\/\/(?:[^@/\s]*@)?([^/:\s]+)|(?:[^@/\s]+@)?(\[[^\]\s]+\]|[^:/\s]+)::?)/;
+export const REMOTE = /^(?:rsync:\/\/(?:[^@/\s]*@)?([^/:\s]+)|(?:[^@/\s]+@)?(\[[^\]\s]+\]|[^:/\s]+)::?)/;
 
 /** The host a copy sends to: its last remote operand, when an earlier operand is local. */
 function copyDestination(segment: Segment): string | undefined {

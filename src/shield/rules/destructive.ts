@@ -208,7 +208,7 @@ export const DESTRUCTIVE_RULES = defineRules("destructive", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:aws\s+(?:s3\s+(?:rb|rm(?=\s).*--recursive)|ec2\s+terminate-instances|rds\s+delete-db|iam\s+delete-|dynamodb\s+delete-table)|gcloud\s+\S+(?:\s+\S+)?\s+delete\b|gsutil\s+(?:-m\s+)?rm\s+-r|az\s+group\s+delete)/,
+      /^(?:aws\s+(?:s3\s+(?:rb|rm(?=\s).*--recursive)|ec2\s+terminate-instances|rds\s+delete-db|iam\s+delete-|dynamodb\s+delete-table)|gcloud\s+\S+(?:\s+\S+)?\s+delete\b|gsutil\s+(?:-m\s+)?rm\s+-r|(?:gsutil\s+(?:-m\s+)?rm|gcloud\s+storage\s+rm)(?=\s).*(?:\s-r\b|--recursive|\*\*|\/\*(?:\s|$))|mc\s+(?:rm(?=\s).*(?:\s-r\b|--recursive)|rb(?=\s).*--force)|s3cmd\s+(?:(?:del|rm)(?=\s).*(?:\s-r\b|--recursive)|rb(?=\s).*(?:\s-r\b|--recursive|--force))|azcopy\s+(?:rm|remove)(?=\s).*--recursive|b2\s+rm(?=\s).*--recursive|az\s+group\s+delete)/,
     description: "Deletes cloud resources or buckets",
   },
   {

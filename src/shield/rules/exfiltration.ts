@@ -250,7 +250,7 @@ export const EXFILTRATION_RULES = defineRules("exfiltration", [
     severity: "medium",
     fields: ["shell", "code", "url", "request"],
     pattern:
-      /\bset-mailbox\b[^\n]{0,300}-forwarding(?:smtp)?address\b|\b(?:new|set)-inboxrule\b[^\n]{0,300}-(?:forwardto|redirectto|forwardasattachmentto)\b|\bnew-transportrule\b[^\n]{0,300}-(?:blindcopyto|redirectmessageto|copyto|addtorecipients)\b|\badd-mailboxpermission\b[^\n]{0,300}\bfullaccess\b|gmail\.googleapis\.com\/gmail\/v1\/users\/[^/\s]+\/settings\/(?:forwardingaddresses|autoforwarding)|graph\.microsoft\.com\/\S*\/mailfolders\/\S*\/messagerules/,
+      /\bset-mailbox\b[^\n]{0,300}-forwarding(?:smtp)?address\b|\b(?:new|set)-inboxrule\b[^\n]{0,300}-(?:forwardto|redirectto|forwardasattachmentto)\b|\bnew-transportrule\b[^\n]{0,300}-(?:blindcopyto|redirectmessageto|copyto|addtorecipients)\b|\badd-mailboxpermission\b[^\n]{0,300}\bfullaccess\b|\bset-calendarprocessing\b[^\n]{0,300}-processexternalmeetingmessages(?::|\s+)\\?\$?true\b|gmail\.googleapis\.com\/gmail\/v1\/users\/[^/\s]+\/settings\/(?:forwardingaddresses|autoforwarding)|graph\.microsoft\.com\/\S*\/mailfolders\/\S*\/messagerules/,
     description: "Forwards, copies or opens someone's mail through mail-server commands or APIs",
   },
   {

@@ -133,7 +133,7 @@ export const PERSISTENCE_RULES = defineRules("persistence", [
     severity: "high",
     fields: ["shell", "command", "code"],
     pattern:
-      /\breg(?:\.exe)?\s+add\s+[^\n]*\\(?:run|runonce|winlogon|image file execution options)\b|schtasks(?:\.exe)?\s+\/create|register-scheduledtask|new-scheduledtask|(?<![\w/.-])sc(?:\.exe)?\s+create\s|(?<![\w/.-])new-service\s|startup\\[^\n]*\.(?:lnk|bat|vbs|exe)/,
+      /\breg(?:\.exe)?\s+add\s+[^\n]*\\(?:run|runonce|winlogon|image file execution options)\b|\b(?:new|set)-item(?:property)?\s[^\n]*\\(?:currentversion\\(?:run|runonce|runservices|runservicesonce|policies\\explorer\\run)|winlogon|image file execution options\\[^\n]*-name\s+['\"]?debugger)\b|\bcurrentversion\\run(?:once)?\b[\s\S]{0,300}?\bsetvalue(?:ex)?\s*\(|schtasks(?:\.exe)?\s+\/create|register-scheduledtask|new-scheduledtask|(?<![\w/.-])sc(?:\.exe)?\s+create\s|(?<![\w/.-])new-service\s|startup\\[^\n]*\.(?:lnk|bat|vbs|exe)/,
     description: "Windows autorun keys, scheduled tasks or services",
   },
   {

@@ -74,6 +74,11 @@ export const CREDENTIAL_CASES: RuleRow[] = [
     "aws secretsmanager get-secret-value --secret-id prod/db",
     "aws secretsmanager list-secrets",
   ],
+  [
+    "credential.cloud_secret_cli",
+    "aws ssm get-parameters-by-path --path / --recursive --with-decryption",
+    "aws ssm get-parameters-by-path --path /app/flags --recursive",
+  ],
   ["credential.secret_search", "grep -ri password /etc", "grep -r TODO src"],
   ["credential.secret_query", search("api_key|secret"), search("TODO|FIXME")],
   ["credential.find_key_files", "find / -name id_rsa 2>/dev/null", "find . -name '*.ts'"],

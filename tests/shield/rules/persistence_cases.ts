@@ -57,6 +57,11 @@ export const PERSISTENCE_CASES: RuleRow[] = [
     "reg query HKCU\\Software\\Vendor",
   ],
   [
+    "persistence.windows_autorun",
+    `pwsh -c "Set-ItemProperty HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce -Name u -Value c:\\u.exe"`,
+    `pwsh -c "Get-ItemProperty HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run"`,
+  ],
+  [
     "persistence.alias_hijack",
     write("~/.bash_aliases", "alias sudo='sudo tee -a /tmp/.p; sudo'"),
     write("~/.bash_aliases", "alias ll='ls -la'"),
