@@ -80,12 +80,13 @@ export const HOME_CHECKOUTS = "/~home-projects";
  * `/home/dev/app/src/Button.tsx`, `/Users/nik/Documents/Code/repos/skills/.gitignore`. The checkout is the nearest
  * folder under the home (one to four levels, none of them a dot-folder, the OS's own `Library`, `AppData`, `snap`, or a toolchain's
  * `go` (`~/go/pkg/mod` is the module cache), `sdk`, conda or `perl5` tree)
- * whose next part is a source-tree folder (`src/`, `lib/`, `tests/`, `components/` ...) or a project manifest
+ * whose next part is a source-tree folder (`src/`, `lib/`, `tests/`, `components/` ...; round 75: `docs/`, where the
+ * project's own write-ups, runbooks and translations go) or a project manifest
  * (`package.json`, `Cargo.toml`, `go.mod`, `.gitignore` ...): where a language server or an editor would put the
  * project's root. Anything else under the home (`~/.ssh`, `~/Library/LaunchAgents`, `~/Documents/taxes.pdf`,
  * `~/app/config/production.yaml`) stays outside the workspace. Only for the standalone evaluator (an alias). */
 const HOME_PROJECT =
-  /^\/(?:home|Users)\/[^/.][^/]*(?:\/(?!(?:Library|AppData|snap|Applications|go|sdk|anaconda3|miniconda3|miniforge3|perl5)\/)[^/.][^/]*){1,4}?(?=\/(?:(?:src|lib|app|components|pages|tests?|spec|__tests__|pkg|cmd|internal|packages|apps|crates)\/[^/]|(?:package\.json|tsconfig\.json|deno\.jsonc?|pyproject\.toml|setup\.py|setup\.cfg|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle(?:\.kts)?|composer\.json|\.gitignore|README(?:\.md)?|CHANGELOG\.md)$))/;
+  /^\/(?:home|Users)\/[^/.][^/]*(?:\/(?!(?:Library|AppData|snap|Applications|go|sdk|anaconda3|miniconda3|miniforge3|perl5)\/)[^/.][^/]*){1,4}?(?=\/(?:(?:src|lib|app|components|pages|tests?|spec|__tests__|pkg|cmd|internal|packages|apps|crates|docs)\/[^/]|(?:package\.json|tsconfig\.json|deno\.jsonc?|pyproject\.toml|setup\.py|setup\.cfg|Cargo\.toml|go\.mod|Gemfile|pom\.xml|build\.gradle(?:\.kts)?|composer\.json|\.gitignore|README(?:\.md)?|CHANGELOG\.md)$))/;
 
 const compiledAliases = new WeakMap<readonly string[], RegExp>();
 

@@ -117,9 +117,11 @@ function writtenTestData(view: ActionView): boolean {
 
 /** `ssh -i KEY`, `scp -i KEY`, `ssh-add KEY` (round 17: the key loaded into the user's own agent): a key used to log
  * in is not read out; whole-line rules judge the line without it. Round 42: ssh-add's long options (macOS
- * `--apple-use-keychain`) and a lifetime (`-t 3600`) before the key. */
+ * `--apple-use-keychain`) and a lifetime (`-t 3600`) before the key. Round 75: the key's own upkeep on this machine
+ * (`chmod 600 ~/.ssh/id_ed25519 && ssh -T git@github.com`, `ssh-keygen -p -f KEY`, `chown`) sends nothing either;
+ * a later command naming the key (`scp KEY host:`, `curl -F f=@KEY`) is still judged. */
 const KEY_USE =
-  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\b(?:ssh-add|keychain)\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+/g;
+  /(\b(?:ssh|scp|sftp|autossh|ssh-copy-id)\b[^|;&\n]*?)\s(?:-i\s*|-o\s*['"]?identityfile(?:\s*=\s*|\s+))\S+|(\b(?:ssh-add|keychain)\b(?:\s+--?[a-zA-Z][\w-]*(?:\s+\d+[a-z]?(?=\s))?)*)(?:\s+[^\s|;&-][^\s|;&]*)+|(\b(?:chmod|chown|chgrp|ssh-keygen)\b)(?:\s+[^\s|;&<>]+)+/g;
 
 const KEY_USE_ANYWHERE = new RegExp(KEY_USE.source);
 
@@ -131,7 +133,7 @@ function onlyThroughSegmentKeyUse(hit: RuleHit, view: ActionView): boolean {
     const text = segment.text.toLowerCase();
     if (!hit.rule.pattern.test(text)) continue;
     matched = true;
-    if (!KEY_USE_ANYWHERE.test(text) || hit.rule.pattern.test(text.replace(KEY_USE, "$1$2"))) return false;
+    if (!KEY_USE_ANYWHERE.test(text) || hit.rule.pattern.test(text.replace(KEY_USE, "$1$2$3"))) return false;
   }
   return matched && (!hit.rule.fields.includes("shell") || onlyThroughKeyUse(hit, view));
 }
@@ -140,7 +142,7 @@ function onlyThroughKeyUse(hit: RuleHit, view: ActionView): boolean {
   if (!hit.rule.fields.includes("shell")) return false;
   const texts = (view.texts.get("shell") ?? []).map((text) => text.toLowerCase());
   if (!texts.some((text) => KEY_USE_ANYWHERE.test(text))) return false;
-  return texts.every((text) => !hit.rule.pattern.test(text.replace(KEY_USE, "$1$2")));
+  return texts.every((text) => !hit.rule.pattern.test(text.replace(KEY_USE, "$1$2$3")));
 }
 
 /** Rules about running downloaded code: from hosts the user allows and ordinary named HTTPS hosts (official

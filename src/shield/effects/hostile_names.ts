@@ -13,7 +13,15 @@ const HOSTILE_PREFIX = /^(?:attacker|exfil|pwn|malicious|phish|hacker)[a-z]{2,}$
  * HackerEarth): the word names the site, not an attacker (round 23). */
 const SITE_NAMES = /(?:^|[^a-z0-9])hacker-?(?:news|one|rank|noon|earth)(?=[^a-z0-9]|$)/g;
 
+/** Round 75: public security knowledge bases whose own host carries an attack word (MITRE ATT&CK at
+ * `attack.mitre.org`, the pwn.college course, malware-traffic-analysis.net, PhishTank, ransomware.live): the pages
+ * security teams read and cite. Matched at the end of the name, so a lookalike (`attack-mitre.org`) or a name
+ * that only starts with one (`attack.mitre.org.evil-cdn.io`) is still judged. */
+const REFERENCE_SITES =
+  /(?:^|\.)(?:attack\.mitre\.org|pwn\.college|malware-traffic-analysis\.net|phishtank\.(?:org|com)|ransomware\.live)$/;
+
 function hostileWord(domain: string): string | undefined {
+  if (REFERENCE_SITES.test(domain.toLowerCase())) return undefined;
   for (const word of domain.toLowerCase().replace(SITE_NAMES, ".").split(/[^a-z0-9]+/)) {
     if (HOSTILE_WORD.test(word) || HOSTILE_PREFIX.test(word)) return word;
   }

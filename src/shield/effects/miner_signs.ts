@@ -7,6 +7,7 @@
  * (resource.crypto_mining) stays. `grep -rn stratum docs/` or a wallet in a payment field alone find nothing. */
 
 import type { Findings } from "./findings.ts";
+import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 
 /** Cheap first look, one pass: a pool option, a miner switch or name, or a wallet-like run of 95 characters. */
 const HINT =
@@ -21,6 +22,19 @@ const MINER_SWITCHES =
 const HOST_PORT = /\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}:\d{2,5}\b/i;
 const MINER_NAMES =
   /\b(?:xmr[\w-]*|xmrig|monero[\w-]*|kdevtmpfsi|kinsing|ccminer|gminer|bzminer|wildrig|srbminer)\b/i;
+
+/** Round 75: documents people read (an incident runbook listing a miner's pool and switches as indicators, a blog
+ * post on cryptojacking, a Sigma rule's README) start nothing, so a write or patch whose every file is one is not
+ * judged here; files agents act on (`AGENTS.md`, `CLAUDE.md`, memory banks, a scheduler's `HEARTBEAT.md`) are. */
+const DOCUMENT = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
+const READ_BY_AGENTS = /(?:^|\/)heartbeat\.md$/i;
+
+export function documentsOnly(paths: readonly string[]): boolean {
+  return paths.length > 0 && paths.every((path) => {
+    const lower = path.toLowerCase();
+    return DOCUMENT.test(lower) && !AGENT_INSTRUCTIONS.test(lower) && !READ_BY_AGENTS.test(lower);
+  });
+}
 
 export function minerHint(text: string): boolean {
   return HINT.test(text);

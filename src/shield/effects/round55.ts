@@ -10,7 +10,7 @@ import { judgeLolbasUses } from "./lolbas_uses.ts";
 import { elevationHint, judgeWindowsElevation } from "./windows_elevation.ts";
 import { judgeSetuidExploits } from "./setuid_exploits.ts";
 import { judgeBackupDestruction } from "./backup_destruction.ts";
-import { judgeMinerSigns, minerHint } from "./miner_signs.ts";
+import { documentsOnly, judgeMinerSigns, minerHint } from "./miner_signs.ts";
 import { judgeExposedServers } from "./exposed_servers.ts";
 import * as programs from "./round_programs.ts";
 
@@ -58,6 +58,8 @@ export function judgeRound55(view: ActionView, findings: Findings): void {
     const keys = argumentStrings(view.calledPayload).filter(elevationHint);
     if (keys.length > 0) judgeWindowsElevation(view.tool, keys, true, findings);
   }
+  // Round 75: a runbook or write-up quoting a miner's options is read, not run (`miner_signs.ts` documentsOnly).
+  if (view.type === "write_file" && documentsOnly(view.writePaths.map((path) => path.absolute))) return;
   const mining = [
     ...MINER_KINDS.flatMap((kind) => view.texts.get(kind) ?? []),
     ...argumentLines(view.calledPayload),
