@@ -10,7 +10,7 @@
 const MAX_CODE = 32 * 1024;
 const MAX_ROUNDS = 4;
 /** A cheap sign of an assembly (lower case). */
-const HINT = /['"]\s*-f\s|-join|\[char|-replace|reverse|\[\s*-1\s*\.\./i;
+export const HINT = /['"]\s*-f\s|-join|\[char|-replace|reverse|\[\s*-1\s*\.\./i;
 /** A single- or double-quoted PowerShell string without an expansion (`$`) or escape (`` ` ``) in it. */
 const STRING = String.raw`(?:'(?:[^'\n]|'')*'|"[^"$\x60\n]*")`;
 const LIST = String.raw`${STRING}(?:\s*,\s*${STRING})*`;

@@ -16,7 +16,7 @@ import { normalizePath } from "../paths.ts";
 import { classifyPath } from "./path_classes.ts";
 
 /** Calls that delete a tree, or an entry a walk hands them. */
-const DELETE_CALL =
+export const DELETE_CALL =
   /(?:\b(?:shutil\.rmtree|rmtree|os\.remove|os\.unlink|os\.rmdir|rmSync|rmdirSync|unlinkSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|FileUtils\.rm_rf?|FileUtils\.remove_dir|FileUtils\.rm|remove_tree|rm_rf|os\.RemoveAll|os\.Remove|fs::remove_dir_all|Remove-Item|File\.delete|Directory\.Delete|unlink)|\.(?:unlink|rmdir))\s*[(\s]/g;
 /** Calls that list a folder's entries (a walk hands each to the delete). */
 const WALK_CALL =

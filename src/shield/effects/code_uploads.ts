@@ -29,7 +29,7 @@ import { classifyPath } from "./path_classes.ts";
 const MAX_CODE = 64 * 1024;
 
 /** Calls that send a request body (the gate: nothing else is read without one). */
-const SENDS_BODY = gated(
+export const SENDS_BODY = gated(
   /\b(?:requests|httpx|session|client|http|s)\.(?:post|put|patch)\s*\(|\bRequest\s*\([^)]{0,300}\bdata\s*=|\bfetch\s*\([\s\S]{0,400}?\bbody\s*:|\baxios(?:\.(?:post|put|patch)\s*\(|\s*\(\s*\{[\s\S]{0,300}?\bdata\s*:)|\bhttps?\.request\s*\(|\b(?:got|needle|superagent|ky)\.(?:post|put|patch)\s*\(|\bNet::HTTP(?:\.(?:post|put)\b|::(?:Post|Put)\b)|\b(?:RestClient|HTTParty|Faraday)\.(?:post|put)\b|\bInvoke-(?:RestMethod|WebRequest)\b[^\n]{0,300}-(?:InFile|Body)\b|\.Upload(?:File|Data)(?:Async)?\s*\(|\bhttp\.(?:Post|PostForm)\s*\(|\bhttp\.NewRequest\s*\(\s*"(?:POST|PUT|PATCH)"|->(?:post|put)\s*\([^)]{0,300}Content/i,
 );
 /** Calls that read a file's contents or open it as a stream (the body). */

@@ -10,7 +10,7 @@
 import type { Findings } from "./findings.ts";
 
 const MAX_CHARS = 20_000;
-const LOAD_SIGN =
+export const LOAD_SIGN =
   /\.load\b|LD_PRELOAD|DYLD_INSERT_LIBRARIES|CDLL|LoadLibrary|dlopen|load_extension|\bLOAD\s|insmod|\.(?:node|so|dylib|dll)["']\s*\)/;
 const FETCH =
   /\bcurl\b|\bwget\b|\burlretrieve\b|\burlopen\b|requests\.get|\bfetch\(|Invoke-WebRequest|\biwr\b|https?:\/\//;

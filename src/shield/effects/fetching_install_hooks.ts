@@ -30,7 +30,7 @@ const ASSIGNED_HOOK = new RegExp(
     .raw`(?:\bscripts(?:\\?["']\s*\])?\s*(?:\.\s*|\[\s*\\?["'])|set-script\s+)(${HOOK})(?:\\?["']\s*\])?\s*[=\s]\s*(.{1,600})`,
   "g",
 );
-const HOOK_WORD = /install|prepare|prepublish|prepack|postpack|-cmd|autoload-dump/;
+export const HOOK_WORD = /install|prepare|prepublish|prepack|postpack|-cmd|autoload-dump/;
 
 const FETCHES =
   /https?:\/\/|\b(?:curl|wget|fetch|Invoke-WebRequest|iwr|irm|Invoke-RestMethod|urlopen|urlretrieve|requests\.get|https?\.get|bitsadmin|certutil|Net\.WebClient|DownloadString)\b/i;

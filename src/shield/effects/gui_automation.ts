@@ -12,7 +12,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
 /** The automation libraries and tools, as they appear in code and command lines (lower case). */
-const AUTOMATION = gated(
+export const AUTOMATION = gated(
   /pyautogui|pynput|xdotool|ydotool|\bwtype\b|keystroke|sendkeys|\bsend(?:input|event|play)?\s*[,(]|\bsend\b\s+[\^+!#{]|keybd_event|robotjs|nut-tree|nut\.js|autoit|pywinauto|send_keys|keyboard\.(?:press|send|write)|key code \d/i,
 );
 /** Deleting past the trash or emptying it. */

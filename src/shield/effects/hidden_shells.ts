@@ -14,7 +14,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
 /** A cheap sign of a launcher (lower case). */
-const HINT = gated(
+export const HINT = gated(
   /wmic|win32_process|forfiles|pcalua|conhost|explorer|rundll32|mshta|\.run\b|start-process|start \/|command|schtasks|scheduledtask/i,
 );
 const LAUNCHER =

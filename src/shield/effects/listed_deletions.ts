@@ -11,7 +11,7 @@
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
-const HINT = gated(/xargs|for |while |foreach|%\s*\{/i);
+export const HINT = gated(/xargs|for |while |foreach|%\s*\{/i);
 const ITERATES =
   /\bxargs\b|\bfor\s+\$?\w+\s+in\b|\bwhile\s+(?:ifs=\S*\s+)?read\b|\bforeach-object\b|%\s*\{|\bforeach\s*\(/;
 const LISTING = new RegExp(

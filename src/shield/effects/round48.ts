@@ -14,6 +14,7 @@ import { judgeReleaseDispatches } from "./release_dispatches.ts";
 import { judgePackagedStartupFiles } from "./packaged_startup_files.ts";
 import { judgeRegistryArguments } from "./registry_arguments.ts";
 import { judgeGitmodulesOwners } from "./gitmodules_owners.ts";
+import { HINTS, NATIVE_LOADS } from "./round_hints.ts";
 
 const NONE: readonly string[] = [];
 
@@ -22,7 +23,8 @@ export function judgeRound48(view: ActionView, callArguments: boolean, findings:
   const shell = view.texts.get("shell") ?? NONE;
   if (code.length > 0) judgeComputedCalls(view.tool, code, findings);
   if (view.segments.length > 0) judgeOptionShells(view.segments, shell, findings);
-  if (shell.length > 0 || code.length > 0) judgeFetchedNativeLoads([...shell, ...code], findings);
+  // Speed round 33: the check's first test asked as a keyword family's bit (`round_hints.ts`).
+  if (HINTS.reached(shell, code) & NATIVE_LOADS) judgeFetchedNativeLoads([...shell, ...code], findings);
   judgeReleaseDispatches(view, findings);
   if (view.writePaths.length > 0) {
     const paths = view.writePaths.map((path) => path.absolute);

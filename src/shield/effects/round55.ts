@@ -13,6 +13,7 @@ import { judgeBackupDestruction } from "./backup_destruction.ts";
 import { documentsOnly, judgeMinerSigns, minerHint } from "./miner_signs.ts";
 import { judgeExposedServers } from "./exposed_servers.ts";
 import * as programs from "./round_programs.ts";
+import { ELEVATION, HINTS } from "./round_hints.ts";
 
 /** The texts a miner's options may stand in: commands, code, written files and any other argument text. */
 const MINER_KINDS = ["shell", "code", "content", "outbound", "task"] as const;
@@ -51,7 +52,11 @@ export function judgeRound55(view: ActionView, findings: Findings): void {
   if (reached & programs.EXPOSED_SERVERS) judgeExposedServers(segments, findings);
   if (reached & programs.SETUID_EXPLOITS) judgeSetuidExploits(view.tool, shell, segments, findings);
   if (reached & programs.BACKUP_DESTRUCTION) judgeBackupDestruction(view.tool, shell, segments, findings);
-  const elevation = [...shell, ...(view.texts.get("content") ?? [])].filter(elevationHint);
+  const content = view.texts.get("content") ?? [];
+  // Speed round 33: the hint asked as a keyword family's bit first (`round_hints.ts`).
+  const elevation = HINTS.reached(shell, content) & ELEVATION
+    ? [...shell, ...content].filter(elevationHint)
+    : [];
   if (elevation.length > 0) judgeWindowsElevation(view.tool, elevation, false, findings);
   // A registry tool's arguments (`write_registry {key: "HKCU\\Software\\Classes\\ms-settings\\..."}`) set the key.
   if (REGISTRY_WRITER.test(view.tool) && !REGISTRY_READER.test(view.tool)) {

@@ -15,6 +15,7 @@ import { judgeClonedBuilds, judgeControlPaths, judgeRetaggedImages } from "./unt
 import { judgeLoaderArguments } from "./loader_arguments.ts";
 import { runsAssembledDownload } from "../powershell_assembly.ts";
 import * as programs from "./round_programs.ts";
+import * as hints from "./round_hints.ts";
 
 /** A payload's strings as called, one level down (control characters kept). */
 function rawStrings(payload: Record<string, unknown>, depth = 0): string[] {
@@ -33,14 +34,22 @@ export function judgeRound61(view: ActionView, environment: ShieldEnvironment, f
   const shell = view.texts.get("shell") ?? [];
   const code = view.texts.get("code") ?? [];
   const content = view.texts.get("content") ?? [];
-  if (shell.length > 0 || content.length > 0) judgeHiddenShells(view.tool, [...shell, ...content], findings);
+  // Speed round 33: each text check's first test asked once per text as a keyword family's bit.
+  const onShell = hints.HINTS.reached(shell);
+  const onCode = hints.HINTS.reached(code);
+  const onContent = hints.HINTS.reached(content);
+  if ((onShell | onContent) & hints.HIDDEN_SHELLS) {
+    judgeHiddenShells(view.tool, [...shell, ...content], findings);
+  }
   if (shell.length > 0) {
-    judgeListedDeletions(view.tool, shell, findings);
+    if (onShell & hints.LISTED_DELETIONS) judgeListedDeletions(view.tool, shell, findings);
     judgeClonedBuilds(view.tool, shell, environment, findings);
   }
-  judgeGuiAutomation(view.tool, [...code, ...shell, ...content], findings);
+  if ((onCode | onShell | onContent) & hints.GUI_AUTOMATION) {
+    judgeGuiAutomation(view.tool, [...code, ...shell, ...content], findings);
+  }
   // PowerShell assembled from pieces Shield could not all evaluate, one of which fetches or runs code.
-  if ([...shell, ...code].some(runsAssembledDownload)) {
+  if ((onShell | onCode) & hints.ASSEMBLED_POWERSHELL && [...shell, ...code].some(runsAssembledDownload)) {
     findings.escalate(
       "exec",
       `"${view.tool}" runs a string assembled at run time from pieces that fetch code`,

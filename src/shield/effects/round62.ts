@@ -13,14 +13,15 @@ import { judgeReviewFarms } from "./review_farms.ts";
 import { judgePersonLookups } from "./person_lookups.ts";
 import { judgePlantedActionItems } from "./planted_action_items.ts";
 import { judgeDefaultLogins } from "./default_logins.ts";
-
-const REVIEW_HINT = /review|rating|vote|testimonial/i;
+import { HINTS, REVIEW_HINT, REVIEWS } from "./round_hints.ts";
 
 export function judgeRound62(view: ActionView, findings: Findings): void {
   judgeDefaultLogins(view.tool, view.segments, view.calledPayload, findings);
   // A command line is asked first in plain words: most commands are scanned by no gated pattern of this kind.
   const shell = view.texts.get("shell") ?? [];
-  if (shell.length > 0 && REVIEW_HINT.test(shell[0])) judgeReviewFarms(view.tool, shell, findings);
+  if (HINTS.reached(shell) & REVIEWS && REVIEW_HINT.test(shell[0])) {
+    judgeReviewFarms(view.tool, shell, findings);
+  }
   if (view.type === "execute_command") return;
   const texts = textsOf(view, "outbound", "content", "task");
   if (texts.length === 0) return;

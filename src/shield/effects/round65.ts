@@ -10,10 +10,18 @@ import { judgeKnownBadPins } from "./known_bad_pins.ts";
 import { judgeFetchingInstallHooks } from "./fetching_install_hooks.ts";
 import { judgeEngineProcessTampering } from "./engine_process_tampering.ts";
 import * as programs from "./round_programs.ts";
+import { HINTS, INSTALL_HOOKS } from "./round_hints.ts";
 
 export function judgeRound65(view: ActionView, findings: Findings): void {
   judgeKnownBadPins(view, findings);
-  judgeFetchingInstallHooks(view, findings);
+  // Speed round 33: the hook word asked as a keyword family's bit of every text the check may read.
+  const texts = view.texts;
+  if (
+    HINTS.reached(texts.get("shell") ?? [], texts.get("code") ?? [], texts.get("content") ?? []) &
+    INSTALL_HOOKS
+  ) {
+    judgeFetchingInstallHooks(view, findings);
+  }
   if (programs.roundProgramsReached(view.segments) & programs.ENGINE_TAMPERING) {
     judgeEngineProcessTampering(view.tool, view.segments, findings);
   }

@@ -14,6 +14,7 @@ import { judgeBootScriptArguments, judgeBootScriptCommands, judgeBootScriptWrite
 import { judgeEditorAutorun } from "./editor_autorun.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import * as programs from "./round_programs.ts";
+import { EDITOR_AUTORUN, HINTS, PUBLIC_EXPOSURE } from "./round_hints.ts";
 
 const DOCUMENT = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
 
@@ -28,8 +29,13 @@ export function judgeRound68(view: ActionView, findings: Findings): void {
   const contents = written ? textsOf(view, "content", "outbound") : [];
   const texts = [...shell.slice(0, 4), ...contents.slice(0, 8)];
   if (texts.length > 0) {
-    judgePublicExposureTexts(view.tool, texts, paths, findings);
-    judgeEditorAutorun(view.tool, paths, contents, shell, findings);
+    // Speed round 33: each check's text test asked as a keyword family's bit first (`round_hints.ts`); the editor
+    // check also reads the written paths.
+    const bits = HINTS.reached(texts);
+    if (bits & PUBLIC_EXPOSURE) judgePublicExposureTexts(view.tool, texts, paths, findings);
+    if (paths.length > 0 || bits & EDITOR_AUTORUN) {
+      judgeEditorAutorun(view.tool, paths, contents, shell, findings);
+    }
   }
   if (written) {
     judgeBootScriptWrites(view.tool, view.writePaths.map((path) => path.absolute), contents, findings);

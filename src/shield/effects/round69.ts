@@ -9,6 +9,7 @@ import type { Findings } from "./findings.ts";
 import { judgeAddressPayloads, judgeSearchPayloads } from "./address_payloads.ts";
 import { judgeCodeUploads } from "./code_uploads.ts";
 import { identifierWords } from "./words.ts";
+import { CODE_UPLOADS, HINTS } from "./round_hints.ts";
 
 export function judgeRound69(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   // A file written with an address in it sends nothing (a command may).
@@ -22,5 +23,5 @@ export function judgeRound69(view: ActionView, environment: ShieldEnvironment, f
   if (searchTexts.length > 0) judgeSearchPayloads(view.tool, searchTexts, findings);
   const code = view.texts.get("code") ?? [];
   const shell = view.texts.get("shell") ?? [];
-  if (code.length > 0 || shell.length > 0) judgeCodeUploads([...code, ...shell], environment, findings);
+  if (HINTS.reached(code, shell) & CODE_UPLOADS) judgeCodeUploads([...code, ...shell], environment, findings);
 }

@@ -15,13 +15,19 @@ import { judgeOpenNetworkCall, judgeOpenNetworkSegments } from "./open_networks.
 import { judgeEndpointSettingCall, judgeEndpointSettingSegments } from "./endpoint_settings.ts";
 import { judgeDecryptedParameters } from "./decrypted_parameters.ts";
 import { judgeExternalInvitations } from "./external_invitations.ts";
+import { CODE_TREE_DELETES, HINTS } from "./round_hints.ts";
 
 export function judgeRound72(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const code = view.texts.get("code");
-  if (code !== undefined && code.length > 0) judgeCodeTreeDeletes(code, environment, findings);
+  // Speed round 33: the delete call asked as a keyword family's bit first (`round_hints.ts`).
+  if (code !== undefined && HINTS.reached(code) & CODE_TREE_DELETES) {
+    judgeCodeTreeDeletes(code, environment, findings);
+  }
   // Code given under a shell key (`run_python {shell_command}`) is a shell text: its delete calls are read there too.
   const shell = view.texts.get("shell");
-  if (shell !== undefined && shell.length > 0) judgeCodeTreeDeletes(shell, environment, findings);
+  if (shell !== undefined && HINTS.reached(shell) & CODE_TREE_DELETES) {
+    judgeCodeTreeDeletes(shell, environment, findings);
+  }
   if (view.segments.length > 0) {
     judgeDataFolderCopies(view.segments, environment, findings);
     judgeOpenNetworkSegments(view.segments, findings);

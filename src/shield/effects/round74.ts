@@ -13,6 +13,7 @@ import { judgeMovedEvents } from "./moved_events.ts";
 import { judgeSilentCohosts } from "./silent_cohosts.ts";
 import { judgeLockAccessGrants } from "./lock_access_grants.ts";
 import { judgeChannelPrivacy } from "./channel_privacy.ts";
+import { HINTS, SCRIPTED_DELETES } from "./round_hints.ts";
 
 export { cliNamedSend } from "./cli_named_sends.ts";
 
@@ -23,7 +24,9 @@ const TOOL_GATE =
 export function judgeRound74(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const shell = view.texts.get("shell") ?? [];
   const code = view.texts.get("code") ?? [];
-  if (shell.length > 0 || code.length > 0) judgeScriptedBulkDeletes(view.tool, [...shell, ...code], findings);
+  if (HINTS.reached(shell, code) & SCRIPTED_DELETES) {
+    judgeScriptedBulkDeletes(view.tool, [...shell, ...code], findings);
+  }
   if (view.type === "execute_command") return;
   const called = view.calledPayload;
   // A lock code may be set through a generic service call (`call_service`, `smartthings_execute_command`).

@@ -16,7 +16,7 @@
 import type { Findings } from "./findings.ts";
 
 /** A literal gate: a scripting bridge or a delete call is named. */
-const GATE = /osascript|tell application|\.delete\(|Remove-Mg/i;
+export const GATE = /osascript|tell application|\.delete\(|Remove-Mg/i;
 /** AppleScript is read only where it is AppleScript: a sentence "delete every message of the thread" is not. */
 const APPLESCRIPT = /osascript|tell application/i;
 /** What a personal-data application holds, singular and plural. */

@@ -27,7 +27,9 @@ const WRITES_KEY =
   /\b(?:reg(?:\.exe)?\s+(?:add|import)|set-itemproperty|new-itemproperty|new-item|set-item|sp|ni|setvalue|createsubkey)\b/i;
 const AUTO_ELEVATING = /\b(?:fodhelper|computerdefaults|eventvwr|sdclt|slui|wsreset|changepk)(?:\.exe)?\b/i;
 
-const EITHER_HINT = gated(/eventfilter|eventconsumer|filtertoconsumerbinding|mofcomp|software[\\/]+classes/i);
+export const EITHER_HINT = gated(
+  /eventfilter|eventconsumer|filtertoconsumerbinding|mofcomp|software[\\/]+classes/i,
+);
 
 /** Whether a text might hold either technique (one pass; a long text the rules scanned is answered from its scan:
  * round 30 of speed, every written file's content was read by this regex). */
