@@ -2,7 +2,24 @@
  * benign set (../shared/corpora/benign-dev, empty when not on this machine). */
 
 import type { Action } from "../src/shield/types.ts";
+import { createShield, type Shield } from "../src/shield/shield.ts";
+import { parsePolicy } from "../src/shield/policy.ts";
+import { DEFAULT_POLICY_YAML } from "../src/shield/presets/default_policy.ts";
 import { parse as parseYaml } from "yaml";
+
+/** The Shield the latency benches time: the default policy, heuristics on, no rate limit or verdict cache. */
+export function benchShield(): Shield {
+  return createShield({
+    workspace: "/home/dev/project",
+    home: "/home/dev",
+    policy: parsePolicy(DEFAULT_POLICY_YAML, "default"),
+    heuristicEnabled: true,
+    failClosed: true,
+    rateLimitPerMinute: 0,
+    verdictTtlSeconds: 0,
+    clock: { now: () => Date.now() },
+  });
+}
 
 export async function loadCorpus(folder = ""): Promise<Action[]> {
   const actions: Action[] = [];

@@ -4,22 +4,10 @@
  * in turn ROUNDS times (cold: the others in between) and prints the p50 / p90 of their cheapest runs per set, with
  * the action types in the band. Add Deno's `--cpu-prof` to profile the band alone. Run by hand (speed round 32). */
 
-import { createShield } from "../src/shield/shield.ts";
-import { parsePolicy } from "../src/shield/policy.ts";
-import { DEFAULT_POLICY_YAML } from "../src/shield/presets/default_policy.ts";
 import type { Action } from "../src/shield/types.ts";
-import { loadCorpus, loadRealWork } from "./shield_actions.ts";
+import { benchShield, loadCorpus, loadRealWork } from "./shield_actions.ts";
 
-const shield = createShield({
-  workspace: "/home/dev/project",
-  home: "/home/dev",
-  policy: parsePolicy(DEFAULT_POLICY_YAML, "default"),
-  heuristicEnabled: true,
-  failClosed: true,
-  rateLimitPerMinute: 0,
-  verdictTtlSeconds: 0,
-  clock: { now: () => Date.now() },
-});
+const shield = benchShield();
 
 const numbers = Deno.args.filter((arg) => !arg.startsWith("--")).map(Number);
 const rounds = numbers[0] ?? 20;

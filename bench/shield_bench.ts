@@ -7,23 +7,12 @@
  * least any judge must do to read the action). Per set it also says what the tail over 100 µs (the p99 goal) is made
  * of: its actions counted by tool, written file extension and payload size. Bounded: under 60 s. */
 
-import { createShield } from "../src/shield/shield.ts";
-import { parsePolicy } from "../src/shield/policy.ts";
-import { DEFAULT_POLICY_YAML } from "../src/shield/presets/default_policy.ts";
 import { MAX_SCAN_CHARS } from "../src/shield/normalize.ts";
 import type { Action } from "../src/shield/types.ts";
+import { benchShield } from "./shield_actions.ts";
 import { parse as parseYaml } from "yaml";
 
-const shield = createShield({
-  workspace: "/home/dev/project",
-  home: "/home/dev",
-  policy: parsePolicy(DEFAULT_POLICY_YAML, "default"),
-  heuristicEnabled: true,
-  failClosed: true,
-  rateLimitPerMinute: 0,
-  verdictTtlSeconds: 0,
-  clock: { now: () => Date.now() },
-});
+const shield = benchShield();
 
 async function loadCases(folder = ""): Promise<Action[]> {
   const actions: Action[] = [];
