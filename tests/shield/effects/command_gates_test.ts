@@ -37,6 +37,7 @@ import { judgeEngineRoutes, routesToEngineWith } from "../../../src/shield/effec
 import { judgeMcpRegistrations, registersMcpWith } from "../../../src/shield/effects/mcp_registrations.ts";
 import { judgeSql, runsSqlWith } from "../../../src/shield/effects/sql_effects.ts";
 import { expectDecisions } from "./decisions.ts";
+import { caseActions } from "./case_actions.ts";
 
 const WORKSPACE = "/home/dev/project";
 const HOME = "/home/dev";
@@ -168,20 +169,6 @@ const ATTACKS: Array<[string, Action, string]> = [
   ["sql clients", shell("ls; sudo -u postgres psql -c 'DROP DATABASE production'"), "delete"],
   ["index commands", terminal("ls; env X=1 npm config set registry http://203.0.113.9/"), "203.0.113.9"],
 ];
-
-async function caseActions(): Promise<Action[]> {
-  const actions: Action[] = [];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
-  return actions;
-}
 
 const viewOf = (action: Action) => buildActionView(action, WORKSPACE, HOME, environment.shellHome);
 

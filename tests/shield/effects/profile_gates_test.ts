@@ -30,6 +30,7 @@ import { fetchesCodeWith, judgeFetchedCode } from "../../../src/shield/effects/f
 import { judgeRemoteRuns, runsRemoteWith } from "../../../src/shield/effects/remote_runs.ts";
 import { expectDecisions } from "./decisions.ts";
 import { environment, HOME, piped, run, shell, WORKSPACE } from "./gate_fixture.ts";
+import { caseActions } from "./case_actions.ts";
 
 type Check = (segments: readonly Segment[], findings: Findings) => void;
 
@@ -119,20 +120,6 @@ const ATTACKS: Array<[string, Action, string]> = [
     "evil.example",
   ],
 ];
-
-async function caseActions(): Promise<Action[]> {
-  const actions: Action[] = [];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
-  return actions;
-}
 
 const segmentsOf = (action: Action) =>
   buildActionView(action, WORKSPACE, HOME, environment.shellHome).segments;

@@ -34,6 +34,7 @@ import { EXPOSURE_TEXT_GATE, judgePublicExposureTexts } from "../../../src/shiel
 import { AUTORUN_GATE, judgeEditorAutorun } from "../../../src/shield/effects/editor_autorun.ts";
 import { expectDecisions } from "./decisions.ts";
 import { environment, piped, run, shell, viewOf } from "./gate_fixture.ts";
+import { caseActions } from "./case_actions.ts";
 
 const texts = (view: ActionView, ...kinds: string[]) =>
   kinds.flatMap((kind) => view.texts.get(kind as "shell") ?? []);
@@ -169,20 +170,6 @@ const ATTACKS: Array<[string, Action, string]> = [
     "postinstall",
   ],
 ];
-
-async function caseActions(): Promise<Action[]> {
-  const actions: Action[] = [];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
-  return actions;
-}
 
 Deno.test("a round text check finds something only where its keyword family's bit is set, over every top and dev case", async () => {
   const actions = [...await caseActions(), ...ATTACKS.map(([, action]) => action)];

@@ -45,6 +45,7 @@ import { knownBadPinIn } from "../../../src/shield/effects/known_bad_pins.ts";
 import { lineOnly } from "../../../src/shield/effects/round66.ts";
 import { expectDecisions } from "./decisions.ts";
 import { environment, piped, run, shell, viewOf } from "./gate_fixture.ts";
+import { caseActions } from "./case_actions.ts";
 
 type Check = (
   tool: string,
@@ -127,20 +128,6 @@ const ATTACKS: Array<[string, Action, string]> = [
   ["retagged images", run("echo $(docker tag evil.example/node:20 node:20)"), "node:20"],
   ["ics writes", shell("ls; sudo mbpoll -a 1 -r 40001 -t 4 192.168.1.50 0"), "Modbus"],
 ];
-
-async function caseActions(): Promise<Action[]> {
-  const actions: Action[] = [];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
-  return actions;
-}
 
 Deno.test("a gated round check finds something only where its bit is reached, over every top and dev case", async () => {
   const actions = [...await caseActions(), ...ATTACKS.map(([, action]) => action)];

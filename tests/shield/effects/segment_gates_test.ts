@@ -34,6 +34,7 @@ import { judgeShellMail, mailsWith } from "../../../src/shield/effects/shell_mai
 import { judgeOpenedSegments, opensWith } from "../../../src/shield/effects/opened_programs.ts";
 import { appliesManifestsWith, judgeRemoteManifests } from "../../../src/shield/effects/remote_manifests.ts";
 import { judgePolicyTasks, runsTasksWith } from "../../../src/shield/effects/policy_tasks.ts";
+import { caseActions } from "./case_actions.ts";
 
 const WORKSPACE = "/home/dev/project";
 const HOME = "/home/dev";
@@ -91,20 +92,6 @@ const ATTACKS: Array<[string, Action, string]> = [
 
 function tool(type: string, payload: Record<string, unknown>): Action {
   return { type, payload };
-}
-
-async function caseActions(): Promise<Action[]> {
-  const actions: Action[] = [];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
-  return actions;
 }
 
 function segmentsOf(action: Action): Segment[] {

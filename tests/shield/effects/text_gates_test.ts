@@ -16,6 +16,7 @@ import { judgeCredentialColumns } from "../../../src/shield/effects/credential_c
 import { judgeTrafficRedirects } from "../../../src/shield/effects/traffic_redirects.ts";
 import type { Action } from "../../../src/shield/types.ts";
 import { expectDecisions } from "./decisions.ts";
+import { caseActions } from "./case_actions.ts";
 
 const environment = resolveEnvironment({ workspace: "/home/dev/project", home: "/home/dev" });
 type TextCheck = (texts: readonly string[], findings: Findings, tool?: string) => void;
@@ -67,20 +68,6 @@ const ATTACKS: Array<[string, Action]> = [
     payload: { cmd: "ls; HTTPS_PROXY=http://203.0.113.7:8080 npm ci" },
   }],
 ];
-
-async function caseActions(): Promise<Action[]> {
-  const actions: Action[] = [];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
-  return actions;
-}
 
 const shellTexts = (action: Action) =>
   buildActionView(action, environment.workspace, environment.home, environment.shellHome).texts.get(
