@@ -14,7 +14,7 @@ import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { normalizePath } from "../paths.ts";
 import { classifyPath } from "./path_classes.ts";
-import { COPY_VALUED, PRIVATE_ADDRESS, REMOTE } from "./stream_egress.ts";
+import { copyOperands, PRIVATE_ADDRESS, REMOTE } from "./stream_egress.ts";
 
 const COPIERS = new Set(["rsync", "scp"]);
 /** Names of the user's own network (mDNS, home and corporate suffixes). */
@@ -39,24 +39,9 @@ export function judgeDataFolderCopies(
 ): void {
   for (const segment of segments.slice(0, 64)) {
     if (!COPIERS.has(segment.program)) continue;
-    const operands: string[] = [];
-    const argv = segment.argv;
-    for (let i = 1; i < argv.length && operands.length < 64; i++) {
-      if (argv[i].startsWith("-")) {
-        if (COPY_VALUED.test(argv[i])) i++;
-        continue;
-      }
-      operands.push(argv[i]);
-    }
-    let last = operands.length - 1;
-    while (last > 0 && !REMOTE.test(operands[last])) last--;
-    if (last <= 0) continue;
-    const target = REMOTE.exec(operands[last]);
-    const source = operands.slice(0, last).find((operand) =>
-      !REMOTE.test(operand) && machineFolder(operand, environment)
-    );
-    if (!target || source === undefined) continue;
-    const host = (target[1] ?? target[2]).replace(/^\[|\]$/g, "");
+    const { sources, host } = copyOperands(segment);
+    const source = sources.find((operand) => !REMOTE.test(operand) && machineFolder(operand, environment));
+    if (host === undefined || source === undefined) continue;
     if (host.length < 2 || host.length > 253) continue;
     const reading = readHost(`ssh://${host}`, environment);
     if (!reading || reading.loopback || reading.allowed || PRIVATE_ADDRESS.test(reading.host)) continue;

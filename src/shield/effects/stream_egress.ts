@@ -60,12 +60,14 @@ const COPIERS = new Set(["scp", "rsync"]);
 export const PRIVATE_ADDRESS =
   /^(?:10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|100\.(?:6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|169\.254\.|\[?f[cd][0-9a-f]{2}:|\[?fe80:)/i;
 /** Options of scp and rsync that take the next word as their value. */
-export const COPY_VALUED =
+const COPY_VALUED =
   /^-[cFiJlopPSe]$|^--(?:rsh|port|exclude|include|filter|exclude-from|include-from|files-from)$/;
 export const REMOTE = /^(?:rsync:\/\/(?:[^@/\s]*@)?([^/:\s]+)|(?:[^@/\s]+@)?(\[[^\]\s]+\]|[^:/\s]+)::?)/;
 
-/** The host a copy sends to: its last remote operand, when an earlier operand is local. */
-function copyDestination(segment: Segment): string | undefined {
+/** An rsync/scp copy's operands (options and their values left out) and the host of its last remote operand after
+ * the first, the destination (words after it may be prose around a command in a prompt); `sources` are the operands
+ * before it. No host when no operand after the first is remote. */
+export function copyOperands(segment: Segment): { sources: string[]; host?: string } {
   const operands: string[] = [];
   const argv = segment.argv;
   for (let i = 1; i < argv.length && operands.length < 64; i++) {
@@ -75,12 +77,17 @@ function copyDestination(segment: Segment): string | undefined {
     }
     operands.push(argv[i]);
   }
-  // The last remote operand is the destination (words after it may be prose around a command in a prompt).
   let last = operands.length - 1;
   while (last > 0 && !REMOTE.test(operands[last])) last--;
   const target = last > 0 ? REMOTE.exec(operands[last]) : null;
-  const sendsLocal = operands.slice(0, last).some((operand) => !REMOTE.test(operand));
-  return target && sendsLocal ? (target[1] ?? target[2]).replace(/^\[|\]$/g, "") : undefined;
+  if (!target) return { sources: [] };
+  return { sources: operands.slice(0, last), host: (target[1] ?? target[2]).replace(/^\[|\]$/g, "") };
+}
+
+/** The host a copy sends to: its last remote operand, when an earlier operand is local. */
+function copyDestination(segment: Segment): string | undefined {
+  const { sources, host } = copyOperands(segment);
+  return sources.some((operand) => !REMOTE.test(operand)) ? host : undefined;
 }
 
 /** Local files copied to a host that is neither loopback nor allowed. */
