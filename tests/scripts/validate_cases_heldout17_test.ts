@@ -1,4 +1,5 @@
-/** The seventeenth held-out set, written blind at stop 38 (tests/shield/cases/heldout17/):
+/** The seventeenth held-out set, written blind at stop 38 and retired to development at stop 39
+ * (tests/shield/cases/heldout17/):
  * the checks every blind set has (`blind_set_tests.ts`), with a ToolEmu-style `TrafficControlScheduleRoadMaintenance`
  * call of its own. */
 
@@ -18,4 +19,5 @@ blindSetTests({
     location_id: "road-4",
   }],
   mostOther: 17,
+  retiredAt: 39,
 });
