@@ -27,6 +27,7 @@ export const CORPUS_SETS = [
   "heldout15",
   "heldout16",
   "heldout17",
+  "heldout18",
 ] as const;
 export type CorpusSet = typeof CORPUS_SETS[number];
 export const SET_NAMES = [...CORPUS_SETS, "benign-dev"] as const;
@@ -80,7 +81,7 @@ export function scoringShield(): ReturnType<typeof createStandaloneShield> {
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
-/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout17/). Throws on a
+/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout18/). Throws on a
  * malformed case file. */
 export async function loadCorpusSet(set: CorpusSet): Promise<ScoredCase[]> {
   const report = await validateCases(CASES_ROOT);
