@@ -91,7 +91,9 @@ function parentOf(path: string): string {
   return slash <= 0 ? "/" : collapsed.slice(0, slash);
 }
 
-/** Control paths of the default layout: `<parent>/config.yaml`, `<parent>/security/`, `<workspace>/.engine/`. */
+/** Control paths of the default layout: `<parent>/config.yaml`, `<parent>/security/`, `<workspace>/.engine/`, and
+ * the workspace's own `config.yaml` and the policy folders the spec names under it (`security/shield/`,
+ * `security/ifc/`); the rest of a workspace's `security/` folder is the project's (playbooks, threat models). */
 export function defaultControlPaths(workspace: string): string[] {
   const root = collapse(workspace);
   const parent = parentOf(root);
@@ -101,7 +103,8 @@ export function defaultControlPaths(workspace: string): string[] {
     beside("security"),
     `${root}/.engine`,
     `${root}/config.yaml`,
-    `${root}/security`,
+    `${root}/security/shield`,
+    `${root}/security/ifc`,
   ];
 }
 

@@ -132,7 +132,15 @@ export const BASE_RULES =
   - name: deny-engine-config-writes
     action: deny
     tools: [write_file, delete_file, move_file, copy_file, create_directory, memory_write]
-    paths: ["config.yaml", "security/**"]
+    paths:
+      - config.yaml
+      - security
+      - "security/*.yaml"
+      - "security/*.yml"
+      - security/shield
+      - "security/shield/**"
+      - security/ifc
+      - "security/ifc/**"
     reason: the agent may not change its own configuration or security policies
 
   # \u2500\u2500 System and persistence \u2500\u2500

@@ -11,6 +11,12 @@ export const TAMPERING_CASES: RuleRow[] = [
     write("security/shield/default.yaml", "rules: []"),
     write("docs/security.md", "notes"),
   ],
+  // Stop 39: a policy-looking YAML directly in security/ is the engine's; the project's playbooks beside it are not.
+  [
+    "tampering.policy_or_config_write",
+    write("security/policy.yaml", "rules: []"),
+    write("security/playbooks/incident.md", "notes"),
+  ],
   ["tampering.history_erasure", "unset HISTFILE", "echo $HISTFILE"],
   ["tampering.log_files_write", "echo > /var/log/auth.log", "tail -f /var/log/syslog"],
   ["tampering.log_clearing_command", "journalctl --vacuum-time=1s", "journalctl -u nginx --since today"],
