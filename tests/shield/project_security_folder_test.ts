@@ -10,13 +10,19 @@ import { PERMISSIVE_POLICY_YAML } from "../../src/shield/presets/permissive_poli
 import { STRICT_POLICY_YAML } from "../../src/shield/presets/strict_policy.ts";
 import type { Action } from "../../src/shield/types.ts";
 
-const write = (path: string, content = "rules: []\n"): Action => ({ type: "write_file", payload: { path, content } });
+const write = (path: string, content = "rules: []\n"): Action => ({
+  type: "write_file",
+  payload: { path, content },
+});
 const sh = (command: string): Action => ({ type: "execute_command", payload: { command } });
 
 const PROJECT_WORK: Action[] = [
   write("security/playbooks/incident-response.md", "# Incident response\n\n1. Page the on-call lead.\n"),
   write("security/README.md", "# Security\n\nReport vulnerabilities to security@corp.example.\n"),
-  { type: "Edit", payload: { file_path: "security/threat-model.md", old_string: "TBD", new_string: "Spoofing" } },
+  {
+    type: "Edit",
+    payload: { file_path: "security/threat-model.md", old_string: "TBD", new_string: "Spoofing" },
+  },
   sh("sed -i 's/TODO/done/' security/checklists/release.md"),
   sh("rm -rf security/playbooks/drafts"),
 ];

@@ -30,7 +30,8 @@ export const TAMPERING_RULES = defineRules("tampering", [
     id: "tampering.policy_or_config_write",
     severity: "critical",
     fields: ["write_path"],
-    pattern: /^(?:config\.ya?ml|security|security\/[^/]*\.ya?ml|security\/(?:shield|ifc)(?:\/.*)?)$|\/security\/(?:shield|ifc)(?:\/|$)/,
+    pattern:
+      /^(?:config\.ya?ml|security|security\/[^/]*\.ya?ml|security\/(?:shield|ifc)(?:\/.*)?)$|\/security\/(?:shield|ifc)(?:\/|$)/,
     description: "Changes Parapet's configuration or security policies",
   },
   {
