@@ -41,6 +41,18 @@ function optionValue(argv: readonly string[], name: RegExp): string | undefined 
   return undefined;
 }
 
+/** Every value of an option given more than once (`dockerd -H unix://... -H tcp://...`). */
+function optionValues(argv: readonly string[], name: RegExp): string[] {
+  const values: string[] = [];
+  for (let i = 1; i < argv.length && values.length < 16; i++) {
+    const at = argv[i].indexOf("=");
+    const key = at >= 0 ? argv[i].slice(0, at) : argv[i];
+    if (!name.test(key)) continue;
+    values.push((at >= 0 ? argv[i].slice(at + 1) : argv[i + 1] ?? "").replace(/^["']|["']$/g, ""));
+  }
+  return values;
+}
+
 /** Whether a bind address (`0.0.0.0:8080`, `*`, `[::]:80`) is every interface. */
 function everyInterface(value: string | undefined): boolean {
   if (value === undefined) return false;
@@ -74,9 +86,11 @@ export function judgeExposedServers(segments: readonly Segment[], findings: Find
         findings.block("security", `starts ${program} on every interface without auth`);
       }
     } else if (program === "dockerd") {
-      const host = optionValue(argv, /^(?:-H|--host)$/);
+      // Round 77: every `-H` is read (the daemon serves each; the Unix socket often comes first).
+      const hosts = optionValues(argv, /^(?:-H|--host)$/);
       if (
-        host?.startsWith("tcp://") && everyInterface(host) && !argv.some((arg) => /^--tlsverify\b/.test(arg))
+        hosts.some((host) => host.startsWith("tcp://") && everyInterface(host)) &&
+        !argv.some((arg) => /^--tlsverify\b/.test(arg))
       ) {
         findings.block("security", "opens Docker's daemon API on every interface without TLS");
       }

@@ -22,13 +22,13 @@ import { PURE_READ } from "./vocabulary.ts";
 
 /** A literal gate over the arguments before they are walked. */
 const ARG_GATE =
-  /anyone|anonym|public|world|everyone|allusers|allauthenticated|guest|"open"|\\?"\*\\?"|"default"|discover|unauthenticated|protect|sso/i;
+  /anyone|anybody|anonym|public|world|everyone|allusers|allauthenticated|guest|"open"|\\?"\*\\?"|"default"|discover|unauthenticated|protect|sso/i;
 /** Keys that name who may reach something. */
 const AUDIENCE_KEY =
-  /^(?:type|scope|audience|access|access_?level|visibility|requested_?visibility|join_?rules?|history_?visibility|guest_?access|principal|aws|grantee|members?|entity|link_?scope|link_?type|link_?access|sharing|sharing_?(?:capability|level|scope|setting)|share_?type|who_?can_?(?:join|view|access|see)|subject|user|role_?scope|permission_?type|general_?access|link_?sharing|default_?(?:sharing_?)?link_?type|sharing_?link_?type)$/i;
+  /^(?:type|scope|audience|access|access_?level|visibility|requested_?visibility|join_?rules?|history_?visibility|guest_?access|principal|aws|grantee|members?|entity|link_?scope|link_?type|link_?access|sharing|sharing_?(?:capability|level|scope|setting)|share_?type|who_?can_?(?:join|view|access|see)|subject|user|role_?scope|permission_?type|general_?access|link_?sharing|default_?(?:sharing_?)?link_?type|sharing_?link_?type|share_?(?:recording|setting|mode|scope|audience)s?|privacy(?:_?(?:status|level|setting))?)$/i;
 /** Who "anyone" is in each vendor's words. */
 const ANYONE =
-  /^(?:anyone|anyone_?with_?(?:the_?)?link|anyonewithlink|anonymous|anonymous_?access|public|public_?link|world|world_?readable|everyone|all_?users|all_?authenticated_?users|can_?join|unauthenticated)$/i;
+  /^(?:anyone|anybody|anyone_?with_?(?:the_?)?link|anyonewithlink|anonymous|anonymous_?access|public|publicly|public_?link|world|world_?readable|everyone|all_?users|all_?authenticated_?users|can_?join|unauthenticated)$/i;
 /** `open` is anyone only where the key says access (Box's `access: open`), `*` only for principals and members. */
 const OPEN_KEY = /^(?:access|access_?level|link_?access|sharing|audience|visibility|link_?scope)$/i;
 const STAR_KEY = /^(?:principal|aws|grantee|members?|entity|who_?can_?\w+)$/i;
@@ -81,6 +81,9 @@ function walk(
       ) {
         reading.exposure ??= `${parent ? `${parent}.` : ""}${key}: ${text}`;
       }
+    } else if (/^view$/i.test(key) && /^privacy$/i.test(parent) && ANYONE.test(text)) {
+      // Round 77: Vimeo's `privacy: {view: "anybody"}`.
+      reading.exposure ??= `${parent}.${key}: ${text}`;
     } else if (STAR_KEY.test(parent) && (text === "*" || ANYONE.test(text))) {
       reading.exposure ??= `${parent}: ${text}`;
     }
@@ -126,7 +129,11 @@ export function judgePublicExposureArguments(
   const verbs = [...words, ...operation];
   if (verbs.some((word) => PURE_READ.has(word)) && !verbs.some((word) => CREATE_WORD.test(word))) return;
   // A new thing created public holds nothing yet: only a tool that names access or an existing place is read.
-  if (verbs.some((word) => /^(?:create|new)$/.test(word)) && !verbs.some((word) => ACCESS_WORD.test(word))) {
+  // Round 77: an upload or insert is a new thing too (`youtube_videos_insert {status: {privacyStatus: "public"}}`).
+  if (
+    verbs.some((word) => /^(?:create|new|insert|upload)$/.test(word)) &&
+    !verbs.some((word) => ACCESS_WORD.test(word))
+  ) {
     return;
   }
   const reading: Reading = {};

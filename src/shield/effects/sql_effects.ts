@@ -36,6 +36,11 @@ const PROTECTION_OFF_DETAIL = "a database statement switches off row-level prote
 const PROTECTION_OFF_IN_TEXT = gated(
   /\balter\s+table\s+(?:if\s+exists\s+)?[\w."`[\]]+\s+(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdrop\s+policy\s+(?:if\s+exists\s+)?[\w."`]+\s+on\b|\b(?:create|alter)\s+policy\s(?![^;]{0,300}\bfor\s+select\b)[^;]{0,300}\b(?:using|with\s+check)\s*\(\s*true\s*\)/i,
 );
+/** Whether a text (a migration written to a file, a patch's added lines) holds a statement that switches off a table's
+ * row protections, read as round 26's query texts are (round 77). */
+export function switchesOffRowProtection(text: string): boolean {
+  return text.length <= MAX_SQL_CHARS && PROTECTION_OFF_IN_TEXT.test(text);
+}
 const SECRET_TABLE =
   /^(?:select|copy|with)\b[\s\S]*\bfrom\s+[\w."`]*(?:token|secret|password|passwd|credential|api_?key|session|auth\.users|oauth|private_key)\w*/i;
 const SERVER_EFFECT = gated(
