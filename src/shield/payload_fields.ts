@@ -206,7 +206,12 @@ function programLine(object: Record<string, unknown>): { line: string; keys: str
     }
   }
   if (argvKey === undefined) return undefined;
-  for (const key of PROGRAM_KEYS) {
+  // The program under a program key, or under any command key (`{script: "bash", args: [...]}`).
+  const keys = [
+    ...PROGRAM_KEYS,
+    ...Object.keys(object).filter((key) => KEY_KINDS[key.toLowerCase()] === "shell"),
+  ];
+  for (const key of keys) {
     const program = object[key];
     if (typeof program !== "string" || !/^[^\s]{1,256}$/.test(program)) continue;
     const argv = object[argvKey];

@@ -29,10 +29,23 @@ function loopbackOnly(text: string): boolean {
   return hosts.length > 0 && hosts.every((host) => LOOPBACK.test(host));
 }
 
-/** Round 79: whole-line comments (`#`, `//`, `--`, `;`, block-comment lines) dropped; a preprocessor line stays. */
+/** Round 79: comments dropped: whole comment lines (`#`, `//`, `--`, `;`, block-comment lines; a preprocessor line
+ * stays) and a line's trailing comment (` # ...`, ` // ...`) when the marker stands outside quotes, so a flag named in
+ * a comment (`# never pass verify=False`) is not read as set while the code before it still is. */
 const COMMENT_LINE = /^\s*(?:\/\/|#(?!define\b|if|include\b|pragma\b|!)|--\s|;|\/\*|\*(?:\s|$))/;
+const TRAILING_MARKER = /(?:^|\s)(?:#|\/\/)/g;
+function withoutTrailingComment(line: string): string {
+  for (const match of line.matchAll(TRAILING_MARKER)) {
+    const before = line.slice(0, match.index);
+    const quotes = (before.match(/["'`]/g) ?? []).length;
+    if (quotes % 2 === 0) return before;
+  }
+  return line;
+}
 function uncommented(text: string): string {
-  return text.split("\n").filter((line) => !COMMENT_LINE.test(line)).join("\n");
+  return text.split("\n").filter((line) => !COMMENT_LINE.test(line)).map((line) =>
+    line.includes("#") || line.includes("//") ? withoutTrailingComment(line) : line
+  ).join("\n");
 }
 
 function checkWords(text: string): Set<string> {
