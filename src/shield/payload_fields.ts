@@ -60,6 +60,12 @@ const KEY_KINDS: Record<string, PayloadKind> = ownTable({
   bash_command: "shell",
   script: "shell",
   shell: "shell",
+  // Round 79: a list of command lines (`ShellTool {commands: [...]}`), each element a command.
+  commands: "shell",
+  cmds: "shell",
+  shell_commands: "shell",
+  bash_commands: "shell",
+  scripts: "shell",
   code: "code",
   sql: "code",
   statement: "code",
@@ -182,6 +188,65 @@ function commandLine(value: unknown): string | undefined {
   return value.map((item) => /[\s'"]/.test(item) ? `'${item.replaceAll("'", "'\\''")}'` : item).join(" ");
 }
 
+/** Round 79: keys naming the program a process tool starts, and keys holding its argument list
+ * (`run_process {executable: "sh", args: ["-c", "..."]}`, `spawn {program, argv}`, `{command: "sh", args: [...]}`). */
+const PROGRAM_KEYS = ["executable", "program", "exe", "binary", "bin", "command", "cmd", "file"];
+const ARGV_KEYS = ["args", "argv", "arguments", "arg_list", "argument_list", "arglist", "cli_args"];
+
+/** The command line of a program key beside an argument list, with the keys it used; undefined when the object
+ * holds no such pair. The program is one word (a path or a name); the list is strings (one string when it was a
+ * one-element list made plain). */
+function programLine(object: Record<string, unknown>): { line: string; keys: string[] } | undefined {
+  let argvKey: string | undefined;
+  for (const key of ARGV_KEYS) {
+    const value = object[key];
+    if (typeof value === "string" || (Array.isArray(value) && value.length <= 64)) {
+      argvKey = key;
+      break;
+    }
+  }
+  if (argvKey === undefined) return undefined;
+  // The program under a program key, or under any command key (`{script: "bash", args: [...]}`).
+  const keys = [
+    ...PROGRAM_KEYS,
+    ...Object.keys(object).filter((key) => KEY_KINDS[key.toLowerCase()] === "shell"),
+  ];
+  for (const key of keys) {
+    const program = object[key];
+    if (typeof program !== "string" || !/^[^\s]{1,256}$/.test(program)) continue;
+    const argv = object[argvKey];
+    const list = typeof argv === "string" ? [argv] : argv as unknown[];
+    if (!list.every((item) => typeof item === "string" || typeof item === "number")) return undefined;
+    const words = list.map(String);
+    const line = typeof argv === "string"
+      ? `${program} ${argv}`
+      : commandLine([program, ...words]) ?? program;
+    return line.length <= 16 * 1024 ? { line, keys: [key, argvKey] } : undefined;
+  }
+  return undefined;
+}
+
+/** Round 79: a tool named for a shell, terminal or CLI, or for running a process (`cli_exec`, `terminal_send`,
+ * `process_exec`, `run_process`): its one text argument under a generic key (`input`, `text`, `line`, `keys`) is
+ * the command line it runs. */
+const SHELL_NAME_NOUNS = new Set([
+  "shell",
+  "bash",
+  "sh",
+  "zsh",
+  "terminal",
+  "cli",
+  "console",
+  "cmd",
+  "powershell",
+  "pwsh",
+  "tty",
+  "pty",
+]);
+const PROCESS_NAME = (words: readonly string[]) =>
+  words.includes("process") && words.some((word) => /^(?:exec|execute|run|spawn|start)$/.test(word));
+const TYPED_KEYS = new Set(["input", "text", "line", "keys", "stdin_line", "command_text"]);
+
 function stringify(value: unknown): string {
   try {
     return JSON.stringify(value) ?? "";
@@ -216,9 +281,20 @@ export function payloadFields(action: Action): PayloadField[] {
         if (mcp) visitCommands(value, depth + 1);
         return;
       }
+      // Round 79: a listed step's program and arguments or `run` line (`steps: [{run: "go test ./..."}]`) is a
+      // command line.
+      const started = depth > 0 && key !== "headers"
+        ? programLine(value as Record<string, unknown>)
+        : undefined;
+      if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line, nested: true });
       for (const [name, inner] of Object.entries(value)) {
         if (key === "headers") fields.push({ kind: "header", key, value: `${name}: ${String(inner)}` });
-        else visit(inner, name, depth + 1);
+        else if (started?.keys.includes(name)) continue;
+        else if (
+          name === "run" && depth > 0 && typeof inner === "string" && commandLine(inner) !== undefined
+        ) {
+          fields.push({ kind: "shell", key: name, value: inner, nested: true });
+        } else visit(inner, name, depth + 1);
       }
     }
   };
@@ -243,14 +319,34 @@ export function payloadFields(action: Action): PayloadField[] {
       for (const item of value.slice(0, 16)) visitCommands(item, depth + 1);
       return;
     }
+    const started = programLine(value as Record<string, unknown>);
+    if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line, nested: true });
     for (const [name, inner] of Object.entries(value).slice(0, 32)) {
-      const line = KEY_KINDS[name.toLowerCase()] === "shell" ? commandLine(inner) : undefined;
+      if (started?.keys.includes(name)) continue;
+      const line = KEY_KINDS[name.toLowerCase()] === "shell" || name === "run"
+        ? commandLine(inner)
+        : undefined;
       if (line !== undefined) fields.push({ kind: "shell", key: name, value: line, nested: true });
       else visitCommands(inner, depth + 1);
     }
   };
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
-  for (const [key, value] of Object.entries(payload)) visit(value, key, 0);
+  const started = Array.isArray(payload) ? undefined : programLine(payload as Record<string, unknown>);
+  if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line });
+  for (const [key, value] of Object.entries(payload)) {
+    if (started?.keys.includes(key)) continue;
+    visit(value, key, 0);
+  }
+  if (mcp && !fields.some((field) => field.kind === "shell")) {
+    const words = identifierWords(type);
+    if (words.some((word) => SHELL_NAME_NOUNS.has(word)) || PROCESS_NAME(words)) {
+      for (const [key, value] of Object.entries(payload)) {
+        if (TYPED_KEYS.has(key.toLowerCase()) && typeof value === "string" && value.length <= 16 * 1024) {
+          fields.push({ kind: "shell", key, value: value.replace(/\r?\n$/, "") });
+        }
+      }
+    }
+  }
   return fields;
 }
 

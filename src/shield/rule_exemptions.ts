@@ -25,6 +25,7 @@ import { tagFixture } from "./effects/tag_fixtures.ts";
 import { onlyThroughSigningKeys } from "./effects/signing_keys.ts";
 import { addsOwnCronJobsOnly } from "./effects/own_cron_jobs.ts";
 import { countOnlyCommand } from "./effects/count_only_reads.ts";
+import { clearsToolCachesOnly } from "./effects/cache_deletes.ts";
 
 /** CLIs that print their own short-lived token for a login (`gh auth token`, `aws ecr get-login-password`). */
 const TOKEN_PRINTERS = /^(?:gh|aws|gcloud|az|doctl|heroku)$/;
@@ -283,6 +284,7 @@ export function exemptHits(
     if (ENV_SETUP_RULES.has(hit.rule.id) && envFileOnlySetUp(hit, view)) continue;
     if (hit.rule.id === "persistence.git_hook_config" && hooksInsideRepository(view.segments)) continue;
     if (hit.rule.id === "persistence.crontab_install" && addsOwnCronJobsOnly(view.segments)) continue;
+    if (hit.rule.id === "destructive.rm_recursive_absolute" && clearsToolCachesOnly(view)) continue;
     if (hit.rule.id === "tampering.stop_engine" && stopsOwnDenoPrograms(view.segments)) continue;
     if (hit.rule.id === "tampering.disable_setting_text" && packageManagerAuditOnly(view)) continue;
     if (written === "tests" && hit.rule.category === "injection") continue;

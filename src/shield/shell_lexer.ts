@@ -283,6 +283,47 @@ function readHeredocs(
   return position;
 }
 
+const MAX_BODY_SUBSTITUTIONS = 16;
+
+/** Round 79: the command substitutions (`$(...)`, backticks) of the here-doc bodies read since `first` whose
+ * delimiter was unquoted: the shell runs them while it expands the body (`mail ... <<EOF\n$(cat ~/.aws/credentials)`).
+ * Arithmetic `$((...))` is no command. Bounded in count and body length. */
+function bodySubstitutions(tokens: Token[], first: number, expanded: Set<string>, into: string[]): void {
+  for (let k = first; k < tokens.length; k++) {
+    const token = tokens[k];
+    if (token.kind !== "heredoc" || !expanded.has(token.delimiter)) continue;
+    const body = token.body;
+    if (body.length > 64 * 1024 || (!body.includes("$(") && !body.includes("`"))) continue;
+    let found = 0;
+    for (let i = 0; i < body.length && found < MAX_BODY_SUBSTITUTIONS; i++) {
+      const code = body.charCodeAt(i);
+      if (code === 0x5c) {
+        i++;
+        continue;
+      }
+      if (code === 0x24 && body[i + 1] === "(" && body[i + 2] !== "(") {
+        let depth = 1;
+        let j = i + 2;
+        for (; j < body.length && depth > 0; j++) {
+          if (body[j] === "(") depth++;
+          else if (body[j] === ")") depth--;
+        }
+        if (depth === 0) {
+          into.push(body.slice(i + 2, j - 1));
+          found++;
+        }
+        i = j - 1;
+      } else if (code === 0x60) {
+        const end = body.indexOf("`", i + 1);
+        if (end < 0) break;
+        into.push(body.slice(i + 1, end));
+        found++;
+        i = end;
+      }
+    }
+  }
+}
+
 /** True when every word since the last operator is itself an assignment (`A=1 B=2 ...`). */
 function isLeadingAssignment(tokens: Token[]): boolean {
   for (let k = tokens.length - 1; k >= 0; k--) {
@@ -299,6 +340,7 @@ export function lex(text: string, variables: Variables): LexResult {
   const substitutions: string[] = [];
   const heredocSpans: Array<[number, number]> = [];
   const pendingHeredocs: string[] = [];
+  const expandedHeredocs = new Set<string>();
   let i = 0;
   while (i < text.length && tokens.length < MAX_TOKENS) {
     const c = text[i];
@@ -328,17 +370,24 @@ export function lex(text: string, variables: Variables): LexResult {
     if (redirect) {
       i += fd.length + redirect.length;
       while (text[i] === " " || text[i] === "\t") i++;
+      const from = i;
       const target = readWord(text, i, variables, substitutions);
       i = target.index;
-      if (redirect === "<<" || redirect === "<<-") pendingHeredocs.push(target.value);
-      else tokens.push({ kind: "redirect", op: redirect, target: target.value });
+      if (redirect === "<<" || redirect === "<<-") {
+        pendingHeredocs.push(target.value);
+        // Round 79: an unquoted delimiter (`<<EOF`, not `<<'EOF'` or `<<\EOF`) has the shell expand the body's
+        // command substitutions, which run as commands.
+        if (!/['"\\]/.test(text.slice(from, i))) expandedHeredocs.add(target.value);
+      } else tokens.push({ kind: "redirect", op: redirect, target: target.value });
       continue;
     }
     const operator = OPERATOR_START[text.charCodeAt(i)] === 1 ? matchAt(text, i, OPERATORS) : undefined;
     if (operator) {
       if (operator === "\n" && pendingHeredocs.length > 0) {
         tokens.push({ kind: "op", value: "\n" });
+        const first = tokens.length;
         i = readHeredocs(text, i, pendingHeredocs, tokens, heredocSpans);
+        bodySubstitutions(tokens, first, expandedHeredocs, substitutions);
         continue;
       }
       tokens.push({ kind: "op", value: operator });
@@ -363,6 +412,10 @@ export function lex(text: string, variables: Variables): LexResult {
     }
     tokens.push({ kind: "word", value: word.value });
   }
-  if (pendingHeredocs.length > 0) readHeredocs(text, text.length, pendingHeredocs, tokens, heredocSpans);
+  if (pendingHeredocs.length > 0) {
+    const first = tokens.length;
+    readHeredocs(text, text.length, pendingHeredocs, tokens, heredocSpans);
+    bodySubstitutions(tokens, first, expandedHeredocs, substitutions);
+  }
   return { tokens, substitutions, heredocSpans };
 }

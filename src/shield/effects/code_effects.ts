@@ -43,6 +43,12 @@ const REMOTE_MODEL_CODE = gated(
   /\btrust_remote_code\s*=\s*True\b|\b(?:pickle|joblib|dill|cloudpickle)\.loads?\s*\([^)]{0,200}(?:urlopen|requests\.get|https?:)|\btorch\.load\s*\(\s*["']https?:|\btorch\.hub\.load\s*\(/,
 );
 const URL_IN_CODE = /\b(?:https?|wss?):\/\/[^\s'"`)]+/g;
+/** Words of code that reaches a URL: an HTTP or socket client, a request method, a download or shell tool, a spawned
+ * process. Without any, an engine URL in a test or doc file is a string in a list or an assertion (the URLs an SSRF
+ * guard must refuse), not a call. Broad on purpose: `client.get(`, `.post(`, `session.`, `subprocess` all count. */
+const REACHES_URL = gated(
+  /\b(?:urlopen|urlretrieve|aiohttp|urllib3?|httplib2?|pycurl|treq|grequests|requests|httpx|session|client|fetch|axios|got|ky|needle|superagent|undici|curl|wget|socket|websocket|subprocess|popen|spawn|exec\w*|system|invoke-\w+|iwr|irm|net::http|open-uri|faraday|httparty|reqwest|ureq|resty|guzzle|webclient|httpclient|okhttp|retrofit|xmlhttprequest|ajax|sendbeacon|eventsource|navigator)\b|\.(?:get|post|put|patch|delete|head|request|send|open|connect|call|invoke)\s*\(/i,
+);
 
 /** Evaluated code next to a fetch from an outside host: escalate (BLOCK for bare IPs, plain HTTP, lookalikes). */
 function judgeEvaluatedFetch(code: string, environment: ShieldEnvironment, findings: Findings): void {
@@ -58,10 +64,13 @@ function judgeEvaluatedFetch(code: string, environment: ShieldEnvironment, findi
   }
 }
 
+/** `dataFile`: the code is the content of test or doc files written (nothing run), where an engine URL that no code
+ * reaches is data. */
 export function judgeCode(
   texts: readonly string[],
   environment: ShieldEnvironment,
   findings: Findings,
+  dataFile = false,
 ): void {
   for (const code of texts) {
     if (code.length > 256 * 1024) continue;
@@ -90,7 +99,9 @@ export function judgeCode(
     ) {
       findings.block("network", "code sends the process environment (where secrets live) over the network");
     }
+    const engineUrlIsData = dataFile && !REACHES_URL.test(code);
     for (const match of code.matchAll(URL_IN_CODE)) {
+      if (engineUrlIsData) break;
       const host = readHost(match[0], environment);
       if (host?.engine) {
         findings.block("engine", `code calls the engine's own API at "${match[0].slice(0, 60)}"`);

@@ -44,6 +44,7 @@ import { judgeLaunchers } from "./windows_launchers.ts";
 import type { Segment } from "../shell_parser.ts";
 import { judgeSupplyRound39 } from "./supply_round39.ts";
 import { keychainItemsIntoClients } from "./keychain_env_uses.ts";
+import { isDocFile } from "./doc_files.ts";
 
 const NO_SEGMENTS: readonly Segment[] = [];
 
@@ -136,7 +137,10 @@ export function judgeCommandsAndCode(
     ], findings);
   }
   // The code checks read code texts alone.
-  if (code.length > 0) judgeCode(code, environment, findings);
+  // Test and doc files written without a command: an engine URL no code reaches there is data (a blocklist).
+  const dataFiles = !segmented && writes.length > 0 &&
+    writes.every((entry) => TEST_FILE.test(entry.path.absolute) || isDocFile(entry.path.absolute));
+  if (code.length > 0) judgeCode(code, environment, findings, dataFiles);
   if (code.length > 0) judgeUnsafeLoads(code, findings);
   if (code.length > 0) judgeCodeFiles(code, environment, findings);
   // Code given to run now (no file written without a command) rather than a source file saved for later; command

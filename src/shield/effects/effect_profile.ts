@@ -101,6 +101,7 @@ import { cliNamedSend, judgeRound74 } from "./round74.ts";
 import { judgeRound73 } from "./round73.ts";
 import { judgeRound72 } from "./round72.ts";
 import { judgeRound77 } from "./round77.ts";
+import { judgeRound79 } from "./round79.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -217,6 +218,8 @@ export function buildEffectProfile(
   const openWorld = open
     ? judgeOpenWorld(view.tool, view.payload, annotations, findings, environment)
     : undefined;
+  // Round 79: an open-world tool that runs commands, whose command lines Shield parsed into segments.
+  const commandsRead = openWorld?.executes === true && view.segments.length > 0;
   judgeWrites(view, writes, findings);
   judgeReads(reads, findings);
   judgeSecretReads(reads, findings);
@@ -288,7 +291,16 @@ export function buildEffectProfile(
     judgeAddressSubstitutions(view.tool, view.type === "execute_command", view.payload, findings);
   }
   if (sends || openWorld) judgeEventRecurrence(view.tool, view.payload, recipients, findings);
-  if (openWorld) judgeOpenWorldInstall(view.tool, openWorld.words.words, view.payload, environment, findings);
+  if (openWorld) {
+    judgeOpenWorldInstall(
+      view.tool,
+      openWorld.words.words,
+      view.payload,
+      environment,
+      findings,
+      commandsRead,
+    );
+  }
   const verbs = openWorld?.words.verbs;
   if (!sends && openWorld) {
     judgeUnaddressedText(view.tool, textsOf(view, "outbound", "content"), environment, findings);
@@ -313,7 +325,16 @@ export function buildEffectProfile(
       findings,
     );
     judgeUrlPasswords(view.tool, view.urls, findings);
-    judgeOpenWorldRound6(view.tool, openWorld, view.payload, view.paths, environment, findings);
+    // Round 79: a command tool's paths are its commands', judged by the shell parse (`./scripts/migrate.sh` runs as
+    // any command's program does), not files the tool opens.
+    judgeOpenWorldRound6(
+      view.tool,
+      openWorld,
+      view.payload,
+      commandsRead ? [] : view.paths,
+      environment,
+      findings,
+    );
     judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
     judgeOpenWorldRound8(view.tool, openWorld, view.payload, environment, findings);
     judgeOpenWorldRound21(view.tool, openWorld, view.payload, environment, findings);
@@ -359,6 +380,7 @@ export function buildEffectProfile(
   judgeRound73(view, sends, environment, findings);
   judgeRound72(view, environment, findings);
   judgeRound77(view, findings);
+  judgeRound79(view, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
@@ -380,6 +402,8 @@ export function buildEffectProfile(
     egress,
     recipients,
     findings: findings.list as Finding[],
-    understood: !openWorld?.unknown,
+    // Round 79: a tool that runs commands (`ShellTool`, `terminal`, `run_process`) whose arguments held command lines Shield parsed
+    // does what those commands do, judged above like any command's.
+    understood: !openWorld?.unknown || commandsRead,
   };
 }

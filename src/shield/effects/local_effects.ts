@@ -12,6 +12,7 @@ import { readHost } from "./hosts.ts";
 import { judgeConfigWrites, remoteAdds, writtenImages } from "./config_files.ts";
 import { judgeImage } from "./containers.ts";
 import { judgeWeakenedCode } from "./weakened_code.ts";
+import { clearsToolCachesOnly, isCacheOperand } from "./cache_deletes.ts";
 import { judgeSafeguardEdits } from "./bypassed_safeguards.ts";
 import { writtenRole } from "../quoted_files.ts";
 import { judgeHiddenInstructions } from "./standing_instructions.ts";
@@ -57,7 +58,15 @@ export function classed(paths: NormalPath[], environment: ShieldEnvironment): Cl
 
 export function judgeWrites(view: ActionView, writes: ClassedPath[], findings: Findings): void {
   const keyscan = view.segments.some((segment) => segment.argv[0] === "ssh-keyscan");
+  // Round 79: named tool caches under a home cleared by `rm -r` alone (cache_deletes.ts).
+  let caches: boolean | undefined;
   for (const { path, kind } of writes) {
+    if (
+      (kind === "personal" || kind === "other") && isCacheOperand(path.absolute) &&
+      (caches ??= clearsToolCachesOnly(view))
+    ) {
+      continue;
+    }
     const shown = path.relative ?? path.absolute;
     if (kind === "engine") findings.block("engine", `changes the engine's control file "${shown}"`);
     else if (kind === "persistence" && path.relative === undefined) {

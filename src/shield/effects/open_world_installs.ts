@@ -8,6 +8,7 @@ import type { Findings } from "./findings.ts";
 import { PURE_READ } from "./vocabulary.ts";
 import { type Ecosystem, isPopularPackage } from "./package_lookalikes.ts";
 import { judgeInstallArgv } from "./supply_chain.ts";
+import { identifierWords } from "./words.ts";
 
 const INSTALLS = /^(?:install|installs|installer|reinstall)$/;
 const ADDS = /^(?:add|register|enable|load)$/;
@@ -44,14 +45,19 @@ function namedPackage(payload: Record<string, unknown>): { ecosystem: Ecosystem;
   return ecosystem && name ? { ecosystem, name } : undefined;
 }
 
+/** `commandsRead`: the tool runs commands and Shield parsed the command lines it was given. Round 79: then an install
+ * word that came from the command (`process_exec {command: "sudo apt-get install -y htop"}`) is the command's, judged
+ * by the package managers' own checks like any command line; only a name that itself installs is judged here. */
 export function judgeOpenWorldInstall(
   tool: string,
   words: readonly string[],
   payload: Record<string, unknown>,
   environment: ShieldEnvironment,
   findings: Findings,
+  commandsRead = false,
 ): void {
   if (words.length === 0 || PURE_READ.has(words[0])) return;
+  if (commandsRead && !identifierWords(tool).some((word) => INSTALLS.test(word))) return;
   const packageTool = words.some((word) => PACKAGE_WORDS.test(word));
   const installs = words.some((word) => INSTALLS.test(word)) ||
     (words.some((word) => ADDS.test(word)) && (packageTool || words.some((word) => SOFTWARE.test(word))));

@@ -186,8 +186,14 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
     }
   }
   if (typeof payload.query === "string") graphQlWords(payload.query, words);
+  const runner = words.verbs.has("exec") || words.nouns.has("shell");
   for (const [key, value] of Object.entries(payload)) {
     const lower = key.toLowerCase();
+    // Round 79: a command tool's command line of several words (`builtin_run_terminal_command {command: "doppler
+    // run --project notify -- ./migrate.sh"}`) is parsed and judged as the commands it runs; its words are not the
+    // tool's operation (`notify` sends nothing). A one-word command (`{command: "unlock"}`) and another tool's
+    // command text still name the operation.
+    if (lower === "command" && runner && typeof value === "string" && /\S\s+\S/.test(value.trim())) continue;
     if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(lower)) {
       wordsOf(value, words, NAMING_KEYS.has(lower));
     }

@@ -53,7 +53,7 @@ export const VERBS: Map<string, VerbClass[]> = table<VerbClass>({
   delete: `delete remove destroy drop purge wipe erase trash clear reset terminate uninstall revoke kill shred
     truncate nuke cancel unlink detach disconnect deactivate leave evict ban kick unsubscribe discard
     deletion removal`,
-  exec: `execute exec run eval invoke call spawn interpret script command cmd evaluate`,
+  exec: `execute exec run runner eval invoke call spawn interpret script command cmd evaluate`,
   send: `send post reply forward publish tweet share notify message dm sms email mail broadcast announce
     comment respond chat text submit upload export push invite tell alert`,
   grant: `share grant invite invitation delegate authorize authorise approve allow permit whitelist allowlist

@@ -6,6 +6,7 @@ import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
 import { joinedText } from "../joined_texts.ts";
 import { TEST_FILE } from "../rule_exemptions.ts";
+import { docsOnly } from "./doc_files.ts";
 
 const CHECK_WORDS =
   /\b(?:auth\w*|verif\w*|permission\w*|authori[sz]\w*|csrf\w*|xsrf\w*|is_?admin|require_?login|login_required|check_?access|has_?access|can_?access|validat\w*|sanitiz\w*|rate_?limit\w*|signature|hmac|jwt|token|password|2fa|mfa)\b/gi;
@@ -26,6 +27,25 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
 function loopbackOnly(text: string): boolean {
   const hosts = [...text.matchAll(ADDRESS)].map((match) => match[1]);
   return hosts.length > 0 && hosts.every((host) => LOOPBACK.test(host));
+}
+
+/** Round 79: comments dropped: whole comment lines (`#`, `//`, `--`, `;`, block-comment lines; a preprocessor line
+ * stays) and a line's trailing comment (` # ...`, ` // ...`) when the marker stands outside quotes, so a flag named in
+ * a comment (`# never pass verify=False`) is not read as set while the code before it still is. */
+const COMMENT_LINE = /^\s*(?:\/\/|#(?!define\b|if|include\b|pragma\b|!)|--\s|;|\/\*|\*(?:\s|$))/;
+const TRAILING_MARKER = /(?:^|\s)(?:#|\/\/)/g;
+function withoutTrailingComment(line: string): string {
+  for (const match of line.matchAll(TRAILING_MARKER)) {
+    const before = line.slice(0, match.index);
+    const quotes = (before.match(/["'`]/g) ?? []).length;
+    if (quotes % 2 === 0) return before;
+  }
+  return line;
+}
+function uncommented(text: string): string {
+  return text.split("\n").filter((line) => !COMMENT_LINE.test(line)).map((line) =>
+    line.includes("#") || line.includes("//") ? withoutTrailingComment(line) : line
+  ).join("\n");
 }
 
 function checkWords(text: string): Set<string> {
@@ -60,7 +80,11 @@ export function judgeWeakenedCode(
   // weakened client: every file a test file and every address in the text a loopback one.
   const localTest = () =>
     paths.length > 0 && paths.every((path) => TEST_FILE.test(path)) && loopbackOnly(text);
-  if (WEAKENED_SETTINGS.test(text) || (TLS_OFF_IN_CODE.test(text) && !localTest())) {
+  // Round 79: a doc, ADR or README quoting a flag (`verify=False` is forbidden) switches nothing off; nor does a
+  // comment line of code (`# never pass verify=False`). The lines that are code stay read.
+  if (docsOnly(paths)) return;
+  const settings = WEAKENED_SETTINGS.test(text) || TLS_OFF_IN_CODE.test(text) ? uncommented(text) : "";
+  if (WEAKENED_SETTINGS.test(settings) || (TLS_OFF_IN_CODE.test(settings) && !localTest())) {
     findings.escalate(
       "security",
       `"${tool}" switches off TLS checks, CSRF protection, secure cookies or authentication`,

@@ -217,7 +217,7 @@ export const CREDENTIAL_RULES = defineRules("credential", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:aws\s+(?:secretsmanager\s+(?:batch-)?get-secret-value|ssm\s+get-parameters?(?:-by-path)?(?=\s).*--with-decryption|sts\s+get-session-token|iam\s+create-access-key|configure\s+(?:get|export-credentials))|gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|gcloud\s+secrets\s+versions\s+access\s|az\s+account\s+get-access-token|az\s+keyvault\s+secret\s+(?:show|download)\s|doppler\s+secrets(?:\s+(?:get|download)|\s*$)|heroku\s+auth:token|(?:vault|bao)\s+(?:kv\s+get|read)\s|chamber\s+(?:export|read|env)\s|kubectl\s+get\s+secrets?\b.*-o\s*(?:yaml|json|jsonpath)|kubectl\s+get\s+secrets?\s+\S+\s+-o|gh\s+auth\s+token|kubectl\s+config\s+view(?=\s).*--raw)/,
+      /^(?:aws\s+(?:secretsmanager\s+(?:batch-)?get-secret-value|ssm\s+get-parameters?(?:-by-path)?(?=\s).*--with-decryption|sts\s+get-session-token|iam\s+create-access-key|configure\s+(?:get|export-credentials))|gcloud\s+auth\s+(?:print-access-token|print-identity-token|application-default\s+print-access-token)|gcloud\s+secrets\s+versions\s+access\s|az\s+account\s+get-access-token|az\s+keyvault\s+secret\s+(?:show|download)\s|doppler\s+secrets(?:\s+(?:get|download)|\s*$)|heroku\s+auth:token|(?:vault|bao)\s+(?:kv\s+get|read)\s|chamber\s+(?:export|read|env)\s|kubectl\s+get\s+secrets?\b.*-o\s*(?:yaml|json|jsonpath)|kubectl\s+get\s+secrets?\s+\S+\s+-o|gh\s+auth\s+token|kubectl\s+config\s+view(?=\s).*--raw|.*?\bget-azkeyvaultsecret(?=\s).*-asplaintext\b|.*?\bget-secsecretvalue\s|.*?\bget-ssmparameter(?:list)?(?=\s).*-withdecryption\b)/,
     description: "Reads secrets or access tokens through a cloud CLI",
   },
   {

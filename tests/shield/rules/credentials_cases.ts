@@ -79,6 +79,11 @@ export const CREDENTIAL_CASES: RuleRow[] = [
     "aws ssm get-parameters-by-path --path / --recursive --with-decryption",
     "aws ssm get-parameters-by-path --path /app/flags --recursive",
   ],
+  [
+    "credential.cloud_secret_cli",
+    "Get-AzKeyVaultSecret -VaultName kv -Name db -AsPlainText",
+    "Get-AzKeyVaultSecret -VaultName kv",
+  ],
   ["credential.secret_search", "grep -ri password /etc", "grep -r TODO src"],
   ["credential.secret_query", search("api_key|secret"), search("TODO|FIXME")],
   ["credential.find_key_files", "find / -name id_rsa 2>/dev/null", "find . -name '*.ts'"],
