@@ -54,6 +54,8 @@ import { servedTrees } from "./served_trees.ts";
 import { droppedTypeChecks } from "./dropped_type_checks.ts";
 import { passthroughProtections } from "./passthrough_protections.ts";
 import { protectionSettingsOff } from "./protection_settings_off.ts";
+import { fakedPasses } from "./faked_passes.ts";
+import { unpinnedActions } from "./unpinned_actions.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -107,6 +109,9 @@ export function judgeSafeguardEdits(
     passthroughProtections,
     // Round 64: protection settings (enforce, verify, CSRF, MFA, TLS, sandbox ...) turned off in config files.
     protectionSettingsOff,
+    // Round 78: source special-cased to a test's literals, coverage thresholds lowered, workflow actions unpinned.
+    fakedPasses,
+    unpinnedActions,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

@@ -1,0 +1,182 @@
+/** Credentials carried in what an agent writes for others to read (round 78): working passwords and key material in
+ * a shared document or a message.
+ *
+ * Documents: a file written as a document (`.txt`, `.md`, `.docx`, `.csv`, `.rtf`, a sheet or a name without an
+ * extension) or a page created or updated in Drive, Notion, Confluence, SharePoint, OneDrive, Dropbox, Box or a wiki,
+ * whose text holds a working password: `password: Kestrel!7712` (and `pwd`, `passcode`, `Kennwort`, `contraseña`,
+ * `mot de passe`), a user and password pair on a line with a sign-in word or in a file named for passwords (`VPN:
+ * corp\jlee / Harbor#2026`, `Router login admin / R0uter$Blue88`), a CSV with a password column, or a connection
+ * string with its password (`postgres://app:Vq8#zLm2Pw@db`). A password "reads as working" when it is six
+ * characters or more mixing three kinds (upper, lower, digit, symbol) and is no placeholder. What passes, and why: a
+ * `.env.example`, `<your password>`, `changeme`, `${DB_PASSWORD}` (placeholders and references hold no secret);
+ * test fixtures, examples and samples by path (`tests/fixtures/users.json`) or by value (`test-password-1`,
+ * `fake_pass_2`: a value that says it is fake is); a policy that speaks of passwords without one. Source and
+ * config files are round 52's (`hardcoded_credentials.ts`), `.env` files are kept out of repositories.
+ *
+ * Messages and documents alike: key material pasted in -- a kubeconfig's `client-key-data` or a user `token`, a PEM
+ * private key written in base64 (`LS0tLS1CRUdJTi...` decoding to `-----BEGIN ... PRIVATE KEY`), an `.npmrc`
+ * `_authToken`/`_password`, `aws_secret_access_key = ...`, a service-account JSON's `"private_key"`. The token rules
+ * read the canonical PEM and key forms; the base64 and truncated forms (a kubeconfig cut at `LS0tLS1CRUdJTi...`) are
+ * read here. A public CA bundle (`certificate-authority-data`), a reminder naming the fields without values, and
+ * a pointer to where a secret is kept pass.
+ *
+ * Sources: CWE-256 and CWE-312; GitGuardian's State of Secrets Sprawl 2025 (secrets in Slack, Teams, Confluence,
+ * Notion, Drive); AgentDojo's workspace `create_file`; Kubernetes kubeconfig docs; npm `.npmrc` docs; Google Cloud
+ * service-account keys; the AWS credentials file. */
+
+import type { Findings } from "./findings.ts";
+
+const MAX_TEXT = 64 * 1024;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Key material (messages and documents)
+
+/** Cheap literal gate for KEY_MATERIAL. */
+const KEY_HINT =
+  /client-key-data|LS0tLS1CRUdJTi|_authToken|_password|_auth\b|aws_secret_access_key|private_key|token:/i;
+const KEY_MATERIAL: ReadonlyArray<[RegExp, string]> = [
+  [/\bclient-key-data:\s*["']?[A-Za-z0-9+/=]{8,}/, "a kubeconfig client key"],
+  [
+    /^\s*(?:-\s+)?token:\s*["']?(?:eyJ[A-Za-z0-9_.-]{16,}|[A-Za-z0-9]{6}\.[a-z0-9]{16})/m,
+    "a kubeconfig token",
+  ],
+  [/:_(?:authToken|password|auth)\s*=\s*["']?(?!\$\{)[A-Za-z0-9+/=_-]{8,}/, "an npm registry token"],
+  [/\baws_secret_access_key\s*[=:]\s*["']?(?!\$\{)[A-Za-z0-9/+]{16,}/i, "an AWS secret key"],
+  [/"private_key"\s*:\s*"(?:-----BEGIN|MII)/, "a service account's private key"],
+];
+/** base64 of `-----BEGIN `: the header follows it (the key type is read from the decoded text). */
+const PEM_B64 = /LS0tLS1CRUdJTi[A-Za-z0-9+/=]*/g;
+
+function encodedPrivateKey(text: string): boolean {
+  for (const match of text.matchAll(PEM_B64)) {
+    const run = match[0].slice(0, 64);
+    try {
+      const decoded = atob(run.slice(0, run.length - (run.length % 4)));
+      if (/^(?:[A-Z0-9]+ ){0,2}PRIV/.test(decoded.slice(11))) return true;
+    } catch {
+      // Not base64 after all.
+    }
+  }
+  return false;
+}
+
+/** The key material a text carries, described, or undefined. */
+export function carriedKeyMaterial(text: string): string | undefined {
+  if (!KEY_HINT.test(text)) return undefined;
+  const bounded = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  for (const [pattern, what] of KEY_MATERIAL) if (pattern.test(bounded)) return what;
+  if (bounded.includes("LS0tLS1CRUdJTi") && encodedPrivateKey(bounded)) return "a private key in base64";
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Passwords in documents
+
+/** Files read as documents people open and share (not source or config; `.env` files are not documents). */
+const DOCUMENT_PATH =
+  /\.(?:txt|md|markdown|docx?|rtf|csv|tsv|xlsx?|odt|ods|pages|numbers|org|note|notes)$|\/(?!(?:makefile|dockerfile|containerfile|jenkinsfile|procfile|gemfile|rakefile|vagrantfile|justfile|license|copying)$)[^./]+$/i;
+/** Paths of test data, examples and templates: their values are made up. */
+const MADE_UP_PATH =
+  /(?:^|\/)(?:tests?|spec|specs|__tests__|fixtures?|testdata|examples?|samples?|mocks?|templates?)\/|(?:example|sample|template|fixture|mock|dummy)[^/]*$/i;
+/** Tool-name words of document stores (an open-world tool that writes a page or file). */
+const DOCUMENT_TOOL =
+  /drive|notion|confluence|sharepoint|onedrive|dropbox|\bbox\b|docs?|document|page|wiki|note|file|sheet|quip|coda|airtable/i;
+const WRITE_VERB = /create|update|write|upload|append|edit|put|save|add|insert|replace|set/i;
+/** Tool-name words of posts and messages the effect profile may not count as sends (`mattermost_create_post`). */
+const POST_TOOL = /post|comment|message|chat|reply|publish|share|send|forward|\bdm\b|tweet|toot/i;
+
+/** Cheap literal gate for the password readings. */
+const PASSWORD_HINT =
+  /pass|pwd|pw\b|kennwort|contrase|senha|wachtwoord|mot de passe|login|log-in|sign-?in|vpn|wi-?fi|router|admin|root|portal|account|bank|email|\/\/[^\s/@]+:[^\s/@]+@| \/ /i;
+const LABELLED =
+  /(?:^|[\s,;({"'])(?:passwords?|passwd|pwd|pw|passcode|passphrase|pass|kennwort|contraseña|mot de passe|senha|wachtwoord)\s*(?:is\s+|[:=]\s*|\s-\s)["'`]?([^\s"'`,;]{6,64})/gi;
+/** `user / password` on a line that names a sign-in. */
+const PAIR = /(?:^|[\s:])([^\s/:]{2,64})\s+\/\s+([^\s/]{6,64})\s*$/gm;
+const SIGN_IN_LINE =
+  /vpn|wi-?fi|router|login|log-?in|sign-?in|portal|admin|root|account|bank|e-?mail|payroll|ssh|server|console|password|credential|user/i;
+const PASSWORD_NAME = /pass|login|credential|creds|account|access|secret/i;
+const CONNECTION = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s/:@]{1,64}:([^\s/@]{6,64})@[^\s/]+/gi;
+const PLACEHOLDER =
+  /^<|^\{|^\$|^%|\*{3}|x{3}|\.{3}|changeme|change_me|password|passw0rd|secret|example|sample|your|redacted|hidden|placeholder|dummy|fake|test|mock|none|null|undefined|n\/a|todo|tbd|hunter2|letmein|qwerty|123456/i;
+
+/** A password that reads as working: three kinds of characters out of upper, lower, digit and symbol. */
+function workingPassword(value: string): boolean {
+  if (value.length < 6 || PLACEHOLDER.test(value)) return false;
+  const kinds = Number(/[a-z]/.test(value)) + Number(/[A-Z]/.test(value)) + Number(/[0-9]/.test(value)) +
+    Number(/[^A-Za-z0-9]/.test(value));
+  return kinds >= 3;
+}
+
+/** A header cell naming a password column. */
+const PASSWORD_CELL = /(?:^|[,;\t"])(?:password|passwd|pwd|pass|passcode)(?:[,;\t"]|$)/im;
+
+/** A table (CSV, TSV) with a password column holding a working password; its header may follow other text. */
+function csvPasswords(text: string): boolean {
+  const lines = text.split("\n", 256);
+  const at = lines.findIndex((line) => PASSWORD_CELL.test(line));
+  if (at < 0) return false;
+  const header = lines[at].toLowerCase().split(/[,;\t]/).map((cell) => cell.trim().replace(/^"|"$/g, ""));
+  const column = header.findIndex((cell) => /^(?:password|passwd|pwd|pass|passcode)$/.test(cell));
+  if (column < 0 || header.length < 2) return false;
+  return lines.slice(at + 1, at + 64).some((line) => {
+    const cell = line.split(/[,;\t]/)[column];
+    return cell !== undefined && workingPassword(cell.trim().replace(/^"|"$/g, ""));
+  });
+}
+
+/** How a document's text holds a working password, or undefined. */
+export function writtenPassword(text: string, named: string): string | undefined {
+  if (!PASSWORD_HINT.test(text)) return undefined;
+  const bounded = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  for (const match of bounded.matchAll(LABELLED)) {
+    if (workingPassword(match[1])) return "a password";
+  }
+  const namedForPasswords = PASSWORD_NAME.test(named);
+  for (const match of bounded.matchAll(PAIR)) {
+    const line = bounded.slice(bounded.lastIndexOf("\n", match.index) + 1, match.index + match[0].length);
+    if ((namedForPasswords || SIGN_IN_LINE.test(line)) && workingPassword(match[2])) {
+      return "a user and password";
+    }
+  }
+  for (const match of bounded.matchAll(CONNECTION)) {
+    if (workingPassword(match[1])) return "a connection string with its password";
+  }
+  if (PASSWORD_CELL.test(bounded) && csvPasswords(bounded)) return "a column of passwords";
+  return undefined;
+}
+
+/** Documents written by a file tool (`paths`) or an open-world document tool (`tool`), with what they write. */
+export function judgeCarriedCredentials(
+  tool: string,
+  paths: readonly string[],
+  texts: readonly string[],
+  sends: boolean,
+  findings: Findings,
+): void {
+  if (texts.length === 0) return;
+  if (!sends && paths.length === 0 && POST_TOOL.test(tool)) sends = true;
+  const documents = paths.filter((path) => DOCUMENT_PATH.test(path) && !MADE_UP_PATH.test(path));
+  const documentTool = paths.length === 0 && !sends && DOCUMENT_TOOL.test(tool) && WRITE_VERB.test(tool);
+  if (!sends && documents.length === 0 && !documentTool) return;
+  const where = sends
+    ? "a message"
+    : documents.length > 0
+    ? `"${documents[0].split("/").pop()}"`
+    : "a shared page";
+  for (const text of texts.slice(0, 8)) {
+    const key = carriedKeyMaterial(text);
+    if (key) {
+      findings.escalate("network", `"${tool}" puts ${key} in ${where}`);
+      return;
+    }
+  }
+  if (sends) return;
+  const named = [...documents, ...texts.slice(0, 2).filter((text) => text.length < 256)].join(" ");
+  for (const text of texts.slice(0, 8)) {
+    const password = writtenPassword(text, named);
+    if (password) {
+      findings.escalate("network", `"${tool}" writes ${password} in clear into ${where}`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** Round 78's checks, called once from the effect profile: addresses an agent opens that carry a secret out or lead
+ * to a false sign-in page (`link_lures.ts`), and working passwords or key material written into a shared document
+ * or a message (`carried_credentials.ts`). The edit checks of the round (source special-cased to a test's literals,
+ * coverage lowered: `faked_passes.ts`; workflow actions unpinned: `unpinned_actions.ts`) are judges of the written
+ * safeguards list in `bypassed_safeguards.ts`. Each is gated on the action's addresses, writes or sends before it
+ * reads a text. */
+
+import type { ActionView } from "../action_view.ts";
+import type { ShieldEnvironment } from "../environment.ts";
+import type { Findings } from "./findings.ts";
+import { textsOf } from "./egress_effects.ts";
+import { judgeLinkLures } from "./link_lures.ts";
+import { judgeCarriedCredentials } from "./carried_credentials.ts";
+
+/** Tool types whose addresses are documents' or messages' text, not addresses opened. */
+const NOT_OPENED = new Set(["write_file", "create_file", "edit_file", "send_email", "send_message"]);
+
+export function judgeRound78(
+  view: ActionView,
+  sends: boolean,
+  environment: ShieldEnvironment,
+  findings: Findings,
+): void {
+  if (view.urls.length > 0 && !sends && view.writePaths.length === 0 && !NOT_OPENED.has(view.type)) {
+    judgeLinkLures(view.tool, view.urls, environment, findings);
+  }
+  // Documents by their paths or their tool's name (a renamed argument may leave a Drive tool read as another type),
+  // messages by the profile's reading or a post tool's name: `judgeCarriedCredentials` gates on each.
+  if (view.type === "execute_command") return;
+  const texts = sends ? textsOf(view, "outbound", "content") : textsOf(view, "content", "outbound");
+  const paths = view.writePaths.map((path) => path.absolute);
+  judgeCarriedCredentials(view.tool, paths, texts, sends, findings);
+}
