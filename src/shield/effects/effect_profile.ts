@@ -100,6 +100,7 @@ import { judgeRound69 } from "./round69.ts";
 import { cliNamedSend, judgeRound74 } from "./round74.ts";
 import { judgeRound73 } from "./round73.ts";
 import { judgeRound72 } from "./round72.ts";
+import { judgeRound76 } from "./round76.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -357,6 +358,7 @@ export function buildEffectProfile(
   judgeRound74(view, environment, findings);
   judgeRound73(view, sends, environment, findings);
   judgeRound72(view, environment, findings);
+  judgeRound76(view, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
