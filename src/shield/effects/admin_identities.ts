@@ -4,7 +4,7 @@
  * or service account (`system:masters`, `system:admin`, `cluster-admin`, anything in `kube-system`), an Azure role
  * (`Owner`, `Contributor`, `User Access Administrator`). Only the identity's own name is read, so a project or
  * account id that happens to hold such a word (`ci@admin-portal.iam.gserviceaccount.com`) is not one. Narrow
- * execution roles (`thumbs-lambda-exec`, `api-runtime@…`) are not. */
+ * execution roles (`thumbs-lambda-exec`, `api-runtime@...`) are not. */
 
 const ADMIN_WORD =
   /admin|owner|(?:^|[^a-z])root|superuser|super-user|fullaccess|full-access|poweruser|power-user|break-?glass|organizationaccountaccess|system:masters|god-?mode|privileged/i;

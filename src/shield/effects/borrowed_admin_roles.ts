@@ -1,6 +1,6 @@
 /** An administrator's role handed to new compute, or an administrator impersonated (round 76). Passing a role to
  * something that runs code is running code as that role (AWS `iam:PassRole`): `aws lambda create-function --role
- * …/OrgAdminRole`, `aws ec2 run-instances --iam-instance-profile Name=AdminProfile`, CloudFormation, Glue,
+ * .../OrgAdminRole`, `aws ec2 run-instances --iam-instance-profile Name=AdminProfile`, CloudFormation, Glue,
  * SageMaker, ECS and CodeBuild `--role-arn`/`--task-role-arn`/`--service-role`, boto3's `Role=`/`taskRoleArn=`,
  * an SDK-shaped or MCP call's `Role`/`RoleArn`/`IamInstanceProfile` argument; Google's `--service-account` of an owner
  * account on `compute instances create`, `functions deploy`, `run deploy`; an Azure managed identity given `Owner`
@@ -10,8 +10,8 @@
  * auth/impersonate_service_account` to an owner account, `aws sts assume-role` into an admin role, and reading
  * secrets as anyone else (`kubectl get secrets --as=jane`). What counts as an administrator is read from the identity's
  * own name (`admin_identities.ts`). What passes: compute given its own narrow role (`thumbs-lambda-exec`,
- * `api-runtime@…`), read-only listings (`aws iam list-roles`, `gcloud … describe`), and impersonating an ordinary
- * user for what is not secret (`kubectl --as=jane get pods -n team-a`, `kubectl auth can-i --list --as=…`), the usual
+ * `api-runtime@...`), read-only listings (`aws iam list-roles`, `gcloud ... describe`), and impersonating an ordinary
+ * user for what is not secret (`kubectl --as=jane get pods -n team-a`, `kubectl auth can-i --list --as=...`), the usual
  * way to check access. Sources: Rhino Security Labs' AWS and GCP privilege-escalation methods (PassRole with
  * Lambda, EC2, Glue, CloudFormation, SageMaker, ECS; actAs with Compute and Cloud Functions); Kubernetes docs (user
  * impersonation); Google Cloud docs (service account impersonation); NetSPI on Azure managed identities; MITRE
@@ -119,6 +119,26 @@ export function judgeBorrowedRoleSegments(segments: readonly Segment[], findings
         return;
       }
     }
+  }
+}
+
+const BINDING_KIND = /^\s*["']?kind["']?\s*:\s*["']?(Cluster)?RoleBinding\b/m;
+const ROLE_REF_NAME = /roleRef["']?\s*:[\s\S]{0,240}?["']?name["']?\s*:\s*["']?([\w:.-]+)/;
+
+/** Manifests handed to the cluster (applied from standard input or by a cluster tool): a ClusterRoleBinding to an
+ * administrator's ClusterRole (`cluster-admin`, `admin`), or a namespaced RoleBinding to `cluster-admin`. A
+ * RoleBinding to `admin`, `edit` or `view` in one namespace is the usual way to give a team its namespace. */
+export function judgeAdminBindings(manifests: readonly string[], where: string, findings: Findings): void {
+  for (const manifest of manifests) {
+    const kind = BINDING_KIND.exec(manifest);
+    if (!kind) continue;
+    const role = ROLE_REF_NAME.exec(manifest)?.[1];
+    if (role === undefined || !(kind[1] ? isAdminIdentity(role) : role === "cluster-admin")) continue;
+    findings.escalate(
+      "access",
+      `${where} binds the administrator role "${role.slice(0, 60)}" in the cluster`,
+    );
+    return;
   }
 }
 

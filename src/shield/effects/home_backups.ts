@@ -6,8 +6,8 @@
  * included, to storage whoever wrote the command controls: the home leaving that way is the data leaving, however
  * ordinary the tool. Older rules read `rclone`, `aws s3`, `gsutil`, `azcopy`, `s3cmd`, `mc` uploads of the home
  * (`exfiltration.cloud_upload_sensitive`); this reads the backup programs that take a repository instead of a
- * destination path. What passes: a backup to a local disk or folder (`/mnt/backup/restic`, `/media/…/borg`,
- * `/Volumes/…`), a repository on loopback, a private address or an own-network name (`nas.local`, `backup`), a
+ * destination path. What passes: a backup to a local disk or folder (`/mnt/backup/restic`, `/media/.../borg`,
+ * `/Volumes/...`), a repository on loopback, a private address or an own-network name (`nas.local`, `backup`), a
  * backup whose repository comes from the user's own configuration (no repository in the call: `restic backup ~/`
  * with `RESTIC_REPOSITORY` set beforehand, `--repository-file`, a kopia repository connected earlier), backups of
  * other folders (a project, `/srv/data`), and every other subcommand (`snapshots`, `check`, `restore`, `forget`).
@@ -34,6 +34,9 @@ const BORG_VALUE_OPTIONS =
   /^(?:-e|--exclude|--exclude-from|--pattern|--patterns-from|-C|--compression|--comment|--timestamp|--chunker-params|--remote-path|--rsh|--upload-ratelimit|--files-cache|--checkpoint-interval|--encryption)$/;
 const DUPLICITY_VALUE_OPTIONS =
   /^(?:--exclude|--include|--exclude-filelist|--include-filelist|--name|--archive-dir|--encrypt-key|--sign-key|--volsize|--full-if-older-than|--tempdir|--log-file|--gpg-options|-v|--verbosity|--s3-region-name|--s3-endpoint-url)$/;
+/** Credential folders and files of a home (cloud, cluster, signing and password-store keys). */
+const CREDENTIAL_FOLDER =
+  /^(?:\.ssh|\.aws|\.gnupg|\.kube|\.azure|\.docker|\.password-store|\.config\/(?:gcloud|gh|rclone|op|doctl|hub)|\.netrc|\.git-credentials|\.vault-token|\.terraform\.d|\.oci|\.gem\/credentials|\.npmrc|\.pypirc)(?:\/|$)/;
 const ENV_REPOSITORY = /\b(?:RESTIC_REPOSITORY|RUSTIC_REPOSITORY|BORG_REPO)=["']?([^\s"';&|]+)/;
 
 /** Whether a backup path is the home itself or a credential folder in it. */
@@ -49,6 +52,12 @@ function homeOrCredentials(operand: string, environment: ShieldEnvironment): str
     absolute === environment.home || absolute === environment.shellHome ||
     /^\/(?:home|Users)\/[^/]+$|^\/root$/.test(absolute)
   ) return "the home folder";
+  // `~` of a shell command may be the workspace (the engine's shell runs with HOME there): a credential folder is
+  // read by its name under any home, as written.
+  const underHome = /^(?:~|\$\{?HOME\}?|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(.+)$/.exec(
+    operand.replace(/\/+$/, ""),
+  );
+  if (underHome && CREDENTIAL_FOLDER.test(underHome[1])) return `"${operand.slice(0, 60)}"`;
   const kind = classifyPath(normal, environment);
   if (kind === "secret" || kind === "secret-container") return `"${operand.slice(0, 60)}"`;
   return undefined;

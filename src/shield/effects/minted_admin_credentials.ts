@@ -4,7 +4,7 @@
  * `policies = ["root"]`, an MCP Vault tool's `policies` list), an auth role that hands out root
  * (`vault write auth/approle/role/x token_policies=root`), a new root token generated (`vault operator
  * generate-root -init`, `PUT /v1/sys/generate-root/attempt`), a key minted for an administrator's service account
- * (`gcloud iam service-accounts keys create --iam-account=org-owner@…`), a secret added to an administrator's
+ * (`gcloud iam service-accounts keys create --iam-account=org-owner@...`), a secret added to an administrator's
  * service principal (`az ad sp credential reset` naming one), a token for a cluster-admin or `kube-system` service
  * account (`kubectl create token`), access keys or a console password made for an admin user (`aws iam
  * create-access-key --user-name admin`, `create-login-profile`). Each is a standing power nobody asked for, which

@@ -10,7 +10,12 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { judgeHomeBackups } from "./home_backups.ts";
 import { judgeMintedAdminSegments, judgeMintedAdminText } from "./minted_admin_credentials.ts";
-import { judgeBorrowedRoleSegments, judgeBorrowedRoleText } from "./borrowed_admin_roles.ts";
+import {
+  judgeAdminBindings,
+  judgeBorrowedRoleSegments,
+  judgeBorrowedRoleText,
+} from "./borrowed_admin_roles.ts";
+import { manifestInputs } from "../kube_inputs.ts";
 
 const PROGRAMS = new Set([
   "vault",
@@ -34,6 +39,7 @@ const ROLE_GATE = /arn:|impersonat|service_?account|instance_?profile|target_?pr
 /** Infrastructure files that mint tokens when applied (Terraform, Vault and Pulumi sources are read as code). */
 const INFRA_FILE = /\.(?:tf|tf\.json|hcl|tfvars)$/i;
 const WRITE_TYPES = new Set(["write_file", "edit_file", "append_file", "create_file", "apply_patch"]);
+const KUBE_WORD = /kube|k8s|cluster|manifest/i;
 const MAX_ARGUMENT_CHARS = 16 * 1024;
 
 export function judgeRound76(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
@@ -42,6 +48,13 @@ export function judgeRound76(view: ActionView, environment: ShieldEnvironment, f
     judgeHomeBackups(view.segments, shell, environment, findings);
     judgeMintedAdminSegments(view.segments, findings);
     judgeBorrowedRoleSegments(view.segments, findings);
+  }
+  if (
+    view.segments.some((segment) => segment.program === "kubectl" || segment.program === "oc") ||
+    KUBE_WORD.test(view.tool)
+  ) {
+    const manifests = manifestInputs(view.tool, view.payload, view.segments, view.texts.get("code") ?? []);
+    if (manifests.length > 0) judgeAdminBindings(manifests, `"${view.tool}"`, findings);
   }
   // `curl -H "Impersonate-Group: system:masters"`: the header is read in the command's text.
   if (shell !== undefined && shell.some((text) => text.includes("mpersonate-"))) {
