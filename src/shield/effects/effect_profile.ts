@@ -103,6 +103,7 @@ import { judgeRound72 } from "./round72.ts";
 import { judgeRound77 } from "./round77.ts";
 import { judgeRound79 } from "./round79.ts";
 import { judgeRound78 } from "./round78.ts";
+import { judgeRound76 } from "./round76.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -383,6 +384,7 @@ export function buildEffectProfile(
   judgeRound77(view, findings);
   judgeRound79(view, findings);
   judgeRound78(view, sends, environment, findings);
+  judgeRound76(view, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
