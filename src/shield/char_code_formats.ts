@@ -3,6 +3,8 @@
  * a format and its numbers spell is judged as the code's own strings are (`code_literals.ts`), as number lists are
  * (`char_code_lists.ts`). */
 
+import { matchesOf } from "./match_all.ts";
+
 /** A `%c` format (single or double quoted, up to 512 characters) followed by its numbers: as a call's further
  * arguments (`sprintf("...", 99, ...)`, `printf "...", 99, ...`) or Python's `%` operator with a tuple. */
 const FORMAT_WITH_NUMBERS =
@@ -32,7 +34,7 @@ function filled(format: string, numbers: number[]): string | undefined {
 export function charFormatStrings(code: string): string[] {
   if (!code.includes("%c")) return [];
   const found: string[] = [];
-  for (const match of code.matchAll(FORMAT_WITH_NUMBERS)) {
+  for (const match of matchesOf(FORMAT_WITH_NUMBERS, code)) {
     const numbers = match[3].split(",").map((item) => Number(item.trim()));
     if (numbers.some((value) => value > 255)) continue;
     const text = filled(match[2].replace(/\\n/g, "\n").replace(/\\t/g, "\t"), numbers);

@@ -3,6 +3,8 @@
  * `[char[]](105, ...) -join ''`. The text a list spells is judged as the code's own strings are (a command line is
  * parsed, code is judged a level deeper), so `exec(...)` of it is read like `exec("import os; os.system(...)")`. */
 
+import { matchesOf } from "./match_all.ts";
+
 /** A call that turns numbers into characters or bytes: the lists are read only when the code holds one. */
 const DECODING_CALL = /\bchr\b|\bbytes\s*\(|\bbytearray\s*\(|\bpack\s*\(|\[char\[?\]?\]|fromCharCode/;
 /** Literals one of which each DECODING_CALL alternative holds: a cheap test before the regex. */
@@ -18,7 +20,7 @@ const MAX_LISTS = 16;
 export function charCodeListStrings(code: string): string[] {
   if (!DECODING_WORDS.some((word) => code.includes(word)) || !DECODING_CALL.test(code)) return [];
   const found: string[] = [];
-  for (const match of code.matchAll(NUMBER_LIST)) {
+  for (const match of matchesOf(NUMBER_LIST, code)) {
     const numbers = (match[1] ?? match[2]).split(",").map((item) => Number(item.trim()));
     if (numbers.some((value) => !(value >= 0 && value < 256))) continue;
     const text = String.fromCharCode(...numbers);

@@ -5,6 +5,8 @@
  * before the program it runs is dropped. Sources: Bohannon, "DOSfuscation" (FireEye, 2018); MITRE ATT&CK
  * T1059.003 and T1027. */
 
+import { matchesOf } from "./match_all.ts";
+
 /** Standard variables with their usual values, read only through a substring or replacement (`%COMSPEC:~-7,3%`). */
 const STANDARD: ReadonlyMap<string, string> = new Map([
   ["comspec", "C:\\WINDOWS\\system32\\cmd.exe"],
@@ -59,7 +61,7 @@ export function cmdExpanded(text: string): string | undefined {
   if (text.length > 64 * 1024 || !HINT.test(text)) return undefined;
   const unescaped = /[A-Za-z]\^[A-Za-z]/.test(text) ? text.replace(CARETS, "$1") : text;
   const variables = new Map<string, string>();
-  for (const match of unescaped.matchAll(SET)) {
+  for (const match of matchesOf(SET, unescaped)) {
     if (variables.size >= 64) break;
     variables.set(match[2].toLowerCase(), expand(match[3].trimEnd(), variables));
   }

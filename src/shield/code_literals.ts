@@ -4,6 +4,7 @@
 
 import { charCodeListStrings } from "./char_code_lists.ts";
 import { charFormatStrings } from "./char_code_formats.ts";
+import { matchesOf } from "./match_all.ts";
 
 const MAX_LITERALS = 64;
 const MAX_CODE_CHARS = 64 * 1024;
@@ -190,7 +191,7 @@ export const BACKTICKS_RUN = /\.(?:rb|rake|erb|pl|pm|php|phtml)$/i;
  * has a tool run its line (`//go:generate sh -c "..."`). */
 export function callsExecSink(code: string, backticksRun = true): boolean {
   if (/\/\/go:generate\b/.test(code)) return true;
-  for (const match of code.matchAll(EXEC_SINK)) {
+  for (const match of matchesOf(EXEC_SINK, code)) {
     if (backticksRun || !match[0].startsWith("`")) return true;
   }
   return false;
@@ -203,7 +204,7 @@ export function sinkStrings(raw: string, backticksRun = true): string[] {
   const code = raw.length > MAX_CODE_CHARS ? raw.slice(0, MAX_CODE_CHARS) : raw;
   const found: string[] = [];
   let sinks = 0;
-  for (const match of code.matchAll(EXEC_SINK)) {
+  for (const match of matchesOf(EXEC_SINK, code)) {
     if (match[0].startsWith("`")) {
       if (backticksRun && ++sinks <= MAX_SINKS) found.push(match[0].slice(1, -1));
       continue;

@@ -6,6 +6,7 @@
  * Source: MITRE ATT&CK T1027 and T1140; RedCode-Exec (Guo et al., NeurIPS 2024). */
 
 import { assembledPowerShell } from "./powershell_assembly.ts";
+import { matchesOf } from "./match_all.ts";
 
 const MAX_CODE = 64 * 1024;
 const PIECE = String.raw`[A-Za-z0-9+/=_-]*`;
@@ -31,7 +32,7 @@ function joined(written: string, pieces: string[]): string {
     : written;
 }
 
-const quotedPieces = (written: string) => [...written.matchAll(QUOTED)].map((match) => match[2]);
+const quotedPieces = (written: string) => [...matchesOf(QUOTED, written)].map((match) => match[2]);
 
 /** The code with its lists of base64 pieces joined, when it has any. */
 export function joinedPieces(code: string): string | undefined {

@@ -4,6 +4,7 @@
  * agent reading them is told to run). Tolerant line/regex reading, bounded; never throws. */
 
 import { manifestCommands } from "./kube_inputs.ts";
+import { matchesOf } from "./match_all.ts";
 
 const MAX_COMMANDS = 32;
 const MAX_CONTENT_CHARS = 256 * 1024;
@@ -115,7 +116,7 @@ const CMAKE_COMMAND =
   /\bCOMMAND\s+([^\n)]{1,2048}?)(?=\s+(?:COMMAND|OUTPUT_\w+|WORKING_DIRECTORY|RESULT_\w+|ERROR_\w+|DEPENDS|COMMENT|VERBATIM|BYPRODUCTS|TIMEOUT)\b|\s*\)|\n)/g;
 
 function cmakeCommands(text: string, found: string[]): void {
-  for (const match of text.matchAll(CMAKE_COMMAND)) {
+  for (const match of matchesOf(CMAKE_COMMAND, text)) {
     if (found.length >= MAX_COMMANDS) return;
     found.push(match[1]);
   }
@@ -153,7 +154,7 @@ function gradleCommands(text: string, found: string[]): void {
       /\b(?:commandLine|args)\s*\(?\s*((?:(?:"[^"\n]*"|'[^'\n]*')\s*,?\s*){1,16})/g,
     )
   ) {
-    argvCommand([...match[1].matchAll(QUOTED)].map((quoted) => quoted[1] ?? quoted[2]), found);
+    argvCommand([...matchesOf(QUOTED, match[1])].map((quoted) => quoted[1] ?? quoted[2]), found);
   }
 }
 

@@ -7,6 +7,8 @@
  * are also judged as lines of their own, as the command they are. Sources: Daniel Bohannon's Invoke-Obfuscation
  * (string reordering, joining, reversal, char codes); MITRE ATT&CK T1027.010 (command obfuscation). */
 
+import { matchesOf } from "./match_all.ts";
+
 const MAX_CODE = 32 * 1024;
 const MAX_ROUNDS = 4;
 /** A cheap sign of an assembly (lower case). */
@@ -93,7 +95,7 @@ function evaluated(code: string, made: string[]): string {
 /** Uses of variables holding one constant replaced by it: `.$p(` by the method name, `"$s"` and `$s` by the string. */
 function substituted(code: string): string {
   const values = new Map<string, string | undefined>();
-  for (const match of code.matchAll(ASSIGNED)) {
+  for (const match of matchesOf(ASSIGNED, code)) {
     const name = match[1].toLowerCase();
     values.set(name, values.has(name) ? undefined : unquote(match[2]));
   }

@@ -3,6 +3,7 @@
  * the words that read as paths. `action_view.ts` parses what these return. */
 
 import { looksLikePath } from "./paths.ts";
+import { matchesOf } from "./match_all.ts";
 
 /** Words that start a command inside prose (task text): parsing resumes at each of them. */
 const COMMAND_WORDS =
@@ -14,7 +15,7 @@ const MAX_PROSE_COMMANDS = 16;
 export function proseCommands(variants: string[], fromStart = false): string[] {
   const found: string[] = [];
   for (const text of variants) {
-    for (const match of text.matchAll(COMMAND_WORDS)) {
+    for (const match of matchesOf(COMMAND_WORDS, text)) {
       if (found.length >= MAX_PROSE_COMMANDS) return found;
       const start = match.index + (/^[\s:;("'`]/.test(match[0]) ? 1 : 0);
       if (start === 0 && !fromStart) continue;
@@ -56,12 +57,12 @@ export function proseLines(prose: string[]): string[] | undefined {
       if (lines.length >= MAX_PROSE_LINES) return undefined;
       lines.push(line);
     }
-    for (const span of text.matchAll(CODE_SPAN)) {
+    for (const span of matchesOf(CODE_SPAN, text)) {
       if (lines.length >= MAX_PROSE_LINES) return undefined;
       lines.push(span[1]);
     }
     // A fenced block is parsed whole too (a quoted argument may span its lines).
-    for (const block of text.includes("```") ? text.matchAll(FENCED_BLOCK) : []) {
+    for (const block of text.includes("```") ? matchesOf(FENCED_BLOCK, text) : []) {
       if (lines.length >= MAX_PROSE_LINES) return undefined;
       lines.push(block[1]);
     }

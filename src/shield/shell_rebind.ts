@@ -8,6 +8,7 @@
  * reading a coprocess's output read as piped from it. Gated by literal tests: most commands define nothing and pay one `includes` per construct. */
 
 import { lex } from "./shell_lexer.ts";
+import { matchesOf } from "./match_all.ts";
 
 const NAME = String.raw`[A-Za-z_][\w.:-]*`;
 /** The head of `name() { body; }`, `function name { body; }`, `function name() { body; }` and of the subshell forms
@@ -101,7 +102,7 @@ function inlineFunctions(text: string, nested = 1): string {
   const bodies = new Map<string, string>();
   let rest = "";
   let from = 0;
-  for (const head of text.matchAll(DEFINITION_HEAD)) {
+  for (const head of matchesOf(DEFINITION_HEAD, text)) {
     if (head.index < from) continue; // a definition inside a body already taken: inlined with it
     if (bodies.size >= MAX_CALLS) break;
     const start = head.index + head[0].length;
@@ -126,7 +127,7 @@ function inlineFunctions(text: string, nested = 1): string {
 
 function expandAliases(text: string): string {
   const values = new Map<string, string>();
-  for (const match of text.matchAll(ALIAS)) {
+  for (const match of matchesOf(ALIAS, text)) {
     for (const word of words(match[1])) {
       const equals = word.indexOf("=");
       if (equals > 0) values.set(word.slice(0, equals), word.slice(equals + 1));
@@ -147,7 +148,7 @@ function fillPositional(text: string): string {
 /** Each array assigned element by element, bound (its elements in index order) after its last assignment. */
 function bindElements(text: string, bindings: Array<{ name: string; value: string; after: number }>): void {
   const arrays = new Map<string, { elements: Map<number, string>; after: number }>();
-  for (const match of text.matchAll(ELEMENT_BINDING)) {
+  for (const match of matchesOf(ELEMENT_BINDING, text)) {
     const array = arrays.get(match[1]) ?? { elements: new Map<number, string>(), after: 0 };
     array.elements.set(Number(match[2]), words(match[3]).join(" "));
     array.after = (match.index ?? 0) + match[0].length;
@@ -166,17 +167,17 @@ function fillBindings(text: string): string {
   const bind = (name: string, value: string, match: RegExpMatchArray) =>
     bindings.push({ name, value, after: (match.index ?? 0) + match[0].length });
   if (text.includes("<<<")) {
-    for (const match of text.matchAll(READ_BINDING)) bind(match[2], words(match[3]).join(" "), match);
+    for (const match of matchesOf(READ_BINDING, text)) bind(match[2], words(match[3]).join(" "), match);
   }
   if (text.includes("-v")) {
-    for (const match of text.matchAll(PRINTF_BINDING)) {
+    for (const match of matchesOf(PRINTF_BINDING, text)) {
       const [format = "", ...args] = words(match[2]);
       let k = 0;
       bind(match[1], format.replace(/%[-0-9.]*[sdbq]/g, () => args[k++] ?? "").replace(/\\n/g, " "), match);
     }
   }
   if (text.includes("=(")) {
-    for (const match of text.matchAll(ARRAY_BINDING)) bind(match[1], words(match[2]).join(" "), match);
+    for (const match of matchesOf(ARRAY_BINDING, text)) bind(match[1], words(match[2]).join(" "), match);
   }
   if (text.includes("]=")) bindElements(text, bindings);
   let rebuilt = text;
@@ -190,7 +191,7 @@ function fillBindings(text: string): string {
 /** A command reading a coprocess's output (`sh <&${COPROC[0]}`) is read as piped from it (`curl ... | sh`). */
 function pipeCoprocesses(text: string): string {
   let rebuilt = text;
-  for (const match of [...text.matchAll(COPROC)].slice(0, 4)) {
+  for (const match of [...matchesOf(COPROC, text)].slice(0, 4)) {
     const name = match[1] ?? "COPROC";
     const inner = (match[2] ?? match[3] ?? "").trim();
     const reads = new RegExp(String.raw`[^;&|\n]*<&\s*"?\$\{${name}\[0\]\}"?[^;&|\n]*`, "g");
@@ -204,7 +205,7 @@ function pipeCoprocesses(text: string): string {
 /** Uses of a link made earlier in the command read as its target (a link name stays a word of its own). */
 function followLinks(text: string): string {
   let rebuilt = text;
-  for (const match of [...text.matchAll(LINK)].slice(0, 8)) {
+  for (const match of [...matchesOf(LINK, text)].slice(0, 8)) {
     const [all, , target, name] = match;
     if (name === "." || name === "..") continue;
     const after = (match.index ?? 0) + all.length;

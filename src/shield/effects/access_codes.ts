@@ -8,6 +8,7 @@
  * "the password is on the card at reception" name none. */
 
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A place or device a code opens. */
 const PLACE = String
@@ -50,13 +51,13 @@ const passwordLike = (value: string) =>
 export function namesAccessCode(text: string): boolean {
   if (text.length > 16 * 1024 || !GATE.test(text)) return false;
   let seen = 0;
-  for (const match of text.matchAll(NAMED_CODE)) {
+  for (const match of matchesOf(NAMED_CODE, text)) {
     // Each form captures its own code: the one that took part is the one defined.
     if (digits(match[1] ?? match[2] ?? match[3] ?? "") >= 3) return true;
     if (++seen >= 8) break;
   }
   seen = 0;
-  for (const match of text.matchAll(WIFI_PASSWORD)) {
+  for (const match of matchesOf(WIFI_PASSWORD, text)) {
     if (passwordLike(match[1])) return true;
     if (++seen >= 8) break;
   }

@@ -27,6 +27,7 @@ import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { decodedUrl } from "./url_secrets.ts";
 import { holdsTokenStub } from "./token_stubs.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Session, cookie and CSRF keys (lower case, as written in cookies and forms). */
 const SESSION_KEY = String
@@ -56,7 +57,7 @@ function listedRecords(text: string): number {
   let best = 0;
   let run = 0;
   let end = -1;
-  for (const match of text.matchAll(RECORD)) {
+  for (const match of matchesOf(RECORD, text)) {
     const start = match.index + (/^[\s;,|&=]/.test(match[0]) ? 1 : 0);
     const joined = end >= 0 && /^\s*[;,|]\s*$/.test(text.slice(end, start));
     run = joined ? run + 1 : 1;

@@ -8,6 +8,7 @@ import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { ordinaryHost } from "./fetched_code.ts";
 import { childEnvironmentOnly, MORE_NETWORK, WHOLE_ENVIRONMENT } from "./env_beacons.ts";
+import { matchesOf } from "../match_all.ts";
 
 const DELETE_CALL = gated(
   /\b(?:Deno\.remove(?:Sync)?\s*\(|shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|\.unlink\(|\.rmdir\(|rmSync|rmdirSync|unlinkSync|fs\.rm\(|fs\.promises\.rm|rimraf|FileUtils\.rm_r|File\.delete|unlink\s*\(|\bunlink\s+(?:glob\b|<|\$)|rmtree|remove_tree|Remove-Item)|["']unlink["']/,
@@ -52,7 +53,7 @@ const REACHES_URL = gated(
 
 /** Evaluated code next to a fetch from an outside host: escalate (BLOCK for bare IPs, plain HTTP, lookalikes). */
 function judgeEvaluatedFetch(code: string, environment: ShieldEnvironment, findings: Findings): void {
-  for (const match of code.matchAll(URL_IN_CODE)) {
+  for (const match of matchesOf(URL_IN_CODE, code)) {
     const host = readHost(match[0], environment);
     if (!host || host.allowed || host.loopback) continue;
     findings.add(
@@ -100,7 +101,7 @@ export function judgeCode(
       findings.block("network", "code sends the process environment (where secrets live) over the network");
     }
     const engineUrlIsData = dataFile && !REACHES_URL.test(code);
-    for (const match of code.matchAll(URL_IN_CODE)) {
+    for (const match of matchesOf(URL_IN_CODE, code)) {
       if (engineUrlIsData) break;
       const host = readHost(match[0], environment);
       if (host?.engine) {

@@ -17,6 +17,7 @@ import { programs } from "./programs.ts";
 import { judgeLockfile, LOCKFILE } from "./lockfile_sources.ts";
 import { judgeWorkflowSteps } from "./workflow_steps.ts";
 import { nearPopularReason } from "./near_names.ts";
+import { matchesOf } from "../match_all.ts";
 
 const MAX_CHARS = 128 * 1024;
 const PACKAGE_CONFIG =
@@ -143,7 +144,7 @@ function judgeManifestLine(
 function judgeManifest(path: string, text: string, environment: ShieldEnvironment, findings: Findings): void {
   const shown = basename(path);
   if (MAVEN_XML.test(path)) {
-    for (const match of text.matchAll(MAVEN_SOURCE)) {
+    for (const match of matchesOf(MAVEN_SOURCE, text)) {
       judgeIndexUrl(match[2], `"${shown}"`, environment, findings);
     }
     return;
@@ -364,7 +365,7 @@ export function judgeIndexCommands(
   }
   for (const text of shellTexts.slice(0, 16)) {
     if (!indexesText(text)) continue;
-    for (const match of text.matchAll(REGISTRY_ENV)) {
+    for (const match of matchesOf(REGISTRY_ENV, text)) {
       for (const url of match[1].split(",")) {
         if (/:\/\//.test(url)) judgeIndexUrl(url, "an environment variable", environment, findings);
       }

@@ -9,6 +9,7 @@ import { readHost } from "./hosts.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { holdsTokenStub } from "./token_stubs.ts";
 import { addressPayload } from "./address_payloads.ts";
+import { matchesOf } from "../match_all.ts";
 
 const IMAGES = [
   /!\[[^\]\n]{0,200}\]\(\s*<?(https?:\/\/[^\s)>]+)/g,
@@ -96,7 +97,7 @@ export function judgeDataLinks(
   };
   const images = new Set<string>();
   for (const pattern of IMAGES) {
-    for (const match of joined.matchAll(pattern)) {
+    for (const match of matchesOf(pattern, joined)) {
       if (images.size >= MAX_ADDRESSES) break;
       images.add(match[1]);
       const host = outside(match[1]);
@@ -118,7 +119,7 @@ export function judgeDataLinks(
     }
   }
   let links = 0;
-  for (const match of joined.matchAll(LINKS)) {
+  for (const match of matchesOf(LINKS, joined)) {
     if (++links > MAX_ADDRESSES) break;
     const url = match[0].startsWith("www.") || match[0].startsWith("WWW.") ? `https://${match[0]}` : match[0];
     const host = outside(url);

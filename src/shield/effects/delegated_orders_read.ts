@@ -4,6 +4,7 @@
 import { DELEGATING_TOOL } from "./unrestricted_delegations.ts";
 import { handsToAgent } from "./agent_handoff_names.ts";
 import { identifierWords } from "./words.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Cloud coding agents, A2A and framework hand-off names beyond round 70's list: Devin and Codex sessions, Jules,
  * OpenHands, A2A `tasks/send`, CrewAI coworkers, OpenAI Agents SDK `transfer_to_<agent>`. */
@@ -41,7 +42,7 @@ const NEGATION =
 
 /** The first match of `pattern` (global) in `text` that is not said in the negative, if any. */
 export function affirmedMatch(pattern: RegExp, text: string): string | undefined {
-  for (const match of text.matchAll(pattern)) {
+  for (const match of matchesOf(pattern, text)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before)) return match[0];
   }

@@ -15,6 +15,7 @@
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const HOOK = String
   .raw`(?:pre|post)?install|prepare|prepublish(?:Only)?|prepack|postpack|(?:pre|post)uninstall|(?:pre|post)-(?:install|update)-cmd|post-autoload-dump|post-root-package-install|post-create-project-cmd`;
@@ -42,7 +43,7 @@ export function fetchingHookIn(text: string): string | undefined {
   if (!HOOK_WORD.test(text)) return undefined;
   for (const pattern of [JSON_HOOK, ASSIGNED_HOOK]) {
     pattern.lastIndex = 0;
-    for (const match of text.matchAll(pattern)) {
+    for (const match of matchesOf(pattern, text)) {
       const body = match[2];
       if (FETCHES.test(body) && RUNS.test(body)) return `${match[1]}: ${body.slice(0, 60)}`;
     }

@@ -10,6 +10,7 @@
 
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Lines that assert or expect a failure, in the languages round 28 reads. */
 const ASSERTS =
@@ -78,7 +79,7 @@ const EMPTY_ACCESS_TEST = new RegExp(
 
 function emptyAccessTest(written: string): string | undefined {
   if (!/def test_|\bit\s*\(|\btest\s*\(|func Test/.test(written)) return undefined;
-  for (const match of written.matchAll(EMPTY_ACCESS_TEST)) {
+  for (const match of matchesOf(EMPTY_ACCESS_TEST, written)) {
     const name = match[1] ?? match[2] ?? match[3] ?? "";
     if (ACCESS.test(name.replace(/_/g, " "))) return name;
   }

@@ -7,6 +7,7 @@
  * Embrace The Red on image-markdown exfiltration (2023-2025). */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const IMAGE =
   /!\[([^\]\n]{0,40})\]\(\s*<?(https?:\/\/[^)\s>]+)|<img\b[^>]{0,200}?\bsrc\s*=\s*["']?(https?:\/\/[^"'\s>]+)(?:[^>]{0,200}?\balt\s*=\s*["']([^"']{0,40})["'])?/gi;
@@ -46,7 +47,7 @@ export function judgeImageSequences(tool: string, texts: readonly string[], find
     if (text.length > 64 * 1024 || !(text.includes("](http") || /<img\b/i.test(text))) continue;
     const byHost = new Map<string, Array<{ url: string; alt: string | undefined }>>();
     let count = 0;
-    for (const match of text.matchAll(IMAGE)) {
+    for (const match of matchesOf(IMAGE, text)) {
       if (++count > 256) break;
       const url = match[2] ?? match[3];
       const host = /^https?:\/\/([^/?#]+)/i.exec(url)?.[1]?.toLowerCase() ?? "";

@@ -11,6 +11,7 @@
 
 import type { ActionView } from "../action_view.ts";
 import type { Segment } from "../shell_parser.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A command substitution reading one item, as the raw command spells it. */
 const ITEM_READ = /\$\(\s*(?:pass|gopass|op|security|secret-tool|bw|lpass|keepassxc-cli)\s[^()]*\)/g;
@@ -80,7 +81,7 @@ export function keychainItemsIntoClients(view: ActionView): boolean {
   if (view.proseSegments || view.truncatedShell || !view.urls.every((url) => LOOPBACK_URL.test(url))) {
     return false;
   }
-  const reads = [...command.matchAll(ITEM_READ)];
+  const reads = [...matchesOf(ITEM_READ, command)];
   if (reads.length === 0 || !reads.every((read) => ASSIGNED.test(command.slice(0, read.index)))) return false;
   // A variable naming the service's host sends the secret elsewhere (`GH_HOST=evil.example gh ...`).
   if (/\b(?:GH_HOST|GH_ENTERPRISE_TOKEN|GITLAB_HOST|PGHOST|MYSQL_HOST|REDISCLI_HOST)=/.test(command)) {

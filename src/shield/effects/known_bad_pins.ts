@@ -19,6 +19,7 @@ import type { ActionView } from "../action_view.ts";
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { INCIDENTS } from "./data/compromised_releases.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Listed name (lower case) -> its bad versions. Names listed only as `*` are the install checks' business. */
 const RELEASES = new Map<string, Set<string>>();
@@ -90,7 +91,7 @@ export function knownBadPinIn(text: string): string | undefined {
   if (VERSIONS_HAVE_DIGITS && !/[0-9]/.test(text)) return undefined;
   if (text.length > 512 * 1024) text = text.slice(0, 512 * 1024);
   VERSION_HIT.lastIndex = 0;
-  for (const hit of text.matchAll(VERSION_HIT)) {
+  for (const hit of matchesOf(VERSION_HIT, text)) {
     const version = hit[0].toLowerCase();
     const window = text.slice(Math.max(0, hit.index - 160), hit.index);
     const lower = window.toLowerCase();

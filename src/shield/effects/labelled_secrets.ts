@@ -4,6 +4,7 @@
 
 import type { Findings } from "./findings.ts";
 import { variableSecret } from "./variable_secrets.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A label naming a secret, up to three words of context (`API key for staging`), then `:`/`=`/`is`. */
 const LABELLED =
@@ -24,7 +25,7 @@ export function keyLike(value: string): boolean {
 
 export function labelledSecret(text: string): string | undefined {
   if (text.length > 256 * 1024) return undefined;
-  for (const match of text.matchAll(LABELLED)) {
+  for (const match of matchesOf(LABELLED, text)) {
     if (keyLike(match[1])) return match[0].slice(0, match[0].length - match[1].length).trim();
   }
   return variableSecret(text);

@@ -10,6 +10,7 @@ import { classifyPath } from "./path_classes.ts";
 import { readHost } from "./hosts.ts";
 import { KNOWN_REGISTRIES } from "./containers.ts";
 import { MANIFEST_SOURCES, type ManifestSourceRow } from "./data/manifest_sources.ts";
+import { matchesOf } from "../match_all.ts";
 
 const MAX_CHARS = 256 * 1024;
 /** Every row's file pattern in one, so a written file none of them names costs one test. */
@@ -68,7 +69,7 @@ export function judgeManifestSources(
       if (!row.file.test(lower)) continue;
       for (const content of contents.slice(0, 4)) {
         if (content.length > MAX_CHARS || !content.includes(row.literal)) continue;
-        for (const match of content.matchAll(row.pattern)) {
+        for (const match of matchesOf(row.pattern, content)) {
           const value = match.slice(1).find((group) => group !== undefined);
           if (value && judgeValue(row, value, manifest, environment, findings)) return;
         }

@@ -7,6 +7,7 @@ import type { Findings } from "./findings.ts";
 import { conceptCheck, fillers, PRINCIPAL, SECRET_NOUN, SEND_VERB } from "./concepts.ts";
 import { SEND_ME } from "./concept_triggers.ts";
 import { asksForReceivedCode } from "./received_codes.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** `scheme://user:password@host`; the password is judged apart (placeholders and local hosts pass). */
 const CREDENTIAL_URL =
@@ -114,7 +115,7 @@ const NEGATION =
 
 export function leakedUrlPassword(text: string): boolean {
   if (!text.includes("://")) return false;
-  for (const match of text.matchAll(CREDENTIAL_URL)) {
+  for (const match of matchesOf(CREDENTIAL_URL, text)) {
     const [, user, password, host] = match;
     if (PLACEHOLDER.test(password) || password === user || LOCAL_HOST.test(host)) continue;
     return true;
@@ -129,7 +130,7 @@ export const SOLICITS = gated(new RegExp(SOLICITATION.source, "i"));
 
 function asksForSecrets(text: string): boolean {
   if (!/\b(?:your|their)\b/i.test(text) || !SOLICITS.test(text)) return false;
-  for (const match of text.matchAll(SOLICITATION)) {
+  for (const match of matchesOf(SOLICITATION, text)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
   }
@@ -161,7 +162,7 @@ const OBTAINS_ALL = new RegExp(OBTAINS_PERSONAL_DATA.source, "gi");
 function obtainsPersonalData(text: string): boolean {
   if (text.length > 64 * 1024 || !PERSONAL_DATA_PHRASES.test(text)) return false;
   let seen = 0;
-  for (const match of text.matchAll(OBTAINS_ALL)) {
+  for (const match of matchesOf(OBTAINS_ALL, text)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before) && !NEGATION.test(match[0])) return true;
     if (++seen >= 4) return false;

@@ -20,6 +20,7 @@ import { judgePersonalMailboxes } from "./personal_mailboxes.ts";
 import { judgeConcealedOrders } from "./concealed_orders.ts";
 import { judgePaymentRedirects } from "./payment_redirects.ts";
 import { judgeExtortion } from "./extortion_texts.ts";
+import { matchesOf } from "../match_all.ts";
 
 const LIST_ADDRESS = /^(?:all|everyone|list|lists|allhands|all-hands)@|@lists?\.|^lists?\.|\.csv$/i;
 /** An argument that sets the audience to everyone (`privacy_setting: "public"`, `visibility: "PUBLIC"`). */
@@ -105,11 +106,14 @@ function oneEditApart(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/** A link's host, every one in a text. */
+const LINK_HOST = /\b(?:https?:\/\/|www\.)([a-z0-9.-]+)/gi;
+
 /** Hosts in links that wear a brand's name on someone else's domain (`teams-meet.acme-hr.co`), misspell a
  * brand (`dlscord-gift.com`), or read like a credential-harvesting page (`acme-sso.verify-login.co`). */
 export function brandLookalikes(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/\b(?:https?:\/\/|www\.)([a-z0-9.-]+)/gi)) {
+  for (const match of matchesOf(LINK_HOST, text)) {
     // A trailing dot names the same host (`github.com.`), and ends many sentences.
     const host = match[1].toLowerCase().replace(/^www\./, "").replace(/\.+$/, "");
     if (BRAND_DOMAINS.test(host)) continue;

@@ -8,6 +8,7 @@ import type { Findings } from "./findings.ts";
 import { BRAND_DOMAINS } from "./messaging.ts";
 import { readHost } from "./hosts.ts";
 import type { ClassedRecipient } from "./recipient_classes.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Words that say a message carries the user's data rather than a note of its own: a summary, notes, minutes, a
  * report, figures, records, an export (AgentDojo's and InjecAgent's exfiltration goals read this way). */
@@ -40,7 +41,7 @@ export function unvouchedLinks(
   organisations: ReadonlySet<string>,
 ): string[] {
   const found: string[] = [];
-  for (const match of text.slice(0, 64 * 1024).matchAll(LINK)) {
+  for (const match of matchesOf(LINK, text.slice(0, 64 * 1024))) {
     const host = match[1].toLowerCase().replace(/^www\./, "");
     if (BRAND_DOMAINS.test(host) || readHost(match[0], environment)?.allowed) continue;
     if ([...organisations].some((own) => host === own || host.endsWith(`.${own}`))) continue;

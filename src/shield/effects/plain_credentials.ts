@@ -12,6 +12,7 @@
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { FORBID } from "./concepts.ts";
+import { matchesOf } from "../match_all.ts";
 
 const RECOVERY = gated(
   /\b(?:recovery|backup|2fa|two[- ]factor|mfa|scratch|emergency|one[- ]time)\s+(?:codes?|keys?)\b|\bcodes? de (?:secours|recuperaci[oó]n|respaldo)\b|\b(?:wiederherstellungs|backup)codes?\b/i,
@@ -68,10 +69,10 @@ export function plainCredential(texts: readonly string[]): string | undefined {
   if (LABELLED_PASSWORD.opens(joined)) {
     const pattern = LABELLED_PASSWORD.pattern;
     pattern.lastIndex = 0;
-    for (const match of joined.matchAll(pattern)) if (passwordShaped(match[1], false)) return "a password";
+    for (const match of matchesOf(pattern, joined)) if (passwordShaped(match[1], false)) return "a password";
   }
   if (joined.includes(" / ")) {
-    for (const match of joined.matchAll(PAIR)) {
+    for (const match of matchesOf(PAIR, joined)) {
       if (passwordShaped(match[1], true)) return "a login and password";
     }
   }

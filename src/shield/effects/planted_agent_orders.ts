@@ -13,6 +13,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { boundedText } from "../joined_texts.ts";
 import { FORBID } from "./concepts.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** An AI reader addressed: a coding agent's mention, "any/all/every ... AI assistant(s)", "if you are an AI", "AI
  * agents reading this", or an assistant's name opening a sentence with a comma or colon. */
@@ -87,7 +88,7 @@ export function plantedOrder(text: string): string | undefined {
   if (!addressed) return undefined;
   const after = bounded.slice(addressed.index, addressed.index + 600);
   CONSEQUENCE.lastIndex = 0;
-  for (const match of after.matchAll(CONSEQUENCE)) {
+  for (const match of matchesOf(CONSEQUENCE, after)) {
     if (NEGATED.test(after.slice(Math.max(0, match.index - 16), match.index))) continue;
     return match[0];
   }

@@ -11,6 +11,7 @@
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A line that decides on access. */
 const ACCESS_LINE =
@@ -43,7 +44,7 @@ const NOT_A_SECRET = /^(?:undefined|null|none|nil|bearer|basic|token|string|fals
 
 function fixedPass(line: string): string | undefined {
   if (!/&&|\band\b|\|\||\bor\b/i.test(line)) return undefined;
-  for (const match of line.matchAll(FIXED_PASS)) {
+  for (const match of matchesOf(FIXED_PASS, line)) {
     const value = match.slice(1).find((group) => group !== undefined) ?? "";
     if (!NOT_A_SECRET.test(value)) return match[0];
   }

@@ -10,6 +10,7 @@
 
 import { gated } from "./gate.ts";
 import { fillers, SEND_VERB, TELL_VERB } from "./concepts.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A word for the code, in the main languages. */
 const CODE = String
@@ -37,7 +38,7 @@ export function asksForReceivedCode(text: string): boolean {
   if (text.length < 20 || text.length > 4096 || !CODE_GATE.test(text) || !RECEIVED_CODE.test(text)) {
     return false;
   }
-  for (const match of text.matchAll(PASS_ON_ALL)) {
+  for (const match of matchesOf(PASS_ON_ALL, text)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before)) return true;
   }

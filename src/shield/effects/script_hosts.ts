@@ -8,6 +8,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { splitOption } from "../command_writes.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** The file a download names, separate or glued (`-o FILE`, `--output FILE`, `--output=FILE`). */
 function outputFile(argv: readonly string[]): string | undefined {
@@ -36,7 +37,7 @@ export class ScriptSources {
   of(text: string): readonly string[] {
     const known = this.texts.indexOf(text);
     if (known >= 0) return this.urls[known];
-    const urls = [...text.matchAll(SCRIPT_SOURCE)].map((match) =>
+    const urls = [...matchesOf(SCRIPT_SOURCE, text)].map((match) =>
       (match[1] ?? match[2]).replace(/^\/\//, "https://")
     );
     this.texts.push(text);

@@ -4,6 +4,7 @@
 
 import { namesAccessCode } from "./access_codes.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 export type SensitiveKind =
   | "financial"
@@ -173,11 +174,11 @@ const DIGIT = /[0-9]/;
 
 function financial(text: string, found: SensitiveFinding[]): void {
   if (!DIGIT.test(text)) return;
-  for (const match of text.matchAll(IBAN)) {
+  for (const match of matchesOf(IBAN, text)) {
     if (ibanValid(match[1])) return void found.push({ kind: "financial", evidence: "an IBAN" });
   }
   if (LABELLED_IBAN.test(text)) return void found.push({ kind: "financial", evidence: "an IBAN" });
-  for (const match of text.matchAll(CARD)) {
+  for (const match of matchesOf(CARD, text)) {
     if (snowflakeId(text, match)) continue;
     // Round 66: Stripe's test card is nobody's card (its documentation and every checkout test type it).
     if (match[0].replace(/\D/g, "") === "4242424242424242") continue;
@@ -198,7 +199,7 @@ function passwordShown(text: string): boolean {
     if (labelled.test(text) && secretValue(labelled.pattern.exec(text)?.[1])) return true;
   }
   if (!PASSWORD_ANYWHERE.test(text)) return false;
-  for (const match of text.matchAll(PASSWORD)) {
+  for (const match of matchesOf(PASSWORD, text)) {
     const value = match[1];
     // A reference (`${{ secrets.X }}`, `$VAR`, `%VAR%`, `{{ x }}`, `<placeholder>`) or the rest of an address (`secret@host`)
     // is not the password.
@@ -278,7 +279,7 @@ function personal(text: string, found: SensitiveFinding[]): void {
   const digits = DIGIT.test(text);
   // Every phone number starts with `+`, `00` or `(`, every address holds `@`: without them, no search.
   const phones = digits && (text.includes("+") || text.includes("00") || text.includes("("))
-    ? new Set([...text.matchAll(PHONE)].map((match) => match[0].replace(/\D/g, ""))).size
+    ? new Set([...matchesOf(PHONE, text)].map((match) => match[0].replace(/\D/g, ""))).size
     : 0;
   // Only whether there is one counts: the first address found answers.
   const emails = text.includes("@") && EMAIL.test(text) ? 1 : 0;

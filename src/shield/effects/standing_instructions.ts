@@ -27,6 +27,7 @@ import {
   SENT_TO,
 } from "./concepts.ts";
 import { PRINCIPAL_ASKS } from "./concept_triggers.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Orders to drop earlier instructions, in any wording of the lexicon. */
 export const IGNORE_PRIOR = conceptCheck(
@@ -123,7 +124,7 @@ function insideCode(text: string, index: number): boolean {
 export function judgeHiddenInstructions(tool: string, text: string, findings: Findings): void {
   if (text.length > 256 * 1024 || !HIDDEN_MARKERS.testScanned(text)) return;
   for (const pattern of HIDDEN_PARTS) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of matchesOf(pattern, text)) {
       // Quoted in a code span or block, the text is shown to the reader, not hidden (a doc quoting an attack).
       if (insideCode(text, match.index)) continue;
       const inner = match.slice(1).filter((part) => part !== undefined).at(-1) ?? "";

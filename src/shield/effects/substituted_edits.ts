@@ -9,6 +9,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import { splitUnescaped } from "./tests_by_command.ts";
+import { matchesOf } from "../match_all.ts";
 
 const IN_PLACE_EDITORS = new Set(["sed", "gsed", "perl"]);
 const IN_PLACE = /^-[a-zA-Z0-9]*i|^--in-place/;
@@ -82,14 +83,14 @@ export function substitutedEdits(segment: Segment): SubstitutedEdit[] {
   if (paths.length === 0) paths.push(NAMED_AROUND);
   const edits: SubstitutedEdit[] = [];
   for (const script of scripts.slice(0, 8)) {
-    for (const match of script.matchAll(SUBSTITUTE)) {
+    for (const match of matchesOf(SUBSTITUTE, script)) {
       const rest = script.slice(match.index + match[0].length);
       const [pattern, replacement] = splitUnescaped(rest, match[1], 2);
       if (replacement === undefined) continue;
       edits.push({ paths, removed: literalOf(pattern), written: writtenOf(pattern, replacement, perl) });
     }
     if (perl) continue;
-    for (const match of script.matchAll(DELETE)) {
+    for (const match of matchesOf(DELETE, script)) {
       edits.push({ paths, removed: literalOf(match[1]), written: "" });
     }
   }

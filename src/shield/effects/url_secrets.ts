@@ -10,6 +10,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>)\]`|]+/gi;
 /** One of these occurs (in the raw or the decoded address) wherever SECRET_IN_URL can match. */
@@ -76,7 +77,7 @@ function addressesOf(payload: Record<string, unknown>): string[] {
   const urls: string[] = [];
   for (const { value } of payloadStrings(payload)) {
     if (value.length > 64 * 1024 || !value.includes("://")) continue;
-    for (const match of value.matchAll(URL_IN_TEXT)) {
+    for (const match of matchesOf(URL_IN_TEXT, value)) {
       urls.push(match[0]);
       if (urls.length >= MAX_URLS) return urls;
     }
@@ -96,7 +97,7 @@ function receivingHost(url: string, secret: string, environment: ShieldEnvironme
   const decoded = decodedUrl(url);
   let nested = 0;
   const inner = decoded.slice(8);
-  for (const match of inner.matchAll(URL_IN_TEXT)) {
+  for (const match of matchesOf(URL_IN_TEXT, inner)) {
     if (++nested > 8) break;
     // The secret comes after the nested address starts (decoded, a key header's spaces end the match).
     const host = inner.indexOf(secret, match.index) >= 0 ? outside(match[0]) : undefined;

@@ -4,6 +4,8 @@
  * key: ...", "shared key: ..."), whose values are short. Sources: GitGuardian, State of Secrets Sprawl 2024 (secrets
  * pasted into Slack, Teams and Jira); Supabase docs (the service_role key must never be shared). */
 
+import { matchesOf } from "../match_all.ts";
+
 /** An upper-case variable name whose last part names a secret, then `=` or `:`, then the value. */
 const VARIABLE =
   /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD|PSK|CREDENTIALS?|PASSPHRASE)\s*[=:]\s*["'`]?([^\s"'`,;]{6,400})/g;
@@ -24,7 +26,7 @@ function secretValue(value: string): boolean {
 export function variableSecret(text: string): string | undefined {
   if (text.length > 256 * 1024) return undefined;
   for (const pattern of [VARIABLE, SHARED]) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of matchesOf(pattern, text)) {
       if (secretValue(match[1])) return match[0].slice(0, match[0].length - match[1].length).trim();
     }
   }

@@ -9,6 +9,7 @@
 import type { WrittenEdit } from "./written_edit.ts";
 import { gated } from "./gate.ts";
 import { hintedLines } from "./hinted_lines.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A name for a list of what is let in (snake, camel or screaming case). */
 export const LIST_NAME = String
@@ -48,7 +49,7 @@ function assignments(text: string): Assignment[] {
   // Only the lines naming a list are read (round 52: whole files are read too).
   for (const line of hintedLines(text, LINE_HINT)) {
     if (COMMENTED.test(line)) continue;
-    for (const match of line.matchAll(ASSIGNED)) {
+    for (const match of matchesOf(ASSIGNED, line)) {
       found.push({ name: match[1], value: match[2].trim(), next: "" });
     }
   }
