@@ -9,9 +9,10 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { ownTable } from "../../lib/own_table.ts";
 
 /** The wrappers and the subcommand that runs a command under them. */
-const WRAPPERS: Record<string, RegExp> = {
+const WRAPPERS: Record<string, RegExp> = ownTable({
   doppler: /^run$/,
   op: /^run$/,
   infisical: /^run$/,
@@ -23,7 +24,7 @@ const WRAPPERS: Record<string, RegExp> = {
   envconsul: /^/,
   "vault-env": /^/,
   summon: /^/,
-};
+});
 /** A command whose output is the environment: `env`, `printenv` (all of it, or one variable), `set`, `export -p`,
  * `declare -x`, or code printing the whole of `process.env`, `os.environ`, `ENV`, `%ENV`, `$_ENV`. */
 const DUMP =
