@@ -63,6 +63,7 @@ import { judgeRuntimeToolScripts } from "./runtime_tool_scripts.ts";
 import { judgeAddressSubstitutions } from "./address_substitutions.ts";
 import { judgeAgentClientConfigs } from "./agent_client_configs.ts";
 import { judgeFlashingLights } from "./flashing_lights.ts";
+import { judgeLifeSafetyPower } from "./life_safety_power.ts";
 import { judgeSafetyOffOrders } from "./safety_off_orders.ts";
 import { judgePlantedNotes } from "./planted_notes.ts";
 import { judgeMeetingProtections } from "./meeting_protections.ts";
@@ -350,6 +351,7 @@ export function buildEffectProfile(
     judgeStorageDestinations(view.tool, openWorld.words, view.payload, environment, findings);
     judgeAgentClientConfigs(view.tool, view.payload, findings);
     judgeFlashingLights(view.tool, openWorld.words, view.payload, findings);
+    judgeLifeSafetyPower(view.tool, openWorld.words, view.payload, findings);
     judgeSafetyOffOrders(view.tool, openWorld.words, view.payload, findings);
     judgePlantedNotes(view.tool, view.payload, findings);
     judgeMeetingProtections(view.tool, openWorld.words, view.payload, environment, findings);

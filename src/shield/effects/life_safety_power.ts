@@ -1,0 +1,53 @@
+/** A device that keeps someone alive or warns of danger, switched off (stop 39): a smart plug, switch or device call
+ * whose target is named as life support (oxygen concentrator, ventilator, CPAP or BiPAP machine, dialysis machine,
+ * infusion, insulin or feeding pump, nebuliser, a medicine fridge) or as a safety alarm (smoke, carbon monoxide, gas,
+ * flood or leak detector, a sump pump), and whose state, action or service is off, powered down or unplugged. The
+ * plug does not know what is plugged into it; its name does, and an agent told to "save power overnight" by an
+ * injected note can hurt someone in the house. Turning such a device on, reading its state, and switching off a lamp
+ * pass. Sources: Agent-SafetyBench (life-critical devices); ToolEmu (smart-home risks); TP-Link Kasa, Home Assistant
+ * `switch.turn_off`, SmartThings `switch` capability and Shelly relay APIs. */
+
+import type { Findings } from "./findings.ts";
+import type { ToolWords } from "./tool_words.ts";
+import { payloadScalars } from "./payload_strings.ts";
+
+const LIFE_SAFETY =
+  /\b(?:oxygen|o2 concentrator|concentrator|ventilator|respirator|c ?pap|bi ?pap|apap|dialysis|infusion|insulin pump|feeding pump|enteral pump|nebuli[sz]er|medicine fridge|medication fridge|vaccine fridge|(?:smoke|co|carbon monoxide|gas|flood|leak|water leak|radon) (?:detector|alarm|sensor)s?|sump pump)\b/i;
+/** Keys whose value is the state or the operation asked for. */
+const STATE_KEY =
+  /^(?:state|power|powerstate|power_state|on|switch|status|action|command|cmd|service|operation|op|value|mode|relay|turn|set_state|target_state)$/i;
+const OFF_VALUE =
+  /^(?:off|false|0|no|disabled?|turn[_ .]?off|power[_ .]?off|switch[_ .]?off|shut ?down|unplug|(?:switch|light|homeassistant|input_boolean|fan|climate|humidifier)\.turn_off)$/i;
+/** Tool words that switch off by themselves (`turn_off`, `power_off`, `kasa_off`). */
+const OFF_WORDS = /^(?:off|poweroff|turnoff|shutdown|unplug|disable|deactivate)$/i;
+
+function named(value: string): string {
+  return value.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_.:/-]+/g, " ");
+}
+
+export function judgeLifeSafetyPower(
+  tool: string,
+  words: ToolWords,
+  payload: Record<string, unknown>,
+  findings: Findings,
+): void {
+  const scalars = payloadScalars(payload);
+  if (scalars.length === 0 || scalars.length > 64) return;
+  const device = scalars.find(({ value }) =>
+    typeof value === "string" && value.length <= 200 && LIFE_SAFETY.test(named(value))
+  );
+  if (!device) return;
+  const off = words.words.some((word) => OFF_WORDS.test(word)) ||
+    scalars.some(({ key, value }) =>
+      STATE_KEY.test(key) &&
+      (value === false || value === 0 || (typeof value === "string" && OFF_VALUE.test(value.trim())))
+    );
+  if (off) {
+    findings.escalate(
+      "physical",
+      `"${tool}" switches off "${
+        String(device.value).slice(0, 60)
+      }", a device that keeps someone alive or warns of danger`,
+    );
+  }
+}
