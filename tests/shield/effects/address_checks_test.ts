@@ -16,6 +16,7 @@ import { judgeDataUrls } from "../../../src/shield/effects/data_urls.ts";
 import { judgePathData } from "../../../src/shield/effects/path_data.ts";
 import type { Action } from "../../../src/shield/types.ts";
 import { expectDecisions } from "./decisions.ts";
+import { caseActions } from "./case_actions.ts";
 
 const WORKSPACE = "/home/dev/project";
 const HOME = "/home/dev";
@@ -50,16 +51,7 @@ const ATTACKS: Action[] = [
 ];
 
 Deno.test("the address checks find what the seven checks find one by one, over every top and dev case", async () => {
-  const actions: Action[] = [...ATTACKS];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
+  const actions: Action[] = [...ATTACKS, ...(await caseActions())];
   assert.ok(actions.length > 3000, `only ${actions.length} cases read`);
   let fired = 0;
   const differ: string[] = [];

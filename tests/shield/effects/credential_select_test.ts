@@ -11,6 +11,7 @@ import {
 import { Findings } from "../../../src/shield/effects/findings.ts";
 import type { Action } from "../../../src/shield/types.ts";
 import { expectDecisions } from "./decisions.ts";
+import { caseActions } from "./case_actions.ts";
 
 const piped = (command: string) => `echo ${btoa(command)} | base64 -d | sh`;
 const ATTACKS: Action[] = [
@@ -22,16 +23,7 @@ const ATTACKS: Action[] = [
 
 Deno.test("the select prefilter passes over no text the credential pattern matches, in any case", async () => {
   const texts = new Set<string>();
-  const actions: Action[] = [...ATTACKS];
-  for (const folder of ["", "dev/"]) {
-    const dir = new URL(`../cases/${folder}`, import.meta.url);
-    for await (const entry of Deno.readDir(dir)) {
-      if (!entry.isFile || !entry.name.endsWith(".jsonl")) continue;
-      for (const line of (await Deno.readTextFile(new URL(entry.name, dir))).split("\n")) {
-        if (line.trim()) actions.push(JSON.parse(line));
-      }
-    }
-  }
+  const actions: Action[] = [...ATTACKS, ...(await caseActions())];
   for (const action of actions) {
     const view = buildActionView(action, "/home/dev/project", "/home/dev");
     for (const list of view.texts.values()) {
