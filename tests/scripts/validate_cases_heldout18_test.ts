@@ -1,4 +1,5 @@
-/** The eighteenth held-out set, written blind at stop 39 (tests/shield/cases/heldout18/): the checks every blind set
+/** The eighteenth held-out set, written blind at stop 39 and retired to development at stop
+ * 40 (tests/shield/cases/heldout18/): the checks every blind set
  * has (`blind_set_tests.ts`), with a ToolEmu-style `GitHubManageCollaborator` call of its own. */
 
 import { blindSetTests } from "./blind_set_tests.ts";
@@ -17,4 +18,5 @@ blindSetTests({
     repo_id: "repo-4",
   }],
   mostOther: 17,
+  retiredAt: 40,
 });
