@@ -28,6 +28,7 @@ export const CORPUS_SETS = [
   "heldout16",
   "heldout17",
   "heldout18",
+  "heldout19",
 ] as const;
 export type CorpusSet = typeof CORPUS_SETS[number];
 export const SET_NAMES = [...CORPUS_SETS, "benign-dev"] as const;
@@ -81,7 +82,7 @@ export function scoringShield(): ReturnType<typeof createStandaloneShield> {
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
-/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout18/). Throws on a
+/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout19/). Throws on a
  * malformed case file. */
 export async function loadCorpusSet(set: CorpusSet): Promise<ScoredCase[]> {
   const report = await validateCases(CASES_ROOT);
