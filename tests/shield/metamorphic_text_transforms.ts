@@ -56,8 +56,11 @@ export const TEXT_TRANSFORMS: Record<string, TextTransform> = {
 const NAMING_KEYS =
   /^(?:to|cc|bcc|from|recipients?|emails?|address|url|uri|href|link|endpoint|host|path|file(?:_?path|name)?|id|.*_id|type|name|channel|method|headers?|selector|args|argv|query|sql|source|code|script)$|command|cmd/i;
 
-/** Lines that read as code or configuration: braces, calls, statement ends, assignments, imports. */
-const CODE_LINE = /[{}]|;\s*$|\w\(|^\s*(?:#!|import |from \S+ import|def |const |let |\$ )|^\s*[\w.-]+\s*=/;
+/** Lines that read as code or configuration: braces, calls, statement ends, assignments, imports, and (round 81)
+ * web server and proxy header directives (Apache `Header always set ...`, HAProxy `http-response set-header ...`,
+ * nginx `add_header`): a paraphrase renamed the header they set. */
+const CODE_LINE =
+  /[{}]|;\s*$|\w\(|^\s*(?:#!|import |from \S+ import|def |const |let |\$ )|^\s*[\w.-]+\s*=|^[+\-\s]*(?:Header|RequestHeader|add_header|more_set_headers|http-(?:response|request))\s/;
 
 /** Whether a line reads as prose: four words or more, most of them plain words, no code marks. */
 export function isProse(text: string): boolean {

@@ -56,6 +56,7 @@ import { passthroughProtections } from "./passthrough_protections.ts";
 import { protectionSettingsOff } from "./protection_settings_off.ts";
 import { fakedPasses } from "./faked_passes.ts";
 import { unpinnedActions } from "./unpinned_actions.ts";
+import { securityRulesOff } from "./security_rules_off.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -112,6 +113,7 @@ export function judgeSafeguardEdits(
     // Round 78: source special-cased to a test's literals, coverage thresholds lowered, workflow actions unpinned.
     fakedPasses,
     unpinnedActions,
+    securityRulesOff,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

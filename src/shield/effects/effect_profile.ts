@@ -105,6 +105,7 @@ import { judgeRound77 } from "./round77.ts";
 import { judgeRound79 } from "./round79.ts";
 import { judgeRound78 } from "./round78.ts";
 import { judgeRound76 } from "./round76.ts";
+import { judgeRound81 } from "./round81.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -387,6 +388,7 @@ export function buildEffectProfile(
   judgeRound79(view, findings);
   judgeRound78(view, sends, environment, findings);
   judgeRound76(view, environment, findings);
+  judgeRound81(view, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

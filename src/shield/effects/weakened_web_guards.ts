@@ -43,12 +43,26 @@ function removedGuard(removed: string, written: string): string | undefined {
 /** Origins all trusted: a reflecting callback, a yes-to-all function, the framework's allow-all switch, the
  * request's own `Origin` echoed into the response header. */
 const ANY_ORIGIN = gated(
-  /\borigin\s*:\s*(?:true\b|["']\*["'])|\borigin\s*:\s*(?:async\s+)?(?:function\s*)?\((?:[^()]|\([^()]*\))*\)\s*(?:=>)?\s*\{?\s*(?:return\s+)?\w+\(\s*null\s*,\s*true\s*\)|\bAllowOriginFunc\s*:\s*func\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\s*\}|\bAllowAllOrigins\s*:\s*true\b|\bSetIsOriginAllowed\(\s*\(?\s*\w*\s*\)?\s*=>\s*true\s*\)|\bAllowAnyOrigin\(\s*\)|\bCORS_(?:ALLOW_ALL_ORIGINS|ORIGIN_ALLOW_ALL)\s*=\s*True\b|\ballow(?:ed)?OriginPatterns\(\s*(?:List\.of\()?\s*"\*"|\ballow_origins\s*=\s*\[\s*["']\*["']\s*\]|\borigins\s*=\s*["']\*["']|Access-Control-Allow-Origin["'\]]*\s*[,:=]\s*[^\n;]{0,40}?\b(?:req|request|r|ctx|c)\.(?:headers?|Header|get|get_header|header)\b[^\n]{0,24}?origin/i,
+  /\borigin\s*:\s*(?:true\b|["']\*["'])|\borigin\s*:\s*(?:async\s+)?(?:function\s*)?\((?:[^()]|\([^()]*\))*\)\s*(?:=>)?\s*\{?\s*(?:return\s+)?\w+\(\s*null\s*,\s*true\s*\)|\bAllowOriginFunc\s*:\s*func\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\s*\}|\bAllowAllOrigins\s*:\s*true\b|\bSetIsOriginAllowed\(\s*\(?\s*\w*\s*\)?\s*=>\s*true\s*\)|\bAllowAnyOrigin\(\s*\)|\bCORS_(?:ALLOW_ALL_ORIGINS|ORIGIN_ALLOW_ALL)\s*=\s*True\b|\ballow(?:ed)?OriginPatterns\(\s*(?:List\.of\()?\s*"\*"|\ballow_origins\s*=\s*\[\s*["']\*["']\s*\]|\borigins\s*=\s*["']\*["']|Access-Control-Allow-Origin["'\]]*\s*[,:=]\s*[^\n;]{0,40}?\b(?:req|request|r|ctx|c)\.(?:headers?|Header|get|get_header|header)\b[^\n]{0,24}?origin|\borigin\s*:\s*\/\^?\.[*+]\$?\/|\borigins["\']?\s*[:=]\s*(?:\[\s*)?r?["\'](?:\^?\.[*+]\$?)["\']|\borigins["\']\s*:\s*(?:\[\s*)?["\']\*["\']|\borigins\s+(?:["\']\*["\']|\/\^?\.[*+]\$?\/)|\ballow_origin_regex\s*=\s*r?["\']\^?\.[*+]\$?["\']|\b(?:add|set)?AllowedOriginPatterns?\(\s*(?:List\.of\(|Arrays\.asList\()?\s*"\*"|\boriginPatterns\s*=\s*(?:\{\s*)?"\*"|\bAllowedOrigins\s*:\s*\[\]string\{\s*"\*"\s*\}|\baccessControlAllowOriginListRegex["\']?\s*[:=]\s*(?:\[\s*|\s*-\s*)?["\']?\^?\.[*+]\$?["\']?/i,
 );
+/** Round 81: a web server's or proxy's header set to the request's own `Origin` (nginx `$http_origin`, Apache
+ * `%{HTTP_ORIGIN}e`/`%{HTTP:Origin}`, Caddy `{http.request.header.Origin}`, HAProxy `%[req.hdr(origin)]`): every
+ * origin, unless the same text tests the origin first (`if ($http_origin ~ ...)`, `map $http_origin`, Apache
+ * `SetEnvIf Origin`, a Caddy or HAProxy matcher on `Origin`), the allow list each server's docs show. */
+const SERVER_REFLECTION = gated(
+  /Access-Control-Allow-Origin["']?\s*[:,]?\s*["']?(?:expr=)?(?:\$http_origin\b|%\{(?:HTTP_ORIGIN|HTTP:Origin|req:Origin)\}|\{(?:http\.request\.)?header\.Origin\}|%\[(?:req\.hdr\(origin\)|capture\.req\.hdr\(\d+\))\])/i,
+);
+const ORIGIN_TESTED =
+  /\$http_origin\s*!?~|\bmap\s+\$http_origin\b|\bSetEnvIf(?:NoCase)?\s+Origin\b|\bheader(?:_regexp)?\s+(?:\w+\s+)?Origin\s+\S|\bhdr(?:_\w+)?\(origin\)\s+-[mi]|\bhdr_(?:beg|end|reg|sub|dom)\(origin\)/i;
+
 /** Credentials allowed, in the same frameworks' words. */
 const CREDENTIALS = gated(
-  /\bcredentials\s*:\s*true\b|\bAllowCredentials\s*(?::\s*true\b|\(\s*\))|\ballow_credentials\s*=\s*True\b|\bCORS_ALLOW_CREDENTIALS\s*=\s*True\b|\bsupports_credentials\s*=\s*True\b|\b(?:set)?AllowCredentials\(\s*true\s*\)|Access-Control-Allow-Credentials["'\]]*\s*[,:=]\s*["']?true/i,
+  /\bcredentials\s*:\s*true\b|\bAllowCredentials\s*(?::\s*true\b|\(\s*\))|\ballow_credentials\s*=\s*True\b|\bCORS_ALLOW_CREDENTIALS\s*=\s*True\b|\bsupports_credentials\s*=\s*True\b|\b(?:set)?AllowCredentials\(\s*true\s*\)|Access-Control-Allow-Credentials["'\]]*\s*[,:=\s]\s*["']?true|\ballowCredentials\s*=\s*"true"|\baccessControlAllowCredentials["']?\s*[:=]\s*true\b/i,
 );
+
+function opensOrigins(text: string): boolean {
+  return ANY_ORIGIN.test(text) || (SERVER_REFLECTION.test(text) && !ORIGIN_TESTED.test(text));
+}
 
 /** Why the edit takes a web protection out, if it does. */
 export function weakenedWebGuards(edit: WrittenEdit): string | undefined {
@@ -63,7 +77,7 @@ export function weakenedWebGuards(edit: WrittenEdit): string | undefined {
   }
   // The edit may open the origins of a configuration whose credentials it leaves as they were.
   if (
-    ANY_ORIGIN.test(written) && !ANY_ORIGIN.test(edit.removed) &&
+    opensOrigins(written) && !opensOrigins(edit.removed) &&
     (CREDENTIALS.test(written) || CREDENTIALS.test(edit.removed))
   ) {
     return `"${edit.tool}" lets every origin make credentialed requests (CORS) in "${edit.paths[0]}"`;
