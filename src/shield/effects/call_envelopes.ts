@@ -22,6 +22,9 @@ const ENVELOPES = new Set([
   "invoke",
   "toolinvocation",
   "functioninvocation",
+  // Round 80: Cline's and Roo Code's MCP call (`use_mcp_tool {server_name, tool_name, arguments}`).
+  "usemcptool",
+  "callmcptool",
 ]);
 const NAME_KEYS = ["name", "tool", "tool_name", "toolName"];
 const ARGUMENT_KEYS = ["arguments", "args", "input", "params", "parameters", "tool_input", "kwargs"];
@@ -51,6 +54,12 @@ export function carriedCall(action: Action): Action | undefined {
       (!lower.includes("call") && !lower.includes("tool") && !lower.includes("invo")) ||
       !ENVELOPES.has(compactName(name))
     ) break;
+    // Round 80: a JSON-RPC request whose call is under `params` (`{jsonrpc, method: "tools/call", params: {name,
+    // arguments}}`, as MCP's wire format writes it).
+    const params = objectOf(current.payload.params);
+    if (params && NAME_KEYS.every((key) => current.payload[key] === undefined)) {
+      if (NAME_KEYS.some((key) => typeof params[key] === "string")) current = { ...current, payload: params };
+    }
     const carried = NAME_KEYS.map((key) => current.payload[key]).find((value) =>
       typeof value === "string" && /^[\w./:-]{1,128}$/.test(value)
     ) as string | undefined;
