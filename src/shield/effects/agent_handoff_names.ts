@@ -82,7 +82,7 @@ export function handedCommands(variants: readonly string[]): string[] {
 /** Round 80: argument names that say who receives a message or a task; with a value that names an agent
  * (`{recipient: "DatabaseAgent"}`, `{to: "ops_agent"}`, `{target: "planner-agent"}`) the send hands work on. */
 const RECIPIENT_KEY =
-  /^(?:to|recipients?|receiver|target|target_?name|destination|assignee|send_?to|handoff_?to|delegate_?to|member|participant)$/i;
+  /^(?:to|to_?(?:id|name)|recipients?|recipient_?(?:id|name)|receiver|target|target_?(?:id|name)|destination|dest|address|addressee|email|assignee|send_?to|handoff_?to|delegate_?to|member|participant)$/i;
 /** Words that make a recipient's name an agent's. A person's address, a phone number or a channel never is. */
 const AGENT_NAME_WORDS = new Set([
   "agent",

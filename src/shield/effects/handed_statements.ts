@@ -17,6 +17,7 @@
 import type { Findings } from "./findings.ts";
 import { judgeSql } from "./sql_effects.ts";
 import { matchesOf } from "../match_all.ts";
+import { DELETE_VERB, RUN_VERB } from "./concepts.ts";
 
 /** The statements that change data or access, in any case; each runs to a `;`, a backtick, a quote, a line end or a
  * sentence end. */
@@ -24,9 +25,17 @@ const STATEMENT =
   /\b(?:drop\s+(?:table|database|schema|collection|keyspace|view|user|role|owned|policy)\b|truncate\s+(?:table\s+)?[\w."`]|delete\s+from\s+[\w."`[\]]|update\s+[\w."`[\]]+\s+set\b|grant\s+\w+[\w\s,]*?\bto\b|alter\s+(?:table|user|role)\b[^;\n]{0,80}?\b(?:disable|superuser|password|owner)\b)[^;\n`'"?]{0,300}/gi;
 /** Cheap test before STATEMENT: one of its keywords, in any case. */
 const KEYWORD = /\b(?:drop|truncate|delete|update|grant|alter)\b/i;
-/** A run word in the sentence before the statement. */
-const RUN_WORD =
-  /\b(?:run|execute|exec|apply|issue|perform|fire|submit|go ahead(?: and)?|proceed(?: to| with)?|immediately|now)\b\W*$|\b(?:run|execute|exec|apply|issue|perform)\b/i;
+/** A run word in the sentence before the statement: the lexicon's run verbs (with their translations) and more. */
+const RUN_WORD = new RegExp(
+  `${RUN_VERB}|\\b(?:exec|apply|issue|fire|submit|do|go ahead|proceed|immediately|now)\\b`,
+  "i",
+);
+/** A delete in words of every row of a table ("wipe FROM audit_log", "lösche alle Zeilen FROM sessions", as a
+ * paraphrase or a translation of `DELETE FROM` gives it): ordered, it empties the table as the statement would. */
+const WORDED_DELETE = new RegExp(
+  `${DELETE_VERB}\\s+(?:(?:all|every|the)\\s+)?(?:(?:rows?|records?|entries|data)\\s+)?from\\s+[\\w."\`[\\]]+(?![^.\\n;]*\\bwhere\\b)`,
+  "gi",
+);
 /** A question, an explanation, a review or a quotation: the statement is talked about, not ordered. */
 const TALKED_ABOUT =
   /\b(?:why|explain\w*|what|how|whether|does|do(?:es)? not|don'?t|never|avoid|review\w*|quot\w+|example|e\.g|means?|meaning|difference|documentation|docs|tutorial|lint\w*|flag\w*|warn\w*|check (?:if|whether)|should (?:we|i)|could (?:we|i)|would)\b/i;
@@ -60,8 +69,26 @@ export function orderedStatements(text: string): string[] {
   return found;
 }
 
+/** Deletes in words of every row of a table that `text` orders. */
+function orderedWordedDeletes(text: string): string[] {
+  if (text.length > MAX_TEXT || !/\bfrom\b/i.test(text)) return [];
+  const found: string[] = [];
+  for (const match of matchesOf(WORDED_DELETE, text)) {
+    if (ordered(text, match.index, match.index + match[0].length)) found.push(match[0].trim());
+    if (found.length >= MAX_STATEMENTS) break;
+  }
+  return found;
+}
+
 /** Findings for the statements handed-on texts order another agent to run. */
 export function judgeHandedStatements(tool: string, texts: readonly string[], findings: Findings): void {
+  const worded = texts.slice(0, 8).flatMap(orderedWordedDeletes);
+  if (worded.length > 0) {
+    findings.escalate(
+      "delete",
+      `"${tool}" orders an agent to delete every row of a table ("${worded[0].slice(0, 60)}")`,
+    );
+  }
   const statements = texts.slice(0, 8).flatMap(orderedStatements);
   if (statements.length === 0) return;
   const before = findings.list.length;
