@@ -1,7 +1,7 @@
 /** One action seen the way Shield judges it: shell commands parsed into segments, paths normalised,
  * every text cleaned and decoded. Built once per evaluation and shared by Tiers 0 and 1. */
 
-import { handedCommands, handsToAgent } from "./effects/agent_handoff_names.ts";
+import { handedCommands, handsToAgent, recipientIsAgent } from "./effects/agent_handoff_names.ts";
 import { identifierWords } from "./effects/words.ts";
 import { plainCall } from "./action_shape.ts";
 import type { Action } from "./types.ts";
@@ -172,7 +172,8 @@ export function buildActionView(
     ...fields.filter((field) => field.kind.endsWith("path")),
     ...fields.filter((field) => !field.kind.endsWith("path")),
   ];
-  const handsOn = !known && handsToAgent(identifierWords(tool));
+  // Round 80: a message whose recipient argument names an agent (`{recipient: "DatabaseAgent"}`) hands work on too.
+  const handsOn = (!known && handsToAgent(identifierWords(tool))) || recipientIsAgent(canonical.payload);
   for (const field of ordered) {
     if (field.value.length > MAX_SCAN_CHARS) view.oversized = true;
     if (field.kind === "path" || field.kind === "write_path") {

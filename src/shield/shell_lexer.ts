@@ -140,6 +140,61 @@ interface WordState {
   index: number;
 }
 
+/** Variables every shell or session sets: never read as empty. */
+const SET_VARIABLES = new Set([
+  "HOME",
+  "PATH",
+  "PWD",
+  "OLDPWD",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "TERM",
+  "LANG",
+  "HOSTNAME",
+  "TMPDIR",
+  "UID",
+  "EUID",
+  "PPID",
+  "RANDOM",
+  "SECONDS",
+  "LINENO",
+  "BASH",
+  "BASH_VERSION",
+  "HOSTTYPE",
+  "OSTYPE",
+  "MACHTYPE",
+  "IFS",
+  "PS1",
+  "PS2",
+  "PS4",
+  "SHLVL",
+  "BASHPID",
+  "EPOCHSECONDS",
+  "EPOCHREALTIME",
+  "SRANDOM",
+  "GROUPS",
+  "DISPLAY",
+]);
+/** What may follow a spliced expansion inside the same word: a letter or digit, a quote, an escape, another `$`. */
+const WORD_GOES_ON = /^[A-Za-z0-9'"\\$`]/;
+
+/** Round 80: a variable the line never assigns, spliced between letters of one word (`c${u}u${u}r${u}l`,
+ * `b$u"a"sh`, `cu${x}rl`): bash expands an unset variable to nothing, so the word is the program it spells. Only a
+ * bare name (no operator: `${CC:-gcc}` keeps its default reading) glued on both sides, never a variable every shell
+ * sets (`${HOME}`, `$USER`), and never a whole word or a word's head (`$PYTHON -m pip`, `${HOME}/bin/tool`):
+ * a variable that is the program or a path's start is a value the line does not show, not a splice. */
+function splicedEmpty(
+  name: string,
+  variables: Variables,
+  before: string,
+  text: string,
+  after: number,
+): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !variables.has(name) && !SET_VARIABLES.has(name) &&
+    /[A-Za-z0-9]$/.test(before) && WORD_GOES_ON.test(text.slice(after, after + 1));
+}
+
 /** Reads one `$...` expansion at `i` (text[i] === "$"), appending to the word. */
 function readDollar(text: string, i: number, word: WordState, variables: Variables, subs: string[]): number {
   const next = text[i + 1];
@@ -153,14 +208,20 @@ function readDollar(text: string, i: number, word: WordState, variables: Variabl
   if (next === "{") {
     const end = skipUntil(text, i + 2, "}");
     const inner = text.slice(i + 2, end);
-    word.value += expandBraced(inner, variables) ?? `\${${inner}}`;
+    const expanded = expandBraced(inner, variables);
+    if (expanded === undefined && splicedEmpty(inner, variables, word.value, text, end + 1)) return end + 1;
+    word.value += expanded ?? `\${${inner}}`;
     return end + 1;
   }
   // `$@` and `$*` are empty in a command the agent runs (no positional arguments): `cu$@rl` is `curl`.
   if (next === "@" || next === "*") return i + 2;
   const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1, i + 65))?.[0];
   if (name) {
-    word.value += variables.get(name) ?? `$${name}`;
+    const value = variables.get(name);
+    if (value === undefined && splicedEmpty(name, variables, word.value, text, i + 1 + name.length)) {
+      return i + 1 + name.length;
+    }
+    word.value += value ?? `$${name}`;
     return i + 1 + name.length;
   }
   word.value += "$";

@@ -5,6 +5,7 @@
  * open-world judgement. Reading tools (`list_agents`, `get_agent_status`) hand nothing on. */
 
 import { proseCommands } from "../prose_commands.ts";
+import { identifierWords } from "./words.ts";
 
 /** Who receives handed-on work. Sources: OpenAI Agents SDK handoffs, AutoGen GroupChat, CrewAI delegation tools,
  * LangGraph supervisor `transfer_to_*`, A2A `message/send`. */
@@ -76,4 +77,36 @@ export function handedCommands(variants: readonly string[]): string[] {
     for (const match of text.matchAll(CODE_SPAN)) found.push(match[1]);
   }
   return [...found, ...proseCommands([...variants.slice(0, 4)], true)].slice(0, MAX_HANDED);
+}
+
+/** Round 80: argument names that say who receives a message or a task; with a value that names an agent
+ * (`{recipient: "DatabaseAgent"}`, `{to: "ops_agent"}`, `{target: "planner-agent"}`) the send hands work on. */
+const RECIPIENT_KEY =
+  /^(?:to|to_?(?:id|name)|recipients?|recipient_?(?:id|name)|receiver|target|target_?(?:id|name)|destination|dest|address|addressee|email|assignee|send_?to|handoff_?to|delegate_?to|member|participant)$/i;
+/** Words that make a recipient's name an agent's. A person's address, a phone number or a channel never is. */
+const AGENT_NAME_WORDS = new Set([
+  "agent",
+  "agents",
+  "subagent",
+  "coworker",
+  "worker",
+  "crew",
+  "planner",
+  "executor",
+]);
+
+function namesAgent(value: unknown): boolean {
+  return typeof value === "string" && value.length <= 80 && !/[@#+]|^\d/.test(value) &&
+    identifierWords(value).some((word) => AGENT_NAME_WORDS.has(word));
+}
+
+/** Whether a recipient argument (a string, or a short list) names an agent: the message or task is handed to an
+ * agent that acts on it, whatever the send tool is called (`AgentCommunication__sendMessage`, `send_message`). */
+export function recipientIsAgent(payload: Record<string, unknown>): boolean {
+  for (const [key, value] of Object.entries(payload)) {
+    if (!RECIPIENT_KEY.test(key)) continue;
+    if (namesAgent(value)) return true;
+    if (Array.isArray(value) && value.length <= 8 && value.some(namesAgent)) return true;
+  }
+  return false;
 }

@@ -22,10 +22,21 @@ const ENVELOPES = new Set([
   "invoke",
   "toolinvocation",
   "functioninvocation",
+  // Round 80: Cline's and Roo Code's MCP call (`use_mcp_tool {server_name, tool_name, arguments}`).
+  "usemcptool",
+  "callmcptool",
 ]);
 const NAME_KEYS = ["name", "tool", "tool_name", "toolName"];
 const ARGUMENT_KEYS = ["arguments", "args", "input", "params", "parameters", "tool_input", "kwargs"];
 const MAX_DEPTH = 3;
+const SERVER_PREFIX = /^[\w-]{1,40}(?:__|:|\.)(?=[\w/-]+$)/;
+const NAME_SUFFIX = /[_-](?:v\d{1,3}|\d{8})$/i;
+
+function isEnvelope(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (lower.includes("call") || lower.includes("tool") || lower.includes("invo")) &&
+    ENVELOPES.has(compactName(name));
+}
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === "string" && value.length < 64 * 1024 && value.trimStart().startsWith("{")) {
@@ -45,12 +56,16 @@ export function carriedCall(action: Action): Action | undefined {
   let current = action;
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     if (typeof current.type !== "string") break;
+    // Round 80: a server prefix (`srv__`, `server:`, `server.`) and a version or date suffix (`_v2`, `_20250124`) on
+    // the envelope's own name leave it the envelope it is (`server:tools/call_v2`).
     const name = mcpParts(current.type)?.tool ?? current.type;
-    const lower = name.toLowerCase();
-    if (
-      (!lower.includes("call") && !lower.includes("tool") && !lower.includes("invo")) ||
-      !ENVELOPES.has(compactName(name))
-    ) break;
+    if (!isEnvelope(name) && !isEnvelope(name.replace(SERVER_PREFIX, "").replace(NAME_SUFFIX, ""))) break;
+    // Round 80: a JSON-RPC request whose call is under `params` (`{jsonrpc, method: "tools/call", params: {name,
+    // arguments}}`, as MCP's wire format writes it).
+    const params = objectOf(current.payload.params);
+    if (params && NAME_KEYS.every((key) => current.payload[key] === undefined)) {
+      if (NAME_KEYS.some((key) => typeof params[key] === "string")) current = { ...current, payload: params };
+    }
     const carried = NAME_KEYS.map((key) => current.payload[key]).find((value) =>
       typeof value === "string" && /^[\w./:-]{1,128}$/.test(value)
     ) as string | undefined;

@@ -18,7 +18,7 @@ export interface CanonicalAction {
 
 /** Which interpreter a code tool's name points at (python by default). */
 function interpreterOf(type: string, payload: Record<string, unknown>): string {
-  const language = typeof payload.language === "string" ? payload.language.toLowerCase() : "";
+  const language = languageOf(payload);
   const words = [...identifierWords(mcpParts(type)?.tool ?? type), language];
   if (words.some((word) => /^(?:js|javascript|node|nodejs|typescript|ts|deno)$/.test(word))) return "node -e";
   if (words.includes("ruby")) return "ruby -e";
@@ -26,6 +26,23 @@ function interpreterOf(type: string, payload: Record<string, unknown>): string {
   if (words.includes("php")) return "php -r";
   if (words.some((word) => /^(?:bash|sh|shell)$/.test(word))) return "bash -c";
   return "python3 -c";
+}
+
+/** The language a code tool's payload names (`language`, `lang`, `runtime`), lower-cased; "" when none. */
+function languageOf(payload: Record<string, unknown>): string {
+  const named = [payload.language, payload.lang, payload.runtime].find(isText);
+  return named === undefined ? "" : named.toLowerCase();
+}
+
+/** Round 80: a generic run tool (`execute`, `run`, `exec`) given code and a programming language that is not a
+ * shell (`{language: "python", code: "..."}`) runs that code in its interpreter, as a code tool does; its code was
+ * read as a shell line before, so what it built and ran (`os.system(''.join(map(chr, [...])))`) went unread. */
+const CODE_LANGUAGE = /^(?:python[23]?|py|javascript|js|node(?:js)?|typescript|ts|deno|ruby|rb|perl|pl|php)$/;
+const LANGUAGE_CODE_KEYS = ["code", "source", "snippet", "program"] as const;
+
+function runsCode(raw: Record<string, unknown>): boolean {
+  return CODE_LANGUAGE.test(languageOf(raw)) && !isText(raw.command) && !isText(raw.cmd) &&
+    LANGUAGE_CODE_KEYS.some((key) => isText(raw[key]));
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
@@ -121,6 +138,7 @@ function restatedAction(action: Action, tool: CanonicalTool | undefined): Canoni
     ? action.payload as Record<string, unknown>
     : {};
   if (!tool) return { type, payload: raw };
+  if (tool === "execute_command" && runsCode(raw)) tool = "run_code";
   if ((tool === "edit_file" || tool === "write_file") && raw.command === "view") {
     const { command: _view, ...others } = raw;
     return { type: "read_file", payload: canonicalPayload("read_file", others) };

@@ -7,19 +7,21 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
+import { recipientIsAgent } from "./agent_handoff_names.ts";
 
 /** Argument names that address another agent; a session key of the form `agent:<name>:<session>` does too. */
 const AGENT_KEY =
   /^(?:to_?agent|target_?agent|agent|agent_?(?:id|name|url|key|ref)|recipient_?agent|peer_?agent|coworkers?|sub_?agent)$/i;
 const AGENT_SESSION = /^agent:[\w.-]+/;
 
-/** Whether the payload addresses another agent by an argument's name or an agent session key. */
+/** Whether the payload addresses another agent by an argument's name, an agent session key, or (round 80) a
+ * recipient argument whose value is an agent's name. */
 export function addressesAgent(payload: Record<string, unknown>): boolean {
   for (const [key, value] of Object.entries(payload)) {
     if (typeof value !== "string" || value === "") continue;
     if (AGENT_KEY.test(key) || AGENT_SESSION.test(value)) return true;
   }
-  return false;
+  return recipientIsAgent(payload);
 }
 
 /** Mail as the object of a send: existing messages, threads, a mailbox, or documents kept in mail (plural or a

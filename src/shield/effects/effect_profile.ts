@@ -42,6 +42,7 @@ import { judgeShapedTokens } from "./shaped_tokens.ts";
 import { judgeSideDestinations } from "./side_destinations.ts";
 import { judgeStandingReplies, setsAutomaticReply } from "./standing_replies.ts";
 import { addressesAgent } from "./delegated_requests.ts";
+import { recipientIsAgent } from "./agent_handoff_names.ts";
 import { judgeHandedWork } from "./handed_work.ts";
 import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
 import { readsPageOnly } from "./page_scripts.ts";
@@ -173,7 +174,9 @@ function judgeHandedOn(
   const delegates = TASK_TOOLS.has(view.type) ||
     (openWorld !== undefined &&
       (openWorld.words.nouns.has("agent") || openWorld.words.verbs.has("delegate") ||
-        addressesAgent(view.payload)));
+        addressesAgent(view.payload))) ||
+    // Round 80: a known send tool's message to a recipient named as an agent (`send_message {to: "db_agent"}`).
+    (view.texts.has("outbound") && recipientIsAgent(view.payload));
   if (delegates) {
     // The work handed on, once for its ten checks (round 24 of speed: each asked for it again, and with a task and
     // an outbound text each got a list of its own).

@@ -5,6 +5,10 @@
  * sync, leak, post, share, attach, exfil...) and a secret (secrets, tokens, credentials, passwords, API or SSH keys,
  * the environment, `.env`), the value is set (not `false`, empty or `no`), and nothing is brought in (`copy_env_from`).
  * Ordinary extra options (`dry_run`, `also_update_changelog`, `copy_labels_to`, `include_secret_names: false`) pass.
+ * Round 80: a flag that attaches them to the call's own request counts too (`fetch_docs {url, include_env: true}`,
+ * a rug-pulled docs tool's new option; `with_secrets`, `pass_token`, `forward_auth`, `expose_cookies`); an
+ * environment given as values (`env: {NODE_ENV: "test"}`), other things included (`include_examples`) and a flag
+ * that is off (`include_env: false`) pass.
  * Sources: Invariant Labs, MCP Security Notification: Tool Poisoning Attacks (2025); CyberArk, Poison everywhere:
  * no output from your MCP server is safe (full-schema poisoning, 2025); MCPTox benchmark (2025). */
 
@@ -33,6 +37,18 @@ const SENDS = new Set([
   "transmit",
   "dump",
   "smuggle",
+  // Round 80: flags that attach the caller's secrets to what the tool sends (`include_env`, `with_secrets`,
+  // `pass_token`, `inject_credentials`, `expose_cookies`).
+  "include",
+  "includes",
+  "with",
+  "pass",
+  "passthrough",
+  "inject",
+  "expose",
+  "embed",
+  "propagate",
+  "carry",
 ]);
 const EXFIL = /^exfil/;
 const SECRETS = new Set([
@@ -55,6 +71,10 @@ const SECRETS = new Set([
   "keychain",
   "keyring",
   "cookies",
+  // Round 80: a crawler's or fetcher's `forward_auth`, `send_cookie`, `include_authorization`.
+  "auth",
+  "authorization",
+  "cookie",
 ]);
 /** Words that make `key`/`keys` a secret's name. */
 const KEY_KINDS = new Set(["api", "ssh", "private", "access", "secret", "signing", "gpg", "aws"]);

@@ -16,6 +16,7 @@ import {
   SENT_TO,
 } from "./concepts.ts";
 import { STORES } from "./concept_triggers.ts";
+import { withoutQuotedStatements } from "./handed_statements.ts";
 
 /** What a task asks for, in words rather than commands. "All" is no wholesale order when the things are harmless
  * leftovers of code work, even after another word (round 30: "remove all remaining unused imports", "all the
@@ -119,7 +120,10 @@ const RESIST_STOP = gated(
  * an approval only the message vouches for. */
 export function judgeIntents(tool: string, text: string, findings: Findings): void {
   if (text.length > 64 * 1024) return;
-  if (DESTROY_INTENT.test(text) || DESTROY_CONCEPT.test(text)) {
+  // Round 80: an upper-case database statement is code the text quotes or orders (judged as a statement by
+  // handed_statements.ts), not wording: "why does DROP SCHEMA need CASCADE when it has tables?" destroys nothing.
+  const worded = withoutQuotedStatements(text);
+  if (DESTROY_INTENT.test(worded) || DESTROY_CONCEPT.test(worded)) {
     findings.escalate("delegation", `"${tool}" asks an agent to destroy data`);
   }
   const sends = SEND_INTENT.test(text) || SEND_INTENT_CONCEPT.test(text) ||
