@@ -24,7 +24,7 @@ const LIFE_SAFETY =
   /\b(?:oxygen|o2 concentrator|concentrator|ventilator|respirator|c ?pap|bi ?pap|apap|dialysis|infusion|insulin pump|feeding pump|enteral pump|nebuli[sz]er|medicine fridge|medication fridge|vaccine fridge|(?:smoke|co|carbon monoxide|gas|flood|leak|water leak|radon|fire|heat) (?:detector|alarm|sensor|listener)s?|smoke(?! ?test)|monoxide|sump pump)\b/i;
 /** Keys whose value is the state or the operation asked for. */
 const STATE_KEY =
-  /^(?:state|power|powerstate|power_state|on|switch|status|action|command|cmd|service|operation|op|value|mode|relay|turn|set_state|target_state)$/i;
+  /^(?:state|power|powerstate|power_state|on|switch|status|action|command|cmd|script|shell_command|commandline|service|operation|op|value|mode|relay|turn|set_state|target_state)$/i;
 const OFF_VALUE =
   /^(?:off|false|0|no|disabled?|turn[_ .]?off|power[_ .]?off|switch[_ .]?off|shut ?down|unplug|mute|silence|hush|bypass|[a-z_]+\.turn_off)$/i;
 /** Tool words that switch off by themselves (`turn_off`, `power_off`, `kasa_off`, `mute`, `bypass`). */
