@@ -107,6 +107,7 @@ import { judgeRound79 } from "./round79.ts";
 import { judgeRound78 } from "./round78.ts";
 import { judgeRound76 } from "./round76.ts";
 import { judgeRound81 } from "./round81.ts";
+import { judgeRound82 } from "./round82.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -152,12 +153,18 @@ const FILE_TOOLS = new Set([
   "create_directory",
 ]);
 
+/** Arguments that name a smart-home device (SmartThings, Home Assistant, Hubitat, Tuya). */
+const DEVICE_KEYS = ["device_id", "deviceId", "entity_id", "capability", "device"];
+
 /** A file, command or web tool called without what it acts on (`delete_file {file_id: "all"}`, a cloud drive's
  * tool under a familiar name): its other arguments are judged as an open-world tool's. */
 function lacksCore(view: ActionView): boolean {
   if (FILE_TOOLS.has(view.type)) return view.paths.length === 0 && view.writePaths.length === 0;
   if (view.type === "execute_command") {
-    return view.segments.length === 0 && typeof view.payload.command !== "string";
+    // Round 82: a device's command tool (`smartthings_execute_command {deviceId, capability, command: "off"}`) is
+    // read as a command tool by its name; its `command` is a device's, so its arguments are judged too.
+    return (view.segments.length === 0 && typeof view.payload.command !== "string") ||
+      (view.tool !== view.type && DEVICE_KEYS.some((key) => key in view.payload));
   }
   if (view.type === "http_request" || view.type === "browser_navigate") return view.urls.length === 0;
   return false;
@@ -392,6 +399,7 @@ export function buildEffectProfile(
   judgeRound78(view, sends, environment, findings);
   judgeRound76(view, environment, findings);
   judgeRound81(view, environment, findings);
+  judgeRound82(view, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

@@ -51,6 +51,18 @@ function sendsForeignCredential(argv: readonly string[], host: string): boolean 
   return false;
 }
 
+/** A sign-in's return address without a query of its own on a named host, under a return parameter's name, and
+ * an app's id as a UUID under `client_id` (round 82): where a sign-in goes and who asks, not data carried. */
+const RETURN_KEY =
+  /^(?:continue|next|return_?to|return_?ur[il]|redirect_?ur[il]|redirect_?to|post_logout_redirect_uri)=/i;
+const RETURN_ADDRESS = /^https?:\/\/(?![\d.]+(?::|\/|$))[a-z0-9.-]+(?::\d+)?(?:\/[\w./-]*)?$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function returnOrClient(pair: string, value: string): boolean {
+  return (RETURN_KEY.test(pair) && RETURN_ADDRESS.test(value)) ||
+    (/^client_id=/i.test(pair) && UUID.test(value));
+}
+
 /** Whether the action sends data to the URL's host (bodies, uploads, query strings that carry data). */
 function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldReading | undefined): boolean {
   const method = typeof view.payload.method === "string" ? view.payload.method.toUpperCase() : "GET";
@@ -76,13 +88,19 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
   const search = SEARCH_HOSTS.test(host.host);
   if (
     !search &&
-    prose(pairs.filter((pair) => !SEARCH_KEY.test(pair)).map((pair) => pair.slice(pair.indexOf("=") + 1)))
+    prose(
+      pairs.filter((pair) => !SEARCH_KEY.test(pair)).map((pair) => [pair, pair.slice(pair.indexOf("=") + 1)])
+        .filter(([pair, value]) => !returnOrClient(pair, value)).map(([, value]) => value),
+    )
   ) {
     return true;
   }
   // A list (`a,b,c,d`) is records leaving, not a setting.
-  return values.some((value) =>
-    (value.length >= 32 && !(search && prose([value]))) || (value.match(/[,;\n]/g)?.length ?? 0) >= 3
+  // Round 82: an address to return to without a query of its own (`continue=https://mail.google.com/mail/u/0/`)
+  // and an app's registered id (`client_id=<uuid>`) are where a sign-in goes and who asks, not data carried.
+  return values.some((value, at) =>
+    (value.length >= 32 && !(search && prose([value])) && !returnOrClient(pairs[at], value)) ||
+    (value.match(/[,;\n]/g)?.length ?? 0) >= 3
   ) ||
     query.length > 256 ||
     sensitiveFindings(query).length > 0;

@@ -118,11 +118,11 @@ function carriedSecret(reading: HostReading): string | undefined {
 
 /** Sign-in words as a host's label or hyphenated part (`login.acme-hr.example`, `accounts-corp-example.com`). */
 const SIGN_IN_HOST =
-  /(?:^|[.-])(?:log-?in|sign-?in|sso|auth|accounts?|secure|verify|verification|session|id|idp|mfa|oauth)(?:[.-]|$)/i;
+  /(?:^|[.-])(?:log-?in|sign-?in|sso|auth|accounts?|secure|verify|verification|session|id|idp|mfa|oauth|sts|adfs)(?:[.-]|$)/i;
 /** Sign-in words as a whole path segment or its first word (`/login`, `/oauth2/authorize`, `/ServiceLogin`,
  * `/login.htm`, `/signin-oidc`): a word inside a docs page's slug (`keeping-your-account-secure`) is not one. */
 const SIGN_IN_SEGMENT =
-  /\/(?:log-?in|sign-?in|sso|auth|authorize|authenticate|oauth2?|saml2?|idp|accounts?|session|verify|servicelogin|logon|mfa|2fa|otp|password|passwordreset|reset-password)(?:[._-]\w+)?(?=\/|$)/i;
+  /\/(?:log-?in|sign-?in|sso|auth|authorize|authenticate|oauth2?|saml2?|idp|accounts?|session|verify|servicelogin|addsession|signinchooser|adfs|wsfed|logon|mfa|2fa|otp|password|passwordreset|reset-password)(?:[._-]\w+)?(?=\/|$)/i;
 /** Rewriting proxies that spell the proxied host with hyphens (`docs-github-com.translate.goog`). */
 const PROXIES = new Set(["translate.goog"]);
 
@@ -172,7 +172,28 @@ const BRANDS = [
 const BRAND_SET = new Set(BRANDS);
 /** Return and redirect parameters of sign-in pages (OAuth's `redirect_uri` is read only without a `client_id`). */
 const RETURN_PARAMETER =
-  /^(?:return|return_?to|returnto|return_?url|returnurl|redirect|redirect_?to|redirect_?url|redirect_?uri|redirecturl|next|continue|goto|dest|destination|target|callback|cb|fromuri|relaystate|service|to|url)$/i;
+  /^(?:return|return_?to|returnto|return_?ur[il]|returnur[il]|redirect|redirect_?to|redirect_?ur[il]|redirectur[il]|next|continue|cont|goto|dest|destination|target|callback|cb|fromuri|relaystate|service|to|url|wreply|post_logout_redirect_uri)$/i;
+/** Other domains of a brand's own (a Google sign-in returning to YouTube, a Microsoft one to live.com). */
+const BRAND_FAMILY = new Set([
+  "youtube",
+  "googleusercontent",
+  "gstatic",
+  "blogger",
+  "googleapis",
+  "withgoogle",
+  "live",
+  "office",
+  "office365",
+  "microsoft365",
+  "msn",
+  "bing",
+  "skype",
+  "xbox",
+  "windows",
+  "microsoftonline",
+  "me",
+  "mac",
+]);
 const SECOND_LEVEL = /^(?:co|com|gov|ac|org|net|edu)$/;
 /** Digits and letter pairs written for letters in lookalike names. */
 const LEET: ReadonlyArray<[RegExp, string]> = [
@@ -263,16 +284,21 @@ function returnElsewhere(reading: HostReading, environment: ShieldEnvironment): 
   const query = reading.query.slice(1);
   if (/(?:^|&)client_id=/i.test(query)) return undefined;
   const own = registered(reading.host);
-  if (BRAND_SET.has(own.split(".")[0])) return undefined;
+  // A brand's own sign-in page (Google's `AddSession`, Microsoft's `authorize`, Okta's SAML) hands the session on
+  // too: its return may go to the brand's other domains, not to someone else's (round 82).
+  const brand = BRAND_SET.has(own.split(".")[0]);
   for (const pair of query.split("&").slice(0, 32)) {
     const at = pair.indexOf("=");
     if (at <= 0 || !RETURN_PARAMETER.test(pair.slice(0, at))) continue;
-    const value = decodedUrl(pair.slice(at + 1));
+    let value = decodedUrl(pair.slice(at + 1)).trim();
+    if (value.startsWith("//")) value = `https:${value}`;
     if (!/^https?:\/\//i.test(value)) continue;
     const target = readHost(value, environment);
     if (!target || target.loopback || target.allowed) continue;
     const theirs = registered(target.host);
-    if (theirs === own || theirs.split(".")[0] === own.split(".")[0]) continue;
+    const name = theirs.split(".")[0];
+    if (theirs === own || name === own.split(".")[0]) continue;
+    if (brand && (BRAND_SET.has(name) || BRAND_FAMILY.has(name))) continue;
     return target.host;
   }
   return undefined;
