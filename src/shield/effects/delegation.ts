@@ -9,6 +9,7 @@ import { readHost } from "./hosts.ts";
 import { isModelVendorHost } from "./traffic_redirects.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
+import { judgeHandedSecretFolders } from "./handed_secret_folders.ts";
 import { judgeIntents } from "./task_intents.ts";
 import { judgeStanding } from "./standing_instructions.ts";
 import { judgeMutedReports } from "./muted_reports.ts";
@@ -109,6 +110,7 @@ export function judgeDelegation(
   if (mention) {
     findings.escalate("delegation", `"${tool}" hands on work on "${mention.path}" (${mention.kind})`);
   }
+  judgeHandedSecretFolders(tool, text, findings);
   for (const finding of sensitiveFindings(text)) {
     if (
       finding.kind === "payment instruction" || finding.kind === "financial" || finding.kind === "password"
