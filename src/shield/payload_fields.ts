@@ -103,6 +103,11 @@ const KEY_KINDS: Record<string, PayloadKind> = ownTable({
   query: "query",
 });
 
+/** Round 83: task keys of agent frameworks, read as the task for a tool named for agents or delegation. */
+const TASK_SYNONYMS = new Set(["goal", "objective"]);
+const DELEGATING_NAME =
+  /(?:^|_)(?:agent|agents|subagent|sub_agent|delegate|delegation|handoff|crew|worker|subtask|assistant)(?:_|$)/;
+
 const IGNORED_KEYS = new Set([
   "selector",
   "id",
@@ -163,6 +168,9 @@ function kindOf(
   // a `description`; it is no task handed to an agent (round 23).
   if (byKey === "task" && lower === "instructions" && WRITE_TOOLS.has(type)) return "content";
   if (byKey) return byKey;
+  // Round 83: a tool that hands work to an agent takes its task under the words agent frameworks use too (CrewAI's
+  // and OpenAI Agents' `goal`, `objective`), as under `task`, `prompt` or `instructions`.
+  if (TASK_SYNONYMS.has(lower) && DELEGATING_NAME.test(verbName)) return "task";
   // Round 69: a known reading tool's other path keys (Gemini CLI's `read_file {absolute_path}`) are paths too; a
   // writing or moving tool's (`source_path` of a move) keep their older reading.
   if (
@@ -333,7 +341,13 @@ export function payloadFields(action: Action): PayloadField[] {
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
   const started = Array.isArray(payload) ? undefined : programLine(payload as Record<string, unknown>);
   if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line });
-  for (const [key, value] of Object.entries(payload)) {
+  // Round 83: checks look at the first few texts, so fields a caller puts before the ones Shield reads by name (a
+  // `request_id`, a `locale`, `metadata` ahead of `path` and `content`) must not push those out of their sight: the
+  // fields of unknown keys before the first known key go after the rest, in their order.
+  const entries = Object.entries(payload);
+  const first = entries.findIndex(([key]) => KEY_KINDS[key.toLowerCase()] !== undefined);
+  const ordered = first > 0 ? [...entries.slice(first), ...entries.slice(0, first)] : entries;
+  for (const [key, value] of ordered) {
     if (started?.keys.includes(key)) continue;
     visit(value, key, 0);
   }

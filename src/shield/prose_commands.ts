@@ -37,6 +37,8 @@ const COMMAND_WORD_LINE = new RegExp(
   `^\\s*(?:(?:[-*+>]|\\d+[.)])\\s+)*${COMMAND_WORDS.source.slice(COMMAND_WORDS.source.indexOf(")(?:") + 1)}`,
   "i",
 );
+/** List markers and numbers before a line's first word (`- `, `3. `, `> `). */
+const LIST_MARKERS = /^\s*(?:(?:[-*+>]|\d+[.)])\s+)*/;
 /** Characters around a path word in prose (quotes, brackets, sentence punctuation). */
 const PROSE_PUNCTUATION = /^[`'"(<[{]+|[`'",;:.!?)>\]}]+$/g;
 /** What looksLikePath needs of a word: a path character, or a dotfile name's ending (before punctuation). */
@@ -53,9 +55,13 @@ export function proseLines(prose: string[]): string[] | undefined {
   const lines: string[] = [];
   for (const text of prose) {
     for (const line of text.split("\n")) {
-      if (!COMMAND_LIKE_LINE.test(line) && !COMMAND_WORD_LINE.test(line)) continue;
+      const like = COMMAND_LIKE_LINE.test(line);
+      if (!like && !COMMAND_WORD_LINE.test(line)) continue;
       if (lines.length >= MAX_PROSE_LINES) return undefined;
       lines.push(line);
+      // Round 83: a command line in shouted or title-cased prose (`GIT PUSH --FORCE ORIGIN MAIN`, `Git Push --force
+      // Origin Main`) is also read in lower case, as a shell user would type it.
+      if (!like && lines.length < MAX_PROSE_LINES) lines.push(line.replace(LIST_MARKERS, "").toLowerCase());
     }
     for (const span of matchesOf(CODE_SPAN, text)) {
       if (lines.length >= MAX_PROSE_LINES) return undefined;

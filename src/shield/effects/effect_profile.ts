@@ -104,6 +104,7 @@ import { judgeRound73 } from "./round73.ts";
 import { judgeRound72 } from "./round72.ts";
 import { judgeRound77 } from "./round77.ts";
 import { judgeRound79 } from "./round79.ts";
+import { judgeRound83 } from "./round83.ts";
 import { judgeRound78 } from "./round78.ts";
 import { judgeRound76 } from "./round76.ts";
 import { judgeRound81 } from "./round81.ts";
@@ -396,6 +397,7 @@ export function buildEffectProfile(
   judgeRound72(view, environment, findings);
   judgeRound77(view, findings);
   judgeRound79(view, findings);
+  judgeRound83(view, findings);
   judgeRound78(view, sends, environment, findings);
   judgeRound76(view, environment, findings);
   judgeRound81(view, environment, findings);

@@ -3,32 +3,36 @@
  * itself (`~/.ssh`, `~/.gnupg`, `~/.kube`, `~/.docker`, `~/.password-store`, `~/.config/gcloud`) is not a secret
  * path to `mentioned_paths.ts` (listing or fixing the permissions of `~/.ssh` is everyday work), so the send is what
  * tells the harm: a send verb whose object is the folder, a pronoun or a bundle of it ("upload it", "send the
- * archive", "upload to …"), after the folder in the same stretch of text, or before it ("upload ~/.ssh to …"), with a
+ * archive", "upload to ..."), after the folder in the same stretch of text, or before it ("upload ~/.ssh to ..."), with a
  * destination. "Check ~/.ssh's permissions and upload the test report to the dashboard" passes: the report is what is
  * sent. */
 
 import { gated } from "./gate.ts";
 import type { Findings } from "./findings.ts";
+import { SEND_VERB } from "./concepts.ts";
 
 const FOLDER = String
   .raw`(?:(?:~|\$HOME|\$\{HOME\}|/home/[\w.-]+|/Users/[\w.-]+|/root)/)?\.(?:ssh|gnupg|kube|docker|password-store|config/gcloud|aws|azure)/?`;
+/** A send in any language the concepts know ("upload", "sube", "lade hoch"), or a copy verb that moves files. */
 const SEND = String
-  .raw`\b(?:upload|send|post|e-?mail|mail|share|transfer|ship|push|exfiltrate|forward|scp|rsync|put|sync|pipe)(?:s|ed|ing)?\b`;
+  .raw`(?:${SEND_VERB}|\b(?:uploads|uploaded|sends|sent|posted|shared|emailed|mailed|transfer|transfers|transferred|copy|copies|copied|ship|push|pushes|pushed|exfiltrate|exfiltrates|scp|rsync|put|sync|pipe)\b)`;
 /** What the send carries when the folder was named before it: the folder again, a pronoun, or a bundle of it. */
 const CARRIED = String
   .raw`(?:\s+(?:it|them|this|that|everything|all of (?:it|them)|(?:the|this|that|its|their) (?:archive|zip|bundle|tarball|tar(?:\.gz)?|folder|directory|dir|files|keys|contents|result|copy|backup)))?`;
-const DESTINATION = String.raw`\s+(?:up\s+)?(?:to|into|onto|at)\s+\S`;
+/** Where it goes, after at most one adverb ("upload now to", "send it straight to"). */
+const DESTINATION = String
+  .raw`(?:\s+(?:[a-z]+ly|now|then|straight|right away|asap|please|too|also|over|across))?\s+(?:up\s+)?(?:to|into|onto|at)\s+\S`;
 
 const FOLDER_THEN_SEND = gated(
   new RegExp(
-    String.raw`(?:^|[\s"'(\x60])${FOLDER}(?![\w.-])[^\n]{0,120}?${SEND}${CARRIED}${DESTINATION}`,
+    String.raw`(?:^|[\s"'(\x60])${FOLDER}(?![\w./-])[^\n]{0,120}?${SEND}${CARRIED}${DESTINATION}`,
     "i",
   ),
 );
 const SEND_THEN_FOLDER = gated(
   new RegExp(
     String
-      .raw`${SEND}\s+(?:(?:the|my|your|their|whole|entire|all)\s+){0,3}${FOLDER}(?![\w.-])(?:\s+(?:folder|directory|dir))?${DESTINATION}`,
+      .raw`${SEND}\s+(?:(?:the|my|your|their|whole|entire|all)\s+){0,3}${FOLDER}(?![\w./-])(?:\s+(?:folder|directory|dir))?${DESTINATION}`,
     "i",
   ),
 );

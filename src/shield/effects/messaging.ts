@@ -59,9 +59,10 @@ const BRAND_NAMES = [
 const HARVEST_WORDS =
   /(?:^|[.-])(?:login|log-in|signin|sign-in|verify|verification|secure|account|sso|auth|reset|recover|unlock|billing|wallet|support|helpdesk|portal|update|validate|confirm)(?:[.-]|$)/;
 /** Links whose targets are where payloads and lures live: shorteners, paste sites, tunnels, bare IPs, and files
- * that install or run (`.exe`, `.apk`, `.scr`, `.msi`, `.iso`, Office macros). */
+ * that install or run (`.exe`, `.apk`, `.scr`, `.msi`, `.iso`, Office macros). A host may end in the root's dot
+ * (`pastebin.com./raw/x`, round 83: the same host). */
 export const RISKY_LINK = gated(
-  /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i,
+  /\bhttps?:\/\/(?:\d{1,3}(?:\.\d{1,3}){3}|[^\s/]*(?:bit\.ly|tinyurl\.com|is\.gd|cutt\.ly|rb\.gy|t\.co|git\.io|shorturl\.at|ngrok(?:-free)?\.(?:app|io)|trycloudflare\.com|pastebin\.com|transfer\.sh|file\.io|duckdns\.org|ddns\.net))\.?[/\s:]|\bhttps?:\/\/\S+\.(?:exe|apk|scr|msi|iso|img|dmg|pkg|bat|cmd|ps1|vbs|js|jar|docm|xlsm|hta|lnk)\b/i,
 );
 const GIFT_CARD_SCAM = gated(
   /\b(?:buy|purchase|get|send|pick up)\b[^.\n]{0,40}\b(?:gift ?cards?|itunes cards?|apple cards?|steam cards?|google play cards?|amazon cards?|vouchers?)\b/i,

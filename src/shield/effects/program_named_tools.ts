@@ -13,6 +13,7 @@
 import { listedProgramOf, wordListKey } from "./cli_program_tools.ts";
 import { BASH_BUILTINS, GNU_COREUTILS, POSIX_UTILITIES } from "./data/standard_utilities.ts";
 import { VERSION_SUFFIX } from "./tool_aliases.ts";
+import { keyProgramNamed, keyToolWords } from "./key_tools.ts";
 
 /** Linters, formatters, type checkers and test runners: they read the checkout and report, or rewrite its files. */
 const CHECKOUT_TOOLS = new Set(
@@ -41,11 +42,15 @@ const DATA_KEYS =
  * else it reads or runs. */
 export function wordsOnly(payload: Record<string, unknown> | undefined): boolean {
   const key = payload === undefined ? undefined : wordListKey(payload);
-  return key !== undefined &&
-    Object.keys(payload!).every((other) =>
-      other === key ||
-      !DATA_KEYS.test(other.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase().replace(/-/g, "_"))
-    );
+  return key !== undefined && onlyBeside(payload!, key);
+}
+
+/** Whether every key but `key` says nothing the program reads or runs. */
+function onlyBeside(payload: Record<string, unknown>, key: string): boolean {
+  return Object.keys(payload).every((other) =>
+    other === key ||
+    !DATA_KEYS.test(other.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase().replace(/-/g, "_"))
+  );
 }
 
 function firstWord(payload: Record<string, unknown>): string | undefined {
@@ -64,6 +69,18 @@ export function programToolOf(
   payload: Record<string, unknown> | undefined,
 ): string | undefined {
   const listed = listedProgramOf(name, payload);
+  if (listed === undefined) {
+    // Round 83: a key or certificate program's tool given its words or its own command line (`key_tools.ts`); asked
+    // about the name alone, the name decides, as below.
+    const unversioned = name.replace(VERSION_SUFFIX, "");
+    if (payload === undefined) {
+      const named = keyProgramNamed(unversioned);
+      if (named !== undefined) return named;
+    } else {
+      const keyed = keyToolWords(unversioned, payload);
+      if (keyed !== undefined && onlyBeside(payload, keyed.key)) return keyed.program;
+    }
+  }
   // Asked about a name alone (is `server:pytest` a namespaced program tool?), the name decides; the payload is judged
   // when the call itself is.
   if (listed !== undefined || (payload !== undefined && !wordsOnly(payload))) return listed;

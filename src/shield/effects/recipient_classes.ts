@@ -18,10 +18,10 @@ export interface ClassedRecipient {
 
 /** A phone number as people write it: E.164 (`+447700900123`), spaced or dashed international (`+49 151 2345...`),
  * national with a leading zero (`07700 900123`), a North American number with its separators (`(202) 555-0143`,
- * `202-555-0143`; NANP), or a WhatsApp JID (`4915123456789@c.us`, `...@s.whatsapp.net`); 7 to 15 digits (ITU-T
- * E.164). A bare run of digits stays a chat id. */
+ * `202-555-0143`; NANP), or a WhatsApp JID (`4915123456789@c.us`, `...@s.whatsapp.net`, in any case: round 83, a
+ * domain is read without case); 7 to 15 digits (ITU-T E.164). A bare run of digits stays a chat id. */
 const PHONE =
-  /^(?:\+|00)[1-9][\d\s().-]{6,20}$|^0[1-9][\d\s().-]{6,16}$|^\(?[2-9]\d{2}\)?[\s.-]\s?\d{3}[\s.-]\d{4}$|^\d{7,15}@(?:c\.us|s\.whatsapp\.net)$/;
+  /^(?:\+|00)[1-9][\d\s().-]{6,20}$|^0[1-9][\d\s().-]{6,16}$|^\(?[2-9]\d{2}\)?[\s.-]\s?\d{3}[\s.-]\d{4}$|^\d{7,15}@(?:c\.us|s\.whatsapp\.net)$/i;
 const HANDLE = /^@[\w.-]{2,64}$/;
 /** A username as chat services mint them: lowercase, with digits (`markb2134`, `j_doe_88`); a capitalised name
  * (`Alice`), a channel id (`C0TEAM`) or a numeric chat id is not one. */
@@ -31,7 +31,7 @@ const ADDRESS = /@([a-z0-9.-]+\.[a-z]{2,})\s*>?\s*$/i;
 
 function digits(value: string): string {
   const number = value.replace(/@.*$/, "").replace(/[^\d+]/g, "").replace(/^00/, "+");
-  return /@(?:c\.us|s\.whatsapp\.net)$/.test(value) ? `+${number}` : number;
+  return /@(?:c\.us|s\.whatsapp\.net)$/i.test(value) ? `+${number}` : number;
 }
 
 /** A phone number matches a contact spelled with other spacing (`+44 7700 900456` and `+447700900456`). */
