@@ -1,11 +1,10 @@
-// Speed round 35: `knownBadPinIn` asks the listed versions' literal gate (`VERSION_GATE`, answered from the scan the
-// rules already made of a text) before the 91-version regex. Over every text of every top and dev case that the
-// check reads (segments, code, written content, string arguments), scanned first as the rules scan them, the gated
-// answer is the ungated one (`pinnedIn`), a shut gate's text pins nothing, and pins are found somewhere (the cases
-// hold round 65's attacks); attacker spellings in other shapes are still blocked.
+// Speed round 35: `knownBadPinIn` asks a native pre-test (`VERSION_SIGN`: a dotted pair of digits, or a listed
+// version without one, literally) before the 91-version regex. Over every text of every top and dev case that the
+// check reads (segments, code, written content, the shell line, string arguments), the answer is the one without
+// the pre-test (`pinnedIn`), a text failing the pre-test pins nothing, and pins are found somewhere (the cases hold
+// round 65's attacks); attacker spellings in other shapes are still blocked.
 import assert from "node:assert/strict";
-import { knownBadPinIn, pinnedIn, VERSION_GATE } from "../../../src/shield/effects/known_bad_pins.ts";
-import { LITERALS } from "../../../src/shield/literal_index.ts";
+import { knownBadPinIn, pinnedIn, VERSION_SIGN } from "../../../src/shield/effects/known_bad_pins.ts";
 import { expectDecisions, run, tool, write } from "./decisions.ts";
 import { viewOf } from "./gate_fixture.ts";
 import { caseActions } from "./case_actions.ts";
@@ -18,7 +17,7 @@ function textsOf(action: Parameters<typeof viewOf>[0]): string[] {
   return texts;
 }
 
-Deno.test("speed 35: the version gate answers as the ungated check on every case text", async () => {
+Deno.test("speed 35: the version pre-test answers as the check without it on every case text", async () => {
   let texts = 0;
   let shut = 0;
   let pins = 0;
@@ -27,35 +26,30 @@ Deno.test("speed 35: the version gate answers as the ungated check on every case
       if (text.length > 256 * 1024) continue;
       texts++;
       const ungated = pinnedIn(text);
-      LITERALS.forget();
-      LITERALS.scan(text);
-      if (!VERSION_GATE.opens(text)) {
+      if (!VERSION_SIGN.test(text)) {
         shut++;
-        assert.equal(ungated, undefined, `a shut gate hid ${ungated} in ${text.slice(0, 120)}`);
+        assert.equal(ungated, undefined, `the pre-test hid ${ungated} in ${text.slice(0, 120)}`);
       }
       assert.equal(knownBadPinIn(text), ungated, text.slice(0, 120));
       if (ungated) pins++;
     }
   }
   assert.ok(texts > 10_000, `${texts} texts`);
-  assert.ok(shut > texts / 2, `the gate shuts on ${shut} of ${texts} texts`);
+  assert.ok(shut > texts / 2, `the pre-test fails on ${shut} of ${texts} texts`);
   assert.ok(pins >= 10, `${pins} pins found`);
 });
 
-Deno.test("speed 35: a text nobody scanned is read by the regex; a scanned one through the gate", () => {
-  const line = "cd app && npm install --save chalk@5.6.1";
-  LITERALS.forget();
-  assert.equal(knownBadPinIn(line), "chalk@5.6.1");
-  LITERALS.scan(line);
-  assert.equal(knownBadPinIn(line), "chalk@5.6.1");
-  const fixed = "cd app && npm install --save chalk@5.6.2";
-  LITERALS.scan(fixed);
-  assert.equal(VERSION_GATE.opens(fixed), true, "the scan reads every digit as one symbol: 5.6.2 opens it");
-  assert.equal(knownBadPinIn(fixed), undefined);
-  const plain = "python3 -m pytest tests/ -x -q";
-  LITERALS.scan(plain);
-  assert.equal(VERSION_GATE.opens(plain), false);
-  assert.equal(knownBadPinIn(plain), undefined);
+Deno.test("speed 35: the pre-test passes every listed spelling and fails plain command lines", () => {
+  assert.equal(knownBadPinIn("cd app && npm install --save chalk@5.6.1"), "chalk@5.6.1");
+  assert.equal(
+    knownBadPinIn("uses: tj-actions/changed-files@0E58ED8671D6B60D0890C21B07F8835ACE038E67"),
+    "tj-actions/changed-files@0E58ED8671D6B60D0890C21B07F8835ACE038E67",
+  );
+  assert.equal(VERSION_SIGN.test("npm install chalk@5.6.2"), true);
+  assert.equal(knownBadPinIn("npm install chalk@5.6.2"), undefined);
+  for (const line of ["python3 -m pytest tests/ -x -q", "head -20 src/app.ts", "git log -n 5 --oneline"]) {
+    assert.equal(VERSION_SIGN.test(line), false, line);
+  }
 });
 
 Deno.test("speed 35: known-bad pins in other shapes are still blocked", async () => {
