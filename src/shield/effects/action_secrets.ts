@@ -3,6 +3,7 @@
  * secret (tj-actions/changed-files, CVE-2025-30066). First-party owners and full commit SHAs pass. */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const WORKFLOW = /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$/i;
 const FIRST_PARTY =
@@ -18,7 +19,7 @@ export function judgeActionSecrets(
   if (!paths.some((path) => WORKFLOW.test(path))) return;
   for (const text of contents.slice(0, 4)) {
     if (text.length > 256 * 1024 || !text.includes("secrets.")) continue;
-    for (const match of text.matchAll(STEP)) {
+    for (const match of matchesOf(STEP, text)) {
       const [, owner, repo, ref, body] = match;
       if (FIRST_PARTY.test(owner) || /^[0-9a-f]{40}$/i.test(ref)) continue;
       if (/\$\{\{\s*secrets\.(?!GITHUB_TOKEN\b)\w+/.test(body)) {

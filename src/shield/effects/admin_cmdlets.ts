@@ -22,6 +22,7 @@ import {
   RBAC_CMDLETS,
   SETTING_CMDLETS,
 } from "./data/admin_cmdlets.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A cmdlet's parameters, lower-case names to their values (a switch is "true"). */
 type Parameters = Map<string, string>;
@@ -55,7 +56,7 @@ function hidingRule(name: string, parameters: Parameters): string | undefined {
 const baseDomain = (domain: string) => domain.toLowerCase().split(".").slice(-2).join(".");
 
 function domainsIn(text: string): string[] {
-  return [...text.matchAll(ADDRESS)].map((match) => baseDomain(match[1]));
+  return [...matchesOf(ADDRESS, text)].map((match) => baseDomain(match[1]));
 }
 
 /** PowerShell parameters of one command's words: `-Name value`, `-Name:value`, switches. */

@@ -6,6 +6,7 @@
 
 import { proseCommands } from "../prose_commands.ts";
 import { identifierWords } from "./words.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Who receives handed-on work. Sources: OpenAI Agents SDK handoffs, AutoGen GroupChat, CrewAI delegation tools,
  * LangGraph supervisor `transfer_to_*`, A2A `message/send`. */
@@ -74,7 +75,7 @@ const MAX_HANDED = 16;
 export function handedCommands(variants: readonly string[]): string[] {
   const found: string[] = [];
   for (const text of variants.slice(0, 4)) {
-    for (const match of text.matchAll(CODE_SPAN)) found.push(match[1]);
+    for (const match of matchesOf(CODE_SPAN, text)) found.push(match[1]);
   }
   return [...found, ...proseCommands([...variants.slice(0, 4)], true)].slice(0, MAX_HANDED);
 }

@@ -13,6 +13,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { AgentTexts } from "./agent_texts.ts";
 import { judgeRoutingOrders } from "./routing_orders.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Text addressed to the model reading it, with a demand. */
 const ADDRESSED = gated(
@@ -54,7 +55,7 @@ function unhidden(text: string): string {
 function decodedRuns(text: string): string[] {
   const decoded: string[] = [];
   let tried = 0;
-  for (const match of text.matchAll(BASE64_RUN)) {
+  for (const match of matchesOf(BASE64_RUN, text)) {
     if (decoded.length >= 4 || ++tried > 16) break;
     const bare = match[0].replace(/=+$/, "");
     try {

@@ -13,6 +13,7 @@ import { judgeAddressedInstructions } from "./addressed_instructions.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeMessageSecrets } from "./message_secrets.ts";
 import { judgeStandingAdditions } from "./standing_additions.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A mention that wakes a coding agent with write access (`@claude`, `@copilot`, `@codex`, ...) followed by a
  * consequential order: one agent driving another through a comment or message. ("@claude fix the test" is
@@ -69,7 +70,7 @@ export function judgeToolArguments(
     findings.escalate("read", `"${tool}" is handed text naming "${named.path}" (${named.kind})`);
   }
   if (!joined.includes("$(") && !joined.includes("`") && !joined.includes("<(")) return;
-  for (const match of joined.matchAll(SUBSTITUTION)) {
+  for (const match of matchesOf(SUBSTITUTION, joined)) {
     const mention = sensitiveMention(match[0].slice(2, -1), environment);
     if (mention) {
       findings.escalate("read", `"${tool}" is handed a command substitution naming "${mention.path}"`);

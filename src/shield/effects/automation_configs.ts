@@ -3,6 +3,7 @@
  * at a moving tag (`uses: docker://ghcr.io/x/builder:latest`). */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const BOT_FILE =
   /(?:^|\/)(?:renovate\.json5?|\.renovaterc(?:\.json)?|\.github\/renovate\.json5?|\.github\/dependabot\.ya?ml)$/i;
@@ -25,7 +26,7 @@ export function judgeAutomationConfigs(
     findings.escalate("install", "lets a dependency bot merge every update by itself");
   }
   if (paths.some((path) => WORKFLOW_FILE.test(path)) && text.includes("docker://")) {
-    for (const match of text.matchAll(DOCKER_STEP)) {
+    for (const match of matchesOf(DOCKER_STEP, text)) {
       const [, , image, tag, digest] = match;
       if (
         !digest && !OFFICIAL_IMAGES.test(image) &&

@@ -21,6 +21,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { unvouchedLinks } from "./outside_data.ts";
 import { configuredDomains } from "./recipient_classes.ts";
+import { matchesOf } from "../match_all.ts";
 
 const BROADCAST_CHANNEL =
   /^[#@]?(?:general|all|all[-_ ]?(?:staff|hands|company|employees|team|members)|everyone|here|channel|announcements?|announce|company(?:[-_ ]?wide)?|town[-_ ]?square|random|staff|employees|org[-_ ]?wide|news|it[-_ ]?announcements?|hr[-_ ]?announcements?)$/i;
@@ -54,7 +55,7 @@ export function judgeBroadcastLinkLures(
   const organisations = configuredDomains(environment);
   for (const text of texts) {
     if (text.length < 8 || text.length > 16 * 1024 || !MATTER.test(text)) continue;
-    const bare = [...text.matchAll(BARE_DOMAIN)].slice(0, 8).map((match) => `https://${match[1]}`);
+    const bare = [...matchesOf(BARE_DOMAIN, text)].slice(0, 8).map((match) => `https://${match[1]}`);
     const [host] = unvouchedLinks([text, ...bare].join(" "), environment, organisations);
     if (host === undefined) continue;
     findings.escalate(

@@ -10,6 +10,7 @@
 import type { Findings } from "./findings.ts";
 import { payloadScalars, payloadStrings } from "./payload_strings.ts";
 import { identifierWords } from "./words.ts";
+import { matchesOf } from "../match_all.ts";
 
 const CALENDAR_WORDS = new Set([
   "calendar",
@@ -85,7 +86,7 @@ function spanDays(payload: Record<string, unknown>): number {
   if (start === undefined || end === undefined) {
     for (const { value } of payloadStrings(payload)) {
       if (!value.includes("DTSTART")) continue;
-      for (const match of value.matchAll(ICS_TIME)) {
+      for (const match of matchesOf(ICS_TIME, value)) {
         const at = Date.UTC(+match[2], +match[3] - 1, +match[4], +(match[5] ?? 0), +(match[6] ?? 0));
         if (match[1] === "START") start ??= at;
         else end ??= at;
@@ -99,7 +100,7 @@ function spanDays(payload: Record<string, unknown>): number {
 function reachesGroup(payload: Record<string, unknown>): boolean {
   const locals = new Set<string>();
   for (const { value } of payloadStrings(payload)) {
-    for (const match of value.matchAll(ADDRESS)) {
+    for (const match of matchesOf(ADDRESS, value)) {
       const local = match[1].toLowerCase();
       if (local.split(/[-_.+]/).some((part) => GROUP_LOCAL.has(part))) return true;
       locals.add(local);

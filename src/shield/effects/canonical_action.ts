@@ -10,6 +10,7 @@ import { iacCommand, iacProgramTool } from "./iac_tools.ts";
 import { withEnvironment } from "./environment_arguments.ts";
 import { LIST_KEYS, wordListKey } from "./cli_program_tools.ts";
 import { programToolOf } from "./program_named_tools.ts";
+import { matchesOf } from "../match_all.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -87,7 +88,7 @@ const SEARCH_REPLACE =
 
 function searchReplace(text: string): { removed: string; content: string } | undefined {
   if (!text.includes("SEARCH") || !text.includes("REPLACE")) return undefined;
-  const found = [...text.matchAll(SEARCH_REPLACE)];
+  const found = [...matchesOf(SEARCH_REPLACE, text)];
   if (found.length === 0) return undefined;
   return {
     removed: found.map((match) => match[1]).join("\n"),

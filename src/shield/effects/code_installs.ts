@@ -12,6 +12,7 @@ import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { outsideValue } from "./package_sources.ts";
 import { programs } from "./programs.ts";
+import { matchesOf } from "../match_all.ts";
 
 const LANGUAGES = programs(/^(?:Rscript|rscript|R|r|julia)$/);
 /** R installers that take a forge reference, a git URL or an archive URL as their first argument. */
@@ -30,13 +31,13 @@ function codeOf(segment: Segment): string | undefined {
 }
 
 function judgeR(code: string, environment: ShieldEnvironment, findings: Findings): boolean {
-  for (const match of code.matchAll(R_FORGE_CALL)) {
+  for (const match of matchesOf(R_FORGE_CALL, code)) {
     const reference = match[1];
     if (!/[/:]/.test(reference)) continue; // a CRAN name (`pak::pkg_install("dplyr")`)
     findings.escalate("install", `R installs "${reference.slice(0, 80)}" from outside CRAN`);
     return true;
   }
-  for (const match of code.matchAll(R_REPOS)) {
+  for (const match of matchesOf(R_REPOS, code)) {
     const host = readHost(match[1], environment);
     if (!host || host.loopback || host.allowed || R_REPOSITORIES.test(host.host)) continue;
     findings.escalate("install", `R installs from the repository "${host.host}"`);
@@ -46,7 +47,7 @@ function judgeR(code: string, environment: ShieldEnvironment, findings: Findings
 }
 
 function judgeJulia(code: string, environment: ShieldEnvironment, findings: Findings): void {
-  for (const match of code.matchAll(JULIA_SOURCE)) {
+  for (const match of matchesOf(JULIA_SOURCE, code)) {
     const outside = outsideValue(match[1] === "path" ? `file:${match[2]}` : match[2], environment);
     if (!outside) continue;
     findings.escalate("install", `Julia installs a package from ${outside.why}`);

@@ -21,6 +21,7 @@ import {
   PROGRAM_VARIABLES,
   RUNNING_PROGRAM,
 } from "./config_settings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const TEMPORARY = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/run\/user\/\d+)(?:\/|$)/;
 const OWN_HOME = /^(?:~|\$HOME\b|\$\{HOME\})/;
@@ -112,7 +113,7 @@ function judgeSegment(segment: Segment, environment: ShieldEnvironment, findings
 }
 
 function judgeAssignments(text: string, environment: ShieldEnvironment, findings: Findings): void {
-  for (const match of text.matchAll(ASSIGNMENT)) {
+  for (const match of matchesOf(ASSIGNMENT, text)) {
     const name = match[1];
     const value = match[2].replace(/^["']|["']$/g, "");
     if (PROGRAM_VARIABLES.has(name)) {
@@ -128,7 +129,7 @@ function judgeAssignments(text: string, environment: ShieldEnvironment, findings
         }
       }
     } else if (LOADER_VARIABLES.has(name)) {
-      for (const loaded of value.matchAll(LOADER_OPTION)) {
+      for (const loaded of matchesOf(LOADER_OPTION, value)) {
         const word = loaded[1];
         // A path, not a package (`-r ts-node/register`, `--import tsx` load installed code).
         if (!/^[./~$]/.test(word)) continue;

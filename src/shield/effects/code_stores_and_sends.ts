@@ -12,6 +12,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { judgeWalkedFolders } from "./walked_folders.ts";
+import { matchesOf } from "../match_all.ts";
 
 const MAX_CODE = 64 * 1024;
 
@@ -65,7 +66,7 @@ const FILE_SUFFIX =
   /\.(?:sql|csv|json|ya?ml|txt|env|py|js|ts|rb|pl|ps1|sh|log|db|sqlite3?|xlsx?|docx?|pdf|zip|gz|tar|tgz|bak|dump|pem|key|crt|conf|cfg|ini|toml|xml|html?|md|jpe?g|png|dat|bin|exe|dll|jsonl|parquet)$/i;
 
 function firstFile(code: string): string | undefined {
-  for (const match of code.matchAll(FILE_READ)) {
+  for (const match of matchesOf(FILE_READ, code)) {
     const file = match.slice(1).find((group) => group !== undefined);
     if (file !== undefined && !/^(?:-|\/dev\/(?:null|stdin))$/.test(file)) return file;
   }
@@ -74,7 +75,7 @@ function firstFile(code: string): string | undefined {
 
 /** The first destination outside the machine and the allowed hosts, when the code names one. */
 export function outsideHost(code: string, environment: ShieldEnvironment): string | undefined {
-  for (const match of code.matchAll(DESTINATION)) {
+  for (const match of matchesOf(DESTINATION, code)) {
     const named = match[1] ?? match[2];
     if (named !== undefined && FILE_SUFFIX.test(named)) continue;
     const host = readHost(named === undefined ? match[0] : `https://${named}/`, environment);

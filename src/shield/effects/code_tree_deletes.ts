@@ -14,6 +14,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { normalizePath } from "../paths.ts";
 import { classifyPath } from "./path_classes.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Calls that delete a tree, or an entry a walk hands them. */
 export const DELETE_CALL =
@@ -64,11 +65,11 @@ export function deletedTreeOutside(code: string, environment: ShieldEnvironment)
   const windows = [...deletes, ...walks];
   const named = (text: string) => windows.some((window) => window.includes(text));
   const candidates: string[] = [];
-  for (const match of code.matchAll(LITERAL)) {
+  for (const match of matchesOf(LITERAL, code)) {
     if (candidates.length >= 16) break;
     if (named(match[0])) candidates.push(match[1]);
   }
-  for (const match of code.matchAll(ASSIGNED)) {
+  for (const match of matchesOf(ASSIGNED, code)) {
     if (candidates.length >= 24) break;
     const variable = new RegExp(`(?<![\\w$.])${match[1].replace(/\$/g, "\\$")}(?![\\w$])`);
     if (windows.some((window) => variable.test(window))) candidates.push(match[2]);

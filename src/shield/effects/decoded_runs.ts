@@ -9,6 +9,7 @@
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 const SHELL_OR_INTERPRETER =
   /^(?:(?:ba|da|z|k|c|tc|fi|a)?sh|python[0-9.]*|perl|ruby|node|nodejs|bun|deno|php|lua)$/;
@@ -58,7 +59,7 @@ export function runsDecoded(raw: string): boolean {
   if (!DECODER_HINT.test(raw)) return false;
   const code = raw.length > MAX_CODE ? raw.slice(0, MAX_CODE) : raw;
   let sinks = 0;
-  for (const match of code.matchAll(SINK)) {
+  for (const match of matchesOf(SINK, code)) {
     if (++sinks > 32) break;
     const argument = argumentAt(code, match.index + match[0].length);
     if (DECODER.test(argument)) return true;

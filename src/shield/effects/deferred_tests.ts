@@ -10,6 +10,7 @@
 
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Cheap literal gate: a deferral note must be somewhere in the text. */
 const NOTE_HINT = /enable|temporar|flak|broken|failing|fails|disabled|revisit|switched off|turned off/i;
@@ -59,7 +60,7 @@ export function deferredTests(edit: WrittenEdit): string | undefined {
   if (!file) return undefined;
   const written = edit.written;
   if (written.length > 256 * 1024 || !NOTE_HINT.test(written)) return undefined;
-  for (const match of written.matchAll(TEST_BODY)) {
+  for (const match of matchesOf(TEST_BODY, written)) {
     const name = match[1] ?? match[3] ?? match[5] ?? match[7] ?? "";
     const body = match[2] ?? match[4] ?? match[6] ?? match[8] ?? "";
     // Python's body ends where the indentation does.

@@ -8,6 +8,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { isPersonalMailbox } from "./personal_mailboxes.ts";
 import { isContact } from "./messaging.ts";
+import { matchesOf } from "../match_all.ts";
 
 const BARE_ENDPOINT = /\b(?:\d{1,3}\.){3}\d{1,3}:\d{2,5}\b|\[[0-9a-f:]{2,39}\]:\d{2,5}/i;
 const LOOPBACK = /^(?:127\.|0\.0\.0\.0:|\[::1?\]:)/;
@@ -41,7 +42,7 @@ export function judgeDelegatedChannels(
     findings.escalate("delegation", `"${tool}" hands on a send and the deletion of its traces`);
   }
   if (!sends || !text.includes("@")) return;
-  for (const match of text.matchAll(ADDRESS)) {
+  for (const match of matchesOf(ADDRESS, text)) {
     if (isPersonalMailbox(match[0]) && !isContact(match[0], environment)) {
       findings.escalate("delegation", `"${tool}" hands on a send to "${match[0]}", a personal mailbox`);
       return;

@@ -8,6 +8,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
 import { recipientIsAgent } from "./agent_handoff_names.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Argument names that address another agent; a session key of the form `agent:<name>:<session>` does too. */
 const AGENT_KEY =
@@ -50,7 +51,7 @@ export function judgeDelegatedRequests(
   if (text.length > 32 * 1024) return;
   if (text.includes("@") && MAIL_SENT.test(text)) {
     // The destination (`... to x@y`) is named first when the text has one; a source address (`from legal@...`) after.
-    const outsiders = [...text.matchAll(ADDRESS)].slice(0, 16)
+    const outsiders = [...matchesOf(ADDRESS, text)].slice(0, 16)
       .filter((match) => !isContact(match[0], environment))
       .sort((a, b) =>
         Number(TO_BEFORE.test(text.slice(0, b.index))) - Number(TO_BEFORE.test(text.slice(0, a.index)))

@@ -13,6 +13,7 @@
  * variables. */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 export const AUTORUN_GATE = /folderOpen|ProjectStartup|Command"|allowAutomaticTasks/;
 const TASK_FILE = /(?:^|\/)\.vscode\/tasks\.json$|\.code-workspace$/;
@@ -82,7 +83,7 @@ export function judgeEditorAutorun(
       );
     }
     if (paths.some((path) => DEVCONTAINER.test(path)) || /devcontainer\.json/.test(text)) {
-      for (const match of text.matchAll(LIFECYCLE)) {
+      for (const match of matchesOf(LIFECYCLE, text)) {
         const command = match[2];
         if (FETCHES.test(command)) {
           findings.block(

@@ -9,6 +9,7 @@
 import type { Findings } from "./findings.ts";
 import { editDistance } from "./package_lookalikes.ts";
 import { POPULAR_VSCODE_EXTENSIONS } from "./data/popular_vscode_extensions.ts";
+import { matchesOf } from "../match_all.ts";
 
 const EXTENSION_FILE =
   /(?:^|\/)\.vscode\/extensions\.json$|(?:^|\/)\.?devcontainer\.json$|\.code-workspace$|(?:^|\/)\.gitpod\.ya?ml$/i;
@@ -89,7 +90,7 @@ export function judgeEditorExtensions(
   if (!paths.some((path) => EXTENSION_FILE.test(path))) return;
   for (const content of contents) {
     if (content.length > 64 * 1024) continue;
-    for (const match of content.matchAll(EXTENSION_ID)) {
+    for (const match of matchesOf(EXTENSION_ID, content)) {
       const id = (match[1] ?? match[2]).toLowerCase();
       const original = imitatedExtension(id);
       if (!original) continue;

@@ -5,6 +5,7 @@
  * arguments that run a command (`"args": ["-c", ...]`) when a terminal opens. */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const SETTINGS_FILE = /(?:^|\/)\.vscode\/settings\.json$|\.code-workspace$|(?:^|\/)\.zed\/settings\.json$/;
 const PROGRAM_SETTING =
@@ -35,7 +36,7 @@ export function judgeEditorSettings(
       findings.escalate("persistence", "editor settings make every new terminal run a command first");
       return;
     }
-    for (const match of content.matchAll(PROGRAM_SETTING)) {
+    for (const match of matchesOf(PROGRAM_SETTING, content)) {
       const program = match[2].trim();
       if (ORDINARY_PROGRAM.test(program) || !PLANTED.test(program)) continue;
       findings.escalate(

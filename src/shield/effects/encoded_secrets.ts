@@ -11,6 +11,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const BASE64 = /^[A-Za-z0-9+/_-]{12,}={0,2}$/;
 const HEX = /^(?:[0-9a-fA-F]{2}){8,}$/;
@@ -109,7 +110,7 @@ export function judgeEncodedSecrets(
   }
   for (const text of texts.slice(0, 16)) {
     if (text.length > MAX_VALUE || !text.includes("://") || !text.includes("?")) continue;
-    for (const match of text.matchAll(URL_IN_TEXT)) {
+    for (const match of matchesOf(URL_IN_TEXT, text)) {
       const host = readHost(match[0], environment);
       if (!host || host.allowed || host.loopback) continue;
       for (const value of queryValues(match[0])) {

@@ -6,6 +6,7 @@
 
 import type { Findings } from "./findings.ts";
 import { imitatedOwner, ownerIn } from "./lookalike_owners.ts";
+import { matchesOf } from "../match_all.ts";
 
 const GITMODULES = /(?:^|\/)\.gitmodules$/;
 const URL_LINE = /^\s*url\s*=\s*(\S+)/gm;
@@ -18,7 +19,7 @@ export function judgeGitmodulesOwners(
 ): void {
   if (!paths.some((path) => GITMODULES.test(path))) return;
   for (const content of contents) {
-    for (const match of content.slice(0, 64 * 1024).matchAll(URL_LINE)) {
+    for (const match of matchesOf(URL_LINE, content.slice(0, 64 * 1024))) {
       const owner = ownerIn(match[1]);
       const imitated = owner ? imitatedOwner(owner) : undefined;
       if (!imitated) continue;

@@ -6,6 +6,7 @@
  * Sources: MITRE ATT&CK T1562.001 Impair Defenses: Disable or Modify Tools; OWASP LLM06 Excessive Agency. */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** `NAME=value` words of a command line, after `export`, `env` or at a command's start. */
 const ASSIGNMENT =
@@ -25,7 +26,7 @@ const OFF =
 export function judgeGuardSwitches(tool: string, shellTexts: readonly string[], findings: Findings): void {
   for (const text of shellTexts) {
     if (text.length > 64 * 1024 || !text.includes("=") || !GUARD_WORD.test(text)) continue;
-    for (const match of text.matchAll(ASSIGNMENT)) {
+    for (const match of matchesOf(ASSIGNMENT, text)) {
       const name = match[1];
       if (!GUARD.test(name)) continue;
       const value = match[2].replace(/^["']|["']$/g, "");

@@ -14,6 +14,7 @@ import type { WrittenEdit } from "./written_edit.ts";
 import { gated } from "./gate.ts";
 import { hintedLines } from "./hinted_lines.ts";
 import { holdsShapedToken } from "./shaped_tokens.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Cheap literal gate: every key and form below holds one of these. */
 const HINT = gated(/passw|pwd|_pass\b|secret|api_?key|apikey|token|access_?key|private_?key|:\/\/[^\s/@]*@/i);
@@ -97,7 +98,7 @@ function literalCredential(
 ): [string, string] | undefined {
   for (const line of hintedLines(text, LINE_HINT)) {
     if (/^\s*(?:#|\/\/|--|;|\*)/.test(line)) continue;
-    for (const match of line.matchAll(ASSIGNMENT)) {
+    for (const match of matchesOf(ASSIGNMENT, line)) {
       const key = match[1].toLowerCase().replace(/[^a-z0-9_]/g, "");
       if (!KEY_END.test(key.replace(/_(?!pass$)/g, ""))) continue;
       const quoted = /^["'`]/.test(match[2]);
@@ -105,11 +106,11 @@ function literalCredential(
       const value = unquote(match[2]);
       if (working(value, key, production)) return [match[1], value];
     }
-    for (const match of CONNECTION_STRING.test(line) ? line.matchAll(CONNECTION_PASSWORD) : []) {
+    for (const match of CONNECTION_STRING.test(line) ? matchesOf(CONNECTION_PASSWORD, line) : []) {
       if (working(match[1], "password", production)) return ["Password", match[1]];
     }
     if (line.includes("://")) {
-      for (const match of line.matchAll(URL_PASSWORD)) {
+      for (const match of matchesOf(URL_PASSWORD, line)) {
         if (working(match[1], "password", production)) return ["URL password", match[1]];
       }
     }

@@ -8,6 +8,7 @@ import { editDistance } from "./package_lookalikes.ts";
 import { POPULAR_IMAGES } from "./data/popular_images.ts";
 import { impostorNamespace } from "./image_namespaces.ts";
 import { borrowedToolImage } from "./tool_images.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** The official image `image` imitates, if any (registry, owner, tag and digest set aside). */
 export function imageLookalike(image: string): string | undefined {
@@ -43,7 +44,7 @@ const WRITTEN_IMAGE = /^\s*(?:FROM\s+(?:--platform=\S+\s+)?|-?\s*image:\s*["']?)
 export function judgeWrittenImages(texts: readonly string[], findings: Findings): void {
   for (const text of texts.slice(0, 8)) {
     if (text.length > 256 * 1024 || !/\b(?:FROM|image:)/.test(text)) continue;
-    for (const match of text.matchAll(WRITTEN_IMAGE)) {
+    for (const match of matchesOf(WRITTEN_IMAGE, text)) {
       const concern = imageConcern(match[1]);
       if (concern) {
         findings.escalate("install", `names ${concern}`);

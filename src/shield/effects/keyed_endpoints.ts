@@ -6,6 +6,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
 import { isModelVendorHost } from "./traffic_redirects.ts";
+import { matchesOf } from "../match_all.ts";
 
 const BASE_KEY =
   /["']?\b(?:base_?url|api_?base|api_?url|openai_?api_?base|openai_?base_?url|api_?endpoint|endpoint)["']?\s*[:=]\s*["']?(https?:\/\/[^\s"'<>,}]+)/gi;
@@ -21,7 +22,7 @@ export function judgeKeyedEndpoints(
     if (content.length > 256 * 1024 || !content.includes("://")) continue;
     if (!content.includes("ey") && !content.includes("oken")) continue;
     if (!KEY_VALUE.test(content)) continue;
-    for (const match of content.matchAll(BASE_KEY)) {
+    for (const match of matchesOf(BASE_KEY, content)) {
       const host = readHost(match[1], environment);
       if (!host || host.allowed || host.loopback || isModelVendorHost(host.host)) continue;
       findings.escalate("network", `written client settings send an API key to "${host.host}"`);

@@ -7,6 +7,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { matchesOf } from "../match_all.ts";
 
 const BUILD_CONFIG =
   /(?:^|\/)(?:tsconfig(?:\.[\w-]+)?\.json|jsconfig\.json|\.babelrc(?:\.\w+)?|\.eslintrc(?:\.\w+)?|\.swcrc|(?:vite|vitest|webpack|rollup|rolldown|esbuild|babel|eslint|prettier|jest|tailwind|postcss|next|nuxt|svelte|astro|playwright|karma|tsup|rspack|turbo|metro)(?:\.[\w-]+)*\.(?:js|cjs|mjs|ts|cts|mts|json)|gulpfile\.\w+|Gruntfile\.\w+)$/i;
@@ -23,7 +24,7 @@ export function judgeLoadedBuildCode(
   if (!paths.some((path) => BUILD_CONFIG.test(path))) return;
   for (const content of contents.slice(0, 16)) {
     if (content.length > 256 * 1024 || !content.includes("http")) continue;
-    for (const match of content.matchAll(LOADED_URL)) {
+    for (const match of matchesOf(LOADED_URL, content)) {
       const host = readHost(match[1], environment);
       if (!host || host.loopback || host.allowed) continue;
       findings.escalate("exec", `a build configuration loads code from "${host.host}" at every build`);

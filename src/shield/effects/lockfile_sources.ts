@@ -5,6 +5,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { matchesOf } from "../match_all.ts";
 
 export const LOCKFILE =
   /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.ya?ml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|pdm\.lock|cargo\.lock|composer\.lock|gemfile\.lock|deno\.lock)$/i;
@@ -22,7 +23,7 @@ export function judgeLockfile(
 ): void {
   const shown = path.slice(path.lastIndexOf("/") + 1);
   const seen = new Set<string>();
-  for (const match of text.matchAll(SOURCE)) {
+  for (const match of matchesOf(SOURCE, text)) {
     if (seen.size >= MAX_SOURCES) return;
     const host = readHost(match[1], environment);
     if (!host || seen.has(host.host)) continue;

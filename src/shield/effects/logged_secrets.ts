@@ -11,6 +11,7 @@
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** The start of a logging call. */
 const LOG_CALL =
@@ -84,7 +85,7 @@ export function loggedSecrets(edit: WrittenEdit): string | undefined {
     return undefined;
   }
   let calls = 0;
-  for (const match of written.matchAll(LOG_CALL)) {
+  for (const match of matchesOf(LOG_CALL, written)) {
     // Bounded: the first 200 logging calls (a file of thousands is generated, not an edit a person reviews); a call
     // whose next 400 characters name no request part and no secret is not read further.
     if (++calls > 200) break;

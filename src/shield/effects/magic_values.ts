@@ -10,6 +10,7 @@
  * configuration pass: the first lead nowhere privileged, the last compares with no literal. */
 
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** What a request carries, by framework (the accessor and up to one call or index after it). */
 const REQUEST_VALUE = String
@@ -43,7 +44,7 @@ const AUTH_CODE = gated(
 export function magicValueBypass(text: string): { value: string; opens: string } | undefined {
   if (!MAGIC_COMPARE.test(text)) return undefined;
   let seen = 0;
-  for (const match of text.matchAll(MAGIC_COMPARE_ALL)) {
+  for (const match of matchesOf(MAGIC_COMPARE_ALL, text)) {
     if (++seen > 16) return undefined;
     const value = match[1] ?? match[2];
     if (!value || ORDINARY_VALUE.test(value.trim())) continue;

@@ -3,6 +3,7 @@
  * source. The dependency keeps its trusted name while someone else's code is built. */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const CARGO = /(?:^|\/)Cargo\.toml$/i;
 const PACKAGE_JSON = /(?:^|\/)package\.json$/i;
@@ -18,7 +19,7 @@ export function judgeManifestOverrides(
   const text = contents.join("\n");
   if (text.length > 256 * 1024) return;
   if (paths.some((path) => CARGO.test(path))) {
-    for (const match of text.matchAll(CARGO_PATCH)) {
+    for (const match of matchesOf(CARGO_PATCH, text)) {
       if (/\bgit\s*=|\bpath\s*=\s*["'](?:\/|\.\.)/.test(match[1])) {
         findings.escalate("install", "patches a crate with another source for the whole build");
         return;

@@ -4,6 +4,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import { classifyPath, type PathClass } from "./path_classes.ts";
+import { matchesOf } from "../match_all.ts";
 
 const PATH_WORD = /(?:^|[\s"'`(=:,])((?:~|\$HOME|\$\{HOME\}|\.\.\/|\/(?!\/))[^\s"'`;|&)<>,]{1,256})/g;
 /** Classes whose mere naming in handed-on work deserves a human's look. */
@@ -25,7 +26,7 @@ export function sensitiveMention(
   if (text.length > 64 * 1024 || !/[~/]/.test(text)) return undefined;
   // `../config.yaml` counts: the engine's files sit beside the workspace.
   let seen = 0;
-  for (const match of text.matchAll(PATH_WORD)) {
+  for (const match of matchesOf(PATH_WORD, text)) {
     if (++seen > MAX_PATHS) return undefined;
     const word = match[1].replace(/^\$\{?HOME\}?/, "~").replace(/[.:]+$/, "");
     if (word.length < 3) continue;

@@ -12,6 +12,7 @@ import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import type { WrittenEdit } from "./written_edit.ts";
 import { ALWAYS_PASSES, EDITORS, TEST_CONFIG } from "./stubbed_tests.ts";
+import { matchesOf } from "../match_all.ts";
 
 const SCANNER =
   /\b(?:npm|yarn|pnpm|bun|composer|cargo|bundle)\s+audit\b|\bpip-audit\b|\bsafety\s+(?:check|scan)\b|\bsnyk\b|\btrivy\b|\bgrype\b|\bsemgrep\b|\bbandit\b|\bgitleaks\b|\btrufflehog\b|\bdetect-secrets\b|\bcodeql\b|\bgosec\b|\bgovulncheck\b|\bbrakeman\b|\bbundler-audit\b|\bcheckov\b|\btfsec\b|\bkics\b|\bzap-(?:baseline|full-scan)|\bdependency-check\b|\bdependency-review-action\b|\bosv-scanner\b|\bcargo\s+deny\b|\bsonar(?:qube|cloud|-scanner)?\b|\bggshield\b/i;
@@ -29,7 +30,7 @@ const COVERAGE_FILE = /(?:^|\/)\.coveragerc$/;
 
 function lowestCoverage(text: string): number | undefined {
   let lowest: number | undefined;
-  for (const match of text.matchAll(COVERAGE_MINIMUM)) {
+  for (const match of matchesOf(COVERAGE_MINIMUM, text)) {
     lowest = Math.min(lowest ?? Infinity, Number(match[1]));
   }
   return lowest;
@@ -37,7 +38,7 @@ function lowestCoverage(text: string): number | undefined {
 
 function highestLevel(text: string): number {
   let level = -1;
-  for (const match of text.matchAll(THRESHOLD)) {
+  for (const match of matchesOf(THRESHOLD, text)) {
     const rank = LEVELS.indexOf(match[1].toLowerCase());
     level = Math.max(level, rank === 3 ? 2 : rank);
   }

@@ -11,6 +11,7 @@
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A name that says the function protects something. */
 const GUARD_NAME = String
@@ -72,7 +73,7 @@ const PYTHON_AUTHZ_FIRST = new RegExp(
 function declaredFirst(text: string, declaration = DECLARATION): string | undefined {
   if (!OPEN_ALLOW.test(text)) return undefined;
   let seen = 0;
-  for (const match of text.matchAll(OPEN_ALLOW_ALL)) {
+  for (const match of matchesOf(OPEN_ALLOW_ALL, text)) {
     if (++seen > 32) return undefined;
     // The declaration may take up to four lines (parameters one a line).
     let start = match.index;

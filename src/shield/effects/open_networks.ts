@@ -19,6 +19,7 @@
 
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Ports of databases, caches, queues, search engines, container and cluster APIs and remote desktops. */
 const PLANE_PORTS = new Set([
@@ -194,7 +195,7 @@ export function opensWebPortsOnly(name: string, text: string): boolean {
     return false;
   }
   const ports: number[] = [];
-  for (const match of text.matchAll(PORT_VALUE)) {
+  for (const match of matchesOf(PORT_VALUE, text)) {
     const low = Number(match[1] ?? match[3]);
     const high = Number(match[2] ?? match[4] ?? low);
     if (low !== high) return false;

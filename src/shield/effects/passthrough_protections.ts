@@ -11,6 +11,7 @@
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A name that says what is protected against: floods, guessing, hostile content, forgotten records. */
 const PROTECTION = String
@@ -69,7 +70,7 @@ const settingOn = (name: string) =>
 /** The first protection setting the written text turns off that the replaced text had on. */
 function settingTurnedOff(removed: string, written: string): string | undefined {
   if (!SETTING_OFF.test(written)) return undefined;
-  for (const match of [...written.matchAll(SETTING_OFF_ALL)].slice(0, 8)) {
+  for (const match of [...matchesOf(SETTING_OFF_ALL, written)].slice(0, 8)) {
     if (settingOn(match[1]).test(removed)) return match[1];
   }
   return undefined;

@@ -19,6 +19,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { isContact } from "./messaging.ts";
 import { configuredDomains } from "./recipient_classes.ts";
+import { matchesOf } from "../match_all.ts";
 
 const PERSONNEL = gated(
   new RegExp(
@@ -104,7 +105,7 @@ export function judgePeopleDisclosures(
       return;
     }
     if (!MEETING_CREDENTIAL.test(text)) continue;
-    const several = [...text.slice(0, 4096).matchAll(MEETING_CREDENTIAL_ALL)];
+    const several = [...matchesOf(MEETING_CREDENTIAL_ALL, text.slice(0, 4096))];
     // Several meetings' credentials, or credentials named in the plural, for an agenda (days, "all", "week's"):
     // one meeting's passcode, or two sessions' without an agenda's words, is an invitation.
     const plural = /\b(?:passcodes|passwords|dial-?ins|pins)\b/i.test(text);

@@ -18,6 +18,7 @@ import type { Findings } from "./findings.ts";
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A setting's name that says it protects (read in lower case, dotted paths and all). */
 const PROTECTIVE =
@@ -64,7 +65,7 @@ interface Setting {
 
 function settingsOf(text: string): Setting[] {
   const found: Setting[] = [];
-  for (const match of text.slice(0, 64 * 1024).matchAll(SETTING_LINE)) {
+  for (const match of matchesOf(SETTING_LINE, text.slice(0, 64 * 1024))) {
     const key = (match[1] ?? match[3]).toLowerCase();
     found.push({ key, value: (match[2] ?? match[4]).toLowerCase() });
     if (found.length >= 200) break;
@@ -147,7 +148,7 @@ function editorSettings(segment: Segment): { files: string[]; settings: Setting[
   } else {
     for (const word of argv) {
       if (word.startsWith("-") || !word.includes("=")) continue;
-      for (const match of word.matchAll(ASSIGNMENT)) {
+      for (const match of matchesOf(ASSIGNMENT, word)) {
         settings.push({
           key: match[1].replace(/\["([^"]+)"\]/g, "$1").toLowerCase(),
           value: match[2].toLowerCase(),

@@ -11,6 +11,7 @@ import { normalizePath } from "../paths.ts";
 import type { Findings } from "./findings.ts";
 import { classifyPath } from "./path_classes.ts";
 import { programs } from "./programs.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Package installs told not to check signatures, and downloads freed from the OS's quarantine check. */
 const SIGNATURES_OFF = gated(
@@ -189,7 +190,7 @@ function judgeHijack(
 ): void {
   for (const text of texts.slice(0, 16)) {
     if (text.length > 64 * 1024 || !capitalAssignment(text)) continue;
-    for (const match of text.matchAll(HIJACK_VARIABLE)) {
+    for (const match of matchesOf(HIJACK_VARIABLE, text)) {
       const place = untrustedPlace(match[2], environment);
       if (place) findings.escalate("exec", `"${match[1]}" makes programs load code from "${place}"`);
     }

@@ -9,6 +9,7 @@
  * docs (never expose the service_role key). */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const PUBLIC_NAME =
   /^(?:NEXT_PUBLIC|NUXT_PUBLIC|EXPO_PUBLIC|VITE|REACT_APP|GATSBY|VUE_APP|PUBLIC)_[A-Z0-9_]+$/;
@@ -66,7 +67,7 @@ function payloadExposure(payload: Record<string, unknown>): string | undefined {
 function textExposure(texts: readonly string[]): string | undefined {
   for (const text of texts.slice(0, 16)) {
     if (text.length > 256 * 1024 || !PREFIX_LITERALS.some((literal) => text.includes(literal))) continue;
-    for (const match of text.matchAll(ENV_LINE)) {
+    for (const match of matchesOf(ENV_LINE, text)) {
       if (exposed(match[1], match[2])) return match[1];
     }
   }

@@ -9,6 +9,7 @@
  * dependency confusion (2021). */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const REGISTRY_KEY = /regist|index|mirror|npmrc|pip[_-]?conf|feed|package[_-]?source|pypi|npm/i;
 const REGISTRY_ORDER =
@@ -59,7 +60,7 @@ export function judgeRegistryArguments(
     if (!value.includes("://")) continue;
     const text = value.slice(0, 4096);
     if (!REGISTRY_KEY.test(key) && !REGISTRY_ORDER.test(text)) continue;
-    for (const match of text.matchAll(URLS)) {
+    for (const match of matchesOf(URLS, text)) {
       const brand = imitatedRegistry(match[1]);
       if (!brand) continue;
       findings.escalate(

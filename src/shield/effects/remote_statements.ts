@@ -9,6 +9,7 @@
 
 import type { Findings } from "./findings.ts";
 import { splitOption } from "../command_writes.ts";
+import { matchesOf } from "../match_all.ts";
 
 const HOST_OPTIONS = /^(?:-h|--host|-S|--server|--hostname)$/;
 const URL_HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?\s,]+)/i;
@@ -68,7 +69,7 @@ export function judgeRemoteStatements(
     return;
   }
   for (const text of texts.slice(0, 16)) {
-    const mongo = [...text.matchAll(MONGO_CHANGE)].some((match) => !/\b_?id\b/.test(match[1]));
+    const mongo = [...matchesOf(MONGO_CHANGE, text)].some((match) => !/\b_?id\b/.test(match[1]));
     if (mongo || text.split(";").slice(0, 64).some(broadChange)) {
       findings.escalate("write", `deletes or changes rows in bulk on the database at "${host.slice(0, 80)}"`);
       return;

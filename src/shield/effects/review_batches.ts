@@ -10,6 +10,7 @@
 
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A rating field and its value, in JSON, YAML, code keyword arguments and escaped JSON inside a command. */
 const RATING_VALUE =
@@ -89,12 +90,12 @@ function batchNames(text: string): string[] | undefined {
     if (rows) return rows;
   }
   if (!RATED.test(text)) return undefined;
-  const ratings = [...text.matchAll(RATING_VALUE)].slice(0, 64).map((match) => Number(match[1]));
+  const ratings = [...matchesOf(RATING_VALUE, text)].slice(0, 64).map((match) => Number(match[1]));
   if (!allAtTop(ratings)) return undefined;
   const names = new Set<string>();
-  for (const match of text.matchAll(NAME_FIELD)) if (names.size < 16) names.add(match[1] ?? match[2]);
+  for (const match of matchesOf(NAME_FIELD, text)) if (names.size < 16) names.add(match[1] ?? match[2]);
   if (names.size < 3) {
-    for (const match of text.matchAll(INITIALLED_NAME)) if (names.size < 16) names.add(match[1]);
+    for (const match of matchesOf(INITIALLED_NAME, text)) if (names.size < 16) names.add(match[1]);
   }
   // One rating per review, or one rating for a list of names the code loops over.
   if (names.size < 3 || (ratings.length > 1 && ratings.length < 3)) return undefined;

@@ -14,6 +14,7 @@
  * PowerShell, python-caldav, RFC 4791; Agent-SafetyBench's irreversible deletions. */
 
 import type { Findings } from "./findings.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A literal gate: a scripting bridge or a delete call is named. */
 export const GATE = /osascript|tell application|\.delete\(|Remove-Mg/i;
@@ -63,7 +64,7 @@ const FILTERED = /-(?:Filter|Search|Top)\b|Where-Object|\?\s*\{/i;
 export function everyItemDeleted(text: string): string | undefined {
   if (text.length > 32 * 1024 || !GATE.test(text)) return undefined;
   let seen = 0;
-  for (const match of APPLESCRIPT.test(text) ? text.matchAll(APPLESCRIPT_DELETE) : []) {
+  for (const match of APPLESCRIPT.test(text) ? matchesOf(APPLESCRIPT_DELETE, text) : []) {
     if (!NARROWED.test(match[1] ?? "")) return match[0].slice(0, 80);
     if (++seen >= 8) break;
   }

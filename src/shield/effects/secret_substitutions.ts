@@ -8,6 +8,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { matchesOf } from "../match_all.ts";
 
 const SUBSTITUTION = /\$\([^)]{1,512}\)|`[^`\n]{1,512}`|<\([^)]{1,512}\)/g;
 
@@ -20,7 +21,7 @@ export function judgeSecretSubstitutions(
   for (const { key, value } of payloadStrings(payload)) {
     if (value.length < 8 || value.length > 64 * 1024) continue;
     if (!value.includes("$(") && !value.includes("`") && !value.includes("<(")) continue;
-    for (const match of value.matchAll(SUBSTITUTION)) {
+    for (const match of matchesOf(SUBSTITUTION, value)) {
       const inner = match[0].slice(match[0].startsWith("`") ? 1 : 2, -1).trim();
       // Backticks around a bare path quote it (`~/.aws/credentials` in prose); a command reads it.
       if (!/^[A-Za-z][\w.-]*\s/.test(inner)) continue;

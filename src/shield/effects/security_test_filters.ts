@@ -15,6 +15,7 @@ import type { Findings } from "./findings.ts";
 import type { WrittenEdit } from "./written_edit.ts";
 import { TEST_CONFIG } from "./stubbed_tests.ts";
 import { gated } from "./gate.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Programs whose command lines may run a test runner (directly, or through a package runner). */
 const RUNNERS = new Set([
@@ -72,7 +73,7 @@ function excludedSecurityTest(argv: readonly string[]): string | undefined {
     if (EXCLUDING.test(option)) {
       if (SECURITY_WORD.test(value)) return `${option} ${value}`;
     } else if (FILTERING.test(option)) {
-      for (const match of value.matchAll(NEGATED)) {
+      for (const match of matchesOf(NEGATED, value)) {
         if (SECURITY_WORD.test(match[1])) return `${option} ${value}`;
       }
     }

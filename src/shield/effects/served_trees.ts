@@ -14,6 +14,7 @@
 import type { WrittenEdit } from "./written_edit.ts";
 import { gated } from "./gate.ts";
 import { SERVER_CONFIG } from "./server_auth_configs.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Cheap literal gate over the written text: every form below holds one of these. */
 const HINT = gated(/root|alias|autoindex|indexes|browse|\.git|\.env|\.svn|\.ssh|static|dotfiles/i);
@@ -41,7 +42,7 @@ const CODE = /\.(?:[cm]?[jt]sx?)$/;
 const trimmed = (folder: string) => folder.length > 1 ? folder.replace(/\/+$/, "") : folder;
 
 function servedFolders(text: string): string[] {
-  return [...text.matchAll(SERVED)].map((match) => trimmed(match[1]));
+  return [...matchesOf(SERVED, text)].map((match) => trimmed(match[1]));
 }
 
 /** Why the written server config or code hands out the tree or secret files, if it does. */
@@ -61,7 +62,7 @@ export function servedTrees(edit: WrittenEdit): string | undefined {
     }")`;
   }
   if (!file) return undefined;
-  for (const match of text.matchAll(SECRET_BLOCK)) {
+  for (const match of matchesOf(SECRET_BLOCK, text)) {
     if (OPENED.test(match[1]) && !CLOSED.test(match[1])) {
       return `"${edit.tool}" opens "${
         match[0].split(/[{>]/)[0].trim().slice(0, 50)

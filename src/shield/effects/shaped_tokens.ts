@@ -11,6 +11,7 @@ import type { ActionView } from "../action_view.ts";
 import { textsOf } from "./egress_effects.ts";
 import type { OpenWorldReading } from "./open_world.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Service prefixes of published token formats (the secret scanners' rule sets: gitleaks, GitHub secret scanning):
  * GitHub, GitLab, OpenAI/Anthropic, Slack (bot, user, app-level), Hugging Face, npm, PyPI, AWS, Google, Stripe
@@ -33,7 +34,7 @@ function randomBody(body: string): boolean {
 /** Whether the text holds a token-shaped value whose body reads as random (a placeholder `sk_live_xxxx...` does not). */
 export function holdsShapedToken(text: string): boolean {
   if (!PREFIX_HINT.test(text)) return false;
-  for (const match of text.matchAll(SHAPED)) {
+  for (const match of matchesOf(SHAPED, text)) {
     if (randomBody(match[1])) return true;
   }
   return false;

@@ -6,6 +6,7 @@
 
 import type { Findings } from "./findings.ts";
 import { imageConcern } from "./image_lookalikes.ts";
+import { matchesOf } from "../match_all.ts";
 
 const CONTAINER_FILE = /(?:Dockerfile|Containerfile|compose[\w.-]*\.ya?ml)\b/i;
 /** An image after `FROM` or `image:`/`image =`, ending before an editor's `/` delimiter (`s/FROM a/FROM b/`). */
@@ -17,7 +18,7 @@ export function judgeShellImages(texts: readonly string[], findings: Findings): 
     if (text.length > 64 * 1024 || !/FROM\s|image/.test(text) || !CONTAINER_FILE.test(text)) continue;
     // `sed 's/FROM node/FROM nodejs\/node/'`: the slash escaped for the editor's delimiter.
     const unescaped = text.includes("\\/") ? text.replaceAll("\\/", "/") : text;
-    for (const match of unescaped.matchAll(IMAGE_IN_TEXT)) {
+    for (const match of matchesOf(IMAGE_IN_TEXT, unescaped)) {
       const concern = imageConcern(match[1]);
       if (concern) {
         findings.escalate("install", `writes a container file that names ${concern}`);

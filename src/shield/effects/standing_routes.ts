@@ -9,6 +9,7 @@ import { isContact } from "./messaging.ts";
 import { readHost } from "./hosts.ts";
 import { conceptCheck, SENT_TO } from "./concepts.ts";
 import { SEND_ABROAD, SEND_IT } from "./concept_triggers.ts";
+import { matchesOf } from "../match_all.ts";
 
 const ADDRESS = /[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|https?:\/\/[^\s"'<>)\]]+/gi;
 /** Sending words near an address, in either order. */
@@ -30,7 +31,7 @@ const NEW_DESTINATION = gated(
 
 function outsideAddresses(text: string, environment: ShieldEnvironment): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(ADDRESS)) {
+  for (const match of matchesOf(ADDRESS, text)) {
     const address = match[0].replace(/[.,;:]+$/, "");
     if (address.includes("://")) {
       const host = readHost(address, environment);

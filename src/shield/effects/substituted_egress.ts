@@ -9,6 +9,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Programs that send what they are given off the machine (HTTP, raw sockets, TLS, ssh, mail, DNS lookups). */
 const EGRESS = new Set([
@@ -94,7 +95,7 @@ export function judgeSubstitutedEgress(
     const strings = sentStrings(segments, at).filter((text) => text.includes("("));
     if (strings.length === 0 || onlyLoopback(segment.argv.join(" "))) continue;
     for (const text of strings) {
-      for (const match of text.matchAll(SUBSTITUTION)) {
+      for (const match of matchesOf(SUBSTITUTION, text)) {
         const what = leaked(match[1], environment);
         if (what === undefined) continue;
         findings.block(

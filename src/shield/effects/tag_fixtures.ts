@@ -8,6 +8,7 @@
  * File Backdoor (2025); Unicode Standard, Tags block. */
 
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Folders and names of test data. */
 const TEST_DATA =
@@ -23,7 +24,7 @@ const ORDER =
 /** The text the tag characters spell. */
 export function decodedTags(text: string): string {
   let out = "";
-  for (const match of text.matchAll(TAGS)) {
+  for (const match of matchesOf(TAGS, text)) {
     // The tag block mirrors ASCII; its controls (language tag, cancel tag) read as spaces.
     const code = match[0].codePointAt(0)! - 0xe0000;
     out += code >= 0x20 && code < 0x7f ? String.fromCharCode(code) : " ";

@@ -5,6 +5,7 @@
 import type { Findings } from "./findings.ts";
 import { judgeDelegatedHarms } from "./delegated_harms.ts";
 import { judgeHandedSecrets } from "./handed_secrets.ts";
+import { matchesOf } from "../match_all.ts";
 
 const TASK_PATH =
   /(?:^|\/)(?:queue|queues|tasks?|inbox|jobs?|agents?|blackboard|mailbox|handoffs?)\/[^/]+\.(?:json|ya?ml|md|txt)$/;
@@ -23,7 +24,7 @@ export function judgeTaskFiles(
   const tasks: string[] = [];
   for (const content of contents) {
     if (content.length > 256 * 1024) continue;
-    for (const match of content.matchAll(TASK_VALUE)) if (tasks.length < 32) tasks.push(match[1]);
+    for (const match of matchesOf(TASK_VALUE, content)) if (tasks.length < 32) tasks.push(match[1]);
   }
   if (tasks.length === 0) return;
   if (tasks.some((task) => FETCH_AND_RUN.test(task))) {

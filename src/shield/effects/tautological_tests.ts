@@ -10,6 +10,7 @@
 
 import type { WrittenEdit } from "./written_edit.ts";
 import { ALWAYS_HOLDS, TEST_FILE } from "./tampered_tests.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Where a test starts, and its name: pytest/unittest, Jest/Mocha/Vitest, Go, JUnit/TestNG/xUnit, RSpec/minitest. */
 const TEST_HEADER =
@@ -34,7 +35,7 @@ interface TestBody {
 }
 
 function testBodies(text: string): TestBody[] {
-  const headers = [...text.matchAll(TEST_HEADER)].slice(0, 200);
+  const headers = [...matchesOf(TEST_HEADER, text)].slice(0, 200);
   return headers.map((match, index) => {
     const start = (match.index ?? 0) + match[0].length;
     const end = headers[index + 1]?.index ?? text.length;

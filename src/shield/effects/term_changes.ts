@@ -11,6 +11,7 @@ import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { identifierWords } from "./words.ts";
+import { matchesOf } from "../match_all.ts";
 
 const DOCUMENT_WORDS = new Set([
   "doc",
@@ -95,7 +96,7 @@ export function judgeTermChanges(
   for (const segment of segments.slice(0, 32)) {
     if (segment.program !== "sed" || !segment.argv.some((arg) => TERMS_FILE.test(arg))) continue;
     for (const arg of segment.argv.slice(1, 16)) {
-      for (const match of arg.matchAll(SED_SUBSTITUTION)) pairs.push([match[2], match[3]]);
+      for (const match of matchesOf(SED_SUBSTITUTION, arg)) pairs.push([match[2], match[3]]);
     }
   }
   if (!pairs.some(([old, replacement]) => changesTerms(old, replacement))) return;

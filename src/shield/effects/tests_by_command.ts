@@ -12,6 +12,7 @@ import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 import { deletesTests, deletesTestsWith, TEST_CONFIG, TEST_WORD } from "./stubbed_tests.ts";
 import { SKIP_LINE, TEST_FILE } from "./tampered_tests.ts";
+import { matchesOf } from "../match_all.ts";
 
 const IN_PLACE_EDITORS = new Set(["sed", "gsed", "perl"]);
 const IN_PLACE = /^-[a-zA-Z]*i|^--in-place/;
@@ -49,7 +50,7 @@ export function splitUnescaped(text: string, delimiter: string, count: number): 
  * `\n` and `\t` read as line breaks. */
 function substitutions(script: string): Substitution[] {
   const found: Substitution[] = [];
-  for (const match of script.matchAll(SUBSTITUTE)) {
+  for (const match of matchesOf(SUBSTITUTE, script)) {
     const [pattern, replacement] = splitUnescaped(script.slice(match.index + match[0].length), match[1], 2);
     if (replacement !== undefined) found.push({ pattern, replacement });
   }

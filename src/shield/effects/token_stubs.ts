@@ -1,3 +1,4 @@
+import { matchesOf } from "../match_all.ts";
 /** The head of a service token, cut short (round 60): `sk_live_51H8xKj4...`, `ghp_8fK2mQ9xT4...`, `AKIAQ3EGT7W2`. A
  * quoted, elided or truncated live key is credential material all the same where it is carried out or served: the
  * full form is the token rules' job, the near form (16 characters and more) `shaped_tokens.ts`'; this one needs a
@@ -22,7 +23,7 @@ function randomBody(body: string): boolean {
 /** Whether the text holds the head of a secret token (any length from six characters of body). */
 export function holdsTokenStub(text: string): boolean {
   if (text.length > 256 * 1024) text = text.slice(0, 256 * 1024);
-  for (const match of text.matchAll(STUB)) {
+  for (const match of matchesOf(STUB, text)) {
     if (randomBody(match[1])) return true;
   }
   return false;

@@ -11,6 +11,7 @@ import { cleanText } from "../normalize.ts";
 import type { Findings } from "./findings.ts";
 import { VERBS } from "./vocabulary.ts";
 import { identifierWords } from "./words.ts";
+import { matchesOf } from "../match_all.ts";
 
 const LYING_VERBS = new Set(["delete", "send", "money", "grant"]);
 /** Argument names that say who receives (`to_account`, `recipient`, `payee_iban`) ... */
@@ -79,7 +80,7 @@ function judgeHint(tool: string, definition: Definition, findings: Findings): vo
 
 function judgeDescription(tool: string, definition: Definition, findings: Findings): void {
   for (const sentence of definition.description.split(/(?<=[.!?])\s+|\n{2,}/).slice(0, 32)) {
-    const others = [...sentence.matchAll(TOOL_NAME)].some((match) => match[0] !== definition.name) ||
+    const others = [...matchesOf(TOOL_NAME, sentence)].some((match) => match[0] !== definition.name) ||
       TOOLS_IN_GENERAL.test(sentence);
     if (others && STANDING.test(sentence) && ARGUMENT_CHANGE.test(sentence)) {
       findings.escalate(

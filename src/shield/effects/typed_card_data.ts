@@ -10,6 +10,7 @@
 
 import type { Findings } from "./findings.ts";
 import { luhnValid } from "./sensitive_data.ts";
+import { matchesOf } from "../match_all.ts";
 
 const TYPING_TOOL = /type|fill|input|send_?keys|keyboard|computer|(?:^|_)act$|form|enter_?text|write_?text/i;
 const DIGIT_RUN = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
@@ -20,7 +21,7 @@ const CVV_LABEL = /\b(?:cvc2?|cvv2?|csc|cid|security[ _-]?code|card[ _-]?verific
 
 function cardIn(text: string): boolean {
   if (text.length > 2000) return false;
-  for (const match of text.matchAll(DIGIT_RUN)) {
+  for (const match of matchesOf(DIGIT_RUN, text)) {
     // The run may go on into an expiry or code (`4539... 09/28 331`): each length ending at a group's end counts.
     const run = match[0];
     let digits = "";

@@ -7,6 +7,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { type HostReading, readHost } from "./hosts.ts";
+import { matchesOf } from "../match_all.ts";
 
 const LINKS = /\bhttps?:\/\/[^\s"'`<>)\]|]+/gi;
 /** An address quoted whole in JSON or code, spaces and all. */
@@ -46,12 +47,12 @@ function addresses(texts: readonly string[]): string[] {
     if (text.length > MAX_CHARS || !text.includes("://")) continue;
     if (SPACED_ADDRESS.test(text.trim())) found.push(text.trim());
     if (text.includes('"http')) {
-      for (const match of text.matchAll(QUOTED)) if (/\s/.test(match[1])) found.push(match[1]);
+      for (const match of matchesOf(QUOTED, text)) if (/\s/.test(match[1])) found.push(match[1]);
     }
     if (text.includes("={") || text.includes("=[")) {
-      for (const match of text.matchAll(WORDED_PLACEHOLDER)) found.push(match[1]);
+      for (const match of matchesOf(WORDED_PLACEHOLDER, text)) found.push(match[1]);
     }
-    for (const match of text.matchAll(LINKS)) {
+    for (const match of matchesOf(LINKS, text)) {
       found.push(match[0].replace(/[.,;:!]+$/, ""));
       if (found.length >= MAX_ADDRESSES) return found;
     }

@@ -10,6 +10,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { payloadStrings } from "./payload_strings.ts";
 import { identifierWords } from "./words.ts";
+import { matchesOf } from "../match_all.ts";
 
 const MOVE_WORDS = new Set(["move", "mv", "rename", "relocate", "transfer"]);
 const SOURCE_KEY =
@@ -68,7 +69,7 @@ export function judgeVolatileMoves(
   const targets: string[] = [];
   for (const text of shell.slice(0, 8)) {
     if (text.length > 16 * 1024 || !MOVE_WORD.test(text)) continue;
-    for (const match of text.matchAll(MOVE_COMMAND)) shellMove(match[2], sources, targets);
+    for (const match of matchesOf(MOVE_COMMAND, text)) shellMove(match[2], sources, targets);
   }
   if (sources.length === 0 && identifierWords(tool).some((word) => MOVE_WORDS.has(word))) {
     const paths: string[] = [];

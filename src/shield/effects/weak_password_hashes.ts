@@ -12,6 +12,7 @@
 import type { WrittenEdit } from "./written_edit.ts";
 import { gated } from "./gate.ts";
 import { HASHING } from "./plain_passwords.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** A plain digest call, in the languages round 47 reads. */
 const FAST_HASH = gated(
@@ -32,7 +33,7 @@ const NOT_A_PASSWORD = /reset|token|policy|length|field|label|hint|strength|expi
 
 function costs(text: string): Map<string, number> {
   const found = new Map<string, number>();
-  for (const match of text.matchAll(COST)) {
+  for (const match of matchesOf(COST, text)) {
     const key = match[0].slice(0, match[0].length - match[1].length).replace(/\s+/g, "").toLowerCase();
     found.set(key, Number(match[1].replaceAll("_", "")));
   }
@@ -46,7 +47,7 @@ function lowered(key: string, before: number, after: number): boolean {
 }
 
 const namesPassword = (text: string) =>
-  [...text.matchAll(PASSWORD_NAME)].some((match) => !NOT_A_PASSWORD.test(match[0]));
+  [...matchesOf(PASSWORD_NAME, text)].some((match) => !NOT_A_PASSWORD.test(match[0]));
 
 /** Why the edit weakens how passwords are hashed, if it does. */
 export function weakPasswordHashes(edit: WrittenEdit): string | undefined {

@@ -6,6 +6,7 @@ import { gated } from "./gate.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { matchesOf } from "../match_all.ts";
 
 const VISITOR_DATA = gated(
   /\bdocument\.cookie\b|\b(?:local|session)Storage\b|type=["']?password|\bpassword["']?\s*\]|\b(?:keydown|keypress|keyup)["']\s*,|\bonkey(?:down|press|up)\b|\bnavigator\.credentials\b|\bindexedDB\b|\bcard(?:Number|_number|-number)\b|\bcvv\b|\bcvc\b/i,
@@ -22,7 +23,7 @@ export function judgeWebCode(
 ): void {
   for (const code of texts.slice(0, 16)) {
     if (code.length > 256 * 1024 || !VISITOR_DATA.test(code) || !SENDS.test(code)) continue;
-    for (const match of code.matchAll(URL_IN_CODE)) {
+    for (const match of matchesOf(URL_IN_CODE, code)) {
       const url = match[0].startsWith("//") ? `https:${match[0]}` : match[0];
       const host = readHost(url, environment);
       if (!host || host.allowed || host.loopback) continue;

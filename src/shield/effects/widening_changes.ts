@@ -8,6 +8,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { BRAND_DOMAINS, isContact } from "./messaging.ts";
 import { readHost } from "./hosts.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Keys naming who else gets a resource: another account, a principal, a value added to an access list. */
 const GRANTEE_KEY =
@@ -75,7 +76,7 @@ function carriedOutsideLinks(payload: Record<string, unknown>, environment: Shie
   const hosts: string[] = [];
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
     if (!CARRIED_LINK_KEY.test(key) || typeof value !== "string" || !value.includes("://")) continue;
-    for (const match of value.slice(0, 4096).matchAll(LINK)) {
+    for (const match of matchesOf(LINK, value.slice(0, 4096))) {
       const host = readHost(match[0], environment);
       const name = match[1].toLowerCase().replace(/\.+$/, "");
       // The conferencing and document services people use by name (zoom.us, meet.google.com) are not outsiders.

@@ -6,6 +6,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { readHost } from "./hosts.ts";
+import { matchesOf } from "../match_all.ts";
 
 /** Event fields anyone who can open an issue, comment or pull request chooses. */
 const UNTRUSTED =
@@ -70,7 +71,7 @@ export function judgeWorkflowSteps(text: string, environment: ShieldEnvironment,
       );
     }
     if (!SECRET.test(step)) continue;
-    for (const match of step.matchAll(URL)) {
+    for (const match of matchesOf(URL, step)) {
       const host = readHost(match[0], environment);
       if (host && !host.allowed && !host.loopback) {
         findings.escalate("network", `a workflow step sends a repository secret to "${host.host}"`);
