@@ -136,6 +136,8 @@ Deno.test("discord: after a restart the saved session is resumed and what came m
     await fake.waitFor(() => fake.identifies === 1 && first.manager.health().discord.healthy);
     fake.message({ userId: USER, channelId: DM, content: "before" });
     await fake.waitFor(() => fake.visible(DM).includes("echo: before"));
+    // Answered once the turn has settled too (a message whose turn had not settled is answered again after a restart).
+    await fake.waitFor(() => first.journal.pending("discord").length === 0);
     await first.close();
     await fake.waitFor(() => !fake.connected);
     // Sent while the engine is down: a new IDENTIFY would never see it, a RESUME gets it replayed.
