@@ -18,7 +18,7 @@ import type { ShieldEnvironment } from "../environment.ts";
 import { normalizePath } from "../paths.ts";
 import { classifyPath } from "./path_classes.ts";
 
-const SOCKET_SENDERS = new Set([
+export const SOCKET_SENDERS = new Set([
   "nc",
   "ncat",
   "netcat",
@@ -30,7 +30,7 @@ const SOCKET_SENDERS = new Set([
   "sendmail",
   "mutt",
 ]);
-const HTTPIE = new Set(["http", "https", "xh", "xhs", "httpie"]);
+export const HTTPIE = new Set(["http", "https", "xh", "xhs", "httpie"]);
 const LOOPBACK = /(?:^|[/@:\s]|^\w+:\/\/)(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)(?=[:/\s]|$)/i;
 
 /** Whether the segment sends its standard input to a host. */

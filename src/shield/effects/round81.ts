@@ -9,7 +9,7 @@
 import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
-import { judgePipedCredentialFiles } from "./piped_credential_files.ts";
+import { HTTPIE, judgePipedCredentialFiles, SOCKET_SENDERS } from "./piped_credential_files.ts";
 import { judgeTornDownStacks, TEARDOWN_PROGRAMS } from "./torn_down_stacks.ts";
 import { judgeDisabledRepoScanning } from "./disabled_repo_scanning.ts";
 
@@ -17,21 +17,8 @@ import { judgeDisabledRepoScanning } from "./disabled_repo_scanning.ts";
 const STDIN_SENDERS = new Set([
   "curl",
   "wget",
-  "nc",
-  "ncat",
-  "netcat",
-  "socat",
-  "telnet",
-  "ssh",
-  "mail",
-  "mailx",
-  "sendmail",
-  "mutt",
-  "http",
-  "https",
-  "xh",
-  "xhs",
-  "httpie",
+  ...SOCKET_SENDERS,
+  ...HTTPIE,
   "openssl",
   "aws",
   "gsutil",
