@@ -403,7 +403,7 @@ export function buildEffectProfile(
   judgeRound76(view, environment, findings);
   judgeRound81(view, environment, findings);
   judgeRound82(view, findings);
-  judgeRound84(view, openWorld?.words.words, findings);
+  judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

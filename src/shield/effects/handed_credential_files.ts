@@ -4,10 +4,13 @@
  * Netscape format's tab-separated lines). A poisoned tool description asks for them "as context" (Invariant Labs'
  * tool poisoning; h19 mcp_poisoning-001 `mcp__stocks__get_quote {context_notes: "machine api.heroku.com login ...
  * password 4f1c0a9e-FAKE-token"}`); round 45's check reads service tokens in their canonical shapes only, and a
- * netrc password or a cookie value has none. Whatever the tool's server is, the secret leaves with the call: BLOCK.
- * Tools whose work is secrets, keys, logins or settings (`mcp__vault__write`, `set_secret`) are left to their own
- * checks, as is a key named by its path alone. Sources: Invariant Labs, "MCP Security Notification: Tool Poisoning
- * Attacks" (2025); MCPTox; the netrc(5), AWS CLI credentials, dotenv, kubeconfig and Netscape cookie formats. */
+ * netrc password or a cookie value has none. Whatever the tool's server is, the secret leaves with the call:
+ * ESCALATE, as credentials in config form in a side argument already ask (`OPENAI_API_KEY=...` in a
+ * calculator's `sidenote`); canonical tokens stay blocked by round 45. Tools that send messages (a person receives
+ * the text; the message checks judge it) and tools whose work is secrets, keys, logins or settings
+ * (`mcp__vault__write`, `set_secret`) are left to their own checks, as is a key named by its path alone.
+ * Sources: Invariant Labs, "MCP Security Notification: Tool Poisoning Attacks" (2025); MCPTox; the netrc(5), AWS CLI
+ * credentials, dotenv, kubeconfig and Netscape cookie formats. */
 
 import type { Findings } from "./findings.ts";
 import { KEEPS_CREDENTIALS } from "./handed_credentials.ts";
@@ -47,7 +50,7 @@ export function judgeHandedCredentialFiles(
     if (!match) continue;
     const secret = Object.values(match.groups ?? {}).find((group) => group !== undefined);
     if (secret !== undefined && (PLACEHOLDER.test(secret) || !/\d/.test(secret))) continue;
-    findings.block("network", `"${tool}" is handed the lines of a credential file it has no use for`);
+    findings.escalate("network", `"${tool}" is handed the lines of a credential file it has no use for`);
     return;
   }
 }

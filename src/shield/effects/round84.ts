@@ -12,7 +12,12 @@ import { DECODERS, judgeDecodedFilesRun } from "./decoded_files_run.ts";
 const INTERPRETERS =
   /^(?:get-childitem|gci|python[\d.]*|py|pypy3?|node|nodejs|deno|bun|ruby|perl|php|pwsh|powershell(?:\.exe)?|go)$/i;
 
-/** `openWorld`: the words of a tool that acts on the world outside the machine (undefined for local tools). */
+/** `openWorld`: the words of a tool that acts on the world outside the machine and sends no message (undefined for
+ * local tools and senders). */
+/** A tool named for a language (`run_ruby`, `python`, `node_exec`): its code under a shell key is still code. */
+const LANGUAGE_TOOL =
+  /(?:^|[^a-z])(?:py|python\d*|node(?:js)?|js|javascript|ruby|perl|php|pwsh|powershell|go|golang|deno|bun)(?:[^a-z]|$)/i;
+
 export function judgeRound84(
   view: ActionView,
   openWorld: readonly string[] | undefined,
@@ -22,7 +27,11 @@ export function judgeRound84(
   const code = view.texts.get("code");
   if (code !== undefined) judgeWipedTrees(code, findings);
   const shell = view.texts.get("shell");
-  if (shell !== undefined && view.segments.some((segment) => INTERPRETERS.test(segment.program ?? ""))) {
+  const named = LANGUAGE_TOOL.test(view.tool);
+  if (
+    shell !== undefined &&
+    (named || view.segments.some((segment) => INTERPRETERS.test(segment.program ?? "")))
+  ) {
     judgeWipedTrees(shell, findings);
   }
   if (shell !== undefined && view.segments.length > 1) judgeEscapedShellInput(view.segments, shell, findings);
