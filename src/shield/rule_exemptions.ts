@@ -96,6 +96,17 @@ export const TEST_FILE =
 
 /** Code and data formats: an injection phrase in a test file of this kind is a quoted test input. */
 const DATA_FORMAT = /\.(?:json|jsonl|ya?ml|toml|csv|ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|cs|php|snap)$/i;
+/** Round 84: a mail, page or note kept as a test input and named for the attack it holds
+ * (`tests/fixtures/injection_email.txt`, `phishing_page.html`, `jailbreak_prompts.md`): an injection phrase there is
+ * the sample a test feeds the code, quoted. A prose file in a fixture folder named for nothing of the kind
+ * (`notes.txt`, `welcome.txt`, `README.md`) is read later like any document and keeps asking (round 43). */
+const QUOTED_FORMAT = /\.(?:txt|eml|msg|mbox|md|markdown|html?|xml|log|ics|vcf)$/i;
+const SAMPLE_NAME =
+  /(?:^|[/_.-])[^/]*(?:inject|attack|malicious|phish|jailbreak|adversar|poison|exploit|hostile|exfil|red[_-]?team|evil)[^/]*$/i;
+
+function quotedSample(path: string): boolean {
+  return QUOTED_FORMAT.test(path) && SAMPLE_NAME.test(path.slice(path.lastIndexOf("/")));
+}
 /** Fixture folders hold test data of any format (keys, mails, logs) whatever the file's name. */
 const FIXTURE_FOLDER = /(?:^|\/)(?:fixtures?|__fixtures__|testdata|test-data|cassettes)\//i;
 
@@ -104,7 +115,9 @@ function writtenDocuments(view: ActionView): "instructions" | "tests" | "documen
   if (view.type !== "write_file" || view.writePaths.length === 0) return undefined;
   const paths = view.writePaths.map((path) => path.absolute.toLowerCase());
   if (paths.some((path) => AGENT_INSTRUCTIONS.test(path))) return "instructions";
-  return paths.every((path) => TEST_FILE.test(path) && DATA_FORMAT.test(path)) ? "tests" : "documents";
+  return paths.every((path) => TEST_FILE.test(path) && (DATA_FORMAT.test(path) || quotedSample(path)))
+    ? "tests"
+    : "documents";
 }
 
 /** Whether every written file is test code or test data (fixture folders hold data of any format). */

@@ -245,6 +245,8 @@ export class ParseState {
   parsePrinted(previous: Segment, depth: number, at = this.result.segments.length - 2): void {
     const chain: Segment[] = [];
     let source: Segment | undefined = previous;
+    // Round 84: what a wrapper ran (`xargs printf` read as `printf` one level down) is not the pipe's writer.
+    while (source && source.depth > depth && at > 0) source = this.result.segments[--at];
     // Round 42: a transform fed a here-string (`rev <<< '...'`) prints that text transformed, as `echo ... | rev` does.
     let fed: string | undefined;
     while (source && isTransform(source) && chain.length < 8) {

@@ -36,6 +36,8 @@ const SESSION_PAIR = new RegExp(
   `(?:^|[?&#;,=\\s"'{])(${SESSION_KEY})\\s*[=:]\\s*["']?([^&#;,\\s"'}]{4,})`,
   "i",
 );
+/** A session pair as a path segment (`/sessionid=.../`); not `;jsessionid=`, a Java server's own URL rewriting. */
+const PATH_SESSION = new RegExp(`/(${SESSION_KEY})=([^/&#;,\\s"'}]{4,})`, "i");
 /** Keys that name a secret (a search's `api_key=...`, `db_pass=...`). */
 const SECRET_PAIR =
   /(?:^|[?&#;,\s"'{])([\w.-]{0,20}(?:api[_-]?key|apikey|secret|passw(?:or)?d|pass|pwd|token|private[_-]?key|client[_-]?secret|auth))\s*[=:]\s*["']?([^&#;,\s"'}]{6,})/i;
@@ -71,7 +73,9 @@ function listedRecords(text: string): number {
  * conference's `?session=keynote-2` is no cookie). */
 function sessionValue(key: string, value: string): boolean {
   if (PLACEHOLDER.test(value) || !/\d/.test(value) || !/^[\w%:.+/=-]+$/.test(value)) return false;
-  return value.length >= 10 || /csrf|xsrf|sessid|sid$|sess_?id/i.test(key);
+  // Round 84: a session id named in full (`sessionid=9f2ab77c`, `session_token=...`) is one at 6 characters too.
+  return value.length >= 10 || /csrf|xsrf|sessid|sid$|sess_?id|session[_.-]?(?:id|token|key)$/i.test(key) &&
+      value.length >= 6;
 }
 
 /** What a text (a decoded query, fragment or search) carries, in words, or undefined. A search also reads
@@ -107,6 +111,9 @@ export function addressPayload(url: string, host: string): string | undefined {
     return "data encoded in its host name";
   }
   const mark = url.search(/[?#]/);
+  // Round 84: a session value written into the path (`/ingest/sessionid=a81f.../ping`) is carried as a query's is.
+  const path = PATH_SESSION.exec(decodedUrl(mark < 0 ? url : url.slice(0, mark)));
+  if (path && sessionValue(path[1], path[2])) return `a session or CSRF value ("${path[1]}")`;
   if (mark < 0) return undefined;
   const tail = decodedUrl(url.slice(mark));
   // An image or a beacon has no use for a key: a secret-named value there is carried out (`/p.gif?api_key=...`).
@@ -130,7 +137,7 @@ export function judgeAddressPayloads(
   findings: Findings,
 ): void {
   for (const url of urls.slice(0, 32)) {
-    if (!url.includes("?") && !url.includes("#") && url.length < 60) continue;
+    if (!url.includes("?") && !url.includes("#") && !url.includes("=") && url.length < 60) continue;
     const host = readHost(url, environment);
     if (!host || host.loopback || host.allowed || host.engine) continue;
     const carried = addressPayload(url, host.host);

@@ -105,6 +105,7 @@ import { judgeRound72 } from "./round72.ts";
 import { judgeRound77 } from "./round77.ts";
 import { judgeRound79 } from "./round79.ts";
 import { judgeRound83 } from "./round83.ts";
+import { judgeRound84 } from "./round84.ts";
 import { judgeRound78 } from "./round78.ts";
 import { judgeRound76 } from "./round76.ts";
 import { judgeRound81 } from "./round81.ts";
@@ -402,6 +403,7 @@ export function buildEffectProfile(
   judgeRound76(view, environment, findings);
   judgeRound81(view, environment, findings);
   judgeRound82(view, findings);
+  judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

@@ -11,7 +11,7 @@ const TOKEN = gated(
   /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{36,}|\bgithub_pat_[A-Za-z0-9_]{40,}|\bxox[baprs]-[A-Za-z0-9-]{10,}|\bsk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{32,}|\bglpat-[A-Za-z0-9_-]{20}|\bAIza[0-9A-Za-z_-]{35}|\bnpm_[A-Za-z0-9]{36}|\b[rs]k_live_[A-Za-z0-9]{20,}|\bhf_[A-Za-z0-9]{30,}|\bya29\.[A-Za-z0-9_-]{20,}/,
 );
 /** Words of tools whose work is credentials or settings (their arguments are where keys belong). */
-const KEEPS_CREDENTIALS =
+export const KEEPS_CREDENTIALS =
   /^(?:secrets?|credentials?|tokens?|keys?|apikeys?|vault|auth|authenticate|login|logins|passwords?|env|environment|variables?|config|configure|settings?|connect|connection|integration|webhooks?|kms|keychain|keyring)$/;
 
 /** The payload's string values, nested ones too (bounded). */

@@ -4,7 +4,12 @@
  * folder (no hidden folder, no temporary one) with plain words and at most its output logged, on a time schedule
  * (not `@reboot`), and the line does nothing but list the crontab, print the entries and install them. An entry that
  * fetches, decodes, pipes, calls out or runs from `/tmp`, a program outside the home (`/usr/bin/python3 -c ...`,
- * `pkill`), a `@reboot` entry or a crontab written from a file keeps asking (crontab(5); MITRE ATT&CK T1053.003). */
+ * `pkill`), a `@reboot` entry or a crontab written from a file keeps asking (crontab(5); MITRE ATT&CK T1053.003).
+ * Round 84: an entry may also run a known local backup or upkeep program in its scheduled form (h19
+ * benign_sysadmin-014 `30 2 * * * restic -r /mnt/backup/restic backup /home/ana --quiet`): `restic` and `borg`
+ * backing up, pruning or checking into a repository that is a local path, `borgmatic`, `rsnapshot`, `logrotate`,
+ * `certbot renew`, with plain words only; no hook or command option (`--password-command`, `--deploy-hook`,
+ * `--post-hook`: a program the job would run), no remote repository (`sftp:`, `s3:`, `rest:`, `host::`, `ssh://`). */
 
 import type { Segment } from "../shell_parser.ts";
 
@@ -24,11 +29,40 @@ const ADDRESS = /\d{1,3}(?:\.\d{1,3}){3}|[a-z0-9-]\.[a-z]{2,}:\d|\/\//i;
 /** Its output logged: `>> FILE`, `> FILE`, `2>&1`, `2> FILE`, `>/dev/null`. */
 const LOG_REDIRECT = /^(?:[12]?>>?\s*(?:&[12]|\S+))$/;
 
+/** Local backup and upkeep programs with the subcommands a schedule runs (none listed: any plain words). */
+const UPKEEP: ReadonlyMap<string, RegExp | undefined> = new Map([
+  ["restic", /^(?:backup|forget|prune|check)$/],
+  ["borg", /^(?:create|prune|compact|check)$/],
+  ["borgmatic", undefined],
+  ["rsnapshot", /^(?:alpha|beta|gamma|delta|hourly|daily|weekly|monthly|sync)$/],
+  ["logrotate", undefined],
+  ["certbot", /^renew$/],
+]);
+/** An upkeep program's argument: a plain word, a local path, borg's `::{now}` archive name. */
+const UPKEEP_ARGUMENT = /^~?[\w./%+,=-]+(?:::[\w{}.:-]*)?$/;
+/** Options that run another program, and remote repositories. */
+const UPKEEP_RUNS = /hook|command|exec|^--?rsh|^-e$|sftp:|s3:|rest:|rclone:|b2:|azure:|gs:|swift:|ssh:|@/i;
+
+/** Whether one crontab line runs a known backup or upkeep program of this machine, locally (round 84). */
+function upkeepJob(words: readonly string[]): boolean {
+  const program = (words[0] ?? "").replace(/^\/(?:usr\/)?(?:local\/)?s?bin\//, "");
+  if (!UPKEEP.has(program)) return false;
+  const subcommands = UPKEEP.get(program);
+  const plain = words.slice(1).filter((word) => !word.startsWith("-"));
+  if (subcommands && !plain.some((word) => subcommands.test(word))) return false;
+  return words.slice(1).every((word) =>
+    LOG_REDIRECT.test(word)
+      ? !word.includes("/tmp/")
+      : UPKEEP_ARGUMENT.test(word) && !UPKEEP_RUNS.test(word) && !ADDRESS.test(word)
+  );
+}
+
 /** Whether one crontab line runs a home script of the user's on a time schedule. */
 function ownJob(entry: string): boolean {
   const schedule = SCHEDULE.exec(entry);
   if (!schedule) return false;
   const words = entry.slice(schedule[0].length).trim().replace(/(\d?>>?)\s+/g, "$1").split(/\s+/);
+  if (upkeepJob(words)) return true;
   if (!HOME_SCRIPT.test(words[0] ?? "") || words[0].includes("..") || /\/(?:tmp|temp)\//i.test(words[0])) {
     return false;
   }
