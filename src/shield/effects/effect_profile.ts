@@ -109,6 +109,7 @@ import { judgeRound78 } from "./round78.ts";
 import { judgeRound76 } from "./round76.ts";
 import { judgeRound81 } from "./round81.ts";
 import { judgeRound82 } from "./round82.ts";
+import { judgeRound86 } from "./round86.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -402,6 +403,7 @@ export function buildEffectProfile(
   judgeRound76(view, environment, findings);
   judgeRound81(view, environment, findings);
   judgeRound82(view, findings);
+  judgeRound86(view, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
