@@ -111,6 +111,7 @@ import { judgeRound76 } from "./round76.ts";
 import { judgeRound81 } from "./round81.ts";
 import { judgeRound82 } from "./round82.ts";
 import { judgeRound85 } from "./round85.ts";
+import { judgeRound86 } from "./round86.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -406,6 +407,7 @@ export function buildEffectProfile(
   judgeRound82(view, findings);
   judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
   judgeRound85(view, { openWorld: openWorld !== undefined, sends, writes: writes.length > 0 }, findings);
+  judgeRound86(view, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

@@ -12,6 +12,7 @@ import type { ClassedPath } from "./local_effects.ts";
 import { attachmentCount, judgeMessage } from "./messaging.ts";
 import { everydayNote } from "./everyday_notes.ts";
 import { plainPersonalNote } from "./social_notes.ts";
+import { routineHandOff } from "./work_hand_offs.ts";
 import { judgeLookalikeRecipients } from "./lookalike_recipients.ts";
 import { sensitiveFindings } from "./sensitive_data.ts";
 import { judgeOutboundSecrets } from "./outbound_secrets.ts";
@@ -197,6 +198,8 @@ export function judgeMessaging(
       ),
       personalNote: !typed &&
         plainPersonalNote(unique, texts, view.paths, attachments, environment.workspace),
+      handOff: !typed &&
+        routineHandOff(unique, texts, payload, view.paths, Math.max(view.paths.length, attachments)),
       everydayNote: !typed && attachments === 0 && view.paths.length === 0 && everydayNote(unique, texts),
     },
     environment,

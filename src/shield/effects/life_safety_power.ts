@@ -20,7 +20,7 @@ import type { Findings } from "./findings.ts";
 import type { ToolWords } from "./tool_words.ts";
 import { payloadScalars } from "./payload_strings.ts";
 
-const LIFE_SAFETY =
+export const LIFE_SAFETY =
   /\b(?:oxygen|o2 concentrator|concentrator|ventilator|respirator|c ?pap|bi ?pap|apap|dialysis|infusion|insulin pump|feeding pump|enteral pump|nebuli[sz]er|medicine fridge|medication fridge|vaccine fridge|(?:smoke|co|carbon monoxide|gas|flood|leak|water leak|radon|fire|heat) (?:detector|alarm|sensor|listener)s?|smoke(?! ?test)|monoxide|sump pump)\b/i;
 /** Keys whose value is the state or the operation asked for. */
 const STATE_KEY =

@@ -146,6 +146,9 @@ export interface MessageInput {
   /** A plain personal note with photos or videos only (round 36, `social_notes.ts`): no files-to-a-non-contact
    * prompt (the free-mail prompt stays). */
   personalNote?: boolean;
+  /** Round 86: routine work documents (slides, a quote, an invoice) handed to one organisation's people
+   * (`work_hand_offs.ts`): no files-to-a-non-contact prompt; every other check still reads the message. */
+  handOff?: boolean;
   /** Round 67: no attachment, and the text reads as an everyday note to a named person (`everyday_notes.ts`). */
   everydayNote?: boolean;
 }
@@ -242,7 +245,7 @@ export function judgeMessage(input: MessageInput, environment: ShieldEnvironment
   if (input.recipients.length > 10 || input.recipients.some((recipient) => LIST_ADDRESS.test(recipient))) {
     findings.escalate("message", `"${input.tool}" writes to a list or many recipients`);
   }
-  if (input.attachments > 0 && !allKnown && !input.personalNote) {
+  if (input.attachments > 0 && !allKnown && !input.personalNote && !input.handOff) {
     findings.escalate("message", `"${input.tool}" sends files to a recipient who is not a known contact`);
   }
   if (input.wholesale && !allKnown) {
