@@ -18,7 +18,13 @@ const TIMED =
   /(?<![\w.]|function )(judge\w+|pushedImages|textsOf|classed|readHost|asksForCredentials|sensitiveMention|readsPageOnly|identifierWords|lacksCore)\(/g;
 
 /** Files whose own check calls are timed too (effect_profile.ts imports their copies). */
-const INSTRUMENTED = ["command_routes.ts", "command_effects.ts", "command_and_code.ts"];
+const INSTRUMENTED = [
+  "command_routes.ts",
+  "command_effects.ts",
+  "command_and_code.ts",
+  "open_world_calls.ts",
+  "later_rounds.ts",
+];
 
 type Times = Map<string, number>;
 const sink: { times: Times; calls: Times } = { times: new Map(), calls: new Map() };

@@ -16,70 +16,46 @@ import type { ToolWords } from "./tool_words.ts";
 import { agentTextsOf } from "./agent_texts.ts";
 import { judgeAgentTexts } from "./agent_orders.ts";
 import { judgeHandedCredentials } from "./handed_credentials.ts";
-import { judgeToolArguments } from "./argument_injection.ts";
 import { judgeSecretReads } from "./secret_access.ts";
-import { judgeWebCode } from "./web_code.ts";
 import { judgeSharedWrite, judgeSideFields } from "./messaging.ts";
 import { judgeUnaddressedText } from "./communication.ts";
 import { judgeStanding } from "./standing_instructions.ts";
 import { judgeOpenWorld, type OpenWorldReading } from "./open_world.ts";
 import { classed, type ClassedPath, judgeReads, judgeWrites, unwrittenPaths } from "./local_effects.ts";
-import { asksForCredentials, judgeUrlPasswords } from "./message_secrets.ts";
+import { asksForCredentials } from "./message_secrets.ts";
 import { judgeReplyRoute } from "./reply_routes.ts";
 import { judgeUrlTemplates } from "./url_payloads.ts";
 import { judgeAddresses } from "./address_checks.ts";
 import { judgeStandingAdditions } from "./standing_additions.ts";
-import { judgeArgumentCommands } from "./argument_commands.ts";
-import { judgeContainerArguments } from "./container_arguments.ts";
-import { judgeDecisionArguments } from "./decision_arguments.ts";
 import { judgeAddedAttendees } from "./attendee_changes.ts";
 import { judgeOpenWorldInstall } from "./open_world_installs.ts";
-import { judgeOpenWorldRound7 } from "./open_world_round7.ts";
-import { judgeOpenWorldRound8 } from "./open_world_round8.ts";
-import { judgeOpenWorldRound21 } from "./open_world_round21.ts";
 import { judgeEventUpdate } from "./quiet_mutations.ts";
 import { judgeShapedTokens } from "./shaped_tokens.ts";
 import { judgeSideDestinations } from "./side_destinations.ts";
-import { judgeStandingReplies, setsAutomaticReply } from "./standing_replies.ts";
 import { addressesAgent } from "./delegated_requests.ts";
 import { recipientIsAgent } from "./agent_handoff_names.ts";
 import { judgeHandedWork } from "./handed_work.ts";
-import { judgeOpenWorldRound6 } from "./open_world_round6.ts";
 import { readsPageOnly } from "./page_scripts.ts";
 import { judgeHostileNames } from "./hostile_names.ts";
 import { sensitiveMention } from "./mentioned_paths.ts";
 import { judgePasswordDocuments } from "./password_documents.ts";
 import { judgeOpenedFiles } from "./opened_programs.ts";
 import { identifierWords } from "./words.ts";
-import { judgeOpenWorldRound5 } from "./open_world_checks.ts";
 import { judgeStandingRoutes } from "./standing_routes.ts";
 import { judgeAttachments, judgeHosts, judgeLeaving, judgeMessaging, textsOf } from "./egress_effects.ts";
-import { judgeArgumentEffects } from "./argument_effects.ts";
-import { judgeBulkChanges } from "./bulk_changes.ts";
-import { judgeCarriedConversation } from "./carried_conversation.ts";
 import { judgeEventRecurrence } from "./event_recurrence.ts";
-import { judgeStorageDestinations } from "./storage_destinations.ts";
 import { judgeSecretSubstitutions } from "./secret_substitutions.ts";
 import { judgeRuntimeToolScripts } from "./runtime_tool_scripts.ts";
 import { judgeAddressSubstitutions } from "./address_substitutions.ts";
-import { judgeAgentClientConfigs } from "./agent_client_configs.ts";
-import { judgeFlashingLights } from "./flashing_lights.ts";
-import { judgeLifeSafetyPower } from "./life_safety_power.ts";
-import { judgeSafetyOffOrders } from "./safety_off_orders.ts";
-import { judgePlantedNotes } from "./planted_notes.ts";
-import { judgeMeetingProtections } from "./meeting_protections.ts";
 import { forgetPayloadStrings } from "./payload_strings.ts";
 import { judgeCommandsAndCode } from "./command_and_code.ts";
 import { judgeCodeRunningConfigs } from "./code_running_configs.ts";
 import { judgeSubstitutedEgress } from "./substituted_egress.ts";
 import { judgeToolListingClaims } from "./tool_listing_claims.ts";
-import { judgeSkippedVerification } from "./skipped_checks.ts";
 import { judgeSafeguardCommands } from "./bypassed_safeguards.ts";
 import { judgeGuardSwitches } from "./guard_switches.ts";
 import { judgeStandingSteps } from "./standing_steps.ts";
 import { judgeControlSequences } from "./control_sequences.ts";
-import { judgeSecretArgumentNames } from "./secret_argument_names.ts";
-import { judgeExposureSettings } from "./exposure_settings.ts";
 import { judgeAccountSettings } from "./account_settings.ts";
 import { judgeMirrorDeletes } from "./mirror_deletes.ts";
 import { judgeUnitDefinitions } from "./unit_definitions.ts";
@@ -91,27 +67,7 @@ import { NEEDS, summarize } from "./check_needs.ts";
 import { judgeWrittenEffects } from "./written_effects.ts";
 import { judgeShellRound22 } from "./shell_round22.ts";
 import { judgeRound36 } from "./open_world_round36.ts";
-import { judgeRound58 } from "./round58.ts";
-import { judgeRound62 } from "./round62.ts";
-import { judgeRound63 } from "./round63.ts";
-import { judgeRound64 } from "./round64.ts";
-import { judgeRound66 } from "./round66.ts";
-import { judgeRound70 } from "./round70.ts";
-import { judgeRound68 } from "./round68.ts";
-import { judgeRound69 } from "./round69.ts";
-import { cliNamedSend, judgeRound74 } from "./round74.ts";
-import { judgeRound73 } from "./round73.ts";
-import { judgeRound72 } from "./round72.ts";
-import { judgeRound77 } from "./round77.ts";
-import { judgeRound79 } from "./round79.ts";
-import { judgeRound83 } from "./round83.ts";
-import { judgeRound84 } from "./round84.ts";
-import { judgeRound78 } from "./round78.ts";
-import { judgeRound76 } from "./round76.ts";
-import { judgeRound81 } from "./round81.ts";
-import { judgeRound82 } from "./round82.ts";
-import { judgeRound85 } from "./round85.ts";
-import { judgeRound86 } from "./round86.ts";
+import { cliNamedSend } from "./round74.ts";
 import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
@@ -126,6 +82,8 @@ import { judgeRound61 } from "./round61.ts";
 import { judgeRound65 } from "./round65.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 import { judgeUnknownPrograms } from "./unknown_programs.ts";
+import { judgeOpenWorldCalls } from "./open_world_calls.ts";
+import { judgeLaterRounds } from "./later_rounds.ts";
 
 export interface EffectProfile {
   /** The tool as called, and in our vocabulary. */
@@ -332,54 +290,7 @@ export function buildEffectProfile(
     const words = openWorld?.words.words ?? ["web", "search"];
     judgeHandedCredentials(view.tool, words, view.payload, findings);
   }
-  if (openWorld) {
-    judgeToolArguments(view.tool, textsOf(view, "outbound", "content", "query"), environment, findings);
-    judgeContainerArguments(view.tool, view.payload, findings);
-    judgeOpenWorldRound5(
-      view.tool,
-      openWorld.words,
-      view.payload,
-      textsOf(view, "outbound", "content", "query"),
-      findings,
-    );
-    judgeUrlPasswords(view.tool, view.urls, findings);
-    // Round 79: a command tool's paths are its commands', judged by the shell parse (`./scripts/migrate.sh` runs as
-    // any command's program does), not files the tool opens.
-    judgeOpenWorldRound6(
-      view.tool,
-      openWorld,
-      view.payload,
-      commandsRead ? [] : view.paths,
-      environment,
-      findings,
-    );
-    judgeOpenWorldRound7(view.tool, openWorld, view.payload, environment, findings);
-    judgeOpenWorldRound8(view.tool, openWorld, view.payload, environment, findings);
-    judgeOpenWorldRound21(view.tool, openWorld, view.payload, environment, findings);
-    if (setsAutomaticReply(openWorld.words.words)) {
-      judgeStandingReplies(view.tool, textsOf(view, "outbound", "content"), environment, findings);
-    }
-    judgeArgumentCommands(view.tool, textsOf(view, "outbound", "content"), openWorld.sends, findings);
-    judgeDecisionArguments(view.tool, openWorld.words.words, view.payload, findings);
-    judgeArgumentEffects(view.tool, openWorld.words, view.payload, findings);
-    judgeBulkChanges(view.tool, openWorld.words, view.payload, findings);
-    judgeStorageDestinations(view.tool, openWorld.words, view.payload, environment, findings);
-    judgeAgentClientConfigs(view.tool, view.payload, findings);
-    judgeFlashingLights(view.tool, openWorld.words, view.payload, findings);
-    judgeLifeSafetyPower(view.tool, openWorld.words, view.payload, findings);
-    judgeSafetyOffOrders(view.tool, openWorld.words, view.payload, findings);
-    judgePlantedNotes(view.tool, view.payload, findings);
-    judgeMeetingProtections(view.tool, openWorld.words, view.payload, environment, findings);
-    judgeSkippedVerification(view.tool, view.payload, findings);
-    judgeSecretArgumentNames(view.tool, view.payload, findings);
-    judgeExposureSettings(view.tool, view.payload, findings);
-    if (!openWorld.sends) judgeCarriedConversation(view.tool, openWorld.words, view.payload, findings);
-    judgeWebCode(
-      [...(view.texts.get("shell") ?? []), ...textsOf(view, "outbound", "content")],
-      environment,
-      findings,
-    );
-  }
+  if (openWorld) judgeOpenWorldCalls(view, openWorld, commandsRead, environment, findings);
   if (sends || egress.length > 0 || open) judgeLeaving(view, sends, egress, findings);
   judgeShapedTokens(view, hosts, openWorld, sends, findings);
   judgeUrlSecrets(view.tool, view.payload, environment, findings);
@@ -387,27 +298,7 @@ export function buildEffectProfile(
   if (summary & NEEDS.round36) {
     judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
   }
-  judgeRound58(view, openWorld, sends, recipients, environment, findings);
-  judgeRound62(view, findings);
-  judgeRound63(view, { openWorld: openWorld !== undefined, sends }, recipients, environment, findings);
-  judgeRound64(view, environment, findings);
-  judgeRound66(view, findings);
-  judgeRound70(view, { openWorld: openWorld !== undefined, sends }, environment, findings);
-  judgeRound68(view, findings);
-  judgeRound69(view, environment, findings);
-  judgeRound74(view, environment, findings);
-  judgeRound73(view, sends, environment, findings);
-  judgeRound72(view, environment, findings);
-  judgeRound77(view, findings);
-  judgeRound79(view, findings);
-  judgeRound83(view, findings);
-  judgeRound78(view, sends, environment, findings);
-  judgeRound76(view, environment, findings);
-  judgeRound81(view, environment, findings);
-  judgeRound82(view, findings);
-  judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
-  judgeRound85(view, { openWorld: openWorld !== undefined, sends, writes: writes.length > 0 }, findings);
-  judgeRound86(view, findings);
+  judgeLaterRounds(view, { openWorld, sends, recipients, writes: writes.length > 0 }, environment, findings);
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (
