@@ -1,9 +1,15 @@
 /** Shell tokenizer: turns command text into words, operators, redirections and here-docs the way POSIX
  * shells read them, recording every command substitution so the parser can judge it too. Never throws. */
 
-import { ownTable } from "../lib/own_table.ts";
 import { expandBraced } from "./shell_params.ts";
 import { splicedEmpty } from "./shell_splices.ts";
+import {
+  decodeAnsiEscapes,
+  findBacktickEnd,
+  findClosingParen,
+  skipAnsiQuoted,
+  skipUntil,
+} from "./shell_quoting.ts";
 
 export type Token =
   | { kind: "word"; value: string }
@@ -47,74 +53,6 @@ function codeTable(characters: string): Uint8Array {
   const table = new Uint8Array(128);
   for (const char of characters) table[char.charCodeAt(0)] = 1;
   return table;
-}
-
-const ANSI_ESCAPES: Record<string, string> = ownTable({
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  E: "\x1b",
-  f: "\f",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?",
-});
-
-/** Decodes `\n`, `\xHH`, `\uHHHH`, `\NNN` escapes as `$'...'` quoting and printf do. */
-export function decodeAnsiEscapes(text: string): string {
-  return text.replace(
-    /\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|0?[0-7]{1,3}|c.|.)/gs,
-    (all, code: string) => {
-      const head = code[0];
-      if (head === "x" || head === "u" || head === "U") {
-        const point = parseInt(code.slice(1), 16);
-        return point <= 0x10ffff ? String.fromCodePoint(point) : all;
-      }
-      if (head >= "0" && head <= "7") return String.fromCharCode(parseInt(code, 8) & 0xff);
-      if (head === "c") return "";
-      return ANSI_ESCAPES[code] ?? all;
-    },
-  );
-}
-
-/** Index just past the `)` closing a `$(` or `(` opened before `start`, honouring quotes and nesting. */
-function findClosingParen(text: string, start: number): number {
-  let depth = 1;
-  let i = start;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === "\\") i += 2;
-    else if (c === "'") i = skipUntil(text, i + 1, "'") + 1;
-    else if (c === '"') i = skipDoubleQuoted(text, i + 1) + 1;
-    else {
-      if (c === "(") depth++;
-      else if (c === ")" && --depth === 0) return i + 1;
-      i++;
-    }
-  }
-  return text.length;
-}
-
-function skipUntil(text: string, from: number, close: string): number {
-  const end = text.indexOf(close, from);
-  return end < 0 ? text.length : end;
-}
-
-function skipDoubleQuoted(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-  return Math.min(i, text.length);
-}
-
-function findBacktickEnd(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && text[i] !== "`") i += text[i] === "\\" ? 2 : 1;
-  return Math.min(i, text.length);
 }
 
 /** A `$(echo ...)` / `$(printf ...)` with literal arguments is replaced by its output, as the shell would. */
@@ -211,12 +149,6 @@ function readWord(text: string, start: number, variables: Variables, subs: strin
   }
   word.index = i;
   return word;
-}
-
-function skipAnsiQuoted(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && text[i] !== "'") i += text[i] === "\\" ? 2 : 1;
-  return Math.min(i, text.length);
 }
 
 function readDoubleQuoted(

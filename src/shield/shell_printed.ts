@@ -3,7 +3,7 @@
  * runs. Bounded; never throws. */
 
 import { basename, type Segment } from "./shell_parser.ts";
-import { decodeAnsiEscapes } from "./shell_lexer.ts";
+import { decodeAnsiEscapes } from "./shell_quoting.ts";
 
 /** What `echo X | sh` / `printf X | sh` runs. */
 export function printedText(segment: Segment): string | undefined {
