@@ -4,6 +4,7 @@
 import type { Action } from "./types.ts";
 import { identifierWords } from "./effects/words.ts";
 import { ownTable } from "../lib/own_table.ts";
+import { commandLine, programLine, shellNamedTool, TYPED_KEYS } from "./payload_commands.ts";
 
 export type PayloadKind =
   | "shell"
@@ -185,75 +186,8 @@ function kindOf(
   return "content";
 }
 
-/** A command line held under a command key: a string, or an argv array (`["sh", "-c", "..."]`) joined with its
- * spaced words quoted. A one-word value (a device's `command: "on"`) is no command line. */
-function commandLine(value: unknown): string | undefined {
-  if (typeof value === "string") {
-    return /\S\s+\S/.test(value) && value.length <= 16 * 1024 ? value : undefined;
-  }
-  if (!Array.isArray(value) || value.length < 2 || value.length > 64) return undefined;
-  if (!value.every((item) => typeof item === "string")) return undefined;
-  return value.map((item) => /[\s'"]/.test(item) ? `'${item.replaceAll("'", "'\\''")}'` : item).join(" ");
-}
-
-/** Round 79: keys naming the program a process tool starts, and keys holding its argument list
- * (`run_process {executable: "sh", args: ["-c", "..."]}`, `spawn {program, argv}`, `{command: "sh", args: [...]}`). */
-const PROGRAM_KEYS = ["executable", "program", "exe", "binary", "bin", "command", "cmd", "file"];
-const ARGV_KEYS = ["args", "argv", "arguments", "arg_list", "argument_list", "arglist", "cli_args"];
-
-/** The command line of a program key beside an argument list, with the keys it used; undefined when the object
- * holds no such pair. The program is one word (a path or a name); the list is strings (one string when it was a
- * one-element list made plain). */
-function programLine(object: Record<string, unknown>): { line: string; keys: string[] } | undefined {
-  let argvKey: string | undefined;
-  for (const key of ARGV_KEYS) {
-    const value = object[key];
-    if (typeof value === "string" || (Array.isArray(value) && value.length <= 64)) {
-      argvKey = key;
-      break;
-    }
-  }
-  if (argvKey === undefined) return undefined;
-  // The program under a program key, or under any command key (`{script: "bash", args: [...]}`).
-  const keys = [
-    ...PROGRAM_KEYS,
-    ...Object.keys(object).filter((key) => KEY_KINDS[key.toLowerCase()] === "shell"),
-  ];
-  for (const key of keys) {
-    const program = object[key];
-    if (typeof program !== "string" || !/^[^\s]{1,256}$/.test(program)) continue;
-    const argv = object[argvKey];
-    const list = typeof argv === "string" ? [argv] : argv as unknown[];
-    if (!list.every((item) => typeof item === "string" || typeof item === "number")) return undefined;
-    const words = list.map(String);
-    const line = typeof argv === "string"
-      ? `${program} ${argv}`
-      : commandLine([program, ...words]) ?? program;
-    return line.length <= 16 * 1024 ? { line, keys: [key, argvKey] } : undefined;
-  }
-  return undefined;
-}
-
-/** Round 79: a tool named for a shell, terminal or CLI, or for running a process (`cli_exec`, `terminal_send`,
- * `process_exec`, `run_process`): its one text argument under a generic key (`input`, `text`, `line`, `keys`) is
- * the command line it runs. */
-const SHELL_NAME_NOUNS = new Set([
-  "shell",
-  "bash",
-  "sh",
-  "zsh",
-  "terminal",
-  "cli",
-  "console",
-  "cmd",
-  "powershell",
-  "pwsh",
-  "tty",
-  "pty",
-]);
-const PROCESS_NAME = (words: readonly string[]) =>
-  words.includes("process") && words.some((word) => /^(?:exec|execute|run|spawn|start)$/.test(word));
-const TYPED_KEYS = new Set(["input", "text", "line", "keys", "stdin_line", "command_text"]);
+/** Keys whose value is a command line (a program beside an argument list may sit under one). */
+const isCommandKey = (key: string) => KEY_KINDS[key.toLowerCase()] === "shell";
 
 function stringify(value: unknown): string {
   try {
@@ -292,7 +226,7 @@ export function payloadFields(action: Action): PayloadField[] {
       // Round 79: a listed step's program and arguments or `run` line (`steps: [{run: "go test ./..."}]`) is a
       // command line.
       const started = depth > 0 && key !== "headers"
-        ? programLine(value as Record<string, unknown>)
+        ? programLine(value as Record<string, unknown>, isCommandKey)
         : undefined;
       if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line, nested: true });
       for (const [name, inner] of Object.entries(value)) {
@@ -327,7 +261,7 @@ export function payloadFields(action: Action): PayloadField[] {
       for (const item of value.slice(0, 16)) visitCommands(item, depth + 1);
       return;
     }
-    const started = programLine(value as Record<string, unknown>);
+    const started = programLine(value as Record<string, unknown>, isCommandKey);
     if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line, nested: true });
     for (const [name, inner] of Object.entries(value).slice(0, 32)) {
       if (started?.keys.includes(name)) continue;
@@ -339,7 +273,9 @@ export function payloadFields(action: Action): PayloadField[] {
     }
   };
   const payload = action.payload && typeof action.payload === "object" ? action.payload : {};
-  const started = Array.isArray(payload) ? undefined : programLine(payload as Record<string, unknown>);
+  const started = Array.isArray(payload)
+    ? undefined
+    : programLine(payload as Record<string, unknown>, isCommandKey);
   if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line });
   // Round 83: checks look at the first few texts, so fields a caller puts before the ones Shield reads by name (a
   // `request_id`, a `locale`, `metadata` ahead of `path` and `content`) must not push those out of their sight: the
@@ -353,7 +289,7 @@ export function payloadFields(action: Action): PayloadField[] {
   }
   if (mcp && !fields.some((field) => field.kind === "shell")) {
     const words = identifierWords(type);
-    if (words.some((word) => SHELL_NAME_NOUNS.has(word)) || PROCESS_NAME(words)) {
+    if (shellNamedTool(words)) {
       for (const [key, value] of Object.entries(payload)) {
         if (TYPED_KEYS.has(key.toLowerCase()) && typeof value === "string" && value.length <= 16 * 1024) {
           fields.push({ kind: "shell", key, value: value.replace(/\r?\n$/, "") });
