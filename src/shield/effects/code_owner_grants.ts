@@ -61,7 +61,7 @@ export function judgeCodeOwnerGrants(
   }
 }
 
-const BYPASS = gated(
+export const BYPASS = gated(
   /bypass_pull_request_allowances["'\s:={]{0,12}[^}]{0,200}?\busers["'\s:=]{1,6}\[\s*["'{]|bypass_?actors[\s\S]{0,300}?actor_?type["'\s:=]{1,6}(?:User|Integration)\b|bypassPullRequestAllowances[\s\S]{0,200}?users/i,
 );
 

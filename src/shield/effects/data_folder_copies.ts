@@ -16,7 +16,7 @@ import { normalizePath } from "../paths.ts";
 import { classifyPath } from "./path_classes.ts";
 import { copyOperands, PRIVATE_ADDRESS, REMOTE } from "./stream_egress.ts";
 
-const COPIERS = new Set(["rsync", "scp"]);
+export const COPIERS = new Set(["rsync", "scp"]);
 /** Names of the user's own network (mDNS, home and corporate suffixes). */
 const LOCAL_NAME = /\.(?:local|lan|internal|intranet|localdomain|home\.arpa|corp)$/i;
 

@@ -72,18 +72,19 @@ import { listedMessage } from "./cli_messages.ts";
 import { judgeUrlSecrets } from "./url_secrets.ts";
 import { judgeShellRound33 } from "./shell_round33.ts";
 import { judgeShellRound42 } from "./shell_round42.ts";
-import { judgeRound48 } from "./round48.ts";
-import { judgeRound53 } from "./round53.ts";
-import { judgeRound55 } from "./round55.ts";
-import { judgeRound56 } from "./round56.ts";
-import { judgeRound57 } from "./round57.ts";
-import { judgeRound60 } from "./round60.ts";
-import { judgeRound61 } from "./round61.ts";
+import { judgeRound48, ON_COMMAND as ROUND48 } from "./round48.ts";
+import { judgeRound53, ON_COMMAND as ROUND53 } from "./round53.ts";
+import { judgeRound55, ON_COMMAND as ROUND55 } from "./round55.ts";
+import { judgeRound56, ON_COMMAND as ROUND56 } from "./round56.ts";
+import { judgeRound57, ON_COMMAND as ROUND57 } from "./round57.ts";
+import { judgeRound60, ON_COMMAND as ROUND60 } from "./round60.ts";
+import { judgeRound61, ON_COMMAND as ROUND61 } from "./round61.ts";
 import { judgeRound65 } from "./round65.ts";
 import { judgeCarriedArguments } from "./carried_arguments.ts";
 import { judgeUnknownPrograms } from "./unknown_programs.ts";
 import { judgeOpenWorldCalls } from "./open_world_calls.ts";
 import { judgeLaterRounds } from "./later_rounds.ts";
+import { RoundPlan } from "./round_plan.ts";
 
 export interface EffectProfile {
   /** The tool as called, and in our vocabulary. */
@@ -215,13 +216,15 @@ export function buildEffectProfile(
   judgeShellRound22(view, findings, summary);
   judgeShellRound33(view, findings, summary);
   judgeShellRound42(view, findings);
-  judgeRound48(view, callArguments, findings);
-  judgeRound53(view, openWorld !== undefined, findings);
-  judgeRound55(view, findings);
-  judgeRound56(view, environment, findings);
-  judgeRound57(view, openWorld !== undefined, findings);
-  judgeRound60(view, findings);
-  judgeRound61(view, environment, findings);
+  // Speed round 37: which round files a lone command line reaches (`round_plan.ts`).
+  const plan = new RoundPlan(view, openWorld !== undefined);
+  if (plan.runs(ROUND48)) judgeRound48(view, callArguments, findings);
+  if (plan.runs(ROUND53)) judgeRound53(view, openWorld !== undefined, findings);
+  if (plan.runs(ROUND55)) judgeRound55(view, findings);
+  if (plan.runs(ROUND56)) judgeRound56(view, environment, findings);
+  if (plan.runs(ROUND57)) judgeRound57(view, openWorld !== undefined, findings);
+  if (plan.runs(ROUND60)) judgeRound60(view, findings);
+  if (plan.runs(ROUND61)) judgeRound61(view, environment, findings);
   judgeRound65(view, findings);
   judgeUnknownPrograms(view, environment, findings);
   if (writes.length === 0 && view.type !== "execute_command") {
@@ -298,7 +301,12 @@ export function buildEffectProfile(
   if (summary & NEEDS.round36) {
     judgeRound36(view, openWorld, sends, recipients, writes.length > 0, environment, findings);
   }
-  judgeLaterRounds(view, { openWorld, sends, recipients, writes: writes.length > 0 }, environment, findings);
+  judgeLaterRounds(
+    view,
+    { openWorld, sends, recipients, writes: writes.length > 0, plan },
+    environment,
+    findings,
+  );
   const asksAgent = openWorld?.words.nouns.has("agent") && !openWorld.words.nouns.has("code") &&
     !openWorld.words.nouns.has("shell");
   if (

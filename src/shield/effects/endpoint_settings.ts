@@ -29,7 +29,7 @@ const MANAGED =
 const INTERNAL_NAME =
   /\.(?:local|lan|internal|intranet|localdomain|home\.arpa|corp|svc|cluster\.local|consul)$/i;
 /** CLIs that set an app's configuration, and the subcommand words that do. */
-const SETTING_CLIS =
+export const SETTING_CLIS =
   /^(?:heroku|fly|flyctl|kubectl|oc|az|gcloud|railway|netlify|dokku|doppler|render|vercel|docker|aws|cf|eb|scalingo|clever)$/;
 const SETTING_WORDS =
   /^(?:config:set|config:add|secrets|set|env|env:set|appsettings|variables|update|update-env-vars|set-env-vars|--update-env-vars|--set-env-vars|setenv|set-env|--env-add|--settings|--environment|service|configure)$/;

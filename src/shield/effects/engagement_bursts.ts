@@ -15,7 +15,7 @@ const MAX_CHARS = 32 * 1024;
 /** What is being made: reviews, ratings, votes, followers, likes, sign-ups. */
 const THING = String
   .raw`(?:reviews?|ratings?|testimonials?|stars?|upvotes?|votes?|likes?|followers?|follows?|subscribers?|signups?|sign-ups?|registrations?|comments?)`;
-const HINT = gated(new RegExp(`${THING}|review|vote|follow|rating`, "i"));
+export const HINT = gated(new RegExp(`${THING}|review|vote|follow|rating`, "i"));
 /** A count option of twenty or more (`--count 300`, `--reviews=250`, `-n 500`). */
 const COUNT = new RegExp(
   String.raw`(?:^|\s)(?:--?(?:count|num(?:ber)?|n|total|amount|qty|quantity|times|${

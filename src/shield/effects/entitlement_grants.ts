@@ -17,7 +17,7 @@ import { gated } from "./gate.ts";
 const MAX_CHARS = 64 * 1024;
 
 /** Words that must appear before any pattern here runs. */
-const HINT = gated(
+export const HINT = gated(
   /\bupdate\b|\bh?set\b|\bincrby\b|\$set\b|\$inc\b|\bupdate(?:_attributes?|_columns?|One|Many)?!?\s*\(|\binsert\s+into\b|\bcoupons\b|\brefunds\b|\bcredit_notes\b|\bbalance_transactions\b|\bincrement!?\s*\(/i,
 );
 

@@ -11,7 +11,7 @@
 import type { Segment } from "../shell_parser.ts";
 import type { Findings } from "./findings.ts";
 
-const SHELLS = /^(?:ba|z|da|k|a|)sh$/;
+export const SHELLS = /^(?:ba|z|da|k|a|)sh$/;
 const PRINTERS = /^(?:printf|echo|xargs)$/;
 /** A printer's words (up to the pipe into a shell) holding three escapes and an expansion. */
 const ESCAPES = /\\(?:x[0-9a-fA-F]{2}|[0-7]{3}|u[0-9a-fA-F]{4})/g;

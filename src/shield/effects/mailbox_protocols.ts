@@ -14,10 +14,10 @@
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
-const CAS_ON = gated(
+export const CAS_ON = gated(
   /\bset-casmailbox(?:plan)?\b[^\n]{0,400}?-(?:pop|imap|activesync|ews|mapi)enabled(?::|\s+)\$?true\b|\bset-transportconfig\b[^\n]{0,300}?-smtpclientauthenticationdisabled(?::|\s+)\$?false\b/i,
 );
-const GAM_ON = gated(/\bgam\b[^\n]{0,200}?\b(?:imap|pop)\s+(?:on|true|enable)\b/i);
+export const GAM_ON = gated(/\bgam\b[^\n]{0,200}?\b(?:imap|pop)\s+(?:on|true|enable)\b/i);
 
 export function judgeMailboxProtocolTexts(texts: readonly string[], findings: Findings): void {
   for (const text of texts.slice(0, 12)) {

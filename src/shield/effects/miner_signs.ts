@@ -10,7 +10,7 @@ import type { Findings } from "./findings.ts";
 import { AGENT_INSTRUCTIONS } from "./path_classes.ts";
 
 /** Cheap first look, one pass: a pool option, a miner switch or name, or a wallet-like run of 95 characters. */
-const HINT =
+export const HINT =
   /-o["'\s]|--url|--pool|--user|--donate-level|--cpu-max-threads|--randomx|rx\/0|--coin|xmr|stratum|[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}/i;
 /-[ou]["'\s]|--url|--user|--donate-level|--cpu-max-threads|--randomx|rx\/0|--coin|xmr|stratum|"user"|user:/i;
 const MONERO_WALLET = /(?<![1-9A-HJ-NP-Za-km-z])[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(?![1-9A-HJ-NP-Za-km-z])/;

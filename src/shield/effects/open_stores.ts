@@ -20,7 +20,7 @@ import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
 const REDIS_OPEN = /\bconfig\s+set\s+(?:protected-mode\s+["']?no\b|requirepass\s+(?:""|''|$))/i;
-const TRUST_ALL = gated(
+export const TRUST_ALL = gated(
   /\bhost(?:ssl|nossl|gssenc)?[ \t]+(?:\S+[ \t]+){2,3}(?:0\.0\.0\.0\/0|::\/0|all|0\.0\.0\.0[ \t]+0\.0\.0\.0)[ \t]+trust\b/i,
 );
 const MONGO_OPEN = gated(/\bbindIp\s*:\s*["']?(?:0\.0\.0\.0|::|\*)|\bbindIpAll\s*:\s*true\b/);

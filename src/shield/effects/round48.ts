@@ -15,8 +15,23 @@ import { judgePackagedStartupFiles } from "./packaged_startup_files.ts";
 import { judgeRegistryArguments } from "./registry_arguments.ts";
 import { judgeGitmodulesOwners } from "./gitmodules_owners.ts";
 import { HINTS, NATIVE_LOADS } from "./round_hints.ts";
+import { optionsOf } from "../program_options.ts";
+import { LOAD_SIGN } from "./fetched_native_loads.ts";
+import { CODE, commandNeeds, OTHER_TEXTS } from "./round_plan.ts";
 
 const NONE: readonly string[] = [];
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): option shells (programs with options that
+ * run commands, a `LESS` variable), release dispatches (`gh`, a `/dispatches` request), native loads, code and
+ * written content (the written-file checks read only contents). */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => {
+    const row = optionsOf(program);
+    return program === "gh" || Boolean(row?.runs) || Boolean(row?.runsSettings);
+  },
+  words: [/LESS/, /\/dispatches/, LOAD_SIGN],
+  facts: CODE | OTHER_TEXTS,
+});
 
 export function judgeRound48(view: ActionView, callArguments: boolean, findings: Findings): void {
   const code = view.texts.get("code") ?? NONE;

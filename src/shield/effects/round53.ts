@@ -10,6 +10,16 @@ import { judgeWindowsDeletes } from "./windows_deletes.ts";
 import { judgeSecretPatternSearches, judgeSecretSearchCommands } from "./secret_pattern_searches.ts";
 import { judgeAllowAllRules } from "./allow_all_rules.ts";
 import * as programs from "./round_programs.ts";
+import { deletesOnWindowsWith } from "./windows_deletes.ts";
+import { searchesSecretsWith } from "./secret_pattern_searches.ts";
+import { commandNeeds, OTHER_TEXTS } from "./round_plan.ts";
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): its two programs' tests, written content (the
+ * allow-all check reads only contents). */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => deletesOnWindowsWith(program) || searchesSecretsWith(program),
+  facts: OTHER_TEXTS,
+});
 
 export function judgeRound53(view: ActionView, open: boolean, findings: Findings): void {
   if (open) judgeProtectionToolNames(view.tool, findings);

@@ -11,6 +11,15 @@ import { judgeAgentBypassTexts } from "./agent_bypass_texts.ts";
 import { judgeElevatedHandoffs } from "./elevated_handoffs.ts";
 import { textsOf } from "./egress_effects.ts";
 import * as programs from "./round_programs.ts";
+import { postsWith } from "./cli_posts.ts";
+import { handsToAgentCliWith } from "./cli_agent_tasks.ts";
+import { commandNeeds, URLS } from "./round_plan.ts";
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): its two programs' tests, addresses. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => postsWith(program) || handsToAgentCliWith(program),
+  facts: URLS,
+});
 
 export function judgeRound56(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const reached = programs.roundProgramsReached(view.segments);

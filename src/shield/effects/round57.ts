@@ -17,6 +17,8 @@ import { judgeIcsWrites } from "./ics_writes.ts";
 import { judgeCookingSettings } from "./cooking_settings.ts";
 import { judgeApprovalCode, judgeApprovalCommands, judgeApprovalPayload } from "./token_approvals.ts";
 import * as programs from "./round_programs.ts";
+import { writesControllersWith } from "./ics_writes.ts";
+import { CODE, commandNeeds } from "./round_plan.ts";
 
 /** Programs the command checks of this round read: one set lookup per segment before any of them runs. */
 const PROGRAMS = new Set([
@@ -39,6 +41,13 @@ const PROGRAMS = new Set([
 /** Tools that change DNS records by their names (`route53_change_resource_record_sets`, `namecheap_set_hosts`). */
 const DNS_TOOL = /dns|record|zone|route_?53|domain|hosts/i;
 const CMDLET = /^(?:[\w.]+\\)?(?:add|set|new|update|grant)-|^m365$/i;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): cmdlets, its programs, controller writers,
+ * code. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => CMDLET.test(program) || PROGRAMS.has(program) || writesControllersWith(program),
+  facts: CODE,
+});
 
 export function judgeRound57(view: ActionView, open: boolean, findings: Findings): void {
   const segments = view.segments;

@@ -15,6 +15,11 @@ import { judgePeopleDisclosures } from "./people_disclosures.ts";
 import { judgeForgedDocuments, judgeReviewAccounts } from "./forged_documents.ts";
 import { judgePersonDossiers } from "./person_dossiers.ts";
 import * as programs from "./round_programs.ts";
+import { isSender } from "./cli_senders.ts";
+import { commandNeeds } from "./round_plan.ts";
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): sender programs only. */
+export const ON_COMMAND = commandNeeds({ programs: isSender });
 
 export function judgeRound58(
   view: ActionView,

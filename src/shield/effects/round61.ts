@@ -16,6 +16,11 @@ import { judgeLoaderArguments } from "./loader_arguments.ts";
 import { runsAssembledDownload } from "../powershell_assembly.ts";
 import * as programs from "./round_programs.ts";
 import * as hints from "./round_hints.ts";
+import { HINT as HIDDEN_SHELL_HINT } from "./hidden_shells.ts";
+import { AUTOMATION } from "./gui_automation.ts";
+import { HINT as ASSEMBLY_HINT } from "../powershell_assembly.ts";
+import { GIT_PATH_COMMAND, retagsWith } from "./untrusted_builds.ts";
+import { CODE, commandNeeds, OTHER_TEXTS } from "./round_plan.ts";
 
 /** A payload's strings as called, one level down (control characters kept). */
 function rawStrings(payload: Record<string, unknown>, depth = 0): string[] {
@@ -29,6 +34,20 @@ function rawStrings(payload: Record<string, unknown>, depth = 0): string[] {
   }
   return found;
 }
+
+/** The listed-deletion hint (`listed_deletions.ts` HINT) without its `%\s*\{` alternative, whose literals the gate
+ * cannot ask (its `%` is asked as a part instead); `round_plan_test.ts` checks the two stay alike. */
+export const LISTED_WORDS = /xargs|for |while |foreach/i;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): the hints of hidden shells, listed deletions
+ * (or a `%`), keystroke automation and assembled PowerShell (or a `+`), a `clone`, retagging programs, git paths in
+ * the line as given (control paths), code and other texts. */
+export const ON_COMMAND = commandNeeds({
+  programs: retagsWith,
+  words: [HIDDEN_SHELL_HINT, LISTED_WORDS, AUTOMATION, ASSEMBLY_HINT, /clone/, GIT_PATH_COMMAND],
+  orIncludes: ["%", "+"],
+  facts: CODE | OTHER_TEXTS,
+});
 
 export function judgeRound61(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const shell = view.texts.get("shell") ?? [];

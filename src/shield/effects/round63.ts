@@ -16,6 +16,16 @@ import { judgeVolatileMoves } from "./volatile_moves.ts";
 import { judgeTermChanges } from "./term_changes.ts";
 import { judgePublicDoxxing } from "./public_doxxing.ts";
 import * as programs from "./round_programs.ts";
+import { MOVE_WORD } from "./volatile_moves.ts";
+import { commandNeeds, NAMED } from "./round_plan.ts";
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): move words in its line, `sed`, a tool's
+ * name (moves by arguments). */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => program === "sed",
+  words: [MOVE_WORD],
+  facts: NAMED,
+});
 
 export function judgeRound63(
   view: ActionView,

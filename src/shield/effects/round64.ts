@@ -15,8 +15,19 @@ import { judgeOutsideProxyCommands, judgeOutsideProxyTexts } from "./outside_pro
 import { judgeReviewBatches } from "./review_batches.ts";
 import { judgeProfileEnumeration } from "./profile_enumeration.ts";
 import * as programs from "./round_programs.ts";
+import { PROXY_PROGRAMS } from "./outside_proxies.ts";
+import { CONFIG_EDITORS } from "./protection_settings_off.ts";
+import { CODE, commandNeeds } from "./round_plan.ts";
 
 const REVIEW_HINT = /review|rating|testimonial|stars/i;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): config editors and proxies, reviews and
+ * `for` loops in its line, code. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => CONFIG_EDITORS.has(program) || PROXY_PROGRAMS.has(program),
+  words: [REVIEW_HINT, /for/],
+  facts: CODE,
+});
 
 export function judgeRound64(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const { segments } = view;

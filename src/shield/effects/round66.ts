@@ -10,6 +10,7 @@ import { judgeHiddenSecurityNotices } from "./hidden_security_notices.ts";
 import { judgeTypedCardData } from "./typed_card_data.ts";
 import { judgeCredentialRequests } from "./credential_requests.ts";
 import { loneCommandLine } from "./round_programs.ts";
+import { BRACED, commandNeeds, NAMED } from "./round_plan.ts";
 
 /** Whether `payload` is one command line and nothing else (`{command: "git status"}`) that is not a JSON object.
  * `judgeUnsafeSetpoints` reads temperatures from numbers under temperature, humidity or dosing keys, from a value
@@ -19,6 +20,9 @@ import { loneCommandLine } from "./round_programs.ts";
 export function lineOnly(payload: Record<string, unknown>): boolean {
   return loneCommandLine(payload) && !/^\s*\{/.test(payload.command as string);
 }
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): a tool's name, a line given as an object. */
+export const ON_COMMAND = commandNeeds({ facts: NAMED | BRACED });
 
 export function judgeRound66(view: ActionView, findings: Findings): void {
   // Not only open-world tools: a device API's `command` argument (`sdm.devices.commands....SetHeat`) makes the call

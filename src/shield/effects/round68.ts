@@ -15,8 +15,21 @@ import { judgeEditorAutorun } from "./editor_autorun.ts";
 import { TEST_FILE } from "./tampered_tests.ts";
 import * as programs from "./round_programs.ts";
 import { EDITOR_AUTORUN, HINTS, PUBLIC_EXPOSURE } from "./round_hints.ts";
+import { EXPOSURE_TEXT_GATE } from "./public_exposure.ts";
+import { AUTORUN_GATE } from "./editor_autorun.ts";
+import { OTHER_CLOUDS } from "./boot_scripts.ts";
+import { commandNeeds, WRITES } from "./round_plan.ts";
 
 const DOCUMENT = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): cloud CLIs, exposure and editor-autorun
+ * hints in its line, written files. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) =>
+    program === "gcloud" || program === "aws" || program === "az" || OTHER_CLOUDS.has(program),
+  words: [EXPOSURE_TEXT_GATE, AUTORUN_GATE],
+  facts: WRITES,
+});
 
 export function judgeRound68(view: ActionView, findings: Findings): void {
   const shell = view.texts.get("shell") ?? [];

@@ -10,6 +10,12 @@ import { judgeAddressPayloads, judgeSearchPayloads } from "./address_payloads.ts
 import { judgeCodeUploads } from "./code_uploads.ts";
 import { identifierWords } from "./words.ts";
 import { CODE_UPLOADS, HINTS } from "./round_hints.ts";
+import { SENDS_BODY } from "./code_uploads.ts";
+import { CODE, commandNeeds, NAMED, URLS } from "./round_plan.ts";
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): addresses, a search tool's name, upload
+ * calls in its line, code. */
+export const ON_COMMAND = commandNeeds({ words: [SENDS_BODY], facts: URLS | NAMED | CODE });
 
 export function judgeRound69(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   // A file written with an address in it sends nothing (a command may).

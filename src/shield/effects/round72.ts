@@ -16,6 +16,21 @@ import { judgeEndpointSettingCall, judgeEndpointSettingSegments } from "./endpoi
 import { judgeDecryptedParameters } from "./decrypted_parameters.ts";
 import { judgeExternalInvitations } from "./external_invitations.ts";
 import { CODE_TREE_DELETES, HINTS } from "./round_hints.ts";
+import { DELETE_CALL } from "./code_tree_deletes.ts";
+import { COPIERS } from "./data_folder_copies.ts";
+import { SETTING_CLIS } from "./endpoint_settings.ts";
+import { CODE, commandNeeds } from "./round_plan.ts";
+
+/** Programs whose segments `judgeOpenNetworkSegments` reads. */
+const FIREWALLS = new Set(["ufw", "iptables", "ip6tables", "firewall-cmd", "gcloud", "az"]);
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): copiers, firewalls and cloud CLIs, setting
+ * CLIs, delete calls in its line, code. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => COPIERS.has(program) || FIREWALLS.has(program) || SETTING_CLIS.test(program),
+  words: [DELETE_CALL],
+  facts: CODE,
+});
 
 export function judgeRound72(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const code = view.texts.get("code");

@@ -16,6 +16,10 @@ import { judgeDelegatedMoneyOrders } from "./delegated_money_orders.ts";
 import { judgeDelegatedPublication } from "./delegated_publication.ts";
 import { judgeChainedReadArguments } from "./chained_read_arguments.ts";
 import { judgeBroadcastLinkLures } from "./broadcast_link_lures.ts";
+import { commandNeeds } from "./round_plan.ts";
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): nothing (it reads other tools' calls). */
+export const ON_COMMAND = commandNeeds({});
 
 export function judgeRound73(
   view: ActionView,

@@ -14,12 +14,17 @@ import { judgeSilentCohosts } from "./silent_cohosts.ts";
 import { judgeLockAccessGrants } from "./lock_access_grants.ts";
 import { judgeChannelPrivacy } from "./channel_privacy.ts";
 import { HINTS, SCRIPTED_DELETES } from "./round_hints.ts";
+import { GATE as SCRIPTED_DELETE_GATE } from "./scripted_bulk_deletes.ts";
+import { CODE, commandNeeds } from "./round_plan.ts";
 
 export { cliNamedSend } from "./cli_named_sends.ts";
 
 /** A literal gate over a tool's name for the tool-call checks (events, meetings, calendars, channels). */
 const TOOL_GATE =
   /event|meeting|appointment|calendar|caldav|webinar|invitee|attendee|acl|delegate|host|organi[sz]er|zoom|webex|teams|channel|room|group|stream|conversation|space|permission|overwrite|privacy/i;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): scripted deletes in its line, code. */
+export const ON_COMMAND = commandNeeds({ words: [SCRIPTED_DELETE_GATE], facts: CODE });
 
 export function judgeRound74(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const shell = view.texts.get("shell") ?? [];

@@ -16,6 +16,7 @@ import {
   judgeBorrowedRoleText,
 } from "./borrowed_admin_roles.ts";
 import { manifestInputs } from "../kube_inputs.ts";
+import { CODE, commandNeeds, NAMED } from "./round_plan.ts";
 
 const PROGRAMS = new Set([
   "vault",
@@ -41,6 +42,14 @@ const INFRA_FILE = /\.(?:tf|tf\.json|hcl|tfvars)$/i;
 const WRITE_TYPES = new Set(["write_file", "edit_file", "append_file", "create_file", "apply_patch"]);
 const KUBE_WORD = /kube|k8s|cluster|manifest/i;
 const MAX_ARGUMENT_CHARS = 16 * 1024;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): its programs and `kubectl`/`oc`, an
+ * impersonation header in its line, a cluster tool's name, code. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => PROGRAMS.has(program) || program === "kubectl" || program === "oc",
+  words: [/mpersonate-/],
+  facts: CODE | NAMED,
+});
 
 export function judgeRound76(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   const shell = view.texts.get("shell");

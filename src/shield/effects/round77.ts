@@ -18,6 +18,22 @@ import { judgeOpenStoreCall, judgeOpenStoreSegments, judgeOpenStoreTexts } from 
 import { judgeBypassGrants, judgeCodeOwnerGrants } from "./code_owner_grants.ts";
 import { judgeMailboxProtocolCall, judgeMailboxProtocolTexts } from "./mailbox_protocols.ts";
 import { judgeAlarmMails } from "./alarm_mails.ts";
+import { TRUST_ALL } from "./open_stores.ts";
+import { FEDERATION_TO_ALL, SHARING_TO_ALL } from "./tenant_sharing.ts";
+import { CAS_ON, GAM_ON } from "./mailbox_protocols.ts";
+import { BYPASS } from "./code_owner_grants.ts";
+import { commandNeeds, REQUESTS, WRITES } from "./round_plan.ts";
+
+/** Programs whose segments `judgeOpenStoreSegments` reads. */
+const STORE_CLIS = new Set(["redis-cli", "valkey-cli", "keydb-cli"]);
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): store CLIs, the open-store, sharing,
+ * mailbox and bypass patterns in its line, written files, requests. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => STORE_CLIS.has(program),
+  words: [TRUST_ALL, SHARING_TO_ALL, FEDERATION_TO_ALL, CAS_ON, GAM_ON, BYPASS],
+  facts: WRITES | REQUESTS,
+});
 
 export function judgeRound77(view: ActionView, findings: Findings): void {
   const shell = view.texts.get("shell") ?? [];

@@ -11,9 +11,13 @@ import type { Findings } from "./findings.ts";
 import { textsOf } from "./egress_effects.ts";
 import { judgeLinkLures } from "./link_lures.ts";
 import { judgeCarriedCredentials } from "./carried_credentials.ts";
+import { commandNeeds, URLS } from "./round_plan.ts";
 
 /** Tool types whose addresses are documents' or messages' text, not addresses opened. */
 const NOT_OPENED = new Set(["write_file", "create_file", "edit_file", "send_email", "send_message"]);
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): addresses. */
+export const ON_COMMAND = commandNeeds({ facts: URLS });
 
 export function judgeRound78(
   view: ActionView,

@@ -7,6 +7,7 @@
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import { judgeInjectedSecretDumps } from "./injected_secret_dumps.ts";
+import { commandNeeds } from "./round_plan.ts";
 
 const WRAPPER_PROGRAMS = new Set([
   "doppler",
@@ -21,6 +22,9 @@ const WRAPPER_PROGRAMS = new Set([
   "vault-env",
   "summon",
 ]);
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): wrapper programs. */
+export const ON_COMMAND = commandNeeds({ programs: (program) => WRAPPER_PROGRAMS.has(program) });
 
 export function judgeRound79(view: ActionView, findings: Findings): void {
   if (view.segments.some((segment) => WRAPPER_PROGRAMS.has(segment.program))) {

@@ -12,6 +12,7 @@ import type { Findings } from "./findings.ts";
 import { HTTPIE, judgePipedCredentialFiles, SOCKET_SENDERS } from "./piped_credential_files.ts";
 import { judgeTornDownStacks, TEARDOWN_PROGRAMS } from "./torn_down_stacks.ts";
 import { judgeDisabledRepoScanning } from "./disabled_repo_scanning.ts";
+import { commandNeeds, REQUESTS } from "./round_plan.ts";
 
 /** Programs that may send their standard input out (`piped_credential_files.ts` decides whether they do). */
 const STDIN_SENDERS = new Set([
@@ -25,6 +26,13 @@ const STDIN_SENDERS = new Set([
   "gcloud",
   "rclone",
 ]);
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): senders of standard input, teardown
+ * programs, `gh`, requests. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => STDIN_SENDERS.has(program) || TEARDOWN_PROGRAMS.has(program) || program === "gh",
+  facts: REQUESTS,
+});
 
 export function judgeRound81(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   let sends = false;

@@ -6,6 +6,12 @@
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import { judgeTrustStoreRoots, TRUST_STORE_PROGRAMS } from "./trust_store_roots.ts";
+import { commandNeeds } from "./round_plan.ts";
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): trust-store programs. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => TRUST_STORE_PROGRAMS.has(program.toLowerCase()),
+});
 
 export function judgeRound83(view: ActionView, findings: Findings): void {
   if (view.segments.some((segment) => TRUST_STORE_PROGRAMS.has(segment.program.toLowerCase()))) {

@@ -7,6 +7,8 @@ import { judgeWipedTrees } from "./wiped_trees.ts";
 import { judgeEscapedShellInput } from "./escaped_shell_input.ts";
 import { judgeHandedCredentialFiles } from "./handed_credential_files.ts";
 import { DECODERS, judgeDecodedFilesRun } from "./decoded_files_run.ts";
+import { SHELLS } from "./escaped_shell_input.ts";
+import { CODE, commandNeeds, NAMED } from "./round_plan.ts";
 
 /** Programs whose inline code or script a shell text may carry (`python3 -c`, `pwsh -Command`, `go run`), or a PowerShell walk. */
 const INTERPRETERS =
@@ -17,6 +19,13 @@ const INTERPRETERS =
 /** A tool named for a language (`run_ruby`, `python`, `node_exec`): its code under a shell key is still code. */
 const LANGUAGE_TOOL =
   /(?:^|[^a-z])(?:py|python\d*|node(?:js)?|js|javascript|ruby|perl|php|pwsh|powershell|go|golang|deno|bun)(?:[^a-z]|$)/i;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): interpreters, decoders, shells fed by a pipe,
+ * a language tool's name, code. */
+export const ON_COMMAND = commandNeeds({
+  programs: (program) => INTERPRETERS.test(program) || DECODERS.test(program) || SHELLS.test(program),
+  facts: CODE | NAMED,
+});
 
 export function judgeRound84(
   view: ActionView,

@@ -15,6 +15,9 @@ import { judgeEntitlementGrants } from "./entitlement_grants.ts";
 import { judgeEngagementArguments, judgeEngagementBursts } from "./engagement_bursts.ts";
 import { judgePlantedFraudNotes } from "./planted_fraud_notes.ts";
 import { judgePublicPrivateDetails } from "./public_private_details.ts";
+import { HINT as ENGAGEMENT_HINT } from "./engagement_bursts.ts";
+import { HINT as ENTITLEMENT_HINT } from "./entitlement_grants.ts";
+import { CODE, commandNeeds, OTHER_TEXTS } from "./round_plan.ts";
 
 /** Tool words of a shared place a message goes to (a channel, a canvas, a page), not one person. */
 const SHARED_PLACE =
@@ -25,6 +28,13 @@ const TEST_DATA = new RegExp(`${TEST_FILE.source}|(?:^|/)(?:fixtures?|testdata|s
 /** A project's docs and code (not office documents, notes or plain text a drive holds). */
 const PROJECT_FILE =
   /\.(?:md|mdx|markdown|rst|adoc|html?|[cm]?[jt]sx?|py|rb|go|rs|java|kt|cs|php|swift|ya?ml|json|toml|ipynb|sh)$/i;
+
+/** What the round reads of a command (speed round 37, `round_plan.ts`): the engagement and entitlement hints in its
+ * line, code, queries. */
+export const ON_COMMAND = commandNeeds({
+  words: [ENGAGEMENT_HINT, ENTITLEMENT_HINT],
+  facts: CODE | OTHER_TEXTS,
+});
 
 export function judgeRound85(
   view: ActionView,

@@ -12,10 +12,10 @@
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 
-const SHARING_TO_ALL = gated(
+export const SHARING_TO_ALL = gated(
   /\b(?:set|new)-sharingpolicy\b[^\n]{0,400}?-domains\b[^\n]{0,300}?(?:^|[\s"',(@])(?:\*|anonymous):/i,
 );
-const FEDERATION_TO_ALL = gated(
+export const FEDERATION_TO_ALL = gated(
   /\bset-cstenantfederationconfiguration\b[^\n]{0,400}?(?:new-csedgeallowallknowndomains|-allowpublicusers(?::|\s+)\$?true)/i,
 );
 

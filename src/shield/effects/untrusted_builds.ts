@@ -26,7 +26,7 @@ const IMAGE_PROGRAMS = /^(?:docker|podman|nerdctl)$/;
 const CONTROL_CHARS = ["\r", "\x1b"];
 const SPELLED_CONTROL = /\$'[^'\n]*\\(?:r|e|x1b|x0d|015|033)[^'\n]*'/;
 const SPELLED_CR_PATH = /path\s*=\s*"?[^"\n]*\\r"?/;
-const GIT_PATH_COMMAND = /\bgit\b[^\n]*\b(?:submodule|add|mv|config|clone)\b|\.gitmodules/;
+export const GIT_PATH_COMMAND = /\bgit\b[^\n]*\b(?:submodule|add|mv|config|clone)\b|\.gitmodules/;
 
 /** Without the project's remotes or an organisation in config, a stranger cannot be told from the user's own
  * organisation (`acme/api && npm ci` is ordinary work): only a clone with a sign of its own asks then -- submodules

@@ -40,7 +40,7 @@ const TARGET_OPTION = /^-(?:destination|d)$/i;
 const MOVE_COMMAND = /(?:^|[;&|(\n]\s*)(?:sudo\s+)?(mv|move-item|move|mi|gmv)\s+([^;&|\n]{1,1024})/gim;
 const WORD = /"[^"]*"|'[^']*'|\S+/g;
 /** A cheap gate on the shell text: a move command's name. */
-const MOVE_WORD = gated(/\b(?:mv|move|mi|gmv)\b|move-item/i);
+export const MOVE_WORD = gated(/\b(?:mv|move|mi|gmv)\b|move-item/i);
 
 /** Sources and target of a shell move, read from the command as written (a POSIX parse drops PowerShell's
  * backslashes): `mv a b dest`, `Move-Item -Path a -Destination b`. */
