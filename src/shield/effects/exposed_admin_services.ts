@@ -4,7 +4,9 @@
  * or `NodePort` (`kubectl expose|patch`, a tool's patch object, a manifest), `helm install|upgrade --set
  * ...service.type=LoadBalancer`, `kubectl port-forward --address 0.0.0.0`, a container published on `0.0.0.0:`,
  * and an Ingress for one of them with no authentication annotation (`auth-url`, `auth-type`, an allow-list of source
- * ranges, an auth middleware). What passes: the app's own public frontend behind a load balancer, a port-forward to
+ * ranges, an auth middleware); and servers started or configured to take anyone (`kubectl proxy --address 0.0.0.0`,
+ * Jupyter on every address with an empty token, `redis-server --protected-mode no`, `mongod --bind_ip_all` without
+ * `--auth`, `pg_hba.conf` trusting every address). What passes: the app's own public frontend behind a load balancer, a port-forward to
  * localhost, listing services, an Ingress that names its authentication. ESCALATE.
  * Sources: Kubernetes Service types and `kubectl expose`/`port-forward --address` docs; kube-prometheus-stack and
  * Argo CD docs; ingress-nginx authentication annotations; the Tesla Kubernetes-dashboard cryptojacking incident
@@ -18,7 +20,11 @@ export const ADMIN_SERVICE =
   /(?:^|[^a-z0-9])(?:grafana|prometheus|alertmanager|kibana|opensearch-dashboards|elasticsearch|kubernetes-dashboard|k8s-dashboard|argocd(?:-server)?|argo-cd|jenkins|rabbitmq(?:-management)?|portainer|pgadmin4?|phpmyadmin|adminer|mongo-express|redis-commander|redis|postgres(?:ql)?|mysql|mariadb|mongodb|mongo|etcd|consul|vault|nomad|traefik-dashboard|kafka-ui|akhq|airflow(?:-webserver)?|jupyter(?:hub)?|minio(?:-console)?|flower|jaeger(?:-query)?|zipkin|loki|weave-scope|rancher|spark-master|solr|couchdb|cockroachdb|clickhouse|influxdb|chronograf|netdata|cadvisor|pushgateway|thanos|keycloak-admin|vault-ui)(?=$|[^a-z0-9])/i;
 const KUBECTL_VERBS = new Set(["expose", "patch", "create", "edit", "port-forward", "set", "apply"]);
 const EXPOSED_TYPE = /\b(?:LoadBalancer|NodePort)\b/;
-const EXPOSE_HINT = /LoadBalancer|NodePort|0\.0\.0\.0|Ingress/;
+const EXPOSE_HINT = /LoadBalancer|NodePort|0\.0\.0\.0|Ingress|::\/0/;
+/** A server's own configuration letting every address in with no authentication: PostgreSQL `trust` for all
+ * addresses in `pg_hba.conf`. (Elasticsearch on `0.0.0.0` with security off is the usual local container set-up:
+ * inside a container every address is its own, and the port is published on loopback.) */
+const OPEN_SERVER_CONFIG = /\bhost(?:ssl)?\s+all\s+all\s+(?:0\.0\.0\.0\/0|::\/0)\s+trust\b/;
 const INGRESS = /\bkind["']?\s*:\s*["']?Ingress\b/;
 /** An Ingress or route that names its authentication or restricts its sources. */
 const INGRESS_AUTH =
@@ -45,11 +51,37 @@ function segmentExposes(segment: Segment): string | undefined {
     if (/service\.type=(?:LoadBalancer|NodePort)\b/.test(text)) return ADMIN_SERVICE.exec(text)?.[0];
     return undefined;
   }
+  if (program === "kubectl" && segment.argv.includes("proxy")) {
+    return /--address(?:=|\s+)0\.0\.0\.0|--accept-hosts(?:=|\s+)["']?\^?\.\*/.test(text)
+      ? "the API server proxy"
+      : undefined;
+  }
+  if (/^jupyter(?:-lab|-notebook)?$/.test(program)) {
+    const everywhere = /--ip(?:=|\s+)["']?(?:0\.0\.0\.0|\*)/.test(text);
+    return everywhere && /\.(?:token|password)(?:=|\s+)(?:["']{2}|\s|$)/.test(text) ? "jupyter" : undefined;
+  }
+  if (program === "redis-server") return /--protected-mode\s+no\b/.test(text) ? "redis" : undefined;
+  if (program === "mongod") {
+    return /--bind_ip_all\b|--bind_ip(?:=|\s+)0\.0\.0\.0/.test(text) && !/--auth\b/.test(text)
+      ? "mongodb"
+      : undefined;
+  }
   if (program === "docker" || program === "podman" || program === "nerdctl") {
     if (!/(?:-p|--publish)(?:=|\s+)0\.0\.0\.0:\d/.test(text)) return undefined;
     return ADMIN_SERVICE.exec(text.replace(/-p\s+0\.0\.0\.0:\d+:\d+/g, " "))?.[0];
   }
   return undefined;
+}
+
+/** A command line that writes such a configuration (`echo ... >> pg_hba.conf`). */
+export function judgeOpenServerCommand(tool: string, text: string, findings: Findings): void {
+  const server = text.length <= 128 * 1024 ? OPEN_SERVER_CONFIG.exec(text) : null;
+  if (server) {
+    findings.escalate(
+      "access",
+      `"${tool}" lets anyone on the network into a database or search server ("${server[0]}")`,
+    );
+  }
 }
 
 /** Shell segments (`segments`) and the texts of a tool's payload or a manifest (`texts`). */
@@ -71,6 +103,14 @@ export function judgeExposedAdminServices(
   }
   for (const text of texts) {
     if (text.length > 128 * 1024 || !EXPOSE_HINT.test(text)) continue;
+    const server = OPEN_SERVER_CONFIG.exec(text);
+    if (server) {
+      findings.escalate(
+        "access",
+        `"${tool}" lets anyone on the network into a database or search server ("${server[0]}")`,
+      );
+      return;
+    }
     let service: string | undefined;
     if (EXPOSED_TYPE.test(text) && /\btype["']?\s*[:=]\s*["']?(?:LoadBalancer|NodePort)\b/.test(text)) {
       service = ADMIN_SERVICE.exec(text)?.[0];

@@ -22,7 +22,8 @@ const LOCATION_TOOL = /^(?:location|locations|life360|findmy|circle|circles|wher
 const TRIGGER_KEY = /trigger|^context$|^when$|^if$/i;
 const RECIPIENT =
   /\+\d[\d\s().-]{6,}\d|\b\d{3}[\s.-]\d{3}[\s.-]\d{4}\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?:\/\/[^\s"'{}]+/;
-const YAML_ACTION = /\n\s*-?\s*(?:actions?|service|sequence)\s*:/;
+/** Where an automation's actions start, as YAML (`action:`, `- service:`) or JSON (`"action": [`). */
+const ACTION_START = /(?:\n\s*-?\s*|["'])(?:actions?|service|sequence|then)["']?\s*:/;
 
 /** The trigger text and the rest of an automation payload. */
 function split(payload: Record<string, unknown>): { trigger: string; rest: string } {
@@ -59,10 +60,11 @@ export function judgeLocationTrackers(
     const to = WHEREABOUTS.test(trigger) ? RECIPIENT.exec(rest)?.[0] : undefined;
     if (to) return flag(to);
   }
-  // An automation written as YAML (Home Assistant `automations.yaml`, a blueprint): trigger first, then actions.
+  // An automation written as text (Home Assistant `automations.yaml`, a blueprint, a JSON body sent by `curl` to its
+  // API): trigger first, then actions.
   for (const text of contents.slice(0, 8)) {
     if (text.length > 64 * 1024 || !text.includes("trigger")) continue;
-    const action = YAML_ACTION.exec(text);
+    const action = ACTION_START.exec(text);
     if (!action || !WHEREABOUTS.test(text.slice(0, action.index))) continue;
     const to = RECIPIENT.exec(text.slice(action.index))?.[0];
     if (to) return flag(to);

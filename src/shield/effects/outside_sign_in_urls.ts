@@ -28,11 +28,12 @@ const CLI_FLAG =
   /^--(?:web-redirect-uris|public-client-redirect-uris|spa-redirect-uris|reply-urls|callback-urls|logout-urls|callbacks|logout-urls|origins|web-origins|allowed-logout-urls|redirect-uris?)$/;
 const SHARED_HOSTING =
   /(?:^|\.)(?:vercel\.app|netlify\.app|herokuapp\.com|github\.io|pages\.dev|workers\.dev|azurewebsites\.net|cloudfront\.net|ngrok\.io|ngrok-free\.app|onrender\.com|fly\.dev|web\.app|firebaseapp\.com|glitch\.me|repl\.co|trycloudflare\.com)$/;
-const URL_LIKE = /^(?:https?:\/\/)?[\w*.-]+\.[a-z*]{2,}(?::\d+)?(?:\/|$)|^\*$|^https?:\/\/\*/i;
+const URL_LIKE = /^(?:https?:\/\/)?[\w*.-]+\.[a-z*]{2,}\.?(?::\d+)?(?:\/|$)|^\*$|^https?:\/\/\*/i;
 
 function hostOf(url: string): string | undefined {
   const match = /^(?:[a-z][\w+.-]*:\/\/)?([^/:?#\s]+)/i.exec(url.trim());
-  return match?.[1].toLowerCase();
+  // A fully qualified name's trailing dot (`login.acme.example.`) names the same host.
+  return match?.[1].toLowerCase().replace(/\.+$/, "");
 }
 
 /** The registrable domain of a host (`login.acme.co.uk` -> `acme.co.uk`), a wildcard left as it is. */
@@ -143,6 +144,28 @@ export function judgeSignInCommands(tool: string, segments: readonly Segment[], 
         if (set) urls.push(...(set[2].match(/[^\s"'[\],]+/g) ?? []));
       }
     }
+    if (urls.length === 0) continue;
+    const url = outsideSignInUrl(urls, []);
+    if (url) {
+      findings.escalate(
+        "access",
+        `"${tool}" sends a sign-in flow's codes or tokens to "${url}", outside the app's domain`,
+      );
+      return;
+    }
+  }
+}
+
+/** A sign-in list written as text: a management API's JSON body in a `curl` command, a realm or client file. */
+const TEXT_LIST =
+  /["']?\b(?:callbacks|callback_?urls|callbackURLs|redirect_?uris|redirectUris|redirect_?urls|web_?origins|webOrigins|allowed_?logout_?urls|post_logout_redirect_uris|reply_?urls|replyUrls|acs_?url)["']?\s*[:=]\s*(\[[^\]]{0,4000}\]|["'][^"'\n]{1,2000}["'])/gi;
+const TEXT_HINT = /callback|redirect|origins|logout|reply_?urls|acs_?url/i;
+
+export function judgeSignInTexts(tool: string, texts: readonly string[], findings: Findings): void {
+  for (const text of texts.slice(0, 8)) {
+    if (text.length > 64 * 1024 || !TEXT_HINT.test(text)) continue;
+    const urls: string[] = [];
+    for (const match of text.matchAll(TEXT_LIST)) urls.push(...(match[1].match(/[^\s"'[\],\\]+/g) ?? []));
     if (urls.length === 0) continue;
     const url = outsideSignInUrl(urls, []);
     if (url) {
