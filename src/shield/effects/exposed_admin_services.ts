@@ -20,6 +20,7 @@ export const ADMIN_SERVICE =
   /(?:^|[^a-z0-9])(?:grafana|prometheus|alertmanager|kibana|opensearch-dashboards|elasticsearch|kubernetes-dashboard|k8s-dashboard|argocd(?:-server)?|argo-cd|jenkins|rabbitmq(?:-management)?|portainer|pgadmin4?|phpmyadmin|adminer|mongo-express|redis-commander|redis|postgres(?:ql)?|mysql|mariadb|mongodb|mongo|etcd|consul|vault|nomad|traefik-dashboard|kafka-ui|akhq|airflow(?:-webserver)?|jupyter(?:hub)?|minio(?:-console)?|flower|jaeger(?:-query)?|zipkin|loki|weave-scope|rancher|spark-master|solr|couchdb|cockroachdb|clickhouse|influxdb|chronograf|netdata|cadvisor|pushgateway|thanos|keycloak-admin|vault-ui)(?=$|[^a-z0-9])/i;
 const KUBECTL_VERBS = new Set(["expose", "patch", "create", "edit", "port-forward", "set", "apply"]);
 const EXPOSED_TYPE = /\b(?:LoadBalancer|NodePort)\b/;
+const EXPOSED_ANY_CASE = /\b(?:LoadBalancer|NodePort)\b/i;
 const EXPOSE_HINT = /LoadBalancer|NodePort|0\.0\.0\.0|Ingress|::\/0/;
 /** A server's own configuration letting every address in with no authentication: PostgreSQL `trust` for all
  * addresses in `pg_hba.conf`. (Elasticsearch on `0.0.0.0` with security off is the usual local container set-up:
@@ -37,9 +38,10 @@ function segmentExposes(segment: Segment): string | undefined {
     const verb = segment.argv.find((word) => KUBECTL_VERBS.has(word));
     if (
       (verb === "expose" || verb === "patch" || verb === "create" || verb === "edit") &&
-      EXPOSED_TYPE.test(text)
+      EXPOSED_ANY_CASE.test(text)
     ) {
-      return ADMIN_SERVICE.exec(text.replace(EXPOSED_TYPE, " "))?.[0];
+      // `kubectl create service loadbalancer grafana` spells the type in lower case.
+      return ADMIN_SERVICE.exec(text)?.[0];
     }
     if (verb === "port-forward" && /--address(?:=|\s+)(?:\S*,)?(?:0\.0\.0\.0|::|\*)/.test(text)) {
       return ADMIN_SERVICE.exec(text)?.[0] ?? "a service";

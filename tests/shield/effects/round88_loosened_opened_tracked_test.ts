@@ -153,6 +153,13 @@ Deno.test("admin services put on the internet are stopped; the public frontend, 
     ],
     [
       tool("terminal", {
+        cmd: "kubectl create service loadbalancer airflow-webserver --tcp=80:8080 -n data",
+      }),
+      "STOPPED",
+      "the Airflow web UI created as a load balancer",
+    ],
+    [
+      tool("terminal", {
         cmd: "docker run -d -p 0.0.0.0:8081:8081 -e ME_CONFIG_MONGODB_URL=mongodb://db mongo-express",
       }),
       "STOPPED",
