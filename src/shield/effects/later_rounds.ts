@@ -30,6 +30,7 @@ import { judgeRound81, ON_COMMAND as ROUND81 } from "./round81.ts";
 import { judgeRound82, ON_COMMAND as ROUND82 } from "./round82.ts";
 import { judgeRound85, ON_COMMAND as ROUND85 } from "./round85.ts";
 import { judgeRound86 } from "./round86.ts";
+import { judgeRound88 } from "./round88.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
  * action sends a message and to whom, and whether it writes files. */
@@ -74,4 +75,5 @@ export function judgeLaterRounds(
   if (plan.runs(ROUND84)) judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
   if (plan.runs(ROUND85)) judgeRound85(view, { openWorld: openWorld !== undefined, sends, writes }, findings);
   judgeRound86(view, findings);
+  judgeRound88(view, findings);
 }

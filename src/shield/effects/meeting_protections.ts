@@ -1,6 +1,7 @@
 /** A meeting's protections loosened (round 15): the waiting room or lobby opened, join-before-host switched on,
  * authentication or the passcode dropped, everyone made a presenter -- or a host's powers handed to an outside
- * address (alternative host, co-host, co-organiser). Each is the setting teleconference hijacking needs, set through
+ * address (alternative host, co-host, co-organiser); round 88 adds Google Meet's `accessType: OPEN`, Webex's
+ * `unlockedMeetingJoinSecurity: allowJoin` and any-user co-hosts, and anonymous join switched on. Each is the setting teleconference hijacking needs, set through
  * an update tool whose verb is ordinary. Sources: FBI Boston, warning on teleconference hijacking (2020); Zoom docs,
  * waiting room and alternative hosts; Microsoft Teams docs, meeting lobby and presenters. */
 
@@ -11,7 +12,7 @@ import { isContact } from "./messaging.ts";
 import { payloadScalars } from "./payload_strings.ts";
 
 const MEETING =
-  /^(?:meetings?|webinars?|conferences?|zoom|teams|webex|meet|gotomeeting|calls?|rooms?|events?|calendar)$/;
+  /^(?:meetings?|meets|webinars?|conferences?|zoom|teams|webex|meet|gotomeeting|calls?|rooms?|events?|calendar)$/;
 /** Settings (spelled without separators, lower case) and the value that loosens each. */
 const LOOSENED: ReadonlyArray<[RegExp, (value: string | number | boolean) => boolean]> = [
   [/^(?:waitingroom|lobby|enablelobby|usewaitingroom)$/, (value) => value === false],
@@ -28,6 +29,18 @@ const LOOSENED: ReadonlyArray<[RegExp, (value: string | number | boolean) => boo
     /^(?:scope|lobbybypassscope|allowedpresenters|whocanpresent|autoadmit|autoadmittedusers)$/,
     (value) => typeof value === "string" && /^(?:everyone|anyone|all|public)$/i.test(value),
   ],
+  // Round 88: Google Meet's space open to anyone with the link, Webex's unlocked meeting joined without the lobby,
+  // any attendee made co-host, anonymous users let in.
+  [
+    /^(?:accesstype|spaceaccesstype|meetingaccesstype)$/,
+    (value) => typeof value === "string" && /^open$/i.test(value),
+  ],
+  [/^(?:unlockedmeetingjoinsecurity)$/, (value) => typeof value === "string" && /^allowjoin$/i.test(value)],
+  [
+    /^(?:allowanyusertobecohost|allowanonymoususerstojoinmeeting|allowanonymousjoin|anonymousjoin|allowanonymoususers)$/,
+    (value) => value === true,
+  ],
+  [/^(?:disableanonymousjoin)$/, (value) => value === false],
 ];
 const HOST_KEY = /^(?:alternativehosts?|cohosts?|coorganizers?|coorganisers?|alternatehosts?|hosts?)$/;
 const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

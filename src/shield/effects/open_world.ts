@@ -3,6 +3,7 @@
  * `service: unlock`), the keys and shapes of its arguments (amounts, recipients, public flags), and its MCP
  * annotations, which may add effects but never remove what the name and arguments show. */
 
+import { ownComfortAction } from "./open_world_round7.ts";
 import { awayNoticeOnly } from "./away_notices.ts";
 import { metadataOnly } from "./secret_metadata.ts";
 import { namesMoneyDestination, ordersMoneyStep, readsMoneyRecord } from "./read_records.ts";
@@ -340,7 +341,8 @@ export function judgeOpenWorld(
   const forwardsOne = forwardsOneItem(words, signals, payload);
   if (
     nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload) &&
-    !forwardsOne && !teamWebhook(words, payload, environment) && !awayNoticeOnly(name, payload)
+    !forwardsOne && !teamWebhook(words, payload, environment) && !awayNoticeOnly(name, payload) &&
+    !ownComfortAction(payload.action ?? payload.actions)
   ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }

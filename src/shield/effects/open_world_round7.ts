@@ -82,9 +82,25 @@ export function judgeOpenWorldRound7(
   }
   const routed = routesAway(reading.words.words, payload, environment);
   if (routed) findings.escalate("network", `"${tool}" points a DNS record at "${routed}"`);
-  if (isObject(payload.trigger) && isObject(payload.action ?? payload.actions)) {
+  if (
+    isObject(payload.trigger) && isObject(payload.action ?? payload.actions) &&
+    !ownComfortAction(payload.action ?? payload.actions)
+  ) {
     findings.escalate("persistence", `"${tool}" sets up a standing automation (a trigger and an action)`);
   }
+}
+
+/** Round 88: an action that only dims, switches or colours the user's own lights, scenes or fans (`light.turn_off`,
+ * a Hue scene): no person, address, code or door, lock, alarm or camera in it. A standing automation of that kind is
+ * the home's ordinary comfort set-up; anything else still asks. */
+const COMFORT_ACTION = /\b(?:lights?|lamps?|hue|philips_hue|scenes?|fans?|brightness|dim|colou?r)\b/i;
+const NOT_COMFORT =
+  /@|https?:|\+?\d{7,}|\b(?:locks?|unlock\w*|doors?|garage|alarms?|arm|disarm\w*|cameras?|sirens?|security|valves?|gates?|oven|stove|heater|notify|sms|email|mail|message|webhooks?|script|shell|command|code|run|post|http)\b/i;
+
+export function ownComfortAction(action: unknown): boolean {
+  if (action === undefined || action === null) return false;
+  const text = (JSON.stringify(action) ?? "").replace(/_/g, " ");
+  return text.length < 2048 && COMFORT_ACTION.test(text) && !NOT_COMFORT.test(text);
 }
 
 function isObject(value: unknown): boolean {

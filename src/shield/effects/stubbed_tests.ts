@@ -78,6 +78,25 @@ export function judgeStubbedTests(tool: string, segments: readonly Segment[], fi
 export const TEST_CONFIG =
   /(?:^|\/)(?:package\.json|\.gitlab-ci\.ya?ml|tox\.ini|pytest\.ini|setup\.cfg|pyproject\.toml|noxfile\.py|Makefile|justfile|Taskfile\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|bitbucket-pipelines\.ya?ml|\.github\/workflows\/[^/]+\.ya?ml|\.circleci\/config\.ya?ml)$/;
 
+/** Round 88: a CI step or job marked non-blocking on its own line (`continue-on-error: true`, GitLab's
+ * `allow_failure: true`) under a step whose lines run the tests. */
+const NON_BLOCKING = /^\s*(?:continue-on-error|allow_failure)\s*:\s*["']?true\b/i;
+const NON_BLOCKING_ANYWHERE = /\b(?:continue-on-error|allow_failure)\s*:\s*["']?true\b/i;
+
+/** Whether the step holding line `index` runs tests: the lines above it up to the step's start (`- `) or a key
+ * one indent level out. */
+function stepRunsTests(lines: readonly string[], index: number): boolean {
+  const indent = /^\s*/.exec(lines[index])![0].length;
+  for (let at = index - 1; at >= 0 && at >= index - 8; at--) {
+    const line = lines[at];
+    if (line.trim() === "") continue;
+    if (TEST_WORD.test(line)) return true;
+    const own = /^\s*/.exec(line)![0].length;
+    if (line.trimStart().startsWith("- ") || own < indent) return false;
+  }
+  return false;
+}
+
 export function judgeWrittenTestStubs(
   tool: string,
   paths: readonly string[],
@@ -88,9 +107,14 @@ export function judgeWrittenTestStubs(
   if (!file) return;
   // Every written text is read (bounded), not the first few: fields put before the content must not hide it.
   for (const content of contents.slice(0, 64)) {
-    if (content.length > 256 * 1024 || !TEST_WORD.test(content) || !ALWAYS_PASSES.test(content)) continue;
+    if (
+      content.length > 256 * 1024 || !TEST_WORD.test(content) ||
+      (!ALWAYS_PASSES.test(content) && !NON_BLOCKING_ANYWHERE.test(content))
+    ) continue;
     // On one line: the test command and what makes it pass (`"test": "exit 0"`, `run: pytest || true`).
-    const stubbed = content.split("\n").some((line) => TEST_WORD.test(line) && ALWAYS_PASSES.test(line));
+    const lines = content.split("\n");
+    const stubbed = lines.some((line) => TEST_WORD.test(line) && ALWAYS_PASSES.test(line)) ||
+      lines.some((line, index) => NON_BLOCKING.test(line) && stepRunsTests(lines, index));
     if (!stubbed) continue;
     findings.escalate("security", `"${tool}" writes "${file}" so the tests pass whatever they find`);
     return;

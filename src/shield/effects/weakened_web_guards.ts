@@ -43,7 +43,7 @@ function removedGuard(removed: string, written: string): string | undefined {
 /** Origins all trusted: a reflecting callback, a yes-to-all function, the framework's allow-all switch, the
  * request's own `Origin` echoed into the response header. */
 const ANY_ORIGIN = gated(
-  /\borigin\s*:\s*(?:true\b|["']\*["'])|\borigin\s*:\s*(?:async\s+)?(?:function\s*)?\((?:[^()]|\([^()]*\))*\)\s*(?:=>)?\s*\{?\s*(?:return\s+)?\w+\(\s*null\s*,\s*true\s*\)|\bAllowOriginFunc\s*:\s*func\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\s*\}|\bAllowAllOrigins\s*:\s*true\b|\bSetIsOriginAllowed\(\s*\(?\s*\w*\s*\)?\s*=>\s*true\s*\)|\bAllowAnyOrigin\(\s*\)|\bCORS_(?:ALLOW_ALL_ORIGINS|ORIGIN_ALLOW_ALL)\s*=\s*True\b|\ballow(?:ed)?OriginPatterns\(\s*(?:List\.of\()?\s*"\*"|\ballow_origins\s*=\s*\[\s*["']\*["']\s*\]|\borigins\s*=\s*["']\*["']|Access-Control-Allow-Origin["'\]]*\s*[,:=]\s*[^\n;]{0,40}?\b(?:req|request|r|ctx|c)\.(?:headers?|Header|get|get_header|header)\b[^\n]{0,24}?origin|\borigin\s*:\s*\/\^?\.[*+]\$?\/|\borigins["\']?\s*[:=]\s*(?:\[\s*)?r?["\'](?:\^?\.[*+]\$?)["\']|\borigins["\']\s*:\s*(?:\[\s*)?["\']\*["\']|\borigins\s+(?:["\']\*["\']|\/\^?\.[*+]\$?\/)|\ballow_origin_regex\s*=\s*r?["\']\^?\.[*+]\$?["\']|\b(?:add|set)?AllowedOriginPatterns?\(\s*(?:List\.of\(|Arrays\.asList\()?\s*"\*"|\boriginPatterns\s*=\s*(?:\{\s*)?"\*"|\bAllowedOrigins\s*:\s*\[\]string\{\s*"\*"\s*\}|\baccessControlAllowOriginListRegex["\']?\s*[:=]\s*(?:\[\s*|\s*-\s*)?["\']?\^?\.[*+]\$?["\']?/i,
+  /\borigin\s*:\s*(?:true\b|["']\*["'])|\borigin\s*:\s*(?:async\s+)?(?:function\s*)?\((?:[^()]|\([^()]*\))*\)\s*(?:=>)?\s*\{?\s*(?:return\s+)?\w+\(\s*null\s*,\s*true\s*\)|\bAllowOriginFunc\s*:\s*func\s*\([^)]*\)\s*bool\s*\{\s*return\s+true\s*\}|\bAllowAllOrigins\s*:\s*true\b|\bSetIsOriginAllowed\(\s*\(?\s*\w*\s*\)?\s*=>\s*true\s*\)|\bAllowAnyOrigin\(\s*\)|\bCORS_(?:ALLOW_ALL_ORIGINS|ORIGIN_ALLOW_ALL)\s*=\s*True\b|\ballow(?:ed)?OriginPatterns\(\s*(?:List\.of\()?\s*"\*"|\ballow_origins\s*=\s*\[\s*["']\*["']\s*\]|\borigins\s*=\s*["']\*["']|Access-Control-Allow-Origin["'\]]*\s*[,:=]\s*[^\n;]{0,40}?\b(?:req|request|r|ctx|c)\.(?:headers?|Header|get|get_header|header)\b[^\n]{0,24}?origin|\borigin\s*:\s*\/\^?\.[*+]\$?\/|\borigins["\']?\s*[:=]\s*(?:\[\s*)?r?["\'](?:\^?\.[*+]\$?)["\']|\borigins["\']\s*:\s*(?:\[\s*)?["\']\*["\']|\borigins\s+(?:["\']\*["\']|\/\^?\.[*+]\$?\/)|\ballow_origin_regex\s*=\s*r?["\']\^?\.[*+]\$?["\']|\b(?:add|set)?AllowedOriginPatterns?\(\s*(?:List\.of\(|Arrays\.asList\()?\s*"\*"|\boriginPatterns\s*=\s*(?:\{\s*)?"\*"|\bAllowedOrigins\s*:\s*\[\]string\{\s*"\*"\s*\}|\baccessControlAllowOriginListRegex["\']?\s*[:=]\s*(?:\[\s*|\s*-\s*)?["\']?\^?\.[*+]\$?["\']?|Access-Control-Allow-Origin["']?\s*,\s*["']?value["']?\s*:\s*["']\*["']|Access-Control-Allow-Origin["']?\s*[,:=]\s*["']\*["']|Access-Control-Allow-Origin[^\n]{0,60}?(?:\$_SERVER|\bMETA)\s*\[\s*["']HTTP_ORIGIN["']|\bcors-allow-origin["']?\s*[:=]\s*\\?["']?\*|\bAllow_?Origins["']?\s*[:=]\s*\[?\s*\\?["']?\*|\bCors\.ALL_ORIGINS\b|\baccessControlAllowOriginList["']?\s*[:=]\s*(?:\[\s*|-\s*)?["']?\*|--allowed-origins[\s=]+["']?\*/i,
 );
 /** Round 81: a web server's or proxy's header set to the request's own `Origin` (nginx `$http_origin`, Apache
  * `%{HTTP_ORIGIN}e`/`%{HTTP:Origin}`, Caddy `{http.request.header.Origin}`, HAProxy `%[req.hdr(origin)]`): every
@@ -57,8 +57,14 @@ const ORIGIN_TESTED =
 
 /** Credentials allowed, in the same frameworks' words. */
 const CREDENTIALS = gated(
-  /\bcredentials\s*:\s*true\b|\bAllowCredentials\s*(?::\s*true\b|\(\s*\))|\ballow_credentials\s*=\s*True\b|\bCORS_ALLOW_CREDENTIALS\s*=\s*True\b|\bsupports_credentials\s*=\s*True\b|\b(?:set)?AllowCredentials\(\s*true\s*\)|Access-Control-Allow-Credentials["'\]]*\s*[,:=\s]\s*["']?true|\ballowCredentials\s*=\s*"true"|\baccessControlAllowCredentials["']?\s*[:=]\s*true\b/i,
+  /\bcredentials\s*:\s*true\b|\bAllowCredentials\s*(?::\s*true\b|\(\s*\))|\ballow_credentials\s*=\s*True\b|\bCORS_ALLOW_CREDENTIALS\s*=\s*True\b|\bsupports_credentials\s*=\s*True\b|\b(?:set)?AllowCredentials\(\s*true\s*\)|Access-Control-Allow-Credentials["'\]]*\s*[,:=\s]\s*["']?true|\ballowCredentials\s*=\s*"true"|\baccessControlAllowCredentials["']?\s*[:=]\s*true\b|Access-Control-Allow-Credentials["']?\s*,\s*["']?value["']?\s*:\s*["']true|\bcors-allow-credentials["']?\s*[:=]\s*\\?["']?true|\bAllow_?Credentials["']?\s*[:=]\s*true\b|\bcors\s+credentials\s+[^\n]*--enable(?:[\s=]+true)?\b/i,
 );
+
+/** Round 88: a command or payload (a cloud CLI's CORS configuration, an ingress annotation) that lets every origin
+ * make credentialed requests, read by the same patterns as a written file. */
+export function opensCredentialedOrigins(text: string): boolean {
+  return opensOrigins(text) && CREDENTIALS.test(text);
+}
 
 function opensOrigins(text: string): boolean {
   return ANY_ORIGIN.test(text) || (SERVER_REFLECTION.test(text) && !ORIGIN_TESTED.test(text));
