@@ -302,7 +302,10 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // "carries instructions addressed to an AI assistant", as every other allowed send under it.
     // Rounds 84, 85 and 86 merged (stop 41, lead), the model retrained on all: 542 (measured; their own twins as
     // above, 531 + 9 + 4 less two rows the merged readings now allow; 3 lost, none blocked).
-    escalated: sum("newlyEscalated") <= 542,
+    // Round 87: 543 (measured), as at the branch start 164e5f1f (543 with the checks' wiring line disabled, the
+    // stop-42 model and none of the round's cases -- the model retrained with heldout20 at the start of stop 42 moved
+    // one row); none by round 87's checks or its twins (3 lost, none blocked).
+    escalated: sum("newlyEscalated") <= 543,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [
