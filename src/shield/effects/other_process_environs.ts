@@ -1,8 +1,8 @@
 /** Secrets harvested from other processes' environments (round 87, h20 credential_access-008: a loop over
  * `/proc/[0-9]*` reading each `$p/environ` and grepping for tokens). Services keep their database passwords, API
  * tokens and cloud keys in their environment; reading another process's is reading its secrets. The policy rule
- * `deny-system-secrets` already stops a literal `/proc/1234/environ` or `/proc/` + a star + `/environ`; this reads the shapes it
- * does not see:
+ * `deny-system-secrets` already stops a literal `/proc/1234/environ` or `/proc/` + a star + `/environ`; this reads
+ * the shapes it does not see:
  * - an `environ` file under `/proc` reached through a variable, a loop, a glob, `xargs` or a formatted string
  *   (`$p/environ`, `/proc/{}/environ`, f"/proc/{pid}/environ", `os.path.join('/proc', pid, 'environ')`, a Node
  *   template string) -- the process's own (`/proc/self`, `/proc/$$`) is not another's and passes here;

@@ -9,10 +9,10 @@
  * - systemd: an `ExecStart`, `ExecStartPre`, `ExecStartPost`, `ExecReload` or `ExecStop` line (a unit or drop-in
  *   being written by a shell) that adds or changes accounts, groups or sudo rights;
  * - launchd: a plist's `ProgramArguments` that does the same (`dseditgroup`, `dscl`, `sysadminctl`, sudoers).
- * The value is what decides: a shell (`cmd /c`, `cmd.exe`, `powershell`, `pwsh`, `sh -c`), a script host (`mshta`, `wscript`,
- * `cscript`, `rundll32`, `regsvr32`), a download, a program in a temporary, public, web-root or user-writable
- * folder, or an account change blocks; any other `ImagePath` rewrite asks. `sc query`, `sc config X start= auto`, `Set-Service
- * -StartupType Manual` and a service created for a program under Program Files pass. */
+ * The value is what decides: a shell (`cmd /c`, `cmd.exe`, `powershell`, `pwsh`, `sh -c`), a script host
+ * (`mshta`, `wscript`, `cscript`, `rundll32`, `regsvr32`), a download, a program in a temporary, public, web-root or
+ * user-writable folder, or an account change blocks; any other `ImagePath` rewrite asks. `sc query`, `sc config X
+ * start= auto`, `Set-Service -StartupType Manual` and a service created for a program under Program Files pass. */
 
 import type { Findings } from "./findings.ts";
 
