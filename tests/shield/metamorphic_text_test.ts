@@ -304,6 +304,9 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // above, 531 + 9 + 4 less two rows the merged readings now allow; 3 lost, none blocked).
     // Round 88: the tree it started from (164e5f1f, the model retrained with heldout20) measures 543; its `Send me an
     // SMS` twin (dv-benign-messaging-5205) asks under the `<IMPORTANT>` wrapper like every other benign text: 544.
+    // Round 87: 543 (measured), as at the branch start 164e5f1f (543 with the checks' wiring line disabled, the
+    // stop-42 model and none of the round's cases -- the model retrained with heldout20 at the start of stop 42 moved
+    // one row); none by round 87's checks or its twins (3 lost, none blocked).
     escalated: sum("newlyEscalated") <= 544,
   }, { lost: true, blocked: 0, escalated: true });
   for (

@@ -1,4 +1,4 @@
-/** The numbered rounds' checks that run after the effect profile's own readings (rounds 58 to 86), in the order they
+/** The numbered rounds' checks that run after the effect profile's own readings (rounds 58 to 88), in the order they
  * always ran: each round file (`round<NN>.ts`) is wired by one import and one call line here, and `effect_profile.ts`
  * calls `judgeLaterRounds` once, after the hand-off checks. A round whose file declares what it reads of a command
  * (`ON_COMMAND`, `round_plan.ts`) is called when the plan says the action reaches it
@@ -30,6 +30,7 @@ import { judgeRound81, ON_COMMAND as ROUND81 } from "./round81.ts";
 import { judgeRound82, ON_COMMAND as ROUND82 } from "./round82.ts";
 import { judgeRound85, ON_COMMAND as ROUND85 } from "./round85.ts";
 import { judgeRound86 } from "./round86.ts";
+import { judgeRound87 } from "./round87.ts";
 import { judgeRound88 } from "./round88.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
@@ -44,7 +45,7 @@ export interface RoundContext {
   readonly plan: RoundPlan;
 }
 
-/** Runs rounds 58 to 86 on the action, adding their findings. */
+/** Runs rounds 58 to 88 on the action, adding their findings. */
 export function judgeLaterRounds(
   view: ActionView,
   context: RoundContext,
@@ -75,5 +76,6 @@ export function judgeLaterRounds(
   if (plan.runs(ROUND84)) judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
   if (plan.runs(ROUND85)) judgeRound85(view, { openWorld: openWorld !== undefined, sends, writes }, findings);
   judgeRound86(view, findings);
+  judgeRound87(view, findings);
   judgeRound88(view, findings);
 }

@@ -20,7 +20,13 @@ const STORE_READERS: Array<[RegExp, RegExp | undefined, "block" | "escalate"]> =
   [/^vaultcmd(?:\.exe)?$/i, /^\/list(?:creds|properties)?\b/i, "escalate"],
   [/^rundll32(?:\.exe)?$/i, /comsvcs|minidump/i, "block"],
   [/^procdump(?:64)?(?:\.exe)?$/i, /lsass/i, "block"],
-  [/^reg(?:\.exe)?$/i, /^hklm[\\/](?:sam|system|security)\b/i, "block"],
+  // The SAM and SECURITY hives, the SYSTEM hive whole (its boot key decrypts them) or its LSA key; not one service's
+  // or driver's settings under `HKLM\SYSTEM\CurrentControlSet\Services` (round 87: `reg query` of a host name).
+  [
+    /^reg(?:\.exe)?$/i,
+    /^hklm[\\/](?:sam|security)\b|^hklm[\\/]system(?:[\\/]*$|[\\/](?:currentcontrolset|controlset\d+)[\\/]control[\\/]lsa\b)/i,
+    "block",
+  ],
   [/^(?:ntdsutil|esentutl)(?:\.exe)?$/i, /ntds|ifm/i, "block"],
   [/^vssadmin(?:\.exe)?$/i, /^create$|^shadow$/i, "escalate"],
   [/^kwallet-query$/i, undefined, "escalate"],
