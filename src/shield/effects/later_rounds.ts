@@ -27,6 +27,7 @@ import { judgeRound81 } from "./round81.ts";
 import { judgeRound82 } from "./round82.ts";
 import { judgeRound85 } from "./round85.ts";
 import { judgeRound86 } from "./round86.ts";
+import { judgeRound89 } from "./round89.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
  * action sends a message and to whom, and whether it writes files. */
@@ -37,7 +38,7 @@ export interface RoundContext {
   readonly writes: boolean;
 }
 
-/** Runs rounds 58 to 86 on the action, adding their findings. */
+/** Runs rounds 58 to 89 on the action, adding their findings. */
 export function judgeLaterRounds(
   view: ActionView,
   context: RoundContext,
@@ -66,4 +67,5 @@ export function judgeLaterRounds(
   judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
   judgeRound85(view, { openWorld: openWorld !== undefined, sends, writes }, findings);
   judgeRound86(view, findings);
+  judgeRound89(view, environment, findings);
 }
