@@ -14,7 +14,7 @@
 const AUTHOR_TYPE =
   /^(?:admin|administrator|user|contact|lead|visitor|bot|agent|customer|teammate|operator|staff|end_?user|requester)$/i;
 const MESSAGE_TEXT_KEY = /^(?:body|message|text|content|html|html_body|body_html|comment|note|reply)$/i;
-const REPLY_TEXT_KEY = /^(?:body|html_body|body_html|plain_body|text|comment|note|reply|message)$/i;
+const REPLY_TEXT_KEY = /^(?:body|content|html_body|body_html|plain_body|text|comment|note|reply|message)$/i;
 /** Keys naming the ticket or conversation a reply belongs to. */
 const THREAD_KEY = /^(?:ticket|conversation|thread|case|request)(?:_?ids?)?$/i;
 
