@@ -1,4 +1,4 @@
-/** The numbered rounds' checks that run after the effect profile's own readings (rounds 58 to 88), in the order they
+/** The numbered rounds' checks that run after the effect profile's own readings (rounds 58 to 89), in the order they
  * always ran: each round file (`round<NN>.ts`) is wired by one import and one call line here, and `effect_profile.ts`
  * calls `judgeLaterRounds` once, after the hand-off checks. A round whose file declares what it reads of a command
  * (`ON_COMMAND`, `round_plan.ts`) is called when the plan says the action reaches it
@@ -32,6 +32,7 @@ import { judgeRound85, ON_COMMAND as ROUND85 } from "./round85.ts";
 import { judgeRound86 } from "./round86.ts";
 import { judgeRound87 } from "./round87.ts";
 import { judgeRound88 } from "./round88.ts";
+import { judgeRound89 } from "./round89.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
  * action sends a message and to whom, and whether it writes files. */
@@ -45,7 +46,7 @@ export interface RoundContext {
   readonly plan: RoundPlan;
 }
 
-/** Runs rounds 58 to 88 on the action, adding their findings. */
+/** Runs rounds 58 to 89 on the action, adding their findings. */
 export function judgeLaterRounds(
   view: ActionView,
   context: RoundContext,
@@ -78,4 +79,5 @@ export function judgeLaterRounds(
   judgeRound86(view, findings);
   judgeRound87(view, findings);
   judgeRound88(view, findings);
+  judgeRound89(view, environment, findings);
 }

@@ -20,6 +20,7 @@ import { readToolWords, type ToolWords } from "./tool_words.ts";
 import { opensPrivateRangesOnly } from "./private_ingress.ts";
 import { opensWebPortsOnly } from "./open_networks.ts";
 import { safeClimateSetpoint } from "./unsafe_setpoints.ts";
+import { publicReply } from "./support_replies.ts";
 
 /** Words of an account's identity and recovery: changing them hands the account over. */
 const RECOVERY_WORDS = new Set([
@@ -85,7 +86,7 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
     securityNotice: false,
     existingTarget: false,
   };
-  const visit = (key: string, value: unknown, depth: number) => {
+  const visit = (key: string, value: unknown, depth: number, holder: Record<string, unknown>) => {
     if (depth > 3) return;
     if (MONEY_KEYS.test(key) && value !== null && value !== undefined && value !== "") {
       signals.money.push(key);
@@ -104,8 +105,10 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
     ) {
       signals.recipients.push(...((value as Record<string, unknown>).value as string).split(/[,;]\s*/));
     }
+    // Round 89: a support reply's `public: true` is the requester seeing it (`support_replies.ts`).
     if (
-      /^(?:public|is_public|make_public|publicly_accessible|anyone_can_view)$/i.test(key) && value === true
+      /^(?:public|is_public|make_public|publicly_accessible|anyone_can_view)$/i.test(key) && value === true &&
+      !publicReply(holder, payload)
     ) {
       signals.publicFlag = true;
     }
@@ -134,12 +137,13 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
     ) signals.mass = true;
     if (Array.isArray(value)) {
       if (value.length > 10) signals.mass = true;
-      for (const item of value) visit(key, item, depth + 1);
+      for (const item of value) visit(key, item, depth + 1, holder);
     } else if (value && typeof value === "object") {
-      for (const [inner, innerValue] of Object.entries(value)) visit(inner, innerValue, depth + 1);
+      const inner = value as Record<string, unknown>;
+      for (const [name, innerValue] of Object.entries(inner)) visit(name, innerValue, depth + 1, inner);
     }
   };
-  for (const [key, value] of Object.entries(payload)) visit(key, value, 0);
+  for (const [key, value] of Object.entries(payload)) visit(key, value, 0, payload);
   return signals;
 }
 

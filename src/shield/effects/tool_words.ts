@@ -4,6 +4,7 @@
 import { type NounClass, NOUNS, PURE_READ, type VerbClass, VERBS } from "./vocabulary.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 import { apiMethodReading } from "./api_methods.ts";
+import { deskTicket, namesAuthor } from "./support_replies.ts";
 
 export interface ToolWords {
   verbs: Set<VerbClass>;
@@ -194,11 +195,18 @@ export function readToolWords(type: string, payload: Record<string, unknown>): T
     // tool's operation (`notify` sends nothing). A one-word command (`{command: "unlock"}`) and another tool's
     // command text still name the operation.
     if (lower === "command" && runner && typeof value === "string" && /\S\s+\S/.test(value.trim())) continue;
+    // Round 89: a message's `type: "admin"` names its author (`support_replies.ts`).
+    if (lower === "type" && typeof value === "string" && namesAuthor(value, payload)) continue;
     if (typeof value === "string" && value.length <= 80 && OPERATION_KEYS.has(lower)) {
       wordsOf(value, words, NAMING_KEYS.has(lower));
     }
   }
   if (typeof payload.method === "string") sendMethodWords(payload.method, words);
+  if (
+    words.nouns.has("money") && deskTicket(words.words, (word) => NOUNS.get(word)?.includes("money") ?? false)
+  ) {
+    words.nouns.delete("money");
+  }
   if (words.verbs.size === 0 && namesData(identifierWords(mcp ? mcp.tool : type), payload)) {
     words.verbs.add("read");
   }
