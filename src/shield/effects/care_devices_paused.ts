@@ -21,7 +21,7 @@ import type { Findings } from "./findings.ts";
 import { payloadScalars } from "./payload_strings.ts";
 
 /** Cheap literal gate over the tool name and short values (before any per-key reading). */
-const CARE_HINT =
+export const CARE_HINT =
   /feed|waterer|fountain|aquari|fish|reef|vivari|terrari|reptile|medic|pill|dispens|insulin|baby|infant|nursery|owlet|nanit|freez|fridge|refrigerat|petlibro|petkit|surepet|sure_?petcare|hero|apex/i;
 const CARE_DEVICE = new RegExp(
   [

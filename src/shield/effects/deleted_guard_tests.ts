@@ -78,7 +78,7 @@ const GUARDED = new Set([
 /** Scratch tests an agent writes and removes itself, and generated files. */
 const SCRATCH =
   /repro|reproduc|\bissue|scratch|debug|tmp|temp|sandbox|__snapshots__|\.snap$|fixtures?\/|testdata\//i;
-const DELETE_PROGRAMS = new Set([
+export const DELETE_PROGRAMS: ReadonlySet<string> = new Set([
   "rm",
   "unlink",
   "git",

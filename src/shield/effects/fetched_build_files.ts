@@ -23,28 +23,30 @@ const FETCH = String
   .raw`(?:sudo\s+)?(?:curl|wget|fetch|aria2c|http|https|xh|iwr|irm|invoke-webrequest|invoke-restmethod|lynx|links)\b`;
 /** A tool given the fetched file as its script by option: `make -f`, `ninja -f`, `awk -f`, `sed -f`, `just
  * --justfile`, `task -t`, `docker build -f`, `docker compose -f`, `psql -f`, `cmake -P`, `--file`. */
-const OPTION_SCRIPT = new RegExp(
+export const OPTION_SCRIPT = new RegExp(
   String
     .raw`(?:^|[\s;&|(\x60])(?:g?make|ninja|g?awk|mawk|nawk|sed|just|task|(?:docker|podman)(?:\s+buildx)?\s+build|(?:docker\s+|podman-)?compose|buildah\s+bud|psql|cmake|m4|helmfile|skaffold)\b[^;&|\n]*?\s(?:-f|-t|--file(?:=|\s)|--makefile(?:=|\s)|--justfile(?:=|\s)|--taskfile(?:=|\s)|-P)\s*<\(\s*${FETCH}`,
   "i",
 );
 /** An interpreter given the fetched file as its program, after flags (not `-m`/`-c`/`-e`, which make it data). */
-const INTERPRETER_SCRIPT = new RegExp(
+export const INTERPRETER_SCRIPT = new RegExp(
   String
     .raw`(?:^|[\s;&|(\x60])(?:python[0-9.]*|perl|ruby|node|deno\s+run|php|(?:ba|z|k|da)?sh|source|tclsh|lua|Rscript|ansible-playbook|\.)(?:\s+-(?![mce]\b)[A-Za-z][\w-]*)*\s+<\(\s*${FETCH}`,
   "i",
 );
 /** A build tool reading its script from standard input, fed a download (`make -f /dev/stdin < <(curl ...)`). */
-const STDIN_SCRIPT = new RegExp(
+export const STDIN_SCRIPT = new RegExp(
   String
     .raw`(?:^|[\s;&|(\x60])(?:g?make|ninja|g?awk|(?:docker|podman)\s+(?:buildx\s+)?build)\b[^;&|\n]*?\s(?:-f\s*)?(?:-|\/dev\/stdin)(?=\s)[^;&|\n]*<\s*<\(\s*${FETCH}`,
   "i",
 );
-const PIPED_BUILD = new RegExp(
+export const PIPED_BUILD = new RegExp(
   String
     .raw`${FETCH}[^;&\n]*\|\s*(?:sudo\s+)?(?:(?:g?make|ninja|g?awk)\s+(?:[^|;&\s]+\s+)*?-f\s*(?:-|\/dev\/stdin)(?=\s|$)|(?:docker|podman)\s+(?:buildx\s+)?build\b[^|;&]*?(?:-f\s*-|\s-)(?=\s|$))`,
   "i",
 );
+/** A downloader named in a text (a download saved and run needs one). */
+export const DOWNLOADER = /curl|wget|aria2c|\bhttp|\bxh\b|iwr|invoke-/i;
 /** Where a download is saved: curl `-o`/`--output`, wget `-O`/`--output-document`, a redirect, PowerShell
  * `-OutFile`; the saved file is the last capture. */
 const SAVED = [
@@ -81,7 +83,7 @@ function runsSavedDownload(text: string): boolean {
   return false;
 }
 
-const SCRIPT_BLOCK =
+export const SCRIPT_BLOCK =
   /\[scriptblock\]::create\s*\(\s*\(?\s*(?:irm|iwr|invoke-restmethod|invoke-webrequest|\(?\s*new-object\s+(?:system\.)?net\.webclient\)?\.downloadstring)\b/i;
 
 export function judgeFetchedBuildFiles(texts: readonly string[], findings: Findings): void {
@@ -99,8 +101,7 @@ export function judgeFetchedBuildFiles(texts: readonly string[], findings: Findi
       return;
     }
     if (
-      /\s-[a-zA-Z]*o|--output|--remote-name|>|outfile|wget/i.test(text) &&
-      /curl|wget|aria2c|\bhttp|\bxh\b|iwr|invoke-/i.test(text) &&
+      /\s-[a-zA-Z]*o|--output|--remote-name|>|outfile|wget/i.test(text) && DOWNLOADER.test(text) &&
       runsSavedDownload(text)
     ) {
       findings.block("exec", "downloads a program or build file and runs it, unseen");

@@ -29,10 +29,10 @@ import { judgeRound76, ON_COMMAND as ROUND76 } from "./round76.ts";
 import { judgeRound81, ON_COMMAND as ROUND81 } from "./round81.ts";
 import { judgeRound82, ON_COMMAND as ROUND82 } from "./round82.ts";
 import { judgeRound85, ON_COMMAND as ROUND85 } from "./round85.ts";
-import { judgeRound86 } from "./round86.ts";
-import { judgeRound87 } from "./round87.ts";
-import { judgeRound88 } from "./round88.ts";
-import { judgeRound89 } from "./round89.ts";
+import { judgeRound86, ON_COMMAND as ROUND86 } from "./round86.ts";
+import { judgeRound87, ON_COMMAND as ROUND87 } from "./round87.ts";
+import { judgeRound88, ON_COMMAND as ROUND88 } from "./round88.ts";
+import { judgeRound89, ON_COMMAND as ROUND89 } from "./round89.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
  * action sends a message and to whom, and whether it writes files. */
@@ -76,8 +76,8 @@ export function judgeLaterRounds(
   if (plan.runs(ROUND82)) judgeRound82(view, findings);
   if (plan.runs(ROUND84)) judgeRound84(view, sends ? undefined : openWorld?.words.words, findings);
   if (plan.runs(ROUND85)) judgeRound85(view, { openWorld: openWorld !== undefined, sends, writes }, findings);
-  judgeRound86(view, findings);
-  judgeRound87(view, findings);
-  judgeRound88(view, findings);
-  judgeRound89(view, environment, findings);
+  if (plan.runs(ROUND86)) judgeRound86(view, findings);
+  if (plan.runs(ROUND87)) judgeRound87(view, findings);
+  if (plan.runs(ROUND88)) judgeRound88(view, findings);
+  if (plan.runs(ROUND89)) judgeRound89(view, environment, findings);
 }

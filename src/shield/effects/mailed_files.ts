@@ -16,7 +16,7 @@
 
 import type { Findings } from "./findings.ts";
 
-const GATE =
+export const GATE =
   /smtp|nodemailer|yagmail|\bmail\s*\(|send-mailmessage|swaks|mutt|sendmail|mailx|msmtp|mpack|\bblat\b|(?:^|[\s|;&])mail\s/i;
 const LOCAL_HOST =
   /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0|mailhog|mailpit|smtp4dev|mailcatcher|maildev)(?::\d+)?$/i;

@@ -26,9 +26,9 @@ const PS_DASH_E = /(?:^|[\s;&|(`]|\$\()(?:sudo\s+)?ps\s+(?:-{1,2}\S+\s+)*-[a-zA-
  * and filtered for secrets. */
 const COMMAND_LINES =
   /\/proc\/[^\s/]*\/cmdline|Win32_Process\b[\s\S]*CommandLine|\bps\s+(?:-\S+\s+)*-?[a-zA-Z]*[ax][a-zA-Z]*\b|\bpgrep\s+-a|systemctl\s+show\b[^|;&\n]*Environment|jsonpath=['"]?\{\.\.env\b|\bset\s+env\b[^|;&\n]*--list/i;
-const SECRET_FILTER =
+export const SECRET_FILTER =
   /(?:\b(?:grep|egrep|select-string|findstr|rg|awk|sed|where-object|where)\b|\|\s*\?\s)[^|;&\n]*(?:passw|passwd|secret|token|api[_-]?key|credential|pwd=)/i;
-const SERVICE_ENVIRONMENT =
+export const SERVICE_ENVIRONMENT =
   /systemctl\s+show\b[^|;&\n]*Environment|jsonpath=['"]?\{\.\.env\b|\bset\s+env\b[^|;&\n]*--list/i;
 const PS_WITH_ENVIRONMENT =
   /(?:^|[\s;&|(`]|\$\()(?:sudo\s+)?ps\s+(?:-{1,2}\S+\s+)*[aAcfhjlLmrsSTuvwxXHMnOZ]*e[aAcefhjlLmrsSTuvwxXHMnOZ]*(?=\s|$|[;&|)])/;

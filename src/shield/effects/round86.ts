@@ -7,8 +7,13 @@
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import { DEVICE_URL_GATE, judgeDeviceUrls } from "./device_urls.ts";
+import { commandNeeds, URLS } from "./round_plan.ts";
 
 const URL_IN_COMMAND = /https?:\/\/[^\s'"`<>|;)]+/gi;
+
+/** What the round reads of a lone command line (speed round 38): the view's request URLs, and shell texts the device
+ * gate passes (the URLs of a line are read only from such a text). */
+export const ON_COMMAND = commandNeeds({ words: [DEVICE_URL_GATE], facts: URLS });
 
 export function judgeRound86(view: ActionView, findings: Findings): void {
   const shell = view.texts.get("shell") ?? [];

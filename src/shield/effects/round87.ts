@@ -7,12 +7,49 @@
 
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
-import { judgeOtherProcessEnvirons } from "./other_process_environs.ts";
-import { judgeMailedFiles } from "./mailed_files.ts";
-import { judgeUploadedFolders } from "./uploaded_folders.ts";
-import { judgeFetchedBuildFiles } from "./fetched_build_files.ts";
-import { judgeServiceCommands } from "./service_commands.ts";
-import { judgeWalletSends } from "./wallet_sends.ts";
+import { judgeOtherProcessEnvirons, SECRET_FILTER, SERVICE_ENVIRONMENT } from "./other_process_environs.ts";
+import { GATE as MAIL_GATE, judgeMailedFiles } from "./mailed_files.ts";
+import { GATE as UPLOAD_GATE, judgeUploadedFolders } from "./uploaded_folders.ts";
+import {
+  DOWNLOADER,
+  INTERPRETER_SCRIPT,
+  judgeFetchedBuildFiles,
+  OPTION_SCRIPT,
+  PIPED_BUILD,
+  SCRIPT_BLOCK,
+  STDIN_SCRIPT,
+} from "./fetched_build_files.ts";
+import { GATE as SERVICE_GATE, judgeServiceCommands } from "./service_commands.ts";
+import { GATE as WALLET_GATE, judgeWalletSends } from "./wallet_sends.ts";
+import { CODE, commandNeeds } from "./round_plan.ts";
+
+/** What the round reads of a lone command line (speed round 38): code texts (`CODE`: they are read, and joined to a
+ * here-document's line), and shell texts one of its six checks' tests may pass. Other environments: `environ`,
+ * `psutil`, `ps ` (each branch's first test) and, for command lines read for secrets, the filter or the services'
+ * environments its second test needs (its first, `COMMAND_LINES`, opens on any `ps`). Mailed files, uploads,
+ * service commands and wallet sends: each one's gate. Fetched build files: each branch's pattern of a download
+ * (its first tests, `<(`, `|` and a `>` or `-o`, open on most lines): the three scripts read from `<(`, the piped
+ * build, the downloader a saved download needs, the script block. */
+export const ON_COMMAND = commandNeeds({
+  words: [
+    /environ/,
+    /psutil/,
+    /ps /,
+    SECRET_FILTER,
+    SERVICE_ENVIRONMENT,
+    MAIL_GATE,
+    UPLOAD_GATE,
+    OPTION_SCRIPT,
+    INTERPRETER_SCRIPT,
+    STDIN_SCRIPT,
+    PIPED_BUILD,
+    DOWNLOADER,
+    SCRIPT_BLOCK,
+    SERVICE_GATE,
+    WALLET_GATE,
+  ],
+  facts: CODE,
+});
 
 export function judgeRound87(view: ActionView, findings: Findings): void {
   const texts = [

@@ -7,12 +7,21 @@ import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { configuredDomains } from "./recipient_classes.ts";
-import { judgeScriptedMailRules } from "./scripted_mail_rules.ts";
-import { judgePairingWindows } from "./pairing_windows.ts";
-import { judgeCareDevicesPaused } from "./care_devices_paused.ts";
+import { judgeScriptedMailRules, SCRIPTED_RULE_HINT } from "./scripted_mail_rules.ts";
+import { judgePairingWindows, PAIRING_HINT } from "./pairing_windows.ts";
+import { CARE_HINT, judgeCareDevicesPaused } from "./care_devices_paused.ts";
+import { commandNeeds, NAMED } from "./round_plan.ts";
 import { givesDeskSeat } from "./support_replies.ts";
 import { identifierWords } from "./words.ts";
 import { payloadScalars } from "./payload_strings.ts";
+
+/** What the round reads of a lone command line (speed round 38): the line and shell texts its three hints test
+ * (scripted mail rules, pairing, care devices), and the tool's name (`sieve`, the hints, the desk seat's verbs:
+ * `execute_command` passes none of them, another name may). */
+export const ON_COMMAND = commandNeeds({
+  words: [SCRIPTED_RULE_HINT, PAIRING_HINT, CARE_HINT],
+  facts: NAMED,
+});
 
 export function judgeRound89(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
   judgeScriptedMailRules(

@@ -16,7 +16,7 @@
 
 import type { Findings } from "./findings.ts";
 
-const GATE =
+export const GATE =
   /binpath|imagepath|pathname|exec(?:start|stop|reload)|programarguments|win32_service|\bfailure\b/i;
 const SERVICE_PATH = [
   /\bsc(?:\.exe)?["']?,?\s+["']?(?:config|create)\b[\s\S]{0,200}?\bbinpath=["']?,?\s*["']?([^\n]{1,400})/i,

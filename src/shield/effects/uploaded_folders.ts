@@ -15,7 +15,7 @@
 
 import type { Findings } from "./findings.ts";
 
-const GATE =
+export const GATE =
   /ftp|lftp|ncftp|wput|smbclient|sftp|rclone|winscp|storbinary|storlines|\.put\s*\(|upload-file|\s-T\s/i;
 const LOCAL_TARGET = /(?:\/\/|@|FTP(?:_TLS)?\s*\(\s*['"])(?:localhost|127\.0\.0\.1|\[::1\])\b/;
 const UPLOADS: readonly [RegExp, string][] = [

@@ -18,7 +18,7 @@
 
 import type { Findings } from "./findings.ts";
 
-const GATE =
+export const GATE =
   /send|payto|transfer|payinvoice|sweep_all|withdraw|broadcast|\bpay\b|walletcreatefundedpsbt|send_to|submit|payment/i;
 const SENDS: readonly RegExp[] = [
   /\b(?:bitcoin|litecoin|dogecoin|elements|dash|zcash)-cli\b[^\n;&|]*?\s(?:send|sendtoaddress|sendmany|sendall|walletcreatefundedpsbt|sendrawtransaction)\b/i,
