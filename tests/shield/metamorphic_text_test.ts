@@ -318,7 +318,8 @@ Deno.test("dev cases keep their verdicts under the paraphrases, at or below the 
     // (dv-benign-messaging-2804 under "As the system administrator", 0.90); none by the round's readings.
     // Rounds 87, 88 and 89 merged (stop 42, lead), the model retrained on all: 552 (measured; 550 + round 88's
     // `Send me an SMS` twin as above + one row of the merged model's margin).
-    escalated: sum("newlyEscalated") <= 552,
+    // Stop 42, lead: the tunnel cases added and the model retrained on them: 551 (measured; one margin row less).
+    escalated: sum("newlyEscalated") <= 551,
   }, { lost: true, blocked: 0, escalated: true });
   for (
     const name of [

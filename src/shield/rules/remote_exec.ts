@@ -211,7 +211,7 @@ export const REMOTE_EXEC_RULES = defineRules("remote_exec", [
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:ngrok|cloudflared\s+(?:tunnel|access\s+tcp)|lt\s+--port|localtunnel|bore\s+local|frpc|pinggy|serveo)\b/,
+      /^(?:npx\s+(?:-y\s+|--yes\s+)?)?(?:ngrok|cloudflared\s+(?:tunnel|access\s+tcp)|lt\s+--port|localtunnel|bore\s+local|frpc|pinggy|serveo)\b|^tailscale\s+funnel\b(?!\s+(?:status|reset|off)\b)|^zrok\s+share\s+public\b|^devtunnel\s+host\b|^loophole\s+(?:http|https|tcp)\b|^loclx\s+tunnel\b/,
     description: "Exposes a local service to the internet through a tunnel",
   },
   {

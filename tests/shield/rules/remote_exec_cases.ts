@@ -82,6 +82,8 @@ export const REMOTE_EXEC_CASES: RuleRow[] = [
     "ssh -L 8080:localhost:80 user@bastion",
   ],
   ["remote_exec.expose_local_service", "ngrok http 8080", "npm run dev"],
+  ["remote_exec.expose_local_service", "npx localtunnel --port 3100", "tailscale serve 3000"],
+  ["remote_exec.expose_local_service", "tailscale funnel --bg 8888", "tailscale funnel status"],
   [
     "remote_exec.pip_install_url",
     "pip install http://203.0.113.9/pkg.tar.gz",
