@@ -144,16 +144,20 @@ export function judgeSignInCommands(tool: string, segments: readonly Segment[], 
         if (set) urls.push(...(set[2].match(/[^\s"'[\],]+/g) ?? []));
       }
     }
-    if (urls.length === 0) continue;
-    const url = outsideSignInUrl(urls, []);
-    if (url) {
-      findings.escalate(
-        "access",
-        `"${tool}" sends a sign-in flow's codes or tokens to "${url}", outside the app's domain`,
-      );
-      return;
-    }
+    if (escalatedOutside(tool, urls, findings)) return;
   }
+}
+
+/** Escalates when one of `urls` lies outside the app's domain (`outsideSignInUrl`); true when it did. */
+function escalatedOutside(tool: string, urls: readonly string[], findings: Findings): boolean {
+  if (urls.length === 0) return false;
+  const url = outsideSignInUrl(urls, []);
+  if (!url) return false;
+  findings.escalate(
+    "access",
+    `"${tool}" sends a sign-in flow's codes or tokens to "${url}", outside the app's domain`,
+  );
+  return true;
 }
 
 /** A sign-in list written as text: a management API's JSON body in a `curl` command, a realm or client file. */
@@ -166,14 +170,6 @@ export function judgeSignInTexts(tool: string, texts: readonly string[], finding
     if (text.length > 64 * 1024 || !TEXT_HINT.test(text)) continue;
     const urls: string[] = [];
     for (const match of text.matchAll(TEXT_LIST)) urls.push(...(match[1].match(/[^\s"'[\],\\]+/g) ?? []));
-    if (urls.length === 0) continue;
-    const url = outsideSignInUrl(urls, []);
-    if (url) {
-      findings.escalate(
-        "access",
-        `"${tool}" sends a sign-in flow's codes or tokens to "${url}", outside the app's domain`,
-      );
-      return;
-    }
+    if (escalatedOutside(tool, urls, findings)) return;
   }
 }
