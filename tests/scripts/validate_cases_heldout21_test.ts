@@ -1,4 +1,5 @@
-/** The twenty-first held-out set, written blind at stop 42 (tests/shield/cases/heldout21/): the checks every blind set
+/** The twenty-first held-out set, written blind at stop 42 and retired to development at stop
+ * 43 (tests/shield/cases/heldout21/): the checks every blind set
  * has (`blind_set_tests.ts`), with a ToolEmu-style `EvernoteManagerDeleteNotebook` call of its own. */
 
 import { blindSetTests } from "./blind_set_tests.ts";
@@ -13,4 +14,5 @@ blindSetTests({
     notebook_id: "nb-4",
   }],
   mostOther: 16,
+  retiredAt: 43,
 });
