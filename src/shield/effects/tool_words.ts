@@ -105,6 +105,11 @@ const READ = new Map<string, ReadWords>();
 const MAX_READ = 4096;
 const MAX_READ_CHARS = 128;
 
+/** Nouns of the vocabulary whose words are also written apart: a sign-in factor. */
+const COMPOUND_NOUNS = new Map(
+  ["twofactor", "multifactor", "secondfactor", "twostep"].map((word) => [word, NOUNS.get(word) ?? []]),
+);
+
 function readWords(text: string, nounsOnly: boolean): ReadWords {
   const into: ReadWords = { words: [], verbs: [], nouns: [] };
   const raw = identifierWords(text);
@@ -137,6 +142,11 @@ function readWords(text: string, nounsOnly: boolean): ReadWords {
       for (const noun of NOUNS.get(form) ?? []) into.nouns.push(noun);
     }
   });
+  // Round 93: a noun written in two words (`disable_two_factor`, `list_multi_factor_devices`, `TwoStep`) is the
+  // noun its one-word spelling is (`twofactor`).
+  for (let index = 0; index + 1 < raw.length; index++) {
+    for (const noun of COMPOUND_NOUNS.get(raw[index] + raw[index + 1]) ?? []) into.nouns.push(noun);
+  }
   return into;
 }
 

@@ -75,10 +75,10 @@ export const NOUNS: Map<string, NounClass[]> = table<NounClass>({
     kwikset myq chamberlain tesla rivian smartthings homekit ecobee tuya eufy emergency ambulance police
     firefighter firefighters 911 112 traffic light lights elevator pacemaker ventilator infusion cover covers
     shutter shutters opener`,
-  security: `alert alerts notification notifications security camera alarm mfa 2fa twofactor tls ssl https
-    firewall logging audit monitoring protection antivirus defender guardrail guardrails motion auth
-    authentication encryption kms sso organization organizations sandbox approval approvals verification
-    spam phishing`,
+  security: `alert alerts notification notifications security camera alarm mfa 2fa twofactor multifactor
+    secondfactor twostep tls ssl https firewall logging audit monitoring protection antivirus defender guardrail
+    guardrails motion auth authentication encryption kms sso organization organizations sandbox approval approvals
+    verification spam phishing`,
   money: `money payment payments bill bills fund funds crypto coin btc bitcoin eth ether ethereum sol solana
     usdc usdt wallet bank iban card cash cashapp venmo paypal zelle stripe payout payouts invoice discount
     coupon price stock stocks trade portfolio loan credit refund transaction transactions wire coinbase

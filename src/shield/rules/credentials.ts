@@ -190,12 +190,13 @@ export const CREDENTIAL_RULES = defineRules("credential", [
   },
   {
     // One item read into the agent's context with nothing leaving is a question for the user (round 13); sent
-    // out, the effect checks block it (secret_egress.ts).
+    // out, the effect checks block it (secret_egress.ts). Round 93: a kernel keyring's payload printed (`keyctl
+    // print|pipe|read`, keyctl(1)); `keyctl show` lists descriptions only.
     id: "credential.keychain_item",
     severity: "medium",
     fields: ["command"],
     pattern:
-      /^(?:security\s+(?:find-generic-password|find-internet-password)|secret-tool\s+lookup|(?:pass|gopass)\s+(?:show\s+)?\S|op\s+(?:item\s+get|read|signin)|bw\s+get|lpass\s+show|keepassxc-cli\s+show)/,
+      /^(?:security\s+(?:find-generic-password|find-internet-password)|secret-tool\s+lookup|(?:pass|gopass)\s+(?:show\s+)?\S|op\s+(?:item\s+get|read|signin)|bw\s+get|lpass\s+show|keepassxc-cli\s+show|keyctl\s+(?:print|pipe|read)\s)/,
     description: "Reads one secret from a keychain or password manager CLI",
   },
   {

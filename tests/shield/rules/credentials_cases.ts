@@ -64,6 +64,7 @@ export const CREDENTIAL_CASES: RuleRow[] = [
     "security find-generic-password -s x",
   ],
   ["credential.keychain_item", "security find-generic-password -s github -w", "security --help"],
+  ["credential.keychain_item", "keyctl print 847261339", "keyctl show @s"],
   [
     "credential.machine_secret_cli",
     "nmcli --show-secrets connection show 'Office WiFi'",
