@@ -34,7 +34,7 @@ const VISIBILITY_KEY = /^(?:visibility|privacy)$/i;
 /** In a command or a request: the repository named to `gh`/`glab`, a GitHub, GitLab or Bitbucket API path, a public
  * gist or snippet. */
 const NAMED_PLACE =
-  /(?:--repo(?:sitory)?[= ]|\s-R\s+)["']?([\w.-]+\/[\w.\/-]+)|api\.github\.com\/repos\/([\w.-]+\/[\w.-]+)|\/api\/v4\/projects\/([\w.%-]+)|api\.bitbucket\.org\/2\.0\/repositories\/([\w.-]+\/[\w.-]+)/gi;
+  /(?:--repo(?:sitory)?[= ]|\s-R\s+)["']?([\w.-]+\/[\w.\/-]+)|api\.github\.com\.?(?::\d+)?\/repos\/([\w.-]+\/[\w.-]+)|\/api\/v4\/projects\/([\w.%-]+)|api\.bitbucket\.org\.?(?::\d+)?\/2\.0\/repositories\/([\w.-]+\/[\w.-]+)/gi;
 const OPENED =
   /\bgist\s+create\b[^\n]*\s(?:--public|-p)\b|["']?visibility["']?\s*[:=]\s*["']?public\b|["']public["']\s*:\s*true\b/i;
 /** A tool whose words are a public post. */

@@ -9,7 +9,6 @@ import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { configuredDomains } from "./recipient_classes.ts";
 import { commandNeeds, NAMED } from "./round_plan.ts";
-import { payloadStrings } from "./payload_strings.ts";
 import { judgePlantedReaderOrders, READER_ADDRESSED } from "./planted_reader_orders.ts";
 import { judgePrivateThingsPublished, PRIVATE_THINGS } from "./private_things_published.ts";
 import { judgeRecoveryAnswers, RECOVERY_ANSWER } from "./recovery_answers.ts";
@@ -18,6 +17,26 @@ import { judgeNewNumberScams, NEW_IDENTITY } from "./new_number_scams.ts";
 /** A command line that sends a message (the message checks read a command only then). */
 const MESSAGE_COMMAND =
   /\b(?:signal-cli|twilio|whatsapp|telegram|imessage|osascript|mutt|mailx?|sendmail|msmtp|swaks|slack|discord|sms|messages?|chat\.postMessage|sendMessage)\b/i;
+
+const MAX_DEPTH = 9;
+const MAX_STRINGS = 96;
+
+/** The payload's strings to a depth the shared walk (five levels) does not reach: a Notion block's text sits at
+ * `children[0].paragraph.rich_text[0].text.content`, seven levels down. Bounded as that walk: 96 strings, 32 items an
+ * array, 48 keys an object. */
+function deepStrings(payload: unknown): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, depth: number): void => {
+    if (found.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
+    if (typeof value === "string") found.push(value);
+    else if (Array.isArray(value)) { for (const item of value.slice(0, 32)) walk(item, depth + 1); }
+    else if (value !== null && typeof value === "object") {
+      for (const item of Object.values(value as Record<string, unknown>).slice(0, 48)) walk(item, depth + 1);
+    }
+  };
+  walk(payload, 0);
+  return found;
+}
 
 /** What the round reads of a lone command line: its four gates over the line, and a tool under another name (its
  * words may make it a public post or a send). */
@@ -32,7 +51,7 @@ export function judgeRound90(
   environment: ShieldEnvironment,
   findings: Findings,
 ): void {
-  const texts = payloadStrings(view.calledPayload).map((entry) => entry.value);
+  const texts = deepStrings(view.calledPayload);
   if (texts.length === 0) return;
   const command = view.type === "execute_command";
   judgePlantedReaderOrders(
