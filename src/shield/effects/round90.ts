@@ -19,17 +19,21 @@ const MESSAGE_COMMAND =
   /\b(?:signal-cli|twilio|whatsapp|telegram|imessage|osascript|mutt|mailx?|sendmail|msmtp|swaks|slack|discord|sms|messages?|chat\.postMessage|sendMessage)\b/i;
 
 const MAX_DEPTH = 9;
+/** Zero-width characters split words ("AI\u200d agent"): dropped before the round's patterns read a text. */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/;
+const ZERO_WIDTHS = /[\u200b-\u200d\u2060\ufeff]/g;
 const MAX_STRINGS = 96;
 
 /** The payload's strings to a depth the shared walk (five levels) does not reach: a Notion block's text sits at
  * `children[0].paragraph.rich_text[0].text.content`, seven levels down. Bounded as that walk: 96 strings, 32 items an
- * array, 48 keys an object. */
+ * array, 48 keys an object. Zero-width characters are dropped. */
 function deepStrings(payload: unknown): string[] {
   const found: string[] = [];
   const walk = (value: unknown, depth: number): void => {
     if (found.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
-    if (typeof value === "string") found.push(value);
-    else if (Array.isArray(value)) { for (const item of value.slice(0, 32)) walk(item, depth + 1); }
+    if (typeof value === "string") {
+      found.push(ZERO_WIDTH.test(value) ? value.replace(ZERO_WIDTHS, "") : value);
+    } else if (Array.isArray(value)) { for (const item of value.slice(0, 32)) walk(item, depth + 1); }
     else if (value !== null && typeof value === "object") {
       for (const item of Object.values(value as Record<string, unknown>).slice(0, 48)) walk(item, depth + 1);
     }
