@@ -43,7 +43,7 @@ const MONEY_ASK = new RegExp(
       .raw`\b(?:need|needs)\s+(?:[\u00a3$\u20ac]\s?\d+|\d+\s?(?:[\u00a3$\u20ac]|quid|bucks|pounds|dollars|euros))`,
     String
       .raw`\bbizum\b|\bhacer\s+una?\s+transferencia\b|\bte\s+lo\s+devuelvo\b|\bvirement\b|\bje\s+te\s+rembourse\b|(?:^|[^a-z\u00e0-\u00ff])(?:u|\u00fc)berweis|\bzur(?:u|\u00fc)ck(?:zahlen|geben)?\b|\bbonifico\b|\bti\s+restituisco\b|\bpix\b|\bte\s+devolvo\b`,
-    // "kannst du … 480", "me puedes … 300", "tu peux … 250": the reader asked for an amount in another language.
+    // "kannst du ... 480", "me puedes ... 300", "tu peux ... 250": the reader asked for an amount in another language.
     String
       .raw`\b(?:kannst\s+du|k(?:o|\u00f6)nntest\s+du|puedes|podr(?:i|\u00ed)as|peux-tu|pourrais-tu|tu\s+peux|puoi|potresti|podes|pode)\b[^.?!\n]{0,40}?(?:\d{2,}|\bgeld\b|\bdinero\b|\bargent\b|\bsoldi\b|\bdinheiro\b)`,
   ].join("|"),

@@ -10,7 +10,7 @@
  * `docs`, `blog`, `oss`, `open-source`, `community`, `examples`, `awesome-*`, a `*.github.io`/`*.gitlab.io` pages
  * repository -- in a repository argument, `--repo`/`-R`, or the API path; `visibility: public`, `public: true`,
  * `private: false`, `gh gist create --public`; a tool whose words are a public post (tweet, toot, paste, forum,
- * reddit). Private: "private repo(s)" followed by a name (`acme/billing-core`, "private repos of acme: …"), the
+ * reddit). Private: "private repo(s)" followed by a name (`acme/billing-core`, "private repos of acme: ..."), the
  * contents or README of a private, internal or confidential thing, a confidential or internal-only marking (an
  * OAuth "confidential client" is not one), salaries listed (three figures or more).
  *
