@@ -42,6 +42,7 @@ import * as r86 from "../../../src/shield/effects/round86.ts";
 import * as r87 from "../../../src/shield/effects/round87.ts";
 import * as r88 from "../../../src/shield/effects/round88.ts";
 import * as r89 from "../../../src/shield/effects/round89.ts";
+import * as r90 from "../../../src/shield/effects/round90.ts";
 import * as r93 from "../../../src/shield/effects/round93.ts";
 import { CORPUS_SETS, loadSet } from "../../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../../scripts/score_shield.ts";
@@ -77,6 +78,7 @@ const DECLARED = [
   r87,
   r88,
   r89,
+  r90,
   r93,
 ];
 
