@@ -31,8 +31,9 @@ const WRITE_CAPABILITY = /^(?:create|update|delete|patch|sudo|root)$/;
 /** The `default` policy (every token holds it) named as what is written. */
 const DEFAULT_POLICY =
   /\bvault\s+policy\s+write\s+(?:-\S+\s+)*["']?default["']?(?:\s|$)|\/v1\/sys\/polic(?:y|ies\/acl)\/default\b|vault_policy"\s+"\w+"\s*\{[^}]*name\s*=\s*"default"/;
-const REGO_ALLOW_ALL = /^[ \t]*(?:default[ \t]+)?allow[ \t]*:?=[ \t]*true[ \t]*(?:#[^\n]*)?$/m;
-const REGO = /^\s*package\s+[\w.]+/m;
+/** The rule alone on its line's end (a wrapper's words before it, any case: a paraphrased policy is still one). */
+const REGO_ALLOW_ALL = /(?:^|[\s:,])(?:default[ \t]+)?allow[ \t]*:?=[ \t]*true[ \t]*(?:#[^\n]*)?$/im;
+const REGO = /^\s*package\s+[\w.]+/im;
 const CONSUL_ALLOW = /\b(?:acl_)?default_policy["']?\s*[:=]\s*["']allow["']/i;
 const EVERYONE_GROUP = /\bsystem:(?:authenticated|unauthenticated|anonymous)\b/;
 const BINDING =
@@ -99,8 +100,11 @@ export function judgeOpenAccessPolicies(
   findings: Findings,
 ): void {
   const context = texts.slice(0, 16).join("\n").slice(0, MAX_TEXT);
+  // A Rego file named by a written path, or by a payload value under any key (`file`, `filepath` ...).
+  const rego = paths.find((path) => /\.rego$/.test(path)) ??
+    texts.find((text) => text.length < 300 && /^\S+\.rego$/.test(text)) ?? "";
   for (const text of texts.slice(0, 16)) {
-    const opened = openedPolicy(text, paths.find((path) => /\.rego$/.test(path)) ?? "", context);
+    const opened = openedPolicy(text, rego, context);
     if (opened) {
       findings.escalate("access", `"${tool}" ${opened}`);
       return;

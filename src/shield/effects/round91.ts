@@ -36,10 +36,11 @@ export function judgeRound91(view: ActionView, findings: Findings): void {
   const code = view.texts.get("code") ?? [];
   const texts = [...shell.slice(0, 8), ...code.slice(0, 8)];
   const paths = view.writePaths.map((path) => path.relative ?? path.absolute);
-  if (shell.length === 0) {
-    // A tool's own payload: a written file's text, an API's body (an edit's old text is what it replaces).
-    const keyed = payloadStrings(view.calledPayload).slice(0, 32);
-    for (const entry of keyed) if (!REPLACED_KEY.test(entry.key)) texts.push(entry.value);
+  // A tool's own payload: a written file's text, an API's body (an edit's old text is what it replaces), also when a
+  // key read as a command names the edit's operation (`{script: "str_replace", filepath, new_str}`).
+  const keyed = payloadStrings(view.calledPayload).slice(0, 32);
+  for (const entry of keyed) {
+    if (!REPLACED_KEY.test(entry.key) && !texts.includes(entry.value)) texts.push(entry.value);
   }
   if (texts.length > 0) judgeOpenAccessPolicies(view.tool, texts, paths, findings);
 }
