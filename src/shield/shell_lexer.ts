@@ -23,6 +23,9 @@ export interface LexResult {
   substitutions: string[];
   /** Start and end offsets of here-doc bodies in the text (their delimiter lines included). */
   heredocSpans: Array<[number, number]>;
+  /** Round 91: words holding a command line the quoting hid -- spaces or operators that came from `$'...'` number
+   * escapes, or from a known variable or a printed substitution expanded unquoted (`c='rm -rf ~'; $c`). */
+  unfolded?: string[];
 }
 
 /** Variables assigned earlier in the same command (`a=rm; $a -rf /`), expanded when known. */
@@ -77,16 +80,33 @@ function plainWords(inner: string, variables: Variables): string {
 interface WordState {
   value: string;
   index: number;
+  /** Round 91: a `$'...'` part with a number escape (`\x64`, `\144`, `\u0064`), or an unquoted expansion of a
+   * known value, was read into the word: spaces in it do not come from the text as written. */
+  unfolds?: boolean;
 }
 
+/** A number escape of `$'...'` quoting: hex, octal or Unicode. */
+const NUMBER_ESCAPE = /\\(?:x[0-9a-fA-F]|u[0-9a-fA-F]|U[0-9a-fA-F]|[0-7])/;
+/** What only a command line holds: a space or an operator between words. */
+const LINE_CHARACTERS = /[\s;|&<>]/;
+
 /** Reads one `$...` expansion at `i` (text[i] === "$"), appending to the word. */
-function readDollar(text: string, i: number, word: WordState, variables: Variables, subs: string[]): number {
+function readDollar(
+  text: string,
+  i: number,
+  word: WordState,
+  variables: Variables,
+  subs: string[],
+  unquoted = false,
+): number {
   const next = text[i + 1];
   if (next === "(") {
     const end = findClosingParen(text, i + 2);
     const inner = text.slice(i + 2, Math.max(i + 2, end - 1));
     subs.push(inner.startsWith("(") ? inner.slice(1, -1) : inner);
-    word.value += staticOutput(inner, variables) ?? `$(${plainWords(inner, variables)})`;
+    const printed = staticOutput(inner, variables);
+    if (printed !== undefined && unquoted) word.unfolds = true;
+    word.value += printed ?? `$(${plainWords(inner, variables)})`;
     return end;
   }
   if (next === "{") {
@@ -105,6 +125,7 @@ function readDollar(text: string, i: number, word: WordState, variables: Variabl
     if (value === undefined && splicedEmpty(name, variables, word.value, text, i + 1 + name.length)) {
       return i + 1 + name.length;
     }
+    if (value !== undefined && unquoted) word.unfolds = true;
     word.value += value ?? `$${name}`;
     return i + 1 + name.length;
   }
@@ -127,17 +148,21 @@ function readWord(text: string, start: number, variables: Variables, subs: strin
       i = end + 1;
     } else if (c === "$" && text[i + 1] === "'") {
       const end = skipAnsiQuoted(text, i + 2);
-      word.value += decodeAnsiEscapes(text.slice(i + 2, end));
+      const written = text.slice(i + 2, end);
+      if (NUMBER_ESCAPE.test(written)) word.unfolds = true;
+      word.value += decodeAnsiEscapes(written);
       i = end + 1;
     } else if (c === '"' || (c === "$" && text[i + 1] === '"')) {
       i = readDoubleQuoted(text, c === "$" ? i + 2 : i + 1, word, variables, subs);
     } else if (c === "$") {
-      i = readDollar(text, i, word, variables, subs);
+      i = readDollar(text, i, word, variables, subs, true);
     } else if (c === "`") {
       const end = findBacktickEnd(text, i + 1);
       const inner = text.slice(i + 1, end);
       subs.push(inner);
-      word.value += staticOutput(inner, variables) ?? `$(${inner})`;
+      const printed = staticOutput(inner, variables);
+      if (printed !== undefined) word.unfolds = true;
+      word.value += printed ?? `$(${inner})`;
       i = end + 1;
     } else {
       // A run of plain characters is appended in one piece.
@@ -280,6 +305,7 @@ export function lex(text: string, variables: Variables): LexResult {
   const heredocSpans: Array<[number, number]> = [];
   const pendingHeredocs: string[] = [];
   const expandedHeredocs = new Set<string>();
+  let unfolded: string[] | undefined;
   let i = 0;
   while (i < text.length && tokens.length < MAX_TOKENS) {
     const c = text[i];
@@ -349,6 +375,11 @@ export function lex(text: string, variables: Variables): LexResult {
       // `declare -n r=HOME`: `$r` is `$HOME`.
       variables.set(assignment[1], variables.get(assignment[2]) ?? `\${${assignment[2]}}`);
     }
+    if (word.unfolds && LINE_CHARACTERS.test(word.value)) {
+      (unfolded ??= []).push(
+        assignment && variables.get(assignment[1]) === assignment[2] ? assignment[2] : word.value,
+      );
+    }
     tokens.push({ kind: "word", value: word.value });
   }
   if (pendingHeredocs.length > 0) {
@@ -356,5 +387,7 @@ export function lex(text: string, variables: Variables): LexResult {
     readHeredocs(text, text.length, pendingHeredocs, tokens, heredocSpans);
     bodySubstitutions(tokens, first, expandedHeredocs, substitutions);
   }
-  return { tokens, substitutions, heredocSpans };
+  return unfolded
+    ? { tokens, substitutions, heredocSpans, unfolded }
+    : { tokens, substitutions, heredocSpans };
 }

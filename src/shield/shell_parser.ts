@@ -115,6 +115,10 @@ export class ParseState {
   /** Here-doc bodies (as written) of command substitutions nested in the top-level text. */
   readonly nestedBodies: string[] = [];
 
+  /** Round 91: words the lexer found holding a command line its quoting hid (`$'\x72\x6d\x20...'`, an unquoted
+   * `$c` of `c='rm -rf ~'`): such a word run as the command is parsed as the line it spells. */
+  private readonly unfolded = new Set<string>();
+
   /** `inSource`: the text is the top-level text or a command substitution written in it (not a decoded or
    * otherwise rebuilt command). */
   parse(text: string, depth: number, inSource = false): void {
@@ -139,7 +143,8 @@ export class ParseState {
     // A line of plain words is taken without the lexer (shell_plain.ts); a reassigned IFS splits words anew.
     const plain = this.variables.has("IFS") ? undefined : plainLine(source);
     if (plain !== undefined) return this.addPlainLine(plain, depth);
-    const { tokens, substitutions, heredocSpans } = lex(source, this.variables);
+    const { tokens, substitutions, heredocSpans, unfolded } = lex(source, this.variables);
+    if (unfolded) { for (const word of unfolded) this.unfolded.add(word); }
     if (depth === 0 && heredocSpans.length > 0 && source === text) {
       let stripped = "";
       let from = 0;
@@ -304,7 +309,16 @@ export class ParseState {
       unwrapAssignments(this, declares ? used.slice(1) : leading < 0 ? argv : argv.slice(0, leading), depth);
     }
     if (command.length > 0 && depth <= MAX_DEPTH) unwrapSegment(this, command, depth);
+    // Round 91: a command word that spells a command line (`$'\x64\x64\x20\x69\x66...'`, `$c`) runs as that line.
+    if (this.unfolded.size > 0 && used.length > 0 && this.unfolded.has(used[0])) {
+      this.parse([used[0], ...used.slice(1).map(quotedWord)].join(" "), depth + 1);
+    }
   }
+}
+
+/** A word quoted for a command line rebuilt from words (a plain word as it is). */
+function quotedWord(word: string): string {
+  return /^[\w./=:@%+,-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 const SHELL_NAMES = /^(?:ba|z|da|k|a|)sh$/;

@@ -65,6 +65,9 @@ function listsStoreMetadata(program: string, argv: readonly string[]): boolean {
     return /^(?:item|vault|document|user|group)$/.test(words[0] ?? "") && words[1] === "list";
   }
   if (program === "vault") {
+    // Round 91: `vault policy read|list` and `vault auth|secrets|audit list` read the server's configuration.
+    if (words[0] === "policy" && /^(?:read|list)$/.test(words[1] ?? "")) return true;
+    if (/^(?:auth|secrets|audit)$/.test(words[0] ?? "") && words[1] === "list") return true;
     return words[0] === "kv" &&
       (words[1] === "list" || (words[1] === "metadata" && /^(?:get|list)$/.test(words[2] ?? "")));
   }
