@@ -33,6 +33,7 @@ import { judgeRound86, ON_COMMAND as ROUND86 } from "./round86.ts";
 import { judgeRound87, ON_COMMAND as ROUND87 } from "./round87.ts";
 import { judgeRound88, ON_COMMAND as ROUND88 } from "./round88.ts";
 import { judgeRound89, ON_COMMAND as ROUND89 } from "./round89.ts";
+import { judgeRound92, ON_COMMAND as ROUND92 } from "./round92.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
  * action sends a message and to whom, and whether it writes files. */
@@ -80,4 +81,5 @@ export function judgeLaterRounds(
   if (plan.runs(ROUND87)) judgeRound87(view, findings);
   if (plan.runs(ROUND88)) judgeRound88(view, findings);
   if (plan.runs(ROUND89)) judgeRound89(view, environment, findings);
+  if (plan.runs(ROUND92)) judgeRound92(view, environment, findings);
 }

@@ -42,6 +42,7 @@ import * as r86 from "../../../src/shield/effects/round86.ts";
 import * as r87 from "../../../src/shield/effects/round87.ts";
 import * as r88 from "../../../src/shield/effects/round88.ts";
 import * as r89 from "../../../src/shield/effects/round89.ts";
+import * as r92 from "../../../src/shield/effects/round92.ts";
 import { CORPUS_SETS, loadSet } from "../../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../../scripts/score_shield.ts";
 import { environment, viewOf } from "./gate_fixture.ts";
@@ -76,6 +77,7 @@ const DECLARED = [
   r87,
   r88,
   r89,
+  r92,
 ];
 
 /** Every action Shield may be tuned on, the real-work set, and each command line handed to other command tools. */
