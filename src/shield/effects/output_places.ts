@@ -8,7 +8,8 @@
  * What is stopped: such a path at a shell startup file, a persistence place (authorized_keys, cron, systemd,
  * launchd, autostart, git hooks, sudoers, ld.so.preload) or the engine's config, policy or state (BLOCK: what is
  * written there runs at login, on a schedule or governs Shield); at an agent instruction file, a scheduler's standing
- * instructions or a trust store (ESCALATE); at a CI workflow (ESCALATE: it runs on the next push). What passes: an
+ * instructions or a trust store (ESCALATE). A CI workflow is left to the checks of written workflow files: a GitHub
+ * tool writing `.github/workflows/release.yml` under an output-like key is ordinary work. What passes: an
  * output in the workspace (`docs/diagram.svg`), in the user's own folders (`~/Downloads/chart.png`), in temporary
  * space, and an input or source path naming a startup file (a linter reading `~/.bashrc` writes nothing there).
  * Known tools keep their own reading (`write_file`'s `path`). */
@@ -21,8 +22,6 @@ import { compactName } from "./words.ts";
 
 const OUTPUT_KEY =
   /^(?:output|out|outfile|outputfile|outputpath|outpath|outdir|outputdir|outputfolder|outputlocation|dest|destination|destpath|destinationpath|destfile|destinationfile|savepath|saveto|saveas|savefile|savelocation|savein|exportpath|exportto|exportfile|exportfilename|exportlocation|target|targetpath|targetfile|filename|outputfilename|downloadpath|downloadto|downloadlocation|writeto|writepath|renderto|outputto)$/;
-const CI_WORKFLOW =
-  /(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.ya?ml|\.circleci\/config\.ya?ml|azure-pipelines\.ya?ml|\.buildkite\/[^/]+\.ya?ml|jenkinsfile|bitbucket-pipelines\.yml|\.drone\.ya?ml|\.travis\.yml)$/i;
 const BLOCKED = new Set(["startup-file", "persistence", "engine"]);
 const ASKED = new Set(["agent-instructions", "scheduled-instructions", "trust"]);
 
@@ -71,7 +70,7 @@ export function judgeOutputPlaces(
       );
       return;
     }
-    if (ASKED.has(kind) || CI_WORKFLOW.test(path.absolute)) {
+    if (ASKED.has(kind)) {
       findings.escalate(
         "persistence",
         `"${tool}" writes its output to "${value}", which is read and acted on later`,

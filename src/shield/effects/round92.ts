@@ -10,6 +10,19 @@ import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { KNOWN_TOOLS } from "../payload_fields.ts";
+
+const FILE_TOOLS = new Set([
+  "read_file",
+  "write_file",
+  "delete_file",
+  "move_file",
+  "copy_file",
+  "create_directory",
+  "list_directory",
+  "search_files",
+  "grep_files",
+  "memory_write",
+]);
 import { judgeOutputPlaces } from "./output_places.ts";
 import { judgeHarmNamedTools } from "./harm_named_tools.ts";
 import { judgeVitalAlarmsOff, VITAL_HINT } from "./vital_alarms_off.ts";
@@ -20,9 +33,9 @@ import { commandNeeds, NAMED } from "./round_plan.ts";
 export const ON_COMMAND = commandNeeds({ facts: NAMED });
 
 export function judgeRound92(view: ActionView, environment: ShieldEnvironment, findings: Findings): void {
-  // A tool read as one Shield knows (`Write`, `edit_file` as `write_file`) keeps that tool's reading.
-  if (KNOWN_TOOLS.has(view.type)) return;
-  judgeOutputPlaces(view.tool, view.calledPayload, environment, findings);
+  if (KNOWN_TOOLS.has(view.tool)) return;
+  // A tool read as a file tool Shield knows (`Write`, `edit_file` as `write_file`) keeps that tool's path reading.
+  if (!FILE_TOOLS.has(view.type)) judgeOutputPlaces(view.tool, view.calledPayload, environment, findings);
   judgeHarmNamedTools(view.tool, view.calledPayload, findings);
   if (VITAL_HINT.test(JSON.stringify(view.calledPayload).slice(0, 16 * 1024))) {
     judgeVitalAlarmsOff(view.tool, view.calledPayload, findings);

@@ -130,9 +130,9 @@ Deno.test("unknown tools' outputs at startup, persistence and engine places are 
       "a converter writing an autostart entry one object down",
     ],
     [
-      tool("mcp__exporter__export_csv", { query: "select 1", export_to: ".gitlab-ci.yml" }),
+      tool("mcp__exporter__export_csv", { query: "select 1", export_to: ".cursorrules" }),
       "ESCALATE",
-      "an export over the CI pipeline",
+      "an export over the editor agent's rules",
     ],
     [
       tool("mcp__plantuml__render", { diagram: "@startuml\nA->B\n@enduml", out_file: "docs/arch.png" }),
