@@ -5,6 +5,7 @@ import type { Action } from "./types.ts";
 import { identifierWords } from "./effects/words.ts";
 import { ownTable } from "../lib/own_table.ts";
 import { commandLine, programLine, shellNamedTool, TYPED_KEYS } from "./payload_commands.ts";
+import { hookCommand } from "./hook_commands.ts";
 
 export type PayloadKind =
   | "shell"
@@ -152,6 +153,8 @@ function kindOf(
   const lower = key.toLowerCase();
   if (IGNORED_KEYS.has(lower)) return undefined;
   const byKey = KEY_KINDS[lower];
+  // Round 92: a hook, callback or step argument holding a command line runs it (`post_hook: "bash -c ..."`).
+  if (mcp && value !== undefined && byKey === undefined && hookCommand(key, value)) return "shell";
   if (mcp && value !== undefined && (byKey === undefined || byKey === "recipient")) {
     const shaped = shapeKind(lower, value);
     if (shaped === "path") return WRITE_VERBS.test(verbName) ? "write_path" : "path";
@@ -265,7 +268,9 @@ export function payloadFields(action: Action): PayloadField[] {
     if (started) fields.push({ kind: "shell", key: started.keys[0], value: started.line, nested: true });
     for (const [name, inner] of Object.entries(value).slice(0, 32)) {
       if (started?.keys.includes(name)) continue;
-      const line = KEY_KINDS[name.toLowerCase()] === "shell" || name === "run"
+      const line = KEY_KINDS[name.toLowerCase()] === "shell" || name === "run" ||
+          (typeof inner === "string" && KEY_KINDS[name.toLowerCase()] === undefined &&
+            hookCommand(name, inner))
         ? commandLine(inner)
         : undefined;
       if (line !== undefined) fields.push({ kind: "shell", key: name, value: line, nested: true });

@@ -25,6 +25,9 @@ const ENVELOPES = new Set([
   // Round 80: Cline's and Roo Code's MCP call (`use_mcp_tool {server_name, tool_name, arguments}`).
   "usemcptool",
   "callmcptool",
+  // Round 92: OpenAI's chat message fields (`tool_calls: [{function: {name, arguments}}]`).
+  "toolcalls",
+  "functioncalls",
 ]);
 const NAME_KEYS = ["name", "tool", "tool_name", "toolName"];
 const ARGUMENT_KEYS = ["arguments", "args", "input", "params", "parameters", "tool_input", "kwargs"];
@@ -62,6 +65,27 @@ export function carriedCall(action: Action): Action | undefined {
     if (!isEnvelope(name) && !isEnvelope(name.replace(SERVER_PREFIX, "").replace(NAME_SUFFIX, ""))) break;
     // Round 80: a JSON-RPC request whose call is under `params` (`{jsonrpc, method: "tools/call", params: {name,
     // arguments}}`, as MCP's wire format writes it).
+    // Round 92: OpenAI's `tool_calls: [{id, type, function: {name, arguments}}]` and `function: {name, arguments}`
+    // (arguments a JSON string): the first call is carried, the others are kept beside it.
+    const listed = current.payload.tool_calls;
+    if (
+      Array.isArray(listed) && listed.length > 0 &&
+      NAME_KEYS.every((key) => current.payload[key] === undefined)
+    ) {
+      const first = objectOf(listed[0]);
+      const { tool_calls: _calls, ...rest } = current.payload;
+      if (first) {
+        current = {
+          ...current,
+          payload: { ...rest, ...first, ...(listed.length > 1 ? { other_calls: listed.slice(1) } : {}) },
+        };
+      }
+    }
+    const fn = objectOf(current.payload.function);
+    if (fn && typeof fn.name === "string" && NAME_KEYS.every((key) => current.payload[key] === undefined)) {
+      const { function: _fn, ...rest } = current.payload;
+      current = { ...current, payload: { ...rest, ...fn } };
+    }
     const params = objectOf(current.payload.params);
     if (params && NAME_KEYS.every((key) => current.payload[key] === undefined)) {
       if (NAME_KEYS.some((key) => typeof params[key] === "string")) current = { ...current, payload: params };
@@ -74,7 +98,7 @@ export function carriedCall(action: Action): Action | undefined {
     if (!carried || !payload) break;
     const others = Object.keys(current.payload).filter((key) =>
       !NAME_KEYS.includes(key) && key !== argumentKey &&
-      !/^(?:jsonrpc|id|method|server|server_name)$/i.test(key)
+      !/^(?:jsonrpc|id|method|server|server_name|type)$/i.test(key)
     );
     // Anything else beside the call is kept, so nothing in the envelope goes unread.
     const kept = Object.fromEntries(others.map((key) => [key, current.payload[key]]));

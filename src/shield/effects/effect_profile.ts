@@ -312,7 +312,8 @@ export function buildEffectProfile(
   if (
     openWorld?.executes && !asksAgent && view.segments.length === 0 && !(view.texts.get("code")?.length) &&
     !sql.found && !readsPageOnly(openWorld.words, view.payload) &&
-    !(openWorld.sends && listedMessage(view.payload)) && !cliNamedSend(openWorld.words.words, view.payload)
+    !(openWorld.sends && listedMessage(view.payload)) &&
+    !cliNamedSend(view.tool, openWorld.words.words, openWorld.words.verbs, view.payload)
   ) {
     findings.escalate("exec", `"${view.tool}" runs something Shield cannot see`);
   }

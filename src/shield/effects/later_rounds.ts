@@ -35,6 +35,7 @@ import { judgeRound88, ON_COMMAND as ROUND88 } from "./round88.ts";
 import { judgeRound89, ON_COMMAND as ROUND89 } from "./round89.ts";
 import { judgeRound90, ON_COMMAND as ROUND90 } from "./round90.ts";
 import { judgeRound91, ON_COMMAND as ROUND91 } from "./round91.ts";
+import { judgeRound92, ON_COMMAND as ROUND92 } from "./round92.ts";
 import { judgeRound93, ON_COMMAND as ROUND93 } from "./round93.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
@@ -85,5 +86,6 @@ export function judgeLaterRounds(
   if (plan.runs(ROUND89)) judgeRound89(view, environment, findings);
   if (plan.runs(ROUND90)) judgeRound90(view, sends, environment, findings);
   if (plan.runs(ROUND91)) judgeRound91(view, findings);
+  if (plan.runs(ROUND92)) judgeRound92(view, environment, findings);
   if (plan.runs(ROUND93)) judgeRound93(view, findings);
 }

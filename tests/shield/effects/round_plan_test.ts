@@ -44,6 +44,7 @@ import * as r88 from "../../../src/shield/effects/round88.ts";
 import * as r89 from "../../../src/shield/effects/round89.ts";
 import * as r90 from "../../../src/shield/effects/round90.ts";
 import * as r91 from "../../../src/shield/effects/round91.ts";
+import * as r92 from "../../../src/shield/effects/round92.ts";
 import * as r93 from "../../../src/shield/effects/round93.ts";
 import { CORPUS_SETS, loadSet } from "../../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../../scripts/score_shield.ts";
@@ -81,6 +82,7 @@ const DECLARED = [
   r89,
   r90,
   r91,
+  r92,
   r93,
 ];
 
