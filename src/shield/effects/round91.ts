@@ -8,7 +8,7 @@
 import type { ActionView } from "../action_view.ts";
 import type { Findings } from "./findings.ts";
 import { CODE, commandNeeds } from "./round_plan.ts";
-import { judgeSpelledCommandWords, NUMBER_ESCAPE_HINT } from "./spelled_command_words.ts";
+import { judgeSpelledCommandWords } from "./spelled_command_words.ts";
 import { judgeOpenAccessPolicies, POLICY_HINT } from "./open_access_policies.ts";
 import { EXCHANGE_HINT, judgeMailServerWipes, MAIL_SERVER_PROGRAMS } from "./mail_server_wipes.ts";
 import { judgeExploitRuns, runsExploitCandidate } from "./exploit_runs.ts";
@@ -17,11 +17,13 @@ import { payloadStrings } from "./payload_strings.ts";
 const REPLACED_KEY = /^(?:old|original|search|find|before)/i;
 
 /** What the round reads of a lone command line (speed round 38): the mail servers' programs and the programs an
- * exploit may be run as (a path, an interpreter, a compiler); the escape, policy and Exchange hints of its texts
- * (a backslash sets the word bit: an octal escape has no literal to gate on); code (a here-doc's policy body). */
+ * exploit may be run as (a path, an interpreter, a compiler); the policy and Exchange hints of its texts, and a
+ * backslash for the escape hint (every match of `NUMBER_ESCAPE_HINT` holds one; the hint itself is not asked: its
+ * octal alternative has no literal, so its gate opens on every text and the round ran on every command until stop
+ * 43's merge found it); code (a here-doc's policy body). */
 export const ON_COMMAND = commandNeeds({
   programs: (program) => MAIL_SERVER_PROGRAMS.has(program) || runsExploitCandidate(program),
-  words: [NUMBER_ESCAPE_HINT, POLICY_HINT, EXCHANGE_HINT],
+  words: [POLICY_HINT, EXCHANGE_HINT],
   orIncludes: ["\\"],
   facts: CODE,
 });
