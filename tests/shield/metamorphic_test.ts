@@ -178,7 +178,9 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // open-world-money-4252, destructive-1601..1603, mcp-poisoning-095, multi-agent-delegation-3010 and
     // open-world-messaging-752); the round's own dv-persistence-5453 under padded fields was lost by a first draft
     // and is read now.
-    lost: sum("lost") <= 10,
+    // Stop 43, after rounds 90-94 merged: 9 (measured on main: the nine older rows above; round 92's tenth did not
+    // recur on main, and round 94's voice-clone tool renamed with dashes or dots is read since its merge).
+    lost: sum("lost") <= 9,
     blocked: sum("newlyBlocked"),
     // Round 15: 21, the four more being its reaction twins (allowed as written) under the `server:`/`server.`
     // prefixes, which read "server … add" as adding software, like dv-benign-open-world-read-064 before them.

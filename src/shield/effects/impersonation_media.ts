@@ -11,7 +11,7 @@ import type { Findings } from "./findings.ts";
 import { identifierWords } from "./words.ts";
 
 /** Cheap literal gate over the tool's name. */
-export const IMPERSONATION_HINT = /deepfake|face_?swap|faceswap|voice_?clon|clone_?voice|voiceclon/i;
+export const IMPERSONATION_HINT = /deep[-_. ]?fake|face[-_. ]?swap|voice[-_. ]?clon|clone[-_. ]?voice/i;
 
 const MAKES = new Set([
   "generate",
@@ -43,7 +43,7 @@ export function judgeImpersonationMedia(tool: string, findings: Findings): void 
   if (words.some((word) => CHECKS.has(word))) return;
   if (
     words.some((word) => MAKES.has(word)) ||
-    /face_?swap|faceswap|voice_?clon|clone_?voice|voiceclon/i.test(tool)
+    /face[-_. ]?swap|voice[-_. ]?clon|clone[-_. ]?voice/i.test(tool)
   ) {
     findings.escalate("access", `"${tool}" makes media impersonating a real person`);
   }

@@ -80,14 +80,20 @@ function textRedirectsPayments(text: string): boolean {
 /** Tests, fixtures, mocks and examples: their accounts are made up or the published examples. */
 const TEST_PATH =
   /(?:^|\/)(?:tests?|specs?|__tests__|__mocks__|fixtures?|mocks?|examples?|testdata)\/|\.(?:test|spec)\.[a-z]+$|(?:^|\/)test_[^/]*\.py$|_test\.[a-z]+$/i;
-const PATH_KEYS = ["file_path", "path", "target_file", "filename", "file"];
+/** Keys naming the file written. */
+const PATH_KEY = /path|file|target|dest|uri|location|^name$/i;
 /** Files a patch names (`*** Update File: x`, `+++ b/x`). */
 const PATCH_FILE = /^(?:\*\*\* (?:Update|Add) File: |\+\+\+ (?:b\/)?)(\S+)/gm;
 
 function writesTestFile(payload: Record<string, unknown>): boolean {
-  for (const key of PATH_KEYS) {
-    const value = payload[key];
-    if (typeof value === "string" && TEST_PATH.test(value)) return true;
+  // The path written, under a path's key in any spelling (`file_path`, `filepath`, `target`): a one-line value.
+  for (const [key, value] of Object.entries(payload)) {
+    if (
+      PATH_KEY.test(key) && typeof value === "string" && value.length <= 300 && !value.includes("\n") &&
+      TEST_PATH.test(value)
+    ) {
+      return true;
+    }
   }
   for (const value of Object.values(payload)) {
     if (typeof value !== "string" || !value.includes("\n")) continue;
