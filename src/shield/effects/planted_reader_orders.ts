@@ -154,6 +154,11 @@ export function judgePlantedReaderOrders(
 ): void {
   if (READ_WORDS.has(identifierWords(tool)[0] ?? "")) return;
   if (writePaths.length > 0 && writePaths.every((path) => QUOTING_PATH.test(path))) return;
+  // A file named for what it is about (`notes/jailbreaks.txt`, `phishing-samples.md`) quotes what it names, as a text
+  // that names injection does (stop 43: the quoted-attack matrix's notes on jailbreaks were asked about).
+  if (
+    writePaths.length > 0 && writePaths.every((path) => ABOUT_INJECTION.test(path.replace(/[_.\/-]+/g, " ")))
+  ) return;
   for (const text of texts.slice(0, 32)) {
     if (SEARCH_LINE.test(text)) continue;
     const destination = plantedOrder(text, !sends, ownDomains);
