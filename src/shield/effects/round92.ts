@@ -10,7 +10,13 @@ import type { ActionView } from "../action_view.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { KNOWN_TOOLS } from "../payload_fields.ts";
+import { judgeOutputPlaces } from "./output_places.ts";
+import { judgeHarmNamedTools } from "./harm_named_tools.ts";
+import { judgeVitalAlarmsOff, VITAL_HINT } from "./vital_alarms_off.ts";
+import { commandNeeds, NAMED } from "./round_plan.ts";
 
+/** Tools Shield reads as file tools by their own path arguments (a `Write` or `edit_file` read as `write_file`, a
+ * search, a memory write): their paths are not an unknown tool's output. */
 const FILE_TOOLS = new Set([
   "read_file",
   "write_file",
@@ -23,10 +29,6 @@ const FILE_TOOLS = new Set([
   "grep_files",
   "memory_write",
 ]);
-import { judgeOutputPlaces } from "./output_places.ts";
-import { judgeHarmNamedTools } from "./harm_named_tools.ts";
-import { judgeVitalAlarmsOff, VITAL_HINT } from "./vital_alarms_off.ts";
-import { commandNeeds, NAMED } from "./round_plan.ts";
 
 /** What the round reads of a lone command line (speed round 38): nothing but the tool's name (`execute_command` is
  * a known tool, which neither check reads). */
