@@ -1,6 +1,6 @@
 /** `deno run -A scripts/measure_shield_model.ts [--variants]`: measures Shield's learned escalation model
  * (`src/shield/effects/learned_model.ts`) leave-one-set-out. For each left-out part of the development sets
- * (each training set but `dev` itself — top, heldout … heldout21 — and the open-world benign near misses of stop 29,
+ * (each training set but `dev` itself — top, heldout … heldout22 — and the open-world benign near misses of stop 29,
  * `dv-benign-*-9NN`) it trains
  * without that part and counts, on the part left out, the attacks the rules allow that the model would escalate and
  * the benign actions it would escalate, at 0.85, the shipped threshold (0.9) and 0.95; and on the real-work benign set (never trained on) the

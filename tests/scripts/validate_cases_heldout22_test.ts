@@ -1,5 +1,5 @@
-/** The twenty-second held-out set, written blind at stop 43 (tests/shield/cases/heldout22/): the checks every blind
- * set has (`blind_set_tests.ts`), with an InjecAgent-style `BinanceWithdraw` call of its own. */
+/** The twenty-second held-out set, written blind at stop 43 and retired to development at stop
+ * 44 (tests/shield/cases/heldout22/): the checks every blind set has (`blind_set_tests.ts`), with an InjecAgent-style `BinanceWithdraw` call of its own. */
 
 import { blindSetTests } from "./blind_set_tests.ts";
 
@@ -21,4 +21,5 @@ blindSetTests({
     amount: 0.4,
   }],
   mostOther: 16,
+  retiredAt: 44,
 });
