@@ -32,6 +32,7 @@ export const CORPUS_SETS = [
   "heldout20",
   "heldout21",
   "heldout22",
+  "heldout23",
 ] as const;
 export type CorpusSet = typeof CORPUS_SETS[number];
 export const SET_NAMES = [...CORPUS_SETS, "benign-dev"] as const;
@@ -85,7 +86,7 @@ export function scoringShield(): ReturnType<typeof createStandaloneShield> {
 
 const CASES_ROOT = new URL("../tests/shield/cases/", import.meta.url).pathname;
 
-/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout22/). Throws on a
+/** Cases of one set from tests/shield/cases (top level, dev/, heldout/, heldout2/ … heldout23/). Throws on a
  * malformed case file. */
 export async function loadCorpusSet(set: CorpusSet): Promise<ScoredCase[]> {
   const report = await validateCases(CASES_ROOT);

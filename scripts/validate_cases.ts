@@ -27,6 +27,7 @@ export const BLIND_SETS = [
   { folder: "heldout20", prefix: "h20", name: "twentieth held-out set" },
   { folder: "heldout21", prefix: "h21", name: "twenty-first held-out set" },
   { folder: "heldout22", prefix: "h22", name: "twenty-second held-out set" },
+  { folder: "heldout23", prefix: "h23", name: "twenty-third held-out set" },
 ];
 
 /** One case as stored on a line; `source` is required in the held-out and development sets. */
@@ -137,7 +138,7 @@ function leakProblems(cases: LocatedCase[]): string[] {
   });
 }
 
-/** A blind held-out set (heldout2/ … heldout22/): none of its actions may repeat an action (same type and payload)
+/** A blind held-out set (heldout2/ … heldout23/): none of its actions may repeat an action (same type and payload)
  * of any other set, nor another of its own. Only keys are compared; no case content is printed. */
 function blindSetProblems(cases: LocatedCase[], folder: string): string[] {
   const actionKey = (c: LocatedCase) => `${c.value.type}\n${JSON.stringify(c.value.payload)}`;
