@@ -6,7 +6,7 @@ import "../../src/shield/effects/effect_profile.ts";
 import { HEURISTIC_RULES } from "../../src/shield/rules/index.ts";
 import { HeuristicMatcher } from "../../src/shield/heuristic_matcher.ts";
 import { LITERALS, LONG_TEXT, type TextScan } from "../../src/shield/literal_index.ts";
-import { boundedText, joinedWith } from "../../src/shield/joined_texts.ts";
+import { boundedText, describeAround, joinedWith } from "../../src/shield/joined_texts.ts";
 import { GATED } from "../../src/shield/effects/gate.ts";
 import { readProse } from "../../src/shield/prose_text.ts";
 import { payloadStrings } from "./payload_strings.ts";
@@ -127,4 +127,49 @@ Deno.test("every gated pattern answers on bounded and joined texts through their
     }
   }
   assert.ok(asked > 1000, `only ${asked} asked`);
+});
+
+Deno.test("a line described around a scanned text it holds composes a scan that places literals as a fresh scan", async () => {
+  // Speed round 40: the round plan describes a long heredoc line by the body the rules scanned and the rest of the
+  // line; every gated pattern must answer on the line, through the composed scan, as its bare regex.
+  const texts = await longTexts();
+  let composed = 0;
+  let asked = 0;
+  for (let k = 0; k + 1 < texts.length; k++) {
+    const [inner, other] = [texts[k], texts[k + 1]];
+    const lines = [
+      `cat <<'EOF' > notes.py\n${inner}\nEOF`,
+      `${inner}\n`,
+      `python3 - <<EOF\n${inner}\nEOF\n${other.slice(0, 700)}`,
+      `X${inner}`,
+    ];
+    for (const line of lines) {
+      LITERALS.forget();
+      LITERALS.scan(inner, true);
+      describeAround(line, inner);
+      const scan = LITERALS.scan(line);
+      if (!LITERALS.peek(inner)!.clamped) {
+        assert.ok(!scan.exact, `not composed: ${JSON.stringify(line.slice(0, 60))}`);
+      }
+      if (scan.exact) continue;
+      composed++;
+      const wrong = differences(scan, LITERALS.scan(line, true));
+      assert.equal(wrong, "", `${wrong}: ${JSON.stringify(line.slice(0, 60))}`);
+      if (k % 40 !== 0) continue;
+      for (const gate of GATED) {
+        LITERALS.forget();
+        LITERALS.scan(inner, true);
+        describeAround(line, inner);
+        const bare = new RegExp(gate.pattern.source, gate.pattern.flags.replace("g", ""));
+        assert.equal(gate.test(line), bare.test(line), `test of ${gate.pattern.source.slice(0, 80)}`);
+        asked++;
+      }
+    }
+    // A text the line does not hold describes nothing: the line is scanned.
+    LITERALS.forget();
+    LITERALS.scan(inner, true);
+    describeAround(`echo ${other}`, inner + "~");
+    assert.ok(LITERALS.scan(`echo ${other}`).exact);
+  }
+  assert.ok(composed > 300 && asked > 1000, `only ${composed} composed, ${asked} asked`);
 });

@@ -138,7 +138,9 @@ export function plantedOrder(
   planted: boolean,
   ownDomains: ReadonlySet<string>,
 ): string | undefined {
-  if (text.length < 24 || text.length > MAX_TEXT || !READER_ADDRESSED.test(text)) return undefined;
+  if (text.length < 24 || text.length > MAX_TEXT || !READER_ADDRESSED.testUnscannedBare(text)) {
+    return undefined;
+  }
   if (ABOUT_INJECTION.test(text)) return undefined;
   return afterMatches(text, ADDRESSED, false, ownDomains) ?? afterMatches(text, SPEAKER, true, ownDomains) ??
     (planted ? afterMatches(text, READER_PHRASE, false, ownDomains, true) : undefined);

@@ -117,7 +117,7 @@ export function judgePrivateThingsPublished(
   findings: Findings,
 ): void {
   if (!posts && !identifierWords(tool).some((word) => WRITE_WORDS.has(word))) return;
-  const text = texts.find((text) => text.length <= MAX_TEXT && PRIVATE_THINGS.test(text));
+  const text = texts.find((text) => text.length <= MAX_TEXT && PRIVATE_THINGS.testUnscannedBare(text));
   if (text === undefined || !publicPlace(tool, payload, texts)) return;
   findings.escalate(
     "network",

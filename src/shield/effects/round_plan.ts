@@ -17,6 +17,8 @@
 import type { ActionView } from "../action_view.ts";
 import type { GatedPattern } from "./gate.ts";
 import { HintFamilies } from "./round_hints.ts";
+import { describeAround } from "../joined_texts.ts";
+import { LITERALS, LONG_TEXT } from "../literal_index.ts";
 import { loneCommandLine } from "./round_programs.ts";
 import { ProgramGates } from "./segment_programs.ts";
 
@@ -71,6 +73,24 @@ export function commandNeeds(needs: {
 }
 
 const NONE: readonly string[] = [];
+/** Texts shorter than this are not looked for in a line (composing from them saves little). */
+const MIN_INNER = 256;
+
+/** A long line not scanned yet is described to the literal index by the longest text of the view it holds whole and
+ * the rules scanned (a heredoc's body read as code): its word gates then compose its scan instead of reading the
+ * line again. Only how the scan is made changes (`joined_texts.ts`). */
+function describeLine(line: string, view: ActionView): void {
+  if (line.length < LONG_TEXT || LITERALS.peek(line) !== undefined) return;
+  let inner = "";
+  for (const values of view.texts.values()) {
+    for (const value of values) {
+      if (value.length > inner.length && value.length >= MIN_INNER && value.length < line.length) {
+        inner = value;
+      }
+    }
+  }
+  if (inner !== "" && LITERALS.peek(inner) !== undefined) describeAround(line, inner);
+}
 /** Off only in the proof test (every round runs, as before the plan). */
 let planning = true;
 
@@ -123,6 +143,8 @@ export class RoundPlan {
         // The shell texts, and the line as called and as read (checks that read the arguments' strings).
         const called = this.view.calledPayload.command as string;
         const read = this.view.payload.command as string;
+        describeLine(called, this.view);
+        if (read !== called) describeLine(read, this.view);
         this.words = WORDS.reached(this.view.texts.get("shell") ?? NONE, [called, read]);
       }
       if ((needs.words & this.words) !== 0) return true;

@@ -32,12 +32,17 @@
 
 import type { Findings } from "./findings.ts";
 import { payloadStrings } from "./payload_strings.ts";
+import { gated } from "./gate.ts";
 
 const MAX_TEXT = 16 * 1024;
 
 /** Cheap literal gate: every reading below needs one of these. */
 export const SCRIPTED_RULE_HINT =
   /sieve|make new rule|getrules|rules\.(?:create|add)|olruleaction|msgfilterrules|\bgam\s|filters\(\)|filters\.create|autoforwarding|forwardingaddresses|action="/i;
+
+/** SCRIPTED_RULE_HINT, answered from the literal scan of a long text the rules scanned (speed round 40: the regex ran over
+ * every such text whole); any other text by the bare regex. */
+const SCRIPTED_RULE_GATE = gated(SCRIPTED_RULE_HINT);
 
 const ADDRESS = /(?<![\w.%+-])[\w.%+-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 const LOCAL_DOMAIN =
@@ -186,7 +191,8 @@ export function judgeScriptedMailRules(
   const values = payloadStrings(payload).map(({ value }) => value);
   if (values.length === 0 || values.length > 64) return;
   const hinted = [...values, ...shell.slice(0, 4)].filter((value) =>
-    value.length >= 8 && SCRIPTED_RULE_HINT.test(value.length > MAX_TEXT ? value.slice(0, MAX_TEXT) : value)
+    value.length >= 8 &&
+    SCRIPTED_RULE_GATE.testScanned(value.length > MAX_TEXT ? value.slice(0, MAX_TEXT) : value)
   ).map(plain);
   if (hinted.length === 0 && !/sieve/i.test(tool)) return;
   const sieve = (hinted.length > 0 ? hinted : values.map(plain)).find((value) => SIEVE_TEXT.test(value));

@@ -103,7 +103,7 @@ Deno.test("the gate opens exactly when an alternative has a literal of each of i
   );
 });
 
-Deno.test("testScanned answers as the bare regex on long texts, scanned this evaluation or not", async () => {
+Deno.test("testScanned and testUnscannedBare answer as the bare regex on long texts, scanned this evaluation or not", async () => {
   // Round 26 of speed: a long text the rules scanned is answered from its scan, any other by the bare regex. An
   // attacker's marker in upper case, past the first 512 characters, or on a line of its own must still be found.
   const long = (await corpusTexts()).filter((text) => text.length >= 512).flatMap(respellings);
@@ -128,6 +128,12 @@ Deno.test("testScanned answers as the bare regex on long texts, scanned this eva
           `${gate.pattern.source.slice(0, 80)} (${scanned ? "scanned" : "not scanned"}) on ${
             JSON.stringify(text.slice(0, 80))
           }`,
+        );
+        // Speed round 40: the bare regex for a long text not scanned, the gate for one scanned.
+        assert.equal(
+          gate.testUnscannedBare(text),
+          expected,
+          `testUnscannedBare of ${gate.pattern.source.slice(0, 80)} (${scanned ? "scanned" : "not scanned"})`,
         );
         if (expected) matched++;
         if (scanned && gate.branches) scannedAsks++;
