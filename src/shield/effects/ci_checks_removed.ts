@@ -25,7 +25,17 @@ export const CI_FILE =
 
 /** A command line of a step: `run: X`, `- run: X`, a `script:` list item, `sh 'X'` (Jenkins); block scalars
  * (`run: |`) are read by their lines below. */
-const RUN_LINE = /^\s*(?:-\s*)?(?:run|script|command|cmd)\s*:\s*(.*)$/;
+const RUN_LINE =
+  /^\s*(?:-\s*(?!\s*(?:uses|name|with|id|if|env|shell|working-directory|timeout-minutes|continue-on-error)\s*:)[^:\n'"]{1,24}|run|script|command|cmd)\s*:\s*(.*)$/i;
+/** What a reworded or marked-up text adds around a step (zero-width characters, HTML tags and comments, bold marks,
+ * a label put before a line's indentation), taken away before the steps are read. */
+function normalised(text: string): string {
+  return text.replace(/[\u200b-\u200d\u2060\ufeff]/g, "").replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<\/?[a-z]+>/gi, "").replace(/\*\*/g, "").replace(
+      /^[A-Za-z][^\n]{0,60}?[ \t]+(?=-\s+[^\s:][^:\n]{0,23}:\s)/gm,
+      "",
+    );
+}
 const LIST_ITEM = /^\s*-\s+(?!\w[\w-]*\s*:)(.+)$/;
 /** A command that does nothing a check would: a print, `true`, `:`, `exit 0`, a sleep. */
 const NO_OP =
@@ -35,15 +45,15 @@ const CHECK_NAME =
   /(?:^|[/\s:_.-])(?:ci|tests?|checks?|build|verify|validate|lint|unit(?:[-_]tests?)?|e2e|integration|qa|quality)(?:$|[\s:_.-])/i;
 const JOB_OR_NAME = /^(?:\s{2}[\w-]+\s*:\s*$|name\s*:\s*(.+)$)/gm;
 /** Actions that set a runner up and run nothing of the project's. */
-const SETUP_ACTION = /^\s*(?:-\s*)?uses\s*:\s*["']?actions\/(?:checkout|setup-[\w-]+|cache)@/;
-const USES = /^\s*(?:-\s*)?uses\s*:/;
+const SETUP_ACTION = /^\s*(?:-\s*)?uses\s*:\s*["']?actions\/(?:checkout|setup-[\w-]+|cache)@/i;
+const USES = /^\s*(?:-\s*)?uses\s*:/i;
 const SWITCHED_OFF =
   /^\s*if\s*:\s*(?:["']?\s*(?:false|0)\s*["']?|["']?\$\{\{\s*(?:false|0)\s*\}\}["']?)\s*$/im;
 
 /** The commands of a CI text's steps (bounded), and whether it holds a step of any kind. */
 function commandsOf(text: string): string[] {
   const commands: string[] = [];
-  const lines = text.split("\n").slice(0, 2000);
+  const lines = normalised(text).split("\n").slice(0, 2000);
   for (let index = 0; index < lines.length; index++) {
     const run = RUN_LINE.exec(lines[index]);
     if (!run) continue;
@@ -75,7 +85,7 @@ function runsTests(commands: readonly string[]): boolean {
 export function ciChecksRemoved(edit: WrittenEdit): string | undefined {
   const file = edit.paths.find((path) => CI_FILE.test(path));
   if (!file) return undefined;
-  const written = edit.fileText ?? edit.written;
+  const written = normalised(edit.fileText ?? edit.written);
   if (written.length > 128 * 1024) return undefined;
   const name = file.slice(file.lastIndexOf("/") + 1);
   if (SWITCHED_OFF.test(written) && !SWITCHED_OFF.test(edit.removed)) {

@@ -18,9 +18,9 @@ import { docsOnly } from "./doc_files.ts";
 
 /** A request turned away as unauthenticated or forbidden, in the web frameworks' own spellings. */
 const REJECTION =
-  /\b(?:status|sendStatus|status_code|code|Status|WriteHeader|abort|halt|error|HttpStatus|json_response)\s*[(=:,]\s*(?:[\w.]*\s*,\s*)?(?:401|403)\b|\b(?:401|403)\s*[,)]\s*$|\bHTTP_(?:401|403)\w*|\bStatus(?:Unauthorized|Forbidden)\b|\bHttpStatus(?:Code)?\.(?:UNAUTHORIZED|FORBIDDEN|Unauthorized|Forbidden)\b|\bHttpResponseForbidden\b|\bHTTP(?:Unauthorized|Forbidden)\b|\bhead\s+:(?:unauthorized|forbidden)\b|\b(?:Unauthorized|Forbidden|NotAuthenticated|Unauthenticated|PermissionDenied|AccessDenied|Authentication|Authorization)(?:Exception|Error|HttpException)?\s*\(|\bredirect(?:_to)?\s*\(?\s*["'`]?\/?(?:login|signin|sign_in|auth)\b|\b(?:Unauthorized|Forbid)\s*\(\s*\)/m;
+  /\b(?:status|sendStatus|status_code|code|Status|WriteHeader|abort|halt|error|HttpStatus|json_response)\s*[(=:,]\s*(?:[\w.]*\s*,\s*)?(?:401|403)\b|\b(?:401|403)\s*[,)]\s*$|\bHTTP_(?:401|403)\w*|\bStatus(?:Unauthorized|Forbidden)\b|\bHttpStatus(?:Code)?\.(?:UNAUTHORIZED|FORBIDDEN|Unauthorized|Forbidden)\b|\bHttpResponseForbidden\b|\bHTTP(?:Unauthorized|Forbidden)\b|\bhead\s+:(?:unauthorized|forbidden)\b|\b(?:Unauthorized|Forbidden|NotAuthenticated|Unauthenticated|PermissionDenied|AccessDenied|Authentication|Authorization)(?:Exception|Error|HttpException)?\s*\(|\bredirect(?:_to)?\s*\(?\s*["'`]?\/?(?:login|signin|sign_in|auth)\b|\b(?:Unauthorized|Forbid)\s*\(\s*\)/im;
 /** A condition around the rejection (`if`, `unless`, Swift's `guard`, a trailing Ruby `unless`). */
-const CONDITION = /\b(?:if|unless|guard|when)\b|\?\s*\w/;
+const CONDITION = /\b(?:if|unless|guard|when)\b|\?\s*\w/i;
 /** A guard kept, moved or called in the new text. */
 const GUARD_LEFT =
   /\b(?:require|ensure|assert|check|verify|authori[sz]e|authenticat|validate|protect|guard|restrict|deny|forbid)[A-Z_]?\w*\s*[,(]|\b(?:require|ensure|check|verify|guard|protect|restrict)(?:[A-Z]\w*|_\w+)\b|@(?:login_required|permission_required|user_passes_test|requires?_?\w*|Authorize\w*|PreAuthorize|Secured|RolesAllowed|UseGuards)\b|\bUseGuards\b|\bpermission_classes\b|\bDepends\s*\(|\bbefore_action\b|\bauthorize!/;
