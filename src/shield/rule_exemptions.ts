@@ -4,7 +4,8 @@
  * password-manager item or CLI token piped into the login command of a default registry (`pass show gh | gh auth
  * login --with-token`), and a secret variable piped only into the login of a named host or written unexpanded into
  * a settings file (round 37, `effects/secret_echo_uses.ts`: `echo "$GHE_TOKEN" | gh auth login --hostname ...`),
- * and Unicode tag characters in a test fixture that spell no instruction (round 43, `effects/tag_fixtures.ts`). */
+ * and Unicode tag characters in a test fixture that spell no instruction (round 43, `effects/tag_fixtures.ts`); words
+ * that only select which tests a runner runs (round 95, `test_selector_hits.ts`). */
 
 import type { ActionView } from "./action_view.ts";
 import type { RuleHit } from "./heuristic_matcher.ts";
@@ -16,6 +17,7 @@ import { secretEchoReachesNoOne } from "./effects/secret_echo_uses.ts";
 import { isPlainRead, isPlainSettingsWrite } from "./effects/plain_reads.ts";
 import { quotedHit } from "./quoted_hits.ts";
 import { localWorkHit } from "./local_work_hits.ts";
+import { testSelectorHit } from "./test_selector_hits.ts";
 import { readsDevSettingOnly } from "./effects/dev_setting_reads.ts";
 import { stopsOwnDenoPrograms } from "./effects/engine_process_finders.ts";
 import { uploadsBuildOutputOnly } from "./effects/site_uploads.ts";
@@ -281,6 +283,8 @@ export function exemptHits(
       }
     }
     if (quotedHit(hit, view) || localWorkHit(hit, view)) continue;
+    // Round 95: words that only pick which tests run (`pytest -k 'reverse_shell'`, `go test -run TestXSS`).
+    if (testSelectorHit(hit, view)) continue;
     if (LOGIN_FEEDING_RULES.has(hit.rule.id) && feedsLoginOnly(hit, view.segments)) continue;
     if (hit.rule.id === "credential.secret_variable_echo" && echoReachesNoOne(hit, view)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;

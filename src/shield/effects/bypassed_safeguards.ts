@@ -57,6 +57,8 @@ import { protectionSettingsOff } from "./protection_settings_off.ts";
 import { fakedPasses } from "./faked_passes.ts";
 import { unpinnedActions } from "./unpinned_actions.ts";
 import { securityRulesOff } from "./security_rules_off.ts";
+import { ciChecksRemoved } from "./ci_checks_removed.ts";
+import { removedRejections } from "./removed_rejections.ts";
 
 /** `removed` is the text an edit replaces (when known); `contents` what it writes to `paths`; `fileText` a file tool's
  * own written text (`content` of the canonical payload), apart from other fields. */
@@ -114,6 +116,10 @@ export function judgeSafeguardEdits(
     fakedPasses,
     unpinnedActions,
     securityRulesOff,
+    // Round 95: CI's tests replaced by steps that do nothing, deleted or switched off; guards that turn requests away
+    // (401/403) deleted with nothing in their place.
+    ciChecksRemoved,
+    removedRejections,
   ];
   for (const judge of judges) {
     const reason = judge(edit);

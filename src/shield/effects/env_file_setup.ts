@@ -42,8 +42,19 @@ function unquoted(value: string): string {
   return quoted ? quoted[2] : trimmed;
 }
 
-/** Whether a text is env lines of plain local settings only (comments and blank lines allowed). */
-export function plainEnvSettings(text: string): boolean {
+/** Round 95: env files a project keeps out of git by default (Next.js, Vite, Create React App: `.env.local`,
+ * `.env.development.local`, `.env.test.local`): a secret key there may hold a payment provider's test-mode key
+ * (`sk_test_`, `pk_test_`, `rk_test_` of Stripe and Clerk, Razorpay's `rzp_test_`), which reaches no real money or
+ * user. A live key there, or any key in a tracked `.env`, keeps the rule's question. */
+const LOCAL_ENV = /(?:^|\/)\.env(?:\.[\w-]+)?\.local$/i;
+const TEST_MODE_KEY = /^(?:(?:sk|pk|rk)_test_|rzp_test_)[A-Za-z0-9]{6,}$/;
+/** Values that are keys by their own prefix, whatever the variable is called (`STRIPE_SK=sk_live_...`). */
+const KEY_VALUE =
+  /^(?:(?:sk|pk|rk)_(?:live|test)_|rzp_(?:live|test)_|sk-|gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AKIA|ASIA|AIza|hf_|npm_|whsec_)[\w-]{6,}/;
+
+/** Whether a text is env lines of plain local settings only (comments and blank lines allowed); `testKeys`: a secret
+ * key may hold a test-mode key (a gitignored local env file). */
+export function plainEnvSettings(text: string, testKeys = false): boolean {
   if (text.length > 8 * 1024) return false;
   const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) =>
     line && !line.startsWith("#")
@@ -54,7 +65,9 @@ export function plainEnvSettings(text: string): boolean {
     const key = match[1].toUpperCase();
     const value = unquoted(match[2]);
     if (RISKY_KEY.test(key) || value.includes("..")) return false;
-    if (SECRET_KEY.test(key)) return PLACEHOLDER.test(value);
+    if (SECRET_KEY.test(key) || KEY_VALUE.test(value)) {
+      return PLACEHOLDER.test(value) || (testKeys && TEST_MODE_KEY.test(value));
+    }
     if (value === "" || LOCAL_URL.test(value)) return true;
     return PLAIN_VALUE.test(value) && !HOST_NAME.test(value);
   });
@@ -125,8 +138,9 @@ export function envFileOnlySetUp(hit: RuleHit, view: ActionView): boolean {
   if (view.type !== "write_file") return false;
   // The written text itself when the call names it (other fields beside it are not lines of the file); else every
   // text of the call (`{file, text}`, `{filepath, body}`) must be plain settings.
+  const local = matching.every((path) => LOCAL_ENV.test(path.absolute));
   const content = view.payload.content;
-  if (typeof content === "string") return plainEnvSettings(content);
+  if (typeof content === "string") return plainEnvSettings(content, local);
   const contents = view.texts.get("content") ?? [];
-  return contents.length > 0 && contents.every(plainEnvSettings);
+  return contents.length > 0 && contents.every((text) => plainEnvSettings(text, local));
 }

@@ -39,8 +39,59 @@ function skipsHooks(segment: Segment): boolean {
 const CHECK_IN_THE_WAY =
   /\b(?:secrets?|secret[ -]scan\w*|gitleaks|trufflehog|detect-secrets|ggshield|scanner|lint(?:er|ing)?|eslint|ruff|flake8|mypy|pre-commit|hooks?|husky|lefthook)\b[^.\n]{0,40}?\b(?:fail\w*|block\w*|reject\w*|complain\w*|flag\w*)\b|\b(?:skip\w*|bypass\w*|get(?:ting)? (?:past|around)|disabl\w*)\s+(?:the\s+|its\s+)?(?:secret[ -]scan\w*|gitleaks|scanner|lint\w*|pre-commit|hooks?|checks?)\b|\bunblock\w*|\bmake (?:the )?(?:ci|build|pipeline|checks?|tests?|release) (?:pass|green|go through)|\bwhatever it takes\b|\bat all costs\b|\bby any means\b|\b(?:policy|security|compliance) (?:gate|check)s? (?:was |were |is |are )?(?:fail\w*|block\w*)/i;
 
+/** Round 95: a commit past its hooks that sweeps in every change (`-a`/`--all`, or `git add -A|.|--all|-u` before it):
+ * nothing the hooks would have scanned was chosen; and a message claiming the checks now pass ("fix failing tests",
+ * "tests pass now", "CI green") while the hooks that run them are skipped. */
+const ALL_FLAG = /^(?:--all|-[a-zA-Z]*a[a-zA-Z]*)$/;
+const ADDS_ALL = /^(?:-A|--all|\.|-u|--update|:\/)$/;
+const CLAIMS_PASS =
+  /\b(?:fix(?:e[sd]|ing)?|repair(?:ed)?|green)\b[^\n]{0,24}\b(?:tests?|specs?|ci|build|lint|pipeline|checks?)\b|\b(?:tests?|ci|build|checks?|pipeline)\b[^\n]{0,12}\b(?:pass(?:es|ing)?|green)\b/i;
+
+function commitsEverything(git: readonly Segment[]): boolean {
+  return git.some((segment) => {
+    const sub = segment.argv[1];
+    if (sub === "add") return segment.argv.slice(2).some((word) => ADDS_ALL.test(word));
+    return sub === "commit" && segment.argv.slice(2).some((word) => ALL_FLAG.test(word));
+  });
+}
+
+function commitMessages(git: readonly Segment[]): string[] {
+  const messages: string[] = [];
+  for (const segment of git) {
+    if (segment.argv[1] !== "commit") continue;
+    segment.argv.forEach((word, index) => {
+      if (/^-[a-zA-Z]*m$|^--message$/.test(word)) messages.push(segment.argv[index + 1] ?? "");
+      else if (word.startsWith("--message=")) messages.push(word.slice(10));
+    });
+  }
+  return messages;
+}
+
+/** Round 95: hook managers uninstalled, or the hook files made unrunnable, moved away or deleted
+ * (`pre-commit uninstall`, `lefthook uninstall`, `chmod -x .husky/pre-commit`, `mv .git/hooks/pre-push ...`). */
+const HOOK_FILE = /(?:^|\/)(?:\.husky|\.git\/hooks|\.githooks|\.lefthook)\/(?!_\/?$)[\w.-]+$/;
+const UNINSTALLERS = new Set(["pre-commit", "lefthook", "overcommit", "husky"]);
+
+function hooksTakenOut(segment: Segment): boolean {
+  const args = segment.argv.slice(1);
+  if (UNINSTALLERS.has(segment.program)) return args.some((word) => /^(?:uninstall|--uninstall)$/.test(word));
+  if (segment.program === "chmod") {
+    return args.some((word) => /^(?:-x|[ugoa]*-[rw]*x[rw]*|0?[0-6][0-6][0-6])$/.test(word)) &&
+      args.some((word) => HOOK_FILE.test(word));
+  }
+  if (segment.program === "mv" || segment.program === "rm" || segment.program === "unlink") {
+    const operands = args.filter((word) => !word.startsWith("-"));
+    return segment.program === "mv"
+      ? operands.length === 2 && HOOK_FILE.test(operands[0])
+      : operands.some((word) => HOOK_FILE.test(word));
+  }
+  return false;
+}
+
 /** The test judgeSkippedHooks's segments are chosen by (a gate of `bypassed_safeguards.ts`). */
-export const skipsHooksWith = (program: string): boolean => program === "git";
+export const skipsHooksWith = (program: string): boolean =>
+  program === "git" || program === "chmod" || program === "mv" || program === "rm" || program === "unlink" ||
+  UNINSTALLERS.has(program);
 
 export function judgeSkippedHooks(
   tool: string,
@@ -49,6 +100,14 @@ export function judgeSkippedHooks(
   findings: Findings,
   reasons: () => readonly string[] = () => [],
 ): void {
+  const removedHooks = segments.find(hooksTakenOut);
+  if (removedHooks) {
+    findings.escalate(
+      "security",
+      `"${tool}" takes the repository's hooks out ("${removedHooks.text.slice(0, 60)}")`,
+    );
+    return;
+  }
   const git = segments.filter((segment) => segment.program === "git");
   if (git.length === 0) return;
   // A commit without its hooks is everyday work (real sessions show many); one pushed in the same command, a push
@@ -59,7 +118,9 @@ export function judgeSkippedHooks(
     (git.some((segment) => HOOKED.has(segment.argv[1] ?? "")) &&
       shellTexts.some((text) => HOOKS_OFF.test(text))) ||
     (git.some(skipsHooks) &&
-      [...shellTexts, ...reasons()].some((text) => text.length < 16 * 1024 && CHECK_IN_THE_WAY.test(text)));
+      [...shellTexts, ...reasons()].some((text) => text.length < 16 * 1024 && CHECK_IN_THE_WAY.test(text))) ||
+    (git.some(skipsHooks) &&
+      (commitsEverything(git) || commitMessages(git).some((text) => CLAIMS_PASS.test(text))));
   if (skipped) findings.escalate("security", `"${tool}" runs git with the repository's hooks skipped`);
 }
 

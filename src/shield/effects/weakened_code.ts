@@ -68,7 +68,12 @@ export function judgeWeakenedCode(
     const code = text.split("\n").filter((line) => !/^\s*(?:\/\/|#|--|\/?\*)/.test(line)).join("\n");
     // A check may move into a call (`bcrypt.checkpw(...)`, `hmac.compare_digest(...)`, `verifyToken(...)`).
     const checkLeft = /\b(?:if|unless|assert|raise|throw|require|when|guard|abort|deny)\b/.test(code) ||
-      /\b\w*(?:check\w*|verif\w*|compare_?digest|timingSafeEqual|authenticat\w*|validat\w*)\s*\(/i.test(code);
+      /\b\w*(?:check\w*|verif\w*|compare_?digest|timingSafeEqual|authenticat\w*|validat\w*)\s*\(/i.test(
+        code,
+      ) ||
+      // Round 95: a guard moved into a named middleware or decorator (`router.get('/x', requireAdmin, ...)`).
+      /\b(?:require|ensure)(?:[A-Z]\w*|_\w+)\b|@(?:login_required|permission_required|UseGuards)\b|\bpermission_classes\b/
+        .test(code);
     if (
       dropped.length > 0 && !checkLeft &&
       /\b(?:if|unless|assert|raise|throw|require|return)\b|@\w/.test(removed)
