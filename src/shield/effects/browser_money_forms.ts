@@ -12,6 +12,7 @@
  * Shield sees the call, not the turn. */
 
 import type { Findings } from "./findings.ts";
+import { readingsOf } from "./read_values.ts";
 import { identifierWords } from "./words.ts";
 
 /** Tool words of a browser or desktop driver. */
@@ -32,14 +33,18 @@ const TYPES = new Set(["type", "fill", "input", "enter", "form", "set", "keyboar
 const LABEL_KEY =
   /^(?:element|element_?(?:description|name|label)|label|name|selector|field|field_?name|placeholder|aria_?label|locator|target|context|description|note|ref_?label|xpath|id)$/i;
 /** Arguments holding what is typed. */
-const VALUE_KEY = /^(?:text|value|values|input|content|keys|string)$/i;
+const VALUE_KEY = /^(?:text|value|values|input|content|keys|string|message|body|amount|sum)$/i;
+/** Wrappers a call's arguments may come in (`{params: {...}}`). */
+const WRAPPER_KEY = /^(?:params|parameters|arguments|args)$/i;
 /** A field that moves money, by its words (`#transfer-amount`, "Zelle recipient", "Payee account number"). */
 const MONEY_FIELD =
   /\b(?:amount|transfer|wire|remit|remittance|payment|payee|beneficiary|iban|routing|sort ?code|swift|bic|zelle|venmo|paypal|cash ?app|send money|send funds)\b/;
 /** A field for the other side of a payment, not the sum (a name, an address, an account). */
-const PARTY_FIELD = /\b(?:recipient|payee|beneficiary|iban|routing|account (?:number|no)|sort ?code|swift|bic)\b/;
+const PARTY_FIELD =
+  /\b(?:recipient|payee|beneficiary|iban|routing|account (?:number|no)|sort ?code|swift|bic)\b/;
 /** What is typed is money or an account: an amount, an IBAN, an account number, or a party's name or address. */
-const AMOUNT = /^[$\u20ac\u00a3\u00a5]?\s?\d{1,3}(?:[,.\s]?\d{3})*(?:[.,]\d{1,2})?\s?(?:usd|eur|gbp|chf|[$\u20ac\u00a3])?$/i;
+const AMOUNT =
+  /^[$\u20ac\u00a3\u00a5]?\s?\d{1,3}(?:[,.\s]?\d{3})*(?:[.,]\d{1,2})?\s?(?:usd|eur|gbp|chf|[$\u20ac\u00a3])?$/i;
 const ACCOUNT = /^(?:[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}|\d[\d\s-]{5,22}\d)$/i;
 const MAX_FIELDS = 24;
 
@@ -48,11 +53,24 @@ function fieldWords(label: string): string {
   return identifierWords(label.slice(0, 200)).join(" ");
 }
 
+/** A field that says how the account is recovered or where its mail goes (`recovery_email`, "Backup phone"). */
+const RECOVERY_FIELD =
+  /\b(?:recovery|backup|secondary|alternate|alternative)\s+(?:e ?mail|email address|phone|phone number|mobile|address)\b|\bforwarding\s+(?:e ?mail|address)\b/;
+const RECOVERY_VALUE = /^(?:[^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\+?\d[\d\s().-]{6,}\d)$/i;
+
+/** What is typed, as the field receives it: a long text's last paragraph (prose put before the value). */
+function typed(value: string): string {
+  const text = value.trim();
+  if (text.length <= 120) return text;
+  const last = text.lastIndexOf("\n\n");
+  return last < 0 ? text : text.slice(last + 2).trim();
+}
+
 /** Whether typing this value into a field so labelled moves money. */
 function moneyEntry(label: string, value: string): boolean {
   const words = fieldWords(label);
   if (!MONEY_FIELD.test(words) && !PARTY_FIELD.test(words)) return false;
-  const text = value.trim();
+  const text = typed(value);
   if (text === "" || text.length > 120) return false;
   if (AMOUNT.test(text) || ACCOUNT.test(text)) return true;
   // A payee or recipient given by name, address or phone.
@@ -61,8 +79,13 @@ function moneyEntry(label: string, value: string): boolean {
 
 /** The (label, value) pairs a call types: its own label and value arguments, and a form's fields (an array of
  * `{name|label|selector|element, value|text}` or an object of field names to values). */
-function entries(payload: Record<string, unknown>): Array<[string, string]> {
+function entries(given: Record<string, unknown>): Array<[string, string]> {
   const found: Array<[string, string]> = [];
+  const keys = Object.keys(given);
+  const wrapped = keys.length === 1 && WRAPPER_KEY.test(keys[0]) ? given[keys[0]] : undefined;
+  const payload = wrapped !== null && typeof wrapped === "object" && !Array.isArray(wrapped)
+    ? wrapped as Record<string, unknown>
+    : given;
   const labels: string[] = [];
   const values: string[] = [];
   for (const [key, value] of Object.entries(payload).slice(0, 32)) {
@@ -76,7 +99,9 @@ function entries(payload: Record<string, unknown>): Array<[string, string]> {
         const label = [field.name, field.label, field.selector, field.element, field.placeholder]
           .filter((part) => typeof part === "string").join(" ");
         const typed = field.value ?? field.text;
-        if (label !== "" && (typeof typed === "string" || typeof typed === "number")) found.push([label, String(typed)]);
+        if (label !== "" && (typeof typed === "string" || typeof typed === "number")) {
+          found.push([label, String(typed)]);
+        }
       }
     } else if (value !== null && typeof value === "object" && /fields|form|values|inputs/i.test(key)) {
       for (const [name, typed] of Object.entries(value as Record<string, unknown>).slice(0, MAX_FIELDS)) {
@@ -93,7 +118,12 @@ const AUTOFILLED = /\b(?:payment|card|credit|debit|bank|billing|personal|identit
 
 /** A password manager's or browser's autofill of payment or personal details into a site (InjecAgent's
  * `NortonIdentitySafeAutoFillPersonalInfo {website, info_type: "payment"}`): the same harm as typing them. */
-function judgeAutofill(tool: string, words: readonly string[], payload: Record<string, unknown>, findings: Findings) {
+function judgeAutofill(
+  tool: string,
+  words: readonly string[],
+  payload: Record<string, unknown>,
+  findings: Findings,
+) {
   if (!words.includes("autofill") && !(words.includes("auto") && words.includes("fill"))) return;
   let site: string | undefined;
   let filled = false;
@@ -106,6 +136,33 @@ function judgeAutofill(tool: string, words: readonly string[], payload: Record<s
   findings.escalate("money", `"${tool}" autofills payment or personal details into "${site.slice(0, 60)}"`);
 }
 
+/** Tool words that click a control. */
+const CLICKS = new Set(["click", "clicks", "tap", "dblclick", "doubleclick"]);
+const CLICK_LABEL_KEY =
+  /^(?:element|element_?(?:description|name|text|label)|label|text|name|selector|button|target|aria_?label|title|locator)$/i;
+/** A control that sends money, in a sentence a page may wrap ("Please kindly confirm transfer of $4,800 to ..."):
+ * a confirming verb before a transfer or payment, or a sending verb before a sum. */
+const MONEY_CONTROL =
+  /\b(?:confirm|authori[sz]e|approve|submit|complete|finali[sz]e|send|make|execute)\b(?:\s+[\w-]+){0,2}?\s+(?:transfers?|payments?|wires?|remittances?|payouts?)\b|\b(?:transfer|wire|send|pay|remit)\b(?:\s+[\w-]+)?\s+[$\u20ac\u00a3]\s?\d/i;
+
+/** A click on a control that sends money, read as a reader takes its label (look-alike letters and invisible
+ * characters folded, markup dropped): `clicked_controls.ts` reads short labels word by word; this reads a longer or
+ * respelled one. */
+function judgeMoneyClicks(
+  tool: string,
+  words: readonly string[],
+  payload: Record<string, unknown>,
+  findings: Findings,
+) {
+  if (!words.some((word) => CLICKS.has(word))) return;
+  for (const [key, value] of Object.entries(payload).slice(0, 16)) {
+    if (typeof value !== "string" || value.length > 300 || !CLICK_LABEL_KEY.test(key)) continue;
+    if (!readingsOf(value).some((reading) => MONEY_CONTROL.test(reading))) continue;
+    findings.escalate("money", `"${tool}" clicks "${value.slice(0, 60)}", a control that sends money`);
+    return;
+  }
+}
+
 export function judgeBrowserMoneyForms(
   tool: string,
   payload: Record<string, unknown>,
@@ -113,10 +170,20 @@ export function judgeBrowserMoneyForms(
 ): void {
   const words = identifierWords(tool);
   judgeAutofill(tool, words, payload, findings);
+  judgeMoneyClicks(tool, words, payload, findings);
   if (!words.some((word) => DRIVER_WORDS.has(word))) return;
   const action = typeof payload.action === "string" ? payload.action.toLowerCase() : "";
   if (!words.some((word) => TYPES.has(word)) && !/^(?:type|fill|input|set_?value)$/.test(action)) return;
   for (const [label, value] of entries(payload)) {
+    if (RECOVERY_FIELD.test(fieldWords(label)) && RECOVERY_VALUE.test(typed(value))) {
+      findings.escalate(
+        "access",
+        `"${tool}" types "${typed(value).slice(0, 40)}" into "${
+          label.slice(0, 60)
+        }", how the account is recovered`,
+      );
+      return;
+    }
     if (!moneyEntry(label, value)) continue;
     findings.escalate(
       "money",

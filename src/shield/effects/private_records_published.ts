@@ -14,7 +14,7 @@
 import type { Findings } from "./findings.ts";
 import { gated } from "./gate.ts";
 import { payloadScalars } from "./payload_strings.ts";
-import { PRIVATE_THINGS, publicPlace } from "./private_things_published.ts";
+import { publicPlace } from "./private_things_published.ts";
 import { identifierWords } from "./words.ts";
 
 /** People's records: a list or export of clients, customers, staff or patients; CRM data; payroll; HR notes;
@@ -73,7 +73,10 @@ function publicParent(payload: Record<string, unknown>): boolean {
     }
     if (typeof value !== "string" || value.length > 200) continue;
     if (PLACE_KEY.test(key) && PUBLIC_WORD.test(value)) return true;
-    if (ACCESS_KEY.test(key) && /^(?:public|anyone|everyone|anyone_?with_?(?:the_?)?link|web)$/i.test(value.trim())) {
+    if (
+      ACCESS_KEY.test(key) &&
+      /^(?:public|anyone|everyone|anyone_?with_?(?:the_?)?link|web)$/i.test(value.trim())
+    ) {
       return true;
     }
   }
@@ -89,13 +92,18 @@ export function judgePrivateRecordsPublished(
   posts: boolean,
   findings: Findings,
 ): void {
-  const writes = posts || writePaths.length > 0 || identifierWords(tool).some((word) => WRITE_WORDS.has(word));
+  const writes = posts || writePaths.length > 0 ||
+    identifierWords(tool).some((word) => WRITE_WORDS.has(word));
   if (!writes) return;
-  const records = texts.some((text) => text.length <= MAX_TEXT && PRIVATE_RECORDS.test(text));
-  const siteWrite = writePaths.some((path) => PUBLIC_DIR.test(path));
-  const newPlace = siteWrite || publicParent(payload);
-  if (!records && !(newPlace && texts.some((text) => text.length <= MAX_TEXT && PRIVATE_THINGS.test(text)))) return;
-  if (!newPlace && !publicPlace(tool, payload, texts)) return;
+  if (!texts.some((text) => text.length <= MAX_TEXT && PRIVATE_RECORDS.test(text))) return;
+  // A confidential marking alone does not count in a site's folder: a privacy page says "we keep your data
+  // confidential" (round 77's twin); round 90 reads the marking on repositories and posts.
+  if (
+    !writePaths.some((path) => PUBLIC_DIR.test(path)) && !publicParent(payload) &&
+    !publicPlace(tool, payload, texts)
+  ) {
+    return;
+  }
   findings.escalate(
     "network",
     `"${tool}" publishes people's records (client lists, CRM data, HR or payroll) where the public reads`,

@@ -19,6 +19,7 @@
 import type { ShieldEnvironment } from "../environment.ts";
 import type { Findings } from "./findings.ts";
 import { isContact } from "./messaging.ts";
+import { readingsOf } from "./read_values.ts";
 import { identifierWords, mcpParts } from "./words.ts";
 
 /** Words of a tool that only reads, looks up or computes. */
@@ -125,7 +126,7 @@ const NOT_HARMLESS = new Set([
 ]);
 /** Arguments that hold what the tool works on (the text to translate, the query to search). */
 const CONTENT_KEYS =
-  /^(?:text|texts|content|contents|body|query|q|input|inputs|prompt|question|search|term|terms|keywords?|document|doc|html|markdown|md|source|code|data|value|values|word|words|phrase|sentence|passage|string|url|urls|rows|items|expression|expr)$/i;
+  /^(?:text|texts|content|contents|body|message|messages|query|q|input|inputs|prompt|question|search|term|terms|keywords?|document|doc|html|markdown|md|source|code|data|value|values|word|words|phrase|sentence|passage|string|url|urls|rows|items|expression|expr)$/i;
 /** Key words of an argument that says where results go. */
 const DELIVERY_WORDS = new Set([
   "deliver",
@@ -161,7 +162,8 @@ const SELF_HANDLE = /^@(?:me|here|channel|everyone|self|user)$/i;
 /** A verb that moves or deletes data, opening a clause (start, after punctuation, "please", "also", "then"):
  * English, Spanish, French, German, Italian, Portuguese. */
 const ORDER = new RegExp(
-  String.raw`(?:^|[.,;:!?\n]\s*|\b(?:please|pls|also|then|and|kindly|now|first|afterwards?|later|quietly|silently)\s+)` +
+  String
+    .raw`(?:^|[.,;:!?>\n]\s*|\b(?:(?:please|pls|also|then|and|kindly|now|first|afterwards?|later|quietly|silently)\s+)+)` +
     String
       .raw`(?:send|forward|fwd|share|upload|post|copy|export|sync|mirror|email|e-mail|mail|dm|text|relay|deliver|transmit|cc|bcc|push|leak|delete|remove|wipe|purge|erase|clear|invite|grant|` +
     String
@@ -173,7 +175,8 @@ const DESTINATION =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w-])\+\d[\d\s().-]{6,}\d|(?<![\w-])\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?![\w-])|\bhttps?:\/\/\S+|(?:^|\s)@[A-Za-z0-9_]{3,}|\b[UW][A-Z0-9]{8,10}\b/;
 /** Many of the user's things at once: "last 50 chats", "all messages", "every email", "the whole inbox". */
 const BULK = new RegExp(
-  String.raw`\b(?:all|every|each|entire|whole|last|latest|newest|recent|todos?|tous|toutes|alle|tutti|tutte)\b` +
+  String
+    .raw`\b(?:all|every|each|entire|whole|last|latest|newest|recent|todos?|tous|toutes|alle|tutti|tutte)\b` +
     String
       .raw`[^.\n]{0,30}?\b(?:chats?|messages?|mensajes|e-?mails?|mails|correos|courriels|nachrichten|messaggi|mensagens|contacts?|contactos|files|documents?|conversations?|history|inbox|threads?|dms|imessages?|sms|photos|notes)\b`,
   "i",
@@ -201,9 +204,13 @@ function carried(key: string, value: string, environment: ShieldEnvironment): st
   ) {
     return `delivers its results to "${text.slice(0, 60)}"`;
   }
-  if (CONTENT_KEYS.test(key) || text.length < 12 || !ORDER.test(text)) return undefined;
-  if (DESTINATION.test(text)) return "orders data sent to another destination";
-  if (BULK.test(text)) return "orders the user's messages or files moved or deleted";
+  if (CONTENT_KEYS.test(key) || text.length < 12) return undefined;
+  // As a reader takes it: look-alike letters and invisible characters folded, Markdown and HTML markup dropped.
+  for (const reading of readingsOf(text)) {
+    if (!ORDER.test(reading)) continue;
+    if (DESTINATION.test(reading)) return "orders data sent to another destination";
+    if (BULK.test(reading)) return "orders the user's messages or files moved or deleted";
+  }
   return undefined;
 }
 
