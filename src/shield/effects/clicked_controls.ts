@@ -29,6 +29,25 @@ const CONTROL_PHRASES: ReadonlyArray<[RegExp, string]> = [
   [/\bturn off\b|\bswitch off\b/, "turns a protection off"],
   [/\b(?:change|reset) (?:the )?password\b/, "changes a password"],
 ];
+/** Pages that list what money did ("Transfer history", "Purchase status", "Withdraw limits"): a money word before one
+ * of these, and nothing else that acts, opens a page to read (round 97). */
+const RECORD_PAGES = new Set([
+  "history",
+  "status",
+  "activity",
+  "receipt",
+  "receipts",
+  "statement",
+  "statements",
+  "limits",
+  "faq",
+  "help",
+  "details",
+  "log",
+  "records",
+  "overview",
+  "summary",
+]);
 /** A control's label is short; longer text is a link to read or a paragraph, not a button. */
 const MAX_LABEL_WORDS = 6;
 
@@ -51,6 +70,12 @@ export function controlEffect(label: string): string | undefined {
   for (const [pattern, kind] of CONTROL_PHRASES) if (pattern.test(joined)) return kind;
   // "Make private", "Unpublish" and "Cancel" undo or withhold: only the words themselves count.
   if (found.some((word) => word === "private" || word === "cancel")) return undefined;
+  if (
+    found.length <= 3 && RECORD_PAGES.has(found[found.length - 1]) &&
+    found.every((word) => CONTROL_WORDS.get(word) === undefined || CONTROL_WORDS.get(word) === "moves money")
+  ) {
+    return undefined;
+  }
   for (const word of found) {
     const kind = CONTROL_WORDS.get(word);
     if (kind) return kind;

@@ -253,6 +253,9 @@ function listsFirst(words: readonly string[]): boolean {
 const has = <T>(set: Set<T>, ...items: T[]) => items.some((item) => set.has(item));
 const readsOnly = (verbs: Set<string>) => verbs.size > 0 && [...verbs].every((verb) => verb === "read");
 
+/** Words of a browser driver's tools (Playwright and Puppeteer MCP, Selenium, browser-use). */
+const BROWSER_DRIVERS = new Set(["browser", "playwright", "puppeteer", "selenium", "webdriver"]);
+
 /** Adds the findings an open-world tool's name, arguments and annotations call for. */
 export function judgeOpenWorld(
   type: string,
@@ -384,7 +387,12 @@ export function judgeOpenWorld(
   }
   // Round 45: a messaging tool handed a CLI's send argument list (`signal_cli {argv: [... "send", "-m", ...]}`) sends.
   const listed = nouns.has("message") && listedMessage(payload);
-  const described = verbs.size > 0 || annotations?.readOnlyHint === true || nouns.has("local") || listed;
+  // Round 97: a browser driver's fill (`browser_fill_form`, `puppeteer_fill`) types into a page; what it types is
+  // judged by the form readings (cards, codes, money fields), not asked as unknown. Playwright MCP's `browser_type`
+  // stays unknown: a password typed through it is stopped by nothing else (dv-mcp-poisoning-009).
+  const browserFill = words.words.includes("fill") && words.words.some((word) => BROWSER_DRIVERS.has(word));
+  const described = verbs.size > 0 || annotations?.readOnlyHint === true || nouns.has("local") || listed ||
+    browserFill;
   return {
     words,
     recipients: signals.recipients,

@@ -88,7 +88,11 @@ export const PRIVATE_THINGS = gated(
 );
 const MAX_TEXT = 32 * 1024;
 
-function publicPlace(tool: string, payload: Record<string, unknown>, texts: readonly string[]): boolean {
+export function publicPlace(
+  tool: string,
+  payload: Record<string, unknown>,
+  texts: readonly string[],
+): boolean {
   if (identifierWords(tool).some((word) => PUBLIC_POST_WORDS.has(word))) return true;
   for (const { key, value } of payloadScalars(payload)) {
     if (PUBLIC_FLAG.test(key) && (value === true || value === "true")) return true;

@@ -48,6 +48,7 @@ import * as r92 from "../../../src/shield/effects/round92.ts";
 import * as r93 from "../../../src/shield/effects/round93.ts";
 import * as r94 from "../../../src/shield/effects/round94.ts";
 import * as r95 from "../../../src/shield/effects/round95.ts";
+import * as r97 from "../../../src/shield/effects/round97.ts";
 import { CORPUS_SETS, loadSet } from "../../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../../scripts/score_shield.ts";
 import { environment, viewOf } from "./gate_fixture.ts";
@@ -88,6 +89,7 @@ const DECLARED = [
   r93,
   r94,
   r95,
+  r97,
 ];
 
 /** Every action Shield may be tuned on, the real-work set, and each command line handed to other command tools. */
