@@ -5,6 +5,7 @@
 
 import { ownComfortAction } from "./open_world_round7.ts";
 import { awayNoticeOnly } from "./away_notices.ts";
+import { schedulesOwnJobOnly } from "./own_cron_jobs.ts";
 import { metadataOnly } from "./secret_metadata.ts";
 import { namesMoneyDestination, ordersMoneyStep, readsMoneyRecord } from "./read_records.ts";
 import { listedMessage } from "./cli_messages.ts";
@@ -346,7 +347,7 @@ export function judgeOpenWorld(
   if (
     nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload) &&
     !forwardsOne && !teamWebhook(words, payload, environment) && !awayNoticeOnly(name, payload) &&
-    !ownComfortAction(payload.action ?? payload.actions)
+    !ownComfortAction(payload.action ?? payload.actions) && !schedulesOwnJobOnly(payload)
   ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }
