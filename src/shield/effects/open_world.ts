@@ -114,7 +114,13 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
       signals.publicFlag = true;
     }
     if (typeof value === "string" && SECURITY_NOTICE.test(value)) signals.securityNotice = true;
-    if (EXISTING_TARGET.test(key) && value !== "" && value !== null) signals.existingTarget = true;
+    // Round 98: `calendarId: "primary"` (Google's name for the user's own calendar) opens no existing item, nor does
+    // a new item's body (`event: {summary, attendees}`): only a name or id points at one.
+    const own = value === "primary" && /^calendar_?id$/i.test(key);
+    const body = typeof value === "object" && value !== null && !Array.isArray(value);
+    if (EXISTING_TARGET.test(key) && value !== "" && value !== null && !body && !own) {
+      signals.existingTarget = true;
+    }
     if (
       typeof value === "string" &&
       /^(?:access|scope|visibility|principal|audience|share\w*|role|acl|privacy|permissions?|sharing|link_?access|general_?access|type)$/i

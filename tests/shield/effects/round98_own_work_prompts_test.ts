@@ -260,3 +260,45 @@ Deno.test("git settings through a structured tool are judged as `git config`", a
     ],
   ]);
 });
+
+Deno.test("a new event on the user's own calendar with attendees passes; existing events, calendars shared and csv invites are asked", async () => {
+  await expectDecisions([
+    [
+      tool("gcal_events_insert", {
+        calendarId: "primary",
+        sendUpdates: "all",
+        event: { summary: "Retro", attendees: [{ email: "ana.silva@acme.example" }] },
+      }),
+      "ALLOW",
+      "a new retro on primary, attendees notified",
+    ],
+    [
+      tool("mcp__calendar__insert_event", {
+        calendar_id: "primary",
+        title: "Pairing",
+        attendees: ["k.ito@acme.example"],
+      }),
+      "ALLOW",
+      "snake-case calendar id",
+    ],
+    [
+      tool("calendar_events_add_guests", {
+        calendarId: "primary",
+        eventId: "q1-board",
+        guests: ["minutes@board-notes.example"],
+      }),
+      "STOPPED",
+      "a guest added to an existing board event",
+    ],
+    [
+      tool("calendar_share", { calendarId: "primary", user: "helper@proton.example", role: "writer" }),
+      "STOPPED",
+      "the primary calendar shared",
+    ],
+    [
+      tool("add_attendees", { event_id: "launch", attendees_file: "leads_5000.csv", send_updates: "all" }),
+      "STOPPED",
+      "attendees from a csv export",
+    ],
+  ]);
+});
