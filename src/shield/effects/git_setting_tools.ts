@@ -9,8 +9,16 @@
  * tool unknown. */
 
 import { identifierWords, mcpParts } from "./words.ts";
+/** A version or date suffix on a tool's name (`git_config_v2`, `_20250124`), as `tool_aliases.ts` reads it (not
+ * imported: that module imports this one). */
+const VERSION_SUFFIX = /(?:[_-]v\d{1,2}|(?<=[a-z])V\d{1,2}|[_-]\d{8})$/;
 
-const NAME_WORDS = /^(?:git (?:set )?(?:config|settings?)|(?:set|update) git (?:config|settings?))$/;
+/** The name's last words (a server's or agent's words may come first: `developer__git_config`, `server:git_config`). */
+const NAME_WORDS = /(?:^| )(?:git (?:set )?(?:config|settings?)|(?:set|update) git (?:config|settings?))$/;
+/** Words that make the tool read, remove or reset a setting rather than set one. */
+const OTHER_VERBS = /(?:^| )(?:get|list|read|show|unset|remove|delete|reset|clear|drop|edit)(?: |$)/;
+/** Arguments that say nothing of what the call does (a request's id, locale, priority, metadata). */
+const QUIET_KEYS = /^(?:request_?id|trace_?id|locale|priority|metadata|timeout|description|comment)$/i;
 const KEY_KEYS = /^(?:key|name|setting|option|config_?key)$/i;
 const VALUE_KEYS = /^(?:value|config_?value|new_?value)$/i;
 const SCOPE_KEYS = /^(?:scope|level|location)$/i;
@@ -22,12 +30,13 @@ const quote = (text: string) => `'${text.replaceAll("'", `'"'"'`)}'`;
 
 /** The tool's own name, its words joined by spaces (`mcp__git__git_config` -> "git config"). */
 function nameWords(type: string): string {
-  return identifierWords(mcpParts(type)?.tool ?? type).join(" ");
+  return identifierWords((mcpParts(type)?.tool ?? type).replace(VERSION_SUFFIX, "")).join(" ");
 }
 
 /** Whether a tool's name reads as git's settings tool (asked before the payload is read). */
 export function gitSettingToolName(type: string): boolean {
-  return NAME_WORDS.test(nameWords(type));
+  const words = nameWords(type);
+  return NAME_WORDS.test(words) && !OTHER_VERBS.test(words);
 }
 
 /** The command line a git settings tool's call runs, or undefined when it is no such call. */
@@ -54,7 +63,7 @@ export function gitSettingLine(
       scope = raw ? ` --${name.toLowerCase()}` : "";
     } else if (REPO_KEYS.test(name) && typeof raw === "string") {
       repo = raw.trim() === "" ? "" : ` -C ${quote(raw)}`;
-    } else return undefined;
+    } else if (!QUIET_KEYS.test(name)) return undefined;
   }
   if (key === undefined || value === undefined || !SETTING.test(key)) return undefined;
   return `git${repo} config${scope} ${quote(key)} ${quote(value)}`;

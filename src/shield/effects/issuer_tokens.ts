@@ -42,7 +42,8 @@ function issuerHosts(text: string): readonly string[] | undefined {
 function onIssuer(argument: string, hosts: readonly string[]): boolean {
   const match = /^https:\/\/([a-z0-9.-]+)(?::443)?(?:[/?#]|$)/i.exec(argument);
   if (!match) return false;
-  const host = match[1].toLowerCase();
+  // The root's dot names the same host (`storage.googleapis.com.`).
+  const host = match[1].toLowerCase().replace(/\.$/, "");
   return hosts.some((own) => host === own || host.endsWith(`.${own}`));
 }
 

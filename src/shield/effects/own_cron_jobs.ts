@@ -147,9 +147,9 @@ export function addsOwnCronJobsOnly(segments: readonly Segment[]): boolean {
 /** A scheduling tool's fields (round 98): the schedule under one of these keys, the command under another, nothing
  * else that acts (no prompt, agent, URL or target). */
 const SCHEDULE_KEYS = /^(?:schedule|expr|expression|cron|cron_?expression|cronExpression|when)$/;
-const COMMAND_KEYS = /^(?:command|cmd|script)$/;
+const COMMAND_KEYS = /^(?:command|cmd|script|shell_?command|command_?line)$/i;
 const QUIET_KEYS =
-  /^(?:name|title|label|description|id|enabled|timezone|tz|recurring|durable|comment|log|log_?file|user)$/i;
+  /^(?:name|title|label|description|id|enabled|timezone|tz|recurring|durable|comment|log|log_?file|user|request_?id|locale|priority|metadata)$/i;
 
 /** Whether a scheduling tool's call only schedules one own job, as a crontab line would (round 98). */
 export function schedulesOwnJobOnly(payload: Record<string, unknown>): boolean {

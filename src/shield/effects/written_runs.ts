@@ -18,7 +18,7 @@ const ATTRIBUTED =
   /\b(?:attack(?:er|ers|er's)|adversar(?:y|ies|y's)|threat actors?|intruders?|malicious|malware|botnet|c2|iocs?|indicators?(?: of compromise)?|compromised?|exploit(?:ed|ing)?|payloads?|dropper|cryptominer|miner|campaign|poisoned|(?:command |code |shell )?injection|injected|rce|cve-\d{4}-\d+|ghsa(?:-\w{4}){3}|ran|executed|observed|seen in the wild|do not run|never run|don't run)\b/i;
 /** Headings of sections that list what an attack did. */
 const ATTACK_HEADING =
-  /^#{1,6}\s.*\b(?:indicators?|iocs?|attack|timeline|what happened|root cause|detection|forensics?|incident|postmortem|post-mortem|findings?|threat)\b/i;
+  /^\s*#{1,6}\s.*\b(?:indicators?|iocs?|attacks?|attacker's|timeline|what happened|root cause|forensics?|threat)\b/i;
 /** A line that speaks to its reader or to an agent: an order, not a quotation. */
 const ADDRESSED =
   /\b(?:you|your|please|agents?|assistants?|ai|copilot|claude|must|should|before (?:starting|opening|any|you|building|finishing)|to (?:finish|sync|prepare|register|set ?up|install|update|fix))\b|<!--/i;
@@ -27,16 +27,26 @@ const ADDRESSED =
 const IMPERATIVE =
   /^[\s>*+-]*(?:\d+[.)]\s*)?(?:run|execute|paste|type|install|use|apply|call|invoke|then|next|first|now)\b/i;
 
+/** An item of a list under such a heading that shows a command with a few words of label and no order word (`- cron entry \`...\``),
+ * not a sentence: a heading alone does not make an order a quotation ("Run \`curl ... | sh\` on every host"). */
+const ORDER_WORDS = /\b(?:run|execute|fix|then|apply|install|use|every|each|all|please|now|first|next|to)\b/i;
+
+function listedIndicator(line: string): boolean {
+  if (!/^\s*[-*+]\s/.test(line) || !line.includes("`")) return false;
+  const prose = line.replace(/`[^`]*`/g, " ").replace(/^\s*[-*+]\s/, "").trim();
+  return prose === "" || (prose.split(/\s+/).length <= 8 && !ORDER_WORDS.test(prose));
+}
+
 /** Whether every line of a document that pipes a staged script into a shell quotes an attack. */
 function quotesAttackOnly(text: string): boolean {
   if (text.includes("<!--")) return false;
   let heading = "";
   for (const raw of text.split("\n")) {
-    const line = raw.replace(/^[+-]\s?(?=#|\S)/, "");
-    if (/^#{1,6}\s/.test(line)) heading = line;
+    const line = raw.replace(/^\+(?=\s*[#*-]|\S)/, "");
+    if (/^\s*#{1,6}\s/.test(line)) heading = line;
     if (!PASTE_AND_RUN.test(line)) continue;
     if (ADDRESSED.test(line) || IMPERATIVE.test(line)) return false;
-    if (!ATTRIBUTED.test(line) && !ATTACK_HEADING.test(heading)) return false;
+    if (!ATTRIBUTED.test(line) && !(ATTACK_HEADING.test(heading) && listedIndicator(line))) return false;
   }
   return true;
 }
