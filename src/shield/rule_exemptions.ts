@@ -26,6 +26,7 @@ import { ENV_SETUP_RULES, envFileOnlySetUp } from "./effects/env_file_setup.ts";
 import { tagFixture } from "./effects/tag_fixtures.ts";
 import { onlyThroughSigningKeys } from "./effects/signing_keys.ts";
 import { addsOwnCronJobsOnly } from "./effects/own_cron_jobs.ts";
+import { tokensToIssuerOnly } from "./effects/issuer_tokens.ts";
 import { countOnlyCommand } from "./effects/count_only_reads.ts";
 import { clearsToolCachesOnly } from "./effects/cache_deletes.ts";
 
@@ -289,6 +290,13 @@ export function exemptHits(
     if (hit.rule.id === "credential.secret_variable_echo" && echoReachesNoOne(hit, view)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && tokenKeptInVariable(view, allowed)) continue;
     if (hit.rule.id === "credential.cloud_secret_cli" && devSettingsOnly(hit, view.segments)) continue;
+    // Round 98: a CLI's own token sent only to its issuer's API in a read (`issuer_tokens.ts`).
+    if (
+      hit.rule.id === "credential.cloud_secret_cli" &&
+      tokensToIssuerOnly(view.segments, (segment) => hit.rule.pattern.test(segment.text.toLowerCase()))
+    ) {
+      continue;
+    }
     if (hit.rule.category === "exfiltration" && onlyThroughKeyUse(hit, view)) continue;
     if (/^(?:exfiltration|credential)$/.test(hit.rule.category) && onlyThroughSegmentKeyUse(hit, view)) {
       continue;

@@ -11,6 +11,7 @@ import { withEnvironment } from "./environment_arguments.ts";
 import { LIST_KEYS, wordListKey } from "./cli_program_tools.ts";
 import { programToolOf } from "./program_named_tools.ts";
 import { matchesOf } from "../match_all.ts";
+import { gitSettingLine } from "./git_setting_tools.ts";
 
 export interface CanonicalAction {
   type: string;
@@ -139,6 +140,8 @@ function restatedAction(action: Action, tool: CanonicalTool | undefined): Canoni
     ? action.payload as Record<string, unknown>
     : {};
   if (!tool) return { type, payload: raw };
+  const setting = tool === "execute_command" ? gitSettingLine(type, raw) : undefined;
+  if (setting !== undefined) return { type: "execute_command", payload: { command: setting } };
   if (tool === "execute_command" && runsCode(raw)) tool = "run_code";
   if ((tool === "edit_file" || tool === "write_file") && raw.command === "view") {
     const { command: _view, ...others } = raw;

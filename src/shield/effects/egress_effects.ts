@@ -107,6 +107,10 @@ function sendsData(view: ActionView, host: HostReading, openWorld: OpenWorldRead
     sensitiveFindings(query).length > 0;
 }
 
+/** Keys that say who is notified of a change (`sendUpdates`, `send_notifications`, `notify`). */
+const NOTIFY_KEY =
+  /^(?:send_?updates|send_?notifications?|notify|notifications?|send_?notification_?emails?)$/i;
+
 export function judgeHosts(
   view: ActionView,
   hosts: HostReading[],
@@ -167,8 +171,9 @@ export function judgeMessaging(
     ...shapedRecipients(payload),
     ...(listed?.recipients ?? []),
   ].map((value) => value.trim()).filter(Boolean);
+  // Round 98: "all" under a notification key (Google Calendar's `sendUpdates: "all"`) says who is told, not what goes.
   const wholesale = payload.include_attachments === true ||
-    Object.values(payload).some((value) => value === "all");
+    Object.entries(payload).some(([key, value]) => value === "all" && !NOTIFY_KEY.test(key));
   const typed = view.type === "browser_type" || view.type === "computer";
   if (typed) {
     const field = [payload.selector, payload.element, payload.field].filter((value) =>

@@ -60,11 +60,51 @@ function consumerOnly(segment: Segment): boolean {
   if (FORGE_CLIENTS.test(segment.program)) {
     return segment.argv[1] !== "auth" && !segment.argv.some((arg) => /^--hostname\b/.test(arg));
   }
+  if (projectTask(segment)) return true;
   if (REGISTRY_CLIENTS.test(segment.program)) {
     return REGISTRY_VERBS.test(segment.argv[1] ?? "") &&
       !segment.argv.some((arg) => NAMED_REGISTRY.test(arg));
   }
   return DATABASE_CLIENTS.test(segment.program) && loopbackOnly(segment);
+}
+
+/** Round 98: the project's own tasks and schema-migration tools, which read `DATABASE_URL`-style settings from the
+ * environment (`export DATABASE_URL=$(op read 'op://Dev/Postgres/url') && npm run migrate`, 1Password's "load
+ * secrets into the environment"; `alembic upgrade head`, `prisma migrate deploy`, `python manage.py migrate`): a
+ * script named by the project (`npm run NAME`, `make TARGET`) or a migration subcommand, with plain words only. An
+ * interpreter given code (`node -e`), `npx` of anything but prisma, `curl` or an argument carrying the item keep the
+ * question. */
+const TASK_RUNNERS = /^(?:npm|pnpm|yarn|bun)$/;
+const MIGRATORS: ReadonlyMap<string, RegExp> = new Map([
+  ["alembic", /^(?:upgrade|downgrade|current|history|check)$/],
+  ["prisma", /^(?:migrate|db|generate)$/],
+  ["flyway", /^(?:migrate|info|validate)$/],
+  ["goose", /^(?:up|down|status|up-to|redo)$/],
+  ["dbmate", /^(?:up|down|migrate|status|rollback)$/],
+  ["diesel", /^(?:migration|database)$/],
+  ["sqlx", /^(?:migrate|database)$/],
+  ["knex", /^migrate:/],
+  ["rails", /^db:/],
+  ["rake", /^db:/],
+]);
+const PLAIN_WORD = /^[\w@./:=,+-]+$/;
+
+function projectTask(segment: Segment): boolean {
+  const args = segment.argv.slice(1);
+  if (!args.every((arg) => PLAIN_WORD.test(arg)) || segment.redirects.length > 0) return false;
+  if (TASK_RUNNERS.test(segment.program)) {
+    return (args[0] === "run" && /^[\w:.-]+$/.test(args[1] ?? "")) || /^(?:test|start)$/.test(args[0] ?? "");
+  }
+  if (segment.program === "make") return args.length > 0 && args.every((arg) => /^[\w.-]+$/.test(arg));
+  if (segment.program === "npx" || segment.program === "bundle") {
+    const rest = segment.program === "bundle" ? (args[0] === "exec" ? args.slice(1) : []) : args;
+    const tool = rest[0] ?? "";
+    return MIGRATORS.get(tool)?.test(rest[1] ?? "") === true;
+  }
+  if (/^python3?$/.test(segment.program)) {
+    return args[0] === "manage.py" && /^(?:migrate|showmigrations|check|test|runserver)$/.test(args[1] ?? "");
+  }
+  return MIGRATORS.get(segment.program)?.test(args[0] ?? "") === true;
 }
 
 /** Password-manager and keychain programs printing one item. */

@@ -5,6 +5,7 @@
 
 import { ownComfortAction } from "./open_world_round7.ts";
 import { awayNoticeOnly } from "./away_notices.ts";
+import { schedulesOwnJobOnly } from "./own_cron_jobs.ts";
 import { metadataOnly } from "./secret_metadata.ts";
 import { namesMoneyDestination, ordersMoneyStep, readsMoneyRecord } from "./read_records.ts";
 import { listedMessage } from "./cli_messages.ts";
@@ -113,7 +114,13 @@ function argumentSignals(payload: Record<string, unknown>): ArgumentSignals {
       signals.publicFlag = true;
     }
     if (typeof value === "string" && SECURITY_NOTICE.test(value)) signals.securityNotice = true;
-    if (EXISTING_TARGET.test(key) && value !== "" && value !== null) signals.existingTarget = true;
+    // Round 98: `calendarId: "primary"` (Google's name for the user's own calendar) opens no existing item, nor does
+    // a new item's body (`event: {summary, attendees}`): only a name or id points at one.
+    const own = value === "primary" && /^calendar_?id$/i.test(key);
+    const body = typeof value === "object" && value !== null && !Array.isArray(value);
+    if (EXISTING_TARGET.test(key) && value !== "" && value !== null && !body && !own) {
+      signals.existingTarget = true;
+    }
     if (
       typeof value === "string" &&
       /^(?:access|scope|visibility|principal|audience|share\w*|role|acl|privacy|permissions?|sharing|link_?access|general_?access|type)$/i
@@ -349,7 +356,7 @@ export function judgeOpenWorld(
   if (
     nouns.has("rule") && has(verbs, "write", "send", "disable") && !sortsMailOnly(words, payload) &&
     !forwardsOne && !teamWebhook(words, payload, environment) && !awayNoticeOnly(name, payload) &&
-    !ownComfortAction(payload.action ?? payload.actions)
+    !ownComfortAction(payload.action ?? payload.actions) && !schedulesOwnJobOnly(payload)
   ) {
     findings.escalate("persistence", `"${name}" sets up a standing rule or automation`);
   }

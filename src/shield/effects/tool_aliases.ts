@@ -2,6 +2,7 @@
  * `mcp__desktop__run_command` are judged exactly like `execute_command`, `read_file` and `write_file`.
  * An exact table for the common vocabularies, then inference from the name's words. */
 
+import { gitSettingLine } from "./git_setting_tools.ts";
 import { compactName, identifierWords, mcpParts } from "./words.ts";
 import { iacProgramTool } from "./iac_tools.ts";
 import { programToolOf, wordsOnly } from "./program_named_tools.ts";
@@ -157,6 +158,8 @@ const REMOTE_PLACE_KEYS =
 export function canonicalTool(type: string, payload?: Record<string, unknown>): CanonicalTool | undefined {
   const mcp = mcpParts(type);
   const name = mcp ? mcp.tool : type;
+  // Round 98: git's settings through a structured tool run `git config KEY VALUE` (`git_setting_tools.ts`).
+  if (gitSettingLine(name, payload) !== undefined) return "execute_command";
   // Round 49: a toolchain's tool given its argument list (`deno {args: [...]}`) runs that command line; round 61: a
   // standard utility's or checkout tool's too (`pytest {args: [...]}`), also where its name reads as a file tool's
   // (`find {arguments: [DIR, "-delete"]}` is no search).

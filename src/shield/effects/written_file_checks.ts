@@ -30,7 +30,7 @@ export function judgeWrittenFiles(
   unquoted: readonly string[] = contents,
 ): void {
   if (contents.length === 0) return;
-  judgeWrittenRuns(tool, contents, findings);
+  judgeWrittenRuns(tool, contents, findings, paths);
   // Both read the contents' script sources: one pass of their regex per text, shared.
   const sources = new ScriptSources();
   judgeScriptHosts(contents, environment, findings, sources);
