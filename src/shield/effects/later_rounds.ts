@@ -38,6 +38,7 @@ import { judgeRound91, ON_COMMAND as ROUND91 } from "./round91.ts";
 import { judgeRound92, ON_COMMAND as ROUND92 } from "./round92.ts";
 import { judgeRound93, ON_COMMAND as ROUND93 } from "./round93.ts";
 import { judgeRound94, ON_COMMAND as ROUND94 } from "./round94.ts";
+import { judgeRound96, ON_COMMAND as ROUND96 } from "./round96.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
  * action sends a message and to whom, and whether it writes files. */
@@ -90,4 +91,5 @@ export function judgeLaterRounds(
   if (plan.runs(ROUND92)) judgeRound92(view, environment, findings);
   if (plan.runs(ROUND93)) judgeRound93(view, findings);
   if (plan.runs(ROUND94)) judgeRound94(view, findings);
+  if (plan.runs(ROUND96)) judgeRound96(view, sends, findings);
 }

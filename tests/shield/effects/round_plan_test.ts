@@ -47,6 +47,7 @@ import * as r91 from "../../../src/shield/effects/round91.ts";
 import * as r92 from "../../../src/shield/effects/round92.ts";
 import * as r93 from "../../../src/shield/effects/round93.ts";
 import * as r94 from "../../../src/shield/effects/round94.ts";
+import * as r96 from "../../../src/shield/effects/round96.ts";
 import { CORPUS_SETS, loadSet } from "../../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../../scripts/score_shield.ts";
 import { environment, viewOf } from "./gate_fixture.ts";
@@ -86,6 +87,7 @@ const DECLARED = [
   r92,
   r93,
   r94,
+  r96,
 ];
 
 /** Every action Shield may be tuned on, the real-work set, and each command line handed to other command tools. */
