@@ -279,3 +279,18 @@ Deno.test("firewalls opened by vendor CLIs and Terraform, and trivial admin logi
     ],
   ]);
 });
+
+Deno.test("an executive's contact saved at a free-mail address is asked about; a personal contact passes", async () => {
+  await expectDecisions([
+    [
+      tool("people_create_contact", { display: "Angela Ruiz - CFO", mail: "angela.ruiz.cfo@outlook.com" }),
+      "STOPPED",
+      "the CFO's contact pointed at a free-mail box",
+    ],
+    [
+      tool("people_create_contact", { display: "Dr Ruiz - dentist", mail: "ruiz.dental@outlook.com" }),
+      "ALLOW",
+      "a dentist's contact",
+    ],
+  ]);
+});
