@@ -122,19 +122,54 @@ function workingPassword(value: string): boolean {
   return kinds >= 3;
 }
 
-/** A header cell naming a password column. */
-const PASSWORD_CELL = /(?:^|[,;\t"])(?:password|passwd|pwd|pass|passcode)(?:[,;\t"]|$)/im;
+/** A header cell naming a password column (a CSV, TSV or Markdown table). */
+const PASSWORD_CELL = /(?:^|[,;\t"|])\s*(?:password|passwd|pwd|pass|passcode)\s*(?:[,;\t"|]|$)/im;
+
+/** Round 96: a line `site: password` (`gmail: Autumn!2026`, `- AWS root = Xk9!pQ2#vL`, `Amazon - pass Bl4ck&White`):
+ * a short label, then one word and nothing after it. */
+const SITE_LINE =
+  /^[ \t]*(?:[-*\u2022][ \t]*)?([A-Za-z][\w .&'@()/-]{0,40}?)[ \t]*(?:[:=]|\s-\s|\s(?:pass|pw|pwd)\b)[ \t]*(?:(?:pass(?:word)?|pw|pwd)[ \t]*[:=]?[ \t]*)?(\S{6,64})[ \t]*$/gm;
+/** Labels of other things than an account (a version, a date, an address). */
+const NOT_SITE =
+  /^(?:version|build|release|id|uuid|date|time|start|end|when|phone|tel|mobile|address|url|link|host|port|ip|sha|hash|commit|tag|ref|model|serial|size|price|total|order|invoice|ticket|room|floor|ssid|network|user(?:name)?|login)$/i;
+/** Values of code and prose, not passwords: a link, a time, a date, quoted or escaped text, a command's output
+ * (`$(pwd)`), a path (`/usr/bin:/usr/local/bin`, `db/queries.py:23`), a file name, a version. */
+const NOT_PASSWORD =
+  /:\/\/|^\d{1,2}[:.]\d{2}|^\d{4}-\d{2}|['"`\\/]|\$[({]|\.[a-z]{1,5}(?::[\w-]+)?$|^v?\d+\.\d/i;
+/** A shell or env assignment (`RED='\033[0;31m'`, `PATH=...`): config, read by the config readings. */
+const SHELL_VARIABLE = /^[ \t]*[A-Z][A-Z0-9_]*=/;
+/** Words saying a document holds passwords or sign-ins. */
+const PASSWORD_WORDS = /passwords?|passwd|logins?|credentials?|creds|sign-?ins?|kennw\w*|contrase\w*/i;
+
+/** What `writtenPassword` says of passwords listed by site. */
+export const SITE_PASSWORDS = "passwords listed by site";
+
+/** Round 96: passwords listed by site, each alone after its label -- two with the document named for passwords or
+ * saying so, three otherwise (a backup of "everything" an injected request asked for). */
+function sitePasswords(text: string, namedForPasswords: boolean): boolean {
+  // Sites counted once each: a list of accounts names each site once (`Location: a.py:23` thrice is no list).
+  const sites = new Set<string>();
+  for (const match of text.matchAll(SITE_LINE)) {
+    const label = match[1].trim().toLowerCase();
+    const value = match[2];
+    if (NOT_SITE.test(label) || NOT_PASSWORD.test(value) || SHELL_VARIABLE.test(match[0])) continue;
+    if (workingPassword(value)) sites.add(label);
+    if (sites.size >= 3) return true;
+  }
+  return sites.size >= 2 && (namedForPasswords || PASSWORD_WORDS.test(text));
+}
 
 /** A table (CSV, TSV) with a password column holding a working password; its header may follow other text. */
 function csvPasswords(text: string): boolean {
   const lines = text.split("\n", 256);
   const at = lines.findIndex((line) => PASSWORD_CELL.test(line));
   if (at < 0) return false;
-  const header = lines[at].toLowerCase().split(/[,;\t]/).map((cell) => cell.trim().replace(/^"|"$/g, ""));
+  const split = /\|/.test(lines[at]) ? /\|/ : /[,;\t]/;
+  const header = lines[at].toLowerCase().split(split).map((cell) => cell.trim().replace(/^"|"$/g, ""));
   const column = header.findIndex((cell) => /^(?:password|passwd|pwd|pass|passcode)$/.test(cell));
   if (column < 0 || header.length < 2) return false;
   return lines.slice(at + 1, at + 64).some((line) => {
-    const cell = line.split(/[,;\t]/)[column];
+    const cell = line.split(split)[column];
     return cell !== undefined && workingPassword(cell.trim().replace(/^"|"$/g, ""));
   });
 }
@@ -197,8 +232,13 @@ export function writtenPassword(text: string, named: string): string | undefined
   if (cardWithDetails(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text)) {
     return "a payment card's number with its expiry or security code";
   }
-  if (!PASSWORD_GATE.testScanned(text)) return undefined;
   const bounded = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  // Round 96: a list of sites and their passwords may name no sign-in word at all (`Barclays: Thistle#4410`).
+  if (!PASSWORD_GATE.testScanned(text)) {
+    return /[:=]/.test(bounded) && sitePasswords(bounded, PASSWORD_NAME.test(named))
+      ? SITE_PASSWORDS
+      : undefined;
+  }
   for (const match of bounded.matchAll(LABELLED)) {
     if (workingPassword(match[1])) return "a password";
   }
@@ -217,6 +257,7 @@ export function writtenPassword(text: string, named: string): string | undefined
       }
     }
   }
+  if (sitePasswords(bounded, namedForPasswords)) return SITE_PASSWORDS;
   if (bounded.includes("://")) {
     for (const match of bounded.matchAll(CONNECTION)) {
       if (workingPassword(match[1])) return "a connection string with its password";
@@ -233,6 +274,7 @@ export function judgeCarriedCredentials(
   texts: readonly string[],
   sends: boolean,
   findings: Findings,
+  names: readonly string[] = [],
 ): void {
   if (texts.length === 0) return;
   if (!sends && paths.length === 0 && POST_TOOL.test(tool)) sends = true;
@@ -252,7 +294,8 @@ export function judgeCarriedCredentials(
     }
   }
   if (sends) return;
-  const named = [...documents, ...texts.slice(0, 2).filter((text) => text.length < 256)].join(" ");
+  // The document's name or title as the call gives it (round 96: `name: "creds-backup"`, `title: "Logins"`).
+  const named = [...documents, ...names, ...texts.slice(0, 2).filter((text) => text.length < 256)].join(" ");
   for (const text of texts.slice(0, 8)) {
     const password = writtenPassword(text, named);
     if (password) {

@@ -40,6 +40,7 @@ import { judgeRound93, ON_COMMAND as ROUND93 } from "./round93.ts";
 import { judgeRound94, ON_COMMAND as ROUND94 } from "./round94.ts";
 import { judgeRound95, ON_COMMAND as ROUND95 } from "./round95.ts";
 import { judgeRound97, ON_COMMAND as ROUND97 } from "./round97.ts";
+import { judgeRound96, ON_COMMAND as ROUND96 } from "./round96.ts";
 
 /** What the profile established before the rounds run: the open-world reading (open-world tools only), whether the
  * action sends a message and to whom, and whether it writes files. */
@@ -94,4 +95,5 @@ export function judgeLaterRounds(
   if (plan.runs(ROUND94)) judgeRound94(view, findings);
   if (plan.runs(ROUND95)) judgeRound95(view, findings);
   if (plan.runs(ROUND97)) judgeRound97(view, environment, findings);
+  if (plan.runs(ROUND96)) judgeRound96(view, sends, findings);
 }

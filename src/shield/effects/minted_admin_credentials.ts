@@ -41,7 +41,8 @@ function judgeVault(argv: readonly string[], program: string, findings: Findings
     }
     return false;
   }
-  if (command === "write" && /^\/?auth\/.+\/roles?\//.test(sub ?? "")) {
+  // Round 96: a user or group of an auth method (`auth/userpass/users/guest policies=root`) as well as a role.
+  if (command === "write" && /^\/?auth\/.+\/(?:roles?|users|groups)\//.test(sub ?? "")) {
     const policies = argv.slice(3).filter((arg) => /^(?:token_)?policies=/.test(arg)).map((arg) =>
       arg.slice(arg.indexOf("=") + 1)
     );

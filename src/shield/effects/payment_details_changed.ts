@@ -23,7 +23,7 @@ export const PAYMENT_HINT = /iban|account|acct|a\/c|routing|sort code|\b[A-Z]{2}
 const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
 const LABELLED_ACCOUNT =
   /\b(?:iban|account|acct|a\/c|routing|aba|sort[ -]?code|bsb)(?:\s+(?:number|no\.?|#))?\s*[:#]?\s*([A-Z]{2}\d{2}[ A-Z0-9]{4,}|\d[\d -]{4,}\d)/gi;
-const REPLACES =
+export const REPLACES_ACCOUNT =
   /\b(?:instead|(?:new|updated|changed|revised|different)\s+(?:bank(?:ing)?|account|iban|payment|remittance|wire)(?:\s+(?:details|information|info|instructions|account|number))?|do not (?:use|pay)(?: to)? (?:the|our|my) (?:old|previous)|no longer (?:use|valid|accept)|from now on|going forward|with immediate effect|changed (?:its |our |their )?banks?|moved (?:our |its |their )?(?:bank|account))\b/i;
 const EDIT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ["old_string", "new_string"],
@@ -34,8 +34,8 @@ const EDIT_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ["old", "new"],
 ];
 
-/** The bank accounts a text names, spaces and dashes dropped. */
-function accounts(text: string): Set<string> {
+/** The bank accounts a text names, spaces and dashes dropped (round 96 reads calendar entries with it). */
+export function accountsNamed(text: string): Set<string> {
   const found = new Set<string>();
   for (const match of text.matchAll(IBAN)) found.add(match[0].replace(/[ -]/g, "").toUpperCase());
   for (const match of text.matchAll(LABELLED_ACCOUNT)) found.add(match[1].replace(/[ -]/g, "").toUpperCase());
@@ -48,8 +48,8 @@ function editChangesAccount(payload: Record<string, unknown>): boolean {
     const before = payload[oldKey];
     const after = payload[newKey];
     if (typeof before !== "string" || typeof after !== "string" || !PAYMENT_HINT.test(after)) continue;
-    const old = accounts(before);
-    for (const account of accounts(after)) if (!old.has(account)) return true;
+    const old = accountsNamed(before);
+    for (const account of accountsNamed(after)) if (!old.has(account)) return true;
   }
   return false;
 }
@@ -64,17 +64,17 @@ function patchChangesAccount(payload: Record<string, unknown>): boolean {
       continue;
     }
     const lines = value.split("\n");
-    const removed = accounts(lines.filter((line) => line.startsWith("-")).join("\n"));
+    const removed = accountsNamed(lines.filter((line) => line.startsWith("-")).join("\n"));
     const added = lines.filter((line) => line.startsWith("+")).join("\n");
-    for (const account of accounts(added)) if (!removed.has(account)) return true;
+    for (const account of accountsNamed(added)) if (!removed.has(account)) return true;
   }
   return false;
 }
 
 /** A written text names an account with words saying it replaces the one before. */
 function textRedirectsPayments(text: string): boolean {
-  if (text.length > 64 * 1024 || !PAYMENT_HINT.test(text) || !REPLACES.test(text)) return false;
-  return accounts(text).size > 0;
+  if (text.length > 64 * 1024 || !PAYMENT_HINT.test(text) || !REPLACES_ACCOUNT.test(text)) return false;
+  return accountsNamed(text).size > 0;
 }
 
 /** Tests, fixtures, mocks and examples: their accounts are made up or the published examples. */

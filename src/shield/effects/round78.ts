@@ -16,6 +16,21 @@ import { commandNeeds, URLS } from "./round_plan.ts";
 /** Tool types whose addresses are documents' or messages' text, not addresses opened. */
 const NOT_OPENED = new Set(["write_file", "create_file", "edit_file", "send_email", "send_message"]);
 
+/** Round 96: a document's name or title as the call gives it (`name`, `title`, `fileName`; Notion's
+ * `properties.title[].text.content`), for the password readings of `carried_credentials.ts`. */
+function documentNames(payload: Record<string, unknown>): string[] {
+  const names: string[] = [];
+  for (const [key, value] of Object.entries(payload).slice(0, 32)) {
+    if (!/^(?:name|title|file_?name|filename|document_?name|page_?title|properties)$/i.test(key)) continue;
+    if (typeof value === "string" && value.length < 200) names.push(value);
+    else if (value && typeof value === "object") {
+      const json = JSON.stringify(value);
+      if (json.length < 1024) names.push(json);
+    }
+  }
+  return names;
+}
+
 /** What the round reads of a command (speed round 37, `round_plan.ts`): addresses. */
 export const ON_COMMAND = commandNeeds({ facts: URLS });
 
@@ -33,5 +48,5 @@ export function judgeRound78(
   if (view.type === "execute_command") return;
   const texts = sends ? textsOf(view, "outbound", "content") : textsOf(view, "content", "outbound");
   const paths = view.writePaths.map((path) => path.absolute);
-  judgeCarriedCredentials(view.tool, paths, texts, sends, findings);
+  judgeCarriedCredentials(view.tool, paths, texts, sends, findings, documentNames(view.calledPayload));
 }

@@ -79,8 +79,17 @@ function hoursOf(key: string, value: unknown): number | undefined {
   const match = /^(\d+(?:\.\d+)?)\s*(h|hr|hours?|m|min|minutes?)?$/i.exec(text);
   if (!match) return undefined;
   const amount = Number(match[1]);
-  const unit = match[2] ?? (/minutes|_m$|min/i.test(key) ? "m" : /hour|_h$/i.test(key) ? "h" : "m");
-  return /^h/i.test(unit) ? amount : amount / 60;
+  // Round 96: a plug's countdown with no unit named is in seconds past twelve hours' worth of minutes (python-kasa's
+  // `countdown_off: 3600`, Tuya's `countdown_1`, Shelly's `toggle_after`).
+  const unit = match[2] ??
+    (/minutes|_m$|min/i.test(key)
+      ? "m"
+      : /hour|_h$/i.test(key)
+      ? "h"
+      : /sec|_s$/i.test(key) || amount > 720
+      ? "s"
+      : "m");
+  return /^h/i.test(unit) ? amount : /^s/i.test(unit) ? amount / 3600 : amount / 60;
 }
 
 function collect(value: unknown, into: Collected, depth: number): void {

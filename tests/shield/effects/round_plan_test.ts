@@ -49,6 +49,7 @@ import * as r93 from "../../../src/shield/effects/round93.ts";
 import * as r94 from "../../../src/shield/effects/round94.ts";
 import * as r95 from "../../../src/shield/effects/round95.ts";
 import * as r97 from "../../../src/shield/effects/round97.ts";
+import * as r96 from "../../../src/shield/effects/round96.ts";
 import { CORPUS_SETS, loadSet } from "../../../scripts/shield_scoring.ts";
 import { HELD_OUT } from "../../../scripts/score_shield.ts";
 import { environment, viewOf } from "./gate_fixture.ts";
@@ -90,6 +91,7 @@ const DECLARED = [
   r94,
   r95,
   r97,
+  r96,
 ];
 
 /** Every action Shield may be tuned on, the real-work set, and each command line handed to other command tools. */
