@@ -180,7 +180,8 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // and is read now.
     // Stop 43, after rounds 90-94 merged: 9 (measured on main: the nine older rows above; round 92's tenth did not
     // recur on main, and round 94's voice-clone tool renamed with dashes or dots is read since its merge).
-    lost: sum("lost") <= 9,
+    // Stop 44, rounds 95-98 merged: 8 (measured on main dc104db9: one of the nine older rows is read since round 96).
+    lost: sum("lost") <= 8,
     blocked: sum("newlyBlocked"),
     // Round 15: 21, the four more being its reaction twins (allowed as written) under the `server:`/`server.`
     // prefixes, which read "server … add" as adding software, like dv-benign-open-world-read-064 before them.
@@ -317,7 +318,9 @@ Deno.test("dev cases keep their verdicts under the transforms, at or below the r
     // and its twins -5701, -5703: new events on `calendarId: "primary"`) under padded fields, whose `request_id` reads
     // as an existing item's id to the older participants reading, as for every other padded calendar call. Its git
     // settings, scheduling-tool and issuer-token twins under renamed, prefixed, suffixed and padded shapes are read.
-    escalated: sum("newlyEscalated") <= 123,
+    // Stop 44, rounds 95-98 merged: 132 (measured on main dc104db9, the sum of the branches' own rows: round 95's
+    // five, round 97's four, round 98's three above; lost 8).
+    escalated: sum("newlyEscalated") <= 132,
   }, {
     lost: true,
     blocked: 0,
