@@ -45,7 +45,7 @@ export const VERBS: Map<string, VerbClass[]> = table<VerbClass>({
     retrieve fetch preview summarize summarise explain translate calculate compute multiply divide sum query
     scan analyze analyse compare validate verify estimate recommend suggest convert render diff tail head peek
     current whoami ping resolve open load glance watch monitor poll detect test lint grep ls cat print
-    display lookup locate navigate visit goto screenshot snapshot forecast define`,
+    display lookup locate navigate visit goto screenshot snapshot forecast`,
   write: `create update edit set put write modify change add append insert patch rename move configure enable
     apply replace save reschedule mark label tag archive star pin upsert sync import copy merge commit draft
     assign toggle turn start restart launch deploy generate register follow like rate review upload make new
