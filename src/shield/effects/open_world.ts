@@ -15,7 +15,7 @@ import type { Findings } from "./findings.ts";
 import type { ShieldEnvironment } from "../environment.ts";
 import { isContact } from "./messaging.ts";
 import { addressesAgent } from "./delegated_requests.ts";
-import { onlyTeamEndpoints } from "./event_subscriptions.ts";
+import { sortsMailOnly, teamWebhook } from "./inward_rules.ts";
 import { NOUNS, PURE_READ, VERBS } from "./vocabulary.ts";
 import { readToolWords, type ToolWords } from "./tool_words.ts";
 import { opensPrivateRangesOnly } from "./private_ingress.ts";
@@ -165,49 +165,6 @@ const GRANT_ONLY = new Set([
   "permit",
   "elevate",
 ]);
-/** A mail rule that only files or labels what arrives: no forwarding, deleting, hiding, replying or running. */
-const MAIL_WORDS = new Set([
-  "inbox",
-  "mail",
-  "email",
-  "gmail",
-  "outlook",
-  "filter",
-  "filters",
-  "label",
-  "labels",
-]);
-const OUTWARD_RULE =
-  /forward|redirect|bcc|webhook|https?:|delete|trash|purge|permanent|remove_?label|archive|skip|hide|spam|block|mark_?as_?read|"(?:read|is_?read|markread)"\s*:\s*true|skip_?inbox|reply|respond|responder|vacation|run|exec|script|command|cron|schedule/i;
-
-function sortsMailOnly(words: ToolWords, payload: Record<string, unknown>): boolean {
-  if (!words.words.some((word) => MAIL_WORDS.has(word))) return false;
-  if (
-    words.words.some((word) =>
-      /^(?:forward|forwarding|redirect|responder|autoreply|vacation|webhook|hook|hooks)$/.test(word)
-    )
-  ) {
-    return false;
-  }
-  const actions = JSON.stringify(
-    Object.entries(payload).filter(([key]) =>
-      !/^(?:name|title|conditions?|criteria|from|query|match)$/i.test(key)
-    ),
-  );
-  return actions.length < 4096 && !OUTWARD_RULE.test(actions);
-}
-
-/** A webhook to the team's own chat-ops service or an allowed host: a notice channel, not a standing route out. */
-function teamWebhook(
-  words: ToolWords,
-  payload: Record<string, unknown>,
-  environment: ShieldEnvironment,
-): boolean {
-  const ruleWords = words.words.filter((word) => NOUNS.get(word)?.includes("rule"));
-  return ruleWords.length > 0 && ruleWords.every((word) => /^(?:webhook|webhooks|hook|hooks)$/.test(word)) &&
-    onlyTeamEndpoints(payload, environment);
-}
-
 /** `forward_email {email_id, to}`: one message sent on, not a forwarding rule (no conditions, no standing words). */
 function forwardsOneItem(
   words: ToolWords,
